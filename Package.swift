@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+// Baton: a GraphQL toolkit for Swift and Kotlin apps. No third-party dependencies.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Baton",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "Baton", targets: ["Baton"]),
+        .executable(name: "baton", targets: ["baton"]),
+    ],
+    targets: [
+        // Compiler layers, each depending only on those above it.
+        .target(name: "BatonDiagnostics", swiftSettings: strict),
+        .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
+        .target(name: "BatonSchema", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
+        .target(name: "BatonValidation", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema"], swiftSettings: strict),
+        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
+        .target(name: "BatonIR", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig"], swiftSettings: strict),
+        .target(name: "BatonPlate", dependencies: ["BatonIR"], swiftSettings: strict),
+        .target(name: "BatonCodegen", dependencies: ["BatonIR"], swiftSettings: strict),
+        .target(name: "BatonCodegenSwift", dependencies: ["BatonCodegen", "BatonIR"], swiftSettings: strict),
+        .target(name: "BatonCodegenKotlin", dependencies: ["BatonCodegen", "BatonIR"], swiftSettings: strict),
+        .target(
+            name: "BatonCLI",
+            dependencies: [
+                "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonConfig",
+                "BatonIR", "BatonPlate", "BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin",
+            ],
+            swiftSettings: strict),
+        .executableTarget(name: "baton", dependencies: ["BatonCLI"], swiftSettings: strict),
+        .executableTarget(
+            name: "BatonBenchmark",
+            dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonCLI", "Baton"],
+            swiftSettings: strict),
+
+        // The runtime apps import. Depends on no other Baton target.
+        .target(name: "Baton", swiftSettings: strict),
+
+        .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax", "BatonDiagnostics"], swiftSettings: strict),
+        .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema", "BatonSyntax", "BatonDiagnostics"], swiftSettings: strict),
+        .testTarget(
+            name: "BatonValidationTests",
+            dependencies: ["BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
+            swiftSettings: strict),
+        .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
+        .testTarget(name: "BatonIRTests", dependencies: ["BatonIR", "BatonPlate", "BatonCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "BatonCodegenTests",
+            dependencies: ["BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin", "BatonCLI"],
+            swiftSettings: strict),
+        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI"], swiftSettings: strict),
+        .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,1 @@
+// Baton: placeholder until its issue lands.

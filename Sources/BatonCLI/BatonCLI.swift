@@ -1,0 +1,1 @@
+// BatonCLI: placeholder until its issue lands.

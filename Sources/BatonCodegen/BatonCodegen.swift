@@ -1,0 +1,1 @@
+// BatonCodegen: placeholder until its issue lands.

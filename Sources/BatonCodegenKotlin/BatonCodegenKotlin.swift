@@ -1,0 +1,1 @@
+// BatonCodegenKotlin: placeholder until its issue lands.

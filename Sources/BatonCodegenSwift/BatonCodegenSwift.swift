@@ -1,0 +1,1 @@
+// BatonCodegenSwift: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// BatonConfig: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// BatonDiagnostics: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// BatonIR: placeholder until its issue lands.

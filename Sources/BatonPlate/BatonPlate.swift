@@ -1,0 +1,1 @@
+// BatonPlate: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// BatonSchema: placeholder until its issue lands.

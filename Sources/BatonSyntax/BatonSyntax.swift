@@ -1,0 +1,1 @@
+// BatonSyntax: placeholder until its issue lands.

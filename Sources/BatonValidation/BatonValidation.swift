@@ -1,0 +1,1 @@
+// BatonValidation: placeholder until its issue lands.

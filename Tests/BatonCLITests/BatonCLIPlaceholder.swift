@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonCLIPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

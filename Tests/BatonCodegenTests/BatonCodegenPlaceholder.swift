@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonCodegenPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

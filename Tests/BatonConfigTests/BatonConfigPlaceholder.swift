@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonConfigPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

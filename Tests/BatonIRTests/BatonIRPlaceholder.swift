@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonIRPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonRuntimePlaceholder: XCTestCase {
+    func testBuilds() {}
+}

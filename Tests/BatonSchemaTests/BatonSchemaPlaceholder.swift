@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonSchemaPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

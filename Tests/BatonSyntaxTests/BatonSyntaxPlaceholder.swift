@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonSyntaxPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class BatonValidationPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

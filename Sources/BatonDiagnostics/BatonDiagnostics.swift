@@ -1,1 +1,0 @@
-// BatonDiagnostics: placeholder until its issue lands.

@@ -1,0 +1,155 @@
+/// One text that diagnostics point into: a `.graphql` file, a schema, a `baton.json`, or the
+/// GraphQL embedded in a Swift string literal.
+///
+/// Text is kept as UTF-8 bytes; positions everywhere are byte offsets. Lines and columns are
+/// computed only when a diagnostic is printed. Columns count UTF-16 code units, as graphql-js,
+/// LSP and VS Code do, so our locations compare one to one with graphql-js's.
+///
+/// An embedded document (GraphQL inside a Swift literal) carries a `host` file and a list of
+/// `segments` mapping its offsets back into the host, so a diagnostic on the extracted text is
+/// reported at the true line and column of the `.swift` file.
+package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
+    /// The path as it is shown to the user (relative to the working directory where possible).
+    package let path: String
+    /// The text, as UTF-8 bytes (a leading BOM, if any, is kept; lexers skip it).
+    package let bytes: [UInt8]
+    /// Byte offset of the first byte of each line. `lineStarts[0] == 0`.
+    package let lineStarts: [Int]
+    /// The file this text was extracted from, if it is embedded.
+    package let host: SourceFile?
+    /// For embedded text: runs mapping offsets of this text to offsets of `host`, sorted by
+    /// `offset`. Within a run the mapping is one byte to one byte.
+    package let segments: [SourceSegment]
+
+    package init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        self.lineStarts = SourceFile.computeLineStarts(bytes)
+        self.host = nil
+        self.segments = []
+    }
+
+    package convenience init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// An embedded text whose offsets map into `host` through `segments`.
+    package init(path: String, bytes: [UInt8], host: SourceFile, segments: [SourceSegment]) {
+        self.path = path
+        self.bytes = bytes
+        self.lineStarts = SourceFile.computeLineStarts(bytes)
+        self.host = host
+        self.segments = segments.sorted { $0.offset < $1.offset }
+    }
+
+    /// The text decoded as a String (invalid UTF-8 is repaired with U+FFFD).
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    package var description: String { path }
+
+    package static func == (lhs: SourceFile, rhs: SourceFile) -> Bool { lhs === rhs }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Line starts after `\n`, `\r\n` and a lone `\r`, as graphql-js counts lines.
+    static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        var index = 0
+        let count = bytes.count
+        bytes.withUnsafeBufferPointer { buffer in
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count && buffer[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+        }
+        return starts
+    }
+
+    /// The 1-based line and UTF-16 column of a byte offset in this text (not mapped to a host).
+    package func localLocation(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        let lineStart = lineStarts[low]
+        var column = 1
+        var index = lineStart
+        while index < clamped {
+            let byte = bytes[index]
+            if byte < 0x80 || (byte >= 0xC0 && byte < 0xF0) {
+                column += 1
+            } else if byte >= 0xF0 {
+                column += 2  // a supplementary-plane scalar is two UTF-16 code units
+            }
+            index += 1
+        }
+        return SourceLocation(line: low + 1, column: column, offset: clamped)
+    }
+
+    /// The file a diagnostic should name and the location in it: for embedded text, the host
+    /// file and the mapped location; otherwise this file.
+    package func resolve(_ offset: Int) -> (file: SourceFile, location: SourceLocation) {
+        guard let host else { return (self, localLocation(of: offset)) }
+        var low = 0
+        var high = segments.count - 1
+        var found: SourceSegment?
+        while low <= high {
+            let mid = (low + high) / 2
+            if segments[mid].offset <= offset {
+                found = segments[mid]
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        let hostOffset = found.map { $0.hostOffset + (offset - $0.offset) } ?? 0
+        return host.resolve(hostOffset)
+    }
+}
+
+/// A run of an embedded text that maps byte for byte onto its host, from `offset` on.
+package struct SourceSegment: Sendable, Hashable {
+    package var offset: Int
+    package var hostOffset: Int
+    package init(offset: Int, hostOffset: Int) {
+        self.offset = offset
+        self.hostOffset = hostOffset
+    }
+}
+
+/// A 1-based line and UTF-16 column, with the byte offset they were computed from.
+package struct SourceLocation: Sendable, Hashable, Comparable {
+    package var line: Int
+    package var column: Int
+    package var offset: Int
+    package init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A half-open range of UTF-8 byte offsets `[start, end)` in one source.
+package struct Span: Sendable, Hashable {
+    package var start: Int
+    package var end: Int
+    package init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+    package static let zero = Span(start: 0, end: 0)
+    /// The span from the start of `self` to the end of `other`.
+    package func through(_ other: Span) -> Span { Span(start: start, end: max(end, other.end)) }
+}

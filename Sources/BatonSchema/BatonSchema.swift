@@ -1,1 +1,0 @@
-// BatonSchema: placeholder until its issue lands.

@@ -1,0 +1,132 @@
+import BatonDiagnostics
+import BatonSyntax
+
+/// A built schema: named types, directives and root operation types, with the derived maps
+/// validation needs (possible types of abstract types, implementations of interfaces).
+///
+/// Made by `SchemaBuilder` (SDL) or `IntrospectionSchemaBuilder`; always contains the built-in
+/// scalars, the introspection types, and the built-in directives (`@include @skip @deprecated
+/// @specifiedBy @oneOf`) plus Baton's own (`@required @catch @throwOnFieldError
+/// @semanticNonNull`) unless the schema declares them itself.
+package final class GraphQLSchema: Sendable {
+    package let description: String?
+    /// Every named type by name.
+    package let types: [String: NamedTypeDef]
+    /// Type names in definition order (built-ins and introspection types last), for stable output.
+    package let typeNames: [String]
+    /// Every directive by name.
+    package let directives: [String: DirectiveDef]
+    /// Directive names in definition order.
+    package let directiveNames: [String]
+    package let queryTypeName: String?
+    package let mutationTypeName: String?
+    package let subscriptionTypeName: String?
+    /// Directives applied to the schema definition.
+    package let schemaDirectives: [AppliedDirective]
+
+    /// Object types that implement each interface (directly or through another interface),
+    /// and interfaces that implement each interface, in type order.
+    private let implementingObjects: [String: [String]]
+    private let implementingInterfaces: [String: [String]]
+    private let possibleTypeSets: [String: Set<String>]
+
+    package init(
+        description: String?, types: [String: NamedTypeDef], typeNames: [String], directives: [String: DirectiveDef],
+        directiveNames: [String], queryTypeName: String?, mutationTypeName: String?, subscriptionTypeName: String?,
+        schemaDirectives: [AppliedDirective] = []
+    ) {
+        self.description = description
+        self.types = types
+        self.typeNames = typeNames
+        self.directives = directives
+        self.directiveNames = directiveNames
+        self.queryTypeName = queryTypeName
+        self.mutationTypeName = mutationTypeName
+        self.subscriptionTypeName = subscriptionTypeName
+        self.schemaDirectives = schemaDirectives
+
+        var objects: [String: [String]] = [:]
+        var interfaces: [String: [String]] = [:]
+        for name in typeNames {
+            guard let type = types[name] else { continue }
+            for interface in type.interfaces {
+                if type.kind == .object {
+                    objects[interface, default: []].append(name)
+                } else if type.kind == .interface {
+                    interfaces[interface, default: []].append(name)
+                }
+            }
+        }
+        self.implementingObjects = objects
+        self.implementingInterfaces = interfaces
+        var sets: [String: Set<String>] = [:]
+        for name in typeNames {
+            guard let type = types[name] else { continue }
+            switch type.kind {
+            case .union: sets[name] = Set(type.unionMembers)
+            case .interface: sets[name] = Set(objects[name] ?? [])
+            default: break
+            }
+        }
+        self.possibleTypeSets = sets
+    }
+
+    package func type(named name: String) -> NamedTypeDef? { types[name] }
+    package func directive(named name: String) -> DirectiveDef? { directives[name] }
+
+    /// The root type of an operation kind, if the schema has one.
+    package func rootType(for operation: OperationType) -> NamedTypeDef? {
+        let name: String?
+        switch operation {
+        case .query: name = queryTypeName
+        case .mutation: name = mutationTypeName
+        case .subscription: name = subscriptionTypeName
+        }
+        return name.flatMap { types[$0] }
+    }
+
+    /// The object types a value of an abstract type can be (union members; objects implementing
+    /// an interface), in schema order. For an object type, the type itself.
+    package func possibleTypes(of type: NamedTypeDef) -> [NamedTypeDef] {
+        switch type.kind {
+        case .union: return type.unionMembers.compactMap { types[$0] }
+        case .interface: return (implementingObjects[type.name] ?? []).compactMap { types[$0] }
+        case .object: return [type]
+        default: return []
+        }
+    }
+
+    /// Interfaces that declare they implement `interface`.
+    package func implementingInterfaces(of interface: NamedTypeDef) -> [NamedTypeDef] {
+        (implementingInterfaces[interface.name] ?? []).compactMap { types[$0] }
+    }
+
+    /// True when `maybeSubType` is a possible type of the abstract `abstractType`, or an
+    /// interface implementing it (graphql-js's `isSubType`).
+    package func isSubType(_ abstractType: NamedTypeDef, _ maybeSubType: NamedTypeDef) -> Bool {
+        if abstractType.kind == .union {
+            return possibleTypeSets[abstractType.name]?.contains(maybeSubType.name) ?? false
+        }
+        if abstractType.kind == .interface {
+            if maybeSubType.kind == .interface {
+                return maybeSubType.interfaces.contains(abstractType.name)
+            }
+            return possibleTypeSets[abstractType.name]?.contains(maybeSubType.name) ?? false
+        }
+        return false
+    }
+
+    /// True when the two composite types can share a runtime object (graphql-js's
+    /// `doTypesOverlap`).
+    package func typesOverlap(_ a: NamedTypeDef, _ b: NamedTypeDef) -> Bool {
+        if a.name == b.name { return true }
+        if a.isAbstract {
+            if b.isAbstract {
+                return possibleTypes(of: a).contains { isSubType(b, $0) }
+            }
+            return isSubType(a, b)
+        }
+        if b.isAbstract { return isSubType(b, a) }
+        return false
+    }
+}

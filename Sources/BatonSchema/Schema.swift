@@ -1,0 +1,270 @@
+import BatonDiagnostics
+import BatonSyntax
+
+// The schema model, after graphql-js's `type/`. Built from SDL (`SchemaBuilder`) or from an
+// introspection result (`IntrospectionSchemaBuilder`), then checked by `SchemaValidator`.
+// Types refer to each other by name; `Schema` resolves names. Everything is immutable once
+// built, so one schema serves every document and every task.
+
+/// A type as a field, argument or variable uses it: a name wrapped in list and non-null.
+package indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+    case named(String)
+    case list(TypeRef)
+    case nonNull(TypeRef)
+
+    /// The innermost type name.
+    package var namedType: String {
+        switch self {
+        case .named(let name): name
+        case .list(let inner), .nonNull(let inner): inner.namedType
+        }
+    }
+    package var isNonNull: Bool {
+        if case .nonNull = self { return true }
+        return false
+    }
+    package var isList: Bool {
+        switch self {
+        case .list: true
+        case .nonNull(let inner): inner.isList
+        case .named: false
+        }
+    }
+    /// The type without its outer non-null.
+    package var nullable: TypeRef {
+        if case .nonNull(let inner) = self { return inner }
+        return self
+    }
+    /// `[User!]!` as the SDL writes it.
+    package var description: String {
+        switch self {
+        case .named(let name): name
+        case .list(let inner): "[\(inner)]"
+        case .nonNull(let inner): "\(inner)!"
+        }
+    }
+    /// Converts an AST type reference.
+    package init(_ reference: TypeReference) {
+        switch reference {
+        case .named(let named): self = .named(named.name.value)
+        case .list(let inner, _): self = .list(TypeRef(inner))
+        case .nonNull(let inner, _): self = .nonNull(TypeRef(inner))
+        }
+    }
+}
+
+/// Where a definition came from, for diagnostics: a span in a schema source. Introspection
+/// input has no spans.
+package struct SchemaLocation: Sendable, Hashable {
+    package var file: SourceFile
+    package var span: Span
+    package init(file: SourceFile, span: Span) {
+        self.file = file
+        self.span = span
+    }
+    package var range: SourceRange { SourceRange(file: file, span: span) }
+}
+
+/// A directive applied in the schema (`@deprecated(reason: "…")`, `@semanticNonNull(levels: [0])`),
+/// kept as its AST with the file it is in.
+package struct AppliedDirective: Sendable {
+    package var node: Directive
+    package var location: SchemaLocation?
+    package init(node: Directive, location: SchemaLocation?) {
+        self.node = node
+        self.location = location
+    }
+    package var name: String { node.name.value }
+    /// The literal given for `argument`, if any.
+    package func argument(_ name: String) -> Value? {
+        node.arguments.first { $0.name.value == name }?.value
+    }
+}
+
+/// An argument of a field or directive, or a field of an input object.
+package struct InputValue: Sendable {
+    package var name: String
+    package var description: String?
+    package var type: TypeRef
+    /// The default as a literal (introspection's string form is parsed into one).
+    package var defaultValue: Value?
+    package var deprecationReason: String?
+    package var directives: [AppliedDirective]
+    package var location: SchemaLocation?
+    package init(
+        name: String, description: String?, type: TypeRef, defaultValue: Value?, deprecationReason: String?,
+        directives: [AppliedDirective], location: SchemaLocation?
+    ) {
+        self.name = name
+        self.description = description
+        self.type = type
+        self.defaultValue = defaultValue
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.location = location
+    }
+}
+
+/// A field of an object or interface type.
+package struct FieldDef: Sendable {
+    package var name: String
+    package var description: String?
+    package var arguments: [InputValue]
+    package var type: TypeRef
+    package var deprecationReason: String?
+    package var directives: [AppliedDirective]
+    package var location: SchemaLocation?
+    package init(
+        name: String, description: String?, arguments: [InputValue], type: TypeRef, deprecationReason: String?,
+        directives: [AppliedDirective], location: SchemaLocation?
+    ) {
+        self.name = name
+        self.description = description
+        self.arguments = arguments
+        self.type = type
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.location = location
+    }
+    package func argument(named name: String) -> InputValue? { arguments.first { $0.name == name } }
+}
+
+/// One value of an enum type.
+package struct EnumValueDef: Sendable {
+    package var name: String
+    package var description: String?
+    package var deprecationReason: String?
+    package var directives: [AppliedDirective]
+    package var location: SchemaLocation?
+    package init(
+        name: String, description: String?, deprecationReason: String?, directives: [AppliedDirective],
+        location: SchemaLocation?
+    ) {
+        self.name = name
+        self.description = description
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.location = location
+    }
+}
+
+/// The kind of a named type.
+package enum TypeKind: String, Sendable, Hashable {
+    case scalar = "SCALAR"
+    case object = "OBJECT"
+    case interface = "INTERFACE"
+    case union = "UNION"
+    case enumType = "ENUM"
+    case inputObject = "INPUT_OBJECT"
+}
+
+/// A named type of the schema. One class for all kinds keeps lookups and the walker simple;
+/// the members that do not apply to a kind are empty.
+package final class NamedTypeDef: Sendable {
+    package let kind: TypeKind
+    package let name: String
+    package let description: String?
+    /// Object and interface fields, in definition order (extensions appended).
+    package let fields: [FieldDef]
+    /// Object and interface: the interfaces it declares it implements, in order.
+    package let interfaces: [String]
+    /// Union members, in order.
+    package let unionMembers: [String]
+    /// Enum values, in order.
+    package let enumValues: [EnumValueDef]
+    /// Input object fields, in order.
+    package let inputFields: [InputValue]
+    /// Directives applied to the type itself (e.g. `@oneOf`, `@specifiedBy`).
+    package let directives: [AppliedDirective]
+    /// The definition's name token, when built from SDL.
+    package let location: SchemaLocation?
+    /// The locations of `extend` definitions applied to this type.
+    package let extensionLocations: [SchemaLocation]
+
+    private let fieldIndex: [String: Int]
+    private let inputFieldIndex: [String: Int]
+    private let enumValueIndex: [String: Int]
+
+    package init(
+        kind: TypeKind, name: String, description: String?, fields: [FieldDef] = [], interfaces: [String] = [],
+        unionMembers: [String] = [], enumValues: [EnumValueDef] = [], inputFields: [InputValue] = [],
+        directives: [AppliedDirective] = [], location: SchemaLocation? = nil, extensionLocations: [SchemaLocation] = []
+    ) {
+        self.kind = kind
+        self.name = name
+        self.description = description
+        self.fields = fields
+        self.interfaces = interfaces
+        self.unionMembers = unionMembers
+        self.enumValues = enumValues
+        self.inputFields = inputFields
+        self.directives = directives
+        self.location = location
+        self.extensionLocations = extensionLocations
+        // First definition wins for lookups; duplicates are reported by the schema validator.
+        self.fieldIndex = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.inputFieldIndex = Dictionary(
+            inputFields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.enumValueIndex = Dictionary(
+            enumValues.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    package func field(named name: String) -> FieldDef? { fieldIndex[name].map { fields[$0] } }
+    package func inputField(named name: String) -> InputValue? { inputFieldIndex[name].map { inputFields[$0] } }
+    package func enumValue(named name: String) -> EnumValueDef? { enumValueIndex[name].map { enumValues[$0] } }
+
+    package var isComposite: Bool { kind == .object || kind == .interface || kind == .union }
+    package var isAbstract: Bool { kind == .interface || kind == .union }
+    package var isLeaf: Bool { kind == .scalar || kind == .enumType }
+    package var isInputType: Bool { kind == .scalar || kind == .enumType || kind == .inputObject }
+    package var isOutputType: Bool { kind != .inputObject }
+    package var isOneOf: Bool { kind == .inputObject && directives.contains { $0.name == "oneOf" } }
+    /// The built-in scalars `Int Float String Boolean ID`.
+    package var isBuiltInScalar: Bool { kind == .scalar && NamedTypeDef.builtInScalarNames.contains(name) }
+    package static let builtInScalarNames: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
+}
+
+/// A place a directive may be used.
+package enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
+    case query = "QUERY"
+    case mutation = "MUTATION"
+    case subscription = "SUBSCRIPTION"
+    case field = "FIELD"
+    case fragmentDefinition = "FRAGMENT_DEFINITION"
+    case fragmentSpread = "FRAGMENT_SPREAD"
+    case inlineFragment = "INLINE_FRAGMENT"
+    case variableDefinition = "VARIABLE_DEFINITION"
+    case schema = "SCHEMA"
+    case scalar = "SCALAR"
+    case object = "OBJECT"
+    case fieldDefinition = "FIELD_DEFINITION"
+    case argumentDefinition = "ARGUMENT_DEFINITION"
+    case interface = "INTERFACE"
+    case union = "UNION"
+    case enumType = "ENUM"
+    case enumValue = "ENUM_VALUE"
+    case inputObject = "INPUT_OBJECT"
+    case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
+}
+
+/// A directive the schema declares (built-in, Baton's own, or the schema's).
+package struct DirectiveDef: Sendable {
+    package var name: String
+    package var description: String?
+    package var arguments: [InputValue]
+    package var isRepeatable: Bool
+    package var locations: [DirectiveLocation]
+    package var location: SchemaLocation?
+    package init(
+        name: String, description: String?, arguments: [InputValue], isRepeatable: Bool,
+        locations: [DirectiveLocation], location: SchemaLocation?
+    ) {
+        self.name = name
+        self.description = description
+        self.arguments = arguments
+        self.isRepeatable = isRepeatable
+        self.locations = locations
+        self.location = location
+    }
+    package func argument(named name: String) -> InputValue? { arguments.first { $0.name == name } }
+}

@@ -1,1 +1,0 @@
-// BatonSyntax: placeholder until its issue lands.

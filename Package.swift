@@ -39,6 +39,7 @@ let package = Package(
         // The runtime apps import. Depends on no other Baton target.
         .target(name: "Baton", swiftSettings: strict),
 
+        .testTarget(name: "BatonDiagnosticsTests", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema", "BatonSyntax", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(

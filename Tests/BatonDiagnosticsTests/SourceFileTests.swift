@@ -1,0 +1,70 @@
+import BatonDiagnostics
+import XCTest
+
+final class SourceFileTests: XCTestCase {
+    func testLinesEndAtLFCRLFAndLoneCR() {
+        let file = SourceFile(path: "a.graphql", text: "a\nb\r\nc\rd")
+        XCTAssertEqual(file.lineStarts, [0, 2, 5, 7])
+        let d = file.localLocation(of: 7)
+        XCTAssertEqual([d.line, d.column], [4, 1])
+    }
+
+    func testColumnsCountUTF16CodeUnits() {
+        // "é" is one UTF-16 unit (two bytes); "😀" is two units (four bytes).
+        let file = SourceFile(path: "a.graphql", text: "é😀x")
+        let x = file.localLocation(of: 6)
+        XCTAssertEqual([x.line, x.column], [1, 4])
+    }
+
+    func testEmbeddedOffsetsMapToTheHost() {
+        let host = SourceFile(path: "Screen.swift", text: "let q = \"\"\"\n    query { a }\n    \"\"\"\n")
+        // The extracted text "query { a }" starts at host offset 16 (after four spaces).
+        let embedded = SourceFile(
+            path: "Screen.swift", bytes: Array("query { a }".utf8), host: host,
+            segments: [SourceSegment(offset: 0, hostOffset: 16)])
+        let (file, location) = embedded.resolve(8)
+        XCTAssertTrue(file === host)
+        XCTAssertEqual([location.line, location.column], [2, 13])
+    }
+}
+
+final class JSONParserTests: XCTestCase {
+    func testParsesValuesWithSpansAndKeepsNumberText() throws {
+        let value = try JSONParser.parse(Array(#"{"a": [1.50, true, null], "b": "x\u00e9\ud83d\ude00"}"#.utf8)).get()
+        guard case .array(let items, let span)? = value["a"] else { return XCTFail("no array") }
+        XCTAssertEqual(span, Span(start: 6, end: 24))
+        guard case .number(let text, _) = items[0] else { return XCTFail("no number") }
+        XCTAssertEqual(text, "1.50")
+        XCTAssertEqual(value["b"]?.stringValue, "xé😀")
+    }
+
+    func testReportsErrorsWithOffsets() {
+        let cases: [(String, Int)] = [
+            (#"{"a": }"#, 6), (#"{"a" 1}"#, 5), ("[1,]", 3), ("01", 1), (#""abc"#, 0), (#""\ud800""#, 1), ("{} x", 3), ("", 0),
+        ]
+        for (text, offset) in cases {
+            switch JSONParser.parse(Array(text.utf8)) {
+            case .success: XCTFail("\(text) parsed")
+            case .failure(let error): XCTAssertEqual(error.offset, offset, "\(text): \(error.message)")
+            }
+        }
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() {
+        let text = String(repeating: "[", count: 100_000)
+        guard case .failure(let error) = JSONParser.parse(Array(text.utf8)) else { return XCTFail("parsed") }
+        XCTAssertTrue(error.message.contains("nested deeper"))
+    }
+}
+
+final class TextRendererTests: XCTestCase {
+    func testRendersPathLineColumnSeverityMessageAndRule() {
+        let file = SourceFile(path: "q.graphql", text: "query {\n  nope\n}\n")
+        let diagnostic = Diagnostic.error(
+            "Cannot query field \"nope\" on type \"Query\".", rule: "fields-on-correct-type", file: file,
+            span: Span(start: 10, end: 14))
+        XCTAssertEqual(
+            TextRenderer.render(diagnostic),
+            "q.graphql:2:3: error: Cannot query field \"nope\" on type \"Query\". [fields-on-correct-type]\n")
+    }
+}

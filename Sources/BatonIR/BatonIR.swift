@@ -1,1 +1,0 @@
-// BatonIR: placeholder until its issue lands.

@@ -1,0 +1,538 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+// The lens model: one intermediate representation between the validated documents and
+// everything that prints them (plates for people, Swift and Kotlin for compilers).
+//
+// Shape (every type is a `Sendable` value type; the model holds no AST other than argument and
+// default values, and no reference to the schema):
+//
+//   LensModel
+//   ├─ operations: [OperationModel]          sorted by name
+//   │    name, kind (query | mutation | subscription), rootType, variables [VariableModel],
+//   │    throwOnFieldError, onError, fragmentsUsed (transitive, sorted), documentText (what is sent:
+//   │    the operation plus its fragments, client-only directives removed, `__typename` added,
+//   │    printed canonically), operationID (SHA-256 hex of documentText), normalization
+//   │    ([NormalizationSelection], what the runtime normalizes a response by), usedTypes,
+//   │    lens: Lens
+//   ├─ fragments: [FragmentModel]            sorted by name
+//   │    name, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
+//   │    throwOnFieldError, rootCanBeNil (a @required null reaches the fragment's root, so every
+//   │    spread accessor of it is optional), fragmentsUsed, usedTypes, lens: Lens
+//   └─ types: UsedTypes                      every enum, input object and custom scalar any
+//                                            document uses, with its definition, sorted by name
+//
+//   Lens: typeName (generated type name: the operation's or fragment's name, or for a nested
+//         lens the upper-camel accessor name, made unique among its siblings and ancestors),
+//         recordType (schema type of the record it reads), accessors: [Accessor] (document
+//         order of first appearance; selections with the same response key merged into one).
+//
+//   Accessor: name, reads (.field(FieldRead) | .parentRecord(ParentRecordRead)), base
+//             (.scalar | .enumeration | .lens(Lens) | .fragment), levels ([ValueLevel],
+//             outermost first: the value itself, then each list's items; count - 1 list levels),
+//             required, catchMode, conditions, semanticNonNull, underThrowOnFieldError,
+//             receivesBubbledNull, locations.
+//
+// Optionality is decided here, once: `levels[i].isOptional` is what the generated type says at
+// level i (for a `@catch` accessor, of the Result's success value); `Accessor.isOptional` is
+// whether the accessor itself reads nil. Plates and both generators read these flags and never
+// recompute them.
+
+/// The lens model of a set of valid documents against one schema. Built by `LensModelBuilder`.
+package struct LensModel: Sendable {
+    /// Every operation, sorted by name.
+    package var operations: [OperationModel]
+    /// Every fragment, sorted by name.
+    package var fragments: [FragmentModel]
+    /// Every enum, input object and custom scalar that some operation or fragment uses
+    /// (in a selection or a variable's type, through input objects transitively).
+    package var types: UsedTypes
+
+    package init(operations: [OperationModel] = [], fragments: [FragmentModel] = [], types: UsedTypes = UsedTypes()) {
+        self.operations = operations
+        self.fragments = fragments
+        self.types = types
+    }
+
+    package func operation(named name: String) -> OperationModel? { operations.first { $0.name == name } }
+    package func fragment(named name: String) -> FragmentModel? { fragments.first { $0.name == name } }
+}
+
+// MARK: - Definitions
+
+/// One operation: its data lens (reading a record of the root type) and what its generated type
+/// needs to send it.
+package struct OperationModel: Sendable {
+    package var name: String
+    package var kind: OperationType
+    /// The root type's name (`Query`): the record type of `lens`.
+    package var rootType: String
+    /// Variables in declaration order.
+    package var variables: [VariableModel]
+    /// `@throwOnFieldError` on the operation: an uncaught field error fails the operation.
+    package var throwOnFieldError: Bool
+    /// `onError` from baton.json (`"PROPAGATE"`, `"NULL"`, `"HALT"`), sent with the operation.
+    package var onError: String?
+    /// The fragments the operation spreads, directly or through other fragments, sorted.
+    package var fragmentsUsed: [String]
+    /// The text sent to the server: this operation followed by the fragments it uses (sorted by
+    /// name), with Baton's client-only directives (`@required @catch @throwOnFieldError`)
+    /// removed and `__typename` added to every selection set on a composite type, printed
+    /// canonically.
+    package var documentText: String
+    /// SHA-256 of `documentText` (UTF-8), lower-case hex: the persisted-query id.
+    package var operationID: String
+    /// The selections the runtime normalizes a response by: fragments inlined, fields merged by
+    /// response key, `__typename` first in every composite selection.
+    package var normalization: [NormalizationSelection]
+    /// Enums, input objects and custom scalars this operation's lens and variables use (not
+    /// counting fragments it spreads), names sorted.
+    package var usedTypes: UsedTypeNames
+    package var lens: Lens
+    /// The operation's name token (or its keyword for an anonymous operation).
+    package var location: SourceRange
+
+    package init(
+        name: String, kind: OperationType, rootType: String, variables: [VariableModel], throwOnFieldError: Bool,
+        onError: String?, fragmentsUsed: [String], documentText: String, operationID: String,
+        normalization: [NormalizationSelection], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange
+    ) {
+        self.name = name
+        self.kind = kind
+        self.rootType = rootType
+        self.variables = variables
+        self.throwOnFieldError = throwOnFieldError
+        self.onError = onError
+        self.fragmentsUsed = fragmentsUsed
+        self.documentText = documentText
+        self.operationID = operationID
+        self.normalization = normalization
+        self.usedTypes = usedTypes
+        self.lens = lens
+        self.location = location
+    }
+}
+
+/// One fragment: its lens reads a record of its type condition.
+package struct FragmentModel: Sendable {
+    package var name: String
+    package var typeCondition: String
+    /// The name every spread of this fragment has as an accessor (`IssueRow_issue` → `issueRow`).
+    package var spreadAccessorName: String
+    /// `@throwOnFieldError` on the fragment.
+    package var throwOnFieldError: Bool
+    /// True when a `@required(action: NONE | LOG)` null can reach the fragment's root: its lens
+    /// then reads nil as a whole, and every spread accessor of it is optional.
+    package var rootCanBeNil: Bool
+    /// Fragments this one spreads, directly or transitively, sorted.
+    package var fragmentsUsed: [String]
+    package var usedTypes: UsedTypeNames
+    package var lens: Lens
+    /// The fragment's name token.
+    package var location: SourceRange
+
+    package init(
+        name: String, typeCondition: String, spreadAccessorName: String, throwOnFieldError: Bool, rootCanBeNil: Bool,
+        fragmentsUsed: [String], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange
+    ) {
+        self.name = name
+        self.typeCondition = typeCondition
+        self.spreadAccessorName = spreadAccessorName
+        self.throwOnFieldError = throwOnFieldError
+        self.rootCanBeNil = rootCanBeNil
+        self.fragmentsUsed = fragmentsUsed
+        self.usedTypes = usedTypes
+        self.lens = lens
+        self.location = location
+    }
+}
+
+/// `$name: Type = default`.
+package struct VariableModel: Sendable {
+    package var name: String
+    package var type: TypeRef
+    /// The default literal as written, if any.
+    package var defaultValue: Value?
+    package var location: SourceRange
+    package init(name: String, type: TypeRef, defaultValue: Value?, location: SourceRange) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.location = location
+    }
+    /// A variable may be left out of the request when it is nullable or has a default.
+    package var isOptional: Bool { !type.isNonNull || defaultValue != nil }
+}
+
+// MARK: - Lenses and accessors
+
+/// A view of one record through one selection: the accessors a generated lens type has.
+package struct Lens: Sendable {
+    /// The generated type's name: the operation's or fragment's name for a root lens; for a nested
+    /// lens the accessor's name upper-camel-cased (`issues` → `Issues`, `asUser` → `AsUser`), with a
+    /// number appended when it would repeat a sibling's or an enclosing lens's name.
+    package var typeName: String
+    /// The schema type of the record this lens reads.
+    package var recordType: String
+    /// Accessors in order of first appearance in the document.
+    package var accessors: [Accessor]
+
+    package init(typeName: String, recordType: String, accessors: [Accessor]) {
+        self.typeName = typeName
+        self.recordType = recordType
+        self.accessors = accessors
+    }
+}
+
+/// One accessor of a lens: what it reads, what it is, and whether and how it can fail.
+package struct Accessor: Sendable {
+    /// The accessor's name: the response key (alias or field name); for a fragment spread the
+    /// fragment's spread accessor name; for an inline fragment on a narrower type `as<Type>`.
+    package var name: String
+    package var reads: Reads
+    package var base: AccessorBase
+    /// Optionality per level, outermost first: index 0 is the accessor's value (the success value
+    /// under `@catch`), index 1 the items of its list, and so on; the last is the named value.
+    /// `levels.count - 1` is the number of list levels. Never empty.
+    package var levels: [ValueLevel]
+    /// `@required` on the field, with where a null goes.
+    package var required: RequiredEffect?
+    /// `@catch` on the field.
+    package var catchMode: CatchMode?
+    /// When the accessor can be absent because of `@include`, `@skip` or `@defer`: a disjunction
+    /// (any occurrence present makes it present) of conjunctions (every condition on the path to
+    /// one occurrence). Empty when some occurrence is unconditional.
+    package var conditions: [[Condition]]
+    /// The schema's `@semanticNonNull(levels:)` of the field, when `@throwOnFieldError` applies
+    /// and it made some level non-optional; nil otherwise.
+    package var semanticNonNull: [Int]?
+    /// True inside a fragment or operation with `@throwOnFieldError`: an uncaught field error at
+    /// this accessor fails the read (or the operation).
+    package var underThrowOnFieldError: Bool
+    /// True when a `@required(action: NONE | LOG)` null inside this accessor's lens (or, for a
+    /// fragment spread, at the fragment's root) makes this accessor's innermost value nil: the
+    /// value for a single lens, the item for a list.
+    package var receivesBubbledNull: Bool
+    /// The selections this accessor was merged from, in document order.
+    package var locations: [SourceRange]
+
+    package init(
+        name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,
+        catchMode: CatchMode? = nil, conditions: [[Condition]] = [], semanticNonNull: [Int]? = nil,
+        underThrowOnFieldError: Bool = false, receivesBubbledNull: Bool = false, locations: [SourceRange]
+    ) {
+        self.name = name
+        self.reads = reads
+        self.base = base
+        self.levels = levels
+        self.required = required
+        self.catchMode = catchMode
+        self.conditions = conditions
+        self.semanticNonNull = semanticNonNull
+        self.underThrowOnFieldError = underThrowOnFieldError
+        self.receivesBubbledNull = receivesBubbledNull
+        self.locations = locations
+    }
+
+    /// The number of list levels.
+    package var listDepth: Int { max(0, levels.count - 1) }
+    /// True when the accessor itself reads nil. A `@catch` (to: RESULT) accessor reads a Result,
+    /// never nil; its success value's optionality is `levels[0].isOptional`.
+    package var isOptional: Bool {
+        if catchMode == .result { return false }
+        return levels.first?.isOptional ?? true
+    }
+    /// True when the accessor throws at the read (`@required(action: THROW)`).
+    package var isThrowing: Bool { required?.action == .throwError }
+    /// The nested lens, for a lens of a composite type.
+    package var lens: Lens? {
+        if case .lens(let lens) = base { return lens }
+        return nil
+    }
+    /// The first location (the selection the accessor is reported at).
+    package var location: SourceRange? { locations.first }
+}
+
+/// One level of an accessor's value.
+package struct ValueLevel: Sendable, Hashable {
+    /// What the schema says: nullable at this level.
+    package var schemaNullable: Bool
+    /// What the generated type says: optional at this level, after directives, bubbling and
+    /// custom-scalar conversion.
+    package var isOptional: Bool
+    package init(schemaNullable: Bool, isOptional: Bool) {
+        self.schemaNullable = schemaNullable
+        self.isOptional = isOptional
+    }
+}
+
+/// What an accessor reads.
+package enum Reads: Sendable {
+    /// A field of the record (a slot), with its arguments.
+    case field(FieldRead)
+    /// The record the parent lens reads, through another selection (a fragment spread or an
+    /// inline fragment).
+    case parentRecord(ParentRecordRead)
+}
+
+/// A field read: the slot's field name, its arguments, and the field's schema type.
+package struct FieldRead: Sendable {
+    /// The schema field name (not the alias).
+    package var fieldName: String
+    /// Arguments as written, sorted by name (the canonical order of a storage key); variables
+    /// are resolved at run time.
+    package var arguments: [ArgumentModel]
+    /// The field's type as the schema declares it.
+    package var schemaType: TypeRef
+    /// The type the field is declared on (the lens's record type, or an interface it implements).
+    package var parentType: String
+    package init(fieldName: String, arguments: [ArgumentModel], schemaType: TypeRef, parentType: String) {
+        self.fieldName = fieldName
+        self.arguments = arguments
+        self.schemaType = schemaType
+        self.parentType = parentType
+    }
+    /// True for `__typename`.
+    package var isTypename: Bool { fieldName == "__typename" }
+}
+
+/// `name: value` of a field read.
+package struct ArgumentModel: Sendable {
+    package var name: String
+    package var value: Value
+    package init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A read of the parent's record through a fragment.
+package struct ParentRecordRead: Sendable {
+    /// The type condition of the inline fragment or spread fragment (nil for an inline fragment
+    /// without one).
+    package var typeCondition: String?
+    /// The concrete types the record must be for the accessor to read it, sorted; nil when every
+    /// record the parent reads matches (a spread or inline fragment on the same or a wider type).
+    package var matchingTypes: [String]?
+    package init(typeCondition: String?, matchingTypes: [String]?) {
+        self.typeCondition = typeCondition
+        self.matchingTypes = matchingTypes
+    }
+}
+
+/// What an accessor's (innermost) value is.
+package enum AccessorBase: Sendable {
+    /// A scalar: built-in or custom, with its mapping.
+    case scalar(ScalarBase)
+    /// An enum of the schema, by name.
+    case enumeration(String)
+    /// A lens of a composite type: a field's record, or the parent's record as a narrower type.
+    case lens(Lens)
+    /// The lens of a fragment (a spread).
+    case fragment(FragmentBase)
+}
+
+/// A scalar accessor's type.
+package struct ScalarBase: Sendable, Hashable {
+    /// The scalar's name (`String`, `ID`, `DateTime`).
+    package var name: String
+    /// True for `Int Float String Boolean ID`.
+    package var isBuiltIn: Bool
+    /// The app's type for a custom scalar from `customScalarTypes`; nil reads the text.
+    package var mapping: CustomScalarMapping?
+    package init(name: String, isBuiltIn: Bool, mapping: CustomScalarMapping?) {
+        self.name = name
+        self.isBuiltIn = isBuiltIn
+        self.mapping = mapping
+    }
+}
+
+/// A spread's fragment.
+package struct FragmentBase: Sendable, Hashable {
+    package var name: String
+    package var typeCondition: String
+    package init(name: String, typeCondition: String) {
+        self.name = name
+        self.typeCondition = typeCondition
+    }
+}
+
+// MARK: - Directives
+
+/// `@required(action:)` and where its null goes.
+package struct RequiredEffect: Sendable, Hashable {
+    package enum Action: String, Sendable, Hashable {
+        case none = "NONE"
+        case log = "LOG"
+        case throwError = "THROW"
+    }
+    package var action: Action
+    /// For NONE and LOG: the boundary the null stops at. Nil for THROW.
+    package var bubblesTo: BubbleTarget?
+    package init(action: Action, bubblesTo: BubbleTarget?) {
+        self.action = action
+        self.bubblesTo = bubblesTo
+    }
+}
+
+/// Where a `@required(action: NONE | LOG)` null stops.
+package enum BubbleTarget: Sendable, Hashable {
+    /// An accessor of the same definition, by its path of accessor names from the root lens (its
+    /// innermost value becomes nil: the value, or the item of a list). When that accessor is
+    /// `@required(action: THROW)` the read of it throws instead.
+    case accessor(path: [String])
+    /// The fragment's root: every spread accessor of the fragment (named `accessorName`) reads nil.
+    case fragmentSpread(fragment: String, accessorName: String)
+    /// The operation's root: the operation fails with the path of the first required null.
+    case operationRoot
+}
+
+/// `@catch(to:)`.
+package enum CatchMode: String, Sendable, Hashable {
+    /// `@catch` or `@catch(to: RESULT)`: the accessor reads a Result.
+    case result = "RESULT"
+    /// `@catch(to: NULL)`: an error reads as nil.
+    case null = "NULL"
+}
+
+/// A condition under which a selection is present.
+package enum Condition: Sendable {
+    /// `@include(if: value)`.
+    case include(Value)
+    /// `@skip(if: value)`.
+    case skip(Value)
+    /// `@defer(label:, if:)`: present once the deferred payload arrives.
+    case deferred(label: String?, condition: Value?)
+}
+
+// MARK: - Normalization
+
+/// A selection the runtime normalizes a response by.
+package indirect enum NormalizationSelection: Sendable {
+    case field(NormalizationField)
+    /// Selections that apply when the record's `__typename` is one of `matchingTypes`.
+    case typeCondition(typeCondition: String, matchingTypes: [String], selections: [NormalizationSelection])
+}
+
+/// A field to normalize: its response key, storage field name and arguments, and sub-selections.
+package struct NormalizationField: Sendable {
+    package var responseKey: String
+    package var fieldName: String
+    /// Sorted by name.
+    package var arguments: [ArgumentModel]
+    /// The field's schema type.
+    package var schemaType: TypeRef
+    /// Empty for a leaf.
+    package var selections: [NormalizationSelection]
+    package init(
+        responseKey: String, fieldName: String, arguments: [ArgumentModel], schemaType: TypeRef,
+        selections: [NormalizationSelection]
+    ) {
+        self.responseKey = responseKey
+        self.fieldName = fieldName
+        self.arguments = arguments
+        self.schemaType = schemaType
+        self.selections = selections
+    }
+}
+
+// MARK: - Schema types the documents use
+
+/// Names of the enums, input objects and custom scalars one definition uses, each sorted.
+package struct UsedTypeNames: Sendable, Hashable {
+    package var enums: [String]
+    package var inputObjects: [String]
+    package var customScalars: [String]
+    package init(enums: [String] = [], inputObjects: [String] = [], customScalars: [String] = []) {
+        self.enums = enums
+        self.inputObjects = inputObjects
+        self.customScalars = customScalars
+    }
+}
+
+/// The definitions of every enum, input object and custom scalar the documents use, sorted by
+/// name, so generators need not read the schema.
+package struct UsedTypes: Sendable {
+    package var enums: [EnumModel]
+    package var inputObjects: [InputObjectModel]
+    package var customScalars: [CustomScalarModel]
+    package init(enums: [EnumModel] = [], inputObjects: [InputObjectModel] = [], customScalars: [CustomScalarModel] = []) {
+        self.enums = enums
+        self.inputObjects = inputObjects
+        self.customScalars = customScalars
+    }
+}
+
+/// A schema enum.
+package struct EnumModel: Sendable {
+    package var name: String
+    package var description: String?
+    /// Values in schema order.
+    package var values: [EnumValueModel]
+    package init(name: String, description: String?, values: [EnumValueModel]) {
+        self.name = name
+        self.description = description
+        self.values = values
+    }
+}
+
+/// One value of an enum.
+package struct EnumValueModel: Sendable {
+    package var name: String
+    package var description: String?
+    package var deprecationReason: String?
+    package init(name: String, description: String?, deprecationReason: String?) {
+        self.name = name
+        self.description = description
+        self.deprecationReason = deprecationReason
+    }
+}
+
+/// A schema input object.
+package struct InputObjectModel: Sendable {
+    package var name: String
+    package var description: String?
+    /// `@oneOf`: exactly one field is set.
+    package var isOneOf: Bool
+    /// Fields in schema order.
+    package var fields: [InputFieldModel]
+    package init(name: String, description: String?, isOneOf: Bool, fields: [InputFieldModel]) {
+        self.name = name
+        self.description = description
+        self.isOneOf = isOneOf
+        self.fields = fields
+    }
+}
+
+/// One field of an input object.
+package struct InputFieldModel: Sendable {
+    package var name: String
+    package var description: String?
+    package var type: TypeRef
+    package var defaultValue: Value?
+    package var deprecationReason: String?
+    package init(name: String, description: String?, type: TypeRef, defaultValue: Value?, deprecationReason: String?) {
+        self.name = name
+        self.description = description
+        self.type = type
+        self.defaultValue = defaultValue
+        self.deprecationReason = deprecationReason
+    }
+}
+
+/// A custom scalar and how it reads.
+package struct CustomScalarModel: Sendable {
+    package var name: String
+    package var description: String?
+    /// `@specifiedBy(url:)`, if any.
+    package var specifiedByURL: String?
+    /// From `customScalarTypes`; nil reads the scalar's text as a string.
+    package var mapping: CustomScalarMapping?
+    package init(name: String, description: String?, specifiedByURL: String?, mapping: CustomScalarMapping?) {
+        self.name = name
+        self.description = description
+        self.specifiedByURL = specifiedByURL
+        self.mapping = mapping
+    }
+}

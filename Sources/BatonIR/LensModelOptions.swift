@@ -1,0 +1,31 @@
+/// The settings from baton.json the lens model needs. The CLI fills it from the configuration,
+/// so the model does not depend on the configuration's types.
+package struct LensModelOptions: Sendable {
+    /// `customScalarTypes`, by scalar name.
+    package var customScalars: [String: CustomScalarMapping]
+    /// `onError` (`PROPAGATE`, `NULL` or `HALT`), written into every operation when set.
+    package var onError: String?
+
+    package init(customScalars: [String: CustomScalarMapping] = [:], onError: String? = nil) {
+        self.customScalars = customScalars
+        self.onError = onError
+    }
+}
+
+/// How a custom scalar reads in generated code: an app type per language. A mapped scalar is
+/// converted from its text at the read; a text that does not convert reads nil (so the accessor
+/// is optional unless `@required` or `@throwOnFieldError` says what a failure does).
+package struct CustomScalarMapping: Sendable, Hashable {
+    /// The Swift type (`Foundation.Date`), if mapped for Swift.
+    package var swiftType: String?
+    /// The Kotlin type (`java.time.Instant`), if mapped for Kotlin.
+    package var kotlinType: String?
+    /// The Kotlin converter object (`app.DateTimes`).
+    package var kotlinConverter: String?
+
+    package init(swiftType: String? = nil, kotlinType: String? = nil, kotlinConverter: String? = nil) {
+        self.swiftType = swiftType
+        self.kotlinType = kotlinType
+        self.kotlinConverter = kotlinConverter
+    }
+}

@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "Baton", swiftSettings: strict),
 
         .testTarget(name: "BatonDiagnosticsTests", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
-        .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax", "BatonDiagnostics"], swiftSettings: strict),
+        .testTarget(
+            name: "BatonSyntaxTests", dependencies: ["BatonSyntax", "BatonDiagnostics"], exclude: ["Peers"],
+            swiftSettings: strict),
         .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema", "BatonSyntax", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(
             name: "BatonValidationTests",

@@ -10,3 +10,77 @@ package struct ParseResult: Sendable {
         self.diagnostics = diagnostics
     }
 }
+
+/// The GraphQL parser: source text in, AST and syntax diagnostics out.
+///
+/// It follows graphql-js 16 (`language/parser.js`): the same grammar, the same first error and
+/// the same message (`Syntax Error: Expected Name, found "}".`) at the same place, reported
+/// with rule id `syntax`. It reads UTF-8 bytes and runs in time linear in the input.
+///
+/// One deliberate difference: graphql-js has no nesting limit and overflows its stack on very
+/// deep documents. Baton stops at `maximumDepth` nested selection sets, list or object values
+/// and list types, with a syntax error at the token that opens one level too many.
+package enum Parser {
+    /// The most nested selection sets, list values, object values and list types a document
+    /// may have. Real documents stay below 30; the limit keeps recursion far from the stack's end
+    /// even on a 512 KiB secondary thread in a debug build.
+    package static let maximumDepth = 2_000
+
+    /// Parses an executable or type-system document (or a mix), stopping at the first syntax error.
+    package static func parse(_ source: SourceFile) -> ParseResult {
+        source.bytes.withUnsafeBufferPointer { bytes in
+            var parser = RecursiveDescentParser(bytes: bytes, maximumDepth: maximumDepth)
+            do throws(SyntaxError) {
+                let definitions = try parser.parseDocument()
+                let document = Document(
+                    source: source, definitions: definitions, span: Span(start: 0, end: bytes.count))
+                return ParseResult(document: document, diagnostics: [])
+            } catch {
+                return ParseResult(document: nil, diagnostics: [error.diagnostic(in: source)])
+            }
+        }
+    }
+
+    /// Parses a whole source as one input value (graphql-js `parseValue`, or `parseConstValue`
+    /// when `constant`), e.g. an introspection `defaultValue`.
+    package static func parseValue(
+        _ source: SourceFile, constant: Bool = false
+    ) -> (value: Value?, diagnostics: [Diagnostic]) {
+        source.bytes.withUnsafeBufferPointer { bytes in
+            var parser = RecursiveDescentParser(bytes: bytes, maximumDepth: maximumDepth)
+            do throws(SyntaxError) {
+                try parser.advance()
+                let value = try parser.parseValueLiteral(isConst: constant)
+                try parser.expect(.endOfFile)
+                return (value, [])
+            } catch {
+                return (nil, [error.diagnostic(in: source)])
+            }
+        }
+    }
+
+    /// Parses a whole source as one type reference (graphql-js `parseType`): `[String!]!`.
+    package static func parseType(_ source: SourceFile) -> (type: TypeReference?, diagnostics: [Diagnostic]) {
+        source.bytes.withUnsafeBufferPointer { bytes in
+            var parser = RecursiveDescentParser(bytes: bytes, maximumDepth: maximumDepth)
+            do throws(SyntaxError) {
+                try parser.advance()
+                let type = try parser.parseTypeReference()
+                try parser.expect(.endOfFile)
+                return (type, [])
+            } catch {
+                return (nil, [error.diagnostic(in: source)])
+            }
+        }
+    }
+
+    /// `parseValue` on a string (no file): the value, or nil with the error's message.
+    package static func parseValue(_ text: String, constant: Bool = false) -> Value? {
+        parseValue(SourceFile(path: "<value>", text: text), constant: constant).value
+    }
+
+    /// `parseType` on a string (no file).
+    package static func parseType(_ text: String) -> TypeReference? {
+        parseType(SourceFile(path: "<type>", text: text)).type
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Tells a recursive algorithm when the current thread's stack is close to its end, so that it
+/// can stop with a diagnostic instead of crashing.
+///
+/// A depth limit alone cannot guarantee this: a debug build uses several kilobytes of stack per
+/// nesting level, and secondary threads may have as little as 512 KiB. The guard reads the
+/// thread's stack bounds once and then compares the address of a local variable with the low
+/// end, which costs a few instructions per check. Where the bounds cannot be read it always
+/// answers that there is room, leaving the depth limit as the only bound.
+package struct StackGuard: Sendable {
+    /// Lowest address the stack may grow down to before a check fails (0 when unknown).
+    let limit: UInt
+
+    /// The free stack a check demands: enough for one more nesting level of any recursive
+    /// walk in a debug build, plus building and throwing the diagnostic.
+    package static let defaultReserve = 128 * 1024
+
+    /// A guard for the calling thread (create it on the thread that recurses).
+    package init(reserve: Int = StackGuard.defaultReserve) {
+        let here = StackGuard.currentAddress()
+        let low = StackGuard.currentThreadStackLow()
+        if low != 0 && low < here {
+            limit = low + UInt(reserve)
+        } else {
+            // Bounds unknown: allow what the smallest common thread stack (512 KiB) leaves.
+            limit = here > StackGuard.fallbackBudget ? here - StackGuard.fallbackBudget : 0
+        }
+    }
+
+    /// How much stack a walk may use when the thread's bounds cannot be read.
+    static let fallbackBudget: UInt = 256 * 1024
+
+    /// True while the stack has at least `reserve` bytes left.
+    @inline(__always)
+    package func hasRoom() -> Bool {
+        guard limit != 0 else { return true }
+        return StackGuard.currentAddress() > limit
+    }
+
+    /// An address in the caller's stack frame.
+    @inline(__always)
+    static func currentAddress() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+
+    /// The low end (growth limit) of the calling thread's stack, or 0 if unknown.
+    static func currentThreadStackLow() -> UInt {
+        #if canImport(Glibc) || canImport(Musl)
+            // `pthread_getattr_np` is a GNU extension the Swift Glibc module does not import.
+            typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return 0 }
+            let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+            var attributes = pthread_attr_t()
+            guard getAttributes(pthread_self(), &attributes) == 0 else { return 0 }
+            defer { pthread_attr_destroy(&attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return 0 }
+            return UInt(bitPattern: address)
+        #elseif canImport(Darwin)
+            let thread = pthread_self()
+            let high = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            let size = UInt(pthread_get_stacksize_np(thread))
+            return high > size ? high - size : 0
+        #else
+            return 0
+        #endif
+    }
+}

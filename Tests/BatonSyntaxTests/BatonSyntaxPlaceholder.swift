@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonSyntaxPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

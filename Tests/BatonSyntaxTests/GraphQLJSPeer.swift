@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// Runs graphql-js 16 (through `Peers/graphqljs-syntax.mjs` and node) on a batch of requests,
+/// for the differential tests. Tests call `GraphQLJSPeer.run` and skip, with the reason, when
+/// node or graphql-js is missing.
+enum GraphQLJSPeer {
+    struct Request {
+        var text: String?
+        var path: String?
+        var mode: String
+
+        static func parse(_ text: String) -> Request { Request(text: text, path: nil, mode: "parse") }
+        static func print(path: String) -> Request { Request(text: nil, path: path, mode: "print") }
+    }
+
+    /// One graphql-js outcome.
+    struct Outcome: Equatable, CustomStringConvertible {
+        var ok: Bool
+        var printed: String?
+        var message: String?
+        var line: Int?
+        var column: Int?
+        var crash: String?
+
+        var description: String {
+            if ok { return "ok" }
+            if let crash { return "crash: \(crash)" }
+            return "\(line ?? 0):\(column ?? 0): \(message ?? "")"
+        }
+    }
+
+    static let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Peers/graphqljs-syntax.mjs").path
+
+    /// The node executable on PATH, if any.
+    static var nodePath: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/node"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// graphql-js's outcome for each request, or throws XCTSkip when the peer cannot run.
+    static func run(_ requests: [Request]) throws -> [Outcome] {
+        guard let node = nodePath else { throw XCTSkip("node is not installed; graphql-js differential test skipped") }
+        let payload: [[String: String]] = requests.map { request in
+            var entry = ["mode": request.mode]
+            if let text = request.text { entry["text"] = text }
+            if let path = request.path { entry["path"] = path }
+            return entry
+        }
+        let input = try JSONSerialization.data(withJSONObject: payload)
+        let inputFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("baton-syntax-peer-\(UUID().uuidString).json")
+        try input.write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node)
+        process.arguments = ["--stack-size=4000", scriptPath]
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus == 3 {
+            throw XCTSkip("graphql-js is not installed (Debian node-graphql); differential test skipped")
+        }
+        guard process.terminationStatus == 0,
+            let array = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else {
+            XCTFail("graphql-js peer failed with status \(process.terminationStatus)")
+            return []
+        }
+        return array.map { entry in
+            Outcome(
+                ok: entry["ok"] as? Bool ?? false, printed: entry["printed"] as? String,
+                message: entry["message"] as? String, line: entry["line"] as? Int, column: entry["column"] as? Int,
+                crash: entry["crash"] as? String)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// BatonCodegen: placeholder until its issue lands.

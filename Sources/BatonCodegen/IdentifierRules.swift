@@ -1,0 +1,110 @@
+/// Where an identifier is declared: some names are reserved only in some positions.
+package enum IdentifierPosition: Sendable, Hashable {
+    /// A type: struct, enum, class, typealias (module level or nested).
+    case type
+    /// A property, method, or function/initializer parameter.
+    case member
+    /// An enum case.
+    case enumCase
+}
+
+/// How one target language escapes identifiers: its reserved words and the ways around them.
+///
+/// Every identifier a generator emits passes through `escape(_:in:)` of its language. A reserved word that
+/// the language lets you quote (Swift's backticks, Kotlin's backquotes) is quoted; a name that cannot be
+/// used even quoted (Swift's `self`, `Type`, `init`, `_` …) gets `renameSuffix` appended. Names that would
+/// collide after renaming, or that only differ in case where that matters (file names, nested types), are
+/// made unique by `NameScope`.
+package struct IdentifierRules: Sendable {
+    /// The language's name, for messages.
+    package var language: String
+    /// Reserved words usable when quoted, in every position.
+    package var quotable: Set<String>
+    /// Names unusable even when quoted, per position; they are renamed.
+    package var unusable: [IdentifierPosition: Set<String>]
+    /// Opening and closing quote for a reserved word (Swift: backticks).
+    package var openQuote: String
+    package var closeQuote: String
+    /// Appended to a name that must be renamed.
+    package var renameSuffix: String
+
+    package init(
+        language: String, quotable: Set<String>, unusable: [IdentifierPosition: Set<String>],
+        openQuote: String, closeQuote: String, renameSuffix: String = "_"
+    ) {
+        self.language = language
+        self.quotable = quotable
+        self.unusable = unusable
+        self.openQuote = openQuote
+        self.closeQuote = closeQuote
+        self.renameSuffix = renameSuffix
+    }
+
+    /// Whether `name` must be renamed (not merely quoted) in `position`.
+    package func mustRename(_ name: String, in position: IdentifierPosition) -> Bool {
+        unusable[position]?.contains(name) ?? false
+    }
+
+    /// The declared name for `name` in `position`, renamed if it cannot be used, without quotes.
+    ///
+    /// Use this as the key of a `NameScope`; then `quoted(_:)` the result where it is written.
+    package func declaredName(_ name: String, in position: IdentifierPosition) -> String {
+        var result = name
+        while mustRename(result, in: position) { result += renameSuffix }
+        return result
+    }
+
+    /// `name` quoted if it is a reserved word (call on a name already passed through `declaredName`).
+    package func quoted(_ name: String) -> String {
+        quotable.contains(name) ? openQuote + name + closeQuote : name
+    }
+
+    /// The identifier to write for `name` in `position`: renamed if unusable, then quoted if reserved.
+    package func escape(_ name: String, in position: IdentifierPosition) -> String {
+        quoted(declaredName(name, in: position))
+    }
+}
+
+extension IdentifierRules {
+    /// Swift's rules (Swift 6 grammar).
+    ///
+    /// Every keyword is quoted with backticks, contextual ones included (quoting a contextual keyword is
+    /// always legal and avoids surprises such as `var async` in an async context). Renamed instead:
+    /// - everywhere: `self`, `Self`, `init`, `deinit`, `subscript`, `_`, `Type`, `Protocol` — backticks do not
+    ///   make them ordinary members (`x.self` is `x`, `T.Type` is a metatype, `_` is a wildcard);
+    /// - types: `Any`, `Sendable`, and the standard types generated code names (`String`, `Int`, `Double`,
+    ///   `Bool`, `Result`, `Optional`, `Array`, `Error`, `Never`), and module names generated code qualifies
+    ///   with (`Swift`, `Foundation`, `Baton`), which a declaration of the same name would shadow;
+    /// - enum cases: `none` and `some` (they read as `Optional`'s cases at every use of `.none`/`.some`).
+    package static let swift = IdentifierRules(
+        language: "Swift",
+        quotable: [
+            // Declarations.
+            "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
+            "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package",
+            "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
+            "typealias", "var",
+            // Statements.
+            "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+            "guard", "if", "in", "repeat", "return", "switch", "throw", "where", "while",
+            // Expressions and types.
+            "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+            // Contextual keywords.
+            "actor", "any", "associativity", "async", "consume", "convenience", "copy", "didSet", "discard",
+            "distributed", "dynamic", "each", "final", "get", "indirect", "infix", "isolated", "lazy", "left",
+            "macro", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence",
+            "prefix", "Protocol", "required", "right", "sending", "set", "some", "then", "Type", "unowned",
+            "weak", "willSet",
+        ],
+        unusable: [
+            .type: [
+                "self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol", "Any", "Sendable",
+                "String", "Int", "Double", "Bool", "Result", "Optional", "Array", "Error", "Never", "Swift",
+                "Foundation", "Baton",
+            ],
+            .member: ["self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol"],
+            .enumCase: ["self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol", "none", "some"],
+        ],
+        openQuote: "`",
+        closeQuote: "`")
+}

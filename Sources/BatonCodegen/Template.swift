@@ -1,0 +1,167 @@
+/// A piece of generated source text, written as a Swift string literal with interpolations that re-indent.
+///
+/// Interpolating a multi-line value continues each of its lines at the indentation of the line the
+/// interpolation sits on, so nested templates compose without counting spaces:
+///
+///     let body: Template = "let a = 1\nlet b = 2"
+///     let t: Template = """
+///         func f() {
+///             \(body)
+///         }
+///         """
+///     // func f() {
+///     //     let a = 1
+///     //     let b = 2
+///     // }
+///
+/// An interpolation that produces nothing on a line that holds nothing else removes the whole line, so
+/// conditional parts (`\(if: …)`, `\(each: …)`) leave no blank lines behind. Interpolated values should not
+/// end with a line break (a template is a sequence of lines without the final one); empty lines stay empty
+/// (no trailing spaces are added when re-indenting).
+package struct Template: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The text, without a trailing line break unless one was written.
+    package private(set) var text: String
+
+    package init(_ text: String) { self.text = text }
+    package init(stringLiteral value: String) { self.text = value }
+    package init(stringInterpolation: Interpolation) {
+        var interpolation = stringInterpolation
+        self.text = interpolation.finish()
+    }
+
+    package static let empty = Template("")
+    package var isEmpty: Bool { text.isEmpty }
+    package var description: String { text }
+
+    /// Joins templates with `separator`, skipping empty ones (so a blank entry leaves no blank line).
+    package static func joined(_ parts: some Sequence<Template>, separator: String = "\n") -> Template {
+        var out = ""
+        var first = true
+        for part in parts where !part.isEmpty {
+            if !first { out += separator }
+            out += part.text
+            first = false
+        }
+        return Template(out)
+    }
+
+    /// The string interpolation that re-indents interpolated lines and drops lines left blank.
+    package struct Interpolation: StringInterpolationProtocol {
+        var text: String
+        /// Set when an interpolation produced nothing on a line holding only whitespace so far: if the
+        /// line ends without anything else on it, the line is removed.
+        var lineMayVanish = false
+
+        package init(literalCapacity: Int, interpolationCount: Int) {
+            text = ""
+            text.reserveCapacity(literalCapacity + interpolationCount * 16)
+        }
+
+        package mutating func appendLiteral(_ literal: String) {
+            guard !literal.isEmpty else { return }
+            if lineMayVanish {
+                lineMayVanish = false
+                if literal.first == "\n" {
+                    removeCurrentLine()
+                    text += literal.dropFirst()
+                    return
+                }
+            }
+            text += literal
+        }
+
+        /// Inserts a template, re-indented to the current line's indentation.
+        package mutating func appendInterpolation(_ template: Template) {
+            insert(template.text)
+        }
+
+        /// Inserts a string, re-indented like a template (identifiers, already escaped text).
+        package mutating func appendInterpolation(_ string: String) {
+            insert(string)
+        }
+
+        /// Inserts a number's decimal text.
+        package mutating func appendInterpolation(_ number: Int) {
+            insert(String(number))
+        }
+
+        /// Inserts `then` when `condition` holds, otherwise nothing (and the line vanishes if it is otherwise blank).
+        package mutating func appendInterpolation(if condition: Bool, _ then: @autoclosure () -> Template) {
+            insert(condition ? then().text : "")
+        }
+
+        /// Inserts `then` when `condition` holds, otherwise `otherwise`.
+        package mutating func appendInterpolation(
+            if condition: Bool, _ then: @autoclosure () -> Template, else otherwise: @autoclosure () -> Template
+        ) {
+            insert(condition ? then().text : otherwise().text)
+        }
+
+        /// Inserts `body(value)` when `optional` has a value, otherwise nothing.
+        package mutating func appendInterpolation<Value>(ifLet optional: Value?, _ body: (Value) -> Template) {
+            insert(optional.map { body($0).text } ?? "")
+        }
+
+        /// Inserts one template per element, separated by `separator` (a line break by default); elements that
+        /// produce nothing are skipped.
+        package mutating func appendInterpolation<Items: Sequence>(
+            each items: Items, separator: String = "\n", _ body: (Items.Element) -> Template
+        ) {
+            insert(Template.joined(items.lazy.map(body), separator: separator).text)
+        }
+
+        /// Inserts templates separated by `separator` (a line break by default), skipping empty ones.
+        package mutating func appendInterpolation(lines items: some Sequence<Template>, separator: String = "\n") {
+            insert(Template.joined(items, separator: separator).text)
+        }
+
+        /// Inserts strings joined by `separator` (for inline lists such as parameters: `separator: ", "`).
+        package mutating func appendInterpolation(joined items: some Sequence<String>, separator: String) {
+            insert(items.joined(separator: separator))
+        }
+
+        // MARK: Implementation
+
+        /// Where the line being written starts.
+        private var currentLineStart: String.Index {
+            text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        }
+
+        private mutating func removeCurrentLine() {
+            text.removeSubrange(currentLineStart...)
+        }
+
+        private mutating func insert(_ value: String) {
+            let line = text[currentLineStart...]
+            if value.isEmpty {
+                if line.allSatisfy({ $0 == " " || $0 == "\t" }) { lineMayVanish = true }
+                return
+            }
+            lineMayVanish = false
+            guard value.contains("\n") else {
+                text += value
+                return
+            }
+            let indentation = String(line.prefix { $0 == " " || $0 == "\t" })
+            var first = true
+            for part in value.split(separator: "\n", omittingEmptySubsequences: false) {
+                if !first {
+                    text += "\n"
+                    if !part.isEmpty { text += indentation }
+                }
+                text += part
+                first = false
+            }
+        }
+
+        /// The finished text: a last line left blank by an empty interpolation is removed with its line break.
+        mutating func finish() -> String {
+            if lineMayVanish {
+                removeCurrentLine()
+                if text.last == "\n" { text.removeLast() }
+                lineMayVanish = false
+            }
+            return text
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonCodegenPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

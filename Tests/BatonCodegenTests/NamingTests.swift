@@ -1,0 +1,84 @@
+import XCTest
+
+@testable import BatonCodegen
+
+final class NamingTests: XCTestCase {
+    let swift = IdentifierRules.swift
+
+    func testKeywordsAreQuoted() {
+        for keyword in ["class", "default", "func", "protocol", "struct", "in", "is", "as", "let", "var", "where", "true", "nil", "async", "await", "some", "any", "get", "set", "Any", "throws", "repeat"] {
+            XCTAssertEqual(swift.escape(keyword, in: .member), "`\(keyword)`", keyword)
+        }
+        XCTAssertEqual(swift.escape("name", in: .member), "name")
+        XCTAssertEqual(swift.escape("Class", in: .type), "Class")
+    }
+
+    func testUnusableNamesAreRenamed() {
+        for name in ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol"] {
+            XCTAssertEqual(swift.escape(name, in: .member), name + "_", name)
+            XCTAssertEqual(swift.escape(name, in: .type), name + "_", name)
+        }
+        XCTAssertEqual(swift.escape("_", in: .member), "__")
+        XCTAssertEqual(swift.escape("String", in: .type), "String_")
+        XCTAssertEqual(swift.escape("Baton", in: .type), "Baton_")
+        XCTAssertEqual(swift.escape("String", in: .member), "String")
+        XCTAssertEqual(swift.escape("none", in: .enumCase), "none_")
+        XCTAssertEqual(swift.escape("none", in: .member), "`none`")
+        XCTAssertEqual(swift.escape("default", in: .enumCase), "`default`")
+    }
+
+    func testNameScopeMakesNamesUnique() {
+        var scope = NameScope(reserved: ["unknown", "rawValue"])
+        XCTAssertEqual(scope.claim("unknown"), "unknown_")
+        XCTAssertEqual(scope.claim("unknown_"), "unknown__")
+        XCTAssertEqual(scope.claim("a"), "a")
+        XCTAssertEqual(scope.claim("A"), "A")
+        var files = NameScope(caseInsensitive: true)
+        XCTAssertEqual(files.claim("Foo"), "Foo")
+        XCTAssertEqual(files.claim("foo"), "foo_")
+        XCTAssertTrue(files.contains("FOO"))
+    }
+
+    func testCasing() {
+        XCTAssertEqual(Casing.upperFirst("repository"), "Repository")
+        XCTAssertEqual(Casing.upperFirst("_id"), "_id")
+        XCTAssertEqual(Casing.lowerFirst("Repository"), "repository")
+        XCTAssertEqual(Casing.upperFirst(""), "")
+    }
+
+    func testFileNamesAreShortenedStablyAndUniqueIgnoringCase() {
+        var naming = FileNaming(fileExtension: "swift")
+        XCTAssertEqual(naming.name(for: "RepositoryQuery"), "RepositoryQuery.swift")
+        XCTAssertEqual(naming.name(for: "repositoryquery"), "repositoryquery_.swift")
+        XCTAssertEqual(naming.name(for: "CON"), "CON_.swift")
+        let long = String(repeating: "VeryLongName", count: 40)
+        let shortened = naming.name(for: long)
+        XCTAssertLessThanOrEqual(shortened.utf8.count, FileNaming.maximumNameBytes)
+        XCTAssertTrue(shortened.hasPrefix("VeryLongName"))
+        var again = FileNaming(fileExtension: "swift")
+        XCTAssertEqual(again.name(for: long), shortened, "the same long name shortens the same way")
+        XCTAssertNotEqual(again.name(for: long + "X"), shortened, "long names with a common prefix stay apart")
+        let multibyte = String(repeating: "é", count: 300)
+        let cut = FileNaming.shortened(multibyte, maximumBytes: 100)
+        XCTAssertLessThanOrEqual(cut.utf8.count, 100)
+        XCTAssertTrue(cut.hasPrefix("éé"))
+    }
+
+    func testDocCommentsCannotEscape() {
+        let hostile = "Ends */ here \\ back\nslash\r\nCR\rline\u{2028}sep /* nested \u{0}nul  "
+        XCTAssertEqual(
+            DocComment.tripleSlash(hostile).text,
+            "/// Ends */ here \\ back\n/// slash\n/// CR\n/// line\n/// sep /* nested \u{FFFD}nul")
+        XCTAssertEqual(DocComment.tripleSlash("\n\nA\n\nB\n\n").text, "/// A\n///\n/// B")
+        XCTAssertEqual(DocComment.tripleSlash(nil).text, "")
+        XCTAssertEqual(DocComment.tripleSlash("  \n ").text, "")
+        let block = DocComment.block("a */ b /* c").text
+        XCTAssertEqual(block, "/**\n * a *&#47; b &#47;* c\n */")
+        XCTAssertFalse(block.dropFirst(3).dropLast(3).contains("*/"))
+    }
+
+    func testReplacingAll() {
+        XCTAssertEqual("a*/b*/".replacingAll("*/", with: "!"), "a!b!")
+        XCTAssertEqual("abc".replacingAll("", with: "!"), "abc")
+    }
+}

@@ -55,6 +55,6 @@ let package = Package(
             dependencies: ["BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin", "BatonCLI"],
             swiftSettings: strict),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI"], swiftSettings: strict),
-        .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], swiftSettings: strict),
+        .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: ["Fixtures"], swiftSettings: strict),
     ]
 )

@@ -1,1 +1,0 @@
-// Baton: placeholder until its issue lands.

@@ -1,0 +1,162 @@
+import Foundation
+
+/// A JSON value that keeps what the server wrote: numbers as their literal text, object members in order.
+///
+/// Baton never round-trips a number through `Double`, so `12345678901234567890` and `1.10` survive a
+/// commit, an image save and a read exactly as written.
+public indirect enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// A number as its literal text, e.g. `"1.10"` or `"-3e5"`.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The member named `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The text of a string value.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
+
+/// A JSON object whose members keep their order (so log payloads and request bodies read as written).
+public struct JSONObject: Sendable, Hashable {
+    /// Member names, in order.
+    public private(set) var keys: [String]
+    /// Member values, parallel to `keys`.
+    public private(set) var values: [JSONValue]
+
+    /// An empty object.
+    public init() {
+        keys = []
+        values = []
+    }
+
+    /// An object with the given members, in order; a repeated name keeps its last value.
+    public init(_ members: [(String, JSONValue)]) {
+        self.init()
+        keys.reserveCapacity(members.count)
+        values.reserveCapacity(members.count)
+        for (key, value) in members { self[key] = value }
+    }
+
+    init(uncheckedKeys keys: [String], values: [JSONValue]) {
+        self.keys = keys
+        self.values = values
+    }
+
+    /// The number of members.
+    public var count: Int { keys.count }
+
+    /// The members in order.
+    public var members: [(String, JSONValue)] { Array(zip(keys, values)) }
+
+    /// The value of the member named `key`; setting `nil` removes it. Linear: response objects are small.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            for index in keys.indices where keys[index] == key { return values[index] }
+            return nil
+        }
+        set {
+            if let index = keys.firstIndex(of: key) {
+                if let newValue {
+                    values[index] = newValue
+                } else {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(String(value)) }
+    public init(floatLiteral value: Double) { self = .number(String(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue {
+    /// A canonical, compact serialization: object members sorted by name, no whitespace.
+    ///
+    /// Used for storage keys and operation identities, where two spellings of the same value must agree.
+    public var canonicalText: String {
+        var output = ""
+        JSONWriter.write(self, to: &output, sortKeys: true)
+        return output
+    }
+
+    /// A compact serialization that keeps member order (log payloads, request bodies).
+    public var compactText: String {
+        var output = ""
+        JSONWriter.write(self, to: &output, sortKeys: false)
+        return output
+    }
+}
+
+/// Writes JSON text.
+enum JSONWriter {
+    static func write(_ value: JSONValue, to output: inout String, sortKeys: Bool) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .number(let text): output += text
+        case .string(let text): writeString(text, to: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                write(item, to: &output, sortKeys: sortKeys)
+            }
+            output += "]"
+        case .object(let object):
+            output += "{"
+            var members = object.members
+            if sortKeys { members.sort { $0.0 < $1.0 } }
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                writeString(member.0, to: &output)
+                output += ":"
+                write(member.1, to: &output, sortKeys: sortKeys)
+            }
+            output += "}"
+        }
+    }
+
+    static func writeString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Which root an operation reads.
+public enum OperationType: String, Sendable, Hashable {
+    case query, mutation, subscription
+
+    /// The root record's key and type name.
+    public var rootTypename: String {
+        switch self {
+        case .query: "Query"
+        case .mutation: "Mutation"
+        case .subscription: "Subscription"
+        }
+    }
+}
+
+/// A generated operation: its document, its variables, and the lens type of its data.
+public protocol GraphQLOperation: Sendable {
+    /// The generated data type; its `selections` are the operation's.
+    associatedtype Data: LensType
+    static var operationName: String { get }
+    /// The document sent to the server.
+    static var document: String { get }
+    static var operationType: OperationType { get }
+    /// `@throwOnFieldError` on the operation: any uncaught field error fails the operation's read.
+    static var throwOnFieldError: Bool { get }
+    /// The `onError` the request carries (from baton.json), or nil.
+    static var onError: String? { get }
+    /// How long data stays fresh, in seconds; nil for never stale by age.
+    static var expiration: TimeInterval? { get }
+    /// The variables, as the request sends them; an unset optional variable is absent.
+    var variables: [String: JSONValue] { get }
+}
+
+extension GraphQLOperation {
+    public static var operationType: OperationType { .query }
+    public static var throwOnFieldError: Bool { false }
+    public static var onError: String? { nil }
+    public static var expiration: TimeInterval? { nil }
+    public static var rootTypename: String { operationType.rootTypename }
+
+    /// The operation's identity: its name and its variables in canonical JSON.
+    public var identity: OperationIdentity {
+        OperationIdentity(name: Self.operationName, variables: JSONValue.object(JSONObject(variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })).canonicalText)
+    }
+}
+
+/// An operation with its variables, as invalidation and the log name it.
+public struct OperationIdentity: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var variables: String
+
+    public var description: String { "\(name)\(variables)" }
+}
+
+extension StoreSnapshot {
+    /// Reads an operation's data: the root lens after the root's `@required` boundary and, under
+    /// `@throwOnFieldError`, the operation's uncaught field errors.
+    public func read<Operation: GraphQLOperation>(
+        _ operation: Operation, reporter: any ReadReporter = SilentReporter()
+    ) throws(ReadError) -> Operation.Data {
+        let lens = Lens(
+            snapshot: self, key: Operation.rootTypename, context: ReadContext(variables: operation.variables, reporter: reporter))
+        if let path = Boundary.requiredNull(in: lens, selections: Operation.Data.selections) {
+            throw .requiredFieldNull(path: path)
+        }
+        if Operation.throwOnFieldError {
+            let walk = OperationWalk(snapshot: self, variables: operation.variables, root: Operation.rootTypename, selections: Operation.Data.selections)
+            if !walk.uncaughtErrors.isEmpty { throw .fieldErrors(FieldErrors(walk.uncaughtErrors)) }
+        }
+        return Operation.Data(lens: lens)
+    }
+}
+
+extension Store {
+    /// Reads an operation's data from a snapshot taken now.
+    public func read<Operation: GraphQLOperation>(
+        _ operation: Operation, reporter: any ReadReporter = SilentReporter()
+    ) throws(ReadError) -> Operation.Data {
+        try snapshot().read(operation, reporter: reporter)
+    }
+}
+
+/// A slot an operation's selections reach that the store does not have.
+public struct MissingField: Sendable, Hashable {
+    public var type: String
+    public var field: String
+    public var record: RecordKey
+    public var path: String
+}
+
+/// One walk of an operation's whole selection tree over a snapshot: the slots it depends on, the records it
+/// touches, what is missing, and the field errors no `@catch` handles. Handles use it to subscribe, to decide
+/// whether the store can answer, and to find missing data to heal.
+struct OperationWalk {
+    var dependencies = Set<SlotID>()
+    var records = Set<RecordKey>()
+    var missing: [MissingField] = []
+    var uncaughtErrors: [GraphQLError] = []
+    let snapshot: StoreSnapshot
+    let variables: [String: JSONValue]
+
+    init(snapshot: StoreSnapshot, variables: [String: JSONValue], root: RecordKey, selections: [Selection]) {
+        self.snapshot = snapshot
+        self.variables = variables
+        walk(root, selections: selections, caught: false, path: "")
+    }
+
+    var isComplete: Bool { missing.isEmpty }
+
+    private mutating func walk(_ key: RecordKey, selections: [Selection], caught: Bool, path: String) {
+        records.insert(key)
+        let record = snapshot.records[key]
+        let typename = record?.typename ?? key.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "?"
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(variables) }) { continue }
+                let storageKey = field.storageKey(variables: variables)
+                dependencies.insert(SlotID(key, storageKey))
+                let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
+                guard let slot = record?.slots[storageKey] else {
+                    missing.append(MissingField(type: typename, field: field.name, record: key, path: fieldPath))
+                    continue
+                }
+                let isCaught = caught || field.catchTo != nil
+                if !isCaught { uncaughtErrors.append(contentsOf: slot.errors) }
+                if !field.selections.isEmpty { visit(slot.value, field: field, caught: isCaught, path: fieldPath) }
+            case .inlineFragment(let condition, let conditions, let inner):
+                if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
+                if let condition, !condition.matches(record?.typename) { continue }
+                walk(key, selections: inner, caught: caught, path: path)
+            case .fragment(_, let condition, let conditions, let inner):
+                if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
+                if !condition.matches(record?.typename) { continue }
+                walk(key, selections: inner, caught: caught, path: path)
+            }
+        }
+    }
+
+    private mutating func visit(_ value: StoredValue, field: Field, caught: Bool, path: String) {
+        switch value {
+        case .link(let key): walk(key, selections: field.selections, caught: caught, path: path)
+        case .list(let items):
+            for (index, item) in items.enumerated() { visit(item, field: field, caught: caught, path: path + "." + String(index)) }
+        default: break
+        }
+    }
+}

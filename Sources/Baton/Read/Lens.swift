@@ -1,0 +1,220 @@
+import Foundation
+
+/// A view of one record through one selection: what a generated data type wraps.
+///
+/// A lens holds an immutable snapshot, so every read through it (and through lenses it produces) sees one
+/// consistent store. Reads are typed by the accessor's Swift type; the directive picks the read function:
+///
+/// | directive                          | call                 | field error            |
+/// |------------------------------------|----------------------|------------------------|
+/// | none                               | `read`               | reads nil (or zero)    |
+/// | `@catch` / `@catch(to: RESULT)`    | `caught`             | `.failure(FieldErrors)`|
+/// | `@catch(to: NULL)`                 | `caughtToNull`       | nil                    |
+/// | `@required(action: THROW)`         | `requiredOrThrow`    | throws                 |
+/// | inside `@throwOnFieldError`        | `strict`             | throws                 |
+/// | `@required(action: NONE / LOG)`    | `read` (non-optional; the boundary checked it) |
+public struct Lens: Sendable {
+    public let snapshot: StoreSnapshot
+    /// The record's key.
+    public let key: RecordKey
+    /// The record, or nil when the store does not have it.
+    public let record: Record?
+    public let context: ReadContext
+    let path: ResponsePath?
+
+    public init(snapshot: StoreSnapshot, key: RecordKey, context: ReadContext) {
+        self.init(snapshot: snapshot, key: key, context: context, path: nil)
+    }
+
+    init(snapshot: StoreSnapshot, key: RecordKey, context: ReadContext, path: ResponsePath?) {
+        self.snapshot = snapshot
+        self.key = key
+        self.record = snapshot.records[key]
+        self.context = context
+        self.path = path
+    }
+
+    /// The record's `__typename` (or the type it was stored as).
+    public var typename: String? { record?.typename ?? key.split(separator: ":", maxSplits: 1).first.map(String.init) }
+
+    /// The response path of this lens, dotted (`character.origin`).
+    public var pathText: String { path?.description ?? "" }
+
+    // MARK: Reads
+
+    /// A plain read. `T?` reads a null, a field error or missing data as nil; a non-optional `T` reads them as
+    /// its fallback and reports a null or a value it cannot hold as unexpected. Missing data is reported.
+    public func read<T: SlotDecodable>(_ field: Field) -> T {
+        let (slot, read) = lookup(field)
+        guard let slot else {
+            reportMissing(field, read)
+            return T.fallback(read)
+        }
+        switch T.decode(slot.value, read) {
+        case .value(let value): return value
+        case .null:
+            read.reportUnexpected(slot.errors.isEmpty ? "null in a non-null field" : "field error: \(FieldErrors(slot.errors))")
+            return T.fallback(read)
+        case .unexpected(let reason):
+            read.reportUnexpected(reason)
+            return T.fallback(read)
+        }
+    }
+
+    /// A read under `@catch`: the field's errors as `.failure`, otherwise the value as `read` gives it.
+    public func caught<T: SlotDecodable>(_ field: Field) -> Result<T, FieldErrors> {
+        if let slot = lookup(field).slot, !slot.errors.isEmpty { return .failure(FieldErrors(slot.errors)) }
+        return .success(read(field))
+    }
+
+    /// A read under `@catch(to: NULL)`: a field error reads as nil without a report.
+    public func caughtToNull<T: SlotDecodable>(_ field: Field) -> T? {
+        if let slot = lookup(field).slot, !slot.errors.isEmpty { return nil }
+        return read(field) as T?
+    }
+
+    /// A read under `@required(action: THROW)`: a null, an error or missing data throws `requiredFieldNull`.
+    public func requiredOrThrow<T: SlotDecodable>(_ field: Field) throws(ReadError) -> T {
+        let (slot, read) = lookup(field)
+        guard let slot else {
+            reportMissing(field, read)
+            throw .requiredFieldNull(path: read.path.description)
+        }
+        switch T.decode(slot.value, read) {
+        case .value(let value): return value
+        case .null: throw .requiredFieldNull(path: read.path.description)
+        case .unexpected(let reason):
+            read.reportUnexpected(reason)
+            throw .requiredFieldNull(path: read.path.description)
+        }
+    }
+
+    /// A read inside a `@throwOnFieldError` fragment or operation: a field error throws `fieldErrors`; a value the
+    /// type cannot hold (including a null in a `@semanticNonNull` field read as non-optional) is reported and
+    /// throws; missing data is reported and throws.
+    public func strict<T: SlotDecodable>(_ field: Field) throws(ReadError) -> T {
+        let (slot, read) = lookup(field)
+        guard let slot else {
+            reportMissing(field, read)
+            throw .missingData(path: read.path.description)
+        }
+        if !slot.errors.isEmpty { throw .fieldErrors(FieldErrors(slot.errors)) }
+        switch T.decode(slot.value, read) {
+        case .value(let value): return value
+        case .null:
+            read.reportUnexpected("null in a non-null field")
+            throw .unexpectedValue(path: read.path.description, reason: "null in a non-null field")
+        case .unexpected(let reason):
+            read.reportUnexpected(reason)
+            throw .unexpectedValue(path: read.path.description, reason: reason)
+        }
+    }
+
+    /// A fragment spread or a narrowing `... on Type`: the fragment's lens of this record, or nil when the type does
+    /// not match or a `@required` null inside bubbled to the fragment's boundary.
+    public func fragment<L: LensType>(_ type: L.Type = L.self) -> L? {
+        if let condition = L.typeCondition, !condition.matches(record?.typename) { return nil }
+        if Boundary.requiredNull(in: self, selections: L.selections) != nil { return nil }
+        return L(lens: self)
+    }
+
+    /// The same as `fragment`, spelled for inline fragments on a type: `data.node.as(Node_asCharacter.self)`.
+    public func `as`<L: LensType>(_ type: L.Type) -> L? { fragment(type) }
+
+    /// Whether the store has a slot for the field.
+    public func has(_ field: Field) -> Bool { lookup(field).slot != nil }
+
+    // MARK: Internals
+
+    func lookup(_ field: Field) -> (slot: Slot?, read: SlotRead) {
+        let storageKey = field.storageKey(variables: context.variables)
+        let read = SlotRead(lens: self, field: field, path: .appending(.key(field.responseKey), to: path))
+        return (record?.slots[storageKey], read)
+    }
+
+    func reportMissing(_ field: Field, _ read: SlotRead) {
+        context.reporter.report(
+            .missingData(type: typename ?? "?", field: field.name, record: key, path: read.path.description))
+    }
+}
+
+/// A generated data type: a struct wrapping a lens, with the selections it reads.
+///
+/// Reading a link as a `LensType` checks the lens boundary: a `@required` null inside makes the link read as null,
+/// so an optional accessor produces nil (and a LOG null is reported with its path).
+public protocol LensType: SlotDecodable {
+    init(lens: Lens)
+    var lens: Lens { get }
+    /// The selections this type reads, as generated static data.
+    static var selections: [Selection] { get }
+    /// For a fragment or an inline fragment's type: the type condition a record must satisfy.
+    static var typeCondition: TypeCondition? { get }
+    /// For a named fragment: its name.
+    static var fragmentName: String? { get }
+}
+
+extension LensType {
+    public static var typeCondition: TypeCondition? { nil }
+    public static var fragmentName: String? { nil }
+
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
+        switch value {
+        case .link(let key):
+            let child = read.child(key)
+            if Boundary.requiredNull(in: child, selections: selections) != nil { return .null }
+            return .value(Self(lens: child))
+        case .null: return .null
+        default: return .unexpected("expected an object, found \(value.kindDescription)")
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> Self { Self(lens: read.child("")) }
+}
+
+/// The `@required` boundary check.
+enum Boundary {
+    /// The path of the first `@required(NONE|LOG)` field whose null bubbles up to this lens, or nil. LOG nulls are
+    /// reported where they occur. A null bubbles through `@required` links and stops at any other field
+    /// (that field's own accessor is the boundary that produces nil) and at fragment spreads (their own boundary).
+    static func requiredNull(in lens: Lens, selections: [Selection]) -> String? {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                guard let action = field.required, action != .throw else { continue }
+                if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(lens.context.variables) }) { continue }
+                let (slot, read) = lens.lookup(field)
+                var isNull: Bool
+                switch slot?.value {
+                case nil, .null?: isNull = true
+                case .link(let key)?:
+                    isNull = false
+                    if !field.selections.isEmpty, let inner = requiredNull(in: read.child(key), selections: field.selections) {
+                        return inner
+                    }
+                default:
+                    isNull = false
+                    if let scalar = field.scalar, let value = slot?.value, !converts(scalar, value, read) {
+                        isNull = true
+                    }
+                }
+                if isNull {
+                    let path = read.path.description
+                    if action == .log { lens.context.reporter.report(.requiredFieldNull(path: path)) }
+                    return path
+                }
+            case .inlineFragment(let condition, let conditions, let inner):
+                if !conditions.allSatisfy({ $0.passes(lens.context.variables) }) { continue }
+                if let condition, !condition.matches(lens.record?.typename) { continue }
+                if let path = requiredNull(in: lens, selections: inner) { return path }
+            case .fragment:
+                continue
+            }
+        }
+        return nil
+    }
+
+    private static func converts<T: SlotDecodable>(_ type: T.Type, _ value: StoredValue, _ read: SlotRead) -> Bool {
+        if case .value = T.decode(value, read) { return true }
+        return false
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// The outcome of decoding one stored value.
+public enum Decoded<Value> {
+    case value(Value)
+    /// Null where the type has no nil (or a `@required` null that bubbled to a lens boundary).
+    case null
+    /// A value the type cannot hold, with why.
+    case unexpected(String)
+}
+
+extension Decoded: Sendable where Value: Sendable {}
+
+/// A type a slot can be read as: scalars, enums, custom scalars, lenses, and optionals and lists of them.
+///
+/// Nullability lives in the Swift type: `String?` reads a null as nil; `String` cannot, so a null there is
+/// reported as unexpected and reads as `fallback`. Lists decode item by item; a null item where the item type
+/// has no nil makes the whole list null, as GraphQL's null propagation does.
+public protocol SlotDecodable: Sendable {
+    /// Decodes a stored value; `.null` for a null (the caller decides what a null means).
+    static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self>
+    /// The value a read produces when the type has no nil and the store gave none: the zero value for built-in
+    /// scalars, `[]` for lists, `nil` for optionals, an empty lens for lenses. Mapped scalars have no honest
+    /// zero, so their accessors are optional unless a directive says what a failure does (see Docs/Runtime.md).
+    static func fallback(_ read: SlotRead) -> Self
+}
+
+/// A slot being read: the lens it belongs to, the field and the path, for decoders that need them.
+public struct SlotRead: Sendable {
+    public let lens: Lens
+    public let field: Field
+    public let path: ResponsePath
+
+    /// The lens of a linked record.
+    public func child(_ key: RecordKey) -> Lens {
+        Lens(snapshot: lens.snapshot, key: key, context: lens.context, path: path)
+    }
+
+    /// The same read, one list item down.
+    public func item(_ index: Int) -> SlotRead {
+        SlotRead(lens: lens, field: field, path: .appending(.index(index), to: path))
+    }
+
+    /// The type whose field is read, for reports.
+    var typeName: String { lens.typename ?? "?" }
+
+    func reportUnexpected(_ reason: String) {
+        lens.context.reporter.report(
+            .unexpectedValue(type: typeName, field: field.name, reason: reason, path: path.description))
+    }
+}
+
+extension Optional: SlotDecodable where Wrapped: SlotDecodable {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Wrapped?> {
+        if case .null = value { return .value(nil) }
+        switch Wrapped.decode(value, read) {
+        case .value(let wrapped): return .value(wrapped)
+        case .null: return .value(nil)
+        case .unexpected(let reason):
+            read.reportUnexpected(reason)
+            return .value(nil)
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> Wrapped? { nil }
+}
+
+extension Array: SlotDecodable where Element: SlotDecodable {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<[Element]> {
+        switch value {
+        case .null: return .null
+        case .list(let items):
+            var result: [Element] = []
+            result.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                switch Element.decode(item, read.item(index)) {
+                case .value(let element): result.append(element)
+                case .null: return .null
+                case .unexpected(let reason): return .unexpected("item \(index): \(reason)")
+                }
+            }
+            return .value(result)
+        default:
+            return .unexpected("expected a list, found \(value.kindDescription)")
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> [Element] { [] }
+}
+
+extension StoredValue {
+    /// What the value is, for unexpected-value reports.
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .string(let text): "string \"\(text.prefix(40))\""
+        case .number(let text): "number \(text)"
+        case .boolean(let flag): "boolean \(flag)"
+        case .json: "a JSON value"
+        case .link: "an object"
+        case .list: "a list"
+        }
+    }
+}
+
+extension String: SlotDecodable {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<String> {
+        switch value {
+        case .string(let text): .value(text)
+        case .null: .null
+        default: .unexpected("expected a String, found \(value.kindDescription)")
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> String { "" }
+}
+
+extension Int: SlotDecodable {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Int> {
+        switch value {
+        case .number(let text):
+            if let number = Int(text) { return .value(number) }
+            return .unexpected("expected an Int, found number \(text)")
+        case .null: return .null
+        default: return .unexpected("expected an Int, found \(value.kindDescription)")
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> Int { 0 }
+}
+
+extension Double: SlotDecodable {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Double> {
+        switch value {
+        case .number(let text):
+            if let number = Double(text) { return .value(number) }
+            return .unexpected("expected a Float, found number \(text)")
+        case .null: return .null
+        default: return .unexpected("expected a Float, found \(value.kindDescription)")
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> Double { 0 }
+}
+
+extension Bool: SlotDecodable {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Bool> {
+        switch value {
+        case .boolean(let flag): .value(flag)
+        case .null: .null
+        default: .unexpected("expected a Boolean, found \(value.kindDescription)")
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> Bool { false }
+}
+
+/// A schema enum: a case per value the build knows and `unknown(String)` for one it does not.
+///
+/// Generated enums declare `init(rawText:)` and `rawText`; decoding and the fallback come from here.
+public protocol GraphQLEnum: SlotDecodable, Hashable {
+    /// The case for a value's text; a text the build did not know becomes `unknown(text)`.
+    init(rawText: String)
+    /// The value's text as the schema spells it.
+    var rawText: String { get }
+}
+
+extension GraphQLEnum {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
+        switch value {
+        case .string(let text): .value(Self(rawText: text))
+        case .null: .null
+        default: .unexpected("expected an enum value, found \(value.kindDescription)")
+        }
+    }
+
+    /// An enum read where the store gave nothing: the case for the empty text (generated enums' `unknown("")`).
+    public static func fallback(_ read: SlotRead) -> Self { Self(rawText: "") }
+}
+
+/// A custom scalar mapped to an app type: converted from the stored text at the read.
+///
+/// A text that does not convert is reported as unexpected and reads as nil. `placeholder` exists only because
+/// Swift needs a value for a non-optional accessor: generated code reads mapped scalars non-optionally only under
+/// `@required(NONE|LOG)`, whose boundary has already converted the text, so it is never shown for a failure.
+public protocol CustomScalar: SlotDecodable {
+    /// Converts the text the server wrote (a string's contents or a number's literal text).
+    init?(scalarText: String)
+    /// See the type's documentation: never produced from a failed conversion through a checked lens.
+    static var placeholder: Self { get }
+}
+
+extension CustomScalar {
+    public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
+        switch value {
+        case .string(let text), .number(let text):
+            if let converted = Self(scalarText: text) { return .value(converted) }
+            return .unexpected("\"\(text.prefix(40))\" does not convert to \(Self.self)")
+        case .null: return .null
+        default: return .unexpected("expected a \(Self.self) text, found \(value.kindDescription)")
+        }
+    }
+
+    public static func fallback(_ read: SlotRead) -> Self { placeholder }
+}
+
+extension Decimal: CustomScalar {
+    public init?(scalarText: String) {
+        guard let value = Decimal(string: scalarText, locale: Locale(identifier: "en_US_POSIX")),
+            scalarText.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true
+        else { return nil }
+        self = value
+    }
+
+    public static var placeholder: Decimal { 0 }
+}
+
+extension Date: CustomScalar {
+    /// ISO 8601 with or without fractional seconds (`2017-11-04T18:48:46.250Z`).
+    public init?(scalarText: String) {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(scalarText) {
+            self = date
+        } else if let date = try? Date.ISO8601FormatStyle().parse(scalarText) {
+            self = date
+        } else {
+            return nil
+        }
+    }
+
+    public static var placeholder: Date { Date(timeIntervalSince1970: 0) }
+}
+
+extension URL: CustomScalar {
+    public init?(scalarText: String) {
+        guard !scalarText.isEmpty, let url = URL(string: scalarText) else { return nil }
+        self = url
+    }
+
+    public static var placeholder: URL { URL(fileURLWithPath: "/") }
+}
+
+extension UUID: CustomScalar {
+    public init?(scalarText: String) {
+        guard let uuid = UUID(uuidString: scalarText) else { return nil }
+        self = uuid
+    }
+
+    public static var placeholder: UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+}

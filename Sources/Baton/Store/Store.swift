@@ -1,0 +1,155 @@
+import Foundation
+
+/// What a commit did: the slots whose content changed, and errors that named no slot.
+public struct CommitResult: Sendable, Hashable {
+    public var changed: Set<SlotID>
+    public var unattachedErrors: [GraphQLError]
+
+    /// The changed slots sorted and space-separated, as Plate 3 prints them.
+    public var changedDescription: String { changed.sorted().map(\.description).joined(separator: " ") }
+}
+
+/// An immutable view of the store's records at one moment. Lenses read through snapshots without locking.
+public struct StoreSnapshot: Sendable {
+    public let records: [RecordKey: Record]
+
+    public init(records: [RecordKey: Record] = [:]) { self.records = records }
+
+    public subscript(key: RecordKey) -> Record? { records[key] }
+}
+
+/// The normalized store: records keyed by data ID, committed in batches, read through snapshots.
+///
+/// Safe to commit and read from several tasks: the records live behind one lock, a commit normalizes outside
+/// it and merges inside it, and subscribers are notified after the lock is released, once per batch.
+public final class Store: Sendable {
+    struct State {
+        var records: [RecordKey: Record] = [:]
+        var subscribers: [Int: Subscriber] = [:]
+        var nextSubscriber = 0
+    }
+
+    struct Subscriber {
+        var slots: Set<SlotID>
+        var callback: @Sendable (Set<SlotID>) -> Void
+    }
+
+    private let state = Locked(State())
+    /// The clock that stamps records' ages.
+    public let clock: @Sendable () -> Date
+
+    public init(clock: @escaping @Sendable () -> Date = { Date() }) { self.clock = clock }
+
+    /// A consistent view of every record now.
+    public func snapshot() -> StoreSnapshot { state.withLock { StoreSnapshot(records: $0.records) } }
+
+    /// The record under `key`, if any.
+    public func record(_ key: RecordKey) -> Record? { state.withLock { $0.records[key] } }
+
+    /// Commits a server response for an operation: normalizes `data` by its selections, attaches `errors` to
+    /// slots, and notifies subscribers of changed slots once. A response with errors and no data changes nothing
+    /// and throws `ResponseError.requestFailed`.
+    @discardableResult
+    public func commit(
+        _ response: GraphQLResponse, selections: [Selection], variables: [String: JSONValue] = [:],
+        rootKey: RecordKey = "Query", rootTypename: String = "Query"
+    ) throws(ResponseError) -> CommitResult {
+        guard response.data != nil else { throw .requestFailed(response.errors) }
+        let write = Normalizer.normalize(
+            response, rootKey: rootKey, rootTypename: rootTypename, selections: selections, variables: variables)
+        return merge(write)
+    }
+
+    /// Commits the response of a generated operation.
+    @discardableResult
+    public func commit<Operation: GraphQLOperation>(_ response: GraphQLResponse, for operation: Operation) throws(ResponseError)
+        -> CommitResult
+    {
+        try commit(
+            response, selections: Operation.Data.selections, variables: operation.variables,
+            rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename)
+    }
+
+    func merge(_ write: NormalizedWrite) -> CommitResult {
+        let now = clock().timeIntervalSince1970
+        var changed = Set<SlotID>()
+        let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
+            for (key, written) in write.records {
+                Store.apply(written, key: key, now: now, to: &state.records[key, default: Record(typename: written.typename)], changed: &changed)
+            }
+            if changed.isEmpty { return [] }
+            return state.subscribers.values.compactMap { subscriber in
+                let hit = subscriber.slots.intersection(changed)
+                return hit.isEmpty ? nil : (subscriber.callback, hit)
+            }
+        }
+        for (callback, slots) in notify { callback(slots) }
+        return CommitResult(changed: changed, unattachedErrors: write.unattachedErrors)
+    }
+
+    /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
+    private static func apply(
+        _ written: (typename: String?, slots: [String: Slot]), key: RecordKey, now: Double, to record: inout Record,
+        changed: inout Set<SlotID>
+    ) {
+        if let typename = written.typename { record.typename = typename }
+        for (storageKey, slot) in written.slots where record.slots[storageKey] != slot {
+            record.slots[storageKey] = slot
+            changed.insert(SlotID(key, storageKey))
+        }
+        record.updatedAt = now
+        record.invalidated = false
+    }
+
+    /// Calls `callback` once per committed batch that changes any of `slots`, with the changed ones.
+    public func subscribe(to slots: Set<SlotID>, _ callback: @escaping @Sendable (Set<SlotID>) -> Void) -> Subscription {
+        let id = state.withLock { state in
+            let id = state.nextSubscriber
+            state.nextSubscriber += 1
+            state.subscribers[id] = Subscriber(slots: slots, callback: callback)
+            return id
+        }
+        return Subscription(store: self, id: id)
+    }
+
+    func updateSubscription(_ id: Int, slots: Set<SlotID>) {
+        state.withLock { $0.subscribers[id]?.slots = slots }
+    }
+
+    func cancelSubscription(_ id: Int) {
+        _ = state.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+
+    /// Marks records stale; returns how many were marked.
+    @discardableResult
+    func invalidate(where predicate: (RecordKey, Record) -> Bool) -> Int {
+        state.withLock { state in
+            var count = 0
+            for (key, record) in state.records where predicate(key, record) {
+                state.records[key]?.invalidated = true
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Replaces every record (loading an image).
+    func replaceRecords(_ records: [RecordKey: Record]) {
+        state.withLock { $0.records = records }
+    }
+
+    /// Removes every record.
+    public func clear() { replaceRecords([:]) }
+}
+
+/// A store subscription; cancel it when the reader goes away.
+public struct Subscription: Sendable {
+    let store: Store
+    let id: Int
+
+    /// Replaces the watched slots.
+    public func update(_ slots: Set<SlotID>) { store.updateSubscription(id, slots: slots) }
+
+    /// Stops notifications.
+    public func cancel() { store.cancelSubscription(id) }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonRuntimePlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,0 +1,20 @@
+import BatonSyntax
+
+/// Lone schema definition: a schema has at most one `schema { … }` definition (extensions
+/// aside). Spec: Type System, "Schema". graphql-js: `LoneSchemaDefinitionRule`.
+struct LoneSchemaDefinitionRule: SDLRule {
+    static let id = "lone-schema-definition"
+
+    static func check(_ context: SDLValidationContext) {
+        var count = 0
+        for located in context.definitions {
+            guard case .schema(let node) = located.definition, !node.isExtension else { continue }
+            if count > 0 {
+                context.report(onlyOne, rule: id, file: located.file, span: node.span)
+            }
+            count += 1
+        }
+    }
+
+    static let onlyOne = "Must provide only one schema definition."
+}

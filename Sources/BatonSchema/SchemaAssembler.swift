@@ -1,0 +1,85 @@
+/// Completes a schema built from SDL or introspection: adds the built-in scalars the schema
+/// references, the introspection types, the spec's directives and Baton's own (each only when
+/// the schema does not declare one of that name), and makes the `GraphQLSchema`.
+///
+/// Like graphql-js, a built-in scalar is part of the schema only when something references it
+/// (`String` and `Boolean` always are, through the introspection types; `Int` through
+/// `@semanticNonNull`), so a document naming an unused `Float` gets graphql-js's "Unknown type".
+enum SchemaAssembler {
+    struct Input {
+        var description: String?
+        /// The schema's own types, in definition order, unique by name, none of them standard.
+        var types: [NamedTypeDef]
+        /// The schema's own directives, in definition order, unique by name.
+        var directives: [DirectiveDef]
+        var queryTypeName: String?
+        var mutationTypeName: String?
+        var subscriptionTypeName: String?
+        var schemaDirectives: [AppliedDirective] = []
+        /// Built-in scalars to include even when unreferenced (those an introspection result lists).
+        var listedStandardTypes: Set<String> = []
+    }
+
+    static func assemble(_ input: Input) -> GraphQLSchema {
+        let builtIns = BuiltIns.definitions
+        var types: [String: NamedTypeDef] = [:]
+        types.reserveCapacity(input.types.count + 16)
+        var typeNames: [String] = []
+        typeNames.reserveCapacity(input.types.count + 16)
+        for type in input.types where types[type.name] == nil {
+            types[type.name] = type
+            typeNames.append(type.name)
+        }
+
+        var directives: [String: DirectiveDef] = [:]
+        var directiveNames: [String] = []
+        for directive in input.directives where directives[directive.name] == nil {
+            directives[directive.name] = directive
+            directiveNames.append(directive.name)
+        }
+        for name in BuiltIns.specifiedDirectiveNames + BuiltIns.batonDirectiveNames where directives[name] == nil {
+            guard let directive = builtIns.directives[name] else { continue }
+            directives[name] = directive
+            directiveNames.append(name)
+        }
+
+        // Named types referenced by the schema's types and directives.
+        var referenced = Set<String>()
+        for type in input.types {
+            for field in type.fields {
+                referenced.insert(field.type.namedType)
+                for argument in field.arguments { referenced.insert(argument.type.namedType) }
+            }
+            for field in type.inputFields { referenced.insert(field.type.namedType) }
+        }
+        for name in directiveNames {
+            for argument in directives[name]?.arguments ?? [] { referenced.insert(argument.type.namedType) }
+        }
+        referenced.insert("String")
+        referenced.insert("Boolean")
+        referenced.formUnion(input.listedStandardTypes)
+
+        for name in BuiltIns.scalarNames where types[name] == nil && referenced.contains(name) {
+            guard let scalar = builtIns.types[name] else { continue }
+            types[name] = scalar
+            typeNames.append(name)
+        }
+        for name in BuiltIns.batonTypeNames where types[name] == nil && referenced.contains(name) {
+            guard let type = builtIns.types[name] else { continue }
+            types[name] = type
+            typeNames.append(name)
+        }
+        for name in BuiltIns.introspectionTypeNames where types[name] == nil {
+            guard let type = builtIns.types[name] else { continue }
+            types[name] = type
+            typeNames.append(name)
+        }
+
+        return GraphQLSchema(
+            description: input.description, types: types, typeNames: typeNames, directives: directives,
+            directiveNames: directiveNames, queryTypeName: input.queryTypeName.flatMap { types[$0] == nil ? nil : $0 },
+            mutationTypeName: input.mutationTypeName.flatMap { types[$0] == nil ? nil : $0 },
+            subscriptionTypeName: input.subscriptionTypeName.flatMap { types[$0] == nil ? nil : $0 },
+            schemaDirectives: input.schemaDirectives)
+    }
+}

@@ -1,0 +1,266 @@
+import BatonDiagnostics
+import BatonSyntax
+
+/// Builds a schema from SDL, as graphql-js's `buildASTSchema` does, from one file or several
+/// (their definitions merge as if they were one document).
+///
+/// 1. Every source is parsed; a syntax error is reported and that file left out.
+/// 2. The SDL rules (`SDLRules`, graphql-js's `specifiedSDLRules`) check the definitions,
+///    unless a file failed to parse (its missing definitions would only cause noise).
+/// 3. The schema is built: type definitions with their `extend`s applied, root types from
+///    `schema { … }` or the names Query / Mutation / Subscription, the built-ins added
+///    (`SchemaAssembler`). Where the SDL is wrong the first definition of a name wins and
+///    references to unknown types stay unresolved, so a broken schema still builds.
+/// 4. Only when the SDL rules found nothing (as in graphql-js, whose `buildASTSchema` throws
+///    first) is the built schema validated (`SchemaValidator`).
+///
+/// The schema is nil only when no source could be parsed.
+package enum SchemaBuilder {
+    package static func build(sources: [SourceFile]) -> (GraphQLSchema?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var documents: [Document] = []
+        var allParsed = true
+        for source in sources {
+            let result = Parser.parse(source)
+            diagnostics += result.diagnostics
+            if let document = result.document, !result.diagnostics.contains(where: { $0.severity == .error }) {
+                documents.append(document)
+            } else {
+                allParsed = false
+                if let document = result.document { documents.append(document) }
+            }
+        }
+        if documents.isEmpty && !sources.isEmpty { return (nil, diagnostics) }
+        let (schema, more) = build(documents: documents, validate: allParsed, fallbackPath: sources.first?.path)
+        return (schema, diagnostics + more)
+    }
+
+    /// Builds from parsed documents. `validate: false` skips the SDL rules and schema validation.
+    package static func build(
+        documents: [Document], validate: Bool = true, fallbackPath: String? = nil
+    ) -> (GraphQLSchema, [Diagnostic]) {
+        var definitions: [LocatedDefinition] = []
+        definitions.reserveCapacity(documents.reduce(0) { $0 + $1.definitions.count })
+        for document in documents {
+            for definition in document.definitions { definitions.append(LocatedDefinition(definition, file: document.source)) }
+        }
+        let index = SDLNodeIndex(definitions, fallbackPath: fallbackPath ?? documents.first?.source.path)
+        let schema = assemble(index)
+        guard validate else { return (schema, []) }
+        var diagnostics = SDLRules.validate(definitions)
+        if diagnostics.isEmpty {
+            diagnostics = SchemaValidator.validate(schema, locator: index)
+        }
+        diagnostics.sort(by: Diagnostic.sortKey)
+        return (schema, diagnostics)
+    }
+
+    private static func assemble(_ index: SDLNodeIndex) -> GraphQLSchema {
+        let converter = SDLConverter(keepLocations: true)
+        var types: [NamedTypeDef] = []
+        types.reserveCapacity(index.typeOrder.count)
+        for name in index.typeOrder where !BuiltIns.isStandardType(name) {
+            guard let definition = index.typeDefinitions[name]?.first else { continue }
+            let extensions = index.typeExtensions[name] ?? []
+            if let type = converter.namedType(definition.definition, extensions: extensions, file: definition.file) {
+                types.append(type)
+            }
+        }
+        var directives: [DirectiveDef] = []
+        for name in index.directiveOrder {
+            guard let (node, file) = index.directiveDefinitions[name]?.first else { continue }
+            directives.append(converter.directive(node, file: file))
+        }
+
+        // Root operation types: the schema definition, then its extensions (later wins);
+        // with no schema definition, types named Query / Mutation / Subscription.
+        var roots: [OperationType: String] = [:]
+        var schemaDirectives: [AppliedDirective] = []
+        var description: String?
+        for (node, file) in index.schemaNodes {
+            for operationType in node.operationTypes { roots[operationType.operation] = operationType.type.name.value }
+            schemaDirectives += converter.applied(node.directives, file)
+            if !node.isExtension && description == nil { description = node.description?.value }
+        }
+        if !index.hasSchemaDefinition {
+            for (operation, name) in [(OperationType.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription")]
+            where index.typeDefinitions[name] != nil {
+                roots[operation] = name
+            }
+        }
+        return SchemaAssembler.assemble(
+            SchemaAssembler.Input(
+                description: description, types: types, directives: directives, queryTypeName: roots[.query],
+                mutationTypeName: roots[.mutation], subscriptionTypeName: roots[.subscription],
+                schemaDirectives: schemaDirectives))
+    }
+}
+
+/// The SDL definitions of one schema grouped by name, in order; also the locator schema
+/// validation uses to point at the AST nodes graphql-js would report.
+final class SDLNodeIndex: SchemaNodeLocator {
+    /// Type names in first-definition order.
+    private(set) var typeOrder: [String] = []
+    private(set) var typeDefinitions: [String: [LocatedDefinition]] = [:]
+    private(set) var typeExtensions: [String: [LocatedDefinition]] = [:]
+    private(set) var directiveOrder: [String] = []
+    private(set) var directiveDefinitions: [String: [(DirectiveDefinition, SourceFile)]] = [:]
+    /// The first schema definition, then every schema extension, in order.
+    private(set) var schemaNodes: [(SchemaDefinition, SourceFile)] = []
+    private(set) var hasSchemaDefinition = false
+    let fallbackPath: String?
+
+    init(_ definitions: [LocatedDefinition], fallbackPath: String?) {
+        self.fallbackPath = fallbackPath
+        var extensionNodes: [(SchemaDefinition, SourceFile)] = []
+        for located in definitions {
+            switch located.definition {
+            case .schema(let node):
+                if node.isExtension {
+                    extensionNodes.append((node, located.file))
+                } else if !hasSchemaDefinition {
+                    hasSchemaDefinition = true
+                    schemaNodes.append((node, located.file))
+                }
+            case .directive(let node):
+                if directiveDefinitions[node.name.value] == nil { directiveOrder.append(node.name.value) }
+                directiveDefinitions[node.name.value, default: []].append((node, located.file))
+            case .operation, .fragment:
+                break
+            default:
+                guard let name = SDLConverter.typeName(located.definition)?.value else { continue }
+                if SDLConverter.isTypeExtension(located.definition) {
+                    typeExtensions[name, default: []].append(located)
+                } else {
+                    if typeDefinitions[name] == nil { typeOrder.append(name) }
+                    typeDefinitions[name, default: []].append(located)
+                }
+            }
+        }
+        schemaNodes += extensionNodes
+    }
+
+    // MARK: SchemaNodeLocator
+
+    func range(of node: SchemaNode) -> SourceRange? {
+        switch node {
+        case .schema:
+            guard hasSchemaDefinition, let (definition, file) = schemaNodes.first else { return nil }
+            return SourceRange(file: file, span: definition.span)
+        case .operationType(let operation):
+            for (definition, file) in schemaNodes {
+                if let found = definition.operationTypes.first(where: { $0.operation == operation }) {
+                    return SourceRange(file: file, span: found.type.span)
+                }
+            }
+            return nil
+        case .type(let name):
+            guard let located = typeNodes(name).first, let typeName = SDLConverter.typeName(located.definition)
+            else { return nil }
+            return SourceRange(file: located.file, span: Span(start: located.definition.span.start, end: typeName.span.end))
+        case .implements(let type, let interface):
+            for located in typeNodes(type) {
+                let interfaces: [NamedType]
+                switch located.definition {
+                case .object(let node): interfaces = node.interfaces
+                case .interface(let node): interfaces = node.interfaces
+                default: continue
+                }
+                if let found = interfaces.first(where: { $0.name.value == interface }) {
+                    return SourceRange(file: located.file, span: found.span)
+                }
+            }
+            return nil
+        case .unionMember(let union, let member):
+            for located in typeNodes(union) {
+                guard case .union(let node) = located.definition else { continue }
+                if let found = node.types.first(where: { $0.name.value == member }) {
+                    return SourceRange(file: located.file, span: found.span)
+                }
+            }
+            return nil
+        case .field(let type, let field):
+            return fieldNode(type, field).map { SourceRange(file: $1, span: headSpan($0.span, $0.name)) }
+        case .fieldType(let type, let field):
+            return fieldNode(type, field).map { SourceRange(file: $1, span: $0.type.span) }
+        case .argument(let type, let field, let argument):
+            return argumentNode(type, field, argument).map { SourceRange(file: $1, span: headSpan($0.span, $0.name)) }
+        case .argumentType(let type, let field, let argument):
+            return argumentNode(type, field, argument).map { SourceRange(file: $1, span: $0.type.span) }
+        case .argumentDeprecation(let type, let field, let argument):
+            return argumentNode(type, field, argument).flatMap { deprecation($0, $1) }
+        case .inputField(let type, let field):
+            return inputFieldNode(type, field).map { SourceRange(file: $1, span: headSpan($0.span, $0.name)) }
+        case .inputFieldType(let type, let field):
+            return inputFieldNode(type, field).map { SourceRange(file: $1, span: $0.type.span) }
+        case .inputFieldDeprecation(let type, let field):
+            return inputFieldNode(type, field).flatMap { deprecation($0, $1) }
+        case .enumValue(let type, let value):
+            for located in typeNodes(type) {
+                guard case .enumType(let node) = located.definition else { continue }
+                if let found = node.values.first(where: { $0.name.value == value }) {
+                    return SourceRange(file: located.file, span: headSpan(found.span, found.name))
+                }
+            }
+            return nil
+        case .directive(let name):
+            guard let (node, file) = directiveDefinitions[name]?.first else { return nil }
+            return SourceRange(file: file, span: headSpan(node.span, node.name))
+        case .directiveArgument(let directive, let argument):
+            return directiveArgumentNode(directive, argument).map {
+                SourceRange(file: $1, span: headSpan($0.span, $0.name))
+            }
+        case .directiveArgumentType(let directive, let argument):
+            return directiveArgumentNode(directive, argument).map { SourceRange(file: $1, span: $0.type.span) }
+        case .directiveArgumentDeprecation(let directive, let argument):
+            return directiveArgumentNode(directive, argument).flatMap { deprecation($0, $1) }
+        }
+    }
+
+    /// From the start of a node (its description, if any) to the end of its name: where
+    /// graphql-js points, without underlining the whole body.
+    private func headSpan(_ span: Span, _ name: Name) -> Span { Span(start: span.start, end: max(span.start, name.span.end)) }
+
+    private func typeNodes(_ name: String) -> [LocatedDefinition] {
+        (typeDefinitions[name]?.prefix(1).map { $0 } ?? []) + (typeExtensions[name] ?? [])
+    }
+
+    private func fieldNode(_ type: String, _ field: String) -> (FieldDefinition, SourceFile)? {
+        for located in typeNodes(type) {
+            let fields: [FieldDefinition]
+            switch located.definition {
+            case .object(let node): fields = node.fields
+            case .interface(let node): fields = node.fields
+            default: continue
+            }
+            if let found = fields.first(where: { $0.name.value == field }) { return (found, located.file) }
+        }
+        return nil
+    }
+
+    private func argumentNode(_ type: String, _ field: String, _ argument: String) -> (InputValueDefinition, SourceFile)? {
+        guard let (node, file) = fieldNode(type, field),
+            let found = node.arguments.first(where: { $0.name.value == argument })
+        else { return nil }
+        return (found, file)
+    }
+
+    private func inputFieldNode(_ type: String, _ field: String) -> (InputValueDefinition, SourceFile)? {
+        for located in typeNodes(type) {
+            guard case .inputObject(let node) = located.definition else { continue }
+            if let found = node.fields.first(where: { $0.name.value == field }) { return (found, located.file) }
+        }
+        return nil
+    }
+
+    private func directiveArgumentNode(_ directive: String, _ argument: String) -> (InputValueDefinition, SourceFile)? {
+        guard let (node, file) = directiveDefinitions[directive]?.first,
+            let found = node.arguments.first(where: { $0.name.value == argument })
+        else { return nil }
+        return (found, file)
+    }
+
+    private func deprecation(_ node: InputValueDefinition, _ file: SourceFile) -> SourceRange? {
+        node.directives.first { $0.name.value == "deprecated" }.map { SourceRange(file: file, span: $0.span) }
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonSchemaPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

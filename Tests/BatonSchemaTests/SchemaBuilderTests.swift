@@ -1,0 +1,114 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+import XCTest
+
+/// Building schemas from SDL: merging, extensions, root types, built-ins.
+final class SchemaBuilderTests: XCTestCase {
+    func build(_ texts: String...) -> (GraphQLSchema?, [Diagnostic]) {
+        let sources = texts.enumerated().map { SourceFile(path: "schema\($0.offset).graphql", text: $0.element) }
+        return SchemaBuilder.build(sources: sources)
+    }
+
+    func testBuildsObjectsWithExtensionsAcrossFiles() throws {
+        let (schema, diagnostics) = build(
+            """
+            type Query { user(id: ID!): User }
+            type User implements Node { id: ID! name: String @deprecated }
+            interface Node { id: ID! }
+            """,
+            """
+            extend type User { email: String @deprecated(reason: "Use emails.") }
+            extend type Query { node(id: ID!): Node }
+            """)
+        XCTAssertEqual(TextRenderer.render(diagnostics), "")
+        let built = try XCTUnwrap(schema)
+        XCTAssertEqual(built.queryTypeName, "Query")
+        XCTAssertNil(built.mutationTypeName)
+        let user = try XCTUnwrap(built.type(named: "User"))
+        XCTAssertEqual(user.fields.map(\.name), ["id", "name", "email"])
+        XCTAssertEqual(user.field(named: "name")?.deprecationReason, "No longer supported")
+        XCTAssertEqual(user.field(named: "email")?.deprecationReason, "Use emails.")
+        XCTAssertEqual(user.extensionLocations.count, 1)
+        XCTAssertEqual(built.type(named: "Query")?.fields.map(\.name), ["user", "node"])
+        let node = try XCTUnwrap(built.type(named: "Node"))
+        XCTAssertEqual(built.possibleTypes(of: node).map(\.name), ["User"])
+        XCTAssertEqual(built.type(named: "Query")?.field(named: "user")?.argument(named: "id")?.type.description, "ID!")
+    }
+
+    func testBuiltInsArePresent() throws {
+        let (schema, diagnostics) = build("type Query { a: String }")
+        XCTAssertEqual(diagnostics.count, 0)
+        let built = try XCTUnwrap(schema)
+        for name in [
+            "String", "Boolean", "Int", "__Schema", "__Type", "__Field", "__InputValue", "__EnumValue",
+            "__Directive", "__TypeKind", "__DirectiveLocation", "RequiredFieldAction", "CatchFieldTo",
+        ] {
+            XCTAssertNotNil(built.type(named: name), name)
+        }
+        XCTAssertNil(built.type(named: "Float"), "unreferenced built-in scalars are left out, as graphql-js does")
+        for name in [
+            "include", "skip", "deprecated", "specifiedBy", "oneOf", "required", "catch", "throwOnFieldError",
+            "semanticNonNull",
+        ] {
+            XCTAssertNotNil(built.directive(named: name), name)
+        }
+        XCTAssertNil(built.directive(named: "defer"))
+        XCTAssertEqual(built.directive(named: "catch")?.argument(named: "to")?.type.description, "CatchFieldTo!")
+        XCTAssertEqual(built.directive(named: "semanticNonNull")?.locations, [.fieldDefinition])
+        XCTAssertEqual(built.type(named: "__Type")?.field(named: "fields")?.type.description, "[__Field!]")
+    }
+
+    func testSchemaDeclarationOfBatonDirectiveWins() throws {
+        let (schema, diagnostics) = build(
+            """
+            directive @catch(to: String) on FIELD
+            directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+            type Query { a: String }
+            """)
+        XCTAssertEqual(TextRenderer.render(diagnostics), "")
+        let built = try XCTUnwrap(schema)
+        XCTAssertEqual(built.directive(named: "catch")?.argument(named: "to")?.type.description, "String")
+        XCTAssertNotNil(built.directive(named: "defer"))
+        XCTAssertNil(built.type(named: "CatchFieldTo"))
+    }
+
+    func testRootTypesFromSchemaDefinition() throws {
+        let (schema, diagnostics) = build(
+            """
+            schema { query: Root }
+            extend schema { mutation: Change }
+            type Root { a: Int }
+            type Change { b: Int }
+            type Query { c: Int }
+            """)
+        XCTAssertEqual(TextRenderer.render(diagnostics), "")
+        let built = try XCTUnwrap(schema)
+        XCTAssertEqual(built.queryTypeName, "Root")
+        XCTAssertEqual(built.mutationTypeName, "Change")
+    }
+
+    func testBrokenSchemaStillBuilds() throws {
+        let (schema, diagnostics) = build(
+            """
+            type Query { a: Missing b: String b: Int }
+            """)
+        let built = try XCTUnwrap(schema)
+        XCTAssertEqual(built.type(named: "Query")?.fields.map(\.name), ["a", "b"])
+        XCTAssertEqual(built.type(named: "Query")?.field(named: "b")?.type.description, "String")
+        XCTAssertEqual(
+            TextRenderer.render(diagnostics),
+            """
+            schema0.graphql:1:17: error: Unknown type "Missing". [known-type-names]
+            schema0.graphql:1:25: error: Field "Query.b" can only be defined once. [unique-field-definition-names]
+              schema0.graphql:1:35: note: Also defined here.
+
+            """)
+    }
+
+    func testSyntaxErrorGivesNoSchema() {
+        let (schema, diagnostics) = build("type Query {")
+        XCTAssertNil(schema)
+        XCTAssertEqual(diagnostics.map(\.rule), ["syntax"])
+    }
+}

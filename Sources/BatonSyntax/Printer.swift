@@ -1,0 +1,303 @@
+/// Prints an AST as GraphQL text, byte for byte as graphql-js 16's `print` does.
+///
+/// Each node prints as graphql-js's `printDocASTReducer` prints it: the same separators, the
+/// same `block`/`wrap`/`indent` helpers, the same 80-column rule for wrapping a field's
+/// arguments (counted in UTF-16 code units, as JavaScript's `length`), block strings through
+/// `printBlockString` and other strings through `printString`. Comments and the source's
+/// layout are not kept, as in graphql-js.
+package enum Printer {
+    /// The document as graphql-js prints it: definitions separated by a blank line, no final newline.
+    package static func print(_ document: Document) -> String {
+        join(document.definitions.map(print), "\n\n")
+    }
+
+    /// One definition.
+    package static func print(_ definition: Definition) -> String {
+        switch definition {
+        case .operation(let node): return print(node)
+        case .fragment(let node):
+            return "fragment \(node.name.value) on \(node.typeCondition.name.value) "
+                + wrap("", join(node.directives.map(print), " "), " ") + print(node.selectionSet)
+        case .schema(let node):
+            if node.isExtension {
+                return join(
+                    ["extend schema", join(node.directives.map(print), " "), block(node.operationTypes.map(print))], " ")
+            }
+            return description(node.description)
+                + join(["schema", join(node.directives.map(print), " "), block(node.operationTypes.map(print))], " ")
+        case .scalar(let node):
+            return prefix(node.description, node.isExtension)
+                + join([node.isExtension ? "extend scalar" : "scalar", node.name.value, directives(node.directives)], " ")
+        case .object(let node):
+            return prefix(node.description, node.isExtension)
+                + join(
+                    [
+                        node.isExtension ? "extend type" : "type", node.name.value, implements(node.interfaces),
+                        directives(node.directives), block(node.fields.map(print)),
+                    ], " ")
+        case .interface(let node):
+            return prefix(node.description, node.isExtension)
+                + join(
+                    [
+                        node.isExtension ? "extend interface" : "interface", node.name.value,
+                        implements(node.interfaces), directives(node.directives), block(node.fields.map(print)),
+                    ], " ")
+        case .union(let node):
+            return prefix(node.description, node.isExtension)
+                + join(
+                    [
+                        node.isExtension ? "extend union" : "union", node.name.value, directives(node.directives),
+                        wrap("= ", join(node.types.map(\.name.value), " | ")),
+                    ], " ")
+        case .enumType(let node):
+            return prefix(node.description, node.isExtension)
+                + join(
+                    [
+                        node.isExtension ? "extend enum" : "enum", node.name.value, directives(node.directives),
+                        block(node.values.map(print)),
+                    ], " ")
+        case .inputObject(let node):
+            return prefix(node.description, node.isExtension)
+                + join(
+                    [
+                        node.isExtension ? "extend input" : "input", node.name.value, directives(node.directives),
+                        block(node.fields.map(print)),
+                    ], " ")
+        case .directive(let node):
+            return description(node.description) + "directive @" + node.name.value
+                + argumentDefinitions(node.arguments) + (node.isRepeatable ? " repeatable" : "") + " on "
+                + join(node.locations.map(\.value), " | ")
+        }
+    }
+
+    /// An operation; an anonymous query without variables or directives prints in short form.
+    package static func print(_ node: OperationDefinition) -> String {
+        let variableDefinitions = wrap("(", join(node.variableDefinitions.map(print), ", "), ")")
+        let head = join(
+            [node.operation.rawValue, join([node.name?.value ?? "", variableDefinitions], ""), directives(node.directives)],
+            " ")
+        return (head == "query" ? "" : head + " ") + print(node.selectionSet)
+    }
+
+    package static func print(_ node: VariableDefinition) -> String {
+        "$" + node.variable.name.value + ": " + print(node.type) + wrap(" = ", node.defaultValue.map(print) ?? "")
+            + wrap(" ", directives(node.directives))
+    }
+
+    package static func print(_ node: SelectionSet) -> String {
+        block(node.selections.map(print))
+    }
+
+    package static func print(_ selection: Selection) -> String {
+        switch selection {
+        case .field(let field):
+            let head = wrap("", field.alias?.value ?? "", ": ") + field.name.value
+            var argumentsLine = head + wrap("(", join(field.arguments.map(print), ", "), ")")
+            if argumentsLine.utf16.count > maximumLineLength {
+                argumentsLine = head + wrap("(\n", indent(join(field.arguments.map(print), "\n")), "\n)")
+            }
+            return join([argumentsLine, directives(field.directives), field.selectionSet.map(print) ?? ""], " ")
+        case .fragmentSpread(let spread):
+            return "..." + spread.name.value + wrap(" ", directives(spread.directives))
+        case .inlineFragment(let fragment):
+            return join(
+                [
+                    "...", wrap("on ", fragment.typeCondition?.name.value ?? ""), directives(fragment.directives),
+                    print(fragment.selectionSet),
+                ], " ")
+        }
+    }
+
+    package static func print(_ node: Argument) -> String {
+        node.name.value + ": " + print(node.value)
+    }
+
+    package static func print(_ node: Directive) -> String {
+        "@" + node.name.value + wrap("(", join(node.arguments.map(print), ", "), ")")
+    }
+
+    /// A value literal: `[1, 2]`, `{a: "b"}`, `$v`, `ENUM`.
+    package static func print(_ value: Value) -> String {
+        switch value {
+        case .variable(let variable): return "$" + variable.name.value
+        case .int(let text, _), .float(let text, _): return text
+        case .string(let string): return print(string)
+        case .boolean(let flag, _): return flag ? "true" : "false"
+        case .null: return "null"
+        case .enumValue(let name): return name.value
+        case .list(let values, _): return "[" + join(values.map(print), ", ") + "]"
+        case .object(let fields, _):
+            return "{" + join(fields.map { $0.name.value + ": " + print($0.value) }, ", ") + "}"
+        }
+    }
+
+    package static func print(_ string: StringValue) -> String {
+        string.isBlock ? printBlockString(string.value) : printString(string.value)
+    }
+
+    /// A type reference: `[String!]!`.
+    package static func print(_ type: TypeReference) -> String {
+        switch type {
+        case .named(let named): return named.name.value
+        case .list(let inner, _): return "[" + print(inner) + "]"
+        case .nonNull(let inner, _): return print(inner) + "!"
+        }
+    }
+
+    package static func print(_ node: OperationTypeDefinition) -> String {
+        node.operation.rawValue + ": " + node.type.name.value
+    }
+
+    package static func print(_ node: FieldDefinition) -> String {
+        description(node.description) + node.name.value + argumentDefinitions(node.arguments) + ": "
+            + print(node.type) + wrap(" ", directives(node.directives))
+    }
+
+    package static func print(_ node: InputValueDefinition) -> String {
+        description(node.description)
+            + join(
+                [
+                    node.name.value + ": " + print(node.type), wrap("= ", node.defaultValue.map(print) ?? ""),
+                    directives(node.directives),
+                ], " ")
+    }
+
+    package static func print(_ node: EnumValueDefinition) -> String {
+        description(node.description) + join([node.name.value, directives(node.directives)], " ")
+    }
+
+    // MARK: - graphql-js's helpers
+
+    static let maximumLineLength = 80
+
+    static func prefix(_ description: StringValue?, _ isExtension: Bool) -> String {
+        isExtension ? "" : self.description(description)
+    }
+
+    static func description(_ description: StringValue?) -> String {
+        wrap("", description.map(print) ?? "", "\n")
+    }
+
+    static func directives(_ directives: [Directive]) -> String {
+        join(directives.map(print), " ")
+    }
+
+    static func implements(_ interfaces: [NamedType]) -> String {
+        wrap("implements ", join(interfaces.map(\.name.value), " & "))
+    }
+
+    /// Argument definitions on one line, or one per line when any of them spans several lines.
+    static func argumentDefinitions(_ arguments: [InputValueDefinition]) -> String {
+        let printed = arguments.map(print)
+        if printed.contains(where: { $0.utf8.contains(0x0A) }) {
+            return wrap("(\n", indent(join(printed, "\n")), "\n)")
+        }
+        return wrap("(", join(printed, ", "), ")")
+    }
+
+    /// The non-empty parts, separated.
+    static func join(_ parts: [String], _ separator: String) -> String {
+        var result = ""
+        var first = true
+        for part in parts where !part.isEmpty {
+            if !first { result += separator }
+            result += part
+            first = false
+        }
+        return result
+    }
+
+    static func block(_ items: [String]) -> String {
+        wrap("{\n", indent(join(items, "\n")), "\n}")
+    }
+
+    static func wrap(_ start: String, _ text: String, _ end: String = "") -> String {
+        text.isEmpty ? "" : start + text + end
+    }
+
+    /// Two spaces before the text and after each of its line feeds.
+    static func indent(_ text: String) -> String {
+        guard !text.isEmpty else { return "" }
+        var bytes: [UInt8] = [0x20, 0x20]
+        bytes.reserveCapacity(text.utf8.count + 64)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x0A {
+                bytes.append(0x20)
+                bytes.append(0x20)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// graphql-js `printString`: a `"…"` literal, escaping control characters, `"` and `\`.
+package func printString(_ value: String) -> String {
+    var result = "\""
+    for scalar in value.unicodeScalars {
+        switch scalar.value {
+        case 0x08: result += "\\b"
+        case 0x09: result += "\\t"
+        case 0x0A: result += "\\n"
+        case 0x0C: result += "\\f"
+        case 0x0D: result += "\\r"
+        case 0x22: result += "\\\""
+        case 0x5C: result += "\\\\"
+        case 0x00...0x1F, 0x7F...0x9F: result += "\\u" + hex(scalar.value, width: 4)
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}
+
+/// graphql-js `printBlockString`: a `"""…"""` literal whose value, read back through the
+/// spec's dedent algorithm, is `value`.
+package func printBlockString(_ value: String) -> String {
+    let raw = Array(value.utf8)
+    // `"""` becomes `\"""`.
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(raw.count + 8)
+    var index = 0
+    while index < raw.count {
+        if raw[index] == 0x22 && index + 2 < raw.count && raw[index + 1] == 0x22 && raw[index + 2] == 0x22 {
+            escaped.append(contentsOf: [0x5C, 0x22, 0x22, 0x22])
+            index += 3
+        } else {
+            escaped.append(raw[index])
+            index += 1
+        }
+    }
+    // Lines at CRLF, CR or LF.
+    var lineStarts: [Int] = [0]
+    var lineIsBlankOrIndented = true  // for lines after the first
+    var allLaterLinesBlankOrIndented = true
+    index = 0
+    while index < escaped.count {
+        let byte = escaped[index]
+        if byte == 0x0A || byte == 0x0D {
+            index += (byte == 0x0D && index + 1 < escaped.count && escaped[index + 1] == 0x0A) ? 2 : 1
+            lineStarts.append(index)
+            let next = index < escaped.count ? escaped[index] : 0x0A
+            lineIsBlankOrIndented = next == 0x0A || next == 0x0D || next == 0x20 || next == 0x09
+            if !lineIsBlankOrIndented { allLaterLinesBlankOrIndented = false }
+        } else {
+            index += 1
+        }
+    }
+    let isSingleLine = lineStarts.count == 1
+    let forceLeadingNewLine = lineStarts.count > 1 && allLaterLinesBlankOrIndented
+    let hasTrailingTripleQuotes = escaped.count >= 4 && escaped.suffix(4).elementsEqual([0x5C, 0x22, 0x22, 0x22])
+    let hasTrailingQuote = raw.last == 0x22 && !hasTrailingTripleQuotes
+    let hasTrailingSlash = raw.last == 0x5C
+    let forceTrailingNewline = hasTrailingQuote || hasTrailingSlash
+    let printAsMultipleLines =
+        !isSingleLine || value.utf16.count > 70 || forceTrailingNewline || forceLeadingNewLine
+        || hasTrailingTripleQuotes
+    let skipLeadingNewLine = isSingleLine && (raw.first == 0x20 || raw.first == 0x09)
+    var result: [UInt8] = [0x22, 0x22, 0x22]
+    if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result.append(0x0A) }
+    result.append(contentsOf: escaped)
+    if printAsMultipleLines || forceTrailingNewline { result.append(0x0A) }
+    result.append(contentsOf: [0x22, 0x22, 0x22])
+    return String(decoding: result, as: UTF8.self)
+}

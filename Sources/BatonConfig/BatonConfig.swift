@@ -1,1 +1,0 @@
-// BatonConfig: placeholder until its issue lands.

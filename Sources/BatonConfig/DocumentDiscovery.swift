@@ -1,0 +1,114 @@
+import BatonDiagnostics
+
+/// Turns a configuration's patterns into files: the schema files and the documents, sorted,
+/// with a diagnostic in `baton.json` for each pattern that matches nothing.
+package enum DocumentDiscovery {
+    /// Extensions of GraphQL document files.
+    package static let graphQLExtensions: Set<String> = ["graphql", "gql"]
+    /// Extensions of schema files: SDL and introspection results.
+    package static let schemaExtensions: Set<String> = ["graphql", "graphqls", "gql", "json"]
+    /// Extensions of files searched for documents: GraphQL files and Swift sources.
+    package static let documentExtensions: Set<String> = ["graphql", "gql", "swift"]
+
+    /// The schema files of a project in the order written (a pattern's matches sorted); a
+    /// missing file or a pattern matching nothing is an error in `baton.json`.
+    package static func schemaFiles(of configuration: Configuration) -> (files: [String], diagnostics: [Diagnostic]) {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var seen = Set<String>()
+        for pattern in configuration.schema {
+            // A schema is named file by file (or by a wildcard pattern), never by a folder.
+            let isFolder = !pattern.value.hasWildcards && FileSystem.kind(of: pattern.value.root) == .directory
+            let matches: (files: [String], failures: [FileSystem.Failure]) = isFolder ? ([], []) : expand(pattern.value, exclude: [], extensions: schemaExtensions)
+            if matches.files.isEmpty {
+                let text = pattern.value.text
+                let message =
+                    pattern.value.hasWildcards
+                    ? "Schema pattern \"\(text)\" matches no file."
+                    : (FileSystem.kind(of: pattern.value.root) == .directory
+                        ? "Schema path \"\(text)\" is a directory; name the schema file."
+                        : "Schema file \"\(text)\" does not exist.")
+                diagnostics.append(.error(message, rule: ConfigurationLoader.rule, file: configuration.file, span: pattern.span))
+            }
+            for file in matches.files where seen.insert(file).inserted { files.append(file) }
+            diagnostics += failures(matches.failures, configuration: configuration, span: pattern.span)
+        }
+        return (files, diagnostics)
+    }
+
+    /// The document files of a project: every `.graphql`, `.gql` and `.swift` file matched by
+    /// `documents` and not by `exclude`, sorted. A written pattern matching nothing is a
+    /// warning; no documents at all is an error.
+    package static func documentFiles(of configuration: Configuration) -> (files: [String], diagnostics: [Diagnostic]) {
+        var all = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        let exclude = configuration.exclude.map(\.value)
+        for pattern in configuration.documents {
+            let matches = expand(pattern.value, exclude: exclude, extensions: documentExtensions)
+            if matches.files.isEmpty && configuration.documentsSpan != nil {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "Documents pattern \"\(pattern.value.text)\" matches no file.", rule: ConfigurationLoader.rule,
+                        range: configuration.range(pattern.span)))
+            }
+            all.formUnion(matches.files)
+            diagnostics += failures(matches.failures, configuration: configuration, span: pattern.span)
+        }
+        if all.isEmpty {
+            let span = configuration.documentsSpan ?? configuration.documents.first?.span ?? .zero
+            let patterns = configuration.documents.map { "\"\($0.value.text)\"" }.joined(separator: ", ")
+            diagnostics.append(
+                .error(
+                    "No documents found: no .graphql, .gql or .swift file matches \(patterns).", rule: ConfigurationLoader.rule,
+                    file: configuration.file, span: span))
+        }
+        return (all.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, diagnostics)
+    }
+
+    /// Every file a pattern matches, not excluded, sorted. With `extensions`, files found by
+    /// walking must have one of them; a file named exactly by a plain pattern is always kept.
+    package static func expand(
+        _ pattern: GlobPattern, exclude: [GlobPattern], extensions: Set<String>?
+    ) -> (files: [String], failures: [FileSystem.Failure]) {
+        switch FileSystem.kind(of: pattern.root) {
+        case .file:
+            if pattern.hasWildcards || isExcluded(pattern.root, by: exclude) { return ([], []) }
+            return ([pattern.root], [])
+        case .directory:
+            let walker = DirectoryWalker { directory in
+                !isExcluded(directory, by: exclude) && pattern.couldMatchInside(directory)
+            }
+            let found = walker.files(under: pattern.root)
+            let files = found.files.filter { file in
+                if let extensions, !extensions.contains(Path.pathExtension(file)) { return false }
+                return pattern.matches(file) && !isExcluded(file, by: exclude)
+            }
+            return (files, found.failures)
+        case .other, nil:
+            return ([], [])
+        }
+    }
+
+    /// Whether a path, or a folder above it, matches an `exclude` pattern.
+    package static func isExcluded(_ path: String, by exclude: [GlobPattern]) -> Bool {
+        for pattern in exclude {
+            var current = path
+            while Path.isInside(current, directory: pattern.root) {
+                if pattern.matches(current) { return true }
+                if current == pattern.root || current == "/" { break }
+                current = Path.directory(of: current)
+            }
+        }
+        return false
+    }
+
+    private static func failures(_ failures: [FileSystem.Failure], configuration: Configuration, span: Span) -> [Diagnostic] {
+        failures.map { failure in
+            Diagnostic(
+                .error,
+                "Cannot read folder \"\(Path.display(failure.path, from: configuration.workingDirectory))\": \(failure.reason).",
+                rule: "io",
+                range: configuration.range(span))
+        }
+    }
+}

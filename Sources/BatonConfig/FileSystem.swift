@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few file-system calls Baton needs, on POSIX directly.
+///
+/// Foundation would do, but these calls report the operating system's reason for a failure
+/// ("Permission denied", "Is a directory") that a diagnostic should carry, and they keep a
+/// `baton check` process start cheap.
+package enum FileSystem {
+    /// What a path names.
+    package enum Kind: Sendable, Equatable {
+        case file
+        case directory
+        case other
+    }
+
+    /// A failure to read a path, with the system's reason.
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+        package var description: String { "\(path): \(reason)" }
+    }
+
+    /// The kind of the file at `path` (following symbolic links), or nil if it does not exist.
+    package static func kind(of path: String) -> Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return kind(mode: info.st_mode)
+    }
+
+    private static func kind(mode: mode_t) -> Kind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        default: .other
+        }
+    }
+
+    /// Device and inode of a directory, so a walk can notice a symbolic-link cycle.
+    package static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Whether `path` exists.
+    package static func exists(_ path: String) -> Bool { kind(of: path) != nil }
+
+    /// The whole content of a regular file.
+    package static func readFile(_ path: String) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(Failure(path: path, reason: lastError())) }
+        defer { _ = close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            if kind(mode: info.st_mode) == .directory {
+                return .failure(Failure(path: path, reason: "Is a directory"))
+            }
+        }
+        var bytes: [UInt8] = []
+        let expected = Int(info.st_size)
+        bytes.reserveCapacity(expected > 0 ? expected : 4096)
+        var chunk = [UInt8](repeating: 0, count: max(65536, min(expected + 1, 1 << 24)))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(path: path, reason: lastError()))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+
+    /// The entry names of a directory (without `.` and `..`), sorted by their UTF-8 bytes so
+    /// every walk is deterministic.
+    package static func contentsOfDirectory(_ path: String) -> Result<[String], Failure> {
+        guard let directory = opendir(path) else { return .failure(Failure(path: path, reason: lastError())) }
+        defer { _ = closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name == "." || name == ".." { continue }
+            names.append(name)
+        }
+        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return .success(names)
+    }
+
+    /// The process's working directory, or "/" if it cannot be read.
+    package static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        let end = buffer.firstIndex(of: 0) ?? buffer.count
+        return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// An environment variable.
+    package static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Whether a file descriptor is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Writes all of `bytes` to a file descriptor (used for stdout and stderr).
+    package static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if written == 0 { return }
+            offset += written
+        }
+    }
+
+    private static func lastError() -> String {
+        guard let message = strerror(errno) else { return "error \(errno)" }
+        return String(cString: message)
+    }
+}
+
+/// Device and inode numbers: the identity of a directory during a walk.
+package struct FileIdentity: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
+}
+
+/// `write(2)`, named so it does not collide with `FileSystem.write`.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        return write(descriptor, buffer, count)
+    #else
+        return -1
+    #endif
+}

@@ -1,0 +1,90 @@
+/// Path arithmetic on `/`-separated strings: joining, normalising, relative paths.
+///
+/// Baton keeps absolute, normalised paths internally and shows paths relative to the working
+/// directory, so output is the same wherever the project is checked out.
+package enum Path {
+    /// `path` made absolute against `base` (if relative) and normalised.
+    package static func absolute(_ path: String, relativeTo base: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        return normalize(base + "/" + path)
+    }
+
+    /// Removes `.` segments, empty segments and resolves `..` lexically.
+    package static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append(part)
+                }
+                continue
+            }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// The directory part of a path (`/a/b/c` → `/a/b`, `/a` → `/`).
+    package static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last segment of a path.
+    package static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The extension of the last segment, without the dot, lowercased ("" if none).
+    package static func pathExtension(_ path: String) -> String {
+        let name = lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// Joins two paths (`b` absolute wins).
+    package static func join(_ a: String, _ b: String) -> String {
+        if b.hasPrefix("/") || a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return a.hasSuffix("/") ? a + b : a + "/" + b
+    }
+
+    /// `path` relative to `base` (both absolute and normalised): `a/b`, `../c`, or `.`.
+    package static func relative(_ path: String, to base: String) -> String {
+        let target = path.split(separator: "/")
+        let from = base.split(separator: "/")
+        var common = 0
+        while common < target.count && common < from.count && target[common] == from[common] { common += 1 }
+        var parts = [Substring](repeating: "..", count: from.count - common)
+        parts.append(contentsOf: target[common...])
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// How a path is shown: relative to `base` when it lies under it, or is close (at most two
+    /// levels up), otherwise absolute.
+    package static func display(_ path: String, from base: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let relative = relative(path, to: base)
+        var ups = 0
+        var rest = Substring(relative)
+        while rest.hasPrefix("../") {
+            ups += 1
+            rest = rest.dropFirst(3)
+        }
+        return ups <= 2 ? relative : path
+    }
+
+    /// Whether `path` is `directory` itself or lies under it (both absolute and normalised).
+    package static func isInside(_ path: String, directory: String) -> Bool {
+        if path == directory || directory == "/" { return true }
+        return path.hasPrefix(directory) && path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonConfigPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

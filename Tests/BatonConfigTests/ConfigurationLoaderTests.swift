@@ -1,0 +1,204 @@
+import BatonConfig
+import BatonDiagnostics
+import XCTest
+
+final class ConfigurationLoaderTests: XCTestCase {
+    /// Loads `text` as /project/baton.json and renders its diagnostics.
+    private func diagnostics(_ text: String, knownRules: Set<String>? = nil) -> [String] {
+        let loaded = ConfigurationLoader.load(
+            text: text, path: "/project/baton.json", workingDirectory: "/project", knownRules: knownRules)
+        return loaded.diagnostics.sorted(by: Diagnostic.sortKey).map { TextRenderer.render($0).trimmingCharacters(in: .newlines) }
+    }
+
+    private func load(_ text: String) -> Configuration? {
+        let loaded = ConfigurationLoader.load(text: text, path: "/project/baton.json", workingDirectory: "/project")
+        XCTAssertEqual(loaded.diagnostics.map { TextRenderer.render($0) }, [])
+        return loaded.projects.first
+    }
+
+    func testFullConfiguration() throws {
+        let text = """
+            {
+              "$schema": "./baton.schema.json",
+              "schema": ["schema/a.graphqls", "schema/b.graphqls"],
+              "documents": ["Sources/**/*.swift", "queries/*.graphql"],
+              "exclude": "**/Generated",
+              "customScalarTypes": {
+                "DateTime": {"swift": "Foundation.Date", "kotlin": {"type": "java.time.Instant", "converter": "app.DateTimes"}},
+                "URI": {"swift": "Foundation.URL"}
+              },
+              "onError": "NULL",
+              "output": {
+                "swift": {"path": "Generated/Swift"},
+                "kotlin": {"path": "../android/generated", "package": "com.example.graphql"}
+              },
+              "rules": {"deprecated-usage": "off", "unmapped-custom-scalar": "error"}
+            }
+            """
+        let config = try XCTUnwrap(load(text))
+        XCTAssertEqual(config.schema.map(\.value.root), ["/project/schema/a.graphqls", "/project/schema/b.graphqls"])
+        XCTAssertEqual(config.documents.map(\.value.text), ["Sources/**/*.swift", "queries/*.graphql"])
+        XCTAssertEqual(config.exclude.map(\.value.text), ["**/Generated"])
+        XCTAssertEqual(config.customScalarTypes.map(\.name), ["DateTime", "URI"])
+        XCTAssertEqual(config.customScalarTypes.first?.swift?.value, "Foundation.Date")
+        XCTAssertEqual(config.customScalarTypes.first?.kotlin?.type.value, "java.time.Instant")
+        XCTAssertEqual(config.customScalarTypes.first?.kotlin?.converter.value, "app.DateTimes")
+        XCTAssertNil(config.customScalarTypes.last?.kotlin)
+        XCTAssertEqual(config.onError?.value, .null)
+        XCTAssertEqual(config.output.swiftPath?.value, "/project/Generated/Swift")
+        XCTAssertEqual(config.output.kotlinPath?.value, "/android/generated")
+        XCTAssertEqual(config.output.kotlinPackage?.value, "com.example.graphql")
+        XCTAssertEqual(config.ruleSetting(for: "deprecated-usage"), .off)
+        XCTAssertEqual(config.ruleSetting(for: "unmapped-custom-scalar"), .error)
+        XCTAssertNil(config.ruleSetting(for: "other"))
+    }
+
+    func testDefaultsForDocuments() throws {
+        let config = try XCTUnwrap(load(#"{"schema": "schema.json"}"#))
+        XCTAssertEqual(config.documents.map(\.value.text), Configuration.defaultDocumentPatterns)
+        XCTAssertNil(config.onError)
+    }
+
+    func testMalformedJSON() {
+        XCTAssertEqual(
+            diagnostics("{\n  \"schema\": \"s.graphql\",\n}\n"),
+            [#"baton.json:3:1: error: Malformed JSON: Expected a string key, found character "}". [config]"#])
+        XCTAssertEqual(diagnostics(""), ["baton.json:1:1: error: Malformed JSON: Expected a JSON value, found end of file. [config]"])
+        XCTAssertEqual(diagnostics("[1]"), ["baton.json:1:1: error: Baton.json must hold a JSON object, found an array. [config]"])
+    }
+
+    func testUnknownKeysSuggestTheClosest() {
+        XCTAssertEqual(
+            diagnostics("{\n  \"scheme\": \"s.graphql\"\n}"),
+            [
+                #"baton.json:1:1: error: Missing required key "schema": the path of the schema (SDL .graphql/.graphqls or introspection .json). [config]"#,
+                #"baton.json:2:3: error: Unknown key "scheme". Did you mean "schema"? [config]"#,
+            ])
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "s", "output": {"swift": {"pth": "x"}}, "banana": 1}"#),
+            [
+                #"baton.json:1:37: error: "output.swift" is missing "path". [config]"#,
+                #"baton.json:1:38: error: Unknown key "pth" in "output.swift". Did you mean "path"? [config]"#,
+                #"baton.json:1:52: error: Unknown key "banana". [config]"#,
+            ])
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "s", "schema": "t"}"#),
+            [#"baton.json:1:17: error: Duplicate key "schema". [config]"# + "\n  baton.json:1:2: note: First given here."])
+    }
+
+    func testWrongTypes() {
+        XCTAssertEqual(
+            diagnostics(#"{"schema": 3, "documents": [true], "exclude": {}, "onError": "Null", "rules": []}"#),
+            [
+                #"baton.json:1:12: error: "schema" must be a string or an array of strings, found a number. [config]"#,
+                #"baton.json:1:29: error: An element of "documents" must be a non-empty string, found a boolean. [config]"#,
+                #"baton.json:1:47: error: "exclude" must be a string or an array of strings, found an object. [config]"#,
+                #"baton.json:1:62: error: "onError" must be one of "PROPAGATE", "NULL" or "HALT", found "Null". Did you mean "NULL"? [config]"#,
+                #"baton.json:1:79: error: "rules" must be an object mapping rule ids to "error", "warning" or "off", found an array. [config]"#,
+            ])
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "", "documents": []}"#),
+            [
+                #"baton.json:1:12: error: "schema" must not be an empty string. [config]"#,
+                #"baton.json:1:29: error: "documents" must list at least one pattern. [config]"#,
+            ])
+    }
+
+    func testCustomScalarTypes() {
+        XCTAssertEqual(
+            diagnostics(
+                #"{"schema": "s", "customScalarTypes": {"DateTime": "Foundation.Date", "URL": {"kotlin": "java.net.URI"}, "9x": {}, "Y": {}, "Z": {"swift": "[Int]", "kotlin": {"type": "a.B"}}}}"#
+            ),
+            [
+                #"baton.json:1:51: error: The mapping of "DateTime" must be an object naming a type per language, such as {"swift": "Foundation.Date"}; found a string. [config]"#,
+                #"baton.json:1:88: error: "customScalarTypes.URL.kotlin" must be an object with the Kotlin type and its converter object, such as {"type": "java.net.URI", "converter": "app.DateTimes"}; found a string. [config]"#,
+                #"baton.json:1:105: error: "9x" is not a GraphQL scalar name. [config]"#,
+                #"baton.json:1:120: error: The mapping of "Y" names no language: add "swift" or "kotlin". [config]"#,
+                #"baton.json:1:139: error: "[Int]" is not a Swift type name (such as "Foundation.Date"). [config]"#,
+                #"baton.json:1:158: error: "customScalarTypes.Z.kotlin" is missing "converter". [config]"#,
+            ])
+    }
+
+    func testRules() {
+        XCTAssertEqual(
+            diagnostics(
+                #"{"schema": "s", "rules": {"syntax": "off", "deprecated-usge": "warning", "known-type-names": "warn", "no-unused-fragments": 1}}"#,
+                knownRules: ["deprecated-usage", "known-type-names", "no-unused-fragments"]),
+            [
+                #"baton.json:1:27: error: "syntax" is not a rule and cannot be changed in "rules". [config]"#,
+                #"baton.json:1:44: error: Unknown rule "deprecated-usge". Did you mean "deprecated-usage"? [config]"#,
+                #"baton.json:1:94: error: The severity of "known-type-names" must be one of "error", "warning" or "off", found "warn". Did you mean "warning"? [config]"#,
+                #"baton.json:1:125: error: "rules.no-unused-fragments" must be one of "error", "warning" or "off", found a number. [config]"#,
+            ])
+    }
+
+    func testOutputValidation() {
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "s", "output": {"kotlin": {"path": "k", "package": "com.example-app"}, "swift": "Generated"}}"#),
+            [
+                #"baton.json:1:63: error: "com.example-app" is not a Kotlin package name (such as "com.example.graphql"). [config]"#,
+                #"baton.json:1:92: error: "output.swift" must be an object such as {"path": "Generated/Swift"}, found a string. [config]"#,
+            ])
+    }
+
+    func testRuleSettingsApply() throws {
+        let config = try XCTUnwrap(load(#"{"schema": "s", "rules": {"a": "off", "b": "warning", "c": "error"}}"#))
+        let file = SourceFile(path: "q.graphql", text: "query { a }")
+        let input = ["a", "b", "c", "d"].map { Diagnostic(.warning, "m", rule: $0, range: SourceRange(file: file, span: .zero)) }
+        let output = config.applyingRuleSettings(to: input)
+        XCTAssertEqual(output.map(\.rule), ["b", "c", "d"])
+        XCTAssertEqual(output.map(\.severity), [.warning, .error, .warning])
+    }
+
+    func testMissingSchemaFileIsLocated() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("q.graphql", "")
+        try scratch.write("dir/x", "")
+        let config = try scratch.write("baton.json", "{\n  \"schema\": [\"missing.graphql\", \"dir\", \"*.graphqls\"]\n}\n")
+        let loaded = ConfigurationLoader.load(path: config, workingDirectory: scratch.path)
+        guard let project = loaded.projects.first else { return XCTFail("no project") }
+        let result = DocumentDiscovery.schemaFiles(of: project)
+        XCTAssertEqual(
+            result.diagnostics.map { TextRenderer.render($0) },
+            [
+                "baton.json:2:14: error: Schema file \"missing.graphql\" does not exist. [config]\n",
+                "baton.json:2:33: error: Schema path \"dir\" is a directory; name the schema file. [config]\n",
+                "baton.json:2:40: error: Schema pattern \"*.graphqls\" matches no file. [config]\n",
+            ])
+    }
+
+    func testFindWalksUp() throws {
+        let scratch = try ScratchDirectory()
+        let config = try scratch.write("baton.json", "{}")
+        try scratch.write("a/b/c/file", "")
+        XCTAssertEqual(ConfigurationLoader.find(startingAt: scratch.path + "/a/b/c"), config)
+        XCTAssertEqual(ConfigurationLoader.find(startingAt: scratch.path), config)
+    }
+
+    func testUnreadableConfiguration() throws {
+        let loaded = ConfigurationLoader.load(path: "/nonexistent/baton.json", workingDirectory: "/")
+        XCTAssertEqual(
+            loaded.diagnostics.map { TextRenderer.render($0) },
+            ["nonexistent/baton.json: error: Cannot read nonexistent/baton.json: No such file or directory. [io]\n"])
+    }
+
+    func testWorkspaceOfProjects() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("A/baton.json", #"{"schema": "s.graphql", "rules": {"x": "warning"}}"#)
+        try scratch.write("B/custom.json", #"{"schema": "t.graphql"}"#)
+        let root = try scratch.write(
+            "baton.json", #"{"projects": ["A", "B/custom.json", "C", "A/baton.json"], "rules": {"x": "off", "y": "off"}, "schema": "s"}"#)
+        let loaded = ConfigurationLoader.load(path: root, workingDirectory: scratch.path)
+        XCTAssertEqual(loaded.projects.map(\.file.path), ["A/baton.json", "B/custom.json"])
+        XCTAssertEqual(loaded.projects.first?.ruleSetting(for: "x"), .warning)
+        XCTAssertEqual(loaded.projects.first?.ruleSetting(for: "y"), .off)
+        XCTAssertEqual(loaded.projects.last?.ruleSetting(for: "x"), .off)
+        XCTAssertEqual(
+            loaded.diagnostics.sorted(by: Diagnostic.sortKey).map { TextRenderer.render($0) },
+            [
+                "baton.json:1:37: error: Project \"C\" does not exist (expected a baton.json or a folder holding one). [config]\n",
+                "baton.json:1:42: error: \"A/baton.json\" is already part of this workspace. [config]\n",
+                "baton.json:1:94: error: \"schema\" cannot appear beside \"projects\": a workspace only lists project files; move it into a project's baton.json. [config]\n",
+            ])
+    }
+}

@@ -1,1 +1,0 @@
-// BatonCodegenKotlin: placeholder until its issue lands.

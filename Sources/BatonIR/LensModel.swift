@@ -131,11 +131,17 @@ package struct FragmentModel: Sendable {
     package var lens: Lens
     /// The fragment's name token.
     package var location: SourceRange
+    /// The object types a record may have to satisfy the type condition, sorted (the condition itself when it
+    /// is an object type): what generated code checks a record's `__typename` against before reading it
+    /// through this fragment. Empty means "the condition's name only".
+    package var possibleTypes: [String]
 
     package init(
         name: String, typeCondition: String, spreadAccessorName: String, throwOnFieldError: Bool, rootCanBeNil: Bool,
-        fragmentsUsed: [String], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange
+        fragmentsUsed: [String], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange,
+        possibleTypes: [String] = []
     ) {
+        self.possibleTypes = possibleTypes
         self.name = name
         self.typeCondition = typeCondition
         self.spreadAccessorName = spreadAccessorName

@@ -1,1 +1,0 @@
-// BatonValidation: placeholder until its issue lands.

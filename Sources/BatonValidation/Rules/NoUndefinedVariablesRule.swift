@@ -1,0 +1,42 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// All variable uses defined.
+///
+/// Every variable used in an operation, or in a fragment it spreads, must be defined by that
+/// operation.
+/// Spec: 5.8.3 All Variable Uses Defined.
+package final class NoUndefinedVariablesRule: ValidationRule {
+    package static let id = "no-undefined-variables"
+    package let context: ValidationContext
+    private var operations: [(index: Int, file: SourceFile, node: OperationDefinition)] = []
+    package init(context: ValidationContext) { self.context = context }
+
+    package func leaveOperation(_ node: OperationDefinition) {
+        operations.append((context.currentDefinitionIndex, context.currentFile, node))
+    }
+
+    /// Usages through fragments are known only once every fragment was walked.
+    package func leaveDocument() {
+        for operation in operations {
+            let defined = Set(operation.node.variableDefinitions.map(\.variable.name.value))
+            let operationStart = SourceRange(
+                file: operation.file,
+                span: Span(start: operation.node.span.start, end: operation.node.selectionSet.span.start))
+            for usage in context.recursiveVariableUsages(ofDefinition: operation.index)
+            where !defined.contains(usage.variable.name.value) {
+                report(
+                    Self.message(usage.variable.name.value, operation: operation.node.name?.value),
+                    [SourceRange(file: usage.file, span: usage.variable.span), operationStart])
+            }
+        }
+    }
+}
+
+extension NoUndefinedVariablesRule {
+    static func message(_ variable: String, operation: String?) -> String {
+        if let operation { return "Variable \"$\(variable)\" is not defined by operation \"\(operation)\"." }
+        return "Variable \"$\(variable)\" is not defined."
+    }
+}

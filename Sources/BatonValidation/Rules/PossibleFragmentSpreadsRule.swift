@@ -1,0 +1,42 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// Fragment spread is possible.
+///
+/// A fragment may be spread only where its type condition can apply to the parent type: the
+/// two types must share at least one possible object type.
+/// Spec: 5.5.2.3 Fragment spread is possible.
+package final class PossibleFragmentSpreadsRule: ValidationRule {
+    package static let id = "possible-fragment-spreads"
+    package let context: ValidationContext
+    package init(context: ValidationContext) { self.context = context }
+
+    package func enterInlineFragment(_ node: InlineFragment) {
+        guard let fragmentType = context.type?.named, fragmentType.isComposite,
+            let parentType = context.parentType, parentType.isComposite,
+            !context.schema.typesOverlap(fragmentType, parentType)
+        else { return }
+        report(
+            Self.inlineMessage(parentType.name, fragmentType.name),
+            at: Span(start: node.span.start, end: node.selectionSet.span.start))
+    }
+
+    package func enterFragmentSpread(_ node: FragmentSpread) {
+        guard let fragment = context.fragment(named: node.name.value),
+            let fragmentType = context.schema.types[fragment.node.typeCondition.name.value], fragmentType.isComposite,
+            let parentType = context.parentType,
+            !context.schema.typesOverlap(fragmentType, parentType)
+        else { return }
+        report(Self.spreadMessage(node.name.value, parentType.name, fragmentType.name), at: node.span)
+    }
+}
+
+extension PossibleFragmentSpreadsRule {
+    static func inlineMessage(_ parent: String, _ fragmentType: String) -> String {
+        "Fragment cannot be spread here as objects of type \"\(parent)\" can never be of type \"\(fragmentType)\"."
+    }
+    static func spreadMessage(_ fragment: String, _ parent: String, _ fragmentType: String) -> String {
+        "Fragment \"\(fragment)\" cannot be spread here as objects of type \"\(parent)\" can never be of type \"\(fragmentType)\"."
+    }
+}

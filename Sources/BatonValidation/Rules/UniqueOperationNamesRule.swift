@@ -1,0 +1,27 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// Operation name uniqueness.
+///
+/// Each named operation must have a name no other operation in the document has.
+/// Spec: 5.2.1.1 Operation Name Uniqueness.
+package final class UniqueOperationNamesRule: ValidationRule {
+    package static let id = "unique-operation-names"
+    package let context: ValidationContext
+    private var known: [String: SourceRange] = [:]
+    package init(context: ValidationContext) { self.context = context }
+
+    package func enterOperation(_ node: OperationDefinition) {
+        guard let name = node.name else { return }
+        if let first = known[name.value] {
+            report(Self.duplicateMessage(name.value), [first, context.range(name.span)])
+        } else {
+            known[name.value] = context.range(name.span)
+        }
+    }
+}
+
+extension UniqueOperationNamesRule {
+    static func duplicateMessage(_ name: String) -> String { "There can be only one operation named \"\(name)\"." }
+}

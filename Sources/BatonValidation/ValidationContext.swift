@@ -1,0 +1,254 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// A type as the walker tracks it: the full reference (`[User!]!`) with its named type resolved.
+package struct ResolvedType {
+    package let ref: TypeRef
+    package let named: NamedTypeDef
+    package init(ref: TypeRef, named: NamedTypeDef) {
+        self.ref = ref
+        self.named = named
+    }
+}
+
+/// One executable (or not) definition of the unit being validated, with the file it is in.
+package struct UnitDefinition {
+    package let definition: Definition
+    package let file: SourceFile
+    /// The position of `file` among the unit's documents.
+    package let fileIndex: Int
+}
+
+/// A variable used somewhere in an operation or fragment, with the input type expected where it
+/// is used (graphql-js's `getVariableUsages`).
+package struct VariableUsage {
+    package let variable: Variable
+    package let file: SourceFile
+    /// The input type at the position (nil when unknown).
+    package let type: ResolvedType?
+    /// True when the position has a default value (an argument or input field default).
+    package let hasLocationDefault: Bool
+}
+
+/// The state every rule shares during one walk: the schema, the unit's definitions and their
+/// fragment index, graphql-js's TypeInfo (updated by the walker), and the diagnostics.
+package final class ValidationContext {
+    package let schema: GraphQLSchema
+    package let documents: [Document]
+    /// Every definition of every document, in order (graphql-js's merged `definitions`).
+    package let definitions: [UnitDefinition]
+
+    // MARK: Walk position
+
+    /// The index in `definitions` of the definition being walked.
+    package internal(set) var currentDefinitionIndex = 0
+    /// The file of the definition being walked.
+    package internal(set) var currentFile: SourceFile
+    package internal(set) var currentFileIndex = 0
+
+    // MARK: TypeInfo (graphql-js's names)
+
+    var typeStack: [ResolvedType?] = []
+    var parentTypeStack: [NamedTypeDef?] = []
+    var inputTypeStack: [ResolvedType?] = []
+    var fieldDefStack: [FieldDef?] = []
+    var defaultValueStack: [Value?] = []
+    var directiveDef: DirectiveDef?
+    var argumentDef: InputValue?
+    var enumValueDef: EnumValueDef?
+    var insideVariableDefinition = false
+
+    /// The output type of the current field, operation root or fragment (`getType`).
+    package var type: ResolvedType? { typeStack.last ?? nil }
+    /// The composite type whose selection set is being walked (`getParentType`).
+    package var parentType: NamedTypeDef? { parentTypeStack.last ?? nil }
+    /// The expected input type of the current argument, list item, object field or variable
+    /// definition (`getInputType`).
+    package var inputType: ResolvedType? { inputTypeStack.last ?? nil }
+    /// The input type one level out (`getParentInputType`).
+    package var parentInputType: ResolvedType? {
+        inputTypeStack.count > 1 ? inputTypeStack[inputTypeStack.count - 2] : nil
+    }
+    /// The definition of the current field (`getFieldDef`).
+    package var fieldDef: FieldDef? { fieldDefStack.last ?? nil }
+    /// The default of the current argument or input field, if it has one (`getDefaultValue`).
+    package var defaultValue: Value? { defaultValueStack.last ?? nil }
+    /// The definition of the directive being walked (`getDirective`).
+    package var directive: DirectiveDef? { directiveDef }
+    /// The definition of the argument being walked (`getArgument`).
+    package var argument: InputValue? { argumentDef }
+    /// The enum value being walked (`getEnumValue`).
+    package var enumValue: EnumValueDef? { enumValueDef }
+
+    // MARK: Fragments and variables
+
+    /// The definition index of each fragment by name; the last definition of a name wins, as in
+    /// graphql-js's `getFragment`.
+    package let fragmentIndexByName: [String: Int]
+    var spreadsByDefinition: [Int: [FragmentSpread]] = [:]
+    var referencedFragmentsByDefinition: [Int: [Int]] = [:]
+    /// Variable usages of each definition, filled in as the walker passes them.
+    package internal(set) var variableUsagesByDefinition: [[VariableUsage]]
+
+    // MARK: Diagnostics
+
+    package private(set) var diagnostics: [Diagnostic] = []
+
+    init(schema: GraphQLSchema, documents: [Document]) {
+        self.schema = schema
+        self.documents = documents
+        var definitions: [UnitDefinition] = []
+        var fragments: [String: Int] = [:]
+        for (fileIndex, document) in documents.enumerated() {
+            for definition in document.definitions {
+                if case .fragment(let fragment) = definition {
+                    fragments[fragment.name.value] = definitions.count
+                }
+                definitions.append(UnitDefinition(definition: definition, file: document.source, fileIndex: fileIndex))
+            }
+        }
+        self.definitions = definitions
+        self.fragmentIndexByName = fragments
+        self.variableUsagesByDefinition = Array(repeating: [], count: definitions.count)
+        self.currentFile = documents.first?.source ?? SourceFile(path: "", bytes: [])
+    }
+
+    // MARK: Reporting
+
+    /// A range in the file being walked.
+    package func range(_ span: Span) -> SourceRange { SourceRange(file: currentFile, span: span) }
+
+    /// Appends an error: the first place is its location, the others notes.
+    package func report(_ message: String, rule: String, places: [SourceRange], noteMessage: String = "related location") {
+        let notes = places.dropFirst().map { DiagnosticNote(message: noteMessage, range: $0) }
+        diagnostics.append(Diagnostic(.error, message, rule: rule, range: places.first, notes: Array(notes)))
+    }
+
+    /// Appends a diagnostic as it is (for rules with warnings or fix-its).
+    package func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    // MARK: Schema helpers
+
+    /// The named type of a reference, if the schema has it.
+    package func resolve(_ ref: TypeRef) -> ResolvedType? {
+        guard let named = schema.types[ref.namedType] else { return nil }
+        return ResolvedType(ref: ref, named: named)
+    }
+
+    /// graphql-js's `typeFromAST`: nil when the named type is unknown.
+    package func typeFromAST(_ node: TypeReference) -> ResolvedType? {
+        guard let named = schema.types[node.namedType.name.value] else { return nil }
+        return ResolvedType(ref: TypeRef(node), named: named)
+    }
+
+    /// graphql-js's TypeInfo `getFieldDef`: meta fields first, then the type's own fields.
+    package func fieldDefinition(_ name: String, on parent: NamedTypeDef) -> FieldDef? {
+        if name.utf8.first == UInt8(ascii: "_") {
+            if name == "__typename" { return parent.isComposite ? MetaFields.typename : nil }
+            if parent.name == schema.queryTypeName {
+                if name == "__schema" { return MetaFields.schema }
+                if name == "__type" { return MetaFields.type }
+            }
+        }
+        if parent.kind == .object || parent.kind == .interface { return parent.field(named: name) }
+        return nil
+    }
+
+    // MARK: Fragments
+
+    /// The fragment definition named `name` (the last one, as graphql-js), with its index.
+    package func fragment(named name: String) -> (index: Int, node: FragmentDefinition)? {
+        guard let index = fragmentIndexByName[name], case .fragment(let node) = definitions[index].definition else {
+            return nil
+        }
+        return (index, node)
+    }
+
+    /// The fragment spreads anywhere inside a definition (not following spreads), in
+    /// graphql-js's `getFragmentSpreads` order.
+    package func fragmentSpreads(ofDefinition index: Int) -> [FragmentSpread] {
+        if let cached = spreadsByDefinition[index] { return cached }
+        let selectionSet: SelectionSet
+        switch definitions[index].definition {
+        case .operation(let node): selectionSet = node.selectionSet
+        case .fragment(let node): selectionSet = node.selectionSet
+        default: return []
+        }
+        let spreads = Self.fragmentSpreads(in: selectionSet)
+        spreadsByDefinition[index] = spreads
+        return spreads
+    }
+
+    /// The spreads in a selection set, depth-first with a stack as graphql-js walks it.
+    package static func fragmentSpreads(in selectionSet: SelectionSet) -> [FragmentSpread] {
+        var spreads: [FragmentSpread] = []
+        var setsToVisit = [selectionSet]
+        while let set = setsToVisit.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .fragmentSpread(let spread): spreads.append(spread)
+                case .field(let field): if let inner = field.selectionSet { setsToVisit.append(inner) }
+                case .inlineFragment(let inline): setsToVisit.append(inline.selectionSet)
+                }
+            }
+        }
+        return spreads
+    }
+
+    /// The definition indices of every fragment a definition reaches through spreads
+    /// (graphql-js's `getRecursivelyReferencedFragments`, same order).
+    package func recursivelyReferencedFragments(ofDefinition index: Int) -> [Int] {
+        if let cached = referencedFragmentsByDefinition[index] { return cached }
+        var result: [Int] = []
+        var collected: Set<String> = []
+        var toVisit = [index]
+        while let next = toVisit.popLast() {
+            for spread in fragmentSpreads(ofDefinition: next) {
+                let name = spread.name.value
+                if collected.insert(name).inserted, let fragmentIndex = fragmentIndexByName[name] {
+                    result.append(fragmentIndex)
+                    toVisit.append(fragmentIndex)
+                }
+            }
+        }
+        referencedFragmentsByDefinition[index] = result
+        return result
+    }
+
+    /// Every variable usage of an operation and the fragments it reaches
+    /// (`getRecursiveVariableUsages`). Complete only once the walk has passed those fragments:
+    /// call it from `leaveDocument`.
+    package func recursiveVariableUsages(ofDefinition index: Int) -> [VariableUsage] {
+        var usages = variableUsagesByDefinition[index]
+        for fragment in recursivelyReferencedFragments(ofDefinition: index) {
+            usages.append(contentsOf: variableUsagesByDefinition[fragment])
+        }
+        return usages
+    }
+
+    func recordVariableUsage(_ variable: Variable) {
+        guard !insideVariableDefinition else { return }
+        variableUsagesByDefinition[currentDefinitionIndex].append(
+            VariableUsage(
+                variable: variable, file: currentFile, type: inputType, hasLocationDefault: defaultValue != nil))
+    }
+}
+
+/// The introspection meta fields every composite type (or the query type) answers.
+enum MetaFields {
+    static let typename = FieldDef(
+        name: "__typename", description: "The name of the current Object type at runtime.", arguments: [],
+        type: .nonNull(.named("String")), deprecationReason: nil, directives: [], location: nil)
+    static let schema = FieldDef(
+        name: "__schema", description: "Access the current type schema of this server.", arguments: [],
+        type: .nonNull(.named("__Schema")), deprecationReason: nil, directives: [], location: nil)
+    static let type = FieldDef(
+        name: "__type", description: "Request the type information of a single type.",
+        arguments: [
+            InputValue(
+                name: "name", description: nil, type: .nonNull(.named("String")), defaultValue: nil,
+                deprecationReason: nil, directives: [], location: nil)
+        ],
+        type: .named("__Type"), deprecationReason: nil, directives: [], location: nil)
+}

@@ -1,0 +1,267 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// The one walk over a validation unit: visits every node in graphql-js's order, keeps the
+/// context's type information current (graphql-js's `TypeInfo.enter` before the rules' `enter`
+/// hooks, `TypeInfo.leave` after their `leave` hooks), and calls every rule at every node.
+struct Walker {
+    let context: ValidationContext
+    let rules: [any ValidationRule]
+    let schema: GraphQLSchema
+    /// Nesting deeper than this is not walked (the parser's own limit is lower; this only guards
+    /// the stack against hand-built documents).
+    static let maximumDepth = 2_000
+    private var depth = 0
+    private var reportedDepth = false
+
+    init(context: ValidationContext, rules: [any ValidationRule]) {
+        self.context = context
+        self.rules = rules
+        self.schema = context.schema
+    }
+
+    mutating func walkUnit() {
+        for rule in rules { rule.enterDocument() }
+        for (index, entry) in context.definitions.enumerated() {
+            context.currentDefinitionIndex = index
+            context.currentFile = entry.file
+            context.currentFileIndex = entry.fileIndex
+            switch entry.definition {
+            case .operation(let node): walkOperation(node)
+            case .fragment(let node): walkFragment(node)
+            default: break  // type-system definitions are reported by executable-definitions
+            }
+        }
+        for rule in rules { rule.leaveDocument() }
+    }
+
+    // MARK: Definitions
+
+    private mutating func walkOperation(_ node: OperationDefinition) {
+        let root = schema.rootType(for: node.operation)
+        context.typeStack.append(root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
+        for rule in rules { rule.enterOperation(node) }
+        for variable in node.variableDefinitions { walkVariableDefinition(variable) }
+        walkDirectives(node.directives, location: Self.location(of: node.operation))
+        walkSelectionSet(node.selectionSet)
+        for rule in rules { rule.leaveOperation(node) }
+        context.typeStack.removeLast()
+    }
+
+    private mutating func walkFragment(_ node: FragmentDefinition) {
+        let type = context.typeFromAST(.named(node.typeCondition))
+        context.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
+        for rule in rules { rule.enterFragment(node) }
+        walkNamedType(node.typeCondition)
+        walkDirectives(node.directives, location: .fragmentDefinition)
+        walkSelectionSet(node.selectionSet)
+        for rule in rules { rule.leaveFragment(node) }
+        context.typeStack.removeLast()
+    }
+
+    private mutating func walkVariableDefinition(_ node: VariableDefinition) {
+        let type = context.typeFromAST(node.type)
+        context.inputTypeStack.append(type.flatMap { $0.named.isInputType ? $0 : nil })
+        context.insideVariableDefinition = true
+        for rule in rules { rule.enterVariableDefinition(node) }
+        walkTypeReference(node.type)
+        if let value = node.defaultValue { walkValue(value) }
+        walkDirectives(node.directives, location: .variableDefinition)
+        for rule in rules { rule.leaveVariableDefinition(node) }
+        context.insideVariableDefinition = false
+        context.inputTypeStack.removeLast()
+    }
+
+    private func walkTypeReference(_ node: TypeReference) {
+        switch node {
+        case .named(let named): walkNamedType(named)
+        case .list(let inner, _), .nonNull(let inner, _): walkTypeReference(inner)
+        }
+    }
+
+    private func walkNamedType(_ node: NamedType) {
+        for rule in rules { rule.enterNamedType(node) }
+    }
+
+    // MARK: Selections
+
+    private mutating func walkSelectionSet(_ node: SelectionSet) {
+        guard enterNesting(at: node.span) else { return }
+        defer { depth -= 1 }
+        let named = context.type?.named
+        context.parentTypeStack.append(named.flatMap { $0.isComposite ? $0 : nil })
+        for rule in rules { rule.enterSelectionSet(node) }
+        for selection in node.selections {
+            switch selection {
+            case .field(let field): walkField(field)
+            case .fragmentSpread(let spread): walkFragmentSpread(spread)
+            case .inlineFragment(let inline): walkInlineFragment(inline)
+            }
+        }
+        for rule in rules { rule.leaveSelectionSet(node) }
+        context.parentTypeStack.removeLast()
+    }
+
+    private mutating func walkField(_ node: Field) {
+        var fieldDef: FieldDef?
+        var fieldType: ResolvedType?
+        if let parent = context.parentType {
+            fieldDef = context.fieldDefinition(node.name.value, on: parent)
+            if let fieldDef, let resolved = context.resolve(fieldDef.type), resolved.named.isOutputType {
+                fieldType = resolved
+            }
+        }
+        context.fieldDefStack.append(fieldDef)
+        context.typeStack.append(fieldType)
+        for rule in rules { rule.enterField(node) }
+        for argument in node.arguments { walkArgument(argument) }
+        walkDirectives(node.directives, location: .field)
+        if let selectionSet = node.selectionSet { walkSelectionSet(selectionSet) }
+        for rule in rules { rule.leaveField(node) }
+        context.typeStack.removeLast()
+        context.fieldDefStack.removeLast()
+    }
+
+    private mutating func walkFragmentSpread(_ node: FragmentSpread) {
+        for rule in rules { rule.enterFragmentSpread(node) }
+        walkDirectives(node.directives, location: .fragmentSpread)
+        for rule in rules { rule.leaveFragmentSpread(node) }
+    }
+
+    private mutating func walkInlineFragment(_ node: InlineFragment) {
+        let type: ResolvedType?
+        if let condition = node.typeCondition {
+            type = context.typeFromAST(.named(condition))
+        } else if let current = context.type {
+            type = ResolvedType(ref: .named(current.named.name), named: current.named)
+        } else {
+            type = nil
+        }
+        context.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
+        for rule in rules { rule.enterInlineFragment(node) }
+        if let condition = node.typeCondition { walkNamedType(condition) }
+        walkDirectives(node.directives, location: .inlineFragment)
+        walkSelectionSet(node.selectionSet)
+        for rule in rules { rule.leaveInlineFragment(node) }
+        context.typeStack.removeLast()
+    }
+
+    // MARK: Directives and arguments
+
+    private mutating func walkDirectives(_ nodes: [Directive], location: DirectiveLocation) {
+        guard !nodes.isEmpty else { return }
+        for rule in rules { rule.enterDirectives(nodes, location: location) }
+        for node in nodes {
+            context.directiveDef = schema.directive(named: node.name.value)
+            for rule in rules { rule.enterDirective(node, location: location) }
+            for argument in node.arguments { walkArgument(argument) }
+            for rule in rules { rule.leaveDirective(node, location: location) }
+            context.directiveDef = nil
+        }
+    }
+
+    private mutating func walkArgument(_ node: Argument) {
+        // As graphql-js: an unknown directive's arguments are looked up on the enclosing field.
+        var argumentDef: InputValue?
+        if let directive = context.directiveDef {
+            argumentDef = directive.argument(named: node.name.value)
+        } else if let field = context.fieldDef {
+            argumentDef = field.argument(named: node.name.value)
+        }
+        context.argumentDef = argumentDef
+        context.defaultValueStack.append(argumentDef?.defaultValue)
+        context.inputTypeStack.append(argumentDef.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
+        for rule in rules { rule.enterArgument(node) }
+        walkValue(node.value)
+        for rule in rules { rule.leaveArgument(node) }
+        context.argumentDef = nil
+        context.defaultValueStack.removeLast()
+        context.inputTypeStack.removeLast()
+    }
+
+    // MARK: Values
+
+    private mutating func walkValue(_ node: Value) {
+        switch node {
+        case .list(let values, let span):
+            guard enterNesting(at: span) else { return }
+            defer { depth -= 1 }
+            let listType = context.inputType.map { ResolvedType(ref: $0.ref.nullable, named: $0.named) }
+            var itemType: ResolvedType?
+            if let listType {
+                if case .list(let inner) = listType.ref {
+                    itemType = ResolvedType(ref: inner, named: listType.named)
+                } else {
+                    itemType = listType
+                }
+            }
+            context.defaultValueStack.append(nil)
+            context.inputTypeStack.append(itemType)
+            for rule in rules { rule.enterValue(node) }
+            for value in values { walkValue(value) }
+            for rule in rules { rule.leaveValue(node) }
+            context.defaultValueStack.removeLast()
+            context.inputTypeStack.removeLast()
+        case .object(let fields, let span):
+            guard enterNesting(at: span) else { return }
+            defer { depth -= 1 }
+            for rule in rules { rule.enterValue(node) }
+            for field in fields { walkObjectField(field) }
+            for rule in rules { rule.leaveValue(node) }
+        case .enumValue(let name):
+            if let type = context.inputType?.named, type.kind == .enumType {
+                context.enumValueDef = type.enumValue(named: name.value)
+            } else {
+                context.enumValueDef = nil
+            }
+            for rule in rules { rule.enterValue(node) }
+            for rule in rules { rule.leaveValue(node) }
+            context.enumValueDef = nil
+        case .variable(let variable):
+            context.recordVariableUsage(variable)
+            for rule in rules { rule.enterValue(node) }
+            for rule in rules { rule.leaveValue(node) }
+        default:
+            for rule in rules { rule.enterValue(node) }
+            for rule in rules { rule.leaveValue(node) }
+        }
+    }
+
+    private mutating func walkObjectField(_ node: ObjectField) {
+        var inputField: InputValue?
+        if let objectType = context.inputType?.named, objectType.kind == .inputObject {
+            inputField = objectType.inputField(named: node.name.value)
+        }
+        context.defaultValueStack.append(inputField?.defaultValue)
+        context.inputTypeStack.append(inputField.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
+        for rule in rules { rule.enterObjectField(node) }
+        walkValue(node.value)
+        for rule in rules { rule.leaveObjectField(node) }
+        context.defaultValueStack.removeLast()
+        context.inputTypeStack.removeLast()
+    }
+
+    // MARK: Helpers
+
+    private mutating func enterNesting(at span: Span) -> Bool {
+        depth += 1
+        if depth <= Self.maximumDepth { return true }
+        depth -= 1
+        if !reportedDepth {
+            reportedDepth = true
+            context.report(
+                "The document is nested too deeply to validate (more than \(Self.maximumDepth) levels).",
+                rule: "validation-depth", places: [context.range(span)])
+        }
+        return false
+    }
+
+    static func location(of operation: OperationType) -> DirectiveLocation {
+        switch operation {
+        case .query: .query
+        case .mutation: .mutation
+        case .subscription: .subscription
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonValidationPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

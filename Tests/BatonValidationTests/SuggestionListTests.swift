@@ -1,0 +1,28 @@
+import XCTest
+
+@testable import BatonValidation
+
+final class SuggestionListTests: XCTestCase {
+    func testOrdersByDistanceThenNaturally() {
+        XCTAssertEqual(Suggestions.list("nam", ["name", "names", "nom", "id"]), ["name", "nom", "names"])
+        XCTAssertEqual(Suggestions.list("abc", ["ABC"]), ["ABC"])
+        XCTAssertEqual(Suggestions.list("greenBlack", ["blue", "green"]), [])
+    }
+
+    func testDidYouMeanFormatting() {
+        XCTAssertEqual(Suggestions.didYouMean([]), "")
+        XCTAssertEqual(Suggestions.didYouMean(["a"]), " Did you mean \"a\"?")
+        XCTAssertEqual(Suggestions.didYouMean(["a", "b"]), " Did you mean \"a\" or \"b\"?")
+        XCTAssertEqual(
+            Suggestions.didYouMean(["a", "b", "c", "d", "e", "f"]),
+            " Did you mean \"a\", \"b\", \"c\", \"d\", or \"e\"?")
+        XCTAssertEqual(
+            Suggestions.didYouMean("the enum value", ["A"]), " Did you mean the enum value \"A\"?")
+    }
+
+    func testNaturalCompare() {
+        XCTAssertLessThan(Suggestions.naturalCompare("a2", "a10"), 0)
+        XCTAssertGreaterThan(Suggestions.naturalCompare("b", "a"), 0)
+        XCTAssertLessThan(Suggestions.naturalCompare("a", "ab"), 0)
+    }
+}

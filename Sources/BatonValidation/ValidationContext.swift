@@ -120,7 +120,9 @@ package final class ValidationContext {
     package func range(_ span: Span) -> SourceRange { SourceRange(file: currentFile, span: span) }
 
     /// Appends an error: the first place is its location, the others notes.
-    package func report(_ message: String, rule: String, places: [SourceRange], noteMessage: String = "related location") {
+    package func report(
+        _ message: String, rule: String, places: [SourceRange], noteMessage: String = "related location"
+    ) {
         let notes = places.dropFirst().map { DiagnosticNote(message: noteMessage, range: $0) }
         diagnostics.append(Diagnostic(.error, message, rule: rule, range: places.first, notes: Array(notes)))
     }

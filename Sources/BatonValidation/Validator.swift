@@ -37,7 +37,8 @@ package enum Validator {
         let instances = rules.map { $0.init(context: context) }
         var walker = Walker(context: context, rules: instances)
         walker.walkUnit()
-        let order = Dictionary(documents.enumerated().map { (ObjectIdentifier($1.source), $0) }, uniquingKeysWith: { a, _ in a })
+        let order = Dictionary(
+            documents.enumerated().map { (ObjectIdentifier($1.source), $0) }, uniquingKeysWith: { a, _ in a })
         // Stable order: by document, then position; equal positions keep the order of discovery.
         return context.diagnostics.enumerated().sorted { lhs, rhs in
             let lf = lhs.element.range.map { order[ObjectIdentifier($0.file)] ?? Int.max } ?? Int.max

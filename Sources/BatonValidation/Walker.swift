@@ -40,7 +40,8 @@ struct Walker {
 
     private mutating func walkOperation(_ node: OperationDefinition) {
         let root = schema.rootType(for: node.operation)
-        context.typeStack.append(root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
+        context.typeStack.append(
+            root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
         for rule in rules { rule.enterOperation(node) }
         for variable in node.variableDefinitions { walkVariableDefinition(variable) }
         walkDirectives(node.directives, location: Self.location(of: node.operation))
@@ -171,7 +172,8 @@ struct Walker {
         }
         context.argumentDef = argumentDef
         context.defaultValueStack.append(argumentDef?.defaultValue)
-        context.inputTypeStack.append(argumentDef.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
+        context.inputTypeStack.append(
+            argumentDef.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
         for rule in rules { rule.enterArgument(node) }
         walkValue(node.value)
         for rule in rules { rule.leaveArgument(node) }
@@ -234,7 +236,8 @@ struct Walker {
             inputField = objectType.inputField(named: node.name.value)
         }
         context.defaultValueStack.append(inputField?.defaultValue)
-        context.inputTypeStack.append(inputField.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
+        context.inputTypeStack.append(
+            inputField.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
         for rule in rules { rule.enterObjectField(node) }
         walkValue(node.value)
         for rule in rules { rule.leaveObjectField(node) }

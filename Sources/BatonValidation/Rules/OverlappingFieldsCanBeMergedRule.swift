@@ -158,8 +158,10 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         _ parentType2: NamedTypeDef?, _ field2: FieldEntry, _ selectionSet2: SelectionSet
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
-        let fields1 = getFieldsAndFragmentNames(parentType1, selectionSet1, file: field1.file, fileIndex: field1.fileIndex)
-        let fields2 = getFieldsAndFragmentNames(parentType2, selectionSet2, file: field2.file, fileIndex: field2.fileIndex)
+        let fields1 = getFieldsAndFragmentNames(
+            parentType1, selectionSet1, file: field1.file, fileIndex: field1.fileIndex)
+        let fields2 = getFieldsAndFragmentNames(
+            parentType2, selectionSet2, file: field2.file, fileIndex: field2.fileIndex)
         collectConflictsBetween(&conflicts, areMutuallyExclusive, fields1.fieldMap, fields2.fieldMap)
         for name in fields2.fragmentNames {
             collectConflictsBetweenFieldsAndFragment(&conflicts, areMutuallyExclusive, fields1.fieldMap, name)
@@ -321,7 +323,8 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { context.schema.types[$0.name.value] } ?? parentType
                 collectFieldsAndFragmentNames(
-                    type, inline.selectionSet, file: file, fileIndex: fileIndex, fieldMap, &fragmentNames, &seenFragments)
+                    type, inline.selectionSet, file: file, fileIndex: fileIndex, fieldMap, &fragmentNames,
+                    &seenFragments)
             }
         }
     }

@@ -57,7 +57,9 @@ private struct FieldCollector {
                 let key = field.responseKey
                 if fields[key] == nil { order.append(key) }
                 fields[key, default: []].append(
-                    Collected(field: field, range: SourceRange(file: file, span: Span(start: field.span.start, end: field.name.span.end))))
+                    Collected(
+                        field: field,
+                        range: SourceRange(file: file, span: Span(start: field.span.start, end: field.name.span.end))))
             case .inlineFragment(let inline):
                 guard shouldInclude(inline.directives), conditionMatches(inline.typeCondition) else { continue }
                 collect(inline.selectionSet, file: file)

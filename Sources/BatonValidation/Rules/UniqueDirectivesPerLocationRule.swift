@@ -42,5 +42,7 @@ package final class UniqueDirectivesPerLocationRule: ValidationRule {
 }
 
 extension UniqueDirectivesPerLocationRule {
-    static func message(_ name: String) -> String { "The directive \"@\(name)\" can only be used once at this location." }
+    static func message(_ name: String) -> String {
+        "The directive \"@\(name)\" can only be used once at this location."
+    }
 }

@@ -96,7 +96,9 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
     static func parseLiteralError(_ type: NamedTypeDef, _ node: Value) -> String? {
         if type.kind == .enumType {
             let printed = ValuePrinter.print(node)
-            let suggestions = { Suggestions.didYouMean("the enum value", Suggestions.list(printed, type.enumValues.map(\.name))) }
+            let suggestions = {
+                Suggestions.didYouMean("the enum value", Suggestions.list(printed, type.enumValues.map(\.name)))
+            }
             guard case .enumValue(let name) = node else {
                 return "Enum \"\(type.name)\" cannot represent non-enum value: \(printed)." + suggestions()
             }
@@ -149,7 +151,8 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
             report(Self.oneOfNullMessage(type.name, keys[0]), at: span)
         case .variable(let variable):
             if let definition = variableDefinitions[variable.name.value] {
-                if case .nonNull = definition.type {} else {
+                if case .nonNull = definition.type {
+                } else {
                     report(Self.oneOfNullableVariableMessage(variable.name.value, type.name), at: span)
                 }
             }

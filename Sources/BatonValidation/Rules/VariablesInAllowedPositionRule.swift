@@ -21,7 +21,9 @@ package final class VariablesInAllowedPositionRule: ValidationRule {
     package func leaveDocument() {
         for operation in operations {
             var definitions: [String: VariableDefinition] = [:]
-            for definition in operation.node.variableDefinitions { definitions[definition.variable.name.value] = definition }
+            for definition in operation.node.variableDefinitions {
+                definitions[definition.variable.name.value] = definition
+            }
             for usage in context.recursiveVariableUsages(ofDefinition: operation.index) {
                 guard let definition = definitions[usage.variable.name.value], let locationType = usage.type,
                     let variableType = context.typeFromAST(definition.type)
@@ -31,7 +33,8 @@ package final class VariablesInAllowedPositionRule: ValidationRule {
                     hasLocationDefault: usage.hasLocationDefault)
                 {
                     report(
-                        Self.message(usage.variable.name.value, variableType.ref.description, locationType.ref.description),
+                        Self.message(
+                            usage.variable.name.value, variableType.ref.description, locationType.ref.description),
                         [
                             SourceRange(file: operation.file, span: definition.variable.span),
                             SourceRange(file: usage.file, span: usage.variable.span),
@@ -42,7 +45,9 @@ package final class VariablesInAllowedPositionRule: ValidationRule {
     }
 
     /// graphql-js's `allowedVariableUsage`.
-    static func allowed(_ variableType: TypeRef, variableDefault: Value?, _ locationType: TypeRef, hasLocationDefault: Bool)
+    static func allowed(
+        _ variableType: TypeRef, variableDefault: Value?, _ locationType: TypeRef, hasLocationDefault: Bool
+    )
         -> Bool
     {
         if case .nonNull(let nullableLocation) = locationType, !variableType.isNonNull {

@@ -1,7 +1,7 @@
 /// graphql-js's "Did you mean …?" machinery: `suggestionList` (options within a lexical
 /// distance of the input, closest first, ties in natural order) and `didYouMean` (at most five
 /// quoted suggestions joined as English).
-package enum Suggestions {
+package enum SuggestionList {
     /// The options close to `input`, ordered as graphql-js's `suggestionList` orders them.
     package static func list(_ input: String, _ options: some Sequence<String>) -> [String] {
         let measurer = LexicalDistance(input)

@@ -43,7 +43,9 @@ let package = Package(
         .testTarget(
             name: "BatonSyntaxTests", dependencies: ["BatonSyntax", "BatonDiagnostics"], exclude: ["Peers"],
             swiftSettings: strict),
-        .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema", "BatonSyntax", "BatonDiagnostics"], swiftSettings: strict),
+        .testTarget(
+            name: "BatonSchemaTests", dependencies: ["BatonSchema", "BatonSyntax", "BatonDiagnostics"],
+            exclude: ["Fixtures", "Peers"], swiftSettings: strict),
         .testTarget(
             name: "BatonValidationTests",
             dependencies: ["BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],

@@ -59,7 +59,14 @@ package enum SchemaBuilder {
         let converter = SDLConverter(keepLocations: true)
         var types: [NamedTypeDef] = []
         types.reserveCapacity(index.typeOrder.count)
-        for name in index.typeOrder where !BuiltIns.isStandardType(name) {
+        // A definition of a built-in scalar or introspection type is replaced by the built-in
+        // one (as in graphql-js), which is then part of the schema even when unreferenced.
+        var declaredStandard = Set<String>()
+        for name in index.typeOrder {
+            if BuiltIns.isStandardType(name) {
+                declaredStandard.insert(name)
+                continue
+            }
             guard let definition = index.typeDefinitions[name]?.first else { continue }
             let extensions = index.typeExtensions[name] ?? []
             if let type = converter.namedType(definition.definition, extensions: extensions, file: definition.file) {
@@ -92,7 +99,7 @@ package enum SchemaBuilder {
             SchemaAssembler.Input(
                 description: description, types: types, directives: directives, queryTypeName: roots[.query],
                 mutationTypeName: roots[.mutation], subscriptionTypeName: roots[.subscription],
-                schemaDirectives: schemaDirectives))
+                schemaDirectives: schemaDirectives, listedStandardTypes: declaredStandard))
     }
 }
 

@@ -13,9 +13,9 @@ import BatonSyntax
 //   │    name, kind (query | mutation | subscription), rootType, variables [VariableModel],
 //   │    throwOnFieldError, onError, fragmentsUsed (transitive, sorted), documentText (what is sent:
 //   │    the operation plus its fragments, client-only directives removed, `__typename` added,
-//   │    printed canonically), operationID (SHA-256 hex of documentText), normalization
-//   │    ([NormalizationSelection], what the runtime normalizes a response by), usedTypes,
-//   │    lens: Lens
+//   │    printed canonically; its SHA-256 is the operation id, computed by the generators with
+//   │    BatonCodegen's SHA256), normalization ([NormalizationSelection], what the runtime
+//   │    normalizes a response by), usedTypes, lens: Lens
 //   ├─ fragments: [FragmentModel]            sorted by name
 //   │    name, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
 //   │    throwOnFieldError, rootCanBeNil (a @required null reaches the fragment's root, so every
@@ -80,9 +80,9 @@ package struct OperationModel: Sendable {
     /// name), with Baton's client-only directives (`@required @catch @throwOnFieldError`)
     /// removed and `__typename` added to every selection set on a composite type, printed
     /// canonically.
+    /// (Its SHA-256 is the persisted-query id; the generators compute it with BatonCodegen's
+    /// `SHA256`.)
     package var documentText: String
-    /// SHA-256 of `documentText` (UTF-8), lower-case hex: the persisted-query id.
-    package var operationID: String
     /// The selections the runtime normalizes a response by: fragments inlined, fields merged by
     /// response key, `__typename` first in every composite selection.
     package var normalization: [NormalizationSelection]
@@ -95,7 +95,7 @@ package struct OperationModel: Sendable {
 
     package init(
         name: String, kind: OperationType, rootType: String, variables: [VariableModel], throwOnFieldError: Bool,
-        onError: String?, fragmentsUsed: [String], documentText: String, operationID: String,
+        onError: String?, fragmentsUsed: [String], documentText: String,
         normalization: [NormalizationSelection], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange
     ) {
         self.name = name
@@ -106,7 +106,6 @@ package struct OperationModel: Sendable {
         self.onError = onError
         self.fragmentsUsed = fragmentsUsed
         self.documentText = documentText
-        self.operationID = operationID
         self.normalization = normalization
         self.usedTypes = usedTypes
         self.lens = lens
@@ -369,7 +368,8 @@ package struct FragmentBase: Sendable, Hashable {
 /// `@required(action:)` and where its null goes.
 package struct RequiredEffect: Sendable, Hashable {
     package enum Action: String, Sendable, Hashable {
-        case none = "NONE"
+        /// `NONE` (spelt `silent` here so it never reads as `Optional.none`).
+        case silent = "NONE"
         case log = "LOG"
         case throwError = "THROW"
     }

@@ -1,0 +1,756 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// Builds the lens model from valid documents: names, reads, bases, list levels, optionality,
+/// `@required` bubbling, `@catch`, `@throwOnFieldError` with `@semanticNonNull`, conditions, and
+/// the types the documents use.
+///
+/// The input must have passed validation (the CLI's gate); the builder still never traps on
+/// anything it does not expect: an unknown field or type is skipped. It reports only what is
+/// the model's own concern (accessor names that collide, anonymous operations, nesting too deep).
+package struct LensModelBuilder {
+    /// Lens nesting deeper than this is reported and cut, so hostile input cannot overflow the stack.
+    package static let maximumDepth = 200
+
+    package static func build(
+        schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions()
+    ) -> (LensModel, [Diagnostic]) {
+        let context = BuildContext(schema: schema, documents: documents, options: options)
+        return context.run()
+    }
+}
+
+/// Rule ids of the model's own diagnostics.
+package enum LensDiagnosticRule {
+    package static let accessorNameConflict = "lens-accessor-name-conflict"
+    package static let anonymousOperation = "lens-anonymous-operation"
+    package static let nestingTooDeep = "lens-nesting-too-deep"
+}
+
+/// The policy of one definition, inherited by every accessor inside it (not by spreads' fragments).
+private struct DefinitionScope {
+    var name: String
+    var isOperation: Bool
+    var throwOnFieldError: Bool
+    var source: SourceFile
+}
+
+/// One place a selection with a given accessor key appears, with the conditions on the path to it.
+private struct Occurrence {
+    enum Node {
+        case field(Field, scopeType: NamedTypeDef)
+        case spread(FragmentSpread)
+        case inline(InlineFragment, condition: NamedTypeDef)
+    }
+    var node: Node
+    var conditions: [Condition]
+    var span: Span
+}
+
+/// The occurrences of one accessor in a selection, in document order.
+private struct OccurrenceGroup {
+    var key: String
+    var occurrences: [Occurrence]
+}
+
+/// Groups in order of first appearance.
+private struct OrderedGroups {
+    var groups: [OccurrenceGroup] = []
+    var index: [String: Int] = [:]
+    mutating func add(_ key: String, _ occurrence: Occurrence) {
+        if let position = index[key] {
+            groups[position].occurrences.append(occurrence)
+        } else {
+            index[key] = groups.count
+            groups.append(OccurrenceGroup(key: key, occurrences: [occurrence]))
+        }
+    }
+}
+
+private final class BuildContext {
+    let schema: GraphQLSchema
+    let documents: [Document]
+    let options: LensModelOptions
+    var diagnostics: [Diagnostic] = []
+    /// Fragment definitions by name (first wins; duplicates are validation's to report) and their files.
+    var fragmentNodes: [String: (FragmentDefinition, SourceFile)] = [:]
+    var fragmentModels: [String: FragmentModel] = [:]
+    var fragmentsInProgress: Set<String> = []
+
+    init(schema: GraphQLSchema, documents: [Document], options: LensModelOptions) {
+        self.schema = schema
+        self.documents = documents
+        self.options = options
+        for document in documents {
+            for definition in document.definitions {
+                if case .fragment(let fragment) = definition, fragmentNodes[fragment.name.value] == nil {
+                    fragmentNodes[fragment.name.value] = (fragment, document.source)
+                }
+            }
+        }
+    }
+
+    func run() -> (LensModel, [Diagnostic]) {
+        for name in fragmentNodes.keys.sorted() { _ = fragmentModel(named: name) }
+        var operations: [OperationModel] = []
+        var seenOperations: Set<String> = []
+        for document in documents {
+            for definition in document.definitions {
+                guard case .operation(let operation) = definition else { continue }
+                guard let model = operationModel(operation, source: document.source) else { continue }
+                if seenOperations.insert(model.name).inserted { operations.append(model) }
+            }
+        }
+        operations.sort { $0.name < $1.name }
+        let fragments = fragmentModels.values.sorted { $0.name < $1.name }
+        var names = UsedTypeNames()
+        for operation in operations { names = names.union(operation.usedTypes) }
+        for fragment in fragments { names = names.union(fragment.usedTypes) }
+        let model = LensModel(operations: operations, fragments: fragments, types: usedTypes(names))
+        diagnostics.sort(by: Diagnostic.sortKey)
+        return (model, diagnostics)
+    }
+
+    // MARK: Definitions
+
+    func fragmentModel(named name: String) -> FragmentModel? {
+        if let model = fragmentModels[name] { return model }
+        guard !fragmentsInProgress.contains(name), let (node, source) = fragmentNodes[name],
+            let type = schema.type(named: node.typeCondition.name.value), type.isComposite
+        else { return nil }
+        fragmentsInProgress.insert(name)
+        defer { fragmentsInProgress.remove(name) }
+        let scope = DefinitionScope(
+            name: name, isOperation: false, throwOnFieldError: hasDirective(node.directives, "throwOnFieldError"),
+            source: source)
+        var groups = OrderedGroups()
+        collect(node.selectionSet, parent: type, inherited: [], into: &groups, depth: 0)
+        var lens = buildLens(
+            groups, parent: type, typeName: name, ancestors: [name], scope: scope, depth: 0)
+        assignBubbleTargets(&lens, producers: [], scope: scope)
+        let model = FragmentModel(
+            name: name, typeCondition: type.name, spreadAccessorName: LensNaming.spreadAccessorName(fragment: name),
+            throwOnFieldError: scope.throwOnFieldError, rootCanBeNil: lens.bubblesOut,
+            fragmentsUsed: fragmentsUsed(by: node.selectionSet), usedTypes: usedTypeNames(lens: lens, variables: []),
+            lens: lens, location: SourceRange(file: source, span: node.name.span))
+        fragmentModels[name] = model
+        return model
+    }
+
+    func operationModel(_ node: OperationDefinition, source: SourceFile) -> OperationModel? {
+        guard let name = node.name?.value else {
+            diagnostics.append(
+                .error(
+                    "An operation needs a name for Baton to generate a type for it.",
+                    rule: LensDiagnosticRule.anonymousOperation, file: source,
+                    span: Span(start: node.span.start, end: node.span.start)))
+            return nil
+        }
+        guard let root = schema.rootType(for: node.operation) else { return nil }
+        let scope = DefinitionScope(
+            name: name, isOperation: true, throwOnFieldError: hasDirective(node.directives, "throwOnFieldError"),
+            source: source)
+        var groups = OrderedGroups()
+        collect(node.selectionSet, parent: root, inherited: [], into: &groups, depth: 0)
+        var lens = buildLens(groups, parent: root, typeName: name, ancestors: [name], scope: scope, depth: 0)
+        assignBubbleTargets(&lens, producers: [], scope: scope)
+        let variables = node.variableDefinitions.map { definition in
+            VariableModel(
+                name: definition.variable.name.value, type: TypeRef(definition.type),
+                defaultValue: definition.defaultValue, location: SourceRange(file: source, span: definition.span))
+        }
+        let used = fragmentsUsed(by: node.selectionSet)
+        let text = DocumentText.text(
+            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema)
+        return OperationModel(
+            name: name, kind: node.operation, rootType: root.name, variables: variables,
+            throwOnFieldError: scope.throwOnFieldError, onError: options.onError, fragmentsUsed: used,
+            documentText: text,
+            normalization: normalization([node.selectionSet], parent: root, isRoot: true, depth: 0),
+            usedTypes: usedTypeNames(lens: lens, variables: variables), lens: lens,
+            location: SourceRange(file: source, span: node.name?.span ?? node.span))
+    }
+
+    // MARK: Collecting selections
+
+    /// Adds the selections of `set` on `parent` to `groups`: fields by response key, spreads by
+    /// fragment, inline fragments on a narrower type by type; inline fragments that always match
+    /// are flattened into the parent with their conditions.
+    func collect(
+        _ set: SelectionSet, parent: NamedTypeDef, inherited: [Condition], into groups: inout OrderedGroups, depth: Int
+    ) {
+        guard depth <= LensModelBuilder.maximumDepth else { return }
+        for selection in set.selections {
+            switch selection {
+            case .field(let field):
+                let conditions = inherited + Self.conditions(field.directives)
+                groups.add(
+                    "field:" + field.responseKey,
+                    Occurrence(node: .field(field, scopeType: parent), conditions: conditions, span: field.span))
+            case .fragmentSpread(let spread):
+                guard fragmentNodes[spread.name.value] != nil else { continue }
+                let conditions = inherited + Self.conditions(spread.directives)
+                groups.add(
+                    "spread:" + spread.name.value, Occurrence(node: .spread(spread), conditions: conditions, span: spread.span))
+            case .inlineFragment(let inline):
+                let conditions = inherited + Self.conditions(inline.directives)
+                let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
+                guard condition.isComposite else { continue }
+                if alwaysMatches(parent: parent, condition: condition) {
+                    collect(inline.selectionSet, parent: parent, inherited: conditions, into: &groups, depth: depth + 1)
+                } else {
+                    groups.add(
+                        "type:" + condition.name,
+                        Occurrence(node: .inline(inline, condition: condition), conditions: conditions, span: inline.span))
+                }
+            }
+        }
+    }
+
+    /// The presence conditions a selection's own directives add.
+    static func conditions(_ directives: [Directive]) -> [Condition] {
+        var result: [Condition] = []
+        for directive in directives {
+            let argument = { (name: String) in directive.arguments.first { $0.name.value == name }?.value }
+            switch directive.name.value {
+            case "include":
+                guard let value = argument("if") else { continue }
+                if case .boolean(true, _) = value { continue }
+                result.append(.include(value))
+            case "skip":
+                guard let value = argument("if") else { continue }
+                if case .boolean(false, _) = value { continue }
+                result.append(.skip(value))
+            case "defer":
+                let condition = argument("if")
+                if case .boolean(false, _)? = condition { continue }
+                var label: String?
+                if case .string(let string)? = argument("label") { label = string.value }
+                if case .boolean(true, _)? = condition {
+                    result.append(.deferred(label: label, condition: nil))
+                } else {
+                    result.append(.deferred(label: label, condition: condition))
+                }
+            default: continue
+            }
+        }
+        return result
+    }
+
+    /// True when every record of `parent` is a `condition`: the same type, or a wider one.
+    func alwaysMatches(parent: NamedTypeDef, condition: NamedTypeDef) -> Bool {
+        if parent.name == condition.name { return true }
+        let wanted = Set(schema.possibleTypes(of: condition).map(\.name))
+        return schema.possibleTypes(of: parent).allSatisfy { wanted.contains($0.name) }
+    }
+
+    /// The concrete types a record of `parent` can be when it is also a `condition`, sorted.
+    func matchingTypes(parent: NamedTypeDef, condition: NamedTypeDef) -> [String] {
+        let wanted = Set(schema.possibleTypes(of: condition).map(\.name))
+        return schema.possibleTypes(of: parent).map(\.name).filter { wanted.contains($0) }.sorted()
+    }
+
+    // MARK: Building lenses
+
+    func buildLens(
+        _ groups: OrderedGroups, parent: NamedTypeDef, typeName: String, ancestors: Set<String>,
+        scope: DefinitionScope, depth: Int, enclosingConditions: [[Condition]] = []
+    ) -> Lens {
+        let enclosingKey = Set(enclosingConditions.map(Self.key))
+        var accessors: [Accessor] = []
+        var siblingTypeNames: Set<String> = []
+        var firstByName: [String: (Accessor, String)] = [:]
+        for group in groups.groups {
+            guard
+                let (accessor, description) = buildAccessor(
+                    group, parent: parent, ancestors: ancestors, siblingTypeNames: &siblingTypeNames, scope: scope,
+                    depth: depth, enclosingKey: enclosingKey)
+            else { continue }
+            if let (other, otherDescription) = firstByName[accessor.name] {
+                var notes: [DiagnosticNote] = []
+                if let location = other.location {
+                    notes.append(DiagnosticNote(message: "\(otherDescription) is here.", range: location))
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "The accessor \"\(accessor.name)\" of \(description) conflicts with the accessor of \(otherDescription) in the same lens; rename one of them (an alias, or the fragment's name).",
+                        rule: LensDiagnosticRule.accessorNameConflict, range: accessor.location, notes: notes))
+            } else {
+                firstByName[accessor.name] = (accessor, description)
+            }
+            accessors.append(accessor)
+        }
+        return Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
+    }
+
+    /// The accessor for one group, and a description of it for messages.
+    func buildAccessor(
+        _ group: OccurrenceGroup, parent: NamedTypeDef, ancestors: Set<String>, siblingTypeNames: inout Set<String>,
+        scope: DefinitionScope, depth: Int, enclosingKey: Set<String>
+    ) -> (Accessor, String)? {
+        guard let first = group.occurrences.first else { return nil }
+        let locations = group.occurrences.map { SourceRange(file: scope.source, span: $0.span) }
+        var conditions = Self.disjunction(group.occurrences.map(\.conditions))
+        // Conditions inherited from an enclosing accessor's occurrences say nothing new when they
+        // are exactly that accessor's own.
+        if !enclosingKey.isEmpty && Set(conditions.map(Self.key)) == enclosingKey { conditions = [] }
+        switch first.node {
+        case .field(let field, let scopeType):
+            return buildFieldAccessor(
+                group, field: field, scopeType: scopeType, conditions: conditions, locations: locations,
+                ancestors: ancestors, siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth
+            ).map { ($0, "the field \"\(field.responseKey)\"") }
+        case .spread(let spread):
+            guard let fragment = fragmentModel(named: spread.name.value),
+                let condition = schema.type(named: fragment.typeCondition)
+            else { return nil }
+            let narrower = !alwaysMatches(parent: parent, condition: condition)
+            let optional = narrower || !conditions.isEmpty || fragment.rootCanBeNil
+            let accessor = Accessor(
+                name: fragment.spreadAccessorName,
+                reads: .parentRecord(
+                    ParentRecordRead(
+                        typeCondition: fragment.typeCondition,
+                        matchingTypes: narrower ? matchingTypes(parent: parent, condition: condition) : nil)),
+                base: .fragment(FragmentBase(name: fragment.name, typeCondition: fragment.typeCondition)),
+                levels: [ValueLevel(schemaNullable: false, isOptional: optional)], conditions: conditions,
+                receivesBubbledNull: fragment.rootCanBeNil, locations: locations)
+            return (accessor, "the spread of \(fragment.name)")
+        case .inline(_, let condition):
+            guard depth < LensModelBuilder.maximumDepth else {
+                reportTooDeep(locations.first)
+                return nil
+            }
+            let name = LensNaming.typeConditionAccessorName(type: condition.name)
+            let typeName = LensNaming.nestedTypeName(accessor: name, taken: ancestors.union(siblingTypeNames))
+            siblingTypeNames.insert(typeName)
+            let sameConditions = Set(group.occurrences.map { Self.key($0.conditions) }).count == 1
+            var children = OrderedGroups()
+            for occurrence in group.occurrences {
+                guard case .inline(let inline, _) = occurrence.node else { continue }
+                collect(
+                    inline.selectionSet, parent: condition, inherited: sameConditions ? [] : occurrence.conditions,
+                    into: &children, depth: depth + 1)
+            }
+            let lens = buildLens(
+                children, parent: condition, typeName: typeName, ancestors: ancestors.union([typeName]), scope: scope,
+                depth: depth + 1, enclosingConditions: sameConditions ? [] : conditions)
+            let accessor = Accessor(
+                name: name,
+                reads: .parentRecord(
+                    ParentRecordRead(
+                        typeCondition: condition.name, matchingTypes: matchingTypes(parent: parent, condition: condition))),
+                base: .lens(lens), levels: [ValueLevel(schemaNullable: false, isOptional: true)], conditions: conditions,
+                receivesBubbledNull: lens.bubblesOut, locations: locations)
+            return (accessor, "the inline fragment on \(condition.name)")
+        }
+    }
+
+    func buildFieldAccessor(
+        _ group: OccurrenceGroup, field: Field, scopeType: NamedTypeDef, conditions: [[Condition]],
+        locations: [SourceRange], ancestors: Set<String>, siblingTypeNames: inout Set<String>, scope: DefinitionScope,
+        depth: Int
+    ) -> Accessor? {
+        let fieldName = field.name.value
+        let definition: FieldDef
+        if fieldName == "__typename" {
+            definition = FieldDef(
+                name: fieldName, description: nil, arguments: [], type: .nonNull(.named("String")),
+                deprecationReason: nil, directives: [], location: nil)
+        } else {
+            guard let found = scopeType.field(named: fieldName) else { return nil }
+            definition = found
+        }
+        guard let named = schema.type(named: definition.type.namedType), named.isOutputType else { return nil }
+
+        let fields: [Field] = group.occurrences.compactMap {
+            if case .field(let field, _) = $0.node { return field }
+            return nil
+        }
+        let required = fields.lazy.compactMap { Self.requiredAction($0.directives) }.first
+        let catchMode = fields.lazy.compactMap { Self.catchMode($0.directives) }.first
+
+        var levels = Self.levels(definition.type)
+        let base: AccessorBase
+        var childBubbles = false
+        switch named.kind {
+        case .scalar:
+            let mapping = named.isBuiltInScalar ? nil : options.customScalars[named.name]
+            base = .scalar(ScalarBase(name: named.name, isBuiltIn: named.isBuiltInScalar, mapping: mapping))
+        case .enumType:
+            base = .enumeration(named.name)
+        case .object, .interface, .union:
+            guard depth < LensModelBuilder.maximumDepth else {
+                reportTooDeep(locations.first)
+                return nil
+            }
+            let typeName = LensNaming.nestedTypeName(
+                accessor: field.responseKey, taken: ancestors.union(siblingTypeNames))
+            siblingTypeNames.insert(typeName)
+            let sameConditions = Set(group.occurrences.map { Self.key($0.conditions) }).count == 1
+            var children = OrderedGroups()
+            for occurrence in group.occurrences {
+                guard case .field(let occurrenceField, _) = occurrence.node, let set = occurrenceField.selectionSet else {
+                    continue
+                }
+                collect(
+                    set, parent: named, inherited: sameConditions ? [] : occurrence.conditions, into: &children,
+                    depth: depth + 1)
+            }
+            let lens = buildLens(
+                children, parent: named, typeName: typeName, ancestors: ancestors.union([typeName]), scope: scope,
+                depth: depth + 1, enclosingConditions: sameConditions ? [] : conditions)
+            childBubbles = lens.bubblesOut
+            base = .lens(lens)
+        case .inputObject:
+            return nil
+        }
+
+        // Optionality, level by level, in the order the guide states the rules.
+        var semanticNonNull: [Int]?
+        if scope.throwOnFieldError, let directive = definition.directives.first(where: { $0.name == "semanticNonNull" }) {
+            let declared = Self.intList(directive.argument("levels")) ?? [0]
+            var changed = false
+            for level in declared where level >= 0 && level < levels.count && levels[level].isOptional {
+                levels[level].isOptional = false
+                changed = true
+            }
+            if changed { semanticNonNull = Array(Set(declared)).sorted() }
+        }
+        let last = levels.count - 1
+        if case .scalar(let scalar) = base, scalar.mapping != nil, !scope.throwOnFieldError {
+            // A text that does not convert reads nil.
+            levels[last].isOptional = true
+        }
+        if required != nil { levels[0].isOptional = false }
+        if childBubbles && !(last == 0 && required != nil) { levels[last].isOptional = true }
+        if catchMode == .null { levels[0].isOptional = true }
+        if !conditions.isEmpty { levels[0].isOptional = true }
+
+        return Accessor(
+            name: field.responseKey,
+            reads: .field(
+                FieldRead(
+                    fieldName: fieldName,
+                    arguments: field.arguments.map { ArgumentModel(name: $0.name.value, value: $0.value) }.sorted {
+                        $0.name < $1.name
+                    }, schemaType: definition.type, parentType: scopeType.name)),
+            base: base, levels: levels,
+            required: required.map { RequiredEffect(action: $0, bubblesTo: nil) }, catchMode: catchMode,
+            conditions: conditions, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
+            receivesBubbledNull: childBubbles, locations: locations)
+    }
+
+    func reportTooDeep(_ range: SourceRange?) {
+        diagnostics.append(
+            Diagnostic(
+                .error,
+                "Selections are nested more than \(LensModelBuilder.maximumDepth) levels deep; Baton stops building the lens here.",
+                rule: LensDiagnosticRule.nestingTooDeep, range: range))
+    }
+
+    // MARK: Directives and types
+
+    func hasDirective(_ directives: [Directive], _ name: String) -> Bool {
+        directives.contains { $0.name.value == name }
+    }
+
+    static func requiredAction(_ directives: [Directive]) -> RequiredEffect.Action? {
+        guard let directive = directives.first(where: { $0.name.value == "required" }) else { return nil }
+        guard case .enumValue(let name)? = directive.arguments.first(where: { $0.name.value == "action" })?.value else {
+            return .silent
+        }
+        return RequiredEffect.Action(rawValue: name.value) ?? .silent
+    }
+
+    static func catchMode(_ directives: [Directive]) -> CatchMode? {
+        guard let directive = directives.first(where: { $0.name.value == "catch" }) else { return nil }
+        guard case .enumValue(let name)? = directive.arguments.first(where: { $0.name.value == "to" })?.value else {
+            return .result
+        }
+        return CatchMode(rawValue: name.value) ?? .result
+    }
+
+    static func intList(_ value: Value?) -> [Int]? {
+        switch value {
+        case .int(let text, _)?: return Int(text).map { [$0] }
+        case .list(let items, _)?:
+            return items.compactMap {
+                if case .int(let text, _) = $0 { return Int(text) }
+                return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The schema's nullability per level, outermost first.
+    static func levels(_ type: TypeRef) -> [ValueLevel] {
+        var result: [ValueLevel] = []
+        var current = type
+        while true {
+            var nullable = true
+            if case .nonNull(let inner) = current {
+                nullable = false
+                current = inner
+            }
+            result.append(ValueLevel(schemaNullable: nullable, isOptional: nullable))
+            guard case .list(let inner) = current else { break }
+            current = inner
+        }
+        return result
+    }
+
+    /// Conditions of several occurrences combined: empty when one is unconditional; otherwise
+    /// each distinct conjunction once, in order of first appearance.
+    static func disjunction(_ conjunctions: [[Condition]]) -> [[Condition]] {
+        if conjunctions.contains(where: \.isEmpty) { return [] }
+        var seen: Set<String> = []
+        var result: [[Condition]] = []
+        for conjunction in conjunctions where seen.insert(key(conjunction)).inserted {
+            result.append(conjunction)
+        }
+        return result
+    }
+
+    static func key(_ conjunction: [Condition]) -> String {
+        conjunction.map(\.text).joined(separator: " ")
+    }
+
+    // MARK: Bubbling
+
+    /// Fills `bubblesTo` of every `@required(action: NONE | LOG)` accessor: up through enclosing
+    /// accessors that are themselves non-list `@required(action: NONE | LOG)`, to the first that is
+    /// not, or to the definition's root.
+    func assignBubbleTargets(_ lens: inout Lens, producers: [Accessor], scope: DefinitionScope) {
+        for index in lens.accessors.indices {
+            if let required = lens.accessors[index].required, required.action != .throwError {
+                var position = producers.count - 1
+                while position >= 0, producers[position].keepsBubbling { position -= 1 }
+                let target: BubbleTarget
+                if position >= 0 {
+                    target = .accessor(path: producers[0...position].map(\.name))
+                } else if scope.isOperation {
+                    target = .operationRoot
+                } else {
+                    target = .fragmentSpread(
+                        fragment: scope.name, accessorName: LensNaming.spreadAccessorName(fragment: scope.name))
+                }
+                lens.accessors[index].required?.bubblesTo = target
+            }
+            if case .lens(var child) = lens.accessors[index].base {
+                assignBubbleTargets(&child, producers: producers + [lens.accessors[index]], scope: scope)
+                lens.accessors[index].base = .lens(child)
+            }
+        }
+    }
+
+    // MARK: Fragments used
+
+    /// The fragments `set` spreads, directly or through other fragments, sorted.
+    func fragmentsUsed(by set: SelectionSet) -> [String] {
+        var found: Set<String> = []
+        var pending: [SelectionSet] = [set]
+        while let next = pending.popLast() {
+            var stack: [Selection] = next.selections
+            while let selection = stack.popLast() {
+                switch selection {
+                case .field(let field):
+                    if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
+                case .inlineFragment(let inline):
+                    stack.append(contentsOf: inline.selectionSet.selections)
+                case .fragmentSpread(let spread):
+                    let name = spread.name.value
+                    if let (fragment, _) = fragmentNodes[name], found.insert(name).inserted {
+                        pending.append(fragment.selectionSet)
+                    }
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    // MARK: Normalization
+
+    func normalization(_ sets: [SelectionSet], parent: NamedTypeDef, isRoot: Bool, depth: Int)
+        -> [NormalizationSelection]
+    {
+        guard depth <= LensModelBuilder.maximumDepth else { return [] }
+        var fieldOrder: [String] = []
+        var fieldsByKey: [String: (FieldDef, Field, [SelectionSet])] = [:]
+        var conditionOrder: [String] = []
+        var conditionSets: [String: (NamedTypeDef, [SelectionSet])] = [:]
+        var visitedFragments: Set<String> = []
+
+        func add(_ set: SelectionSet, level: Int) {
+            guard level <= LensModelBuilder.maximumDepth else { return }
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    let key = field.responseKey
+                    if var existing = fieldsByKey[key] {
+                        if let child = field.selectionSet { existing.2.append(child) }
+                        fieldsByKey[key] = existing
+                        continue
+                    }
+                    let definition: FieldDef
+                    if field.name.value == "__typename" {
+                        definition = FieldDef(
+                            name: "__typename", description: nil, arguments: [], type: .nonNull(.named("String")),
+                            deprecationReason: nil, directives: [], location: nil)
+                    } else {
+                        guard let found = parent.field(named: field.name.value) else { continue }
+                        definition = found
+                    }
+                    fieldOrder.append(key)
+                    fieldsByKey[key] = (definition, field, field.selectionSet.map { [$0] } ?? [])
+                case .inlineFragment(let inline):
+                    let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
+                    addConditional(inline.selectionSet, condition: condition, level: level)
+                case .fragmentSpread(let spread):
+                    guard let (fragment, _) = fragmentNodes[spread.name.value],
+                        let condition = schema.type(named: fragment.typeCondition.name.value)
+                    else { continue }
+                    // A fragment spread twice on the same path adds nothing new.
+                    guard visitedFragments.insert(spread.name.value).inserted else { continue }
+                    addConditional(fragment.selectionSet, condition: condition, level: level)
+                }
+            }
+        }
+        func addConditional(_ set: SelectionSet, condition: NamedTypeDef, level: Int) {
+            if alwaysMatches(parent: parent, condition: condition) {
+                add(set, level: level + 1)
+            } else {
+                if conditionSets[condition.name] == nil {
+                    conditionOrder.append(condition.name)
+                    conditionSets[condition.name] = (condition, [])
+                }
+                conditionSets[condition.name]?.1.append(set)
+            }
+        }
+        for set in sets { add(set, level: depth) }
+
+        var result: [NormalizationSelection] = []
+        if !isRoot && fieldsByKey["__typename"] == nil {
+            result.append(
+                .field(
+                    NormalizationField(
+                        responseKey: "__typename", fieldName: "__typename", arguments: [],
+                        schemaType: .nonNull(.named("String")), selections: [])))
+        }
+        for key in fieldOrder {
+            guard let (definition, field, childSets) = fieldsByKey[key] else { continue }
+            var selections: [NormalizationSelection] = []
+            if let named = schema.type(named: definition.type.namedType), named.isComposite {
+                selections = normalization(childSets, parent: named, isRoot: false, depth: depth + 1)
+            }
+            result.append(
+                .field(
+                    NormalizationField(
+                        responseKey: key, fieldName: field.name.value,
+                        arguments: field.arguments.map { ArgumentModel(name: $0.name.value, value: $0.value) }.sorted {
+                            $0.name < $1.name
+                        }, schemaType: definition.type, selections: selections)))
+        }
+        for name in conditionOrder {
+            guard let (condition, conditionalSets) = conditionSets[name] else { continue }
+            // Inside the type condition the record is known to be a `condition`; its own fields
+            // (not `__typename` again) are normalized against that type.
+            let inner = normalization(conditionalSets, parent: condition, isRoot: true, depth: depth + 1)
+            result.append(
+                .typeCondition(
+                    typeCondition: name, matchingTypes: matchingTypes(parent: parent, condition: condition),
+                    selections: inner))
+        }
+        return result
+    }
+
+    // MARK: Used types
+
+    func usedTypeNames(lens: Lens, variables: [VariableModel]) -> UsedTypeNames {
+        var enums: Set<String> = []
+        var inputs: Set<String> = []
+        var scalars: Set<String> = []
+        var stack: [Lens] = [lens]
+        while let next = stack.popLast() {
+            for accessor in next.accessors {
+                switch accessor.base {
+                case .scalar(let scalar): if !scalar.isBuiltIn { scalars.insert(scalar.name) }
+                case .enumeration(let name): enums.insert(name)
+                case .lens(let child): stack.append(child)
+                case .fragment: break
+                }
+            }
+        }
+        var pendingTypes = variables.map(\.type.namedType)
+        while let name = pendingTypes.popLast() {
+            guard let type = schema.type(named: name) else { continue }
+            switch type.kind {
+            case .enumType: enums.insert(name)
+            case .scalar: if !type.isBuiltInScalar { scalars.insert(name) }
+            case .inputObject:
+                if inputs.insert(name).inserted { pendingTypes.append(contentsOf: type.inputFields.map(\.type.namedType)) }
+            default: break
+            }
+        }
+        return UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted())
+    }
+
+    func usedTypes(_ names: UsedTypeNames) -> UsedTypes {
+        let enums = names.enums.compactMap { schema.type(named: $0) }.map { type in
+            EnumModel(
+                name: type.name, description: type.description,
+                values: type.enumValues.map {
+                    EnumValueModel(name: $0.name, description: $0.description, deprecationReason: $0.deprecationReason)
+                })
+        }
+        let inputs = names.inputObjects.compactMap { schema.type(named: $0) }.map { type in
+            InputObjectModel(
+                name: type.name, description: type.description, isOneOf: type.isOneOf,
+                fields: type.inputFields.map {
+                    InputFieldModel(
+                        name: $0.name, description: $0.description, type: $0.type, defaultValue: $0.defaultValue,
+                        deprecationReason: $0.deprecationReason)
+                })
+        }
+        let scalars = names.customScalars.compactMap { schema.type(named: $0) }.map { type in
+            var url: String?
+            if case .string(let string)? = type.directives.first(where: { $0.name == "specifiedBy" })?.argument("url") {
+                url = string.value
+            }
+            return CustomScalarModel(
+                name: type.name, description: type.description, specifiedByURL: url,
+                mapping: options.customScalars[type.name])
+        }
+        return UsedTypes(enums: enums, inputObjects: inputs, customScalars: scalars)
+    }
+}
+
+extension Accessor {
+    /// True when a null arriving at this accessor's value keeps bubbling to the enclosing lens:
+    /// a single (non-list) value under `@required(action: NONE | LOG)`.
+    fileprivate var keepsBubbling: Bool {
+        guard listDepth == 0, let required else { return false }
+        return required.action != .throwError
+    }
+}
+
+extension Lens {
+    /// True when a `@required(action: NONE | LOG)` null inside makes the whole lens nil.
+    package var bubblesOut: Bool {
+        accessors.contains { accessor in
+            guard let required = accessor.required else { return false }
+            return required.action != .throwError
+        }
+    }
+}
+
+extension UsedTypeNames {
+    func union(_ other: UsedTypeNames) -> UsedTypeNames {
+        UsedTypeNames(
+            enums: Array(Set(enums).union(other.enums)).sorted(),
+            inputObjects: Array(Set(inputObjects).union(other.inputObjects)).sorted(),
+            customScalars: Array(Set(customScalars).union(other.customScalars)).sorted())
+    }
+}

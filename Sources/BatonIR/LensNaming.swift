@@ -1,0 +1,64 @@
+/// The naming rules of the lens model, in one place so plates and generators agree.
+package enum LensNaming {
+    /// The accessor name of a fragment's spreads: the part of the fragment's name before the first
+    /// `_`, lower-camel-cased (`IssueRow_issue` → `issueRow`); a name without `_` is lower-camel-cased
+    /// whole (`RepoFields` → `repoFields`). Leading underscores are skipped (`_Row_x` → `row`); a
+    /// name made only of underscores keeps them.
+    package static func spreadAccessorName(fragment name: String) -> String {
+        let parts = name.split(separator: "_", omittingEmptySubsequences: true)
+        guard let first = parts.first else { return name }
+        return lowerCamel(String(first))
+    }
+
+    /// The accessor name of an inline fragment on a narrower type: `as` + the type's name (`asUser`).
+    package static func typeConditionAccessorName(type name: String) -> String {
+        "as" + upperCamel(name)
+    }
+
+    /// Lower-camel-cases a name the Swift way: a leading run of capitals is lowered except for a
+    /// last capital that starts the next word (`IssueRow` → `issueRow`, `URLFields` → `urlFields`,
+    /// `URL` → `url`); everything else is kept.
+    package static func lowerCamel(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        var leading = 0
+        while leading < scalars.count, isUpper(scalars[leading]) { leading += 1 }
+        if leading == 0 { return name }
+        var lowerCount = leading
+        // "URLFields": lower "UR", keep "L" as the start of "Fields".
+        if leading > 1, leading < scalars.count, isLower(scalars[leading]) { lowerCount = leading - 1 }
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if index < lowerCount, let lowered = Unicode.Scalar(scalar.value + 32) {
+                result.append(lowered)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Upper-camel-cases a name: its first ASCII letter capitalised (`issues` → `Issues`); other
+    /// characters are kept.
+    package static func upperCamel(_ name: String) -> String {
+        var scalars = Array(name.unicodeScalars)
+        if let first = scalars.first, isLower(first), let raised = Unicode.Scalar(first.value - 32) {
+            scalars[0] = raised
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// The type name of a nested lens: `upperCamel(accessor)`, with `2`, `3`, … appended until it
+    /// differs from every name in `taken` (siblings' and enclosing lenses' type names).
+    package static func nestedTypeName(accessor: String, taken: Set<String>) -> String {
+        let base = upperCamel(accessor)
+        if !taken.contains(base) { return base }
+        var number = 2
+        while taken.contains(base + String(number)) { number += 1 }
+        return base + String(number)
+    }
+
+    private static func isUpper(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 65 && scalar.value <= 90 }
+    private static func isLower(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 97 && scalar.value <= 122 }
+}

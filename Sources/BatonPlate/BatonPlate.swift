@@ -1,1 +1,0 @@
-// BatonPlate: placeholder until its issue lands.

@@ -1,0 +1,114 @@
+import BatonIR
+
+/// The `as` column of a plate: what an accessor is, in words, built in a fixed order:
+///
+/// 1. the base: `a scalar`, `an enum of E`, `a lens of T`, `the lens of F`;
+/// 2. `, a list` for a list (see `listPhrase`: nested lists and non-optional items are spelt out);
+/// 3. `, optional` when the accessor itself reads nil;
+/// 4. the effects, in this order: custom-scalar reading, the type a parent's-record read needs,
+///    `@semanticNonNull` under `@throwOnFieldError`, `@required`, `@catch`, and the `@include`,
+///    `@skip` and `@defer` conditions.
+///
+/// The rule for optionality: the accessor's own value is marked `optional` when it can be nil;
+/// values inside it (a list's items, a Result's success value) follow GraphQL's default, nullable,
+/// and are marked `non-optional` when they cannot be nil. Docs/Plates.md has the full table.
+package enum PlatePhrase {
+    package static func phrase(for accessor: Accessor) -> String {
+        var parts: [String] = [base(accessor.base)]
+        if accessor.listDepth > 0 { parts.append(listPhrase(accessor.levels)) }
+        if accessor.isOptional { parts.append("optional") }
+
+        if case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn {
+            parts.append(scalar.mapping == nil ? "\(scalar.name) read as its text" : "\(scalar.name) converted at the read")
+        }
+        if case .parentRecord(let read) = accessor.reads, read.matchingTypes != nil, let condition = read.typeCondition {
+            parts.append("when the record is \(article(condition)) \(condition)")
+        }
+        if let levels = accessor.semanticNonNull {
+            parts.append("under \(semanticNonNullText(levels)) and @throwOnFieldError")
+        }
+        if let required = accessor.required {
+            parts.append(requiredPhrase(required))
+        }
+        switch accessor.catchMode {
+        case .result?:
+            let success = accessor.levels.first?.isOptional ?? true
+            parts.append(success ? "a Result" : "a Result of a non-optional value")
+            parts.append("under @catch")
+        case .null?:
+            parts.append("under @catch(to: NULL)")
+        case nil:
+            break
+        }
+        if !accessor.conditions.isEmpty {
+            parts.append("under " + conditionsText(accessor.conditions))
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The `reads` column: the field name, or `the parent's record`.
+    package static func reads(_ accessor: Accessor) -> String {
+        switch accessor.reads {
+        case .field(let field): field.fieldName
+        case .parentRecord: "the parent's record"
+        }
+    }
+
+    static func base(_ base: AccessorBase) -> String {
+        switch base {
+        case .scalar: "a scalar"
+        case .enumeration(let name): "an enum of \(name)"
+        case .lens(let lens): "a lens of \(lens.recordType)"
+        case .fragment(let fragment): "the lens of \(fragment.name)"
+        }
+    }
+
+    /// `a list`, then for each inner list level ` of lists` (` of non-optional lists` when that
+    /// level cannot be nil), then ` of non-optional items` when the items cannot be nil:
+    /// `[T]` → `a list`; `[T!]` → `a list of non-optional items`; `[[T]]` → `a list of lists`;
+    /// `[[T!]!]` → `a list of non-optional lists of non-optional items`.
+    static func listPhrase(_ levels: [ValueLevel]) -> String {
+        var text = "a list"
+        guard levels.count > 1 else { return text }
+        if levels.count > 2 {
+            for level in levels[1..<(levels.count - 1)] {
+                text += level.isOptional ? " of lists" : " of non-optional lists"
+            }
+        }
+        if let items = levels.last, !items.isOptional { text += " of non-optional items" }
+        return text
+    }
+
+    static func requiredPhrase(_ required: RequiredEffect) -> String {
+        switch required.action {
+        case .throwError:
+            return "throws, under @required(action: THROW)"
+        case .silent, .log:
+            let logged = required.action == .log ? "is logged and " : ""
+            switch required.bubblesTo {
+            case .operationRoot?, nil:
+                return "required: a null \(logged)fails the operation"
+            case .accessor(let path)?:
+                return "required: a null \(logged)bubbles to \(path.last ?? "")"
+            case .fragmentSpread(_, let accessorName)?:
+                return "required: a null \(logged)bubbles to \(accessorName)"
+            }
+        }
+    }
+
+    /// `@semanticNonNull` for the default level 0, else `@semanticNonNull(levels: [0, 1])`.
+    static func semanticNonNullText(_ levels: [Int]) -> String {
+        if levels == [0] { return "@semanticNonNull" }
+        return "@semanticNonNull(levels: [" + levels.map(String.init).joined(separator: ", ") + "])"
+    }
+
+    /// Conditions of one occurrence joined by ` and `, occurrences by ` or `.
+    static func conditionsText(_ conditions: [[Condition]]) -> String {
+        conditions.map { $0.map(\.text).joined(separator: " and ") }.joined(separator: " or ")
+    }
+
+    static func article(_ word: String) -> String {
+        guard let first = word.first else { return "a" }
+        return "AEIOUaeiou".contains(first) ? "an" : "a"
+    }
+}

@@ -51,7 +51,9 @@ let package = Package(
             dependencies: ["BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
             swiftSettings: strict),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
-        .testTarget(name: "BatonIRTests", dependencies: ["BatonIR", "BatonPlate", "BatonCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "BatonIRTests", dependencies: ["BatonIR", "BatonPlate", "BatonCLI"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "BatonCodegenTests",
             dependencies: ["BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin", "BatonCLI"],

@@ -77,8 +77,5 @@ package enum DocumentText {
         return result
     }
 
-    static func printDocument(_ document: Document) -> String {
-        // Replaced by BatonSyntax's `Printer.print` once it lands.
-        ""
-    }
+    static func printDocument(_ document: Document) -> String { Printer.print(document) }
 }

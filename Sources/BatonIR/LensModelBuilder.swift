@@ -177,17 +177,23 @@ private final class BuildContext {
     /// Adds the selections of `set` on `parent` to `groups`: fields by response key, spreads by
     /// fragment, inline fragments on a narrower type by type; inline fragments that always match
     /// are flattened into the parent with their conditions.
+    ///
+    /// `scope` is the type the selections are written on (fields are looked up on it): the lens's
+    /// record type, or the wider type of an inline fragment flattened into it (`... on Node { id }`
+    /// in a union's lens).
     func collect(
-        _ set: SelectionSet, parent: NamedTypeDef, inherited: [Condition], into groups: inout OrderedGroups, depth: Int
+        _ set: SelectionSet, parent: NamedTypeDef, scope: NamedTypeDef? = nil, inherited: [Condition],
+        into groups: inout OrderedGroups, depth: Int
     ) {
         guard depth <= LensModelBuilder.maximumDepth else { return }
+        let scope = scope ?? parent
         for selection in set.selections {
             switch selection {
             case .field(let field):
                 let conditions = inherited + Self.conditions(field.directives)
                 groups.add(
                     "field:" + field.responseKey,
-                    Occurrence(node: .field(field, scopeType: parent), conditions: conditions, span: field.span))
+                    Occurrence(node: .field(field, scopeType: scope), conditions: conditions, span: field.span))
             case .fragmentSpread(let spread):
                 guard fragmentNodes[spread.name.value] != nil else { continue }
                 let conditions = inherited + Self.conditions(spread.directives)
@@ -198,7 +204,9 @@ private final class BuildContext {
                 let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
                 guard condition.isComposite else { continue }
                 if alwaysMatches(parent: parent, condition: condition) {
-                    collect(inline.selectionSet, parent: parent, inherited: conditions, into: &groups, depth: depth + 1)
+                    collect(
+                        inline.selectionSet, parent: parent, scope: inline.typeCondition == nil ? scope : condition,
+                        inherited: conditions, into: &groups, depth: depth + 1)
                 } else {
                     groups.add(
                         "type:" + condition.name,
@@ -270,7 +278,8 @@ private final class BuildContext {
             if let (other, otherDescription) = firstByName[accessor.name] {
                 var notes: [DiagnosticNote] = []
                 if let location = other.location {
-                    notes.append(DiagnosticNote(message: "\(otherDescription) is here.", range: location))
+                    notes.append(
+                        DiagnosticNote(message: "\(otherDescription.prefix(1).uppercased())\(otherDescription.dropFirst()) is here.", range: location))
                 }
                 diagnostics.append(
                     Diagnostic(
@@ -583,7 +592,7 @@ private final class BuildContext {
         var conditionSets: [String: (NamedTypeDef, [SelectionSet])] = [:]
         var visitedFragments: Set<String> = []
 
-        func add(_ set: SelectionSet, level: Int) {
+        func add(_ set: SelectionSet, scope: NamedTypeDef, level: Int) {
             guard level <= LensModelBuilder.maximumDepth else { return }
             for selection in set.selections {
                 switch selection {
@@ -600,27 +609,30 @@ private final class BuildContext {
                             name: "__typename", description: nil, arguments: [], type: .nonNull(.named("String")),
                             deprecationReason: nil, directives: [], location: nil)
                     } else {
-                        guard let found = parent.field(named: field.name.value) else { continue }
+                        guard let found = scope.field(named: field.name.value) ?? parent.field(named: field.name.value)
+                        else { continue }
                         definition = found
                     }
                     fieldOrder.append(key)
                     fieldsByKey[key] = (definition, field, field.selectionSet.map { [$0] } ?? [])
                 case .inlineFragment(let inline):
                     let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
-                    addConditional(inline.selectionSet, condition: condition, level: level)
+                    addConditional(
+                        inline.selectionSet, condition: condition, scope: inline.typeCondition == nil ? scope : condition,
+                        level: level)
                 case .fragmentSpread(let spread):
                     guard let (fragment, _) = fragmentNodes[spread.name.value],
                         let condition = schema.type(named: fragment.typeCondition.name.value)
                     else { continue }
                     // A fragment spread twice on the same path adds nothing new.
                     guard visitedFragments.insert(spread.name.value).inserted else { continue }
-                    addConditional(fragment.selectionSet, condition: condition, level: level)
+                    addConditional(fragment.selectionSet, condition: condition, scope: condition, level: level)
                 }
             }
         }
-        func addConditional(_ set: SelectionSet, condition: NamedTypeDef, level: Int) {
+        func addConditional(_ set: SelectionSet, condition: NamedTypeDef, scope: NamedTypeDef, level: Int) {
             if alwaysMatches(parent: parent, condition: condition) {
-                add(set, level: level + 1)
+                add(set, scope: scope, level: level + 1)
             } else {
                 if conditionSets[condition.name] == nil {
                     conditionOrder.append(condition.name)
@@ -629,7 +641,7 @@ private final class BuildContext {
                 conditionSets[condition.name]?.1.append(set)
             }
         }
-        for set in sets { add(set, level: depth) }
+        for set in sets { add(set, scope: parent, level: depth) }
 
         var result: [NormalizationSelection] = []
         if !isRoot && fieldsByKey["__typename"] == nil {

@@ -22,7 +22,7 @@ package enum PlatePhrase {
             parts.append(scalar.mapping == nil ? "\(scalar.name) read as its text" : "\(scalar.name) converted at the read")
         }
         if case .parentRecord(let read) = accessor.reads, read.matchingTypes != nil, let condition = read.typeCondition {
-            parts.append("when the record is \(article(condition)) \(condition)")
+            parts.append("when the record is of type \(condition)")
         }
         if let levels = accessor.semanticNonNull {
             parts.append("under \(semanticNonNullText(levels)) and @throwOnFieldError")
@@ -105,10 +105,5 @@ package enum PlatePhrase {
     /// Conditions of one occurrence joined by ` and `, occurrences by ` or `.
     static func conditionsText(_ conditions: [[Condition]]) -> String {
         conditions.map { $0.map(\.text).joined(separator: " and ") }.joined(separator: " or ")
-    }
-
-    static func article(_ word: String) -> String {
-        guard let first = word.first else { return "a" }
-        return "AEIOUaeiou".contains(first) ? "an" : "a"
     }
 }

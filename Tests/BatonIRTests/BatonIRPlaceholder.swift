@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonIRPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -42,6 +42,7 @@ package enum LensModelJSON {
             ("kind", .string("fragment")),
             ("name", .string(fragment.name)),
             ("typeCondition", .string(fragment.typeCondition)),
+            ("possibleTypes", .array(fragment.possibleTypes.map { .string($0) })),
             ("spreadAccessorName", .string(fragment.spreadAccessorName)),
             ("throwOnFieldError", .bool(fragment.throwOnFieldError)),
             ("rootCanBeNil", .bool(fragment.rootCanBeNil)),

@@ -133,7 +133,8 @@ private final class BuildContext {
             name: name, typeCondition: type.name, spreadAccessorName: LensNaming.spreadAccessorName(fragment: name),
             throwOnFieldError: scope.throwOnFieldError, rootCanBeNil: lens.bubblesOut,
             fragmentsUsed: fragmentsUsed(by: node.selectionSet), usedTypes: usedTypeNames(lens: lens, variables: []),
-            lens: lens, location: SourceRange(file: source, span: node.name.span))
+            lens: lens, location: SourceRange(file: source, span: node.name.span),
+            possibleTypes: schema.possibleTypes(of: type).map(\.name).sorted())
         fragmentModels[name] = model
         return model
     }

@@ -3,6 +3,7 @@ import BatonIR
 import BatonPlate
 import BatonSchema
 import BatonSyntax
+import BatonValidation
 import Foundation
 import XCTest
 
@@ -35,7 +36,7 @@ enum PlateFixtures {
     struct Built {
         var schema: GraphQLSchema
         var model: LensModel
-        /// Syntax, schema and model diagnostics (validation is the CLI's gate before the model).
+        /// Syntax, schema, validation and model diagnostics.
         var diagnostics: [Diagnostic]
     }
 
@@ -134,6 +135,9 @@ enum PlateFixtures {
             diagnostics += result.diagnostics
             if let document = result.document { documents.append(document) }
         }
+        // The gate: the model is built only from valid documents.
+        let validation = Validator.validate(schema: schema, documents: documents)
+        if !validation.isEmpty { return Built(schema: schema, model: LensModel(), diagnostics: diagnostics + validation) }
         let (model, modelDiagnostics) = LensModelBuilder.build(
             schema: schema, documents: documents, options: fixture.options)
         return Built(schema: schema, model: model, diagnostics: diagnostics + modelDiagnostics)

@@ -71,6 +71,24 @@ public final class Store: Sendable {
     }
 
     func merge(_ write: NormalizedWrite) -> CommitResult {
+        let (result, deliver) = mergeDeferringNotifications(write)
+        deliver()
+        return result
+    }
+
+    /// Commits like `commit(_:for:)` but hands back the notifications to deliver, so the environment can log the
+    /// commit before subscribers react to it.
+    func commitDeferringNotifications<Operation: GraphQLOperation>(
+        _ response: GraphQLResponse, for operation: Operation
+    ) throws(ResponseError) -> (CommitResult, () -> Void) {
+        guard response.data != nil else { throw .requestFailed(response.errors) }
+        let write = Normalizer.normalize(
+            response, rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename,
+            selections: Operation.Data.selections, variables: operation.variables)
+        return mergeDeferringNotifications(write)
+    }
+
+    private func mergeDeferringNotifications(_ write: NormalizedWrite) -> (CommitResult, () -> Void) {
         let now = clock().timeIntervalSince1970
         var changed = Set<SlotID>()
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
@@ -83,8 +101,10 @@ public final class Store: Sendable {
                 return hit.isEmpty ? nil : (subscriber.callback, hit)
             }
         }
-        for (callback, slots) in notify { callback(slots) }
-        return CommitResult(changed: changed, unattachedErrors: write.unattachedErrors)
+        return (
+            CommitResult(changed: changed, unattachedErrors: write.unattachedErrors),
+            { for (callback, slots) in notify { callback(slots) } }
+        )
     }
 
     /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
@@ -130,6 +150,20 @@ public final class Store: Sendable {
                 count += 1
             }
             return count
+        }
+    }
+
+    /// The oldest `updatedAt` among the records, and whether any is invalidated.
+    func staleness(of keys: Set<RecordKey>) -> (oldest: Double?, invalidated: Bool) {
+        state.withLock { state in
+            var oldest: Double?
+            var invalidated = false
+            for key in keys {
+                guard let record = state.records[key] else { continue }
+                if record.invalidated { invalidated = true }
+                if oldest.map({ record.updatedAt < $0 }) ?? true { oldest = record.updatedAt }
+            }
+            return (oldest, invalidated)
         }
     }
 

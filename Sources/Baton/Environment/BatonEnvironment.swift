@@ -1,0 +1,206 @@
+import Foundation
+
+/// The client: a store, a transport and a log. It fetches, commits, logs, heals and revalidates.
+///
+/// Views attach handles (`attach`); one-off reads and mutations use `fetch`. Every event goes through `log`.
+public final class BatonEnvironment: Sendable {
+    public let store: Store
+    public let transport: any Transport
+    public let log: any EventLog
+    /// The clock staleness is measured with (injected in tests).
+    public let clock: @Sendable () -> Date
+
+    struct State {
+        var handles: [ObjectIdentifier: WeakHandle] = [:]
+        var inFlight: [Int: Task<Void, Never>] = [:]
+        var nextTask = 0
+        var invalidatedOperations = Set<OperationIdentity>()
+    }
+
+    struct WeakHandle: @unchecked Sendable {
+        weak var handle: (any AttachedHandle)?
+    }
+
+    let state = Locked(State())
+
+    /// An environment over a store (a new one on `clock` by default).
+    public init(
+        store: Store? = nil, transport: any Transport, log: any EventLog = MemoryLog(),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store ?? Store(clock: clock)
+        self.transport = transport
+        self.log = log
+        self.clock = clock
+    }
+
+    // MARK: Handles
+
+    /// Attaches a handle for an operation under a fetch policy; `expiration` overrides the operation's.
+    public func attach<Operation: GraphQLOperation>(
+        _ operation: Operation, policy: FetchPolicy = .storeOrNetwork, expiration: TimeInterval? = nil
+    ) -> Handle<Operation> {
+        let handle = Handle(
+            operation: operation, policy: policy, expiration: expiration ?? Operation.expiration, environment: self)
+        state.withLock { $0.handles[ObjectIdentifier(handle)] = WeakHandle(handle: handle) }
+        handle.start()
+        return handle
+    }
+
+    func detach(_ handle: AnyObject) {
+        _ = state.withLock { $0.handles.removeValue(forKey: ObjectIdentifier(handle)) }
+    }
+
+    var attachedHandles: [any AttachedHandle] {
+        state.withLock { state in
+            state.handles = state.handles.filter { $0.value.handle != nil }
+            return state.handles.values.compactMap(\.handle)
+        }
+    }
+
+    // MARK: Fetching
+
+    /// Fetches an operation, commits the answer, and reads its data. Logs `fetchStarted`, `committed`,
+    /// `fetchCompleted` or `fetchFailed`.
+    public func fetch<Operation: GraphQLOperation>(_ operation: Operation) async throws(FetchError) -> Operation.Data {
+        try await send(operation, beforeDelivery: {}, afterDelivery: {})
+        do {
+            return try store.read(operation, reporter: LoggingReporter(log: log))
+        } catch {
+            throw .read(error)
+        }
+    }
+
+    /// The fetch pipeline shared by `fetch` and handles.
+    func send<Operation: GraphQLOperation>(
+        _ operation: Operation, beforeDelivery: () -> Void, afterDelivery: () -> Void
+    ) async throws(FetchError) {
+        let name = JSONObject([("operation", .string(Operation.operationName))])
+        log.record(LogEvent("fetchStarted", name))
+        do {
+            let bytes: Data
+            do {
+                bytes = try await transport.send(GraphQLRequest(operation))
+            } catch {
+                throw FetchError.transport(String(describing: error))
+            }
+            let response: GraphQLResponse
+            do {
+                response = try GraphQLResponse(bytes: bytes)
+            } catch {
+                throw FetchError.malformedResponse(error.description)
+            }
+            if response.isRequestError { throw FetchError.request(response.errors) }
+            let (result, deliver): (CommitResult, () -> Void)
+            do {
+                (result, deliver) = try store.commitDeferringNotifications(response, for: operation)
+            } catch {
+                throw FetchError.request(response.errors)
+            }
+            log.record(LogEvent("committed", JSONObject([("kind", "server"), ("changed", .number(String(result.changed.count)))])))
+            beforeDelivery()
+            deliver()
+            afterDelivery()
+            _ = state.withLock { $0.invalidatedOperations.remove(operation.identity) }
+        } catch let error as FetchError {
+            var payload = name
+            payload["error"] = error.payload
+            log.record(LogEvent("fetchFailed", payload))
+            throw error
+        } catch {
+            throw .transport(String(describing: error))
+        }
+        log.record(LogEvent("fetchCompleted", name))
+    }
+
+    /// Runs work as a tracked task, so `settle()` can wait for it.
+    func track(_ work: @escaping @Sendable () async -> Void) {
+        state.withLock { state in
+            let id = state.nextTask
+            state.nextTask += 1
+            state.inFlight[id] = Task {
+                await work()
+                self.finish(id)
+            }
+        }
+    }
+
+    private func finish(_ id: Int) { _ = state.withLock { $0.inFlight.removeValue(forKey: id) } }
+
+    /// Waits until no fetch the environment started (including heals and refetches they cause) is running.
+    public func settle() async {
+        while let task = state.withLock({ $0.inFlight.values.first }) {
+            await task.value
+        }
+    }
+
+    // MARK: Staleness
+
+    /// Marks a record stale.
+    public func invalidate(record key: RecordKey) {
+        let count = store.invalidate { candidate, _ in candidate == key }
+        log.record(LogEvent("invalidated", JSONObject([("record", .string(key)), ("records", .number(String(count)))])))
+        notifyStalenessChanged()
+    }
+
+    /// Marks every record of a type stale.
+    public func invalidate(type typename: String) {
+        let count = store.invalidate { _, record in record.typename == typename }
+        log.record(LogEvent("invalidated", JSONObject([("type", .string(typename)), ("records", .number(String(count)))])))
+        notifyStalenessChanged()
+    }
+
+    /// Marks an operation (with its variables) stale until it is fetched again.
+    public func invalidate<Operation: GraphQLOperation>(operation: Operation) {
+        _ = state.withLock { $0.invalidatedOperations.insert(operation.identity) }
+        log.record(
+            LogEvent(
+                "invalidated",
+                JSONObject([("operation", .string(Operation.operationName)), ("variables", .string(operation.identity.variables))])))
+        notifyStalenessChanged()
+    }
+
+    func isInvalidated(_ identity: OperationIdentity) -> Bool {
+        state.withLock { $0.invalidatedOperations.contains(identity) }
+    }
+
+    private func notifyStalenessChanged() {
+        for handle in attachedHandles { handle.stalenessChanged() }
+    }
+
+    /// Refetches every attached handle whose data went stale (what an app calls on returning to the foreground).
+    public func revalidate() {
+        for handle in attachedHandles where handle.isStale { handle.refetch(reason: "stale") }
+    }
+
+    // MARK: The image
+
+    /// Saves the store to an image file (atomically) and logs `imageSaved`.
+    public func saveImage(to url: URL) throws {
+        let count = try store.saveImage(to: url)
+        log.record(LogEvent("imageSaved", JSONObject([("records", .number(String(count)))])))
+    }
+
+    /// Loads the store from an image file. A missing file leaves the store empty quietly; a corrupt, truncated or
+    /// future-version image is logged as `imageRejected` and the store starts empty. Returns whether it loaded.
+    @discardableResult
+    public func loadImage(from url: URL) -> Bool {
+        switch store.loadImage(from: url) {
+        case .success(let count):
+            log.record(LogEvent("imageLoaded", JSONObject([("records", .number(String(count)))])))
+            return true
+        case .failure(.absent):
+            return false
+        case .failure(let error):
+            log.record(LogEvent("imageRejected", JSONObject([("reason", .string(error.description))])))
+            return false
+        }
+    }
+}
+
+/// What the environment needs from any handle, whatever its operation.
+protocol AttachedHandle: AnyObject, Sendable {
+    var isStale: Bool { get }
+    func refetch(reason: String)
+    func stalenessChanged()
+}

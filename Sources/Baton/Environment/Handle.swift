@@ -1,0 +1,246 @@
+import Foundation
+
+/// A view's hold on an operation: its phase, whether its data is stale, and a way to retry.
+///
+/// A handle reads the whole operation once per change (an `OperationWalk`) to learn which slots it depends on
+/// and what is missing; it subscribes to those slots and re-reads when a commit changes any of them. A miss found
+/// on such a re-read is missing data: logged, the operation marked stale and refetched once (a heal). A miss
+/// right after the handle's own fetch is the server leaving a field out: logged as unexpected, not healed, so
+/// nothing loops.
+public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
+    public let operation: Operation
+    public let policy: FetchPolicy
+    /// Seconds after which the data is stale; nil for never by age.
+    public let expiration: TimeInterval?
+    let environment: BatonEnvironment
+
+    struct State {
+        var phase: Phase<Operation.Data> = .loading
+        var lastFetchError: FetchError?
+        var records = Set<RecordKey>()
+        var subscription: Subscription?
+        var fetching = false
+        var committingOwn = false
+        var healAttempted = false
+        var markedStale = false
+        var observers: [Int: @Sendable () -> Void] = [:]
+        var nextObserver = 0
+        var detached = false
+    }
+
+    private let state = Locked(State())
+
+    init(operation: Operation, policy: FetchPolicy, expiration: TimeInterval?, environment: BatonEnvironment) {
+        self.operation = operation
+        self.policy = policy
+        self.expiration = expiration
+        self.environment = environment
+    }
+
+    deinit {
+        state.withLock { $0.subscription }?.cancel()
+    }
+
+    // MARK: What a view reads
+
+    /// `.loading`, `.ready(data)` or `.failed(error)`.
+    public var phase: Phase<Operation.Data> { state.withLock { $0.phase } }
+
+    /// The failure of the latest fetch, when it failed; with data already there the phase stays `.ready`.
+    public var lastFetchError: FetchError? { state.withLock { $0.lastFetchError } }
+
+    /// Whether a fetch is running for this handle.
+    public var isFetching: Bool { state.withLock { $0.fetching } }
+
+    /// True when the data is older than the expiration, or a record it read, its type, or the operation was
+    /// invalidated, or a heal marked it. Stale data stays visible.
+    public var isStale: Bool {
+        let (records, marked, hasData) = state.withLock { ($0.records, $0.markedStale, $0.phase.data != nil) }
+        guard hasData else { return false }
+        if marked || environment.isInvalidated(operation.identity) { return true }
+        let (oldest, invalidated) = environment.store.staleness(of: records)
+        if invalidated { return true }
+        if let expiration, let oldest, environment.clock().timeIntervalSince1970 - oldest > expiration { return true }
+        return false
+    }
+
+    /// Fetches again (after a failure, or to refresh).
+    public func retry() { refetch(reason: "retry") }
+
+    /// Calls `callback` after every change of phase or staleness; returns a token for `removeObserver`.
+    @discardableResult
+    public func observe(_ callback: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { state in
+            let id = state.nextObserver
+            state.nextObserver += 1
+            state.observers[id] = callback
+            return id
+        }
+    }
+
+    public func removeObserver(_ id: Int) { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
+
+    /// Stops notifications and fetches for this handle.
+    public func detach() {
+        let subscription = state.withLock { state in
+            state.detached = true
+            return state.subscription
+        }
+        subscription?.cancel()
+        environment.detach(self)
+    }
+
+    // MARK: Lifecycle
+
+    func start() {
+        let subscription = environment.store.subscribe(to: []) { [weak self] _ in self?.storeChanged() }
+        state.withLock { $0.subscription = subscription }
+        let (snapshot, walk) = walkNow()
+        switch policy {
+        case .storeOnly:
+            publish(snapshot, walk, reporter: LoggingReporter(log: environment.log))
+        case .networkOnly:
+            subscribe(walk)
+            startFetch()
+        case .storeOrNetwork:
+            if walk.isComplete {
+                publish(snapshot, walk, reporter: LoggingReporter(log: environment.log))
+                if isStale { refetch(reason: "stale") }
+            } else {
+                subscribe(walk)
+                startFetch()
+            }
+        case .storeAndNetwork:
+            if walk.isComplete {
+                publish(snapshot, walk, reporter: LoggingReporter(log: environment.log))
+            } else {
+                subscribe(walk)
+            }
+            startFetch()
+        }
+    }
+
+    func refetch(reason: String) {
+        guard policy != .storeOnly else { return }
+        environment.log.record(
+            LogEvent("refetch", JSONObject([("operation", .string(Operation.operationName)), ("reason", .string(reason))])))
+        startFetch()
+    }
+
+    func stalenessChanged() { notifyObservers() }
+
+    private func storeChanged() {
+        let skip = state.withLock { $0.committingOwn || $0.detached }
+        if !skip { reread() }
+    }
+
+    /// A re-read after another commit changed a slot this handle depends on.
+    private func reread() {
+        let (snapshot, walk) = walkNow()
+        let reporter = LoggingReporter(log: environment.log)
+        let (fetching, hasData) = state.withLock { ($0.fetching, $0.phase.data != nil) }
+        if walk.missing.isEmpty {
+            state.withLock { $0.healAttempted = false }
+        } else if fetching {
+            // A fetch of this operation is on its way; it will answer the miss.
+            for missing in walk.missing { reporter.markSeen(record: missing.record, field: missing.field) }
+        } else {
+            for missing in walk.missing {
+                reporter.report(.missingData(type: missing.type, field: missing.field, record: missing.record, path: missing.path))
+            }
+            let heal = state.withLock { state -> Bool in
+                guard hasData, !state.healAttempted, policy != .storeOnly else { return false }
+                state.healAttempted = true
+                state.markedStale = true
+                return true
+            }
+            if heal {
+                publish(snapshot, walk, reporter: reporter)
+                refetch(reason: "missingData")
+                return
+            }
+        }
+        publish(snapshot, walk, reporter: reporter)
+    }
+
+    /// The read after this handle's own fetch committed.
+    private func readAfterFetch() {
+        let (snapshot, walk) = walkNow()
+        let reporter = LoggingReporter(log: environment.log)
+        if walk.missing.isEmpty {
+            state.withLock { $0.healAttempted = false }
+        } else {
+            for missing in walk.missing {
+                reporter.report(
+                    .unexpectedValue(
+                        type: missing.type, field: missing.field, reason: "missing after a refetch", path: missing.path))
+                reporter.markSeen(record: missing.record, field: missing.field)
+            }
+        }
+        publish(snapshot, walk, reporter: reporter)
+    }
+
+    private func walkNow() -> (StoreSnapshot, OperationWalk) {
+        let snapshot = environment.store.snapshot()
+        let walk = OperationWalk(
+            snapshot: snapshot, variables: operation.variables, root: Operation.rootTypename,
+            selections: Operation.Data.selections)
+        return (snapshot, walk)
+    }
+
+    private func subscribe(_ walk: OperationWalk) {
+        let records = walk.records
+        let subscription = state.withLock { state in
+            state.records = records
+            return state.subscription
+        }
+        subscription?.update(walk.dependencies)
+    }
+
+    private func publish(_ snapshot: StoreSnapshot, _ walk: OperationWalk, reporter: LoggingReporter) {
+        subscribe(walk)
+        let phase: Phase<Operation.Data>
+        do {
+            phase = .ready(try snapshot.read(operation, reporter: reporter))
+        } catch {
+            phase = .failed(.read(error))
+        }
+        state.withLock { $0.phase = phase }
+        notifyObservers()
+    }
+
+    private func notifyObservers() {
+        for observer in state.withLock({ Array($0.observers.values) }) { observer() }
+    }
+
+    private func startFetch() {
+        let start = state.withLock { state -> Bool in
+            if state.fetching || state.detached { return false }
+            state.fetching = true
+            return true
+        }
+        guard start else { return }
+        environment.track { [self] in await self.runFetch() }
+    }
+
+    private func runFetch() async {
+        do {
+            try await environment.send(
+                operation, beforeDelivery: { state.withLock { $0.committingOwn = true } },
+                afterDelivery: { state.withLock { $0.committingOwn = false } })
+            state.withLock { state in
+                state.fetching = false
+                state.markedStale = false
+                state.lastFetchError = nil
+            }
+            readAfterFetch()
+        } catch {
+            state.withLock { state in
+                state.fetching = false
+                state.lastFetchError = error
+                if state.phase.data == nil { state.phase = .failed(error) }
+            }
+            notifyObservers()
+        }
+    }
+}

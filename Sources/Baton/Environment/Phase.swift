@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where a handle's data is: loading, ready to read, or failed.
+public enum Phase<Data: Sendable>: Sendable {
+    case loading
+    case ready(Data)
+    case failed(FetchError)
+
+    /// The data when ready.
+    public var data: Data? {
+        if case .ready(let data) = self { return data }
+        return nil
+    }
+}
+
+/// Why a fetch (or the read after it) failed.
+public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A response with errors and no data.
+    case request([GraphQLError])
+    /// The transport failed.
+    case transport(String)
+    /// The body was not a GraphQL response.
+    case malformedResponse(String)
+    /// The operation's read failed: a `@required` null reached the root, or `@throwOnFieldError` met an error.
+    case read(ReadError)
+
+    public var description: String {
+        switch self {
+        case .request(let errors): errors.map(\.message).joined(separator: "; ")
+        case .transport(let reason): "transport: \(reason)"
+        case .malformedResponse(let reason): "malformed response: \(reason)"
+        case .read(let error): error.description
+        }
+    }
+
+    /// The payload of a `fetchFailed` event.
+    var payload: JSONValue {
+        switch self {
+        case .request(let errors): .array(errors.map { .string($0.message) })
+        default: .string(description)
+        }
+    }
+}
+
+/// Where a handle's data comes from.
+public enum FetchPolicy: String, Sendable, Hashable {
+    /// Read the store; fetch when it cannot answer fully or its data is stale.
+    case storeOrNetwork
+    /// Read the store when it can answer, and fetch anyway.
+    case storeAndNetwork
+    /// Always fetch; show nothing from the store before the answer.
+    case networkOnly
+    /// Never fetch.
+    case storeOnly
+}

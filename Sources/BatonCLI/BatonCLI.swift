@@ -1,1 +1,102 @@
-// BatonCLI: placeholder until its issue lands.
+import BatonConfig
+
+/// The `baton` command line: dispatches to a subcommand, handles `--help` and `--version`,
+/// and turns usage errors into swift-argument-parser-style messages with exit code 2.
+package enum BatonCLI {
+    /// Baton's version, printed by `--version`.
+    package static let version = "0.1.0"
+
+    static let abstract = "A GraphQL compiler and runtime for Swift and Kotlin apps."
+
+    /// Runs `baton` with `arguments` (without the program name) and returns the exit code.
+    /// Everything written goes through `context`'s streams, flushed before returning.
+    package static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        defer {
+            context.standardOutput.flush()
+            context.standardError.flush()
+        }
+        let commands = CommandRegistry.commands
+        guard let first = arguments.first else {
+            context.standardOutput.write(rootHelp())
+            return .success
+        }
+        switch first {
+        case "-h", "--help", "-help":
+            context.standardOutput.write(rootHelp())
+            return .success
+        case "--version":
+            context.standardOutput.write(version + "\n")
+            return .success
+        case "help":
+            return help(Array(arguments.dropFirst()), context: context)
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let names = commands.map { $0.name } + ["help"]
+            let message: String
+            if first.hasPrefix("-") {
+                message = "Unknown option '\(first)'." + Suggestion.didYouMean(first, in: ["--help", "--version"], quote: "'")
+            } else {
+                message = "Unknown subcommand '\(first)'." + Suggestion.didYouMean(first, in: names, quote: "'")
+            }
+            context.standardError.write("Error: \(message)\nUsage: baton <subcommand>\n  See 'baton --help' for more information.\n")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        let commandPath = "baton \(command.name)"
+        // --help anywhere before `--` shows the command's help.
+        let beforeTerminator = rest.prefix { $0 != "--" }
+        if beforeTerminator.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            context.standardOutput.write(commandHelp(command))
+            return .success
+        }
+        switch ArgumentParser.parse(rest, signature: command.signature) {
+        case .failure(let error):
+            context.standardError.write(
+                "Error: \(error.message)\n"
+                    + "Usage: \(HelpFormatter.usage(commandPath: commandPath, signature: command.signature))\n"
+                    + "  See '\(commandPath) --help' for more information.\n")
+            return .usage
+        case .success(let parsed):
+            return command.run(parsed, context: context)
+        }
+    }
+
+    /// `baton help [subcommand]`.
+    static func help(_ arguments: [String], context: CommandContext) -> ExitCode {
+        guard let name = arguments.first else {
+            context.standardOutput.write(rootHelp())
+            return .success
+        }
+        guard let command = CommandRegistry.commands.first(where: { $0.name == name }) else {
+            let names = CommandRegistry.commands.map { $0.name }
+            context.standardError.write(
+                "Error: Unknown subcommand '\(name)'." + Suggestion.didYouMean(name, in: names, quote: "'")
+                    + "\nUsage: baton help [<subcommand>]\n  See 'baton --help' for more information.\n")
+            return .usage
+        }
+        context.standardOutput.write(commandHelp(command))
+        return .success
+    }
+
+    static func commandHelp(_ command: any Command.Type) -> String {
+        HelpFormatter.help(
+            commandPath: "baton \(command.name)", abstract: command.abstract, discussion: command.discussion,
+            signature: command.signature)
+    }
+
+    /// `baton --help`.
+    static func rootHelp() -> String {
+        var out = "OVERVIEW: \(abstract)\n\nUSAGE: baton <subcommand>\n\nOPTIONS:\n"
+        out += HelpFormatter.row("--version", "Show the version.")
+        out += HelpFormatter.row("-h, --help", "Show help information.")
+        out += "\nSUBCOMMANDS:\n"
+        for command in CommandRegistry.commands {
+            out += HelpFormatter.row(command.name, command.abstract)
+        }
+        out += HelpFormatter.row("help", "Show subcommand help information.")
+        out += "\n  See 'baton help <subcommand>' for detailed help.\n"
+        return out
+    }
+}

@@ -37,12 +37,16 @@ package enum DocumentDiscovery {
     }
 
     /// The document files of a project: every `.graphql`, `.gql` and `.swift` file matched by
-    /// `documents` and not by `exclude`, sorted. A written pattern matching nothing is a
+    /// `documents` and not by `exclude` (nor a schema file, nor under an output folder), sorted. A written pattern matching nothing is a
     /// warning; no documents at all is an error.
     package static func documentFiles(of configuration: Configuration) -> (files: [String], diagnostics: [Diagnostic]) {
         var all = Set<String>()
         var diagnostics: [Diagnostic] = []
-        let exclude = configuration.exclude.map(\.value)
+        // The schema and generated code are never documents, whatever the patterns say.
+        var exclude = configuration.exclude.map(\.value) + configuration.schema.map(\.value)
+        for output in [configuration.output.swiftPath, configuration.output.kotlinPath].compactMap({ $0 }) {
+            exclude.append(GlobPattern(output.value, base: configuration.directory))
+        }
         for pattern in configuration.documents {
             let matches = expand(pattern.value, exclude: exclude, extensions: documentExtensions)
             if matches.files.isEmpty && configuration.documentsSpan != nil {

@@ -1,0 +1,103 @@
+import BatonConfig
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// Reads what a project is made of: its schema and its documents (GraphQL files and the
+/// literals in Swift sources), parsed. Shared by every command that needs them (`check`,
+/// `plate`, `gen`).
+package struct ProjectLoader {
+    /// Where paths are shown relative to.
+    package var workingDirectory: String
+
+    package init(workingDirectory: String) { self.workingDirectory = workingDirectory }
+
+    /// A path as shown in diagnostics.
+    package func display(_ path: String) -> String { Path.display(path, from: workingDirectory) }
+
+    /// An I/O error for a file that cannot be read.
+    package func unreadable(_ path: String, _ reason: String) -> Diagnostic {
+        Diagnostic(.error, "Cannot read \(display(path)): \(reason).", rule: "io", range: nil, path: display(path))
+    }
+
+    /// A file read, or the `io` diagnostic saying why it could not be.
+    package enum ReadResult {
+        case success(SourceFile)
+        case failure(Diagnostic)
+    }
+
+    /// Reads a file as a source.
+    package func read(_ path: String) -> ReadResult {
+        switch FileSystem.readFile(path) {
+        case .success(let bytes): .success(SourceFile(path: display(path), bytes: bytes))
+        case .failure(let failure): .failure(unreadable(path, failure.reason))
+        }
+    }
+
+    /// Builds the schema from its files: one introspection result (`.json`), or any number of
+    /// SDL files merged. The schema is nil when it could not be built at all.
+    package func loadSchema(_ paths: [String]) -> (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]) {
+        var sources: [SourceFile] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths {
+            switch read(path) {
+            case .success(let source): sources.append(source)
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        guard diagnostics.isEmpty, !sources.isEmpty else { return (nil, sources, diagnostics) }
+        let introspection = sources.filter { Path.pathExtension($0.path) == "json" }
+        if introspection.isEmpty {
+            let (schema, more) = SchemaBuilder.build(sources: sources)
+            return (schema, sources, more)
+        }
+        guard sources.count == 1, let source = introspection.first else {
+            let names = sources.map { $0.path }.joined(separator: ", ")
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "A schema is one introspection result (.json) or SDL files, not a mix: \(names).",
+                    rule: "config", range: nil, path: introspection.first?.path))
+            return (nil, sources, diagnostics)
+        }
+        let (schema, more) = IntrospectionSchemaBuilder.build(source: source)
+        return (schema, sources, more)
+    }
+
+    /// The GraphQL sources in a document file: the file itself, or for a Swift source the
+    /// literals of its Baton attributes.
+    package func documentSources(_ path: String) -> (sources: [SourceFile], diagnostics: [Diagnostic]) {
+        switch read(path) {
+        case .failure(let diagnostic):
+            return ([], [diagnostic])
+        case .success(let file):
+            guard Path.pathExtension(path) == "swift" else { return ([file], []) }
+            let (documents, diagnostics) = SwiftDocumentExtractor.extract(from: file)
+            return (documents.map { $0.source }, diagnostics)
+        }
+    }
+
+    /// Reads and parses documents, in the order given.
+    package func loadDocuments(_ paths: [String]) -> LoadedDocuments {
+        var loaded = LoadedDocuments()
+        for path in paths {
+            let (sources, diagnostics) = documentSources(path)
+            loaded.diagnostics += diagnostics
+            for source in sources {
+                loaded.sourceCount += 1
+                let result = Parser.parse(source)
+                loaded.diagnostics += result.diagnostics
+                if let document = result.document { loaded.documents.append(document) }
+            }
+        }
+        return loaded
+    }
+}
+
+/// Parsed documents with the problems found reading and parsing them.
+package struct LoadedDocuments {
+    package var documents: [Document] = []
+    package var diagnostics: [Diagnostic] = []
+    /// How many GraphQL texts were read (files and Swift literals), parsed or not.
+    package var sourceCount = 0
+}

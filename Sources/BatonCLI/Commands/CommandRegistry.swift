@@ -1,0 +1,9 @@
+/// Every `baton` subcommand, in the order `baton --help` lists them. Adding a command is a
+/// new file in this folder and one line here.
+package enum CommandRegistry {
+    package static var commands: [any Command.Type] {
+        [
+            CheckCommand.self
+        ]
+    }
+}

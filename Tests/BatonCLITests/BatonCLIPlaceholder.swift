@@ -1,5 +1,0 @@
-import XCTest
-
-final class BatonCLIPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

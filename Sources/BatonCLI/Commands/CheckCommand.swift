@@ -119,7 +119,8 @@ package struct CheckRun {
                         rule: "config", range: nil))
                 return outcome
             }
-            let loaded = ConfigurationLoader.load(path: path, workingDirectory: workingDirectory, knownRules: RuleCatalog.ruleIDs)
+            let loaded = ConfigurationLoader.load(
+                path: path, workingDirectory: workingDirectory, knownRules: RuleCatalog.ruleIDs)
             outcome.diagnostics += loaded.diagnostics
             if loaded.hasErrors { return outcome }
             let overrideSchema = schemaPaths.isEmpty ? nil : resolveSchemaPaths(into: &outcome)

@@ -59,6 +59,8 @@ package enum DocumentDiscovery {
             diagnostics += failures(matches.failures, configuration: configuration, span: pattern.span)
         }
         if all.isEmpty {
+            // One error says it all: drop the warnings about each pattern.
+            diagnostics.removeAll { $0.severity == .warning }
             let span = configuration.documentsSpan ?? configuration.documents.first?.span ?? .zero
             let patterns = configuration.documents.map { "\"\($0.value.text)\"" }.joined(separator: ", ")
             diagnostics.append(

@@ -152,7 +152,6 @@ final class DocumentDiscoveryTests: XCTestCase {
         XCTAssertEqual(
             diagnostics.map { TextRenderer.render($0) },
             [
-                "baton.json:3:16: warning: Documents pattern \"src/**/*.graphql\" matches no file. [config]\n",
                 "baton.json:3:16: error: No documents found: no .graphql, .gql or .swift file matches \"src/**/*.graphql\". [config]\n",
             ])
     }

@@ -1,0 +1,415 @@
+import Foundation
+import XCTest
+
+/// Runs the built `baton` executable and compares stdout, stderr and the exit status.
+final class CheckEndToEndTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The `baton` executable in the build products folder next to the test bundle.
+    static func executable() throws -> URL {
+        var candidates: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("baton"))
+            candidates.append(bundle.bundleURL.appendingPathComponent("baton"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/baton"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw XCTSkip("the baton executable is not built next to the tests; run `swift build` first")
+    }
+
+    struct Run: Equatable, CustomStringConvertible {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+        var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    }
+
+    func baton(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting, so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
+    }
+
+    /// A project in a scratch folder: a schema, a baton.json and the given documents.
+    func project(_ files: [String: String], config: String? = nil) throws -> Scratch {
+        let scratch = try Scratch()
+        try scratch.write("schema.graphql", Self.schema)
+        try scratch.write("baton.json", config ?? #"{"schema": "schema.graphql"}"#)
+        for (path, text) in files { try scratch.write(path, text) }
+        return scratch
+    }
+
+    static let schema = """
+        type Query {
+          hello(name: String!): String
+          issue: Issue
+        }
+
+        type Issue {
+          title: String!
+          body: String
+        }
+
+        """
+
+    // MARK: Cases
+
+    func testExamplesAreClean() throws {
+        let run = try baton(["check"], in: Self.packageRoot.path)
+        XCTAssertEqual(run, Run(stdout: "", stderr: "No problems found in 4 documents.\n", status: 0))
+    }
+
+    func testExamplesCleanAsJSON() throws {
+        let run = try baton(["check", "--format", "json", "--config", "Examples/GitHub/baton.json"], in: Self.packageRoot.path)
+        XCTAssertEqual(
+            run, Run(stdout: #"{"version":1,"diagnostics":[],"summary":{"errors":0,"warnings":0}}"# + "\n", stderr: "", status: 0))
+    }
+
+    func testSyntaxError() throws {
+        let scratch = try project(["Q.graphql": "query Q {\n  hello(name: \"x\"\n}\n"])
+        let run = try baton(["check"], in: scratch.path)
+        XCTAssertEqual(
+            run,
+            Run(
+                stdout: "",
+                stderr: """
+                    Q.graphql:3:1: error: Syntax Error: Expected Name, found "}". [syntax]
+                    Found 1 error in 1 document.
+
+                    """, status: 1))
+    }
+
+    /// Validation errors in a .graphql file and in a Swift literal (at its true place in the
+    /// .swift file), with a fragment defined in one file and used in the other.
+    static let invalidFiles = [
+        "Queries/Q.graphql": "query Q {\n  helo(name: \"x\")\n  issue { ...IssueParts }\n}\n",
+        "Sources/Screen.swift": """
+            import Baton
+
+            struct Screen {
+                @Fragment(\"\"\"
+                fragment IssueParts on Issue {
+                  title
+                  bdy
+                }
+                \"\"\")
+                var issue: IssueParts
+            }
+
+            """,
+    ]
+
+    func testValidationErrorsText() throws {
+        let scratch = try project(Self.invalidFiles)
+        let run = try baton(["check"], in: scratch.path)
+        XCTAssertEqual(
+            run,
+            Run(
+                stdout: "",
+                stderr: """
+                    Queries/Q.graphql:2:3: error: Cannot query field "helo" on type "Query". Did you mean "hello"? [fields-on-correct-type]
+                    Sources/Screen.swift:7:7: error: Cannot query field "bdy" on type "Issue". Did you mean "body"? [fields-on-correct-type]
+                    Found 2 errors in 2 documents.
+
+                    """, status: 1))
+    }
+
+    func testPathsLimitReportingButFragmentsResolveAcrossTheProject() throws {
+        let scratch = try project(Self.invalidFiles)
+        let run = try baton(["check", "Queries/Q.graphql"], in: scratch.path)
+        XCTAssertEqual(
+            run,
+            Run(
+                stdout: "",
+                stderr: """
+                    Queries/Q.graphql:2:3: error: Cannot query field "helo" on type "Query". Did you mean "hello"? [fields-on-correct-type]
+                    Found 1 error in 1 document.
+
+                    """, status: 1))
+        let missing = try baton(["check", "Nope.graphql"], in: scratch.path)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "Nope.graphql: error: Cannot read Nope.graphql: No such file or directory. [io]\nFound 1 error.\n")
+    }
+
+    func testPrettyFormat() throws {
+        let scratch = try project(Self.invalidFiles)
+        let run = try baton(["check", "--format", "pretty"], in: scratch.path)
+        XCTAssertEqual(
+            run,
+            Run(
+                stdout: "",
+                stderr: """
+                    Queries/Q.graphql:2:3: error: Cannot query field "helo" on type "Query". Did you mean "hello"? [fields-on-correct-type]
+                        2 |   helo(name: "x")
+                          |   ^~~~
+                    Sources/Screen.swift:7:7: error: Cannot query field "bdy" on type "Issue". Did you mean "body"? [fields-on-correct-type]
+                        7 |       bdy
+                          |       ^~~
+                    Found 2 errors in 2 documents.
+
+                    """, status: 1))
+    }
+
+    func testJSONFormat() throws {
+        let scratch = try project(Self.invalidFiles)
+        let run = try baton(["check", "--format", "json"], in: scratch.path)
+        let expected =
+            #"{"version":1,"diagnostics":["#
+            + #"{"rule":"fields-on-correct-type","severity":"error","message":"Cannot query field \"helo\" on type \"Query\". Did you mean \"hello\"?","file":"Queries/Q.graphql","line":2,"column":3,"endLine":2,"endColumn":7,"notes":[]},"#
+            + #"{"rule":"fields-on-correct-type","severity":"error","message":"Cannot query field \"bdy\" on type \"Issue\". Did you mean \"body\"?","file":"Sources/Screen.swift","line":7,"column":7,"endLine":7,"endColumn":10,"notes":[]}"#
+            + #"],"summary":{"errors":2,"warnings":0}}"# + "\n"
+        XCTAssertEqual(run, Run(stdout: expected, stderr: "", status: 1))
+    }
+
+    func testSARIFFormat() throws {
+        let scratch = try project(["Q.graphql": "query Q {\n  helo\n}\n"])
+        let run = try baton(["check", "--format", "sarif"], in: scratch.path)
+        let expected =
+            #"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":{"driver":{"name":"baton","version":"0.1.0","rules":["#
+            + #"{"id":"fields-on-correct-type","shortDescription":{"text":"Fields on correct type. Every selected field must be defined on the type it is selected on (or be `__typename`)."}}]}},"#
+            + #""columnKind":"utf16CodeUnits","results":[{"ruleId":"fields-on-correct-type","ruleIndex":0,"level":"error","message":{"text":"Cannot query field \"helo\" on type \"Query\". Did you mean \"hello\"?"},"#
+            + #""locations":[{"physicalLocation":{"artifactLocation":{"uri":"Q.graphql"},"region":{"startLine":2,"startColumn":3,"endLine":2,"endColumn":7}}}]}]}]}"#
+            + "\n"
+        XCTAssertEqual(run, Run(stdout: expected, stderr: "", status: 1))
+    }
+
+    func testGitHubFormat() throws {
+        let scratch = try project(["Q.graphql": "query Q {\n  helo\n}\n"])
+        let run = try baton(["check", "--format", "github"], in: scratch.path)
+        XCTAssertEqual(
+            run,
+            Run(
+                stdout:
+                    "::error file=Q.graphql,line=2,col=3,endLine=2,endColumn=7,title=baton%3A fields-on-correct-type::Cannot query field \"helo\" on type \"Query\". Did you mean \"hello\"?\n",
+                stderr: "", status: 1))
+    }
+
+    func testBrokenConfiguration() throws {
+        let scratch = try project([:], config: "{\n  \"schema\": \"schema.graphql\",\n  \"documnts\": \"*.graphql\"\n}\n")
+        let run = try baton(["check"], in: scratch.path)
+        XCTAssertEqual(
+            run,
+            Run(
+                stdout: "",
+                stderr: """
+                    baton.json:3:3: error: Unknown key "documnts". Did you mean "documents"? [config]
+                    Found 1 error.
+
+                    """, status: 2))
+        let malformed = try project([:], config: "{\"schema\": \"schema.graphql\",, }")
+        XCTAssertEqual(
+            try baton(["check"], in: malformed.path),
+            Run(stdout: "", stderr: "baton.json:1:29: error: Malformed JSON: Expected a string key, found character \",\". [config]\nFound 1 error.\n", status: 2))
+    }
+
+    func testMissingSchemaFile() throws {
+        let scratch = try project(["Q.graphql": "{ hello(name: \"x\") }"], config: #"{"schema": "missing.graphqls"}"#)
+        let run = try baton(["check"], in: scratch.path)
+        XCTAssertEqual(
+            run,
+            Run(
+                stdout: "", stderr: "baton.json:1:12: error: Schema file \"missing.graphqls\" does not exist. [config]\nFound 1 error.\n",
+                status: 2))
+    }
+
+    func testNoConfiguration() throws {
+        let scratch = try Scratch()
+        let run = try baton(["check"], in: scratch.path)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("error: No baton.json found in "), run.stderr)
+    }
+
+    func testUsageErrors() throws {
+        let root = Self.packageRoot.path
+        XCTAssertEqual(
+            try baton(["check", "--formt", "json"], in: root),
+            Run(
+                stdout: "",
+                stderr: """
+                    Error: Unknown option '--formt'. Did you mean '--format'?
+                    Usage: baton check [--config <path>] [--schema <path> ...] [--format <format>] [--warnings-as-errors] [--quiet] [<paths> ...]
+                      See 'baton check --help' for more information.
+
+                    """, status: 2))
+        XCTAssertEqual(
+            try baton(["chek"], in: root),
+            Run(
+                stdout: "",
+                stderr: "Error: Unknown subcommand 'chek'. Did you mean 'check'?\nUsage: baton <subcommand>\n  See 'baton --help' for more information.\n",
+                status: 2))
+        let badFormat = try baton(["check", "--format", "xml"], in: root)
+        XCTAssertEqual(badFormat.status, 2)
+        XCTAssertTrue(
+            badFormat.stderr.hasPrefix(
+                "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'pretty', 'json', 'sarif' or 'github'.\n"),
+            badFormat.stderr)
+    }
+
+    func testHelpAndVersion() throws {
+        let root = Self.packageRoot.path
+        let help = try baton(["check", "--help"], in: root)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertEqual(help.stderr, "")
+        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Validate GraphQL documents against the schema.\n"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("\nUSAGE: baton check [--config <path>]"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  --warnings-as-errors    Treat warnings as errors (exit status 1).\n"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  -h, --help              Show help information.\n"), help.stdout)
+        XCTAssertEqual(try baton(["help", "check"], in: root), help)
+        let root_ = try baton(["--help"], in: root)
+        XCTAssertEqual(root_.status, 0)
+        XCTAssertTrue(root_.stdout.contains("SUBCOMMANDS:\n  check                   Validate GraphQL documents against the schema.\n"), root_.stdout)
+        XCTAssertEqual(try baton(["--version"], in: root), Run(stdout: "0.1.0\n", stderr: "", status: 0))
+    }
+
+    func testSchemaWithoutConfiguration() throws {
+        let scratch = try Scratch()
+        try scratch.write("s.graphql", Self.schema)
+        try scratch.write("docs/a.graphql", "query A { hello(name: \"x\") }")
+        try scratch.write("docs/b.gql", "query B { issue { title } }")
+        XCTAssertEqual(
+            try baton(["check", "--schema", "s.graphql", "docs"], in: scratch.path),
+            Run(stdout: "", stderr: "No problems found in 2 documents.\n", status: 0))
+        // A quoted glob that matches nothing.
+        XCTAssertEqual(
+            try baton(["check", "--schema", "s.graphql", "docs/**/*.graphqls"], in: scratch.path),
+            Run(stdout: "", stderr: "error: No document matches \"docs/**/*.graphqls\". [io]\nFound 1 error.\n", status: 2))
+    }
+
+    func testGlobMatchingNothingInConfiguration() throws {
+        let scratch = try project([:], config: #"{"schema": "schema.graphql", "documents": "queries/*.graphql"}"#)
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "",
+                stderr: """
+                    baton.json:1:43: error: No documents found: no .graphql, .gql or .swift file matches "queries/*.graphql". [config]
+                    Found 1 error.
+
+                    """, status: 2))
+    }
+
+    func testUnreadableFiles() throws {
+        // A configuration path that is a folder cannot be read (whoever runs the test).
+        let scratch = try project(["Q.graphql": "{ hello(name: \"x\") }"])
+        XCTAssertEqual(
+            try baton(["check", "--config", "."], in: scratch.path),
+            Run(stdout: "", stderr: ".: error: Cannot read .: Is a directory. [io]\nFound 1 error.\n", status: 2))
+        // A document without read permission (root reads everything, so only as another user).
+        try scratch.write("Locked.graphql", "{ hello(name: \"x\") }")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: scratch.path + "/Locked.graphql")
+        if geteuid() == 0 { throw XCTSkip("running as root, which can read a file without permissions") }
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "", stderr: "Locked.graphql: error: Cannot read Locked.graphql: Permission denied. [io]\nFound 1 error in 2 documents.\n",
+                status: 2))
+    }
+
+    func testInvalidUTF8IsLocated() throws {
+        let scratch = try project([:])
+        let bytes = Data("{ hello(name: \"x\")\n  # caf".utf8) + Data([0xE9, 0x0A]) + Data("}\n".utf8)
+        try bytes.write(to: URL(fileURLWithPath: scratch.path + "/Q.graphql"))
+        let run = try baton(["check"], in: scratch.path)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.hasPrefix("Q.graphql:2:8: error: "), run.stderr)
+        XCTAssertTrue(run.stderr.contains("UTF-8"), run.stderr)
+    }
+
+    func testDeeplyNestedDocumentDoesNotCrash() throws {
+        let depth = 100_000
+        let document = "query Q " + String(repeating: "{ issue ", count: depth) + String(repeating: "}", count: depth) + "\n"
+        let scratch = try project(["Deep.graphql": document])
+        let run = try baton(["check"], in: scratch.path)
+        XCTAssertEqual(run.status, 1, run.description)
+        XCTAssertTrue(run.stderr.hasPrefix("Deep.graphql:1:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("[syntax]"), run.stderr)
+    }
+
+    func testWarningsAsErrorsAndQuiet() throws {
+        // A documents pattern matching nothing is a warning; the check still passes.
+        let scratch = try project(
+            ["Q.graphql": "{ hello(name: \"x\") }"], config: #"{"schema": "schema.graphql", "documents": ["*.graphql", "none/*.gql"]}"#)
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "", stderr: "baton.json:1:57: warning: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 warning in 1 document.\n",
+                status: 0))
+        XCTAssertEqual(try baton(["check", "--quiet"], in: scratch.path), Run(stdout: "", stderr: "", status: 0))
+        XCTAssertEqual(
+            try baton(["check", "--warnings-as-errors"], in: scratch.path),
+            Run(
+                stdout: "", stderr: "baton.json:1:57: error: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 error in 1 document.\n",
+                status: 1))
+    }
+
+    func testUnknownScalarMapping() throws {
+        let config = """
+            {
+              "schema": "schema.graphql",
+              "customScalarTypes": {
+                "DateTime": {"swift": "Foundation.Date"},
+                "ID": {"swift": "Swift.String"},
+                "Issue": {"swift": "App.Issue"}
+              }
+            }
+            """
+        let scratch = try project(["Q.graphql": "query Q { issue { title } }"], config: config)
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "",
+                stderr: """
+                    baton.json:4:5: error: Unknown scalar "DateTime": the schema has no scalar of that name. [unknown-scalar-mapping]
+                    baton.json:5:5: error: "ID" is a built-in scalar and cannot be mapped: it always reads as the language's own type. [unknown-scalar-mapping]
+                    baton.json:6:5: error: "Issue" is an object type, not a scalar; only custom scalars can be mapped. [unknown-scalar-mapping]
+                    Found 3 errors in 1 document.
+
+                    """, status: 1))
+    }
+
+    func testColorOnlyOnATerminal() throws {
+        let scratch = try project(["Q.graphql": "query Q {\n  helo\n}\n"])
+        // Not a terminal: no escape codes, whatever the environment says.
+        let run = try baton(["check", "--format", "pretty"], in: scratch.path, environment: ["TERM": "xterm-256color"])
+        XCTAssertFalse(run.stderr.contains("\u{1B}["), run.stderr)
+    }
+}
+
+/// A scratch folder, removed when the test ends.
+final class Scratch {
+    let path: String
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("baton-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        path = base.resolvingSymlinksInPath().path
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ relativePath: String, _ text: String) throws {
+        let url = URL(fileURLWithPath: path + "/" + relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}

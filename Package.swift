@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "BatonValidationTests",
             dependencies: ["BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
-            swiftSettings: strict),
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(
             name: "BatonIRTests", dependencies: ["BatonIR", "BatonPlate", "BatonCLI"], exclude: ["Fixtures"],

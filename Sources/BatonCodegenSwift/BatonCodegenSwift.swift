@@ -1,1 +1,0 @@
-// BatonCodegenSwift: placeholder until its issue lands.

@@ -1,0 +1,81 @@
+import BatonCodegen
+import BatonIR
+
+/// A schema enum: a case per value the build knows, spelled as the schema spells it (escaped where Swift
+/// reserves the name), and `unknown(String)` for a value it does not, so a value the schema gained after the
+/// build reads as itself. A value literally named `unknown` (or `rawText`) becomes `unknown_`.
+///
+/// Deprecated values carry `@available(*, deprecated, message:)`. Constructing them inside the enum would
+/// warn, so they are built in a deprecated extension reached through a private protocol (calls through a
+/// protocol requirement do not warn), and code that names them still gets the deprecation warning.
+struct SwiftEnumTemplate {
+    let generator: SwiftGenerator
+    let model: EnumModel
+    let typeName: String
+
+    private static let rules = IdentifierRules.swift
+
+    func render() -> Template {
+        var scope = NameScope(reserved: ["unknown", "rawText", "hashValue"])
+        let cases = model.values.map { value in
+            (value, Self.rules.quoted(scope.claim(Self.rules.declaredName(value.name, in: .enumCase))))
+        }
+        let current = cases.filter { $0.0.deprecationReason == nil }
+        let deprecated = cases.filter { $0.0.deprecationReason != nil }
+        let access = generator.access
+        let type = Self.rules.quoted(typeName)
+        let helper = "_" + typeName + "DeprecatedValues"
+        let fallback: String =
+            deprecated.isEmpty
+            ? "self = .unknown(rawText)"
+            : "self = (Self.self as any \(helper).Type).deprecatedValue(rawText) ?? .unknown(rawText)"
+        return """
+            \(DocComment.tripleSlash(model.description))
+            \(access)enum \(type): Baton.GraphQLEnum {
+                \(each: cases, separator: "\n", { value, name in
+                    """
+                    \(DocComment.tripleSlash(value.description))
+                    \(ifLet: value.deprecationReason, { "@available(*, deprecated, message: \(SwiftLiteral.string($0)))" })
+                    case \(name)
+                    """
+                })
+                /// A value this build does not know, with its text.
+                case unknown(String)
+
+                \(access)init(rawText: String) {
+                    switch rawText {
+                    \(each: current, { value, name in "case \(SwiftLiteral.string(value.name)): self = .\(name)" })
+                    default: \(fallback)
+                    }
+                }
+
+                \(access)var rawText: String {
+                    switch self {
+                    \(each: cases, { value, name in "case .\(name): \(SwiftLiteral.string(value.name))" })
+                    case .unknown(let text): text
+                    }
+                }
+            }
+            \(if: !deprecated.isEmpty, deprecatedHelper(type: type, helper: helper, deprecated: deprecated))
+            """
+    }
+
+    private func deprecatedHelper(type: String, helper: String, deprecated: [(EnumValueModel, String)]) -> Template {
+        """
+
+        private protocol \(helper) {
+            static func deprecatedValue(_ text: String) -> \(type)?
+        }
+
+        extension \(type): \(helper) {
+            @available(*, deprecated)
+            fileprivate static func deprecatedValue(_ text: String) -> \(type)? {
+                switch text {
+                \(each: deprecated, { value, name in "case \(SwiftLiteral.string(value.name)): .\(name)" })
+                default: nil
+                }
+            }
+        }
+        """
+    }
+}

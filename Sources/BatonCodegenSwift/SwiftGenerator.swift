@@ -1,0 +1,98 @@
+import BatonCodegen
+import BatonIR
+
+/// Settings of the Swift generator.
+package struct SwiftGeneratorOptions: Sendable {
+    /// Written before every generated declaration (`public ` for a framework target); empty for internal.
+    package var accessModifier: String
+
+    package init(accessModifier: String = "") {
+        self.accessModifier = accessModifier.isEmpty || accessModifier.hasSuffix(" ") ? accessModifier : accessModifier + " "
+    }
+}
+
+/// Writes the lens model as Swift source for the `Baton` runtime: one file per operation, per fragment, per
+/// enum and input object the documents use, and per mapped custom scalar.
+///
+/// Everything it decides comes from the model (names, optionality, failure modes, which types are used); it
+/// never reads the AST or the schema. Output is deterministic: the model is sorted, names are claimed in its
+/// order, and files carry a header without timestamp or version.
+package struct SwiftGenerator {
+    package let model: LensModel
+    package let options: SwiftGeneratorOptions
+    let names: SwiftNames
+
+    package init(model: LensModel, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
+        self.model = model
+        self.options = options
+        self.names = SwiftNames(model: model)
+    }
+
+    /// Every file, with paths relative to the output folder (`RepositoryQuery.graphql.swift`).
+    package func generate() -> [GeneratedFile] {
+        var fileNames = FileNaming(fileExtension: "graphql.swift")
+        var files: [GeneratedFile] = []
+        func add(_ typeName: String, _ body: Template, imports: [String] = ["Baton"]) {
+            let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
+            let text = FileWriter.header + "\n\n" + importLines + "\n\n" + body.text + "\n"
+            files.append(GeneratedFile(path: fileNames.name(for: typeName), contents: text))
+        }
+        for operation in model.operations {
+            let name = names.operations[operation.name] ?? operation.name
+            let body = SwiftOperationTemplate(generator: self, operation: operation, typeName: name).render()
+            add(name, body, imports: imports(using: operation.lens, variables: operation.variables.map(\.type)))
+        }
+        for fragment in model.fragments {
+            let name = names.fragments[fragment.name] ?? fragment.name
+            let body = SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: name).render()
+            add(name, body, imports: imports(using: fragment.lens, variables: []))
+        }
+        for item in model.types.enums {
+            let name = names.enums[item.name] ?? item.name
+            add(name, SwiftEnumTemplate(generator: self, model: item, typeName: name).render())
+        }
+        for item in model.types.inputObjects {
+            let name = names.inputObjects[item.name] ?? item.name
+            let usesFoundation = item.fields.contains { names.needsFoundation($0.type.namedType) }
+            add(
+                name, SwiftInputObjectTemplate(generator: self, model: item, typeName: name).render(),
+                imports: usesFoundation ? ["Baton", "Foundation"] : ["Baton"])
+        }
+        for scalar in model.types.customScalars {
+            guard let type = scalar.mapping?.swiftType else { continue }
+            let body = SwiftCustomScalarTemplate(generator: self, model: scalar, swiftType: type).render()
+            add(scalar.name, body, imports: type.hasPrefix("Foundation.") ? ["Baton", "Foundation"] : ["Baton"])
+        }
+        return files
+    }
+
+    /// `import Baton`, and Foundation when a mapped scalar or a variable needs it.
+    private func imports(using lens: Lens, variables: [BatonSchema.TypeRef]) -> [String] {
+        var foundation = variables.contains { names.needsFoundation($0.namedType) }
+        if !foundation { foundation = usesFoundation(lens) }
+        return foundation ? ["Baton", "Foundation"] : ["Baton"]
+    }
+
+    private func usesFoundation(_ lens: Lens) -> Bool {
+        for accessor in lens.accessors {
+            switch accessor.base {
+            case .scalar(let scalar): if scalar.mapping?.swiftType?.hasPrefix("Foundation.") == true { return true }
+            case .lens(let nested): if usesFoundation(nested) { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// `public ` or nothing, before declarations.
+    var access: String { options.accessModifier }
+}
+
+import BatonSchema
+
+extension SwiftNames {
+    /// Whether values of the named input type are written with Foundation (mapped Foundation scalars).
+    func needsFoundation(_ name: String) -> Bool {
+        customScalars[name]?.hasPrefix("Foundation.") == true
+    }
+}

@@ -1,0 +1,92 @@
+import BatonCodegen
+import BatonIR
+import BatonSchema
+import BatonSyntax
+
+/// Expressions that turn Swift input values into the runtime's `JSONValue`, and GraphQL literals into the
+/// runtime's `InputValue` and `JSONValue` descriptions.
+enum SwiftInputEncoding {
+    /// A Swift expression of type `Baton.JSONValue` for `value` (a Swift expression of `names.inputType(type)`,
+    /// non-optional when `type` is non-null).
+    static func encode(_ type: TypeRef, _ value: String, names: SwiftNames, depth: Int = 0) -> String {
+        switch type {
+        case .nonNull(let inner):
+            return encodeNonNull(inner, value, names: names, depth: depth)
+        default:
+            let item = "v\(depth)"
+            return "\(value).map { \(item) in \(encodeNonNull(type, item, names: names, depth: depth + 1)) } ?? .null"
+        }
+    }
+
+    private static func encodeNonNull(_ type: TypeRef, _ value: String, names: SwiftNames, depth: Int) -> String {
+        switch type {
+        case .nonNull(let inner):
+            return encodeNonNull(inner, value, names: names, depth: depth)
+        case .list(let item):
+            let element = "v\(depth)"
+            return ".array(\(value).map { \(element) in \(encode(item, element, names: names, depth: depth + 1)) })"
+        case .named(let name):
+            return encodeNamed(name, value, names: names)
+        }
+    }
+
+    private static func encodeNamed(_ name: String, _ value: String, names: SwiftNames) -> String {
+        switch name {
+        case "String", "ID": return ".string(\(value))"
+        case "Int", "Float": return ".number(String(\(value)))"
+        case "Boolean": return ".bool(\(value))"
+        default: break
+        }
+        if names.enums[name] != nil { return ".string(\(value).rawText)" }
+        if names.inputObjects[name] != nil { return "\(value).jsonValue" }
+        switch names.customScalars[name] {
+        case nil: return ".string(\(value))"
+        case "Foundation.Date", "Date": return ".string(\(value).formatted(Foundation.Date.ISO8601FormatStyle(includingFractionalSeconds: true)))"
+        case "Foundation.Decimal", "Decimal": return ".number(\(value).description)"
+        case "Foundation.URL", "URL": return ".string(\(value).absoluteString)"
+        case "Foundation.UUID", "UUID": return ".string(\(value).uuidString)"
+        default: return ".string(String(describing: \(value)))"
+        }
+    }
+
+    /// The runtime's `InputValue` for an argument literal: variables stay variables, the rest is JSON.
+    static func inputValue(_ value: Value) -> String {
+        switch value {
+        case .variable(let variable): return ".variable(" + SwiftLiteral.string(variable.name.value) + ")"
+        case .list(let items, _):
+            guard items.contains(where: mentionsVariable) else { return ".literal(" + json(value) + ")" }
+            return ".list([" + items.map(inputValue).joined(separator: ", ") + "])"
+        case .object(let fields, _):
+            guard fields.contains(where: { mentionsVariable($0.value) }) else { return ".literal(" + json(value) + ")" }
+            let members = fields.map { "(" + SwiftLiteral.string($0.name.value) + ", " + inputValue($0.value) + ")" }
+            return ".object([" + members.joined(separator: ", ") + "])"
+        default:
+            return ".literal(" + json(value) + ")"
+        }
+    }
+
+    /// The runtime's `JSONValue` for a literal without variables.
+    static func json(_ value: Value) -> String {
+        switch value {
+        case .variable(let variable): return ".string(" + SwiftLiteral.string("$" + variable.name.value) + ")"
+        case .int(let text, _), .float(let text, _): return ".number(" + SwiftLiteral.string(text) + ")"
+        case .string(let string): return ".string(" + SwiftLiteral.string(string.value) + ")"
+        case .boolean(let flag, _): return ".bool(\(flag))"
+        case .null: return ".null"
+        case .enumValue(let name): return ".string(" + SwiftLiteral.string(name.value) + ")"
+        case .list(let items, _): return ".array([" + items.map(json).joined(separator: ", ") + "])"
+        case .object(let fields, _):
+            let members = fields.map { "(" + SwiftLiteral.string($0.name.value) + ", " + json($0.value) + ")" }
+            return ".object(Baton.JSONObject([" + members.joined(separator: ", ") + "]))"
+        }
+    }
+
+    static func mentionsVariable(_ value: Value) -> Bool {
+        switch value {
+        case .variable: true
+        case .list(let items, _): items.contains(where: mentionsVariable)
+        case .object(let fields, _): fields.contains { mentionsVariable($0.value) }
+        default: false
+        }
+    }
+}

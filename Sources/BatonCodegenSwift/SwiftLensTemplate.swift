@@ -1,0 +1,247 @@
+import BatonCodegen
+import BatonIR
+
+/// A lens type: a struct over the runtime's `Baton.Lens` with one accessor per accessor of the model, the static
+/// field descriptions it reads by, its selections, and its nested lens types.
+///
+/// Shape:
+///
+///     struct Repository: Baton.LensType {
+///         let lens: Baton.Lens
+///         init(lens: Baton.Lens) { self.lens = lens }
+///         enum Fields {
+///             static let nameWithOwner = Baton.Field("nameWithOwner", type: .nonNull(.named("String")))
+///         }
+///         static let selections: [Baton.Selection] = [.field(Fields.nameWithOwner)]
+///         var nameWithOwner: String { lens.read(Fields.nameWithOwner) }
+///     }
+struct SwiftLensTemplate {
+    /// What the lens is the root of, which decides its static members.
+    enum Role {
+        /// An operation's data (`Data`).
+        case operationData
+        /// A named fragment's lens.
+        case fragment(FragmentModel)
+        /// A field's nested lens.
+        case nested
+        /// An inline fragment's lens (`asUser`), with its type condition.
+        case inlineFragment(ParentRecordRead)
+    }
+
+    let generator: SwiftGenerator
+    let lens: Lens
+    let typeName: String
+    let role: Role
+    /// Names of the enclosing types, which nested ones must not repeat.
+    let enclosing: [String]
+
+    private var names: SwiftNames { generator.names }
+    private var access: String { generator.access }
+    private static let rules = IdentifierRules.swift
+
+    /// One accessor with the names it is declared by.
+    private struct Member {
+        var accessor: Accessor
+        /// The property's name as declared (escaped where written with `rules.quoted`).
+        var name: String
+        /// The nested lens type's name, for `.lens` accessors.
+        var nestedTypeName: String?
+    }
+
+    func render() -> Template {
+        let members = declareMembers()
+        let conformance = "Baton.LensType"
+        let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
+        let nested = members.compactMap { member -> Template? in
+            guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { return nil }
+            let role: Role
+            if case .parentRecord(let read) = member.accessor.reads { role = .inlineFragment(read) } else { role = .nested }
+            return SwiftLensTemplate(
+                generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
+            ).render()
+        }
+        return """
+            \(documentation)
+            \(access)struct \(Self.rules.quoted(typeName)): \(conformance) {
+                \(access)let lens: Baton.Lens
+                \(access)init(lens: Baton.Lens) { self.lens = lens }
+                \(staticMembers)
+                \(if: !fields.isEmpty, fieldsEnum(fields))
+                \(access)static let selections: [Baton.Selection] = \(selections(members))
+                \(each: members, { accessorDeclaration($0) })
+                \(if: !nested.isEmpty, Template("\n" + Template.joined(nested, separator: "\n\n").text))
+            }
+            """
+    }
+
+    private var documentation: Template {
+        switch role {
+        case .operationData: return "/// The data of the operation: a lens of `\(lens.recordType)`."
+        case .fragment(let fragment): return "/// The lens of fragment `\(fragment.name)`, reading a record of `\(fragment.typeCondition)`."
+        case .nested: return "/// A lens of `\(lens.recordType)`."
+        case .inlineFragment(let read):
+            return "/// The parent's record as `\(read.typeCondition ?? lens.recordType)`."
+        }
+    }
+
+    private var staticMembers: Template {
+        switch role {
+        case .operationData, .nested: return .empty
+        case .fragment(let fragment):
+            let condition = typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+            return """
+                \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
+                \(access)static let typeCondition: Baton.TypeCondition? = \(condition)
+                """
+        case .inlineFragment(let read):
+            guard let condition = read.typeCondition, let matching = read.matchingTypes else { return .empty }
+            return "\(access)static let typeCondition: Baton.TypeCondition? = \(typeConditionLiteral(condition, possibleTypes: matching))"
+        }
+    }
+
+    private func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
+        let types = possibleTypes.filter { $0 != name }
+        if types.isEmpty { return "Baton.TypeCondition(\(SwiftLiteral.string(name)))" }
+        return "Baton.TypeCondition(\(SwiftLiteral.string(name)), possibleTypes: [\(types.map(SwiftLiteral.string).joined(separator: ", "))])"
+    }
+
+    /// Claims member names (properties) and nested type names, in the model's order.
+    private func declareMembers() -> [Member] {
+        var memberScope = NameScope(reserved: Set(["lens"]).union(SwiftNames.nestedReserved))
+        var members = lens.accessors.map { accessor in
+            Member(accessor: accessor, name: memberScope.claim(Self.rules.declaredName(accessor.name, in: .member)))
+        }
+        var typeScope = NameScope(
+            reserved: names.moduleTypeNames.union(SwiftNames.nestedReserved).union(enclosing).union([typeName])
+                .union(members.map { (member: Member) in member.name }))
+        for index in members.indices where members[index].accessor.lens != nil {
+            let preferred = members[index].accessor.lens?.typeName ?? Casing.upperFirst(members[index].accessor.name)
+            members[index].nestedTypeName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))
+        }
+        return members
+    }
+
+    // MARK: Static data
+
+    private func fieldsEnum(_ members: [Member]) -> Template {
+        """
+        \(access)enum Fields {
+            \(each: members, { "\(access)static let \(Self.rules.quoted($0.name)) = \(fieldDescription($0))" })
+        }
+        """
+    }
+
+    private func fieldDescription(_ member: Member) -> String {
+        guard case .field(let read) = member.accessor.reads else { return "" }
+        let accessor = member.accessor
+        var arguments = [SwiftLiteral.string(read.fieldName)]
+        if read.fieldName != accessor.name { arguments.append("alias: " + SwiftLiteral.string(accessor.name)) }
+        if !read.arguments.isEmpty {
+            let list = read.arguments.map { "(" + SwiftLiteral.string($0.name) + ", " + SwiftInputEncoding.inputValue($0.value) + ")" }
+            arguments.append("arguments: [" + list.joined(separator: ", ") + "]")
+        }
+        arguments.append("type: " + SwiftNames.graphQLType(read.schemaType))
+        if let nested = member.nestedTypeName { arguments.append("selections: \(Self.rules.quoted(nested)).selections") }
+        if let conditions = runtimeConditions(accessor) { arguments.append("conditions: " + conditions) }
+        if let required = accessor.required {
+            switch required.action {
+            case .log: arguments.append("required: .log")
+            case .throwError: arguments.append("required: .throw")
+            default: arguments.append("required: Baton.RequiredAction.none")
+            }
+        }
+        switch accessor.catchMode {
+        case .result?: arguments.append("catchTo: .result")
+        case .null?: arguments.append("catchTo: .null")
+        case nil: break
+        }
+        if case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn, let mapped = scalar.mapping?.swiftType,
+            accessor.required != nil
+        {
+            arguments.append("scalar: \(mapped).self")
+        }
+        return "Baton.Field(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// The runtime's conditions (a conjunction) for an accessor present only under `@include`/`@skip`; nil when
+    /// it is unconditional or present under alternatives the runtime's single list cannot express.
+    private func runtimeConditions(_ accessor: Accessor) -> String? {
+        guard accessor.conditions.count == 1, let conjunction = accessor.conditions.first else { return nil }
+        let parts = conjunction.compactMap { condition -> String? in
+            switch condition {
+            case .include(let value): return conditionLiteral(value, include: true)
+            case .skip(let value): return conditionLiteral(value, include: false)
+            case .deferred: return nil
+            }
+        }
+        return parts.isEmpty ? nil : "[" + parts.joined(separator: ", ") + "]"
+    }
+
+    private func conditionLiteral(_ value: BatonSyntax.Value, include: Bool) -> String? {
+        if case .variable(let variable) = value {
+            return (include ? ".include(" : ".skip(") + SwiftLiteral.string(variable.name.value) + ")"
+        }
+        return nil  // a literal `if: true/false` was decided when the model was built
+    }
+
+    private func selections(_ members: [Member]) -> String {
+        let items = members.map { member -> String in
+            let accessor = member.accessor
+            switch accessor.reads {
+            case .field: return ".field(Fields.\(Self.rules.quoted(member.name)))"
+            case .parentRecord(let read):
+                let conditions = runtimeConditions(accessor) ?? "[]"
+                switch accessor.base {
+                case .fragment(let fragment):
+                    let type = names.fragments[fragment.name] ?? fragment.name
+                    return conditions == "[]" ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))"
+                default:
+                    let nested = Self.rules.quoted(member.nestedTypeName ?? "")
+                    let condition = read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
+                    return ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
+                }
+            }
+        }
+        if items.isEmpty { return "[]" }
+        if items.count == 1 { return "[" + items[0] + "]" }
+        return "[\n    " + items.joined(separator: ",\n    ") + ",\n]"
+    }
+
+    // MARK: Accessors
+
+    private func accessorDeclaration(_ member: Member) -> Template {
+        let accessor = member.accessor
+        let name = Self.rules.quoted(member.name)
+        let valueType = SwiftNames.wrap(names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted)), levels: accessor.levels)
+        let field = "Fields.\(name)"
+        switch accessor.reads {
+        case .parentRecord:
+            let type = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
+            if accessor.isOptional {
+                let call: String
+                if case .fragment = accessor.base { call = "lens.fragment(\(type).self)" } else { call = "lens.as(\(type).self)" }
+                return "\(access)var \(name): \(type)? { \(call) }"
+            }
+            return "\(access)var \(name): \(type) { \(type)(lens: lens) }"
+        case .field(let read):
+            if read.isTypename, accessor.catchMode == nil, !accessor.isThrowing, !accessor.underThrowOnFieldError {
+                return "\(access)var \(name): \(valueType) { lens.typename\(accessor.isOptional ? "" : " ?? \"\"") }"
+            }
+            if accessor.catchMode == .result {
+                return "\(access)var \(name): Swift.Result<\(valueType), Baton.FieldErrors> { lens.caught(\(field)) }"
+            }
+            if accessor.isThrowing {
+                return "\(access)var \(name): \(valueType) { get throws(Baton.ReadError) { try lens.requiredOrThrow(\(field)) } }"
+            }
+            if accessor.underThrowOnFieldError, accessor.catchMode == nil {
+                return "\(access)var \(name): \(valueType) { get throws(Baton.ReadError) { try lens.strict(\(field)) } }"
+            }
+            if accessor.catchMode == .null {
+                return "\(access)var \(name): \(valueType) { lens.caughtToNull(\(field)) }"
+            }
+            return "\(access)var \(name): \(valueType) { lens.read(\(field)) }"
+        }
+    }
+}
+
+import BatonSyntax

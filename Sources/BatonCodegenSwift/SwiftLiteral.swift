@@ -1,0 +1,68 @@
+import BatonCodegen
+
+/// Swift string literals for arbitrary text (document text, enum values, names in static data).
+enum SwiftLiteral {
+    /// A single-line string literal: `"…"` with `\`, `"`, and control characters escaped.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            out += escaped(scalar, quote: true)
+        }
+        return out + "\""
+    }
+
+    /// A multi-line string literal (`"""` on their own lines) for text with line breaks; a single-line literal
+    /// otherwise. Interpolate it into a `Template` where the literal starts a line, so its lines share that
+    /// line's indentation, which the closing delimiter then strips.
+    static func multiline(_ text: String) -> Template {
+        guard text.contains("\n") else { return Template(string(text)) }
+        var lines: [String] = []
+        var current = ""
+        var quotes = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                lines.append(current)
+                current = ""
+                quotes = 0
+                continue
+            }
+            if scalar == "\"" {
+                quotes += 1
+                // A third quote in a row would close the literal: escape it.
+                if quotes == 3 {
+                    current += "\\\""
+                    quotes = 0
+                } else {
+                    current += "\""
+                }
+                continue
+            }
+            quotes = 0
+            current += escaped(scalar, quote: false)
+        }
+        lines.append(current)
+        // A trailing space before the line break would be invisible in review; keep it with an escape.
+        lines = lines.map { line in
+            if line.hasSuffix(" ") { return String(line.dropLast()) + "\\u{20}" }
+            return line
+        }
+        return Template((["\"\"\""] + lines + ["\"\"\""]).joined(separator: "\n"))
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar, quote: Bool) -> String {
+        switch scalar {
+        case "\\": return "\\\\"
+        case "\"" where quote: return "\\\""
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029
+            {
+                return "\\u{" + String(scalar.value, radix: 16) + "}"
+            }
+            return String(scalar)
+        }
+    }
+}

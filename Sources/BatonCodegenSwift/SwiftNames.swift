@@ -1,0 +1,97 @@
+import BatonCodegen
+import BatonIR
+import BatonSchema
+
+/// The Swift names of everything generated at module level, decided once for the whole model.
+///
+/// Operations, fragments, enums and input objects share the app module's namespace, so they claim names in one
+/// scope in that order (each kind sorted, as the model is): a later name that collides with an earlier one, or is
+/// a name Swift or the generated code reserves, gets a `_` suffix. Runtime and standard types are referred to
+/// qualified (`Baton.Field`, `Swift.Result`), so an app type or a generated one of the same name cannot capture
+/// them.
+struct SwiftNames {
+    static let rules = IdentifierRules.swift
+
+    /// Names the generated code declares inside every lens type or operation, which a module-level type of the
+    /// same name would be shadowed by.
+    static let nestedReserved: Set<String> = ["Data", "Fields"]
+
+    private(set) var operations: [String: String] = [:]
+    private(set) var fragments: [String: String] = [:]
+    private(set) var enums: [String: String] = [:]
+    private(set) var inputObjects: [String: String] = [:]
+    /// Every module-level name, for nested scopes to avoid.
+    private(set) var moduleTypeNames: Set<String> = []
+    /// Mapped custom scalars: the Swift type each reads as.
+    private(set) var customScalars: [String: String] = [:]
+
+    init(model: LensModel) {
+        var scope = NameScope(reserved: Self.nestedReserved)
+        func claim(_ name: String) -> String { scope.claim(Self.rules.declaredName(name, in: .type)) }
+        for operation in model.operations { operations[operation.name] = claim(operation.name) }
+        for fragment in model.fragments { fragments[fragment.name] = claim(fragment.name) }
+        for item in model.types.enums { enums[item.name] = claim(item.name) }
+        for item in model.types.inputObjects { inputObjects[item.name] = claim(item.name) }
+        for scalar in model.types.customScalars {
+            if let type = scalar.mapping?.swiftType { customScalars[scalar.name] = type }
+        }
+        moduleTypeNames = Set(operations.values).union(fragments.values).union(enums.values).union(inputObjects.values)
+    }
+
+    /// The Swift type of a named scalar or enum (output or input position); input objects by their name.
+    func namedType(_ name: String) -> String {
+        switch name {
+        case "String", "ID": return "String"
+        case "Int": return "Int"
+        case "Float": return "Double"
+        case "Boolean": return "Bool"
+        default: break
+        }
+        if let type = enums[name] { return type }
+        if let type = inputObjects[name] { return type }
+        if let type = customScalars[name] { return type }
+        return "String"  // an unmapped custom scalar reads as its text
+    }
+
+    /// The Swift type for an accessor's base.
+    func baseType(_ base: AccessorBase, nestedName: String?) -> String {
+        switch base {
+        case .scalar(let scalar):
+            if !scalar.isBuiltIn, let type = scalar.mapping?.swiftType { return type }
+            return namedType(scalar.name)
+        case .enumeration(let name): return enums[name] ?? "String"
+        case .lens: return nestedName ?? "Baton.Lens"
+        case .fragment(let fragment): return fragments[fragment.name] ?? fragment.name
+        }
+    }
+
+    /// `T` wrapped by the accessor's levels: `[T]` per list level, `?` where the level is optional.
+    static func wrap(_ base: String, levels: [ValueLevel]) -> String {
+        var type = base
+        for index in levels.indices.reversed() {
+            if index < levels.count - 1 { type = "[" + type + "]" }
+            if levels[index].isOptional { type += "?" }
+        }
+        return type
+    }
+
+    /// A Swift type for a GraphQL input type: optional where nullable (`absent` when nil).
+    func inputType(_ type: TypeRef) -> String {
+        switch type {
+        case .named(let name): return namedType(name) + "?"
+        case .list(let item): return "[" + inputType(item) + "]?"
+        case .nonNull(let inner):
+            let nullable = inputType(inner)
+            return nullable.hasSuffix("?") ? String(nullable.dropLast()) : nullable
+        }
+    }
+
+    /// The runtime's `GraphQLType` description of a schema type: `.nonNull(.list(.named("Character")))`.
+    static func graphQLType(_ type: TypeRef) -> String {
+        switch type {
+        case .named(let name): return ".named(" + SwiftLiteral.string(name) + ")"
+        case .list(let item): return ".list(" + graphQLType(item) + ")"
+        case .nonNull(let inner): return ".nonNull(" + graphQLType(inner) + ")"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import BatonCodegen
+import BatonIR
+import BatonSchema
+import BatonSyntax
+
+/// An operation's file: a struct conforming to `Baton.GraphQLOperation` that carries the operation's
+/// variables as typed properties (so the operation value is its variables), the document text with the
+/// fragments it uses, the SHA-256 operation id for persisted queries, `onError` when baton.json sets it, and
+/// the data lens as the nested `Data` type.
+struct SwiftOperationTemplate {
+    let generator: SwiftGenerator
+    let operation: OperationModel
+    let typeName: String
+
+    private static let rules = IdentifierRules.swift
+    private var names: SwiftNames { generator.names }
+
+    private struct Variable {
+        var model: VariableModel
+        var name: String
+    }
+
+    func render() -> Template {
+        let access = generator.access
+        var scope = NameScope(
+            reserved: Set(["variables", "operationName", "operationID", "document", "operationType", "throwOnFieldError", "onError"])
+                .union(SwiftNames.nestedReserved))
+        let variables = operation.variables.map { Variable(model: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member))) }
+        let parameters = variables.map { variable -> String in
+            let name = Self.rules.quoted(variable.name)
+            return variable.model.isOptional ? "\(name): \(optionalType(variable.model.type)) = nil" : "\(name): \(names.inputType(variable.model.type))"
+        }
+        let data = SwiftLensTemplate(generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
+        return """
+            /// `\(operation.kind.keyword) \(operation.name)`: reads a record of `\(operation.rootType)`.
+            \(access)struct \(Self.rules.quoted(typeName)): Baton.GraphQLOperation {
+                \(access)static let operationName = \(SwiftLiteral.string(operation.name))
+                /// SHA-256 of `document`, for persisted queries.
+                \(access)static let operationID = \(SwiftLiteral.string(operation.operationID))
+                \(access)static let document = \(SwiftLiteral.multiline(operation.documentText))
+                \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.keyword) }")
+                \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
+                \(ifLet: operation.onError, { "\(access)static var onError: String? { \(SwiftLiteral.string($0)) }" })
+                \(each: variables, { variable in
+                    let type = variable.model.isOptional ? optionalType(variable.model.type) : names.inputType(variable.model.type)
+                    return "\(access)var \(Self.rules.quoted(variable.name)): \(type)"
+                })
+
+                \(access)init(\(joined: parameters, separator: ", ")) {
+                    \(each: variables, { "self.\(Self.rules.quoted($0.name)) = \(Self.rules.quoted($0.name))" })
+                }
+
+                /// The variables as the request sends them: a nil optional variable is absent.
+                \(access)var variables: [String: Baton.JSONValue] {
+                    \(if: variables.isEmpty, "[:]", else: variablesBody(variables))
+                }
+
+                \(data.render())
+            }
+            """
+    }
+
+    private func optionalType(_ type: TypeRef) -> String {
+        let plain = names.inputType(type.nullable)
+        return plain.hasSuffix("?") ? plain : plain + "?"
+    }
+
+    private func variablesBody(_ variables: [Variable]) -> Template {
+        """
+        var values: [String: Baton.JSONValue] = [:]
+        \(each: variables, { variable in
+            let name = Self.rules.quoted(variable.name)
+            let key = SwiftLiteral.string(variable.model.name)
+            let nonNull = TypeRef.nonNull(variable.model.type.nullable)
+            if variable.model.isOptional {
+                return "if let value = self.\(name) { values[\(key)] = \(SwiftInputEncoding.encode(nonNull, "value", names: names)) }"
+            }
+            return "values[\(key)] = \(SwiftInputEncoding.encode(variable.model.type, "self.\(name)", names: names))"
+        })
+        return values
+        """
+    }
+}
+
+extension OperationType {
+    /// `query`, `mutation` or `subscription`.
+    var keyword: String {
+        switch self {
+        case .query: "query"
+        case .mutation: "mutation"
+        case .subscription: "subscription"
+        }
+    }
+}

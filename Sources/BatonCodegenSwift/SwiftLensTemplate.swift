@@ -212,34 +212,54 @@ struct SwiftLensTemplate {
     private func accessorDeclaration(_ member: Member) -> Template {
         let accessor = member.accessor
         let name = Self.rules.quoted(member.name)
-        let valueType = SwiftNames.wrap(names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted)), levels: accessor.levels)
+        let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
+        let valueType = SwiftNames.wrap(baseType, levels: accessor.levels)
         let field = "Fields.\(name)"
+        // A selection under @include/@skip reads nil, without a missing-data report, when it was not asked for.
+        let conditions = runtimeConditions(accessor)
+        let conditionCheck: String? =
+            conditions.map { _ in
+                if case .field = accessor.reads { return "lens.includes(\(field).conditions)" }
+                return "lens.includes(\(conditions ?? "[]"))"
+            }
+        func plain(_ type: String, _ call: String, excluded: String = "nil") -> Template {
+            guard let conditionCheck else { return "\(access)var \(name): \(type) { \(call) }" }
+            return "\(access)var \(name): \(type) { \(conditionCheck) ? \(call) : \(excluded) }"
+        }
+        func throwing(_ type: String, _ call: String) -> Template {
+            guard let conditionCheck else {
+                return "\(access)var \(name): \(type) { get throws(Baton.ReadError) { try \(call) } }"
+            }
+            return """
+                \(access)var \(name): \(type) {
+                    get throws(Baton.ReadError) {
+                        guard \(conditionCheck) else { return nil }
+                        return try \(call)
+                    }
+                }
+                """
+        }
         switch accessor.reads {
         case .parentRecord:
-            let type = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
             if accessor.isOptional {
-                let call: String
-                if case .fragment = accessor.base { call = "lens.fragment(\(type).self)" } else { call = "lens.as(\(type).self)" }
-                return "\(access)var \(name): \(type)? { \(call) }"
+                if case .fragment = accessor.base { return plain(baseType + "?", "lens.fragment(\(baseType).self)") }
+                return plain(baseType + "?", "lens.as(\(baseType).self)")
             }
-            return "\(access)var \(name): \(type) { \(type)(lens: lens) }"
+            return plain(baseType, "\(baseType)(lens: lens)")
         case .field(let read):
             if read.isTypename, accessor.catchMode == nil, !accessor.isThrowing, !accessor.underThrowOnFieldError {
-                return "\(access)var \(name): \(valueType) { lens.typename\(accessor.isOptional ? "" : " ?? \"\"") }"
+                return plain(valueType, accessor.isOptional ? "lens.typename" : "lens.typename ?? \"\"")
             }
-            if accessor.catchMode == .result {
-                return "\(access)var \(name): Swift.Result<\(valueType), Baton.FieldErrors> { lens.caught(\(field)) }"
+            switch accessor.catchMode {
+            case .result?:
+                return plain("Swift.Result<\(valueType), Baton.FieldErrors>", "lens.caught(\(field))", excluded: ".success(nil)")
+            case .null?:
+                return plain(valueType, "lens.caughtToNull(\(field))")
+            case nil:
+                if accessor.isThrowing { return throwing(valueType, "lens.requiredOrThrow(\(field))") }
+                if accessor.underThrowOnFieldError { return throwing(valueType, "lens.strict(\(field))") }
+                return plain(valueType, "lens.read(\(field))")
             }
-            if accessor.isThrowing {
-                return "\(access)var \(name): \(valueType) { get throws(Baton.ReadError) { try lens.requiredOrThrow(\(field)) } }"
-            }
-            if accessor.underThrowOnFieldError, accessor.catchMode == nil {
-                return "\(access)var \(name): \(valueType) { get throws(Baton.ReadError) { try lens.strict(\(field)) } }"
-            }
-            if accessor.catchMode == .null {
-                return "\(access)var \(name): \(valueType) { lens.caughtToNull(\(field)) }"
-            }
-            return "\(access)var \(name): \(valueType) { lens.read(\(field)) }"
         }
     }
 }

@@ -36,7 +36,7 @@ struct SwiftOperationTemplate {
             \(access)struct \(Self.rules.quoted(typeName)): Baton.GraphQLOperation {
                 \(access)static let operationName = \(SwiftLiteral.string(operation.name))
                 /// SHA-256 of `document`, for persisted queries.
-                \(access)static let operationID = \(SwiftLiteral.string(operation.operationID))
+                \(access)static let operationID = \(SwiftLiteral.string(SHA256.hexDigest(operation.documentText)))
                 \(access)static let document = \(SwiftLiteral.multiline(operation.documentText))
                 \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.keyword) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")

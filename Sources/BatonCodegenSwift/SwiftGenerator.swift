@@ -34,7 +34,7 @@ package struct SwiftGenerator {
         var files: [GeneratedFile] = []
         func add(_ typeName: String, _ body: Template, imports: [String] = ["Baton"]) {
             let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
-            let text = FileWriter.header + "\n\n" + importLines + "\n\n" + body.text + "\n"
+            let text = FileWriter.header + "\n\n" + importLines + "\n\n" + Self.trimmingTrailingWhitespace(body.text) + "\n"
             files.append(GeneratedFile(path: fileNames.name(for: typeName), contents: text))
         }
         for operation in model.operations {
@@ -82,6 +82,18 @@ package struct SwiftGenerator {
             }
         }
         return false
+    }
+
+    /// `text` without spaces at the ends of lines (left where an indented line received nothing).
+    static func trimmingTrailingWhitespace(_ text: String) -> String {
+        guard text.contains(" \n") else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                var line = line
+                while line.last == " " { line = line.dropLast() }
+                return line
+            }
+            .joined(separator: "\n")
     }
 
     /// `public ` or nothing, before declarations.

@@ -3,7 +3,8 @@
 package enum CommandRegistry {
     package static var commands: [any Command.Type] {
         [
-            CheckCommand.self
+            CheckCommand.self,
+            GenCommand.self,
         ]
     }
 }

@@ -23,6 +23,9 @@ package struct PlateCatalog: Sendable {
         self.schemaTypeNames = schemaTypeNames
     }
 
+    /// Every name `lookup` knows: operations, fragments and schema types.
+    package var names: [String] { model.operations.map(\.name) + model.fragments.map(\.name) + schemaTypeNames }
+
     package func lookup(_ name: String) -> Lookup {
         if let operation = model.operation(named: name) { return .plates([Plate(subject: .operation(operation))]) }
         if let fragment = model.fragment(named: name) { return .plates([Plate(subject: .fragment(fragment))]) }
@@ -30,8 +33,7 @@ package struct PlateCatalog: Sendable {
             let plates = platesReading(type: name)
             return plates.isEmpty ? .typeWithoutLenses(name) : .plates(plates)
         }
-        let candidates = model.operations.map(\.name) + model.fragments.map(\.name) + schemaTypeNames
-        return .unknown(suggestions: Suggestions.list(name, candidates))
+        return .unknown(suggestions: Suggestions.list(name, names))
     }
 
     /// Every lens reading a record of `type`: operations whose root it is, fragments on it, then

@@ -4,6 +4,7 @@ package enum CommandRegistry {
     package static var commands: [any Command.Type] {
         [
             CheckCommand.self,
+            PlateCommand.self,
             GenCommand.self,
         ]
     }

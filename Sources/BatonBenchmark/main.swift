@@ -1,2 +1,3 @@
 print("benchmark")
 runRuntimeBenchmark()
+runSchemaBenchmark()

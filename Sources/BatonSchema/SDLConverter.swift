@@ -50,13 +50,7 @@ struct SDLConverter {
     }
 
     func inputValues(_ nodes: [InputValueDefinition], _ file: SourceFile) -> [InputValue] {
-        var seen = Set<String>()
-        var result: [InputValue] = []
-        result.reserveCapacity(nodes.count)
-        for node in nodes where seen.insert(node.name.value).inserted {
-            result.append(inputValue(node, file))
-        }
-        return result
+        firstOfEachName(nodes.map { inputValue($0, file) }, name: \.name)
     }
 
     func field(_ node: FieldDefinition, _ file: SourceFile) -> FieldDef {
@@ -116,11 +110,10 @@ struct SDLConverter {
                 kind: .union, name: node.name.value, description: node.description?.value, unionMembers: members,
                 directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .enumType(let node):
-            var seen = Set<String>()
             var values: [EnumValueDef] = []
             var directives = applied(node.directives, file)
             func add(_ nodes: [EnumValueDefinition], _ file: SourceFile) {
-                for value in nodes where seen.insert(value.name.value).inserted {
+                for value in nodes {
                     values.append(
                         EnumValueDef(
                             name: value.name.value, description: value.description?.value,
@@ -134,16 +127,14 @@ struct SDLConverter {
                 directives += applied(ext.directives, extFile)
             }
             return NamedTypeDef(
-                kind: .enumType, name: node.name.value, description: node.description?.value, enumValues: values,
+                kind: .enumType, name: node.name.value, description: node.description?.value,
+                enumValues: firstOfEachName(values, name: \.name),
                 directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .inputObject(let node):
-            var seen = Set<String>()
             var fields: [InputValue] = []
             var directives = applied(node.directives, file)
             func add(_ nodes: [InputValueDefinition], _ file: SourceFile) {
-                for field in nodes where seen.insert(field.name.value).inserted {
-                    fields.append(inputValue(field, file))
-                }
+                for field in nodes { fields.append(inputValue(field, file)) }
             }
             add(node.fields, file)
             for case (.inputObject(let ext), let extFile) in extensions.map({ ($0.definition, $0.file) }) {
@@ -151,7 +142,8 @@ struct SDLConverter {
                 directives += applied(ext.directives, extFile)
             }
             return NamedTypeDef(
-                kind: .inputObject, name: node.name.value, description: node.description?.value, inputFields: fields,
+                kind: .inputObject, name: node.name.value, description: node.description?.value,
+                inputFields: firstOfEachName(fields, name: \.name),
                 directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .operation, .fragment, .schema, .directive:
             return nil
@@ -163,20 +155,18 @@ struct SDLConverter {
         _ parts: [(fields: [FieldDefinition], interfaces: [NamedType], directives: [Directive], file: SourceFile)],
         file: SourceFile, extensionLocations: [SchemaLocation]
     ) -> NamedTypeDef {
-        var seen = Set<String>()
         var fields: [FieldDef] = []
         fields.reserveCapacity(parts[0].fields.count)
         var interfaces: [String] = []
         var directives: [AppliedDirective] = []
         for part in parts {
-            for node in part.fields where seen.insert(node.name.value).inserted {
-                fields.append(field(node, part.file))
-            }
+            for node in part.fields { fields.append(field(node, part.file)) }
             interfaces += part.interfaces.map(\.name.value)
             directives += applied(part.directives, part.file)
         }
         return NamedTypeDef(
-            kind: kind, name: name.value, description: description?.value, fields: fields, interfaces: interfaces,
+            kind: kind, name: name.value, description: description?.value, fields: firstOfEachName(fields, name: \.name),
+            interfaces: interfaces,
             directives: directives, location: location(name.span, file), extensionLocations: extensionLocations)
     }
 
@@ -222,4 +212,28 @@ struct SDLConverter {
         case .operation, .fragment, .schema, .directive: nil
         }
     }
+}
+
+/// Whether any two of the names are equal. Most lists (fields, arguments, values) are short,
+/// and comparing pairs of short strings beats hashing them; long lists use a set.
+func hasDuplicateNames<Names: Collection>(_ names: Names) -> Bool where Names.Element == String {
+    let count = names.count
+    if count < 2 { return false }
+    if count <= 12 {
+        let array = Array(names)
+        for i in 1..<count {
+            for j in 0..<i where array[i] == array[j] { return true }
+        }
+        return false
+    }
+    var seen = Set<String>(minimumCapacity: count)
+    for name in names where !seen.insert(name).inserted { return true }
+    return false
+}
+
+/// Keeps the first element of each name.
+func firstOfEachName<Element>(_ elements: [Element], name: (Element) -> String) -> [Element] {
+    guard hasDuplicateNames(elements.lazy.map(name)) else { return elements }
+    var seen = Set<String>()
+    return elements.filter { seen.insert(name($0)).inserted }
 }

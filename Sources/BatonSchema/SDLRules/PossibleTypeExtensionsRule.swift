@@ -7,6 +7,7 @@ struct PossibleTypeExtensionsRule: SDLRule {
     static let id = "possible-type-extensions"
 
     static func check(_ context: SDLValidationContext) {
+        guard context.hasTypeExtensions else { return }
         // The last definition of a name is the one graphql-js compares against.
         var defined: [String: LocatedDefinition] = [:]
         for located in context.definitions where !SDLConverter.isTypeExtension(located.definition) {

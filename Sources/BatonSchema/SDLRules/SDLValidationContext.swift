@@ -124,6 +124,20 @@ final class SDLValidationContext {
 
     private(set) lazy var definedTypeNameSet: Set<String> = Set(definedTypeNames)
 
+    /// How many definitions and extensions each type name has; rules that merge a type's
+    /// definitions take a fast path for the (usual) names written once.
+    private(set) lazy var typeNameOccurrences: [String: Int] = {
+        var counts: [String: Int] = [:]
+        counts.reserveCapacity(definitions.count)
+        for located in definitions {
+            if let name = SDLConverter.typeName(located.definition) { counts[name.value, default: 0] += 1 }
+        }
+        return counts
+    }()
+
+    /// True when some type is extended.
+    private(set) lazy var hasTypeExtensions: Bool = definitions.contains { SDLConverter.isTypeExtension($0.definition) }
+
     /// Every directive applied in the document, in document order.
     private(set) lazy var directiveUses: [DirectiveUse] = {
         var uses: [DirectiveUse] = []

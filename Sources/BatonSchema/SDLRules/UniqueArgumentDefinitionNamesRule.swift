@@ -8,7 +8,7 @@ struct UniqueArgumentDefinitionNamesRule: SDLRule {
 
     static func check(_ context: SDLValidationContext) {
         func check(_ parent: String, _ arguments: [InputValueDefinition], _ file: SourceFile) {
-            guard arguments.count > 1 else { return }
+            guard arguments.count > 1, hasDuplicateNames(arguments.lazy.map(\.name.value)) else { return }
             var groups: [String: [Name]] = [:]
             var order: [String] = []
             for argument in arguments {

@@ -7,7 +7,8 @@ struct UniqueArgumentNamesRule: SDLRule {
     static let id = "unique-argument-names"
 
     static func check(_ context: SDLValidationContext) {
-        for use in context.directiveUses where use.directive.arguments.count > 1 {
+        for use in context.directiveUses
+        where use.directive.arguments.count > 1 && hasDuplicateNames(use.directive.arguments.lazy.map(\.name.value)) {
             var groups: [String: [Name]] = [:]
             var order: [String] = []
             for argument in use.directive.arguments {

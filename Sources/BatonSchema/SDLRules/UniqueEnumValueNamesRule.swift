@@ -8,9 +8,11 @@ struct UniqueEnumValueNamesRule: SDLRule {
 
     static func check(_ context: SDLValidationContext) {
         var known: [String: [String: (Name, SourceFile)]] = [:]
+        let occurrences = context.typeNameOccurrences
         for located in context.definitions {
             guard case .enumType(let node) = located.definition else { continue }
             let typeName = node.name.value
+            if occurrences[typeName] == 1 && !hasDuplicateNames(node.values.lazy.map(\.name.value)) { continue }
             var names = known[typeName] ?? [:]
             for value in node.values {
                 if let (first, firstFile) = names[value.name.value] {

@@ -10,7 +10,9 @@ struct UniqueFieldDefinitionNamesRule: SDLRule {
     static func check(_ context: SDLValidationContext) {
         // Keyed by type name whatever the kind, as graphql-js does.
         var known: [String: [String: (Name, SourceFile)]] = [:]
+        let occurrences = context.typeNameOccurrences
         func check(_ typeName: String, _ names: [Name], _ file: SourceFile) {
+            if occurrences[typeName] == 1 && !hasDuplicateNames(names.lazy.map(\.value)) { return }
             var seen = known[typeName] ?? [:]
             for name in names {
                 if let (first, firstFile) = seen[name.value] {

@@ -107,7 +107,8 @@ struct SwiftLensTemplate {
 
     /// Claims member names (properties) and nested type names, in the model's order.
     private func declareMembers() -> [Member] {
-        var memberScope = NameScope(reserved: Set(["lens"]).union(SwiftNames.nestedReserved))
+        // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
+        var memberScope = NameScope(reserved: Set(["lens"]).union(SwiftNames.nestedReserved).union(names.moduleTypeNames))
         var members = lens.accessors.map { accessor in
             Member(accessor: accessor, name: memberScope.claim(Self.rules.declaredName(accessor.name, in: .member)))
         }
@@ -193,7 +194,7 @@ struct SwiftLensTemplate {
                 let conditions = runtimeConditions(accessor) ?? "[]"
                 switch accessor.base {
                 case .fragment(let fragment):
-                    let type = names.fragments[fragment.name] ?? fragment.name
+                    let type = names.fragmentReference(fragment.name)
                     return conditions == "[]" ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))"
                 default:
                     let nested = Self.rules.quoted(member.nestedTypeName ?? "")

@@ -47,10 +47,15 @@ struct SwiftNames {
         case "Boolean": return "Bool"
         default: break
         }
-        if let type = enums[name] { return type }
-        if let type = inputObjects[name] { return type }
+        if let type = enums[name] { return Self.rules.quoted(type) }
+        if let type = inputObjects[name] { return Self.rules.quoted(type) }
         if let type = customScalars[name] { return type }
         return "String"  // an unmapped custom scalar reads as its text
+    }
+
+    /// A fragment's lens type as written in code (quoted where Swift reserves the name).
+    func fragmentReference(_ name: String) -> String {
+        Self.rules.quoted(fragments[name] ?? name)
     }
 
     /// The Swift type for an accessor's base.
@@ -59,9 +64,9 @@ struct SwiftNames {
         case .scalar(let scalar):
             if !scalar.isBuiltIn, let type = scalar.mapping?.swiftType { return type }
             return namedType(scalar.name)
-        case .enumeration(let name): return enums[name] ?? "String"
+        case .enumeration(let name): return enums[name].map(Self.rules.quoted) ?? "String"
         case .lens: return nestedName ?? "Baton.Lens"
-        case .fragment(let fragment): return fragments[fragment.name] ?? fragment.name
+        case .fragment(let fragment): return fragmentReference(fragment.name)
         }
     }
 

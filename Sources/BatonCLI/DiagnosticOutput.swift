@@ -26,6 +26,8 @@ package struct DiagnosticOutput {
     package var quiet: Bool
     /// Descriptions of rule ids, for SARIF.
     package var ruleDescriptions: [String: String]
+    /// Text added to the summary line, before its full stop (e.g. why something was skipped).
+    package var summarySuffix = ""
 
     package init(format: DiagnosticFormat, quiet: Bool, ruleDescriptions: [String: String] = RuleCatalog.descriptions) {
         self.format = format
@@ -59,10 +61,10 @@ package struct DiagnosticOutput {
     package func summary(_ diagnostics: [Diagnostic], documentCount: Int?) -> String {
         let counts = DiagnosticSummary(diagnostics)
         let scope = documentCount.map { " in \($0) \($0 == 1 ? "document" : "documents")" } ?? ""
-        if counts.errors == 0 && counts.warnings == 0 { return "No problems found\(scope)." }
+        if counts.errors == 0 && counts.warnings == 0 { return "No problems found\(scope)\(summarySuffix)." }
         var parts: [String] = []
         if counts.errors > 0 { parts.append("\(counts.errors) \(counts.errors == 1 ? "error" : "errors")") }
         if counts.warnings > 0 { parts.append("\(counts.warnings) \(counts.warnings == 1 ? "warning" : "warnings")") }
-        return "Found \(parts.joined(separator: " and "))\(scope)."
+        return "Found \(parts.joined(separator: " and "))\(scope)\(summarySuffix)."
     }
 }

@@ -387,6 +387,39 @@ final class CheckEndToEndTests: XCTestCase {
                     """, status: 1))
     }
 
+    func testSchemaThatDoesNotBuild() throws {
+        let scratch = try project(["Q.graphql": "query Q { helo }"])
+        try scratch.write("schema.graphql", "type Query {\n  hello: Strin\n}\n")
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "",
+                stderr: """
+                    schema.graphql:2:10: error: Unknown type "Strin". Did you mean "String"? [known-type-names]
+                    Found 1 error in 1 document (not validated: the schema has errors).
+
+                    """, status: 1))
+        try scratch.write("schema.graphql", "type Query {\n  hello: String\n")
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "",
+                stderr: """
+                    schema.graphql:3:1: error: Syntax Error: Expected Name, found <EOF>. [syntax]
+                    Found 1 error in 1 document (not validated: the schema has errors).
+
+                    """, status: 1))
+    }
+
+    func testUnterminatedSwiftLiteral() throws {
+        let scratch = try project(["Screen.swift": "struct S {\n    @Query(\"\"\"\n    query Q { hello(name: \"x\") }\n"])
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "", stderr: "Screen.swift:2:12: error: Unterminated multi-line string literal. [syntax]\nFound 1 error in 0 documents.\n",
+                status: 1))
+    }
+
     func testColorOnlyOnATerminal() throws {
         let scratch = try project(["Q.graphql": "query Q {\n  helo\n}\n"])
         // Not a terminal: no escape codes, whatever the environment says.

@@ -51,7 +51,9 @@ package enum CheckCommand: Command {
             }
         }
         if quiet { diagnostics.removeAll { $0.severity != .error } }
-        DiagnosticOutput(format: format, quiet: quiet).report(diagnostics, documentCount: outcome.documentCount, context: context)
+        var output = DiagnosticOutput(format: format, quiet: quiet)
+        if outcome.skippedValidation { output.summarySuffix = " (not validated: the schema has errors)" }
+        output.report(diagnostics, documentCount: outcome.documentCount, context: context)
 
         if outcome.isFatal { return .usage }
         return diagnostics.contains { $0.severity == .error } ? .failure : .success
@@ -63,6 +65,8 @@ package struct CheckOutcome {
     package var diagnostics: [Diagnostic] = []
     /// GraphQL documents reported on (nil when the check stopped before reading them).
     package var documentCount: Int?
+    /// Documents were parsed but not validated because a schema has errors.
+    package var skippedValidation = false
     /// A configuration or I/O error stopped (part of) the check: exit status 2.
     package var isFatal: Bool {
         diagnostics.contains { $0.severity == .error && ($0.rule == ConfigurationLoader.rule || $0.rule == "io") }
@@ -143,25 +147,31 @@ package struct CheckRun {
 
         var documentCount = 0
         for project in projects {
-            let (diagnostics, count) = check(project, reportedPaths: reportedPaths)
+            let (diagnostics, count, validated) = check(project, reportedPaths: reportedPaths)
             outcome.diagnostics += diagnostics
             documentCount += count
+            if !validated && count > 0 { outcome.skippedValidation = true }
         }
         outcome.documentCount = documentCount
         return outcome
     }
 
     /// Checks one project; with `reportedPaths`, keeps only document diagnostics in them.
-    func check(_ project: ProjectInput, reportedPaths: [String]?) -> ([Diagnostic], Int) {
+    /// Returns the diagnostics, the number of documents reported on, and whether they were
+    /// validated (not when the schema has errors: as graphql-js, Baton validates only
+    /// against a valid schema).
+    func check(_ project: ProjectInput, reportedPaths: [String]?) -> ([Diagnostic], Int, Bool) {
         var diagnostics: [Diagnostic] = []
         let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles)
         diagnostics += schemaDiagnostics
         let loaded = loader.loadDocuments(project.documentFiles)
         var documentDiagnostics = loaded.diagnostics
+        var validated = false
 
         if let schema {
             let schemaIsValid = !schemaDiagnostics.contains { $0.severity == .error }
             if schemaIsValid {
+                validated = true
                 documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents)
             }
             if let configuration = project.configuration {
@@ -180,7 +190,7 @@ package struct CheckRun {
             }
             count = project.documentFiles.filter { isReported(loader.display($0), reportedPaths) }.count
         }
-        return (diagnostics + documentDiagnostics, count)
+        return (diagnostics + documentDiagnostics, count, validated)
     }
 
     func isReported(_ displayPath: String, _ reportedPaths: [String]) -> Bool {

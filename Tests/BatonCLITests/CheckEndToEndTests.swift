@@ -76,7 +76,12 @@ final class CheckEndToEndTests: XCTestCase {
 
     func testExamplesAreClean() throws {
         let run = try baton(["check"], in: Self.packageRoot.path)
-        XCTAssertEqual(run, Run(stdout: "", stderr: "No problems found in 4 documents.\n", status: 0))
+        // The count grows as examples are added; what matters is a clean run.
+        XCTAssertEqual(run.status, 0, run.description)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.hasPrefix("No problems found in "), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix(" documents.\n"), run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
     }
 
     func testExamplesCleanAsJSON() throws {

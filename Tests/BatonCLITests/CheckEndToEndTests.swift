@@ -316,9 +316,12 @@ final class CheckEndToEndTests: XCTestCase {
     func testUnreadableFiles() throws {
         // A configuration path that is a folder cannot be read (whoever runs the test).
         let scratch = try project(["Q.graphql": "{ hello(name: \"x\") }"])
+        try scratch.write("Empty/readme.md", "")
         XCTAssertEqual(
-            try baton(["check", "--config", "."], in: scratch.path),
-            Run(stdout: "", stderr: ".: error: Cannot read .: Is a directory. [io]\nFound 1 error.\n", status: 2))
+            try baton(["check", "--config", "Empty"], in: scratch.path),
+            Run(stdout: "", stderr: "Empty: error: Cannot read Empty: Is a directory. [io]\nFound 1 error.\n", status: 2))
+        // A folder holding a baton.json stands for it.
+        XCTAssertEqual(try baton(["check", "--config", "."], in: scratch.path).status, 0)
         // A document without read permission (root reads everything, so only as another user).
         try scratch.write("Locked.graphql", "{ hello(name: \"x\") }")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: scratch.path + "/Locked.graphql")

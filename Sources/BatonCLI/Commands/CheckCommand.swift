@@ -24,7 +24,9 @@ package enum CheckCommand: Command {
 
     package static let signature = CommandSignature(
         options: [
-            .value("config", valueName: "path", help: "The baton.json to use (default: the nearest one up from here)."),
+            .value(
+                "config", valueName: "path",
+                help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
             .value(
                 "schema", valueName: "path", repeatable: true,
                 help: "The schema (SDL or introspection JSON); without --config, check PATHS against it without a baton.json."),
@@ -110,7 +112,11 @@ package struct CheckRun {
         } else {
             let found: String?
             if let configPath {
-                found = Path.absolute(configPath, relativeTo: workingDirectory)
+                // A folder stands for the baton.json in it.
+                let absolute = Path.absolute(configPath, relativeTo: workingDirectory)
+                let inFolder = Path.join(absolute, ConfigurationLoader.fileName)
+                let isFolder = FileSystem.kind(of: absolute) == .directory && FileSystem.kind(of: inFolder) == .file
+                found = isFolder ? inFolder : absolute
             } else {
                 found = ConfigurationLoader.find(startingAt: workingDirectory)
             }

@@ -403,8 +403,9 @@ final class CheckEndToEndTests: XCTestCase {
             Run(
                 stdout: "",
                 stderr: """
+                    Q.graphql:1:11: error: Cannot query field "helo" on type "Query". Did you mean "hello"? [fields-on-correct-type]
                     schema.graphql:2:10: error: Unknown type "Strin". Did you mean "String"? [known-type-names]
-                    Found 1 error in 1 document (not validated: the schema has errors).
+                    Found 2 errors in 1 document.
 
                     """, status: 1))
         try scratch.write("schema.graphql", "type Query {\n  hello: String\n")
@@ -414,7 +415,7 @@ final class CheckEndToEndTests: XCTestCase {
                 stdout: "",
                 stderr: """
                     schema.graphql:3:1: error: Syntax Error: Expected Name, found <EOF>. [syntax]
-                    Found 1 error in 1 document (not validated: the schema has errors).
+                    Found 1 error in 1 document (not validated: the schema could not be built).
 
                     """, status: 1))
     }

@@ -46,21 +46,7 @@ package struct ProjectLoader {
             }
         }
         guard diagnostics.isEmpty, !sources.isEmpty else { return (nil, sources, diagnostics) }
-        let introspection = sources.filter { Path.pathExtension($0.path) == "json" }
-        if introspection.isEmpty {
-            let (schema, more) = SchemaBuilder.build(sources: sources)
-            return (schema, sources, more)
-        }
-        guard sources.count == 1, let source = introspection.first else {
-            let names = sources.map { $0.path }.joined(separator: ", ")
-            diagnostics.append(
-                Diagnostic(
-                    .error,
-                    "A schema is one introspection result (.json) or SDL files, not a mix: \(names).",
-                    rule: "config", range: nil, path: introspection.first?.path))
-            return (nil, sources, diagnostics)
-        }
-        let (schema, more) = IntrospectionSchemaBuilder.build(source: source)
+        let (schema, more) = SchemaLoader.load(sources: sources)
         return (schema, sources, more)
     }
 

@@ -54,7 +54,7 @@ package enum CheckCommand: Command {
         }
         if quiet { diagnostics.removeAll { $0.severity != .error } }
         var output = DiagnosticOutput(format: format, quiet: quiet)
-        if outcome.skippedValidation { output.summarySuffix = " (not validated: the schema has errors)" }
+        if outcome.skippedValidation { output.summarySuffix = " (not validated: the schema could not be built)" }
         output.report(diagnostics, documentCount: outcome.documentCount, context: context)
 
         if outcome.isFatal { return .usage }
@@ -67,7 +67,7 @@ package struct CheckOutcome {
     package var diagnostics: [Diagnostic] = []
     /// GraphQL documents reported on (nil when the check stopped before reading them).
     package var documentCount: Int?
-    /// Documents were parsed but not validated because a schema has errors.
+    /// Documents were parsed but not validated because the schema could not be built.
     package var skippedValidation = false
     /// A configuration or I/O error stopped (part of) the check: exit status 2.
     package var isFatal: Bool {
@@ -164,8 +164,7 @@ package struct CheckRun {
 
     /// Checks one project; with `reportedPaths`, keeps only document diagnostics in them.
     /// Returns the diagnostics, the number of documents reported on, and whether they were
-    /// validated (not when the schema has errors: as graphql-js, Baton validates only
-    /// against a valid schema).
+    /// validated (not when the schema could not be built at all).
     func check(_ project: ProjectInput, reportedPaths: [String]?) -> ([Diagnostic], Int, Bool) {
         var diagnostics: [Diagnostic] = []
         let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles)
@@ -175,11 +174,12 @@ package struct CheckRun {
         var validated = false
 
         if let schema {
-            let schemaIsValid = !schemaDiagnostics.contains { $0.severity == .error }
-            if schemaIsValid {
-                validated = true
-                documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents)
-            }
+            // A schema with errors that still built (GitHub's published schema repeats two field
+            // definitions) is used as built, first definition winning: its errors are reported
+            // and the documents are still checked against it. Only a schema that could not be
+            // built at all leaves the documents unvalidated.
+            validated = true
+            documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents)
             if let configuration = project.configuration {
                 diagnostics += configuration.applyingRuleSettings(
                     to: UnknownScalarMappingRule.check(configuration, schema: schema))

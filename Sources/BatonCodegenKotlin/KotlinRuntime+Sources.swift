@@ -364,15 +364,17 @@ extension KotlinRuntime {
         /** What a read reports to the log: missing data, unexpected values, `@required(action: LOG)` nulls. */
         sealed class ReadEvent {
             /** The store has no slot for a field the lens selects (the record or the slot is missing). */
-            data class MissingData(val typename: String?, val field: String, val path: List<PathComponent>) : ReadEvent() {
+            data class MissingData(
+                val typename: String?, val field: String, val record: String?, val path: List<PathComponent>
+            ) : ReadEvent() {
                 override fun toString(): String = "missingData ${typename ?: "?"}.$field at ${pathText(path)}"
             }
 
             /** A value the generated type cannot hold: a null in a non-null field, a text that does not convert. */
             data class UnexpectedValue(
-                val typename: String?, val field: String, val path: List<PathComponent>, val detail: String
+                val typename: String?, val field: String, val path: List<PathComponent>, val reason: String
             ) : ReadEvent() {
-                override fun toString(): String = "unexpectedValue ${typename ?: "?"}.$field at ${pathText(path)}: $detail"
+                override fun toString(): String = "unexpectedValue ${typename ?: "?"}.$field at ${pathText(path)}: $reason"
             }
 
             /** A field under `@required(action: LOG)` read null; the null bubbled to the lens boundary. */
@@ -422,49 +424,103 @@ extension KotlinRuntime {
         abstract class Decoder<out T : Any> {
             /** Decodes [value] read by [reader] for [field] at [path]. */
             abstract fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): T?
+
+            /**
+             * What a non-optional accessor reads when there is no value: the zero value of a built-in scalar, an
+             * empty list, an enum's `Undeclared("")`, a lens over no record; null for a mapped custom scalar, which
+             * has no honest zero.
+             */
+            open fun zero(reader: RecordReader): T? = null
         }
 
-        /** A list level: each element decodes with [element]; [elementNonNull] says whether a null element is unexpected. */
-        class ListDecoder<out T : Any>(val element: Decoder<T>, val elementNonNull: Boolean) : Decoder<List<T?>>() {
-            override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): List<T?>? {
+        /**
+         * A list level whose items the generated type cannot hold null for (`List<T>`): a null item makes the whole
+         * list null, which goes to the nearest level that can hold it, as GraphQL's null propagation does.
+         *
+         * [itemNonNull] says whether the schema promises a value, so a stored null item is reported as unexpected
+         * (a `@required` null bubbling into an item is not).
+         */
+        class ListDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull: Boolean = true) : Decoder<List<T>>() {
+            override fun zero(reader: RecordReader): List<T>? = emptyList()
+
+            override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): List<T>? {
                 val items = (value as? StoredValue.Items)?.items
-                    ?: return reader.unexpected(field, path, "expected a list, found $value")
-                val result = ArrayList<T?>(items.size)
+                    ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
+                val result = ArrayList<T>(items.size)
                 for ((index, item) in items.withIndex()) {
-                    val itemPath = path + PathComponent.Index(index)
-                    val decoded = if (item is StoredValue.Null) {
-                        if (elementNonNull && !reader.slotHasErrors(field)) {
-                            reader.unexpected<T>(field, itemPath, "null in a non-null list element")
-                        }
-                        null
-                    } else {
-                        element.decode(item, reader, field, itemPath)
-                    }
-                    // A null the element type cannot hold makes the whole list null: it goes to the nearest level
-                    // that can hold it (the accessor's zero value when none can).
-                    if (decoded == null && elementNonNull) return null
+                    val decoded = decodeItem(element, itemNonNull, item, reader, field, path + PathComponent.Index(index))
+                        ?: return null
                     result.add(decoded)
                 }
                 return result
             }
         }
 
-        /** A text decoder: the value's text turned into [T] by [convert], which returns null when it cannot. */
-        class TextDecoder<out T : Any>(private val what: String, private val convert: (StoredValue) -> T?) : Decoder<T>() {
+        /**
+         * A list level whose items may be null (`List<T?>`): a null item, or one that does not decode, reads null.
+         *
+         * [itemNonNull] says whether the schema promises a value, so a stored null item is reported as unexpected.
+         */
+        class OptionalItemsDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull: Boolean = false) :
+            Decoder<List<T?>>() {
+            override fun zero(reader: RecordReader): List<T?>? = emptyList()
+
+            override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): List<T?>? {
+                val items = (value as? StoredValue.Items)?.items
+                    ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
+                return items.mapIndexed { index, item ->
+                    decodeItem(element, itemNonNull, item, reader, field, path + PathComponent.Index(index))
+                }
+            }
+        }
+
+        private fun <T : Any> decodeItem(
+            element: Decoder<T>, itemNonNull: Boolean, item: StoredValue, reader: RecordReader, field: Field<*>,
+            path: List<PathComponent>
+        ): T? {
+            if (item !is StoredValue.Null) return element.decode(item, reader, field, path)
+            if (itemNonNull && !reader.slotHasErrors(field)) reader.unexpected<T>(field, path, "null in a non-null list item")
+            return null
+        }
+
+        /** A stored value as a message shows it: a scalar's text as JSON, `an object`, `a list`. */
+        fun describe(value: StoredValue): String = when (value) {
+            is StoredValue.Null -> "null"
+            is StoredValue.Text -> Json.write(value.text)
+            is StoredValue.Number -> value.literal
+            is StoredValue.Bool -> value.value.toString()
+            is StoredValue.JsonText -> value.json
+            is StoredValue.Link -> "an object"
+            is StoredValue.Items -> "a list"
+        }
+
+        /**
+         * A scalar decoder: the stored value turned into [T] by [convert], which returns null (or throws) when it
+         * cannot; [zeroValue] is the zero value, if the type has one.
+         */
+        class TextDecoder<out T : Any>(
+            private val what: String,
+            private val zeroValue: T?,
+            private val convert: (StoredValue) -> T?
+        ) : Decoder<T>() {
+            override fun zero(reader: RecordReader): T? = zeroValue
+
             override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): T? {
                 val result = try {
                     convert(value)
                 } catch (error: Exception) {
                     null
                 }
-                return result ?: reader.unexpected(field, path, "expected $what, found $value")
+                return result ?: reader.unexpected(field, path, "expected $what, found ${describe(value)}")
             }
         }
 
         /** A lens of a composite type: a link decodes to [factory]'s lens over the linked record. */
         class LensDecoder<out T : Any>(private val factory: (RecordReader) -> T) : Decoder<T>() {
+            override fun zero(reader: RecordReader): T? = factory(reader.absent())
+
             override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): T? {
-                val link = value as? StoredValue.Link ?: return reader.unexpected(field, path, "expected an object, found $value")
+                val link = value as? StoredValue.Link ?: return reader.unexpected(field, path, "expected an object, found ${describe(value)}")
                 val child = reader.child(link.key, path)
                 val missing = child.missingRequired(field.selections)
                 if (missing != null) {
@@ -487,10 +543,10 @@ extension KotlinRuntime {
             }
 
             /** `String`: a JSON string. */
-            val STRING: Decoder<String> = TextDecoder("a String") { (it as? StoredValue.Text)?.text }
+            val STRING: Decoder<String> = TextDecoder("a String", "") { (it as? StoredValue.Text)?.text }
 
             /** `ID`: a JSON string, or an integer's literal. */
-            val ID: Decoder<String> = TextDecoder("an ID") {
+            val ID: Decoder<String> = TextDecoder("an ID", "") {
                 when (it) {
                     is StoredValue.Text -> it.text
                     is StoredValue.Number -> if (it.literal.all { char -> char in '0'..'9' || char == '-' }) it.literal else null
@@ -499,24 +555,24 @@ extension KotlinRuntime {
             }
 
             /** `Int`: a JSON number that is a 32-bit integer. */
-            val INT: Decoder<Int> = TextDecoder("an Int") { (it as? StoredValue.Number)?.literal?.toIntOrNull() }
+            val INT: Decoder<Int> = TextDecoder("an Int", 0) { (it as? StoredValue.Number)?.literal?.toIntOrNull() }
 
             /** `Float`: a JSON number. */
-            val FLOAT: Decoder<Double> = TextDecoder("a Float") { (it as? StoredValue.Number)?.literal?.toDoubleOrNull() }
+            val FLOAT: Decoder<Double> = TextDecoder("a Float", 0.0) { (it as? StoredValue.Number)?.literal?.toDoubleOrNull() }
 
             /** `Boolean`: a JSON Boolean. */
-            val BOOLEAN: Decoder<Boolean> = TextDecoder("a Boolean") { (it as? StoredValue.Bool)?.value }
+            val BOOLEAN: Decoder<Boolean> = TextDecoder("a Boolean", false) { (it as? StoredValue.Bool)?.value }
 
             /** An unmapped custom scalar: its text. */
-            val CUSTOM: Decoder<String> = TextDecoder("a scalar") { text(it) }
+            val CUSTOM: Decoder<String> = TextDecoder("a scalar", "") { text(it) }
 
             /** A mapped custom scalar: its text converted by [converter]; a text that does not convert is unexpected. */
             fun <T : Any> custom(converter: ScalarConverter<T>): Decoder<T> =
-                TextDecoder("a value ${converter.javaClass.simpleName} converts") { value -> text(value)?.let { converter.decode(it) } }
+                TextDecoder("a value ${converter.javaClass.simpleName} converts", null) { value -> text(value)?.let { converter.decode(it) } }
 
             /** An enum: the text parsed by [parse] (generated enums keep unknown texts as `Undeclared`). */
             fun <T : Any> enumeration(parse: (String) -> T): Decoder<T> =
-                TextDecoder("an enum value") { (it as? StoredValue.Text)?.text?.let(parse) }
+                TextDecoder("an enum value", parse("")) { (it as? StoredValue.Text)?.text?.let(parse) }
         }
 
         /**
@@ -562,7 +618,7 @@ extension KotlinRuntime {
                 val storageKey = field.storageKey(context.variables)
                 val slot = record?.slots?.get(storageKey)
                 if (slot == null && report) {
-                    context.log.log(ReadEvent.MissingData(typename, storageKey, path + PathComponent.Key(field.responseKey)))
+                    context.log.log(ReadEvent.MissingData(typename, storageKey, key, path + PathComponent.Key(field.responseKey)))
                 }
                 return slot
             }
@@ -597,8 +653,13 @@ extension KotlinRuntime {
                 )
             }
 
-            /** Reads a composite [field] that is not optional: its lens, or [zero]'s lens over no record. */
-            fun <T : Any> readLens(field: Field<T>, zero: (RecordReader) -> T): T = read(field) ?: zero(absent())
+            /**
+             * Reads a field whose accessor is not optional: its value, or the decoder's zero value when there is none
+             * (the null was reported as unexpected, or is a field error or missing data, also reported). A mapped
+             * custom scalar has no zero: then the read throws [RequiredFieldException].
+             */
+            fun <T : Any> readNonNull(field: Field<T>): T =
+                read(field) ?: field.decoder.zero(this) ?: throw RequiredFieldException(path + PathComponent.Key(field.responseKey))
 
             /**
              * Reads a `@catch` field: [Failure][FieldResult.Failure] with the errors stored on the field or on any
@@ -617,28 +678,29 @@ extension KotlinRuntime {
             }
 
             /** The lens of an inline fragment when the record's type matches, else null. */
-            fun <T : Any> inlineFragment(fragment: InlineFragment, factory: (RecordReader) -> T): T? {
+            fun <T : Any> inlineFragment(fragment: InlineFragment<T>): T? {
                 if (!context.included(fragment.conditions)) return null
-                val typename = typename ?: return null
-                if (typename !in fragment.possibleTypes) return null
+                if (!typeMatches(typename, fragment.possibleTypes)) return null
                 val missing = missingRequired(fragment.selections)
                 if (missing != null) {
                     context.bubbledFrom = missing
                     return null
                 }
-                return factory(this)
+                return fragment.factory(this)
             }
+
+            /** The lens of an inline fragment whose accessor is not optional; a lens over no record when it cannot read. */
+            fun <T : Any> inlineFragmentNonNull(fragment: InlineFragment<T>): T = inlineFragment(fragment) ?: fragment.factory(absent())
 
             /**
              * The lens of a fragment spread on this record, under the fragment's own policy; null when the type does
              * not match or a `@required` field inside the fragment read null.
              */
-            fun <T : Any> fragment(spread: FragmentSpread, factory: (RecordReader) -> T): T? {
+            fun <T : Any> fragment(spread: FragmentSpread<T>): T? {
                 if (!context.included(spread.conditions)) return null
-                val typename = typename
-                if (typename != null && typename !in spread.possibleTypes) return null
-                if (typename == null && key != null && record == null) {
-                    context.log.log(ReadEvent.MissingData(null, "...${spread.fragmentName}", path))
+                if (!typeMatches(typename, spread.possibleTypes)) return null
+                if (key != null && record == null) {
+                    context.log.log(ReadEvent.MissingData(null, "...${spread.fragmentName}", key, path))
                     return null
                 }
                 val reader = withPolicy(spread.throwOnFieldError)
@@ -651,15 +713,12 @@ extension KotlinRuntime {
                     context.bubbledFrom = missing
                     return null
                 }
-                return factory(reader)
+                return spread.factory(reader)
             }
 
-            /** A fragment's lens over the record itself, for a fragment read on its own (tests, previews). */
-            fun <T : Any> fragmentOrNull(selections: List<Selection>, factory: (RecordReader) -> T): T? {
-                val missing = missingRequired(selections)
-                if (missing != null) return null
-                return factory(this)
-            }
+            /** The lens of a fragment spread whose accessor is not optional; a lens over no record when it cannot read. */
+            fun <T : Any> fragmentNonNull(spread: FragmentSpread<T>): T =
+                fragment(spread) ?: spread.factory(absent().withPolicy(spread.throwOnFieldError))
 
             private fun isOwnNull(field: Field<*>): Boolean {
                 val slot = slot(field, report = false) ?: return true
@@ -713,10 +772,10 @@ extension KotlinRuntime {
                             into.addAll(slot.errors)
                             if (selection.isComposite) collectErrors(slot.value, selection.selections, depth + 1, into)
                         }
-                        is InlineFragment -> if (typename in selection.possibleTypes && context.included(selection.conditions)) {
+                        is InlineFragment<*> -> if (typeMatches(typename, selection.possibleTypes) && context.included(selection.conditions)) {
                             collectErrorsInRecord(selection.selections, depth + 1, into)
                         }
-                        is FragmentSpread -> Unit
+                        is FragmentSpread<*> -> Unit
                     }
                 }
             }
@@ -736,30 +795,57 @@ extension KotlinRuntime {
     static let selections = #"""
         package baton.runtime
 
+        /**
+         * Whether a record of type [typename] matches [possibleTypes]: null matches every record, and so does an
+         * unknown type name (a response without `__typename`), as the Swift runtime tolerates it.
+         */
+        fun typeMatches(typename: String?, possibleTypes: Set<String>?): Boolean =
+            possibleTypes == null || typename == null || typename in possibleTypes
+
         /** A variable's value in an argument: resolved from the operation's variables when a storage key is computed. */
         data class Variable(val name: String)
 
         /**
-         * When a selection applies: `@include(if:)` or `@skip(if:)` on a variable or a literal.
+         * When a selection applies: `@include(if:)` or `@skip(if:)` on a variable or a literal, or a combination
+         * (a selection merged from several places applies when any of them does).
          *
          * A selection applies when every one of its conditions holds.
          */
-        class Condition private constructor(val variable: String?, val literal: Boolean, val skip: Boolean) {
-            /** Whether the selection applies under [variables]; an absent or non-Boolean variable counts as false. */
-            fun holds(variables: Map<String, Any?>): Boolean {
-                val value = if (variable == null) literal else (variables[variable] == true)
-                return if (skip) !value else value
+        abstract class Condition {
+            /** Whether the condition holds under [variables]; an absent or non-Boolean variable counts as false. */
+            abstract fun holds(variables: Map<String, Any?>): Boolean
+
+            private class OnVariable(val variable: String, val skip: Boolean) : Condition() {
+                override fun holds(variables: Map<String, Any?>): Boolean = (variables[variable] == true) != skip
+            }
+
+            private class Literal(val value: Boolean) : Condition() {
+                override fun holds(variables: Map<String, Any?>): Boolean = value
+            }
+
+            private class AllOf(val conditions: List<Condition>) : Condition() {
+                override fun holds(variables: Map<String, Any?>): Boolean = conditions.all { it.holds(variables) }
+            }
+
+            private class AnyOf(val conditions: List<Condition>) : Condition() {
+                override fun holds(variables: Map<String, Any?>): Boolean = conditions.any { it.holds(variables) }
             }
 
             companion object {
                 /** `@include(if: $variable)`. */
-                fun include(variable: String): Condition = Condition(variable, false, false)
+                fun include(variable: String): Condition = OnVariable(variable, false)
 
                 /** `@skip(if: $variable)`. */
-                fun skip(variable: String): Condition = Condition(variable, false, true)
+                fun skip(variable: String): Condition = OnVariable(variable, true)
 
-                /** `@include(if: literal)`, or `@skip(if: !literal)`. */
-                fun literal(value: Boolean): Condition = Condition(null, value, false)
+                /** A condition fixed when the document was written (`@include(if: true)`). */
+                fun literal(value: Boolean): Condition = Literal(value)
+
+                /** Holds when every one of [conditions] holds. */
+                fun allOf(conditions: List<Condition>): Condition = AllOf(conditions)
+
+                /** Holds when any one of [conditions] holds. */
+                fun anyOf(conditions: List<Condition>): Condition = AnyOf(conditions)
             }
         }
 
@@ -841,26 +927,29 @@ extension KotlinRuntime {
         }
 
         /**
-         * An inline fragment on a narrower type, read through an `asType` accessor: its selections apply when the
-         * record's type is one of [possibleTypes].
+         * An inline fragment, read through an `asType` accessor: its selections apply when the record's type is one
+         * of [possibleTypes] (null: every record the parent reads matches); [factory] makes its lens.
          */
-        class InlineFragment(
-            val typeCondition: String,
-            val possibleTypes: Set<String>,
+        class InlineFragment<out T : Any>(
+            val typeCondition: String?,
+            val possibleTypes: Set<String>?,
             val selections: List<Selection>,
+            val factory: (RecordReader) -> T,
             val conditions: List<Condition> = emptyList()
         ) : Selection()
 
         /**
          * A fragment spread: the fragment's selections apply to the parent's record when its type is one of
-         * [possibleTypes]. The fragment is a lens boundary: a `@required` null inside it makes the spread's accessor
-         * read null. [throwOnFieldError] is the fragment's own policy.
+         * [possibleTypes] (null: every record the parent reads matches); [factory] makes the fragment's lens. The
+         * fragment is a lens boundary: a `@required` null inside it makes the spread's accessor read null.
+         * [throwOnFieldError] is the fragment's own policy.
          */
-        class FragmentSpread(
+        class FragmentSpread<out T : Any>(
             val fragmentName: String,
             val typeCondition: String,
-            val possibleTypes: Set<String>,
+            val possibleTypes: Set<String>?,
             val selections: List<Selection>,
+            val factory: (RecordReader) -> T,
             val throwOnFieldError: Boolean = false,
             val conditions: List<Condition> = emptyList()
         ) : Selection()
@@ -1063,10 +1152,10 @@ extension KotlinRuntime {
                                 slots[id] = Slot(value)
                                 slotsByPath[fieldPath] = id
                             }
-                            is InlineFragment -> if (typename in selection.possibleTypes) {
+                            is InlineFragment<*> -> if (typeMatches(typename, selection.possibleTypes)) {
                                 writeSelections(key, typename, data, selection.selections, path, depth + 1)
                             }
-                            is FragmentSpread -> if (typename in selection.possibleTypes) {
+                            is FragmentSpread<*> -> if (typeMatches(typename, selection.possibleTypes)) {
                                 writeSelections(key, typename, data, selection.selections, path, depth + 1)
                             }
                         }
@@ -1080,11 +1169,11 @@ extension KotlinRuntime {
                     if (depth > Json.MAX_DEPTH) return StoredValue.Null
                     return when (value) {
                         null -> StoredValue.Null
-                        is List<*> -> if (decoder is ListDecoder<*>) {
+                        is List<*> -> if (decoder is ListDecoder<*> || decoder is OptionalItemsDecoder<*>) {
+                            val element = if (decoder is ListDecoder<*>) decoder.element else (decoder as OptionalItemsDecoder<*>).element
                             StoredValue.Items(value.mapIndexed { index, item ->
                                 storedValue(
-                                    item, field, decoder.element, "$derivedKey.$index", path + PathComponent.Index(index),
-                                    depth + 1
+                                    item, field, element, "$derivedKey.$index", path + PathComponent.Index(index), depth + 1
                                 )
                             })
                         } else {
@@ -1154,6 +1243,13 @@ extension KotlinRuntime {
 
             /** The value when present, otherwise `null`. */
             fun getOrNull(): T? = (this as? Present)?.value
+
+            /** [Present] with [transform] applied to the value; [Absent] and [Null] unchanged. */
+            fun <R> map(transform: (T) -> R): Optional<R> = when (this) {
+                is Present -> Present(transform(value))
+                is Absent -> Absent
+                is Null -> Null
+            }
 
             companion object {
                 /** [Present] for a value, [Absent] for `null`: the usual way to pass a Kotlin nullable through. */

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonCodegenKotlin
 import BatonCodegenSwift
 import BatonConfig
 import BatonDiagnostics
@@ -116,11 +117,28 @@ package struct GenLanguage: Sendable {
 
 /// The languages `baton gen` knows.
 package enum GenLanguages {
-    package static var all: [GenLanguage] { [swift] }
+    package static var all: [GenLanguage] { [swift, kotlin] }
 
     package static let swift = GenLanguage(
         name: "swift", outputPath: { $0.output.swiftPath }, managedExtensions: ["swift"],
         generate: { model, _ in (SwiftGenerator(model: model).generate(), []) })
+
+    /// Kotlin needs `output.kotlin.package`; the runtime support is written beside the generated code.
+    package static let kotlin = GenLanguage(
+        name: "kotlin", outputPath: { $0.output.kotlinPath }, managedExtensions: ["kt"],
+        generate: { model, configuration in
+            guard let package = configuration.output.kotlinPackage else {
+                return (
+                    [],
+                    [.error("No output.kotlin.package in baton.json: which Kotlin package should the generated code be in?",
+                        rule: "config", file: configuration.file, span: configuration.output.kotlinPath?.span ?? .zero)]
+                )
+            }
+            if let problem = KotlinGenerator.packageNameProblem(package.value) {
+                return ([], [.error(problem, rule: "config", file: configuration.file, span: package.span)])
+            }
+            return (KotlinGenerator.generate(model, options: KotlinGeneratorOptions(packageName: package.value)), [])
+        })
 }
 
 /// What one `baton gen` did.

@@ -1,0 +1,420 @@
+import BatonCodegen
+import BatonIR
+import BatonSchema
+import BatonSyntax
+
+/// Writes one operation or fragment: its lens classes (nested, one per lens of the model), and a private
+/// `Plan` object describing its selections to the runtime (what to normalize, what each read checks).
+///
+/// Names inside the file are chosen so nothing shadows anything else: nested classes never take a
+/// top-level name or each other's (ignoring case, for class files), `Plan` takes no accessor's name, and
+/// plan members take no name an expression in the plan starts with. Getters only mention the lens's reader
+/// and `Plan`, so an accessor named like a type cannot break them.
+final class KotlinDefinitionWriter {
+    private let context: KotlinContext
+    /// Nested class names in this file (ignoring case), seeded with every top-level name.
+    private var nestedTypes: KotlinScope
+    /// Plan member names (ignoring case: their getters are `getName`).
+    private var planMembers: KotlinScope
+    /// Plan members in declaration order: children before the selections that list them.
+    private var planDeclarations: [Template] = []
+    private var planName = "Plan"
+
+    init(_ context: KotlinContext) {
+        self.context = context
+        nestedTypes = KotlinScope(context.names.all.allNames + ["Companion"])
+        planMembers = KotlinScope(context.names.all.allNames + context.expressionRoots)
+    }
+
+    // MARK: Definitions
+
+    /// An operation: a class holding its variables, document, id and policy, with its data lens `Data`.
+    func operation(_ operation: OperationModel) -> Template {
+        let typeName = context.names.operations[operation.name] ?? operation.name
+        let type = KotlinNames.quoted(typeName)
+        choosePlanName(operation.lens)
+        let dataName = nestedTypes.claim("Data", ignoringCase: true)
+        let data = lensClass(
+            operation.lens, className: dataName, qualified: type + "." + KotlinNames.quoted(dataName), path: "",
+            doc: "The data of `\(operation.name)`: a lens of the root record `\(operation.rootType)`.")
+
+        // Variables are constructor properties: none may shadow what the class's own members mention.
+        var variableScope = KotlinScope(
+            ["operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
+                "throwOnFieldError", "variables", "data", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "emptyMap",
+                planName, dataName, "Companion"] + IdentifierRules.kotlinRuntimeTypeNames.sorted())
+        var getters = JVMGetterNames()
+        for name in ["operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
+            "throwOnFieldError"]
+        {
+            _ = getters.annotation(for: name)
+        }
+        var parameters: [Template] = []
+        var puts: [Template] = []
+        for variable in operation.variables {
+            let name = KotlinNames.quoted(variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
+            let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
+            let valueType = context.inputType(variable.type)
+            let declaration = variable.isOptional ? "Optional<\(valueType)> = Optional.Absent" : valueType
+            parameters.append("\(annotation.map { $0 + " " } ?? "")val \(name): \(declaration)")
+            let encoded: String
+            if variable.isOptional {
+                encoded = context.encoding("v", variable.type, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
+            } else {
+                encoded = context.encoding(name, variable.type) ?? name
+            }
+            puts.append(".put(\(KotlinLiteral.string(variable.name)), \(encoded))")
+        }
+        let header: Template =
+            parameters.isEmpty
+            ? "class \(type) : Operation<\(type).\(KotlinNames.quoted(dataName))> {"
+            : """
+            class \(type)(
+                \(lines: parameters, separator: ",\n")
+            ) : Operation<\(type).\(KotlinNames.quoted(dataName))> {
+            """
+        let variablesBody: Template =
+            puts.isEmpty
+            ? "override fun variables(): Map<String, Any?> = emptyMap()"
+            : """
+            override fun variables(): Map<String, Any?> = JsonObjectBuilder()
+                \(lines: puts)
+                .build()
+            """
+        let onError = operation.onError.map { KotlinLiteral.string($0) } ?? "null"
+        let doc = "The \(operation.kind.rawValue) `\(operation.name)`.\n\nConstruct it with its variables; `RecordStore.read` reads its [\(dataName)] lens."
+        return """
+            \(DocComment.block(doc))
+            \(header)
+                override val operationName: String get() = OPERATION_NAME
+                override val operationType: String get() = \(KotlinLiteral.string(operation.kind.rawValue))
+                override val document: String get() = DOCUMENT
+                override val operationId: String get() = OPERATION_ID
+                override val onError: String? get() = \(onError)
+                override val rootTypename: String get() = \(KotlinLiteral.string(operation.rootType))
+                override val selections: List<Selection> get() = \(KotlinNames.quoted(planName)).SELECTIONS
+                override val throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")
+
+                \(variablesBody)
+
+                override fun data(reader: RecordReader): \(KotlinNames.quoted(dataName)) = \(KotlinNames.quoted(dataName))(reader)
+
+                \(data)
+
+                \(plan(rootSelections: rootSelectionNames))
+
+                companion object {
+                    const val OPERATION_NAME: String = \(KotlinLiteral.string(operation.name))
+                    const val OPERATION_ID: String = \(KotlinLiteral.string(SHA256.hexDigest(operation.documentText)))
+                    \(documentConstant(operation.documentText))
+                }
+            }
+            """
+    }
+
+    /// A fragment: its lens class, with the selections every spread of it hands the runtime.
+    func fragment(_ fragment: FragmentModel) -> Template {
+        let typeName = context.names.fragments[fragment.name] ?? fragment.name
+        let type = KotlinNames.quoted(typeName)
+        choosePlanName(fragment.lens)
+        let companion: Template = """
+            companion object {
+                const val FRAGMENT_NAME: String = \(KotlinLiteral.string(fragment.name))
+                const val TYPE_CONDITION: String = \(KotlinLiteral.string(fragment.typeCondition))
+                const val THROW_ON_FIELD_ERROR: Boolean = \(fragment.throwOnFieldError ? "true" : "false")
+
+                /** The fragment's selections, which every spread of it hands the runtime. */
+                val SELECTIONS: List<Selection> get() = \(KotlinNames.quoted(planName)).SELECTIONS
+            }
+            """
+        let doc =
+            "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`: a lens read through the `\(fragment.spreadAccessorName)` accessor of every lens that spreads it."
+        return lensClass(
+            fragment.lens, className: typeName, qualified: type, path: "", doc: doc,
+            extra: { [self.plan(rootSelections: self.rootSelectionNames), companion] })
+    }
+
+    // MARK: Lenses
+
+    /// The names of the root lens's plan members, in accessor order.
+    private var rootSelectionNames: [String] = []
+
+    /// Picks the plan object's name: free among nested classes and unequal to every member name in the file.
+    private func choosePlanName(_ root: Lens) {
+        var members = KotlinScope()
+        func collect(_ lens: Lens, depth: Int) {
+            guard depth < LensModelBuilder.maximumDepth else { return }
+            for accessor in lens.accessors {
+                members.reserve(KotlinNames.declared(accessor.name, .member))
+                if let nested = accessor.lens { collect(nested, depth: depth + 1) }
+            }
+        }
+        collect(root, depth: 0)
+        planName = nestedTypes.claim("Plan", ignoringCase: true, avoiding: [members])
+    }
+
+    /// A lens class: a property per accessor, reading through the private reader, and a nested class per
+    /// nested lens. Records the lens's plan members; the root's go to `rootSelectionNames`.
+    private func lensClass(
+        _ lens: Lens, className: String, qualified: String, path: String, doc: String,
+        extra: () -> [Template] = { [] }, depth: Int = 0
+    ) -> Template {
+        var members = KotlinScope()
+        var getters = JVMGetterNames()
+        let names = lens.accessors.map { accessor in
+            members.claim(KotlinNames.declared(accessor.name, .member), ignoringCase: false)
+        }
+        let reader = members.claim("reader", ignoringCase: false)
+        var properties: [Template] = []
+        var nested: [Template] = []
+        var selectionNames: [String] = []
+        for (accessor, name) in zip(lens.accessors, names) {
+            var nestedClass: String?
+            var childSelections: [String] = []
+            if let child = accessor.lens, depth < LensModelBuilder.maximumDepth {
+                let childName = nestedTypes.claim(KotlinNames.declared(child.typeName, .type), ignoringCase: true)
+                nestedClass = KotlinNames.quoted(childName)
+                let childQualified = qualified + "." + KotlinNames.quoted(childName)
+                nested.append(
+                    lensClass(
+                        child, className: childName, qualified: childQualified,
+                        path: path.isEmpty ? accessor.name : path + "_" + accessor.name,
+                        doc: "A lens of `\(child.recordType)`.", depth: depth + 1))
+                childSelections = lastSelectionNames
+            }
+            let member = planMember(
+                accessor, path: path, nestedQualified: nestedClass.map { qualified + "." + $0 },
+                childSelections: childSelections)
+            selectionNames.append(member)
+            properties.append(property(accessor, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters))
+        }
+        lastSelectionNames = selectionNames
+        if depth == 0 { rootSelectionNames = selectionNames }
+        let body = Template.joined(properties + nested + extra(), separator: "\n\n")
+        return """
+            \(DocComment.block(doc))
+            class \(KotlinNames.quoted(className)) internal constructor(private val \(KotlinNames.quoted(reader)): RecordReader) {
+                \(body)
+            }
+            """
+    }
+
+    /// The plan members of the lens written last (handed from a nested lens to its parent's plan member).
+    private var lastSelectionNames: [String] = []
+
+    /// One accessor as a Kotlin property.
+    private func property(
+        _ accessor: Accessor, name: String, reader: String, member: String, nestedClass: String?,
+        getters: inout JVMGetterNames
+    ) -> Template {
+        let plan = KotlinNames.quoted(planName) + "." + KotlinNames.quoted(member)
+        let reader = KotlinNames.quoted(reader)
+        let value0 = valueType(accessor, nestedClass: nestedClass)
+        let optional0 = accessor.levels.first?.isOptional ?? true
+        let type: String
+        let body: String
+        switch accessor.reads {
+        case .parentRecord:
+            let isFragment: Bool = if case .fragment = accessor.base { true } else { false }
+            let call = isFragment ? "fragment" : "inlineFragment"
+            type = value0 + (accessor.isOptional ? "?" : "")
+            body = accessor.isOptional ? "\(reader).\(call)(\(plan))" : "\(reader).\(call)NonNull(\(plan))"
+        case .field:
+            let inner = optional0 ? "read(\(plan))" : "readNonNull(\(plan))"
+            if accessor.catchMode == .result {
+                type = "FieldResult<\(value0 + (optional0 ? "?" : ""))>"
+                body = "\(reader).catching(\(plan)) { it.\(inner) }"
+            } else if accessor.catchMode == .null {
+                type = value0 + "?"
+                body = "\(reader).catchingToNull(\(plan)) { it.\(inner) }"
+            } else if accessor.isThrowing {
+                type = value0
+                body = "\(reader).readOrThrow(\(plan))"
+            } else {
+                type = value0 + (optional0 ? "?" : "")
+                body = optional0 ? "\(reader).read(\(plan))" : "\(reader).readNonNull(\(plan))"
+            }
+        }
+        let annotation = getters.annotation(for: name)
+        let throwsDoc: Template = accessor.isThrowing ? "/** Throws [baton.runtime.RequiredFieldException] when the field is null. */" : .empty
+        return """
+            \(throwsDoc)
+            \(annotation.map { Template($0) } ?? .empty)
+            val \(KotlinNames.quoted(name)): \(type) get() = \(body)
+            """
+    }
+
+    /// The Kotlin type of the accessor's value without its outermost optionality: the base wrapped in a
+    /// `List` per list level, with `?` on each level the model makes optional.
+    private func valueType(_ accessor: Accessor, nestedClass: String?) -> String {
+        let base: String
+        switch accessor.base {
+        case .scalar(let scalar): base = scalar.isBuiltIn ? (KotlinContext.builtInScalar(scalar.name) ?? "String") : context.namedType(scalar.name)
+        case .enumeration(let name): base = context.namedType(name)
+        case .lens: base = nestedClass ?? "Any"
+        case .fragment(let fragment): base = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
+        }
+        let levels = accessor.levels
+        func type(at level: Int) -> String {
+            if level >= levels.count - 1 { return base }
+            return "List<" + type(at: level + 1) + (levels[level + 1].isOptional ? "?" : "") + ">"
+        }
+        return type(at: 0)
+    }
+
+    // MARK: Plan
+
+    /// Declares the plan member for `accessor` (after its children's) and returns its name.
+    private func planMember(_ accessor: Accessor, path: String, nestedQualified: String?, childSelections: [String])
+        -> String
+    {
+        let base = path.isEmpty ? accessor.name : path + "_" + accessor.name
+        let name = planMembers.claim(KotlinNames.declared(base, .member), ignoringCase: true)
+        let declaration: String
+        let conditions = conditionsExpression(accessor.conditions)
+        let selections = "listOf(" + childSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
+        switch accessor.reads {
+        case .parentRecord(let read):
+            let typeCondition = read.typeCondition.map { KotlinLiteral.string($0) } ?? "null"
+            let possibleTypes = read.matchingTypes.map { "setOf(" + $0.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")" } ?? "null"
+            if case .fragment(let fragment) = accessor.base {
+                let fragmentType = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
+                let policy = context.model.fragment(named: fragment.name)?.throwOnFieldError ?? false
+                var arguments = [
+                    KotlinLiteral.string(fragment.name), KotlinLiteral.string(fragment.typeCondition), possibleTypes,
+                    "\(fragmentType).SELECTIONS", "{ \(fragmentType)(it) }",
+                ]
+                if policy { arguments.append("throwOnFieldError = true") }
+                if let conditions { arguments.append("conditions = \(conditions)") }
+                declaration = "FragmentSpread(" + arguments.joined(separator: ", ") + ")"
+            } else {
+                var arguments = [typeCondition, possibleTypes, selections, "{ \(nestedQualified ?? "Any")(it) }"]
+                if let conditions { arguments.append("conditions = \(conditions)") }
+                declaration = "InlineFragment(" + arguments.joined(separator: ", ") + ")"
+            }
+        case .field(let read):
+            var arguments = [
+                KotlinLiteral.string(accessor.name), KotlinLiteral.string(read.fieldName),
+                KotlinLiteral.string(read.schemaType.namedType), decoder(accessor, level: 0, nestedQualified: nestedQualified),
+                "nonNull = " + (nonNull(accessor, level: 0) ? "true" : "false"),
+            ]
+            if !read.arguments.isEmpty {
+                arguments.append(
+                    "arguments = mapOf("
+                        + read.arguments.map { KotlinLiteral.string($0.name) + " to " + KotlinLiteral.value($0.value) }
+                        .joined(separator: ", ") + ")")
+            }
+            if !childSelections.isEmpty { arguments.append("selections = " + selections) }
+            if let conditions { arguments.append("conditions = \(conditions)") }
+            if let required = accessor.required {
+                let action = switch required.action {
+                case .silent: "NONE"
+                case .log: "LOG"
+                case .throwError: "THROW"
+                }
+                arguments.append("required = RequiredAction.\(action)")
+            }
+            if accessor.catchMode != nil { arguments.append("catches = true") }
+            declaration = "Field(" + arguments.joined(separator: ", ") + ")"
+        }
+        planDeclarations.append("val \(KotlinNames.quoted(name)) = \(declaration)")
+        return name
+    }
+
+    /// Whether a null stored at `level` is unexpected: the schema says non-null there, or
+    /// `@semanticNonNull` does under `@throwOnFieldError`.
+    private func nonNull(_ accessor: Accessor, level: Int) -> Bool {
+        guard level < accessor.levels.count else { return false }
+        return !accessor.levels[level].schemaNullable || (accessor.semanticNonNull?.contains(level) ?? false)
+    }
+
+    /// The decoder of the accessor's value at `level`: list decoders down to the base's.
+    private func decoder(_ accessor: Accessor, level: Int, nestedQualified: String?) -> String {
+        let levels = accessor.levels
+        if level >= levels.count - 1 {
+            switch accessor.base {
+            case .scalar(let scalar):
+                switch scalar.name {
+                case "String" where scalar.isBuiltIn: return "Scalars.STRING"
+                case "ID" where scalar.isBuiltIn: return "Scalars.ID"
+                case "Int" where scalar.isBuiltIn: return "Scalars.INT"
+                case "Float" where scalar.isBuiltIn: return "Scalars.FLOAT"
+                case "Boolean" where scalar.isBuiltIn: return "Scalars.BOOLEAN"
+                default:
+                    if let mapping = context.kotlinMapping(scalar.name) { return "Scalars.custom(\(mapping.converter))" }
+                    return "Scalars.CUSTOM"
+                }
+            case .enumeration(let name):
+                return "Scalars.enumeration { \(context.namedType(name)).fromRawValue(it) }"
+            case .lens:
+                return "LensDecoder { \(nestedQualified ?? "Any")(it) }"
+            case .fragment:
+                return "Scalars.CUSTOM"
+            }
+        }
+        let item = decoder(accessor, level: level + 1, nestedQualified: nestedQualified)
+        let itemNonNull = nonNull(accessor, level: level + 1) ? "true" : "false"
+        return levels[level + 1].isOptional
+            ? "OptionalItemsDecoder(\(item), itemNonNull = \(itemNonNull))"
+            : "ListDecoder(\(item), itemNonNull = \(itemNonNull))"
+    }
+
+    /// `listOf(…)` of the accessor's conditions, or nil when it is always present.
+    private func conditionsExpression(_ disjunction: [[Condition]]) -> String? {
+        guard !disjunction.isEmpty else { return nil }
+        func condition(_ condition: Condition) -> String {
+            switch condition {
+            case .include(let value): single(value, skip: false)
+            case .skip(let value): single(value, skip: true)
+            // A deferred selection is present whenever the data is; there is no incremental delivery here.
+            case .deferred: "Condition.literal(true)"
+            }
+        }
+        func single(_ value: BatonSyntax.Value, skip: Bool) -> String {
+            switch value {
+            case .variable(let variable): "Condition.\(skip ? "skip" : "include")(\(KotlinLiteral.string(variable.name.value)))"
+            case .boolean(let flag, _): "Condition.literal(\(flag != skip ? "true" : "false"))"
+            default: "Condition.literal(true)"
+            }
+        }
+        if disjunction.count == 1, let only = disjunction.first {
+            return only.isEmpty ? nil : "listOf(" + only.map(condition).joined(separator: ", ") + ")"
+        }
+        let alternatives = disjunction.map { "Condition.allOf(listOf(" + $0.map(condition).joined(separator: ", ") + "))" }
+        return "listOf(Condition.anyOf(listOf(" + alternatives.joined(separator: ", ") + ")))"
+    }
+
+    /// The private plan object: every member, then the root's selections.
+    private func plan(rootSelections: [String]) -> Template {
+        let selections = "val SELECTIONS: List<Selection> = listOf(" + rootSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
+        return """
+            /** The selections, as the runtime normalizes responses and checks reads by them. */
+            private object \(KotlinNames.quoted(planName)) {
+                \(lines: planDeclarations)
+                \(selections)
+            }
+            """
+    }
+
+    /// The document text as a constant; a text too long for one JVM string constant (65,535 bytes of
+    /// modified UTF-8) is joined at run time from pieces that fit.
+    private func documentConstant(_ text: String) -> Template {
+        let literal = KotlinLiteral.string(text)
+        if literal.utf8.count < 20_000 { return "const val DOCUMENT: String = \(literal)" }
+        var pieces: [String] = []
+        var current = ""
+        for character in text {
+            current.append(character)
+            if current.utf8.count >= 8_000 {
+                pieces.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return """
+            val DOCUMENT: String = StringBuilder()
+                \(lines: pieces.map { Template(".append(\(KotlinLiteral.string($0)))") })
+                .toString()
+            """
+    }
+}

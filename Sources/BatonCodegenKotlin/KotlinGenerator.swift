@@ -1,0 +1,221 @@
+import BatonCodegen
+import BatonIR
+import BatonSchema
+
+/// What `baton gen --lang kotlin` needs besides the lens model.
+package struct KotlinGeneratorOptions: Sendable {
+    /// `output.kotlin.package`: the package of every generated file (not of the runtime support).
+    package var packageName: String
+    /// Whether to write the runtime support (`baton/runtime/*.kt`) beside the generated code.
+    package var includeRuntime: Bool
+
+    package init(packageName: String, includeRuntime: Bool = true) {
+        self.packageName = packageName
+        self.includeRuntime = includeRuntime
+    }
+}
+
+/// Writes the lens model as Kotlin: one file per operation, fragment, enum, input object and custom scalar,
+/// plus the runtime support, all in deterministic order with deterministic names.
+///
+/// Every decision about types (optionality, list levels, failure modes) is the model's; this generator only
+/// spells them in Kotlin. Kotlin 1.3 is the oldest language it targets: sealed classes (no sealed
+/// interfaces), no value classes, no trailing commas, no `fun interface`.
+package enum KotlinGenerator {
+    /// Why `name` cannot be a Kotlin package name, or nil when it can: dot-separated identifiers (letters,
+    /// digits, `_`, not starting with a digit; hard keywords are quoted when written).
+    package static func packageNameProblem(_ name: String) -> String? {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        for segment in segments {
+            let valid = segment.first.map { $0.isLetter || $0 == "_" } == true
+                && segment.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                && segment.unicodeScalars.allSatisfy { $0.isASCII }
+            if !valid || segment.allSatisfy({ $0 == "_" }) {
+                return "output.kotlin.package \"\(name)\" is not a Kotlin package name: use dot-separated identifiers such as \"com.example.app\"."
+            }
+        }
+        return nil
+    }
+
+    /// The generated files, paths relative to the Kotlin output folder, sorted by path.
+    package static func generate(_ model: LensModel, options: KotlinGeneratorOptions) -> [GeneratedFile] {
+        let names = KotlinTopLevelNames(model)
+        let context = KotlinContext(model: model, names: names, packageName: options.packageName)
+        var fileNames = FileNaming(fileExtension: "kt")
+        var files: [GeneratedFile] = []
+        func add(_ typeName: String, _ body: Template) {
+            let path = fileNames.name(for: typeName)
+            files.append(GeneratedFile(path: path, contents: context.file(body)))
+        }
+        for scalar in model.types.customScalars {
+            add(names.scalars[scalar.name] ?? scalar.name, KotlinTypeTemplates.customScalar(scalar, context))
+        }
+        for enumeration in model.types.enums {
+            add(names.enums[enumeration.name] ?? enumeration.name, KotlinTypeTemplates.enumeration(enumeration, context))
+        }
+        for input in model.types.inputObjects {
+            add(names.inputObjects[input.name] ?? input.name, KotlinTypeTemplates.inputObject(input, context))
+        }
+        for fragment in model.fragments {
+            add(names.fragments[fragment.name] ?? fragment.name, KotlinDefinitionWriter(context).fragment(fragment))
+        }
+        for operation in model.operations {
+            add(names.operations[operation.name] ?? operation.name, KotlinDefinitionWriter(context).operation(operation))
+        }
+        if options.includeRuntime {
+            for file in KotlinRuntime.files(header: FileWriter.header + "\n\n") {
+                files.append(GeneratedFile(path: file.path, contents: file.contents))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+/// The Kotlin names of every top-level declaration in the generated package, claimed in a fixed order
+/// (custom scalars, enums, input objects, fragments, operations; each sorted by the model) so they never
+/// collide, not even ignoring case (class files on case-insensitive file systems).
+struct KotlinTopLevelNames {
+    var scalars: [String: String] = [:]
+    var enums: [String: String] = [:]
+    var inputObjects: [String: String] = [:]
+    var fragments: [String: String] = [:]
+    var operations: [String: String] = [:]
+    /// Every name above.
+    var all = KotlinScope()
+
+    init(_ model: LensModel) {
+        func claim(_ name: String) -> String {
+            all.claim(KotlinNames.declared(name, .type), ignoringCase: true)
+        }
+        for scalar in model.types.customScalars { scalars[scalar.name] = claim(scalar.name) }
+        for enumeration in model.types.enums { enums[enumeration.name] = claim(enumeration.name) }
+        for input in model.types.inputObjects { inputObjects[input.name] = claim(input.name) }
+        for fragment in model.fragments { fragments[fragment.name] = claim(fragment.name) }
+        for operation in model.operations { operations[operation.name] = claim(operation.name) }
+    }
+}
+
+/// What every template shares: the model, the top-level names, the package.
+struct KotlinContext {
+    let model: LensModel
+    let names: KotlinTopLevelNames
+    let packageName: String
+
+    /// Names a Kotlin expression may start with in generated code besides generated types: packages of
+    /// qualified names (`baton`, `kotlin`, `java`, the app's package and converters' packages), and the
+    /// standard functions generated code calls.
+    var expressionRoots: [String] {
+        var roots = ["baton", "kotlin", "java", "javax", "android", "it", "listOf", "mapOf", "setOf", "emptyList",
+            "emptyMap", "to", "SELECTIONS"]
+        roots.append(String(packageName.split(separator: ".").first ?? ""))
+        for scalar in model.types.customScalars {
+            if let converter = scalar.mapping?.kotlinConverter { roots.append(String(converter.split(separator: ".").first ?? "")) }
+            if let type = scalar.mapping?.kotlinType { roots.append(String(type.split(separator: ".").first ?? "")) }
+        }
+        return roots + IdentifierRules.kotlinRuntimeTypeNames.sorted()
+    }
+
+    /// A whole file: the header, the package, the runtime imports the body uses, then the body.
+    func file(_ body: Template) -> String {
+        let text = body.text
+        let imports = IdentifierRules.kotlinRuntimeTypeNames.sorted().filter { name in
+            Self.mentions(text, name)
+        }
+        var out = FileWriter.header + "\n\n"
+        out += "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
+        out += "\n\n"
+        if !imports.isEmpty {
+            out += imports.map { "import \(KotlinRuntime.packageName).\($0)" }.joined(separator: "\n") + "\n\n"
+        }
+        return out + text + "\n"
+    }
+
+    /// Whether `text` contains `name` as a whole word (an identifier the file uses).
+    static func mentions(_ text: String, _ name: String) -> Bool {
+        var rest = text[...]
+        while let range = rest.firstRange(of: name) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            func isWord(_ character: Character?) -> Bool {
+                guard let character else { return false }
+                return character.isLetter || character.isNumber || character == "_" || character == "`"
+            }
+            if !isWord(before), !isWord(after) { return true }
+            rest = text[range.upperBound...]
+        }
+        return false
+    }
+
+    /// The Kotlin type of a built-in scalar, or nil for a custom one.
+    static func builtInScalar(_ name: String) -> String? {
+        switch name {
+        case "String", "ID": "String"
+        case "Int": "Int"
+        case "Float": "Double"
+        case "Boolean": "Boolean"
+        default: nil
+        }
+    }
+
+    /// The Kotlin mapping of a custom scalar (type and converter), when baton.json gives both.
+    func kotlinMapping(_ scalar: String) -> (type: String, converter: String)? {
+        let mapping = model.types.customScalars.first { $0.name == scalar }?.mapping
+        guard let type = mapping?.kotlinType, let converter = mapping?.kotlinConverter else { return nil }
+        return (type, converter)
+    }
+
+    /// The Kotlin type written for a named input or output type: a built-in, or the generated type's name.
+    func namedType(_ name: String) -> String {
+        if let builtIn = Self.builtInScalar(name) { return builtIn }
+        if let scalar = names.scalars[name] { return KotlinNames.quoted(scalar) }
+        if let enumeration = names.enums[name] { return KotlinNames.quoted(enumeration) }
+        if let input = names.inputObjects[name] { return KotlinNames.quoted(input) }
+        return "String"
+    }
+
+    /// The Kotlin type of an input value (a variable or input field) of schema type `type`.
+    func inputType(_ type: TypeRef) -> String {
+        switch type {
+        case .nonNull(let inner): nonNullInputType(inner)
+        default: nonNullInputType(type) + "?"
+        }
+    }
+
+    private func nonNullInputType(_ type: TypeRef) -> String {
+        switch type {
+        case .nonNull(let inner): nonNullInputType(inner)
+        case .list(let inner): "List<\(inputType(inner))>"
+        case .named(let name): namedType(name)
+        }
+    }
+
+    /// The expression that turns `expression` (of schema type `type`) into a JSON-ready value, or nil when
+    /// the value is JSON-ready already (only mapped custom scalars need converting).
+    func encoding(_ expression: String, _ type: TypeRef, depth: Int = 0) -> String? {
+        guard needsEncoding(type) else { return nil }
+        let variable = "v\(depth)"
+        switch type {
+        case .nonNull(let inner):
+            return nonNullEncoding(expression, inner, depth: depth)
+        default:
+            guard let inner = nonNullEncoding(variable, type, depth: depth + 1) else { return nil }
+            return "\(expression)?.let { \(variable) -> \(inner) }"
+        }
+    }
+
+    private func nonNullEncoding(_ expression: String, _ type: TypeRef, depth: Int) -> String? {
+        switch type {
+        case .nonNull(let inner):
+            return nonNullEncoding(expression, inner, depth: depth)
+        case .list(let inner):
+            let variable = "v\(depth)"
+            guard let item = encoding(variable, inner, depth: depth + 1) else { return nil }
+            return "\(expression).map { \(variable) -> \(item) }"
+        case .named(let name):
+            guard let mapping = kotlinMapping(name) else { return nil }
+            return "\(mapping.converter).encode(\(expression))"
+        }
+    }
+
+    private func needsEncoding(_ type: TypeRef) -> Bool { kotlinMapping(type.namedType) != nil }
+}

@@ -1,0 +1,160 @@
+import BatonCodegen
+import BatonIR
+import BatonSchema
+
+/// Templates for the schema types the documents use: custom scalars, enums, input objects.
+enum KotlinTypeTemplates {
+    /// A custom scalar: a type alias for the app's type from `customScalarTypes` (converted by its converter
+    /// object at the read), or for `String` (the text exactly as the server wrote it).
+    static func customScalar(_ scalar: CustomScalarModel, _ context: KotlinContext) -> Template {
+        let name = KotlinNames.quoted(context.names.scalars[scalar.name] ?? scalar.name)
+        var doc = scalar.description ?? ""
+        if let url = scalar.specifiedByURL { doc += (doc.isEmpty ? "" : "\n\n") + "Specified by \(url)." }
+        if let mapping = context.kotlinMapping(scalar.name) {
+            doc += (doc.isEmpty ? "" : "\n\n") + "The custom scalar `\(scalar.name)`, read as `\(mapping.type)` through `\(mapping.converter)`."
+            return """
+                \(DocComment.block(doc))
+                typealias \(name) = \(mapping.type)
+                """
+        }
+        doc += (doc.isEmpty ? "" : "\n\n") + "The custom scalar `\(scalar.name)`, read as its text."
+        return """
+            \(DocComment.block(doc))
+            typealias \(name) = String
+            """
+    }
+
+    /// An enum: a sealed class with an object per value the build knows and `Undeclared` for the rest.
+    static func enumeration(_ model: EnumModel, _ context: KotlinContext) -> Template {
+        let typeName = context.names.enums[model.name] ?? model.name
+        let type = KotlinNames.quoted(typeName)
+        // Value objects are nested classes: unique ignoring case (class files), apart from the enum's own
+        // name, the companion's members and every generated type the file could mean.
+        var scope = KotlinScope(
+            ["Companion", "Undeclared", typeName, "fromRawValue", "knownValues", "rawValue", "EnumValue"]
+                + (IdentifierRules.kotlin.unusable[.type] ?? []).sorted())
+        let values = model.values.map { value in
+            (value, scope.claim(KotlinNames.declared(value.name, .enumCase), ignoringCase: true))
+        }
+        let objects = values.map { value, name -> Template in
+            let deprecation: Template = value.deprecationReason.map { reason in
+                Template("@Deprecated(\(KotlinLiteral.string(reason.isEmpty ? "No longer supported" : reason)))")
+            } ?? .empty
+            return """
+                \(DocComment.block(value.description))
+                \(deprecation)
+                object \(KotlinNames.quoted(name)) : \(type)(\(KotlinLiteral.string(value.name)))
+                """
+        }
+        let cases = values.map { value, name in
+            Template("\(KotlinLiteral.string(value.name)) -> \(KotlinNames.quoted(name))")
+        }
+        let known = values.map { KotlinNames.quoted($0.1) }
+        let hasDeprecated = model.values.contains { $0.deprecationReason != nil }
+        let suppress: Template = hasDeprecated ? "@Suppress(\"DEPRECATION\")" : .empty
+        return """
+            \(DocComment.block(model.description))
+            sealed class \(type)(override val rawValue: String) : EnumValue {
+                \(lines: objects, separator: "\n\n")
+
+                /** A value this build does not know (the schema gained it later): [scalarText] is its text. */
+                data class Undeclared(val scalarText: String) : \(type)(scalarText)
+
+                override fun toString(): String = rawValue
+
+                companion object {
+                    /** The value whose text is [rawValue]; [Undeclared] for a text this build does not know. */
+                    \(suppress)
+                    fun fromRawValue(rawValue: String): \(type) = when (rawValue) {
+                        \(lines: cases)
+                        else -> Undeclared(rawValue)
+                    }
+
+                    /** Every value this build knows, in schema order. */
+                    \(suppress)
+                    val knownValues: List<\(type)> get() = listOf(\(joined: known, separator: ", "))
+                }
+            }
+            """
+    }
+
+    /// An input object: a class with a property per field (absent unless set, for fields that may be left
+    /// out), or for `@oneOf` a sealed class with one subclass per field.
+    static func inputObject(_ model: InputObjectModel, _ context: KotlinContext) -> Template {
+        model.isOneOf ? oneOf(model, context) : plainInput(model, context)
+    }
+
+    /// The members every input object class has, which a field's property must not shadow.
+    private static let inputReserved = ["toJson", "JsonObjectBuilder", "mapOf", "to"]
+
+    private static func plainInput(_ model: InputObjectModel, _ context: KotlinContext) -> Template {
+        let type = KotlinNames.quoted(context.names.inputObjects[model.name] ?? model.name)
+        var scope = KotlinScope(inputReserved)
+        var getters = JVMGetterNames()
+        var parameters: [Template] = []
+        var puts: [Template] = []
+        for field in model.fields {
+            let name = KotlinNames.quoted(scope.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
+            let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
+            let mayBeLeftOut = !field.type.isNonNull || field.defaultValue != nil
+            let valueType = context.inputType(field.type)
+            let declaration = mayBeLeftOut ? "Optional<\(valueType)> = Optional.Absent" : valueType
+            let deprecation = field.deprecationReason.map { "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0))) " } ?? ""
+            let doc = DocComment.block(field.description)
+            parameters.append(
+                """
+                \(doc)
+                \(deprecation)\(annotation.map { $0 + " " } ?? "")val \(name): \(declaration)
+                """)
+            let encoded: String
+            if mayBeLeftOut {
+                encoded = context.encoding("v", field.type, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
+            } else {
+                encoded = context.encoding(name, field.type) ?? name
+            }
+            puts.append(".put(\(KotlinLiteral.string(field.name)), \(encoded))")
+        }
+        let hasDeprecated = model.fields.contains { $0.deprecationReason != nil }
+        return """
+            \(DocComment.block(model.description))
+            data class \(type)(
+                \(lines: parameters, separator: ",\n")
+            ) : InputObject {
+                \(if: hasDeprecated, "@Suppress(\"DEPRECATION\")")
+                override fun toJson(): Map<String, Any?> = JsonObjectBuilder()
+                    \(lines: puts)
+                    .build()
+            }
+            """
+    }
+
+    private static func oneOf(_ model: InputObjectModel, _ context: KotlinContext) -> Template {
+        let typeName = context.names.inputObjects[model.name] ?? model.name
+        let type = KotlinNames.quoted(typeName)
+        var classes = KotlinScope(["Companion", typeName])
+        for name in context.names.all.allNames { classes.reserve(name) }
+        let cases = model.fields.map { field -> Template in
+            let className = KotlinNames.quoted(
+                classes.claim(KotlinNames.declared(Casing.upperFirst(field.name), .type), ignoringCase: true))
+            var members = KotlinScope(inputReserved)
+            let property = KotlinNames.quoted(members.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
+            var getters = JVMGetterNames()
+            let annotation = getters.annotation(for: property.replacingAll("`", with: ""))
+            let valueType = context.inputType(.nonNull(field.type.nullable))
+            let encoded = context.encoding(property, .nonNull(field.type.nullable)) ?? property
+            let deprecation = field.deprecationReason.map { "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0)))\n" } ?? ""
+            return """
+                \(DocComment.block(field.description))
+                \(deprecation)class \(className)(\(annotation.map { $0 + " " } ?? "")val \(property): \(valueType)) : \(type)() {
+                    override fun toJson(): Map<String, Any?> = mapOf(\(KotlinLiteral.string(field.name)) to \(encoded))
+                }
+                """
+        }
+        return """
+            \(DocComment.block(model.description))
+            sealed class \(type) : InputObject {
+                \(lines: cases, separator: "\n\n")
+            }
+            """
+    }
+}

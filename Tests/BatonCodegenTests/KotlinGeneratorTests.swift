@@ -1,0 +1,165 @@
+import BatonCodegen
+import BatonCodegenKotlin
+import BatonIR
+import XCTest
+
+/// The Kotlin generator without kotlinc: optionality as the model (and so the plates) says, deterministic
+/// output, headers, escaping, and the shapes of enums, inputs and operations.
+final class KotlinGeneratorTests: XCTestCase {
+    func models() throws -> [(name: String, model: LensModel, packageName: String)] {
+        try ["RickAndMorty", "GitHub"].map { name in
+            let project = try KotlinProjectSupport.example(name)
+            return (name, project.model, project.packageName)
+        } + [("hostile", try KotlinHostileSchema.model(), KotlinHostileSchema.packageName)]
+    }
+
+    /// Every accessor's Kotlin property is nullable exactly where the model says the accessor is optional (a
+    /// `@catch` accessor reads `FieldResult`, whose success type carries the value's optionality), and each list
+    /// level's items are nullable exactly where the model's level is optional.
+    func testOptionalityIsTheModels() throws {
+        for (name, model, packageName) in try models() {
+            let files = KotlinGenerator.generate(model, options: KotlinGeneratorOptions(packageName: packageName, includeRuntime: false))
+            var checked = 0
+            for definition in model.operations.map({ ($0.name, $0.lens) }) + model.fragments.map({ ($0.name, $0.lens) }) {
+                let text = try XCTUnwrap(files.first { $0.contents.contains("const val OPERATION_NAME: String = \"\(definition.0)\"") || $0.contents.contains("const val FRAGMENT_NAME: String = \"\(definition.0)\"") }?.contents, "\(name): \(definition.0)")
+                // Properties appear as the lens tree is walked: a lens's accessors, then its nested lenses.
+                var declarations = text.split(separator: "\n").compactMap { line -> (name: String, type: String)? in
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    guard trimmed.hasPrefix("val "), let colon = trimmed.firstRange(of: ": "), let getter = trimmed.firstRange(of: " get() = ") else { return nil }
+                    let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 4)..<colon.lowerBound]
+                    return (String(name), String(trimmed[colon.upperBound..<getter.lowerBound]))
+                }
+                declarations.removeAll { ["SELECTIONS", "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections", "throwOnFieldError"].contains($0.name) }
+                var index = 0
+                func walk(_ lens: Lens) {
+                    for accessor in lens.accessors {
+                        guard index < declarations.count else {
+                            XCTFail("\(name): \(definition.0): no property for \(accessor.name)")
+                            return
+                        }
+                        let type = declarations[index].type
+                        index += 1
+                        checked += 1
+                        let label = "\(name): \(definition.0).\(accessor.name): \(type)"
+                        var value = type
+                        if accessor.catchMode == .result {
+                            XCTAssertTrue(type.hasPrefix("FieldResult<") && type.hasSuffix(">"), label)
+                            value = String(type.dropFirst("FieldResult<".count).dropLast())
+                            XCTAssertEqual(value.hasSuffix("?"), accessor.levels[0].isOptional, label)
+                        } else {
+                            XCTAssertEqual(type.hasSuffix("?"), accessor.isOptional, label)
+                        }
+                        // Each list level: `List<item>` with `?` on the item exactly where the model's level is optional.
+                        var rest = Substring(value.hasSuffix("?") ? String(value.dropLast()) : value)
+                        for level in accessor.levels.dropFirst() {
+                            XCTAssertTrue(rest.hasPrefix("List<") && rest.hasSuffix(">"), label)
+                            rest = rest.dropFirst(5).dropLast()
+                            XCTAssertEqual(rest.hasSuffix("?"), level.isOptional, label)
+                            if rest.hasSuffix("?") { rest = rest.dropLast() }
+                        }
+                    }
+                    for accessor in lens.accessors { if let nested = accessor.lens { walk(nested) } }
+                }
+                walk(definition.1)
+                XCTAssertEqual(index, declarations.count, "\(name): \(definition.0): properties left over")
+            }
+            XCTAssertGreaterThan(checked, 5, name)
+        }
+    }
+
+    func testOutputIsDeterministicAndHeaderMarked() throws {
+        for (name, model, packageName) in try models() {
+            let options = KotlinGeneratorOptions(packageName: packageName)
+            let first = KotlinGenerator.generate(model, options: options)
+            XCTAssertEqual(first, KotlinGenerator.generate(model, options: options), name)
+            XCTAssertEqual(first.map(\.path), first.map(\.path).sorted(), name)
+            for file in first {
+                XCTAssertTrue(file.contents.hasPrefix(FileWriter.header + "\n\n"), file.path)
+                XCTAssertTrue(file.path.hasSuffix(".kt"), file.path)
+            }
+            XCTAssertEqual(first.filter { $0.path.hasPrefix("baton/runtime/") }.count, KotlinRuntime.sources.count)
+        }
+    }
+
+    func testHostileNamesAreEscapedAndDistinct() throws {
+        let files = KotlinGenerator.generate(
+            try KotlinHostileSchema.model(), options: KotlinGeneratorOptions(packageName: KotlinHostileSchema.packageName, includeRuntime: false))
+        let paths = files.map(\.path)
+        // Types named like the runtime's are renamed; names differing only in case get distinct files.
+        XCTAssertEqual(paths, ["Data.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json.kt", "Optional_.kt", "Search.kt", "State.kt", "Update.kt", "data_.kt", "object.kt", "state_.kt"])
+        let enumeration = try XCTUnwrap(files.first { $0.path == "Optional_.kt" }?.contents)
+        XCTAssertTrue(enumeration.contains("package hostile.`in`.`is`"))
+        XCTAssertTrue(enumeration.contains("sealed class Optional_(override val rawValue: String) : EnumValue {"))
+        XCTAssertTrue(enumeration.contains("    object `when` : Optional_(\"when\")"))
+        XCTAssertTrue(enumeration.contains("    object Undeclared_ : Optional_(\"Undeclared\")"))
+        XCTAssertTrue(enumeration.contains("    object Companion_ : Optional_(\"Companion\")"))
+        XCTAssertTrue(enumeration.contains("    data class Undeclared(val scalarText: String) : Optional_(scalarText)"))
+        XCTAssertTrue(enumeration.contains(#"    @Deprecated("*/ gone \$x \"quoted\" \\ backslash")"#))
+        XCTAssertTrue(enumeration.contains(" * *&#47; an enum named like the runtime's Optional"))
+        XCTAssertFalse(enumeration.contains("/*  */"))
+        let input = try XCTUnwrap(files.first { $0.path == "In.kt" }?.contents)
+        XCTAssertTrue(input.contains("    val `is`: Int,"))
+        XCTAssertTrue(input.contains("    val `in`: Optional<String?> = Optional.Absent,"))
+        XCTAssertTrue(input.contains("    @get:JvmName(\"getClass_\") val `class`: Optional<String?> = Optional.Absent,"))
+        let oneOf = try XCTUnwrap(files.first { $0.path == "Search.kt" }?.contents)
+        XCTAssertTrue(oneOf.contains("sealed class Search : InputObject {"))
+        XCTAssertTrue(oneOf.contains("    class ByAt(val byAt: DateTime) : Search() {"))
+        let operation = try XCTUnwrap(files.first { $0.path == "Data.kt" }?.contents)
+        XCTAssertTrue(operation.contains("    val document_: Optional<String?> = Optional.Absent,"))
+        XCTAssertTrue(operation.contains(#"const val DOCUMENT: String = "query Data(\$document: String"#))
+        for file in files {
+            // Block comments never end early: every `*/` a description holds was broken.
+            for line in file.contents.split(separator: "\n") where line.contains("*/") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                XCTAssertTrue(trimmed == "*/" || trimmed.hasSuffix(" */") || trimmed.contains("\"") , "\(file.path): \(line)")
+            }
+        }
+    }
+
+    func testOperationCarriesItsIdentityAndPolicy() throws {
+        let project = try KotlinProjectSupport.example("RickAndMorty")
+        let files = KotlinGenerator.generate(project.model, options: KotlinGeneratorOptions(packageName: project.packageName))
+        let profile = try XCTUnwrap(files.first { $0.path == "TestProfileQuery.kt" }?.contents)
+        let operation = try XCTUnwrap(project.model.operation(named: "TestProfileQuery"))
+        XCTAssertTrue(profile.contains("const val OPERATION_ID: String = \"\(SHA256.hexDigest(operation.documentText))\""))
+        XCTAssertTrue(profile.contains("override val onError: String? get() = \"PROPAGATE\""))
+        XCTAssertTrue(profile.contains("class TestProfileQuery(\n    val id: String\n) : Operation<TestProfileQuery.Data> {"))
+    }
+
+    func testPackageNames() {
+        XCTAssertNil(KotlinGenerator.packageNameProblem("com.example.app"))
+        XCTAssertNil(KotlinGenerator.packageNameProblem("hostile.in.is"))
+        for bad in ["", "com..app", "1com", "com.ex-ample", "com.", "_", "com.é"] {
+            XCTAssertNotNil(KotlinGenerator.packageNameProblem(bad), bad)
+        }
+    }
+}
+
+/// The hostile schema's generated Kotlin compiles with the runtime (in the shared kotlinc batch) and behaves.
+final class KotlinHostileSchemaTests: XCTestCase {
+    func testHostileSchemaCompilesAndReads() throws {
+        let build = try KotlinBuild.shared()
+        let output = try KotlinTestSupport.runMain("check.hostile.HostileKt", classes: build.classes, in: build.folder)
+        XCTAssertEqual(output, Self.expected)
+    }
+
+    static let expected = #"""
+        variables: {"document":null,"data":"1","in":{"is":2,"default":"when","nested":null,"at":"2020-01-02T03:04:05Z","ats":["2021-01-01T00:00:00Z"],"class":"c"},"search":{"byName":"x"},"flag":true}
+        update: {"input":{"is":1}}
+        oneOf: {"byAt":"2020-01-02T03:04:05Z"}
+        operation id is the SHA-256 of the document: true
+        document keeps $ and quotes: true
+        changed: 34
+        class: v, 3, r, p, true, 1, t, e, c, 1, 2, u, 1.5, true, false
+        spread object: v 3
+        object @catch: [ab]
+        when: asClass=null asFun.is=true __typename=fun
+        enum: Undeclared(scalarText=NEW_VALUE) / A / ON / off
+        url: u1 Url (skipped): null URL: u3
+        at: 2020-01-02T03:04:05Z json: {"k":[1,2]} matrix: [[1, 2], null] search: [s] echo: e
+        log: []
+        enum round trip: true Undeclared Undeclared(scalarText=brand-new) 12 true
+        data: required field required.val was null
+
+        """#
+}

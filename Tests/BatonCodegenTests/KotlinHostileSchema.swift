@@ -1,0 +1,273 @@
+import BatonIR
+import XCTest
+
+/// A schema and documents built to break generated Kotlin: hard keywords as type, field, argument, enum-value
+/// and variable names, names of the runtime's types (`Optional`, `Field`), `Undeclared` and `Companion` as enum
+/// values, names differing only in case (`url`/`Url`/`URL`, `State`/`state`, `a`/`A`, `class`/`Class`, whose
+/// getters would clash on the JVM), members named like generated helpers (`reader`, `Plan`, `it`), `_`, and
+/// descriptions and strings with `*/`, `/*`, `$`, quotes and backslashes.
+enum KotlinHostileSchema {
+    static let packageName = "hostile.in.is"
+
+    static func model() throws -> LensModel {
+        try KotlinProjectSupport.model(
+            schema: schema, documents: documents,
+            options: LensModelOptions(
+                customScalars: ["DateTime": CustomScalarMapping(kotlinType: "java.time.Instant", kotlinConverter: "app.DateTimes")]))
+    }
+
+    static let schema = #"""
+        """
+        Descriptions that try to end comments: */ and /* and $dollar and \backslash and "quotes"
+        """
+        type Query {
+          "*/ fun evil() {} /*"
+          class(in: In, is: String = "$x"): class
+          object: [object!]
+          when: when
+          Optional: Optional
+          url: String
+          Url: String
+          URL: String
+          field(value: Field): Field
+          search(by: Search): [String]
+          state: State
+          stateLower: state
+          at: DateTime
+          json: Json
+          matrix: [[Int!]]!
+          echo(a: String, b: ID, c: Optional, d: DateTime): String
+        }
+
+        type Mutation {
+          update(input: In!): class
+        }
+
+        type class {
+          val: String
+          var: Int!
+          fun: fun
+          reader: String
+          Plan: String
+          it: Boolean
+          hashCode: Int
+          toString: String
+          equals: String
+          Companion: String
+          class: ID
+          Class: ID
+          _: String
+          data: Float
+          isOpen: Boolean
+          getOpen: Boolean
+        }
+
+        type fun {
+          is: Boolean
+          in: [[Float]]
+        }
+
+        type object {
+          this: String
+          super: String
+        }
+
+        union when = class | fun
+
+        "*/ an enum named like the runtime's Optional"
+        enum Optional {
+          val
+          when
+          is
+          in
+          Undeclared
+          undeclared
+          Companion
+          fromRawValue
+          rawValue
+          class
+          String
+          "*/ old"
+          OLD @deprecated(reason: "*/ gone $x \"quoted\" \\ backslash")
+        }
+
+        enum Field {
+          a
+          A
+          b
+        }
+
+        enum State {
+          ON
+        }
+
+        enum state {
+          off
+        }
+
+        scalar DateTime
+        scalar Json
+
+        "*/ input"
+        input In {
+          in: String
+          is: Int!
+          default: Optional = val
+          nested: In
+          list: [[Optional]]
+          at: DateTime
+          ats: [DateTime!]
+          class: String
+          Class: String
+        }
+
+        input Search @oneOf {
+          byName: String
+          byId: ID
+          byIn: In
+          byAt: DateTime
+        }
+        """#
+
+    static let documents = #"""
+        query Data($document: String, $data: ID!, $DOCUMENT: Optional, $in: In, $search: Search, $flag: Boolean!, $at: DateTime) @throwOnFieldError {
+          class(in: $in, is: "$x \"q\" \\ */") {
+            val
+            var @required(action: THROW)
+            fun { is in }
+            reader
+            Plan
+            it
+            hashCode
+            toString
+            equals
+            Companion
+            class
+            Class
+            _
+            data
+            isOpen
+            getOpen
+            ...object
+          }
+          object @catch { this super }
+          when {
+            ... on class { val }
+            ... on fun { is }
+            __typename
+          }
+          Optional
+          url @include(if: $flag)
+          Url @skip(if: $flag)
+          URL
+          field(value: a)
+          search(by: $search)
+          state
+          stateLower
+          at
+          json
+          matrix
+          echo(a: $document, b: $data, c: $DOCUMENT, d: $at)
+        }
+
+        query data {
+          url
+          required: class @required(action: LOG) { val @required(action: NONE) }
+        }
+
+        mutation Update($input: In!) {
+          update(input: $input) { val }
+        }
+
+        fragment object on class {
+          val
+          var
+        }
+        """#
+
+    static let converter = #"""
+        package app
+
+        import baton.runtime.ScalarConverter
+        import java.time.Instant
+
+        /** The converter the hostile schema's `DateTime` (and the GitHub example's) maps through. */
+        object DateTimes : ScalarConverter<Instant> {
+            override fun decode(text: String): Instant? = Instant.parse(text)
+            override fun encode(value: Instant): String = value.toString()
+        }
+        """#
+
+    /// Uses the generated code: variables with absent, null and present values, an input object and a `@oneOf`
+    /// input as JSON, a response committed and read back through every hostile accessor, enum round trips, and
+    /// a `@required` null reaching an operation's root.
+    static let program = #"""
+        package check.hostile
+
+        import baton.runtime.FieldResult
+        import baton.runtime.Json
+        import baton.runtime.Optional
+        import baton.runtime.RecordStore
+        import baton.runtime.RecordingLog
+        import baton.runtime.RequiredFieldException
+        import hostile.`in`.`is`.Data
+        import hostile.`in`.`is`.Field_
+        import hostile.`in`.`is`.In
+        import hostile.`in`.`is`.Optional_
+        import hostile.`in`.`is`.Search
+        import hostile.`in`.`is`.Update
+        import hostile.`in`.`is`.data_
+        import java.security.MessageDigest
+        import java.time.Instant
+
+        fun sha256(text: String): String =
+            MessageDigest.getInstance("SHA-256").digest(text.toByteArray(Charsets.UTF_8)).joinToString("") { String.format("%02x", it) }
+
+        fun main() {
+            val input = In(
+                `is` = 2, default = Optional.Present(Optional_.`when`), nested = Optional.Null,
+                at = Optional.of(Instant.parse("2020-01-02T03:04:05Z")), `class` = Optional.of("c"),
+                ats = Optional.of(listOf(Instant.parse("2021-01-01T00:00:00Z")))
+            )
+            val query = Data(
+                document_ = Optional.Null, data_ = "1", `in` = Optional.Present(input), search = Optional.of(Search.ByName("x")),
+                flag = true
+            )
+            println("variables: " + Json.write(query.variables()))
+            println("update: " + Json.write(Update(input = In(`is` = 1)).variables()))
+            println("oneOf: " + Json.write(Search.ByAt(Instant.parse("2020-01-02T03:04:05Z"))))
+            println("operation id is the SHA-256 of the document: " + (query.operationId == sha256(query.document)))
+            println("document keeps \$ and quotes: " + query.document.contains("is: \"\$x \\\"q\\\" \\\\ */\""))
+
+            val store = RecordStore()
+            val response = """{"data":{"class":{"val":"v","var":3,"fun":null,"reader":"r","Plan":"p","it":true,"hashCode":1,
+                "toString":"t","equals":"e","Companion":"c","class":"1","Class":"2","_":"u","data":1.5,"isOpen":true,
+                "getOpen":false,"__typename":"class"},"object":[{"this":"a","super":"b","__typename":"object"}],
+                "when":{"__typename":"fun","is":true},"Optional":"NEW_VALUE","url":"u1","URL":"u3","field":"A","search":["s"],
+                "state":"ON","stateLower":"off","at":"2020-01-02T03:04:05Z","json":{"k":[1,2]},"matrix":[[1,2],null],"echo":"e"}}"""
+            println("changed: " + store.commit(query, response).size)
+            val log = RecordingLog()
+            val data = store.read(query, log)
+            val c = data.`class`!!
+            println("class: " + listOf(c.`val`, c.`var`, c.reader, c.Plan, c.it, c.hashCode, c.toString, c.equals, c.Companion, c.`class`, c.Class, c._0, c.data, c.isOpen, c.getOpen).joinToString(", "))
+            println("spread object: " + c.`object`.`val` + " " + c.`object`.`var`)
+            val objects = data.`object`
+            println("object @catch: " + (if (objects is FieldResult.Success) objects.value?.map { it.`this` + it.`super` } else objects))
+            println("when: asClass=" + data.`when`?.asClass + " asFun.is=" + data.`when`?.asFun?.`is` + " __typename=" + data.`when`?.__typename)
+            println("enum: " + data.Optional + " / " + data.field + " / " + data.state + " / " + data.stateLower)
+            println("url: " + data.url + " Url (skipped): " + data.Url + " URL: " + data.URL)
+            println("at: " + data.at + " json: " + data.json + " matrix: " + data.matrix + " search: " + data.search + " echo: " + data.echo)
+            println("log: " + log.events)
+            println("enum round trip: " + (Optional_.fromRawValue("when") === Optional_.`when`) + " " + Optional_.fromRawValue("Undeclared") + " " + Optional_.fromRawValue("brand-new") + " " + Optional_.knownValues.size + " " + (Field_.fromRawValue("a") != Field_.fromRawValue("A")))
+
+            val root = data_()
+            store.commit(root, """{"data":{"url":"x","required":{"val":null,"__typename":"class"}}}""")
+            try {
+                store.read(root)
+                println("data: read")
+            } catch (error: RequiredFieldException) {
+                println("data: " + error.message)
+            }
+        }
+        """#
+}

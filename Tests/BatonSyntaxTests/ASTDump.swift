@@ -50,7 +50,8 @@ struct ASTDump {
     mutating func definition(_ definition: Definition) {
         switch definition {
         case .operation(let node):
-            line("operation \(node.operation.rawValue)\(node.isShorthand ? " shorthand" : "")", node.span)
+            // `isShorthand` is left out: graphql-js prints `query { a }` as `{ a }`.
+            line("operation \(node.operation.rawValue)", node.span)
             nested {
                 $0.name("name", node.name)
                 for variable in node.variableDefinitions {

@@ -12,12 +12,16 @@ enum GraphQLJSPeer {
 
         static func parse(_ text: String) -> Request { Request(text: text, path: nil, mode: "parse") }
         static func print(path: String) -> Request { Request(text: nil, path: path, mode: "print") }
+        static func print(_ text: String) -> Request { Request(text: text, path: nil, mode: "print") }
+        static func nodes(_ text: String) -> Request { Request(text: text, path: nil, mode: "nodes") }
+        static func nodes(path: String) -> Request { Request(text: nil, path: path, mode: "nodes") }
     }
 
     /// One graphql-js outcome.
     struct Outcome: Equatable, CustomStringConvertible {
         var ok: Bool
         var printed: String?
+        var nodes: [String]?
         var message: String?
         var line: Int?
         var column: Int?
@@ -79,7 +83,7 @@ enum GraphQLJSPeer {
         }
         return array.map { entry in
             Outcome(
-                ok: entry["ok"] as? Bool ?? false, printed: entry["printed"] as? String,
+                ok: entry["ok"] as? Bool ?? false, printed: entry["printed"] as? String, nodes: entry["nodes"] as? [String],
                 message: entry["message"] as? String, line: entry["line"] as? Int, column: entry["column"] as? Int,
                 crash: entry["crash"] as? String)
         }

@@ -48,4 +48,51 @@ final class PrinterTests: XCTestCase {
             }
         }
     }
+
+    /// Printing edge cases: long argument lists, multi-line argument definitions, block strings
+    /// needing leading or trailing newlines, escaped triple quotes, control characters.
+    static let printCases = [
+        LocationTests.kitchenSink,
+        "{ f(a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11, l: 12, m: 13, n: 14) }",
+        "{ f(a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11, l: 12, mm: 1) }",
+        "{ f(a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11, l: \"é😀\") }",
+        "{ f(a: {b: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]}) { g(x: 1) } }",
+        "{ a { b(x: 1, y: \"\"\"\n  long\n  block\n\"\"\") } }",
+        "type T { f(\"described\" a: Int, b: Int): Int g(a: Int, b: String = \"x\" @d): Int }",
+        "directive @d(\"\"\"\nblock\n\"\"\" a: Int) on FIELD",
+        "\"\"\"  leading space\"\"\" scalar A",
+        "\"\"\"say \"hi\"\n\"\"\" scalar A",
+        "\"\"\"trailing slash \\\n\"\"\" scalar A",
+        "\"\"\"has \\\"\"\" triple\"\"\" scalar A",
+        "\"\"\"ends with triple \\\"\"\"\"\"\" scalar A",
+        "\"\"\"first\n  indented\n  lines\"\"\" scalar A",
+        "\"\"\"a very long single line description that is longer than seventy characters in all\"\"\" scalar A",
+        "\"control \\u0001 \\u007F \\u0085 \\t \\\" \\\\ chars\" scalar A",
+        "query Q($a: Int = 1 @d, $b: [String!]! = [\"x\"]) @q { ... on T @d { a } ...F }",
+        "query { a } query Q { b } mutation { c } subscription { d }",
+        "fragment F on T @d { a }",
+        "extend schema @d { query: Q }",
+        "schema { query: Q }",
+        "type T",
+        "interface I implements J & K",
+        "union U",
+        "enum E",
+        "input I",
+    ]
+
+    func testPrintsEdgeCasesAsGraphQLJS() throws {
+        let outcomes = try GraphQLJSPeer.run(Self.printCases.map { GraphQLJSPeer.Request.print($0) })
+        for (text, peer) in zip(Self.printCases, outcomes) {
+            guard let document = parse(text) else {
+                XCTFail("does not parse: \(text.debugDescription)")
+                continue
+            }
+            XCTAssertEqual(Printer.print(document), peer.printed ?? "graphql-js: \(peer)", text.debugDescription)
+            if let again = parse(Printer.print(document)) {
+                XCTAssertEqual(ASTDump.of(again), ASTDump.of(document))
+            } else {
+                XCTFail("printed text does not parse: \(text.debugDescription)")
+            }
+        }
+    }
 }

@@ -6,6 +6,8 @@
 //   or {"path": "...", "mode": ...} to read a UTF-8 file.
 // Output: a JSON array, one entry per request:
 //   {"ok": true, "printed": "..."} (printed only in "print" mode), or
+//   {"ok": true, "nodes": ["Kind start end value?", ...]} in "nodes" mode: every AST node with its
+//     loc (UTF-16 offsets) and, for names and scalar values, its value as JSON; sorted, or
 //   {"ok": false, "message": "...", "line": L, "column": C} for a GraphQLError, or
 //   {"ok": false, "crash": "..."} for anything else (e.g. a stack overflow).
 import fs from 'node:fs';
@@ -33,6 +35,16 @@ const results = requests.map((request) => {
   try {
     switch (request.mode) {
       case 'print': return { ok: true, printed: G.print(G.parse(text)) };
+      case 'nodes': {
+        const nodes = [];
+        G.visit(G.parse(text), {
+          enter(node) {
+            const value = typeof node.value === 'string' || typeof node.value === 'boolean' ? ' ' + JSON.stringify(node.value) : '';
+            nodes.push(`${node.kind} ${node.loc.start} ${node.loc.end}${value}`);
+          },
+        });
+        return { ok: true, nodes: nodes.sort() };
+      }
       case 'parseValue': G.parseValue(text); return { ok: true };
       case 'parseConstValue': G.parseConstValue(text); return { ok: true };
       case 'parseType': G.parseType(text); return { ok: true };

@@ -84,15 +84,47 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
         var column = 1
         var index = lineStart
         while index < clamped {
-            let byte = bytes[index]
-            if byte < 0x80 || (byte >= 0xC0 && byte < 0xF0) {
+            if bytes[index] < 0x80 {
                 column += 1
-            } else if byte >= 0xF0 {
-                column += 2  // a supplementary-plane scalar is two UTF-16 code units
+                index += 1
+                continue
             }
-            index += 1
+            let (length, units) = SourceFile.utf16Width(bytes, at: index)
+            column += units
+            index += length
         }
         return SourceLocation(line: low + 1, column: column, offset: clamped)
+    }
+
+    /// The byte length and UTF-16 width of the character at `index`. Ill-formed UTF-8 counts as
+    /// a decoder that follows the WHATWG Encoding Standard (node's `readFileSync(…, 'utf8')`)
+    /// sees it: each maximal ill-formed subpart is one U+FFFD, one code unit wide.
+    static func utf16Width(_ bytes: [UInt8], at index: Int) -> (length: Int, units: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (1, 1) }
+        let needed: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: needed = 1
+        case 0xE0: needed = 2; low = 0xA0
+        case 0xED: needed = 2; high = 0x9F
+        case 0xE1...0xEF: needed = 2
+        case 0xF0: needed = 3; low = 0x90
+        case 0xF4: needed = 3; high = 0x8F
+        case 0xF1...0xF3: needed = 3
+        default: return (1, 1)  // a stray continuation byte or a byte that never begins UTF-8
+        }
+        var length = 1
+        while length <= needed {
+            guard index + length < bytes.count else { return (length, 1) }
+            let byte = bytes[index + length]
+            guard byte >= low && byte <= high else { return (length, 1) }
+            low = 0x80
+            high = 0xBF
+            length += 1
+        }
+        return (length, needed == 3 ? 2 : 1)
     }
 
     /// The file a diagnostic should name and the location in it: for embedded text, the host

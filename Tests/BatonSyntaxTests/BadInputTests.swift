@@ -79,4 +79,90 @@ final class BadInputTests: XCTestCase {
             }
         }
     }
+
+    func outcome(_ bytes: [UInt8]) -> String { SyntaxErrorTests.outcome(bytes: bytes) }
+
+    func testInvalidUTF8IsALocatedDiagnostic() {
+        let invalid = "Syntax Error: Invalid character: 0xFF is not valid UTF-8."
+        XCTAssertEqual(outcome(Array("{ a } ".utf8) + [0xFF]), "1:7: " + invalid)
+        XCTAssertEqual(outcome(Array("{ a(x: \"é\") ".utf8) + [0xFF]), "1:13: " + invalid)
+        XCTAssertEqual(outcome(Array("{\n  a".utf8) + [0xFF] + Array(" }".utf8)), "2:4: " + invalid)
+        // Overlong encodings, encoded surrogates, truncated sequences, stray continuation bytes.
+        XCTAssertEqual(
+            outcome([0x7B, 0xC0, 0xAF]), "1:2: Syntax Error: Invalid character: 0xC0 is not valid UTF-8.")
+        XCTAssertEqual(
+            outcome([0x7B, 0xED, 0xA0, 0x80]), "1:2: Syntax Error: Invalid character: 0xED is not valid UTF-8.")
+        XCTAssertEqual(
+            outcome([0x7B, 0xF0, 0x9F, 0x98]), "1:2: Syntax Error: Invalid character: 0xF0 is not valid UTF-8.")
+        XCTAssertEqual(
+            outcome([0x7B, 0x80]), "1:2: Syntax Error: Invalid character: 0x80 is not valid UTF-8.")
+        XCTAssertEqual(
+            outcome([0x7B, 0xF4, 0x90, 0x80, 0x80]), "1:2: Syntax Error: Invalid character: 0xF4 is not valid UTF-8.")
+        // Inside strings, block strings and comments.
+        XCTAssertEqual(
+            outcome(Array("{ a(x: \"ab".utf8) + [0xFE] + Array("\") }".utf8)),
+            "1:11: Syntax Error: Invalid character within String: 0xFE is not valid UTF-8.")
+        XCTAssertEqual(
+            outcome(Array("{ a(x: \"\"\"\n ab".utf8) + [0xC3, 0x28] + Array("\"\"\") }".utf8)),
+            "2:4: Syntax Error: Invalid character within String: 0xC3 is not valid UTF-8.")
+        XCTAssertEqual(
+            outcome(Array("# comment ".utf8) + [0xFF] + Array("\n{ a }".utf8)),
+            "1:11: Syntax Error: Invalid character: 0xFF is not valid UTF-8.")
+    }
+
+    func testColumnsAfterIllFormedUTF8CountAsNodeDecodesThem() {
+        // node decodes each maximal ill-formed subpart to one U+FFFD (one UTF-16 code unit).
+        let file = SourceFile(path: "x", bytes: [0xFF, 0x78, 0xF0, 0x9F, 0x98, 0x78, 0xE0, 0x80, 0x78, 0xF0, 0x9F, 0x98, 0x80, 0x78])
+        XCTAssertEqual(file.localLocation(of: 1).column, 2)
+        XCTAssertEqual(file.localLocation(of: 5).column, 4)
+        XCTAssertEqual(file.localLocation(of: 8).column, 7)
+        XCTAssertEqual(file.localLocation(of: 13).column, 10)
+    }
+
+    func testUnterminatedStringsAreLocatedDiagnostics() {
+        XCTAssertEqual(SyntaxErrorTests.outcome("{ a(x: \"abc"), "1:12: Syntax Error: Unterminated string.")
+        XCTAssertEqual(SyntaxErrorTests.outcome("{ a(x: \"abc\n\") }"), "1:12: Syntax Error: Unterminated string.")
+        XCTAssertEqual(
+            SyntaxErrorTests.outcome("\"\"\"\n  block\n  string \\\"\"\""), "3:14: Syntax Error: Unterminated string.")
+        XCTAssertEqual(SyntaxErrorTests.outcome("\"\"\"\"\""), "1:6: Syntax Error: Unterminated string.")
+    }
+
+    func testLoneSurrogateEscapesAreLocatedDiagnostics() {
+        XCTAssertEqual(
+            SyntaxErrorTests.outcome("{ a(x: \"\\uD800\") }"),
+            "1:9: Syntax Error: Invalid Unicode escape sequence: \"\\uD800\".")
+        XCTAssertEqual(
+            SyntaxErrorTests.outcome("{ a(x: \"ok \\uDFFF\") }"),
+            "1:12: Syntax Error: Invalid Unicode escape sequence: \"\\uDFFF\".")
+        XCTAssertEqual(
+            SyntaxErrorTests.outcome("{ a(x: \"\\uD83D\\uD83D\") }"),
+            "1:9: Syntax Error: Invalid Unicode escape sequence: \"\\uD83D\".")
+        XCTAssertEqual(
+            SyntaxErrorTests.outcome("{ a(x: \"\\u{DC00}\") }"),
+            "1:9: Syntax Error: Invalid Unicode escape sequence: \"\\u{DC00}\".")
+    }
+
+    /// A 50 MB document, built in memory: 1 MB block-string descriptions and comment lines,
+    /// then many small definitions; an error at the very end is reported at its line and
+    /// column. A 5 MB comment and a 5 MB unterminated string are located too.
+    func testFiftyMegabyteDocument() {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(51_000_000)
+        let line = [UInt8](repeating: 0x61, count: 1_000_000) + [0x0A]
+        for index in 0..<15 {
+            bytes.append(contentsOf: Array("\"\"\"\n".utf8) + line + Array("\"\"\"\nscalar S\(index)\n# ".utf8) + line)
+        }
+        let type = Array("type T { field(argument: [String!] = [\"value\"]): Int @deprecated }\n".utf8)
+        let copies = (50_000_000 - bytes.count) / type.count + 1
+        for _ in 0..<copies { bytes.append(contentsOf: type) }
+        bytes.append(contentsOf: Array("type U { f: }".utf8))
+        XCTAssertGreaterThan(bytes.count, 50_000_000)
+        XCTAssertEqual(
+            SyntaxErrorTests.outcome(bytes: bytes), "\(15 * 5 + copies + 1):13: Syntax Error: Expected Name, found \"}\".")
+
+        let comment = Array("# ".utf8) + [UInt8](repeating: 0x61, count: 5_000_000) + Array("\n{ a } ?".utf8)
+        XCTAssertEqual(SyntaxErrorTests.outcome(bytes: comment), "2:7: Syntax Error: Unexpected character: \"?\".")
+        let string = Array("{ a(x: \"".utf8) + [UInt8](repeating: 0x61, count: 5_000_000)
+        XCTAssertEqual(SyntaxErrorTests.outcome(bytes: string), "1:5000009: Syntax Error: Unterminated string.")
+    }
 }

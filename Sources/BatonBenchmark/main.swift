@@ -1,3 +1,4 @@
 print("benchmark")
+runSyntaxBenchmark()
 runRuntimeBenchmark()
 runSchemaBenchmark()

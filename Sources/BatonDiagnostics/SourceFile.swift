@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One text that diagnostics point into: a `.graphql` file, a schema, a `baton.json`, or the
 /// GraphQL embedded in a Swift string literal.
 ///
@@ -54,9 +62,19 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
-        var index = 0
         let count = bytes.count
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, count > 0 else { return }
+            if memchr(base, 0x0D, count) == nil {
+                // LF only (the usual case): let memchr find each one.
+                var index = 0
+                while index < count, let found = memchr(base + index, 0x0A, count - index) {
+                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(index)
+                }
+                return
+            }
+            var index = 0
             while index < count {
                 let byte = buffer[index]
                 if byte == 0x0A {

@@ -261,7 +261,9 @@ package struct ObjectField: Sendable {
 }
 
 /// An input value literal. Int and Float keep their source text, so nothing is rounded.
-package indirect enum Value: Sendable {
+/// (Not `indirect`: lists and objects recurse through arrays, which are already boxed, so no
+/// case needs a heap box of its own.)
+package enum Value: Sendable {
     case variable(Variable)
     case int(String, Span)
     case float(String, Span)
@@ -304,11 +306,12 @@ package struct NamedType: Sendable, Hashable {
     package var span: Span { name.span }
 }
 
-/// `Name`, `[Type]`, `Type!`.
-package indirect enum TypeReference: Sendable {
+/// `Name`, `[Type]`, `Type!`. Only the wrapping cases are boxed, so a named type costs no
+/// allocation.
+package enum TypeReference: Sendable {
     case named(NamedType)
-    case list(TypeReference, Span)
-    case nonNull(TypeReference, Span)
+    indirect case list(TypeReference, Span)
+    indirect case nonNull(TypeReference, Span)
 
     package var span: Span {
         switch self {

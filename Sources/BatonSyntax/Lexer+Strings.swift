@@ -90,74 +90,99 @@ extension Lexer {
 
     /// Lines of the block string (escaped triple quotes restored), dedented and joined with `\n`.
     func blockStringValue(contentStart: Int, contentEnd: Int, hasEscape: Bool) -> String {
-        var raw: [UInt8]
-        if hasEscape {
-            raw = []
-            raw.reserveCapacity(contentEnd - contentStart)
-            var position = contentStart
-            while position < contentEnd {
-                if bytes[position] == 0x5C && position + 3 < contentEnd
-                    && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 && byte(position + 3) == 0x22
-                {
-                    raw.append(contentsOf: [0x22, 0x22, 0x22])
-                    position += 4
-                } else {
-                    raw.append(bytes[position])
-                    position += 1
-                }
+        guard hasEscape else {
+            return dedentBlockString(UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd]))
+        }
+        var raw: [UInt8] = []
+        raw.reserveCapacity(contentEnd - contentStart)
+        var position = contentStart
+        while position < contentEnd {
+            if bytes[position] == 0x5C && position + 3 < contentEnd && bytes[position + 1] == 0x22
+                && bytes[position + 2] == 0x22 && bytes[position + 3] == 0x22
+            {
+                raw.append(contentsOf: [0x22, 0x22, 0x22])
+                position += 4
+            } else {
+                raw.append(bytes[position])
+                position += 1
             }
-        } else {
-            raw = Array(bytes[contentStart..<contentEnd])
         }
         return raw.withUnsafeBufferPointer { dedentBlockString($0) }
     }
 }
 
-/// The spec's `BlockStringValue()` on raw block-string content: split into lines at CR, LF or
-/// CRLF; remove the common indentation of all lines but the first; drop leading and trailing
-/// blank lines; join with LF.
+/// The spec's `BlockStringValue()` (graphql-js `dedentBlockStringLines` joined with `\n`) on
+/// raw block-string content: split into lines at CR, LF or CRLF; remove the common indentation
+/// of all lines but the first; drop leading and trailing blank lines; join with LF.
 package func dedentBlockString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-    var lines: [Range<Int>] = []
-    var lineStart = 0
-    var index = 0
     let count = raw.count
-    while index < count {
-        let code = raw[index]
-        if code == 0x0A || code == 0x0D {
-            lines.append(lineStart..<index)
-            index += (code == 0x0D && index + 1 < count && raw[index + 1] == 0x0A) ? 2 : 1
-            lineStart = index
-        } else {
+    /// The end of the line starting at `start` (its terminator or the end of the text).
+    @inline(__always) func lineEnd(from start: Int) -> Int {
+        var index = start
+        while index + 8 <= count {
+            let value = word(raw, index)
+            if matches(value, lineFeeds) | matches(value, carriageReturns) != 0 { break }
+            index += 8
+        }
+        while index < count {
+            let byte = raw[index]
+            if byte == 0x0A || byte == 0x0D { break }
             index += 1
         }
+        return index
     }
-    lines.append(lineStart..<count)
+    /// The start of the line after the terminator at `end`.
+    @inline(__always) func nextLineStart(after end: Int) -> Int {
+        end < count && raw[end] == 0x0D && end + 1 < count && raw[end + 1] == 0x0A ? end + 2 : end + 1
+    }
 
+    // Pass 1: the common indentation and the first and last non-blank lines.
     var commonIndent = Int.max
-    var firstNonEmpty: Int?
-    var lastNonEmpty = -1
-    for (lineIndex, line) in lines.enumerated() {
+    var firstLine = -1
+    var firstStart = 0
+    var firstEnd = 0
+    var lastEnd = 0
+    var lineIndex = 0
+    var start = 0
+    while true {
+        let end = lineEnd(from: start)
         var indent = 0
-        while line.lowerBound + indent < line.upperBound {
-            let code = raw[line.lowerBound + indent]
-            if code != 0x20 && code != 0x09 { break }
-            indent += 1
+        while start + indent < end && (raw[start + indent] == 0x20 || raw[start + indent] == 0x09) { indent += 1 }
+        if start + indent < end {
+            if firstLine < 0 {
+                firstLine = lineIndex
+                firstStart = start
+                firstEnd = end
+            }
+            lastEnd = end
+            if lineIndex != 0 && indent < commonIndent { commonIndent = indent }
         }
-        if indent == line.count { continue }
-        if firstNonEmpty == nil { firstNonEmpty = lineIndex }
-        lastNonEmpty = lineIndex
-        if lineIndex != 0 && indent < commonIndent { commonIndent = indent }
+        guard end < count else { break }
+        start = nextLineStart(after: end)
+        lineIndex += 1
     }
-    guard let first = firstNonEmpty else { return "" }
+    guard firstLine >= 0 else { return "" }
+    if lineIndex == 0 { return String(decoding: raw, as: UTF8.self) }
+    if lastEnd == firstEnd {
+        // One non-blank line (the usual description): it is the value, less the common
+        // indentation, which is its own unless it is the first line.
+        let from = firstLine == 0 ? firstStart : min(firstStart + commonIndent, lastEnd)
+        return String(decoding: UnsafeBufferPointer(rebasing: raw[from..<lastEnd]), as: UTF8.self)
+    }
+
+    // Pass 2: the lines from the first to the last non-blank one, dedented, joined with LF.
     var output: [UInt8] = []
-    output.reserveCapacity(count)
-    for lineIndex in first...lastNonEmpty {
-        var line = lines[lineIndex]
-        if lineIndex != 0 {
-            line = min(line.lowerBound + commonIndent, line.upperBound)..<line.upperBound
-        }
-        if lineIndex != first { output.append(0x0A) }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[line]))
+    output.reserveCapacity(lastEnd - firstStart)
+    lineIndex = firstLine
+    start = firstStart
+    while start <= lastEnd {
+        let end = lineEnd(from: start)
+        let from = lineIndex == 0 ? start : min(start + commonIndent, end)
+        if lineIndex != firstLine { output.append(0x0A) }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[from..<end]))
+        guard end < lastEnd else { break }
+        start = nextLineStart(after: end)
+        lineIndex += 1
     }
     return String(decoding: output, as: UTF8.self)
 }

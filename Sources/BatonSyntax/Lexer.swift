@@ -95,6 +95,8 @@ package struct Lexer {
         var position = start
         let count = bytes.count
         while position < count {
+            position = skipPlainWords(bytes, from: position, stopAtLineBreaks: true)
+            guard position < count else { break }
             let code = bytes[position]
             if code == 0x0A || code == 0x0D { break }
             if code < 0x80 {
@@ -113,12 +115,7 @@ package struct Lexer {
     func readName(from start: Int) -> Token {
         var position = start + 1
         let count = bytes.count
-        while position < count {
-            switch bytes[position] {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: position += 1
-            default: return Token(kind: .name, start: start, end: position)
-            }
-        }
+        while position < count && isNameContinueByte(bytes[position]) { position += 1 }
         return Token(kind: .name, start: start, end: position)
     }
 
@@ -184,6 +181,8 @@ package struct Lexer {
         let count = bytes.count
         var hasEscape = false
         while position < count {
+            position = skipPlainWords(bytes, from: position, stopAtLineBreaks: true)
+            guard position < count else { break }
             let code = bytes[position]
             if code == 0x22 {
                 return Token(kind: .string, start: start, end: position + 1, hasEscape: hasEscape)
@@ -268,6 +267,8 @@ package struct Lexer {
         let count = bytes.count
         var hasEscape = false
         while position < count {
+            position = skipPlainWords(bytes, from: position, stopAtLineBreaks: false)
+            guard position < count else { break }
             let code = bytes[position]
             if code == 0x22 && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
                 return Token(kind: .blockString, start: start, end: position + 3, hasEscape: hasEscape)
@@ -336,6 +337,44 @@ package struct Lexer {
     }
 }
 
+// MARK: - Scanning eight bytes at a time
+
+/// Reads eight bytes at `index` (which must leave eight bytes in `bytes`).
+@inline(__always)
+func word(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt64 {
+    UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+}
+
+/// A mask with the high bit set in each byte of `word` equal to `byte`'s copies in `pattern`
+/// (`pattern` = byte × 0x0101010101010101); may have false positives only above a true one.
+@inline(__always)
+func matches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+    let x = word ^ pattern
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+}
+
+let quotes: UInt64 = 0x2222_2222_2222_2222
+let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+let highBits: UInt64 = 0x8080_8080_8080_8080
+
+/// The first index at or after `start` where eight bytes are not all plain (ASCII and none of
+/// `"`, `\`, and, when `stopAtLineBreaks`, CR or LF); a byte there or after it needs a look.
+@inline(__always)
+func skipPlainWords(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopAtLineBreaks: Bool) -> Int {
+    var index = start
+    let count = bytes.count
+    while index + 8 <= count {
+        let value = word(bytes, index)
+        var special = (value & highBits) | matches(value, quotes) | matches(value, backslashes)
+        if stopAtLineBreaks { special |= matches(value, lineFeeds) | matches(value, carriageReturns) }
+        if special != 0 { break }
+        index += 8
+    }
+    return index
+}
+
 // MARK: - Character classes (graphql-js `characterClasses.js`)
 
 @inline(__always)
@@ -348,6 +387,17 @@ func isNameStart(_ code: Int) -> Bool {
 
 @inline(__always)
 func isNameContinue(_ code: Int) -> Bool { isNameStart(code) || isDigit(code) }
+
+/// `[A-Za-z0-9_]` as one bit test: bit `b` of the 128-bit mask `(high, low)` is set for those bytes.
+@inline(__always)
+func isNameContinueByte(_ byte: UInt8) -> Bool {
+    // Digits 0x30–0x39 in the low word; A–Z 0x41–0x5A, _ 0x5F, a–z 0x61–0x7A in the high word.
+    let low: UInt64 = 0x03FF_0000_0000_0000
+    let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    if byte < 64 { return (low >> UInt64(byte)) & 1 != 0 }
+    if byte < 128 { return (high >> UInt64(byte - 64)) & 1 != 0 }
+    return false
+}
 
 func isUnicodeScalarValue(_ code: Int) -> Bool {
     (code >= 0 && code <= 0xD7FF) || (code >= 0xE000 && code <= 0x10FFFF)

@@ -17,8 +17,13 @@ struct RecursiveDescentParser {
     /// How many nesting levels are open.
     var depth = 0
     let maximumDepth: Int
-    /// Stops the parse before the thread's stack runs out, whatever the depth limit.
-    let stackGuard = StackGuard()
+    /// Stops the parse before the thread's stack runs out, whatever the depth limit. Made at
+    /// the first deep nesting only: reading a thread's stack bounds can cost 100 µs.
+    var stackGuard: StackGuard?
+    /// Names made so far, so each long name is allocated once.
+    var names = NameTable()
+    /// The depth from which the stack guard is consulted; shallower nesting always fits.
+    static let stackCheckDepth = 32
 
     /// A parser positioned on the start-of-file token; call `advance()` to read the first token.
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
@@ -113,11 +118,17 @@ struct RecursiveDescentParser {
                 "Document is nested too deeply: more than \(maximumDepth) levels of selection sets, lists or objects.",
                 span: token.span)
         }
-        if !stackGuard.hasRoom() {
+        if depth >= Self.stackCheckDepth && !checkStack() {
             throw SyntaxError(
                 "Document is nested too deeply: \(depth) levels of selection sets, lists or objects exhaust this thread's stack.",
                 span: token.span)
         }
+    }
+
+    /// True while the stack has room for more nesting.
+    mutating func checkStack() -> Bool {
+        if stackGuard == nil { stackGuard = StackGuard() }
+        return stackGuard?.hasRoom() ?? true
     }
 
     // MARK: - Document
@@ -340,7 +351,7 @@ struct RecursiveDescentParser {
             if lexer.tokenText(current, equals: "true") { return .boolean(true, current.span) }
             if lexer.tokenText(current, equals: "false") { return .boolean(false, current.span) }
             if lexer.tokenText(current, equals: "null") { return .null(current.span) }
-            return .enumValue(Name(lexer.text(current.start, current.end), span: current.span))
+            return .enumValue(Name(names.name(lexer.bytes, current.start, current.end), span: current.span))
         case .dollar:
             if isConst {
                 try advance()
@@ -406,7 +417,7 @@ struct RecursiveDescentParser {
 
     mutating func parseName() throws(SyntaxError) -> Name {
         let nameToken = try expect(.name)
-        return Name(lexer.text(nameToken.start, nameToken.end), span: nameToken.span)
+        return Name(names.name(lexer.bytes, nameToken.start, nameToken.end), span: nameToken.span)
     }
 
     // MARK: - Type-system definitions

@@ -30,23 +30,23 @@ final class BadInputTests: XCTestCase {
         XCTAssertNil(result.document)
         XCTAssertEqual(
             result.diagnostics.first?.message,
-            "Syntax Error: Document is nested too deeply: more than 2000 levels of selection sets, lists or objects.")
-        // The 2,001st `{`: columns 1, 5, 9, …
-        XCTAssertEqual(result.diagnostics.first?.location?.column, 2000 * 4 + 1)
+            "Syntax Error: Document is nested too deeply: more than \(Parser.maximumDepth) levels of selection sets, lists or objects.")
+        // The first `{` past the limit: columns 1, 5, 9, …
+        XCTAssertEqual(result.diagnostics.first?.location?.column, Parser.maximumDepth * 4 + 1)
     }
 
     func testHundredThousandNestedListsObjectsAndTypes() {
         let depth = 100_000
         let lists = "{ a(x: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + ") }"
-        // The selection set is the first level, so the 2,000th `[` is one too many.
-        XCTAssertEqual(parse(Array(lists.utf8)).diagnostics.first?.location?.column, 8 + 1999)
+        // The selection set is the first level, so the last `[` allowed is one earlier.
+        XCTAssertEqual(parse(Array(lists.utf8)).diagnostics.first?.location?.column, 8 + Parser.maximumDepth - 1)
         let objects = "{ a(x: " + String(repeating: "{a: ", count: depth) + String(repeating: "}", count: depth) + ") }"
-        XCTAssertEqual(parse(Array(objects.utf8)).diagnostics.first?.location?.column, 8 + 1999 * 4)
+        XCTAssertEqual(parse(Array(objects.utf8)).diagnostics.first?.location?.column, 8 + (Parser.maximumDepth - 1) * 4)
         let types = "query($v: " + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
             + ") { a }"
-        XCTAssertEqual(parse(Array(types.utf8)).diagnostics.first?.location?.column, 11 + 2000)
+        XCTAssertEqual(parse(Array(types.utf8)).diagnostics.first?.location?.column, 11 + Parser.maximumDepth)
         let fragments = String(repeating: "{ ... on A ", count: depth) + String(repeating: "}", count: depth)
-        XCTAssertEqual(parse(Array(fragments.utf8)).diagnostics.first?.location?.column, 2000 * 11 + 1)
+        XCTAssertEqual(parse(Array(fragments.utf8)).diagnostics.first?.location?.column, Parser.maximumDepth * 11 + 1)
     }
 
     func testMaximumDepthParsesOnTheTestThread() {

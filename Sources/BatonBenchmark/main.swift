@@ -1,4 +1,8 @@
+// `BatonBenchmark [syntax|runtime|schema|lens …]`: the named benchmarks, or all of them.
+let requested = Set(CommandLine.arguments.dropFirst())
+func wanted(_ name: String) -> Bool { requested.isEmpty || requested.contains(name) }
 print("benchmark")
-runSyntaxBenchmark()
-runRuntimeBenchmark()
-runSchemaBenchmark()
+if wanted("syntax") { runSyntaxBenchmark() }
+if wanted("runtime") { runRuntimeBenchmark() }
+if wanted("schema") { runSchemaBenchmark() }
+if wanted("lens") { runLensBenchmark() }

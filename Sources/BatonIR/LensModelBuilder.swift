@@ -77,6 +77,12 @@ private final class BuildContext {
     var fragmentNodes: [String: (FragmentDefinition, SourceFile)] = [:]
     var fragmentModels: [String: FragmentModel] = [:]
     var fragmentsInProgress: Set<String> = []
+    /// The accessors producing the lens being built, from the definition's root: their names and
+    /// whether a null arriving at them keeps bubbling (a non-list `@required(action: NONE | LOG)`).
+    var producers: [(name: String, keepsBubbling: Bool)] = []
+    /// Possible type names per abstract type, and `alwaysMatches` answers, computed once.
+    var possibleTypeNames: [String: Set<String>] = [:]
+    var matchCache: [String: Bool] = [:]
 
     init(schema: GraphQLSchema, documents: [Document], options: LensModelOptions) {
         self.schema = schema
@@ -126,9 +132,10 @@ private final class BuildContext {
             source: source)
         var groups = OrderedGroups()
         collect(node.selectionSet, parent: type, inherited: [], into: &groups, depth: 0)
-        var lens = buildLens(
-            groups, parent: type, typeName: name, ancestors: [name], scope: scope, depth: 0)
-        assignBubbleTargets(&lens, producers: [], scope: scope)
+        let savedProducers = producers
+        producers = []
+        let lens = buildLens(groups, parent: type, typeName: name, ancestors: [name], scope: scope, depth: 0)
+        producers = savedProducers
         let model = FragmentModel(
             name: name, typeCondition: type.name, spreadAccessorName: LensNaming.spreadAccessorName(fragment: name),
             throwOnFieldError: scope.throwOnFieldError, rootCanBeNil: lens.bubblesOut,
@@ -154,8 +161,8 @@ private final class BuildContext {
             source: source)
         var groups = OrderedGroups()
         collect(node.selectionSet, parent: root, inherited: [], into: &groups, depth: 0)
-        var lens = buildLens(groups, parent: root, typeName: name, ancestors: [name], scope: scope, depth: 0)
-        assignBubbleTargets(&lens, producers: [], scope: scope)
+        producers = []
+        let lens = buildLens(groups, parent: root, typeName: name, ancestors: [name], scope: scope, depth: 0)
         let variables = node.variableDefinitions.map { definition in
             VariableModel(
                 name: definition.variable.name.value, type: TypeRef(definition.type),
@@ -250,14 +257,24 @@ private final class BuildContext {
     /// True when every record of `parent` is a `condition`: the same type, or a wider one.
     func alwaysMatches(parent: NamedTypeDef, condition: NamedTypeDef) -> Bool {
         if parent.name == condition.name { return true }
-        let wanted = Set(schema.possibleTypes(of: condition).map(\.name))
-        return schema.possibleTypes(of: parent).allSatisfy { wanted.contains($0.name) }
+        let key = parent.name + " " + condition.name
+        if let known = matchCache[key] { return known }
+        let answer = possibleNames(parent).isSubset(of: possibleNames(condition))
+        matchCache[key] = answer
+        return answer
+    }
+
+    /// The names of the object types a record of `type` can be.
+    func possibleNames(_ type: NamedTypeDef) -> Set<String> {
+        if let known = possibleTypeNames[type.name] { return known }
+        let names = Set(schema.possibleTypes(of: type).map(\.name))
+        possibleTypeNames[type.name] = names
+        return names
     }
 
     /// The concrete types a record of `parent` can be when it is also a `condition`, sorted.
     func matchingTypes(parent: NamedTypeDef, condition: NamedTypeDef) -> [String] {
-        let wanted = Set(schema.possibleTypes(of: condition).map(\.name))
-        return schema.possibleTypes(of: parent).map(\.name).filter { wanted.contains($0) }.sorted()
+        possibleNames(parent).intersection(possibleNames(condition)).sorted()
     }
 
     // MARK: Building lenses
@@ -269,16 +286,16 @@ private final class BuildContext {
         let enclosingKey = Set(enclosingConditions.map(Self.key))
         var accessors: [Accessor] = []
         var siblingTypeNames: Set<String> = []
-        var firstByName: [String: (Accessor, String)] = [:]
+        var firstByName: [String: (SourceRange?, String)] = [:]
         for group in groups.groups {
             guard
                 let (accessor, description) = buildAccessor(
                     group, parent: parent, ancestors: ancestors, siblingTypeNames: &siblingTypeNames, scope: scope,
                     depth: depth, enclosingKey: enclosingKey)
             else { continue }
-            if let (other, otherDescription) = firstByName[accessor.name] {
+            if let (otherLocation, otherDescription) = firstByName[accessor.name] {
                 var notes: [DiagnosticNote] = []
-                if let location = other.location {
+                if let location = otherLocation {
                     notes.append(
                         DiagnosticNote(message: "\(otherDescription.prefix(1).uppercased())\(otherDescription.dropFirst()) is here.", range: location))
                 }
@@ -288,7 +305,7 @@ private final class BuildContext {
                         "The accessor \"\(accessor.name)\" of \(description) conflicts with the accessor of \(otherDescription) in the same lens; rename one of them (an alias, or the fragment's name).",
                         rule: LensDiagnosticRule.accessorNameConflict, range: accessor.location, notes: notes))
             } else {
-                firstByName[accessor.name] = (accessor, description)
+                firstByName[accessor.name] = (accessor.location, description)
             }
             accessors.append(accessor)
         }
@@ -344,9 +361,11 @@ private final class BuildContext {
                     inline.selectionSet, parent: condition, inherited: sameConditions ? [] : occurrence.conditions,
                     into: &children, depth: depth + 1)
             }
+            producers.append((name, false))
             let lens = buildLens(
                 children, parent: condition, typeName: typeName, ancestors: ancestors.union([typeName]), scope: scope,
                 depth: depth + 1, enclosingConditions: sameConditions ? [] : conditions)
+            producers.removeLast()
             let accessor = Accessor(
                 name: name,
                 reads: .parentRecord(
@@ -409,9 +428,11 @@ private final class BuildContext {
                     set, parent: named, inherited: sameConditions ? [] : occurrence.conditions, into: &children,
                     depth: depth + 1)
             }
+            producers.append((field.responseKey, levels.count == 1 && required != nil && required != .throwError))
             let lens = buildLens(
                 children, parent: named, typeName: typeName, ancestors: ancestors.union([typeName]), scope: scope,
                 depth: depth + 1, enclosingConditions: sameConditions ? [] : conditions)
+            producers.removeLast()
             childBubbles = lens.bubblesOut
             base = .lens(lens)
         case .inputObject:
@@ -448,7 +469,8 @@ private final class BuildContext {
                         $0.name < $1.name
                     }, schemaType: definition.type, parentType: scopeType.name)),
             base: base, levels: levels,
-            required: required.map { RequiredEffect(action: $0, bubblesTo: nil) }, catchMode: catchMode,
+            required: required.map { RequiredEffect(action: $0, bubblesTo: $0 == .throwError ? nil : bubbleTarget(scope)) },
+            catchMode: catchMode,
             conditions: conditions, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
             receivesBubbledNull: childBubbles, locations: locations)
     }
@@ -530,30 +552,15 @@ private final class BuildContext {
 
     // MARK: Bubbling
 
-    /// Fills `bubblesTo` of every `@required(action: NONE | LOG)` accessor: up through enclosing
-    /// accessors that are themselves non-list `@required(action: NONE | LOG)`, to the first that is
-    /// not, or to the definition's root.
-    func assignBubbleTargets(_ lens: inout Lens, producers: [Accessor], scope: DefinitionScope) {
-        for index in lens.accessors.indices {
-            if let required = lens.accessors[index].required, required.action != .throwError {
-                var position = producers.count - 1
-                while position >= 0, producers[position].keepsBubbling { position -= 1 }
-                let target: BubbleTarget
-                if position >= 0 {
-                    target = .accessor(path: producers[0...position].map(\.name))
-                } else if scope.isOperation {
-                    target = .operationRoot
-                } else {
-                    target = .fragmentSpread(
-                        fragment: scope.name, accessorName: LensNaming.spreadAccessorName(fragment: scope.name))
-                }
-                lens.accessors[index].required?.bubblesTo = target
-            }
-            if case .lens(var child) = lens.accessors[index].base {
-                assignBubbleTargets(&child, producers: producers + [lens.accessors[index]], scope: scope)
-                lens.accessors[index].base = .lens(child)
-            }
-        }
+    /// Where a `@required(action: NONE | LOG)` null in the lens being built stops: up through
+    /// enclosing accessors that are themselves non-list `@required(action: NONE | LOG)`, to the
+    /// first that is not, or to the definition's root.
+    func bubbleTarget(_ scope: DefinitionScope) -> BubbleTarget {
+        var position = producers.count - 1
+        while position >= 0, producers[position].keepsBubbling { position -= 1 }
+        if position >= 0 { return .accessor(path: producers[0...position].map(\.name)) }
+        if scope.isOperation { return .operationRoot }
+        return .fragmentSpread(fragment: scope.name, accessorName: LensNaming.spreadAccessorName(fragment: scope.name))
     }
 
     // MARK: Fragments used
@@ -737,15 +744,6 @@ private final class BuildContext {
                 mapping: options.customScalars[type.name])
         }
         return UsedTypes(enums: enums, inputObjects: inputs, customScalars: scalars)
-    }
-}
-
-extension Accessor {
-    /// True when a null arriving at this accessor's value keeps bubbling to the enclosing lens:
-    /// a single (non-list) value under `@required(action: NONE | LOG)`.
-    fileprivate var keepsBubbling: Bool {
-        guard listDepth == 0, let required else { return false }
-        return required.action != .throwError
     }
 }
 

@@ -168,20 +168,9 @@ enum PlateProjects {
         diagnostics += documentDiagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics, loaded.sourceCount) }
         let (model, modelDiagnostics) = LensModelBuilder.build(
-            schema: schema, documents: loaded.documents, options: options(project.configuration))
+            schema: schema, documents: loaded.documents,
+            options: project.configuration.map(GenRun.modelOptions) ?? LensModelOptions())
         diagnostics += modelDiagnostics
         return (PlateCatalog(model: model, schemaTypeNames: schema.typeNames), diagnostics, loaded.sourceCount)
-    }
-
-    /// The model's options from baton.json.
-    static func options(_ configuration: Configuration?) -> LensModelOptions {
-        guard let configuration else { return LensModelOptions() }
-        var options = LensModelOptions(onError: configuration.onError?.value.rawValue)
-        for scalar in configuration.customScalarTypes {
-            options.customScalars[scalar.name] = CustomScalarMapping(
-                swiftType: scalar.swift?.value, kotlinType: scalar.kotlin?.type.value,
-                kotlinConverter: scalar.kotlin?.converter.value)
-        }
-        return options
     }
 }

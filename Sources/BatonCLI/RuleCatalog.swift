@@ -1,3 +1,4 @@
+import BatonIR
 import BatonValidation
 
 /// Every rule id `baton check` can report, with a one-sentence description (for SARIF's rule
@@ -84,6 +85,7 @@ package enum RuleCatalog {
     /// Every description by id.
     package static var descriptions: [String: String] {
         categoryDescriptions.merging(specifiedRuleDescriptions) { a, _ in a }.merging(batonRuleDescriptions) { a, _ in a }
+            .merging(LensDiagnosticRule.descriptions) { a, _ in a }
     }
 
     /// The ids `rules` in baton.json may name: every rule the validator runs, and Baton's.

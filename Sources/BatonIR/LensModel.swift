@@ -176,7 +176,8 @@ package struct VariableModel: Sendable {
 package struct Lens: Sendable {
     /// The generated type's name: the operation's or fragment's name for a root lens; for a nested
     /// lens the accessor's name upper-camel-cased (`issues` → `Issues`, `asUser` → `AsUser`), with a
-    /// number appended when it would repeat a sibling's or an enclosing lens's name.
+    /// number appended when it would repeat a sibling lens's or an enclosing lens's type name, or an
+    /// accessor name of the lens it is declared in (`DeleteActivity` → `DeleteActivity2`).
     package var typeName: String
     /// The schema type of the record this lens reads.
     package var recordType: String

@@ -26,6 +26,18 @@ package enum LensDiagnosticRule {
     package static let accessorNameConflict = "lens-accessor-name-conflict"
     package static let anonymousOperation = "lens-anonymous-operation"
     package static let nestingTooDeep = "lens-nesting-too-deep"
+    package static let definitionNameConflict = "lens-definition-name-conflict"
+
+    /// One sentence per id, for SARIF's rule metadata. These are not configurable: code generated
+    /// despite them would not compile.
+    package static let descriptions: [String: String] = [
+        accessorNameConflict:
+            "Accessor names are unique in a lens. A fragment spread's accessor name (the fragment's name before the first `_`, lower-camel-cased) or an inline fragment's `as<Type>` must not repeat another accessor's name in the same selection.",
+        anonymousOperation: "Operations are named. Baton generates a type per operation, named after it.",
+        nestingTooDeep: "Selections nest at most 200 levels deep.",
+        definitionNameConflict:
+            "Operation and fragment names differ. An operation and a fragment of the same name would generate two types of that name.",
+    ]
 }
 
 /// The policy of one definition, inherited by every accessor inside it (not by spreads' fragments).
@@ -110,6 +122,16 @@ private final class BuildContext {
         }
         operations.sort { $0.name < $1.name }
         let fragments = fragmentModels.values.sorted { $0.name < $1.name }
+        // An operation and a fragment may share a name in GraphQL, but not as generated types.
+        for operation in operations {
+            guard let fragment = fragmentModels[operation.name] else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "The operation \"\(operation.name)\" and the fragment \"\(fragment.name)\" would generate types of the same name; rename one of them.",
+                    rule: LensDiagnosticRule.definitionNameConflict, range: operation.location,
+                    notes: [DiagnosticNote(message: "The fragment is here.", range: fragment.location)]))
+        }
         var names = UsedTypeNames()
         for operation in operations { names = names.union(operation.usedTypes) }
         for fragment in fragments { names = names.union(fragment.usedTypes) }
@@ -285,7 +307,9 @@ private final class BuildContext {
     ) -> Lens {
         let enclosingKey = Set(enclosingConditions.map(Self.key))
         var accessors: [Accessor] = []
-        var siblingTypeNames: Set<String> = []
+        // Nested type names also avoid the lens's accessor names: in Swift a member and a nested
+        // type of one name cannot share a scope.
+        var siblingTypeNames = Set(groups.groups.compactMap { accessorName(of: $0) })
         var firstByName: [String: (SourceRange?, String)] = [:]
         for group in groups.groups {
             guard
@@ -310,6 +334,16 @@ private final class BuildContext {
             accessors.append(accessor)
         }
         return Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
+    }
+
+    /// The name the accessor of `group` will have.
+    func accessorName(of group: OccurrenceGroup) -> String? {
+        switch group.occurrences.first?.node {
+        case .field(let field, _)?: field.responseKey
+        case .spread(let spread)?: LensNaming.spreadAccessorName(fragment: spread.name.value)
+        case .inline(_, let condition)?: LensNaming.typeConditionAccessorName(type: condition.name)
+        case nil: nil
+        }
     }
 
     /// The accessor for one group, and a description of it for messages.

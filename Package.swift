@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "BatonValidationTests",
             dependencies: ["BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
-            exclude: ["Fixtures"], swiftSettings: strict),
+            exclude: ["Fixtures", "BatonFixtures"], swiftSettings: strict),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(
             name: "BatonIRTests", dependencies: ["BatonIR", "BatonPlate", "BatonCLI"], exclude: ["Fixtures"],

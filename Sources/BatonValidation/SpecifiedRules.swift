@@ -1,6 +1,7 @@
 /// The spec's validation rules for executable documents, in graphql-js's `specifiedRules`
 /// order (the defer/stream rules where graphql-js 17 puts them; they do nothing unless the
-/// schema declares `@defer` or `@stream`). Baton's own rules are appended by `BatonRules`.
+/// schema declares `@defer` or `@stream`). Baton's own rules follow them in `allRules`
+/// (`BatonRules/Support/BatonRuleList.swift`).
 package var specifiedRules: [any ValidationRule.Type] {
     [
         ExecutableDefinitionsRule.self,

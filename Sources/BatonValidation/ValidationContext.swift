@@ -35,6 +35,9 @@ package struct VariableUsage {
 /// fragment index, graphql-js's TypeInfo (updated by the walker), and the diagnostics.
 package final class ValidationContext {
     package let schema: GraphQLSchema
+    /// What the project adds to the schema (scalar mappings, output languages); nil for a plain
+    /// spec validation, where the rules that need it report nothing.
+    package let options: ValidationOptions?
     package let documents: [Document]
     /// Every definition of every document, in order (graphql-js's merged `definitions`).
     package let definitions: [UnitDefinition]
@@ -94,9 +97,12 @@ package final class ValidationContext {
     // MARK: Diagnostics
 
     package private(set) var diagnostics: [Diagnostic] = []
+    /// Diagnostics a more specific rule replaces, by rule id and range (see `supersede`).
+    private(set) var superseded: Set<SupersededDiagnostic> = []
 
-    init(schema: GraphQLSchema, documents: [Document]) {
+    init(schema: GraphQLSchema, documents: [Document], options: ValidationOptions? = nil) {
         self.schema = schema
+        self.options = options
         self.documents = documents
         var definitions: [UnitDefinition] = []
         var fragments: [String: Int] = [:]
@@ -129,6 +135,23 @@ package final class ValidationContext {
 
     /// Appends a diagnostic as it is (for rules with warnings or fix-its).
     package func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Drops `rule`'s diagnostic at exactly `range` from the unit's result: a Baton rule that
+    /// explains the same problem better (`throw-on-field-error-on-mutation` for
+    /// `known-directives`) uses it so the user sees one helpful message. It has no effect when
+    /// the replacing rule does not run, so spec-only validation is unchanged.
+    package func supersede(rule: String, at range: SourceRange) {
+        superseded.insert(SupersededDiagnostic(rule: rule, range: range))
+    }
+
+    /// The diagnostics with the superseded ones removed.
+    var reportedDiagnostics: [Diagnostic] {
+        guard !superseded.isEmpty else { return diagnostics }
+        return diagnostics.filter { diagnostic in
+            guard let range = diagnostic.range else { return true }
+            return !superseded.contains(SupersededDiagnostic(rule: diagnostic.rule, range: range))
+        }
+    }
 
     // MARK: Schema helpers
 
@@ -235,6 +258,12 @@ package final class ValidationContext {
             VariableUsage(
                 variable: variable, file: currentFile, type: inputType, hasLocationDefault: defaultValue != nil))
     }
+}
+
+/// A diagnostic one rule replaces with another's.
+struct SupersededDiagnostic: Hashable {
+    let rule: String
+    let range: SourceRange
 }
 
 /// The introspection meta fields every composite type (or the query type) answers.

@@ -1,0 +1,31 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// `@required`'s action is a literal.
+///
+/// The action decides the generated type (`THROW` makes the accessor throw), which is fixed at
+/// build time, so it cannot come from a variable. Baton.
+package final class RequiredActionLiteralRule: ValidationRule, BatonRuleInfo {
+    package static let id = "required-action-literal"
+    package static let severity = Severity.error
+    package static let summary =
+        "@required's action is a literal. The action of @required must be written as NONE, LOG or THROW, not given as a variable."
+    package let context: ValidationContext
+
+    package init(context: ValidationContext) { self.context = context }
+
+    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+        guard node.name.value == BatonDirectives.required,
+            let argument = node.arguments.first(where: { $0.name.value == "action" }),
+            case .variable(let variable) = argument.value
+        else { return }
+        diagnose(Self.message(variable.name.value), at: argument.value.span)
+    }
+}
+
+extension RequiredActionLiteralRule {
+    static func message(_ variable: String) -> String {
+        "The action of @required must be written as NONE, LOG or THROW, not given as the variable \"$\(variable)\": it decides the generated type."
+    }
+}

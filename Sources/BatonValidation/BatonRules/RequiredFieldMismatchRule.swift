@@ -1,0 +1,40 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// `@required` on every selection of a path or none.
+///
+/// When one response path of an operation or fragment is selected several times, either every
+/// selection is `@required` or none is: the selections merge into one field, which is either
+/// required or not. Aliases are distinct paths; each fragment is its own scope. Reported at the
+/// first `@required`, with a note at each selection without it. Baton.
+package final class RequiredFieldMismatchRule: ResponsePathRule, BatonRuleInfo {
+    package static let id = "required-field-mismatch"
+    package static let severity = Severity.error
+    package static let summary =
+        "@required on every selection of a path or none. A response path selected several times must be @required in all of its selections or in none."
+    package let context: ValidationContext
+    package let tracker = ResponsePathTracker()
+
+    package init(context: ValidationContext) { self.context = context }
+
+    package func check() {
+        for group in tracker.repeatedFields() {
+            guard let first = group.first(where: { $0.required != nil }), let required = first.required else {
+                continue
+            }
+            let without = group.filter { $0.required == nil }
+            guard !without.isEmpty else { continue }
+            diagnose(
+                Self.message(first.field.responseKey), at: required.directive.span,
+                notes: without.map { note(Self.noteMessage, at: $0.field.name.span) })
+        }
+    }
+}
+
+extension RequiredFieldMismatchRule {
+    static func message(_ key: String) -> String {
+        "Field \"\(key)\" is @required here but selected without @required elsewhere. All selections of a field must agree on @required."
+    }
+    static let noteMessage = "selected without @required here"
+}

@@ -1,0 +1,45 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// No `@required` directly inside an inline fragment on an abstract type.
+///
+/// Inside `... on Node { … }` a field is absent both when the object is not of that type and
+/// when it is null, and at run time the two cannot be told apart, so `@required` cannot decide
+/// whether to act. Use an inline fragment on an object type, or move `@required` out. Baton.
+package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonRuleInfo {
+    package static let id = "required-in-abstract-inline-fragment"
+    package static let severity = Severity.error
+    package static let summary =
+        "No @required directly inside an inline fragment on an interface or union, where a null cannot be told from a non-matching type."
+    package let context: ValidationContext
+    /// For each open field or inline fragment: the abstract type an inline fragment names, if any.
+    private var enclosing: [NamedTypeDef?] = []
+
+    package init(context: ValidationContext) { self.context = context }
+
+    package func enterOperation(_ node: OperationDefinition) { enclosing = [] }
+    package func enterFragment(_ node: FragmentDefinition) { enclosing = [] }
+
+    package func enterInlineFragment(_ node: InlineFragment) {
+        var abstract: NamedTypeDef?
+        if node.typeCondition != nil, let type = context.type?.named, type.isAbstract { abstract = type }
+        enclosing.append(abstract)
+    }
+    package func leaveInlineFragment(_ node: InlineFragment) { _ = enclosing.popLast() }
+
+    package func enterField(_ node: Field) {
+        if let type = enclosing.last ?? nil, let required = BatonDirectives.required(in: node.directives) {
+            let kind = type.kind == .union ? "union" : "interface"
+            diagnose(Self.message(node.name.value, type: type.name, kind: kind), at: required.directive.span)
+        }
+        enclosing.append(nil)
+    }
+    package func leaveField(_ node: Field) { _ = enclosing.popLast() }
+}
+
+extension RequiredInAbstractInlineFragmentRule {
+    static func message(_ field: String, type: String, kind: String) -> String {
+        "Field \"\(field)\" may not be @required directly inside an inline fragment on the \(kind) \"\(type)\": a null cannot be told from an object of another type. Use an inline fragment on an object type."
+    }
+}

@@ -1,0 +1,47 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// A `@required` child in every selection of its parent.
+///
+/// When a parent (a field, or an inline fragment on another type) is selected several times at
+/// one response path, a `@required` field inside one of its selections must be selected in
+/// every other selection too: the selections merge, and the parent's null depends on the child.
+/// Aliases are distinct paths; each fragment is its own scope, so a spread does not count as
+/// selecting the child. Reported at the child's `@required`, with a note at each selection of
+/// the parent that lacks it. Baton.
+package final class RequiredMissingInParentRule: ResponsePathRule, BatonRuleInfo {
+    package static let id = "required-missing-in-parent"
+    package static let severity = Severity.error
+    package static let summary =
+        "A @required child in every selection of its parent. A parent selected several times must select its @required children in each selection."
+    package let context: ValidationContext
+    package let tracker = ResponsePathTracker()
+
+    package init(context: ValidationContext) { self.context = context }
+
+    package func check() {
+        for group in tracker.repeatedParents() {
+            var reported: Set<String> = []
+            for parent in group {
+                for child in parent.requiredChildren {
+                    let key = child.field.responseKey
+                    guard let required = child.required, !reported.contains(key) else { continue }
+                    let lacking = group.filter { !$0.childKeys.contains(key) }
+                    guard !lacking.isEmpty else { continue }
+                    reported.insert(key)
+                    diagnose(
+                        Self.message(key), at: required.directive.span,
+                        notes: lacking.map { note(Self.noteMessage(key), at: $0.anchor) })
+                }
+            }
+        }
+    }
+}
+
+extension RequiredMissingInParentRule {
+    static func message(_ key: String) -> String {
+        "Field \"\(key)\" is @required here but missing from another selection of its parent. Select it, with the same @required, in every selection of the parent."
+    }
+    static func noteMessage(_ key: String) -> String { "the parent is selected here without \"\(key)\"" }
+}

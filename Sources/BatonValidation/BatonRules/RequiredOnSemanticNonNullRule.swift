@@ -1,0 +1,55 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// `@required` only where a null can occur.
+///
+/// Under `@throwOnFieldError` (on the enclosing operation or fragment) or `@catch` (on the field,
+/// an enclosing field, or the operation or fragment), a field the schema marks `@semanticNonNull`
+/// is null only on a field error, which the policy already handles: `@required` on it does
+/// nothing. A warning, as the schema's promise is the server's, not checked. Baton.
+package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo {
+    package static let id = "required-on-semantic-non-null"
+    package static let severity = Severity.warning
+    package static let summary =
+        "@required only where a null can occur. Under @throwOnFieldError or @catch, a field marked @semanticNonNull must not carry @required."
+    package let context: ValidationContext
+    /// The error policy of the definition being walked.
+    private var throwsOnFieldError = false
+    /// For each open field (and the definition itself, first), whether it has `@catch`.
+    private var catching: [Bool] = []
+
+    package init(context: ValidationContext) { self.context = context }
+
+    package func enterOperation(_ node: OperationDefinition) { begin(node.directives) }
+    package func enterFragment(_ node: FragmentDefinition) { begin(node.directives) }
+
+    private func begin(_ directives: [Directive]) {
+        throwsOnFieldError = BatonDirectives.first(BatonDirectives.throwOnFieldError, in: directives) != nil
+        catching = [BatonDirectives.catch(in: directives) != nil]
+    }
+
+    package func enterField(_ node: Field) {
+        let caught = (catching.last ?? false) || BatonDirectives.catch(in: node.directives) != nil
+        catching.append(caught)
+        guard caught || throwsOnFieldError, let required = BatonDirectives.required(in: node.directives),
+            let fieldDef = context.fieldDef, let parent = context.parentType,
+            BatonDirectives.isSemanticNonNull(fieldDef)
+        else { return }
+        let policy = throwsOnFieldError ? "@throwOnFieldError" : "@catch"
+        diagnose(
+            Self.message(node.name.value, type: parent.name, policy: policy), at: required.directive.span,
+            fixIts: [
+                BatonDirectives.removal(
+                    of: required.directive.span, in: context.currentFile, message: "remove the directive")
+            ])
+    }
+
+    package func leaveField(_ node: Field) { _ = catching.popLast() }
+}
+
+extension RequiredOnSemanticNonNullRule {
+    static func message(_ field: String, type: String, policy: String) -> String {
+        "Field \"\(field)\" is @semanticNonNull in the schema (\(type).\(field)) and reads as non-null under \(policy), so @required has no effect."
+    }
+}

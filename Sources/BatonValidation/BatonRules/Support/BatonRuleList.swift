@@ -1,0 +1,46 @@
+import BatonDiagnostics
+import BatonSchema
+
+/// Baton's own document rules, in the order they run after the spec's rules.
+package var batonRules: [any ValidationRule.Type] {
+    [
+        RequiredOnNonNullRule.self,
+        RequiredOnSemanticNonNullRule.self,
+        RequiredActionSeverityRule.self,
+        RequiredActionMismatchRule.self,
+        RequiredFieldMismatchRule.self,
+        RequiredMissingInParentRule.self,
+        RequiredInAbstractInlineFragmentRule.self,
+        RequiredThrowInMutationRule.self,
+        RequiredActionLiteralRule.self,
+        CatchWithRequiredRule.self,
+        CatchConflictRule.self,
+        ThrowOnFieldErrorOnMutationRule.self,
+        UnmappedCustomScalarRule.self,
+        DeprecatedUsageRule.self,
+    ]
+}
+
+/// Every document rule `baton check` runs: the spec's, in graphql-js's order, then Baton's.
+package var allRules: [any ValidationRule.Type] { specifiedRules + batonRules }
+
+/// Baton's checks of the schema itself, run once per schema (not per document).
+package enum BatonSchemaRules {
+    package static var rules: [any BatonRuleInfo.Type] { [SemanticNonNullLevelsRule.self] }
+
+    /// Every Baton schema check's diagnostics for `schema`.
+    package static func check(_ schema: GraphQLSchema) -> [Diagnostic] {
+        SemanticNonNullLevelsRule.check(schema)
+    }
+}
+
+/// Baton's rules (document and schema) with their default severity and description, for
+/// `baton check`'s rule catalog (SARIF) and for the ids `rules` in baton.json may name.
+package enum BatonRuleCatalog {
+    package static var rules: [any BatonRuleInfo.Type] {
+        batonRules.compactMap { $0 as? any BatonRuleInfo.Type } + BatonSchemaRules.rules
+    }
+    package static var descriptions: [String: String] {
+        Dictionary(rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
+    }
+}

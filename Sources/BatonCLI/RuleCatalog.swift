@@ -1,4 +1,5 @@
 import BatonIR
+import BatonSchema
 import BatonValidation
 
 /// Every rule id `baton check` can report, with a one-sentence description (for SARIF's rule
@@ -77,19 +78,34 @@ package enum RuleCatalog {
             "All variable usages are allowed. A variable may be used only where its type fits the expected type; a nullable variable may be used in a non-null position only when the variable or the position has a default.",
     ]
 
+    /// The SDL rules that run on schema files only (the others share a document rule's id).
+    package static let sdlRuleDescriptions: [String: String] = [
+        "lone-schema-definition": "Lone schema definition. A schema has at most one `schema` definition.",
+        "unique-operation-types": "Unique operation types. A schema names each root operation type once.",
+        "unique-type-names": "Unique type names. Every type a schema defines has a name no other type has.",
+        "unique-enum-value-names": "Unique enum value names. An enum defines each value once.",
+        "unique-field-definition-names": "Unique field definition names. A type or its extensions define each field once.",
+        "unique-argument-definition-names": "Unique argument definition names. A field or directive defines each argument once.",
+        "unique-directive-names": "Unique directive names. A schema defines each directive once.",
+        "possible-type-extensions": "Possible type extensions. An extension extends a type that exists, with the same kind.",
+        "known-argument-names-on-directives": "Known argument names on directives. A directive in a schema is given only arguments it defines.",
+        "provided-required-arguments-on-directives": "Provided required arguments on directives. A directive in a schema is given every required argument.",
+    ]
+
     /// Baton's own rules checked outside the validator.
     package static let batonRuleDescriptions: [String: String] = [
         UnknownScalarMappingRule.id: UnknownScalarMappingRule.summary
-    ]
+    ].merging(BatonRuleCatalog.descriptions) { a, _ in a }
 
     /// Every description by id.
     package static var descriptions: [String: String] {
         categoryDescriptions.merging(specifiedRuleDescriptions) { a, _ in a }.merging(batonRuleDescriptions) { a, _ in a }
+            .merging(sdlRuleDescriptions) { a, _ in a }
             .merging(LensDiagnosticRule.descriptions) { a, _ in a }
     }
 
     /// The ids `rules` in baton.json may name: every rule the validator runs, and Baton's.
     package static var ruleIDs: Set<String> {
-        Set(DocumentValidation.rules.map { $0.id }).union(batonRuleDescriptions.keys)
+        Set(DocumentValidation.rules.map { $0.id }).union(batonRuleDescriptions.keys).union(SchemaRuleIDs.sdlRules)
     }
 }

@@ -2,6 +2,7 @@ import BatonConfig
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
+import BatonValidation
 
 /// Reads what a project is made of: its schema and its documents (GraphQL files and the
 /// literals in Swift sources), parsed. Shared by every command that needs them (`check`,
@@ -36,7 +37,19 @@ package struct ProjectLoader {
 
     /// Builds the schema from its files: one introspection result (`.json`), or any number of
     /// SDL files merged. The schema is nil when it could not be built at all.
-    package func loadSchema(_ paths: [String]) -> (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]) {
+    /// Baton's schema checks (`semantic-non-null-levels`) run on a schema that was built, and the
+    /// configuration's `rules` settings apply to every schema diagnostic, so a vendor schema's
+    /// known problem can be turned into a warning.
+    package func loadSchema(
+        _ paths: [String], configuration: Configuration? = nil
+    ) -> (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]) {
+        var (schema, sources, diagnostics) = buildSchema(paths)
+        if let schema { diagnostics += BatonSchemaRules.check(schema) }
+        if let configuration { diagnostics = configuration.applyingRuleSettings(to: diagnostics) }
+        return (schema, sources, diagnostics)
+    }
+
+    private func buildSchema(_ paths: [String]) -> (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]) {
         var sources: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {

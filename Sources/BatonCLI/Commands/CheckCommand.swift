@@ -167,7 +167,7 @@ package struct CheckRun {
     /// validated (not when the schema could not be built at all).
     func check(_ project: ProjectInput, reportedPaths: [String]?) -> ([Diagnostic], Int, Bool) {
         var diagnostics: [Diagnostic] = []
-        let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles)
+        let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles, configuration: project.configuration)
         diagnostics += schemaDiagnostics
         let loaded = loader.loadDocuments(project.documentFiles)
         var documentDiagnostics = loaded.diagnostics
@@ -179,13 +179,14 @@ package struct CheckRun {
             // and the documents are still checked against it. Only a schema that could not be
             // built at all leaves the documents unvalidated.
             validated = true
-            documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents)
+            documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents, configuration: project.configuration)
             if let configuration = project.configuration {
                 diagnostics += configuration.applyingRuleSettings(
                     to: UnknownScalarMappingRule.check(configuration, schema: schema))
             }
         }
         if let configuration = project.configuration {
+            // Parse and extraction diagnostics; validation applied the settings already.
             documentDiagnostics = configuration.applyingRuleSettings(to: documentDiagnostics)
         }
         var count = loaded.sourceCount

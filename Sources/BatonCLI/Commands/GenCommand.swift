@@ -218,11 +218,11 @@ package struct GenRun {
             outcome.exitCode = .usage
             return
         }
-        let (schema, _, schemaDiagnostics) = loader.loadSchema(schemaFiles.files)
+        let (schema, _, schemaDiagnostics) = loader.loadSchema(schemaFiles.files, configuration: configuration)
         let documents = loader.loadDocuments(documentFiles.files)
         var diagnostics = schemaDiagnostics + documents.diagnostics
         if let schema, !schemaDiagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += configuration.applyingRuleSettings(to: DocumentValidation.validate(schema: schema, documents: documents.documents))
+            diagnostics += DocumentValidation.validate(schema: schema, documents: documents.documents, configuration: configuration)
         }
         outcome.diagnostics += diagnostics
         if diagnostics.contains(where: { $0.rule == "io" && $0.severity == .error }) {

@@ -154,14 +154,14 @@ enum PlateProjects {
     /// Loads, validates (the gate) and builds one project's lens model.
     static func build(_ project: CheckRun.ProjectInput, loader: ProjectLoader) -> (PlateCatalog?, [Diagnostic], Int) {
         var diagnostics: [Diagnostic] = []
-        let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles)
+        let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles, configuration: project.configuration)
         diagnostics += schemaDiagnostics
         let loaded = loader.loadDocuments(project.documentFiles)
         var documentDiagnostics = loaded.diagnostics
         guard let schema, !schemaDiagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics + documentDiagnostics, loaded.sourceCount)
         }
-        documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents)
+        documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents, configuration: project.configuration)
         if let configuration = project.configuration {
             documentDiagnostics = configuration.applyingRuleSettings(to: documentDiagnostics)
         }

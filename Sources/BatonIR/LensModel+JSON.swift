@@ -46,7 +46,7 @@ package enum LensModelJSON {
             ("spreadAccessorName", .string(fragment.spreadAccessorName)),
             ("throwOnFieldError", .bool(fragment.throwOnFieldError)),
             ("rootCanBeNil", .bool(fragment.rootCanBeNil)),
-            ("fragmentsUsed", .array(fragment.fragmentsUsed.map { .string($0) })),
+            ("fragmentsSpread", .array(fragment.fragmentsSpread.map { .string($0) })),
             ("usedTypes", usedTypeNames(fragment.usedTypes)),
             ("location", location(fragment.location)),
             ("lens", lens(fragment.lens)),

@@ -19,7 +19,7 @@ import BatonSyntax
 //   ├─ fragments: [FragmentModel]            sorted by name
 //   │    name, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
 //   │    throwOnFieldError, rootCanBeNil (a @required null reaches the fragment's root, so every
-//   │    spread accessor of it is optional), fragmentsUsed, usedTypes, lens: Lens
+//   │    spread accessor of it is optional), fragmentsSpread (direct), usedTypes, lens: Lens
 //   └─ types: UsedTypes                      every enum, input object and custom scalar any
 //                                            document uses, with its definition, sorted by name
 //
@@ -124,8 +124,9 @@ package struct FragmentModel: Sendable {
     /// True when a `@required(action: NONE | LOG)` null can reach the fragment's root: its lens
     /// then reads nil as a whole, and every spread accessor of it is optional.
     package var rootCanBeNil: Bool
-    /// Fragments this one spreads, directly or transitively, sorted.
-    package var fragmentsUsed: [String]
+    /// Fragments this one spreads itself (not through other fragments), sorted. (Transitive lists
+    /// are an operation's: per fragment they would grow with the square of a chain's length.)
+    package var fragmentsSpread: [String]
     package var usedTypes: UsedTypeNames
     package var lens: Lens
     /// The fragment's name token.
@@ -137,7 +138,7 @@ package struct FragmentModel: Sendable {
 
     package init(
         name: String, typeCondition: String, spreadAccessorName: String, throwOnFieldError: Bool, rootCanBeNil: Bool,
-        fragmentsUsed: [String], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange,
+        fragmentsSpread: [String], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange,
         possibleTypes: [String] = []
     ) {
         self.possibleTypes = possibleTypes
@@ -146,7 +147,7 @@ package struct FragmentModel: Sendable {
         self.spreadAccessorName = spreadAccessorName
         self.throwOnFieldError = throwOnFieldError
         self.rootCanBeNil = rootCanBeNil
-        self.fragmentsUsed = fragmentsUsed
+        self.fragmentsSpread = fragmentsSpread
         self.usedTypes = usedTypes
         self.lens = lens
         self.location = location

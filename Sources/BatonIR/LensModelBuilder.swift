@@ -110,7 +110,9 @@ private final class BuildContext {
     }
 
     func run() -> (LensModel, [Diagnostic]) {
-        for name in fragmentNodes.keys.sorted() { _ = fragmentModel(named: name) }
+        // Fragments before the fragments that spread them, so building one never recurses into
+        // another: a chain of thousands of fragments cannot overflow the stack.
+        for name in fragmentBuildOrder() { _ = fragmentModel(named: name) }
         var operations: [OperationModel] = []
         var seenOperations: Set<String> = []
         for document in documents {
@@ -142,6 +144,47 @@ private final class BuildContext {
 
     // MARK: Definitions
 
+    /// Fragment names in post-order of the spread graph (a fragment after every fragment it
+    /// spreads), ties by name; computed without recursion. Cycles (invalid) are cut.
+    func fragmentBuildOrder() -> [String] {
+        var order: [String] = []
+        var state: [String: Bool] = [:]  // false: on the stack; true: done
+        for root in fragmentNodes.keys.sorted() where state[root] == nil {
+            var stack: [(name: String, children: [String], next: Int)] = [(root, directSpreads(of: root), 0)]
+            state[root] = false
+            while let top = stack.last {
+                if top.next < top.children.count {
+                    stack[stack.count - 1].next += 1
+                    let child = top.children[top.next]
+                    if state[child] == nil, fragmentNodes[child] != nil {
+                        state[child] = false
+                        stack.append((child, directSpreads(of: child), 0))
+                    }
+                } else {
+                    stack.removeLast()
+                    state[top.name] = true
+                    order.append(top.name)
+                }
+            }
+        }
+        return order
+    }
+
+    /// The fragments a fragment spreads itself (not through others), sorted.
+    func directSpreads(of name: String) -> [String] {
+        guard let (node, _) = fragmentNodes[name] else { return [] }
+        var found: Set<String> = []
+        var stack: [Selection] = node.selectionSet.selections
+        while let selection = stack.popLast() {
+            switch selection {
+            case .field(let field): if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
+            case .inlineFragment(let inline): stack.append(contentsOf: inline.selectionSet.selections)
+            case .fragmentSpread(let spread): found.insert(spread.name.value)
+            }
+        }
+        return found.sorted()
+    }
+
     func fragmentModel(named name: String) -> FragmentModel? {
         if let model = fragmentModels[name] { return model }
         guard !fragmentsInProgress.contains(name), let (node, source) = fragmentNodes[name],
@@ -161,7 +204,7 @@ private final class BuildContext {
         let model = FragmentModel(
             name: name, typeCondition: type.name, spreadAccessorName: LensNaming.spreadAccessorName(fragment: name),
             throwOnFieldError: scope.throwOnFieldError, rootCanBeNil: lens.bubblesOut,
-            fragmentsUsed: fragmentsUsed(by: node.selectionSet), usedTypes: usedTypeNames(lens: lens, variables: []),
+            fragmentsSpread: directSpreads(of: name), usedTypes: usedTypeNames(lens: lens, variables: []),
             lens: lens, location: SourceRange(file: source, span: node.name.span),
             possibleTypes: schema.possibleTypes(of: type).map(\.name).sorted())
         fragmentModels[name] = model

@@ -281,6 +281,23 @@ final class LensModelTests: XCTestCase {
             """)
     }
 
+    /// A chain of 5,000 fragments, each spreading the next: built without deep recursion.
+    func testLongFragmentChainDoesNotOverflow() throws {
+        var text = "query Chain { viewer { ...F0_user } }\n"
+        let count = 5000
+        for index in 0..<count {
+            let next = index + 1 < count ? " ...F\(index + 1)_user" : ""
+            text += "fragment F\(index)_user on User { login\(next) }\n"
+        }
+        let fixture = try PlateFixtures.parse(name: "chain.graphql", text: "#- chain.graphql\n" + text)
+        let built = try XCTUnwrap(PlateFixtures.build(fixture))
+        XCTAssertEqual(built.diagnostics.map(\.message), [])
+        XCTAssertEqual(built.model.fragments.count, count)
+        XCTAssertEqual(built.model.fragment(named: "F0_user")?.lens.accessors.map(\.name), ["login", "f1"])
+        XCTAssertEqual(built.model.operations.first?.fragmentsUsed.count, count)
+        XCTAssertEqual(built.model.fragment(named: "F0_user")?.fragmentsSpread, ["F1_user"])
+    }
+
     /// A compact text of normalization selections for assertions.
     func describe(_ selections: [NormalizationSelection]) -> String {
         selections.map { selection in

@@ -270,7 +270,7 @@ package struct GenRun {
     }
 
     /// The settings of baton.json the lens model needs.
-    static func modelOptions(_ configuration: Configuration) -> LensModelOptions {
+    package static func modelOptions(_ configuration: Configuration) -> LensModelOptions {
         var scalars: [String: CustomScalarMapping] = [:]
         for scalar in configuration.customScalarTypes {
             scalars[scalar.name] = CustomScalarMapping(

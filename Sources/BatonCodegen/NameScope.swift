@@ -5,19 +5,29 @@
 /// file systems, or names that become equal after capitalizing).
 package struct NameScope: Sendable {
     private var taken: Set<String> = []
+    /// Names taken in every scope of a kind, shared rather than copied (compared case-sensitively).
+    private let shared: Set<String>
     package let caseInsensitive: Bool
     package let suffix: String
 
-    package init(reserved: some Sequence<String> = [String](), caseInsensitive: Bool = false, suffix: String = "_") {
+    /// A scope with `reserved` names taken; `shared` names are taken too, without copying the set (large sets
+    /// such as every module-level type name are reused by many scopes).
+    package init(
+        reserved: some Sequence<String> = [String](), shared: Set<String> = [], caseInsensitive: Bool = false,
+        suffix: String = "_"
+    ) {
         self.caseInsensitive = caseInsensitive
         self.suffix = suffix.isEmpty ? "_" : suffix
-        for name in reserved { taken.insert(key(name)) }
+        self.shared = caseInsensitive ? Set(shared.map { $0.lowercased() }) : shared
+        for name in reserved { taken.insert(caseInsensitive ? name.lowercased() : name) }
     }
 
     private func key(_ name: String) -> String { caseInsensitive ? name.lowercased() : name }
 
+    private func isTaken(_ key: String) -> Bool { taken.contains(key) || shared.contains(key) }
+
     /// Whether `name` is taken.
-    package func contains(_ name: String) -> Bool { taken.contains(key(name)) }
+    package func contains(_ name: String) -> Bool { isTaken(key(name)) }
 
     /// Marks `name` as taken without checking.
     package mutating func reserve(_ name: String) { taken.insert(key(name)) }
@@ -26,7 +36,7 @@ package struct NameScope: Sendable {
     /// result is then taken.
     package mutating func claim(_ preferred: String) -> String {
         var name = preferred
-        while taken.contains(key(name)) { name += suffix }
+        while isTaken(key(name)) { name += suffix }
         taken.insert(key(name))
         return name
     }

@@ -122,9 +122,9 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
 
         // MARK: Implementation
 
-        /// Where the line being written starts.
+        /// Where the line being written starts (byte-wise: a line break is one ASCII byte).
         private var currentLineStart: String.Index {
-            text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            text.utf8.lastIndex(of: UInt8(ascii: "\n")).map { text.utf8.index(after: $0) } ?? text.startIndex
         }
 
         private mutating func removeCurrentLine() {
@@ -132,26 +132,47 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
         }
 
         private mutating func insert(_ value: String) {
-            let line = text[currentLineStart...]
+            let line = text.utf8[currentLineStart...]
+            let indentationCount = line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
             if value.isEmpty {
-                if line.allSatisfy({ $0 == " " || $0 == "\t" }) { lineMayVanish = true }
+                if indentationCount == line.count { lineMayVanish = true }
                 return
             }
             lineMayVanish = false
-            guard value.contains("\n") else {
+            guard indentationCount > 0, value.utf8.contains(UInt8(ascii: "\n")) else {
                 text += value
                 return
             }
-            let indentation = String(line.prefix { $0 == " " || $0 == "\t" })
-            var first = true
-            for part in value.split(separator: "\n", omittingEmptySubsequences: false) {
-                if !first {
-                    text += "\n"
-                    if !part.isEmpty { text += indentation }
+            // Re-indent over the bytes into a string of the exact size, appended once: nested templates are copied
+            // once per level of nesting.
+            let indentation = Array(line.prefix(indentationCount))
+            var value = value
+            let reindented = value.withUTF8 { source -> String in
+                var indentedLines = 0
+                var atLineStart = false
+                for byte in source {
+                    if atLineStart, byte != UInt8(ascii: "\n") { indentedLines += 1 }
+                    atLineStart = byte == UInt8(ascii: "\n")
                 }
-                text += part
-                first = false
+                let capacity = source.count + indentedLines * indentation.count
+                return String(unsafeUninitializedCapacity: capacity) { target in
+                    var count = 0
+                    var atLineStart = false
+                    for byte in source {
+                        if atLineStart, byte != UInt8(ascii: "\n") {
+                            for indent in indentation {
+                                target[count] = indent
+                                count += 1
+                            }
+                        }
+                        target[count] = byte
+                        count += 1
+                        atLineStart = byte == UInt8(ascii: "\n")
+                    }
+                    return count
+                }
             }
+            text += reindented
         }
 
         /// The finished text: a last line left blank by an empty interpolation is removed with its line break.

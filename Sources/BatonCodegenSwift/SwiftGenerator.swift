@@ -86,14 +86,20 @@ package struct SwiftGenerator {
 
     /// `text` without spaces at the ends of lines (left where an indented line received nothing).
     static func trimmingTrailingWhitespace(_ text: String) -> String {
-        guard text.contains(" \n") else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in
-                var line = line
-                while line.last == " " { line = line.dropLast() }
-                return line
+        guard text.utf8.contains(UInt8(ascii: " ")) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var pendingSpaces = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " ") {
+                pendingSpaces += 1
+                continue
             }
-            .joined(separator: "\n")
+            if byte != UInt8(ascii: "\n") { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces)) }
+            pendingSpaces = 0
+            output.append(byte)
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `public ` or nothing, before declarations.

@@ -108,13 +108,13 @@ struct SwiftLensTemplate {
     /// Claims member names (properties) and nested type names, in the model's order.
     private func declareMembers() -> [Member] {
         // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
-        var memberScope = NameScope(reserved: Set(["lens"]).union(SwiftNames.nestedReserved).union(names.moduleTypeNames))
+        var memberScope = NameScope(reserved: ["lens"] + SwiftNames.nestedReserved, shared: names.moduleTypeNames)
         var members = lens.accessors.map { accessor in
             Member(accessor: accessor, name: memberScope.claim(Self.rules.declaredName(accessor.name, in: .member)))
         }
         var typeScope = NameScope(
-            reserved: names.moduleTypeNames.union(SwiftNames.nestedReserved).union(enclosing).union([typeName])
-                .union(members.map { (member: Member) in member.name }))
+            reserved: SwiftNames.nestedReserved + enclosing + [typeName] + members.map { (member: Member) in member.name },
+            shared: names.moduleTypeNames)
         for index in members.indices where members[index].accessor.lens != nil {
             let preferred = members[index].accessor.lens?.typeName ?? Casing.upperFirst(members[index].accessor.name)
             members[index].nestedTypeName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))

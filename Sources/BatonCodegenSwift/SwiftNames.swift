@@ -14,7 +14,7 @@ struct SwiftNames {
 
     /// Names the generated code declares inside every lens type or operation, which a module-level type of the
     /// same name would be shadowed by.
-    static let nestedReserved: Set<String> = ["Data", "Fields"]
+    static let nestedReserved: [String] = ["Data", "Fields"]
 
     private(set) var operations: [String: String] = [:]
     private(set) var fragments: [String: String] = [:]

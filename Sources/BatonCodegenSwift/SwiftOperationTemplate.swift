@@ -23,8 +23,9 @@ struct SwiftOperationTemplate {
     func render() -> Template {
         let access = generator.access
         var scope = NameScope(
-            reserved: Set(["variables", "operationName", "operationID", "document", "operationType", "throwOnFieldError", "onError"])
-                .union(SwiftNames.nestedReserved).union(names.moduleTypeNames))
+            reserved: ["variables", "operationName", "operationID", "document", "operationType", "throwOnFieldError", "onError"]
+                + SwiftNames.nestedReserved,
+            shared: names.moduleTypeNames)
         let variables = operation.variables.map { Variable(model: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member))) }
         let parameters = variables.map { variable -> String in
             let name = Self.rules.quoted(variable.name)

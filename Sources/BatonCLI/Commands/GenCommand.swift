@@ -121,7 +121,17 @@ package enum GenLanguages {
 
     package static let swift = GenLanguage(
         name: "swift", outputPath: { $0.output.swiftPath }, managedExtensions: ["swift"],
-        generate: { model, _ in (SwiftGenerator(model: model).generate(), []) })
+        generate: { model, configuration in
+            // A mapped type is written into generated code verbatim: it must be a (qualified) Swift type name.
+            let invalid = configuration.customScalarTypes.compactMap { mapping -> Diagnostic? in
+                guard let swift = mapping.swift, !isSwiftTypeName(swift.value) else { return nil }
+                return .error(
+                    "customScalarTypes.\(mapping.name).swift \"\(swift.value)\" is not a Swift type name (such as Foundation.Date or MyApp.Money).",
+                    rule: "config", file: configuration.file, span: swift.span)
+            }
+            if !invalid.isEmpty { return ([], invalid) }
+            return (SwiftGenerator(model: model).generate(), [])
+        })
 
     /// Kotlin needs `output.kotlin.package`; the runtime support is written beside the generated code.
     package static let kotlin = GenLanguage(
@@ -139,6 +149,26 @@ package enum GenLanguages {
             }
             return (KotlinGenerator.generate(model, options: KotlinGeneratorOptions(packageName: package.value)), [])
         })
+
+    /// `Name` or `Module.Name` (letters, digits and `_`, not starting with a digit; generic arguments allowed).
+    package static func isSwiftTypeName(_ text: String) -> Bool {
+        guard !text.isEmpty, text.count <= 200 else { return false }
+        var depth = 0
+        var previous: Character = "."
+        for character in text {
+            switch character {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case ".", ",", " ", "_": break
+            default:
+                guard character.isASCII, character.isLetter || character.isNumber else { return false }
+                if character.isNumber, previous == "." || previous == "<" || previous == " " { return false }
+            }
+            if depth < 0 { return false }
+            previous = character
+        }
+        return depth == 0 && !text.hasSuffix(".") && !text.hasPrefix(".") && !text.contains("..")
+    }
 }
 
 /// What one `baton gen` did.

@@ -1,3 +1,4 @@
+import BatonCodegen
 import Foundation
 import XCTest
 
@@ -43,20 +44,37 @@ enum SwiftCompiler {
         lock.lock()
         defer { lock.unlock() }
         if let builtRuntime { return try builtRuntime.get() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-" + UUID().uuidString)
+        // Keyed by the runtime's sources, so test runs reuse one build and a changed runtime gets a new one.
+        var hasher = SHA256()
+        for path in runtimeSources {
+            hasher.update(path.utf8)
+            hasher.update(FileManager.default.contents(atPath: path) ?? Data())
+        }
+        let key = String(SHA256.hex(hasher.finalize()).prefix(16))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-" + key)
         #if os(macOS)
         let library = "libBaton.dylib"
         #else
         let library = "libBaton.so"
         #endif
         let result: Result<URL, Failure>
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent(library).path),
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("Baton.swiftmodule").path)
+        {
+            builtRuntime = .success(folder)
+            return folder
+        }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Build beside, then move into place, so a concurrent or interrupted run never sees half a build.
+            let building = folder.appendingPathExtension("building-\(getpid())")
+            try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
             try run(
                 swiftc,
                 ["-swift-version", "6", "-module-name", "Baton", "-parse-as-library", "-emit-library", "-emit-module",
-                 "-emit-module-path", folder.appendingPathComponent("Baton.swiftmodule").path,
-                 "-o", folder.appendingPathComponent(library).path] + runtimeSources)
+                 "-emit-module-path", building.appendingPathComponent("Baton.swiftmodule").path,
+                 "-o", building.appendingPathComponent(library).path] + runtimeSources)
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.moveItem(at: building, to: folder)
             result = .success(folder)
         } catch let error as Failure {
             result = .failure(error)

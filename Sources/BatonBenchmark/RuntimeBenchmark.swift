@@ -53,6 +53,28 @@ func runRuntimeBenchmark() {
                 format: "commit %7.2f MB: %7.2f ms, %6.1f MB/s (%d slots)", megabytes, best * 1000, megabytes / best, changed))
     }
 
+    // A small commit (one character) into a store holding the 4 MB response, with and without a snapshot held:
+    // a held snapshot must not make a commit copy the store.
+    let large = Store()
+    _ = try? large.commit(GraphQLResponse(bytes: runtimeBenchmarkResponse(bytes: 4 * 1024 * 1024)), selections: selections)
+    let small = runtimeBenchmarkResponse(bytes: 1)
+    for holdSnapshot in [false, true] {
+        var bestSmall = Double.infinity
+        for round in 0..<20 {
+            let held = holdSnapshot ? large.snapshot() : nil
+            // Alternate two bodies so every commit changes slots.
+            let body = round % 2 == 0 ? small : runtimeBenchmarkResponse(bytes: 1, status: "Dead")
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try? large.commit(GraphQLResponse(bytes: body), selections: selections)
+            bestSmall = min(bestSmall, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            withExtendedLifetime(held) {}
+        }
+        print(
+            String(
+                format: "small commit into %d records, %@: %.1f µs", large.snapshot().records.count,
+                holdSnapshot ? "snapshot held" : "no snapshot held", bestSmall * 1e6))
+    }
+
     // 1,000,000 scalar reads through one lens.
     let store = Store()
     let name = Field("name", type: .named("String"))
@@ -80,7 +102,7 @@ func runRuntimeBenchmark() {
 }
 
 /// A Rick-and-Morty-shaped `characters` response of about `bytes` bytes.
-private func runtimeBenchmarkResponse(bytes: Int) -> Data {
+private func runtimeBenchmarkResponse(bytes: Int, status: String = "Alive") -> Data {
     var text = #"{"data":{"characters":{"results":["#
     var index = 0
     while text.utf8.count < bytes {
@@ -88,7 +110,7 @@ private func runtimeBenchmarkResponse(bytes: Int) -> Data {
         let episodes = (0..<8).map { episode in
             #"{"__typename":"Episode","id":"\#(index % 51 + episode)","air_date":"December \#(episode + 1), 2013"}"#
         }.joined(separator: ",")
-        text += #"{"__typename":"Character","id":"\#(index)","name":"Character number \#(index)","status":"Alive","species":"Human","gender":"Male","image":"https://rickandmortyapi.com/api/character/avatar/\#(index).jpeg","created":"2017-11-04T18:48:46.250Z","origin":{"__typename":"Location","id":"\#(index % 126)","name":"Earth (C-137)","dimension":"Dimension C-137"},"episode":[\#(episodes)]}"#
+        text += #"{"__typename":"Character","id":"\#(index)","name":"Character number \#(index)","status":"\#(status)","species":"Human","gender":"Male","image":"https://rickandmortyapi.com/api/character/avatar/\#(index).jpeg","created":"2017-11-04T18:48:46.250Z","origin":{"__typename":"Location","id":"\#(index % 126)","name":"Earth (C-137)","dimension":"Dimension C-137"},"episode":[\#(episodes)]}"#
         index += 1
     }
     text += "]}}}"

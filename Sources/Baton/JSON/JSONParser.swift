@@ -44,8 +44,18 @@ public enum JSONParser {
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
+        /// Scratch stacks for the members and items of the objects and arrays being read (shared by every
+        /// nesting level), so each finished object or array is copied once into exactly-sized storage.
+        var memberKeys: [String] = []
+        var memberValues: [JSONValue] = []
+        var items: [JSONValue] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            memberKeys.reserveCapacity(64)
+            memberValues.reserveCapacity(64)
+            items.reserveCapacity(64)
+        }
 
         func error(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: position) }
 
@@ -93,13 +103,12 @@ public enum JSONParser {
         mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
             if depth > JSONParser.maximumDepth { throw error("nesting too deep") }
             position += 1
-            var keys: [String] = []
-            var values: [JSONValue] = []
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
                 position += 1
                 return .object(JSONObject())
             }
+            let base = memberKeys.count
             while true {
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -111,11 +120,11 @@ public enum JSONParser {
                 position += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth)
-                if let index = keys.firstIndex(of: key) {
-                    values[index] = value
+                if let index = memberKeys[base...].firstIndex(of: key) {
+                    memberValues[index] = value
                 } else {
-                    keys.append(key)
-                    values.append(value)
+                    memberKeys.append(key)
+                    memberValues.append(value)
                 }
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of input") }
@@ -123,7 +132,10 @@ public enum JSONParser {
                     position += 1
                 } else if bytes[position] == UInt8(ascii: "}") {
                     position += 1
-                    return .object(JSONObject(uncheckedKeys: keys, values: values))
+                    let object = JSONObject(uncheckedKeys: Array(memberKeys[base...]), values: Array(memberValues[base...]))
+                    memberKeys.removeSubrange(base...)
+                    memberValues.removeSubrange(base...)
+                    return .object(object)
                 } else {
                     throw error("expected ',' or '}'")
                 }
@@ -133,22 +145,25 @@ public enum JSONParser {
         mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
             if depth > JSONParser.maximumDepth { throw error("nesting too deep") }
             position += 1
-            var items: [JSONValue] = []
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array(items)
+                return .array([])
             }
+            let base = items.count
             while true {
                 skipWhitespace()
-                items.append(try parseValue(depth: depth))
+                let item = try parseValue(depth: depth)
+                items.append(item)
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of input") }
                 if bytes[position] == UInt8(ascii: ",") {
                     position += 1
                 } else if bytes[position] == UInt8(ascii: "]") {
                     position += 1
-                    return .array(items)
+                    let array = Array(items[base...])
+                    items.removeSubrange(base...)
+                    return .array(array)
                 } else {
                     throw error("expected ',' or ']'")
                 }

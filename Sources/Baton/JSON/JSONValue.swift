@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Baton never round-trips a number through `Double`, so `12345678901234567890` and `1.10` survive a
 /// commit, an image save and a read exactly as written.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// A number as its literal text, e.g. `"1.10"` or `"-3e5"`.

@@ -14,24 +14,23 @@ import Foundation
 /// | inside `@throwOnFieldError`        | `strict`             | throws                 |
 /// | `@required(action: NONE / LOG)`    | `read` (non-optional; the boundary checked it) |
 public struct Lens: Sendable {
-    public let snapshot: StoreSnapshot
+    /// One reference to the lens's immutable parts, so a lens (and each `SlotRead` of it) copies with one retain.
+    @usableFromInline let storage: LensStorage
+
+    public var snapshot: StoreSnapshot { storage.snapshot }
     /// The record's key.
-    public let key: RecordKey
+    public var key: RecordKey { storage.key }
     /// The record, or nil when the store does not have it.
-    public let record: Record?
-    public let context: ReadContext
-    let path: ResponsePath?
+    public var record: Record? { storage.record }
+    public var context: ReadContext { storage.context }
+    var path: ResponsePath? { storage.path }
 
     public init(snapshot: StoreSnapshot, key: RecordKey, context: ReadContext) {
         self.init(snapshot: snapshot, key: key, context: context, path: nil)
     }
 
     init(snapshot: StoreSnapshot, key: RecordKey, context: ReadContext, path: ResponsePath?) {
-        self.snapshot = snapshot
-        self.key = key
-        self.record = snapshot.records[key]
-        self.context = context
-        self.path = path
+        storage = LensStorage(snapshot: snapshot, key: key, context: context, path: path)
     }
 
     /// The record's `__typename` (or the type it was stored as).
@@ -41,19 +40,23 @@ public struct Lens: Sendable {
     public var pathText: String { path?.description ?? "" }
 
     // MARK: Reads
+    //
+    // The reads are `@inlinable` so generated code specializes them for its accessor's type: a scalar read is a
+    // dictionary lookup and a switch, with no allocation (the response path is built only for a report).
 
     /// A plain read. `T?` reads a null, a field error or missing data as nil; a non-optional `T` reads them as
     /// its fallback and reports a null or a value it cannot hold as unexpected. Missing data is reported.
+    @inlinable
     public func read<T: SlotDecodable>(_ field: Field) -> T {
-        let (slot, read) = lookup(field)
-        guard let slot else {
-            reportMissing(field, read)
+        let read = SlotRead(lens: self, field: field)
+        guard let slot = storage.slot(field) else {
+            read.reportMissing()
             return T.fallback(read)
         }
         switch T.decode(slot.value, read) {
         case .value(let value): return value
         case .null:
-            read.reportUnexpected(slot.errors.isEmpty ? "null in a non-null field" : "field error: \(FieldErrors(slot.errors))")
+            read.reportNull(slot)
             return T.fallback(read)
         case .unexpected(let reason):
             read.reportUnexpected(reason)
@@ -62,22 +65,25 @@ public struct Lens: Sendable {
     }
 
     /// A read under `@catch`: the field's errors as `.failure`, otherwise the value as `read` gives it.
+    @inlinable
     public func caught<T: SlotDecodable>(_ field: Field) -> Result<T, FieldErrors> {
-        if let slot = lookup(field).slot, !slot.errors.isEmpty { return .failure(FieldErrors(slot.errors)) }
+        if let slot = storage.slot(field), !slot.errors.isEmpty { return .failure(FieldErrors(slot.errors)) }
         return .success(read(field))
     }
 
     /// A read under `@catch(to: NULL)`: a field error reads as nil without a report.
+    @inlinable
     public func caughtToNull<T: SlotDecodable>(_ field: Field) -> T? {
-        if let slot = lookup(field).slot, !slot.errors.isEmpty { return nil }
+        if let slot = storage.slot(field), !slot.errors.isEmpty { return nil }
         return read(field) as T?
     }
 
     /// A read under `@required(action: THROW)`: a null, an error or missing data throws `requiredFieldNull`.
+    @inlinable
     public func requiredOrThrow<T: SlotDecodable>(_ field: Field) throws(ReadError) -> T {
-        let (slot, read) = lookup(field)
-        guard let slot else {
-            reportMissing(field, read)
+        let read = SlotRead(lens: self, field: field)
+        guard let slot = storage.slot(field) else {
+            read.reportMissing()
             throw .requiredFieldNull(path: read.path.description)
         }
         switch T.decode(slot.value, read) {
@@ -92,10 +98,11 @@ public struct Lens: Sendable {
     /// A read inside a `@throwOnFieldError` fragment or operation: a field error throws `fieldErrors`; a value the
     /// type cannot hold (including a null in a `@semanticNonNull` field read as non-optional) is reported and
     /// throws; missing data is reported and throws.
+    @inlinable
     public func strict<T: SlotDecodable>(_ field: Field) throws(ReadError) -> T {
-        let (slot, read) = lookup(field)
-        guard let slot else {
-            reportMissing(field, read)
+        let read = SlotRead(lens: self, field: field)
+        guard let slot = storage.slot(field) else {
+            read.reportMissing()
             throw .missingData(path: read.path.description)
         }
         if !slot.errors.isEmpty { throw .fieldErrors(FieldErrors(slot.errors)) }
@@ -112,6 +119,7 @@ public struct Lens: Sendable {
 
     /// A fragment spread or a narrowing `... on Type`: the fragment's lens of this record, or nil when the type does
     /// not match or a `@required` null inside bubbled to the fragment's boundary.
+    @inlinable
     public func fragment<L: LensType>(_ type: L.Type = L.self) -> L? {
         if let condition = L.typeCondition, !condition.matches(record?.typename) { return nil }
         if Boundary.requiredNull(in: self, selections: L.selections) != nil { return nil }
@@ -119,22 +127,41 @@ public struct Lens: Sendable {
     }
 
     /// The same as `fragment`, spelled for inline fragments on a type: `data.node.as(Node_asCharacter.self)`.
+    @inlinable
     public func `as`<L: LensType>(_ type: L.Type) -> L? { fragment(type) }
 
     /// Whether the store has a slot for the field.
-    public func has(_ field: Field) -> Bool { lookup(field).slot != nil }
+    public func has(_ field: Field) -> Bool { storage.slot(field) != nil }
 
     // MARK: Internals
 
     func lookup(_ field: Field) -> (slot: Slot?, read: SlotRead) {
-        let storageKey = field.storageKey(variables: context.variables)
-        let read = SlotRead(lens: self, field: field, path: .appending(.key(field.responseKey), to: path))
-        return (record?.slots[storageKey], read)
+        (storage.slot(field), SlotRead(lens: self, field: field))
+    }
+}
+
+/// A lens's immutable parts.
+@usableFromInline
+final class LensStorage: Sendable {
+    let snapshot: StoreSnapshot
+    let key: RecordKey
+    let record: Record?
+    let context: ReadContext
+    let path: ResponsePath?
+
+    init(snapshot: StoreSnapshot, key: RecordKey, context: ReadContext, path: ResponsePath?) {
+        self.snapshot = snapshot
+        self.key = key
+        self.record = snapshot[key]
+        self.context = context
+        self.path = path
     }
 
-    func reportMissing(_ field: Field, _ read: SlotRead) {
-        context.reporter.report(
-            .missingData(type: typename ?? "?", field: field.name, record: key, path: read.path.description))
+    /// The slot the field names in this lens's record, with the storage key under the read's variables.
+    @usableFromInline
+    func slot(_ field: Field) -> Slot? {
+        guard let record else { return nil }
+        return record.slots[field.storageKey(variables: context.variables)]
     }
 }
 
@@ -157,6 +184,7 @@ extension LensType {
     public static var typeCondition: TypeCondition? { nil }
     public static var fragmentName: String? { nil }
 
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
         switch value {
         case .link(let key):
@@ -168,14 +196,17 @@ extension LensType {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> Self { Self(lens: read.child("")) }
 }
 
 /// The `@required` boundary check.
+@usableFromInline
 enum Boundary {
     /// The path of the first `@required(NONE|LOG)` field whose null bubbles up to this lens, or nil. LOG nulls are
     /// reported where they occur. A null bubbles through `@required` links and stops at any other field
     /// (that field's own accessor is the boundary that produces nil) and at fragment spreads (their own boundary).
+    @usableFromInline
     static func requiredNull(in lens: Lens, selections: [Selection]) -> String? {
         for selection in selections {
             switch selection {

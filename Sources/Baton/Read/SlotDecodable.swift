@@ -26,10 +26,37 @@ public protocol SlotDecodable: Sendable {
 }
 
 /// A slot being read: the lens it belongs to, the field and the path, for decoders that need them.
+///
+/// Cheap to make (two references): the path is built only when something asks for it (a report or an error).
 public struct SlotRead: Sendable {
     public let lens: Lens
     public let field: Field
-    public let path: ResponsePath
+    /// For an item of a nested list: the path of the list item that holds it; nil otherwise.
+    @usableFromInline let outer: ResponsePath?
+    /// The list index this read is at, or -1 for the field itself.
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(lens: Lens, field: Field) {
+        self.lens = lens
+        self.field = field
+        self.outer = nil
+        self.index = -1
+    }
+
+    @inlinable
+    init(lens: Lens, field: Field, outer: ResponsePath?, index: Int) {
+        self.lens = lens
+        self.field = field
+        self.outer = outer
+        self.index = index
+    }
+
+    /// The response path of the value read: the lens's path, the field's response key, and list indices.
+    public var path: ResponsePath {
+        let base = outer ?? .appending(.key(field.responseKey), to: lens.path)
+        return index < 0 ? base : .appending(.index(index), to: base)
+    }
 
     /// The lens of a linked record.
     public func child(_ key: RecordKey) -> Lens {
@@ -37,20 +64,37 @@ public struct SlotRead: Sendable {
     }
 
     /// The same read, one list item down.
+    @inlinable
     public func item(_ index: Int) -> SlotRead {
-        SlotRead(lens: lens, field: field, path: .appending(.index(index), to: path))
+        if self.index < 0 { return SlotRead(lens: lens, field: field, outer: nil, index: index) }
+        return SlotRead(lens: lens, field: field, outer: path, index: index)
     }
 
     /// The type whose field is read, for reports.
     var typeName: String { lens.typename ?? "?" }
 
+    @usableFromInline
     func reportUnexpected(_ reason: String) {
         lens.context.reporter.report(
             .unexpectedValue(type: typeName, field: field.name, reason: reason, path: path.description))
     }
+
+    /// A null (or a field error) where the type has no nil.
+    @usableFromInline
+    func reportNull(_ slot: Slot) {
+        reportUnexpected(slot.errors.isEmpty ? "null in a non-null field" : "field error: \(FieldErrors(slot.errors))")
+    }
+
+    /// No slot: missing data.
+    @usableFromInline
+    func reportMissing() {
+        lens.context.reporter.report(
+            .missingData(type: lens.typename ?? "?", field: field.name, record: lens.key, path: path.description))
+    }
 }
 
 extension Optional: SlotDecodable where Wrapped: SlotDecodable {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Wrapped?> {
         if case .null = value { return .value(nil) }
         switch Wrapped.decode(value, read) {
@@ -62,10 +106,12 @@ extension Optional: SlotDecodable where Wrapped: SlotDecodable {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> Wrapped? { nil }
 }
 
 extension Array: SlotDecodable where Element: SlotDecodable {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<[Element]> {
         switch value {
         case .null: return .null
@@ -85,11 +131,13 @@ extension Array: SlotDecodable where Element: SlotDecodable {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> [Element] { [] }
 }
 
 extension StoredValue {
     /// What the value is, for unexpected-value reports.
+    @usableFromInline
     var kindDescription: String {
         switch self {
         case .null: "null"
@@ -104,6 +152,7 @@ extension StoredValue {
 }
 
 extension String: SlotDecodable {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<String> {
         switch value {
         case .string(let text): .value(text)
@@ -112,10 +161,12 @@ extension String: SlotDecodable {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> String { "" }
 }
 
 extension Int: SlotDecodable {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Int> {
         switch value {
         case .number(let text):
@@ -126,10 +177,12 @@ extension Int: SlotDecodable {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> Int { 0 }
 }
 
 extension Double: SlotDecodable {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Double> {
         switch value {
         case .number(let text):
@@ -140,10 +193,12 @@ extension Double: SlotDecodable {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> Double { 0 }
 }
 
 extension Bool: SlotDecodable {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Bool> {
         switch value {
         case .boolean(let flag): .value(flag)
@@ -152,6 +207,7 @@ extension Bool: SlotDecodable {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> Bool { false }
 }
 
@@ -166,6 +222,7 @@ public protocol GraphQLEnum: SlotDecodable, Hashable {
 }
 
 extension GraphQLEnum {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
         switch value {
         case .string(let text): .value(Self(rawText: text))
@@ -175,6 +232,7 @@ extension GraphQLEnum {
     }
 
     /// An enum read where the store gave nothing: the case for the empty text (generated enums' `unknown("")`).
+    @inlinable
     public static func fallback(_ read: SlotRead) -> Self { Self(rawText: "") }
 }
 
@@ -191,6 +249,7 @@ public protocol CustomScalar: SlotDecodable {
 }
 
 extension CustomScalar {
+    @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
         switch value {
         case .string(let text), .number(let text):
@@ -201,6 +260,7 @@ extension CustomScalar {
         }
     }
 
+    @inlinable
     public static func fallback(_ read: SlotRead) -> Self { placeholder }
 }
 

@@ -1,16 +1,35 @@
 import Foundation
 
+/// The slots one response writes to one record, before they are merged into the store.
+///
+/// A class so the normalizer looks a record up once per response object and writes its slots in place.
+final class PendingRecord {
+    let typename: String?
+    var slots: [String: Slot]
+
+    init(typename: String?, capacity: Int) {
+        self.typename = typename
+        slots = Dictionary(minimumCapacity: capacity)
+    }
+}
+
 /// What one response writes: slots per record, before they are merged into the store.
-struct NormalizedWrite: Sendable {
-    var records: [RecordKey: (typename: String?, slots: [String: Slot])] = [:]
+struct NormalizedWrite {
+    var records: [RecordKey: PendingRecord] = [:]
     /// Errors whose path named no slot of this response.
     var unattachedErrors: [GraphQLError] = []
+    /// How many slot writes the response made (an upper bound on the slots a merge can change).
+    var slotWrites = 0
 }
 
 /// Turns a response's `data` into records and slots by walking the operation's selections.
 ///
 /// Aliases map back to storage keys, `__typename` picks the record's type and which fragments apply, and
 /// each error is attached to the deepest slot its path reaches. Pure: the store merges the result under its lock.
+///
+/// Cost: one record-key lookup per response object and one slot write per field; a derived record key
+/// (`parent.field.0`) is built only for an object without an `id`, and response paths only when the response
+/// has errors to attach.
 struct Normalizer {
     let variables: [String: JSONValue]
     /// Response path → slot, kept only when the response has errors to attach.
@@ -26,70 +45,87 @@ struct Normalizer {
         var normalizer = Normalizer(variables: variables)
         guard let data = response.data else { return normalizer.write }
         if !response.errors.isEmpty { normalizer.pathIndex = [:] }
-        normalizer.write.records[rootKey] = (rootTypename, [:])
-        normalizer.object(data, key: rootKey, typename: rootTypename, selections: selections, path: "")
+        let root = PendingRecord(typename: rootTypename, capacity: selections.count)
+        normalizer.write.records[rootKey] = root
+        normalizer.object(data, record: root, key: rootKey, selections: selections, path: "")
         for error in response.errors { normalizer.attach(error) }
         return normalizer.write
     }
 
-    private mutating func object(_ object: JSONObject, key: RecordKey, typename: String?, selections: [Selection], path: String) {
+    private mutating func object(_ object: JSONObject, record: PendingRecord, key: RecordKey, selections: [Selection], path: String) {
         for selection in selections {
             switch selection {
             case .field(let field):
                 if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(variables) }) { continue }
                 guard let value = object[field.responseKey] else { continue }
                 let storageKey = field.storageKey(variables: variables)
-                let fieldPath = pathIndex == nil ? "" : (path.isEmpty ? field.responseKey : path + "." + field.responseKey)
-                if pathIndex != nil { pathIndex?[fieldPath] = SlotID(key, storageKey) }
-                let stored = self.value(value, type: field.type, field: field, base: key + "." + storageKey, path: fieldPath)
-                write.records[key, default: (typename, [:])].slots[storageKey] = Slot(value: stored)
+                var fieldPath = ""
+                if pathIndex != nil {
+                    fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
+                    pathIndex?[fieldPath] = SlotID(key, storageKey)
+                }
+                let stored = self.value(value, type: field.type, field: field, parent: key, storageKey: storageKey, suffix: "", path: fieldPath)
+                record.slots[storageKey] = Slot(value: stored)
+                write.slotWrites += 1
             case .inlineFragment(let condition, let conditions, let selections):
                 if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
                 if let condition, !condition.matches(object["__typename"]?.stringValue) { continue }
-                self.object(object, key: key, typename: typename, selections: selections, path: path)
+                self.object(object, record: record, key: key, selections: selections, path: path)
             case .fragment(_, let condition, let conditions, let selections):
                 if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
                 if !condition.matches(object["__typename"]?.stringValue) { continue }
-                self.object(object, key: key, typename: typename, selections: selections, path: path)
+                self.object(object, record: record, key: key, selections: selections, path: path)
             }
         }
     }
 
-    private mutating func value(_ value: JSONValue, type: GraphQLType, field: Field, base: String, path: String) -> StoredValue {
+    /// Stores one response value of `field`. An object without an `id` gets the derived key
+    /// `parent.storageKey` + `suffix` (the list indices that led to it, `.0.3`).
+    private mutating func value(
+        _ value: JSONValue, type: GraphQLType, field: Field, parent: RecordKey, storageKey: String, suffix: String,
+        path: String
+    ) -> StoredValue {
         switch value {
         case .null:
             return .null
-        case .array(let items) where type.listItem != nil:
-            let itemType = type.listItem ?? type
+        case .string(let text): return .string(text)
+        case .number(let text): return .number(text)
+        case .bool(let flag): return .boolean(flag)
+        case .array(let items):
+            guard let itemType = type.listItem else { return .json(value) }
             var stored: [StoredValue] = []
             stored.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                let itemPath: String
+                var itemPath = ""
                 if pathIndex != nil {
                     itemPath = path + "." + String(index)
                     let listSlot = pathIndex?[path]
                     pathIndex?[itemPath] = listSlot
-                } else {
-                    itemPath = ""
                 }
-                stored.append(self.value(item, type: itemType, field: field, base: base + "." + String(index), path: itemPath))
+                stored.append(
+                    self.value(
+                        item, type: itemType, field: field, parent: parent, storageKey: storageKey,
+                        suffix: suffix + "." + String(index), path: itemPath))
             }
             return .list(stored)
-        case .object(let object) where !field.selections.isEmpty:
+        case .object(let object):
+            if field.selections.isEmpty { return .json(value) }
             let typename = object["__typename"]?.stringValue ?? type.namedType
             let key: RecordKey
             switch object["id"] {
             case .string(let id)?: key = typename + ":" + id
             case .number(let id)?: key = typename + ":" + id
-            default: key = base
+            default: key = parent + "." + storageKey + suffix
             }
-            if write.records[key] == nil { write.records[key] = (typename, [:]) }
-            self.object(object, key: key, typename: typename, selections: field.selections, path: path)
+            let record: PendingRecord
+            if let existing = write.records[key] {
+                record = existing
+            } else {
+                record = PendingRecord(typename: typename, capacity: field.selections.count)
+                write.records[key] = record
+            }
+            self.object(object, record: record, key: key, selections: field.selections, path: path)
             return .link(key)
-        case .string(let text): return .string(text)
-        case .number(let text): return .number(text)
-        case .bool(let flag): return .boolean(flag)
-        case .array, .object: return .json(value)
         }
     }
 

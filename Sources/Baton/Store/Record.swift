@@ -8,7 +8,7 @@ import Foundation
 public typealias RecordKey = String
 
 /// What a slot holds: a scalar exactly as the server wrote it, a link, a list, or null.
-public indirect enum StoredValue: Sendable, Hashable {
+public enum StoredValue: Sendable, Hashable {
     case null
     case string(String)
     /// A number's literal text, never rounded.

@@ -45,13 +45,13 @@ public indirect enum InputValue: Sendable, Hashable {
         }
     }
 
-    /// Whether a variable occurs anywhere inside.
-    var mentionsVariable: Bool {
+    /// Appends the names of the variables inside (each once).
+    func collectVariables(into names: inout [String]) {
         switch self {
-        case .literal: false
-        case .variable: true
-        case .list(let items): items.contains { $0.mentionsVariable }
-        case .object(let members): members.contains { $0.1.mentionsVariable }
+        case .literal: break
+        case .variable(let name): if !names.contains(name) { names.append(name) }
+        case .list(let items): for item in items { item.collectVariables(into: &names) }
+        case .object(let members): for (_, value) in members { value.collectVariables(into: &names) }
         }
     }
 
@@ -133,26 +133,87 @@ public struct TypeCondition: Sendable, Hashable {
 }
 
 /// A field selection: what generated code declares once, as static data, for each field it reads.
+///
+/// A `Field` is one reference to shared immutable storage, so passing it to a read costs one retain; its storage
+/// key is computed once when the arguments mention no variable, and otherwise cached for the last variables seen.
 public struct Field: Sendable, Hashable {
-    public let name: String
-    public let alias: String?
-    public let arguments: [(String, InputValue)]
-    public let type: GraphQLType
-    public let selections: [Selection]
-    public let conditions: [Condition]
-    public let required: RequiredAction?
+    @usableFromInline let storage: FieldStorage
+
+    public var name: String { storage.name }
+    public var alias: String? { storage.alias }
+    public var arguments: [(String, InputValue)] { storage.arguments }
+    public var type: GraphQLType { storage.type }
+    public var selections: [Selection] { storage.selections }
+    public var conditions: [Condition] { storage.conditions }
+    public var required: RequiredAction? { storage.required }
     /// The field's `@catch`, so an operation under `@throwOnFieldError` knows which errors are handled.
-    public let catchTo: CatchTarget?
+    public var catchTo: CatchTarget? { storage.catchTo }
     /// A mapped scalar type, so a `@required` boundary can check that the text converts.
-    public let scalar: (any SlotDecodable.Type)?
+    public var scalar: (any SlotDecodable.Type)? { storage.scalar }
     /// The key this field has in a response object (`alias ?? name`).
-    public let responseKey: String
-    let constantStorageKey: String?
+    @inlinable public var responseKey: String { storage.responseKey }
 
     public init(
         _ name: String, alias: String? = nil, arguments: [(String, InputValue)] = [], type: GraphQLType,
         selections: [Selection] = [], conditions: [Condition] = [], required: RequiredAction? = nil,
         catchTo: CatchTarget? = nil, scalar: (any SlotDecodable.Type)? = nil
+    ) {
+        storage = FieldStorage(
+            name: name, alias: alias, arguments: arguments, type: type, selections: selections, conditions: conditions,
+            required: required, catchTo: catchTo, scalar: scalar)
+    }
+
+    /// The storage key: the field name, then the arguments sorted by name with variables resolved, as canonical
+    /// JSON (`repository({"name":"x","owner":"y"})`); a field without arguments is just its name. An argument whose
+    /// variable is unset is left out, as the request leaves it out.
+    @inlinable
+    public func storageKey(variables: [String: JSONValue]) -> String {
+        if let key = storage.constantStorageKey { return key }
+        return storage.variableStorageKey(variables)
+    }
+
+    static func storageKey(name: String, arguments: [(String, InputValue)], variables: [String: JSONValue]) -> String {
+        let resolved = arguments.compactMap { key, value in value.resolved(variables).map { (key, $0) } }
+        if resolved.isEmpty { return name }
+        return name + "(" + JSONValue.object(JSONObject(resolved)).canonicalText + ")"
+    }
+
+    public static func == (lhs: Field, rhs: Field) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.name == rhs.name && lhs.alias == rhs.alias && lhs.arguments.map(\.0) == rhs.arguments.map(\.0)
+            && lhs.arguments.map(\.1) == rhs.arguments.map(\.1) && lhs.type == rhs.type && lhs.selections == rhs.selections
+            && lhs.conditions == rhs.conditions && lhs.required == rhs.required && lhs.catchTo == rhs.catchTo
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(alias)
+        hasher.combine(type)
+    }
+}
+
+/// A field's immutable description, shared by every copy of the `Field`.
+@usableFromInline
+final class FieldStorage: Sendable {
+    let name: String
+    let alias: String?
+    let arguments: [(String, InputValue)]
+    let type: GraphQLType
+    let selections: [Selection]
+    let conditions: [Condition]
+    let required: RequiredAction?
+    let catchTo: CatchTarget?
+    let scalar: (any SlotDecodable.Type)?
+    @usableFromInline let responseKey: String
+    /// The storage key when no argument mentions a variable.
+    @usableFromInline let constantStorageKey: String?
+    /// The variables the arguments mention, and the key last computed with their values.
+    private let variableNames: [String]
+    private let lastKey = Locked<(values: [JSONValue?], key: String)?>(nil)
+
+    init(
+        name: String, alias: String?, arguments: [(String, InputValue)], type: GraphQLType, selections: [Selection],
+        conditions: [Condition], required: RequiredAction?, catchTo: CatchTarget?, scalar: (any SlotDecodable.Type)?
     ) {
         self.name = name
         self.alias = alias
@@ -164,36 +225,27 @@ public struct Field: Sendable, Hashable {
         self.catchTo = catchTo
         self.scalar = scalar
         self.responseKey = alias ?? name
-        if arguments.contains(where: { $0.1.mentionsVariable }) {
-            constantStorageKey = nil
-        } else {
-            constantStorageKey = Field.storageKey(name: name, arguments: arguments, variables: [:])
+        var names: [String] = []
+        for (_, value) in arguments { value.collectVariables(into: &names) }
+        variableNames = names
+        constantStorageKey = names.isEmpty ? Field.storageKey(name: name, arguments: arguments, variables: [:]) : nil
+    }
+
+    /// The storage key under `variables` when an argument mentions a variable: reused while the variables it
+    /// mentions keep their values (a lens reads many records with the same variables).
+    @usableFromInline
+    func variableStorageKey(_ variables: [String: JSONValue]) -> String {
+        let names = variableNames
+        let cached: String? = lastKey.withLock { last in
+            guard let last, last.values.count == names.count else { return nil }
+            for index in names.indices where variables[names[index]] != last.values[index] { return nil }
+            return last.key
         }
-    }
-
-    /// The storage key: the field name, then the arguments sorted by name with variables resolved, as canonical
-    /// JSON (`repository({"name":"x","owner":"y"})`); a field without arguments is just its name. An argument whose
-    /// variable is unset is left out, as the request leaves it out.
-    public func storageKey(variables: [String: JSONValue]) -> String {
-        constantStorageKey ?? Field.storageKey(name: name, arguments: arguments, variables: variables)
-    }
-
-    static func storageKey(name: String, arguments: [(String, InputValue)], variables: [String: JSONValue]) -> String {
-        let resolved = arguments.compactMap { key, value in value.resolved(variables).map { (key, $0) } }
-        if resolved.isEmpty { return name }
-        return name + "(" + JSONValue.object(JSONObject(resolved)).canonicalText + ")"
-    }
-
-    public static func == (lhs: Field, rhs: Field) -> Bool {
-        lhs.name == rhs.name && lhs.alias == rhs.alias && lhs.arguments.map(\.0) == rhs.arguments.map(\.0)
-            && lhs.arguments.map(\.1) == rhs.arguments.map(\.1) && lhs.type == rhs.type && lhs.selections == rhs.selections
-            && lhs.conditions == rhs.conditions && lhs.required == rhs.required && lhs.catchTo == rhs.catchTo
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(alias)
-        hasher.combine(type)
+        if let cached { return cached }
+        let key = Field.storageKey(name: name, arguments: arguments, variables: variables)
+        let values = names.map { variables[$0] }
+        lastKey.withLock { $0 = (values, key) }
+        return key
     }
 }
 

@@ -90,12 +90,12 @@ public final class Store: Sendable {
 
     private func mergeDeferringNotifications(_ write: NormalizedWrite) -> (CommitResult, () -> Void) {
         let now = clock().timeIntervalSince1970
-        var changed = Set<SlotID>()
+        var changed = Set<SlotID>(minimumCapacity: write.slotWrites)
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
             for (key, written) in write.records {
                 Store.apply(written, key: key, now: now, to: &state.records[key, default: Record(typename: written.typename)], changed: &changed)
             }
-            if changed.isEmpty { return [] }
+            if changed.isEmpty || state.subscribers.isEmpty { return [] }
             return state.subscribers.values.compactMap { subscriber in
                 let hit = subscriber.slots.intersection(changed)
                 return hit.isEmpty ? nil : (subscriber.callback, hit)
@@ -109,13 +109,18 @@ public final class Store: Sendable {
 
     /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
     private static func apply(
-        _ written: (typename: String?, slots: [String: Slot]), key: RecordKey, now: Double, to record: inout Record,
-        changed: inout Set<SlotID>
+        _ written: PendingRecord, key: RecordKey, now: Double, to record: inout Record, changed: inout Set<SlotID>
     ) {
         if let typename = written.typename { record.typename = typename }
-        for (storageKey, slot) in written.slots where record.slots[storageKey] != slot {
-            record.slots[storageKey] = slot
-            changed.insert(SlotID(key, storageKey))
+        if record.slots.isEmpty {
+            // A new record (or one without slots): every slot written is a change; take the table whole.
+            record.slots = written.slots
+            for storageKey in written.slots.keys { changed.insert(SlotID(key, storageKey)) }
+        } else {
+            for (storageKey, slot) in written.slots {
+                if let old = record.slots.updateValue(slot, forKey: storageKey), old == slot { continue }
+                changed.insert(SlotID(key, storageKey))
+            }
         }
         record.updatedAt = now
         record.invalidated = false

@@ -48,6 +48,7 @@ public struct Lens: Sendable {
     /// its fallback and reports a null or a value it cannot hold as unexpected. Missing data is reported.
     @inlinable
     public func read<T: SlotDecodable>(_ field: Field) -> T {
+        if let value = storage.quietValue(field), let decoded = T.decodeQuietly(value) { return decoded }
         let read = SlotRead(lens: self, field: field)
         guard let slot = storage.slot(field) else {
             read.reportMissing()
@@ -67,6 +68,7 @@ public struct Lens: Sendable {
     /// A read under `@catch`: the field's errors as `.failure`, otherwise the value as `read` gives it.
     @inlinable
     public func caught<T: SlotDecodable>(_ field: Field) -> Result<T, FieldErrors> {
+        if let value = storage.quietValue(field), let decoded = T.decodeQuietly(value) { return .success(decoded) }
         if let slot = storage.slot(field), !slot.errors.isEmpty { return .failure(FieldErrors(slot.errors)) }
         return .success(read(field))
     }
@@ -74,6 +76,7 @@ public struct Lens: Sendable {
     /// A read under `@catch(to: NULL)`: a field error reads as nil without a report.
     @inlinable
     public func caughtToNull<T: SlotDecodable>(_ field: Field) -> T? {
+        if let value = storage.quietValue(field), let decoded = T?.decodeQuietly(value) { return decoded }
         if let slot = storage.slot(field), !slot.errors.isEmpty { return nil }
         return read(field) as T?
     }
@@ -81,6 +84,7 @@ public struct Lens: Sendable {
     /// A read under `@required(action: THROW)`: a null, an error or missing data throws `requiredFieldNull`.
     @inlinable
     public func requiredOrThrow<T: SlotDecodable>(_ field: Field) throws(ReadError) -> T {
+        if let value = storage.quietValue(field), let decoded = T.decodeQuietly(value) { return decoded }
         let read = SlotRead(lens: self, field: field)
         guard let slot = storage.slot(field) else {
             read.reportMissing()
@@ -100,6 +104,7 @@ public struct Lens: Sendable {
     /// throws; missing data is reported and throws.
     @inlinable
     public func strict<T: SlotDecodable>(_ field: Field) throws(ReadError) -> T {
+        if let value = storage.quietValue(field), let decoded = T.decodeQuietly(value) { return decoded }
         let read = SlotRead(lens: self, field: field)
         guard let slot = storage.slot(field) else {
             read.reportMissing()
@@ -162,6 +167,14 @@ final class LensStorage: Sendable {
     func slot(_ field: Field) -> Slot? {
         guard let record else { return nil }
         return record.slots[field.storageKey(variables: context.variables)]
+    }
+
+    /// The slot's value when the slot exists and has no errors: what the reads' fast path decodes.
+    @usableFromInline
+    func quietValue(_ field: Field) -> StoredValue? {
+        guard let record, let slot = record.slots[field.storageKey(variables: context.variables)], slot.errors.isEmpty
+        else { return nil }
+        return slot.value
     }
 }
 

@@ -23,6 +23,15 @@ public protocol SlotDecodable: Sendable {
     /// scalars, `[]` for lists, `nil` for optionals, an empty lens for lenses. Mapped scalars have no honest
     /// zero, so their accessors are optional unless a directive says what a failure does (see Docs/Runtime.md).
     static func fallback(_ read: SlotRead) -> Self
+    /// The value when `decode` would produce it without reporting anything, or nil to take `decode`: the read's
+    /// fast path, which needs no `SlotRead`. The default is nil. A type that implements `decode` itself and wants
+    /// the fast path implements this too, giving exactly what its `decode` gives as `.value` (or nil).
+    static func decodeQuietly(_ value: StoredValue) -> Self?
+}
+
+extension SlotDecodable {
+    @inlinable
+    public static func decodeQuietly(_ value: StoredValue) -> Self? { nil }
 }
 
 /// A slot being read: the lens it belongs to, the field and the path, for decoders that need them.
@@ -108,6 +117,13 @@ extension Optional: SlotDecodable where Wrapped: SlotDecodable {
 
     @inlinable
     public static func fallback(_ read: SlotRead) -> Wrapped? { nil }
+
+    @inlinable
+    public static func decodeQuietly(_ value: StoredValue) -> Wrapped?? {
+        if case .null = value { return Optional<Wrapped?>.some(Optional<Wrapped>.none) }
+        if let wrapped = Wrapped.decodeQuietly(value) { return Optional<Wrapped?>.some(wrapped) }
+        return nil
+    }
 }
 
 extension Array: SlotDecodable where Element: SlotDecodable {
@@ -133,6 +149,18 @@ extension Array: SlotDecodable where Element: SlotDecodable {
 
     @inlinable
     public static func fallback(_ read: SlotRead) -> [Element] { [] }
+
+    @inlinable
+    public static func decodeQuietly(_ value: StoredValue) -> [Element]? {
+        guard case .list(let items) = value else { return nil }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard let element = Element.decodeQuietly(item) else { return nil }
+            result.append(element)
+        }
+        return result
+    }
 }
 
 extension StoredValue {
@@ -163,6 +191,12 @@ extension String: SlotDecodable {
 
     @inlinable
     public static func fallback(_ read: SlotRead) -> String { "" }
+
+    @inlinable
+    public static func decodeQuietly(_ value: StoredValue) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
 }
 
 extension Int: SlotDecodable {
@@ -179,6 +213,12 @@ extension Int: SlotDecodable {
 
     @inlinable
     public static func fallback(_ read: SlotRead) -> Int { 0 }
+
+    @inlinable
+    public static func decodeQuietly(_ value: StoredValue) -> Int? {
+        if case .number(let text) = value { return Int(text) }
+        return nil
+    }
 }
 
 extension Double: SlotDecodable {
@@ -195,6 +235,12 @@ extension Double: SlotDecodable {
 
     @inlinable
     public static func fallback(_ read: SlotRead) -> Double { 0 }
+
+    @inlinable
+    public static func decodeQuietly(_ value: StoredValue) -> Double? {
+        if case .number(let text) = value { return Double(text) }
+        return nil
+    }
 }
 
 extension Bool: SlotDecodable {
@@ -209,6 +255,12 @@ extension Bool: SlotDecodable {
 
     @inlinable
     public static func fallback(_ read: SlotRead) -> Bool { false }
+
+    @inlinable
+    public static func decodeQuietly(_ value: StoredValue) -> Bool? {
+        if case .boolean(let flag) = value { return flag }
+        return nil
+    }
 }
 
 /// A schema enum: a case per value the build knows and `unknown(String)` for one it does not.

@@ -1,21 +1,26 @@
 import Foundation
 
 /// The slots one response writes to one record, before they are merged into the store.
-///
-/// A class so the normalizer looks a record up once per response object and writes its slots in place.
-final class PendingRecord {
+struct PendingRecord {
+    let key: RecordKey
     let typename: String?
     var slots: [String: Slot]
 
-    init(typename: String?, capacity: Int) {
+    init(key: RecordKey, typename: String?, capacity: Int) {
+        self.key = key
         self.typename = typename
         slots = Dictionary(minimumCapacity: capacity)
     }
 }
 
 /// What one response writes: slots per record, before they are merged into the store.
+///
+/// The normalizer looks a record up once per response object and then writes its slots in place by index.
 struct NormalizedWrite {
-    var records: [RecordKey: PendingRecord] = [:]
+    /// Each record written, in the order first reached.
+    var pending: [PendingRecord] = []
+    /// Record key → index in `pending`.
+    var records: [RecordKey: Int] = [:]
     /// Errors whose path named no slot of this response.
     var unattachedErrors: [GraphQLError] = []
     /// How many slot writes the response made (an upper bound on the slots a merge can change).
@@ -45,14 +50,14 @@ struct Normalizer {
         var normalizer = Normalizer(variables: variables)
         guard let data = response.data else { return normalizer.write }
         if !response.errors.isEmpty { normalizer.pathIndex = [:] }
-        let root = PendingRecord(typename: rootTypename, capacity: selections.count)
-        normalizer.write.records[rootKey] = root
-        normalizer.object(data, record: root, key: rootKey, selections: selections, path: "")
+        normalizer.write.records[rootKey] = 0
+        normalizer.write.pending.append(PendingRecord(key: rootKey, typename: rootTypename, capacity: selections.count))
+        normalizer.object(data, record: 0, key: rootKey, selections: selections, path: "")
         for error in response.errors { normalizer.attach(error) }
         return normalizer.write
     }
 
-    private mutating func object(_ object: JSONObject, record: PendingRecord, key: RecordKey, selections: [Selection], path: String) {
+    private mutating func object(_ object: JSONObject, record: Int, key: RecordKey, selections: [Selection], path: String) {
         for selection in selections {
             switch selection {
             case .field(let field):
@@ -65,7 +70,7 @@ struct Normalizer {
                     pathIndex?[fieldPath] = SlotID(key, storageKey)
                 }
                 let stored = self.value(value, type: field.type, field: field, parent: key, storageKey: storageKey, suffix: "", path: fieldPath)
-                record.slots[storageKey] = Slot(value: stored)
+                write.pending[record].slots[storageKey] = Slot(value: stored)
                 write.slotWrites += 1
             case .inlineFragment(let condition, let conditions, let selections):
                 if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
@@ -117,11 +122,12 @@ struct Normalizer {
             case .number(let id)?: key = typename + ":" + id
             default: key = parent + "." + storageKey + suffix
             }
-            let record: PendingRecord
+            let record: Int
             if let existing = write.records[key] {
                 record = existing
             } else {
-                record = PendingRecord(typename: typename, capacity: field.selections.count)
+                record = write.pending.count
+                write.pending.append(PendingRecord(key: key, typename: typename, capacity: field.selections.count))
                 write.records[key] = record
             }
             self.object(object, record: record, key: key, selections: field.selections, path: path)
@@ -138,7 +144,9 @@ struct Normalizer {
         var components = path.map(\.description)
         while !components.isEmpty {
             if let slot = index[components.joined(separator: ".")] {
-                write.records[slot.record]?.slots[slot.storageKey]?.errors.append(error)
+                if let record = write.records[slot.record] {
+                    write.pending[record].slots[slot.storageKey]?.errors.append(error)
+                }
                 return
             }
             components.removeLast()

@@ -92,8 +92,10 @@ public final class Store: Sendable {
         let now = clock().timeIntervalSince1970
         var changed = Set<SlotID>(minimumCapacity: write.slotWrites)
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
-            for (key, written) in write.records {
-                Store.apply(written, key: key, now: now, to: &state.records[key, default: Record(typename: written.typename)], changed: &changed)
+            for written in write.pending {
+                Store.apply(
+                    written, key: written.key, now: now, to: &state.records[written.key, default: Record(typename: written.typename)],
+                    changed: &changed)
             }
             if changed.isEmpty || state.subscribers.isEmpty { return [] }
             return state.subscribers.values.compactMap { subscriber in

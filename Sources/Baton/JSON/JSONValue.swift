@@ -58,6 +58,18 @@ public struct JSONObject: Sendable, Hashable {
     /// The members in order.
     public var members: [(String, JSONValue)] { Array(zip(keys, values)) }
 
+    /// The index of the member named `key`, searching from `hint` to the end and then from the start.
+    func index(of key: String, from hint: Int) -> Int? {
+        let count = keys.count
+        var index = hint < count ? hint : 0
+        for _ in 0..<count {
+            if keys[index] == key { return index }
+            index += 1
+            if index == count { index = 0 }
+        }
+        return nil
+    }
+
     /// The value of the member named `key`; setting `nil` removes it. Linear: response objects are small.
     public subscript(key: String) -> JSONValue? {
         get {

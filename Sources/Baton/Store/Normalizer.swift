@@ -58,18 +58,23 @@ struct Normalizer {
     }
 
     private mutating func object(_ object: JSONObject, record: Int, key: RecordKey, selections: [Selection], path: String) {
+        // Responses list members in the order the selections ask for them: each search starts after the last hit.
+        var hint = 0
         for selection in selections {
             switch selection {
             case .field(let field):
                 if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(variables) }) { continue }
-                guard let value = object[field.responseKey] else { continue }
+                guard let index = object.index(of: field.responseKey, from: hint) else { continue }
+                hint = index + 1
+                let value = object.values[index]
                 let storageKey = field.storageKey(variables: variables)
                 var fieldPath = ""
                 if pathIndex != nil {
                     fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
                     pathIndex?[fieldPath] = SlotID(key, storageKey)
                 }
-                let stored = self.value(value, type: field.type, field: field, parent: key, storageKey: storageKey, suffix: "", path: fieldPath)
+                let stored = self.value(
+                    value, type: field.type, field: field, parent: key, storageKey: storageKey, suffix: "", index: -1, path: fieldPath)
                 write.pending[record].slots[storageKey] = Slot(value: stored)
                 write.slotWrites += 1
             case .inlineFragment(let condition, let conditions, let selections):
@@ -85,10 +90,11 @@ struct Normalizer {
     }
 
     /// Stores one response value of `field`. An object without an `id` gets the derived key
-    /// `parent.storageKey` + `suffix` (the list indices that led to it, `.0.3`).
+    /// `parent.storageKey` + `suffix` + `.index` (the list indices that led to it, `.0.3`; `index` is -1 outside a
+    /// list), built only then.
     private mutating func value(
         _ value: JSONValue, type: GraphQLType, field: Field, parent: RecordKey, storageKey: String, suffix: String,
-        path: String
+        index: Int, path: String
     ) -> StoredValue {
         switch value {
         case .null:
@@ -100,17 +106,18 @@ struct Normalizer {
             guard let itemType = type.listItem else { return .json(value) }
             var stored: [StoredValue] = []
             stored.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
+            let listSuffix = index < 0 ? suffix : suffix + "." + String(index)
+            for (itemIndex, item) in items.enumerated() {
                 var itemPath = ""
                 if pathIndex != nil {
-                    itemPath = path + "." + String(index)
+                    itemPath = path + "." + String(itemIndex)
                     let listSlot = pathIndex?[path]
                     pathIndex?[itemPath] = listSlot
                 }
                 stored.append(
                     self.value(
-                        item, type: itemType, field: field, parent: parent, storageKey: storageKey,
-                        suffix: suffix + "." + String(index), path: itemPath))
+                        item, type: itemType, field: field, parent: parent, storageKey: storageKey, suffix: listSuffix,
+                        index: itemIndex, path: itemPath))
             }
             return .list(stored)
         case .object(let object):
@@ -120,7 +127,7 @@ struct Normalizer {
             switch object["id"] {
             case .string(let id)?: key = typename + ":" + id
             case .number(let id)?: key = typename + ":" + id
-            default: key = parent + "." + storageKey + suffix
+            default: key = parent + "." + storageKey + (index < 0 ? suffix : suffix + "." + String(index))
             }
             let record: Int
             if let existing = write.records[key] {

@@ -298,6 +298,20 @@ final class LensModelTests: XCTestCase {
         XCTAssertEqual(built.model.fragment(named: "F0_user")?.fragmentsSpread, ["F1_user"])
     }
 
+    /// Selections nested deeper than the model builds are reported, not a crash. (250 levels:
+    /// the document text's printing grows with the square of the depth.)
+    func testDeepNestingIsReported() throws {
+        let depth = 250
+        let text = "query Deep { viewer " + String(repeating: "{ bestFriend ", count: depth) + "{ login }"
+            + String(repeating: " }", count: depth) + " }\n"
+        let fixture = try PlateFixtures.parse(name: "deep.graphql", text: "#- deep.graphql\n" + text)
+        let built = try XCTUnwrap(PlateFixtures.build(fixture))
+        XCTAssertEqual(built.diagnostics.map(\.rule), [LensDiagnosticRule.nestingTooDeep])
+        let plates = built.model.operations.map { Plate(subject: .operation($0)) }
+        XCTAssertLessThanOrEqual(plates.first?.rows.count ?? 0, LensModelBuilder.maximumDepth + 2)
+        XCTAssertFalse(LensModelJSON.model(built.model).rendered().isEmpty)
+    }
+
     /// A compact text of normalization selections for assertions.
     func describe(_ selections: [NormalizationSelection]) -> String {
         selections.map { selection in

@@ -206,7 +206,7 @@ final class LensModelTests: XCTestCase {
         let built = try build(
             """
             query Chain {
-              issue(number: 1) { assignee @required(action: NONE) { bestFriend @required(action: LOG) { name @required(action: NONE) } } }
+              issue(number: 1) { assignee @required(action: NONE) { bestFriend @required(action: LOG) { name @required(action: LOG) } } }
             }
             """)
         let issue = try XCTUnwrap(built.model.operations.first?.lens.accessors.first)

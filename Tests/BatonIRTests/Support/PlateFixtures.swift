@@ -136,7 +136,8 @@ enum PlateFixtures {
             if let document = result.document { documents.append(document) }
         }
         // The gate: the model is built only from valid documents.
-        let validation = Validator.validate(schema: schema, documents: documents)
+        // The gate: the spec's rules and Baton's, as check, plate and gen run them.
+        let validation = Validator.validate(schema: schema, documents: documents, rules: allRules)
         if !validation.isEmpty { return Built(schema: schema, model: LensModel(), diagnostics: diagnostics + validation) }
         let (model, modelDiagnostics) = LensModelBuilder.build(
             schema: schema, documents: documents, options: fixture.options)

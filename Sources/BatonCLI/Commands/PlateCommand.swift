@@ -161,10 +161,9 @@ enum PlateProjects {
         guard let schema, !schemaDiagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics + documentDiagnostics, loaded.sourceCount)
         }
-        documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents, configuration: project.configuration)
-        if let configuration = project.configuration {
-            documentDiagnostics = configuration.applyingRuleSettings(to: documentDiagnostics)
-        }
+        // The gate, as check and gen run it (the project's `rules` settings applied).
+        documentDiagnostics += DocumentValidation.validate(
+            schema: schema, documents: loaded.documents, configuration: project.configuration)
         diagnostics += documentDiagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics, loaded.sourceCount) }
         let (model, modelDiagnostics) = LensModelBuilder.build(

@@ -78,7 +78,23 @@ final class PrinterTests: XCTestCase {
         "union U",
         "enum E",
         "input I",
+        "{ a { b { c(x: \"\"\"\n  one\n\n  two\n\"\"\") @d(y: \"\"\"\nthree\n\"\"\") { ... @i(z: \"\"\"\nfour\n\"\"\") { e } ...F @s(w: \"\"\"\nfive\n\"\"\") } } } }",
+        "{ a { b { c(a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11, l: 12, m: 13) { d } } } }",
+        String(repeating: "{ a ", count: 60) + "{ b(x: \"\"\"\nnested\n\"\"\") }" + String(repeating: " }", count: 60),
     ]
+
+    /// The printer writes selection sets at their depth instead of re-indenting every enclosing
+    /// block, so the parser's deepest document prints in time linear in its output.
+    func testPrintsTheDeepestDocumentTheParserAccepts() throws {
+        let depth = Parser.maximumDepth - 1
+        let text = "query Q " + String(repeating: "{ a ", count: depth) + "{ b }" + String(repeating: " }", count: depth)
+        let document = try XCTUnwrap(parse(text))
+        let printed = Printer.print(document)
+        let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 2 * depth + 3)
+        XCTAssertEqual(lines[depth + 1], Substring(String(repeating: "  ", count: depth + 1) + "b"))
+        XCTAssertEqual(ASTDump.of(try XCTUnwrap(parse(printed))), ASTDump.of(document))
+    }
 
     func testPrintsEdgeCasesAsGraphQLJS() throws {
         let outcomes = try GraphQLJSPeer.run(Self.printCases.map { GraphQLJSPeer.Request.print($0) })

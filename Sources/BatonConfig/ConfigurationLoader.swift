@@ -29,6 +29,16 @@ package enum ConfigurationLoader {
         "schema", "documents", "exclude", "customScalarTypes", "onError", "output", "rules", "projects", "$schema",
     ]
 
+    /// The configuration file a command uses: `--config PATH` (a folder stands for the
+    /// `baton.json` in it), or else the nearest `baton.json` walking up from `workingDirectory`.
+    package static func locate(_ configPath: String?, workingDirectory: String) -> String? {
+        guard let configPath else { return find(startingAt: workingDirectory) }
+        let absolute = Path.absolute(configPath, relativeTo: workingDirectory)
+        let inFolder = Path.join(absolute, fileName)
+        let isFolder = FileSystem.kind(of: absolute) == .directory && FileSystem.kind(of: inFolder) == .file
+        return isFolder ? inFolder : absolute
+    }
+
     /// Walks up from `directory` (absolute) to the first folder holding `baton.json`.
     package static func find(startingAt directory: String) -> String? {
         var current = Path.normalize(directory)

@@ -36,3 +36,19 @@ extension CheckEndToEndTests {
         XCTAssertTrue(run.stderr.contains("warning: Field \"Issue.title\" can only be defined once."), run.stderr)
     }
 }
+
+extension CheckEndToEndTests {
+    /// `--config` takes a folder holding baton.json in every command, as in `check`.
+    func testEveryCommandTakesAFolderAsConfig() throws {
+        let scratch = try project(["Sub/Q.graphql": "query Q { issue { title } }"])
+        try scratch.write("Sub/baton.json", #"{"schema": "../schema.graphql"}"#)
+        for arguments in [["check", "--config", "Sub"], ["plate", "Q", "--config", "Sub"]] {
+            let run = try baton(arguments, in: scratch.path)
+            XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
+        }
+        let plate = try baton(["plate", "Q", "--config", "Sub"], in: scratch.path)
+        XCTAssertTrue(plate.stdout.contains("title"), plate.stdout)
+        let gen = try baton(["gen", "--check", "--config", "Sub"], in: scratch.path)
+        XCTAssertTrue(gen.stderr.contains("no output"), "gen read Sub/baton.json: \(gen.stderr)")
+    }
+}

@@ -110,16 +110,7 @@ package struct CheckRun {
             if outcome.isFatal { return outcome }
             projects = [ProjectInput(configuration: nil, schemaFiles: schemaFiles, documentFiles: documentFiles)]
         } else {
-            let found: String?
-            if let configPath {
-                // A folder stands for the baton.json in it.
-                let absolute = Path.absolute(configPath, relativeTo: workingDirectory)
-                let inFolder = Path.join(absolute, ConfigurationLoader.fileName)
-                let isFolder = FileSystem.kind(of: absolute) == .directory && FileSystem.kind(of: inFolder) == .file
-                found = isFolder ? inFolder : absolute
-            } else {
-                found = ConfigurationLoader.find(startingAt: workingDirectory)
-            }
+            let found = ConfigurationLoader.locate(configPath, workingDirectory: workingDirectory)
             guard let path = found else {
                 outcome.diagnostics.append(
                     Diagnostic(

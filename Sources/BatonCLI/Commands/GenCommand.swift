@@ -28,7 +28,7 @@ package enum GenCommand: Command {
     package static var signature: CommandSignature {
         CommandSignature(
             options: [
-                .value("config", valueName: "path", help: "The baton.json to use (default: the nearest one up from here)."),
+                .value("config", valueName: "path", help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
                 .value(
                     "lang", valueName: "language", choices: GenLanguages.all.map(\.name), repeatable: true,
                     help: "The language to generate (default: every language baton.json has an output for)."),
@@ -205,7 +205,7 @@ package struct GenRun {
 
     package func run() -> GenOutcome {
         var outcome = GenOutcome()
-        let found = configPath.map { Path.absolute($0, relativeTo: workingDirectory) } ?? ConfigurationLoader.find(startingAt: workingDirectory)
+        let found = ConfigurationLoader.locate(configPath, workingDirectory: workingDirectory)
         guard let path = found else {
             outcome.diagnostics.append(
                 Diagnostic(

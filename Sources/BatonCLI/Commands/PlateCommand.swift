@@ -26,7 +26,7 @@ package enum PlateCommand: Command {
 
     package static let signature = CommandSignature(
         options: [
-            .value("config", valueName: "path", help: "The baton.json to use (default: the nearest one up from here)."),
+            .value("config", valueName: "path", help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
             .value(
                 "schema", valueName: "path", repeatable: true,
                 help: "The schema (SDL or introspection JSON); without --config, PATHS are the documents."),
@@ -118,9 +118,7 @@ enum PlateProjects {
                         + "with a baton.json, its documents are read.", rule: "config", range: nil))
             return nil
         }
-        let found =
-            run.configPath.map { Path.absolute($0, relativeTo: run.workingDirectory) }
-            ?? ConfigurationLoader.find(startingAt: run.workingDirectory)
+        let found = ConfigurationLoader.locate(run.configPath, workingDirectory: run.workingDirectory)
         guard let path = found else {
             outcome.diagnostics.append(
                 Diagnostic(

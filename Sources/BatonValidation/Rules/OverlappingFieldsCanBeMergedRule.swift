@@ -383,16 +383,18 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             for (index, cls) in classes2.enumerated() { members2[cls].append(index) }
             for a in 0..<classCount where !members1[a].isEmpty {
                 for b in 0..<classCount where !members2[b].isEmpty {
-                    let pairs = memberPairs(members1[a], members2[b], within: fields2 == nil)
-                    guard let first = pairs.first else { continue }
-                    if fields2 == nil, outcome[slot(b, a)] == false { continue }
+                    let within = fields2 == nil
+                    guard let first = firstPair(members1[a], members2[b], within: within) else { continue }
+                    if within, outcome[slot(b, a)] == false { continue }
                     let probe = findConflict(parentExclusive, responseName, fields1[first.0], other[first.1])
                     outcome[slot(a, b)] = probe != nil
-                    guard let probe else { continue }
-                    conflicts.append(probe)
-                    for pair in pairs.dropFirst() {
-                        if let conflict = findConflict(parentExclusive, responseName, fields1[pair.0], other[pair.1]) {
-                            conflicts.append(conflict)
+                    guard probe != nil else { continue }
+                    // This pair of classes conflicts: compare every pair of their members.
+                    for i in members1[a] {
+                        for j in members2[b] where !within || i < j {
+                            if let conflict = findConflict(parentExclusive, responseName, fields1[i], other[j]) {
+                                conflicts.append(conflict)
+                            }
                         }
                     }
                 }
@@ -411,18 +413,31 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 let conflict = findConflict(parentExclusive, responseName, fields1[i], other[j])
                 if outcome[slot(a, b)] == nil { outcome[slot(a, b)] = conflict != nil }
                 if let conflict { conflicts.append(conflict) }
+                // All fields alike and the first pair clean: every other pair is the same.
+                if classCount == 1 && outcome[0] == false { return }
             }
         }
     }
 
-    /// The (field1, field2) index pairs between two classes, in graphql-js's order; within one
-    /// group only pairs with the first index lower.
-    private func memberPairs(_ members1: [Int], _ members2: [Int], within: Bool) -> [(Int, Int)] {
-        var pairs: [(Int, Int)] = []
-        for i in members1 {
-            for j in members2 where !within || i < j { pairs.append((i, j)) }
+    /// The first (field1, field2) index pair between two classes in graphql-js's order; within
+    /// one group only pairs with the first index lower count. Members are in ascending order.
+    private func firstPair(_ members1: [Int], _ members2: [Int], within: Bool) -> (Int, Int)? {
+        guard let firstOf1 = members1.first, let firstOf2 = members2.first, let lastOf2 = members2.last else {
+            return nil
         }
-        return pairs
+        guard within else { return (firstOf1, firstOf2) }
+        for i in members1 {
+            guard lastOf2 > i else { return nil }
+            // The lowest member of the second class above i.
+            var low = 0
+            var high = members2.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if members2[middle] > i { high = middle } else { low = middle + 1 }
+            }
+            return (i, members2[low])
+        }
+        return nil
     }
 
     struct ClassKey: Hashable {

@@ -7,3 +7,4 @@ if wanted("runtime") { runRuntimeBenchmark() }
 if wanted("schema") { runSchemaBenchmark() }
 if wanted("lens") { runLensBenchmark() }
 if wanted("swiftgen") { runSwiftGenBenchmark() }
+if wanted("validation") { runValidationBenchmark() }

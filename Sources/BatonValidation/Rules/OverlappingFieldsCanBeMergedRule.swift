@@ -22,7 +22,6 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     package let context: ValidationContext
     private var comparedFragmentPairs = PairSet()
     private var cachedFieldsAndFragmentNames: [NodeKey: FieldsAndFragments] = [:]
-    private var argumentKeys: [NodeKey: String] = [:]
     private var shapes: [NodeKey: (text: String, pure: Bool)] = [:]
 
     /// Groups at most this large are compared pair by pair, as graphql-js does.
@@ -47,14 +46,31 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         let offset: Int
     }
 
-    struct FieldEntry {
+    /// One selected field with its parent type and definition (a class: entries are cached per
+    /// selection set and compared many times, so they are shared, not copied).
+    final class FieldEntry {
         let parentType: NamedTypeDef?
         let node: Field
         let def: FieldDef?
+        /// The named type of `def.type`, resolved once.
+        let namedType: NamedTypeDef?
         let file: SourceFile
         let fileIndex: Int
+        init(
+            parentType: NamedTypeDef?, node: Field, def: FieldDef?, namedType: NamedTypeDef?, file: SourceFile,
+            fileIndex: Int
+        ) {
+            self.parentType = parentType
+            self.node = node
+            self.def = def
+            self.namedType = namedType
+            self.file = file
+            self.fileIndex = fileIndex
+        }
         var key: NodeKey { NodeKey(file: fileIndex, offset: node.span.start) }
         var range: SourceRange { SourceRange(file: file, span: Span(start: node.span.start, end: node.name.span.end)) }
+        /// graphql-js's `stringifyArguments`, computed on first use.
+        lazy var argumentKey: String = node.arguments.isEmpty ? "{}" : ValuePrinter.canonicalArguments(node.arguments)
     }
 
     /// Fields by response key, keys in first-seen order (a class so identity can be compared, as
@@ -245,15 +261,18 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
         let type1 = field1.def?.type
         let type2 = field2.def?.type
-        if let type1, let type2, doTypesConflict(type1, type2) {
+        if let type1, let type2,
+            doTypesConflict(
+                type1, type2, leaf: (field1.namedType?.isLeaf ?? false) || (field2.namedType?.isLeaf ?? false))
+        {
             return Conflict(
                 responseName: responseName,
                 reason: .message("they return conflicting types \"\(type1.description)\" and \"\(type2.description)\""),
                 fields1: [field1.range], fields2: [field2.range])
         }
         if let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet {
-            let named1 = type1.flatMap { context.schema.types[$0.namedType] }
-            let named2 = type2.flatMap { context.schema.types[$0.namedType] }
+            let named1 = field1.namedType
+            let named2 = field2.namedType
             let conflicts = findConflictsBetweenSubSelectionSets(
                 areMutuallyExclusive, named1, field1, selectionSet1, named2, field2, selectionSet2)
             if !conflicts.isEmpty {
@@ -266,17 +285,14 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         return nil
     }
 
-    private func doTypesConflict(_ type1: TypeRef, _ type2: TypeRef) -> Bool {
+    /// graphql-js's `doTypesConflict`; `leaf` tells whether either named type is a leaf.
+    private func doTypesConflict(_ type1: TypeRef, _ type2: TypeRef, leaf: Bool) -> Bool {
         switch (type1, type2) {
-        case (.list(let inner1), .list(let inner2)): return doTypesConflict(inner1, inner2)
+        case (.list(let inner1), .list(let inner2)): return doTypesConflict(inner1, inner2, leaf: leaf)
         case (.list, _), (_, .list): return true
-        case (.nonNull(let inner1), .nonNull(let inner2)): return doTypesConflict(inner1, inner2)
+        case (.nonNull(let inner1), .nonNull(let inner2)): return doTypesConflict(inner1, inner2, leaf: leaf)
         case (.nonNull, _), (_, .nonNull): return true
-        case (.named(let name1), .named(let name2)):
-            let leaf1 = context.schema.types[name1]?.isLeaf ?? false
-            let leaf2 = context.schema.types[name2]?.isLeaf ?? false
-            if leaf1 || leaf2 { return name1 != name2 }
-            return false
+        case (.named(let name1), .named(let name2)): return leaf && name1 != name2
         }
     }
 
@@ -315,9 +331,12 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 if let parentType, parentType.kind == .object || parentType.kind == .interface {
                     def = parentType.field(named: field.name.value)
                 }
+                let namedType = def.flatMap { context.schema.types[$0.type.namedType] }
                 fieldMap.append(
                     field.responseKey,
-                    FieldEntry(parentType: parentType, node: field, def: def, file: file, fileIndex: fileIndex))
+                    FieldEntry(
+                        parentType: parentType, node: field, def: def, namedType: namedType, file: file,
+                        fileIndex: fileIndex))
             case .fragmentSpread(let spread):
                 if seenFragments.insert(spread.name.value).inserted { fragmentNames.append(spread.name.value) }
             case .inlineFragment(let inline):
@@ -332,16 +351,7 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     /// graphql-js's `stringifyArguments` equality, memoized per field.
     private func sameArguments(_ field1: FieldEntry, _ field2: FieldEntry) -> Bool {
         if field1.node.arguments.isEmpty && field2.node.arguments.isEmpty { return true }
-        return argumentKey(field1) == argumentKey(field2)
-    }
-
-    private func argumentKey(_ field: FieldEntry) -> String {
-        if field.node.arguments.isEmpty { return "{}" }
-        let key = field.key
-        if let cached = argumentKeys[key] { return cached }
-        let printed = ValuePrinter.canonicalArguments(field.node.arguments)
-        argumentKeys[key] = printed
-        return printed
+        return field1.argumentKey == field2.argumentKey
     }
 
     // MARK: Large groups
@@ -360,7 +370,7 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 if !shape.pure { allPure = false }
                 let key = ClassKey(
                     parentType: field.parentType.map(ObjectIdentifier.init), name: field.node.name.value,
-                    arguments: argumentKey(field), type: field.def?.type, shape: shape.text)
+                    arguments: field.argumentKey, type: field.def?.type, shape: shape.text)
                 if let existing = classIndex[key] { return existing }
                 classIndex[key] = classIndex.count
                 return classIndex.count - 1

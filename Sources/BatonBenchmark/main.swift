@@ -1,4 +1,4 @@
-// `BatonBenchmark [syntax|runtime|schema|lens|swiftgen …]`: the named benchmarks, or all of them.
+// `BatonBenchmark [syntax|runtime|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of them.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { requested.isEmpty || requested.contains(name) }
 print("benchmark")
@@ -8,3 +8,4 @@ if wanted("schema") { runSchemaBenchmark() }
 if wanted("lens") { runLensBenchmark() }
 if wanted("swiftgen") { runSwiftGenBenchmark() }
 if wanted("validation") { runValidationBenchmark() }
+if wanted("kotlingen") { runKotlinGenerationBenchmark() }

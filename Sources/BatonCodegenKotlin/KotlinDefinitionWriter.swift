@@ -22,8 +22,8 @@ final class KotlinDefinitionWriter {
 
     init(_ context: KotlinContext) {
         self.context = context
-        nestedTypes = KotlinScope(context.names.all.allNames + ["Companion"])
-        planMembers = KotlinScope(context.names.all.allNames + context.expressionRoots)
+        nestedTypes = KotlinScope(base: context.nestedTypeBase)
+        planMembers = KotlinScope(base: context.planMemberBase)
     }
 
     // MARK: Definitions
@@ -41,7 +41,7 @@ final class KotlinDefinitionWriter {
         // Variables are constructor properties: none may shadow what the class's own members mention.
         var variableScope = KotlinScope(
             ["operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-                "throwOnFieldError", "variables", "data", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "emptyMap",
+                "throwOnFieldError", "variables", "variablesWithDefaults", "data", "mapOf", "to", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "emptyMap",
                 planName, dataName, "Companion"] + IdentifierRules.kotlinRuntimeTypeNames.sorted())
         var getters = JVMGetterNames()
         for name in ["operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
@@ -81,6 +81,16 @@ final class KotlinDefinitionWriter {
                 \(lines: puts)
                 .build()
             """
+        let defaults = operation.variables.compactMap { variable in
+            variable.defaultValue.map { KotlinLiteral.string(variable.name) + " to " + KotlinLiteral.value($0) }
+        }
+        let defaultsBody: Template =
+            defaults.isEmpty
+            ? .empty
+            : """
+
+            override fun variablesWithDefaults(): Map<String, Any?> = mapOf(\(joined: defaults, separator: ", ")) + variables()
+            """
         let onError = operation.onError.map { KotlinLiteral.string($0) } ?? "null"
         let doc = "The \(operation.kind.rawValue) `\(operation.name)`.\n\nConstruct it with its variables; `RecordStore.read` reads its [\(dataName)] lens."
         return """
@@ -96,6 +106,7 @@ final class KotlinDefinitionWriter {
                 override val throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")
 
                 \(variablesBody)
+                \(defaultsBody)
 
                 override fun data(reader: RecordReader): \(KotlinNames.quoted(dataName)) = \(KotlinNames.quoted(dataName))(reader)
 

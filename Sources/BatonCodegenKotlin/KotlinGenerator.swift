@@ -95,16 +95,22 @@ struct KotlinTopLevelNames {
     }
 }
 
-/// What every template shares: the model, the top-level names, the package.
+/// What every template shares: the model, the top-level names, the package, and the names every file's nested
+/// classes and plan members must avoid (computed once).
 struct KotlinContext {
     let model: LensModel
     let names: KotlinTopLevelNames
     let packageName: String
+    /// Every top-level name and `Companion`: nested classes never take them.
+    let nestedTypeBase: KotlinScope
+    /// Every top-level name and every root of an expression in a plan: plan members never take them.
+    let planMemberBase: KotlinScope
 
-    /// Names a Kotlin expression may start with in generated code besides generated types: packages of
-    /// qualified names (`baton`, `kotlin`, `java`, the app's package and converters' packages), and the
-    /// standard functions generated code calls.
-    var expressionRoots: [String] {
+    init(model: LensModel, names: KotlinTopLevelNames, packageName: String) {
+        self.model = model
+        self.names = names
+        self.packageName = packageName
+        nestedTypeBase = KotlinScope(base: names.all, ["Companion"]).flattened()
         var roots = ["baton", "kotlin", "java", "javax", "android", "it", "listOf", "mapOf", "setOf", "emptyList",
             "emptyMap", "to", "SELECTIONS"]
         roots.append(String(packageName.split(separator: ".").first ?? ""))
@@ -112,15 +118,14 @@ struct KotlinContext {
             if let converter = scalar.mapping?.kotlinConverter { roots.append(String(converter.split(separator: ".").first ?? "")) }
             if let type = scalar.mapping?.kotlinType { roots.append(String(type.split(separator: ".").first ?? "")) }
         }
-        return roots + IdentifierRules.kotlinRuntimeTypeNames.sorted()
+        planMemberBase = KotlinScope(base: names.all, roots + IdentifierRules.kotlinRuntimeTypeNames).flattened()
     }
 
     /// A whole file: the header, the package, the runtime imports the body uses, then the body.
     func file(_ body: Template) -> String {
         let text = body.text
-        let imports = IdentifierRules.kotlinRuntimeTypeNames.sorted().filter { name in
-            Self.mentions(text, name)
-        }
+        let words = Self.words(text)
+        let imports = IdentifierRules.kotlinRuntimeTypeNames.sorted().filter { words.contains($0) }
         var out = FileWriter.header + "\n\n"
         out += "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
         out += "\n\n"
@@ -130,20 +135,36 @@ struct KotlinContext {
         return out + text + "\n"
     }
 
-    /// Whether `text` contains `name` as a whole word (an identifier the file uses).
-    static func mentions(_ text: String, _ name: String) -> Bool {
-        var rest = text[...]
-        while let range = rest.firstRange(of: name) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            func isWord(_ character: Character?) -> Bool {
-                guard let character else { return false }
-                return character.isLetter || character.isNumber || character == "_" || character == "`"
+    /// The runtime's type names by UTF-8 length, to look words up without making strings of the others.
+    private static let runtimeNamesByLength: [Int: Set<String>] = Dictionary(
+        grouping: IdentifierRules.kotlinRuntimeTypeNames, by: { $0.utf8.count }
+    ).mapValues { Set($0) }
+
+    /// The runtime types `text` mentions as whole words (one pass over the UTF-8 bytes). Words inside comments
+    /// and strings count too, which at worst adds an unused import.
+    static func words(_ text: String) -> Set<String> {
+        var found = Set<String>()
+        var utf8 = Array(text.utf8)
+        utf8.append(0)
+        var start = -1
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            let isWord =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            if isWord {
+                if start < 0 { start = index }
+                continue
             }
-            if !isWord(before), !isWord(after) { return true }
-            rest = text[range.upperBound...]
+            if start >= 0, utf8[start] >= UInt8(ascii: "A"), utf8[start] <= UInt8(ascii: "Z"),
+                let candidates = runtimeNamesByLength[index - start]
+            {
+                let word = String(decoding: utf8[start..<index], as: UTF8.self)
+                if candidates.contains(word) { found.insert(word) }
+            }
+            start = -1
         }
-        return false
+        return found
     }
 
     /// The Kotlin type of a built-in scalar, or nil for a custom one.

@@ -25,16 +25,34 @@ package enum KotlinNames {
 }
 
 /// Names already taken in one Kotlin scope, compared exactly or ignoring case.
+///
+/// A scope may start from a shared base (the names every file reserves), which is never copied: only the names
+/// taken in this scope are stored in it.
 struct KotlinScope {
+    private let baseExact: Set<String>
+    private let baseFolded: Set<String>
     private var exact: Set<String> = []
     private var folded: Set<String> = []
 
     init(_ names: some Sequence<String> = [String]()) {
+        baseExact = []
+        baseFolded = []
         for name in names { reserve(name) }
     }
 
+    /// A scope holding `base`'s names (shared, not copied) and then `names`.
+    init(base: KotlinScope, _ names: some Sequence<String> = [String]()) {
+        // A flattened base (nothing taken locally) is shared as it is; otherwise its two layers are merged once.
+        baseExact = base.exact.isEmpty ? base.baseExact : base.exact.union(base.baseExact)
+        baseFolded = base.folded.isEmpty ? base.baseFolded : base.folded.union(base.baseFolded)
+        for name in names { reserve(name) }
+    }
+
+    /// This scope with every name in its shared base, for scopes built on it to share without copying.
+    func flattened() -> KotlinScope { KotlinScope(base: self) }
+
     /// Every name taken, sorted.
-    var allNames: [String] { exact.sorted() }
+    var allNames: [String] { exact.union(baseExact).sorted() }
 
     mutating func reserve(_ name: String) {
         exact.insert(name)
@@ -42,7 +60,11 @@ struct KotlinScope {
     }
 
     func contains(_ name: String, ignoringCase: Bool) -> Bool {
-        ignoringCase ? folded.contains(name.lowercased()) : exact.contains(name)
+        if ignoringCase {
+            let key = name.lowercased()
+            return folded.contains(key) || baseFolded.contains(key)
+        }
+        return exact.contains(name) || baseExact.contains(name)
     }
 
     /// `preferred`, or with `_` appended until it is free in this scope and in every one of `others`; then

@@ -987,6 +987,12 @@ extension KotlinRuntime {
             /** The variables as the request's JSON object (absent variables left out). */
             fun variables(): Map<String, Any?>
 
+            /**
+             * The variables as the server sees them: [variables] with the document's defaults for those left out.
+             * Reads and normalization resolve `@include`/`@skip` and arguments with these.
+             */
+            fun variablesWithDefaults(): Map<String, Any?> = variables()
+
             /** The data lens over the root record. */
             fun data(reader: RecordReader): D
         }
@@ -1081,7 +1087,7 @@ extension KotlinRuntime {
                 if (data == null) {
                     throw RequestFailedException(FieldErrors(if (errors.isEmpty()) listOf(FieldError("response without data")) else errors))
                 }
-                val batch = Batch(operation.variables())
+                val batch = Batch(operation.variablesWithDefaults())
                 batch.writeObject(operation.rootTypename, operation.rootTypename, data, operation.selections, emptyList(), 0)
                 for (error in errors) batch.attach(error)
                 val changed = ArrayList<SlotId>()
@@ -1108,7 +1114,7 @@ extension KotlinRuntime {
              * `@throwOnFieldError` an uncaught field error throws [FieldErrorsException].
              */
             fun <D : Any> read(operation: Operation<D>, log: BatonLog = this.log): D {
-                val context = ReadContext(this, operation.variables(), log)
+                val context = ReadContext(this, operation.variablesWithDefaults(), log)
                 val root = RecordReader(context, operation.rootTypename, emptyList(), operation.throwOnFieldError)
                 if (operation.throwOnFieldError) {
                     val errors = root.uncaughtErrors(operation.selections)

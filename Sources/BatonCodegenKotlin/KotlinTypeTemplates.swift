@@ -24,15 +24,20 @@ enum KotlinTypeTemplates {
             """
     }
 
+    /// Names no enum value object takes: the companion and its members, `Undeclared`, and the types the class
+    /// body names.
+    private static let enumValueBase = KotlinScope(
+        ["Companion", "Undeclared", "fromRawValue", "knownValues", "rawValue", "EnumValue"]
+            + (IdentifierRules.kotlin.unusable[.type] ?? [])
+    ).flattened()
+
     /// An enum: a sealed class with an object per value the build knows and `Undeclared` for the rest.
     static func enumeration(_ model: EnumModel, _ context: KotlinContext) -> Template {
         let typeName = context.names.enums[model.name] ?? model.name
         let type = KotlinNames.quoted(typeName)
         // Value objects are nested classes: unique ignoring case (class files), apart from the enum's own
         // name, the companion's members and every generated type the file could mean.
-        var scope = KotlinScope(
-            ["Companion", "Undeclared", typeName, "fromRawValue", "knownValues", "rawValue", "EnumValue"]
-                + (IdentifierRules.kotlin.unusable[.type] ?? []).sorted())
+        var scope = KotlinScope(base: enumValueBase, [typeName])
         let values = model.values.map { value in
             (value, scope.claim(KotlinNames.declared(value.name, .enumCase), ignoringCase: true))
         }
@@ -131,8 +136,7 @@ enum KotlinTypeTemplates {
     private static func oneOf(_ model: InputObjectModel, _ context: KotlinContext) -> Template {
         let typeName = context.names.inputObjects[model.name] ?? model.name
         let type = KotlinNames.quoted(typeName)
-        var classes = KotlinScope(["Companion", typeName])
-        for name in context.names.all.allNames { classes.reserve(name) }
+        var classes = KotlinScope(base: context.nestedTypeBase, [typeName])
         let cases = model.fields.map { field -> Template in
             let className = KotlinNames.quoted(
                 classes.claim(KotlinNames.declared(Casing.upperFirst(field.name), .type), ignoringCase: true))

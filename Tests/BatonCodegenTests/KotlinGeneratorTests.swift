@@ -159,6 +159,9 @@ final class KotlinHostileSchemaTests: XCTestCase {
         at: 2020-01-02T03:04:05Z json: {"k":[1,2]} matrix: [[1, 2], null] search: [s] echo: e
         log: []
         enum round trip: true Undeclared Undeclared(scalarText=brand-new) 12 true
+        defaults: {} {"show":true,"limit":3}
+        changed: [Query.class, Query.class.val, Query.page({"limit":3}), Query.url]
+        data: url=x page=p3 required.val=v
         data: required field required.val was null
 
         """#

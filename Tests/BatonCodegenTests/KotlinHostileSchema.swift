@@ -37,6 +37,7 @@ enum KotlinHostileSchema {
           json: Json
           matrix: [[Int!]]!
           echo(a: String, b: ID, c: Optional, d: DateTime): String
+          page(limit: Int): String
         }
 
         type Mutation {
@@ -170,8 +171,9 @@ enum KotlinHostileSchema {
           echo(a: $document, b: $data, c: $DOCUMENT, d: $at)
         }
 
-        query data {
-          url
+        query data($show: Boolean = true, $limit: Int = 3) {
+          url @include(if: $show)
+          page(limit: $limit)
           required: class @required(action: LOG) { val @required(action: NONE) }
         }
 
@@ -261,7 +263,11 @@ enum KotlinHostileSchema {
             println("enum round trip: " + (Optional_.fromRawValue("when") === Optional_.`when`) + " " + Optional_.fromRawValue("Undeclared") + " " + Optional_.fromRawValue("brand-new") + " " + Optional_.knownValues.size + " " + (Field_.fromRawValue("a") != Field_.fromRawValue("A")))
 
             val root = data_()
-            store.commit(root, """{"data":{"url":"x","required":{"val":null,"__typename":"class"}}}""")
+            println("defaults: " + Json.write(root.variables()) + " " + Json.write(root.variablesWithDefaults()))
+            println("changed: " + store.commit(root, """{"data":{"url":"x","page":"p3","required":{"val":"v","__typename":"class"}}}"""))
+            val rootData = store.read(root)
+            println("data: url=" + rootData.url + " page=" + rootData.page + " required.val=" + rootData.required.`val`)
+            store.commit(root, """{"data":{"url":"x","page":"p3","required":{"val":null,"__typename":"class"}}}""")
             try {
                 store.read(root)
                 println("data: read")

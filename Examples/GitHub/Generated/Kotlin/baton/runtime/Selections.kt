@@ -194,6 +194,12 @@ interface Operation<out D : Any> {
     /** The variables as the request's JSON object (absent variables left out). */
     fun variables(): Map<String, Any?>
 
+    /**
+     * The variables as the server sees them: [variables] with the document's defaults for those left out.
+     * Reads and normalization resolve `@include`/`@skip` and arguments with these.
+     */
+    fun variablesWithDefaults(): Map<String, Any?> = variables()
+
     /** The data lens over the root record. */
     fun data(reader: RecordReader): D
 }

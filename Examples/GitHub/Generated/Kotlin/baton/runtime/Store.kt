@@ -76,7 +76,7 @@ class RecordStore(private val log: BatonLog = BatonLog.NONE) {
         if (data == null) {
             throw RequestFailedException(FieldErrors(if (errors.isEmpty()) listOf(FieldError("response without data")) else errors))
         }
-        val batch = Batch(operation.variables())
+        val batch = Batch(operation.variablesWithDefaults())
         batch.writeObject(operation.rootTypename, operation.rootTypename, data, operation.selections, emptyList(), 0)
         for (error in errors) batch.attach(error)
         val changed = ArrayList<SlotId>()
@@ -103,7 +103,7 @@ class RecordStore(private val log: BatonLog = BatonLog.NONE) {
      * `@throwOnFieldError` an uncaught field error throws [FieldErrorsException].
      */
     fun <D : Any> read(operation: Operation<D>, log: BatonLog = this.log): D {
-        val context = ReadContext(this, operation.variables(), log)
+        val context = ReadContext(this, operation.variablesWithDefaults(), log)
         val root = RecordReader(context, operation.rootTypename, emptyList(), operation.throwOnFieldError)
         if (operation.throwOnFieldError) {
             val errors = root.uncaughtErrors(operation.selections)

@@ -21,11 +21,14 @@ package struct SwiftGenerator {
     package let model: LensModel
     package let options: SwiftGeneratorOptions
     let names: SwiftNames
+    /// Operations' texts as one constant per fragment (declared on the fragment's type) joined per operation.
+    let documents: DocumentParts
 
     package init(model: LensModel, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
         self.model = model
         self.options = options
         self.names = SwiftNames(model: model)
+        self.documents = DocumentParts(model: model)
     }
 
     /// Every file, with paths relative to the output folder (`RepositoryQuery.graphql.swift`).

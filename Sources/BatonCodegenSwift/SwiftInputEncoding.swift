@@ -14,7 +14,7 @@ enum SwiftInputEncoding {
             return encodeNonNull(inner, value, names: names, depth: depth)
         default:
             let item = "v\(depth)"
-            return "\(value).map { \(item) in \(encodeNonNull(type, item, names: names, depth: depth + 1)) } ?? .null"
+            return "\(value).map { \(item) in \(encodeNonNull(type, item, names: names, depth: depth + 1)) } ?? Baton.JSONValue.null"
         }
     }
 
@@ -24,7 +24,7 @@ enum SwiftInputEncoding {
             return encodeNonNull(inner, value, names: names, depth: depth)
         case .list(let item):
             let element = "v\(depth)"
-            return ".array(\(value).map { \(element) in \(encode(item, element, names: names, depth: depth + 1)) })"
+            return "Baton.JSONValue.array(\(value).map { \(element) in \(encode(item, element, names: names, depth: depth + 1)) })"
         case .named(let name):
             return encodeNamed(name, value, names: names)
         }
@@ -32,20 +32,20 @@ enum SwiftInputEncoding {
 
     private static func encodeNamed(_ name: String, _ value: String, names: SwiftNames) -> String {
         switch name {
-        case "String", "ID": return ".string(\(value))"
-        case "Int", "Float": return ".number(String(\(value)))"
-        case "Boolean": return ".bool(\(value))"
+        case "String", "ID": return "Baton.JSONValue.string(\(value))"
+        case "Int", "Float": return "Baton.JSONValue.number(\(value).description)"
+        case "Boolean": return "Baton.JSONValue.bool(\(value))"
         default: break
         }
-        if names.enums[name] != nil { return ".string(\(value).rawText)" }
+        if names.enums[name] != nil { return "Baton.JSONValue.string(\(value).rawText)" }
         if names.inputObjects[name] != nil { return "\(value).jsonValue" }
         switch names.customScalars[name] {
-        case nil: return ".string(\(value))"
-        case "Foundation.Date", "Date": return ".string(\(value).formatted(Foundation.Date.ISO8601FormatStyle(includingFractionalSeconds: true)))"
-        case "Foundation.Decimal", "Decimal": return ".number(\(value).description)"
-        case "Foundation.URL", "URL": return ".string(\(value).absoluteString)"
-        case "Foundation.UUID", "UUID": return ".string(\(value).uuidString)"
-        default: return ".string(String(describing: \(value)))"
+        case nil: return "Baton.JSONValue.string(\(value))"
+        case "Foundation.Date", "Date": return "Baton.JSONValue.string(\(value).formatted(Foundation.Date.ISO8601FormatStyle(includingFractionalSeconds: true)))"
+        case "Foundation.Decimal", "Decimal": return "Baton.JSONValue.number(\(value).description)"
+        case "Foundation.URL", "URL": return "Baton.JSONValue.string(\(value).absoluteString)"
+        case "Foundation.UUID", "UUID": return "Baton.JSONValue.string(\(value).uuidString)"
+        default: return "Baton.JSONValue.string(String(describing: \(value)))"
         }
     }
 

@@ -54,7 +54,7 @@ struct SwiftInputObjectTemplate {
                         let name = Self.rules.quoted(member.name)
                         switch member.kind {
                         case .required, .absentOrValue: return "self.\(name) = \(name)"
-                        case .nullable: return "self.\(name) = \(name).map { .value($0) } ?? .absent"
+                        case .nullable: return "self.\(name) = Baton.GraphQLNullable(absentIfNil: \(name))"
                         }
                     })
                 }
@@ -63,7 +63,7 @@ struct SwiftInputObjectTemplate {
                 \(access)var jsonValue: Baton.JSONValue {
                     var members: [(String, Baton.JSONValue)] = []
                     \(each: members, { encodeMember($0) })
-                    return .object(Baton.JSONObject(members))
+                    return Baton.JSONValue.object(Baton.JSONObject(members))
                 }
             }
             """
@@ -109,7 +109,7 @@ struct SwiftInputObjectTemplate {
             return """
                 switch self.\(name) {
                 case .absent: break
-                case .null: members.append((\(key), .null))
+                case .null: members.append((\(key), Baton.JSONValue.null))
                 case .value(let value): members.append((\(key), \(SwiftInputEncoding.encode(nonNull, "value", names: names))))
                 }
                 """
@@ -136,7 +136,7 @@ struct SwiftInputObjectTemplate {
                     switch self {
                     \(each: cases, { field, name in
                         let encoded = SwiftInputEncoding.encode(.nonNull(field.type.nullable), "value", names: names)
-                        return "case .\(Self.rules.quoted(name))(let value): .object(Baton.JSONObject([(\(SwiftLiteral.string(field.name)), \(encoded))]))"
+                        return "case .\(Self.rules.quoted(name))(let value): Baton.JSONValue.object(Baton.JSONObject([(\(SwiftLiteral.string(field.name)), \(encoded))]))"
                     })
                     }
                 }

@@ -10,7 +10,7 @@ import BatonIR
 ///         let lens: Baton.Lens
 ///         init(lens: Baton.Lens) { self.lens = lens }
 ///         enum Fields {
-///             static let nameWithOwner = Baton.Field("nameWithOwner", type: .nonNull(.named("String")))
+///             static let nameWithOwner: Baton.Field = Baton.Field.leaf("nameWithOwner", "String!")
 ///         }
 ///         static let selections: [Baton.Selection] = [.field(Fields.nameWithOwner)]
 ///         var nameWithOwner: String { lens.read(Fields.nameWithOwner) }
@@ -89,9 +89,16 @@ struct SwiftLensTemplate {
         case .operationData, .nested: return .empty
         case .fragment(let fragment):
             let condition = typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+            let text = generator.documents.fragmentTexts[fragment.name]
             return """
                 \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
                 \(access)static let typeCondition: Baton.TypeCondition? = \(condition)
+                \(ifLet: text, { text in
+                    """
+                    /// The fragment's definition as operations send it (their `document` joins it).
+                    \(access)static let fragmentDocument: String = \(SwiftLiteral.multiline(text))
+                    """
+                })
                 """
         case .inlineFragment(let read):
             guard let condition = read.typeCondition, let matching = read.matchingTypes else { return .empty }
@@ -127,7 +134,7 @@ struct SwiftLensTemplate {
     private func fieldsEnum(_ members: [Member]) -> Template {
         """
         \(access)enum Fields {
-            \(each: members, { "\(access)static let \(Self.rules.quoted($0.name)) = \(fieldDescription($0))" })
+            \(each: members, { "\(access)static let \(Self.rules.quoted($0.name)): Baton.Field = \(fieldDescription($0))" })
         }
         """
     }
@@ -135,6 +142,21 @@ struct SwiftLensTemplate {
     private func fieldDescription(_ member: Member) -> String {
         guard case .field(let read) = member.accessor.reads else { return "" }
         let accessor = member.accessor
+        let scalar: String? = {
+            guard case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn, let mapped = scalar.mapping?.swiftType,
+                accessor.required != nil
+            else { return nil }
+            return mapped
+        }()
+        // The common case, in a call the type checker resolves cheaply (no overloads, no defaulted parameters).
+        if read.fieldName == accessor.name, read.arguments.isEmpty, runtimeConditions(accessor) == nil,
+            accessor.required == nil, accessor.catchMode == nil, scalar == nil
+        {
+            let name = SwiftLiteral.string(read.fieldName)
+            let type = SwiftLiteral.string(SwiftNames.notation(read.schemaType))
+            guard let nested = member.nestedTypeName else { return "Baton.Field.leaf(\(name), \(type))" }
+            return "Baton.Field.composite(\(name), \(type), \(Self.rules.quoted(nested)).selections)"
+        }
         var arguments = [SwiftLiteral.string(read.fieldName)]
         if read.fieldName != accessor.name { arguments.append("alias: " + SwiftLiteral.string(accessor.name)) }
         if !read.arguments.isEmpty {
@@ -156,11 +178,7 @@ struct SwiftLensTemplate {
         case .null?: arguments.append("catchTo: .null")
         case nil: break
         }
-        if case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn, let mapped = scalar.mapping?.swiftType,
-            accessor.required != nil
-        {
-            arguments.append("scalar: \(mapped).self")
-        }
+        if let scalar { arguments.append("scalar: \(scalar).self") }
         return "Baton.Field(" + arguments.joined(separator: ", ") + ")"
     }
 

@@ -91,6 +91,15 @@ struct SwiftNames {
         }
     }
 
+    /// A schema type in the schema's notation (`[String!]!`), as `Baton.GraphQLType(notation:)` reads it.
+    static func notation(_ type: TypeRef) -> String {
+        switch type {
+        case .named(let name): return name
+        case .list(let item): return "[" + notation(item) + "]"
+        case .nonNull(let inner): return notation(inner) + "!"
+        }
+    }
+
     /// The runtime's `GraphQLType` description of a schema type: `.nonNull(.list(.named("Character")))`.
     static func graphQLType(_ type: TypeRef) -> String {
         switch type {

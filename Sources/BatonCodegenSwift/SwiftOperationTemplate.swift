@@ -35,10 +35,10 @@ struct SwiftOperationTemplate {
         return """
             /// `\(operation.kind.keyword) \(operation.name)`: reads a record of `\(operation.rootType)`.
             \(access)struct \(Self.rules.quoted(typeName)): Baton.GraphQLOperation {
-                \(access)static let operationName = \(SwiftLiteral.string(operation.name))
+                \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
                 /// SHA-256 of `document`, for persisted queries.
-                \(access)static let operationID = \(SwiftLiteral.string(SHA256.hexDigest(operation.documentText)))
-                \(access)static let document = \(SwiftLiteral.multiline(operation.documentText))
+                \(access)static let operationID: String = \(SwiftLiteral.string(SHA256.hexDigest(operation.documentText)))
+                \(access)static let document: String = \(document)
                 \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.keyword) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
                 \(ifLet: operation.onError, { "\(access)static var onError: String? { \(SwiftLiteral.string($0)) }" })
@@ -58,6 +58,21 @@ struct SwiftOperationTemplate {
 
                 \(data.render())
             }
+            """
+    }
+
+    /// The document text: the operation's own definition joined with each fragment's `fragmentDocument`, or the
+    /// whole text when it does not split into those (see `DocumentParts`).
+    private var document: Template {
+        guard let parts = generator.documents.operations[operation.name], !parts.fragments.isEmpty else {
+            return SwiftLiteral.multiline(operation.documentText)
+        }
+        let fragments = parts.fragments.map { names.fragmentReference($0) + ".fragmentDocument," }
+        return """
+            Baton.documentText([
+                \(SwiftLiteral.multiline(parts.operation)),
+                \(lines: fragments.map { Template($0) })
+            ])
             """
     }
 

@@ -8,10 +8,21 @@ struct IssueRow_issue: Baton.LensType {
     init(lens: Baton.Lens) { self.lens = lens }
     static let fragmentName: String? = "IssueRow_issue"
     static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
+    /// The fragment's definition as operations send it (their `document` joins it).
+    static let fragmentDocument: String = """
+    fragment IssueRow_issue on Issue {
+      number
+      title
+      author {
+        login
+        __typename
+      }
+    }
+    """
     enum Fields {
-        static let number = Baton.Field("number", type: .nonNull(.named("Int")))
-        static let title = Baton.Field("title", type: .nonNull(.named("String")))
-        static let author = Baton.Field("author", type: .named("Actor"), selections: Author.selections, required: .log)
+        static let number: Baton.Field = Baton.Field.leaf("number", "Int!")
+        static let title: Baton.Field = Baton.Field.leaf("title", "String!")
+        static let author: Baton.Field = Baton.Field("author", type: .named("Actor"), selections: Author.selections, required: .log)
     }
     static let selections: [Baton.Selection] = [
         .field(Fields.number),
@@ -27,7 +38,7 @@ struct IssueRow_issue: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
         enum Fields {
-            static let login = Baton.Field("login", type: .nonNull(.named("String")))
+            static let login: Baton.Field = Baton.Field.leaf("login", "String!")
         }
         static let selections: [Baton.Selection] = [.field(Fields.login)]
         var login: String { lens.read(Fields.login) }

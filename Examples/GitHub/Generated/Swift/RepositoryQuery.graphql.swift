@@ -4,35 +4,29 @@ import Baton
 
 /// `query RepositoryQuery`: reads a record of `Query`.
 struct RepositoryQuery: Baton.GraphQLOperation {
-    static let operationName = "RepositoryQuery"
+    static let operationName: String = "RepositoryQuery"
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID = "144ca30852bf574fea68cff17f781ec5e23ce6de8a7415bc09d33936e6074871"
-    static let document = """
-    query RepositoryQuery($owner: String!, $name: String!) {
-      repository(owner: $owner, name: $name) {
-        nameWithOwner
-        description
-        issues(first: 5, states: OPEN) {
-          nodes {
-            id
-            ...IssueRow_issue
+    static let operationID: String = "144ca30852bf574fea68cff17f781ec5e23ce6de8a7415bc09d33936e6074871"
+    static let document: String = Baton.documentText([
+        """
+        query RepositoryQuery($owner: String!, $name: String!) {
+          repository(owner: $owner, name: $name) {
+            nameWithOwner
+            description
+            issues(first: 5, states: OPEN) {
+              nodes {
+                id
+                ...IssueRow_issue
+                __typename
+              }
+              __typename
+            }
             __typename
           }
-          __typename
         }
-        __typename
-      }
-    }
-
-    fragment IssueRow_issue on Issue {
-      number
-      title
-      author {
-        login
-        __typename
-      }
-    }
-    """
+        """,
+        IssueRow_issue.fragmentDocument,
+    ])
     var owner: String
     var name: String
 
@@ -44,8 +38,8 @@ struct RepositoryQuery: Baton.GraphQLOperation {
     /// The variables as the request sends them: a nil optional variable is absent.
     var variables: [String: Baton.JSONValue] {
         var values: [String: Baton.JSONValue] = [:]
-        values["owner"] = .string(self.owner)
-        values["name"] = .string(self.name)
+        values["owner"] = Baton.JSONValue.string(self.owner)
+        values["name"] = Baton.JSONValue.string(self.name)
         return values
     }
 
@@ -54,7 +48,7 @@ struct RepositoryQuery: Baton.GraphQLOperation {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
         enum Fields {
-            static let repository = Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections, catchTo: .result)
+            static let repository: Baton.Field = Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections, catchTo: .result)
         }
         static let selections: [Baton.Selection] = [.field(Fields.repository)]
         var repository: Swift.Result<Repository?, Baton.FieldErrors> { lens.caught(Fields.repository) }
@@ -64,9 +58,9 @@ struct RepositoryQuery: Baton.GraphQLOperation {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
             enum Fields {
-                static let nameWithOwner = Baton.Field("nameWithOwner", type: .nonNull(.named("String")))
-                static let description = Baton.Field("description", type: .named("String"))
-                static let issues = Baton.Field("issues", arguments: [("first", .literal(.number("5"))), ("states", .literal(.string("OPEN")))], type: .nonNull(.named("IssueConnection")), selections: Issues.selections)
+                static let nameWithOwner: Baton.Field = Baton.Field.leaf("nameWithOwner", "String!")
+                static let description: Baton.Field = Baton.Field.leaf("description", "String")
+                static let issues: Baton.Field = Baton.Field("issues", arguments: [("first", .literal(.number("5"))), ("states", .literal(.string("OPEN")))], type: .nonNull(.named("IssueConnection")), selections: Issues.selections)
             }
             static let selections: [Baton.Selection] = [
                 .field(Fields.nameWithOwner),
@@ -82,7 +76,7 @@ struct RepositoryQuery: Baton.GraphQLOperation {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 enum Fields {
-                    static let nodes = Baton.Field("nodes", type: .list(.named("Issue")), selections: Nodes.selections)
+                    static let nodes: Baton.Field = Baton.Field.composite("nodes", "[Issue]", Nodes.selections)
                 }
                 static let selections: [Baton.Selection] = [.field(Fields.nodes)]
                 var nodes: [Nodes?]? { lens.read(Fields.nodes) }
@@ -92,7 +86,7 @@ struct RepositoryQuery: Baton.GraphQLOperation {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
                     enum Fields {
-                        static let id = Baton.Field("id", type: .nonNull(.named("ID")))
+                        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
                     }
                     static let selections: [Baton.Selection] = [
                         .field(Fields.id),

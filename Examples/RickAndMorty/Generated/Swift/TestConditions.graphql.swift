@@ -4,10 +4,10 @@ import Baton
 
 /// `query TestConditions`: reads a record of `Query`.
 struct TestConditions: Baton.GraphQLOperation {
-    static let operationName = "TestConditions"
+    static let operationName: String = "TestConditions"
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID = "86f468a71c68b616c4748a3d4c50d4ca8ef2990ee775b80c819151bdb45b86fb"
-    static let document = """
+    static let operationID: String = "86f468a71c68b616c4748a3d4c50d4ca8ef2990ee775b80c819151bdb45b86fb"
+    static let document: String = """
     query TestConditions($id: ID!, $withOrigin: Boolean!, $hideStatus: Boolean!) {
       character(id: $id) {
         id
@@ -38,9 +38,9 @@ struct TestConditions: Baton.GraphQLOperation {
     /// The variables as the request sends them: a nil optional variable is absent.
     var variables: [String: Baton.JSONValue] {
         var values: [String: Baton.JSONValue] = [:]
-        values["id"] = .string(self.id)
-        values["withOrigin"] = .bool(self.withOrigin)
-        values["hideStatus"] = .bool(self.hideStatus)
+        values["id"] = Baton.JSONValue.string(self.id)
+        values["withOrigin"] = Baton.JSONValue.bool(self.withOrigin)
+        values["hideStatus"] = Baton.JSONValue.bool(self.hideStatus)
         return values
     }
 
@@ -49,7 +49,7 @@ struct TestConditions: Baton.GraphQLOperation {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
         enum Fields {
-            static let character = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
+            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
         }
         static let selections: [Baton.Selection] = [.field(Fields.character)]
         var character: Character? { lens.read(Fields.character) }
@@ -59,11 +59,11 @@ struct TestConditions: Baton.GraphQLOperation {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
             enum Fields {
-                static let id = Baton.Field("id", type: .named("ID"))
-                static let name = Baton.Field("name", type: .named("String"))
-                static let origin = Baton.Field("origin", type: .named("Location"), selections: Origin.selections, conditions: [.include("withOrigin")])
-                static let species = Baton.Field("species", type: .named("String"))
-                static let status = Baton.Field("status", type: .named("String"), conditions: [.skip("hideStatus")])
+                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
+                static let name: Baton.Field = Baton.Field.leaf("name", "String")
+                static let origin: Baton.Field = Baton.Field("origin", type: .named("Location"), selections: Origin.selections, conditions: [.include("withOrigin")])
+                static let species: Baton.Field = Baton.Field.leaf("species", "String")
+                static let status: Baton.Field = Baton.Field("status", type: .named("String"), conditions: [.skip("hideStatus")])
             }
             static let selections: [Baton.Selection] = [
                 .field(Fields.id),
@@ -83,9 +83,9 @@ struct TestConditions: Baton.GraphQLOperation {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 enum Fields {
-                    static let id = Baton.Field("id", type: .named("ID"))
-                    static let name = Baton.Field("name", type: .named("String"))
-                    static let dimension = Baton.Field("dimension", type: .named("String"))
+                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
+                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
+                    static let dimension: Baton.Field = Baton.Field.leaf("dimension", "String")
                 }
                 static let selections: [Baton.Selection] = [
                     .field(Fields.id),

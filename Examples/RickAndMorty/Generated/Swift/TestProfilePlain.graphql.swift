@@ -4,10 +4,10 @@ import Baton
 
 /// `query TestProfilePlain`: reads a record of `Query`.
 struct TestProfilePlain: Baton.GraphQLOperation {
-    static let operationName = "TestProfilePlain"
+    static let operationName: String = "TestProfilePlain"
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID = "305611a17c3b70b1f5232d6934574487e14b680cdccdaf1b49ec89f3c581d6b8"
-    static let document = """
+    static let operationID: String = "305611a17c3b70b1f5232d6934574487e14b680cdccdaf1b49ec89f3c581d6b8"
+    static let document: String = """
     query TestProfilePlain($id: ID!) {
       character(id: $id) {
         id
@@ -32,7 +32,7 @@ struct TestProfilePlain: Baton.GraphQLOperation {
     /// The variables as the request sends them: a nil optional variable is absent.
     var variables: [String: Baton.JSONValue] {
         var values: [String: Baton.JSONValue] = [:]
-        values["id"] = .string(self.id)
+        values["id"] = Baton.JSONValue.string(self.id)
         return values
     }
 
@@ -41,7 +41,7 @@ struct TestProfilePlain: Baton.GraphQLOperation {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
         enum Fields {
-            static let character = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
+            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
         }
         static let selections: [Baton.Selection] = [.field(Fields.character)]
         var character: Character? { lens.read(Fields.character) }
@@ -51,10 +51,10 @@ struct TestProfilePlain: Baton.GraphQLOperation {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
             enum Fields {
-                static let id = Baton.Field("id", type: .named("ID"))
-                static let image = Baton.Field("image", type: .named("String"))
-                static let gender = Baton.Field("gender", type: .named("String"))
-                static let location = Baton.Field("location", type: .named("Location"), selections: Location.selections)
+                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
+                static let image: Baton.Field = Baton.Field.leaf("image", "String")
+                static let gender: Baton.Field = Baton.Field.leaf("gender", "String")
+                static let location: Baton.Field = Baton.Field.composite("location", "Location", Location.selections)
             }
             static let selections: [Baton.Selection] = [
                 .field(Fields.id),
@@ -72,8 +72,8 @@ struct TestProfilePlain: Baton.GraphQLOperation {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 enum Fields {
-                    static let id = Baton.Field("id", type: .named("ID"))
-                    static let name = Baton.Field("name", type: .named("String"))
+                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
+                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
                 }
                 static let selections: [Baton.Selection] = [
                     .field(Fields.id),

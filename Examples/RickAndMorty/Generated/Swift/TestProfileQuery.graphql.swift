@@ -4,10 +4,10 @@ import Baton
 
 /// `query TestProfileQuery`: reads a record of `Query`.
 struct TestProfileQuery: Baton.GraphQLOperation {
-    static let operationName = "TestProfileQuery"
+    static let operationName: String = "TestProfileQuery"
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID = "60bf9a25d045f49fc54db029f1493ab5847e17c18744beaeb014457369cb31d7"
-    static let document = """
+    static let operationID: String = "60bf9a25d045f49fc54db029f1493ab5847e17c18744beaeb014457369cb31d7"
+    static let document: String = """
     query TestProfileQuery($id: ID!) {
       character(id: $id) {
         id
@@ -42,7 +42,7 @@ struct TestProfileQuery: Baton.GraphQLOperation {
     /// The variables as the request sends them: a nil optional variable is absent.
     var variables: [String: Baton.JSONValue] {
         var values: [String: Baton.JSONValue] = [:]
-        values["id"] = .string(self.id)
+        values["id"] = Baton.JSONValue.string(self.id)
         return values
     }
 
@@ -51,7 +51,7 @@ struct TestProfileQuery: Baton.GraphQLOperation {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
         enum Fields {
-            static let character = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
+            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
         }
         static let selections: [Baton.Selection] = [.field(Fields.character)]
         var character: Character? { lens.read(Fields.character) }
@@ -61,15 +61,15 @@ struct TestProfileQuery: Baton.GraphQLOperation {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
             enum Fields {
-                static let id = Baton.Field("id", type: .named("ID"))
-                static let name = Baton.Field("name", type: .named("String"))
-                static let origin = Baton.Field("origin", type: .named("Location"), selections: Origin.selections)
-                static let status = Baton.Field("status", type: .named("String"))
-                static let image = Baton.Field("image", type: .named("String"), catchTo: .result)
-                static let location = Baton.Field("location", type: .named("Location"), selections: Location.selections)
-                static let gender = Baton.Field("gender", type: .named("String"), catchTo: .result)
-                static let species = Baton.Field("species", type: .named("String"))
-                static let type = Baton.Field("type", type: .named("String"))
+                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
+                static let name: Baton.Field = Baton.Field.leaf("name", "String")
+                static let origin: Baton.Field = Baton.Field.composite("origin", "Location", Origin.selections)
+                static let status: Baton.Field = Baton.Field.leaf("status", "String")
+                static let image: Baton.Field = Baton.Field("image", type: .named("String"), catchTo: .result)
+                static let location: Baton.Field = Baton.Field.composite("location", "Location", Location.selections)
+                static let gender: Baton.Field = Baton.Field("gender", type: .named("String"), catchTo: .result)
+                static let species: Baton.Field = Baton.Field.leaf("species", "String")
+                static let type: Baton.Field = Baton.Field.leaf("type", "String")
             }
             static let selections: [Baton.Selection] = [
                 .field(Fields.id),
@@ -97,8 +97,8 @@ struct TestProfileQuery: Baton.GraphQLOperation {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 enum Fields {
-                    static let id = Baton.Field("id", type: .named("ID"))
-                    static let name = Baton.Field("name", type: .named("String"))
+                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
+                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
                 }
                 static let selections: [Baton.Selection] = [
                     .field(Fields.id),
@@ -113,9 +113,9 @@ struct TestProfileQuery: Baton.GraphQLOperation {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 enum Fields {
-                    static let id = Baton.Field("id", type: .named("ID"))
-                    static let name = Baton.Field("name", type: .named("String"), catchTo: .result)
-                    static let dimension = Baton.Field("dimension", type: .named("String"))
+                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
+                    static let name: Baton.Field = Baton.Field("name", type: .named("String"), catchTo: .result)
+                    static let dimension: Baton.Field = Baton.Field.leaf("dimension", "String")
                 }
                 static let selections: [Baton.Selection] = [
                     .field(Fields.id),

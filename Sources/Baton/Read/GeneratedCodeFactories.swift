@@ -1,0 +1,46 @@
+/// Factories for generated code, shaped for the type checker: each has one name, no overloads and no defaulted
+/// parameters, and takes plain strings, so a generated description costs one cheap call to check instead of an
+/// initializer with nine defaulted parameters and nested implicit-member expressions.
+extension Field {
+    /// A field without alias, arguments or directives whose value is a scalar or an enum.
+    /// `type` is the schema's notation (`[String!]!`).
+    public static func leaf(_ name: String, _ type: String) -> Field {
+        Field(name, type: GraphQLType(notation: type))
+    }
+
+    /// A field without alias, arguments or directives that has a selection set.
+    public static func composite(_ name: String, _ type: String, _ selections: [Selection]) -> Field {
+        Field(name, type: GraphQLType(notation: type), selections: selections)
+    }
+}
+
+extension GraphQLType {
+    /// The type written in the schema's notation: `String`, `[Character]!`, `[[Int!]]`. Text that is not in that
+    /// notation reads as a named type of that text (generated code only writes well-formed types).
+    public init(notation: String) {
+        var text = Substring(notation)
+        if text.hasSuffix("!") {
+            self = .nonNull(GraphQLType(notation: String(text.dropLast())))
+            return
+        }
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            text = text.dropFirst().dropLast()
+            self = .list(GraphQLType(notation: String(text)))
+            return
+        }
+        self = .named(notation)
+    }
+}
+
+extension GraphQLNullable {
+    /// `.value` of a value, `.absent` for nil: what a plain optional initializer parameter means.
+    public init(absentIfNil value: Wrapped?) {
+        if let value { self = .value(value) } else { self = .absent }
+    }
+}
+
+/// The document an operation sends: its own definition and the fragments it uses, each a constant of its
+/// fragment's generated type, joined as the canonical printer joins definitions (a blank line between them).
+public func documentText(_ definitions: [String]) -> String {
+    definitions.joined(separator: "\n\n")
+}

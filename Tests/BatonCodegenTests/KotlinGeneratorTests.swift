@@ -149,13 +149,14 @@ final class KotlinHostileSchemaTests: XCTestCase {
         oneOf: {"byAt":"2020-01-02T03:04:05Z"}
         operation id is the SHA-256 of the document: true
         document keeps $ and quotes: true
-        changed: 34
+        changed: 36
         class: v, 3, r, p, true, 1, t, e, c, 1, 2, u, 1.5, true, false
         spread object: v 3
         object @catch: [ab]
         when: asClass=null asFun.is=true __typename=fun
         enum: Undeclared(scalarText=NEW_VALUE) / A / ON / off
         url: u1 Url (skipped): null URL: u3
+        semanticNonNull: s [a, b] blank: u1 either: u3
         at: 2020-01-02T03:04:05Z json: {"k":[1,2]} matrix: [[1, 2], null] search: [s] echo: e
         log: []
         enum round trip: true Undeclared Undeclared(scalarText=brand-new) 12 true

@@ -38,6 +38,8 @@ enum KotlinHostileSchema {
           matrix: [[Int!]]!
           echo(a: String, b: ID, c: Optional, d: DateTime): String
           page(limit: Int): String
+          sem: String @semanticNonNull
+          semList: [String] @semanticNonNull(levels: [0, 1])
         }
 
         type Mutation {
@@ -169,6 +171,11 @@ enum KotlinHostileSchema {
           json
           matrix
           echo(a: $document, b: $data, c: $DOCUMENT, d: $at)
+          sem
+          semList
+          blank: url @catch(to: NULL)
+          either: URL @include(if: $flag)
+          either: URL @skip(if: $flag)
         }
 
         query data($show: Boolean = true, $limit: Int = 3) {
@@ -246,7 +253,8 @@ enum KotlinHostileSchema {
                 "toString":"t","equals":"e","Companion":"c","class":"1","Class":"2","_":"u","data":1.5,"isOpen":true,
                 "getOpen":false,"__typename":"class"},"object":[{"this":"a","super":"b","__typename":"object"}],
                 "when":{"__typename":"fun","is":true},"Optional":"NEW_VALUE","url":"u1","URL":"u3","field":"A","search":["s"],
-                "state":"ON","stateLower":"off","at":"2020-01-02T03:04:05Z","json":{"k":[1,2]},"matrix":[[1,2],null],"echo":"e"}}"""
+                "state":"ON","stateLower":"off","at":"2020-01-02T03:04:05Z","json":{"k":[1,2]},"matrix":[[1,2],null],"echo":"e",
+                "sem":"s","semList":["a","b"],"blank":"u1","either":"u3"}}"""
             println("changed: " + store.commit(query, response).size)
             val log = RecordingLog()
             val data = store.read(query, log)
@@ -258,6 +266,7 @@ enum KotlinHostileSchema {
             println("when: asClass=" + data.`when`?.asClass + " asFun.is=" + data.`when`?.asFun?.`is` + " __typename=" + data.`when`?.__typename)
             println("enum: " + data.Optional + " / " + data.field + " / " + data.state + " / " + data.stateLower)
             println("url: " + data.url + " Url (skipped): " + data.Url + " URL: " + data.URL)
+            println("semanticNonNull: " + data.sem + " " + data.semList + " blank: " + data.blank + " either: " + data.either)
             println("at: " + data.at + " json: " + data.json + " matrix: " + data.matrix + " search: " + data.search + " echo: " + data.echo)
             println("log: " + log.events)
             println("enum round trip: " + (Optional_.fromRawValue("when") === Optional_.`when`) + " " + Optional_.fromRawValue("Undeclared") + " " + Optional_.fromRawValue("brand-new") + " " + Optional_.knownValues.size + " " + (Field_.fromRawValue("a") != Field_.fromRawValue("A")))

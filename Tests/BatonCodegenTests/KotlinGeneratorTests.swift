@@ -86,7 +86,7 @@ final class KotlinGeneratorTests: XCTestCase {
             try KotlinHostileSchema.model(), options: KotlinGeneratorOptions(packageName: KotlinHostileSchema.packageName, includeRuntime: false))
         let paths = files.map(\.path)
         // Types named like the runtime's are renamed; names differing only in case get distinct files.
-        XCTAssertEqual(paths, ["Data.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json.kt", "Optional_.kt", "Search.kt", "State.kt", "Update.kt", "data_.kt", "object.kt", "state_.kt"])
+        XCTAssertEqual(paths, ["Data.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json.kt", "Long.kt", "Optional_.kt", "Search.kt", "State.kt", "Update.kt", "data_.kt", "object.kt", "state_.kt"])
         let enumeration = try XCTUnwrap(files.first { $0.path == "Optional_.kt" }?.contents)
         XCTAssertTrue(enumeration.contains("package hostile.`in`.`is`"))
         XCTAssertTrue(enumeration.contains("sealed class Optional_(override val rawValue: String) : EnumValue {"))
@@ -148,6 +148,7 @@ final class KotlinHostileSchemaTests: XCTestCase {
         update: {"input":{"is":1}}
         oneOf: {"byAt":"2020-01-02T03:04:05Z"}
         operation id is the SHA-256 of the document: true
+        long document: 32036 characters, id matches: true
         document keeps $ and quotes: true
         changed: 36
         class: v, 3, r, p, true, 1, t, e, c, 1, 2, u, 1.5, true, false

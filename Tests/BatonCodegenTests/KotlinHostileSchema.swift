@@ -132,7 +132,10 @@ enum KotlinHostileSchema {
         }
         """#
 
-    static let documents = #"""
+    /// The documents: the hostile ones, and an operation whose document is too long for one JVM string constant.
+    static let documents = hostileDocuments + "\nquery Long {\n  echo(a: \"" + String(repeating: "$\\\\x", count: 8_000) + "\")\n}\n"
+
+    static let hostileDocuments = #"""
         query Data($document: String, $data: ID!, $DOCUMENT: Optional, $in: In, $search: Search, $flag: Boolean!, $at: DateTime) @throwOnFieldError {
           class(in: $in, is: "$x \"q\" \\ */") {
             val
@@ -222,6 +225,7 @@ enum KotlinHostileSchema {
         import hostile.`in`.`is`.Data
         import hostile.`in`.`is`.Field_
         import hostile.`in`.`is`.In
+        import hostile.`in`.`is`.Long
         import hostile.`in`.`is`.Optional_
         import hostile.`in`.`is`.Search
         import hostile.`in`.`is`.Update
@@ -246,6 +250,7 @@ enum KotlinHostileSchema {
             println("update: " + Json.write(Update(input = In(`is` = 1)).variables()))
             println("oneOf: " + Json.write(Search.ByAt(Instant.parse("2020-01-02T03:04:05Z"))))
             println("operation id is the SHA-256 of the document: " + (query.operationId == sha256(query.document)))
+            println("long document: " + Long().document.length + " characters, id matches: " + (Long().operationId == sha256(Long().document)))
             println("document keeps \$ and quotes: " + query.document.contains("is: \"\$x \\\"q\\\" \\\\ */\""))
 
             val store = RecordStore()

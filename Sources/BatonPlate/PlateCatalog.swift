@@ -1,3 +1,4 @@
+import BatonDiagnostics
 import BatonIR
 import BatonSchema
 

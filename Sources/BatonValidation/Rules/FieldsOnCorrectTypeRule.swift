@@ -14,9 +14,9 @@ package final class FieldsOnCorrectTypeRule: ValidationRule {
     package func enterField(_ node: Field) {
         guard let type = context.parentType, context.fieldDef == nil else { return }
         let fieldName = node.name.value
-        var suggestion = SuggestionList.didYouMean("to use an inline fragment on", suggestedTypeNames(type, fieldName))
+        var suggestion = Suggestions.didYouMean(suggestedTypeNames(type, fieldName), subMessage: "to use an inline fragment on")
         if suggestion.isEmpty {
-            suggestion = SuggestionList.didYouMean(suggestedFieldNames(type, fieldName))
+            suggestion = Suggestions.didYouMean(suggestedFieldNames(type, fieldName))
         }
         report(
             Self.message(fieldName, type.name) + suggestion,
@@ -47,13 +47,13 @@ package final class FieldsOnCorrectTypeRule: ValidationRule {
             if diff != 0 { return diff < 0 }
             if a.kind == .interface && schema.isSubType(a, b) { return true }
             if b.kind == .interface && schema.isSubType(b, a) { return false }
-            return SuggestionList.naturalCompare(a.name, b.name) < 0
+            return Suggestions.naturalCompare(a.name, b.name) < 0
         }.map(\.name)
     }
 
     private func suggestedFieldNames(_ type: NamedTypeDef, _ fieldName: String) -> [String] {
         guard type.kind == .object || type.kind == .interface else { return [] }
-        return SuggestionList.list(fieldName, type.fields.map(\.name))
+        return Suggestions.list(fieldName, type.fields.map(\.name))
     }
 }
 

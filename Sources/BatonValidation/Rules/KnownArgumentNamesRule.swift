@@ -35,9 +35,9 @@ package final class KnownArgumentNamesRule: ValidationRule {
             return
         }
         for argument in node.arguments where !known.contains(argument.name.value) {
-            let suggestions = SuggestionList.list(argument.name.value, known)
+            let suggestions = Suggestions.list(argument.name.value, known)
             report(
-                Self.directiveMessage(argument.name.value, name) + SuggestionList.didYouMean(suggestions),
+                Self.directiveMessage(argument.name.value, name) + Suggestions.didYouMean(suggestions),
                 at: argument.span)
         }
     }
@@ -48,9 +48,9 @@ package final class KnownArgumentNamesRule: ValidationRule {
         guard directiveDepth == 0, context.argument == nil, let fieldDef = context.fieldDef,
             let parentType = context.parentType
         else { return }
-        let suggestions = SuggestionList.list(node.name.value, fieldDef.arguments.map(\.name))
+        let suggestions = Suggestions.list(node.name.value, fieldDef.arguments.map(\.name))
         report(
-            Self.fieldMessage(node.name.value, parentType.name, fieldDef.name) + SuggestionList.didYouMean(suggestions),
+            Self.fieldMessage(node.name.value, parentType.name, fieldDef.name) + Suggestions.didYouMean(suggestions),
             at: node.span)
     }
 }

@@ -15,8 +15,8 @@ package final class KnownTypeNamesRule: ValidationRule {
         let name = node.name.value
         guard context.schema.types[name] == nil, !definedInDocument(name) else { return }
         // Types defined by SDL in the document count as known, as in graphql-js.
-        let suggestions = SuggestionList.list(name, allTypeNames())
-        report(Self.unknownTypeMessage(name) + SuggestionList.didYouMean(suggestions), at: node.span)
+        let suggestions = Suggestions.list(name, allTypeNames())
+        report(Self.unknownTypeMessage(name) + Suggestions.didYouMean(suggestions), at: node.span)
     }
 
     private var documentTypeNames: Set<String>?

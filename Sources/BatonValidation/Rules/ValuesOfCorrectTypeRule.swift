@@ -38,9 +38,9 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
         guard skipping == nil else { return }
         guard context.inputType == nil, let parentType = context.parentInputType?.named, parentType.kind == .inputObject
         else { return }
-        let suggestions = SuggestionList.list(node.name.value, parentType.inputFields.map(\.name))
+        let suggestions = Suggestions.list(node.name.value, parentType.inputFields.map(\.name))
         report(
-            Self.unknownFieldMessage(node.name.value, parentType.name) + SuggestionList.didYouMean(suggestions),
+            Self.unknownFieldMessage(node.name.value, parentType.name) + Suggestions.didYouMean(suggestions),
             at: node.span)
     }
 
@@ -97,7 +97,7 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
         if type.kind == .enumType {
             let printed = ValuePrinter.print(node)
             let suggestions = {
-                SuggestionList.didYouMean("the enum value", SuggestionList.list(printed, type.enumValues.map(\.name)))
+                Suggestions.didYouMean(Suggestions.list(printed, type.enumValues.map(\.name)), subMessage: "the enum value")
             }
             guard case .enumValue(let name) = node else {
                 return "Enum \"\(type.name)\" cannot represent non-enum value: \(printed)." + suggestions()

@@ -1,3 +1,4 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// Prints input values and type references exactly as graphql-js's `print` does, for messages
@@ -44,7 +45,7 @@ package enum ValuePrinter {
     private static func stableSorted<T>(_ items: [T], by key: (T) -> String) -> [T] {
         // JS's Array.prototype.sort is stable; keep equal names in source order.
         items.enumerated().sorted { lhs, rhs in
-            let order = SuggestionList.naturalCompare(key(lhs.element), key(rhs.element))
+            let order = Suggestions.naturalCompare(key(lhs.element), key(rhs.element))
             return order != 0 ? order < 0 : lhs.offset < rhs.offset
         }.map(\.element)
     }

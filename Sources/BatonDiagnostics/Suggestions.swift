@@ -4,7 +4,7 @@
 package enum Suggestions {
     /// The options close to `input`, sorted by lexical distance, then by natural order.
     /// A case-only difference counts as one edit; so does swapping two adjacent characters.
-    package static func list(_ input: String, _ options: [String]) -> [String] {
+    package static func list(_ input: String, _ options: some Sequence<String>) -> [String] {
         let measure = LexicalDistance(input)
         let threshold = input.utf16.count * 4 / 10 + 1
         var distances: [String: Int] = [:]

@@ -84,18 +84,14 @@ public final class BatonEnvironment: Sendable {
             } catch {
                 throw FetchError.transport(String(describing: error))
             }
-            let response: GraphQLResponse
-            do {
-                response = try GraphQLResponse(bytes: bytes)
-            } catch {
-                throw FetchError.malformedResponse(error.description)
-            }
-            if response.isRequestError { throw FetchError.request(response.errors) }
             let (result, deliver): (CommitResult, () -> Void)
             do {
-                (result, deliver) = try store.commitDeferringNotifications(response, for: operation)
+                (result, deliver) = try store.commitDeferringNotifications(bytes: bytes, for: operation)
             } catch {
-                throw FetchError.request(response.errors)
+                switch error {
+                case .malformed: throw FetchError.malformedResponse(error.description)
+                case .requestFailed(let errors): throw FetchError.request(errors)
+                }
             }
             log.record(LogEvent("committed", JSONObject([("kind", "server"), ("changed", .number(String(result.changed.count)))])))
             beforeDelivery()

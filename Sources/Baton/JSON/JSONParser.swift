@@ -57,6 +57,12 @@ public enum JSONParser {
             items.reserveCapacity(64)
         }
 
+        /// A reader at `position` without scratch space, to read one string (`JSONTape` decodes escapes with it).
+        init(bytes: UnsafeBufferPointer<UInt8>, position: Int) {
+            self.bytes = bytes
+            self.position = position
+        }
+
         func error(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: position) }
 
         mutating func skipWhitespace() {

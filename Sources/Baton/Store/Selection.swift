@@ -205,6 +205,9 @@ final class FieldStorage: Sendable {
     let catchTo: CatchTarget?
     let scalar: (any SlotDecodable.Type)?
     @usableFromInline let responseKey: String
+    /// The response key's UTF-8 bytes, and whether they are all ASCII (the byte-level normalizer compares them).
+    let responseKeyBytes: [UInt8]
+    let responseKeyIsASCII: Bool
     /// The storage key when no argument mentions a variable.
     @usableFromInline let constantStorageKey: String?
     /// The variables the arguments mention, and the key last computed with their values.
@@ -225,6 +228,8 @@ final class FieldStorage: Sendable {
         self.catchTo = catchTo
         self.scalar = scalar
         self.responseKey = alias ?? name
+        responseKeyBytes = Array(responseKey.utf8)
+        responseKeyIsASCII = responseKeyBytes.allSatisfy { $0 < 0x80 }
         var names: [String] = []
         for (_, value) in arguments { value.collectVariables(into: &names) }
         variableNames = names

@@ -70,6 +70,63 @@ public final class Store: Sendable {
             rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename)
     }
 
+    /// Commits a response body straight from its bytes, as `commit(GraphQLResponse(bytes:), …)` does but without
+    /// building a `JSONValue` tree: the body is read into a flat token tape and normalized from it (see
+    /// `TapeNormalizer`). A body that is not a GraphQL response throws `ResponseError.malformed` (the same error
+    /// `GraphQLResponse(bytes:)` gives); errors and no data throw `ResponseError.requestFailed` and change nothing.
+    @discardableResult
+    public func commit(
+        bytes: Data, selections: [Selection], variables: [String: JSONValue] = [:], rootKey: RecordKey = "Query",
+        rootTypename: String = "Query"
+    ) throws(ResponseError) -> CommitResult {
+        let write = try Store.normalize(
+            bytes: bytes, rootKey: rootKey, rootTypename: rootTypename, selections: selections, variables: variables)
+        return merge(write)
+    }
+
+    /// Commits the response body of a generated operation straight from its bytes.
+    @discardableResult
+    public func commit<Operation: GraphQLOperation>(bytes: Data, for operation: Operation) throws(ResponseError) -> CommitResult {
+        try commit(
+            bytes: bytes, selections: Operation.Data.selections, variables: operation.variables,
+            rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename)
+    }
+
+    /// `commitDeferringNotifications` from a response body's bytes.
+    func commitDeferringNotifications<Operation: GraphQLOperation>(
+        bytes: Data, for operation: Operation
+    ) throws(ResponseError) -> (CommitResult, () -> Void) {
+        let write = try Store.normalize(
+            bytes: bytes, rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename,
+            selections: Operation.Data.selections, variables: operation.variables)
+        return mergeDeferringNotifications(write)
+    }
+
+    static func normalize(
+        bytes: Data, rootKey: RecordKey, rootTypename: String, selections: [Selection], variables: [String: JSONValue]
+    ) throws(ResponseError) -> NormalizedWrite {
+        let result: Result<NormalizedWrite, ResponseError>? = bytes.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            switch TapeNormalizer.read(buffer) {
+            case .malformed:
+                return nil
+            case .requestFailed(let errors):
+                return .failure(.requestFailed(errors))
+            case .response(let tape, let data, let errors):
+                return .success(
+                    TapeNormalizer.normalize(
+                        tape: tape, data: data, errors: errors, bytes: buffer, rootKey: rootKey, rootTypename: rootTypename,
+                        selections: selections, variables: variables))
+            }
+        }
+        if let result { return try result.get() }
+        // Not a response the tape reads: `GraphQLResponse` reports why (the tape accepts what it accepts).
+        let response = try GraphQLResponse(bytes: bytes)
+        guard response.data != nil else { throw .requestFailed(response.errors) }
+        return Normalizer.normalize(
+            response, rootKey: rootKey, rootTypename: rootTypename, selections: selections, variables: variables)
+    }
+
     func merge(_ write: NormalizedWrite) -> CommitResult {
         let (result, deliver) = mergeDeferringNotifications(write)
         deliver()

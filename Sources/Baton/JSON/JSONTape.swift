@@ -41,7 +41,7 @@ struct JSONTape {
     static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONTape? {
         guard bytes.count < Int(Int32.max) else { return nil }
         var builder = Builder(bytes: bytes)
-        builder.tape.entries.reserveCapacity(bytes.count / 8 + 16)
+        builder.tape.entries.reserveCapacity(bytes.count / 6 + 16)
         builder.skipWhitespace()
         guard builder.value(depth: 0) else { return nil }
         builder.skipWhitespace()
@@ -119,8 +119,17 @@ struct JSONTape {
                 let key = Int32(tape.entries.count)
                 guard string(.key) else { return false }
                 // A repeated name: the earlier key goes dead, so lookups find this member (the last value).
-                for earlier in keys[base...] where tape.entries[Int(earlier)].kind == .key && tape.sameText(earlier, key, bytes) {
-                    tape.entries[Int(earlier)].kind = .deadKey
+                if keys.count > base {
+                    let bytes = bytes
+                    let repeated: Int32? = tape.entries.withUnsafeBufferPointer { entries in
+                        let view = View(entries: entries, bytes: bytes)
+                        for earlier in keys[base...] where entries[Int(earlier)].kind == .key && view.sameText(earlier, key) {
+                            return earlier
+                        }
+                        return nil
+                    }
+                    // At most one earlier key is live with this name: each repeat kills the one before it.
+                    if let repeated { tape.entries[Int(repeated)].kind = .deadKey }
                 }
                 keys.append(key)
                 skipWhitespace()
@@ -278,124 +287,129 @@ struct JSONTape {
 
     // MARK: Reading the tape
 
-    /// The text of a string or key entry, decoded as `JSONParser` decodes it.
-    func text(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let entry = entries[Int(index)]
-        if entry.flags & JSONTape.escaped == 0 {
+    /// A non-owning view of a tape and its body, for reading without reference counting.
+    struct View {
+        let entries: UnsafeBufferPointer<Entry>
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        /// The text of a string or key entry, decoded as `JSONParser` decodes it.
+        func text(_ index: Int32) -> String {
+            let entry = entries[Int(index)]
+            if entry.flags & JSONTape.escaped == 0 {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
+            }
+            var reader = JSONParser.Reader(bytes: bytes, position: Int(entry.start) - 1)
+            return (try? reader.parseString()) ?? ""
+        }
+
+        /// The literal text of a number entry.
+        func numberText(_ index: Int32) -> String {
+            let entry = entries[Int(index)]
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
         }
-        var reader = JSONParser.Reader(bytes: bytes, position: Int(entry.start) - 1)
-        return (try? reader.parseString()) ?? ""
-    }
 
-    /// The literal text of a number entry.
-    func numberText(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let entry = entries[Int(index)]
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
-    }
-
-    /// Whether two string or key entries have the same text (as `String` equality decides it).
-    func sameText(_ a: Int32, _ b: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = entries[Int(a)]
-        let second = entries[Int(b)]
-        if (first.flags | second.flags) != 0 { return text(a, bytes) == text(b, bytes) }
-        return Self.equal(bytes, first.start, first.end, bytes, second.start, second.end)
-    }
-
-    /// Whether the key entry `key` names `name`, given as its UTF-8 bytes (`ascii`: the name is all ASCII).
-    func key(_ key: Int32, is name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String, _ bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        let entry = entries[Int(key)]
-        // `String` equality is canonical equivalence, so a text with escapes or non-ASCII bytes compares as a String.
-        if entry.flags != 0 || !ascii { return text(key, bytes) == nameText }
-        return Self.equal(bytes, entry.start, entry.end, name, 0, Int32(name.count))
-    }
-
-    private static func equal(
-        _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int32, _ aEnd: Int32, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int32,
-        _ bEnd: Int32
-    ) -> Bool {
-        let count = Int(aEnd - aStart)
-        guard count == Int(bEnd - bStart) else { return false }
-        guard count > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return count == 0 }
-        return memcmp(aBase + Int(aStart), bBase + Int(bStart), count) == 0
-    }
-
-    /// The value entry of the live member named `name` in the object at `object`, searching from the key entry
-    /// `hint` (0: from the first member) to the end and then from the start; also returns the key entry after it.
-    func member(
-        of object: Int32, named name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String, from hint: Int32,
-        _ bytes: UnsafeBufferPointer<UInt8>
-    ) -> (value: Int32, nextKey: Int32)? {
-        let container = entries[Int(object)]
-        let count = Int(container.start)
-        if count == 0 { return nil }
-        let first = object + 1
-        let end = container.next
-        var key = hint > object && hint < end ? hint : first
-        for _ in 0..<count {
-            let nextKey = entries[Int(key + 1)].next
-            if entries[Int(key)].kind == .key, self.key(key, is: name, ascii: ascii, nameText: nameText, bytes) {
-                return (key + 1, nextKey)
-            }
-            key = nextKey == end ? first : nextKey
+        /// Whether two string or key entries have the same text (as `String` equality decides it).
+        func sameText(_ a: Int32, _ b: Int32) -> Bool {
+            let first = entries[Int(a)]
+            let second = entries[Int(b)]
+            if (first.flags | second.flags) != 0 { return text(a) == text(b) }
+            return Self.equal(bytes, first.start, first.end, bytes, second.start, second.end)
         }
-        return nil
-    }
 
-    /// The value entry of the live member named `name` (a short ASCII name such as `__typename`).
-    func member(of object: Int32, named name: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let nameBytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        let container = entries[Int(object)]
-        var key = object + 1
-        for _ in 0..<Int(container.start) {
+        /// Whether the key entry `key` names `name`, given as its UTF-8 bytes (`ascii`: the name is all ASCII).
+        func key(_ key: Int32, is name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String)
+            -> Bool
+        {
             let entry = entries[Int(key)]
-            if entry.kind == .key {
-                let matches =
-                    entry.flags == 0
-                    ? Self.equal(bytes, entry.start, entry.end, nameBytes, 0, Int32(nameBytes.count))
-                    : text(key, bytes) == String(decoding: nameBytes, as: UTF8.self)
-                if matches { return key + 1 }
-            }
-            key = entries[Int(key + 1)].next
+            // `String` equality is canonical equivalence, so a text with escapes or non-ASCII bytes compares as a String.
+            if entry.flags != 0 || !ascii { return text(key) == nameText }
+            return Self.equal(bytes, entry.start, entry.end, name, 0, Int32(name.count))
         }
-        return nil
-    }
 
-    /// The string at `index`, when it is one.
-    func stringValue(_ index: Int32?, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let index, entries[Int(index)].kind == .string else { return nil }
-        return text(index, bytes)
-    }
+        private static func equal(
+            _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int32, _ aEnd: Int32, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int32,
+            _ bEnd: Int32
+        ) -> Bool {
+            let count = Int(aEnd - aStart)
+            guard count == Int(bEnd - bStart) else { return false }
+            guard count > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return count == 0 }
+            return memcmp(aBase + Int(aStart), bBase + Int(bStart), count) == 0
+        }
 
-    /// The value at `index` as the `JSONValue` `JSONParser` would have built (a repeated member keeps its first
-    /// position and its last value).
-    func jsonValue(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue {
-        let entry = entries[Int(index)]
-        switch entry.kind {
-        case .null: return .null
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .number: return .number(numberText(index, bytes))
-        case .string, .key, .deadKey: return .string(text(index, bytes))
-        case .array:
-            var items: [JSONValue] = []
-            items.reserveCapacity(Int(entry.start))
-            var item = index + 1
-            for _ in 0..<Int(entry.start) {
-                items.append(jsonValue(item, bytes))
-                item = entries[Int(item)].next
+        /// The value entry of the live member named `name` in the object at `object`, searching from the key entry
+        /// `hint` (0: from the first member) to the end and then from the start; also returns the key entry after it.
+        func member(
+            of object: Int32, named name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String, from hint: Int32
+        ) -> (value: Int32, nextKey: Int32)? {
+            let container = entries[Int(object)]
+            let count = Int(container.start)
+            if count == 0 { return nil }
+            let first = object + 1
+            let end = container.next
+            var key = hint > object && hint < end ? hint : first
+            for _ in 0..<count {
+                let nextKey = entries[Int(key + 1)].next
+                if entries[Int(key)].kind == .key, self.key(key, is: name, ascii: ascii, nameText: nameText) {
+                    return (key + 1, nextKey)
+                }
+                key = nextKey == end ? first : nextKey
             }
-            return .array(items)
-        case .object:
-            var object = JSONObject()
-            var key = index + 1
-            for _ in 0..<Int(entry.start) {
-                object[text(key, bytes)] = jsonValue(key + 1, bytes)
+            return nil
+        }
+
+        /// The value entry of the live member named `name` (a short ASCII name such as `__typename`).
+        func member(of object: Int32, named name: StaticString) -> Int32? {
+            let nameBytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            let container = entries[Int(object)]
+            var key = object + 1
+            for _ in 0..<Int(container.start) {
+                let entry = entries[Int(key)]
+                if entry.kind == .key {
+                    let matches =
+                        entry.flags == 0
+                        ? Self.equal(bytes, entry.start, entry.end, nameBytes, 0, Int32(nameBytes.count))
+                        : text(key) == String(decoding: nameBytes, as: UTF8.self)
+                    if matches { return key + 1 }
+                }
                 key = entries[Int(key + 1)].next
             }
-            return .object(object)
+            return nil
+        }
+
+        /// The string at `index`, when it is one.
+        func stringValue(_ index: Int32?) -> String? {
+            guard let index, entries[Int(index)].kind == .string else { return nil }
+            return text(index)
+        }
+
+        /// The value at `index` as the `JSONValue` `JSONParser` would have built (a repeated member keeps its first
+        /// position and its last value).
+        func jsonValue(_ index: Int32) -> JSONValue {
+            let entry = entries[Int(index)]
+            switch entry.kind {
+            case .null: return .null
+            case .true: return .bool(true)
+            case .false: return .bool(false)
+            case .number: return .number(numberText(index))
+            case .string, .key, .deadKey: return .string(text(index))
+            case .array:
+                var items: [JSONValue] = []
+                items.reserveCapacity(Int(entry.start))
+                var item = index + 1
+                for _ in 0..<Int(entry.start) {
+                    items.append(jsonValue(item))
+                    item = entries[Int(item)].next
+                }
+                return .array(items)
+            case .object:
+                var object = JSONObject()
+                var key = index + 1
+                for _ in 0..<Int(entry.start) {
+                    object[text(key)] = jsonValue(key + 1)
+                    key = entries[Int(key + 1)].next
+                }
+                return .object(object)
+            }
         }
     }
 }

@@ -206,8 +206,14 @@ final class FieldStorage: Sendable {
     let scalar: (any SlotDecodable.Type)?
     @usableFromInline let responseKey: String
     /// The response key's UTF-8 bytes, and whether they are all ASCII (the byte-level normalizer compares them).
-    let responseKeyBytes: [UInt8]
+    /// Owned by this storage (freed in `deinit`), so reading it costs no reference counting.
+    nonisolated(unsafe) let responseKeyStorage: UnsafeMutableBufferPointer<UInt8>
+    nonisolated(unsafe) let responseKeyBytes: UnsafeBufferPointer<UInt8>
     let responseKeyIsASCII: Bool
+    /// For the normalizer: whether the field has `@include`/`@skip`, the named type, and how many list levels wrap it.
+    let hasConditions: Bool
+    let namedType: String
+    let listDepth: Int
     /// The storage key when no argument mentions a variable.
     @usableFromInline let constantStorageKey: String?
     /// The variables the arguments mention, and the key last computed with their values.
@@ -228,13 +234,27 @@ final class FieldStorage: Sendable {
         self.catchTo = catchTo
         self.scalar = scalar
         self.responseKey = alias ?? name
-        responseKeyBytes = Array(responseKey.utf8)
-        responseKeyIsASCII = responseKeyBytes.allSatisfy { $0 < 0x80 }
+        let keyBytes = Array(responseKey.utf8)
+        responseKeyStorage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(keyBytes.count, 1))
+        _ = responseKeyStorage.initialize(from: keyBytes)
+        responseKeyBytes = UnsafeBufferPointer(start: responseKeyStorage.baseAddress, count: keyBytes.count)
+        responseKeyIsASCII = keyBytes.allSatisfy { $0 < 0x80 }
+        hasConditions = !conditions.isEmpty
+        namedType = type.namedType
+        var depth = 0
+        var level = type
+        while let item = level.listItem {
+            depth += 1
+            level = item
+        }
+        listDepth = depth
         var names: [String] = []
         for (_, value) in arguments { value.collectVariables(into: &names) }
         variableNames = names
         constantStorageKey = names.isEmpty ? Field.storageKey(name: name, arguments: arguments, variables: [:]) : nil
     }
+
+    deinit { responseKeyStorage.deallocate() }
 
     /// The storage key under `variables` when an argument mentions a variable: reused while the variables it
     /// mentions keep their values (a lens reads many records with the same variables).

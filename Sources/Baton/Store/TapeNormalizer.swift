@@ -13,8 +13,8 @@ enum TapeResponse {
 /// on the parsed response: only the values the store keeps are decoded, and member names are compared as bytes.
 struct TapeNormalizer {
     let variables: [String: JSONValue]
-    let tape: JSONTape
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The tape and the body, unowned: the caller keeps them alive while normalizing.
+    let tape: JSONTape.View
     /// Response path → slot, kept only when the response has errors to attach.
     private var pathIndex: [String: SlotID]?
     private var write = NormalizedWrite()
@@ -22,37 +22,41 @@ struct TapeNormalizer {
     /// Reads a body into a tape and finds `data` and `errors` (in either order), as `GraphQLResponse(bytes:)` does.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> TapeResponse {
         guard let tape = JSONTape.read(bytes), tape.entries.first?.kind == .object else { return .malformed }
-        var data: Int32?
-        if let index = tape.member(of: 0, named: "data", bytes), tape.entries[Int(index)].kind == .object { data = index }
-        var errors: [GraphQLError] = []
-        if let index = tape.member(of: 0, named: "errors", bytes), tape.entries[Int(index)].kind == .array {
-            if case .array(let items) = tape.jsonValue(index, bytes) { errors = items.map(GraphQLError.init(json:)) }
+        return tape.entries.withUnsafeBufferPointer { entries in
+            let view = JSONTape.View(entries: entries, bytes: bytes)
+            var data: Int32?
+            if let index = view.member(of: 0, named: "data"), entries[Int(index)].kind == .object { data = index }
+            var errors: [GraphQLError] = []
+            if let index = view.member(of: 0, named: "errors"), entries[Int(index)].kind == .array {
+                if case .array(let items) = view.jsonValue(index) { errors = items.map(GraphQLError.init(json:)) }
+            }
+            guard let data else { return errors.isEmpty ? .malformed : .requestFailed(errors) }
+            return .response(tape: tape, data: data, errors: errors)
         }
-        guard let data else { return errors.isEmpty ? .malformed : .requestFailed(errors) }
-        return .response(tape: tape, data: data, errors: errors)
     }
 
     static func normalize(
         tape: JSONTape, data: Int32, errors: [GraphQLError], bytes: UnsafeBufferPointer<UInt8>, rootKey: RecordKey,
         rootTypename: String, selections: [Selection], variables: [String: JSONValue]
     ) -> NormalizedWrite {
-        var normalizer = TapeNormalizer(variables: variables, tape: tape, bytes: bytes)
-        if !errors.isEmpty { normalizer.pathIndex = [:] }
-        normalizer.write.records[rootKey] = 0
-        normalizer.write.pending.append(PendingRecord(key: rootKey, typename: rootTypename, capacity: selections.count))
-        normalizer.object(data, record: 0, key: rootKey, selections: selections, path: "")
-        for error in errors { normalizer.attach(error) }
-        return normalizer.write
+        tape.entries.withUnsafeBufferPointer { entries in
+            var normalizer = TapeNormalizer(variables: variables, tape: JSONTape.View(entries: entries, bytes: bytes))
+            if !errors.isEmpty { normalizer.pathIndex = [:] }
+            normalizer.write.records[rootKey] = 0
+            normalizer.write.pending.append(PendingRecord(key: rootKey, typename: rootTypename, capacity: selections.count))
+            normalizer.object(data, record: 0, key: rootKey, selections: selections, path: "")
+            for error in errors { normalizer.attach(error) }
+            return normalizer.write
+        }
     }
 
-    private init(variables: [String: JSONValue], tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>) {
+    private init(variables: [String: JSONValue], tape: JSONTape.View) {
         self.variables = variables
         self.tape = tape
-        self.bytes = bytes
     }
 
     private func typename(of object: Int32) -> String? {
-        tape.stringValue(tape.member(of: object, named: "__typename", bytes), bytes)
+        tape.stringValue(tape.member(of: object, named: "__typename"))
     }
 
     private mutating func object(_ object: Int32, record: Int, key: RecordKey, selections: [Selection], path: String) {
@@ -61,23 +65,23 @@ struct TapeNormalizer {
         for selection in selections {
             switch selection {
             case .field(let field):
-                if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(variables) }) { continue }
                 let storage = field.storage
-                let found = storage.responseKeyBytes.withUnsafeBufferPointer { name in
-                    tape.member(
-                        of: object, named: name, ascii: storage.responseKeyIsASCII, nameText: storage.responseKey, from: hint,
-                        bytes)
-                }
-                guard let (value, nextKey) = found else { continue }
+                if storage.hasConditions, !storage.conditions.allSatisfy({ $0.passes(variables) }) { continue }
+                guard
+                    let (value, nextKey) = tape.member(
+                        of: object, named: storage.responseKeyBytes, ascii: storage.responseKeyIsASCII,
+                        nameText: storage.responseKey, from: hint)
+                else { continue }
                 hint = nextKey
                 let storageKey = field.storageKey(variables: variables)
                 var fieldPath = ""
                 if pathIndex != nil {
-                    fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
+                    fieldPath = path.isEmpty ? storage.responseKey : path + "." + storage.responseKey
                     pathIndex?[fieldPath] = SlotID(key, storageKey)
                 }
                 let stored = self.value(
-                    value, type: field.type, field: field, parent: key, storageKey: storageKey, suffix: "", index: -1, path: fieldPath)
+                    value, listDepth: storage.listDepth, field: storage, parent: key, storageKey: storageKey, suffix: "",
+                    index: -1, path: fieldPath)
                 write.pending[record].slots[storageKey] = Slot(value: stored)
                 write.slotWrites += 1
             case .inlineFragment(let condition, let conditions, let selections):
@@ -94,18 +98,18 @@ struct TapeNormalizer {
 
     /// Stores one response value of `field`, as `Normalizer.value` does.
     private mutating func value(
-        _ value: Int32, type: GraphQLType, field: Field, parent: RecordKey, storageKey: String, suffix: String,
+        _ value: Int32, listDepth: Int, field: FieldStorage, parent: RecordKey, storageKey: String, suffix: String,
         index: Int, path: String
     ) -> StoredValue {
         let entry = tape.entries[Int(value)]
         switch entry.kind {
         case .null: return .null
-        case .string, .key, .deadKey: return .string(tape.text(value, bytes))
-        case .number: return .number(tape.numberText(value, bytes))
+        case .string, .key, .deadKey: return .string(tape.text(value))
+        case .number: return .number(tape.numberText(value))
         case .true: return .boolean(true)
         case .false: return .boolean(false)
         case .array:
-            guard let itemType = type.listItem else { return .json(tape.jsonValue(value, bytes)) }
+            guard listDepth > 0 else { return .json(tape.jsonValue(value)) }
             var stored: [StoredValue] = []
             stored.reserveCapacity(Int(entry.start))
             let listSuffix = index < 0 ? suffix : suffix + "." + String(index)
@@ -119,19 +123,24 @@ struct TapeNormalizer {
                 }
                 stored.append(
                     self.value(
-                        item, type: itemType, field: field, parent: parent, storageKey: storageKey, suffix: listSuffix,
+                        item, listDepth: listDepth - 1, field: field, parent: parent, storageKey: storageKey, suffix: listSuffix,
                         index: itemIndex, path: itemPath))
                 item = tape.entries[Int(item)].next
             }
             return .list(stored)
         case .object:
-            if field.selections.isEmpty { return .json(tape.jsonValue(value, bytes)) }
-            let typename = self.typename(of: value) ?? type.namedType
-            let key: RecordKey
-            let id = tape.member(of: value, named: "id", bytes)
+            if field.selections.isEmpty { return .json(tape.jsonValue(value)) }
+            let typename = self.typename(of: value) ?? field.namedType
+            var key: RecordKey
+            let id = tape.member(of: value, named: "id")
             switch id.map({ tape.entries[Int($0)].kind }) {
-            case .string?: key = typename + ":" + tape.text(id ?? 0, bytes)
-            case .number?: key = typename + ":" + tape.numberText(id ?? 0, bytes)
+            case .string?, .number?:
+                let idEntry = tape.entries[Int(id ?? 0)]
+                let idText = idEntry.kind == .string ? tape.text(id ?? 0) : tape.numberText(id ?? 0)
+                key = typename
+                key.reserveCapacity(typename.utf8.count + 1 + idText.utf8.count)
+                key += ":"
+                key += idText
             default: key = parent + "." + storageKey + (index < 0 ? suffix : suffix + "." + String(index))
             }
             let record: Int

@@ -119,17 +119,9 @@ struct JSONTape {
                 let key = Int32(tape.entries.count)
                 guard string(.key) else { return false }
                 // A repeated name: the earlier key goes dead, so lookups find this member (the last value).
-                if keys.count > base {
-                    let bytes = bytes
-                    let repeated: Int32? = tape.entries.withUnsafeBufferPointer { entries in
-                        let view = View(entries: entries, bytes: bytes)
-                        for earlier in keys[base...] where entries[Int(earlier)].kind == .key && view.sameText(earlier, key) {
-                            return earlier
-                        }
-                        return nil
-                    }
+                if keys.count > base, let repeated = earlierKey(sameAs: key, from: base) {
                     // At most one earlier key is live with this name: each repeat kills the one before it.
-                    if let repeated { tape.entries[Int(repeated)].kind = .deadKey }
+                    tape.entries[Int(repeated)].kind = .deadKey
                 }
                 keys.append(key)
                 skipWhitespace()
@@ -151,6 +143,30 @@ struct JSONTape {
                     return false
                 }
             }
+        }
+
+        /// The live key among `keys[base...]` with the same text as `key`. Lengths and bytes are compared first;
+        /// a key with escapes or non-ASCII bytes compares as a `String` (canonical equivalence).
+        func earlierKey(sameAs key: Int32, from base: Int) -> Int32? {
+            let entry = tape.entries[Int(key)]
+            let length = entry.end - entry.start
+            for index in base..<keys.count {
+                let earlier = keys[index]
+                let other = tape.entries[Int(earlier)]
+                guard other.kind == .key else { continue }
+                if entry.flags | other.flags == 0 {
+                    guard other.end - other.start == length else { continue }
+                    if length == 0 { return earlier }
+                    guard let base = bytes.baseAddress else { continue }
+                    if memcmp(base + Int(entry.start), base + Int(other.start), Int(length)) == 0 { return earlier }
+                } else {
+                    let same = tape.entries.withUnsafeBufferPointer { entries in
+                        View(entries: entries, bytes: bytes).sameText(earlier, key)
+                    }
+                    if same { return earlier }
+                }
+            }
+            return nil
         }
 
         mutating func array(depth: Int) -> Bool {

@@ -143,18 +143,18 @@ struct TapeNormalizer {
                 key += idText
             default: key = parent + "." + storageKey + (index < 0 ? suffix : suffix + "." + String(index))
             }
-            let record: Int
-            if let existing = write.records[key] {
-                record = existing
-            } else {
-                record = write.pending.count
+            // One hash: the record's index, inserted as the next one when the key is new.
+            let next = write.pending.count
+            let record = TapeNormalizer.value(of: &write.records[key, default: next])
+            if record == next {
                 write.pending.append(PendingRecord(key: key, typename: typename, capacity: field.selections.count))
-                write.records[key] = record
             }
             self.object(value, record: record, key: key, selections: field.selections, path: path)
             return .link(key)
         }
     }
+
+    private static func value(of slot: inout Int) -> Int { slot }
 
     /// Attaches an error to the deepest slot its path reaches.
     private mutating func attach(_ error: GraphQLError) {

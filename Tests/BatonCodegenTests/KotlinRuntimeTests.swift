@@ -103,6 +103,7 @@ final class KotlinRuntimeTests: XCTestCase {
             show("hero null reaches the root") { store.read(op) }
             log.events.forEach { println("  log " + it) }
             show("request error") { store.commit(op, """{"errors":[{"message":"boom"}]}""") }
+            show("unattached") { store.commitResponse(op, """{"data":{"hero":{"id":"8","name":"Hero"}},"errors":[{"message":"rate"},{"message":"x","path":["elsewhere"]},{"message":"y","path":["hero","name"]}]}""").unattachedErrors }
             show("input") { Json.write(Input("a\"b\n", note = Optional.Null)) }
             show("input") { Json.write(mapOf("input" to Input("x", age = Optional.of(3)), "kind" to Kind.HUMAN, "u" to Kind.Undeclared("NEW"))) }
             show("storage key") { Field.storageKey("f", mapOf("b" to Variable("v"), "a" to listOf(1, Variable("w")), "c" to Variable("absent")), mapOf("v" to "x", "w" to null)) }
@@ -138,6 +139,7 @@ final class KotlinRuntimeTests: XCTestCase {
         hero null reaches the root: RequiredFieldException: required field hero.name was null
           log requiredFieldNull at hero.name
         request error: RequestFailedException: boom
+        unattached: [rate, x (at elsewhere)]
         input: {"name":"a\"b\n","note":null}
         input: {"input":{"name":"x","age":3},"kind":"HUMAN","u":"NEW"}
         storage key: f({"a":[1,null],"b":"x"})

@@ -39,6 +39,9 @@ class Record(var typename: String?) {
     val slots: MutableMap<String, Slot> = LinkedHashMap()
 }
 
+/** What a commit did: the slots that changed (sorted) and the errors that named no slot of the response. */
+data class CommitResult(val changed: List<SlotId>, val unattachedErrors: List<FieldError>)
+
 /** One slot of one record, as notifications name it: `Character:1.gender`. */
 data class SlotId(val record: String, val storageKey: String) : Comparable<SlotId> {
     override fun toString(): String = "$record.$storageKey"
@@ -69,7 +72,10 @@ class RecordStore(private val log: BatonLog = BatonLog.NONE) {
      * of `errors` is stored beside the slot its `path` names. A response with `errors` and no `data` is a
      * request error: nothing changes and [RequestFailedException] is thrown.
      */
-    fun commit(operation: Operation<*>, responseText: String): List<SlotId> {
+    fun commit(operation: Operation<*>, responseText: String): List<SlotId> = commitResponse(operation, responseText).changed
+
+    /** [commit], also telling which errors named no slot of the response (no path, or a path outside it). */
+    fun commitResponse(operation: Operation<*>, responseText: String): CommitResult {
         val response = Json.parse(responseText) as? Map<*, *> ?: throw JsonException("a response must be a JSON object")
         val errors = (response["errors"] as? List<*>)?.map { FieldError.fromJson(it) } ?: emptyList()
         val data = response["data"] as? Map<*, *>
@@ -78,7 +84,7 @@ class RecordStore(private val log: BatonLog = BatonLog.NONE) {
         }
         val batch = Batch(operation.variablesWithDefaults())
         batch.writeObject(operation.rootTypename, operation.rootTypename, data, operation.selections, emptyList(), 0)
-        for (error in errors) batch.attach(error)
+        val unattached = errors.filter { !batch.attach(it) }
         val changed = ArrayList<SlotId>()
         for ((id, slot) in batch.slots) {
             val record = records.getOrPut(id.record) { Record(batch.typenames[id.record]) }
@@ -93,7 +99,7 @@ class RecordStore(private val log: BatonLog = BatonLog.NONE) {
             records.getOrPut(key) { Record(typename) }
         }
         changed.sort()
-        return changed
+        return CommitResult(changed, unattached)
     }
 
     /**
@@ -194,18 +200,19 @@ class RecordStore(private val log: BatonLog = BatonLog.NONE) {
             }
         }
 
-        /** Stores [error] beside the slot its path names, or the nearest slot above it. */
-        fun attach(error: FieldError) {
-            var path = error.path ?: return
+        /** Stores [error] beside the slot its path names, or the nearest slot above it; false when there is none. */
+        fun attach(error: FieldError): Boolean {
+            var path = error.path ?: return false
             while (path.isNotEmpty()) {
                 val id = slotsByPath[path]
                 if (id != null) {
-                    val slot = slots[id] ?: return
+                    val slot = slots[id] ?: return false
                     slots[id] = slot.copy(errors = slot.errors + error)
-                    return
+                    return true
                 }
                 path = path.subList(0, path.size - 1)
             }
+            return false
         }
     }
 }

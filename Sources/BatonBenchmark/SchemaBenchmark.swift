@@ -42,6 +42,74 @@ func runSchemaBenchmark() {
     }
 }
 
+/// `BatonBenchmark parse-corpus [DIR]`: reads and parses every `.graphql`, `.graphqls` and `.gql`
+/// file under DIR (default: the shared corpus) once, prints one summary line, and exits. Meant to
+/// be timed as a whole process (start-up included) against node doing the same with graphql-js:
+///
+///     hyperfine -N --warmup 3 '.build/release/BatonBenchmark parse-corpus ../shared/corpus' \
+///       "node ../shared/tools/graphqljs-parse-corpus.mjs ../shared/corpus"
+///
+/// (the node side is written out in Docs/Performance.md, `## Syntax`).
+func runParseCorpus(_ directory: String?) {
+    let root =
+        directory
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus")
+        .standardizedFileURL.path
+    var paths: [String] = []
+    if let enumerator = FileManager.default.enumerator(atPath: root) {
+        while let relative = enumerator.nextObject() as? String {
+            let lower = relative.lowercased()
+            if lower.hasSuffix(".graphql") || lower.hasSuffix(".graphqls") || lower.hasSuffix(".gql") {
+                paths.append(root + "/" + relative)
+            }
+        }
+    }
+    paths.sort()
+    var bytes = 0
+    var definitions = 0
+    var failures = 0
+    for path in paths {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            failures += 1
+            continue
+        }
+        let source = SourceFile(path: path, bytes: Array(data))
+        bytes += source.bytes.count
+        if let document = Parser.parse(source).document {
+            definitions += document.definitions.count
+        } else {
+            failures += 1
+        }
+    }
+    print("parsed \(paths.count) files, \(bytes) bytes, \(definitions) definitions, \(failures) with syntax errors")
+}
+
+/// `BatonBenchmark schema-loop FILE [N]`: parse + build + validate FILE (SDL or introspection
+/// JSON) N times (default 1) and print the diagnostics count. No timing: this is the thing to run
+/// under `valgrind --tool=callgrind`, whose instruction counts stay stable on a loaded machine.
+func runSchemaLoop(_ arguments: [String]) {
+    guard let path = arguments.first, case .success(let source) = SchemaLoader.readFile(path) else {
+        print("usage: BatonBenchmark schema-loop FILE [N]")
+        return
+    }
+    let runs = arguments.dropFirst().first.flatMap { Int($0) } ?? 1
+    let isJSON = SchemaLoader.isIntrospection(source)
+    var diagnostics = 0
+    var types = 0
+    for _ in 0..<max(1, runs) {
+        let built: (GraphQLSchema?, [Diagnostic])?
+        if isJSON {
+            guard case .success(let value) = JSONParser.parse(source) else { continue }
+            built = IntrospectionSchemaBuilder.build(json: value, source: source)
+        } else {
+            built = Parser.parse(source).document.map { SchemaBuilder.build(documents: [$0]) }
+        }
+        diagnostics = built?.1.count ?? -1
+        types = built?.0?.typeNames.count ?? -1
+    }
+    print("\(path): \(types) types, \(diagnostics) diagnostics")
+}
+
 private enum SchemaTiming {
     struct Result {
         var parse: Double

@@ -1,11 +1,20 @@
 // `BatonBenchmark [syntax|runtime|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of them.
-let requested = Set(CommandLine.arguments.dropFirst())
-func wanted(_ name: String) -> Bool { requested.isEmpty || requested.contains(name) }
-print("benchmark")
-if wanted("syntax") { runSyntaxBenchmark() }
-if wanted("runtime") { runRuntimeBenchmark() }
-if wanted("schema") { runSchemaBenchmark() }
-if wanted("lens") { runLensBenchmark() }
-if wanted("swiftgen") { runSwiftGenBenchmark() }
-if wanted("validation") { runValidationBenchmark() }
-if wanted("kotlingen") { runKotlinGenerationBenchmark() }
+// `BatonBenchmark parse-corpus [DIR]` and `BatonBenchmark schema-loop FILE [N]` are single-shot
+// modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "parse-corpus" {
+    runParseCorpus(arguments.dropFirst().first)
+} else if arguments.first == "schema-loop" {
+    runSchemaLoop(Array(arguments.dropFirst()))
+} else {
+    let requested = Set(arguments)
+    func wanted(_ name: String) -> Bool { requested.isEmpty || requested.contains(name) }
+    print("benchmark")
+    if wanted("syntax") { runSyntaxBenchmark() }
+    if wanted("runtime") { runRuntimeBenchmark() }
+    if wanted("schema") { runSchemaBenchmark() }
+    if wanted("lens") { runLensBenchmark() }
+    if wanted("swiftgen") { runSwiftGenBenchmark() }
+    if wanted("validation") { runValidationBenchmark() }
+    if wanted("kotlingen") { runKotlinGenerationBenchmark() }
+}

@@ -2,8 +2,9 @@
 /// introspection file can be reported at its line and column.
 ///
 /// Numbers keep their literal text (nothing is rounded). Object members keep their order and
-/// duplicates (a caller that cares can report them).
-package indirect enum JSONValue: Sendable {
+/// duplicates (a caller that cares can report them). Not `indirect`: arrays already hold the
+/// nested values, so a value needs no box of its own.
+package enum JSONValue: Sendable {
     case object([JSONMember], Span)
     case array([JSONValue], Span)
     case string(String, Span)
@@ -82,42 +83,65 @@ package struct JSONSyntaxError: Error, Sendable, Hashable {
 
 /// A strict RFC 8259 JSON parser on UTF-8 bytes with a nesting limit, so hostile input gets an
 /// error instead of a stack overflow.
+///
+/// It reads the bytes through an unsafe buffer (one bounds check per test, not per access),
+/// makes strings without escapes straight from their bytes, skips indentation eight bytes at a
+/// time, and collects the members and elements of the containers being parsed on two stacks,
+/// moving each finished container's out into an array of exactly its size.
 package struct JSONParser {
     /// Deeper nesting than this is reported as an error.
     package static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    private let memberStack = MoveStack<JSONMember>()
+    private let valueStack = MoveStack<JSONValue>()
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Parses a whole text (a leading UTF-8 BOM is skipped).
     package static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
-        var parser = JSONParser(bytes: bytes)
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { parser.index = 3 }
-        do {
-            parser.skipWhitespace()
-            let value = try parser.parseValue()
-            parser.skipWhitespace()
-            if parser.index < bytes.count {
-                throw JSONSyntaxError(message: "Unexpected \(parser.describeCurrent()) after the JSON value.", offset: parser.index)
-            }
-            return .success(value)
-        } catch let error as JSONSyntaxError {
-            return .failure(error)
-        } catch {
-            return .failure(JSONSyntaxError(message: "\(error)", offset: parser.index))
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            return parser.parseDocument()
         }
     }
 
     /// Parses the text of a source file.
     package static func parse(_ source: SourceFile) -> Result<JSONValue, JSONSyntaxError> { parse(source.bytes) }
 
+    private mutating func parseDocument() -> Result<JSONValue, JSONSyntaxError> {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+        do {
+            skipWhitespace()
+            let value = try parseValue()
+            skipWhitespace()
+            if index < bytes.count {
+                throw JSONSyntaxError(message: "Unexpected \(describeCurrent()) after the JSON value.", offset: index)
+            }
+            return .success(value)
+        } catch let error as JSONSyntaxError {
+            return .failure(error)
+        } catch {
+            return .failure(JSONSyntaxError(message: "\(error)", offset: index))
+        }
+    }
+
+    @inline(__always)
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case 0x20:
+                index += 1
+                // Indentation comes in runs of spaces: skip eight at a time.
+                while index + 8 <= bytes.count,
+                    UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)
+                        == 0x2020_2020_2020_2020
+                {
+                    index += 8
+                }
+            case 0x09, 0x0A, 0x0D: index += 1
             default: return
             }
         }
@@ -150,12 +174,16 @@ package struct JSONParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws -> JSONValue {
-        let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws -> JSONValue {
+        let length = word.utf8CodeUnitCount
+        guard index + length <= bytes.count else {
             throw JSONSyntaxError(message: "Expected a JSON value, found \(describeCurrent()).", offset: index)
         }
-        index += utf8.count
+        let expected = word.utf8Start
+        for offset in 0..<length where bytes[index + offset] != expected[offset] {
+            throw JSONSyntaxError(message: "Expected a JSON value, found \(describeCurrent()).", offset: index)
+        }
+        index += length
         return value
     }
 
@@ -171,12 +199,12 @@ package struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [JSONMember] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members, Span(start: start, end: index))
+            return .object([], Span(start: start, end: index))
         }
+        let mark = memberStack.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -192,7 +220,7 @@ package struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            members.append(JSONMember(key: key, keySpan: keySpan, value: value))
+            memberStack.push(JSONMember(key: key, keySpan: keySpan, value: value))
             skipWhitespace()
             guard index < bytes.count else {
                 throw JSONSyntaxError(message: "Expected \",\" or \"}\", found end of file.", offset: index)
@@ -203,7 +231,7 @@ package struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members, Span(start: start, end: index))
+                return .object(memberStack.pop(from: mark), Span(start: start, end: index))
             }
             throw JSONSyntaxError(message: "Expected \",\" or \"}\", found \(describeCurrent()).", offset: index)
         }
@@ -214,15 +242,15 @@ package struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var values: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(values, Span(start: start, end: index))
+            return .array([], Span(start: start, end: index))
         }
+        let mark = valueStack.count
         while true {
             skipWhitespace()
-            values.append(try parseValue())
+            valueStack.push(try parseValue())
             skipWhitespace()
             guard index < bytes.count else {
                 throw JSONSyntaxError(message: "Expected \",\" or \"]\", found end of file.", offset: index)
@@ -233,7 +261,7 @@ package struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(values, Span(start: start, end: index))
+                return .array(valueStack.pop(from: mark), Span(start: start, end: index))
             }
             throw JSONSyntaxError(message: "Expected \",\" or \"]\", found \(describeCurrent()).", offset: index)
         }
@@ -262,7 +290,7 @@ package struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             if digits() == 0 { throw JSONSyntaxError(message: "Invalid number: expected a digit in the exponent.", offset: index) }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         return .number(text, Span(start: start, end: index))
     }
 
@@ -270,15 +298,27 @@ package struct JSONParser {
     private mutating func parseString() throws -> String {
         let start = index
         index += 1
+        let contentStart = index
+        // Most strings have no escapes: make them straight from their bytes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
+                index += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
         var scalars: [UInt8] = []
-        var runStart = index
+        var runStart = contentStart
         while true {
             guard index < bytes.count else {
                 throw JSONSyntaxError(message: "Unterminated string.", offset: start)
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: bytes[runStart..<index])
+                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
                 break
             }
@@ -289,7 +329,7 @@ package struct JSONParser {
                 index += 1
                 continue
             }
-            scalars.append(contentsOf: bytes[runStart..<index])
+            scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             index += 1
             guard index < bytes.count else { throw JSONSyntaxError(message: "Unterminated string.", offset: start) }
             let escape = bytes[index]
@@ -351,5 +391,53 @@ package struct JSONParser {
             index += 1
         }
         return code
+    }
+}
+
+/// A stack of the members or elements of the containers being parsed. A finished container's
+/// elements are moved (not copied: no retain and release per element) into an array of exactly
+/// their count, which also spares the doubling reallocations of appending to a fresh array.
+private final class MoveStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always)
+    func push(_ element: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Moves the elements pushed since `mark` into a new array, in order.
+    func pop(from mark: Int) -> [Element] {
+        let moved = count - mark
+        if moved <= 0 { return [] }
+        let source = base + mark
+        count = mark
+        return [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+            guard let destination = buffer.baseAddress else { return }
+            destination.moveInitialize(from: source, count: moved)
+            initialized = moved
+        }
     }
 }

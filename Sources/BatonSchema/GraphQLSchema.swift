@@ -28,7 +28,11 @@ package final class GraphQLSchema: Sendable {
     /// and interfaces that implement each interface, in type order.
     private let implementingObjects: [String: [String]]
     private let implementingInterfaces: [String: [String]]
+    /// Possible types of the abstract types with many of them (short lists are searched).
     private let possibleTypeSets: [String: Set<String>]
+    /// The types in `typeNames` order, and a fast index into them by name.
+    private let typeList: [NamedTypeDef]
+    private let typeIndex: NameIndex
 
     package init(
         description: String?, types: [String: NamedTypeDef], typeNames: [String], directives: [String: DirectiveDef],
@@ -45,10 +49,18 @@ package final class GraphQLSchema: Sendable {
         self.subscriptionTypeName = subscriptionTypeName
         self.schemaDirectives = schemaDirectives
 
+        var typeList: [NamedTypeDef] = []
+        typeList.reserveCapacity(typeNames.count)
+        for name in typeNames {
+            if let type = types[name] { typeList.append(type) }
+        }
+        self.typeList = typeList
+        self.typeIndex = typeList.withUnsafeBufferPointer { list in NameIndex(count: list.count) { list[$0].name } }
+
         var objects: [String: [String]] = [:]
         var interfaces: [String: [String]] = [:]
-        for name in typeNames {
-            guard let type = types[name] else { continue }
+        for type in typeList {
+            let name = type.name
             for interface in type.interfaces {
                 if type.kind == .object {
                     objects[interface, default: []].append(name)
@@ -60,18 +72,28 @@ package final class GraphQLSchema: Sendable {
         self.implementingObjects = objects
         self.implementingInterfaces = interfaces
         var sets: [String: Set<String>] = [:]
-        for name in typeNames {
-            guard let type = types[name] else { continue }
+        for type in typeList {
             switch type.kind {
-            case .union: sets[name] = Set(type.unionMembers)
-            case .interface: sets[name] = Set(objects[name] ?? [])
+            case .union where type.unionMembers.count > GraphQLSchema.searchLimit:
+                sets[type.name] = Set(type.unionMembers)
+            case .interface:
+                if let implementations = objects[type.name], implementations.count > GraphQLSchema.searchLimit {
+                    sets[type.name] = Set(implementations)
+                }
             default: break
             }
         }
         self.possibleTypeSets = sets
     }
 
-    package func type(named name: String) -> NamedTypeDef? { types[name] }
+    /// Lists of possible types up to this long are searched rather than hashed.
+    private static let searchLimit = 8
+
+    package func type(named name: String) -> NamedTypeDef? {
+        typeList.withUnsafeBufferPointer { list in
+            typeIndex.position(of: name, count: list.count) { list[$0].name }.map { list[$0] }
+        }
+    }
     package func directive(named name: String) -> DirectiveDef? { directives[name] }
 
     /// The root type of an operation kind, if the schema has one.
@@ -82,15 +104,15 @@ package final class GraphQLSchema: Sendable {
         case .mutation: name = mutationTypeName
         case .subscription: name = subscriptionTypeName
         }
-        return name.flatMap { types[$0] }
+        return name.flatMap { type(named: $0) }
     }
 
     /// The object types a value of an abstract type can be (union members; objects implementing
     /// an interface), in schema order. For an object type, the type itself.
     package func possibleTypes(of type: NamedTypeDef) -> [NamedTypeDef] {
         switch type.kind {
-        case .union: return type.unionMembers.compactMap { types[$0] }
-        case .interface: return (implementingObjects[type.name] ?? []).compactMap { types[$0] }
+        case .union: return type.unionMembers.compactMap { self.type(named: $0) }
+        case .interface: return (implementingObjects[type.name] ?? []).compactMap { self.type(named: $0) }
         case .object: return [type]
         default: return []
         }
@@ -98,22 +120,42 @@ package final class GraphQLSchema: Sendable {
 
     /// Interfaces that declare they implement `interface`.
     package func implementingInterfaces(of interface: NamedTypeDef) -> [NamedTypeDef] {
-        (implementingInterfaces[interface.name] ?? []).compactMap { types[$0] }
+        (implementingInterfaces[interface.name] ?? []).compactMap { type(named: $0) }
     }
 
     /// True when `maybeSubType` is a possible type of the abstract `abstractType`, or an
     /// interface implementing it (graphql-js's `isSubType`).
     package func isSubType(_ abstractType: NamedTypeDef, _ maybeSubType: NamedTypeDef) -> Bool {
         if abstractType.kind == .union {
-            return possibleTypeSets[abstractType.name]?.contains(maybeSubType.name) ?? false
+            return possibleTypes(named: abstractType.name, contain: maybeSubType.name)
         }
         if abstractType.kind == .interface {
             if maybeSubType.kind == .interface {
                 return maybeSubType.interfaces.contains(abstractType.name)
             }
-            return possibleTypeSets[abstractType.name]?.contains(maybeSubType.name) ?? false
+            return possibleTypes(named: abstractType.name, contain: maybeSubType.name)
         }
         return false
+    }
+
+    /// Whether `member` is a possible type of this schema's abstract type named `name`.
+    private func possibleTypes(named name: String, contain member: String) -> Bool {
+        guard let own = type(named: name) else { return false }
+        switch own.kind {
+        case .union:
+            if own.unionMembers.count > GraphQLSchema.searchLimit, let set = possibleTypeSets[name] {
+                return set.contains(member)
+            }
+            return own.unionMembers.contains(member)
+        case .interface:
+            guard let implementations = implementingObjects[name] else { return false }
+            if implementations.count > GraphQLSchema.searchLimit, let set = possibleTypeSets[name] {
+                return set.contains(member)
+            }
+            return implementations.contains(member)
+        default:
+            return false
+        }
     }
 
     /// True when the two composite types can share a runtime object (graphql-js's

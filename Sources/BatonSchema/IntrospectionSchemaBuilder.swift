@@ -35,14 +35,32 @@ package enum IntrospectionSchemaBuilder {
         return (schema, diagnostics)
     }
 
-    /// Where the introspection result put each schema element, for diagnostics.
+    /// Where the introspection result put each schema element, for diagnostics. Building
+    /// records every element in order; the lookup table is made only when a diagnostic asks
+    /// (a valid schema never does), replaying the records so later ones win unless marked
+    /// `keepFirst`.
     final class Locator: SchemaNodeLocator {
         let source: SourceFile
-        var spans: [SchemaNode: Span] = [:]
+        private var records: [(node: SchemaNode, span: Span, keepFirst: Bool)] = []
+        private var table: [SchemaNode: Span]?
         init(source: SourceFile) { self.source = source }
         var fallbackPath: String? { source.path }
+
+        func record(_ node: SchemaNode, _ span: Span, keepFirst: Bool = false) {
+            records.append((node, span, keepFirst))
+            table = nil
+        }
+
         func range(of node: SchemaNode) -> SourceRange? {
-            spans[node].map { SourceRange(file: source, span: $0) }
+            if table == nil {
+                var spans: [SchemaNode: Span] = [:]
+                spans.reserveCapacity(records.count)
+                for record in records where !(record.keepFirst && spans[record.node] != nil) {
+                    spans[record.node] = record.span
+                }
+                table = spans
+            }
+            return table?[node].map { SourceRange(file: source, span: $0) }
         }
     }
 
@@ -50,8 +68,11 @@ package enum IntrospectionSchemaBuilder {
         let source: SourceFile
         let locator: Locator
         var diagnostics: [Diagnostic] = []
-        /// Every type the result lists, by name, with its kind.
-        var kinds: [String: TypeKind] = [:]
+        /// Every type the result lists, by name, with its kind (`kindList[kindNames.position(of: name)]`).
+        var kindNames = NameSet(minimumCapacity: 1024)
+        var kindList: [TypeKind] = []
+
+        func listedKind(of name: String) -> TypeKind? { kindNames.position(of: name).map { kindList[$0] } }
 
         init(source: SourceFile) {
             self.source = source
@@ -74,7 +95,7 @@ package enum IntrospectionSchemaBuilder {
                     at: root)
                 return nil
             }
-            locator.spans[.schema] = schemaJSON.span
+            locator.record(.schema, schemaJSON.span)
             let typeList = schemaJSON["types"]?.arrayValue ?? []
             if schemaJSON["types"]?.arrayValue == nil {
                 report("Introspection result missing types: \(brief(schemaJSON)).", at: schemaJSON)
@@ -90,8 +111,8 @@ package enum IntrospectionSchemaBuilder {
                         at: typeJSON)
                     continue
                 }
-                if kinds[name] != nil { continue }
-                kinds[name] = kind
+                guard kindNames.insert(name).inserted else { continue }
+                kindList.append(kind)
                 typeJSONs.append((name, kind, typeJSON))
             }
 
@@ -103,7 +124,7 @@ package enum IntrospectionSchemaBuilder {
                     continue
                 }
                 validateName(name, at: typeJSON["name"])
-                locator.spans[.type(name)] = typeJSON.span
+                locator.record(.type(name), typeJSON.span)
                 types.append(buildType(name, kind, typeJSON))
             }
 
@@ -111,12 +132,12 @@ package enum IntrospectionSchemaBuilder {
             for operation in OperationType.allCases {
                 let key = "\(operation.rawValue)Type"
                 guard let rootJSON = schemaJSON[key], !rootJSON.isNull else { continue }
-                guard let name = rootJSON["name"]?.stringValue, let kind = kinds[name] else {
+                guard let name = rootJSON["name"]?.stringValue, let rootKind = listedKind(of: name) else {
                     report(unknownType(rootJSON["name"]?.stringValue ?? brief(rootJSON)), at: rootJSON)
                     continue
                 }
-                locator.spans[.operationType(operation)] = rootJSON.span
-                if kind != .object {
+                locator.record(.operationType(operation), rootJSON.span)
+                if rootKind != .object {
                     report("Expected \(name) to be a GraphQL Object type.", at: rootJSON)
                     continue
                 }
@@ -153,24 +174,22 @@ package enum IntrospectionSchemaBuilder {
                 var interfaces: [String] = []
                 if let list = json["interfaces"]?.arrayValue {
                     for reference in list {
-                        guard let interfaceName = reference["name"]?.stringValue, kinds[interfaceName] != nil else {
+                        guard let interfaceName = reference["name"]?.stringValue, listedKind(of: interfaceName) != nil else {
                             report(unknownType(reference["name"]?.stringValue ?? brief(reference)), at: reference)
                             continue
                         }
-                        if kinds[interfaceName] != .interface {
+                        if listedKind(of: interfaceName) != .interface {
                             report("Expected \(interfaceName) to be a GraphQL Interface type.", at: reference)
                             continue
                         }
-                        if locator.spans[.implements(type: name, interface: interfaceName)] == nil {
-                            locator.spans[.implements(type: name, interface: interfaceName)] = reference.span
-                        }
+                        locator.record(.implements(type: name, interface: interfaceName), reference.span, keepFirst: true)
                         interfaces.append(interfaceName)
                     }
                 } else if !(kind == .interface && json["interfaces"]?.isNull == true) {
                     report("Introspection result missing interfaces: \(brief(json)).", at: json)
                 }
                 var fields: [FieldDef] = []
-                var seen = Set<String>()
+                var seen = NameSet()
                 if let list = json["fields"]?.arrayValue {
                     for fieldJSON in list {
                         if let field = buildField(fieldJSON, typeName: name), seen.insert(field.name).inserted {
@@ -186,17 +205,15 @@ package enum IntrospectionSchemaBuilder {
                 var members: [String] = []
                 if let list = json["possibleTypes"]?.arrayValue {
                     for reference in list {
-                        guard let memberName = reference["name"]?.stringValue, kinds[memberName] != nil else {
+                        guard let memberName = reference["name"]?.stringValue, listedKind(of: memberName) != nil else {
                             report(unknownType(reference["name"]?.stringValue ?? brief(reference)), at: reference)
                             continue
                         }
-                        if kinds[memberName] != .object {
+                        if listedKind(of: memberName) != .object {
                             report("Expected \(memberName) to be a GraphQL Object type.", at: reference)
                             continue
                         }
-                        if locator.spans[.unionMember(union: name, member: memberName)] == nil {
-                            locator.spans[.unionMember(union: name, member: memberName)] = reference.span
-                        }
+                        locator.record(.unionMember(union: name, member: memberName), reference.span, keepFirst: true)
                         members.append(memberName)
                     }
                 } else {
@@ -205,7 +222,7 @@ package enum IntrospectionSchemaBuilder {
                 return NamedTypeDef(kind: .union, name: name, description: description, unionMembers: members)
             case .enumType:
                 var values: [EnumValueDef] = []
-                var seen = Set<String>()
+                var seen = NameSet()
                 if let list = json["enumValues"]?.arrayValue {
                     for valueJSON in list {
                         guard let valueName = valueJSON["name"]?.stringValue else {
@@ -218,7 +235,7 @@ package enum IntrospectionSchemaBuilder {
                         }
                         validateName(valueName, at: valueJSON["name"])
                         guard seen.insert(valueName).inserted else { continue }
-                        locator.spans[.enumValue(type: name, value: valueName)] = valueJSON.span
+                        locator.record(.enumValue(type: name, value: valueName), valueJSON.span)
                         values.append(
                             EnumValueDef(
                                 name: valueName, description: valueJSON["description"]?.stringValue,
@@ -234,8 +251,8 @@ package enum IntrospectionSchemaBuilder {
                 if let list = json["inputFields"]?.arrayValue {
                     let locator = self.locator
                     fields = buildInputValues(list) { field, value in
-                        locator.spans[.inputField(type: name, field: field)] = value.span
-                        locator.spans[.inputFieldType(type: name, field: field)] = value["type"]?.span ?? value.span
+                        locator.record(.inputField(type: name, field: field), value.span)
+                        locator.record(.inputFieldType(type: name, field: field), value["type"]?.span ?? value.span)
                     }
                 } else {
                     report("Introspection result missing inputFields: \(brief(json)).", at: json)
@@ -255,18 +272,18 @@ package enum IntrospectionSchemaBuilder {
             }
             validateName(name, at: json["name"])
             guard let typeJSON = json["type"], let type = typeReference(typeJSON) else { return nil }
-            if let named = kinds[type.namedType], named == .inputObject {
+            if let named = listedKind(of: type.namedType), named == .inputObject {
                 report("Introspection must provide output type for fields, but received: \(type).", at: typeJSON)
             }
-            locator.spans[.field(type: typeName, field: name)] = json.span
-            locator.spans[.fieldType(type: typeName, field: name)] = typeJSON.span
+            locator.record(.field(type: typeName, field: name), json.span)
+            locator.record(.fieldType(type: typeName, field: name), typeJSON.span)
             var arguments: [InputValue] = []
             if let list = json["args"]?.arrayValue {
                 let locator = self.locator
                 arguments = buildInputValues(list) { argument, value in
-                    locator.spans[.argument(type: typeName, field: name, argument: argument)] = value.span
-                    locator.spans[.argumentType(type: typeName, field: name, argument: argument)] =
-                        value["type"]?.span ?? value.span
+                    locator.record(.argument(type: typeName, field: name, argument: argument), value.span)
+                    locator.record(
+                        .argumentType(type: typeName, field: name, argument: argument), value["type"]?.span ?? value.span)
                 }
             } else {
                 report("Introspection result missing field args: \(brief(json)).", at: json)
@@ -278,7 +295,7 @@ package enum IntrospectionSchemaBuilder {
 
         mutating func buildInputValues(_ list: [JSONValue], record: (String, JSONValue) -> Void) -> [InputValue] {
             var values: [InputValue] = []
-            var seen = Set<String>()
+            var seen = NameSet()
             for json in list {
                 guard let name = json["name"]?.stringValue else {
                     report("Expected name to be a non-empty string.", at: json)
@@ -286,7 +303,7 @@ package enum IntrospectionSchemaBuilder {
                 }
                 validateName(name, at: json["name"])
                 guard let typeJSON = json["type"], let type = typeReference(typeJSON) else { continue }
-                if let named = kinds[type.namedType], !(named == .scalar || named == .enumType || named == .inputObject) {
+                if let named = listedKind(of: type.namedType), !(named == .scalar || named == .enumType || named == .inputObject) {
                     report("Introspection must provide input type for arguments, but received: \(type).", at: typeJSON)
                 }
                 var defaultValue: Value?
@@ -324,10 +341,11 @@ package enum IntrospectionSchemaBuilder {
                 return nil
             }
             let locator = self.locator
-            locator.spans[.directive(name)] = json.span
+            locator.record(.directive(name), json.span)
             let arguments = buildInputValues(argumentList) { argument, value in
-                locator.spans[.directiveArgument(directive: name, argument: argument)] = value.span
-                locator.spans[.directiveArgumentType(directive: name, argument: argument)] = value["type"]?.span ?? value.span
+                locator.record(.directiveArgument(directive: name, argument: argument), value.span)
+                locator.record(
+                    .directiveArgumentType(directive: name, argument: argument), value["type"]?.span ?? value.span)
             }
             return DirectiveDef(
                 name: name, description: json["description"]?.stringValue, arguments: arguments,
@@ -357,7 +375,7 @@ package enum IntrospectionSchemaBuilder {
                 report("Unknown type reference: \(brief(json)).", at: json)
                 return nil
             }
-            if kinds[name] == nil {
+            if listedKind(of: name) == nil {
                 report(unknownType(name), at: json)
                 return nil
             }

@@ -50,7 +50,8 @@ struct SDLConverter {
     }
 
     func inputValues(_ nodes: [InputValueDefinition], _ file: SourceFile) -> [InputValue] {
-        firstOfEachName(nodes.map { inputValue($0, file) }, name: \.name)
+        if nodes.isEmpty { return [] }
+        return firstOfEachName(nodes.map { inputValue($0, file) }) { $0.name }
     }
 
     func field(_ node: FieldDefinition, _ file: SourceFile) -> FieldDef {
@@ -69,48 +70,62 @@ struct SDLConverter {
     }
 
     /// Builds the named type of a type definition with its same-kind extensions applied in
-    /// order. Returns nil for definitions that are not type definitions.
+    /// order. Returns nil for definitions that are not type definitions. Duplicate fields,
+    /// values and input fields are dropped by `NamedTypeDef` (first wins).
     func namedType(_ definition: Definition, extensions: [LocatedDefinition], file: SourceFile) -> NamedTypeDef? {
-        let extensionLocations = keepLocations ? extensions.compactMap { Self.nameLocation($0) } : []
+        let extensionLocations = keepLocations && !extensions.isEmpty ? extensions.compactMap { Self.nameLocation($0) } : []
         switch definition {
         case .scalar(let node):
             var directives = applied(node.directives, file)
-            for case (.scalar(let ext), let extFile) in extensions.map({ ($0.definition, $0.file) }) {
-                directives += applied(ext.directives, extFile)
+            for located in extensions {
+                guard case .scalar(let ext) = located.definition else { continue }
+                directives += applied(ext.directives, located.file)
             }
             return NamedTypeDef(
                 kind: .scalar, name: node.name.value, description: node.description?.value, directives: directives,
                 location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .object(let node):
-            var parts: [(fields: [FieldDefinition], interfaces: [NamedType], directives: [Directive], file: SourceFile)] = [
-                (node.fields, node.interfaces, node.directives, file)
-            ]
-            for case (.object(let ext), let extFile) in extensions.map({ ($0.definition, $0.file) }) {
-                parts.append((ext.fields, ext.interfaces, ext.directives, extFile))
+            var fields = fieldDefs(node.fields, file)
+            var interfaces = node.interfaces.isEmpty ? [] : node.interfaces.map(\.name.value)
+            var directives = applied(node.directives, file)
+            for located in extensions {
+                guard case .object(let ext) = located.definition else { continue }
+                fields += fieldDefs(ext.fields, located.file)
+                interfaces += ext.interfaces.map(\.name.value)
+                directives += applied(ext.directives, located.file)
             }
-            return composite(
-                .object, node.name, node.description, parts, file: file, extensionLocations: extensionLocations)
+            return NamedTypeDef(
+                kind: .object, name: node.name.value, description: node.description?.value, fields: fields,
+                interfaces: interfaces, directives: directives, location: location(node.name.span, file),
+                extensionLocations: extensionLocations)
         case .interface(let node):
-            var parts: [(fields: [FieldDefinition], interfaces: [NamedType], directives: [Directive], file: SourceFile)] = [
-                (node.fields, node.interfaces, node.directives, file)
-            ]
-            for case (.interface(let ext), let extFile) in extensions.map({ ($0.definition, $0.file) }) {
-                parts.append((ext.fields, ext.interfaces, ext.directives, extFile))
+            var fields = fieldDefs(node.fields, file)
+            var interfaces = node.interfaces.isEmpty ? [] : node.interfaces.map(\.name.value)
+            var directives = applied(node.directives, file)
+            for located in extensions {
+                guard case .interface(let ext) = located.definition else { continue }
+                fields += fieldDefs(ext.fields, located.file)
+                interfaces += ext.interfaces.map(\.name.value)
+                directives += applied(ext.directives, located.file)
             }
-            return composite(
-                .interface, node.name, node.description, parts, file: file, extensionLocations: extensionLocations)
+            return NamedTypeDef(
+                kind: .interface, name: node.name.value, description: node.description?.value, fields: fields,
+                interfaces: interfaces, directives: directives, location: location(node.name.span, file),
+                extensionLocations: extensionLocations)
         case .union(let node):
             var members = node.types.map(\.name.value)
             var directives = applied(node.directives, file)
-            for case (.union(let ext), let extFile) in extensions.map({ ($0.definition, $0.file) }) {
+            for located in extensions {
+                guard case .union(let ext) = located.definition else { continue }
                 members += ext.types.map(\.name.value)
-                directives += applied(ext.directives, extFile)
+                directives += applied(ext.directives, located.file)
             }
             return NamedTypeDef(
                 kind: .union, name: node.name.value, description: node.description?.value, unionMembers: members,
                 directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .enumType(let node):
             var values: [EnumValueDef] = []
+            values.reserveCapacity(node.values.count)
             var directives = applied(node.directives, file)
             func add(_ nodes: [EnumValueDefinition], _ file: SourceFile) {
                 for value in nodes {
@@ -122,52 +137,37 @@ struct SDLConverter {
                 }
             }
             add(node.values, file)
-            for case (.enumType(let ext), let extFile) in extensions.map({ ($0.definition, $0.file) }) {
-                add(ext.values, extFile)
-                directives += applied(ext.directives, extFile)
+            for located in extensions {
+                guard case .enumType(let ext) = located.definition else { continue }
+                add(ext.values, located.file)
+                directives += applied(ext.directives, located.file)
             }
             return NamedTypeDef(
-                kind: .enumType, name: node.name.value, description: node.description?.value,
-                enumValues: firstOfEachName(values, name: \.name),
+                kind: .enumType, name: node.name.value, description: node.description?.value, enumValues: values,
                 directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .inputObject(let node):
             var fields: [InputValue] = []
+            fields.reserveCapacity(node.fields.count)
             var directives = applied(node.directives, file)
-            func add(_ nodes: [InputValueDefinition], _ file: SourceFile) {
-                for field in nodes { fields.append(inputValue(field, file)) }
-            }
-            add(node.fields, file)
-            for case (.inputObject(let ext), let extFile) in extensions.map({ ($0.definition, $0.file) }) {
-                add(ext.fields, extFile)
-                directives += applied(ext.directives, extFile)
+            for field in node.fields { fields.append(inputValue(field, file)) }
+            for located in extensions {
+                guard case .inputObject(let ext) = located.definition else { continue }
+                for field in ext.fields { fields.append(inputValue(field, located.file)) }
+                directives += applied(ext.directives, located.file)
             }
             return NamedTypeDef(
-                kind: .inputObject, name: node.name.value, description: node.description?.value,
-                inputFields: firstOfEachName(fields, name: \.name),
+                kind: .inputObject, name: node.name.value, description: node.description?.value, inputFields: fields,
                 directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .operation, .fragment, .schema, .directive:
             return nil
         }
     }
 
-    private func composite(
-        _ kind: TypeKind, _ name: Name, _ description: StringValue?,
-        _ parts: [(fields: [FieldDefinition], interfaces: [NamedType], directives: [Directive], file: SourceFile)],
-        file: SourceFile, extensionLocations: [SchemaLocation]
-    ) -> NamedTypeDef {
+    private func fieldDefs(_ nodes: [FieldDefinition], _ file: SourceFile) -> [FieldDef] {
         var fields: [FieldDef] = []
-        fields.reserveCapacity(parts[0].fields.count)
-        var interfaces: [String] = []
-        var directives: [AppliedDirective] = []
-        for part in parts {
-            for node in part.fields { fields.append(field(node, part.file)) }
-            interfaces += part.interfaces.map(\.name.value)
-            directives += applied(part.directives, part.file)
-        }
-        return NamedTypeDef(
-            kind: kind, name: name.value, description: description?.value, fields: firstOfEachName(fields, name: \.name),
-            interfaces: interfaces,
-            directives: directives, location: location(name.span, file), extensionLocations: extensionLocations)
+        fields.reserveCapacity(nodes.count)
+        for node in nodes { fields.append(field(node, file)) }
+        return fields
     }
 
     /// The name token of a type definition or extension.
@@ -212,28 +212,4 @@ struct SDLConverter {
         case .operation, .fragment, .schema, .directive: nil
         }
     }
-}
-
-/// Whether any two of the names are equal. Most lists (fields, arguments, values) are short,
-/// and comparing pairs of short strings beats hashing them; long lists use a set.
-func hasDuplicateNames<Names: Collection>(_ names: Names) -> Bool where Names.Element == String {
-    let count = names.count
-    if count < 2 { return false }
-    if count <= 12 {
-        let array = Array(names)
-        for i in 1..<count {
-            for j in 0..<i where array[i] == array[j] { return true }
-        }
-        return false
-    }
-    var seen = Set<String>(minimumCapacity: count)
-    for name in names where !seen.insert(name).inserted { return true }
-    return false
-}
-
-/// Keeps the first element of each name.
-func firstOfEachName<Element>(_ elements: [Element], name: (Element) -> String) -> [Element] {
-    guard hasDuplicateNames(elements.lazy.map(name)) else { return elements }
-    var seen = Set<String>()
-    return elements.filter { seen.insert(name($0)).inserted }
 }

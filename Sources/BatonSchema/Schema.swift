@@ -7,10 +7,11 @@ import BatonSyntax
 // built, so one schema serves every document and every task.
 
 /// A type as a field, argument or variable uses it: a name wrapped in list and non-null.
-package indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+/// Only the wrapping cases are boxed, so a named type costs no allocation.
+package enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     case named(String)
-    case list(TypeRef)
-    case nonNull(TypeRef)
+    indirect case list(TypeRef)
+    indirect case nonNull(TypeRef)
 
     /// The innermost type name.
     package var namedType: String {
@@ -181,10 +182,14 @@ package final class NamedTypeDef: Sendable {
     /// The locations of `extend` definitions applied to this type.
     package let extensionLocations: [SchemaLocation]
 
-    private let fieldIndex: [String: Int]
-    private let inputFieldIndex: [String: Int]
-    private let enumValueIndex: [String: Int]
+    /// Name lookups into `fields`, `inputFields` and `enumValues` (no table for short lists).
+    private let fieldIndex: NameIndex
+    private let inputFieldIndex: NameIndex
+    private let enumValueIndex: NameIndex
 
+    /// Fields, input fields and enum values keep the first of each name (duplicates are
+    /// reported by the SDL rules; an introspection result's are dropped), so lookups and
+    /// iteration agree.
     package init(
         kind: TypeKind, name: String, description: String?, fields: [FieldDef] = [], interfaces: [String] = [],
         unionMembers: [String] = [], enumValues: [EnumValueDef] = [], inputFields: [InputValue] = [],
@@ -193,25 +198,40 @@ package final class NamedTypeDef: Sendable {
         self.kind = kind
         self.name = name
         self.description = description
-        self.fields = fields
         self.interfaces = interfaces
         self.unionMembers = unionMembers
-        self.enumValues = enumValues
-        self.inputFields = inputFields
         self.directives = directives
         self.location = location
         self.extensionLocations = extensionLocations
-        // First definition wins for lookups; duplicates are reported by the schema validator.
-        self.fieldIndex = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.inputFieldIndex = Dictionary(
-            inputFields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.enumValueIndex = Dictionary(
-            enumValues.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        (self.fields, self.fieldIndex) = NamedTypeDef.indexed(fields) { $0.name }
+        (self.inputFields, self.inputFieldIndex) = NamedTypeDef.indexed(inputFields) { $0.name }
+        (self.enumValues, self.enumValueIndex) = NamedTypeDef.indexed(enumValues) { $0.name }
     }
 
-    package func field(named name: String) -> FieldDef? { fieldIndex[name].map { fields[$0] } }
-    package func inputField(named name: String) -> InputValue? { inputFieldIndex[name].map { inputFields[$0] } }
-    package func enumValue(named name: String) -> EnumValueDef? { enumValueIndex[name].map { enumValues[$0] } }
+    /// The elements without later duplicates of a name, and their index.
+    @inline(__always)
+    private static func indexed<Element>(_ elements: [Element], _ name: (Element) -> String) -> ([Element], NameIndex) {
+        let index = elements.withUnsafeBufferPointer { buffer in NameIndex(count: buffer.count) { name(buffer[$0]) } }
+        guard index.hasDuplicates else { return (elements, index) }
+        let unique = firstOfEachName(elements, name: name)
+        return (unique, unique.withUnsafeBufferPointer { buffer in NameIndex(count: buffer.count) { name(buffer[$0]) } })
+    }
+
+    package func field(named name: String) -> FieldDef? {
+        fields.withUnsafeBufferPointer { buffer in
+            fieldIndex.position(of: name, count: buffer.count) { buffer[$0].name }.map { buffer[$0] }
+        }
+    }
+    package func inputField(named name: String) -> InputValue? {
+        inputFields.withUnsafeBufferPointer { buffer in
+            inputFieldIndex.position(of: name, count: buffer.count) { buffer[$0].name }.map { buffer[$0] }
+        }
+    }
+    package func enumValue(named name: String) -> EnumValueDef? {
+        enumValues.withUnsafeBufferPointer { buffer in
+            enumValueIndex.position(of: name, count: buffer.count) { buffer[$0].name }.map { buffer[$0] }
+        }
+    }
 
     package var isComposite: Bool { kind == .object || kind == .interface || kind == .union }
     package var isAbstract: Bool { kind == .interface || kind == .union }

@@ -43,21 +43,30 @@ enum SchemaAssembler {
             directiveNames.append(name)
         }
 
-        // Named types referenced by the schema's types and directives.
-        var referenced = Set<String>()
-        for type in input.types {
-            for field in type.fields {
-                referenced.insert(field.type.namedType)
-                for argument in field.arguments { referenced.insert(argument.type.namedType) }
+        // Which of the built-in scalars and Baton's types (not declared by the schema) the
+        // schema's types and directives reference; the walk stops once all are found.
+        var referenced = Set<String>(["String", "Boolean"]).union(input.listedStandardTypes)
+        var wanted = NameSet(
+            (BuiltIns.scalarNames + BuiltIns.batonTypeNames).filter { types[$0] == nil && !referenced.contains($0) })
+        var missing = wanted.count
+        func note(_ type: TypeRef) {
+            let name = type.namedType
+            if wanted.contains(name) && referenced.insert(name).inserted { missing -= 1 }
+        }
+        if missing > 0 {
+            search: for type in input.types {
+                for field in type.fields {
+                    note(field.type)
+                    for argument in field.arguments { note(argument.type) }
+                }
+                for field in type.inputFields { note(field.type) }
+                if missing == 0 { break search }
             }
-            for field in type.inputFields { referenced.insert(field.type.namedType) }
+            for name in directiveNames where missing > 0 {
+                for argument in directives[name]?.arguments ?? [] { note(argument.type) }
+            }
         }
-        for name in directiveNames {
-            for argument in directives[name]?.arguments ?? [] { referenced.insert(argument.type.namedType) }
-        }
-        referenced.insert("String")
-        referenced.insert("Boolean")
-        referenced.formUnion(input.listedStandardTypes)
+        wanted = NameSet()
 
         for name in BuiltIns.scalarNames where types[name] == nil && referenced.contains(name) {
             guard let scalar = builtIns.types[name] else { continue }

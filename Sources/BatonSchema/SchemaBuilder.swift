@@ -47,7 +47,7 @@ package enum SchemaBuilder {
         let index = SDLNodeIndex(definitions, fallbackPath: fallbackPath ?? documents.first?.source.path)
         let schema = assemble(index)
         guard validate else { return (schema, []) }
-        var diagnostics = SDLRules.validate(definitions)
+        var diagnostics = SDLRules.validate(index)
         if diagnostics.isEmpty {
             diagnostics = SchemaValidator.validate(schema, locator: index)
         }
@@ -58,25 +58,26 @@ package enum SchemaBuilder {
     private static func assemble(_ index: SDLNodeIndex) -> GraphQLSchema {
         let converter = SDLConverter(keepLocations: true)
         var types: [NamedTypeDef] = []
-        types.reserveCapacity(index.typeOrder.count)
+        types.reserveCapacity(index.typeNames.count)
         // A definition of a built-in scalar or introspection type is replaced by the built-in
         // one (as in graphql-js), which is then part of the schema even when unreferenced.
         var declaredStandard = Set<String>()
-        for name in index.typeOrder {
+        for (position, name) in index.typeNames.names.enumerated() {
             if BuiltIns.isStandardType(name) {
                 declaredStandard.insert(name)
                 continue
             }
-            guard let definition = index.typeDefinitions[name]?.first else { continue }
-            let extensions = index.typeExtensions[name] ?? []
+            let definition = index.definitions[index.firstTypeDefinition[position]]
+            let extensions = index.extensions(ofType: name)
             if let type = converter.namedType(definition.definition, extensions: extensions, file: definition.file) {
                 types.append(type)
             }
         }
         var directives: [DirectiveDef] = []
-        for name in index.directiveOrder {
-            guard let (node, file) = index.directiveDefinitions[name]?.first else { continue }
-            directives.append(converter.directive(node, file: file))
+        directives.reserveCapacity(index.directiveNames.count)
+        for position in index.firstDirectiveDefinition {
+            guard case .directive(let node) = index.definitions[position].definition else { continue }
+            directives.append(converter.directive(node, file: index.definitions[position].file))
         }
 
         // Root operation types: the schema definition, then its extensions (later wins);
@@ -91,7 +92,7 @@ package enum SchemaBuilder {
         }
         if !index.hasSchemaDefinition {
             for (operation, name) in [(OperationType.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription")]
-            where index.typeDefinitions[name] != nil {
+            where index.typeNames.contains(name) {
                 roots[operation] = name
             }
         }
@@ -106,45 +107,102 @@ package enum SchemaBuilder {
 /// The SDL definitions of one schema grouped by name, in order; also the locator schema
 /// validation uses to point at the AST nodes graphql-js would report.
 final class SDLNodeIndex: SchemaNodeLocator {
-    /// Type names in first-definition order.
-    private(set) var typeOrder: [String] = []
-    private(set) var typeDefinitions: [String: [LocatedDefinition]] = [:]
-    private(set) var typeExtensions: [String: [LocatedDefinition]] = [:]
-    private(set) var directiveOrder: [String] = []
-    private(set) var directiveDefinitions: [String: [(DirectiveDefinition, SourceFile)]] = [:]
+    /// Every definition of the schema's files, in order.
+    let definitions: [LocatedDefinition]
+    /// Names of the types defined (not only extended), in first-definition order.
+    private(set) var typeNames = NameSet()
+    /// The position in `definitions` of the first definition of each of `typeNames`.
+    private(set) var firstTypeDefinition: [Int] = []
+    /// Positions of the `extend` definitions of each extended type name, in order.
+    private(set) var typeExtensions: [String: [Int]] = [:]
+    /// Type names defined more than once (usually none).
+    private(set) var multiplyDefinedTypes = Set<String>()
+    /// Names of the directives defined, in first-definition order.
+    private(set) var directiveNames = NameSet()
+    /// The position of the first definition of each of `directiveNames`.
+    private(set) var firstDirectiveDefinition: [Int] = []
+    /// Positions of every directive definition, in order.
+    private(set) var directivePositions: [Int] = []
+    /// Positions of every schema definition and extension, in order.
+    private(set) var schemaPositions: [Int] = []
+    /// Positions of every type definition and extension, in order.
+    private(set) var typePositions: [Int] = []
     /// The first schema definition, then every schema extension, in order.
     private(set) var schemaNodes: [(SchemaDefinition, SourceFile)] = []
     private(set) var hasSchemaDefinition = false
     let fallbackPath: String?
 
     init(_ definitions: [LocatedDefinition], fallbackPath: String?) {
+        self.definitions = definitions
         self.fallbackPath = fallbackPath
+        typeNames = NameSet(minimumCapacity: definitions.count)
+        firstTypeDefinition.reserveCapacity(definitions.count)
+        typePositions.reserveCapacity(definitions.count)
         var extensionNodes: [(SchemaDefinition, SourceFile)] = []
-        for located in definitions {
-            switch located.definition {
+        for position in definitions.indices {
+            switch definitions[position].definition {
             case .schema(let node):
+                schemaPositions.append(position)
                 if node.isExtension {
-                    extensionNodes.append((node, located.file))
+                    extensionNodes.append((node, definitions[position].file))
                 } else if !hasSchemaDefinition {
                     hasSchemaDefinition = true
-                    schemaNodes.append((node, located.file))
+                    schemaNodes.append((node, definitions[position].file))
                 }
             case .directive(let node):
-                if directiveDefinitions[node.name.value] == nil { directiveOrder.append(node.name.value) }
-                directiveDefinitions[node.name.value, default: []].append((node, located.file))
+                directivePositions.append(position)
+                if directiveNames.insert(node.name.value).inserted { firstDirectiveDefinition.append(position) }
             case .operation, .fragment:
                 break
-            default:
-                guard let name = SDLConverter.typeName(located.definition)?.value else { continue }
-                if SDLConverter.isTypeExtension(located.definition) {
-                    typeExtensions[name, default: []].append(located)
-                } else {
-                    if typeDefinitions[name] == nil { typeOrder.append(name) }
-                    typeDefinitions[name, default: []].append(located)
-                }
+            case .scalar(let node): addType(node.name.value, node.isExtension, position)
+            case .object(let node): addType(node.name.value, node.isExtension, position)
+            case .interface(let node): addType(node.name.value, node.isExtension, position)
+            case .union(let node): addType(node.name.value, node.isExtension, position)
+            case .enumType(let node): addType(node.name.value, node.isExtension, position)
+            case .inputObject(let node): addType(node.name.value, node.isExtension, position)
             }
         }
         schemaNodes += extensionNodes
+    }
+
+    private func addType(_ name: String, _ isExtension: Bool, _ position: Int) {
+        typePositions.append(position)
+        if isExtension {
+            typeExtensions[name, default: []].append(position)
+        } else if typeNames.insert(name).inserted {
+            firstTypeDefinition.append(position)
+        } else {
+            multiplyDefinedTypes.insert(name)
+        }
+    }
+
+    /// True when more than one directive definition shares a name.
+    var hasDuplicateDirectives: Bool { directivePositions.count != directiveNames.count }
+
+    /// The first definition of the type named `name`, if it is defined.
+    func firstDefinition(ofType name: String) -> LocatedDefinition? {
+        typeNames.position(of: name).map { definitions[firstTypeDefinition[$0]] }
+    }
+
+    /// The `extend` definitions of the type named `name`, in order.
+    func extensions(ofType name: String) -> [LocatedDefinition] {
+        if typeExtensions.isEmpty { return [] }
+        return typeExtensions[name]?.map { definitions[$0] } ?? []
+    }
+
+    /// True when the type named `name` has exactly one definition or extension in the files:
+    /// the usual case, where rules that merge a type's definitions take a fast path.
+    func isWrittenOnce(_ name: String) -> Bool {
+        (multiplyDefinedTypes.isEmpty || !multiplyDefinedTypes.contains(name))
+            && (typeExtensions.isEmpty || typeExtensions[name] == nil)
+    }
+
+    /// The first definition of the directive named `name`.
+    func firstDirective(_ name: String) -> (DirectiveDefinition, SourceFile)? {
+        guard let position = directiveNames.position(of: name) else { return nil }
+        let located = definitions[firstDirectiveDefinition[position]]
+        guard case .directive(let node) = located.definition else { return nil }
+        return (node, located.file)
     }
 
     // MARK: SchemaNodeLocator
@@ -211,7 +269,7 @@ final class SDLNodeIndex: SchemaNodeLocator {
             }
             return nil
         case .directive(let name):
-            guard let (node, file) = directiveDefinitions[name]?.first else { return nil }
+            guard let (node, file) = firstDirective(name) else { return nil }
             return SourceRange(file: file, span: headSpan(node.span, node.name))
         case .directiveArgument(let directive, let argument):
             return directiveArgumentNode(directive, argument).map {
@@ -229,7 +287,7 @@ final class SDLNodeIndex: SchemaNodeLocator {
     private func headSpan(_ span: Span, _ name: Name) -> Span { Span(start: span.start, end: max(span.start, name.span.end)) }
 
     private func typeNodes(_ name: String) -> [LocatedDefinition] {
-        (typeDefinitions[name]?.prefix(1).map { $0 } ?? []) + (typeExtensions[name] ?? [])
+        (firstDefinition(ofType: name).map { [$0] } ?? []) + extensions(ofType: name)
     }
 
     private func fieldNode(_ type: String, _ field: String) -> (FieldDefinition, SourceFile)? {
@@ -261,7 +319,7 @@ final class SDLNodeIndex: SchemaNodeLocator {
     }
 
     private func directiveArgumentNode(_ directive: String, _ argument: String) -> (InputValueDefinition, SourceFile)? {
-        guard let (node, file) = directiveDefinitions[directive]?.first,
+        guard let (node, file) = firstDirective(directive),
             let found = node.arguments.first(where: { $0.name.value == argument })
         else { return nil }
         return (found, file)

@@ -7,7 +7,8 @@ struct LoneSchemaDefinitionRule: SDLRule {
 
     static func check(_ context: SDLValidationContext) {
         var count = 0
-        for located in context.definitions {
+        for position in context.index.schemaPositions {
+            let located = context.definitions[position]
             guard case .schema(let node) = located.definition, !node.isExtension else { continue }
             if count > 0 {
                 context.report(onlyOne, rule: id, file: located.file, span: node.span)

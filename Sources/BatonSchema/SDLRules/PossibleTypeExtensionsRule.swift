@@ -10,10 +10,11 @@ struct PossibleTypeExtensionsRule: SDLRule {
         guard context.hasTypeExtensions else { return }
         // The last definition of a name is the one graphql-js compares against.
         var defined: [String: LocatedDefinition] = [:]
-        for located in context.definitions where !SDLConverter.isTypeExtension(located.definition) {
+        let typeDefinitions = context.index.typePositions.map { context.definitions[$0] }
+        for located in typeDefinitions where !SDLConverter.isTypeExtension(located.definition) {
             if let name = SDLConverter.typeName(located.definition) { defined[name.value] = located }
         }
-        for located in context.definitions where SDLConverter.isTypeExtension(located.definition) {
+        for located in typeDefinitions where SDLConverter.isTypeExtension(located.definition) {
             guard let name = SDLConverter.typeName(located.definition),
                 let kind = SDLConverter.kind(located.definition)
             else { continue }

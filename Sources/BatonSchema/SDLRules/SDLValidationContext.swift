@@ -33,7 +33,12 @@ enum SDLRules {
 
     /// Runs every rule over the type-system definitions of one schema (all its files).
     static func validate(_ definitions: [LocatedDefinition]) -> [Diagnostic] {
-        let context = SDLValidationContext(definitions)
+        validate(SDLNodeIndex(definitions, fallbackPath: nil))
+    }
+
+    /// Runs every rule over the definitions of an index already made for building.
+    static func validate(_ index: SDLNodeIndex) -> [Diagnostic] {
+        let context = SDLValidationContext(index)
         for rule in all { rule.check(context) }
         return context.diagnostics
     }
@@ -66,13 +71,35 @@ struct DirectiveUse {
     var scope: Scope
 }
 
+/// What the rules that look inside every definition need, gathered in one walk over the
+/// definitions (`SDLValidationContext.scan`) instead of one walk per rule. On a valid schema
+/// the candidate lists are empty and those rules do nothing more.
+struct SDLScan {
+    /// Every directive applied in the document, in document order.
+    var directiveUses: [DirectiveUse] = []
+    /// Default values of arguments and input fields, in document order.
+    var defaultValues: [(value: Value, file: SourceFile)] = []
+    /// Type references to names neither defined nor standard, in `KnownTypeNamesRule`'s order.
+    var unknownTypeReferences: [(type: NamedType, file: SourceFile)] = []
+    /// Positions of object, interface and input object definitions (and extensions) whose
+    /// field names need `UniqueFieldDefinitionNamesRule`'s full check: those with a repeated
+    /// name, and every definition of a type written more than once.
+    var fieldNameCandidates: [Int] = []
+    /// The same for enum values (`UniqueEnumValueNamesRule`).
+    var enumValueCandidates: [Int] = []
+    /// Argument lists with a repeated name, with their parent as messages name it
+    /// (`UniqueArgumentDefinitionNamesRule`).
+    var repeatedArguments: [(parent: String, arguments: [InputValueDefinition], file: SourceFile)] = []
+}
+
 /// The shared state of one SDL validation: the definitions, derived lookups, the report.
 final class SDLValidationContext {
-    let definitions: [LocatedDefinition]
+    let index: SDLNodeIndex
+    var definitions: [LocatedDefinition] { index.definitions }
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(_ definitions: [LocatedDefinition]) {
-        self.definitions = definitions
+    init(_ index: SDLNodeIndex) {
+        self.index = index
     }
 
     func report(
@@ -96,8 +123,8 @@ final class SDLValidationContext {
                 requiredArguments: directive.arguments.filter { $0.type.isNonNull && $0.defaultValue == nil }
                     .map { ($0.name, $0.type.description) })
         }
-        for located in definitions {
-            guard case .directive(let node) = located.definition else { continue }
+        for position in index.directivePositions {
+            guard case .directive(let node) = definitions[position].definition else { continue }
             known[node.name.value] = KnownDirective(
                 locations: node.locations.map(\.value), isRepeatable: node.isRepeatable,
                 argumentNames: node.arguments.map(\.name.value),
@@ -110,39 +137,36 @@ final class SDLValidationContext {
     }()
 
     /// Names of the types the document defines, in first-definition order.
-    private(set) lazy var definedTypeNames: [String] = {
-        var seen = Set<String>()
-        var names: [String] = []
-        for located in definitions {
-            guard !SDLConverter.isTypeExtension(located.definition),
-                let name = SDLConverter.typeName(located.definition)
-            else { continue }
-            if seen.insert(name.value).inserted { names.append(name.value) }
-        }
-        return names
-    }()
-
-    private(set) lazy var definedTypeNameSet: Set<String> = Set(definedTypeNames)
-
-    /// How many definitions and extensions each type name has; rules that merge a type's
-    /// definitions take a fast path for the (usual) names written once.
-    private(set) lazy var typeNameOccurrences: [String: Int] = {
-        var counts: [String: Int] = [:]
-        counts.reserveCapacity(definitions.count)
-        for located in definitions {
-            if let name = SDLConverter.typeName(located.definition) { counts[name.value, default: 0] += 1 }
-        }
-        return counts
-    }()
+    var definedTypeNames: [String] { index.typeNames.names }
 
     /// True when some type is extended.
-    private(set) lazy var hasTypeExtensions: Bool = definitions.contains { SDLConverter.isTypeExtension($0.definition) }
+    var hasTypeExtensions: Bool { !index.typeExtensions.isEmpty }
 
     /// Every directive applied in the document, in document order.
-    private(set) lazy var directiveUses: [DirectiveUse] = {
-        var uses: [DirectiveUse] = []
+    var directiveUses: [DirectiveUse] { scan.directiveUses }
+
+    /// Every input value literal in the document (applied directive arguments, then default
+    /// values), each with its file, for the rules that look inside values.
+    private(set) lazy var values: [(value: Value, file: SourceFile)] = {
+        var values: [(Value, SourceFile)] = []
+        for use in scan.directiveUses {
+            for argument in use.directive.arguments { values.append((argument.value, use.file)) }
+        }
+        return values + scan.defaultValues
+    }()
+
+    /// The one walk over every definition, its fields, arguments and values.
+    private(set) lazy var scan: SDLScan = {
+        var scan = SDLScan()
+        let index = self.index
+        // Names a type reference may use: the defined types and the standard ones.
+        var known = index.typeNames
+        for name in BuiltIns.standardTypeNames { known.insert(name) }
         var nodeCounter = 0
-        func add(_ directives: [Directive], _ file: SourceFile, _ location: DirectiveLocation, _ scope: DirectiveUse.Scope?) {
+
+        func addDirectives(
+            _ directives: [Directive], _ file: SourceFile, _ location: DirectiveLocation, _ scope: DirectiveUse.Scope?
+        ) {
             if directives.isEmpty { return }
             let resolved: DirectiveUse.Scope
             if let scope {
@@ -152,71 +176,92 @@ final class SDLValidationContext {
                 resolved = .node(nodeCounter)
             }
             for directive in directives {
-                uses.append(DirectiveUse(directive: directive, file: file, location: location, scope: resolved))
+                scan.directiveUses.append(DirectiveUse(directive: directive, file: file, location: location, scope: resolved))
             }
         }
+        func checkType(_ named: NamedType, _ file: SourceFile) {
+            if !known.contains(named.name.value) { scan.unknownTypeReferences.append((named, file)) }
+        }
+        func checkType(_ reference: TypeReference, _ file: SourceFile) {
+            switch reference {
+            case .named(let named): checkType(named, file)
+            default: checkType(reference.namedType, file)
+            }
+        }
+        /// Arguments (or input fields) of one parent: directives, type, default value.
         func addArguments(_ arguments: [InputValueDefinition], _ file: SourceFile, _ location: DirectiveLocation) {
-            for argument in arguments { add(argument.directives, file, location, nil) }
-        }
-        func addFields(_ fields: [FieldDefinition], _ file: SourceFile) {
-            for field in fields {
-                add(field.directives, file, .fieldDefinition, nil)
-                addArguments(field.arguments, file, .argumentDefinition)
+            for argument in arguments {
+                addDirectives(argument.directives, file, location, nil)
+                checkType(argument.type, file)
+                if let value = argument.defaultValue { scan.defaultValues.append((value, file)) }
             }
         }
-        for located in definitions {
-            let file = located.file
-            switch located.definition {
+        func addFields(_ typeName: Name, _ fields: [FieldDefinition], _ file: SourceFile) {
+            for field in fields {
+                addDirectives(field.directives, file, .fieldDefinition, nil)
+                addArguments(field.arguments, file, .argumentDefinition)
+                checkType(field.type, file)
+                if field.arguments.count > 1
+                    && NameIndex(count: field.arguments.count, name: { field.arguments[$0].name.value }).hasDuplicates
+                {
+                    scan.repeatedArguments.append(("\(typeName.value).\(field.name.value)", field.arguments, file))
+                }
+            }
+        }
+        func needsFieldCheck(_ name: Name, _ count: Int, _ fieldName: (Int) -> String) -> Bool {
+            !index.isWrittenOnce(name.value) || NameIndex(count: count, name: fieldName).hasDuplicates
+        }
+
+        for position in definitions.indices {
+            let file = definitions[position].file
+            switch definitions[position].definition {
             case .schema(let node):
-                add(node.directives, file, .schema, .schema)
+                addDirectives(node.directives, file, .schema, .schema)
+                for operationType in node.operationTypes { checkType(operationType.type, file) }
             case .scalar(let node):
-                add(node.directives, file, .scalar, .type(node.name.value))
+                addDirectives(node.directives, file, .scalar, .type(node.name.value))
             case .object(let node):
-                add(node.directives, file, .object, .type(node.name.value))
-                addFields(node.fields, file)
+                addDirectives(node.directives, file, .object, .type(node.name.value))
+                for interface in node.interfaces { checkType(interface, file) }
+                addFields(node.name, node.fields, file)
+                if needsFieldCheck(node.name, node.fields.count, { node.fields[$0].name.value }) {
+                    scan.fieldNameCandidates.append(position)
+                }
             case .interface(let node):
-                add(node.directives, file, .interface, .type(node.name.value))
-                addFields(node.fields, file)
+                addDirectives(node.directives, file, .interface, .type(node.name.value))
+                for interface in node.interfaces { checkType(interface, file) }
+                addFields(node.name, node.fields, file)
+                if needsFieldCheck(node.name, node.fields.count, { node.fields[$0].name.value }) {
+                    scan.fieldNameCandidates.append(position)
+                }
             case .union(let node):
-                add(node.directives, file, .union, .type(node.name.value))
+                addDirectives(node.directives, file, .union, .type(node.name.value))
+                for member in node.types { checkType(member, file) }
             case .enumType(let node):
-                add(node.directives, file, .enumType, .type(node.name.value))
-                for value in node.values { add(value.directives, file, .enumValue, nil) }
+                addDirectives(node.directives, file, .enumType, .type(node.name.value))
+                for value in node.values { addDirectives(value.directives, file, .enumValue, nil) }
+                if needsFieldCheck(node.name, node.values.count, { node.values[$0].name.value }) {
+                    scan.enumValueCandidates.append(position)
+                }
             case .inputObject(let node):
-                add(node.directives, file, .inputObject, .type(node.name.value))
+                addDirectives(node.directives, file, .inputObject, .type(node.name.value))
                 // graphql-js decides by the parent's kind, and an `extend input` is not an
                 // INPUT_OBJECT_TYPE_DEFINITION, so its fields count as argument definitions.
                 addArguments(node.fields, file, node.isExtension ? .argumentDefinition : .inputFieldDefinition)
+                if needsFieldCheck(node.name, node.fields.count, { node.fields[$0].name.value }) {
+                    scan.fieldNameCandidates.append(position)
+                }
             case .directive(let node):
                 addArguments(node.arguments, file, .argumentDefinition)
+                if node.arguments.count > 1
+                    && NameIndex(count: node.arguments.count, name: { node.arguments[$0].name.value }).hasDuplicates
+                {
+                    scan.repeatedArguments.append(("@\(node.name.value)", node.arguments, file))
+                }
             case .operation, .fragment:
                 break
             }
         }
-        return uses
-    }()
-
-    /// Every input value literal in the document (applied directive arguments and default
-    /// values), each with its file, for the rules that look inside values.
-    private(set) lazy var values: [(value: Value, file: SourceFile)] = {
-        var values: [(Value, SourceFile)] = []
-        for use in directiveUses {
-            for argument in use.directive.arguments { values.append((argument.value, use.file)) }
-        }
-        func addDefaults(_ arguments: [InputValueDefinition], _ file: SourceFile) {
-            for argument in arguments {
-                if let value = argument.defaultValue { values.append((value, file)) }
-            }
-        }
-        for located in definitions {
-            switch located.definition {
-            case .object(let node): for field in node.fields { addDefaults(field.arguments, located.file) }
-            case .interface(let node): for field in node.fields { addDefaults(field.arguments, located.file) }
-            case .inputObject(let node): addDefaults(node.fields, located.file)
-            case .directive(let node): addDefaults(node.arguments, located.file)
-            default: break
-            }
-        }
-        return values
+        return scan
     }()
 }

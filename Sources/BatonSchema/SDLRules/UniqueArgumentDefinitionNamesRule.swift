@@ -7,8 +7,8 @@ struct UniqueArgumentDefinitionNamesRule: SDLRule {
     static let id = "unique-argument-definition-names"
 
     static func check(_ context: SDLValidationContext) {
-        func check(_ parent: String, _ arguments: [InputValueDefinition], _ file: SourceFile) {
-            guard arguments.count > 1, hasDuplicateNames(arguments.lazy.map(\.name.value)) else { return }
+        // The scan lists the argument lists with a repeated name.
+        for (parent, arguments, file) in context.scan.repeatedArguments {
             var groups: [String: [Name]] = [:]
             var order: [String] = []
             for argument in arguments {
@@ -20,17 +20,6 @@ struct UniqueArgumentDefinitionNamesRule: SDLRule {
                 context.report(
                     onlyOnce(parent, name), rule: id, file: file, span: names[0].span,
                     notes: names.dropFirst().map { ("Also defined here.", file, $0.span) })
-            }
-        }
-        for located in context.definitions {
-            switch located.definition {
-            case .directive(let node):
-                check("@\(node.name.value)", node.arguments, located.file)
-            case .object(let node):
-                for field in node.fields { check("\(node.name.value).\(field.name.value)", field.arguments, located.file) }
-            case .interface(let node):
-                for field in node.fields { check("\(node.name.value).\(field.name.value)", field.arguments, located.file) }
-            default: break
             }
         }
     }

@@ -8,8 +8,10 @@ struct UniqueDirectiveNamesRule: SDLRule {
     static let id = "unique-directive-names"
 
     static func check(_ context: SDLValidationContext) {
+        guard context.index.hasDuplicateDirectives else { return }
         var known: [String: (Name, SourceFile)] = [:]
-        for located in context.definitions {
+        for position in context.index.directivePositions {
+            let located = context.definitions[position]
             guard case .directive(let node) = located.definition else { continue }
             if let (first, firstFile) = known[node.name.value] {
                 context.report(

@@ -7,12 +7,12 @@ struct UniqueEnumValueNamesRule: SDLRule {
     static let id = "unique-enum-value-names"
 
     static func check(_ context: SDLValidationContext) {
+        // Only the definitions the scan found suspect (see `SDLScan.enumValueCandidates`).
         var known: [String: [String: (Name, SourceFile)]] = [:]
-        let occurrences = context.typeNameOccurrences
-        for located in context.definitions {
+        for position in context.scan.enumValueCandidates {
+            let located = context.definitions[position]
             guard case .enumType(let node) = located.definition else { continue }
             let typeName = node.name.value
-            if occurrences[typeName] == 1 && !hasDuplicateNames(node.values.lazy.map(\.name.value)) { continue }
             var names = known[typeName] ?? [:]
             for value in node.values {
                 if let (first, firstFile) = names[value.name.value] {

@@ -8,11 +8,11 @@ struct UniqueFieldDefinitionNamesRule: SDLRule {
     static let id = "unique-field-definition-names"
 
     static func check(_ context: SDLValidationContext) {
-        // Keyed by type name whatever the kind, as graphql-js does.
+        // Only the definitions the scan found suspect: those with a repeated field name, and
+        // every definition of a type written more than once. Keyed by type name whatever the
+        // kind, as graphql-js does.
         var known: [String: [String: (Name, SourceFile)]] = [:]
-        let occurrences = context.typeNameOccurrences
         func check(_ typeName: String, _ names: [Name], _ file: SourceFile) {
-            if occurrences[typeName] == 1 && !hasDuplicateNames(names.lazy.map(\.value)) { return }
             var seen = known[typeName] ?? [:]
             for name in names {
                 if let (first, firstFile) = seen[name.value] {
@@ -25,7 +25,8 @@ struct UniqueFieldDefinitionNamesRule: SDLRule {
             }
             known[typeName] = seen
         }
-        for located in context.definitions {
+        for position in context.scan.fieldNameCandidates {
+            let located = context.definitions[position]
             switch located.definition {
             case .object(let node): check(node.name.value, node.fields.map(\.name), located.file)
             case .interface(let node): check(node.name.value, node.fields.map(\.name), located.file)

@@ -9,7 +9,8 @@ struct UniqueOperationTypesRule: SDLRule {
 
     static func check(_ context: SDLValidationContext) {
         var defined: [OperationType: (OperationTypeDefinition, SourceFile)] = [:]
-        for located in context.definitions {
+        for position in context.index.schemaPositions {
+            let located = context.definitions[position]
             guard case .schema(let node) = located.definition else { continue }
             for operationType in node.operationTypes {
                 if let (first, firstFile) = defined[operationType.operation] {

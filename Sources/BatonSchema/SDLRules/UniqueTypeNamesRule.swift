@@ -7,6 +7,7 @@ struct UniqueTypeNamesRule: SDLRule {
     static let id = "unique-type-names"
 
     static func check(_ context: SDLValidationContext) {
+        guard !context.index.multiplyDefinedTypes.isEmpty else { return }
         var known: [String: (Name, SourceFile)] = [:]
         for located in context.definitions {
             guard !SDLConverter.isTypeExtension(located.definition),

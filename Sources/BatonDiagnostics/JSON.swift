@@ -23,7 +23,10 @@ package enum JSONValue: Sendable {
     /// The first member named `key`, if this is an object.
     package subscript(key: String) -> JSONValue? {
         guard case .object(let members, _) = self else { return nil }
-        return members.first { $0.key == key }?.value
+        // Comparing lengths first (free for native strings) skips most unequal keys.
+        let length = key.utf8.count
+        for member in members where member.key.utf8.count == length && member.key == key { return member.value }
+        return nil
     }
 
     package var stringValue: String? {

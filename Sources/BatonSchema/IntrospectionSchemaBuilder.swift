@@ -397,7 +397,12 @@ package enum IntrospectionSchemaBuilder {
                 report("Names must start with [_a-zA-Z] but \"\(name)\" does not.", at: value)
                 return
             }
-            if name.utf8.contains(where: { !isLetter($0) && !($0 >= 48 && $0 <= 57) }) {
+            var valid = true
+            for byte in name.utf8 where !isLetter(byte) && !(byte >= 48 && byte <= 57) {
+                valid = false
+                break
+            }
+            if !valid {
                 report("Names must only contain [_a-zA-Z0-9] but \"\(name)\" does not.", at: value)
             }
         }

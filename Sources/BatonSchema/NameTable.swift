@@ -133,7 +133,13 @@ struct NameSet {
     private var slots: [Int32]
     private var mask: Int
 
-    init(minimumCapacity: Int = 8) {
+    /// An empty set allocates nothing until the first insertion.
+    init() {
+        slots = []
+        mask = 0
+    }
+
+    init(minimumCapacity: Int) {
         let capacity = slotCount(for: minimumCapacity)
         slots = [Int32](repeating: 0, count: capacity)
         mask = capacity - 1
@@ -150,6 +156,7 @@ struct NameSet {
     /// The position of `name` (its insertion index), if present.
     @inline(__always)
     func position(of name: String) -> Int? {
+        if names.isEmpty { return nil }
         var slot = nameHash(name) & mask
         while true {
             let occupant = Int(slots[slot])
@@ -180,7 +187,7 @@ struct NameSet {
     }
 
     private mutating func grow() {
-        let capacity = slots.count * 2
+        let capacity = max(16, slots.count * 2)
         mask = capacity - 1
         slots = [Int32](repeating: 0, count: capacity)
         for (position, name) in names.enumerated() {

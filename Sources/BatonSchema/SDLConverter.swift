@@ -146,10 +146,8 @@ struct SDLConverter {
                 kind: .enumType, name: node.name.value, description: node.description?.value, enumValues: values,
                 directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
         case .inputObject(let node):
-            var fields: [InputValue] = []
-            fields.reserveCapacity(node.fields.count)
+            var fields = node.fields.map { inputValue($0, file) }
             var directives = applied(node.directives, file)
-            for field in node.fields { fields.append(inputValue(field, file)) }
             for located in extensions {
                 guard case .inputObject(let ext) = located.definition else { continue }
                 for field in ext.fields { fields.append(inputValue(field, located.file)) }
@@ -163,11 +161,9 @@ struct SDLConverter {
         }
     }
 
+    /// `map` hands each node over borrowed and builds the array in place: no copies.
     private func fieldDefs(_ nodes: [FieldDefinition], _ file: SourceFile) -> [FieldDef] {
-        var fields: [FieldDef] = []
-        fields.reserveCapacity(nodes.count)
-        for node in nodes { fields.append(field(node, file)) }
-        return fields
+        nodes.map { field($0, file) }
     }
 
     /// The name token of a type definition or extension.

@@ -54,12 +54,17 @@ enum SchemaAssembler {
             if wanted.contains(name) && referenced.insert(name).inserted { missing -= 1 }
         }
         if missing > 0 {
+            // Element by element through the arrays: a `for field in …` loop would copy (retain
+            // and release) every field.
             search: for type in input.types {
-                for field in type.fields {
-                    note(field.type)
-                    for argument in field.arguments { note(argument.type) }
+                let fields = type.fields
+                for i in fields.indices {
+                    note(fields[i].type)
+                    let arguments = fields[i].arguments
+                    for j in arguments.indices { note(arguments[j].type) }
                 }
-                for field in type.inputFields { note(field.type) }
+                let inputFields = type.inputFields
+                for i in inputFields.indices { note(inputFields[i].type) }
                 if missing == 0 { break search }
             }
             for name in directiveNames where missing > 0 {

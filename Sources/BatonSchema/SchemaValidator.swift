@@ -169,26 +169,34 @@ package enum SchemaValidator {
             if type.fields.isEmpty {
                 report("Type \(type.name) must define one or more fields.", [.type(type.name)])
             }
-            for field in type.fields {
-                validateName(field.name, .field(type: type.name, field: field.name))
-                if let fieldType = schema.type(named: field.type.namedType), !fieldType.isOutputType {
+            // Element by element through the arrays: `for field in type.fields` would copy
+            // (retain and release) every field's strings and arrays.
+            let fields = type.fields
+            for i in fields.indices {
+                let fieldName = fields[i].name
+                validateName(fieldName, .field(type: type.name, field: fieldName))
+                if let fieldType = schema.type(named: fields[i].type.namedType), !fieldType.isOutputType {
                     report(
-                        "The type of \(type.name).\(field.name) must be Output Type but got: \(field.type).",
-                        [.fieldType(type: type.name, field: field.name)])
+                        "The type of \(type.name).\(fieldName) must be Output Type but got: \(fields[i].type).",
+                        [.fieldType(type: type.name, field: fieldName)])
                 }
-                for argument in field.arguments {
-                    validateName(argument.name, .argument(type: type.name, field: field.name, argument: argument.name))
-                    if let argumentType = schema.type(named: argument.type.namedType), !argumentType.isInputType {
+                let arguments = fields[i].arguments
+                for j in arguments.indices {
+                    let argumentName = arguments[j].name
+                    validateName(argumentName, .argument(type: type.name, field: fieldName, argument: argumentName))
+                    if let argumentType = schema.type(named: arguments[j].type.namedType), !argumentType.isInputType {
                         report(
-                            "The type of \(type.name).\(field.name)(\(argument.name):) must be Input Type but got: \(argument.type).",
-                            [.argumentType(type: type.name, field: field.name, argument: argument.name)])
+                            "The type of \(type.name).\(fieldName)(\(argumentName):) must be Input Type but got: \(arguments[j].type).",
+                            [.argumentType(type: type.name, field: fieldName, argument: argumentName)])
                     }
-                    if isRequired(argument) && argument.deprecationReason != nil {
+                    if arguments[j].type.isNonNull && arguments[j].defaultValue == nil
+                        && arguments[j].deprecationReason != nil
+                    {
                         report(
-                            "Required argument \(type.name).\(field.name)(\(argument.name):) cannot be deprecated.",
+                            "Required argument \(type.name).\(fieldName)(\(argumentName):) cannot be deprecated.",
                             [
-                                .argumentDeprecation(type: type.name, field: field.name, argument: argument.name),
-                                .argumentType(type: type.name, field: field.name, argument: argument.name),
+                                .argumentDeprecation(type: type.name, field: fieldName, argument: argumentName),
+                                .argumentType(type: type.name, field: fieldName, argument: argumentName),
                             ])
                     }
                 }

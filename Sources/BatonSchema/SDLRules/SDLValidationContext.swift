@@ -189,22 +189,23 @@ final class SDLValidationContext {
             }
         }
         /// Arguments (or input fields) of one parent: directives, type, default value.
+        // Element by element through the arrays: `for field in fields` would copy (retain and
+        // release) every field's strings and arrays.
         func addArguments(_ arguments: [InputValueDefinition], _ file: SourceFile, _ location: DirectiveLocation) {
-            for argument in arguments {
-                addDirectives(argument.directives, file, location, nil)
-                checkType(argument.type, file)
-                if let value = argument.defaultValue { scan.defaultValues.append((value, file)) }
+            for i in arguments.indices {
+                if !arguments[i].directives.isEmpty { addDirectives(arguments[i].directives, file, location, nil) }
+                checkType(arguments[i].type, file)
+                if let value = arguments[i].defaultValue { scan.defaultValues.append((value, file)) }
             }
         }
         func addFields(_ typeName: Name, _ fields: [FieldDefinition], _ file: SourceFile) {
-            for field in fields {
-                addDirectives(field.directives, file, .fieldDefinition, nil)
-                addArguments(field.arguments, file, .argumentDefinition)
-                checkType(field.type, file)
-                if field.arguments.count > 1
-                    && NameIndex(count: field.arguments.count, name: { field.arguments[$0].name.value }).hasDuplicates
-                {
-                    scan.repeatedArguments.append(("\(typeName.value).\(field.name.value)", field.arguments, file))
+            for i in fields.indices {
+                if !fields[i].directives.isEmpty { addDirectives(fields[i].directives, file, .fieldDefinition, nil) }
+                let arguments = fields[i].arguments
+                if !arguments.isEmpty { addArguments(arguments, file, .argumentDefinition) }
+                checkType(fields[i].type, file)
+                if arguments.count > 1 && NameIndex(count: arguments.count, name: { arguments[$0].name.value }).hasDuplicates {
+                    scan.repeatedArguments.append(("\(typeName.value).\(fields[i].name.value)", arguments, file))
                 }
             }
         }
@@ -239,7 +240,9 @@ final class SDLValidationContext {
                 for member in node.types { checkType(member, file) }
             case .enumType(let node):
                 addDirectives(node.directives, file, .enumType, .type(node.name.value))
-                for value in node.values { addDirectives(value.directives, file, .enumValue, nil) }
+                for i in node.values.indices where !node.values[i].directives.isEmpty {
+                    addDirectives(node.values[i].directives, file, .enumValue, nil)
+                }
                 if needsFieldCheck(node.name, node.values.count, { node.values[$0].name.value }) {
                     scan.enumValueCandidates.append(position)
                 }

@@ -44,12 +44,9 @@ func runSchemaBenchmark() {
 
 /// `BatonBenchmark parse-corpus [DIR]`: reads and parses every `.graphql`, `.graphqls` and `.gql`
 /// file under DIR (default: the shared corpus) once, prints one summary line, and exits. Meant to
-/// be timed as a whole process (start-up included) against node doing the same with graphql-js:
-///
-///     hyperfine -N --warmup 3 '.build/release/BatonBenchmark parse-corpus ../shared/corpus' \
-///       "node ../shared/tools/graphqljs-parse-corpus.mjs ../shared/corpus"
-///
-/// (the node side is written out in Docs/Performance.md, `## Syntax`).
+/// be timed as a whole process (start-up included) with `hyperfine` against node doing the same
+/// with graphql-js; the exact command (with the node side, which prints the same summary line) is
+/// in Docs/Performance.md, `## Syntax`.
 func runParseCorpus(_ directory: String?) {
     let root =
         directory

@@ -23,13 +23,19 @@ struct SwiftOperationTemplate {
     func render() -> Template {
         let access = generator.access
         var scope = NameScope(
-            reserved: ["variables", "operationName", "operationID", "document", "operationType", "throwOnFieldError", "onError"]
+            reserved: [
+                "variables", "variableDefaults", "resolvedVariables", "operationName", "operationID", "document", "operationType",
+                "throwOnFieldError", "onError",
+            ]
                 + SwiftNames.nestedReserved,
             shared: names.moduleTypeNames)
         let variables = operation.variables.map { Variable(model: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member))) }
         let parameters = variables.map { variable -> String in
             let name = Self.rules.quoted(variable.name)
             return variable.model.isOptional ? "\(name): \(optionalType(variable.model.type)) = nil" : "\(name): \(names.inputType(variable.model.type))"
+        }
+        let defaults = operation.variables.compactMap { variable in
+            variable.defaultValue.map { "\(SwiftLiteral.string(variable.name)): \(SwiftInputEncoding.json($0))" }
         }
         let data = SwiftLensTemplate(generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         return """
@@ -42,6 +48,8 @@ struct SwiftOperationTemplate {
                 \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.keyword) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
                 \(ifLet: operation.onError, { "\(access)static var onError: String? { \(SwiftLiteral.string($0)) }" })
+                \(if: !defaults.isEmpty, "/// The defaults the document declares: storage keys and conditions use them for an unset variable.")
+                \(if: !defaults.isEmpty, "\(access)static let variableDefaults: [String: Baton.JSONValue] = [\(defaults.joined(separator: ", "))]")
                 \(each: variables, { variable in
                     let type = variable.model.isOptional ? optionalType(variable.model.type) : names.inputType(variable.model.type)
                     return "\(access)var \(Self.rules.quoted(variable.name)): \(type)"

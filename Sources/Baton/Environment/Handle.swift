@@ -183,7 +183,7 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
     private func walkNow() -> (StoreSnapshot, OperationWalk) {
         let snapshot = environment.store.snapshot()
         let walk = OperationWalk(
-            snapshot: snapshot, variables: operation.variables, root: Operation.rootTypename,
+            snapshot: snapshot, variables: operation.resolvedVariables, root: Operation.rootTypename,
             selections: Operation.Data.selections)
         return (snapshot, walk)
     }

@@ -30,6 +30,10 @@ public protocol GraphQLOperation: Sendable {
     static var expiration: TimeInterval? { get }
     /// The variables, as the request sends them; an unset optional variable is absent.
     var variables: [String: JSONValue] { get }
+    /// The defaults the document declares for its variables (`$first: Int = 10` gives `["first": 10]`). The
+    /// request leaves an unset variable absent and the server uses the default, so the store keys slots and
+    /// evaluates `@include`/`@skip` under `resolvedVariables`, as the Kotlin runtime's `variablesWithDefaults()`.
+    static var variableDefaults: [String: JSONValue] { get }
 }
 
 extension GraphQLOperation {
@@ -38,6 +42,15 @@ extension GraphQLOperation {
     public static var onError: String? { nil }
     public static var expiration: TimeInterval? { nil }
     public static var rootTypename: String { operationType.rootTypename }
+    public static var variableDefaults: [String: JSONValue] { [:] }
+
+    /// The variables the server executes with: `variables` over `variableDefaults` (a set variable wins). Storage
+    /// keys and `@include`/`@skip` conditions use these; the request body sends only `variables`.
+    public var resolvedVariables: [String: JSONValue] {
+        let defaults = Self.variableDefaults
+        if defaults.isEmpty { return variables }
+        return defaults.merging(variables) { _, set in set }
+    }
 
     /// The operation's identity: its name and its variables in canonical JSON.
     public var identity: OperationIdentity {
@@ -60,12 +73,12 @@ extension StoreSnapshot {
         _ operation: Operation, reporter: any ReadReporter = SilentReporter()
     ) throws(ReadError) -> Operation.Data {
         let lens = Lens(
-            snapshot: self, key: Operation.rootTypename, context: ReadContext(variables: operation.variables, reporter: reporter))
+            snapshot: self, key: Operation.rootTypename, context: ReadContext(variables: operation.resolvedVariables, reporter: reporter))
         if let path = Boundary.requiredNull(in: lens, selections: Operation.Data.selections) {
             throw .requiredFieldNull(path: path)
         }
         if Operation.throwOnFieldError {
-            let walk = OperationWalk(snapshot: self, variables: operation.variables, root: Operation.rootTypename, selections: Operation.Data.selections)
+            let walk = OperationWalk(snapshot: self, variables: operation.resolvedVariables, root: Operation.rootTypename, selections: Operation.Data.selections)
             if !walk.uncaughtErrors.isEmpty { throw .fieldErrors(FieldErrors(walk.uncaughtErrors)) }
         }
         return Operation.Data(lens: lens)

@@ -66,7 +66,7 @@ public final class Store: Sendable {
         -> CommitResult
     {
         try commit(
-            response, selections: Operation.Data.selections, variables: operation.variables,
+            response, selections: Operation.Data.selections, variables: operation.resolvedVariables,
             rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename)
     }
 
@@ -88,7 +88,7 @@ public final class Store: Sendable {
     @discardableResult
     public func commit<Operation: GraphQLOperation>(bytes: Data, for operation: Operation) throws(ResponseError) -> CommitResult {
         try commit(
-            bytes: bytes, selections: Operation.Data.selections, variables: operation.variables,
+            bytes: bytes, selections: Operation.Data.selections, variables: operation.resolvedVariables,
             rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename)
     }
 
@@ -98,7 +98,7 @@ public final class Store: Sendable {
     ) throws(ResponseError) -> (CommitResult, () -> Void) {
         let write = try Store.normalize(
             bytes: bytes, rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename,
-            selections: Operation.Data.selections, variables: operation.variables)
+            selections: Operation.Data.selections, variables: operation.resolvedVariables)
         return mergeDeferringNotifications(write)
     }
 
@@ -141,7 +141,7 @@ public final class Store: Sendable {
         guard response.data != nil else { throw .requestFailed(response.errors) }
         let write = Normalizer.normalize(
             response, rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename,
-            selections: Operation.Data.selections, variables: operation.variables)
+            selections: Operation.Data.selections, variables: operation.resolvedVariables)
         return mergeDeferringNotifications(write)
     }
 

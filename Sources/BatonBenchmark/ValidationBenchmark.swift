@@ -89,7 +89,8 @@ func runValidationBenchmark() {
 }
 
 private enum ValidationBenchmark {
-    /// Times the walker alone and each rule alone on the largest corpus projects.
+    /// Times the walker alone and each rule alone on the largest corpus projects
+    /// (`BATON_BENCH_RULE=<id>`: that rule with the walker, `BATON_BENCH_RULE_RUNS` times, default 200).
     static func profileRules(shared: String) {
         for pair in corpusPairs(shared: shared) where pair.name.hasPrefix("AniHyou") || pair.name.hasPrefix("vscode") {
             guard let schema = loadSchema(pair.schema) else { continue }
@@ -99,7 +100,8 @@ private enum ValidationBenchmark {
             if let only = ProcessInfo.processInfo.environment["BATON_BENCH_RULE"],
                 let rule = specifiedRules.first(where: { $0.id == only })
             {
-                let time = median(runs: 200, warmup: 2) {
+                let ruleRuns = Int(ProcessInfo.processInfo.environment["BATON_BENCH_RULE_RUNS"] ?? "") ?? 200
+                let time = median(runs: ruleRuns, warmup: 2) {
                     _ = Validator.validate(schema: schema, documents: documents, rules: [rule], mode: mode)
                 }
                 print("  \(only) with the walker: \(format(time))")

@@ -17,80 +17,33 @@ import BatonSyntax
 /// per pair of classes stands for all pairs of their members, and only a pair of classes that
 /// does conflict is expanded field by field. Comparisons that may touch the fragment-pair memo
 /// keep graphql-js's order, so the memo evolves exactly as graphql-js's does.
+///
+/// The data is flat, so comparing fields copies no AST nodes and touches no reference counts:
+/// every selected field is one entry of a per-unit array (interned response key, name,
+/// arguments, definition type, parent and named type as small integers); a field map is a range
+/// of response keys, each with a range of entry indices; fragments are referred to by interned
+/// ids, and a field's sub-selection map is remembered on its entry.
 package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     package static let id = "overlapping-fields-can-be-merged"
     package let context: ValidationContext
-    private var comparedFragmentPairs = PairSet()
-    private var cachedFieldsAndFragmentNames: [NodeKey: FieldsAndFragments] = [:]
-    private var shapes: [NodeKey: (text: String, pure: Bool)] = [:]
+    private var merger: FieldMerger
 
     /// Groups at most this large are compared pair by pair, as graphql-js does.
     static let groupingThreshold = 12
 
-    package init(context: ValidationContext) { self.context = context }
+    package init(context: ValidationContext) {
+        self.context = context
+        self.merger = FieldMerger(context: context)
+    }
 
     package func enterSelectionSet(_ node: SelectionSet) {
-        let conflicts = findConflictsWithinSelectionSet(
-            context.parentType, node, file: context.currentFile, fileIndex: context.currentFileIndex)
+        let conflicts = merger.findConflictsWithinSelectionSet(
+            context.parentType, node, fileIndex: context.currentFileIndex)
         for conflict in conflicts {
             report(
                 Self.message(conflict.responseName, reason: Self.reasonMessage(conflict.reason)),
                 conflict.fields1 + conflict.fields2, noteMessage: "conflicting field")
         }
-    }
-
-    // MARK: Model
-
-    struct NodeKey: Hashable {
-        let file: Int
-        let offset: Int
-    }
-
-    /// One selected field with its parent type and definition (a class: entries are cached per
-    /// selection set and compared many times, so they are shared, not copied).
-    final class FieldEntry {
-        let parentType: NamedTypeDef?
-        let node: Field
-        let def: FieldDef?
-        /// The named type of `def.type`, resolved once.
-        let namedType: NamedTypeDef?
-        let file: SourceFile
-        let fileIndex: Int
-        init(
-            parentType: NamedTypeDef?, node: Field, def: FieldDef?, namedType: NamedTypeDef?, file: SourceFile,
-            fileIndex: Int
-        ) {
-            self.parentType = parentType
-            self.node = node
-            self.def = def
-            self.namedType = namedType
-            self.file = file
-            self.fileIndex = fileIndex
-        }
-        var key: NodeKey { NodeKey(file: fileIndex, offset: node.span.start) }
-        var range: SourceRange { SourceRange(file: file, span: Span(start: node.span.start, end: node.name.span.end)) }
-        /// graphql-js's `stringifyArguments`, computed on first use.
-        lazy var argumentKey: String = node.arguments.isEmpty ? "{}" : ValuePrinter.canonicalArguments(node.arguments)
-    }
-
-    /// Fields by response key, keys in first-seen order (a class so identity can be compared, as
-    /// graphql-js compares field maps with `===`).
-    final class FieldMap {
-        var keys: [String] = []
-        var groups: [String: [FieldEntry]] = [:]
-        func append(_ key: String, _ entry: FieldEntry) {
-            if groups[key] == nil {
-                keys.append(key)
-                groups[key] = [entry]
-            } else {
-                groups[key]?.append(entry)
-            }
-        }
-    }
-
-    struct FieldsAndFragments {
-        let fieldMap: FieldMap
-        let fragmentNames: [String]
     }
 
     indirect enum Reason {
@@ -104,33 +57,336 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         let fields1: [SourceRange]
         let fields2: [SourceRange]
     }
+}
 
-    /// graphql-js's `PairSet`: unordered fragment-name pairs with the mutual-exclusivity flag
-    /// they were compared under.
-    struct PairSet {
-        private var data: [String: [String: Bool]] = [:]
-        func has(_ a: String, _ b: String, _ areMutuallyExclusive: Bool) -> Bool {
-            let (first, second) = a < b ? (a, b) : (b, a)
-            guard let result = data[first]?[second] else { return false }
-            return areMutuallyExclusive ? true : areMutuallyExclusive == result
+/// graphql-js's algorithm on the flat model (a struct, so its arrays are accessed without
+/// dynamic exclusivity checks).
+private struct FieldMerger {
+    typealias Conflict = OverlappingFieldsCanBeMergedRule.Conflict
+
+    struct NodeKey: Hashable {
+        let file: Int
+        let offset: Int
+    }
+
+    /// One selected field. Every member is a plain integer or flag; -1 means none.
+    struct Entry {
+        /// Index in `types` of the parent type.
+        var parent: Int
+        var parentIsObject: Bool
+        /// Index in `strings` of the response key and of the field name.
+        var responseKey: Int
+        var name: Int
+        /// Index in `argumentTexts` of graphql-js's `stringifyArguments` (0 is "{}", no
+        /// arguments), -1 until first needed.
+        var arguments: Int
+        /// Index in `typeRefs` of the definition's type, -1 without a definition.
+        var type: Int
+        /// Index in `types` of the definition's named type.
+        var namedType: Int
+        var namedIsLeaf: Bool
+        var hasSelectionSet: Bool
+        /// The set of the sub-selection, -1 until first needed.
+        var subSet: Int
+        var fileIndex: Int
+        var start: Int
+        var nameEnd: Int
+    }
+
+    /// A field map and its fragment names: ranges of `setKeys` and `setFragments`.
+    struct SetData {
+        var keyStart: Int
+        var keyCount: Int
+        var fragmentStart: Int
+        var fragmentCount: Int
+    }
+
+    struct FieldInfo {
+        var type: Int
+        var namedType: Int
+        var isLeaf: Bool
+    }
+
+    struct ClassKey: Hashable {
+        let parent: Int
+        let name: Int
+        let arguments: Int
+        let type: Int
+        let shape: Int
+    }
+
+    let context: ValidationContext
+    let files: [SourceFile]
+
+    // Interned values.
+    var stringIds: [String: Int] = [:]
+    var strings: [String] = []
+    /// Per string id, the key's group position while a set is being built (-1 otherwise).
+    var scratch: [Int] = []
+    var argumentIds: [String: Int] = ["{}": 0]
+    var typeRefIds: [TypeRef: Int] = [:]
+    var typeRefs: [TypeRef] = []
+    var typeIds: [ObjectIdentifier: Int] = [:]
+    var types: [NamedTypeDef] = []
+    var fragmentIds: [String: Int] = [:]
+    var fragmentNames: [String] = []
+    /// Per fragment id: -2 not looked up, -1 no such fragment, else its set.
+    var fragmentSets: [Int] = []
+    var fieldInfos: [Int: FieldInfo] = [:]
+
+    // Fields and field maps.
+    var entries: [Entry] = []
+    var nodes: [Field] = []
+    var sets: [SetData] = []
+    var setByNode: [NodeKey: Int] = [:]
+    /// Per key position: the response key, and its range of `members`.
+    var setKeys: [Int] = []
+    var groupStart: [Int] = []
+    var groupCount: [Int] = []
+    var members: [Int] = []
+    var setFragments: [Int] = []
+    /// Key positions of sets with many keys, by set << 32 | response key.
+    var keyLookup: [Int: Int] = [:]
+    static let linearLookupLimit = 16
+
+    /// graphql-js's `PairSet` by fragment ids.
+    var comparedFragmentPairs: [Int: Bool] = [:]
+    var shapes: [NodeKey: (shape: Int, pure: Bool)] = [:]
+    var shapeIds: [String: Int] = [:]
+
+    init(context: ValidationContext) {
+        self.context = context
+        self.files = context.documents.map(\.source)
+    }
+
+    // MARK: Interning
+
+    mutating func stringId(_ string: String) -> Int {
+        if let id = stringIds[string] { return id }
+        let id = strings.count
+        stringIds[string] = id
+        strings.append(string)
+        scratch.append(-1)
+        return id
+    }
+
+    mutating func typeIndex(_ type: NamedTypeDef?) -> Int {
+        guard let type else { return -1 }
+        let key = ObjectIdentifier(type)
+        if let id = typeIds[key] { return id }
+        let id = types.count
+        typeIds[key] = id
+        types.append(type)
+        return id
+    }
+
+    mutating func fragmentId(_ name: String) -> Int {
+        if let id = fragmentIds[name] { return id }
+        let id = fragmentNames.count
+        fragmentIds[name] = id
+        fragmentNames.append(name)
+        fragmentSets.append(-2)
+        return id
+    }
+
+    mutating func fieldInfo(_ parent: Int, _ name: Int) -> FieldInfo {
+        guard parent >= 0 else { return FieldInfo(type: -1, namedType: -1, isLeaf: false) }
+        let key = parent << 32 | name
+        if let cached = fieldInfos[key] { return cached }
+        var info = FieldInfo(type: -1, namedType: -1, isLeaf: false)
+        let parentType = types[parent]
+        if parentType.kind == .object || parentType.kind == .interface,
+            let def = parentType.field(named: strings[name])
+        {
+            let typeId: Int
+            if let existing = typeRefIds[def.type] {
+                typeId = existing
+            } else {
+                typeId = typeRefs.count
+                typeRefIds[def.type] = typeId
+                typeRefs.append(def.type)
+            }
+            let named = context.schema.types[def.type.namedType]
+            info = FieldInfo(type: typeId, namedType: typeIndex(named), isLeaf: named?.isLeaf ?? false)
         }
-        mutating func add(_ a: String, _ b: String, _ areMutuallyExclusive: Bool) {
-            let (first, second) = a < b ? (a, b) : (b, a)
-            data[first, default: [:]][second] = areMutuallyExclusive
+        fieldInfos[key] = info
+        return info
+    }
+
+    /// graphql-js's `stringifyArguments` of an entry, interned.
+    mutating func argumentId(_ index: Int) -> Int {
+        let known = entries[index].arguments
+        if known >= 0 { return known }
+        let text = ValuePrinter.canonicalArguments(nodes[index].arguments)
+        let id: Int
+        if let existing = argumentIds[text] {
+            id = existing
+        } else {
+            id = argumentIds.count
+            argumentIds[text] = id
         }
+        entries[index].arguments = id
+        return id
+    }
+
+    func range(_ index: Int) -> SourceRange {
+        let entry = entries[index]
+        return SourceRange(file: files[entry.fileIndex], span: Span(start: entry.start, end: entry.nameEnd))
+    }
+
+    // MARK: Field maps
+
+    mutating func fieldsAndFragmentNames(_ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int) -> Int {
+        let key = NodeKey(file: fileIndex, offset: selectionSet.span.start)
+        if let cached = setByNode[key] { return cached }
+        let first = entries.count
+        var fragments: [Int] = []
+        var seen: Set<Int> = []
+        collectFieldsAndFragmentNames(parent, selectionSet, fileIndex: fileIndex, &fragments, &seen)
+        let end = entries.count
+        let setIndex = sets.count
+        // Group the new entries by response key, keys in first-seen order.
+        let keyStart = setKeys.count
+        for index in first..<end {
+            let responseKey = entries[index].responseKey
+            if scratch[responseKey] < 0 {
+                scratch[responseKey] = setKeys.count
+                setKeys.append(responseKey)
+                groupCount.append(0)
+                groupStart.append(0)
+            }
+            groupCount[scratch[responseKey]] += 1
+        }
+        var offset = members.count
+        for position in keyStart..<setKeys.count {
+            groupStart[position] = offset
+            offset += groupCount[position]
+        }
+        members.append(contentsOf: repeatElement(0, count: end - first))
+        var fill = Array(groupStart[keyStart...])
+        for index in first..<end {
+            let position = scratch[entries[index].responseKey] - keyStart
+            members[fill[position]] = index
+            fill[position] += 1
+        }
+        let keyCount = setKeys.count - keyStart
+        for position in keyStart..<setKeys.count {
+            scratch[setKeys[position]] = -1
+            if keyCount > Self.linearLookupLimit { keyLookup[setIndex << 32 | setKeys[position]] = position }
+        }
+        sets.append(
+            SetData(
+                keyStart: keyStart, keyCount: keyCount, fragmentStart: setFragments.count,
+                fragmentCount: fragments.count))
+        setFragments.append(contentsOf: fragments)
+        setByNode[key] = setIndex
+        return setIndex
+    }
+
+    mutating func collectFieldsAndFragmentNames(
+        _ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int, _ fragments: inout [Int], _ seen: inout Set<Int>
+    ) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                let name = stringId(field.name.value)
+                let responseKey = field.alias.map { stringId($0.value) } ?? name
+                let info = fieldInfo(parent, name)
+                entries.append(
+                    Entry(
+                        parent: parent, parentIsObject: parent >= 0 && types[parent].kind == .object,
+                        responseKey: responseKey, name: name, arguments: field.arguments.isEmpty ? 0 : -1,
+                        type: info.type, namedType: info.namedType, namedIsLeaf: info.isLeaf,
+                        hasSelectionSet: field.selectionSet != nil, subSet: -1, fileIndex: fileIndex,
+                        start: field.span.start, nameEnd: field.name.span.end))
+                nodes.append(field)
+            case .fragmentSpread(let spread):
+                let id = fragmentId(spread.name.value)
+                if seen.insert(id).inserted { fragments.append(id) }
+            case .inlineFragment(let inline):
+                let type = inline.typeCondition.map { typeIndex(context.schema.types[$0.name.value]) } ?? parent
+                collectFieldsAndFragmentNames(type, inline.selectionSet, fileIndex: fileIndex, &fragments, &seen)
+            }
+        }
+    }
+
+    /// The set of a fragment's selection (graphql-js's `getReferencedFieldsAndFragmentNames`).
+    mutating func referencedSet(_ fragment: Int) -> Int? {
+        let known = fragmentSets[fragment]
+        if known != -2 { return known >= 0 ? known : nil }
+        guard let found = context.fragment(named: fragmentNames[fragment]) else {
+            fragmentSets[fragment] = -1
+            return nil
+        }
+        let entry = context.definitions[found.index]
+        let key = NodeKey(file: entry.fileIndex, offset: found.node.selectionSet.span.start)
+        let set: Int
+        if let cached = setByNode[key] {
+            set = cached
+        } else {
+            let type = context.schema.types[found.node.typeCondition.name.value]
+            set = fieldsAndFragmentNames(typeIndex(type), found.node.selectionSet, fileIndex: entry.fileIndex)
+        }
+        fragmentSets[fragment] = set
+        return set
+    }
+
+    /// The set of an entry's sub-selection (the entry must have one).
+    mutating func subSet(_ index: Int) -> Int {
+        let known = entries[index].subSet
+        if known >= 0 { return known }
+        guard let selectionSet = nodes[index].selectionSet else { return -1 }
+        let set = fieldsAndFragmentNames(entries[index].namedType, selectionSet, fileIndex: entries[index].fileIndex)
+        entries[index].subSet = set
+        return set
+    }
+
+    /// The key position of `responseKey` in a set.
+    func position(in set: Int, _ responseKey: Int) -> Int? {
+        let data = sets[set]
+        if data.keyCount > Self.linearLookupLimit { return keyLookup[set << 32 | responseKey] }
+        var position = data.keyStart
+        let end = data.keyStart + data.keyCount
+        while position < end {
+            if setKeys[position] == responseKey { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The positions in `setFragments` of a set's fragment names (iterated by index: the
+    /// arrays grow while they are compared, and a slice held across that would copy them).
+    func fragments(of set: Int) -> Range<Int> {
+        let data = sets[set]
+        return data.fragmentStart..<(data.fragmentStart + data.fragmentCount)
+    }
+
+    func group(_ position: Int) -> [Int] {
+        Array(members[groupStart[position]..<(groupStart[position] + groupCount[position])])
     }
 
     // MARK: graphql-js's algorithm
 
-    private func findConflictsWithinSelectionSet(
-        _ parentType: NamedTypeDef?, _ selectionSet: SelectionSet, file: SourceFile, fileIndex: Int
+    func pairKey(_ a: Int, _ b: Int) -> Int { a < b ? a << 32 | b : b << 32 | a }
+
+    func hasPair(_ a: Int, _ b: Int, _ areMutuallyExclusive: Bool) -> Bool {
+        guard let result = comparedFragmentPairs[pairKey(a, b)] else { return false }
+        return areMutuallyExclusive ? true : areMutuallyExclusive == result
+    }
+
+    mutating func addPair(_ a: Int, _ b: Int, _ areMutuallyExclusive: Bool) {
+        comparedFragmentPairs[pairKey(a, b)] = areMutuallyExclusive
+    }
+
+    mutating func findConflictsWithinSelectionSet(
+        _ parentType: NamedTypeDef?, _ selectionSet: SelectionSet, fileIndex: Int
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
-        let fields = getFieldsAndFragmentNames(parentType, selectionSet, file: file, fileIndex: fileIndex)
-        collectConflictsWithin(&conflicts, fields.fieldMap)
-        let names = fields.fragmentNames
+        let set = fieldsAndFragmentNames(typeIndex(parentType), selectionSet, fileIndex: fileIndex)
+        collectConflictsWithin(&conflicts, set)
+        let names = Array(setFragments[fragments(of: set)])
         for i in names.indices {
-            collectConflictsBetweenFieldsAndFragment(&conflicts, false, fields.fieldMap, names[i])
+            collectConflictsBetweenFieldsAndFragment(&conflicts, false, set, names[i])
             for j in (i + 1)..<names.count {
                 collectConflictsBetweenFragments(&conflicts, false, names[i], names[j])
             }
@@ -138,155 +394,163 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         return conflicts
     }
 
-    private func collectConflictsBetweenFieldsAndFragment(
-        _ conflicts: inout [Conflict], _ areMutuallyExclusive: Bool, _ fieldMap: FieldMap, _ fragmentName: String
+    mutating func collectConflictsBetweenFieldsAndFragment(
+        _ conflicts: inout [Conflict], _ areMutuallyExclusive: Bool, _ set: Int, _ fragment: Int
     ) {
-        guard let fragment = getReferencedFieldsAndFragmentNames(fragmentName) else { return }
-        if fieldMap === fragment.fieldMap { return }
-        collectConflictsBetween(&conflicts, areMutuallyExclusive, fieldMap, fragment.fieldMap)
-        for referenced in fragment.fragmentNames {
-            if comparedFragmentPairs.has(referenced, fragmentName, areMutuallyExclusive) { continue }
-            comparedFragmentPairs.add(referenced, fragmentName, areMutuallyExclusive)
-            collectConflictsBetweenFieldsAndFragment(&conflicts, areMutuallyExclusive, fieldMap, referenced)
+        guard let fragmentSet = referencedSet(fragment) else { return }
+        if set == fragmentSet { return }
+        collectConflictsBetween(&conflicts, areMutuallyExclusive, set, fragmentSet)
+        for position in fragments(of: fragmentSet) {
+            let referenced = setFragments[position]
+            if hasPair(referenced, fragment, areMutuallyExclusive) { continue }
+            addPair(referenced, fragment, areMutuallyExclusive)
+            collectConflictsBetweenFieldsAndFragment(&conflicts, areMutuallyExclusive, set, referenced)
         }
     }
 
-    private func collectConflictsBetweenFragments(
-        _ conflicts: inout [Conflict], _ areMutuallyExclusive: Bool, _ fragmentName1: String, _ fragmentName2: String
+    mutating func collectConflictsBetweenFragments(
+        _ conflicts: inout [Conflict], _ areMutuallyExclusive: Bool, _ fragment1: Int, _ fragment2: Int
     ) {
-        if fragmentName1 == fragmentName2 { return }
-        if comparedFragmentPairs.has(fragmentName1, fragmentName2, areMutuallyExclusive) { return }
-        comparedFragmentPairs.add(fragmentName1, fragmentName2, areMutuallyExclusive)
-        guard let fragment1 = getReferencedFieldsAndFragmentNames(fragmentName1),
-            let fragment2 = getReferencedFieldsAndFragmentNames(fragmentName2)
-        else { return }
-        collectConflictsBetween(&conflicts, areMutuallyExclusive, fragment1.fieldMap, fragment2.fieldMap)
-        for referenced2 in fragment2.fragmentNames {
-            collectConflictsBetweenFragments(&conflicts, areMutuallyExclusive, fragmentName1, referenced2)
+        if fragment1 == fragment2 { return }
+        if hasPair(fragment1, fragment2, areMutuallyExclusive) { return }
+        addPair(fragment1, fragment2, areMutuallyExclusive)
+        guard let set1 = referencedSet(fragment1), let set2 = referencedSet(fragment2) else { return }
+        collectConflictsBetween(&conflicts, areMutuallyExclusive, set1, set2)
+        for position in fragments(of: set2) {
+            let referenced2 = setFragments[position]
+            collectConflictsBetweenFragments(&conflicts, areMutuallyExclusive, fragment1, referenced2)
         }
-        for referenced1 in fragment1.fragmentNames {
-            collectConflictsBetweenFragments(&conflicts, areMutuallyExclusive, referenced1, fragmentName2)
+        for position in fragments(of: set1) {
+            let referenced1 = setFragments[position]
+            collectConflictsBetweenFragments(&conflicts, areMutuallyExclusive, referenced1, fragment2)
         }
     }
 
-    private func findConflictsBetweenSubSelectionSets(
-        _ areMutuallyExclusive: Bool, _ parentType1: NamedTypeDef?, _ field1: FieldEntry, _ selectionSet1: SelectionSet,
-        _ parentType2: NamedTypeDef?, _ field2: FieldEntry, _ selectionSet2: SelectionSet
+    mutating func findConflictsBetweenSubSelectionSets(
+        _ areMutuallyExclusive: Bool, _ set1: Int, _ set2: Int
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
-        let fields1 = getFieldsAndFragmentNames(
-            parentType1, selectionSet1, file: field1.file, fileIndex: field1.fileIndex)
-        let fields2 = getFieldsAndFragmentNames(
-            parentType2, selectionSet2, file: field2.file, fileIndex: field2.fileIndex)
-        collectConflictsBetween(&conflicts, areMutuallyExclusive, fields1.fieldMap, fields2.fieldMap)
-        for name in fields2.fragmentNames {
-            collectConflictsBetweenFieldsAndFragment(&conflicts, areMutuallyExclusive, fields1.fieldMap, name)
+        collectConflictsBetween(&conflicts, areMutuallyExclusive, set1, set2)
+        for position in fragments(of: set2) {
+            collectConflictsBetweenFieldsAndFragment(
+                &conflicts, areMutuallyExclusive, set1, setFragments[position])
         }
-        for name in fields1.fragmentNames {
-            collectConflictsBetweenFieldsAndFragment(&conflicts, areMutuallyExclusive, fields2.fieldMap, name)
+        for position in fragments(of: set1) {
+            collectConflictsBetweenFieldsAndFragment(
+                &conflicts, areMutuallyExclusive, set2, setFragments[position])
         }
-        for name1 in fields1.fragmentNames {
-            for name2 in fields2.fragmentNames {
-                collectConflictsBetweenFragments(&conflicts, areMutuallyExclusive, name1, name2)
+        for position1 in fragments(of: set1) {
+            for position2 in fragments(of: set2) {
+                collectConflictsBetweenFragments(
+                    &conflicts, areMutuallyExclusive, setFragments[position1], setFragments[position2])
             }
         }
         return conflicts
     }
 
-    private func collectConflictsWithin(_ conflicts: inout [Conflict], _ fieldMap: FieldMap) {
-        for responseName in fieldMap.keys {
-            guard let fields = fieldMap.groups[responseName], fields.count > 1 else { continue }
-            if fields.count <= Self.groupingThreshold {
-                for i in fields.indices {
-                    for j in (i + 1)..<fields.count {
-                        if let conflict = findConflict(false, responseName, fields[i], fields[j]) {
+    mutating func collectConflictsWithin(_ conflicts: inout [Conflict], _ set: Int) {
+        let data = sets[set]
+        for position in data.keyStart..<(data.keyStart + data.keyCount) {
+            let count = groupCount[position]
+            guard count > 1 else { continue }
+            let start = groupStart[position]
+            let responseKey = setKeys[position]
+            if count <= OverlappingFieldsCanBeMergedRule.groupingThreshold {
+                for i in 0..<count {
+                    for j in (i + 1)..<count {
+                        if let conflict = findConflict(false, responseKey, members[start + i], members[start + j]) {
                             conflicts.append(conflict)
                         }
                     }
                 }
             } else {
-                compareGrouped(&conflicts, false, responseName, fields, nil)
+                compareGrouped(&conflicts, false, responseKey, group(position), nil)
             }
         }
     }
 
-    private func collectConflictsBetween(
-        _ conflicts: inout [Conflict], _ parentFieldsAreMutuallyExclusive: Bool, _ fieldMap1: FieldMap,
-        _ fieldMap2: FieldMap
+    mutating func collectConflictsBetween(
+        _ conflicts: inout [Conflict], _ parentFieldsAreMutuallyExclusive: Bool, _ set1: Int, _ set2: Int
     ) {
-        for responseName in fieldMap1.keys {
-            guard let fields1 = fieldMap1.groups[responseName], let fields2 = fieldMap2.groups[responseName] else {
-                continue
-            }
-            if fields1.count * fields2.count <= Self.groupingThreshold * Self.groupingThreshold {
-                for field1 in fields1 {
-                    for field2 in fields2 {
-                        if let conflict = findConflict(parentFieldsAreMutuallyExclusive, responseName, field1, field2) {
+        let data = sets[set1]
+        for position1 in data.keyStart..<(data.keyStart + data.keyCount) {
+            let responseKey = setKeys[position1]
+            guard let position2 = position(in: set2, responseKey) else { continue }
+            let count1 = groupCount[position1]
+            let count2 = groupCount[position2]
+            let start1 = groupStart[position1]
+            let start2 = groupStart[position2]
+            let threshold = OverlappingFieldsCanBeMergedRule.groupingThreshold
+            if count1 * count2 <= threshold * threshold {
+                for i in 0..<count1 {
+                    for j in 0..<count2 {
+                        if let conflict = findConflict(
+                            parentFieldsAreMutuallyExclusive, responseKey, members[start1 + i], members[start2 + j])
+                        {
                             conflicts.append(conflict)
                         }
                     }
                 }
             } else {
-                compareGrouped(&conflicts, parentFieldsAreMutuallyExclusive, responseName, fields1, fields2)
+                compareGrouped(
+                    &conflicts, parentFieldsAreMutuallyExclusive, responseKey, group(position1), group(position2))
             }
         }
     }
 
-    private func findConflict(
-        _ parentFieldsAreMutuallyExclusive: Bool, _ responseName: String, _ field1: FieldEntry, _ field2: FieldEntry
+    mutating func findConflict(
+        _ parentFieldsAreMutuallyExclusive: Bool, _ responseKey: Int, _ index1: Int, _ index2: Int
     ) -> Conflict? {
-        let parentType1 = field1.parentType
-        let parentType2 = field2.parentType
-        let node1 = field1.node
-        let node2 = field2.node
+        let field1 = entries[index1]
+        let field2 = entries[index2]
         var areMutuallyExclusive = parentFieldsAreMutuallyExclusive
-        if !areMutuallyExclusive, let parentType1, let parentType2, parentType1 !== parentType2,
-            parentType1.kind == .object, parentType2.kind == .object
+        if !areMutuallyExclusive, field1.parent >= 0, field2.parent >= 0, field1.parent != field2.parent,
+            field1.parentIsObject, field2.parentIsObject
         {
             areMutuallyExclusive = true
         }
         if !areMutuallyExclusive {
-            let name1 = node1.name.value
-            let name2 = node2.name.value
-            if name1 != name2 {
+            if field1.name != field2.name {
                 return Conflict(
-                    responseName: responseName, reason: .message("\"\(name1)\" and \"\(name2)\" are different fields"),
-                    fields1: [field1.range], fields2: [field2.range])
+                    responseName: strings[responseKey],
+                    reason: .message("\"\(strings[field1.name])\" and \"\(strings[field2.name])\" are different fields"),
+                    fields1: [range(index1)], fields2: [range(index2)])
             }
-            if !sameArguments(field1, field2) {
+            if !(field1.arguments == 0 && field2.arguments == 0) && argumentId(index1) != argumentId(index2) {
                 return Conflict(
-                    responseName: responseName, reason: .message("they have differing arguments"),
-                    fields1: [field1.range], fields2: [field2.range])
+                    responseName: strings[responseKey], reason: .message("they have differing arguments"),
+                    fields1: [range(index1)], fields2: [range(index2)])
             }
         }
-        let type1 = field1.def?.type
-        let type2 = field2.def?.type
-        if let type1, let type2,
-            doTypesConflict(
-                type1, type2, leaf: (field1.namedType?.isLeaf ?? false) || (field2.namedType?.isLeaf ?? false))
-        {
-            return Conflict(
-                responseName: responseName,
-                reason: .message("they return conflicting types \"\(type1.description)\" and \"\(type2.description)\""),
-                fields1: [field1.range], fields2: [field2.range])
+        if field1.type >= 0, field2.type >= 0, field1.type != field2.type {
+            let type1 = typeRefs[field1.type]
+            let type2 = typeRefs[field2.type]
+            if Self.doTypesConflict(type1, type2, leaf: field1.namedIsLeaf || field2.namedIsLeaf) {
+                return Conflict(
+                    responseName: strings[responseKey],
+                    reason: .message(
+                        "they return conflicting types \"\(type1.description)\" and \"\(type2.description)\""),
+                    fields1: [range(index1)], fields2: [range(index2)])
+            }
         }
-        if let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet {
-            let named1 = field1.namedType
-            let named2 = field2.namedType
-            let conflicts = findConflictsBetweenSubSelectionSets(
-                areMutuallyExclusive, named1, field1, selectionSet1, named2, field2, selectionSet2)
+        if field1.hasSelectionSet && field2.hasSelectionSet {
+            let set1 = subSet(index1)
+            let set2 = subSet(index2)
+            let conflicts = findConflictsBetweenSubSelectionSets(areMutuallyExclusive, set1, set2)
             if !conflicts.isEmpty {
                 return Conflict(
-                    responseName: responseName, reason: .subfields(conflicts.map { ($0.responseName, $0.reason) }),
-                    fields1: [field1.range] + conflicts.flatMap(\.fields1),
-                    fields2: [field2.range] + conflicts.flatMap(\.fields2))
+                    responseName: strings[responseKey],
+                    reason: .subfields(conflicts.map { ($0.responseName, $0.reason) }),
+                    fields1: [range(index1)] + conflicts.flatMap(\.fields1),
+                    fields2: [range(index2)] + conflicts.flatMap(\.fields2))
             }
         }
         return nil
     }
 
-    /// graphql-js's `doTypesConflict`; `leaf` tells whether either named type is a leaf.
-    private func doTypesConflict(_ type1: TypeRef, _ type2: TypeRef, leaf: Bool) -> Bool {
+    /// graphql-js's `doTypesConflict`; `leaf` tells whether either named type is a leaf. Equal
+    /// types never conflict.
+    static func doTypesConflict(_ type1: TypeRef, _ type2: TypeRef, leaf: Bool) -> Bool {
         switch (type1, type2) {
         case (.list(let inner1), .list(let inner2)): return doTypesConflict(inner1, inner2, leaf: leaf)
         case (.list, _), (_, .list): return true
@@ -296,88 +560,42 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
     }
 
-    private func getFieldsAndFragmentNames(
-        _ parentType: NamedTypeDef?, _ selectionSet: SelectionSet, file: SourceFile, fileIndex: Int
-    ) -> FieldsAndFragments {
-        let key = NodeKey(file: fileIndex, offset: selectionSet.span.start)
-        if let cached = cachedFieldsAndFragmentNames[key] { return cached }
-        let fieldMap = FieldMap()
-        var fragmentNames: [String] = []
-        var seenFragments: Set<String> = []
-        collectFieldsAndFragmentNames(
-            parentType, selectionSet, file: file, fileIndex: fileIndex, fieldMap, &fragmentNames, &seenFragments)
-        let result = FieldsAndFragments(fieldMap: fieldMap, fragmentNames: fragmentNames)
-        cachedFieldsAndFragmentNames[key] = result
-        return result
-    }
-
-    private func getReferencedFieldsAndFragmentNames(_ name: String) -> FieldsAndFragments? {
-        guard let fragment = context.fragment(named: name) else { return nil }
-        let entry = context.definitions[fragment.index]
-        let key = NodeKey(file: entry.fileIndex, offset: fragment.node.selectionSet.span.start)
-        if let cached = cachedFieldsAndFragmentNames[key] { return cached }
-        let type = context.schema.types[fragment.node.typeCondition.name.value]
-        return getFieldsAndFragmentNames(type, fragment.node.selectionSet, file: entry.file, fileIndex: entry.fileIndex)
-    }
-
-    private func collectFieldsAndFragmentNames(
-        _ parentType: NamedTypeDef?, _ selectionSet: SelectionSet, file: SourceFile, fileIndex: Int,
-        _ fieldMap: FieldMap, _ fragmentNames: inout [String], _ seenFragments: inout Set<String>
-    ) {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                var def: FieldDef?
-                if let parentType, parentType.kind == .object || parentType.kind == .interface {
-                    def = parentType.field(named: field.name.value)
-                }
-                let namedType = def.flatMap { context.schema.types[$0.type.namedType] }
-                fieldMap.append(
-                    field.responseKey,
-                    FieldEntry(
-                        parentType: parentType, node: field, def: def, namedType: namedType, file: file,
-                        fileIndex: fileIndex))
-            case .fragmentSpread(let spread):
-                if seenFragments.insert(spread.name.value).inserted { fragmentNames.append(spread.name.value) }
-            case .inlineFragment(let inline):
-                let type = inline.typeCondition.map { context.schema.types[$0.name.value] } ?? parentType
-                collectFieldsAndFragmentNames(
-                    type, inline.selectionSet, file: file, fileIndex: fileIndex, fieldMap, &fragmentNames,
-                    &seenFragments)
-            }
-        }
-    }
-
-    /// graphql-js's `stringifyArguments` equality, memoized per field.
-    private func sameArguments(_ field1: FieldEntry, _ field2: FieldEntry) -> Bool {
-        if field1.node.arguments.isEmpty && field2.node.arguments.isEmpty { return true }
-        return field1.argumentKey == field2.argumentKey
-    }
-
     // MARK: Large groups
 
     /// Compares a large group of same-key fields with itself (`fields2 == nil`) or with another
-    /// group, with the same result as comparing every pair in graphql-js's order.
-    private func compareGrouped(
-        _ conflicts: inout [Conflict], _ parentExclusive: Bool, _ responseName: String, _ fields1: [FieldEntry],
-        _ fields2: [FieldEntry]?
+    /// group, with the same result as comparing every pair in graphql-js's order. Fields are
+    /// put in classes by parent type, name, arguments, return type and sub-selection shape; one
+    /// comparison per pair of classes stands for all pairs of their members, and only a pair of
+    /// classes that does conflict is expanded field by field. When a comparison may touch the
+    /// fragment-pair memo, graphql-js's order is kept so the memo evolves exactly as its does.
+    mutating func compareGrouped(
+        _ conflicts: inout [Conflict], _ parentExclusive: Bool, _ responseKey: Int, _ fields1: [Int],
+        _ fields2: [Int]?
     ) {
         var classIndex: [ClassKey: Int] = [:]
         var allPure = true
-        func classify(_ fields: [FieldEntry]) -> [Int] {
-            fields.map { field in
+        var classes1: [Int] = []
+        var classes2: [Int] = []
+        for pass in 0..<2 {
+            guard let fields = pass == 0 ? fields1 : fields2 else { continue }
+            for field in fields {
                 let shape = selectionShape(field)
                 if !shape.pure { allPure = false }
+                let entry = entries[field]
                 let key = ClassKey(
-                    parentType: field.parentType.map(ObjectIdentifier.init), name: field.node.name.value,
-                    arguments: field.argumentKey, type: field.def?.type, shape: shape.text)
-                if let existing = classIndex[key] { return existing }
-                classIndex[key] = classIndex.count
-                return classIndex.count - 1
+                    parent: entry.parent, name: entry.name, arguments: argumentId(field), type: entry.type,
+                    shape: shape.shape)
+                let cls: Int
+                if let existing = classIndex[key] {
+                    cls = existing
+                } else {
+                    cls = classIndex.count
+                    classIndex[key] = cls
+                }
+                if pass == 0 { classes1.append(cls) } else { classes2.append(cls) }
             }
         }
-        let classes1 = classify(fields1)
-        let classes2 = fields2.map(classify) ?? classes1
+        if fields2 == nil { classes2 = classes1 }
         let other = fields2 ?? fields1
         let classCount = classIndex.count
         // The outcome of comparing a pair of classes: nil not yet compared.
@@ -394,15 +612,15 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             for a in 0..<classCount where !members1[a].isEmpty {
                 for b in 0..<classCount where !members2[b].isEmpty {
                     let within = fields2 == nil
-                    guard let first = firstPair(members1[a], members2[b], within: within) else { continue }
+                    guard let first = Self.firstPair(members1[a], members2[b], within: within) else { continue }
                     if within, outcome[slot(b, a)] == false { continue }
-                    let probe = findConflict(parentExclusive, responseName, fields1[first.0], other[first.1])
+                    let probe = findConflict(parentExclusive, responseKey, fields1[first.0], other[first.1])
                     outcome[slot(a, b)] = probe != nil
                     guard probe != nil else { continue }
                     // This pair of classes conflicts: compare every pair of their members.
                     for i in members1[a] {
                         for j in members2[b] where !within || i < j {
-                            if let conflict = findConflict(parentExclusive, responseName, fields1[i], other[j]) {
+                            if let conflict = findConflict(parentExclusive, responseKey, fields1[i], other[j]) {
                                 conflicts.append(conflict)
                             }
                         }
@@ -420,7 +638,7 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 let a = classes1[i]
                 let b = classes2[j]
                 if outcome[slot(a, b)] == false { continue }
-                let conflict = findConflict(parentExclusive, responseName, fields1[i], other[j])
+                let conflict = findConflict(parentExclusive, responseKey, fields1[i], other[j])
                 if outcome[slot(a, b)] == nil { outcome[slot(a, b)] = conflict != nil }
                 if let conflict { conflicts.append(conflict) }
                 // All fields alike and the first pair clean: every other pair is the same.
@@ -431,7 +649,7 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     /// The first (field1, field2) index pair between two classes in graphql-js's order; within
     /// one group only pairs with the first index lower count. Members are in ascending order.
-    private func firstPair(_ members1: [Int], _ members2: [Int], within: Bool) -> (Int, Int)? {
+    static func firstPair(_ members1: [Int], _ members2: [Int], within: Bool) -> (Int, Int)? {
         guard let firstOf1 = members1.first, let firstOf2 = members2.first, let lastOf2 = members2.last else {
             return nil
         }
@@ -450,28 +668,29 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         return nil
     }
 
-    struct ClassKey: Hashable {
-        let parentType: ObjectIdentifier?
-        let name: String
-        let arguments: String
-        let type: TypeRef?
-        let shape: String
-    }
-
-    /// The shape of a field's sub-selection for grouping: "" for a leaf, otherwise a canonical
-    /// text of aliases, names, arguments, type conditions and spread fragment names; `pure` is
-    /// false when it spreads a fragment (then comparisons depend on the fragment-pair memo).
-    private func selectionShape(_ field: FieldEntry) -> (text: String, pure: Bool) {
-        guard let selectionSet = field.node.selectionSet else { return ("", true) }
-        let key = NodeKey(file: field.fileIndex, offset: selectionSet.span.start)
+    /// The shape of a field's sub-selection for grouping (interned): "" for a leaf, otherwise a
+    /// canonical text of aliases, names, arguments, type conditions and spread fragment names;
+    /// `pure` is false when it spreads a fragment (then comparisons depend on the fragment-pair
+    /// memo).
+    mutating func selectionShape(_ index: Int) -> (shape: Int, pure: Bool) {
+        guard let selectionSet = nodes[index].selectionSet else { return (0, true) }
+        let key = NodeKey(file: entries[index].fileIndex, offset: selectionSet.span.start)
         if let cached = shapes[key] { return cached }
         var text = ""
-        let pure = writeShape(selectionSet, into: &text)
-        shapes[key] = (text, pure)
-        return (text, pure)
+        let pure = Self.writeShape(selectionSet, into: &text)
+        // Id 0 is the empty shape of a leaf; a selection's text is never empty.
+        let id: Int
+        if let existing = shapeIds[text] {
+            id = existing
+        } else {
+            id = shapeIds.count + 1
+            shapeIds[text] = id
+        }
+        shapes[key] = (id, pure)
+        return (id, pure)
     }
 
-    private func writeShape(_ selectionSet: SelectionSet, into text: inout String) -> Bool {
+    static func writeShape(_ selectionSet: SelectionSet, into text: inout String) -> Bool {
         var pure = true
         text += "{"
         for selection in selectionSet.selections {

@@ -15,6 +15,8 @@ func runValidationBenchmark() {
         ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
         .standardizedFileURL.path
     let runs = Int(ProcessInfo.processInfo.environment["BATON_BENCH_RUNS"] ?? "") ?? 20
+    // The walker as it was before rules declared their hooks, for a same-binary comparison.
+    Validator.callsEveryHook = ProcessInfo.processInfo.environment["BATON_BENCH_ALL_HOOKS"] != nil
     if ProcessInfo.processInfo.environment["BATON_BENCH_PROFILE"] != nil {
         ValidationBenchmark.profileRules(shared: shared)
         return

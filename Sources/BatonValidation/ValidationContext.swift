@@ -61,6 +61,13 @@ package final class ValidationContext {
     var argumentDef: InputValue?
     var enumValueDef: EnumValueDef?
     var insideVariableDefinition = false
+    /// Set by every default (empty) hook; the debug walker reads it to find undeclared overrides.
+    var defaultHookRan = false
+    /// The undeclared overrides the debug walker already reported ("rule-id rawValue").
+    var undeclaredHooks: Set<String> = []
+
+    /// Called by the default hooks of `ValidationRule`.
+    package func noteDefaultHook() { defaultHookRan = true }
 
     /// The output type of the current field, operation root or fragment (`getType`).
     package var type: ResolvedType? { typeStack.last ?? nil }

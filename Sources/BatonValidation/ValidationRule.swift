@@ -19,6 +19,13 @@ package protocol ValidationRule: AnyObject {
     var context: ValidationContext { get }
     init(context: ValidationContext)
 
+    /// The hooks this rule overrides (an enter/leave pair is one member). The walker calls a hook
+    /// only on the rules that declare it; the default is `.all`, so a rule that declares nothing
+    /// still sees every hook. A debug build (`swift test`) also calls the undeclared hooks and
+    /// reports any that turns out to be overridden (`Walker` "validation-hooks"), so a rule
+    /// cannot silently lose a hook by forgetting to declare it.
+    static var hooks: ValidationHooks { get }
+
     /// The whole unit (every definition of every document in it), before anything else.
     func enterDocument()
     /// After every definition was walked.
@@ -52,33 +59,62 @@ package protocol ValidationRule: AnyObject {
     func enterNamedType(_ node: NamedType)
 }
 
+/// A set of walker hooks; each member stands for the `enter` and `leave` hook of one node kind.
+package struct ValidationHooks: OptionSet, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    package static let document = ValidationHooks(rawValue: 1 << 0)
+    package static let operation = ValidationHooks(rawValue: 1 << 1)
+    package static let fragment = ValidationHooks(rawValue: 1 << 2)
+    package static let variableDefinition = ValidationHooks(rawValue: 1 << 3)
+    package static let selectionSet = ValidationHooks(rawValue: 1 << 4)
+    package static let field = ValidationHooks(rawValue: 1 << 5)
+    package static let fragmentSpread = ValidationHooks(rawValue: 1 << 6)
+    package static let inlineFragment = ValidationHooks(rawValue: 1 << 7)
+    /// `enterDirectives` (the list of a node's directives).
+    package static let directives = ValidationHooks(rawValue: 1 << 8)
+    package static let directive = ValidationHooks(rawValue: 1 << 9)
+    package static let argument = ValidationHooks(rawValue: 1 << 10)
+    package static let value = ValidationHooks(rawValue: 1 << 11)
+    package static let objectField = ValidationHooks(rawValue: 1 << 12)
+    package static let namedType = ValidationHooks(rawValue: 1 << 13)
+    package static let all = ValidationHooks(rawValue: (1 << 14) - 1)
+}
+
 extension ValidationRule {
-    package func enterDocument() {}
-    package func leaveDocument() {}
-    package func enterOperation(_ node: OperationDefinition) {}
-    package func leaveOperation(_ node: OperationDefinition) {}
-    package func enterFragment(_ node: FragmentDefinition) {}
-    package func leaveFragment(_ node: FragmentDefinition) {}
-    package func enterVariableDefinition(_ node: VariableDefinition) {}
-    package func leaveVariableDefinition(_ node: VariableDefinition) {}
-    package func enterSelectionSet(_ node: SelectionSet) {}
-    package func leaveSelectionSet(_ node: SelectionSet) {}
-    package func enterField(_ node: Field) {}
-    package func leaveField(_ node: Field) {}
-    package func enterFragmentSpread(_ node: FragmentSpread) {}
-    package func leaveFragmentSpread(_ node: FragmentSpread) {}
-    package func enterInlineFragment(_ node: InlineFragment) {}
-    package func leaveInlineFragment(_ node: InlineFragment) {}
-    package func enterDirectives(_ nodes: [Directive], location: DirectiveLocation) {}
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {}
-    package func leaveDirective(_ node: Directive, location: DirectiveLocation) {}
-    package func enterArgument(_ node: Argument) {}
-    package func leaveArgument(_ node: Argument) {}
-    package func enterValue(_ node: Value) {}
-    package func leaveValue(_ node: Value) {}
-    package func enterObjectField(_ node: ObjectField) {}
-    package func leaveObjectField(_ node: ObjectField) {}
-    package func enterNamedType(_ node: NamedType) {}
+    package static var hooks: ValidationHooks { .all }
+}
+
+// Every default hook notes that it ran, so the debug walker can tell an empty default from an
+// override that a rule forgot to declare in `hooks`.
+extension ValidationRule {
+    package func enterDocument() { context.noteDefaultHook() }
+    package func leaveDocument() { context.noteDefaultHook() }
+    package func enterOperation(_ node: OperationDefinition) { context.noteDefaultHook() }
+    package func leaveOperation(_ node: OperationDefinition) { context.noteDefaultHook() }
+    package func enterFragment(_ node: FragmentDefinition) { context.noteDefaultHook() }
+    package func leaveFragment(_ node: FragmentDefinition) { context.noteDefaultHook() }
+    package func enterVariableDefinition(_ node: VariableDefinition) { context.noteDefaultHook() }
+    package func leaveVariableDefinition(_ node: VariableDefinition) { context.noteDefaultHook() }
+    package func enterSelectionSet(_ node: SelectionSet) { context.noteDefaultHook() }
+    package func leaveSelectionSet(_ node: SelectionSet) { context.noteDefaultHook() }
+    package func enterField(_ node: Field) { context.noteDefaultHook() }
+    package func leaveField(_ node: Field) { context.noteDefaultHook() }
+    package func enterFragmentSpread(_ node: FragmentSpread) { context.noteDefaultHook() }
+    package func leaveFragmentSpread(_ node: FragmentSpread) { context.noteDefaultHook() }
+    package func enterInlineFragment(_ node: InlineFragment) { context.noteDefaultHook() }
+    package func leaveInlineFragment(_ node: InlineFragment) { context.noteDefaultHook() }
+    package func enterDirectives(_ nodes: [Directive], location: DirectiveLocation) { context.noteDefaultHook() }
+    package func enterDirective(_ node: Directive, location: DirectiveLocation) { context.noteDefaultHook() }
+    package func leaveDirective(_ node: Directive, location: DirectiveLocation) { context.noteDefaultHook() }
+    package func enterArgument(_ node: Argument) { context.noteDefaultHook() }
+    package func leaveArgument(_ node: Argument) { context.noteDefaultHook() }
+    package func enterValue(_ node: Value) { context.noteDefaultHook() }
+    package func leaveValue(_ node: Value) { context.noteDefaultHook() }
+    package func enterObjectField(_ node: ObjectField) { context.noteDefaultHook() }
+    package func leaveObjectField(_ node: ObjectField) { context.noteDefaultHook() }
+    package func enterNamedType(_ node: NamedType) { context.noteDefaultHook() }
 
     /// Reports an error under this rule's id. The first place is the diagnostic's location; the
     /// others become notes (graphql-js's further `nodes`).

@@ -13,6 +13,10 @@ package enum ValidationMode: Sendable {
 
 /// Validates executable documents against a schema: one walk over each unit with every rule.
 package enum Validator {
+    /// For measuring only (`BATON_BENCH_ALL_HOOKS=1` in `BatonBenchmark validation`): the walker
+    /// calls every rule's every hook, as before rules declared their `hooks`. Same diagnostics.
+    nonisolated(unsafe) package static var callsEveryHook = false
+
     /// Validates `documents` with `rules` (by default the spec's rules in graphql-js's order) and
     /// returns every error, each located in the file its first node is in, ordered by document
     /// and position. `options` carries the project's settings some of Baton's rules read

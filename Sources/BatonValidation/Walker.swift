@@ -8,6 +8,9 @@ import BatonSyntax
 struct Walker {
     let context: ValidationContext
     let rules: [any ValidationRule]
+    /// The rules to call for each hook: those that declare it in `hooks` (every rule in a debug
+    /// build, which checks the declarations instead).
+    private let hooked: HookedRules
     let schema: GraphQLSchema
     /// Nesting deeper than this is not walked (the parser's own limit is lower; this only guards
     /// the stack against hand-built documents).
@@ -18,11 +21,18 @@ struct Walker {
     init(context: ValidationContext, rules: [any ValidationRule]) {
         self.context = context
         self.rules = rules
+        self.hooked = HookedRules(rules, everyHook: Validator.callsEveryHook)
+        // TypeInfo's stacks grow and shrink at every node: reserve once per unit.
+        context.typeStack.reserveCapacity(64)
+        context.parentTypeStack.reserveCapacity(64)
+        context.inputTypeStack.reserveCapacity(32)
+        context.fieldDefStack.reserveCapacity(64)
+        context.defaultValueStack.reserveCapacity(32)
         self.schema = context.schema
     }
 
     mutating func walkUnit() {
-        for rule in rules { rule.enterDocument() }
+        for rule in hooked.document { call(rule, .document) { rule.enterDocument() } }
         for (index, entry) in context.definitions.enumerated() {
             context.currentDefinitionIndex = index
             context.currentFile = entry.file
@@ -33,7 +43,7 @@ struct Walker {
             default: break  // type-system definitions are reported by executable-definitions
             }
         }
-        for rule in rules { rule.leaveDocument() }
+        for rule in hooked.document { call(rule, .document) { rule.leaveDocument() } }
     }
 
     // MARK: Definitions
@@ -42,22 +52,22 @@ struct Walker {
         let root = schema.rootType(for: node.operation)
         context.typeStack.append(
             root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
-        for rule in rules { rule.enterOperation(node) }
+        for rule in hooked.operation { call(rule, .operation) { rule.enterOperation(node) } }
         for variable in node.variableDefinitions { walkVariableDefinition(variable) }
         walkDirectives(node.directives, location: Self.location(of: node.operation))
         walkSelectionSet(node.selectionSet)
-        for rule in rules { rule.leaveOperation(node) }
+        for rule in hooked.operation { call(rule, .operation) { rule.leaveOperation(node) } }
         context.typeStack.removeLast()
     }
 
     private mutating func walkFragment(_ node: FragmentDefinition) {
         let type = context.typeFromAST(.named(node.typeCondition))
         context.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
-        for rule in rules { rule.enterFragment(node) }
+        for rule in hooked.fragment { call(rule, .fragment) { rule.enterFragment(node) } }
         walkNamedType(node.typeCondition)
         walkDirectives(node.directives, location: .fragmentDefinition)
         walkSelectionSet(node.selectionSet)
-        for rule in rules { rule.leaveFragment(node) }
+        for rule in hooked.fragment { call(rule, .fragment) { rule.leaveFragment(node) } }
         context.typeStack.removeLast()
     }
 
@@ -65,11 +75,11 @@ struct Walker {
         let type = context.typeFromAST(node.type)
         context.inputTypeStack.append(type.flatMap { $0.named.isInputType ? $0 : nil })
         context.insideVariableDefinition = true
-        for rule in rules { rule.enterVariableDefinition(node) }
+        for rule in hooked.variableDefinition { call(rule, .variableDefinition) { rule.enterVariableDefinition(node) } }
         walkTypeReference(node.type)
         if let value = node.defaultValue { walkValue(value) }
         walkDirectives(node.directives, location: .variableDefinition)
-        for rule in rules { rule.leaveVariableDefinition(node) }
+        for rule in hooked.variableDefinition { call(rule, .variableDefinition) { rule.leaveVariableDefinition(node) } }
         context.insideVariableDefinition = false
         context.inputTypeStack.removeLast()
     }
@@ -82,7 +92,7 @@ struct Walker {
     }
 
     private func walkNamedType(_ node: NamedType) {
-        for rule in rules { rule.enterNamedType(node) }
+        for rule in hooked.namedType { call(rule, .namedType) { rule.enterNamedType(node) } }
     }
 
     // MARK: Selections
@@ -92,7 +102,7 @@ struct Walker {
         defer { depth -= 1 }
         let named = context.type?.named
         context.parentTypeStack.append(named.flatMap { $0.isComposite ? $0 : nil })
-        for rule in rules { rule.enterSelectionSet(node) }
+        for rule in hooked.selectionSet { call(rule, .selectionSet) { rule.enterSelectionSet(node) } }
         for selection in node.selections {
             switch selection {
             case .field(let field): walkField(field)
@@ -100,7 +110,7 @@ struct Walker {
             case .inlineFragment(let inline): walkInlineFragment(inline)
             }
         }
-        for rule in rules { rule.leaveSelectionSet(node) }
+        for rule in hooked.selectionSet { call(rule, .selectionSet) { rule.leaveSelectionSet(node) } }
         context.parentTypeStack.removeLast()
     }
 
@@ -115,19 +125,19 @@ struct Walker {
         }
         context.fieldDefStack.append(fieldDef)
         context.typeStack.append(fieldType)
-        for rule in rules { rule.enterField(node) }
+        for rule in hooked.field { call(rule, .field) { rule.enterField(node) } }
         for argument in node.arguments { walkArgument(argument) }
         walkDirectives(node.directives, location: .field)
         if let selectionSet = node.selectionSet { walkSelectionSet(selectionSet) }
-        for rule in rules { rule.leaveField(node) }
+        for rule in hooked.field { call(rule, .field) { rule.leaveField(node) } }
         context.typeStack.removeLast()
         context.fieldDefStack.removeLast()
     }
 
     private mutating func walkFragmentSpread(_ node: FragmentSpread) {
-        for rule in rules { rule.enterFragmentSpread(node) }
+        for rule in hooked.fragmentSpread { call(rule, .fragmentSpread) { rule.enterFragmentSpread(node) } }
         walkDirectives(node.directives, location: .fragmentSpread)
-        for rule in rules { rule.leaveFragmentSpread(node) }
+        for rule in hooked.fragmentSpread { call(rule, .fragmentSpread) { rule.leaveFragmentSpread(node) } }
     }
 
     private mutating func walkInlineFragment(_ node: InlineFragment) {
@@ -140,11 +150,11 @@ struct Walker {
             type = nil
         }
         context.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
-        for rule in rules { rule.enterInlineFragment(node) }
+        for rule in hooked.inlineFragment { call(rule, .inlineFragment) { rule.enterInlineFragment(node) } }
         if let condition = node.typeCondition { walkNamedType(condition) }
         walkDirectives(node.directives, location: .inlineFragment)
         walkSelectionSet(node.selectionSet)
-        for rule in rules { rule.leaveInlineFragment(node) }
+        for rule in hooked.inlineFragment { call(rule, .inlineFragment) { rule.leaveInlineFragment(node) } }
         context.typeStack.removeLast()
     }
 
@@ -152,12 +162,12 @@ struct Walker {
 
     private mutating func walkDirectives(_ nodes: [Directive], location: DirectiveLocation) {
         guard !nodes.isEmpty else { return }
-        for rule in rules { rule.enterDirectives(nodes, location: location) }
+        for rule in hooked.directives { call(rule, .directives) { rule.enterDirectives(nodes, location: location) } }
         for node in nodes {
             context.directiveDef = schema.directive(named: node.name.value)
-            for rule in rules { rule.enterDirective(node, location: location) }
+            for rule in hooked.directive { call(rule, .directive) { rule.enterDirective(node, location: location) } }
             for argument in node.arguments { walkArgument(argument) }
-            for rule in rules { rule.leaveDirective(node, location: location) }
+            for rule in hooked.directive { call(rule, .directive) { rule.leaveDirective(node, location: location) } }
             context.directiveDef = nil
         }
     }
@@ -174,9 +184,9 @@ struct Walker {
         context.defaultValueStack.append(argumentDef?.defaultValue)
         context.inputTypeStack.append(
             argumentDef.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
-        for rule in rules { rule.enterArgument(node) }
+        for rule in hooked.argument { call(rule, .argument) { rule.enterArgument(node) } }
         walkValue(node.value)
-        for rule in rules { rule.leaveArgument(node) }
+        for rule in hooked.argument { call(rule, .argument) { rule.leaveArgument(node) } }
         context.argumentDef = nil
         context.defaultValueStack.removeLast()
         context.inputTypeStack.removeLast()
@@ -200,33 +210,33 @@ struct Walker {
             }
             context.defaultValueStack.append(nil)
             context.inputTypeStack.append(itemType)
-            for rule in rules { rule.enterValue(node) }
+            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
             for value in values { walkValue(value) }
-            for rule in rules { rule.leaveValue(node) }
+            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
             context.defaultValueStack.removeLast()
             context.inputTypeStack.removeLast()
         case .object(let fields, let span):
             guard enterNesting(at: span) else { return }
             defer { depth -= 1 }
-            for rule in rules { rule.enterValue(node) }
+            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
             for field in fields { walkObjectField(field) }
-            for rule in rules { rule.leaveValue(node) }
+            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
         case .enumValue(let name):
             if let type = context.inputType?.named, type.kind == .enumType {
                 context.enumValueDef = type.enumValue(named: name.value)
             } else {
                 context.enumValueDef = nil
             }
-            for rule in rules { rule.enterValue(node) }
-            for rule in rules { rule.leaveValue(node) }
+            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
             context.enumValueDef = nil
         case .variable(let variable):
             context.recordVariableUsage(variable)
-            for rule in rules { rule.enterValue(node) }
-            for rule in rules { rule.leaveValue(node) }
+            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
         default:
-            for rule in rules { rule.enterValue(node) }
-            for rule in rules { rule.leaveValue(node) }
+            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
         }
     }
 
@@ -238,14 +248,38 @@ struct Walker {
         context.defaultValueStack.append(inputField?.defaultValue)
         context.inputTypeStack.append(
             inputField.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
-        for rule in rules { rule.enterObjectField(node) }
+        for rule in hooked.objectField { call(rule, .objectField) { rule.enterObjectField(node) } }
         walkValue(node.value)
-        for rule in rules { rule.leaveObjectField(node) }
+        for rule in hooked.objectField { call(rule, .objectField) { rule.leaveObjectField(node) } }
         context.defaultValueStack.removeLast()
         context.inputTypeStack.removeLast()
     }
 
     // MARK: Helpers
+
+    /// Calls one rule's hook. A debug build calls every rule's hooks and reports an overridden
+    /// hook the rule does not declare (a default hook notes that it ran; an override does not).
+    @inline(__always)
+    private func call(_ rule: any ValidationRule, _ hook: ValidationHooks, _ body: () -> Void) {
+        #if DEBUG
+            if type(of: rule).hooks.contains(hook) {
+                body()
+                return
+            }
+            context.defaultHookRan = false
+            body()
+            if !context.defaultHookRan {
+                let id = type(of: rule).id
+                if context.undeclaredHooks.insert("\(id) \(hook.rawValue)").inserted {
+                    context.report(
+                        "Rule \(id) overrides a walker hook (ValidationHooks rawValue \(hook.rawValue)) it does not declare in `hooks`.",
+                        rule: "validation-hooks", places: [])
+                }
+            }
+        #else
+            body()
+        #endif
+    }
 
     private mutating func enterNesting(at span: Span) -> Bool {
         depth += 1
@@ -265,6 +299,48 @@ struct Walker {
         case .query: .query
         case .mutation: .mutation
         case .subscription: .subscription
+        }
+    }
+}
+
+/// The rules of a walk grouped by the hooks they declare, in the rules' order.
+private struct HookedRules {
+    var document: [any ValidationRule] = []
+    var operation: [any ValidationRule] = []
+    var fragment: [any ValidationRule] = []
+    var variableDefinition: [any ValidationRule] = []
+    var selectionSet: [any ValidationRule] = []
+    var field: [any ValidationRule] = []
+    var fragmentSpread: [any ValidationRule] = []
+    var inlineFragment: [any ValidationRule] = []
+    var directives: [any ValidationRule] = []
+    var directive: [any ValidationRule] = []
+    var argument: [any ValidationRule] = []
+    var value: [any ValidationRule] = []
+    var objectField: [any ValidationRule] = []
+    var namedType: [any ValidationRule] = []
+
+    init(_ rules: [any ValidationRule], everyHook: Bool) {
+        for rule in rules {
+            #if DEBUG
+                let hooks = ValidationHooks.all
+            #else
+                let hooks = everyHook ? ValidationHooks.all : type(of: rule).hooks
+            #endif
+            if hooks.contains(.document) { document.append(rule) }
+            if hooks.contains(.operation) { operation.append(rule) }
+            if hooks.contains(.fragment) { fragment.append(rule) }
+            if hooks.contains(.variableDefinition) { variableDefinition.append(rule) }
+            if hooks.contains(.selectionSet) { selectionSet.append(rule) }
+            if hooks.contains(.field) { field.append(rule) }
+            if hooks.contains(.fragmentSpread) { fragmentSpread.append(rule) }
+            if hooks.contains(.inlineFragment) { inlineFragment.append(rule) }
+            if hooks.contains(.directives) { directives.append(rule) }
+            if hooks.contains(.directive) { directive.append(rule) }
+            if hooks.contains(.argument) { argument.append(rule) }
+            if hooks.contains(.value) { value.append(rule) }
+            if hooks.contains(.objectField) { objectField.append(rule) }
+            if hooks.contains(.namedType) { namedType.append(rule) }
         }
     }
 }

@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: incremental delivery (draft), after graphql-js 17.
 package final class DeferStreamDirectiveLabelRule: ValidationRule {
     package static let id = "defer-stream-directive-label"
+    package static let hooks: ValidationHooks = [.directive]
     package let context: ValidationContext
     private let isEnabled: Bool
     private var knownLabels: [String: SourceRange] = [:]

@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: incremental delivery (draft), after graphql-js 17.
 package final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
     package static let id = "defer-stream-directive-on-valid-operations"
+    package static let hooks: ValidationHooks = [.operation, .fragment, .directive]
     package let context: ValidationContext
     private let isEnabled: Bool
     private var fragmentsUsedOnSubscriptions: Set<String> = []

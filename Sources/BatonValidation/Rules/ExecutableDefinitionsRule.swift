@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.1.1 Executable Definitions.
 package final class ExecutableDefinitionsRule: ValidationRule {
     package static let id = "executable-definitions"
+    package static let hooks: ValidationHooks = [.document]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.3.1 Field Selections.
 package final class FieldsOnCorrectTypeRule: ValidationRule {
     package static let id = "fields-on-correct-type"
+    package static let hooks: ValidationHooks = [.field]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.5.1.3 Fragments On Composite Types.
 package final class FragmentsOnCompositeTypesRule: ValidationRule {
     package static let id = "fragments-on-composite-types"
+    package static let hooks: ValidationHooks = [.inlineFragment, .fragment]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.4.1 Argument Names.
 package final class KnownArgumentNamesRule: ValidationRule {
     package static let id = "known-argument-names"
+    package static let hooks: ValidationHooks = [.directive, .argument]
     package let context: ValidationContext
     private var documentDirectiveArguments: [String: [String]] = [:]
     /// Inside a directive, field-argument checks are off (graphql-js skips the directive's

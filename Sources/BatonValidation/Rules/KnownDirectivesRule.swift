@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.7.1 Directives Are Defined; 5.7.2 Directives Are In Valid Locations.
 package final class KnownDirectivesRule: ValidationRule {
     package static let id = "known-directives"
+    package static let hooks: ValidationHooks = [.directive]
     package let context: ValidationContext
     /// Locations of directives the document itself defines (SDL in an executable document).
     private var documentDirectives: [String: [String]] = [:]

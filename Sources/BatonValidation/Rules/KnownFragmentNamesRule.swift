@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: 5.5.2.1 Fragment spread target defined.
 package final class KnownFragmentNamesRule: ValidationRule {
     package static let id = "known-fragment-names"
+    package static let hooks: ValidationHooks = [.fragmentSpread]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

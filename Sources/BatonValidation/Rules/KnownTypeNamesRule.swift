@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.5.1.2 Fragment Spread Type Existence; 5.8.2 Variables Are Input Types.
 package final class KnownTypeNamesRule: ValidationRule {
     package static let id = "known-type-names"
+    package static let hooks: ValidationHooks = [.namedType]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

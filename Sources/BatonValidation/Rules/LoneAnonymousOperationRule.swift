@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.2.2.1 Lone Anonymous Operation.
 package final class LoneAnonymousOperationRule: ValidationRule {
     package static let id = "lone-anonymous-operation"
+    package static let hooks: ValidationHooks = [.document, .operation]
     package let context: ValidationContext
     private var operationCount = 0
     package init(context: ValidationContext) { self.context = context }

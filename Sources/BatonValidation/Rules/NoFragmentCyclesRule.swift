@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.5.2.2 Fragment spreads must not form cycles.
 package final class NoFragmentCyclesRule: ValidationRule {
     package static let id = "no-fragment-cycles"
+    package static let hooks: ValidationHooks = [.fragment]
     package let context: ValidationContext
     /// Fragments whose cycles were already looked for.
     private var visited: Set<String> = []

@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: 5.8.3 All Variable Uses Defined.
 package final class NoUndefinedVariablesRule: ValidationRule {
     package static let id = "no-undefined-variables"
+    package static let hooks: ValidationHooks = [.operation, .document]
     package let context: ValidationContext
     private var operations: [(index: Int, file: SourceFile, node: OperationDefinition)] = []
     package init(context: ValidationContext) { self.context = context }

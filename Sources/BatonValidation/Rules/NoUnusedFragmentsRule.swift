@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.5.1.4 Fragments Must Be Used.
 package final class NoUnusedFragmentsRule: ValidationRule {
     package static let id = "no-unused-fragments"
+    package static let hooks: ValidationHooks = [.document]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.8.4 All Variables Used.
 package final class NoUnusedVariablesRule: ValidationRule {
     package static let id = "no-unused-variables"
+    package static let hooks: ValidationHooks = [.operation, .document]
     package let context: ValidationContext
     private var operations: [(index: Int, file: SourceFile, node: OperationDefinition)] = []
     package init(context: ValidationContext) { self.context = context }

@@ -25,6 +25,7 @@ import BatonSyntax
 /// ids, and a field's sub-selection map is remembered on its entry.
 package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     package static let id = "overlapping-fields-can-be-merged"
+    package static let hooks: ValidationHooks = [.selectionSet]
     package let context: ValidationContext
     private var merger: FieldMerger
 

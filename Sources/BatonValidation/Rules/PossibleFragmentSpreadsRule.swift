@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: 5.5.2.3 Fragment spread is possible.
 package final class PossibleFragmentSpreadsRule: ValidationRule {
     package static let id = "possible-fragment-spreads"
+    package static let hooks: ValidationHooks = [.inlineFragment, .fragmentSpread]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

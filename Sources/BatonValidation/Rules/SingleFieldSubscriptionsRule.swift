@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.2.3.1 Single root field.
 package final class SingleFieldSubscriptionsRule: ValidationRule {
     package static let id = "single-field-subscriptions"
+    package static let hooks: ValidationHooks = [.operation]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

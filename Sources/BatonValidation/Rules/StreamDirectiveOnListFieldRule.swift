@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: incremental delivery (draft), after graphql-js 17.
 package final class StreamDirectiveOnListFieldRule: ValidationRule {
     package static let id = "stream-directive-on-list-field"
+    package static let hooks: ValidationHooks = [.directive]
     package let context: ValidationContext
     private let isEnabled: Bool
     package init(context: ValidationContext) {

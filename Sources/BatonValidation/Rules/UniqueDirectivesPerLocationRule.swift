@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.7.3 Directives Are Unique Per Location.
 package final class UniqueDirectivesPerLocationRule: ValidationRule {
     package static let id = "unique-directives-per-location"
+    package static let hooks: ValidationHooks = [.directives]
     package let context: ValidationContext
     private var documentRepeatable: [String: Bool] = [:]
 

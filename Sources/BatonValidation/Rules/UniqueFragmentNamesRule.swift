@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.5.1.1 Fragment Name Uniqueness.
 package final class UniqueFragmentNamesRule: ValidationRule {
     package static let id = "unique-fragment-names"
+    package static let hooks: ValidationHooks = [.fragment]
     package let context: ValidationContext
     private var known: [String: SourceRange] = [:]
     package init(context: ValidationContext) { self.context = context }

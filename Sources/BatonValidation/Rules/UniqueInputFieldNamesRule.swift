@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.6.3 Input Object Field Uniqueness.
 package final class UniqueInputFieldNamesRule: ValidationRule {
     package static let id = "unique-input-field-names"
+    package static let hooks: ValidationHooks = [.value]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.2.1.1 Operation Name Uniqueness.
 package final class UniqueOperationNamesRule: ValidationRule {
     package static let id = "unique-operation-names"
+    package static let hooks: ValidationHooks = [.operation]
     package let context: ValidationContext
     private var known: [String: SourceRange] = [:]
     package init(context: ValidationContext) { self.context = context }

@@ -8,6 +8,7 @@ import BatonSyntax
 /// Spec: 5.8.1 Variable Uniqueness.
 package final class UniqueVariableNamesRule: ValidationRule {
     package static let id = "unique-variable-names"
+    package static let hooks: ValidationHooks = [.operation]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -11,6 +11,7 @@ import BatonSyntax
 /// Required Fields; OneOf Input Objects (draft).
 package final class ValuesOfCorrectTypeRule: ValidationRule {
     package static let id = "values-of-correct-type"
+    package static let hooks: ValidationHooks = [.operation, .variableDefinition, .value, .objectField]
     package let context: ValidationContext
     /// The list or object literal whose contents are not checked (it was reported as a whole),
     /// as graphql-js skips the subtree.

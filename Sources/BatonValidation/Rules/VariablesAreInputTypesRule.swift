@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: 5.8.2 Variables Are Input Types.
 package final class VariablesAreInputTypesRule: ValidationRule {
     package static let id = "variables-are-input-types"
+    package static let hooks: ValidationHooks = [.variableDefinition]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -9,6 +9,7 @@ import BatonSyntax
 /// Spec: 5.8.5 All Variable Usages are Allowed.
 package final class VariablesInAllowedPositionRule: ValidationRule {
     package static let id = "variables-in-allowed-position"
+    package static let hooks: ValidationHooks = [.operation, .document]
     package let context: ValidationContext
     private var operations: [(index: Int, file: SourceFile, node: OperationDefinition)] = []
     package init(context: ValidationContext) { self.context = context }

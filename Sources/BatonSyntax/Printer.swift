@@ -187,18 +187,42 @@ package enum Printer {
     }
 
     /// A value literal: `[1, 2]`, `{a: "b"}`, `$v`, `ENUM`.
+    ///
+    /// Values nest as deep as the parser allows, more than a small thread's stack holds, so
+    /// lists and objects are printed with a work list rather than recursion.
     package static func print(_ value: Value) -> String {
-        switch value {
-        case .variable(let variable): return "$" + variable.name.value
-        case .int(let text, _), .float(let text, _): return text
-        case .string(let string): return print(string)
-        case .boolean(let flag, _): return flag ? "true" : "false"
-        case .null: return "null"
-        case .enumValue(let name): return name.value
-        case .list(let values, _): return "[" + join(values.map(print), ", ") + "]"
-        case .object(let fields, _):
-            return "{" + join(fields.map { $0.name.value + ": " + print($0.value) }, ", ") + "}"
+        enum Pending {
+            case value(Value)
+            case text(String)
         }
+        var out = ""
+        var pending: [Pending] = [.value(value)]
+        while let next = pending.popLast() {
+            switch next {
+            case .text(let text): out += text
+            case .value(.variable(let variable)): out += "$" + variable.name.value
+            case .value(.int(let text, _)), .value(.float(let text, _)): out += text
+            case .value(.string(let string)): out += print(string)
+            case .value(.boolean(let flag, _)): out += flag ? "true" : "false"
+            case .value(.null): out += "null"
+            case .value(.enumValue(let name)): out += name.value
+            case .value(.list(let values, _)):
+                out += "["
+                pending.append(.text("]"))
+                for (index, item) in values.enumerated().reversed() {
+                    pending.append(.value(item))
+                    if index > 0 { pending.append(.text(", ")) }
+                }
+            case .value(.object(let fields, _)):
+                out += "{"
+                pending.append(.text("}"))
+                for (index, field) in fields.enumerated().reversed() {
+                    pending.append(.value(field.value))
+                    pending.append(.text((index > 0 ? ", " : "") + field.name.value + ": "))
+                }
+            }
+        }
+        return out
     }
 
     package static func print(_ string: StringValue) -> String {
@@ -207,10 +231,22 @@ package enum Printer {
 
     /// A type reference: `[String!]!`.
     package static func print(_ type: TypeReference) -> String {
-        switch type {
-        case .named(let named): return named.name.value
-        case .list(let inner, _): return "[" + print(inner) + "]"
-        case .nonNull(let inner, _): return print(inner) + "!"
+        // A loop, not recursion: list types nest as deep as the parser allows.
+        var opening = ""
+        var closing: [String] = []
+        var current = type
+        while true {
+            switch current {
+            case .named(let named):
+                return opening + named.name.value + closing.reversed().joined()
+            case .list(let inner, _):
+                opening += "["
+                closing.append("]")
+                current = inner
+            case .nonNull(let inner, _):
+                closing.append("!")
+                current = inner
+            }
         }
     }
 

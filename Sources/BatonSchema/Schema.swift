@@ -13,11 +13,17 @@ package enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     indirect case list(TypeRef)
     indirect case nonNull(TypeRef)
 
+    // Loops rather than recursion throughout: a type may nest lists as deep as the parser
+    // allows, more than a small thread's stack holds.
+
     /// The innermost type name.
     package var namedType: String {
-        switch self {
-        case .named(let name): name
-        case .list(let inner), .nonNull(let inner): inner.namedType
+        var current = self
+        while true {
+            switch current {
+            case .named(let name): return name
+            case .list(let inner), .nonNull(let inner): current = inner
+            }
         }
     }
     package var isNonNull: Bool {
@@ -27,7 +33,7 @@ package enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     package var isList: Bool {
         switch self {
         case .list: true
-        case .nonNull(let inner): inner.isList
+        case .nonNull(let inner): if case .list = inner { true } else { false }
         case .named: false
         }
     }
@@ -38,18 +44,40 @@ package enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     }
     /// `[User!]!` as the SDL writes it.
     package var description: String {
-        switch self {
-        case .named(let name): name
-        case .list(let inner): "[\(inner)]"
-        case .nonNull(let inner): "\(inner)!"
+        var opening = ""
+        var closing: [String] = []
+        var current = self
+        while true {
+            switch current {
+            case .named(let name): return opening + name + closing.reversed().joined()
+            case .list(let inner):
+                opening += "["
+                closing.append("]")
+                current = inner
+            case .nonNull(let inner):
+                closing.append("!")
+                current = inner
+            }
         }
     }
     /// Converts an AST type reference.
     package init(_ reference: TypeReference) {
-        switch reference {
-        case .named(let named): self = .named(named.name.value)
-        case .list(let inner, _): self = .list(TypeRef(inner))
-        case .nonNull(let inner, _): self = .nonNull(TypeRef(inner))
+        var wrappers: [Bool] = []  // true for a list, false for non-null, outermost first
+        var current = reference
+        while true {
+            switch current {
+            case .named(let named):
+                var result = TypeRef.named(named.name.value)
+                for isList in wrappers.reversed() { result = isList ? .list(result) : .nonNull(result) }
+                self = result
+                return
+            case .list(let inner, _):
+                wrappers.append(true)
+                current = inner
+            case .nonNull(let inner, _):
+                wrappers.append(false)
+                current = inner
+            }
         }
     }
 }

@@ -283,15 +283,27 @@ struct Walker {
 
     private mutating func enterNesting(at span: Span) -> Bool {
         depth += 1
-        if depth <= Self.maximumDepth { return true }
+        // A debug build spends about 4 KiB of stack per level: a 512 KiB thread (Dispatch, Swift
+        // Concurrency) holds about 100, so past a few levels the stack itself is checked too.
+        if depth <= Self.maximumDepth && (depth < Self.stackCheckDepth || hasStackRoom()) { return true }
         depth -= 1
         if !reportedDepth {
             reportedDepth = true
+            let limit = depth >= Self.maximumDepth ? "more than \(Self.maximumDepth) levels" : "\(depth + 1) levels exhaust this thread's stack"
             context.report(
-                "The document is nested too deeply to validate (more than \(Self.maximumDepth) levels).",
+                "The document is nested too deeply to validate (\(limit)).",
                 rule: "validation-depth", places: [context.range(span)])
         }
         return false
+    }
+
+    /// The depth from which the stack is checked at each level.
+    static let stackCheckDepth = 32
+    private var stackGuard: StackGuard?
+
+    private mutating func hasStackRoom() -> Bool {
+        if stackGuard == nil { stackGuard = StackGuard() }
+        return stackGuard?.hasRoom() ?? true
     }
 
     static func location(of operation: OperationType) -> DirectiveLocation {

@@ -160,6 +160,42 @@ private struct FieldMerger {
         self.files = context.documents.map(\.source)
     }
 
+    // MARK: Stack
+
+    /// Levels of recursion open: sub-selections compared, fragments followed along a chain.
+    /// Both can be as deep as documents make them, more than a small thread's stack holds.
+    var comparisonDepth = 0
+    var reportedDepth = false
+    var stackGuard: StackGuard?
+    /// The depth from which the stack is checked.
+    static let stackCheckDepth = 16
+
+    /// Opens one level of recursion: false when the thread's stack is nearly used up (then
+    /// report with `reportTooDeep`). Close a level opened with `comparisonDepth -= 1`.
+    mutating func enterComparison() -> Bool {
+        comparisonDepth += 1
+        if comparisonDepth < Self.stackCheckDepth { return true }
+        if stackGuard == nil { stackGuard = StackGuard() }
+        if stackGuard?.hasRoom() ?? true { return true }
+        comparisonDepth -= 1
+        return false
+    }
+
+    /// A `validation-depth` error, once per unit.
+    mutating func reportTooDeep(at range: SourceRange?) {
+        guard !reportedDepth else { return }
+        reportedDepth = true
+        context.report(
+            "The document is nested too deeply to validate (\(comparisonDepth + 1) levels of fields or fragments "
+                + "compared exhaust this thread's stack).", rule: "validation-depth", places: range.map { [$0] } ?? [])
+    }
+
+    /// The name of a fragment's definition, where a comparison cut short is reported.
+    func fragmentRange(_ fragment: Int) -> SourceRange? {
+        guard let found = context.fragment(named: fragmentNames[fragment]) else { return nil }
+        return SourceRange(file: context.definitions[found.index].file, span: found.node.name.span)
+    }
+
     // MARK: Interning
 
     mutating func stringId(_ string: String) -> Int {
@@ -287,7 +323,17 @@ private struct FieldMerger {
     mutating func collectFieldsAndFragmentNames(
         _ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int, _ fragments: inout [Int], _ seen: inout Set<Int>
     ) {
-        for selection in selectionSet.selections {
+        // Inline fragments are entered with a work list, not recursion: they nest as deep as the
+        // parser allows. The order is the recursive walk's (depth first, in document order).
+        var work: [(parent: Int, selections: [Selection], next: Int)] = [(parent, selectionSet.selections, 0)]
+        while let top = work.indices.last {
+            guard work[top].next < work[top].selections.count else {
+                work.removeLast()
+                continue
+            }
+            let selection = work[top].selections[work[top].next]
+            let parent = work[top].parent
+            work[top].next += 1
             switch selection {
             case .field(let field):
                 let name = stringId(field.name.value)
@@ -306,7 +352,7 @@ private struct FieldMerger {
                 if seen.insert(id).inserted { fragments.append(id) }
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { typeIndex(context.schema.types[$0.name.value]) } ?? parent
-                collectFieldsAndFragmentNames(type, inline.selectionSet, fileIndex: fileIndex, &fragments, &seen)
+                work.append((type, inline.selectionSet.selections, 0))
             }
         }
     }
@@ -400,6 +446,8 @@ private struct FieldMerger {
     ) {
         guard let fragmentSet = referencedSet(fragment) else { return }
         if set == fragmentSet { return }
+        guard enterComparison() else { return reportTooDeep(at: fragmentRange(fragment)) }
+        defer { comparisonDepth -= 1 }
         collectConflictsBetween(&conflicts, areMutuallyExclusive, set, fragmentSet)
         for position in fragments(of: fragmentSet) {
             let referenced = setFragments[position]
@@ -415,6 +463,8 @@ private struct FieldMerger {
         if fragment1 == fragment2 { return }
         if hasPair(fragment1, fragment2, areMutuallyExclusive) { return }
         addPair(fragment1, fragment2, areMutuallyExclusive)
+        guard enterComparison() else { return reportTooDeep(at: fragmentRange(fragment1)) }
+        defer { comparisonDepth -= 1 }
         guard let set1 = referencedSet(fragment1), let set2 = referencedSet(fragment2) else { return }
         collectConflictsBetween(&conflicts, areMutuallyExclusive, set1, set2)
         for position in fragments(of: set2) {
@@ -535,6 +585,12 @@ private struct FieldMerger {
             }
         }
         if field1.hasSelectionSet && field2.hasSelectionSet {
+            // Sub-selections are compared by recursion, one level per level of fields.
+            guard enterComparison() else {
+                reportTooDeep(at: range(index1))
+                return nil
+            }
+            defer { comparisonDepth -= 1 }
             let set1 = subSet(index1)
             let set2 = subSet(index2)
             let conflicts = findConflictsBetweenSubSelectionSets(areMutuallyExclusive, set1, set2)

@@ -50,38 +50,51 @@ package enum ValuePrinter {
         }.map(\.element)
     }
 
+    /// Text still to write: a value, or punctuation after one. Values nest as deep as the
+    /// parser allows, more than a small thread's stack holds, so they are written with a work
+    /// list rather than recursion.
+    private enum Pending {
+        case value(Value)
+        case text(String)
+    }
+
     private static func write(_ value: Value, sortedFields: Bool, into out: inout String) {
-        switch value {
-        case .variable(let variable):
-            out += "$"
-            out += variable.name.value
-        case .int(let text, _), .float(let text, _):
-            out += text
-        case .string(let string):
-            out += string.isBlock ? printBlockString(string.value) : printString(string.value)
-        case .boolean(let flag, _):
-            out += flag ? "true" : "false"
-        case .null:
-            out += "null"
-        case .enumValue(let name):
-            out += name.value
-        case .list(let values, _):
-            out += "["
-            for (index, item) in values.enumerated() {
-                if index > 0 { out += ", " }
-                write(item, sortedFields: sortedFields, into: &out)
+        var pending: [Pending] = [.value(value)]
+        while let next = pending.popLast() {
+            guard case .value(let value) = next else {
+                if case .text(let text) = next { out += text }
+                continue
             }
-            out += "]"
-        case .object(let fields, _):
-            out += "{"
-            let ordered = sortedFields && fields.count > 1 ? stableSorted(fields, by: { $0.name.value }) : fields
-            for (index, field) in ordered.enumerated() {
-                if index > 0 { out += ", " }
-                out += field.name.value
-                out += ": "
-                write(field.value, sortedFields: sortedFields, into: &out)
+            switch value {
+            case .variable(let variable):
+                out += "$"
+                out += variable.name.value
+            case .int(let text, _), .float(let text, _):
+                out += text
+            case .string(let string):
+                out += string.isBlock ? printBlockString(string.value) : printString(string.value)
+            case .boolean(let flag, _):
+                out += flag ? "true" : "false"
+            case .null:
+                out += "null"
+            case .enumValue(let name):
+                out += name.value
+            case .list(let values, _):
+                out += "["
+                pending.append(.text("]"))
+                for (index, item) in values.enumerated().reversed() {
+                    pending.append(.value(item))
+                    if index > 0 { pending.append(.text(", ")) }
+                }
+            case .object(let fields, _):
+                out += "{"
+                let ordered = sortedFields && fields.count > 1 ? stableSorted(fields, by: { $0.name.value }) : fields
+                pending.append(.text("}"))
+                for (index, field) in ordered.enumerated().reversed() {
+                    pending.append(.value(field.value))
+                    pending.append(.text((index > 0 ? ", " : "") + field.name.value + ": "))
+                }
             }
-            out += "}"
         }
     }
 

@@ -12,23 +12,40 @@ package enum DocumentText {
     package static func text(operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema)
         -> String
     {
-        let document = self.document(operation: operation, fragments: fragments, schema: schema)
-        return printDocument(document)
+        var complete = true
+        return text(operation: operation, fragments: fragments, schema: schema, complete: &complete)
+    }
+
+    /// The text, or "" with `complete` false when the selections nest deeper than this thread's
+    /// stack can print (the lens model reports that nesting as an error).
+    static func text(
+        operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool
+    ) -> String {
+        let document = self.document(operation: operation, fragments: fragments, schema: schema, complete: &complete)
+        return complete ? printDocument(document) : ""
     }
 
     /// The document `text` prints.
     package static func document(
         operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema
     ) -> Document {
+        var complete = true
+        return document(operation: operation, fragments: fragments, schema: schema, complete: &complete)
+    }
+
+    static func document(
+        operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool
+    ) -> Document {
         var definitions: [Definition] = []
+        let stack = StackGuard()
         var root = operation
         root.directives = strip(root.directives)
-        root.selectionSet = transform(root.selectionSet, addTypename: false, depth: 0)
+        root.selectionSet = transform(root.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
         definitions.append(.operation(root))
         for fragment in fragments.sorted(by: { $0.name.value < $1.name.value }) {
             var copy = fragment
             copy.directives = strip(copy.directives)
-            copy.selectionSet = transform(copy.selectionSet, addTypename: false, depth: 0)
+            copy.selectionSet = transform(copy.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
             definitions.append(.fragment(copy))
         }
         let source = SourceFile(path: "<document>", bytes: [])
@@ -41,25 +58,21 @@ package enum DocumentText {
 
     /// Strips client directives throughout and appends `__typename` where `addTypename` and it
     /// is not selected already (unaliased).
-    static func transform(_ set: SelectionSet, addTypename: Bool, depth: Int) -> SelectionSet {
+    ///
+    /// Deeper than the lens model goes (`LensModelBuilder.maximumDepth`, or this thread's stack),
+    /// the selections are left as written: the model reports the nesting as an error.
+    static func transform(
+        _ set: SelectionSet, addTypename: Bool, depth: Int, stack: StackGuard, complete: inout Bool
+    ) -> SelectionSet {
         guard depth <= LensModelBuilder.maximumDepth else { return set }
+        guard depth < 8 || stack.hasRoom() else {
+            complete = false  // printing it would need as much stack again
+            return set
+        }
         var result = set
-        result.selections = set.selections.map { selection in
-            switch selection {
-            case .field(var field):
-                field.directives = strip(field.directives)
-                if let child = field.selectionSet {
-                    field.selectionSet = transform(child, addTypename: true, depth: depth + 1)
-                }
-                return .field(field)
-            case .fragmentSpread(var spread):
-                spread.directives = strip(spread.directives)
-                return .fragmentSpread(spread)
-            case .inlineFragment(var inline):
-                inline.directives = strip(inline.directives)
-                inline.selectionSet = transform(inline.selectionSet, addTypename: false, depth: depth + 1)
-                return .inlineFragment(inline)
-            }
+        result.selections = []
+        for selection in set.selections {
+            result.selections.append(transform(selection, depth: depth, stack: stack, complete: &complete))
         }
         if addTypename {
             let hasTypename = result.selections.contains { selection in
@@ -75,6 +88,27 @@ package enum DocumentText {
             }
         }
         return result
+    }
+
+    /// One selection of `transform`.
+    static func transform(_ selection: Selection, depth: Int, stack: StackGuard, complete: inout Bool) -> Selection {
+        switch selection {
+        case .field(var field):
+            field.directives = strip(field.directives)
+            if let child = field.selectionSet {
+                field.selectionSet = transform(
+                    child, addTypename: true, depth: depth + 1, stack: stack, complete: &complete)
+            }
+            return .field(field)
+        case .fragmentSpread(var spread):
+            spread.directives = strip(spread.directives)
+            return .fragmentSpread(spread)
+        case .inlineFragment(var inline):
+            inline.directives = strip(inline.directives)
+            inline.selectionSet = transform(
+                inline.selectionSet, addTypename: false, depth: depth + 1, stack: stack, complete: &complete)
+            return .inlineFragment(inline)
+        }
     }
 
     static func printDocument(_ document: Document) -> String { Printer.print(document) }

@@ -12,6 +12,8 @@ import BatonSyntax
 package struct LensModelBuilder {
     /// Lens nesting deeper than this is reported and cut, so hostile input cannot overflow the stack.
     package static let maximumDepth = 200
+    /// A field's type nesting more lists than this is reported and left out of the lens.
+    package static let maximumListLevels = 32
 
     package static func build(
         schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions()
@@ -95,6 +97,19 @@ private final class BuildContext {
     /// Possible type names per abstract type, and `alwaysMatches` answers, computed once.
     var possibleTypeNames: [String: Set<String>] = [:]
     var matchCache: [String: Bool] = [:]
+    /// The stack of the thread building the model: a debug build spends over 10 KiB per lens
+    /// level, so a 512 KiB thread (Dispatch, Swift Concurrency) runs out long before
+    /// `maximumDepth`. Created on first use, on the building thread.
+    lazy var stackGuard = StackGuard()
+
+    /// Whether a lens at `depth` is one level too many: past `maximumDepth`, or too close to
+    /// the end of the thread's stack.
+    /// The name of the definition being built, where selections cut short are reported.
+    var currentDefinition: SourceRange?
+
+    func isTooDeep(_ depth: Int) -> Bool {
+        depth >= LensModelBuilder.maximumDepth || (depth >= 8 && !stackGuard.hasRoom())
+    }
 
     init(schema: GraphQLSchema, documents: [Document], options: LensModelOptions) {
         self.schema = schema
@@ -191,7 +206,12 @@ private final class BuildContext {
             let type = schema.type(named: node.typeCondition.name.value), type.isComposite
         else { return nil }
         fragmentsInProgress.insert(name)
-        defer { fragmentsInProgress.remove(name) }
+        let enclosingDefinition = currentDefinition
+        currentDefinition = SourceRange(file: source, span: node.name.span)
+        defer {
+            fragmentsInProgress.remove(name)
+            currentDefinition = enclosingDefinition
+        }
         let scope = DefinitionScope(
             name: name, isOperation: false, throwOnFieldError: hasDirective(node.directives, "throwOnFieldError"),
             source: source)
@@ -221,6 +241,7 @@ private final class BuildContext {
             return nil
         }
         guard let root = schema.rootType(for: node.operation) else { return nil }
+        currentDefinition = SourceRange(file: source, span: node.name?.span ?? node.span)
         let scope = DefinitionScope(
             name: name, isOperation: true, throwOnFieldError: hasDirective(node.directives, "throwOnFieldError"),
             source: source)
@@ -234,8 +255,10 @@ private final class BuildContext {
                 defaultValue: definition.defaultValue, location: SourceRange(file: source, span: definition.span))
         }
         let used = fragmentsUsed(by: node.selectionSet)
+        var complete = true
         let text = DocumentText.text(
-            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema)
+            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema, complete: &complete)
+        if !complete { reportTooDeep(currentDefinition) }
         return OperationModel(
             name: name, kind: node.operation, rootType: root.name, variables: variables,
             throwOnFieldError: scope.throwOnFieldError, onError: options.onError, fragmentsUsed: used,
@@ -258,7 +281,9 @@ private final class BuildContext {
         _ set: SelectionSet, parent: NamedTypeDef, scope: NamedTypeDef? = nil, inherited: [Condition],
         into groups: inout OrderedGroups, depth: Int
     ) {
-        guard depth <= LensModelBuilder.maximumDepth else { return }
+        guard depth <= LensModelBuilder.maximumDepth, depth < 8 || stackGuard.hasRoom() else {
+            return reportTooDeep(currentDefinition)
+        }
         let scope = scope ?? parent
         for selection in set.selections {
             switch selection {
@@ -423,7 +448,7 @@ private final class BuildContext {
                 receivesBubbledNull: fragment.rootCanBeNil, locations: locations)
             return (accessor, "the spread of \(fragment.name)")
         case .inline(_, let condition):
-            guard depth < LensModelBuilder.maximumDepth else {
+            guard !isTooDeep(depth) else {
                 reportTooDeep(locations.first)
                 return nil
             }
@@ -479,6 +504,18 @@ private final class BuildContext {
         let catchMode = fields.lazy.compactMap { Self.catchMode($0.directives) }.first
 
         var levels = Self.levels(definition.type)
+        // Generated code nests a type, a decoder and a plan per list level; real schemas use a
+        // few, and a hostile one could use as many as the parser allows.
+        guard levels.count <= LensModelBuilder.maximumListLevels, !isTooDeep(depth + levels.count / 4) else {
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "The type of \(field.responseKey) nests lists more than "
+                        + "\(LensModelBuilder.maximumListLevels) levels deep (or deeper than this thread's stack allows); "
+                        + "Baton cannot generate a lens for it.",
+                    rule: LensDiagnosticRule.nestingTooDeep, range: locations.first))
+            return nil
+        }
         let base: AccessorBase
         var childBubbles = false
         switch named.kind {
@@ -488,7 +525,7 @@ private final class BuildContext {
         case .enumType:
             base = .enumeration(named.name)
         case .object, .interface, .union:
-            guard depth < LensModelBuilder.maximumDepth else {
+            guard !isTooDeep(depth) else {
                 reportTooDeep(locations.first)
                 return nil
             }
@@ -553,10 +590,12 @@ private final class BuildContext {
     }
 
     func reportTooDeep(_ range: SourceRange?) {
+        let rule = LensDiagnosticRule.nestingTooDeep
+        if let range, diagnostics.contains(where: { $0.rule == rule && $0.range == range }) { return }
         diagnostics.append(
             Diagnostic(
                 .error,
-                "Selections are nested more than \(LensModelBuilder.maximumDepth) levels deep; Baton stops building the lens here.",
+                "Selections are nested more than \(LensModelBuilder.maximumDepth) levels deep (or deeper than this thread's stack allows); Baton stops building the lens here.",
                 rule: LensDiagnosticRule.nestingTooDeep, range: range))
     }
 
@@ -670,7 +709,10 @@ private final class BuildContext {
     func normalization(_ sets: [SelectionSet], parent: NamedTypeDef, isRoot: Bool, depth: Int)
         -> [NormalizationSelection]
     {
-        guard depth <= LensModelBuilder.maximumDepth else { return [] }
+        guard depth <= LensModelBuilder.maximumDepth, depth < 8 || stackGuard.hasRoom() else {
+            reportTooDeep(currentDefinition)
+            return []
+        }
         var fieldOrder: [String] = []
         var fieldsByKey: [String: (FieldDef, Field, [SelectionSet])] = [:]
         var conditionOrder: [String] = []
@@ -678,7 +720,9 @@ private final class BuildContext {
         var visitedFragments: Set<String> = []
 
         func add(_ set: SelectionSet, scope: NamedTypeDef, level: Int) {
-            guard level <= LensModelBuilder.maximumDepth else { return }
+            guard level <= LensModelBuilder.maximumDepth, level < 8 || stackGuard.hasRoom() else {
+                return reportTooDeep(currentDefinition)
+            }
             for selection in set.selections {
                 switch selection {
                 case .field(let field):

@@ -205,6 +205,12 @@ private final class BuildContext {
         guard !fragmentsInProgress.contains(name), let (node, source) = fragmentNodes[name],
             let type = schema.type(named: node.typeCondition.name.value), type.isComposite
         else { return nil }
+        // A chain of fragments, each spreading the next, nests lenses without nesting selections:
+        // its length counts towards the depth, and the stack is checked.
+        guard !isTooDeep(fragmentsInProgress.count) else {
+            reportTooDeep(currentDefinition ?? SourceRange(file: source, span: node.name.span))
+            return nil
+        }
         fragmentsInProgress.insert(name)
         let enclosingDefinition = currentDefinition
         currentDefinition = SourceRange(file: source, span: node.name.span)

@@ -57,13 +57,18 @@ package enum FileSystem {
 
     /// The whole content of a regular file.
     package static func readFile(_ path: String) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY)
+        // O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused below).
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(Failure(path: path, reason: lastError())) }
         defer { _ = close(descriptor) }
         var info = stat()
         if fstat(descriptor, &info) == 0 {
             if kind(mode: info.st_mode) == .directory {
                 return .failure(Failure(path: path, reason: "Is a directory"))
+            }
+            // A pipe, socket or device could block forever or never end (/dev/zero).
+            if info.st_mode & S_IFMT != S_IFREG {
+                return .failure(Failure(path: path, reason: "Not a regular file"))
             }
         }
         var bytes: [UInt8] = []

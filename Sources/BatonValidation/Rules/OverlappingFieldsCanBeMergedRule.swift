@@ -446,14 +446,25 @@ private struct FieldMerger {
     ) {
         guard let fragmentSet = referencedSet(fragment) else { return }
         if set == fragmentSet { return }
-        guard enterComparison() else { return reportTooDeep(at: fragmentRange(fragment)) }
-        defer { comparisonDepth -= 1 }
         collectConflictsBetween(&conflicts, areMutuallyExclusive, set, fragmentSet)
-        for position in fragments(of: fragmentSet) {
+        // graphql-js recurses into the fragments each fragment spreads. A chain of fragments is
+        // as long as the document makes it, so it is followed with a work list, in the same order.
+        var work: [(fragment: Int, positions: Range<Int>, offset: Int)] = [(fragment, fragments(of: fragmentSet), 0)]
+        while let top = work.indices.last {
+            let position = work[top].positions.lowerBound + work[top].offset
+            guard position < work[top].positions.upperBound else {
+                work.removeLast()
+                continue
+            }
+            work[top].offset += 1
+            let current = work[top].fragment
             let referenced = setFragments[position]
-            if hasPair(referenced, fragment, areMutuallyExclusive) { continue }
-            addPair(referenced, fragment, areMutuallyExclusive)
-            collectConflictsBetweenFieldsAndFragment(&conflicts, areMutuallyExclusive, set, referenced)
+            if hasPair(referenced, current, areMutuallyExclusive) { continue }
+            addPair(referenced, current, areMutuallyExclusive)
+            guard let referencedSet = referencedSet(referenced) else { continue }
+            if set == referencedSet { continue }
+            collectConflictsBetween(&conflicts, areMutuallyExclusive, set, referencedSet)
+            work.append((referenced, fragments(of: referencedSet), 0))
         }
     }
 

@@ -14,6 +14,37 @@ package struct LensModelBuilder {
     package static let maximumDepth = 200
     /// A field's type nesting more lists than this is reported and left out of the lens.
     package static let maximumListLevels = 32
+    /// Argument and default values nesting lists and objects deeper than this are reported: the
+    /// generators write them out recursively.
+    package static let maximumValueDepth = 64
+
+    /// How deep a value literal nests lists and objects, counted without recursion.
+    static func valueDepth(_ value: Value) -> Int {
+        var deepest = 0
+        var pending: [(Value, Int)] = [(value, 0)]
+        while let (current, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            switch current {
+            case .list(let items, _): for item in items { pending.append((item, depth + 1)) }
+            case .object(let fields, _): for field in fields { pending.append((field.value, depth + 1)) }
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// How many lists a type nests.
+    static func listDepth(_ type: TypeRef) -> Int {
+        var count = 0
+        var current = type
+        while true {
+            switch current {
+            case .named: return count
+            case .list(let inner): count += 1; current = inner
+            case .nonNull(let inner): current = inner
+            }
+        }
+    }
 
     package static func build(
         schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions()
@@ -105,7 +136,10 @@ private final class BuildContext {
     /// Whether a lens at `depth` is one level too many: past `maximumDepth`, or too close to
     /// the end of the thread's stack.
     /// The name of the definition being built, where selections cut short are reported.
-    var currentDefinition: SourceRange?
+    var currentDefinition: SourceRange? {
+        didSet { reportedTooDeepInDefinition = false }
+    }
+    var reportedTooDeepInDefinition = false
 
     func isTooDeep(_ depth: Int) -> Bool {
         depth >= LensModelBuilder.maximumDepth || (depth >= 8 && !stackGuard.hasRoom())
@@ -255,6 +289,13 @@ private final class BuildContext {
         collect(node.selectionSet, parent: root, inherited: [], into: &groups, depth: 0)
         producers = []
         let lens = buildLens(groups, parent: root, typeName: name, ancestors: [name], scope: scope, depth: 0)
+        for definition in node.variableDefinitions
+        where LensModelBuilder.listDepth(TypeRef(definition.type)) > LensModelBuilder.maximumListLevels
+            || definition.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth }) == true
+        {
+            reportDeepValue(
+                "The variable $\(definition.variable.name.value)", at: SourceRange(file: source, span: definition.span))
+        }
         let variables = node.variableDefinitions.map { definition in
             VariableModel(
                 name: definition.variable.name.value, type: TypeRef(definition.type),
@@ -264,7 +305,7 @@ private final class BuildContext {
         var complete = true
         let text = DocumentText.text(
             operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema, complete: &complete)
-        if !complete { reportTooDeep(currentDefinition) }
+        if !complete { reportCut() }
         return OperationModel(
             name: name, kind: node.operation, rootType: root.name, variables: variables,
             throwOnFieldError: scope.throwOnFieldError, onError: options.onError, fragmentsUsed: used,
@@ -288,7 +329,7 @@ private final class BuildContext {
         into groups: inout OrderedGroups, depth: Int
     ) {
         guard depth <= LensModelBuilder.maximumDepth, depth < 8 || stackGuard.hasRoom() else {
-            return reportTooDeep(currentDefinition)
+            return reportCut()
         }
         let scope = scope ?? parent
         for selection in set.selections {
@@ -512,12 +553,12 @@ private final class BuildContext {
         var levels = Self.levels(definition.type)
         // Generated code nests a type, a decoder and a plan per list level; real schemas use a
         // few, and a hostile one could use as many as the parser allows.
-        guard levels.count <= LensModelBuilder.maximumListLevels, !isTooDeep(depth + levels.count / 4) else {
+        guard levels.count <= LensModelBuilder.maximumListLevels else {
             diagnostics.append(
                 Diagnostic(
                     .error,
                     "The type of \(field.responseKey) nests lists more than "
-                        + "\(LensModelBuilder.maximumListLevels) levels deep (or deeper than this thread's stack allows); "
+                        + "\(LensModelBuilder.maximumListLevels) levels deep; "
                         + "Baton cannot generate a lens for it.",
                     rule: LensDiagnosticRule.nestingTooDeep, range: locations.first))
             return nil
@@ -580,6 +621,7 @@ private final class BuildContext {
         if catchMode == .null { levels[0].isOptional = true }
         if !conditions.isEmpty { levels[0].isOptional = true }
 
+        checkArguments(field, file: scope.source)
         return Accessor(
             name: field.responseKey,
             reads: .field(
@@ -595,7 +637,38 @@ private final class BuildContext {
             receivesBubbledNull: childBubbles, locations: locations)
     }
 
+    /// A value or a type too deeply nested for the generators, reported at `range` (or the
+    /// definition being built).
+    func reportDeepValue(_ what: String, at range: SourceRange?) {
+        let range = range ?? currentDefinition
+        reportedTooDeepInDefinition = true
+        let rule = LensDiagnosticRule.nestingTooDeep
+        if let range, diagnostics.contains(where: { $0.rule == rule && $0.range == range }) { return }
+        diagnostics.append(
+            Diagnostic(
+                .error,
+                "\(what) nests lists and objects more than \(LensModelBuilder.maximumValueDepth) levels deep "
+                    + "(or its type more than \(LensModelBuilder.maximumListLevels) lists); Baton cannot generate code for it.",
+                rule: rule, range: range))
+    }
+
+    /// Reports arguments of `field` whose values nest too deeply.
+    func checkArguments(_ field: Field, file: SourceFile?) {
+        if file == nil && reportedTooDeepInDefinition { return }
+        for argument in field.arguments where LensModelBuilder.valueDepth(argument.value) > LensModelBuilder.maximumValueDepth {
+            reportDeepValue(
+                "The argument \(argument.name.value)", at: file.map { SourceRange(file: $0, span: argument.span) })
+        }
+    }
+
+    /// Selections of the current definition left out for their depth: reported at the
+    /// definition unless an accessor of it was already reported too deep.
+    func reportCut() {
+        if !reportedTooDeepInDefinition { reportTooDeep(currentDefinition) }
+    }
+
     func reportTooDeep(_ range: SourceRange?) {
+        reportedTooDeepInDefinition = true
         let rule = LensDiagnosticRule.nestingTooDeep
         if let range, diagnostics.contains(where: { $0.rule == rule && $0.range == range }) { return }
         diagnostics.append(
@@ -716,7 +789,7 @@ private final class BuildContext {
         -> [NormalizationSelection]
     {
         guard depth <= LensModelBuilder.maximumDepth, depth < 8 || stackGuard.hasRoom() else {
-            reportTooDeep(currentDefinition)
+            reportCut()
             return []
         }
         var fieldOrder: [String] = []
@@ -725,11 +798,19 @@ private final class BuildContext {
         var conditionSets: [String: (NamedTypeDef, [SelectionSet])] = [:]
         var visitedFragments: Set<String> = []
 
-        func add(_ set: SelectionSet, scope: NamedTypeDef, level: Int) {
-            guard level <= LensModelBuilder.maximumDepth, level < 8 || stackGuard.hasRoom() else {
-                return reportTooDeep(currentDefinition)
-            }
-            for selection in set.selections {
+        // Fragments and inline fragments that always match are merged into this record with a
+        // work list, not recursion: a chain of fragments is as long as the document makes it.
+        var work: [(selections: [Selection], scope: NamedTypeDef, next: Int)] = []
+        func add(_ set: SelectionSet, scope: NamedTypeDef) {
+            work.append((set.selections, scope, 0))
+            while let top = work.indices.last {
+                guard work[top].next < work[top].selections.count else {
+                    work.removeLast()
+                    continue
+                }
+                let selection = work[top].selections[work[top].next]
+                let scope = work[top].scope
+                work[top].next += 1
                 switch selection {
                 case .field(let field):
                     let key = field.responseKey
@@ -753,21 +834,20 @@ private final class BuildContext {
                 case .inlineFragment(let inline):
                     let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
                     addConditional(
-                        inline.selectionSet, condition: condition, scope: inline.typeCondition == nil ? scope : condition,
-                        level: level)
+                        inline.selectionSet, condition: condition, scope: inline.typeCondition == nil ? scope : condition)
                 case .fragmentSpread(let spread):
                     guard let (fragment, _) = fragmentNodes[spread.name.value],
                         let condition = schema.type(named: fragment.typeCondition.name.value)
                     else { continue }
                     // A fragment spread twice on the same path adds nothing new.
                     guard visitedFragments.insert(spread.name.value).inserted else { continue }
-                    addConditional(fragment.selectionSet, condition: condition, scope: condition, level: level)
+                    addConditional(fragment.selectionSet, condition: condition, scope: condition)
                 }
             }
         }
-        func addConditional(_ set: SelectionSet, condition: NamedTypeDef, scope: NamedTypeDef, level: Int) {
+        func addConditional(_ set: SelectionSet, condition: NamedTypeDef, scope: NamedTypeDef) {
             if alwaysMatches(parent: parent, condition: condition) {
-                add(set, scope: scope, level: level + 1)
+                work.append((set.selections, scope, 0))  // merged next, before the rest of this set
             } else {
                 if conditionSets[condition.name] == nil {
                     conditionOrder.append(condition.name)
@@ -776,7 +856,7 @@ private final class BuildContext {
                 conditionSets[condition.name]?.1.append(set)
             }
         }
-        for set in sets { add(set, scope: parent, level: depth) }
+        for set in sets { add(set, scope: parent) }
 
         var result: [NormalizationSelection] = []
         if !isRoot && fieldsByKey["__typename"] == nil {
@@ -792,6 +872,7 @@ private final class BuildContext {
             if let named = schema.type(named: definition.type.namedType), named.isComposite {
                 selections = normalization(childSets, parent: named, isRoot: false, depth: depth + 1)
             }
+            checkArguments(field, file: nil)
             result.append(
                 .field(
                     NormalizationField(
@@ -853,7 +934,13 @@ private final class BuildContext {
                 })
         }
         let inputs = names.inputObjects.compactMap { schema.type(named: $0) }.map { type in
-            InputObjectModel(
+            for field in type.inputFields
+            where LensModelBuilder.listDepth(field.type) > LensModelBuilder.maximumListLevels
+                || field.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth }) == true
+            {
+                reportDeepValue("The input field \(type.name).\(field.name)", at: field.location?.range)
+            }
+            return InputObjectModel(
                 name: type.name, description: type.description, isOneOf: type.isOneOf,
                 fields: type.inputFields.map {
                     InputFieldModel(

@@ -320,7 +320,8 @@ struct Pipeline {
         }
         Self.checkDiagnostics(modelDiagnostics, label + " (lens model)")
         figures.modelled += 1
-        guard generate else { return }
+        // The lens model's errors cannot be turned off: `baton gen` stops on them, as here.
+        guard generate, !modelDiagnostics.contains(where: { $0.severity == .error }) else { return }
         Self.stage("plates", label) {
             var plates = model.operations.map { Plate(subject: .operation($0)) } + model.fragments.map { Plate(subject: .fragment($0)) }
             let catalog = PlateCatalog(model: model, schemaTypeNames: schema.typeNames)

@@ -41,7 +41,7 @@ final class RobustnessTests: XCTestCase {
         var random = SeededGenerator(seed: Self.seed)
         var pipeline = Pipeline()
         let started = Date()
-        let count = Self.iterations(500)
+        let count = Self.iterations(400)
         for iteration in 0..<count {
             let project = random.pick(corpus.projects)
             guard !project.documents.isEmpty else { continue }
@@ -253,8 +253,9 @@ final class RobustnessTests: XCTestCase {
             XCTAssertEqual(parsed.diagnostics.map(\.message), [], name)
             if let document = parsed.document { documents.append((name, document)) }
         }
-        // Generating code for a lens 200 levels deep takes seconds in a debug build: once is enough.
-        let generated: Set<String> = ["selections", "deep list field"]
+        // Generating code for a lens 200 levels deep takes seconds in a debug build (the fuzz and
+        // the chain test generate deep lenses already).
+        let generated: Set<String> = ["deep list field", "list value"]
         var pipeline = Pipeline()
         pipeline.typePlates = false
         for (name, document) in documents {
@@ -402,8 +403,8 @@ final class RobustnessCLITests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stderr.hasPrefix("Binary.graphql:"), run.stderr)
 
-        // 30 MB of one long selection set, never closed.
-        let huge = Array("query Q {".utf8) + Array(String(repeating: " hello", count: 5_000_000).utf8)
+        // 10 MB of one long selection set, never closed.
+        let huge = Array("query Q {".utf8) + Array(String(repeating: " hello", count: 1_700_000).utf8)
         try scratch.write("Huge.graphql", bytes: huge)
         run = baton(["check", "--schema", "schema.graphql", "Huge.graphql"], in: scratch.path)
         XCTAssertEqual(run.status, 1, run.stderr)

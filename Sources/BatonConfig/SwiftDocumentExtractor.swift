@@ -340,6 +340,9 @@ private struct SwiftScanner {
     }
 
     mutating func report(_ message: String, _ span: Span, notes: [DiagnosticNote] = []) {
+        // An escape or interpolation cut off by the end of the file spans only what is there.
+        let count = host.bytes.count
+        let span = Span(start: min(span.start, count), end: min(max(span.end, span.start), count))
         diagnostics.append(
             Diagnostic(.error, sentence(message), rule: SwiftDocumentExtractor.rule, range: SourceRange(file: host, span: span), notes: notes))
     }

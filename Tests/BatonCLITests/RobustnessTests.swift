@@ -206,6 +206,17 @@ final class RobustnessTests: XCTestCase {
         report("fuzz swift extractor: seed \(Self.seed), \(count) iterations, \(documents) literals")
     }
 
+    /// Found by the fuzz (seed 1, swift #2204): an escape cut off by the end of the file was
+    /// reported with a range one byte past the end.
+    func testEscapeAtTheEndOfASwiftFileIsInsideTheFile() {
+        for text in [#"@Query("query A \"#, ##"@Query(#"query A \#"##, #"@Query("query A \("#] {
+            let host = SourceFile(path: "End.swift", text: text)
+            let (_, diagnostics) = SwiftDocumentExtractor.extract(from: host)
+            XCTAssertFalse(diagnostics.isEmpty, text)
+            Pipeline.checkDiagnostics(diagnostics, text)
+        }
+    }
+
     // MARK: - Deep nesting
 
     /// A schema every depth case uses: a recursive output type, a recursive input type, a list

@@ -16,9 +16,13 @@ let package = Package(
         .target(name: "BatonDiagnostics", swiftSettings: strict),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
         .target(name: "BatonSchema", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
-        .target(name: "BatonValidation", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema"], swiftSettings: strict),
+        .target(
+            name: "BatonValidation", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema"],
+            swiftSettings: strict),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
-        .target(name: "BatonIR", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig"], swiftSettings: strict),
+        .target(
+            name: "BatonIR", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig"],
+            swiftSettings: strict),
         .target(name: "BatonPlate", dependencies: ["BatonIR"], swiftSettings: strict),
         .target(name: "BatonCodegen", dependencies: ["BatonIR"], swiftSettings: strict),
         .target(name: "BatonCodegenSwift", dependencies: ["BatonCodegen", "BatonIR"], swiftSettings: strict),
@@ -50,7 +54,8 @@ let package = Package(
             name: "BatonValidationTests",
             dependencies: ["BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
             exclude: ["Fixtures", "BatonFixtures"], swiftSettings: strict),
-        .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
+        .testTarget(
+            name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(
             name: "BatonIRTests", dependencies: ["BatonIR", "BatonPlate", "BatonCLI"], exclude: ["Fixtures"],
             swiftSettings: strict),

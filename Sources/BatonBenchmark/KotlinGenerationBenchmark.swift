@@ -33,7 +33,10 @@ func runKotlinGenerationBenchmark() {
         for unit in project.perFile ? files.map({ [$0] }) : [files] {
             let documents = ProjectLoader(workingDirectory: "/").loadDocuments(unit)
             let (model, _) = LensModelBuilder.build(schema: schema, documents: documents.documents)
-            let label = project.perFile ? project.name + "/" + (unit.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "") : project.name
+            let label =
+                project.perFile
+                ? project.name + "/" + (unit.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")
+                : project.name
             let packageName = "corpus." + label.lowercased().filter { $0.isLetter || $0.isNumber }
             models.append((label, packageName, model))
         }
@@ -45,7 +48,8 @@ func runKotlinGenerationBenchmark() {
     for run in 0..<23 {
         let start = kotlinBenchmarkThreadCPUMilliseconds()
         let generated = models.map {
-            KotlinGenerator.generate($0.model, options: KotlinGeneratorOptions(packageName: $0.packageName, includeRuntime: false))
+            KotlinGenerator.generate(
+                $0.model, options: KotlinGeneratorOptions(packageName: $0.packageName, includeRuntime: false))
         }
         if run >= 3 { samples.append(kotlinBenchmarkThreadCPUMilliseconds() - start) }
         files = generated
@@ -65,15 +69,20 @@ func runKotlinGenerationBenchmark() {
         "  size: \(files.joined().count) files, \(lines) lines, \(bytes / 1024) KB (runtime support not counted); "
             + String(format: "%.1f lines per operation or fragment", Double(lines) / Double(max(definitions, 1))))
     for (index, entry) in models.enumerated() {
-        print("    \(entry.name): \(entry.model.operations.count) operations, \(entry.model.fragments.count) fragments, \(lineCount(files[index])) lines")
+        print(
+            "    \(entry.name): \(entry.model.operations.count) operations, \(entry.model.fragments.count) fragments, \(lineCount(files[index])) lines"
+        )
     }
     guard ProcessInfo.processInfo.environment["BATON_BENCH_KOTLINC"] == "1" else {
         print("  kotlinc: set BATON_BENCH_KOTLINC=1 to time kotlinc on the generated code")
         return
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-kotlinc-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-kotlinc-\(UUID().uuidString)")
+        .path
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let runtime = KotlinRuntime.files(header: FileWriter.header + "\n\n").map { GeneratedFile(path: $0.path, contents: $0.contents) }
+    let runtime = KotlinRuntime.files(header: FileWriter.header + "\n\n").map {
+        GeneratedFile(path: $0.path, contents: $0.contents)
+    }
     func compile(_ label: String, _ generated: [GeneratedFile]) {
         let root = folder + "/" + label.filter { $0.isLetter || $0.isNumber }
         for file in runtime + generated {
@@ -95,7 +104,10 @@ func runKotlinGenerationBenchmark() {
         process.waitUntilExit()
         let seconds = Date().timeIntervalSince(start)
         let outcome = process.terminationStatus == 0 ? "compiled" : "FAILED (exit \(process.terminationStatus))"
-        print(String(format: "  kotlinc %@: %d lines + runtime %@ in %.1f s wall", label, lineCount(generated), outcome, seconds))
+        print(
+            String(
+                format: "  kotlinc %@: %d lines + runtime %@ in %.1f s wall", label, lineCount(generated), outcome,
+                seconds))
     }
     compile("runtime support alone", [])
     for (index, entry) in models.enumerated() { compile(entry.name, files[index]) }

@@ -78,7 +78,8 @@ enum LensBenchmark {
             var printed = 0
             defer { if printed == 0 { print("lens: nothing printed") } }
             for model in models {
-                let plates = model.operations.map { Plate(subject: .operation($0)) }
+                let plates =
+                    model.operations.map { Plate(subject: .operation($0)) }
                     + model.fragments.map { Plate(subject: .fragment($0)) }
                 printed += PlateRenderer.render(plates, format: .text).utf8.count
             }
@@ -100,7 +101,8 @@ enum LensBenchmark {
             "lens: \(inputs.count) projects, \(definitions) operations and fragments, \(accessors) accessors; "
                 + String(
                     format: "model build %.2f ms CPU (fastest %.2f), plates %.2f ms (fastest %.2f); median of %d runs",
-                    median(buildSeconds), fastest(buildSeconds), median(plateSeconds), fastest(plateSeconds), iterations))
+                    median(buildSeconds), fastest(buildSeconds), median(plateSeconds), fastest(plateSeconds), iterations
+                ))
     }
 
     /// This thread's CPU time: the machine is shared, so wall time would measure the neighbours.

@@ -92,11 +92,17 @@ func runRuntimeBenchmark() {
     let name = Field("name", type: .named("String"))
     let status = Field("status", type: .named("String"))
     _ = try? store.commit(
-        GraphQLResponse(bytes: Data(#"{"data":{"character":{"__typename":"Character","id":"1","name":"Rick Sanchez","status":"Alive"}}}"#.utf8)),
+        GraphQLResponse(
+            bytes: Data(
+                #"{"data":{"character":{"__typename":"Character","id":"1","name":"Rick Sanchez","status":"Alive"}}}"#
+                    .utf8)),
         selections: [
             .field(
                 "character", arguments: [("id", .literal("1"))], type: .named("Character"),
-                selections: [.field("__typename", type: .named("String")), .field("id", type: .named("ID")), .field(name), .field(status)])
+                selections: [
+                    .field("__typename", type: .named("String")), .field("id", type: .named("ID")), .field(name),
+                    .field(status),
+                ])
         ])
     let lens = Lens(snapshot: store.snapshot(), key: "Character:1", context: ReadContext())
     let reads = 1_000_000
@@ -113,7 +119,8 @@ func runRuntimeBenchmark() {
     }
     print(
         String(
-            format: "reads: %d scalar reads in %.2f ms, %.1f million reads/s; CPU %.2f ms, %.1f million reads/s (checksum %d)",
+            format:
+                "reads: %d scalar reads in %.2f ms, %.1f million reads/s; CPU %.2f ms, %.1f million reads/s (checksum %d)",
             reads, bestReads.wall * 1000, Double(reads) / bestReads.wall / 1e6, bestReads.cpu * 1000,
             Double(reads) / bestReads.cpu / 1e6, characters))
 }
@@ -152,7 +159,8 @@ private func runtimeBenchmarkResponse(bytes: Int, status: String = "Alive") -> D
         let episodes = (0..<8).map { episode in
             #"{"__typename":"Episode","id":"\#(index % 51 + episode)","air_date":"December \#(episode + 1), 2013"}"#
         }.joined(separator: ",")
-        text += #"{"__typename":"Character","id":"\#(index)","name":"Character number \#(index)","status":"\#(status)","species":"Human","gender":"Male","image":"https://rickandmortyapi.com/api/character/avatar/\#(index).jpeg","created":"2017-11-04T18:48:46.250Z","origin":{"__typename":"Location","id":"\#(index % 126)","name":"Earth (C-137)","dimension":"Dimension C-137"},"episode":[\#(episodes)]}"#
+        text +=
+            #"{"__typename":"Character","id":"\#(index)","name":"Character number \#(index)","status":"\#(status)","species":"Human","gender":"Male","image":"https://rickandmortyapi.com/api/character/avatar/\#(index).jpeg","created":"2017-11-04T18:48:46.250Z","origin":{"__typename":"Location","id":"\#(index % 126)","name":"Earth (C-137)","dimension":"Dimension C-137"},"episode":[\#(episodes)]}"#
         index += 1
     }
     text += "]}}}"

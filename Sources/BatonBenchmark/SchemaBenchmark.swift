@@ -29,7 +29,8 @@ func runSchemaBenchmark() {
         let megabytes = Double(source.bytes.count) / 1_048_576
         var line = "  \(file) (\(String(format: "%.2f", megabytes)) MB): Baton "
         line += "parse \(SchemaTiming.format(baton.parse)) + build+validate \(SchemaTiming.format(baton.build))"
-        line += " = \(SchemaTiming.format(baton.total)) (CPU \(SchemaTiming.format(baton.cpu)); \(baton.diagnostics) diagnostics)"
+        line +=
+            " = \(SchemaTiming.format(baton.total)) (CPU \(SchemaTiming.format(baton.cpu)); \(baton.diagnostics) diagnostics)"
         print(line)
         if let js = SchemaTiming.graphQLJS(schema: path, flags: jsFlags, shared: shared) {
             let ratio = baton.total > 0 ? js.total / baton.total : 0

@@ -20,8 +20,10 @@ func runSwiftGenBenchmark() {
     let projects: [(name: String, schema: String, files: [String], perFile: Bool)] = [
         ("GitHawk", "github/schema.graphql", files(in: corpus + "/documents/github/GitHawk"), false),
         ("git-touch", "github-2021-git-touch/schema.graphql", files(in: corpus + "/documents/github/git-touch"), false),
-        ("vscode-pull-request-github", "github/schema-2024-07-08.graphql",
-         files(in: corpus + "/documents/github/vscode-pull-request-github"), true),
+        (
+            "vscode-pull-request-github", "github/schema-2024-07-08.graphql",
+            files(in: corpus + "/documents/github/vscode-pull-request-github"), true
+        ),
     ]
     var models: [(name: String, model: LensModel)] = []
     for project in projects {
@@ -34,7 +36,10 @@ func runSwiftGenBenchmark() {
         for unit in units {
             let documents = ProjectLoader(workingDirectory: "/").loadDocuments(unit)
             let (model, _) = LensModelBuilder.build(schema: schema, documents: documents.documents)
-            let label = project.perFile ? project.name + "/" + (unit.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "") : project.name
+            let label =
+                project.perFile
+                ? project.name + "/" + (unit.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")
+                : project.name
             models.append((label, model))
         }
     }
@@ -59,22 +64,35 @@ func runSwiftGenBenchmark() {
     cpuSamples.sort()
     let operations = models.reduce(0) { $0 + $1.model.operations.count }
     let fragments = models.reduce(0) { $0 + $1.model.fragments.count }
-    let accessors = models.reduce(0) { $0 + $1.model.operations.reduce(0) { $0 + count($1.lens) } + $1.model.fragments.reduce(0) { $0 + count($1.lens) } }
-    let lines = files.joined().reduce(0) { $0 + $1.contents.split(separator: "\n", omittingEmptySubsequences: false).count }
+    let accessors = models.reduce(0) {
+        $0 + $1.model.operations.reduce(0) { $0 + count($1.lens) }
+            + $1.model.fragments.reduce(0) { $0 + count($1.lens) }
+    }
+    let lines = files.joined().reduce(0) {
+        $0 + $1.contents.split(separator: "\n", omittingEmptySubsequences: false).count
+    }
     let bytes = files.joined().reduce(0) { $0 + $1.contents.utf8.count }
     print(
         "  generate: \(operations) operations + \(fragments) fragments (\(accessors) accessors) in "
             + String(
-                format: "%.2f ms wall (median of 20; min %.2f), %.2f ms CPU (median; min %.2f)", samples[samples.count / 2],
+                format: "%.2f ms wall (median of 20; min %.2f), %.2f ms CPU (median; min %.2f)",
+                samples[samples.count / 2],
                 samples[0], cpuSamples[cpuSamples.count / 2], cpuSamples[0]))
     print(
         "  size: \(files.joined().count) files, \(lines) lines, \(bytes / 1024) KB; "
-            + String(format: "%.1f lines per operation or fragment, %.2f lines per accessor", Double(lines) / Double(operations + fragments), Double(lines) / Double(accessors)))
+            + String(
+                format: "%.1f lines per operation or fragment, %.2f lines per accessor",
+                Double(lines) / Double(operations + fragments), Double(lines) / Double(accessors)))
     for (index, (name, model)) in models.enumerated() {
-        let unitLines = files[index].reduce(0) { $0 + $1.contents.split(separator: "\n", omittingEmptySubsequences: false).count }
-        let unitAccessors = model.operations.reduce(0) { $0 + count($1.lens) } + model.fragments.reduce(0) { $0 + count($1.lens) }
-        print("    \(name): \(model.operations.count) operations, \(model.fragments.count) fragments, \(unitAccessors) accessors, \(unitLines) lines"
-              + (unitAccessors > 0 ? String(format: " (%.2f lines per accessor)", Double(unitLines) / Double(unitAccessors)) : ""))
+        let unitLines = files[index].reduce(0) {
+            $0 + $1.contents.split(separator: "\n", omittingEmptySubsequences: false).count
+        }
+        let unitAccessors =
+            model.operations.reduce(0) { $0 + count($1.lens) } + model.fragments.reduce(0) { $0 + count($1.lens) }
+        print(
+            "    \(name): \(model.operations.count) operations, \(model.fragments.count) fragments, \(unitAccessors) accessors, \(unitLines) lines"
+                + (unitAccessors > 0
+                    ? String(format: " (%.2f lines per accessor)", Double(unitLines) / Double(unitAccessors)) : ""))
     }
 
     if let output = ProcessInfo.processInfo.environment["BATON_BENCH_OUTPUT"] {
@@ -116,16 +134,24 @@ private func files(in folder: String) -> [String] {
 /// Builds the runtime module once, then times `swiftc -typecheck` (Swift 6, complete concurrency checking) on
 /// each project's generated code, and on two sizes: the smallest project alone and every project that compiles.
 private func typecheck(models: [(name: String, model: LensModel)], files: [[GeneratedFile]]) {
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardizedFileURL
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-swiftgen-bench-\(getpid())")
     let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "/opt/swift/usr/bin/swiftc"
     defer { try? FileManager.default.removeItem(at: temporary) }
-    let runtimeSources = (FileManager.default.enumerator(atPath: repository.path + "/Sources/Baton")?.allObjects as? [String] ?? [])
+    let runtimeSources =
+        (FileManager.default.enumerator(atPath: repository.path + "/Sources/Baton")?.allObjects as? [String] ?? [])
         .filter { $0.hasSuffix(".swift") }.map { repository.path + "/Sources/Baton/" + $0 }
     let runtime = temporary.appendingPathComponent("runtime")
     try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-    guard run(swiftc, ["-swift-version", "6", "-module-name", "Baton", "-parse-as-library", "-emit-module",
-                       "-emit-module-path", runtime.path + "/Baton.swiftmodule"] + runtimeSources) != nil else {
+    guard
+        run(
+            swiftc,
+            [
+                "-swift-version", "6", "-module-name", "Baton", "-parse-as-library", "-emit-module",
+                "-emit-module-path", runtime.path + "/Baton.swiftmodule",
+            ] + runtimeSources) != nil
+    else {
         print("  type-check: could not build the runtime module")
         return
     }
@@ -135,17 +161,25 @@ private func typecheck(models: [(name: String, model: LensModel)], files: [[Gene
     let modes: [(name: String, flags: [String])] = [
         ("per-file", []), ("batch -j2", ["-enable-batch-mode", "-j", "2"]), ("wmo", ["-wmo"]),
     ]
-    print("  type-check (swiftc -typecheck -swift-version 6 -strict-concurrency=complete; CPU = user + system of swiftc and its frontends):")
+    print(
+        "  type-check (swiftc -typecheck -swift-version 6 -strict-concurrency=complete; CPU = user + system of swiftc and its frontends):"
+    )
     var totals = [(lines: Int, wall: Double, cpu: Double)](repeating: (0, 0, 0), count: modes.count)
     for (index, (name, _)) in models.enumerated() {
         let folder = temporary.appendingPathComponent("project\(index)")
-        guard (try? FileWriter(root: folder.path, managedExtensions: ["swift"]).write(files[index])) != nil else { continue }
+        guard (try? FileWriter(root: folder.path, managedExtensions: ["swift"]).write(files[index])) != nil else {
+            continue
+        }
         let paths = files[index].map { folder.path + "/" + $0.path }
-        let lines = files[index].reduce(0) { $0 + $1.contents.split(separator: "\n", omittingEmptySubsequences: false).count }
+        let lines = files[index].reduce(0) {
+            $0 + $1.contents.split(separator: "\n", omittingEmptySubsequences: false).count
+        }
         var figures: [String] = []
         for (modeIndex, mode) in modes.enumerated() {
             let cpuStart = childrenCPUSeconds()
-            let arguments = ["-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-I", runtime.path] + mode.flags + paths
+            let arguments =
+                ["-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-I", runtime.path] + mode.flags
+                + paths
             guard let seconds = run(swiftc, arguments) else {
                 figures.append("\(mode.name): does not compile")
                 continue
@@ -155,13 +189,17 @@ private func typecheck(models: [(name: String, model: LensModel)], files: [[Gene
             totals[modeIndex].wall += seconds
             totals[modeIndex].cpu += cpu
             figures.append(
-                String(format: "%@ %.2f s CPU (%.1f ms per 100 lines), %.2f s wall", mode.name, cpu, cpu * 100_000 / Double(max(lines, 1)), seconds))
+                String(
+                    format: "%@ %.2f s CPU (%.1f ms per 100 lines), %.2f s wall", mode.name, cpu,
+                    cpu * 100_000 / Double(max(lines, 1)), seconds))
         }
         print("    \(name): \(lines) lines, \(files[index].count) files; " + figures.joined(separator: "; "))
     }
     for (modeIndex, mode) in modes.enumerated() {
         let total = totals[modeIndex]
-        print("    total \(mode.name): \(total.lines) lines in " + String(format: "%.2f s CPU, %.2f s wall", total.cpu, total.wall))
+        print(
+            "    total \(mode.name): \(total.lines) lines in "
+                + String(format: "%.2f s CPU, %.2f s wall", total.cpu, total.wall))
     }
 }
 
@@ -170,7 +208,8 @@ private func typecheck(models: [(name: String, model: LensModel)], files: [[Gene
 private func childrenCPUSeconds() -> Double {
     var usage = rusage()
     getrusage(-1, &usage)  // RUSAGE_CHILDREN (-1 on Linux and macOS; imported as an enum by Glibc)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+        usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 /// Runs a program; its wall-clock seconds, or nil when it fails.

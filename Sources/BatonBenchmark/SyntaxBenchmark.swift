@@ -64,7 +64,9 @@ func runSyntaxBenchmark() {
     }
 
     // graphql-js on the same inputs, in the same invocation.
-    if let figures = graphQLJSFigures(schemaPath: schemaPath, documents: corpus.appendingPathComponent("documents").path) {
+    if let figures = graphQLJSFigures(
+        schemaPath: schemaPath, documents: corpus.appendingPathComponent("documents").path)
+    {
         let (parseSchema, parseDocs, version) = figures
         print(
             "  graphql-js \(version): parse GitHub schema median \(format(parseSchema)) ms "
@@ -99,7 +101,8 @@ private func threadCPUMilliseconds() -> Double {
 private func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 private func format(_ value: Double, digits: Int = 2) -> String {

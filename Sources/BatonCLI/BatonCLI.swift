@@ -36,11 +36,14 @@ package enum BatonCLI {
             let names = commands.map { $0.name } + ["help"]
             let message: String
             if first.hasPrefix("-") {
-                message = "Unknown option '\(first)'." + Suggestion.didYouMean(first, in: ["--help", "--version"], quote: "'")
+                message =
+                    "Unknown option '\(first)'."
+                    + Suggestion.didYouMean(first, in: ["--help", "--version"], quote: "'")
             } else {
                 message = "Unknown subcommand '\(first)'." + Suggestion.didYouMean(first, in: names, quote: "'")
             }
-            context.standardError.write("Error: \(message)\nUsage: baton <subcommand>\n  See 'baton --help' for more information.\n")
+            context.standardError.write(
+                "Error: \(message)\nUsage: baton <subcommand>\n  See 'baton --help' for more information.\n")
             return .usage
         }
         let rest = Array(arguments.dropFirst())

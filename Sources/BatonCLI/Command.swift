@@ -81,7 +81,8 @@ package struct CommandContext {
     package var environment: [String: String]
 
     package init(
-        standardOutput: OutputStream, standardError: OutputStream, workingDirectory: String, environment: [String: String]
+        standardOutput: OutputStream, standardError: OutputStream, workingDirectory: String,
+        environment: [String: String]
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError

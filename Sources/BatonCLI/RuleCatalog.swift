@@ -84,12 +84,17 @@ package enum RuleCatalog {
         "unique-operation-types": "Unique operation types. A schema names each root operation type once.",
         "unique-type-names": "Unique type names. Every type a schema defines has a name no other type has.",
         "unique-enum-value-names": "Unique enum value names. An enum defines each value once.",
-        "unique-field-definition-names": "Unique field definition names. A type or its extensions define each field once.",
-        "unique-argument-definition-names": "Unique argument definition names. A field or directive defines each argument once.",
+        "unique-field-definition-names":
+            "Unique field definition names. A type or its extensions define each field once.",
+        "unique-argument-definition-names":
+            "Unique argument definition names. A field or directive defines each argument once.",
         "unique-directive-names": "Unique directive names. A schema defines each directive once.",
-        "possible-type-extensions": "Possible type extensions. An extension extends a type that exists, with the same kind.",
-        "known-argument-names-on-directives": "Known argument names on directives. A directive in a schema is given only arguments it defines.",
-        "provided-required-arguments-on-directives": "Provided required arguments on directives. A directive in a schema is given every required argument.",
+        "possible-type-extensions":
+            "Possible type extensions. An extension extends a type that exists, with the same kind.",
+        "known-argument-names-on-directives":
+            "Known argument names on directives. A directive in a schema is given only arguments it defines.",
+        "provided-required-arguments-on-directives":
+            "Provided required arguments on directives. A directive in a schema is given every required argument.",
     ]
 
     /// Baton's own rules checked outside the validator.
@@ -99,9 +104,10 @@ package enum RuleCatalog {
 
     /// Every description by id.
     package static var descriptions: [String: String] {
-        categoryDescriptions.merging(specifiedRuleDescriptions) { a, _ in a }.merging(batonRuleDescriptions) { a, _ in a }
-            .merging(sdlRuleDescriptions) { a, _ in a }
-            .merging(LensDiagnosticRule.descriptions) { a, _ in a }
+        categoryDescriptions.merging(specifiedRuleDescriptions) { a, _ in a }.merging(batonRuleDescriptions) { a, _ in a
+        }
+        .merging(sdlRuleDescriptions) { a, _ in a }
+        .merging(LensDiagnosticRule.descriptions) { a, _ in a }
     }
 
     /// The ids `rules` in baton.json may name: every rule the validator runs, and Baton's.

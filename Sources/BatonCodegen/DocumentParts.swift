@@ -47,7 +47,9 @@ package struct DocumentParts: Sendable {
 
     /// `text` split into the operation's definition and one text per fragment of `fragments` (sorted by name, as
     /// the text appends them), or nil when it does not split into exactly those parts.
-    package static func split(_ text: String, fragments: [String]) -> (operation: String, fragments: [(String, String)])? {
+    package static func split(_ text: String, fragments: [String]) -> (
+        operation: String, fragments: [(String, String)]
+    )? {
         let bytes = Array(text.utf8)
         var end = bytes.count
         var parts: [(String, String)] = []

@@ -30,8 +30,10 @@ extension IdentifierRules {
             "val", "var", "when", "while",
         ],
         unusable: [
-            .type: Set(["_", "__", "Any", "Boolean", "Deprecated", "Double", "Int", "JvmName", "List", "Map",
-                "Nothing", "String", "Suppress", "Unit"]).union(kotlinRuntimeTypeNames),
+            .type: Set([
+                "_", "__", "Any", "Boolean", "Deprecated", "Double", "Int", "JvmName", "List", "Map",
+                "Nothing", "String", "Suppress", "Unit",
+            ]).union(kotlinRuntimeTypeNames),
             .member: ["_", "__"],
             .enumCase: ["_", "__", "Companion", "Undeclared"],
         ],

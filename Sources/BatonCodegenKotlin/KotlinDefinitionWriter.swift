@@ -40,19 +40,24 @@ final class KotlinDefinitionWriter {
 
         // Variables are constructor properties: none may shadow what the class's own members mention.
         var variableScope = KotlinScope(
-            ["operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-                "throwOnFieldError", "variables", "variablesWithDefaults", "data", "mapOf", "to", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "emptyMap",
-                planName, dataName, "Companion"] + IdentifierRules.kotlinRuntimeTypeNames.sorted())
+            [
+                "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
+                "throwOnFieldError", "variables", "variablesWithDefaults", "data", "mapOf", "to", "OPERATION_NAME",
+                "OPERATION_ID", "DOCUMENT", "emptyMap",
+                planName, dataName, "Companion",
+            ] + IdentifierRules.kotlinRuntimeTypeNames.sorted())
         var getters = JVMGetterNames()
-        for name in ["operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-            "throwOnFieldError"]
-        {
+        for name in [
+            "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
+            "throwOnFieldError",
+        ] {
             _ = getters.annotation(for: name)
         }
         var parameters: [Template] = []
         var puts: [Template] = []
         for variable in operation.variables {
-            let name = KotlinNames.quoted(variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
+            let name = KotlinNames.quoted(
+                variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
             let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
             let valueType = context.inputType(variable.type)
             let declaration = variable.isOptional ? "Optional<\(valueType)> = Optional.Absent" : valueType
@@ -92,7 +97,8 @@ final class KotlinDefinitionWriter {
             override fun variablesWithDefaults(): Map<String, Any?> = mapOf(\(joined: defaults, separator: ", ")) + variables()
             """
         let onError = operation.onError.map { KotlinLiteral.string($0) } ?? "null"
-        let doc = "The \(operation.kind.rawValue) `\(operation.name)`.\n\nConstruct it with its variables; `RecordStore.read` reads its [\(dataName)] lens."
+        let doc =
+            "The \(operation.kind.rawValue) `\(operation.name)`.\n\nConstruct it with its variables; `RecordStore.read` reads its [\(dataName)] lens."
         return """
             \(DocComment.block(doc))
             \(header)
@@ -197,7 +203,9 @@ final class KotlinDefinitionWriter {
                 accessor, path: path, nestedQualified: nestedClass.map { qualified + "." + $0 },
                 childSelections: childSelections)
             selectionNames.append(member)
-            properties.append(property(accessor, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters))
+            properties.append(
+                property(
+                    accessor, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters))
         }
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }
@@ -247,7 +255,9 @@ final class KotlinDefinitionWriter {
             }
         }
         let annotation = getters.annotation(for: name)
-        let throwsDoc: Template = accessor.isThrowing ? "/** Throws [baton.runtime.RequiredFieldException] when the field is null. */" : .empty
+        let throwsDoc: Template =
+            accessor.isThrowing
+            ? "/** Throws [baton.runtime.RequiredFieldException] when the field is null. */" : .empty
         return """
             \(throwsDoc)
             \(annotation.map { Template($0) } ?? .empty)
@@ -260,7 +270,10 @@ final class KotlinDefinitionWriter {
     private func valueType(_ accessor: Accessor, nestedClass: String?) -> String {
         let base: String
         switch accessor.base {
-        case .scalar(let scalar): base = scalar.isBuiltIn ? (KotlinContext.builtInScalar(scalar.name) ?? "String") : context.namedType(scalar.name)
+        case .scalar(let scalar):
+            base =
+                scalar.isBuiltIn
+                ? (KotlinContext.builtInScalar(scalar.name) ?? "String") : context.namedType(scalar.name)
         case .enumeration(let name): base = context.namedType(name)
         case .lens: base = nestedClass ?? "Any"
         case .fragment(let fragment): base = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
@@ -287,7 +300,9 @@ final class KotlinDefinitionWriter {
         switch accessor.reads {
         case .parentRecord(let read):
             let typeCondition = read.typeCondition.map { KotlinLiteral.string($0) } ?? "null"
-            let possibleTypes = read.matchingTypes.map { "setOf(" + $0.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")" } ?? "null"
+            let possibleTypes =
+                read.matchingTypes.map { "setOf(" + $0.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")" }
+                ?? "null"
             if case .fragment(let fragment) = accessor.base {
                 let fragmentType = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
                 let policy = context.model.fragment(named: fragment.name)?.throwOnFieldError ?? false
@@ -306,7 +321,8 @@ final class KotlinDefinitionWriter {
         case .field(let read):
             var arguments = [
                 KotlinLiteral.string(accessor.name), KotlinLiteral.string(read.fieldName),
-                KotlinLiteral.string(read.schemaType.namedType), decoder(accessor, level: 0, nestedQualified: nestedQualified),
+                KotlinLiteral.string(read.schemaType.namedType),
+                decoder(accessor, level: 0, nestedQualified: nestedQualified),
                 "nonNull = " + (nonNull(accessor, level: 0) ? "true" : "false"),
             ]
             if !read.arguments.isEmpty {
@@ -318,11 +334,12 @@ final class KotlinDefinitionWriter {
             if !childSelections.isEmpty { arguments.append("selections = " + selections) }
             if let conditions { arguments.append("conditions = \(conditions)") }
             if let required = accessor.required {
-                let action = switch required.action {
-                case .silent: "NONE"
-                case .log: "LOG"
-                case .throwError: "THROW"
-                }
+                let action =
+                    switch required.action {
+                    case .silent: "NONE"
+                    case .log: "LOG"
+                    case .throwError: "THROW"
+                    }
                 arguments.append("required = RequiredAction.\(action)")
             }
             if accessor.catchMode != nil { arguments.append("catches = true") }
@@ -352,7 +369,9 @@ final class KotlinDefinitionWriter {
                 case "Float" where scalar.isBuiltIn: return "Scalars.FLOAT"
                 case "Boolean" where scalar.isBuiltIn: return "Scalars.BOOLEAN"
                 default:
-                    if let mapping = context.kotlinMapping(scalar.name) { return "Scalars.custom(\(mapping.converter))" }
+                    if let mapping = context.kotlinMapping(scalar.name) {
+                        return "Scalars.custom(\(mapping.converter))"
+                    }
                     return "Scalars.CUSTOM"
                 }
             case .enumeration(let name):
@@ -383,7 +402,8 @@ final class KotlinDefinitionWriter {
         }
         func single(_ value: BatonSyntax.Value, skip: Bool) -> String {
             switch value {
-            case .variable(let variable): "Condition.\(skip ? "skip" : "include")(\(KotlinLiteral.string(variable.name.value)))"
+            case .variable(let variable):
+                "Condition.\(skip ? "skip" : "include")(\(KotlinLiteral.string(variable.name.value)))"
             case .boolean(let flag, _): "Condition.literal(\(flag != skip ? "true" : "false"))"
             default: "Condition.literal(true)"
             }
@@ -391,13 +411,17 @@ final class KotlinDefinitionWriter {
         if disjunction.count == 1, let only = disjunction.first {
             return only.isEmpty ? nil : "listOf(" + only.map(condition).joined(separator: ", ") + ")"
         }
-        let alternatives = disjunction.map { "Condition.allOf(listOf(" + $0.map(condition).joined(separator: ", ") + "))" }
+        let alternatives = disjunction.map {
+            "Condition.allOf(listOf(" + $0.map(condition).joined(separator: ", ") + "))"
+        }
         return "listOf(Condition.anyOf(listOf(" + alternatives.joined(separator: ", ") + ")))"
     }
 
     /// The private plan object: every member, then the root's selections.
     private func plan(rootSelections: [String]) -> Template {
-        let selections = "val SELECTIONS: List<Selection> = listOf(" + rootSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
+        let selections =
+            "val SELECTIONS: List<Selection> = listOf("
+            + rootSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
         return """
             /** The selections, as the runtime normalizes responses and checks reads by them. */
             private object \(KotlinNames.quoted(planName)) {

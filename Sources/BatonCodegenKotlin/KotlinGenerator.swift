@@ -27,11 +27,13 @@ package enum KotlinGenerator {
     package static func packageNameProblem(_ name: String) -> String? {
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         for segment in segments {
-            let valid = segment.first.map { $0.isLetter || $0 == "_" } == true
+            let valid =
+                segment.first.map { $0.isLetter || $0 == "_" } == true
                 && segment.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
                 && segment.unicodeScalars.allSatisfy { $0.isASCII }
             if !valid || segment.allSatisfy({ $0 == "_" }) {
-                return "output.kotlin.package \"\(name)\" is not a Kotlin package name: use dot-separated identifiers such as \"com.example.app\"."
+                return
+                    "output.kotlin.package \"\(name)\" is not a Kotlin package name: use dot-separated identifiers such as \"com.example.app\"."
             }
         }
         return nil
@@ -51,7 +53,9 @@ package enum KotlinGenerator {
             add(names.scalars[scalar.name] ?? scalar.name, KotlinTypeTemplates.customScalar(scalar, context))
         }
         for enumeration in model.types.enums {
-            add(names.enums[enumeration.name] ?? enumeration.name, KotlinTypeTemplates.enumeration(enumeration, context))
+            add(
+                names.enums[enumeration.name] ?? enumeration.name, KotlinTypeTemplates.enumeration(enumeration, context)
+            )
         }
         for input in model.types.inputObjects {
             add(names.inputObjects[input.name] ?? input.name, KotlinTypeTemplates.inputObject(input, context))
@@ -60,7 +64,9 @@ package enum KotlinGenerator {
             add(names.fragments[fragment.name] ?? fragment.name, KotlinDefinitionWriter(context).fragment(fragment))
         }
         for operation in model.operations {
-            add(names.operations[operation.name] ?? operation.name, KotlinDefinitionWriter(context).operation(operation))
+            add(
+                names.operations[operation.name] ?? operation.name, KotlinDefinitionWriter(context).operation(operation)
+            )
         }
         if options.includeRuntime {
             for file in KotlinRuntime.files(header: FileWriter.header + "\n\n") {
@@ -111,11 +117,15 @@ struct KotlinContext {
         self.names = names
         self.packageName = packageName
         nestedTypeBase = KotlinScope(base: names.all, ["Companion"]).flattened()
-        var roots = ["baton", "kotlin", "java", "javax", "android", "it", "listOf", "mapOf", "setOf", "emptyList",
-            "emptyMap", "to", "SELECTIONS"]
+        var roots = [
+            "baton", "kotlin", "java", "javax", "android", "it", "listOf", "mapOf", "setOf", "emptyList",
+            "emptyMap", "to", "SELECTIONS",
+        ]
         roots.append(String(packageName.split(separator: ".").first ?? ""))
         for scalar in model.types.customScalars {
-            if let converter = scalar.mapping?.kotlinConverter { roots.append(String(converter.split(separator: ".").first ?? "")) }
+            if let converter = scalar.mapping?.kotlinConverter {
+                roots.append(String(converter.split(separator: ".").first ?? ""))
+            }
             if let type = scalar.mapping?.kotlinType { roots.append(String(type.split(separator: ".").first ?? "")) }
         }
         planMemberBase = KotlinScope(base: names.all, roots + IdentifierRules.kotlinRuntimeTypeNames).flattened()
@@ -127,7 +137,8 @@ struct KotlinContext {
         let words = Self.words(text)
         let imports = IdentifierRules.kotlinRuntimeTypeNames.sorted().filter { words.contains($0) }
         var out = FileWriter.header + "\n\n"
-        out += "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
+        out +=
+            "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
         out += "\n\n"
         if !imports.isEmpty {
             out += imports.map { "import \(KotlinRuntime.packageName).\($0)" }.joined(separator: "\n") + "\n\n"
@@ -150,7 +161,8 @@ struct KotlinContext {
         for index in 0..<utf8.count {
             let byte = utf8[index]
             let isWord =
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
             if isWord {
                 if start < 0 { start = index }

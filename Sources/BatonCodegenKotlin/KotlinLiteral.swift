@@ -46,7 +46,8 @@ package enum KotlinLiteral {
         case .object(let fields, _):
             fields.isEmpty
                 ? "emptyMap<String, Any?>()"
-                : "mapOf(" + fields.map { string($0.name.value) + " to " + self.value($0.value) }.joined(separator: ", ") + ")"
+                : "mapOf("
+                    + fields.map { string($0.name.value) + " to " + self.value($0.value) }.joined(separator: ", ") + ")"
         }
     }
 }

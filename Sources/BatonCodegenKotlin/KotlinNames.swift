@@ -71,7 +71,9 @@ struct KotlinScope {
     /// taken here.
     mutating func claim(_ preferred: String, ignoringCase: Bool, avoiding others: [KotlinScope] = []) -> String {
         var name = preferred
-        while contains(name, ignoringCase: ignoringCase) || others.contains(where: { $0.contains(name, ignoringCase: false) }) {
+        while contains(name, ignoringCase: ignoringCase)
+            || others.contains(where: { $0.contains(name, ignoringCase: false) })
+        {
             name += "_"
         }
         reserve(name)

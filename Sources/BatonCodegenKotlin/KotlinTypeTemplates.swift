@@ -11,7 +11,9 @@ enum KotlinTypeTemplates {
         var doc = scalar.description ?? ""
         if let url = scalar.specifiedByURL { doc += (doc.isEmpty ? "" : "\n\n") + "Specified by \(url)." }
         if let mapping = context.kotlinMapping(scalar.name) {
-            doc += (doc.isEmpty ? "" : "\n\n") + "The custom scalar `\(scalar.name)`, read as `\(mapping.type)` through `\(mapping.converter)`."
+            doc +=
+                (doc.isEmpty ? "" : "\n\n")
+                + "The custom scalar `\(scalar.name)`, read as `\(mapping.type)` through `\(mapping.converter)`."
             return """
                 \(DocComment.block(doc))
                 typealias \(name) = \(mapping.type)
@@ -42,9 +44,10 @@ enum KotlinTypeTemplates {
             (value, scope.claim(KotlinNames.declared(value.name, .enumCase), ignoringCase: true))
         }
         let objects = values.map { value, name -> Template in
-            let deprecation: Template = value.deprecationReason.map { reason in
-                Template("@Deprecated(\(KotlinLiteral.string(reason.isEmpty ? "No longer supported" : reason)))")
-            } ?? .empty
+            let deprecation: Template =
+                value.deprecationReason.map { reason in
+                    Template("@Deprecated(\(KotlinLiteral.string(reason.isEmpty ? "No longer supported" : reason)))")
+                } ?? .empty
             return """
                 \(DocComment.block(value.description))
                 \(deprecation)
@@ -104,7 +107,10 @@ enum KotlinTypeTemplates {
             let mayBeLeftOut = !field.type.isNonNull || field.defaultValue != nil
             let valueType = context.inputType(field.type)
             let declaration = mayBeLeftOut ? "Optional<\(valueType)> = Optional.Absent" : valueType
-            let deprecation = field.deprecationReason.map { "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0))) " } ?? ""
+            let deprecation =
+                field.deprecationReason.map {
+                    "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0))) "
+                } ?? ""
             let doc = DocComment.block(field.description)
             parameters.append(
                 """
@@ -141,12 +147,16 @@ enum KotlinTypeTemplates {
             let className = KotlinNames.quoted(
                 classes.claim(KotlinNames.declared(Casing.upperFirst(field.name), .type), ignoringCase: true))
             var members = KotlinScope(inputReserved)
-            let property = KotlinNames.quoted(members.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
+            let property = KotlinNames.quoted(
+                members.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
             var getters = JVMGetterNames()
             let annotation = getters.annotation(for: property.replacingAll("`", with: ""))
             let valueType = context.inputType(.nonNull(field.type.nullable))
             let encoded = context.encoding(property, .nonNull(field.type.nullable)) ?? property
-            let deprecation = field.deprecationReason.map { "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0)))\n" } ?? ""
+            let deprecation =
+                field.deprecationReason.map {
+                    "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0)))\n"
+                } ?? ""
             return """
                 \(DocComment.block(field.description))
                 \(deprecation)class \(className)(\(annotation.map { $0 + " " } ?? "")val \(property): \(valueType)) : \(type)() {

@@ -9,7 +9,9 @@ struct SwiftFragmentTemplate {
     let typeName: String
 
     func render() -> Template {
-        SwiftLensTemplate(generator: generator, lens: fragment.lens, typeName: typeName, role: .fragment(fragment), enclosing: [])
-            .render()
+        SwiftLensTemplate(
+            generator: generator, lens: fragment.lens, typeName: typeName, role: .fragment(fragment), enclosing: []
+        )
+        .render()
     }
 }

@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonIR
+import BatonSchema
 
 /// Settings of the Swift generator.
 package struct SwiftGeneratorOptions: Sendable {
@@ -7,7 +8,8 @@ package struct SwiftGeneratorOptions: Sendable {
     package var accessModifier: String
 
     package init(accessModifier: String = "") {
-        self.accessModifier = accessModifier.isEmpty || accessModifier.hasSuffix(" ") ? accessModifier : accessModifier + " "
+        self.accessModifier =
+            accessModifier.isEmpty || accessModifier.hasSuffix(" ") ? accessModifier : accessModifier + " "
     }
 }
 
@@ -37,7 +39,8 @@ package struct SwiftGenerator {
         var files: [GeneratedFile] = []
         func add(_ typeName: String, _ body: Template, imports: [String] = ["Baton"]) {
             let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
-            let text = FileWriter.header + "\n\n" + importLines + "\n\n" + Self.trimmingTrailingWhitespace(body.text) + "\n"
+            let text =
+                FileWriter.header + "\n\n" + importLines + "\n\n" + Self.trimmingTrailingWhitespace(body.text) + "\n"
             files.append(GeneratedFile(path: fileNames.name(for: typeName), contents: text))
         }
         for operation in model.operations {
@@ -98,7 +101,9 @@ package struct SwiftGenerator {
                 pendingSpaces += 1
                 continue
             }
-            if byte != UInt8(ascii: "\n") { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces)) }
+            if byte != UInt8(ascii: "\n") {
+                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
+            }
             pendingSpaces = 0
             output.append(byte)
         }
@@ -108,8 +113,6 @@ package struct SwiftGenerator {
     /// `public ` or nothing, before declarations.
     var access: String { options.accessModifier }
 }
-
-import BatonSchema
 
 extension SwiftNames {
     /// Whether values of the named input type are written with Foundation (mapped Foundation scalars).

@@ -14,7 +14,8 @@ enum SwiftInputEncoding {
             return encodeNonNull(inner, value, names: names, depth: depth)
         default:
             let item = "v\(depth)"
-            return "\(value).map { \(item) in \(encodeNonNull(type, item, names: names, depth: depth + 1)) } ?? Baton.JSONValue.null"
+            return
+                "\(value).map { \(item) in \(encodeNonNull(type, item, names: names, depth: depth + 1)) } ?? Baton.JSONValue.null"
         }
     }
 
@@ -24,7 +25,8 @@ enum SwiftInputEncoding {
             return encodeNonNull(inner, value, names: names, depth: depth)
         case .list(let item):
             let element = "v\(depth)"
-            return "Baton.JSONValue.array(\(value).map { \(element) in \(encode(item, element, names: names, depth: depth + 1)) })"
+            return
+                "Baton.JSONValue.array(\(value).map { \(element) in \(encode(item, element, names: names, depth: depth + 1)) })"
         case .named(let name):
             return encodeNamed(name, value, names: names)
         }
@@ -41,7 +43,9 @@ enum SwiftInputEncoding {
         if names.inputObjects[name] != nil { return "\(value).jsonValue" }
         switch names.customScalars[name] {
         case nil: return "Baton.JSONValue.string(\(value))"
-        case "Foundation.Date", "Date": return "Baton.JSONValue.string(\(value).formatted(Foundation.Date.ISO8601FormatStyle(includingFractionalSeconds: true)))"
+        case "Foundation.Date", "Date":
+            return
+                "Baton.JSONValue.string(\(value).formatted(Foundation.Date.ISO8601FormatStyle(includingFractionalSeconds: true)))"
         case "Foundation.Decimal", "Decimal": return "Baton.JSONValue.number(\(value).description)"
         case "Foundation.URL", "URL": return "Baton.JSONValue.string(\(value).absoluteString)"
         case "Foundation.UUID", "UUID": return "Baton.JSONValue.string(\(value).uuidString)"

@@ -102,9 +102,11 @@ struct SwiftInputObjectTemplate {
         let nonNull = TypeRef.nonNull(member.field.type.nullable)
         switch member.kind {
         case .required:
-            return "members.append((\(key), \(SwiftInputEncoding.encode(member.field.type, "self.\(name)", names: names))))"
+            return
+                "members.append((\(key), \(SwiftInputEncoding.encode(member.field.type, "self.\(name)", names: names))))"
         case .absentOrValue:
-            return "if let value = self.\(name) { members.append((\(key), \(SwiftInputEncoding.encode(nonNull, "value", names: names)))) }"
+            return
+                "if let value = self.\(name) { members.append((\(key), \(SwiftInputEncoding.encode(nonNull, "value", names: names)))) }"
         case .nullable:
             return """
                 switch self.\(name) {
@@ -118,7 +120,8 @@ struct SwiftInputObjectTemplate {
 
     private func renderOneOf() -> Template {
         var scope = NameScope(reserved: ["jsonValue"])
-        let cases = model.fields.map { field in (field, scope.claim(Self.rules.declaredName(field.name, in: .enumCase))) }
+        let cases = model.fields.map { field in (field, scope.claim(Self.rules.declaredName(field.name, in: .enumCase)))
+        }
         let access = generator.access
         return """
             \(DocComment.tripleSlash(model.description))

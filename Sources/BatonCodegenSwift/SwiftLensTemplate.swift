@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonIR
+import BatonSyntax
 
 /// A lens type: a struct over the runtime's `Baton.Lens` with one accessor per accessor of the model, the static
 /// field descriptions it reads by, its selections, and its nested lens types.
@@ -55,7 +56,11 @@ struct SwiftLensTemplate {
         let nested = members.compactMap { member -> Template? in
             guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { return nil }
             let role: Role
-            if case .parentRecord(let read) = member.accessor.reads { role = .inlineFragment(read) } else { role = .nested }
+            if case .parentRecord(let read) = member.accessor.reads {
+                role = .inlineFragment(read)
+            } else {
+                role = .nested
+            }
             return SwiftLensTemplate(
                 generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
             ).render()
@@ -77,7 +82,8 @@ struct SwiftLensTemplate {
     private var documentation: Template {
         switch role {
         case .operationData: return "/// The data of the operation: a lens of `\(lens.recordType)`."
-        case .fragment(let fragment): return "/// The lens of fragment `\(fragment.name)`, reading a record of `\(fragment.typeCondition)`."
+        case .fragment(let fragment):
+            return "/// The lens of fragment `\(fragment.name)`, reading a record of `\(fragment.typeCondition)`."
         case .nested: return "/// A lens of `\(lens.recordType)`."
         case .inlineFragment(let read):
             return "/// The parent's record as `\(read.typeCondition ?? lens.recordType)`."
@@ -102,14 +108,16 @@ struct SwiftLensTemplate {
                 """
         case .inlineFragment(let read):
             guard let condition = read.typeCondition, let matching = read.matchingTypes else { return .empty }
-            return "\(access)static let typeCondition: Baton.TypeCondition? = \(typeConditionLiteral(condition, possibleTypes: matching))"
+            return
+                "\(access)static let typeCondition: Baton.TypeCondition? = \(typeConditionLiteral(condition, possibleTypes: matching))"
         }
     }
 
     private func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
         let types = possibleTypes.filter { $0 != name }
         if types.isEmpty { return "Baton.TypeCondition(\(SwiftLiteral.string(name)))" }
-        return "Baton.TypeCondition(\(SwiftLiteral.string(name)), possibleTypes: [\(types.map(SwiftLiteral.string).joined(separator: ", "))])"
+        return
+            "Baton.TypeCondition(\(SwiftLiteral.string(name)), possibleTypes: [\(types.map(SwiftLiteral.string).joined(separator: ", "))])"
     }
 
     /// Claims member names (properties) and nested type names, in the model's order.
@@ -120,7 +128,8 @@ struct SwiftLensTemplate {
             Member(accessor: accessor, name: memberScope.claim(Self.rules.declaredName(accessor.name, in: .member)))
         }
         var typeScope = NameScope(
-            reserved: SwiftNames.nestedReserved + enclosing + [typeName] + members.map { (member: Member) in member.name },
+            reserved: SwiftNames.nestedReserved + enclosing + [typeName]
+                + members.map { (member: Member) in member.name },
             shared: names.moduleTypeNames)
         for index in members.indices where members[index].accessor.lens != nil {
             let preferred = members[index].accessor.lens?.typeName ?? Casing.upperFirst(members[index].accessor.name)
@@ -160,11 +169,15 @@ struct SwiftLensTemplate {
         var arguments = [SwiftLiteral.string(read.fieldName)]
         if read.fieldName != accessor.name { arguments.append("alias: " + SwiftLiteral.string(accessor.name)) }
         if !read.arguments.isEmpty {
-            let list = read.arguments.map { "(" + SwiftLiteral.string($0.name) + ", " + SwiftInputEncoding.inputValue($0.value) + ")" }
+            let list = read.arguments.map {
+                "(" + SwiftLiteral.string($0.name) + ", " + SwiftInputEncoding.inputValue($0.value) + ")"
+            }
             arguments.append("arguments: [" + list.joined(separator: ", ") + "]")
         }
         arguments.append("type: " + SwiftNames.graphQLType(read.schemaType))
-        if let nested = member.nestedTypeName { arguments.append("selections: \(Self.rules.quoted(nested)).selections") }
+        if let nested = member.nestedTypeName {
+            arguments.append("selections: \(Self.rules.quoted(nested)).selections")
+        }
         if let conditions = runtimeConditions(accessor) { arguments.append("conditions: " + conditions) }
         if let required = accessor.required {
             switch required.action {
@@ -213,11 +226,14 @@ struct SwiftLensTemplate {
                 switch accessor.base {
                 case .fragment(let fragment):
                     let type = names.fragmentReference(fragment.name)
-                    return conditions == "[]" ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))"
+                    return conditions == "[]"
+                        ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))"
                 default:
                     let nested = Self.rules.quoted(member.nestedTypeName ?? "")
-                    let condition = read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
-                    return ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
+                    let condition =
+                        read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
+                    return
+                        ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
                 }
             }
         }
@@ -271,7 +287,8 @@ struct SwiftLensTemplate {
             }
             switch accessor.catchMode {
             case .result?:
-                return plain("Swift.Result<\(valueType), Baton.FieldErrors>", "lens.caught(\(field))", excluded: ".success(nil)")
+                return plain(
+                    "Swift.Result<\(valueType), Baton.FieldErrors>", "lens.caught(\(field))", excluded: ".success(nil)")
             case .null?:
                 return plain(valueType, "lens.caughtToNull(\(field))")
             case nil:
@@ -282,5 +299,3 @@ struct SwiftLensTemplate {
         }
     }
 }
-
-import BatonSyntax

@@ -24,20 +24,26 @@ struct SwiftOperationTemplate {
         let access = generator.access
         var scope = NameScope(
             reserved: [
-                "variables", "variableDefaults", "resolvedVariables", "operationName", "operationID", "document", "operationType",
+                "variables", "variableDefaults", "resolvedVariables", "operationName", "operationID", "document",
+                "operationType",
                 "throwOnFieldError", "onError",
             ]
                 + SwiftNames.nestedReserved,
             shared: names.moduleTypeNames)
-        let variables = operation.variables.map { Variable(model: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member))) }
+        let variables = operation.variables.map {
+            Variable(model: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member)))
+        }
         let parameters = variables.map { variable -> String in
             let name = Self.rules.quoted(variable.name)
-            return variable.model.isOptional ? "\(name): \(optionalType(variable.model.type)) = nil" : "\(name): \(names.inputType(variable.model.type))"
+            return variable.model.isOptional
+                ? "\(name): \(optionalType(variable.model.type)) = nil"
+                : "\(name): \(names.inputType(variable.model.type))"
         }
         let defaults = operation.variables.compactMap { variable in
             variable.defaultValue.map { "\(SwiftLiteral.string(variable.name)): \(SwiftInputEncoding.json($0))" }
         }
-        let data = SwiftLensTemplate(generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
+        let data = SwiftLensTemplate(
+            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         return """
             /// `\(operation.kind.keyword) \(operation.name)`: reads a record of `\(operation.rootType)`.
             \(access)struct \(Self.rules.quoted(typeName)): Baton.GraphQLOperation {

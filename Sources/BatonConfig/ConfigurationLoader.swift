@@ -88,19 +88,26 @@ private struct Reader {
         self.knownRules = knownRules
     }
 
-    mutating func loadFile(_ absolutePath: String, from reference: SourceRange?, inheritedRules: [RuleSetting], depth: Int) {
+    mutating func loadFile(
+        _ absolutePath: String, from reference: SourceRange?, inheritedRules: [RuleSetting], depth: Int
+    ) {
         let display = Path.display(absolutePath, from: workingDirectory)
         switch FileSystem.readFile(absolutePath) {
         case .failure(let failure):
             if let reference {
                 diagnostics.append(
-                    Diagnostic(.error, "Cannot read \"\(display)\": \(failure.reason).", rule: ConfigurationLoader.rule, range: reference))
+                    Diagnostic(
+                        .error, "Cannot read \"\(display)\": \(failure.reason).", rule: ConfigurationLoader.rule,
+                        range: reference))
             } else {
                 diagnostics.append(
-                    Diagnostic(.error, "Cannot read \(display): \(failure.reason).", rule: "io", range: nil, path: display))
+                    Diagnostic(
+                        .error, "Cannot read \(display): \(failure.reason).", rule: "io", range: nil, path: display))
             }
         case .success(let bytes):
-            parse(SourceFile(path: display, bytes: bytes), absolutePath: absolutePath, inheritedRules: inheritedRules, depth: depth)
+            parse(
+                SourceFile(path: display, bytes: bytes), absolutePath: absolutePath, inheritedRules: inheritedRules,
+                depth: depth)
         }
     }
 
@@ -110,7 +117,8 @@ private struct Reader {
         switch JSONParser.parse(file) {
         case .failure(let failure):
             let end = min(failure.offset + 1, file.bytes.count)
-            error(file, Span(start: failure.offset, end: max(failure.offset, end)), "malformed JSON: \(failure.message)")
+            error(
+                file, Span(start: failure.offset, end: max(failure.offset, end)), "malformed JSON: \(failure.message)")
             return
         case .success(let value):
             root = value
@@ -123,12 +131,14 @@ private struct Reader {
         checkKeys(members, allowed: ConfigurationLoader.projectKeys, in: file, context: nil)
 
         if let projectsMember = members.first(where: { $0.key == "projects" }) {
-            for member in members where !["projects", "rules", "$schema"].contains(member.key)
+            for member in members
+            where !["projects", "rules", "$schema"].contains(member.key)
                 && ConfigurationLoader.projectKeys.contains(member.key)
             {
                 error(
                     file, member.keySpan,
-                    "\"\(member.key)\" cannot appear beside \"projects\": a workspace only lists project files; move it into a project's baton.json")
+                    "\"\(member.key)\" cannot appear beside \"projects\": a workspace only lists project files; move it into a project's baton.json"
+                )
             }
             let rules = inheritedRules + readRules(members, file: file)
             guard let entries = stringList(projectsMember.value, key: "projects", file: file) else { return }
@@ -138,22 +148,28 @@ private struct Reader {
             }
             for entry in entries {
                 var target = Path.absolute(entry.value, relativeTo: directory)
-                if FileSystem.kind(of: target) == .directory { target = Path.join(target, ConfigurationLoader.fileName) }
+                if FileSystem.kind(of: target) == .directory {
+                    target = Path.join(target, ConfigurationLoader.fileName)
+                }
                 if seen.contains(target) {
                     error(file, entry.span, "\"\(entry.value)\" is already part of this workspace")
                     continue
                 }
                 guard FileSystem.exists(target) else {
-                    error(file, entry.span, "project \"\(entry.value)\" does not exist (expected a baton.json or a folder holding one)")
+                    error(
+                        file, entry.span,
+                        "project \"\(entry.value)\" does not exist (expected a baton.json or a folder holding one)")
                     continue
                 }
-                loadFile(target, from: SourceRange(file: file, span: entry.span), inheritedRules: rules, depth: depth + 1)
+                loadFile(
+                    target, from: SourceRange(file: file, span: entry.span), inheritedRules: rules, depth: depth + 1)
             }
             return
         }
 
         var configuration = Configuration(
-            file: file, path: absolutePath, directory: directory, workingDirectory: workingDirectory, schema: [], documents: [], documentsSpan: nil,
+            file: file, path: absolutePath, directory: directory, workingDirectory: workingDirectory, schema: [],
+            documents: [], documentsSpan: nil,
             exclude: [], customScalarTypes: [], onError: nil, output: OutputSettings(), rules: inheritedRules)
 
         // schema: required.
@@ -167,7 +183,8 @@ private struct Reader {
         } else {
             error(
                 file, openingBrace(root),
-                "missing required key \"schema\": the path of the schema (SDL .graphql/.graphqls or introspection .json)")
+                "missing required key \"schema\": the path of the schema (SDL .graphql/.graphqls or introspection .json)"
+            )
         }
 
         if let member = members.first(where: { $0.key == "documents" }) {
@@ -176,7 +193,9 @@ private struct Reader {
                 if member.value.arrayValue?.isEmpty == true {
                     error(file, member.value.span, "\"documents\" must list at least one pattern")
                 }
-                configuration.documents = patterns.map { Located(GlobPattern($0.value, base: directory), span: $0.span) }
+                configuration.documents = patterns.map {
+                    Located(GlobPattern($0.value, base: directory), span: $0.span)
+                }
             }
         } else {
             configuration.documents = Configuration.defaultDocumentPatterns.map {
@@ -206,7 +225,9 @@ private struct Reader {
                             + Suggestion.didYouMean(text, in: choices))
                 }
             } else {
-                wrongType(member.value, key: "onError", expected: "a string (\"PROPAGATE\", \"NULL\" or \"HALT\")", file: file)
+                wrongType(
+                    member.value, key: "onError", expected: "a string (\"PROPAGATE\", \"NULL\" or \"HALT\")", file: file
+                )
             }
         }
 
@@ -223,7 +244,9 @@ private struct Reader {
     mutating func readRules(_ members: [JSONMember], file: SourceFile) -> [RuleSetting] {
         guard let member = members.first(where: { $0.key == "rules" }) else { return [] }
         guard case .object(let entries, _) = member.value else {
-            wrongType(member.value, key: "rules", expected: "an object mapping rule ids to \"error\", \"warning\" or \"off\"", file: file)
+            wrongType(
+                member.value, key: "rules", expected: "an object mapping rule ids to \"error\", \"warning\" or \"off\"",
+                file: file)
             return []
         }
         reportDuplicates(entries, file: file)
@@ -258,7 +281,8 @@ private struct Reader {
 
     mutating func readScalars(_ value: JSONValue, file: SourceFile) -> [CustomScalarType] {
         guard case .object(let entries, _) = value else {
-            wrongType(value, key: "customScalarTypes", expected: "an object mapping scalar names to their types", file: file)
+            wrongType(
+                value, key: "customScalarTypes", expected: "an object mapping scalar names to their types", file: file)
             return []
         }
         reportDuplicates(entries, file: file)
@@ -274,7 +298,8 @@ private struct Reader {
                     ?? "{\"swift\": \"Foundation.Date\", \"kotlin\": {\"type\": \"java.time.Instant\", \"converter\": \"app.DateTimes\"}}"
                 error(
                     file, entry.value.span,
-                    "the mapping of \"\(entry.key)\" must be an object naming a type per language, such as \(hint); found \(entry.value.kindDescription)")
+                    "the mapping of \"\(entry.key)\" must be an object naming a type per language, such as \(hint); found \(entry.value.kindDescription)"
+                )
                 continue
             }
             checkKeys(languages, allowed: ["swift", "kotlin"], in: file, context: "customScalarTypes.\(entry.key)")
@@ -285,7 +310,9 @@ private struct Reader {
                 } else if case .string(let text, let textSpan) = swift.value {
                     error(file, textSpan, "\"\(text)\" is not a Swift type name (such as \"Foundation.Date\")")
                 } else {
-                    wrongType(swift.value, key: "customScalarTypes.\(entry.key).swift", expected: "a string naming a Swift type", file: file)
+                    wrongType(
+                        swift.value, key: "customScalarTypes.\(entry.key).swift",
+                        expected: "a string naming a Swift type", file: file)
                 }
             }
             if let kotlin = languages.first(where: { $0.key == "kotlin" }) {
@@ -302,10 +329,12 @@ private struct Reader {
     mutating func readKotlinScalar(_ value: JSONValue, scalar: String, file: SourceFile) -> KotlinScalarType? {
         let key = "customScalarTypes.\(scalar).kotlin"
         guard case .object(let members, let span) = value else {
-            let example = "{\"type\": \"\(value.stringValue ?? "java.time.Instant")\", \"converter\": \"app.DateTimes\"}"
+            let example =
+                "{\"type\": \"\(value.stringValue ?? "java.time.Instant")\", \"converter\": \"app.DateTimes\"}"
             error(
                 file, value.span,
-                "\"\(key)\" must be an object with the Kotlin type and its converter object, such as \(example); found \(value.kindDescription)")
+                "\"\(key)\" must be an object with the Kotlin type and its converter object, such as \(example); found \(value.kindDescription)"
+            )
             return nil
         }
         checkKeys(members, allowed: ["type", "converter"], in: file, context: key)
@@ -324,7 +353,11 @@ private struct Reader {
                 error(file, textSpan, "\"\(text)\" is not a qualified Kotlin name (such as \"java.time.Instant\")")
                 continue
             }
-            if field == "type" { type = Located(text, span: textSpan) } else { converter = Located(text, span: textSpan) }
+            if field == "type" {
+                type = Located(text, span: textSpan)
+            } else {
+                converter = Located(text, span: textSpan)
+            }
         }
         guard let type, let converter else { return nil }
         return KotlinScalarType(type: type, converter: converter)
@@ -342,7 +375,9 @@ private struct Reader {
                 checkKeys(fields, allowed: ["path"], in: file, context: "output.swift")
                 output.swiftPath = readPath(fields, key: "output.swift", directory: directory, file: file, span: span)
             } else {
-                wrongType(swift.value, key: "output.swift", expected: "an object such as {\"path\": \"Generated/Swift\"}", file: file)
+                wrongType(
+                    swift.value, key: "output.swift", expected: "an object such as {\"path\": \"Generated/Swift\"}",
+                    file: file)
             }
         }
         if let kotlin = members.first(where: { $0.key == "kotlin" }) {
@@ -354,7 +389,9 @@ private struct Reader {
                         if isQualifiedName(text) {
                             output.kotlinPackage = Located(text, span: textSpan)
                         } else {
-                            error(file, textSpan, "\"\(text)\" is not a Kotlin package name (such as \"com.example.graphql\")")
+                            error(
+                                file, textSpan,
+                                "\"\(text)\" is not a Kotlin package name (such as \"com.example.graphql\")")
                         }
                     } else {
                         wrongType(package.value, key: "output.kotlin.package", expected: "a string", file: file)
@@ -363,13 +400,16 @@ private struct Reader {
             } else {
                 wrongType(
                     kotlin.value, key: "output.kotlin",
-                    expected: "an object such as {\"path\": \"Generated/Kotlin\", \"package\": \"com.example\"}", file: file)
+                    expected: "an object such as {\"path\": \"Generated/Kotlin\", \"package\": \"com.example\"}",
+                    file: file)
             }
         }
         return output
     }
 
-    mutating func readPath(_ fields: [JSONMember], key: String, directory: String, file: SourceFile, span: Span) -> Located<String>? {
+    mutating func readPath(_ fields: [JSONMember], key: String, directory: String, file: SourceFile, span: Span)
+        -> Located<String>?
+    {
         guard let member = fields.first(where: { $0.key == "path" }) else {
             error(file, span, "\"\(key)\" is missing \"path\"")
             return nil
@@ -387,7 +427,9 @@ private struct Reader {
         reportDuplicates(members, file: file)
         for member in members where !allowed.contains(member.key) {
             let place = context.map { " in \"\($0)\"" } ?? ""
-            error(file, member.keySpan, "unknown key \"\(member.key)\"\(place)." + Suggestion.didYouMean(member.key, in: allowed))
+            error(
+                file, member.keySpan,
+                "unknown key \"\(member.key)\"\(place)." + Suggestion.didYouMean(member.key, in: allowed))
         }
     }
 
@@ -399,7 +441,9 @@ private struct Reader {
                     Diagnostic(
                         .error, "Duplicate key \"\(member.key)\".", rule: ConfigurationLoader.rule,
                         range: SourceRange(file: file, span: member.keySpan),
-                        notes: [DiagnosticNote(message: "First given here.", range: SourceRange(file: file, span: earlier))]))
+                        notes: [
+                            DiagnosticNote(message: "First given here.", range: SourceRange(file: file, span: earlier))
+                        ]))
             } else {
                 first[member.key] = member.keySpan
             }
@@ -429,7 +473,8 @@ private struct Reader {
             if case .string(let text, let span) = element, !text.isEmpty {
                 strings.append(Located(text, span: span))
             } else {
-                wrongType(element, key: "an element of \"\(key)\"", expected: "a non-empty string", file: file, quoted: false)
+                wrongType(
+                    element, key: "an element of \"\(key)\"", expected: "a non-empty string", file: file, quoted: false)
             }
         }
         return strings
@@ -438,7 +483,11 @@ private struct Reader {
     mutating func wrongType(_ value: JSONValue, key: String, expected: String, file: SourceFile, quoted: Bool = true) {
         let subject = quoted ? "\"\(key)\"" : key
         let found: String
-        if case .string(let text, _) = value, text.isEmpty { found = "an empty string" } else { found = value.kindDescription }
+        if case .string(let text, _) = value, text.isEmpty {
+            found = "an empty string"
+        } else {
+            found = value.kindDescription
+        }
         error(file, value.span, "\(subject) must be \(expected), found \(found)")
     }
 

@@ -19,7 +19,8 @@ package enum DocumentDiscovery {
         for pattern in configuration.schema {
             // A schema is named file by file (or by a wildcard pattern), never by a folder.
             let isFolder = !pattern.value.hasWildcards && FileSystem.kind(of: pattern.value.root) == .directory
-            let matches: (files: [String], failures: [FileSystem.Failure]) = isFolder ? ([], []) : expand(pattern.value, exclude: [], extensions: schemaExtensions)
+            let matches: (files: [String], failures: [FileSystem.Failure]) =
+                isFolder ? ([], []) : expand(pattern.value, exclude: [], extensions: schemaExtensions)
             if matches.files.isEmpty {
                 let text = pattern.value.text
                 let message =
@@ -28,7 +29,8 @@ package enum DocumentDiscovery {
                     : (FileSystem.kind(of: pattern.value.root) == .directory
                         ? "Schema path \"\(text)\" is a directory; name the schema file."
                         : "Schema file \"\(text)\" does not exist.")
-                diagnostics.append(.error(message, rule: ConfigurationLoader.rule, file: configuration.file, span: pattern.span))
+                diagnostics.append(
+                    .error(message, rule: ConfigurationLoader.rule, file: configuration.file, span: pattern.span))
             }
             for file in matches.files where seen.insert(file).inserted { files.append(file) }
             diagnostics += failures(matches.failures, configuration: configuration, span: pattern.span)
@@ -52,7 +54,8 @@ package enum DocumentDiscovery {
             if matches.files.isEmpty && configuration.documentsSpan != nil {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "Documents pattern \"\(pattern.value.text)\" matches no file.", rule: ConfigurationLoader.rule,
+                        .warning, "Documents pattern \"\(pattern.value.text)\" matches no file.",
+                        rule: ConfigurationLoader.rule,
                         range: configuration.range(pattern.span)))
             }
             all.formUnion(matches.files)
@@ -65,7 +68,8 @@ package enum DocumentDiscovery {
             let patterns = configuration.documents.map { "\"\($0.value.text)\"" }.joined(separator: ", ")
             diagnostics.append(
                 .error(
-                    "No documents found: no .graphql, .gql or .swift file matches \(patterns).", rule: ConfigurationLoader.rule,
+                    "No documents found: no .graphql, .gql or .swift file matches \(patterns).",
+                    rule: ConfigurationLoader.rule,
                     file: configuration.file, span: span))
         }
         return (all.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, diagnostics)
@@ -108,7 +112,9 @@ package enum DocumentDiscovery {
         return false
     }
 
-    private static func failures(_ failures: [FileSystem.Failure], configuration: Configuration, span: Span) -> [Diagnostic] {
+    private static func failures(_ failures: [FileSystem.Failure], configuration: Configuration, span: Span)
+        -> [Diagnostic]
+    {
         failures.map { failure in
             Diagnostic(
                 .error,

@@ -21,7 +21,8 @@ package enum Suggestion {
     }
 
     /// A sentence suffix " Did you mean "x"?" or "".
-    package static func didYouMean(_ word: String, in candidates: some Sequence<String>, quote: String = "\"") -> String {
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>, quote: String = "\"") -> String
+    {
         guard let match = closest(to: word, in: candidates), match != word else { return "" }
         return " Did you mean \(quote)\(match)\(quote)?"
     }

@@ -101,7 +101,9 @@ private struct SwiftScanner {
         let current = bytes[index]
         switch current {
         case Byte.slash where byte(index + 1) == Byte.slash:
-            while index < bytes.count && bytes[index] != Byte.newline && bytes[index] != Byte.carriageReturn { index += 1 }
+            while index < bytes.count && bytes[index] != Byte.newline && bytes[index] != Byte.carriageReturn {
+                index += 1
+            }
         case Byte.slash where byte(index + 1) == Byte.star:
             skipBlockComment()
         case Byte.quote, Byte.hash:
@@ -167,10 +169,13 @@ private struct SwiftScanner {
     mutating func skipTrivia() {
         while index < bytes.count {
             let current = bytes[index]
-            if current == Byte.space || current == Byte.tab || current == Byte.newline || current == Byte.carriageReturn {
+            if current == Byte.space || current == Byte.tab || current == Byte.newline || current == Byte.carriageReturn
+            {
                 index += 1
             } else if current == Byte.slash && byte(index + 1) == Byte.slash {
-                while index < bytes.count && bytes[index] != Byte.newline && bytes[index] != Byte.carriageReturn { index += 1 }
+                while index < bytes.count && bytes[index] != Byte.newline && bytes[index] != Byte.carriageReturn {
+                    index += 1
+                }
             } else if current == Byte.slash && byte(index + 1) == Byte.star {
                 skipBlockComment()
             } else {
@@ -201,7 +206,8 @@ private struct SwiftScanner {
         switch decodeLiteral(opening, start: literalStart) {
         case .document(let text, let segments, let end):
             let source = SourceFile(path: host.path, bytes: text, host: host, segments: segments)
-            documents.append(EmbeddedDocument(attribute: name, source: source, literalSpan: Span(start: literalStart, end: end)))
+            documents.append(
+                EmbeddedDocument(attribute: name, source: source, literalSpan: Span(start: literalStart, end: end)))
             index = end
         case .failed(let resumeAt):
             // The problem is reported; lex the literal as an ordinary string from here on,
@@ -222,7 +228,8 @@ private struct SwiftScanner {
     }
 
     func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F
             || byte >= 0x80
     }
 
@@ -242,9 +249,12 @@ private struct SwiftScanner {
         guard byte(cursor) == Byte.quote else { return nil }
         let hashes = cursor - offset
         if byte(cursor + 1) == Byte.quote && byte(cursor + 2) == Byte.quote {
-            return Opening(hashes: hashes, multiline: true, contentStart: cursor + 3, delimiter: Span(start: offset, end: cursor + 3))
+            return Opening(
+                hashes: hashes, multiline: true, contentStart: cursor + 3,
+                delimiter: Span(start: offset, end: cursor + 3))
         }
-        return Opening(hashes: hashes, multiline: false, contentStart: cursor + 1, delimiter: Span(start: offset, end: cursor + 1))
+        return Opening(
+            hashes: hashes, multiline: false, contentStart: cursor + 1, delimiter: Span(start: offset, end: cursor + 1))
     }
 
     /// The end of an extended regex literal `#/…/#` starting at `offset`, if there is one.
@@ -344,7 +354,9 @@ private struct SwiftScanner {
         let count = host.bytes.count
         let span = Span(start: min(span.start, count), end: min(max(span.end, span.start), count))
         diagnostics.append(
-            Diagnostic(.error, sentence(message), rule: SwiftDocumentExtractor.rule, range: SourceRange(file: host, span: span), notes: notes))
+            Diagnostic(
+                .error, sentence(message), rule: SwiftDocumentExtractor.rule,
+                range: SourceRange(file: host, span: span), notes: notes))
     }
 
     mutating func decodeLiteral(_ opening: Opening, start: Int) -> Decoded {
@@ -380,7 +392,9 @@ private struct SwiftScanner {
                 cursor += 1
                 if digits > 8 { return .invalid }
             }
-            guard digits > 0, byte(cursor) == Byte.closeBrace, let scalar = Unicode.Scalar(value) else { return .invalid }
+            guard digits > 0, byte(cursor) == Byte.closeBrace, let scalar = Unicode.Scalar(value) else {
+                return .invalid
+            }
             return .value(Array(String(Character(scalar)).utf8), next: cursor + 1)
         default:
             return .invalid
@@ -441,7 +455,9 @@ private struct SwiftScanner {
     /// (or the end of the text).
     func lineEnd(from offset: Int) -> Int {
         var cursor = offset
-        while cursor < bytes.count && bytes[cursor] != Byte.newline && bytes[cursor] != Byte.carriageReturn { cursor += 1 }
+        while cursor < bytes.count && bytes[cursor] != Byte.newline && bytes[cursor] != Byte.carriageReturn {
+            cursor += 1
+        }
         return cursor
     }
 
@@ -455,8 +471,10 @@ private struct SwiftScanner {
         let hashes = opening.hashes
         // The opening delimiter ends its line.
         let firstLineEnd = lineEnd(from: opening.contentStart)
-        for position in opening.contentStart..<firstLineEnd where bytes[position] != Byte.space && bytes[position] != Byte.tab {
-            report("multi-line string literal content must begin on a new line", Span(start: position, end: position + 1))
+        for position in opening.contentStart..<firstLineEnd
+        where bytes[position] != Byte.space && bytes[position] != Byte.tab {
+            report(
+                "multi-line string literal content must begin on a new line", Span(start: position, end: position + 1))
             return .failed(resumeAt: nil)
         }
         guard firstLineEnd < bytes.count else {
@@ -500,7 +518,8 @@ private struct SwiftScanner {
         }
         if closingLineStart < contentStart { closingLineStart = contentStart }
         for position in closingLineStart..<closing where bytes[position] != Byte.space && bytes[position] != Byte.tab {
-            report("multi-line string literal closing delimiter must begin on a new line", Span(start: closing, end: end))
+            report(
+                "multi-line string literal closing delimiter must begin on a new line", Span(start: closing, end: end))
             return .failed(resumeAt: end)
         }
         let indentation = Array(bytes[closingLineStart..<closing])
@@ -519,7 +538,9 @@ private struct SwiftScanner {
             let lineLength = lineEnd - lineStart
             if lineLength > 0 {
                 var matched = 0
-                while matched < indentation.count && lineStart + matched < lineEnd && bytes[lineStart + matched] == indentation[matched] {
+                while matched < indentation.count && lineStart + matched < lineEnd
+                    && bytes[lineStart + matched] == indentation[matched]
+                {
                     matched += 1
                 }
                 // As in Swift, only an empty line may have less indentation.
@@ -560,7 +581,8 @@ private struct SwiftScanner {
                         reportInterpolation(at: position, hashes: hashes)
                         return .failed(resumeAt: end)
                     case .invalid:
-                        report("invalid escape sequence in literal", Span(start: position, end: min(after + 1, lineEnd)))
+                        report(
+                            "invalid escape sequence in literal", Span(start: position, end: min(after + 1, lineEnd)))
                         return .failed(resumeAt: end)
                     }
                     continue

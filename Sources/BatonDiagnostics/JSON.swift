@@ -286,12 +286,18 @@ package struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            if digits() == 0 { throw JSONSyntaxError(message: "Invalid number: expected a digit after \".\".", offset: index) }
+            if digits() == 0 {
+                throw JSONSyntaxError(message: "Invalid number: expected a digit after \".\".", offset: index)
+            }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            if digits() == 0 { throw JSONSyntaxError(message: "Invalid number: expected a digit in the exponent.", offset: index) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            if digits() == 0 {
+                throw JSONSyntaxError(message: "Invalid number: expected a digit in the exponent.", offset: index)
+            }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         return .number(text, Span(start: start, end: index))
@@ -350,7 +356,9 @@ package struct JSONParser {
                 var code = try hex4()
                 if code >= 0xD800 && code < 0xDC00 {
                     // A high surrogate must be followed by an escaped low surrogate.
-                    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    {
                         index += 2
                         let low = try hex4()
                         guard low >= 0xDC00 && low < 0xE000 else {

@@ -154,7 +154,10 @@ package enum SARIFRenderer {
         }
         guard let path else { return nil }
         return JSONText.object([
-            ("physicalLocation", JSONText.object([("artifactLocation", JSONText.object([("uri", JSONText.quote(uri(path)))]))]))
+            (
+                "physicalLocation",
+                JSONText.object([("artifactLocation", JSONText.object([("uri", JSONText.quote(uri(path)))]))])
+            )
         ])
     }
 
@@ -207,7 +210,8 @@ package enum GitHubRenderer {
     package static func render(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
         for diagnostic in diagnostics.sorted(by: Diagnostic.sortKey) {
-            let command = diagnostic.severity == .error ? "error" : (diagnostic.severity == .warning ? "warning" : "notice")
+            let command =
+                diagnostic.severity == .error ? "error" : (diagnostic.severity == .warning ? "warning" : "notice")
             var properties: [String] = []
             if let path = diagnostic.displayPath { properties.append("file=" + escapeProperty(path)) }
             if let range = diagnostic.range {
@@ -217,7 +221,9 @@ package enum GitHubRenderer {
                 properties.append("col=\(start.column)")
                 if end.line >= start.line {
                     properties.append("endLine=\(end.line)")
-                    if end.line == start.line && end.column > start.column { properties.append("endColumn=\(end.column)") }
+                    if end.line == start.line && end.column > start.column {
+                        properties.append("endColumn=\(end.column)")
+                    }
                 }
             }
             properties.append("title=" + escapeProperty("baton: \(diagnostic.rule)"))

@@ -33,7 +33,8 @@ package struct PrettyRenderer {
             let place = diagnostic.location.map { "\(path):\($0.line):\($0.column):" } ?? "\(path):"
             out += paint(place, "1") + " "
         }
-        out += severityLabel(diagnostic.severity) + " " + paint(diagnostic.message, "1") + " "
+        out +=
+            severityLabel(diagnostic.severity) + " " + paint(diagnostic.message, "1") + " "
             + paint("[\(diagnostic.rule)]", "2") + "\n"
         if let range = diagnostic.range { out += excerpt(range) }
         for note in diagnostic.notes {

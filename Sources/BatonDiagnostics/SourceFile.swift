@@ -125,11 +125,19 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: needed = 1
-        case 0xE0: needed = 2; low = 0xA0
-        case 0xED: needed = 2; high = 0x9F
+        case 0xE0:
+            needed = 2
+            low = 0xA0
+        case 0xED:
+            needed = 2
+            high = 0x9F
         case 0xE1...0xEF: needed = 2
-        case 0xF0: needed = 3; low = 0x90
-        case 0xF4: needed = 3; high = 0x8F
+        case 0xF0:
+            needed = 3
+            low = 0x90
+        case 0xF4:
+            needed = 3
+            high = 0x8F
         case 0xF1...0xF3: needed = 3
         default: return (1, 1)  // a stray continuation byte or a byte that never begins UTF-8
         }

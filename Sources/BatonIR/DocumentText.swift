@@ -40,12 +40,14 @@ package enum DocumentText {
         let stack = StackGuard()
         var root = operation
         root.directives = strip(root.directives)
-        root.selectionSet = transform(root.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
+        root.selectionSet = transform(
+            root.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
         definitions.append(.operation(root))
         for fragment in fragments.sorted(by: { $0.name.value < $1.name.value }) {
             var copy = fragment
             copy.directives = strip(copy.directives)
-            copy.selectionSet = transform(copy.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
+            copy.selectionSet = transform(
+                copy.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
             definitions.append(.fragment(copy))
         }
         let source = SourceFile(path: "<document>", bytes: [])

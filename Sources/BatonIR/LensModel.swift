@@ -465,7 +465,9 @@ package struct UsedTypes: Sendable {
     package var enums: [EnumModel]
     package var inputObjects: [InputObjectModel]
     package var customScalars: [CustomScalarModel]
-    package init(enums: [EnumModel] = [], inputObjects: [InputObjectModel] = [], customScalars: [CustomScalarModel] = []) {
+    package init(
+        enums: [EnumModel] = [], inputObjects: [InputObjectModel] = [], customScalars: [CustomScalarModel] = []
+    ) {
         self.enums = enums
         self.inputObjects = inputObjects
         self.customScalars = customScalars

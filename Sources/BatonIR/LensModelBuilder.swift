@@ -40,7 +40,9 @@ package struct LensModelBuilder {
         while true {
             switch current {
             case .named: return count
-            case .list(let inner): count += 1; current = inner
+            case .list(let inner):
+                count += 1
+                current = inner
             case .nonNull(let inner): current = inner
             }
         }
@@ -291,7 +293,8 @@ private final class BuildContext {
         let lens = buildLens(groups, parent: root, typeName: name, ancestors: [name], scope: scope, depth: 0)
         for definition in node.variableDefinitions
         where LensModelBuilder.listDepth(TypeRef(definition.type)) > LensModelBuilder.maximumListLevels
-            || definition.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth }) == true
+            || definition.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth })
+                == true
         {
             reportDeepValue(
                 "The variable $\(definition.variable.name.value)", at: SourceRange(file: source, span: definition.span))
@@ -343,7 +346,8 @@ private final class BuildContext {
                 guard fragmentNodes[spread.name.value] != nil else { continue }
                 let conditions = inherited + Self.conditions(spread.directives)
                 groups.add(
-                    "spread:" + spread.name.value, Occurrence(node: .spread(spread), conditions: conditions, span: spread.span))
+                    "spread:" + spread.name.value,
+                    Occurrence(node: .spread(spread), conditions: conditions, span: spread.span))
             case .inlineFragment(let inline):
                 let conditions = inherited + Self.conditions(inline.directives)
                 let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
@@ -355,7 +359,8 @@ private final class BuildContext {
                 } else {
                     groups.add(
                         "type:" + condition.name,
-                        Occurrence(node: .inline(inline, condition: condition), conditions: conditions, span: inline.span))
+                        Occurrence(
+                            node: .inline(inline, condition: condition), conditions: conditions, span: inline.span))
                 }
             }
         }
@@ -436,7 +441,10 @@ private final class BuildContext {
                 var notes: [DiagnosticNote] = []
                 if let location = otherLocation {
                     notes.append(
-                        DiagnosticNote(message: "\(otherDescription.prefix(1).uppercased())\(otherDescription.dropFirst()) is here.", range: location))
+                        DiagnosticNote(
+                            message:
+                                "\(otherDescription.prefix(1).uppercased())\(otherDescription.dropFirst()) is here.",
+                            range: location))
                 }
                 diagnostics.append(
                     Diagnostic(
@@ -519,8 +527,10 @@ private final class BuildContext {
                 name: name,
                 reads: .parentRecord(
                     ParentRecordRead(
-                        typeCondition: condition.name, matchingTypes: matchingTypes(parent: parent, condition: condition))),
-                base: .lens(lens), levels: [ValueLevel(schemaNullable: false, isOptional: true)], conditions: conditions,
+                        typeCondition: condition.name,
+                        matchingTypes: matchingTypes(parent: parent, condition: condition))),
+                base: .lens(lens), levels: [ValueLevel(schemaNullable: false, isOptional: true)],
+                conditions: conditions,
                 receivesBubbledNull: lens.bubblesOut, locations: locations)
             return (accessor, "the inline fragment on \(condition.name)")
         }
@@ -582,7 +592,8 @@ private final class BuildContext {
             let sameConditions = Set(group.occurrences.map { Self.key($0.conditions) }).count == 1
             var children = OrderedGroups()
             for occurrence in group.occurrences {
-                guard case .field(let occurrenceField, _) = occurrence.node, let set = occurrenceField.selectionSet else {
+                guard case .field(let occurrenceField, _) = occurrence.node, let set = occurrenceField.selectionSet
+                else {
                     continue
                 }
                 collect(
@@ -602,7 +613,8 @@ private final class BuildContext {
 
         // Optionality, level by level, in the order the guide states the rules.
         var semanticNonNull: [Int]?
-        if scope.throwOnFieldError, let directive = definition.directives.first(where: { $0.name == "semanticNonNull" }) {
+        if scope.throwOnFieldError, let directive = definition.directives.first(where: { $0.name == "semanticNonNull" })
+        {
             let declared = Self.intList(directive.argument("levels")) ?? [0]
             var changed = false
             for level in declared where level >= 0 && level < levels.count && levels[level].isOptional {
@@ -631,7 +643,9 @@ private final class BuildContext {
                         $0.name < $1.name
                     }, schemaType: definition.type, parentType: scopeType.name)),
             base: base, levels: levels,
-            required: required.map { RequiredEffect(action: $0, bubblesTo: $0 == .throwError ? nil : bubbleTarget(scope)) },
+            required: required.map {
+                RequiredEffect(action: $0, bubblesTo: $0 == .throwError ? nil : bubbleTarget(scope))
+            },
             catchMode: catchMode,
             conditions: conditions, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
             receivesBubbledNull: childBubbles, locations: locations)
@@ -655,7 +669,8 @@ private final class BuildContext {
     /// Reports arguments of `field` whose values nest too deeply.
     func checkArguments(_ field: Field, file: SourceFile?) {
         if file == nil && reportedTooDeepInDefinition { return }
-        for argument in field.arguments where LensModelBuilder.valueDepth(argument.value) > LensModelBuilder.maximumValueDepth {
+        for argument in field.arguments
+        where LensModelBuilder.valueDepth(argument.value) > LensModelBuilder.maximumValueDepth {
             reportDeepValue(
                 "The argument \(argument.name.value)", at: file.map { SourceRange(file: $0, span: argument.span) })
         }
@@ -834,7 +849,8 @@ private final class BuildContext {
                 case .inlineFragment(let inline):
                     let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
                     addConditional(
-                        inline.selectionSet, condition: condition, scope: inline.typeCondition == nil ? scope : condition)
+                        inline.selectionSet, condition: condition,
+                        scope: inline.typeCondition == nil ? scope : condition)
                 case .fragmentSpread(let spread):
                     guard let (fragment, _) = fragmentNodes[spread.name.value],
                         let condition = schema.type(named: fragment.typeCondition.name.value)
@@ -918,7 +934,9 @@ private final class BuildContext {
             case .enumType: enums.insert(name)
             case .scalar: if !type.isBuiltInScalar { scalars.insert(name) }
             case .inputObject:
-                if inputs.insert(name).inserted { pendingTypes.append(contentsOf: type.inputFields.map(\.type.namedType)) }
+                if inputs.insert(name).inserted {
+                    pendingTypes.append(contentsOf: type.inputFields.map(\.type.namedType))
+                }
             default: break
             }
         }
@@ -936,7 +954,8 @@ private final class BuildContext {
         let inputs = names.inputObjects.compactMap { schema.type(named: $0) }.map { type in
             for field in type.inputFields
             where LensModelBuilder.listDepth(field.type) > LensModelBuilder.maximumListLevels
-                || field.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth }) == true
+                || field.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth })
+                    == true
             {
                 reportDeepValue("The input field \(type.name).\(field.name)", at: field.location?.range)
             }

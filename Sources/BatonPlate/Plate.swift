@@ -26,7 +26,8 @@ package struct Plate: Sendable {
             rows = PlateRow.rows(of: operation.lens)
         case .fragment(let fragment):
             let policy = fragment.throwOnFieldError ? ", under @throwOnFieldError" : ""
-            title = "The lens of \(fragment.name), a fragment, reads a record of type \(fragment.typeCondition)\(policy):"
+            title =
+                "The lens of \(fragment.name), a fragment, reads a record of type \(fragment.typeCondition)\(policy):"
             rows = PlateRow.rows(of: fragment.lens)
         case .nested(let definition, let path, let lens):
             title =

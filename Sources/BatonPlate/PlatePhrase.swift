@@ -19,9 +19,11 @@ package enum PlatePhrase {
         if accessor.isOptional { parts.append("optional") }
 
         if case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn {
-            parts.append(scalar.mapping == nil ? "\(scalar.name) read as its text" : "\(scalar.name) converted at the read")
+            parts.append(
+                scalar.mapping == nil ? "\(scalar.name) read as its text" : "\(scalar.name) converted at the read")
         }
-        if case .parentRecord(let read) = accessor.reads, read.matchingTypes != nil, let condition = read.typeCondition {
+        if case .parentRecord(let read) = accessor.reads, read.matchingTypes != nil, let condition = read.typeCondition
+        {
             parts.append("when the record is of type \(condition)")
         }
         if let levels = accessor.semanticNonNull {

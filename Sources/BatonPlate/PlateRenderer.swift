@@ -25,7 +25,8 @@ package enum PlateRenderer {
     /// The table alone, aligned: the accessor column indents two spaces per nesting level, and
     /// columns are separated by two spaces; no line has trailing spaces.
     package static func table(_ rows: [PlateRow]) -> String {
-        let cells = [(headers.0, headers.1, headers.2)] + rows.map { (indent($0.depth) + $0.accessor, $0.reads, $0.phrase) }
+        let cells =
+            [(headers.0, headers.1, headers.2)] + rows.map { (indent($0.depth) + $0.accessor, $0.reads, $0.phrase) }
         let accessorWidth = cells.map(\.0.count).max() ?? 0
         let readsWidth = cells.map(\.1.count).max() ?? 0
         var output = ""

@@ -81,7 +81,8 @@ package enum IntrospectionSchemaBuilder {
 
         mutating func report(_ message: String, at value: JSONValue?) {
             if let value {
-                diagnostics.append(.error(message, rule: IntrospectionSchemaBuilder.ruleID, file: source, span: value.span))
+                diagnostics.append(
+                    .error(message, rule: IntrospectionSchemaBuilder.ruleID, file: source, span: value.span))
             } else {
                 diagnostics.append(
                     Diagnostic(.error, message, rule: IntrospectionSchemaBuilder.ruleID, range: nil, path: source.path))
@@ -167,14 +168,16 @@ package enum IntrospectionSchemaBuilder {
                 var directives: [AppliedDirective] = []
                 if let url = json["specifiedByURL"]?.stringValue {
                     directives.append(
-                        synthesized("specifiedBy", [("url", .string(StringValue(value: url, isBlock: false, span: .zero)))]))
+                        synthesized(
+                            "specifiedBy", [("url", .string(StringValue(value: url, isBlock: false, span: .zero)))]))
                 }
                 return NamedTypeDef(kind: .scalar, name: name, description: description, directives: directives)
             case .object, .interface:
                 var interfaces: [String] = []
                 if let list = json["interfaces"]?.arrayValue {
                     for reference in list {
-                        guard let interfaceName = reference["name"]?.stringValue, listedKind(of: interfaceName) != nil else {
+                        guard let interfaceName = reference["name"]?.stringValue, listedKind(of: interfaceName) != nil
+                        else {
                             report(unknownType(reference["name"]?.stringValue ?? brief(reference)), at: reference)
                             continue
                         }
@@ -182,7 +185,8 @@ package enum IntrospectionSchemaBuilder {
                             report("Expected \(interfaceName) to be a GraphQL Interface type.", at: reference)
                             continue
                         }
-                        locator.record(.implements(type: name, interface: interfaceName), reference.span, keepFirst: true)
+                        locator.record(
+                            .implements(type: name, interface: interfaceName), reference.span, keepFirst: true)
                         interfaces.append(interfaceName)
                     }
                 } else if !(kind == .interface && json["interfaces"]?.isNull == true) {
@@ -283,7 +287,8 @@ package enum IntrospectionSchemaBuilder {
                 arguments = buildInputValues(list) { argument, value in
                     locator.record(.argument(type: typeName, field: name, argument: argument), value.span)
                     locator.record(
-                        .argumentType(type: typeName, field: name, argument: argument), value["type"]?.span ?? value.span)
+                        .argumentType(type: typeName, field: name, argument: argument),
+                        value["type"]?.span ?? value.span)
                 }
             } else {
                 report("Introspection result missing field args: \(brief(json)).", at: json)
@@ -303,7 +308,9 @@ package enum IntrospectionSchemaBuilder {
                 }
                 validateName(name, at: json["name"])
                 guard let typeJSON = json["type"], let type = typeReference(typeJSON) else { continue }
-                if let named = listedKind(of: type.namedType), !(named == .scalar || named == .enumType || named == .inputObject) {
+                if let named = listedKind(of: type.namedType),
+                    !(named == .scalar || named == .enumType || named == .inputObject)
+                {
                     report("Introspection must provide input type for arguments, but received: \(type).", at: typeJSON)
                 }
                 var defaultValue: Value?
@@ -392,7 +399,9 @@ package enum IntrospectionSchemaBuilder {
                 report("Expected name to be a non-empty string.", at: value)
                 return
             }
-            func isLetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95 }
+            func isLetter(_ byte: UInt8) -> Bool {
+                (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95
+            }
             if !isLetter(first) {
                 report("Names must start with [_a-zA-Z] but \"\(name)\" does not.", at: value)
                 return

@@ -65,7 +65,8 @@ struct SDLConverter {
     func directive(_ node: DirectiveDefinition, file: SourceFile) -> DirectiveDef {
         DirectiveDef(
             name: node.name.value, description: node.description?.value, arguments: inputValues(node.arguments, file),
-            isRepeatable: node.isRepeatable, locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
+            isRepeatable: node.isRepeatable,
+            locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
             location: location(node.name.span, file))
     }
 
@@ -73,7 +74,8 @@ struct SDLConverter {
     /// order. Returns nil for definitions that are not type definitions. Duplicate fields,
     /// values and input fields are dropped by `NamedTypeDef` (first wins).
     func namedType(_ definition: Definition, extensions: [LocatedDefinition], file: SourceFile) -> NamedTypeDef? {
-        let extensionLocations = keepLocations && !extensions.isEmpty ? extensions.compactMap { Self.nameLocation($0) } : []
+        let extensionLocations =
+            keepLocations && !extensions.isEmpty ? extensions.compactMap { Self.nameLocation($0) } : []
         switch definition {
         case .scalar(let node):
             var directives = applied(node.directives, file)
@@ -122,7 +124,8 @@ struct SDLConverter {
             }
             return NamedTypeDef(
                 kind: .union, name: node.name.value, description: node.description?.value, unionMembers: members,
-                directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
+                directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations
+            )
         case .enumType(let node):
             var values: [EnumValueDef] = []
             values.reserveCapacity(node.values.count)
@@ -144,7 +147,8 @@ struct SDLConverter {
             }
             return NamedTypeDef(
                 kind: .enumType, name: node.name.value, description: node.description?.value, enumValues: values,
-                directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
+                directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations
+            )
         case .inputObject(let node):
             var fields = node.fields.map { inputValue($0, file) }
             var directives = applied(node.directives, file)
@@ -155,7 +159,8 @@ struct SDLConverter {
             }
             return NamedTypeDef(
                 kind: .inputObject, name: node.name.value, description: node.description?.value, inputFields: fields,
-                directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations)
+                directives: directives, location: location(node.name.span, file), extensionLocations: extensionLocations
+            )
         case .operation, .fragment, .schema, .directive:
             return nil
         }

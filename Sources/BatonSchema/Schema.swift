@@ -242,7 +242,9 @@ package final class NamedTypeDef: Sendable {
         let index = elements.withUnsafeBufferPointer { buffer in NameIndex(count: buffer.count) { name(buffer[$0]) } }
         guard index.hasDuplicates else { return (elements, index) }
         let unique = firstOfEachName(elements, name: name)
-        return (unique, unique.withUnsafeBufferPointer { buffer in NameIndex(count: buffer.count) { name(buffer[$0]) } })
+        return (
+            unique, unique.withUnsafeBufferPointer { buffer in NameIndex(count: buffer.count) { name(buffer[$0]) } }
+        )
     }
 
     package func field(named name: String) -> FieldDef? {

@@ -42,7 +42,9 @@ package enum SchemaBuilder {
         var definitions: [LocatedDefinition] = []
         definitions.reserveCapacity(documents.reduce(0) { $0 + $1.definitions.count })
         for document in documents {
-            for definition in document.definitions { definitions.append(LocatedDefinition(definition, file: document.source)) }
+            for definition in document.definitions {
+                definitions.append(LocatedDefinition(definition, file: document.source))
+            }
         }
         let index = SDLNodeIndex(definitions, fallbackPath: fallbackPath ?? documents.first?.source.path)
         let schema = assemble(index)
@@ -91,7 +93,9 @@ package enum SchemaBuilder {
             if !node.isExtension && description == nil { description = node.description?.value }
         }
         if !index.hasSchemaDefinition {
-            for (operation, name) in [(OperationType.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription")]
+            for (operation, name) in [
+                (OperationType.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription"),
+            ]
             where index.typeNames.contains(name) {
                 roots[operation] = name
             }
@@ -222,7 +226,8 @@ final class SDLNodeIndex: SchemaNodeLocator {
         case .type(let name):
             guard let located = typeNodes(name).first, let typeName = SDLConverter.typeName(located.definition)
             else { return nil }
-            return SourceRange(file: located.file, span: Span(start: located.definition.span.start, end: typeName.span.end))
+            return SourceRange(
+                file: located.file, span: Span(start: located.definition.span.start, end: typeName.span.end))
         case .implements(let type, let interface):
             for located in typeNodes(type) {
                 let interfaces: [NamedType]
@@ -284,7 +289,9 @@ final class SDLNodeIndex: SchemaNodeLocator {
 
     /// From the start of a node (its description, if any) to the end of its name: where
     /// graphql-js points, without underlining the whole body.
-    private func headSpan(_ span: Span, _ name: Name) -> Span { Span(start: span.start, end: max(span.start, name.span.end)) }
+    private func headSpan(_ span: Span, _ name: Name) -> Span {
+        Span(start: span.start, end: max(span.start, name.span.end))
+    }
 
     private func typeNodes(_ name: String) -> [LocatedDefinition] {
         (firstDefinition(ofType: name).map { [$0] } ?? []) + extensions(ofType: name)
@@ -303,7 +310,9 @@ final class SDLNodeIndex: SchemaNodeLocator {
         return nil
     }
 
-    private func argumentNode(_ type: String, _ field: String, _ argument: String) -> (InputValueDefinition, SourceFile)? {
+    private func argumentNode(_ type: String, _ field: String, _ argument: String) -> (
+        InputValueDefinition, SourceFile
+    )? {
         guard let (node, file) = fieldNode(type, field),
             let found = node.arguments.first(where: { $0.name.value == argument })
         else { return nil }

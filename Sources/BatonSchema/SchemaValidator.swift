@@ -134,7 +134,8 @@ package enum SchemaValidator {
             guard bytes.next() == 0x5F, bytes.next() == 0x5F else { return }
             if name.hasPrefix("__") {
                 report(
-                    "Name \"\(name)\" must not begin with \"__\", which is reserved by GraphQL introspection.", [node()])
+                    "Name \"\(name)\" must not begin with \"__\", which is reserved by GraphQL introspection.", [node()]
+                )
             }
         }
 
@@ -216,7 +217,8 @@ package enum SchemaValidator {
                 }
                 if interfaceName == type.name {
                     report(
-                        "Type \(type.name) cannot implement itself because it would create a circular reference.", nodes)
+                        "Type \(type.name) cannot implement itself because it would create a circular reference.", nodes
+                    )
                     continue
                 }
                 if !seen.insert(interfaceName).inserted {

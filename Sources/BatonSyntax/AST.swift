@@ -225,7 +225,8 @@ package struct FragmentDefinition: Sendable {
     package var directives: [Directive]
     package var selectionSet: SelectionSet
     package var span: Span
-    package init(name: Name, typeCondition: NamedType, directives: [Directive], selectionSet: SelectionSet, span: Span) {
+    package init(name: Name, typeCondition: NamedType, directives: [Directive], selectionSet: SelectionSet, span: Span)
+    {
         self.name = name
         self.typeCondition = typeCondition
         self.directives = directives

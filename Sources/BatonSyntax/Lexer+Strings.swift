@@ -12,7 +12,8 @@ extension Lexer {
             if !token.hasEscape { return text(contentStart, contentEnd) }
             return decodeEscapes(contentStart, contentEnd)
         case .blockString:
-            return blockStringValue(contentStart: token.start + 3, contentEnd: max(token.start + 3, token.end - 3),
+            return blockStringValue(
+                contentStart: token.start + 3, contentEnd: max(token.start + 3, token.end - 3),
                 hasEscape: token.hasEscape)
         default:
             return text(token.start, token.end)

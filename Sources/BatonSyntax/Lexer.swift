@@ -199,7 +199,8 @@ package struct Lexer {
                 position += scalar.length
             } else {
                 throw SyntaxError(
-                    "Invalid character within String: \(invalidByteDescription(at: position)).", at: position, length: 1)
+                    "Invalid character within String: \(invalidByteDescription(at: position)).", at: position, length: 1
+                )
             }
         }
         throw SyntaxError("Unterminated string.", at: position)
@@ -284,7 +285,8 @@ package struct Lexer {
                 position += scalar.length
             } else {
                 throw SyntaxError(
-                    "Invalid character within String: \(invalidByteDescription(at: position)).", at: position, length: 1)
+                    "Invalid character within String: \(invalidByteDescription(at: position)).", at: position, length: 1
+                )
             }
         }
         throw SyntaxError("Unterminated string.", at: position)

@@ -21,13 +21,15 @@ package enum Printer {
         case .schema(let node):
             if node.isExtension {
                 return join(
-                    ["extend schema", join(node.directives.map(print), " "), block(node.operationTypes.map(print))], " ")
+                    ["extend schema", join(node.directives.map(print), " "), block(node.operationTypes.map(print))], " "
+                )
             }
             return description(node.description)
                 + join(["schema", join(node.directives.map(print), " "), block(node.operationTypes.map(print))], " ")
         case .scalar(let node):
             return prefix(node.description, node.isExtension)
-                + join([node.isExtension ? "extend scalar" : "scalar", node.name.value, directives(node.directives)], " ")
+                + join(
+                    [node.isExtension ? "extend scalar" : "scalar", node.name.value, directives(node.directives)], " ")
         case .object(let node):
             return prefix(node.description, node.isExtension)
                 + join(
@@ -74,7 +76,10 @@ package enum Printer {
     package static func print(_ node: OperationDefinition) -> String {
         let variableDefinitions = wrap("(", join(node.variableDefinitions.map(print), ", "), ")")
         let head = join(
-            [node.operation.rawValue, join([node.name?.value ?? "", variableDefinitions], ""), directives(node.directives)],
+            [
+                node.operation.rawValue, join([node.name?.value ?? "", variableDefinitions], ""),
+                directives(node.directives),
+            ],
             " ")
         return (head == "query" ? "" : head + " ") + print(node.selectionSet)
     }

@@ -589,7 +589,8 @@ struct RecursiveDescentParser {
             let name = try parseName()
             let directives = try parseDirectives(isConst: true)
             values.append(
-                EnumValueDefinition(description: description, name: name, directives: directives, span: span(from: start)))
+                EnumValueDefinition(
+                    description: description, name: name, directives: directives, span: span(from: start)))
         } while !(try expectOptional(.braceRight))
         return values
     }
@@ -674,7 +675,8 @@ struct RecursiveDescentParser {
                 if directives.isEmpty { throw unexpected() }
                 return .scalar(
                     ScalarTypeDefinition(
-                        description: nil, name: name, directives: directives, isExtension: true, span: span(from: start)))
+                        description: nil, name: name, directives: directives, isExtension: true, span: span(from: start)
+                    ))
             }
             if isKeyword(keyword, "type") || isKeyword(keyword, "interface") {
                 let isObject = isKeyword(keyword, "type")
@@ -688,7 +690,8 @@ struct RecursiveDescentParser {
                 if isObject {
                     return .object(
                         ObjectTypeDefinition(
-                            description: nil, name: name, interfaces: interfaces, directives: directives, fields: fields,
+                            description: nil, name: name, interfaces: interfaces, directives: directives,
+                            fields: fields,
                             isExtension: true, span: span(from: start)))
                 }
                 return .interface(

@@ -81,7 +81,6 @@ package struct Token: Sendable, Hashable {
     package var span: Span { Span(start: start, end: end) }
 }
 
-
 /// A syntax error: graphql-js's message (without the `Syntax Error: ` prefix) and the byte
 /// offset graphql-js reports it at.
 package struct SyntaxError: Error, Sendable, Hashable {

@@ -289,7 +289,9 @@ struct Walker {
         depth -= 1
         if !reportedDepth {
             reportedDepth = true
-            let limit = depth >= Self.maximumDepth ? "more than \(Self.maximumDepth) levels" : "\(depth + 1) levels exhaust this thread's stack"
+            let limit =
+                depth >= Self.maximumDepth
+                ? "more than \(Self.maximumDepth) levels" : "\(depth + 1) levels exhaust this thread's stack"
             context.report(
                 "The document is nested too deeply to validate (\(limit)).",
                 rule: "validation-depth", places: [context.range(span)])

@@ -17,7 +17,9 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func testOptionsFlagsAndPositionals() throws {
-        let parsed = try parse(["a.graphql", "--config", "x.json", "--format=json", "-qv", "--schema", "s1", "--schema=s2", "--", "--b"]).get()
+        let parsed = try parse([
+            "a.graphql", "--config", "x.json", "--format=json", "-qv", "--schema", "s1", "--schema=s2", "--", "--b",
+        ]).get()
         XCTAssertEqual(parsed.value("config"), "x.json")
         XCTAssertEqual(parsed.value("format"), "json")
         XCTAssertEqual(parsed.allValues("schema"), ["s1", "s2"])
@@ -33,7 +35,8 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func testErrors() {
-        XCTAssertEqual(parse(["--formt", "json"]), .failure(UsageError("Unknown option '--formt'. Did you mean '--format'?")))
+        XCTAssertEqual(
+            parse(["--formt", "json"]), .failure(UsageError("Unknown option '--formt'. Did you mean '--format'?")))
         XCTAssertEqual(parse(["--banana"]), .failure(UsageError("Unknown option '--banana'.")))
         XCTAssertEqual(parse(["-x"]), .failure(UsageError("Unknown option '-x'.")))
         XCTAssertEqual(parse(["--config"]), .failure(UsageError("Missing value for '--config <path>'.")))
@@ -41,13 +44,19 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(parse(["--quiet=yes"]), .failure(UsageError("The flag '--quiet' does not take a value.")))
         XCTAssertEqual(
             parse(["--format", "jsn"]),
-            .failure(UsageError("The value 'jsn' is invalid for '--format <format>'. Please provide one of 'text' or 'json'. Did you mean 'json'?")))
+            .failure(
+                UsageError(
+                    "The value 'jsn' is invalid for '--format <format>'. Please provide one of 'text' or 'json'. Did you mean 'json'?"
+                )))
     }
 
     func testUnexpectedArgument() {
         let noArguments = CommandSignature(options: [], arguments: [])
-        XCTAssertEqual(ArgumentParser.parse(["x"], signature: noArguments), .failure(UsageError("Unexpected argument 'x'.")))
-        let required = CommandSignature(options: [], arguments: [ArgumentSpec("name", help: "A name.", optional: false)])
-        XCTAssertEqual(ArgumentParser.parse([], signature: required), .failure(UsageError("Missing expected argument '<name>'.")))
+        XCTAssertEqual(
+            ArgumentParser.parse(["x"], signature: noArguments), .failure(UsageError("Unexpected argument 'x'.")))
+        let required = CommandSignature(
+            options: [], arguments: [ArgumentSpec("name", help: "A name.", optional: false)])
+        XCTAssertEqual(
+            ArgumentParser.parse([], signature: required), .failure(UsageError("Missing expected argument '<name>'.")))
     }
 }

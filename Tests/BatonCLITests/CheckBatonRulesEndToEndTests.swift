@@ -20,7 +20,8 @@ extension CheckEndToEndTests {
         XCTAssertTrue(warned.stderr.contains("warning: "), warned.stderr)
         XCTAssertEqual(try baton(["check", "--warnings-as-errors"], in: warning.path).status, 1)
 
-        let off = try project(document, config: #"{"schema": "schema.graphql", "rules": {"required-on-non-null": "off"}}"#)
+        let off = try project(
+            document, config: #"{"schema": "schema.graphql", "rules": {"required-on-non-null": "off"}}"#)
         let silent = try baton(["check"], in: off.path)
         XCTAssertEqual(silent.status, 0, silent.stderr)
         XCTAssertFalse(silent.stderr.contains("required-on-non-null"), silent.stderr)
@@ -30,7 +31,8 @@ extension CheckEndToEndTests {
         let scratch = try project(
             ["Q.graphql": "query Q { issue { title } }"],
             config: #"{"schema": "schema.graphql", "rules": {"unique-field-definition-names": "warning"}}"#)
-        try scratch.write("schema.graphql", "type Query {\n  issue: Issue\n}\ntype Issue {\n  title: String\n  title: String\n}\n")
+        try scratch.write(
+            "schema.graphql", "type Query {\n  issue: Issue\n}\ntype Issue {\n  title: String\n  title: String\n}\n")
         let run = try baton(["check"], in: scratch.path)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("warning: Field \"Issue.title\" can only be defined once."), run.stderr)

@@ -85,9 +85,13 @@ final class CheckEndToEndTests: XCTestCase {
     }
 
     func testExamplesCleanAsJSON() throws {
-        let run = try baton(["check", "--format", "json", "--config", "Examples/GitHub/baton.json"], in: Self.packageRoot.path)
+        let run = try baton(
+            ["check", "--format", "json", "--config", "Examples/GitHub/baton.json"], in: Self.packageRoot.path)
         XCTAssertEqual(
-            run, Run(stdout: #"{"version":1,"diagnostics":[],"summary":{"errors":0,"warnings":0}}"# + "\n", stderr: "", status: 0))
+            run,
+            Run(
+                stdout: #"{"version":1,"diagnostics":[],"summary":{"errors":0,"warnings":0}}"# + "\n", stderr: "",
+                status: 0))
     }
 
     func testSyntaxError() throws {
@@ -109,19 +113,19 @@ final class CheckEndToEndTests: XCTestCase {
     static let invalidFiles = [
         "Queries/Q.graphql": "query Q {\n  helo(name: \"x\")\n  issue { ...IssueParts }\n}\n",
         "Sources/Screen.swift": """
-            import Baton
+        import Baton
 
-            struct Screen {
-                @Fragment(\"\"\"
-                fragment IssueParts on Issue {
-                  title
-                  bdy
-                }
-                \"\"\")
-                var issue: IssueParts
+        struct Screen {
+            @Fragment(\"\"\"
+            fragment IssueParts on Issue {
+              title
+              bdy
             }
+            \"\"\")
+            var issue: IssueParts
+        }
 
-            """,
+        """,
     ]
 
     func testValidationErrorsText() throws {
@@ -153,7 +157,9 @@ final class CheckEndToEndTests: XCTestCase {
                     """, status: 1))
         let missing = try baton(["check", "Nope.graphql"], in: scratch.path)
         XCTAssertEqual(missing.status, 2)
-        XCTAssertEqual(missing.stderr, "Nope.graphql: error: Cannot read Nope.graphql: No such file or directory. [io]\nFound 1 error.\n")
+        XCTAssertEqual(
+            missing.stderr,
+            "Nope.graphql: error: Cannot read Nope.graphql: No such file or directory. [io]\nFound 1 error.\n")
     }
 
     func testPrettyFormat() throws {
@@ -210,7 +216,8 @@ final class CheckEndToEndTests: XCTestCase {
     }
 
     func testBrokenConfiguration() throws {
-        let scratch = try project([:], config: "{\n  \"schema\": \"schema.graphql\",\n  \"documnts\": \"*.graphql\"\n}\n")
+        let scratch = try project(
+            [:], config: "{\n  \"schema\": \"schema.graphql\",\n  \"documnts\": \"*.graphql\"\n}\n")
         let run = try baton(["check"], in: scratch.path)
         XCTAssertEqual(
             run,
@@ -224,7 +231,11 @@ final class CheckEndToEndTests: XCTestCase {
         let malformed = try project([:], config: "{\"schema\": \"schema.graphql\",, }")
         XCTAssertEqual(
             try baton(["check"], in: malformed.path),
-            Run(stdout: "", stderr: "baton.json:1:29: error: Malformed JSON: Expected a string key, found character \",\". [config]\nFound 1 error.\n", status: 2))
+            Run(
+                stdout: "",
+                stderr:
+                    "baton.json:1:29: error: Malformed JSON: Expected a string key, found character \",\". [config]\nFound 1 error.\n",
+                status: 2))
     }
 
     func testMissingSchemaFile() throws {
@@ -233,7 +244,9 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(
             run,
             Run(
-                stdout: "", stderr: "baton.json:1:12: error: Schema file \"missing.graphqls\" does not exist. [config]\nFound 1 error.\n",
+                stdout: "",
+                stderr:
+                    "baton.json:1:12: error: Schema file \"missing.graphqls\" does not exist. [config]\nFound 1 error.\n",
                 status: 2))
     }
 
@@ -260,13 +273,15 @@ final class CheckEndToEndTests: XCTestCase {
             try baton(["chek"], in: root),
             Run(
                 stdout: "",
-                stderr: "Error: Unknown subcommand 'chek'. Did you mean 'check'?\nUsage: baton <subcommand>\n  See 'baton --help' for more information.\n",
+                stderr:
+                    "Error: Unknown subcommand 'chek'. Did you mean 'check'?\nUsage: baton <subcommand>\n  See 'baton --help' for more information.\n",
                 status: 2))
         let badFormat = try baton(["check", "--format", "xml"], in: root)
         XCTAssertEqual(badFormat.status, 2)
         XCTAssertTrue(
             badFormat.stderr.hasPrefix(
-                "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'pretty', 'json', 'sarif' or 'github'.\n"),
+                "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'pretty', 'json', 'sarif' or 'github'.\n"
+            ),
             badFormat.stderr)
     }
 
@@ -277,12 +292,16 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(help.stderr, "")
         XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Validate GraphQL documents against the schema.\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("\nUSAGE: baton check [--config <path>]"), help.stdout)
-        XCTAssertTrue(help.stdout.contains("  --warnings-as-errors    Treat warnings as errors (exit status 1).\n"), help.stdout)
+        XCTAssertTrue(
+            help.stdout.contains("  --warnings-as-errors    Treat warnings as errors (exit status 1).\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("  -h, --help              Show help information.\n"), help.stdout)
         XCTAssertEqual(try baton(["help", "check"], in: root), help)
         let root_ = try baton(["--help"], in: root)
         XCTAssertEqual(root_.status, 0)
-        XCTAssertTrue(root_.stdout.contains("SUBCOMMANDS:\n  check                   Validate GraphQL documents against the schema.\n"), root_.stdout)
+        XCTAssertTrue(
+            root_.stdout.contains(
+                "SUBCOMMANDS:\n  check                   Validate GraphQL documents against the schema.\n"),
+            root_.stdout)
         XCTAssertEqual(try baton(["--version"], in: root), Run(stdout: "0.1.0\n", stderr: "", status: 0))
     }
 
@@ -297,7 +316,9 @@ final class CheckEndToEndTests: XCTestCase {
         // A quoted glob that matches nothing.
         XCTAssertEqual(
             try baton(["check", "--schema", "s.graphql", "docs/**/*.graphqls"], in: scratch.path),
-            Run(stdout: "", stderr: "error: No document matches \"docs/**/*.graphqls\". [io]\nFound 1 error.\n", status: 2))
+            Run(
+                stdout: "", stderr: "error: No document matches \"docs/**/*.graphqls\". [io]\nFound 1 error.\n",
+                status: 2))
     }
 
     func testGlobMatchingNothingInConfiguration() throws {
@@ -319,7 +340,9 @@ final class CheckEndToEndTests: XCTestCase {
         try scratch.write("Empty/readme.md", "")
         XCTAssertEqual(
             try baton(["check", "--config", "Empty"], in: scratch.path),
-            Run(stdout: "", stderr: "Empty: error: Cannot read Empty: Is a directory. [io]\nFound 1 error.\n", status: 2))
+            Run(
+                stdout: "", stderr: "Empty: error: Cannot read Empty: Is a directory. [io]\nFound 1 error.\n", status: 2
+            ))
         // A folder holding a baton.json stands for it.
         XCTAssertEqual(try baton(["check", "--config", "."], in: scratch.path).status, 0)
         // A document named on the command line that cannot be opened (a link to nothing): an
@@ -333,7 +356,9 @@ final class CheckEndToEndTests: XCTestCase {
         try FileManager.default.removeItem(atPath: scratch.path + "/Gone.graphql")
         // A document without read permission (root reads everything, so only as another user).
         guard geteuid() != 0 else {
-            print("testUnreadableFiles: running as root, which can read a file without permissions; permission case not run")
+            print(
+                "testUnreadableFiles: running as root, which can read a file without permissions; permission case not run"
+            )
             return
         }
         try scratch.write("Locked.graphql", "{ hello(name: \"x\") }")
@@ -341,7 +366,9 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(
             try baton(["check"], in: scratch.path),
             Run(
-                stdout: "", stderr: "Locked.graphql: error: Cannot read Locked.graphql: Permission denied. [io]\nFound 1 error in 2 documents.\n",
+                stdout: "",
+                stderr:
+                    "Locked.graphql: error: Cannot read Locked.graphql: Permission denied. [io]\nFound 1 error in 2 documents.\n",
                 status: 2))
     }
 
@@ -357,7 +384,8 @@ final class CheckEndToEndTests: XCTestCase {
 
     func testDeeplyNestedDocumentDoesNotCrash() throws {
         let depth = 100_000
-        let document = "query Q " + String(repeating: "{ issue ", count: depth) + String(repeating: "}", count: depth) + "\n"
+        let document =
+            "query Q " + String(repeating: "{ issue ", count: depth) + String(repeating: "}", count: depth) + "\n"
         let scratch = try project(["Deep.graphql": document])
         let run = try baton(["check"], in: scratch.path)
         XCTAssertEqual(run.status, 1, run.description)
@@ -368,17 +396,22 @@ final class CheckEndToEndTests: XCTestCase {
     func testWarningsAsErrorsAndQuiet() throws {
         // A documents pattern matching nothing is a warning; the check still passes.
         let scratch = try project(
-            ["Q.graphql": "{ hello(name: \"x\") }"], config: #"{"schema": "schema.graphql", "documents": ["*.graphql", "none/*.gql"]}"#)
+            ["Q.graphql": "{ hello(name: \"x\") }"],
+            config: #"{"schema": "schema.graphql", "documents": ["*.graphql", "none/*.gql"]}"#)
         XCTAssertEqual(
             try baton(["check"], in: scratch.path),
             Run(
-                stdout: "", stderr: "baton.json:1:57: warning: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 warning in 1 document.\n",
+                stdout: "",
+                stderr:
+                    "baton.json:1:57: warning: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 warning in 1 document.\n",
                 status: 0))
         XCTAssertEqual(try baton(["check", "--quiet"], in: scratch.path), Run(stdout: "", stderr: "", status: 0))
         XCTAssertEqual(
             try baton(["check", "--warnings-as-errors"], in: scratch.path),
             Run(
-                stdout: "", stderr: "baton.json:1:57: error: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 error in 1 document.\n",
+                stdout: "",
+                stderr:
+                    "baton.json:1:57: error: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 error in 1 document.\n",
                 status: 1))
     }
 
@@ -433,11 +466,15 @@ final class CheckEndToEndTests: XCTestCase {
     }
 
     func testUnterminatedSwiftLiteral() throws {
-        let scratch = try project(["Screen.swift": "struct S {\n    @Query(\"\"\"\n    query Q { hello(name: \"x\") }\n"])
+        let scratch = try project([
+            "Screen.swift": "struct S {\n    @Query(\"\"\"\n    query Q { hello(name: \"x\") }\n"
+        ])
         XCTAssertEqual(
             try baton(["check"], in: scratch.path),
             Run(
-                stdout: "", stderr: "Screen.swift:2:12: error: Unterminated multi-line string literal. [syntax]\nFound 1 error in 0 documents.\n",
+                stdout: "",
+                stderr:
+                    "Screen.swift:2:12: error: Unterminated multi-line string literal. [syntax]\nFound 1 error in 0 documents.\n",
                 status: 1))
     }
 

@@ -9,7 +9,9 @@ final class RendererTests: XCTestCase {
         Diagnostic(
             .error, "Cannot query field \"helo\".", rule: "fields-on-correct-type",
             range: SourceRange(file: file, span: Span(start: 11, end: 15)),
-            notes: [DiagnosticNote(message: "Operation here.", range: SourceRange(file: file, span: Span(start: 6, end: 7)))])
+            notes: [
+                DiagnosticNote(message: "Operation here.", range: SourceRange(file: file, span: Span(start: 6, end: 7)))
+            ])
     }
 
     func testPrettyWithoutColorKeepsTabsUnderCarets() {
@@ -35,7 +37,8 @@ final class RendererTests: XCTestCase {
     func testColorOnlyOnATerminalWithoutNoColor() {
         func context(terminal: Bool, _ environment: [String: String]) -> CommandContext {
             CommandContext(
-                standardOutput: OutputStream(capturingAsTerminal: terminal), standardError: OutputStream(capturingAsTerminal: terminal),
+                standardOutput: OutputStream(capturingAsTerminal: terminal),
+                standardError: OutputStream(capturingAsTerminal: terminal),
                 workingDirectory: "/", environment: environment)
         }
         let tty = context(terminal: true, [:])

@@ -38,7 +38,9 @@ enum Mutator {
     static let punctuation: [String] = [
         "{", "}", "(", ")", "[", "]", "...", "@", "$", ":", "=", "!", "|", "&", "\"", "\"\"\"", "#", ",", "\\",
     ]
-    static let invalidUTF8: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x00]]
+    static let invalidUTF8: [[UInt8]] = [
+        [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x00],
+    ]
     /// Snippets that use Baton's directives, and the spec's, in odd places and with wrong values.
     static let snippets: [String] = [
         " @required(action: NONE) ", " @required(action: LOG) ", " @required(action: THROW) ", " @required ",
@@ -51,7 +53,8 @@ enum Mutator {
         " ... on Query { __typename } ", " ... { __typename } ", " ...Missing ", " alias: __typename ", " { } ",
         " (a: 1) ", " ($v: Int = 1) ", " ($v: [[Int!]!]) ", " (x: {a: {b: [1, {c: null}]}}) ",
         " (first: 99999999999999999999999) ", " (first: 1e400) ", " (id: \"\\uD800\") ", " query Q ", " mutation ",
-        " subscription S ", " fragment F on Query { __typename } ", " fragment F on Nope { x } ", " extend type Query { z: Int } ",
+        " subscription S ", " fragment F on Query { __typename } ", " fragment F on Nope { x } ",
+        " extend type Query { z: Int } ",
         " type T { f: T } ", " schema { query: Query } ", " scalar S ", " directive @d on FIELD ", " \"\"\"doc\"\"\" ",
         " $v ", " null ", " [ ", " ] ", " { ", " } ",
     ]
@@ -166,7 +169,9 @@ enum Mutator {
             let start = index
             if isNameContinue(byte) || byte == UInt8(ascii: "-") {
                 index += 1
-                while index < bytes.count && (isNameContinue(bytes[index]) || bytes[index] == UInt8(ascii: ".")) { index += 1 }
+                while index < bytes.count && (isNameContinue(bytes[index]) || bytes[index] == UInt8(ascii: ".")) {
+                    index += 1
+                }
             } else {
                 index += 1
             }
@@ -194,7 +199,8 @@ enum Mutator {
     static func fragmentNames(_ bytes: [UInt8]) -> [[UInt8]] {
         let tokens = tokenRanges(bytes)
         var result: [[UInt8]] = []
-        for (index, token) in tokens.enumerated() where Array(bytes[token]) == Array("fragment".utf8) && index + 1 < tokens.count {
+        for (index, token) in tokens.enumerated()
+        where Array(bytes[token]) == Array("fragment".utf8) && index + 1 < tokens.count {
             result.append(Array(bytes[tokens[index + 1]]))
         }
         return result
@@ -244,23 +250,30 @@ struct Pipeline {
 
     /// Asserts every error has a location or a path, that ranges lie inside their files, and
     /// that each renderer accepts the diagnostics.
-    static func checkDiagnostics(_ diagnostics: [Diagnostic], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func checkDiagnostics(
+        _ diagnostics: [Diagnostic], _ label: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         for diagnostic in diagnostics {
             if diagnostic.severity == .error {
                 XCTAssert(
                     diagnostic.range != nil || diagnostic.path != nil,
-                    "\(label): error without location: [\(diagnostic.rule)] \(diagnostic.message)", file: file, line: line)
+                    "\(label): error without location: [\(diagnostic.rule)] \(diagnostic.message)", file: file,
+                    line: line)
             }
-            XCTAssertFalse(diagnostic.message.isEmpty, "\(label): empty message [\(diagnostic.rule)]", file: file, line: line)
+            XCTAssertFalse(
+                diagnostic.message.isEmpty, "\(label): empty message [\(diagnostic.rule)]", file: file, line: line)
             if let range = diagnostic.range {
                 let count = range.file.bytes.count
                 XCTAssert(
                     range.span.start <= range.span.end && range.span.end <= count,
-                    "\(label): range \(range.span) outside its file (\(count) bytes): \(diagnostic.message)", file: file, line: line)
+                    "\(label): range \(range.span) outside its file (\(count) bytes): \(diagnostic.message)",
+                    file: file, line: line)
             }
             for note in diagnostic.notes {
                 if let range = note.range {
-                    XCTAssert(range.span.start <= range.span.end && range.span.end <= range.file.bytes.count, "\(label): note range")
+                    XCTAssert(
+                        range.span.start <= range.span.end && range.span.end <= range.file.bytes.count,
+                        "\(label): note range")
                 }
             }
         }
@@ -302,7 +315,8 @@ struct Pipeline {
                 scalarMappings: ["DateTime": [.swift, .kotlin], "URI": [.swift]], outputLanguages: [.swift, .kotlin])
             diagnostics += Self.stage("validate", label) {
                 Validator.validate(
-                    schema: schema, documents: documents, rules: DocumentValidation.rules, mode: .merged, options: options)
+                    schema: schema, documents: documents, rules: DocumentValidation.rules, mode: .merged,
+                    options: options)
             }
         }
         Self.checkDiagnostics(diagnostics, label)
@@ -313,7 +327,10 @@ struct Pipeline {
     mutating func runModel(schema: GraphQLSchema, documents: [Document], label: String, generate: Bool) {
         guard !documents.isEmpty else { return }
         let options = LensModelOptions(
-            customScalars: ["DateTime": CustomScalarMapping(swiftType: "Foundation.Date", kotlinType: "java.time.Instant", kotlinConverter: "app.D")],
+            customScalars: [
+                "DateTime": CustomScalarMapping(
+                    swiftType: "Foundation.Date", kotlinType: "java.time.Instant", kotlinConverter: "app.D")
+            ],
             onError: nil)
         let (model, modelDiagnostics) = Self.stage("lens model", label) {
             LensModelBuilder.build(schema: schema, documents: documents, options: options)
@@ -323,15 +340,20 @@ struct Pipeline {
         // The lens model's errors cannot be turned off: `baton gen` stops on them, as here.
         guard generate, !modelDiagnostics.contains(where: { $0.severity == .error }) else { return }
         Self.stage("plates", label) {
-            var plates = model.operations.map { Plate(subject: .operation($0)) } + model.fragments.map { Plate(subject: .fragment($0)) }
+            var plates =
+                model.operations.map { Plate(subject: .operation($0)) }
+                + model.fragments.map { Plate(subject: .fragment($0)) }
             let catalog = PlateCatalog(model: model, schemaTypeNames: schema.typeNames)
-            if typePlates, case .plates(let found) = catalog.lookup(schema.rootType(for: .query)?.name ?? "Query") { plates += found }
+            if typePlates, case .plates(let found) = catalog.lookup(schema.rootType(for: .query)?.name ?? "Query") {
+                plates += found
+            }
             for format in PlateFormat.allCases { _ = PlateRenderer.render(plates, format: format) }
             _ = LensModelJSON.model(model).rendered()
         }
         let swift = Self.stage("swift", label) { SwiftGenerator(model: model).generate() }
         let kotlin = Self.stage("kotlin", label) {
-            KotlinGenerator.generate(model, options: KotlinGeneratorOptions(packageName: "com.example.fuzz", includeRuntime: false))
+            KotlinGenerator.generate(
+                model, options: KotlinGeneratorOptions(packageName: "com.example.fuzz", includeRuntime: false))
         }
         figures.generatedFiles += swift.count + kotlin.count
     }
@@ -363,7 +385,9 @@ struct FuzzCorpus {
     }
 
     static func files(in folder: URL, extensions: Set<String>) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         var urls: [URL] = []
         for case let url as URL in enumerator where extensions.contains(url.pathExtension) { urls.append(url) }
         return urls.sorted { $0.path < $1.path }
@@ -380,27 +404,42 @@ struct FuzzCorpus {
             "saleor": "schema.graphql", "swapi": "schema.graphql",
         ]
         for (name, file) in schemaFiles.sorted(by: { $0.key < $1.key }) {
-            guard let source = read(schemaFolder.appendingPathComponent(name).appendingPathComponent(file), as: "\(name)/\(file)")
+            guard
+                let source = read(
+                    schemaFolder.appendingPathComponent(name).appendingPathComponent(file), as: "\(name)/\(file)")
             else { continue }
             guard let schema = SchemaLoader.load(sources: [source]).0 else { continue }
-            let documents = files(in: corpus.appendingPathComponent("documents").appendingPathComponent(name), extensions: documentExtensions)
-                .compactMap { read($0, as: String($0.path.dropFirst(corpus.path.count + 1))) }
-            result.add(name: name, schema: schema, schemaSources: source.bytes.count < 200_000 ? [source] : [], documents: documents)
+            let documents = files(
+                in: corpus.appendingPathComponent("documents").appendingPathComponent(name),
+                extensions: documentExtensions
+            )
+            .compactMap { read($0, as: String($0.path.dropFirst(corpus.path.count + 1))) }
+            result.add(
+                name: name, schema: schema, schemaSources: source.bytes.count < 200_000 ? [source] : [],
+                documents: documents)
         }
         // The Examples: schema, GraphQL files and Swift sources' literals.
         for example in ["GitHub", "RickAndMorty"] {
             let folder = packageRoot.appendingPathComponent("Examples").appendingPathComponent(example)
-            let schemaURLs = files(in: folder, extensions: ["graphql", "graphqls"]).filter { $0.lastPathComponent.hasPrefix("schema") }
+            let schemaURLs = files(in: folder, extensions: ["graphql", "graphqls"]).filter {
+                $0.lastPathComponent.hasPrefix("schema")
+            }
             let sources = schemaURLs.compactMap { read($0, as: "Examples/\(example)/\($0.lastPathComponent)") }
             guard !sources.isEmpty, let schema = SchemaLoader.load(sources: sources).0 else { continue }
-            var documents = files(in: folder, extensions: documentExtensions).filter { !$0.lastPathComponent.hasPrefix("schema") }
-                .compactMap { read($0, as: "Examples/\(example)/\($0.lastPathComponent)") }
+            var documents = files(in: folder, extensions: documentExtensions).filter {
+                !$0.lastPathComponent.hasPrefix("schema")
+            }
+            .compactMap { read($0, as: "Examples/\(example)/\($0.lastPathComponent)") }
             for swift in files(in: folder, extensions: ["swift"]) where !swift.path.contains("/Generated/") {
                 if let host = read(swift, as: swift.lastPathComponent) {
-                    documents += SwiftDocumentExtractor.extract(from: host).documents.map { SourceFile(path: "\(example)-literal.graphql", bytes: $0.source.bytes) }
+                    documents += SwiftDocumentExtractor.extract(from: host).documents.map {
+                        SourceFile(path: "\(example)-literal.graphql", bytes: $0.source.bytes)
+                    }
                 }
             }
-            result.add(name: example, schema: schema, schemaSources: sources.filter { $0.bytes.count < 200_000 }, documents: documents)
+            result.add(
+                name: example, schema: schema, schemaSources: sources.filter { $0.bytes.count < 200_000 },
+                documents: documents)
         }
         // Baton's rule fixtures: a schema with @semanticNonNull, and documents using Baton's directives.
         let fixtures = packageRoot.appendingPathComponent("Tests/BatonValidationTests/BatonFixtures")
@@ -408,7 +447,8 @@ struct FuzzCorpus {
             let schema = SchemaLoader.load(sources: [source]).0
         {
             let documents = files(in: fixtures, extensions: documentExtensions).compactMap {
-                read($0, as: "BatonFixtures/\($0.deletingLastPathComponent().lastPathComponent)/\($0.lastPathComponent)")
+                read(
+                    $0, as: "BatonFixtures/\($0.deletingLastPathComponent().lastPathComponent)/\($0.lastPathComponent)")
             }
             result.add(name: "BatonFixtures", schema: schema, schemaSources: [source], documents: documents)
         }
@@ -422,7 +462,9 @@ struct FuzzCorpus {
                 owners[String(decoding: fragment, as: UTF8.self)] = index
             }
         }
-        projects.append(Project(name: name, schema: schema, schemaSources: schemaSources, documents: documents, fragmentOwners: owners))
+        projects.append(
+            Project(
+                name: name, schema: schema, schemaSources: schemaSources, documents: documents, fragmentOwners: owners))
     }
 
     var documentCount: Int { projects.reduce(0) { $0 + $1.documents.count } }

@@ -23,7 +23,9 @@ import XCTest
 final class RobustnessTests: XCTestCase {
     static let environment = ProcessInfo.processInfo.environment
     static var seed: UInt64 { environment["BATON_FUZZ_SEED"].flatMap(UInt64.init) ?? 20_251_101 }
-    static func iterations(_ standard: Int) -> Int { environment["BATON_FUZZ_ITERATIONS"].flatMap(Int.init) ?? standard }
+    static func iterations(_ standard: Int) -> Int {
+        environment["BATON_FUZZ_ITERATIONS"].flatMap(Int.init) ?? standard
+    }
 
     nonisolated(unsafe) static var cachedCorpus: FuzzCorpus?
     static var corpus: FuzzCorpus {
@@ -52,10 +54,12 @@ final class RobustnessTests: XCTestCase {
             pipeline.dump(label, mutant)
             let others = project.fragmentDocuments(for: mutant, excluding: index)
             pipeline.run(
-                schema: project.schema, sources: [SourceFile(path: original.path, bytes: mutant)] + others, label: label)
+                schema: project.schema, sources: [SourceFile(path: original.path, bytes: mutant)] + others, label: label
+            )
         }
-        report("fuzz documents: seed \(Self.seed), \(count) iterations over \(corpus.documentCount) documents in "
-            + "\(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(pipeline.figures)")
+        report(
+            "fuzz documents: seed \(Self.seed), \(count) iterations over \(corpus.documentCount) documents in "
+                + "\(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(pipeline.figures)")
     }
 
     func testFuzzSchemas() throws {
@@ -88,8 +92,9 @@ final class RobustnessTests: XCTestCase {
                 pipeline.run(schema: schema, sources: [document], label: label + " with " + document.path)
             }
         }
-        report("fuzz schemas: seed \(Self.seed), \(count) iterations, \(built) built, in "
-            + "\(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(pipeline.figures)")
+        report(
+            "fuzz schemas: seed \(Self.seed), \(count) iterations, \(built) built, in "
+                + "\(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(pipeline.figures)")
     }
 
     static let configurations: [String] = [
@@ -124,9 +129,12 @@ final class RobustnessTests: XCTestCase {
         }
         let scratch = try Scratch()
         let jsonSnippets = [
-            "{", "}", "[", "]", ",", ":", "\"", "null", "true", "-0.5e99", "1e999999", "\"\\ud800\"", "\"\\u12\"", "{\"projects\": [\"baton.json\"]}",
-            "\"schema\": 3", "\"output\": []", "\"rules\": {\"x\": \"loud\"}", "\"documents\": [[]]", "\"../../../etc/passwd\"",
-            "\"/\"", "\"**\"", "\"[\"", "\"{a,{b,c}}\"", String(repeating: "[", count: 200), String(repeating: "{\"a\":", count: 200),
+            "{", "}", "[", "]", ",", ":", "\"", "null", "true", "-0.5e99", "1e999999", "\"\\ud800\"", "\"\\u12\"",
+            "{\"projects\": [\"baton.json\"]}",
+            "\"schema\": 3", "\"output\": []", "\"rules\": {\"x\": \"loud\"}", "\"documents\": [[]]",
+            "\"../../../etc/passwd\"",
+            "\"/\"", "\"**\"", "\"[\"", "\"{a,{b,c}}\"", String(repeating: "[", count: 200),
+            String(repeating: "{\"a\":", count: 200),
         ]
         let count = Self.iterations(400)
         for iteration in 0..<count {
@@ -142,7 +150,8 @@ final class RobustnessTests: XCTestCase {
             let label = "seed \(Self.seed) config #\(iteration)"
             Pipeline().dump(label, bytes)
             try scratch.write("baton.json", bytes: bytes)
-            let loaded = ConfigurationLoader.load(path: "baton.json", workingDirectory: scratch.path, knownRules: RuleCatalog.ruleIDs)
+            let loaded = ConfigurationLoader.load(
+                path: "baton.json", workingDirectory: scratch.path, knownRules: RuleCatalog.ruleIDs)
             Pipeline.checkDiagnostics(loaded.diagnostics, label)
             for project in loaded.projects {
                 let schema = DocumentDiscovery.schemaFiles(of: project)
@@ -172,12 +181,14 @@ final class RobustnessTests: XCTestCase {
                 }
                 """#.utf8)
         ]
-        for url in FuzzCorpus.files(in: FuzzCorpus.packageRoot.appendingPathComponent("Examples"), extensions: ["swift"])
+        for url in FuzzCorpus.files(
+            in: FuzzCorpus.packageRoot.appendingPathComponent("Examples"), extensions: ["swift"])
         where !url.path.contains("/Generated/") {
             if let data = try? Data(contentsOf: url) { inputs.append(Array(data)) }
         }
         let swiftSnippets = [
-            "\"", "\"\"\"", "#", "##", "\\(", ")", "/*", "*/", "//", "\n", "\\", "\\u{", "\\u{110000}", "\\#(", "#/", "/#", "`",
+            "\"", "\"\"\"", "#", "##", "\\(", ")", "/*", "*/", "//", "\n", "\\", "\\u{", "\\u{110000}", "\\#(", "#/",
+            "/#", "`",
             "@Query(", "@Fragment(\"", "@Query(#\"\"\"", "(", "@Query", "@Query(\"\"\"\n", "\r", "\\u{D800}",
         ]
         let count = Self.iterations(2_000)
@@ -234,18 +245,39 @@ final class RobustnessTests: XCTestCase {
         let close = String(repeating: "}", count: levels)
         return [
             ("selections", "query Q { \(open) b \(close) }"),
-            ("required selections", "query Q { \(String(repeating: "a @required(action: LOG) { ", count: levels)) b \(close) }"),
+            (
+                "required selections",
+                "query Q { \(String(repeating: "a @required(action: LOG) { ", count: levels)) b \(close) }"
+            ),
             ("caught selections", "query Q { \(String(repeating: "a @catch { ", count: levels)) b \(close) }"),
             ("inline fragments", "query Q { \(String(repeating: "... on Query { ", count: levels)) b \(close) }"),
-            ("conditional inline fragments", "query Q($v: Boolean!) { \(String(repeating: "... @include(if: $v) { a { ", count: levels / 2)) b \(String(repeating: "}}", count: levels / 2)) }"),
-            ("list value", "query Q { f(arg: \(String(repeating: "[", count: levels))1\(String(repeating: "]", count: levels))) }"),
-            ("object value", "query Q { f(i: \(String(repeating: "{i: ", count: levels))null\(String(repeating: "}", count: levels))) }"),
-            ("variable list type", "query Q($v: \(String(repeating: "[", count: levels))Int\(String(repeating: "]", count: levels))) { f(l: $v) }"),
-            ("default value", "query Q($v: I = \(String(repeating: "{i: ", count: levels)){x: 1}\(String(repeating: "}", count: levels))) { f(i: $v) }"),
+            (
+                "conditional inline fragments",
+                "query Q($v: Boolean!) { \(String(repeating: "... @include(if: $v) { a { ", count: levels / 2)) b \(String(repeating: "}}", count: levels / 2)) }"
+            ),
+            (
+                "list value",
+                "query Q { f(arg: \(String(repeating: "[", count: levels))1\(String(repeating: "]", count: levels))) }"
+            ),
+            (
+                "object value",
+                "query Q { f(i: \(String(repeating: "{i: ", count: levels))null\(String(repeating: "}", count: levels))) }"
+            ),
+            (
+                "variable list type",
+                "query Q($v: \(String(repeating: "[", count: levels))Int\(String(repeating: "]", count: levels))) { f(l: $v) }"
+            ),
+            (
+                "default value",
+                "query Q($v: I = \(String(repeating: "{i: ", count: levels)){x: 1}\(String(repeating: "}", count: levels))) { f(i: $v) }"
+            ),
             ("deep list field", "query Q { deep }"),
             ("fragment", "query Q { ...F } fragment F on Query { \(open) b \(close) }"),
             // Two fields of one response key: their sub-selections are compared level by level.
-            ("overlapping selections", "query Q { \(String(repeating: "a { ", count: levels / 2)) b \(String(repeating: "}", count: levels / 2)) \(String(repeating: "a { ", count: levels / 2)) b: a { b } \(String(repeating: "}", count: levels / 2)) }"),
+            (
+                "overlapping selections",
+                "query Q { \(String(repeating: "a { ", count: levels / 2)) b \(String(repeating: "}", count: levels / 2)) \(String(repeating: "a { ", count: levels / 2)) b: a { b } \(String(repeating: "}", count: levels / 2)) }"
+            ),
         ]
     }()
 
@@ -254,7 +286,9 @@ final class RobustnessTests: XCTestCase {
     /// test thread (the parser's own stack guard would stop them early on the small one), so
     /// validation, the lens model and the generators see all 1,000 levels on both.
     func testDeepNestingOnEveryThread() throws {
-        let (schema, schemaDiagnostics) = SchemaLoader.load(sources: [SourceFile(path: "deep.graphql", text: Self.deepSchema)])
+        let (schema, schemaDiagnostics) = SchemaLoader.load(sources: [
+            SourceFile(path: "deep.graphql", text: Self.deepSchema)
+        ])
         XCTAssertEqual(schemaDiagnostics.map(\.message), [])
         let built = try XCTUnwrap(schema)
         Pipeline.checkDiagnostics(BatonSchemaRules.check(built), "deep schema")
@@ -282,7 +316,9 @@ final class RobustnessTests: XCTestCase {
             pipeline.typePlates = false
             for (name, document) in parsed {
                 report("small stack: \(name)")
-                pipeline.run(schema: built, documents: [document], label: name + " on a small stack", generate: generated.contains(name))
+                pipeline.run(
+                    schema: built, documents: [document], label: name + " on a small stack",
+                    generate: generated.contains(name))
             }
         }
     }
@@ -290,7 +326,8 @@ final class RobustnessTests: XCTestCase {
     /// Nesting that the parser's limit cannot see: fragments spreading each other in a chain,
     /// each adding one level.
     func testLongFragmentChains() throws {
-        let schema = try XCTUnwrap(SchemaLoader.load(sources: [SourceFile(path: "deep.graphql", text: Self.deepSchema)]).0)
+        let schema = try XCTUnwrap(
+            SchemaLoader.load(sources: [SourceFile(path: "deep.graphql", text: Self.deepSchema)]).0)
         let length = RobustnessTests.environment["BATON_CHAIN_LENGTH"].flatMap(Int.init) ?? 250
         var flat = "query Q { ...F0 }\n"
         var nested = "query Q { ...F0 }\n"
@@ -299,13 +336,20 @@ final class RobustnessTests: XCTestCase {
             flat += "fragment F\(index) on Query { b \(next) }\n"
             nested += "fragment F\(index) on Query { a { \(next) } }\n"
         }
-        let cycle = "query Q { ...F0 }\n" + (0..<length).map { "fragment F\($0) on Query { a { ...F\(($0 + 1) % length) } }" }.joined(separator: "\n")
-        let inlineCycle = "query Q { ...F0 }\n" + (0..<length).map { "fragment F\($0) on Query { ... on Query { ...F\(($0 + 1) % length) } }" }.joined(separator: "\n")
+        let cycle =
+            "query Q { ...F0 }\n"
+            + (0..<length).map { "fragment F\($0) on Query { a { ...F\(($0 + 1) % length) } }" }.joined(separator: "\n")
+        let inlineCycle =
+            "query Q { ...F0 }\n"
+            + (0..<length).map { "fragment F\($0) on Query { ... on Query { ...F\(($0 + 1) % length) } }" }.joined(
+                separator: "\n")
         let cases = [("flat chain", flat), ("nested chain", nested), ("cycle", cycle), ("inline cycle", inlineCycle)]
         onThread(stackSize: 512 * 1024) {
             var pipeline = Pipeline()
             for (name, text) in cases {
-                pipeline.run(schema: schema, sources: [SourceFile(path: "\(name).graphql", text: text)], label: name + " on a small stack")
+                pipeline.run(
+                    schema: schema, sources: [SourceFile(path: "\(name).graphql", text: text)],
+                    label: name + " on a small stack")
             }
         }
         var pipeline = Pipeline()
@@ -333,7 +377,8 @@ final class RobustnessCLITests: XCTestCase {
 
     func baton(_ arguments: [String], in directory: String) -> Outcome {
         let context = CommandContext(
-            standardOutput: OutputStream(capturingAsTerminal: false), standardError: OutputStream(capturingAsTerminal: false),
+            standardOutput: OutputStream(capturingAsTerminal: false),
+            standardError: OutputStream(capturingAsTerminal: false),
             workingDirectory: directory, environment: [:])
         let code = BatonCLI.run(arguments, context: context)
         return Outcome(status: code.rawValue, stdout: context.standardOutput.text, stderr: context.standardError.text)
@@ -346,7 +391,8 @@ final class RobustnessCLITests: XCTestCase {
         try scratch.write("app/schema.graphql", Self.schema)
         try scratch.write("app/Q.graphql", "query Q { hello issue { title } }\n")
         try scratch.write(
-            "app/baton.json", #"{"schema": "schema.graphql", "documents": "**/*.graphql", "output": {"swift": {"path": "\#(output)"}}}"#)
+            "app/baton.json",
+            #"{"schema": "schema.graphql", "documents": "**/*.graphql", "output": {"swift": {"path": "\#(output)"}}}"#)
         return scratch
     }
 
@@ -368,7 +414,8 @@ final class RobustnessCLITests: XCTestCase {
         XCTAssertFalse(written.isEmpty)
         for file in written where !file.hasSuffix("/") {
             var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: scratch.path + "/outside/" + file, isDirectory: &isFolder)
+            let exists = FileManager.default.fileExists(
+                atPath: scratch.path + "/outside/" + file, isDirectory: &isFolder)
             if exists && !isFolder.boolValue { XCTAssertTrue(file.hasSuffix(".swift"), file) }
         }
     }
@@ -378,7 +425,9 @@ final class RobustnessCLITests: XCTestCase {
     /// files, and files Baton did not generate are never removed.
     func testSymlinksInTheOutputFolderAreNotFollowed() throws {
         let scratch = try project(output: "Generated")
-        try scratch.write("elsewhere/Old.graphql.swift", "// @generated by Baton from GraphQL documents. Do not edit; run `baton gen`.\n")
+        try scratch.write(
+            "elsewhere/Old.graphql.swift",
+            "// @generated by Baton from GraphQL documents. Do not edit; run `baton gen`.\n")
         try scratch.write("elsewhere/Q.graphql.swift", "precious\n")
         try scratch.write("app/Generated/Mine.swift", "// written by hand\n")
         try FileManager.default.createSymbolicLink(
@@ -386,19 +435,24 @@ final class RobustnessCLITests: XCTestCase {
         // First run: the linked folder is left alone, the hand-written file stays.
         var run = baton(["gen"], in: scratch.path + "/app")
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(try String(contentsOfFile: scratch.path + "/elsewhere/Q.graphql.swift", encoding: .utf8), "precious\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: scratch.path + "/elsewhere/Q.graphql.swift", encoding: .utf8), "precious\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path + "/elsewhere/Old.graphql.swift"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path + "/app/Generated/Mine.swift"))
         // A generated file replaced by a link to a file outside: refused, the target untouched.
-        let generated = listing(scratch.path + "/app/Generated").filter { $0.hasSuffix(".graphql.swift") && !$0.hasPrefix("linked") }
+        let generated = listing(scratch.path + "/app/Generated").filter {
+            $0.hasSuffix(".graphql.swift") && !$0.hasPrefix("linked")
+        }
         let victim = try XCTUnwrap(generated.first)
         try FileManager.default.removeItem(atPath: scratch.path + "/app/Generated/" + victim)
         try FileManager.default.createSymbolicLink(
-            atPath: scratch.path + "/app/Generated/" + victim, withDestinationPath: scratch.path + "/elsewhere/Q.graphql.swift")
+            atPath: scratch.path + "/app/Generated/" + victim,
+            withDestinationPath: scratch.path + "/elsewhere/Q.graphql.swift")
         run = baton(["gen"], in: scratch.path + "/app")
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertFalse(run.stderr.isEmpty)
-        XCTAssertEqual(try String(contentsOfFile: scratch.path + "/elsewhere/Q.graphql.swift", encoding: .utf8), "precious\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: scratch.path + "/elsewhere/Q.graphql.swift", encoding: .utf8), "precious\n")
     }
 
     /// Binary and huge documents get a located diagnostic (exit 1); a named pipe is refused

@@ -38,7 +38,8 @@ enum KotlinBuild {
             files += generated.map { (path: "\(name)/\($0.path)", contents: $0.contents) }
         }
         let hostile = KotlinGenerator.generate(
-            try KotlinHostileSchema.model(), options: KotlinGeneratorOptions(packageName: KotlinHostileSchema.packageName, includeRuntime: false))
+            try KotlinHostileSchema.model(),
+            options: KotlinGeneratorOptions(packageName: KotlinHostileSchema.packageName, includeRuntime: false))
         files += hostile.map { (path: "hostile/\($0.path)", contents: $0.contents) }
         files.append((path: "app/DateTimes.kt", contents: KotlinHostileSchema.converter))
         files.append((path: "check/runtime/RuntimeCheck.kt", contents: KotlinRuntimeTests.program))

@@ -18,18 +18,31 @@ final class KotlinGeneratorTests: XCTestCase {
     /// level's items are nullable exactly where the model's level is optional.
     func testOptionalityIsTheModels() throws {
         for (name, model, packageName) in try models() {
-            let files = KotlinGenerator.generate(model, options: KotlinGeneratorOptions(packageName: packageName, includeRuntime: false))
+            let files = KotlinGenerator.generate(
+                model, options: KotlinGeneratorOptions(packageName: packageName, includeRuntime: false))
             var checked = 0
-            for definition in model.operations.map({ ($0.name, $0.lens) }) + model.fragments.map({ ($0.name, $0.lens) }) {
-                let text = try XCTUnwrap(files.first { $0.contents.contains("const val OPERATION_NAME: String = \"\(definition.0)\"") || $0.contents.contains("const val FRAGMENT_NAME: String = \"\(definition.0)\"") }?.contents, "\(name): \(definition.0)")
+            for definition in model.operations.map({ ($0.name, $0.lens) }) + model.fragments.map({ ($0.name, $0.lens) })
+            {
+                let text = try XCTUnwrap(
+                    files.first {
+                        $0.contents.contains("const val OPERATION_NAME: String = \"\(definition.0)\"")
+                            || $0.contents.contains("const val FRAGMENT_NAME: String = \"\(definition.0)\"")
+                    }?.contents, "\(name): \(definition.0)")
                 // Properties appear as the lens tree is walked: a lens's accessors, then its nested lenses.
                 var declarations = text.split(separator: "\n").compactMap { line -> (name: String, type: String)? in
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
-                    guard trimmed.hasPrefix("val "), let colon = trimmed.firstRange(of: ": "), let getter = trimmed.firstRange(of: " get() = ") else { return nil }
+                    guard trimmed.hasPrefix("val "), let colon = trimmed.firstRange(of: ": "),
+                        let getter = trimmed.firstRange(of: " get() = ")
+                    else { return nil }
                     let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 4)..<colon.lowerBound]
                     return (String(name), String(trimmed[colon.upperBound..<getter.lowerBound]))
                 }
-                declarations.removeAll { ["SELECTIONS", "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections", "throwOnFieldError"].contains($0.name) }
+                declarations.removeAll {
+                    [
+                        "SELECTIONS", "operationName", "operationType", "document", "operationId", "onError",
+                        "rootTypename", "selections", "throwOnFieldError",
+                    ].contains($0.name)
+                }
                 var index = 0
                 func walk(_ lens: Lens) {
                     for accessor in lens.accessors {
@@ -83,10 +96,16 @@ final class KotlinGeneratorTests: XCTestCase {
 
     func testHostileNamesAreEscapedAndDistinct() throws {
         let files = KotlinGenerator.generate(
-            try KotlinHostileSchema.model(), options: KotlinGeneratorOptions(packageName: KotlinHostileSchema.packageName, includeRuntime: false))
+            try KotlinHostileSchema.model(),
+            options: KotlinGeneratorOptions(packageName: KotlinHostileSchema.packageName, includeRuntime: false))
         let paths = files.map(\.path)
         // Types named like the runtime's are renamed; names differing only in case get distinct files.
-        XCTAssertEqual(paths, ["Data.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json.kt", "Long.kt", "Optional_.kt", "Search.kt", "State.kt", "Update.kt", "data_.kt", "object.kt", "state_.kt"])
+        XCTAssertEqual(
+            paths,
+            [
+                "Data.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json.kt", "Long.kt", "Optional_.kt", "Search.kt",
+                "State.kt", "Update.kt", "data_.kt", "object.kt", "state_.kt",
+            ])
         let enumeration = try XCTUnwrap(files.first { $0.path == "Optional_.kt" }?.contents)
         XCTAssertTrue(enumeration.contains("package hostile.`in`.`is`"))
         XCTAssertTrue(enumeration.contains("sealed class Optional_(override val rawValue: String) : EnumValue {"))
@@ -100,7 +119,8 @@ final class KotlinGeneratorTests: XCTestCase {
         let input = try XCTUnwrap(files.first { $0.path == "In.kt" }?.contents)
         XCTAssertTrue(input.contains("    val `is`: Int,"))
         XCTAssertTrue(input.contains("    val `in`: Optional<String?> = Optional.Absent,"))
-        XCTAssertTrue(input.contains("    @get:JvmName(\"getClass_\") val `class`: Optional<String?> = Optional.Absent,"))
+        XCTAssertTrue(
+            input.contains("    @get:JvmName(\"getClass_\") val `class`: Optional<String?> = Optional.Absent,"))
         let oneOf = try XCTUnwrap(files.first { $0.path == "Search.kt" }?.contents)
         XCTAssertTrue(oneOf.contains("sealed class Search : InputObject {"))
         XCTAssertTrue(oneOf.contains("    class ByAt(val byAt: DateTime) : Search() {"))
@@ -111,19 +131,23 @@ final class KotlinGeneratorTests: XCTestCase {
             // Block comments never end early: every `*/` a description holds was broken.
             for line in file.contents.split(separator: "\n") where line.contains("*/") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                XCTAssertTrue(trimmed == "*/" || trimmed.hasSuffix(" */") || trimmed.contains("\"") , "\(file.path): \(line)")
+                XCTAssertTrue(
+                    trimmed == "*/" || trimmed.hasSuffix(" */") || trimmed.contains("\""), "\(file.path): \(line)")
             }
         }
     }
 
     func testOperationCarriesItsIdentityAndPolicy() throws {
         let project = try KotlinProjectSupport.example("RickAndMorty")
-        let files = KotlinGenerator.generate(project.model, options: KotlinGeneratorOptions(packageName: project.packageName))
+        let files = KotlinGenerator.generate(
+            project.model, options: KotlinGeneratorOptions(packageName: project.packageName))
         let profile = try XCTUnwrap(files.first { $0.path == "TestProfileQuery.kt" }?.contents)
         let operation = try XCTUnwrap(project.model.operation(named: "TestProfileQuery"))
-        XCTAssertTrue(profile.contains("const val OPERATION_ID: String = \"\(SHA256.hexDigest(operation.documentText))\""))
+        XCTAssertTrue(
+            profile.contains("const val OPERATION_ID: String = \"\(SHA256.hexDigest(operation.documentText))\""))
         XCTAssertTrue(profile.contains("override val onError: String? get() = \"PROPAGATE\""))
-        XCTAssertTrue(profile.contains("class TestProfileQuery(\n    val id: String\n) : Operation<TestProfileQuery.Data> {"))
+        XCTAssertTrue(
+            profile.contains("class TestProfileQuery(\n    val id: String\n) : Operation<TestProfileQuery.Data> {"))
     }
 
     func testPackageNames() {

@@ -13,7 +13,9 @@ enum KotlinHostileSchema {
         try KotlinProjectSupport.model(
             schema: schema, documents: documents,
             options: LensModelOptions(
-                customScalars: ["DateTime": CustomScalarMapping(kotlinType: "java.time.Instant", kotlinConverter: "app.DateTimes")]))
+                customScalars: [
+                    "DateTime": CustomScalarMapping(kotlinType: "java.time.Instant", kotlinConverter: "app.DateTimes")
+                ]))
     }
 
     static let schema = #"""
@@ -133,7 +135,8 @@ enum KotlinHostileSchema {
         """#
 
     /// The documents: the hostile ones, and an operation whose document is too long for one JVM string constant.
-    static let documents = hostileDocuments + "\nquery Long {\n  echo(a: \"" + String(repeating: "$\\\\x", count: 8_000) + "\")\n}\n"
+    static let documents =
+        hostileDocuments + "\nquery Long {\n  echo(a: \"" + String(repeating: "$\\\\x", count: 8_000) + "\")\n}\n"
 
     static let hostileDocuments = #"""
         query Data($document: String, $data: ID!, $DOCUMENT: Optional, $in: In, $search: Search, $flag: Boolean!, $at: DateTime) @throwOnFieldError {

@@ -43,17 +43,20 @@ enum KotlinProjectSupport {
                 swiftType: scalar.swift?.value, kotlinType: scalar.kotlin?.type.value,
                 kotlinConverter: scalar.kotlin?.converter.value)
         }
-        let model = try build(schema: XCTUnwrap(schema, file: file, line: line), documents: documents.documents, options: options)
+        let model = try build(
+            schema: XCTUnwrap(schema, file: file, line: line), documents: documents.documents, options: options)
         return Project(
             model: model, packageName: configuration.output.kotlinPackage?.value ?? "generated",
             outputPath: configuration.output.kotlinPath?.value ?? directory + "/Generated/Kotlin")
     }
 
     /// The model of `documents` against the SDL `schema`; fails the test on any error.
-    static func model(schema: String, documents: String, options: LensModelOptions = LensModelOptions(),
-        file: StaticString = #filePath, line: UInt = #line) throws -> LensModel
-    {
-        let (built, schemaDiagnostics) = SchemaBuilder.build(sources: [SourceFile(path: "schema.graphql", text: schema)])
+    static func model(
+        schema: String, documents: String, options: LensModelOptions = LensModelOptions(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> LensModel {
+        let (built, schemaDiagnostics) = SchemaBuilder.build(sources: [SourceFile(path: "schema.graphql", text: schema)]
+        )
         XCTAssertEqual(schemaDiagnostics.filter { $0.severity == .error }.map(\.message), [], file: file, line: line)
         let parsed = Parser.parse(SourceFile(path: "documents.graphql", text: documents))
         XCTAssertEqual(parsed.diagnostics.map(\.message), [], file: file, line: line)
@@ -62,9 +65,10 @@ enum KotlinProjectSupport {
             options: options, file: file, line: line)
     }
 
-    static func build(schema: GraphQLSchema, documents: [Document], options: LensModelOptions,
-        file: StaticString = #filePath, line: UInt = #line) throws -> LensModel
-    {
+    static func build(
+        schema: GraphQLSchema, documents: [Document], options: LensModelOptions,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> LensModel {
         let validation = Validator.validate(schema: schema, documents: documents)
         XCTAssertEqual(validation.map(\.message), [], file: file, line: line)
         let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: documents, options: options)

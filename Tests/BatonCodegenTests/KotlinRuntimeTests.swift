@@ -7,7 +7,8 @@ import XCTest
 final class KotlinRuntimeTests: XCTestCase {
     func testRuntimeCompilesAndReadsAsTheSwiftRuntimeDoes() throws {
         let build = try KotlinBuild.shared()
-        let output = try KotlinTestSupport.runMain("check.runtime.RuntimeCheckKt", classes: build.classes, in: build.folder)
+        let output = try KotlinTestSupport.runMain(
+            "check.runtime.RuntimeCheckKt", classes: build.classes, in: build.folder)
         XCTAssertEqual(output, Self.expected)
     }
 

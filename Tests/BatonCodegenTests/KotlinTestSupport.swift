@@ -82,7 +82,9 @@ enum KotlinTestSupport {
         let run = try self.run(kotlinc, sources + ["-d", "classes"], in: folder)
         let seconds = Date().timeIntervalSince(start)
         print("kotlinc compiled \(sources.count) files in \(String(format: "%.1f", seconds)) s")
-        let diagnostics = run.errors.split(separator: "\n").filter { !$0.hasPrefix("OpenJDK") && !$0.hasPrefix("warning: ") }
+        let diagnostics = run.errors.split(separator: "\n").filter {
+            !$0.hasPrefix("OpenJDK") && !$0.hasPrefix("warning: ")
+        }
         if run.status != 0 {
             XCTFail("kotlinc failed:\n" + diagnostics.joined(separator: "\n"), file: file, line: line)
             return nil

@@ -6,7 +6,10 @@ final class NamingTests: XCTestCase {
     let swift = IdentifierRules.swift
 
     func testKeywordsAreQuoted() {
-        for keyword in ["class", "default", "func", "protocol", "struct", "in", "is", "as", "let", "var", "where", "true", "nil", "async", "await", "some", "any", "get", "set", "Any", "throws", "repeat"] {
+        for keyword in [
+            "class", "default", "func", "protocol", "struct", "in", "is", "as", "let", "var", "where", "true", "nil",
+            "async", "await", "some", "any", "get", "set", "Any", "throws", "repeat",
+        ] {
             XCTAssertEqual(swift.escape(keyword, in: .member), "`\(keyword)`", keyword)
         }
         XCTAssertEqual(swift.escape("name", in: .member), "name")

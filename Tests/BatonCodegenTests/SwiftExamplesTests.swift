@@ -10,7 +10,8 @@ final class SwiftExamplesTests: XCTestCase {
 
     func generatedFiles(_ example: String) throws -> [String] {
         let folder = Self.examples.appendingPathComponent(example + "/Generated/Swift")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            .sorted()
         return names.map { folder.appendingPathComponent($0).path }
     }
 
@@ -18,11 +19,14 @@ final class SwiftExamplesTests: XCTestCase {
     func testGeneratedExamplesAreUpToDate() throws {
         for example in ["GitHub", "RickAndMorty"] {
             let run = GenRun(
-                workingDirectory: Self.examples.appendingPathComponent(example).path, configPath: nil, languages: ["swift"],
+                workingDirectory: Self.examples.appendingPathComponent(example).path, configPath: nil,
+                languages: ["swift"],
                 check: true)
             let outcome = run.run()
             XCTAssertEqual(outcome.exitCode, .success, "\(example): \(outcome.diagnostics.map(\.message))")
-            XCTAssertEqual(outcome.reports.flatMap { $0.report.changes.map(\.path) }, [], "\(example): run `baton gen` in Examples/\(example)")
+            XCTAssertEqual(
+                outcome.reports.flatMap { $0.report.changes.map(\.path) }, [],
+                "\(example): run `baton gen` in Examples/\(example)")
             XCTAssertGreaterThan(outcome.reports.first?.report.unchanged ?? 0, 1)
         }
     }
@@ -35,14 +39,17 @@ final class SwiftExamplesTests: XCTestCase {
     /// the three errors under @catch and nil on plain reads (TestProfilePlain); conditions-included.json read through
     /// TestConditions finds the origin's dimension.
     func testGeneratedRickAndMortyReadsTheSeedFixtures() throws {
-        let main = FileManager.default.temporaryDirectory.appendingPathComponent("baton-reader-\(UUID().uuidString)/main.swift")
+        let main = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-reader-\(UUID().uuidString)/main.swift")
         try FileManager.default.createDirectory(at: main.deletingLastPathComponent(), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: main.deletingLastPathComponent()) }
         try Self.readerProgram.write(to: main, atomically: true, encoding: .utf8)
         let output = try SwiftCompiler.buildAndRun(
             try generatedFiles("RickAndMorty") + [main.path],
-            arguments: [Self.fixtures.appendingPathComponent("character-errors.json").path,
-                        Self.fixtures.appendingPathComponent("conditions-included.json").path])
+            arguments: [
+                Self.fixtures.appendingPathComponent("character-errors.json").path,
+                Self.fixtures.appendingPathComponent("conditions-included.json").path,
+            ])
         XCTAssertEqual(output, Self.expectedOutput)
     }
 

@@ -12,7 +12,10 @@ final class SwiftGenCommandTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder + "/Queries", withIntermediateDirectories: true)
         try write("schema.graphql", "type Query { hero(id: ID!): Hero }\ntype Hero { id: ID! name: String }\n")
         try write("Queries/Hero.graphql", "query Hero($id: ID!) { hero(id: $id) { id name } }\n")
-        try write("baton.json", #"{"schema": "schema.graphql", "documents": "Queries/**/*.graphql", "output": {"swift": {"path": "Generated"}}}"#)
+        try write(
+            "baton.json",
+            #"{"schema": "schema.graphql", "documents": "Queries/**/*.graphql", "output": {"swift": {"path": "Generated"}}}"#
+        )
     }
 
     override func tearDownWithError() throws {
@@ -37,12 +40,17 @@ final class SwiftGenCommandTests: XCTestCase {
         try write("Queries/Hero.graphql", "query Villain($id: ID!) { hero(id: $id) { id } }\n")
         let check = gen(check: true)
         XCTAssertEqual(check.exitCode, .failure)
-        XCTAssertEqual(check.reports.first?.report.changes.map(\.path), ["Hero.graphql.swift", "Villain.graphql.swift"])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/Generated/Hero.graphql.swift"), "--check writes nothing")
+        XCTAssertEqual(
+            check.reports.first?.report.changes.map(\.path), ["Hero.graphql.swift", "Villain.graphql.swift"])
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder + "/Generated/Hero.graphql.swift"), "--check writes nothing")
 
         XCTAssertEqual(gen().exitCode, .success)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated/Hero.graphql.swift"), "stale generated file removed")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/Generated/Mine.swift"), "a file without the header stays")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder + "/Generated/Hero.graphql.swift"),
+            "stale generated file removed")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder + "/Generated/Mine.swift"), "a file without the header stays")
         XCTAssertEqual(gen(check: true).exitCode, .success)
     }
 
@@ -59,7 +67,8 @@ final class SwiftGenCommandTests: XCTestCase {
         try write("Queries/Hero.graphql", "query Hero { when }\n")
         try write(
             "baton.json",
-            #"{"schema": "schema.graphql", "documents": "Queries/**/*.graphql", "customScalarTypes": {"When": {"swift": "Date\nimport Evil"}}, "output": {"swift": {"path": "Generated"}}}"#)
+            #"{"schema": "schema.graphql", "documents": "Queries/**/*.graphql", "customScalarTypes": {"When": {"swift": "Date\nimport Evil"}}, "output": {"swift": {"path": "Generated"}}}"#
+        )
         let outcome = gen()
         XCTAssertEqual(outcome.exitCode, .usage)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))

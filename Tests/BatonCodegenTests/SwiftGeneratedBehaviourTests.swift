@@ -128,15 +128,19 @@ final class SwiftGeneratedBehaviourTests: XCTestCase {
             "Link": CustomScalarMapping(swiftType: "Foundation.URL"),
             "Uid": CustomScalarMapping(swiftType: "Foundation.UUID"),
         ])
-        let model = try ModelHarness.model(schema: schema, documents: [("behaviour.graphql", Self.documents)], options: options)
+        let model = try ModelHarness.model(
+            schema: schema, documents: [("behaviour.graphql", Self.documents)], options: options)
         let files = SwiftGenerator(model: model).generate()
         XCTAssertEqual(files, SwiftGenerator(model: model).generate(), "same input, same bytes")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-behaviour-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-behaviour-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try FileWriter(root: folder.path, managedExtensions: ["swift"]).write(files)
         try Self.program.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let output = try SwiftCompiler.buildAndRun(
-            files.map { folder.appendingPathComponent($0.path).path } + [folder.appendingPathComponent("main.swift").path],
+            files.map { folder.appendingPathComponent($0.path).path } + [
+                folder.appendingPathComponent("main.swift").path
+            ],
             arguments: [Self.response])
         XCTAssertEqual(output, Self.expected)
     }

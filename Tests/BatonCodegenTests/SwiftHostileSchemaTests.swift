@@ -108,15 +108,22 @@ final class SwiftHostileSchemaTests: XCTestCase {
         let model = try ModelHarness.model(schema: schema, documents: [("hostile.graphql", Self.documents)])
         let files = SwiftGenerator(model: model).generate()
         let paths = files.map(\.path)
-        XCTAssertEqual(Set(paths.map { $0.lowercased() }).count, paths.count, "file names differ regardless of case: \(paths)")
+        XCTAssertEqual(
+            Set(paths.map { $0.lowercased() }).count, paths.count, "file names differ regardless of case: \(paths)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-hostile-\(UUID().uuidString)")
-        defer { if ProcessInfo.processInfo.environment["BATON_KEEP_GENERATED"] == nil { try? FileManager.default.removeItem(at: folder) } }
+        defer {
+            if ProcessInfo.processInfo.environment["BATON_KEEP_GENERATED"] == nil {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
         _ = try FileWriter(root: folder.path, managedExtensions: ["swift"]).write(files)
         for file in files {
             // Every description line stays inside a `///` comment.
             for line in file.contents.split(separator: "\n") where line.contains("*/") || line.contains("Injected") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                XCTAssertTrue(trimmed.hasPrefix("///") || trimmed.hasPrefix("@available(*, deprecated, message: \""), "\(file.path): \(line)")
+                XCTAssertTrue(
+                    trimmed.hasPrefix("///") || trimmed.hasPrefix("@available(*, deprecated, message: \""),
+                    "\(file.path): \(line)")
             }
         }
         try SwiftCompiler.typecheck(files.map { folder.appendingPathComponent($0.path).path })

@@ -46,7 +46,8 @@ final class SwiftOptionalityTests: XCTestCase {
             let name = String(declaration[..<colon])
             var type = declaration[declaration.index(after: colon)...].drop { $0 == " " }
             if let brace = type.range(of: " {") { type = type[..<brace.lowerBound] }
-            let throwing = body.contains("get throws") || (index + 1 < lines.count && lines[index + 1].contains("get throws"))
+            let throwing =
+                body.contains("get throws") || (index + 1 < lines.count && lines[index + 1].contains("get throws"))
             top.node.accessors.append((name, String(type), throwing))
         }
         return roots
@@ -84,7 +85,9 @@ final class SwiftOptionalityTests: XCTestCase {
             }
             let expected = accessor.levels.map(\.isOptional)
             if case .parentRecord = accessor.reads {
-                if levels(type) != [accessor.isOptional] { problems.append("\(where_): optionality \(accessor.isOptional) expected") }
+                if levels(type) != [accessor.isOptional] {
+                    problems.append("\(where_): optionality \(accessor.isOptional) expected")
+                }
             } else if levels(type) != expected {
                 problems.append("\(where_): levels \(expected) expected, generated \(levels(type))")
             }
@@ -121,8 +124,12 @@ final class SwiftOptionalityTests: XCTestCase {
             problems += compare(operation.lens, data, path: "\(label) \(operation.name)")
         }
         for fragment in model.fragments {
-            let candidates = structs.filter { $0.name.trimmingCharacters(in: CharacterSet(charactersIn: "`")).hasPrefix(fragment.name) }
-            guard let node = candidates.first(where: { compare(fragment.lens, $0, path: "").isEmpty }) ?? candidates.first else {
+            let candidates = structs.filter {
+                $0.name.trimmingCharacters(in: CharacterSet(charactersIn: "`")).hasPrefix(fragment.name)
+            }
+            guard
+                let node = candidates.first(where: { compare(fragment.lens, $0, path: "").isEmpty }) ?? candidates.first
+            else {
                 problems.append("\(label) \(fragment.name): no generated lens")
                 continue
             }
@@ -138,7 +145,9 @@ final class SwiftOptionalityTests: XCTestCase {
         let loader = ProjectLoader(workingDirectory: folder)
         let schema = try XCTUnwrap(loader.loadSchema(DocumentDiscovery.schemaFiles(of: configuration).files).schema)
         let documents = loader.loadDocuments(DocumentDiscovery.documentFiles(of: configuration).files)
-        return LensModelBuilder.build(schema: schema, documents: documents.documents, options: GenRun.modelOptions(configuration)).0
+        return LensModelBuilder.build(
+            schema: schema, documents: documents.documents, options: GenRun.modelOptions(configuration)
+        ).0
     }
 
     func testExamplesGeneratedTypesMatchTheModel() throws {

@@ -39,7 +39,8 @@ final class SwiftVariableDefaultsTests: XCTestCase {
                     + #""tags": .array([.string("a")]), "withName": .bool(true)]"#),
             items)
         XCTAssertFalse(items.contains(#""plain": "#), "a variable without a default has no entry")
-        let none = try XCTUnwrap(files.first { $0.contents.contains("struct NoDefaults: Baton.GraphQLOperation") }).contents
+        let none = try XCTUnwrap(files.first { $0.contents.contains("struct NoDefaults: Baton.GraphQLOperation") })
+            .contents
         XCTAssertFalse(none.contains("variableDefaults"), "no defaults: the protocol's [:] applies")
     }
 
@@ -60,12 +61,15 @@ final class SwiftVariableDefaultsTests: XCTestCase {
 
     func testGeneratedDefaultsKeyTheStoreAsTheServerExecutes() throws {
         let files = try generated()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-defaults-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-defaults-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try FileWriter(root: folder.path, managedExtensions: ["swift"]).write(files)
         try Self.program.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let output = try SwiftCompiler.buildAndRun(
-            files.map { folder.appendingPathComponent($0.path).path } + [folder.appendingPathComponent("main.swift").path])
+            files.map { folder.appendingPathComponent($0.path).path } + [
+                folder.appendingPathComponent("main.swift").path
+            ])
         XCTAssertEqual(
             output,
             """

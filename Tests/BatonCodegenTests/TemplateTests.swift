@@ -25,7 +25,8 @@ final class TemplateTests: XCTestCase {
                 \(middle)
             }
             """
-        XCTAssertEqual(outer.text, "struct S {\n    do {\n        if x {\n            y()\n\n            z()\n        }\n    }\n}")
+        XCTAssertEqual(
+            outer.text, "struct S {\n    do {\n        if x {\n            y()\n\n            z()\n        }\n    }\n}")
     }
 
     func testEmptyInterpolationOnItsOwnLineRemovesTheLine() {

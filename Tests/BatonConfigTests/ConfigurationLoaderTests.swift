@@ -7,7 +7,9 @@ final class ConfigurationLoaderTests: XCTestCase {
     private func diagnostics(_ text: String, knownRules: Set<String>? = nil) -> [String] {
         let loaded = ConfigurationLoader.load(
             text: text, path: "/project/baton.json", workingDirectory: "/project", knownRules: knownRules)
-        return loaded.diagnostics.sorted(by: Diagnostic.sortKey).map { TextRenderer.render($0).trimmingCharacters(in: .newlines) }
+        return loaded.diagnostics.sorted(by: Diagnostic.sortKey).map {
+            TextRenderer.render($0).trimmingCharacters(in: .newlines)
+        }
     }
 
     private func load(_ text: String) -> Configuration? {
@@ -63,8 +65,11 @@ final class ConfigurationLoaderTests: XCTestCase {
         XCTAssertEqual(
             diagnostics("{\n  \"schema\": \"s.graphql\",\n}\n"),
             [#"baton.json:3:1: error: Malformed JSON: Expected a string key, found character "}". [config]"#])
-        XCTAssertEqual(diagnostics(""), ["baton.json:1:1: error: Malformed JSON: Expected a JSON value, found end of file. [config]"])
-        XCTAssertEqual(diagnostics("[1]"), ["baton.json:1:1: error: Baton.json must hold a JSON object, found an array. [config]"])
+        XCTAssertEqual(
+            diagnostics(""),
+            ["baton.json:1:1: error: Malformed JSON: Expected a JSON value, found end of file. [config]"])
+        XCTAssertEqual(
+            diagnostics("[1]"), ["baton.json:1:1: error: Baton.json must hold a JSON object, found an array. [config]"])
     }
 
     func testUnknownKeysSuggestTheClosest() {
@@ -83,7 +88,10 @@ final class ConfigurationLoaderTests: XCTestCase {
             ])
         XCTAssertEqual(
             diagnostics(#"{"schema": "s", "schema": "t"}"#),
-            [#"baton.json:1:17: error: Duplicate key "schema". [config]"# + "\n  baton.json:1:2: note: First given here."])
+            [
+                #"baton.json:1:17: error: Duplicate key "schema". [config]"#
+                    + "\n  baton.json:1:2: note: First given here."
+            ])
     }
 
     func testWrongTypes() {
@@ -134,7 +142,9 @@ final class ConfigurationLoaderTests: XCTestCase {
 
     func testOutputValidation() {
         XCTAssertEqual(
-            diagnostics(#"{"schema": "s", "output": {"kotlin": {"path": "k", "package": "com.example-app"}, "swift": "Generated"}}"#),
+            diagnostics(
+                #"{"schema": "s", "output": {"kotlin": {"path": "k", "package": "com.example-app"}, "swift": "Generated"}}"#
+            ),
             [
                 #"baton.json:1:63: error: "com.example-app" is not a Kotlin package name (such as "com.example.graphql"). [config]"#,
                 #"baton.json:1:92: error: "output.swift" must be an object such as {"path": "Generated/Swift"}, found a string. [config]"#,
@@ -144,7 +154,9 @@ final class ConfigurationLoaderTests: XCTestCase {
     func testRuleSettingsApply() throws {
         let config = try XCTUnwrap(load(#"{"schema": "s", "rules": {"a": "off", "b": "warning", "c": "error"}}"#))
         let file = SourceFile(path: "q.graphql", text: "query { a }")
-        let input = ["a", "b", "c", "d"].map { Diagnostic(.warning, "m", rule: $0, range: SourceRange(file: file, span: .zero)) }
+        let input = ["a", "b", "c", "d"].map {
+            Diagnostic(.warning, "m", rule: $0, range: SourceRange(file: file, span: .zero))
+        }
         let output = config.applyingRuleSettings(to: input)
         XCTAssertEqual(output.map(\.rule), ["b", "c", "d"])
         XCTAssertEqual(output.map(\.severity), [.warning, .error, .warning])
@@ -154,7 +166,8 @@ final class ConfigurationLoaderTests: XCTestCase {
         let scratch = try ScratchDirectory()
         try scratch.write("q.graphql", "")
         try scratch.write("dir/x", "")
-        let config = try scratch.write("baton.json", "{\n  \"schema\": [\"missing.graphql\", \"dir\", \"*.graphqls\"]\n}\n")
+        let config = try scratch.write(
+            "baton.json", "{\n  \"schema\": [\"missing.graphql\", \"dir\", \"*.graphqls\"]\n}\n")
         let loaded = ConfigurationLoader.load(path: config, workingDirectory: scratch.path)
         guard let project = loaded.projects.first else { return XCTFail("no project") }
         let result = DocumentDiscovery.schemaFiles(of: project)
@@ -187,7 +200,9 @@ final class ConfigurationLoaderTests: XCTestCase {
         try scratch.write("A/baton.json", #"{"schema": "s.graphql", "rules": {"x": "warning"}}"#)
         try scratch.write("B/custom.json", #"{"schema": "t.graphql"}"#)
         let root = try scratch.write(
-            "baton.json", #"{"projects": ["A", "B/custom.json", "C", "A/baton.json"], "rules": {"x": "off", "y": "off"}, "schema": "s"}"#)
+            "baton.json",
+            #"{"projects": ["A", "B/custom.json", "C", "A/baton.json"], "rules": {"x": "off", "y": "off"}, "schema": "s"}"#
+        )
         let loaded = ConfigurationLoader.load(path: root, workingDirectory: scratch.path)
         XCTAssertEqual(loaded.projects.map(\.file.path), ["A/baton.json", "B/custom.json"])
         XCTAssertEqual(loaded.projects.first?.ruleSetting(for: "x"), .warning)

@@ -69,7 +69,9 @@ final class GlobPatternTests: XCTestCase {
         let pattern = GlobPattern(String(repeating: "**/a*", count: 30) + "/b", base: "/p")
         let path = "/p/" + Array(repeating: "aaaaaaaaaaaaaaaaaaaa", count: 40).joined(separator: "/")
         XCTAssertFalse(pattern.matches(path))
-        XCTAssertFalse(GlobPattern(String(repeating: "*a", count: 40) + "b", base: "/p").matches("/p/" + String(repeating: "a", count: 200)))
+        XCTAssertFalse(
+            GlobPattern(String(repeating: "*a", count: 40) + "b", base: "/p").matches(
+                "/p/" + String(repeating: "a", count: 200)))
     }
 
     func testPathHelpers() {
@@ -127,7 +129,9 @@ final class DocumentDiscoveryTests: XCTestCase {
             try scratch.write(file, "")
         }
         let config = try scratch.write(
-            "baton.json", #"{"schema": "schema.graphql", "documents": ["**/*", "missing/*.graphql"], "exclude": ["**/Generated", "schema.graphql"]}"#)
+            "baton.json",
+            #"{"schema": "schema.graphql", "documents": ["**/*", "missing/*.graphql"], "exclude": ["**/Generated", "schema.graphql"]}"#
+        )
         let loaded = ConfigurationLoader.load(path: config, workingDirectory: scratch.path)
         XCTAssertEqual(loaded.diagnostics.count, 0)
         guard let project = loaded.projects.first else { return XCTFail("no project") }
@@ -144,7 +148,8 @@ final class DocumentDiscoveryTests: XCTestCase {
     func testNoDocumentsIsAnError() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("schema.graphql", "")
-        let config = try scratch.write("baton.json", "{\n  \"schema\": \"schema.graphql\",\n  \"documents\": \"src/**/*.graphql\"\n}\n")
+        let config = try scratch.write(
+            "baton.json", "{\n  \"schema\": \"schema.graphql\",\n  \"documents\": \"src/**/*.graphql\"\n}\n")
         let loaded = ConfigurationLoader.load(path: config, workingDirectory: scratch.path)
         guard let project = loaded.projects.first else { return XCTFail("no project") }
         let (files, diagnostics) = DocumentDiscovery.documentFiles(of: project)
@@ -152,7 +157,7 @@ final class DocumentDiscoveryTests: XCTestCase {
         XCTAssertEqual(
             diagnostics.map { TextRenderer.render($0) },
             [
-                "baton.json:3:16: error: No documents found: no .graphql, .gql or .swift file matches \"src/**/*.graphql\". [config]\n",
+                "baton.json:3:16: error: No documents found: no .graphql, .gql or .swift file matches \"src/**/*.graphql\". [config]\n"
             ])
     }
 }

@@ -35,12 +35,15 @@ final class SwiftDocumentExtractorTests: XCTestCase {
               author @required(action: LOG) { login }
             }
             """)
-        XCTAssertTrue(documents[1].source.text.hasPrefix("query RepositoryQuery($owner: String!, $name: String!) {\n  repository("))
+        XCTAssertTrue(
+            documents[1].source.text.hasPrefix(
+                "query RepositoryQuery($owner: String!, $name: String!) {\n  repository("))
         XCTAssertEqual(location(of: "fragment", in: documents[0]), "Examples/GitHub/RepositoryScreen.swift:6:5")
         XCTAssertEqual(location(of: "author", in: documents[0]), "Examples/GitHub/RepositoryScreen.swift:9:7")
         XCTAssertEqual(location(of: "LOG", in: documents[0]), "Examples/GitHub/RepositoryScreen.swift:9:32")
         XCTAssertEqual(location(of: "@catch", in: documents[1]), "Examples/GitHub/RepositoryScreen.swift:22:46")
-        XCTAssertEqual(location(of: "...IssueRow_issue", in: documents[1]), "Examples/GitHub/RepositoryScreen.swift:26:22")
+        XCTAssertEqual(
+            location(of: "...IssueRow_issue", in: documents[1]), "Examples/GitHub/RepositoryScreen.swift:26:22")
         // The end of the text maps to the closing delimiter.
         let end = documents[0].source.resolve(documents[0].source.bytes.count)
         XCTAssertEqual(end.location.line, 11)
@@ -142,7 +145,8 @@ final class SwiftDocumentExtractorTests: XCTestCase {
     }
 
     func testInterpolationIsReported() {
-        let swift = "@Query(\"\"\"\n  query Q { a(id: \\(id)) }\n  \"\"\")\nvar q: Q\n@Fragment(\"fragment F on T { a }\") var f: F"
+        let swift =
+            "@Query(\"\"\"\n  query Q { a(id: \\(id)) }\n  \"\"\")\nvar q: Q\n@Fragment(\"fragment F on T { a }\") var f: F"
         let (documents, diagnostics) = extract(swift)
         XCTAssertEqual(
             diagnostics,
@@ -176,7 +180,8 @@ final class SwiftDocumentExtractorTests: XCTestCase {
             ])
         XCTAssertEqual(
             extract("@Query(\"\"\"\n    query Q { a } \"\"\")").1,
-            ["Screen.swift:2:19: error: Multi-line string literal closing delimiter must begin on a new line. [syntax]"])
+            ["Screen.swift:2:19: error: Multi-line string literal closing delimiter must begin on a new line. [syntax]"]
+        )
         XCTAssertEqual(
             extract(#"@Query("query Q { a(s: \q) }")"#).1,
             [#"Screen.swift:1:24: error: Invalid escape sequence in literal. [syntax]"#])
@@ -184,14 +189,17 @@ final class SwiftDocumentExtractorTests: XCTestCase {
 
     func testDeeplyNestedInterpolationsDoNotOverflow() {
         let depth = 100_000
-        let swift = String(repeating: "\"\\(", count: depth) + String(repeating: ")\"", count: depth) + "\n@Query(\"query Q { a }\")"
+        let swift =
+            String(repeating: "\"\\(", count: depth) + String(repeating: ")\"", count: depth)
+            + "\n@Query(\"query Q { a }\")"
         let (documents, _) = extract(swift)
         XCTAssertEqual(documents.map(\.source.text), ["query Q { a }"])
     }
 
     func testNonUTF8AndEmptyInput() {
         XCTAssertEqual(extract("").0.count, 0)
-        let host = SourceFile(path: "Bad.swift", bytes: Array("@Query(\"query Q { ".utf8) + [0xFF, 0xFE] + Array(" }\")".utf8))
+        let host = SourceFile(
+            path: "Bad.swift", bytes: Array("@Query(\"query Q { ".utf8) + [0xFF, 0xFE] + Array(" }\")".utf8))
         let (documents, diagnostics) = SwiftDocumentExtractor.extract(from: host)
         XCTAssertEqual(diagnostics.count, 0)
         XCTAssertEqual(documents.first?.source.bytes.count, 14)

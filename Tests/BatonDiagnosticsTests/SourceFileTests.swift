@@ -40,7 +40,8 @@ final class JSONParserTests: XCTestCase {
 
     func testReportsErrorsWithOffsets() {
         let cases: [(String, Int)] = [
-            (#"{"a": }"#, 6), (#"{"a" 1}"#, 5), ("[1,]", 3), ("01", 1), (#""abc"#, 0), (#""\ud800""#, 1), ("{} x", 3), ("", 0),
+            (#"{"a": }"#, 6), (#"{"a" 1}"#, 5), ("[1,]", 3), ("01", 1), (#""abc"#, 0), (#""\ud800""#, 1), ("{} x", 3),
+            ("", 0),
         ]
         for (text, offset) in cases {
             switch JSONParser.parse(Array(text.utf8)) {

@@ -1,6 +1,5 @@
-import XCTest
-
 import BatonDiagnostics
+import XCTest
 
 final class SuggestionsTests: XCTestCase {
     func testOrdersByDistanceThenNaturally() {

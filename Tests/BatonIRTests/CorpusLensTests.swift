@@ -48,7 +48,8 @@ final class CorpusLensTests: XCTestCase {
                 schemas[schemaPath] = SchemaBuilder.build(sources: [source]).0
             }
             let schema = try XCTUnwrap(schemas[schemaPath], schemaPath)
-            let documents = try Self.documents(in: corpus.appendingPathComponent("documents").appendingPathComponent(project))
+            let documents = try Self.documents(
+                in: corpus.appendingPathComponent("documents").appendingPathComponent(project))
             XCTAssertFalse(documents.isEmpty, project)
             let validation = Validator.validate(schema: schema, documents: documents)
             guard validation.isEmpty else {
@@ -59,9 +60,11 @@ final class CorpusLensTests: XCTestCase {
             XCTAssertEqual(diagnostics.map(\.rule), Self.expectedRules[project] ?? [], project)
             let (again, _) = LensModelBuilder.build(schema: schema, documents: documents)
             XCTAssertEqual(
-                LensModelJSON.model(model).rendered(), LensModelJSON.model(again).rendered(), "\(project): not deterministic")
+                LensModelJSON.model(model).rendered(), LensModelJSON.model(again).rendered(),
+                "\(project): not deterministic")
             for operation in model.operations {
-                XCTAssertEqual(Plate(subject: .operation(operation)).rows.count, Self.count(operation.lens), operation.name)
+                XCTAssertEqual(
+                    Plate(subject: .operation(operation)).rows.count, Self.count(operation.lens), operation.name)
                 XCTAssertFalse(operation.documentText.isEmpty, operation.name)
                 // The text sent parses and carries no client-only directive.
                 let sent = Parser.parse(SourceFile(path: operation.name, text: operation.documentText))
@@ -81,7 +84,9 @@ final class CorpusLensTests: XCTestCase {
     }
 
     static func documents(in folder: URL) throws -> [Document] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         var urls: [URL] = []
         for case let url as URL in enumerator where ["graphql", "gql"].contains(url.pathExtension) { urls.append(url) }
         return try urls.sorted { $0.path < $1.path }.compactMap { url in

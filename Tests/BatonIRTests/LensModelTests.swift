@@ -65,7 +65,8 @@ final class LensModelTests: XCTestCase {
         let author = try XCTUnwrap(fragment.lens.accessors.last)
         XCTAssertEqual(
             author.required,
-            RequiredEffect(action: .log, bubblesTo: .fragmentSpread(fragment: "IssueRow_issue", accessorName: "issueRow")))
+            RequiredEffect(
+                action: .log, bubblesTo: .fragmentSpread(fragment: "IssueRow_issue", accessorName: "issueRow")))
         XCTAssertEqual(author.levels, [ValueLevel(schemaNullable: true, isOptional: false)])
 
         // Sent text: client directives stripped, __typename added, fragments appended.
@@ -182,7 +183,8 @@ final class LensModelTests: XCTestCase {
             fragment Card_user on User { name login }
             """)
         let operation = try XCTUnwrap(built.model.operations.first)
-        XCTAssertEqual(describe(operation.normalization), "search(query: \"x\") { __typename id User[User] { login name } }")
+        XCTAssertEqual(
+            describe(operation.normalization), "search(query: \"x\") { __typename id User[User] { login name } }")
         XCTAssertTrue(operation.documentText.contains("search(query: \"x\") {"))
         XCTAssertTrue(operation.documentText.hasSuffix("fragment Card_user on User {\n  name\n  login\n}"))
     }
@@ -302,7 +304,8 @@ final class LensModelTests: XCTestCase {
     /// the document text's printing grows with the square of the depth.)
     func testDeepNestingIsReported() throws {
         let depth = 250
-        let text = "query Deep { viewer " + String(repeating: "{ bestFriend ", count: depth) + "{ login }"
+        let text =
+            "query Deep { viewer " + String(repeating: "{ bestFriend ", count: depth) + "{ login }"
             + String(repeating: " }", count: depth) + " }\n"
         let fixture = try PlateFixtures.parse(name: "deep.graphql", text: "#- deep.graphql\n" + text)
         let built = try XCTUnwrap(PlateFixtures.build(fixture))
@@ -319,7 +322,9 @@ final class LensModelTests: XCTestCase {
             case .field(let field):
                 let arguments =
                     field.arguments.isEmpty
-                    ? "" : "(" + field.arguments.map { "\($0.name): \(ValueText.print($0.value))" }.joined(separator: ", ") + ")"
+                    ? ""
+                    : "(" + field.arguments.map { "\($0.name): \(ValueText.print($0.value))" }.joined(separator: ", ")
+                        + ")"
                 let key = field.responseKey == field.fieldName ? "" : field.responseKey + ": "
                 let children = field.selections.isEmpty ? "" : " { " + describe(field.selections) + " }"
                 return key + field.fieldName + arguments + children

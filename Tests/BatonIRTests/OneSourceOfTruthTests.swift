@@ -25,13 +25,16 @@ final class OneSourceOfTruthTests: XCTestCase {
                 .first { $0.hasPrefix("schema.graphql") }
             let schemaURL = folder.appendingPathComponent(try XCTUnwrap(schemaName, example))
             let schema = try XCTUnwrap(
-                SchemaBuilder.build(sources: [SourceFile(path: schemaURL.lastPathComponent, bytes: Array(try Data(contentsOf: schemaURL)))]).0)
+                SchemaBuilder.build(sources: [
+                    SourceFile(path: schemaURL.lastPathComponent, bytes: Array(try Data(contentsOf: schemaURL)))
+                ]).0)
             let generatedSwift = try Self.generatedFiles(folder.appendingPathComponent("Generated/Swift"), ext: "swift")
             let generatedKotlin = try Self.generatedFiles(folder.appendingPathComponent("Generated/Kotlin"), ext: "kt")
             let documents = try Self.exampleDocuments(folder)
             XCTAssertTrue(Validator.validate(schema: schema, documents: documents).isEmpty, example)
             let options = LensModelOptions(customScalars: [
-                "DateTime": CustomScalarMapping(swiftType: "Foundation.Date", kotlinType: "java.time.Instant", kotlinConverter: "app.DateTimes")
+                "DateTime": CustomScalarMapping(
+                    swiftType: "Foundation.Date", kotlinType: "java.time.Instant", kotlinConverter: "app.DateTimes")
             ])
             let model = LensModelBuilder.build(schema: schema, documents: documents, options: options).0
             XCTAssertFalse(model.operations.isEmpty, example)
@@ -48,7 +51,9 @@ final class OneSourceOfTruthTests: XCTestCase {
         for (project, schemaPath) in CorpusLensTests.projects {
             if schemas[schemaPath] == nil {
                 let url = corpus.appendingPathComponent("schemas").appendingPathComponent(schemaPath)
-                schemas[schemaPath] = SchemaBuilder.build(sources: [SourceFile(path: schemaPath, bytes: Array(try Data(contentsOf: url)))]).0
+                schemas[schemaPath] =
+                    SchemaBuilder.build(sources: [SourceFile(path: schemaPath, bytes: Array(try Data(contentsOf: url)))]
+                    ).0
             }
             let schema = try XCTUnwrap(schemas[schemaPath])
             let documents = try CorpusLensTests.documents(
@@ -103,9 +108,13 @@ final class OneSourceOfTruthTests: XCTestCase {
         var result: [String] = []
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard let range = trimmed.range(of: "var "), trimmed.hasSuffix("{") || trimmed.hasSuffix("}") else { continue }
+            guard let range = trimmed.range(of: "var "), trimmed.hasSuffix("{") || trimmed.hasSuffix("}") else {
+                continue
+            }
             let next = index + 1 < lines.count ? lines[index + 1] : ""
-            guard trimmed.contains("lens") || trimmed.contains("throws") || next.contains("get throws") else { continue }
+            guard trimmed.contains("lens") || trimmed.contains("throws") || next.contains("get throws") else {
+                continue
+            }
             let declaration = trimmed[range.upperBound...]
             guard let colon = declaration.range(of: ": "), let brace = declaration.range(of: " {") else { continue }
             let name = generatedName(declaration[..<colon.lowerBound])
@@ -191,7 +200,8 @@ final class OneSourceOfTruthTests: XCTestCase {
 
     static func kotlin(_ model: LensModel) -> [String: String] {
         byDefinition(
-            KotlinGenerator.generate(model, options: KotlinGeneratorOptions(packageName: "com.example", includeRuntime: false)),
+            KotlinGenerator.generate(
+                model, options: KotlinGeneratorOptions(packageName: "com.example", includeRuntime: false)),
             model: model, ext: "kt")
     }
 
@@ -216,8 +226,10 @@ final class OneSourceOfTruthTests: XCTestCase {
     }
 
     static func generatedFiles(_ folder: URL, ext: String) throws -> [String: String] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("." + ext) }.sorted()
-        return byDeclaration(try names.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) })
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("." + ext) }
+            .sorted()
+        return byDeclaration(
+            try names.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) })
     }
 
     /// The GraphQL of an example: `.graphql` files, and the literals of `@Query`/`@Fragment`…

@@ -10,14 +10,16 @@ final class PlateCommandTests: XCTestCase {
 
     func run(_ arguments: [String], in directory: URL) -> (Int32, String, String) {
         let context = CommandContext(
-            standardOutput: OutputStream(capturingAsTerminal: false), standardError: OutputStream(capturingAsTerminal: false),
+            standardOutput: OutputStream(capturingAsTerminal: false),
+            standardError: OutputStream(capturingAsTerminal: false),
             workingDirectory: directory.path, environment: [:])
         let code = BatonCLI.run(arguments, context: context)
         return (code.rawValue, context.standardOutput.text, context.standardError.text)
     }
 
     func testPlateOneFromTheGitHubExample() {
-        let (code, output, error) = run(["plate", "RepositoryQuery"], in: Self.repository.appendingPathComponent("Examples/GitHub"))
+        let (code, output, error) = run(
+            ["plate", "RepositoryQuery"], in: Self.repository.appendingPathComponent("Examples/GitHub"))
         XCTAssertEqual(code, 0, error)
         XCTAssertEqual(
             output,
@@ -36,10 +38,13 @@ final class PlateCommandTests: XCTestCase {
     }
 
     func testUnknownNameExitsTwoWithSuggestions() {
-        let (code, output, error) = run(["plate", "IssueRow_isue"], in: Self.repository.appendingPathComponent("Examples/GitHub"))
+        let (code, output, error) = run(
+            ["plate", "IssueRow_isue"], in: Self.repository.appendingPathComponent("Examples/GitHub"))
         XCTAssertEqual(code, 2)
         XCTAssertEqual(output, "")
-        XCTAssertEqual(error, "Error: No operation, fragment or type is named \"IssueRow_isue\". Did you mean \"IssueRow_issue\"?\n")
+        XCTAssertEqual(
+            error,
+            "Error: No operation, fragment or type is named \"IssueRow_isue\". Did you mean \"IssueRow_issue\"?\n")
     }
 
     func testTypeFromTheRootConfigurationSpansProjects() {
@@ -53,8 +58,10 @@ final class PlateCommandTests: XCTestCase {
     func testSchemaAndPathsWithoutConfiguration() throws {
         let fixtures = Self.repository.appendingPathComponent("Tests/BatonIRTests/Fixtures")
         let (code, output, error) = run(
-            ["plate", "FriendRow_user", "--schema", "schema.graphql", "plates/required-in-fragment-in-list.graphql",
-             "--format", "json"],
+            [
+                "plate", "FriendRow_user", "--schema", "schema.graphql", "plates/required-in-fragment-in-list.graphql",
+                "--format", "json",
+            ],
             in: fixtures)
         XCTAssertEqual(code, 0, error)
         XCTAssertTrue(output.contains(#""spreadAccessorName": "friendRow""#))
@@ -62,11 +69,14 @@ final class PlateCommandTests: XCTestCase {
     }
 
     func testInvalidDocumentsReportErrorsInsteadOfAPlate() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-plate-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-plate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "type Query { a: Int }\n".write(to: directory.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
-        try "query Q { b }\n".write(to: directory.appendingPathComponent("q.graphql"), atomically: true, encoding: .utf8)
+        try "type Query { a: Int }\n".write(
+            to: directory.appendingPathComponent("schema.graphql"), atomically: true, encoding: .utf8)
+        try "query Q { b }\n".write(
+            to: directory.appendingPathComponent("q.graphql"), atomically: true, encoding: .utf8)
         let (code, output, error) = run(["plate", "Q", "--schema", "schema.graphql", "q.graphql"], in: directory)
         XCTAssertEqual(code, 1)
         XCTAssertEqual(output, "")

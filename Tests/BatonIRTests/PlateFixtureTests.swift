@@ -44,7 +44,8 @@ final class PlateFixtureTests: XCTestCase {
                 actual += PlateFixtures.banner("ERROR") + TextRenderer.render(built.diagnostics)
             }
             try PlateFixtures.check(
-                actual, expectedURL: url.deletingPathExtension().appendingPathExtension("expected"), label: "plates/\(name)")
+                actual, expectedURL: url.deletingPathExtension().appendingPathExtension("expected"),
+                label: "plates/\(name)")
         }
         if !skipped.isEmpty {
             print("PlateFixtureTests skipped:\n" + skipped.joined(separator: "\n"))

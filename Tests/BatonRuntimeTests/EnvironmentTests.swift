@@ -13,11 +13,14 @@ final class TransportTests: XCTestCase {
         XCTAssertEqual(body["operationName"], "CharacterOrigin")
         XCTAssertEqual(body["variables"], ["id": "1"])
         XCTAssertEqual(body["onError"], "PROPAGATE")
-        XCTAssertNil(try JSONParser.parse(GraphQLRequest(TestProfileQuery(id: "1")).body)["onError"], "sent only when the operation carries one")
+        XCTAssertNil(
+            try JSONParser.parse(GraphQLRequest(TestProfileQuery(id: "1")).body)["onError"],
+            "sent only when the operation carries one")
     }
 
     func testTheHTTPTransportPostsJSON() throws {
-        let transport = HTTPTransport(url: URL(string: "https://rickandmortyapi.com/graphql")!, headers: ["Authorization": "Bearer x"])
+        let transport = HTTPTransport(
+            url: URL(string: "https://rickandmortyapi.com/graphql")!, headers: ["Authorization": "Bearer x"])
         let request = transport.urlRequest(for: GraphQLRequest(TestProfileQuery(id: "1")))
         XCTAssertEqual(request.httpMethod, "POST")
         XCTAssertEqual(request.value(forHTTPHeaderField: "Content-Type"), "application/json")
@@ -27,7 +30,8 @@ final class TransportTests: XCTestCase {
 
     func testTheFixtureTransportAnswersInOrderAndRepeatsTheLast() async throws {
         let transport = FixtureTransport()
-        transport.answer("TestConditions", with: .file(Fixtures.url("conditions-included.json")), .json(#"{"data":{}}"#))
+        transport.answer(
+            "TestConditions", with: .file(Fixtures.url("conditions-included.json")), .json(#"{"data":{}}"#))
         let request = GraphQLRequest(TestConditions(id: "1", withOrigin: true, hideStatus: false))
         let first = try await transport.send(request)
         XCTAssertEqual(first, try Fixtures.data("conditions-included.json"))
@@ -59,7 +63,8 @@ final class PlateFourTests: XCTestCase {
 
         XCTAssertNotNil(environment.store.record("Location:1"))
         XCTAssertNil(environment.store.record("Location:1")?.slots["dimension"], "the store cannot answer yet")
-        let rick = environment.attach(TestConditions(id: "1", withOrigin: true, hideStatus: false), policy: .storeOrNetwork)
+        let rick = environment.attach(
+            TestConditions(id: "1", withOrigin: true, hideStatus: false), policy: .storeOrNetwork)
         await environment.settle()
 
         XCTAssertEqual(
@@ -85,7 +90,8 @@ final class HandleTests: XCTestCase {
 
     func testPoliciesDecideWhetherToFetch() async throws {
         let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: .json(HealAnswers.detail), .json(HealAnswers.detail), .failure("offline"))
+        transport.answer(
+            "CharacterDetail", with: .json(HealAnswers.detail), .json(HealAnswers.detail), .failure("offline"))
         let (environment, _) = environment(transport)
         let operation = CharacterDetail(id: "1")
 
@@ -127,17 +133,28 @@ final class HandleTests: XCTestCase {
         handle.observe { changes.withLock { $0 += 1 } }
         try environment.store.commit(
             .json(#"{"data":{"character":{"id":"1","name":"Rick C-137"}}}"#),
-            selections: [.field("character", arguments: [("id", .literal("1"))], type: .named("Character"), selections: [.field("id", type: .named("ID")), .field("name", type: .named("String"))])])
+            selections: [
+                .field(
+                    "character", arguments: [("id", .literal("1"))], type: .named("Character"),
+                    selections: [.field("id", type: .named("ID")), .field("name", type: .named("String"))])
+            ])
         XCTAssertEqual(handle.phase.data?.character?.name, "Rick C-137")
         XCTAssertEqual(changes.withLock { $0 }, 1)
-        try environment.store.commit(.json(#"{"data":{"character":{"id":"2","name":"Morty"}}}"#), selections: [.field("character", arguments: [("id", .literal("2"))], type: .named("Character"), selections: [.field("id", type: .named("ID")), .field("name", type: .named("String"))])])
+        try environment.store.commit(
+            .json(#"{"data":{"character":{"id":"2","name":"Morty"}}}"#),
+            selections: [
+                .field(
+                    "character", arguments: [("id", .literal("2"))], type: .named("Character"),
+                    selections: [.field("id", type: .named("ID")), .field("name", type: .named("String"))])
+            ])
         XCTAssertEqual(changes.withLock { $0 }, 1, "a slot it did not read")
     }
 
     func testARequestErrorWithNothingStoredFailsAndRetryFetchesAgain() async throws {
         let transport = FixtureTransport()
         transport.answer(
-            "CharacterDetail", with: .json(#"{"errors":[{"message":"rate limited","extensions":{"code":"RATE"}}]}"#), .json(HealAnswers.detail))
+            "CharacterDetail", with: .json(#"{"errors":[{"message":"rate limited","extensions":{"code":"RATE"}}]}"#),
+            .json(HealAnswers.detail))
         let (environment, log) = environment(transport)
         let handle = environment.attach(CharacterDetail(id: "1"))
         await environment.settle()
@@ -146,7 +163,10 @@ final class HandleTests: XCTestCase {
         XCTAssertEqual(errors.first?.extensions?["code"], "RATE")
         XCTAssertEqual(
             log.lines,
-            [#"fetchStarted {"operation":"CharacterDetail"}"#, #"fetchFailed {"operation":"CharacterDetail","error":["rate limited"]}"#])
+            [
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"fetchFailed {"operation":"CharacterDetail","error":["rate limited"]}"#,
+            ])
         XCTAssertTrue(environment.store.snapshot().records.isEmpty, "the request error committed nothing")
 
         handle.retry()
@@ -158,14 +178,16 @@ final class HandleTests: XCTestCase {
 
     func testARequestErrorWithDataStoredKeepsTheDataReady() async throws {
         let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: .json(HealAnswers.detail), .json(#"{"errors":[{"message":"down"}],"data":null}"#))
+        transport.answer(
+            "CharacterDetail", with: .json(HealAnswers.detail), .json(#"{"errors":[{"message":"down"}],"data":null}"#))
         let (environment, _) = environment(transport)
         let handle = environment.attach(CharacterDetail(id: "1"))
         await environment.settle()
         handle.retry()
         await environment.settle()
         XCTAssertEqual(handle.phase.data?.character?.name, "Rick Sanchez", "the data stays")
-        XCTAssertEqual(handle.lastFetchError, .request([GraphQLError(message: "down")]), "the fetch carries the failure")
+        XCTAssertEqual(
+            handle.lastFetchError, .request([GraphQLError(message: "down")]), "the fetch carries the failure")
     }
 
     func testTransportAndMalformedFailures() async throws {
@@ -186,7 +208,9 @@ final class HandleTests: XCTestCase {
         let (environment, _) = environment(transport)
         let handle = environment.attach(RootRequired())
         await environment.settle()
-        guard case .failed(.read(.requiredFieldNull(let path))) = handle.phase else { return XCTFail("\(handle.phase)") }
+        guard case .failed(.read(.requiredFieldNull(let path))) = handle.phase else {
+            return XCTFail("\(handle.phase)")
+        }
         XCTAssertEqual(path, "item.title")
     }
 }
@@ -194,7 +218,9 @@ final class HandleTests: XCTestCase {
 /// Issue 8, item 5, as the guide tells it: a list fetched a location's name, a detail fetched its dimension, and a
 /// later response points the character's origin at a location known only by name.
 final class HealTests: XCTestCase {
-    func prepare(healAnswer: String) async throws -> (BatonEnvironment, MemoryLog, FixtureTransport, Handle<CharacterDetail>) {
+    func prepare(healAnswer: String) async throws -> (
+        BatonEnvironment, MemoryLog, FixtureTransport, Handle<CharacterDetail>
+    ) {
         let transport = FixtureTransport()
         transport.answer("LocationList", with: .json(HealAnswers.locationList))
         transport.answer("CharacterDetail", with: .json(HealAnswers.detail), .json(healAnswer))
@@ -250,7 +276,8 @@ final class HealTests: XCTestCase {
         XCTAssertEqual(log.lines.filter { $0.hasPrefix("refetch") }.count, 1)
         XCTAssertEqual(
             log.lines.filter { $0.hasPrefix("unexpectedValue") }.last,
-            #"unexpectedValue {"type":"Location","field":"dimension","reason":"missing after a refetch","path":"character.origin.dimension"}"#)
+            #"unexpectedValue {"type":"Location","field":"dimension","reason":"missing after a refetch","path":"character.origin.dimension"}"#
+        )
         XCTAssertNil(detail.phase.data?.character?.origin?.dimension)
         let count = log.lines.count
         _ = try await environment.fetch(CharacterOrigin(id: "1"))
@@ -302,7 +329,8 @@ final class StalenessTests: XCTestCase {
         XCTAssertEqual(
             log.lines,
             [
-                #"refetch {"operation":"CharacterDetail","reason":"stale"}"#, #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"refetch {"operation":"CharacterDetail","reason":"stale"}"#,
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
                 #"committed {"kind":"server","changed":0}"#, #"fetchCompleted {"operation":"CharacterDetail"}"#,
             ])
         XCTAssertFalse(detail.isStale)
@@ -359,7 +387,10 @@ final class ImageTests: XCTestCase {
         try environment.store.commit(try Fixtures.response("character-errors.json"), for: TestProfileQuery(id: "1"))
         try environment.store.commit(
             .json(#"{"data":{"price":1.10,"meta":{"b":[1,2]},"tags":["a",null]}}"#),
-            selections: [.field("price", type: .named("Decimal")), .field("meta", type: .named("JSON")), .field("tags", type: .list(.named("String")))])
+            selections: [
+                .field("price", type: .named("Decimal")), .field("meta", type: .named("JSON")),
+                .field("tags", type: .list(.named("String"))),
+            ])
         let url = directory.appendingPathComponent("store.image")
         try environment.saveImage(to: url)
         return (environment, url)
@@ -368,7 +399,9 @@ final class ImageTests: XCTestCase {
     func testRoundTripKeepsRecordsErrorsAndAges() throws {
         let clock = TestClock()
         let (environment, url) = try savedEnvironment(clock: clock)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["store.image"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path), ["store.image"],
+            "no temporary file left")
         try environment.saveImage(to: url)  // over an existing image
 
         let log = MemoryLog()
@@ -377,7 +410,8 @@ final class ImageTests: XCTestCase {
         XCTAssertEqual(loaded.store.snapshot().records, environment.store.snapshot().records)
         XCTAssertEqual(log.lines, [#"imageLoaded {"records":4}"#])
         XCTAssertEqual(loaded.store.record("Query")?.slots["price"]?.value, .number("1.10"))
-        XCTAssertEqual(loaded.store.record("Character:1")?.slots["gender"]?.errors.map(\.message), ["gender is private"])
+        XCTAssertEqual(
+            loaded.store.record("Character:1")?.slots["gender"]?.errors.map(\.message), ["gender is private"])
     }
 
     func testStalenessSurvivesALaunch() async throws {
@@ -398,7 +432,9 @@ final class ImageTests: XCTestCase {
         let good = try Data(contentsOf: url)
         var flipped = good
         flipped[flipped.count - 10] ^= 0x01
-        let futureVersion = Data(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "BATON-IMAGE 1 ", with: "BATON-IMAGE 2 ").utf8)
+        let futureVersion = Data(
+            String(decoding: good, as: UTF8.self).replacingOccurrences(of: "BATON-IMAGE 1 ", with: "BATON-IMAGE 2 ")
+                .utf8)
         let cases: [(String, Data, String)] = [
             ("truncated", good.prefix(good.count / 2), "corrupt image: expected"),
             ("corrupt", flipped, "corrupt image: checksum mismatch"),
@@ -415,7 +451,8 @@ final class ImageTests: XCTestCase {
             XCTAssertFalse(environment.loadImage(from: bad), name)
             XCTAssertTrue(environment.store.snapshot().records.isEmpty, name)
             XCTAssertEqual(log.events.map(\.name), ["imageRejected"], name)
-            XCTAssertTrue(log.events.first?.payload["reason"]?.stringValue?.hasPrefix(reason) == true, "\(name): \(log.lines)")
+            XCTAssertTrue(
+                log.events.first?.payload["reason"]?.stringValue?.hasPrefix(reason) == true, "\(name): \(log.lines)")
         }
         let absent = BatonEnvironment(transport: FixtureTransport(), log: MemoryLog())
         XCTAssertFalse(absent.loadImage(from: directory.appendingPathComponent("none.image")))

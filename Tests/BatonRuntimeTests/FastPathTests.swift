@@ -24,7 +24,8 @@ final class FastPathTests: XCTestCase {
         let store = Store()
         for id in ["1", "2"] {
             try store.commit(
-                .json(#"{"data":{"character":{"name":"N\#(id)"}}}"#), selections: [.field(character)], variables: ["id": .string(id)])
+                .json(#"{"data":{"character":{"name":"N\#(id)"}}}"#), selections: [.field(character)],
+                variables: ["id": .string(id)])
         }
         let snapshot = store.snapshot()
         for _ in 0..<2 {
@@ -69,29 +70,42 @@ final class FastPathTests: XCTestCase {
         XCTAssertEqual(lens.read(matrix) as [[Int?]]?, [[1, 2], [3, nil]])
         XCTAssertEqual(
             reporter.take(),
-            [.unexpectedValue(type: "Query", field: "matrix", reason: "expected an Int, found string \"x\"", path: "matrix.1.1")])
+            [
+                .unexpectedValue(
+                    type: "Query", field: "matrix", reason: "expected an Int, found string \"x\"", path: "matrix.1.1")
+            ])
     }
 
     func testItemsWithoutAnIdGetDerivedKeysAndMergesKeepUnchangedSlotsQuiet() throws {
         let matrix = Field(
             "grid", type: .list(.list(.named("Cell"))), selections: [.field("v", type: .named("Int"))])
         let store = Store()
-        let first = try store.commit(.json(#"{"data":{"grid":[[{"v":1}],[{"v":2},{"v":3}]]}}"#), selections: [.field(matrix)])
+        let first = try store.commit(
+            .json(#"{"data":{"grid":[[{"v":1}],[{"v":2},{"v":3}]]}}"#), selections: [.field(matrix)])
         XCTAssertEqual(
             first.changedDescription, "Query.grid Query.grid.0.0.v Query.grid.1.0.v Query.grid.1.1.v")
         XCTAssertEqual(store.record("Query.grid.1.1")?.slots["v"]?.value, .number("3"))
-        let second = try store.commit(.json(#"{"data":{"grid":[[{"v":1}],[{"v":2},{"v":4}]]}}"#), selections: [.field(matrix)])
+        let second = try store.commit(
+            .json(#"{"data":{"grid":[[{"v":1}],[{"v":2},{"v":4}]]}}"#), selections: [.field(matrix)])
         XCTAssertEqual(second.changedDescription, "Query.grid.1.1.v", "only the slot whose content changed")
-        let third = try store.commit(.json(#"{"data":{"grid":[[{"v":1}],[{"v":2},{"v":4}]]}}"#), selections: [.field(matrix)])
+        let third = try store.commit(
+            .json(#"{"data":{"grid":[[{"v":1}],[{"v":2},{"v":4}]]}}"#), selections: [.field(matrix)])
         XCTAssertEqual(third.changed, [])
     }
 
     func testTheSameRecordTwiceInOneResponseKeepsTheLastValue() throws {
-        let friend = Field("friend", type: .named("P"), selections: [.field("id", type: .named("ID")), .field("n", type: .named("String"))])
+        let friend = Field(
+            "friend", type: .named("P"),
+            selections: [.field("id", type: .named("ID")), .field("n", type: .named("String"))])
         let store = Store()
         let result = try store.commit(
             .json(#"{"data":{"a":{"id":"1","n":"x"},"b":{"id":"1","n":"y"}}}"#),
-            selections: [.field("friend", alias: "a", type: .named("P"), selections: friend.selections), .field("friend", alias: "b", arguments: [("k", .literal(1))], type: .named("P"), selections: friend.selections)])
+            selections: [
+                .field("friend", alias: "a", type: .named("P"), selections: friend.selections),
+                .field(
+                    "friend", alias: "b", arguments: [("k", .literal(1))], type: .named("P"),
+                    selections: friend.selections),
+            ])
         XCTAssertEqual(store.record("P:1")?.slots["n"]?.value, .string("y"))
         XCTAssertTrue(result.changed.contains(SlotID("P:1", "n")))
     }

@@ -14,7 +14,8 @@ enum ReadSchema {
     static let created = Field("created", type: .named("DateTime"))
     static let site = Field("site", type: .named("URL"))
     static let uuid = Field("uuid", type: .named("UUID"))
-    static let owner = Field("owner", type: .named("User"), selections: [.field("login", type: .nonNull(.named("String")))])
+    static let owner = Field(
+        "owner", type: .named("User"), selections: [.field("login", type: .nonNull(.named("String")))])
     static let itemSelections: [Selection] = [
         .field("id", type: .named("ID")), .field(title), .field(count), .field(state), .field(price), .field(created),
         .field(site), .field(uuid), .field(owner),
@@ -43,7 +44,8 @@ enum ReadSchema {
         let snapshot = store.snapshot()
         let context = ReadContext(reporter: reporter)
         return (
-            Lens(snapshot: snapshot, key: "Item:1", context: context), Lens(snapshot: snapshot, key: "Item:2", context: context),
+            Lens(snapshot: snapshot, key: "Item:1", context: context),
+            Lens(snapshot: snapshot, key: "Item:2", context: context),
             Lens(snapshot: snapshot, key: "Item:3", context: context)
         )
     }
@@ -101,7 +103,9 @@ final class DirectiveReadTests: XCTestCase {
         XCTAssertEqual(errors.errors.first?.path, [.key("c"), .key("title")])
         XCTAssertEqual(errors.errors.first?.extensions?["code"], "INTERNAL")
         XCTAssertEqual(errors.description, "title failed")
-        guard case .failure = error.caught(ReadSchema.owner) as Result<User?, FieldErrors> else { return XCTFail("owner") }
+        guard case .failure = error.caught(ReadSchema.owner) as Result<User?, FieldErrors> else {
+            return XCTFail("owner")
+        }
         XCTAssertEqual(try (value.caught(ReadSchema.owner) as Result<User?, FieldErrors>).get()?.login, "ada")
     }
 
@@ -146,8 +150,10 @@ final class DirectiveReadTests: XCTestCase {
         XCTAssertEqual(
             reporter.events,
             [
-                .unexpectedValue(type: "Item", field: "count", reason: "expected an Int, found string \"twelve\"", path: "count"),
-                .unexpectedValue(type: "Item", field: "count", reason: "expected an Int, found string \"twelve\"", path: "count"),
+                .unexpectedValue(
+                    type: "Item", field: "count", reason: "expected an Int, found string \"twelve\"", path: "count"),
+                .unexpectedValue(
+                    type: "Item", field: "count", reason: "expected an Int, found string \"twelve\"", path: "count"),
                 .unexpectedValue(type: "Item", field: "count", reason: "null in a non-null field", path: "count"),
             ])
     }
@@ -173,7 +179,9 @@ final class DirectiveReadTests: XCTestCase {
         XCTAssertNil(bad.read(ReadSchema.site) as URL?)
         XCTAssertNil(bad.read(ReadSchema.uuid) as UUID?)
         XCTAssertEqual(
-            reporter.events.map { if case .unexpectedValue(_, let field, let reason, _) = $0 { "\(field): \(reason)" } else { "\($0)" } },
+            reporter.events.map {
+                if case .unexpectedValue(_, let field, let reason, _) = $0 { "\(field): \(reason)" } else { "\($0)" }
+            },
             [
                 "price: \"lots\" does not convert to Decimal", "created: \"yesterday\" does not convert to Date",
                 "site: \"\" does not convert to URL", "uuid: \"not-a-uuid\" does not convert to UUID",
@@ -189,7 +197,8 @@ final class DirectiveReadTests: XCTestCase {
         let dimension = Field("dimension", type: .named("String"))
         XCTAssertNil(value.read(dimension) as String?)
         XCTAssertFalse(value.has(dimension))
-        XCTAssertEqual(reporter.events, [.missingData(type: "Item", field: "dimension", record: "Item:1", path: "dimension")])
+        XCTAssertEqual(
+            reporter.events, [.missingData(type: "Item", field: "dimension", record: "Item:1", path: "dimension")])
     }
 }
 
@@ -220,7 +229,8 @@ struct DatedItem: LensType {
 /// `query RootRequired { item(id: "2") @required(action: NONE) { title @required(action: LOG) } }`
 struct RootRequired: GraphQLOperation {
     static let operationName = "RootRequired"
-    static let document = #"query RootRequired { item(id: "2") @required(action: NONE) { title @required(action: LOG) } }"#
+    static let document =
+        #"query RootRequired { item(id: "2") @required(action: NONE) { title @required(action: LOG) } }"#
     var variables: [String: JSONValue] { [:] }
     struct Data: LensType {
         let lens: Lens
@@ -245,14 +255,18 @@ struct StrictItem: GraphQLOperation {
         init(lens: Lens) { self.lens = lens }
         static let item = Field(
             "item", arguments: [("id", .literal("3"))], type: .named("Item"),
-            selections: [.field("title", type: .named("String")), .field("owner", type: .named("User"), selections: User.selections, catchTo: .result)])
+            selections: [
+                .field("title", type: .named("String")),
+                .field("owner", type: .named("User"), selections: User.selections, catchTo: .result),
+            ])
         static let selections: [Selection] = [.field(item)]
     }
 }
 
 struct LenientItem: GraphQLOperation {
     static let operationName = "LenientItem"
-    static let document = #"query LenientItem @throwOnFieldError { item(id: "3") { title @catch owner @catch { login } } }"#
+    static let document =
+        #"query LenientItem @throwOnFieldError { item(id: "3") { title @catch owner @catch { login } } }"#
     static var throwOnFieldError: Bool { true }
     var variables: [String: JSONValue] { [:] }
     struct Data: LensType {
@@ -277,7 +291,9 @@ final class RequiredReadTests: XCTestCase {
     }
 
     func item(_ id: String, _ alias: String) -> Field {
-        Field("item", alias: alias, arguments: [("id", .literal(.string(id)))], type: .named("Item"), selections: RequiredRow.selections)
+        Field(
+            "item", alias: alias, arguments: [("id", .literal(.string(id)))], type: .named("Item"),
+            selections: RequiredRow.selections)
     }
 
     func testARequiredNullMakesTheLensBoundaryNil() throws {
@@ -298,10 +314,18 @@ final class RequiredReadTests: XCTestCase {
         let store = Store()
         try store.commit(
             .json(#"{"data":{"a":{"id":"9","title":"t","count":1,"owner":null}}}"#),
-            selections: [.field("item", alias: "a", arguments: [("id", .literal("9"))], type: .named("Item"), selections: RequiredRow.selections)])
+            selections: [
+                .field(
+                    "item", alias: "a", arguments: [("id", .literal("9"))], type: .named("Item"),
+                    selections: RequiredRow.selections)
+            ])
         let reporter = CollectingReporter()
         let lens = Lens(snapshot: store.snapshot(), key: "Query", context: ReadContext(reporter: reporter))
-        XCTAssertNil(lens.read(Field("item", alias: "a", arguments: [("id", .literal("9"))], type: .named("Item"), selections: RequiredRow.selections)) as RequiredRow?)
+        XCTAssertNil(
+            lens.read(
+                Field(
+                    "item", alias: "a", arguments: [("id", .literal("9"))], type: .named("Item"),
+                    selections: RequiredRow.selections)) as RequiredRow?)
         XCTAssertTrue(reporter.events.isEmpty)
     }
 

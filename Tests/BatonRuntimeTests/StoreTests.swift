@@ -35,7 +35,8 @@ final class JSONParserTests: XCTestCase {
 final class StorageKeyTests: XCTestCase {
     func testArgumentsAreSortedWithVariablesResolved() {
         let field = Field(
-            "repository", arguments: [("owner", .variable("owner")), ("name", .literal("x"))], type: .named("Repository"))
+            "repository", arguments: [("owner", .variable("owner")), ("name", .literal("x"))],
+            type: .named("Repository"))
         XCTAssertEqual(field.storageKey(variables: ["owner": "y"]), #"repository({"name":"x","owner":"y"})"#)
         XCTAssertEqual(field.storageKey(variables: [:]), #"repository({"name":"x"})"#, "an unset variable is left out")
         let nested = Field(
@@ -61,12 +62,15 @@ final class NormalizationTests: XCTestCase {
         ]
         try store.commit(
             .json(
-                #"{"data":{"character":{"title":"Rick","origin":{"name":"Earth"},"episode":[{"id":"1","air_date":"x"},null]}}}"#),
+                #"{"data":{"character":{"title":"Rick","origin":{"name":"Earth"},"episode":[{"id":"1","air_date":"x"},null]}}}"#
+            ),
             selections: selections)
         let snapshot = store.snapshot()
-        XCTAssertEqual(snapshot["Query"]?.slots[#"character({"id":"1"})"#]?.value, .link(#"Query.character({"id":"1"})"#))
+        XCTAssertEqual(
+            snapshot["Query"]?.slots[#"character({"id":"1"})"#]?.value, .link(#"Query.character({"id":"1"})"#))
         let character = try XCTUnwrap(snapshot[#"Query.character({"id":"1"})"#])
-        XCTAssertEqual(character.slots["name"]?.value, .string("Rick"), "the alias maps back to the field's storage key")
+        XCTAssertEqual(
+            character.slots["name"]?.value, .string("Rick"), "the alias maps back to the field's storage key")
         XCTAssertEqual(character.slots["origin"]?.value, .link(#"Query.character({"id":"1"}).origin"#))
         XCTAssertEqual(character.slots["episode"]?.value, .list([.link("Episode:1"), .null]))
         XCTAssertEqual(snapshot[#"Query.character({"id":"1"}).origin"#]?.slots["name"]?.value, .string("Earth"))
@@ -122,7 +126,11 @@ final class NormalizationTests: XCTestCase {
         XCTAssertEqual(image.value, .null)
         XCTAssertEqual(
             image.errors,
-            [GraphQLError(message: "image service unavailable", path: [.key("character"), .key("image")], locations: [.init(line: 1, column: 1)])])
+            [
+                GraphQLError(
+                    message: "image service unavailable", path: [.key("character"), .key("image")],
+                    locations: [.init(line: 1, column: 1)])
+            ])
         XCTAssertEqual(snapshot["Location:20"]?.slots["name"]?.errors.map(\.message), ["location name redacted"])
         XCTAssertEqual(snapshot["Character:1"]?.slots["gender"]?.errors.map(\.message), ["gender is private"])
         XCTAssertEqual(snapshot["Character:1"]?.slots["type"]?.errors, [], "a plain null carries no error")
@@ -155,20 +163,26 @@ final class PlateThreeTests: XCTestCase {
         let result = try store.commit(try Fixtures.response("character-errors.json"), for: operation)
         XCTAssertEqual(result.changedDescription, "Character:1.gender Character:1.image Location:20.name")
         print("Notified \(result.changedDescription)")
-        XCTAssertEqual(notifications.withLock { $0 }, ["Character:1.gender Character:1.image Location:20.name"], "once per batch")
+        XCTAssertEqual(
+            notifications.withLock { $0 }, ["Character:1.gender Character:1.image Location:20.name"], "once per batch")
 
         var character = try XCTUnwrap(try store.read(operation).character)
         XCTAssertEqual(
             character.lens.caught(TestProfileQuery.Character.Fields.gender) as Result<String?, FieldErrors>,
-            .failure(FieldErrors([GraphQLError(message: "gender is private", path: [.key("character"), .key("gender")])])))
+            .failure(
+                FieldErrors([GraphQLError(message: "gender is private", path: [.key("character"), .key("gender")])])))
 
         // A later response that answers the three notifies them again, and @catch sees the value.
         let again = try store.commit(.json(Self.earlierAnswer), for: operation)
         XCTAssertEqual(again.changedDescription, "Character:1.gender Character:1.image Location:20.name")
         XCTAssertEqual(notifications.withLock { $0.count }, 2)
         character = try XCTUnwrap(try store.read(operation).character)
-        XCTAssertEqual(character.lens.caught(TestProfileQuery.Character.Fields.gender) as Result<String?, FieldErrors>, .success("Male"))
-        XCTAssertEqual(character.location?.lens.caught(TestProfileQuery.Location.Fields.name), .success("Earth (Replacement Dimension)") as Result<String?, FieldErrors>)
+        XCTAssertEqual(
+            character.lens.caught(TestProfileQuery.Character.Fields.gender) as Result<String?, FieldErrors>,
+            .success("Male"))
+        XCTAssertEqual(
+            character.location?.lens.caught(TestProfileQuery.Location.Fields.name),
+            .success("Earth (Replacement Dimension)") as Result<String?, FieldErrors>)
     }
 
     func testIntoAnEmptyStoreEverySlotWrittenIsChanged() throws {

@@ -39,7 +39,8 @@ final class TapeCommitTests: XCTestCase {
         let bytes = Store(clock: Self.epoch)
         if let prior {
             for store in [tree, bytes] {
-                _ = try? store.commit(GraphQLResponse(bytes: Data(prior.utf8)), selections: selections, variables: variables)
+                _ = try? store.commit(
+                    GraphQLResponse(bytes: Data(prior.utf8)), selections: selections, variables: variables)
             }
         }
         let expected: Result<CommitResult, ResponseError>
@@ -62,7 +63,8 @@ final class TapeCommitTests: XCTestCase {
     func testTheSeedFixturesCommitTheSameBothWays() throws {
         for name in ["character-errors.json", "conditions-included.json"] {
             let body = String(decoding: try Fixtures.data(name), as: UTF8.self)
-            assertSame(body, selections: TestProfileQuery.Data.selections, variables: TestProfileQuery(id: "1").variables)
+            assertSame(
+                body, selections: TestProfileQuery.Data.selections, variables: TestProfileQuery(id: "1").variables)
             assertSame(
                 body, selections: TestConditions.Data.selections,
                 variables: TestConditions(id: "1", withOrigin: true, hideStatus: false).variables)
@@ -74,7 +76,8 @@ final class TapeCommitTests: XCTestCase {
             #"{"data":{"node":{"__typename":"Cat","id":"1","name":"Tom","title":"Sir","n":1.10,"tags":["a",null],"meta":{"z":[1,{"y":2}],"a":true},"size":12345678901234567890,"lives":9,"owner":{"name":"Ann"},"skipped":"no"},"count":3,"plain":"x"}}"#
         )
         // No __typename (fragments apply), a number id, members in another order, an object where a scalar was.
-        assertSame(#"{"data":{"count":-3e5,"node":{"owner":{"name":"B"},"id":7,"lives":1,"name":{"x":1}},"plain":null}}"#)
+        assertSame(
+            #"{"data":{"count":-3e5,"node":{"owner":{"name":"B"},"id":7,"lives":1,"name":{"x":1}},"plain":null}}"#)
         // A Dog skips the Cat fragment; lists of lists with derived keys; nulls inside lists.
         assertSame(
             #"{"data":{"nodes":[[{"__typename":"Dog","name":"a","owner":{"name":"o"}},null],[],[{"__typename":"Cat","id":"2","lives":3}]],"node":null}}"#
@@ -97,7 +100,8 @@ final class TapeCommitTests: XCTestCase {
     }
 
     func testErrorsAttachTheSameInEitherOrder() {
-        let data = #""data":{"node":{"__typename":"Cat","id":"1","name":null,"tags":["a",null],"owner":null},"nodes":[[{"name":null}]]}"#
+        let data =
+            #""data":{"node":{"__typename":"Cat","id":"1","name":null,"tags":["a",null],"owner":null},"nodes":[[{"name":null}]]}"#
         let errors =
             #""errors":[{"message":"no name","path":["node","name"],"locations":[{"line":1,"column":2}],"extensions":{"code":"X"}},{"message":"tag","path":["node","tags",1]},{"message":"deep","path":["nodes",0,0,"name"]},{"message":"nowhere","path":["missing",3]},{"message":"no path"},{"message":"owner","path":["node","owner","name"]}]"#
         assertSame("{\(data),\(errors)}")
@@ -110,8 +114,10 @@ final class TapeCommitTests: XCTestCase {
     func testRequestErrorsAndMalformedBodiesFailTheSameBothWays() {
         for body in [
             #"{"errors":[{"message":"rate limited"}]}"#, #"{"data":null,"errors":[{"message":"x","path":["a"]}]}"#,
-            #"{"data":"text","errors":[{"message":"x"}]}"#, #"{"data":null}"#, #"{}"#, "[]", "", "nul", #"{"data":{"a":1}"#,
-            #"{"data":{"a":[1,2}}}"#, #"{"data":{"a":"\x"}}"#, #"{"data":{"a":"\u12"}}"#, #"{"data":{"a":"\ud800\u12zz"}}"#,
+            #"{"data":"text","errors":[{"message":"x"}]}"#, #"{"data":null}"#, #"{}"#, "[]", "", "nul",
+            #"{"data":{"a":1}"#,
+            #"{"data":{"a":[1,2}}}"#, #"{"data":{"a":"\x"}}"#, #"{"data":{"a":"\u12"}}"#,
+            #"{"data":{"a":"\ud800\u12zz"}}"#,
             "{\"data\":{\"a\":\"\u{1}\"}}", #"{"data":{"a":01}}"#, #"{"data":{"a":1.}}"#, #"{"data":{"a":-}}"#,
             #"{"data":{"a":1e}}"#, #"{"data":{"a":tru}}"#, #"{"data":{}} x"#, #"{"data":{"a":1,}}"#, #"{"data" "a"}"#,
             String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
@@ -121,8 +127,9 @@ final class TapeCommitTests: XCTestCase {
         }
         // Accepted both ways: a lone high surrogate, an unknown member, nesting just under the limit.
         assertSame(#"{"data":{"plain":"\ud800x","other":[{"a":[]}]}}"#)
-        assertSame(#"{"data":{"meta":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}}",
-                   selections: [.field("meta", type: .named("JSON"))])
+        assertSame(
+            #"{"data":{"meta":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}}",
+            selections: [.field("meta", type: .named("JSON"))])
     }
 
     /// Random responses (a fixed seed) over the same selections, with members shuffled, repeated and left out.
@@ -133,7 +140,8 @@ final class TapeCommitTests: XCTestCase {
             text += Self.members(["node", "nodes", "count", "plain", "extra"], depth: 0, random: &random)
             text += "}"
             if random.next(4) == 0 {
-                text += #","errors":[{"message":"e","path":["node","name"]},{"message":"f","path":["nodes",0,1,"owner","name"]}]"#
+                text +=
+                    #","errors":[{"message":"e","path":["node","name"]},{"message":"f","path":["nodes",0,1,"owner","name"]}]"#
             }
             text += "}"
             assertSame(text)
@@ -157,13 +165,19 @@ final class TapeCommitTests: XCTestCase {
             let typename = ["Cat", "Dog", "Person"][random.next(3)]
             var text = "{"
             if random.next(4) != 0 { text += "\"__typename\":\"\(typename)\"," }
-            if random.next(3) != 0 { text += random.next(2) == 0 ? "\"id\":\"\(random.next(4))\"," : "\"id\":\(random.next(4))," }
-            text += members(["name", "title", "n", "tags", "meta", "size", "lives", "owner", "skipped"], depth: depth + 1, random: &random)
+            if random.next(3) != 0 {
+                text += random.next(2) == 0 ? "\"id\":\"\(random.next(4))\"," : "\"id\":\(random.next(4)),"
+            }
+            text += members(
+                ["name", "title", "n", "tags", "meta", "size", "lives", "owner", "skipped"], depth: depth + 1,
+                random: &random)
             if text.hasSuffix(",") { text.removeLast() }
             return text + "}"
         case "nodes":
             let outer = (0..<random.next(3)).map { _ in
-                "[" + (0..<random.next(3)).map { _ in value(for: "node", depth: depth + 1, random: &random) }.joined(separator: ",") + "]"
+                "["
+                    + (0..<random.next(3)).map { _ in value(for: "node", depth: depth + 1, random: &random) }.joined(
+                        separator: ",") + "]"
             }
             return "[" + outer.joined(separator: ",") + "]"
         case "tags": return "[\"a\",\"b\\\"\",null]"

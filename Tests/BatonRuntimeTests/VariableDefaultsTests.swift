@@ -59,7 +59,8 @@ final class VariableDefaultsTests: XCTestCase {
         XCTAssertEqual(DefaultedItems().variables, [:], "the request sends only what the app set")
         XCTAssertEqual(DefaultedItems().resolvedVariables, ["first": .number("10"), "withName": .bool(true)])
         XCTAssertEqual(
-            DefaultedItems(first: 3, withName: false).resolvedVariables, ["first": .number("3"), "withName": .bool(false)])
+            DefaultedItems(first: 3, withName: false).resolvedVariables,
+            ["first": .number("3"), "withName": .bool(false)])
         XCTAssertEqual(GraphQLRequest(DefaultedItems()).variables, [:], "an unset defaulted variable stays absent")
         XCTAssertEqual(TestConditions(id: "1", withOrigin: true, hideStatus: false).resolvedVariables.count, 3)
         XCTAssertEqual(LocationList.variableDefaults, [:], "an operation without defaults keeps the default of [:]")

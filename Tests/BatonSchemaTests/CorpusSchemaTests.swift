@@ -15,7 +15,8 @@ final class CorpusSchemaTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
             throw XCTSkip("corpus not found at \(Self.corpus.path)")
         }
-        let (schema, diagnostics) = SchemaLoader.load(paths: relative.map { Self.corpus.appendingPathComponent($0).path })
+        let (schema, diagnostics) = SchemaLoader.load(
+            paths: relative.map { Self.corpus.appendingPathComponent($0).path })
         return (try XCTUnwrap(schema, "\(relative) did not build:\n\(TextRenderer.render(diagnostics))"), diagnostics)
     }
 
@@ -67,7 +68,10 @@ final class CorpusSchemaTests: XCTestCase {
         XCTAssertEqual(Set(diagnostics.map(\.rule)), ["known-directives"])
         XCTAssertEqual(
             Set(diagnostics.map(\.message)),
-            ["Unknown directive \"@link\".", "Unknown directive \"@typePolicy\".", "Unknown directive \"@fieldPolicy\"."])
+            [
+                "Unknown directive \"@link\".", "Unknown directive \"@typePolicy\".",
+                "Unknown directive \"@fieldPolicy\".",
+            ])
         XCTAssertEqual(diagnostics.count, 20)
         XCTAssertEqual(schema.type(named: "User")?.directives.map(\.name), ["typePolicy"])
         XCTAssertEqual(schema.schemaDirectives.map(\.name), ["link"])

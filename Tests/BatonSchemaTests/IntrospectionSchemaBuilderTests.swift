@@ -10,7 +10,9 @@ final class IntrospectionSchemaBuilderTests: XCTestCase {
     }
 
     static let scalar = #"{"kind":"SCALAR","name":"String"}"#
-    static func named(_ kind: String, _ name: String) -> String { #"{"kind":"\#(kind)","name":"\#(name)","ofType":null}"# }
+    static func named(_ kind: String, _ name: String) -> String {
+        #"{"kind":"\#(kind)","name":"\#(name)","ofType":null}"#
+    }
 
     static let small = #"""
         {"data":{"__schema":{
@@ -46,7 +48,9 @@ final class IntrospectionSchemaBuilderTests: XCTestCase {
         // `@cached(ttl: Int)` uses Int, which the result does not list: graphql-js rejects that too.
         XCTAssertEqual(
             diagnostics.map(\.message),
-            ["Invalid or incomplete schema, unknown type: Int. Ensure that a full introspection query is used in order to build a client schema."])
+            [
+                "Invalid or incomplete schema, unknown type: Int. Ensure that a full introspection query is used in order to build a client schema."
+            ])
         XCTAssertEqual(built.queryTypeName, "Query")
         let user = try XCTUnwrap(built.type(named: "Query")?.field(named: "user"))
         XCTAssertEqual(user.type.description, "User")
@@ -66,7 +70,8 @@ final class IntrospectionSchemaBuilderTests: XCTestCase {
     }
 
     func testUnwrappedSchemaAndMissingSchema() {
-        let bare = #"{"__schema":{"queryType":{"name":"Q"},"types":[{"kind":"OBJECT","name":"Q","interfaces":[],"fields":[{"name":"a","args":[],"type":{"kind":"SCALAR","name":"String"}}]},{"kind":"SCALAR","name":"String"}]}}"#
+        let bare =
+            #"{"__schema":{"queryType":{"name":"Q"},"types":[{"kind":"OBJECT","name":"Q","interfaces":[],"fields":[{"name":"a","args":[],"type":{"kind":"SCALAR","name":"String"}}]},{"kind":"SCALAR","name":"String"}]}}"#
         let (schema, diagnostics) = build(bare)
         XCTAssertEqual(schema?.queryTypeName, "Q")
         XCTAssertEqual(diagnostics.count, 0)

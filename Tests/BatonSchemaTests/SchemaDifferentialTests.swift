@@ -91,7 +91,9 @@ final class SchemaDifferentialTests: XCTestCase {
 
     /// Runs the peer script once over all paths; problems by path.
     func graphQLJS(_ paths: [String]) throws -> [String: [Problem]] {
-        guard let node = Self.findExecutable("node") else { throw XCTSkip("node is not installed; skipping the graphql-js differential test") }
+        guard let node = Self.findExecutable("node") else {
+            throw XCTSkip("node is not installed; skipping the graphql-js differential test")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: node)
         process.arguments = [Self.script] + paths

@@ -17,7 +17,8 @@ final class SchemaFixtureTests: XCTestCase {
 
     /// Every SDL rule has at least one invalid fixture named after its id.
     func testEveryRuleHasAFixture() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent("sdl").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: Self.fixtures.appendingPathComponent("sdl").path)
         for id in [
             "lone-schema-definition", "unique-operation-types", "unique-type-names", "unique-enum-value-names",
             "unique-field-definition-names", "unique-argument-definition-names", "unique-directive-names",
@@ -113,7 +114,9 @@ enum SchemaSummary {
             case .object, .interface:
                 lines.append(head)
                 for field in type.fields {
-                    let arguments = field.arguments.isEmpty ? "" : "(" + field.arguments.map(inputValue).joined(separator: ", ") + ")"
+                    let arguments =
+                        field.arguments.isEmpty
+                        ? "" : "(" + field.arguments.map(inputValue).joined(separator: ", ") + ")"
                     lines.append("  \(field.name)\(arguments): \(field.type)\(deprecation(field.deprecationReason))")
                 }
             case .union:
@@ -130,7 +133,9 @@ enum SchemaSummary {
         }
         for name in schema.directiveNames {
             guard let directive = schema.directive(named: name), directive.location != nil else { continue }
-            let arguments = directive.arguments.isEmpty ? "" : "(" + directive.arguments.map(inputValue).joined(separator: ", ") + ")"
+            let arguments =
+                directive.arguments.isEmpty
+                ? "" : "(" + directive.arguments.map(inputValue).joined(separator: ", ") + ")"
             lines.append(
                 "directive @\(name)\(arguments)\(directive.isRepeatable ? " repeatable" : "") on "
                     + directive.locations.map(\.rawValue).joined(separator: " | "))

@@ -8,8 +8,10 @@ final class SchemaLoaderTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-schema-loader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-schema-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("nested"), withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws {
@@ -49,7 +51,8 @@ final class SchemaLoaderTests: XCTestCase {
     func testPicksIntrospectionByContent() throws {
         let json = try write(
             "schema.graphql",
-            #"  {"__schema":{"queryType":{"name":"Q"},"types":[{"kind":"OBJECT","name":"Q","interfaces":[],"fields":[{"name":"a","args":[],"type":{"kind":"SCALAR","name":"Boolean"}}]},{"kind":"SCALAR","name":"Boolean"}]}}"#)
+            #"  {"__schema":{"queryType":{"name":"Q"},"types":[{"kind":"OBJECT","name":"Q","interfaces":[],"fields":[{"name":"a","args":[],"type":{"kind":"SCALAR","name":"Boolean"}}]},{"kind":"SCALAR","name":"Boolean"}]}}"#
+        )
         let (schema, diagnostics) = SchemaLoader.load(paths: [json])
         XCTAssertEqual(diagnostics.count, 0)
         XCTAssertEqual(schema?.queryTypeName, "Q")
@@ -58,7 +61,8 @@ final class SchemaLoaderTests: XCTestCase {
     func testIntrospectionCannotBeCombined() throws {
         let json = try write(
             "schema.json",
-            #"{"__schema":{"queryType":{"name":"Q"},"types":[{"kind":"OBJECT","name":"Q","interfaces":[],"fields":[{"name":"a","args":[],"type":{"kind":"SCALAR","name":"Boolean"}}]},{"kind":"SCALAR","name":"Boolean"}]}}"#)
+            #"{"__schema":{"queryType":{"name":"Q"},"types":[{"kind":"OBJECT","name":"Q","interfaces":[],"fields":[{"name":"a","args":[],"type":{"kind":"SCALAR","name":"Boolean"}}]},{"kind":"SCALAR","name":"Boolean"}]}}"#
+        )
         let sdl = try write("extra.graphql", "extend type Q { b: Int }")
         let (schema, diagnostics) = SchemaLoader.load(paths: [json, sdl])
         XCTAssertEqual(schema?.queryTypeName, "Q")

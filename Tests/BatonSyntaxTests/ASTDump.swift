@@ -1,3 +1,5 @@
+import BatonDiagnostics
+
 @testable import BatonSyntax
 
 /// A span-free rendering of an AST, one node per line, so two ASTs can be compared
@@ -44,7 +46,9 @@ struct ASTDump {
 
     mutating func description(_ description: StringValue?) {
         guard let description else { return }
-        line("description\(description.isBlock ? " block" : ""): \(description.value.debugDescription)", description.span)
+        line(
+            "description\(description.isBlock ? " block" : ""): \(description.value.debugDescription)", description.span
+        )
     }
 
     mutating func definition(_ definition: Definition) {
@@ -273,7 +277,5 @@ struct ASTDump {
         }
     }
 }
-
-import BatonDiagnostics
 
 typealias BatonDiagnosticsSpan = BatonDiagnostics.Span

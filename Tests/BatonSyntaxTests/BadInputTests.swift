@@ -30,7 +30,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertNil(result.document)
         XCTAssertEqual(
             result.diagnostics.first?.message,
-            "Syntax Error: Document is nested too deeply: more than \(Parser.maximumDepth) levels of selection sets, lists or objects.")
+            "Syntax Error: Document is nested too deeply: more than \(Parser.maximumDepth) levels of selection sets, lists or objects."
+        )
         // The first `{` past the limit: columns 1, 5, 9, …
         XCTAssertEqual(result.diagnostics.first?.location?.column, Parser.maximumDepth * 4 + 1)
     }
@@ -41,8 +42,10 @@ final class BadInputTests: XCTestCase {
         // The selection set is the first level, so the last `[` allowed is one earlier.
         XCTAssertEqual(parse(Array(lists.utf8)).diagnostics.first?.location?.column, 8 + Parser.maximumDepth - 1)
         let objects = "{ a(x: " + String(repeating: "{a: ", count: depth) + String(repeating: "}", count: depth) + ") }"
-        XCTAssertEqual(parse(Array(objects.utf8)).diagnostics.first?.location?.column, 8 + (Parser.maximumDepth - 1) * 4)
-        let types = "query($v: " + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
+        XCTAssertEqual(
+            parse(Array(objects.utf8)).diagnostics.first?.location?.column, 8 + (Parser.maximumDepth - 1) * 4)
+        let types =
+            "query($v: " + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
             + ") { a }"
         XCTAssertEqual(parse(Array(types.utf8)).diagnostics.first?.location?.column, 11 + Parser.maximumDepth)
         let fragments = String(repeating: "{ ... on A ", count: depth) + String(repeating: "}", count: depth)
@@ -53,10 +56,12 @@ final class BadInputTests: XCTestCase {
         let depth = Parser.maximumDepth
         let fields = String(repeating: "{ a ", count: depth) + String(repeating: "}", count: depth)
         XCTAssertNotNil(parse(Array(fields.utf8)).document)
-        let fragments = String(repeating: "{ ... on A ", count: depth - 1) + "{ a " + String(repeating: "}", count: depth)
+        let fragments =
+            String(repeating: "{ ... on A ", count: depth - 1) + "{ a " + String(repeating: "}", count: depth)
         let fragmentsResult = parse(Array(fragments.utf8))
         XCTAssertNotNil(fragmentsResult.document, "\(fragmentsResult.diagnostics.map(\.message))")
-        let values = "{ a(x: " + String(repeating: "[{a: ", count: depth / 2 - 1) + "1"
+        let values =
+            "{ a(x: " + String(repeating: "[{a: ", count: depth / 2 - 1) + "1"
             + String(repeating: "}]", count: depth / 2 - 1) + ") }"
         let valuesResult = parse(Array(values.utf8))
         XCTAssertNotNil(valuesResult.document, "\(valuesResult.diagnostics.map(\.message))")
@@ -112,7 +117,8 @@ final class BadInputTests: XCTestCase {
 
     func testColumnsAfterIllFormedUTF8CountAsNodeDecodesThem() {
         // node decodes each maximal ill-formed subpart to one U+FFFD (one UTF-16 code unit).
-        let file = SourceFile(path: "x", bytes: [0xFF, 0x78, 0xF0, 0x9F, 0x98, 0x78, 0xE0, 0x80, 0x78, 0xF0, 0x9F, 0x98, 0x80, 0x78])
+        let file = SourceFile(
+            path: "x", bytes: [0xFF, 0x78, 0xF0, 0x9F, 0x98, 0x78, 0xE0, 0x80, 0x78, 0xF0, 0x9F, 0x98, 0x80, 0x78])
         XCTAssertEqual(file.localLocation(of: 1).column, 2)
         XCTAssertEqual(file.localLocation(of: 5).column, 4)
         XCTAssertEqual(file.localLocation(of: 8).column, 7)
@@ -158,7 +164,8 @@ final class BadInputTests: XCTestCase {
         bytes.append(contentsOf: Array("type U { f: }".utf8))
         XCTAssertGreaterThan(bytes.count, 50_000_000)
         XCTAssertEqual(
-            SyntaxErrorTests.outcome(bytes: bytes), "\(15 * 5 + copies + 1):13: Syntax Error: Expected Name, found \"}\".")
+            SyntaxErrorTests.outcome(bytes: bytes),
+            "\(15 * 5 + copies + 1):13: Syntax Error: Expected Name, found \"}\".")
 
         let comment = Array("# ".utf8) + [UInt8](repeating: 0x61, count: 5_000_000) + Array("\n{ a } ?".utf8)
         XCTAssertEqual(SyntaxErrorTests.outcome(bytes: comment), "2:7: Syntax Error: Unexpected character: \"?\".")

@@ -83,7 +83,8 @@ enum GraphQLJSPeer {
         }
         return array.map { entry in
             Outcome(
-                ok: entry["ok"] as? Bool ?? false, printed: entry["printed"] as? String, nodes: entry["nodes"] as? [String],
+                ok: entry["ok"] as? Bool ?? false, printed: entry["printed"] as? String,
+                nodes: entry["nodes"] as? [String],
                 message: entry["message"] as? String, line: entry["line"] as? Int, column: entry["column"] as? Int,
                 crash: entry["crash"] as? String)
         }

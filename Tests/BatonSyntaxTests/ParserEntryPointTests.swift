@@ -34,7 +34,8 @@ final class ParserEntryPointTests: XCTestCase {
     }
 
     func testParseValueResults() {
-        XCTAssertEqual(Parser.parseValue("{a: [1, 2.5, \"x\", ENUM, null, true]}").map { ASTDump.of($0) },
+        XCTAssertEqual(
+            Parser.parseValue("{a: [1, 2.5, \"x\", ENUM, null, true]}").map { ASTDump.of($0) },
             """
             object
               field

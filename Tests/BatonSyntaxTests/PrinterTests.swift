@@ -87,7 +87,8 @@ final class PrinterTests: XCTestCase {
     /// block, so the parser's deepest document prints in time linear in its output.
     func testPrintsTheDeepestDocumentTheParserAccepts() throws {
         let depth = Parser.maximumDepth - 1
-        let text = "query Q " + String(repeating: "{ a ", count: depth) + "{ b }" + String(repeating: " }", count: depth)
+        let text =
+            "query Q " + String(repeating: "{ a ", count: depth) + "{ b }" + String(repeating: " }", count: depth)
         let document = try XCTUnwrap(parse(text))
         let printed = Printer.print(document)
         let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)

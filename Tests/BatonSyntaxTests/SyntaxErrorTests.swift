@@ -109,14 +109,23 @@ final class SyntaxErrorTests: XCTestCase {
         ("fragment F on T", "1:16: Syntax Error: Expected \"{\", found <EOF>."),
         ("fragment \"on\" on T { a }", "1:10: Syntax Error: Unexpected String \"on\"."),
         ("{ a } \"desc\"", "1:13: Syntax Error: Unexpected <EOF>."),
-        ("\"desc\" query { a }", "1:1: Syntax Error: Unexpected description, descriptions are supported only on type definitions."),
-        ("\"desc\" extend type A @d", "1:1: Syntax Error: Unexpected description, descriptions are supported only on type definitions."),
+        (
+            "\"desc\" query { a }",
+            "1:1: Syntax Error: Unexpected description, descriptions are supported only on type definitions."
+        ),
+        (
+            "\"desc\" extend type A @d",
+            "1:1: Syntax Error: Unexpected description, descriptions are supported only on type definitions."
+        ),
         ("\"desc\" { a }", "1:8: Syntax Error: Unexpected \"{\"."),
         ("\"\"\"multi\n  line\"\"\" 1", "2:11: Syntax Error: Unexpected Int \"1\"."),
         ("\"a\\nb\" \"c\"", "1:8: Syntax Error: Unexpected String \"c\"."),
         ("{ a } 1.5", "1:7: Syntax Error: Unexpected Float \"1.5\"."),
         ("{ a } \"\"\"  x\n   y\"\"\"  !", "2:10: Syntax Error: Unexpected \"!\"."),
-        ("{ a } \"\"\"  x\n   y\"\"\" z", "1:7: Syntax Error: Unexpected description, descriptions are supported only on type definitions."),
+        (
+            "{ a } \"\"\"  x\n   y\"\"\" z",
+            "1:7: Syntax Error: Unexpected description, descriptions are supported only on type definitions."
+        ),
         ("\"\"\"  x\n   y\"\"\" \"\"\"b\"\"\"", "2:9: Syntax Error: Unexpected BlockString \"b\"."),
         // Parser: type system.
         ("type", "1:5: Syntax Error: Expected Name, found <EOF>."),
@@ -140,7 +149,10 @@ final class SyntaxErrorTests: XCTestCase {
         ("enum E { true }", "1:10: Syntax Error: Name \"true\" is reserved and cannot be used for an enum value."),
         ("enum E { A, false }", "1:13: Syntax Error: Name \"false\" is reserved and cannot be used for an enum value."),
         ("enum E { null }", "1:10: Syntax Error: Name \"null\" is reserved and cannot be used for an enum value."),
-        ("enum E { \"d\" null }", "1:14: Syntax Error: Name \"null\" is reserved and cannot be used for an enum value."),
+        (
+            "enum E { \"d\" null }",
+            "1:14: Syntax Error: Name \"null\" is reserved and cannot be used for an enum value."
+        ),
         ("enum E { }", "1:10: Syntax Error: Expected Name, found \"}\"."),
         ("enum E { 1 }", "1:10: Syntax Error: Expected Name, found Int \"1\"."),
         ("input I { a }", "1:13: Syntax Error: Expected \":\", found \"}\"."),

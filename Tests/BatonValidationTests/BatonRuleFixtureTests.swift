@@ -49,7 +49,8 @@ final class BatonRuleFixtureTests: XCTestCase {
                 }
                 if name.contains(".invalid.") {
                     XCTAssertTrue(
-                        diagnostics.contains { $0.rule == suite }, "\(suite)/\(name): expected a diagnostic of \(suite)")
+                        diagnostics.contains { $0.rule == suite }, "\(suite)/\(name): expected a diagnostic of \(suite)"
+                    )
                 } else {
                     XCTAssertTrue(
                         diagnostics.isEmpty,
@@ -68,7 +69,8 @@ final class BatonRuleFixtureTests: XCTestCase {
                     continue
                 }
                 guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
-                    XCTFail("\(suite)/\(name): missing \(expectedURL.lastPathComponent); run with BATON_UPDATE_FIXTURES=1")
+                    XCTFail(
+                        "\(suite)/\(name): missing \(expectedURL.lastPathComponent); run with BATON_UPDATE_FIXTURES=1")
                     continue
                 }
                 XCTAssertEqual(actual, expected, "\(suite)/\(name)")
@@ -96,7 +98,9 @@ final class BatonRuleFixtureTests: XCTestCase {
         XCTAssertTrue(Set(ids).isDisjoint(with: specifiedRules.map { $0.id }), "Baton's ids differ from the spec's")
         XCTAssertEqual(allRules.map { $0.id }, specifiedRules.map { $0.id } + batonRules.map { $0.id })
         for id in ids {
-            let cases = (try? FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent(id).path)) ?? []
+            let cases =
+                (try? FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent(id).path))
+                ?? []
             let inputs = cases.filter { $0.hasSuffix(".graphql") || $0.hasSuffix(".graphqls") }
             XCTAssertTrue(inputs.contains { $0.contains(".invalid.") }, "\(id): no invalid fixture")
             XCTAssertTrue(inputs.contains { !$0.contains(".invalid.") }, "\(id): no valid fixture")

@@ -93,7 +93,9 @@ public final class BatonEnvironment: Sendable {
                 case .requestFailed(let errors): throw FetchError.request(errors)
                 }
             }
-            log.record(LogEvent("committed", JSONObject([("kind", "server"), ("changed", .number(String(result.changed.count)))])))
+            log.record(
+                LogEvent(
+                    "committed", JSONObject([("kind", "server"), ("changed", .number(String(result.changed.count)))])))
             beforeDelivery()
             deliver()
             afterDelivery()
@@ -135,14 +137,16 @@ public final class BatonEnvironment: Sendable {
     /// Marks a record stale.
     public func invalidate(record key: RecordKey) {
         let count = store.invalidate { candidate, _ in candidate == key }
-        log.record(LogEvent("invalidated", JSONObject([("record", .string(key)), ("records", .number(String(count)))])))
+        log.record(
+            LogEvent("invalidated", JSONObject([("record", .string(key)), ("records", .number(String(count)))])))
         notifyStalenessChanged()
     }
 
     /// Marks every record of a type stale.
     public func invalidate(type typename: String) {
         let count = store.invalidate { _, record in record.typename == typename }
-        log.record(LogEvent("invalidated", JSONObject([("type", .string(typename)), ("records", .number(String(count)))])))
+        log.record(
+            LogEvent("invalidated", JSONObject([("type", .string(typename)), ("records", .number(String(count)))])))
         notifyStalenessChanged()
     }
 
@@ -152,7 +156,10 @@ public final class BatonEnvironment: Sendable {
         log.record(
             LogEvent(
                 "invalidated",
-                JSONObject([("operation", .string(Operation.operationName)), ("variables", .string(operation.identity.variables))])))
+                JSONObject([
+                    ("operation", .string(Operation.operationName)),
+                    ("variables", .string(operation.identity.variables)),
+                ])))
         notifyStalenessChanged()
     }
 

@@ -54,7 +54,10 @@ extension ReadEvent {
         case .unexpectedValue(let type, let field, let reason, let path):
             LogEvent(
                 "unexpectedValue",
-                JSONObject([("type", .string(type)), ("field", .string(field)), ("reason", .string(reason)), ("path", .string(path))]))
+                JSONObject([
+                    ("type", .string(type)), ("field", .string(field)), ("reason", .string(reason)),
+                    ("path", .string(path)),
+                ]))
         case .requiredFieldNull(let path):
             LogEvent("requiredFieldNull", JSONObject([("path", .string(path))]))
         }

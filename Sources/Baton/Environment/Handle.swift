@@ -123,7 +123,8 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
     func refetch(reason: String) {
         guard policy != .storeOnly else { return }
         environment.log.record(
-            LogEvent("refetch", JSONObject([("operation", .string(Operation.operationName)), ("reason", .string(reason))])))
+            LogEvent(
+                "refetch", JSONObject([("operation", .string(Operation.operationName)), ("reason", .string(reason))])))
         startFetch()
     }
 
@@ -146,7 +147,8 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
             for missing in walk.missing { reporter.markSeen(record: missing.record, field: missing.field) }
         } else {
             for missing in walk.missing {
-                reporter.report(.missingData(type: missing.type, field: missing.field, record: missing.record, path: missing.path))
+                reporter.report(
+                    .missingData(type: missing.type, field: missing.field, record: missing.record, path: missing.path))
             }
             let heal = state.withLock { state -> Bool in
                 guard hasData, !state.healAttempted, policy != .storeOnly else { return false }
@@ -173,7 +175,8 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
             for missing in walk.missing {
                 reporter.report(
                     .unexpectedValue(
-                        type: missing.type, field: missing.field, reason: "missing after a refetch", path: missing.path))
+                        type: missing.type, field: missing.field, reason: "missing after a refetch", path: missing.path)
+                )
                 reporter.markSeen(record: missing.record, field: missing.field)
             }
         }

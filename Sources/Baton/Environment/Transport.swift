@@ -117,7 +117,9 @@ public final class FixtureTransport: Transport {
     public var requests: [GraphQLRequest] { state.withLock { $0.requests } }
 
     /// How many requests named the operation.
-    public func requestCount(_ operationName: String) -> Int { requests.filter { $0.operationName == operationName }.count }
+    public func requestCount(_ operationName: String) -> Int {
+        requests.filter { $0.operationName == operationName }.count
+    }
 
     public func send(_ request: GraphQLRequest) async throws -> Data {
         let answer: Answer? = state.withLock { state in

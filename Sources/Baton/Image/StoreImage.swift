@@ -23,7 +23,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .absent: "no image"
         case .corrupt(let reason): "corrupt image: \(reason)"
-        case .futureVersion(let version): "image version \(version) is newer than this build reads (\(StoreImage.version))"
+        case .futureVersion(let version):
+            "image version \(version) is newer than this build reads (\(StoreImage.version))"
         case .io(let reason): "image I/O: \(reason)"
         }
     }
@@ -80,9 +81,12 @@ enum StoreImage {
     static func decode(_ data: Data) throws(ImageError) -> [RecordKey: Record] {
         guard let newline = data.firstIndex(of: 0x0A) else { throw .corrupt("no header") }
         let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ")
-        guard header.count == 4, header[0] == magic, let version = Int(header[1]) else { throw .corrupt("not a Baton image") }
+        guard header.count == 4, header[0] == magic, let version = Int(header[1]) else {
+            throw .corrupt("not a Baton image")
+        }
         if version > StoreImage.version { throw .futureVersion(version) }
-        guard version == StoreImage.version, let length = Int(header[2]), let checksum = UInt64(header[3], radix: 16) else {
+        guard version == StoreImage.version, let length = Int(header[2]), let checksum = UInt64(header[3], radix: 16)
+        else {
             throw .corrupt("bad header")
         }
         let body = data[data.index(after: newline)...]
@@ -99,7 +103,8 @@ enum StoreImage {
         records.reserveCapacity(recordsObject.count)
         for (key, value) in recordsObject.members {
             guard case .object(let object) = value, case .object(let slotsObject)? = object["s"],
-                case .number(let updated)? = object["u"], let updatedAt = Double(updated), case .bool(let invalidated)? = object["i"]
+                case .number(let updated)? = object["u"], let updatedAt = Double(updated),
+                case .bool(let invalidated)? = object["i"]
             else { throw .corrupt("bad record \(key)") }
             var slots: [String: Slot] = [:]
             slots.reserveCapacity(slotsObject.count)
@@ -109,7 +114,8 @@ enum StoreImage {
                 if case .array(let items)? = encoded["e"] { errors = items.map(GraphQLError.init(json:)) }
                 slots[storageKey] = Slot(value: try decodeValue(value), errors: errors)
             }
-            records[key] = Record(typename: object["t"]?.stringValue, slots: slots, updatedAt: updatedAt, invalidated: invalidated)
+            records[key] = Record(
+                typename: object["t"]?.stringValue, slots: slots, updatedAt: updatedAt, invalidated: invalidated)
         }
         return records
     }
@@ -151,7 +157,8 @@ extension Store {
     public func saveImage(to url: URL) throws -> Int {
         let records = snapshot().records
         let data = StoreImage.encode(records)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try data.write(to: temporary)
         } catch {

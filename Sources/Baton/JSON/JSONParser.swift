@@ -138,7 +138,8 @@ public enum JSONParser {
                     position += 1
                 } else if bytes[position] == UInt8(ascii: "}") {
                     position += 1
-                    let object = JSONObject(uncheckedKeys: Array(memberKeys[base...]), values: Array(memberValues[base...]))
+                    let object = JSONObject(
+                        uncheckedKeys: Array(memberKeys[base...]), values: Array(memberValues[base...]))
                     memberKeys.removeSubrange(base...)
                     memberValues.removeSubrange(base...)
                     return .object(object)
@@ -194,7 +195,8 @@ public enum JSONParser {
             }
             if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
                 position += 1
-                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+                {
                     position += 1
                 }
                 guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit") }

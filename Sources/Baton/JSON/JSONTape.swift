@@ -72,7 +72,8 @@ struct JSONTape {
 
         mutating func append(_ kind: Kind, flags: UInt8 = 0, start: Int, end: Int) {
             let index = tape.entries.count
-            tape.entries.append(Entry(kind: kind, flags: flags, start: Int32(start), end: Int32(end), next: Int32(index + 1)))
+            tape.entries.append(
+                Entry(kind: kind, flags: flags, start: Int32(start), end: Int32(end), next: Int32(index + 1)))
         }
 
         mutating func value(depth: Int) -> Bool {
@@ -220,7 +221,8 @@ struct JSONTape {
             }
             if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
                 position += 1
-                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+                {
                     position += 1
                 }
                 guard position < bytes.count, isDigit(bytes[position]) else { return false }
@@ -259,7 +261,8 @@ struct JSONTape {
                     guard hex4() else { return false }
                     // JSONParser reads a following `\u` as the low half of a surrogate pair, and checks it.
                     let code = hexValue(at: position - 4)
-                    if (0xD800...0xDBFF).contains(code), position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    if (0xD800...0xDBFF).contains(code), position + 1 < bytes.count,
+                        bytes[position] == UInt8(ascii: "\\"),
                         bytes[position + 1] == UInt8(ascii: "u")
                     {
                         position += 2
@@ -312,7 +315,8 @@ struct JSONTape {
         func text(_ index: Int32) -> String {
             let entry = entries[Int(index)]
             if entry.flags & JSONTape.escaped == 0 {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
             }
             var reader = JSONParser.Reader(bytes: bytes, position: Int(entry.start) - 1)
             return (try? reader.parseString()) ?? ""
@@ -321,7 +325,8 @@ struct JSONTape {
         /// The literal text of a number entry.
         func numberText(_ index: Int32) -> String {
             let entry = entries[Int(index)]
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
+            return String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
         }
 
         /// Whether two string or key entries have the same text (as `String` equality decides it).
@@ -343,7 +348,8 @@ struct JSONTape {
         }
 
         private static func equal(
-            _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int32, _ aEnd: Int32, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int32,
+            _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int32, _ aEnd: Int32, _ b: UnsafeBufferPointer<UInt8>,
+            _ bStart: Int32,
             _ bEnd: Int32
         ) -> Bool {
             let count = Int(aEnd - aStart)

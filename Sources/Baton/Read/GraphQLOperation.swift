@@ -54,7 +54,10 @@ extension GraphQLOperation {
 
     /// The operation's identity: its name and its variables in canonical JSON.
     public var identity: OperationIdentity {
-        OperationIdentity(name: Self.operationName, variables: JSONValue.object(JSONObject(variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })).canonicalText)
+        OperationIdentity(
+            name: Self.operationName,
+            variables: JSONValue.object(JSONObject(variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+                .canonicalText)
     }
 }
 
@@ -73,12 +76,15 @@ extension StoreSnapshot {
         _ operation: Operation, reporter: any ReadReporter = SilentReporter()
     ) throws(ReadError) -> Operation.Data {
         let lens = Lens(
-            snapshot: self, key: Operation.rootTypename, context: ReadContext(variables: operation.resolvedVariables, reporter: reporter))
+            snapshot: self, key: Operation.rootTypename,
+            context: ReadContext(variables: operation.resolvedVariables, reporter: reporter))
         if let path = Boundary.requiredNull(in: lens, selections: Operation.Data.selections) {
             throw .requiredFieldNull(path: path)
         }
         if Operation.throwOnFieldError {
-            let walk = OperationWalk(snapshot: self, variables: operation.resolvedVariables, root: Operation.rootTypename, selections: Operation.Data.selections)
+            let walk = OperationWalk(
+                snapshot: self, variables: operation.resolvedVariables, root: Operation.rootTypename,
+                selections: Operation.Data.selections)
             if !walk.uncaughtErrors.isEmpty { throw .fieldErrors(FieldErrors(walk.uncaughtErrors)) }
         }
         return Operation.Data(lens: lens)
@@ -155,7 +161,9 @@ struct OperationWalk {
         switch value {
         case .link(let key): walk(key, selections: field.selections, caught: caught, path: path)
         case .list(let items):
-            for (index, item) in items.enumerated() { visit(item, field: field, caught: caught, path: path + "." + String(index)) }
+            for (index, item) in items.enumerated() {
+                visit(item, field: field, caught: caught, path: path + "." + String(index))
+            }
         default: break
         }
     }

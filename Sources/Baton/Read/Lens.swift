@@ -225,14 +225,18 @@ enum Boundary {
             switch selection {
             case .field(let field):
                 guard let action = field.required, action != .throw else { continue }
-                if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(lens.context.variables) }) { continue }
+                if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(lens.context.variables) }) {
+                    continue
+                }
                 let (slot, read) = lens.lookup(field)
                 var isNull: Bool
                 switch slot?.value {
                 case nil, .null?: isNull = true
                 case .link(let key)?:
                     isNull = false
-                    if !field.selections.isEmpty, let inner = requiredNull(in: read.child(key), selections: field.selections) {
+                    if !field.selections.isEmpty,
+                        let inner = requiredNull(in: read.child(key), selections: field.selections)
+                    {
                         return inner
                     }
                 default:

@@ -32,7 +32,9 @@ public struct GraphQLError: Sendable, Hashable, Error, CustomStringConvertible {
     public var locations: [Location]
     public var extensions: JSONObject?
 
-    public init(message: String, path: [PathComponent]? = nil, locations: [Location] = [], extensions: JSONObject? = nil) {
+    public init(
+        message: String, path: [PathComponent]? = nil, locations: [Location] = [], extensions: JSONObject? = nil
+    ) {
         self.message = message
         self.path = path
         self.locations = locations
@@ -86,7 +88,9 @@ public struct GraphQLError: Sendable, Hashable, Error, CustomStringConvertible {
         }
         if !locations.isEmpty {
             object["locations"] = .array(
-                locations.map { .object(JSONObject([("line", .number(String($0.line))), ("column", .number(String($0.column)))])) })
+                locations.map {
+                    .object(JSONObject([("line", .number(String($0.line))), ("column", .number(String($0.column)))]))
+                })
         }
         if let extensions { object["extensions"] = .object(extensions) }
         return .object(object)

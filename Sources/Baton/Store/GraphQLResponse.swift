@@ -21,7 +21,11 @@ public struct GraphQLResponse: Sendable, Hashable {
         }
         guard case .object(let object) = json else { throw .malformed("the response is not a JSON object") }
         if case .object(let data)? = object["data"] { self.data = data } else { self.data = nil }
-        if case .array(let items)? = object["errors"] { errors = items.map(GraphQLError.init(json:)) } else { errors = [] }
+        if case .array(let items)? = object["errors"] {
+            errors = items.map(GraphQLError.init(json:))
+        } else {
+            errors = []
+        }
         if data == nil, errors.isEmpty { throw .malformed("the response has neither data nor errors") }
     }
 

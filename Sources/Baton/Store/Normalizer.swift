@@ -57,7 +57,9 @@ struct Normalizer {
         return normalizer.write
     }
 
-    private mutating func object(_ object: JSONObject, record: Int, key: RecordKey, selections: [Selection], path: String) {
+    private mutating func object(
+        _ object: JSONObject, record: Int, key: RecordKey, selections: [Selection], path: String
+    ) {
         // Responses list members in the order the selections ask for them: each search starts after the last hit.
         var hint = 0
         for selection in selections {
@@ -74,7 +76,8 @@ struct Normalizer {
                     pathIndex?[fieldPath] = SlotID(key, storageKey)
                 }
                 let stored = self.value(
-                    value, type: field.type, field: field, parent: key, storageKey: storageKey, suffix: "", index: -1, path: fieldPath)
+                    value, type: field.type, field: field, parent: key, storageKey: storageKey, suffix: "", index: -1,
+                    path: fieldPath)
                 write.pending[record].slots[storageKey] = Slot(value: stored)
                 write.slotWrites += 1
             case .inlineFragment(let condition, let conditions, let selections):

@@ -181,7 +181,8 @@ public struct Field: Sendable, Hashable {
     public static func == (lhs: Field, rhs: Field) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.name == rhs.name && lhs.alias == rhs.alias && lhs.arguments.map(\.0) == rhs.arguments.map(\.0)
-            && lhs.arguments.map(\.1) == rhs.arguments.map(\.1) && lhs.type == rhs.type && lhs.selections == rhs.selections
+            && lhs.arguments.map(\.1) == rhs.arguments.map(\.1) && lhs.type == rhs.type
+            && lhs.selections == rhs.selections
             && lhs.conditions == rhs.conditions && lhs.required == rhs.required && lhs.catchTo == rhs.catchTo
     }
 
@@ -301,6 +302,8 @@ public indirect enum Selection: Sendable, Hashable {
 
     /// A named fragment spread.
     public static func fragment<L: LensType>(_ type: L.Type, conditions: [Condition] = []) -> Selection {
-        .fragment(name: L.fragmentName ?? "\(L.self)", typeCondition: L.typeCondition ?? TypeCondition("?"), conditions: conditions, selections: L.selections)
+        .fragment(
+            name: L.fragmentName ?? "\(L.self)", typeCondition: L.typeCondition ?? TypeCondition("?"),
+            conditions: conditions, selections: L.selections)
     }
 }

@@ -62,7 +62,8 @@ public final class Store: Sendable {
 
     /// Commits the response of a generated operation.
     @discardableResult
-    public func commit<Operation: GraphQLOperation>(_ response: GraphQLResponse, for operation: Operation) throws(ResponseError)
+    public func commit<Operation: GraphQLOperation>(_ response: GraphQLResponse, for operation: Operation)
+        throws(ResponseError)
         -> CommitResult
     {
         try commit(
@@ -86,7 +87,9 @@ public final class Store: Sendable {
 
     /// Commits the response body of a generated operation straight from its bytes.
     @discardableResult
-    public func commit<Operation: GraphQLOperation>(bytes: Data, for operation: Operation) throws(ResponseError) -> CommitResult {
+    public func commit<Operation: GraphQLOperation>(bytes: Data, for operation: Operation) throws(ResponseError)
+        -> CommitResult
+    {
         try commit(
             bytes: bytes, selections: Operation.Data.selections, variables: operation.resolvedVariables,
             rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename)
@@ -115,7 +118,8 @@ public final class Store: Sendable {
             case .response(let tape, let data, let errors):
                 return .success(
                     TapeNormalizer.normalize(
-                        tape: tape, data: data, errors: errors, bytes: buffer, rootKey: rootKey, rootTypename: rootTypename,
+                        tape: tape, data: data, errors: errors, bytes: buffer, rootKey: rootKey,
+                        rootTypename: rootTypename,
                         selections: selections, variables: variables))
             }
         }
@@ -151,7 +155,8 @@ public final class Store: Sendable {
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
             for written in write.pending {
                 Store.apply(
-                    written, key: written.key, now: now, to: &state.records[written.key, default: Record(typename: written.typename)],
+                    written, key: written.key, now: now,
+                    to: &state.records[written.key, default: Record(typename: written.typename)],
                     changed: &changed)
             }
             if changed.isEmpty || state.subscribers.isEmpty { return [] }
@@ -186,7 +191,8 @@ public final class Store: Sendable {
     }
 
     /// Calls `callback` once per committed batch that changes any of `slots`, with the changed ones.
-    public func subscribe(to slots: Set<SlotID>, _ callback: @escaping @Sendable (Set<SlotID>) -> Void) -> Subscription {
+    public func subscribe(to slots: Set<SlotID>, _ callback: @escaping @Sendable (Set<SlotID>) -> Void) -> Subscription
+    {
         let id = state.withLock { state in
             let id = state.nextSubscriber
             state.nextSubscriber += 1

@@ -43,7 +43,8 @@ struct TapeNormalizer {
             var normalizer = TapeNormalizer(variables: variables, tape: JSONTape.View(entries: entries, bytes: bytes))
             if !errors.isEmpty { normalizer.pathIndex = [:] }
             normalizer.write.records[rootKey] = 0
-            normalizer.write.pending.append(PendingRecord(key: rootKey, typename: rootTypename, capacity: selections.count))
+            normalizer.write.pending.append(
+                PendingRecord(key: rootKey, typename: rootTypename, capacity: selections.count))
             normalizer.object(data, record: 0, key: rootKey, selections: selections, path: "")
             for error in errors { normalizer.attach(error) }
             return normalizer.write
@@ -80,7 +81,8 @@ struct TapeNormalizer {
                     pathIndex?[fieldPath] = SlotID(key, storageKey)
                 }
                 let stored = self.value(
-                    value, listDepth: storage.listDepth, field: storage, parent: key, storageKey: storageKey, suffix: "",
+                    value, listDepth: storage.listDepth, field: storage, parent: key, storageKey: storageKey,
+                    suffix: "",
                     index: -1, path: fieldPath)
                 write.pending[record].slots[storageKey] = Slot(value: stored)
                 write.slotWrites += 1
@@ -123,7 +125,8 @@ struct TapeNormalizer {
                 }
                 stored.append(
                     self.value(
-                        item, listDepth: listDepth - 1, field: field, parent: parent, storageKey: storageKey, suffix: listSuffix,
+                        item, listDepth: listDepth - 1, field: field, parent: parent, storageKey: storageKey,
+                        suffix: listSuffix,
                         index: itemIndex, path: itemPath))
                 item = tape.entries[Int(item)].next
             }

@@ -5,7 +5,8 @@ import BatonConfig
 /// and errors that name the problem and what would be valid.
 package enum ArgumentParser {
     /// Parses `arguments` (without the command names). `--help`/`-h` is handled by the caller.
-    package static func parse(_ arguments: [String], signature: CommandSignature) -> Result<ParsedArguments, UsageError> {
+    package static func parse(_ arguments: [String], signature: CommandSignature) -> Result<ParsedArguments, UsageError>
+    {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -102,11 +103,14 @@ package enum ArgumentParser {
         return option.name
     }
 
-    private static func record(_ value: String, for option: OptionSpec, into parsed: inout ParsedArguments) -> UsageError? {
+    private static func record(_ value: String, for option: OptionSpec, into parsed: inout ParsedArguments)
+        -> UsageError?
+    {
         guard case .value(_, let choices, _, let repeatable) = option.kind else { return nil }
         if let choices, !choices.contains(value) {
             let list = choices.map { "'\($0)'" }
-            let joined = list.count > 1 ? list.dropLast().joined(separator: ", ") + " or " + (list.last ?? "") : list.joined()
+            let joined =
+                list.count > 1 ? list.dropLast().joined(separator: ", ") + " or " + (list.last ?? "") : list.joined()
             return UsageError(
                 "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(joined)."
                     + Suggestion.didYouMean(value, in: choices, quote: "'"))

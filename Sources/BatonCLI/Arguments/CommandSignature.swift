@@ -38,12 +38,14 @@ package struct OptionSpec: Sendable {
 
     /// An option taking a value. With `choices`, any other value is a usage error.
     package static func value(
-        _ name: String, short: Character? = nil, valueName: String, choices: [String]? = nil, defaultValue: String? = nil,
+        _ name: String, short: Character? = nil, valueName: String, choices: [String]? = nil,
+        defaultValue: String? = nil,
         repeatable: Bool = false, help: String
     ) -> OptionSpec {
         OptionSpec(
             name: name, short: short,
-            kind: .value(valueName: valueName, choices: choices, defaultValue: defaultValue, repeatable: repeatable), help: help)
+            kind: .value(valueName: valueName, choices: choices, defaultValue: defaultValue, repeatable: repeatable),
+            help: help)
     }
 
     /// `--format <format>` or `--quiet`, as usage lines and errors show it.

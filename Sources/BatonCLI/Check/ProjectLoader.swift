@@ -49,7 +49,9 @@ package struct ProjectLoader {
         return (schema, sources, diagnostics)
     }
 
-    private func buildSchema(_ paths: [String]) -> (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]) {
+    private func buildSchema(_ paths: [String]) -> (
+        schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]
+    ) {
         var sources: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {

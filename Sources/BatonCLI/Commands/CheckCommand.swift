@@ -29,13 +29,17 @@ package enum CheckCommand: Command {
                 help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
             .value(
                 "schema", valueName: "path", repeatable: true,
-                help: "The schema (SDL or introspection JSON); without --config, check PATHS against it without a baton.json."),
+                help:
+                    "The schema (SDL or introspection JSON); without --config, check PATHS against it without a baton.json."
+            ),
             DiagnosticFormat.option,
             .flag("warnings-as-errors", help: "Treat warnings as errors (exit status 1)."),
             .flag("quiet", short: "q", help: "Report errors only: no warnings, no summary line."),
         ],
         arguments: [
-            ArgumentSpec("paths", help: "Files or folders to report on (default: every document of the project).", repeating: true)
+            ArgumentSpec(
+                "paths", help: "Files or folders to report on (default: every document of the project).",
+                repeating: true)
         ])
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitCode {
@@ -135,7 +139,9 @@ package struct CheckRun {
                 }
                 let documents = DocumentDiscovery.documentFiles(of: configuration)
                 outcome.diagnostics += documents.diagnostics
-                inputs.append(ProjectInput(configuration: configuration, schemaFiles: schemaFiles, documentFiles: documents.files))
+                inputs.append(
+                    ProjectInput(configuration: configuration, schemaFiles: schemaFiles, documentFiles: documents.files)
+                )
             }
             if !paths.isEmpty { reportedPaths = resolveReportedPaths(into: &outcome) }
             if outcome.isFatal { return outcome }
@@ -158,7 +164,8 @@ package struct CheckRun {
     /// validated (not when the schema could not be built at all).
     func check(_ project: ProjectInput, reportedPaths: [String]?) -> ([Diagnostic], Int, Bool) {
         var diagnostics: [Diagnostic] = []
-        let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles, configuration: project.configuration)
+        let (schema, _, schemaDiagnostics) = loader.loadSchema(
+            project.schemaFiles, configuration: project.configuration)
         diagnostics += schemaDiagnostics
         let loaded = loader.loadDocuments(project.documentFiles)
         var documentDiagnostics = loaded.diagnostics
@@ -170,7 +177,8 @@ package struct CheckRun {
             // and the documents are still checked against it. Only a schema that could not be
             // built at all leaves the documents unvalidated.
             validated = true
-            documentDiagnostics += DocumentValidation.validate(schema: schema, documents: loaded.documents, configuration: project.configuration)
+            documentDiagnostics += DocumentValidation.validate(
+                schema: schema, documents: loaded.documents, configuration: project.configuration)
             if let configuration = project.configuration {
                 diagnostics += configuration.applyingRuleSettings(
                     to: UnknownScalarMappingRule.check(configuration, schema: schema))
@@ -202,7 +210,8 @@ package struct CheckRun {
         for path in schemaPaths {
             let pattern = GlobPattern(path, base: workingDirectory)
             if pattern.hasWildcards {
-                let matches = DocumentDiscovery.expand(pattern, exclude: [], extensions: DocumentDiscovery.schemaExtensions)
+                let matches = DocumentDiscovery.expand(
+                    pattern, exclude: [], extensions: DocumentDiscovery.schemaExtensions)
                 if matches.files.isEmpty { outcome.diagnostics.append(noMatch(path)) }
                 files += matches.files
                 continue
@@ -210,7 +219,8 @@ package struct CheckRun {
             let absolute = Path.absolute(path, relativeTo: workingDirectory)
             switch FileSystem.kind(of: absolute) {
             case .file: files.append(absolute)
-            case .directory: outcome.diagnostics.append(loader.unreadable(absolute, "Is a directory; name the schema file"))
+            case .directory:
+                outcome.diagnostics.append(loader.unreadable(absolute, "Is a directory; name the schema file"))
             case .other, nil: outcome.diagnostics.append(loader.unreadable(absolute, "No such file or directory"))
             }
         }
@@ -235,8 +245,11 @@ package struct CheckRun {
                     break
                 }
             }
-            let matches = DocumentDiscovery.expand(pattern, exclude: [], extensions: DocumentDiscovery.documentExtensions)
-            for failure in matches.failures { outcome.diagnostics.append(loader.unreadable(failure.path, failure.reason)) }
+            let matches = DocumentDiscovery.expand(
+                pattern, exclude: [], extensions: DocumentDiscovery.documentExtensions)
+            for failure in matches.failures {
+                outcome.diagnostics.append(loader.unreadable(failure.path, failure.reason))
+            }
             if matches.files.isEmpty {
                 outcome.diagnostics.append(noMatch(argument))
             }
@@ -251,7 +264,8 @@ package struct CheckRun {
         for path in paths {
             let pattern = GlobPattern(path, base: workingDirectory)
             if pattern.hasWildcards {
-                let matches = DocumentDiscovery.expand(pattern, exclude: [], extensions: DocumentDiscovery.documentExtensions)
+                let matches = DocumentDiscovery.expand(
+                    pattern, exclude: [], extensions: DocumentDiscovery.documentExtensions)
                 if matches.files.isEmpty { outcome.diagnostics.append(noMatch(path)) }
                 resolved += matches.files
             } else if FileSystem.exists(pattern.root) {

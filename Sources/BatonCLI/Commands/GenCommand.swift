@@ -28,7 +28,9 @@ package enum GenCommand: Command {
     package static var signature: CommandSignature {
         CommandSignature(
             options: [
-                .value("config", valueName: "path", help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
+                .value(
+                    "config", valueName: "path",
+                    help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
                 .value(
                     "lang", valueName: "language", choices: GenLanguages.all.map(\.name), repeatable: true,
                     help: "The language to generate (default: every language baton.json has an output for)."),
@@ -45,7 +47,8 @@ package enum GenCommand: Command {
             languages: arguments.allValues("lang"), check: arguments.flag("check"))
         let outcome = run.run()
         if !outcome.diagnostics.isEmpty || outcome.exitCode != .success && outcome.reports.isEmpty {
-            DiagnosticOutput(format: format, quiet: true).report(outcome.diagnostics, documentCount: nil, context: context)
+            DiagnosticOutput(format: format, quiet: true).report(
+                outcome.diagnostics, documentCount: nil, context: context)
         }
         let display = { (path: String) in Path.display(path, from: context.workingDirectory) }
         for report in outcome.reports {
@@ -105,7 +108,8 @@ package struct GenLanguage: Sendable {
     package var generate: @Sendable (LensModel, Configuration) -> (files: [GeneratedFile], diagnostics: [Diagnostic])
 
     package init(
-        name: String, outputPath: @escaping @Sendable (Configuration) -> Located<String>?, managedExtensions: Set<String>,
+        name: String, outputPath: @escaping @Sendable (Configuration) -> Located<String>?,
+        managedExtensions: Set<String>,
         generate: @escaping @Sendable (LensModel, Configuration) -> (files: [GeneratedFile], diagnostics: [Diagnostic])
     ) {
         self.name = name
@@ -140,8 +144,12 @@ package enum GenLanguages {
             guard let package = configuration.output.kotlinPackage else {
                 return (
                     [],
-                    [.error("No output.kotlin.package in baton.json: which Kotlin package should the generated code be in?",
-                        rule: "config", file: configuration.file, span: configuration.output.kotlinPath?.span ?? .zero)]
+                    [
+                        .error(
+                            "No output.kotlin.package in baton.json: which Kotlin package should the generated code be in?",
+                            rule: "config", file: configuration.file,
+                            span: configuration.output.kotlinPath?.span ?? .zero)
+                    ]
                 )
             }
             if let problem = KotlinGenerator.packageNameProblem(package.value) {
@@ -209,12 +217,14 @@ package struct GenRun {
         guard let path = found else {
             outcome.diagnostics.append(
                 Diagnostic(
-                    .error, "No baton.json found in \(loader.display(workingDirectory)) or any folder above it; pass --config PATH.",
+                    .error,
+                    "No baton.json found in \(loader.display(workingDirectory)) or any folder above it; pass --config PATH.",
                     rule: "config", range: nil))
             outcome.exitCode = .usage
             return outcome
         }
-        let loaded = ConfigurationLoader.load(path: path, workingDirectory: workingDirectory, knownRules: RuleCatalog.ruleIDs)
+        let loaded = ConfigurationLoader.load(
+            path: path, workingDirectory: workingDirectory, knownRules: RuleCatalog.ruleIDs)
         outcome.diagnostics += loaded.diagnostics
         if loaded.hasErrors {
             outcome.exitCode = .usage
@@ -233,7 +243,9 @@ package struct GenRun {
         if !anyOutput {
             let names = languages.isEmpty ? "any language" : languages.joined(separator: ", ")
             outcome.diagnostics.append(
-                Diagnostic(.error, "baton.json has no output for \(names): set output.swift.path.", rule: "config", range: nil, path: loader.display(path)))
+                Diagnostic(
+                    .error, "baton.json has no output for \(names): set output.swift.path.", rule: "config", range: nil,
+                    path: loader.display(path)))
             outcome.exitCode = .usage
         }
         return outcome
@@ -252,7 +264,8 @@ package struct GenRun {
         let documents = loader.loadDocuments(documentFiles.files)
         var diagnostics = schemaDiagnostics + documents.diagnostics
         if let schema, !schemaDiagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += DocumentValidation.validate(schema: schema, documents: documents.documents, configuration: configuration)
+            diagnostics += DocumentValidation.validate(
+                schema: schema, documents: documents.documents, configuration: configuration)
         }
         outcome.diagnostics += diagnostics
         if diagnostics.contains(where: { $0.rule == "io" && $0.severity == .error }) {
@@ -287,7 +300,8 @@ package struct GenRun {
             }
             let root = Path.absolute(output.value, relativeTo: configuration.directory)
             do {
-                let report = try FileWriter(root: root, managedExtensions: language.managedExtensions).write(files, check: check)
+                let report = try FileWriter(root: root, managedExtensions: language.managedExtensions).write(
+                    files, check: check)
                 outcome.reports.append(GenOutcome.FolderReport(root: root, language: language.name, report: report))
                 if check, report.hasChanges, outcome.exitCode == .success { outcome.exitCode = .failure }
             } catch {

@@ -26,7 +26,9 @@ package enum PlateCommand: Command {
 
     package static let signature = CommandSignature(
         options: [
-            .value("config", valueName: "path", help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
+            .value(
+                "config", valueName: "path",
+                help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
             .value(
                 "schema", valueName: "path", repeatable: true,
                 help: "The schema (SDL or introspection JSON); without --config, PATHS are the documents."),
@@ -36,7 +38,9 @@ package enum PlateCommand: Command {
         ],
         arguments: [
             ArgumentSpec("name", help: "An operation, a fragment or a schema type.", optional: false),
-            ArgumentSpec("paths", help: "With --schema and no baton.json: the documents (default: this folder).", repeating: true),
+            ArgumentSpec(
+                "paths", help: "With --schema and no baton.json: the documents (default: this folder).", repeating: true
+            ),
         ])
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitCode {
@@ -114,7 +118,8 @@ enum PlateProjects {
         if !run.paths.isEmpty {
             outcome.diagnostics.append(
                 Diagnostic(
-                    .error, "Documents are given as PATHS only with --schema and no baton.json; "
+                    .error,
+                    "Documents are given as PATHS only with --schema and no baton.json; "
                         + "with a baton.json, its documents are read.", rule: "config", range: nil))
             return nil
         }
@@ -144,7 +149,8 @@ enum PlateProjects {
             let documents = DocumentDiscovery.documentFiles(of: configuration)
             outcome.diagnostics += documents.diagnostics
             projects.append(
-                CheckRun.ProjectInput(configuration: configuration, schemaFiles: schemaFiles, documentFiles: documents.files))
+                CheckRun.ProjectInput(
+                    configuration: configuration, schemaFiles: schemaFiles, documentFiles: documents.files))
         }
         return outcome.isFatal ? nil : projects
     }
@@ -152,7 +158,8 @@ enum PlateProjects {
     /// Loads, validates (the gate) and builds one project's lens model.
     static func build(_ project: CheckRun.ProjectInput, loader: ProjectLoader) -> (PlateCatalog?, [Diagnostic], Int) {
         var diagnostics: [Diagnostic] = []
-        let (schema, _, schemaDiagnostics) = loader.loadSchema(project.schemaFiles, configuration: project.configuration)
+        let (schema, _, schemaDiagnostics) = loader.loadSchema(
+            project.schemaFiles, configuration: project.configuration)
         diagnostics += schemaDiagnostics
         let loaded = loader.loadDocuments(project.documentFiles)
         var documentDiagnostics = loaded.diagnostics

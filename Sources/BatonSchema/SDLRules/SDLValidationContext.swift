@@ -13,21 +13,21 @@ protocol SDLRule {
 enum SDLRules {
     static var all: [any SDLRule.Type] {
         [
-        LoneSchemaDefinitionRule.self,
-        UniqueOperationTypesRule.self,
-        UniqueTypeNamesRule.self,
-        UniqueEnumValueNamesRule.self,
-        UniqueFieldDefinitionNamesRule.self,
-        UniqueArgumentDefinitionNamesRule.self,
-        UniqueDirectiveNamesRule.self,
-        KnownTypeNamesRule.self,
-        KnownDirectivesRule.self,
-        UniqueDirectivesPerLocationRule.self,
-        PossibleTypeExtensionsRule.self,
-        KnownArgumentNamesOnDirectivesRule.self,
-        UniqueArgumentNamesRule.self,
-        UniqueInputFieldNamesRule.self,
-        ProvidedRequiredArgumentsOnDirectivesRule.self,
+            LoneSchemaDefinitionRule.self,
+            UniqueOperationTypesRule.self,
+            UniqueTypeNamesRule.self,
+            UniqueEnumValueNamesRule.self,
+            UniqueFieldDefinitionNamesRule.self,
+            UniqueArgumentDefinitionNamesRule.self,
+            UniqueDirectiveNamesRule.self,
+            KnownTypeNamesRule.self,
+            KnownDirectivesRule.self,
+            UniqueDirectivesPerLocationRule.self,
+            PossibleTypeExtensionsRule.self,
+            KnownArgumentNamesOnDirectivesRule.self,
+            UniqueArgumentNamesRule.self,
+            UniqueInputFieldNamesRule.self,
+            ProvidedRequiredArgumentsOnDirectivesRule.self,
         ]
     }
 
@@ -176,7 +176,8 @@ final class SDLValidationContext {
                 resolved = .node(nodeCounter)
             }
             for directive in directives {
-                scan.directiveUses.append(DirectiveUse(directive: directive, file: file, location: location, scope: resolved))
+                scan.directiveUses.append(
+                    DirectiveUse(directive: directive, file: file, location: location, scope: resolved))
             }
         }
         func checkType(_ named: NamedType, _ file: SourceFile) {
@@ -204,7 +205,9 @@ final class SDLValidationContext {
                 let arguments = fields[i].arguments
                 if !arguments.isEmpty { addArguments(arguments, file, .argumentDefinition) }
                 checkType(fields[i].type, file)
-                if arguments.count > 1 && NameIndex(count: arguments.count, name: { arguments[$0].name.value }).hasDuplicates {
+                if arguments.count > 1
+                    && NameIndex(count: arguments.count, name: { arguments[$0].name.value }).hasDuplicates
+                {
                     scan.repeatedArguments.append(("\(typeName.value).\(fields[i].name.value)", arguments, file))
                 }
             }

@@ -29,7 +29,8 @@ package final class CatchConflictRule: ResponsePathRule, BatonRuleInfo {
                     Self.message(first.field.responseKey, Self.setting(other.catchUse), firstSetting),
                     at: other.catchUse?.directive.span ?? other.field.name.span,
                     notes: [
-                        note(Self.noteMessage(firstSetting), at: first.catchUse?.directive.span ?? first.field.name.span)
+                        note(
+                            Self.noteMessage(firstSetting), at: first.catchUse?.directive.span ?? first.field.name.span)
                     ])
             }
         }

@@ -34,7 +34,8 @@ package final class RequiredThrowInMutationRule: ValidationRule, BatonRuleInfo {
             for use in throwing[index] ?? [] {
                 diagnose(Self.message, range: SourceRange(file: entry.file, span: use.actionSpan))
             }
-            for fragment in context.recursivelyReferencedFragments(ofDefinition: index) where throwing[fragment] != nil {
+            for fragment in context.recursivelyReferencedFragments(ofDefinition: index) where throwing[fragment] != nil
+            {
                 mutationsByFragment[fragment, default: []].append(head)
             }
         }

@@ -15,7 +15,8 @@ package final class FieldsOnCorrectTypeRule: ValidationRule {
     package func enterField(_ node: Field) {
         guard let type = context.parentType, context.fieldDef == nil else { return }
         let fieldName = node.name.value
-        var suggestion = Suggestions.didYouMean(suggestedTypeNames(type, fieldName), subMessage: "to use an inline fragment on")
+        var suggestion = Suggestions.didYouMean(
+            suggestedTypeNames(type, fieldName), subMessage: "to use an inline fragment on")
         if suggestion.isEmpty {
             suggestion = Suggestions.didYouMean(suggestedFieldNames(type, fieldName))
         }

@@ -575,7 +575,8 @@ private struct FieldMerger {
             if field1.name != field2.name {
                 return Conflict(
                     responseName: strings[responseKey],
-                    reason: .message("\"\(strings[field1.name])\" and \"\(strings[field2.name])\" are different fields"),
+                    reason: .message(
+                        "\"\(strings[field1.name])\" and \"\(strings[field2.name])\" are different fields"),
                     fields1: [range(index1)], fields2: [range(index2)])
             }
             if !(field1.arguments == 0 && field2.arguments == 0) && argumentId(index1) != argumentId(index2) {

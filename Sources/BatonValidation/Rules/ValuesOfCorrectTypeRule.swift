@@ -98,7 +98,8 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
         if type.kind == .enumType {
             let printed = ValuePrinter.print(node)
             let suggestions = {
-                Suggestions.didYouMean(Suggestions.list(printed, type.enumValues.map(\.name)), subMessage: "the enum value")
+                Suggestions.didYouMean(
+                    Suggestions.list(printed, type.enumValues.map(\.name)), subMessage: "the enum value")
             }
             guard case .enumValue(let name) = node else {
                 return "Enum \"\(type.name)\" cannot represent non-enum value: \(printed)." + suggestions()

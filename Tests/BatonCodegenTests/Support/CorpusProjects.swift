@@ -24,7 +24,9 @@ enum CorpusProjects {
         var isValid: Bool
     }
 
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: ModelHarness.corpus.appendingPathComponent("documents").path) }
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: ModelHarness.corpus.appendingPathComponent("documents").path)
+    }
 
     /// Every unit, one entry per project (the first schema listed for it).
     static func units(families: Set<String>? = nil) throws -> [Unit] {
@@ -46,10 +48,14 @@ enum CorpusProjects {
                 let schemaPath = ModelHarness.corpus.appendingPathComponent("schemas/" + schema).path
                 if mode.hasPrefix("per-file") {
                     for file in files {
-                        units.append(Unit(name: "\(family)/\(name)/\(file.path.dropFirst(folder.path.count + 1))", schemaFamily: family, schemaPath: schemaPath, documents: [file]))
+                        units.append(
+                            Unit(
+                                name: "\(family)/\(name)/\(file.path.dropFirst(folder.path.count + 1))",
+                                schemaFamily: family, schemaPath: schemaPath, documents: [file]))
                     }
                 } else {
-                    units.append(Unit(name: "\(family)/\(name)", schemaFamily: family, schemaPath: schemaPath, documents: files))
+                    units.append(
+                        Unit(name: "\(family)/\(name)", schemaFamily: family, schemaPath: schemaPath, documents: files))
                 }
             }
         }
@@ -91,7 +97,9 @@ enum CorpusProjects {
             if let document = result.document { parsed.append(document) }
         }
         guard !parsed.isEmpty else { return nil }
-        if Validator.validate(schema: schema, documents: parsed).contains(where: { $0.severity == .error }) { isValid = false }
+        if Validator.validate(schema: schema, documents: parsed).contains(where: { $0.severity == .error }) {
+            isValid = false
+        }
         let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: parsed)
         if diagnostics.contains(where: { $0.severity == .error }) { isValid = false }
         return Built(unit: unit, model: model, isValid: isValid)

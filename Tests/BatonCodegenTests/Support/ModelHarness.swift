@@ -33,7 +33,9 @@ enum ModelHarness {
         lock.lock()
         defer { lock.unlock() }
         if let cached = schemas[file.path] { return cached }
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw Failure(description: "no file \(file.path)") }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw Failure(description: "no file \(file.path)")
+        }
         let schema = try self.schema(sdl: String(decoding: data, as: UTF8.self), path: file.path)
         schemas[file.path] = schema
         return schema

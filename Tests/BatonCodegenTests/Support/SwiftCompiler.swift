@@ -19,7 +19,8 @@ enum SwiftCompiler {
     /// The `swiftc` beside the running toolchain, or on the PATH.
     static var swiftc: String {
         if let path = ProcessInfo.processInfo.environment["SWIFTC"] { return path }
-        for candidate in ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"] where FileManager.default.isExecutableFile(atPath: candidate) {
+        for candidate in ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }
         return "swiftc"
@@ -53,9 +54,9 @@ enum SwiftCompiler {
         let key = String(SHA256.hex(hasher.finalize()).prefix(16))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-" + key)
         #if os(macOS)
-        let library = "libBaton.dylib"
+            let library = "libBaton.dylib"
         #else
-        let library = "libBaton.so"
+            let library = "libBaton.so"
         #endif
         let result: Result<URL, Failure>
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent(library).path),
@@ -70,9 +71,12 @@ enum SwiftCompiler {
             try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
             try run(
                 swiftc,
-                ["-swift-version", "6", "-module-name", "Baton", "-parse-as-library", "-emit-library", "-emit-module",
-                 "-emit-module-path", building.appendingPathComponent("Baton.swiftmodule").path,
-                 "-o", building.appendingPathComponent(library).path] + runtimeSources)
+                [
+                    "-swift-version", "6", "-module-name", "Baton", "-parse-as-library", "-emit-library",
+                    "-emit-module",
+                    "-emit-module-path", building.appendingPathComponent("Baton.swiftmodule").path,
+                    "-o", building.appendingPathComponent(library).path,
+                ] + runtimeSources)
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.moveItem(at: building, to: folder)
             result = .success(folder)
@@ -102,8 +106,10 @@ enum SwiftCompiler {
         defer { try? FileManager.default.removeItem(at: executable) }
         try run(
             swiftc,
-            flags + ["-I", runtime.path, "-L", runtime.path, "-lBaton", "-Xlinker", "-rpath", "-Xlinker", runtime.path,
-                     "-module-name", "App", "-o", executable.path] + files)
+            flags + [
+                "-I", runtime.path, "-L", runtime.path, "-lBaton", "-Xlinker", "-rpath", "-Xlinker", runtime.path,
+                "-module-name", "App", "-o", executable.path,
+            ] + files)
         return try run(executable.path, arguments)
     }
 
@@ -128,7 +134,8 @@ enum SwiftCompiler {
         let text = String(decoding: outputData, as: UTF8.self)
         if process.terminationStatus != 0 {
             throw Failure(
-                description: "\(URL(fileURLWithPath: program).lastPathComponent) failed (\(process.terminationStatus)):\n"
+                description:
+                    "\(URL(fileURLWithPath: program).lastPathComponent) failed (\(process.terminationStatus)):\n"
                     + String(decoding: errorData, as: UTF8.self) + text)
         }
         return text

@@ -138,7 +138,9 @@ enum PlateFixtures {
         // The gate: the model is built only from valid documents.
         // The gate: the spec's rules and Baton's, as check, plate and gen run them.
         let validation = Validator.validate(schema: schema, documents: documents, rules: allRules)
-        if !validation.isEmpty { return Built(schema: schema, model: LensModel(), diagnostics: diagnostics + validation) }
+        if !validation.isEmpty {
+            return Built(schema: schema, model: LensModel(), diagnostics: diagnostics + validation)
+        }
         let (model, modelDiagnostics) = LensModelBuilder.build(
             schema: schema, documents: documents, options: fixture.options)
         return Built(schema: schema, model: model, diagnostics: diagnostics + modelDiagnostics)
@@ -146,7 +148,9 @@ enum PlateFixtures {
 
     /// Every operation's plate, then every fragment's, in name order, as `baton plate` prints them.
     static func plates(_ model: LensModel) -> String {
-        let plates = model.operations.map { Plate(subject: .operation($0)) } + model.fragments.map { Plate(subject: .fragment($0)) }
+        let plates =
+            model.operations.map { Plate(subject: .operation($0)) }
+            + model.fragments.map { Plate(subject: .fragment($0)) }
         return PlateRenderer.render(plates, format: .text)
     }
 
@@ -156,7 +160,9 @@ enum PlateFixtures {
     }
 
     /// Compares `actual` with `<case>.expected`, or writes it under `BATON_UPDATE_FIXTURES=1`.
-    static func check(_ actual: String, expectedURL: URL, label: String, file: StaticString = #filePath, line: UInt = #line)
+    static func check(
+        _ actual: String, expectedURL: URL, label: String, file: StaticString = #filePath, line: UInt = #line
+    )
         throws
     {
         if ProcessInfo.processInfo.environment["BATON_UPDATE_FIXTURES"] == "1" {
@@ -164,7 +170,9 @@ enum PlateFixtures {
             return
         }
         guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
-            XCTFail("\(label): missing \(expectedURL.lastPathComponent); run with BATON_UPDATE_FIXTURES=1", file: file, line: line)
+            XCTFail(
+                "\(label): missing \(expectedURL.lastPathComponent); run with BATON_UPDATE_FIXTURES=1", file: file,
+                line: line)
             return
         }
         XCTAssertEqual(actual, expected, label, file: file, line: line)

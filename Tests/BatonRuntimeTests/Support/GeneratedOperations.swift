@@ -18,7 +18,8 @@ struct TestProfileQuery: GraphQLOperation {
         init(lens: Lens) { self.lens = lens }
         enum Fields {
             static let character = Field(
-                "character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
+                "character", arguments: [("id", .variable("id"))], type: .named("Character"),
+                selections: Character.selections)
         }
         static let selections: [Selection] = [.field(Fields.character)]
         var character: Character? { lens.read(Fields.character) }
@@ -98,7 +99,8 @@ struct TestConditions: GraphQLOperation {
         init(lens: Lens) { self.lens = lens }
         enum Fields {
             static let character = Field(
-                "character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
+                "character", arguments: [("id", .variable("id"))], type: .named("Character"),
+                selections: Character.selections)
         }
         static let selections: [Selection] = [.field(Fields.character)]
         var character: Character? { lens.read(Fields.character) }
@@ -116,7 +118,8 @@ struct TestConditions: GraphQLOperation {
             static let id = Field("id", type: .named("ID"))
         }
         static let selections: [Selection] = [
-            .field(Fields.name), .field(Fields.origin), .field(Fields.species), .field(Fields.status), .field(Fields.id),
+            .field(Fields.name), .field(Fields.origin), .field(Fields.species), .field(Fields.status),
+            .field(Fields.id),
         ]
         var name: String? { lens.read(Fields.name) }
         var origin: Origin? { lens.read(Fields.origin) }

@@ -23,14 +23,16 @@ struct LocationList: GraphQLOperation {
 /// `query CharacterDetail($id: ID!) { character(id: $id) { id name origin { id name dimension } } }`
 struct CharacterDetail: GraphQLOperation {
     static let operationName = "CharacterDetail"
-    static let document = "query CharacterDetail($id: ID!) { character(id: $id) { id name origin { id name dimension } } }"
+    static let document =
+        "query CharacterDetail($id: ID!) { character(id: $id) { id name origin { id name dimension } } }"
     var id: String
     var variables: [String: JSONValue] { ["id": .string(id)] }
     struct Data: LensType {
         let lens: Lens
         init(lens: Lens) { self.lens = lens }
         static let character = Field(
-            "character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
+            "character", arguments: [("id", .variable("id"))], type: .named("Character"),
+            selections: Character.selections)
         static let selections: [Selection] = [.field(character)]
         var character: Character? { lens.read(Self.character) }
     }
@@ -68,7 +70,9 @@ struct CharacterOrigin: GraphQLOperation {
             "character", arguments: [("id", .variable("id"))], type: .named("Character"),
             selections: [
                 .field("id", type: .named("ID")),
-                .field("origin", type: .named("Location"), selections: [.field("id", type: .named("ID")), .field("name", type: .named("String"))]),
+                .field(
+                    "origin", type: .named("Location"),
+                    selections: [.field("id", type: .named("ID")), .field("name", type: .named("String"))]),
             ])
         static let selections: [Selection] = [.field(character)]
     }

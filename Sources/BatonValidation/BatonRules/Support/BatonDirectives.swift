@@ -102,12 +102,14 @@ package enum BatonDirectives {
     /// `author @required(action: LOG) {` becomes `author {`.
     package static func removal(of span: Span, in file: SourceFile, message: String) -> FixIt {
         var start = span.start
-        while start > 0, start <= file.bytes.count, file.bytes[start - 1] == UInt8(ascii: " ")
-            || file.bytes[start - 1] == UInt8(ascii: "\t")
+        while start > 0, start <= file.bytes.count,
+            file.bytes[start - 1] == UInt8(ascii: " ")
+                || file.bytes[start - 1] == UInt8(ascii: "\t")
         {
             start -= 1
         }
-        return FixIt(message: message, range: SourceRange(file: file, span: Span(start: start, end: span.end)), replacement: "")
+        return FixIt(
+            message: message, range: SourceRange(file: file, span: Span(start: start, end: span.end)), replacement: "")
     }
 }
 

@@ -107,7 +107,9 @@ package protocol ResponsePathRule: ValidationRule {
 }
 
 extension ResponsePathRule {
-    package func enterOperation(_ node: OperationDefinition) { tracker.begin(anchor: BatonDirectives.headSpan(of: node)) }
+    package func enterOperation(_ node: OperationDefinition) {
+        tracker.begin(anchor: BatonDirectives.headSpan(of: node))
+    }
     package func leaveOperation(_ node: OperationDefinition) { if tracker.usesBatonDirectives { check() } }
     package func enterFragment(_ node: FragmentDefinition) { tracker.begin(anchor: node.name.span) }
     package func leaveFragment(_ node: FragmentDefinition) { if tracker.usesBatonDirectives { check() } }

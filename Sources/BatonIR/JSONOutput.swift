@@ -1,3 +1,4 @@
+import BatonDiagnostics
 /// A JSON value to print, with object keys in the order given, so output is stable and reads in
 /// the order the model is documented. (The model is `Codable`-free: we print JSON ourselves.)
 package indirect enum JSONOutput: Sendable {
@@ -68,25 +69,6 @@ package indirect enum JSONOutput: Sendable {
         }
     }
 
-    /// A JSON string literal (RFC 8259 escapes; non-ASCII kept as is).
-    package static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
-    }
+    /// A JSON string literal (RFC 8259 escapes; non-ASCII kept as is): the diagnostics renderers' escaping.
+    package static func quoted(_ text: String) -> String { JSONText.quote(text) }
 }

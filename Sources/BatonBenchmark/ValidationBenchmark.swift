@@ -90,6 +90,38 @@ func runValidationBenchmark() {
     }
 }
 
+/// `BatonBenchmark validation-loop [N]`: validates every corpus pair N times (default 200) and
+/// prints the total, without graphql-js: a steady workload for `perf record` or callgrind.
+func runValidationLoop(_ arguments: [String]) {
+    let shared =
+        ProcessInfo.processInfo.environment["BATON_SHARED"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared")
+        .standardizedFileURL.path
+    let count = arguments.first.flatMap { Int($0) } ?? 200
+    var units: [(GraphQLSchema, [Document], ValidationMode)] = []
+    var schemas: [String: GraphQLSchema] = [:]
+    for pair in ValidationBenchmark.corpusPairs(shared: shared) {
+        guard let schema = schemas[pair.schema] ?? ValidationBenchmark.loadSchema(pair.schema) else { continue }
+        schemas[pair.schema] = schema
+        let documents = ValidationBenchmark.parse(ValidationBenchmark.documentFiles(under: pair.directory))
+        units.append((schema, documents, pair.merge ? .merged : .perFile))
+    }
+    var errors = 0
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+        for _ in 0..<count {
+            for (schema, documents, mode) in units {
+                errors += Validator.validate(schema: schema, documents: documents, mode: mode).count
+            }
+        }
+    }
+    let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    print(
+        String(
+            format: "validation-loop: %d passes over %d pairs, %.3f ms per pass, %d errors per pass", count,
+            units.count, milliseconds / Double(count), errors / max(1, count)))
+}
+
 private enum ValidationBenchmark {
     /// Times the walker alone and each rule alone on the largest corpus projects
     /// (`BATON_BENCH_RULE=<id>`: that rule with the walker, `BATON_BENCH_RULE_RUNS` times, default 200).

@@ -1,9 +1,12 @@
 // `BatonBenchmark [syntax|runtime|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of them.
-// `BatonBenchmark parse-corpus [DIR]` and `BatonBenchmark schema-loop FILE [N]` are single-shot
+// `BatonBenchmark parse-corpus [DIR]`, `BatonBenchmark schema-loop FILE [N]` and
+// `BatonBenchmark validation-loop [N]` are single-shot
 // modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "parse-corpus" {
     runParseCorpus(arguments.dropFirst().first)
+} else if arguments.first == "validation-loop" {
+    runValidationLoop(Array(arguments.dropFirst()))
 } else if arguments.first == "schema-loop" {
     runSchemaLoop(Array(arguments.dropFirst()))
 } else {

@@ -38,16 +38,19 @@ package enum DocumentText {
     ) -> Document {
         var definitions: [Definition] = []
         let stack = StackGuard()
-        var root = operation
-        root.directives = strip(root.directives)
-        root.selectionSet = transform(
-            root.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
+        let root = OperationDefinition(
+            operation: operation.operation, name: operation.name, variableDefinitions: operation.variableDefinitions,
+            directives: strip(operation.directives),
+            selectionSet: transform(
+                operation.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete),
+            isShorthand: operation.isShorthand, span: operation.span)
         definitions.append(.operation(root))
         for fragment in fragments.sorted(by: { $0.name.value < $1.name.value }) {
-            var copy = fragment
-            copy.directives = strip(copy.directives)
-            copy.selectionSet = transform(
-                copy.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete)
+            let copy = FragmentDefinition(
+                name: fragment.name, typeCondition: fragment.typeCondition, directives: strip(fragment.directives),
+                selectionSet: transform(
+                    fragment.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete),
+                span: fragment.span)
             definitions.append(.fragment(copy))
         }
         let source = SourceFile(path: "<document>", bytes: [])
@@ -95,21 +98,25 @@ package enum DocumentText {
     /// One selection of `transform`.
     static func transform(_ selection: Selection, depth: Int, stack: StackGuard, complete: inout Bool) -> Selection {
         switch selection {
-        case .field(var field):
-            field.directives = strip(field.directives)
-            if let child = field.selectionSet {
-                field.selectionSet = transform(
-                    child, addTypename: true, depth: depth + 1, stack: stack, complete: &complete)
+        case .field(let field):
+            let selectionSet = field.selectionSet.map {
+                transform($0, addTypename: true, depth: depth + 1, stack: stack, complete: &complete)
             }
-            return .field(field)
-        case .fragmentSpread(var spread):
-            spread.directives = strip(spread.directives)
-            return .fragmentSpread(spread)
-        case .inlineFragment(var inline):
-            inline.directives = strip(inline.directives)
-            inline.selectionSet = transform(
-                inline.selectionSet, addTypename: false, depth: depth + 1, stack: stack, complete: &complete)
-            return .inlineFragment(inline)
+            return .field(
+                Field(
+                    alias: field.alias, name: field.name, arguments: field.arguments,
+                    directives: strip(field.directives), selectionSet: selectionSet, span: field.span))
+        case .fragmentSpread(let spread):
+            return .fragmentSpread(
+                FragmentSpread(name: spread.name, directives: strip(spread.directives), span: spread.span))
+        case .inlineFragment(let inline):
+            return .inlineFragment(
+                InlineFragment(
+                    typeCondition: inline.typeCondition, directives: strip(inline.directives),
+                    selectionSet: transform(
+                        inline.selectionSet, addTypename: false, depth: depth + 1, stack: stack,
+                        complete: &complete),
+                    span: inline.span))
         }
     }
 

@@ -76,14 +76,14 @@ package enum OperationType: String, Sendable, Hashable, CaseIterable {
 
 /// An operation. The shorthand `{ … }` is a query with no name; `isShorthand` records it so the
 /// printer can print it back as written.
-package struct OperationDefinition: Sendable {
-    package var operation: OperationType
-    package var name: Name?
-    package var variableDefinitions: [VariableDefinition]
-    package var directives: [Directive]
-    package var selectionSet: SelectionSet
-    package var isShorthand: Bool
-    package var span: Span
+package final class OperationDefinition: Sendable {
+    package let operation: OperationType
+    package let name: Name?
+    package let variableDefinitions: [VariableDefinition]
+    package let directives: [Directive]
+    package let selectionSet: SelectionSet
+    package let isShorthand: Bool
+    package let span: Span
     package init(
         operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
         directives: [Directive], selectionSet: SelectionSet, isShorthand: Bool, span: Span
@@ -99,12 +99,12 @@ package struct OperationDefinition: Sendable {
 }
 
 /// `$name: Type = default @directives`.
-package struct VariableDefinition: Sendable {
-    package var variable: Variable
-    package var type: TypeReference
-    package var defaultValue: Value?
-    package var directives: [Directive]
-    package var span: Span
+package final class VariableDefinition: Sendable {
+    package let variable: Variable
+    package let type: TypeReference
+    package let defaultValue: Value?
+    package let directives: [Directive]
+    package let span: Span
     package init(variable: Variable, type: TypeReference, defaultValue: Value?, directives: [Directive], span: Span) {
         self.variable = variable
         self.type = type
@@ -158,13 +158,13 @@ package enum Selection: Sendable {
 }
 
 /// `alias: name(arguments) @directives { selections }`.
-package struct Field: Sendable {
-    package var alias: Name?
-    package var name: Name
-    package var arguments: [Argument]
-    package var directives: [Directive]
-    package var selectionSet: SelectionSet?
-    package var span: Span
+package final class Field: Sendable {
+    package let alias: Name?
+    package let name: Name
+    package let arguments: [Argument]
+    package let directives: [Directive]
+    package let selectionSet: SelectionSet?
+    package let span: Span
     package init(
         alias: Name?, name: Name, arguments: [Argument], directives: [Directive], selectionSet: SelectionSet?,
         span: Span
@@ -181,10 +181,10 @@ package struct Field: Sendable {
 }
 
 /// `name: value`, in a field's or a directive's argument list.
-package struct Argument: Sendable {
-    package var name: Name
-    package var value: Value
-    package var span: Span
+package final class Argument: Sendable {
+    package let name: Name
+    package let value: Value
+    package let span: Span
     package init(name: Name, value: Value, span: Span) {
         self.name = name
         self.value = value
@@ -193,10 +193,10 @@ package struct Argument: Sendable {
 }
 
 /// `...Name @directives`.
-package struct FragmentSpread: Sendable {
-    package var name: Name
-    package var directives: [Directive]
-    package var span: Span
+package final class FragmentSpread: Sendable {
+    package let name: Name
+    package let directives: [Directive]
+    package let span: Span
     package init(name: Name, directives: [Directive], span: Span) {
         self.name = name
         self.directives = directives
@@ -205,11 +205,11 @@ package struct FragmentSpread: Sendable {
 }
 
 /// `... on Type @directives { selections }` (the type condition is optional).
-package struct InlineFragment: Sendable {
-    package var typeCondition: NamedType?
-    package var directives: [Directive]
-    package var selectionSet: SelectionSet
-    package var span: Span
+package final class InlineFragment: Sendable {
+    package let typeCondition: NamedType?
+    package let directives: [Directive]
+    package let selectionSet: SelectionSet
+    package let span: Span
     package init(typeCondition: NamedType?, directives: [Directive], selectionSet: SelectionSet, span: Span) {
         self.typeCondition = typeCondition
         self.directives = directives
@@ -219,12 +219,12 @@ package struct InlineFragment: Sendable {
 }
 
 /// `fragment Name on Type @directives { selections }`.
-package struct FragmentDefinition: Sendable {
-    package var name: Name
-    package var typeCondition: NamedType
-    package var directives: [Directive]
-    package var selectionSet: SelectionSet
-    package var span: Span
+package final class FragmentDefinition: Sendable {
+    package let name: Name
+    package let typeCondition: NamedType
+    package let directives: [Directive]
+    package let selectionSet: SelectionSet
+    package let span: Span
     package init(name: Name, typeCondition: NamedType, directives: [Directive], selectionSet: SelectionSet, span: Span)
     {
         self.name = name
@@ -287,10 +287,10 @@ package enum Value: Sendable {
 }
 
 /// `@name(arguments)`.
-package struct Directive: Sendable {
-    package var name: Name
-    package var arguments: [Argument]
-    package var span: Span
+package final class Directive: Sendable {
+    package let name: Name
+    package let arguments: [Argument]
+    package let span: Span
     package init(name: Name, arguments: [Argument], span: Span) {
         self.name = name
         self.arguments = arguments

@@ -91,7 +91,8 @@ func runValidationBenchmark() {
 }
 
 /// `BatonBenchmark validation-loop [N]`: validates every corpus pair N times (default 200) and
-/// prints the total, without graphql-js: a steady workload for `perf record` or callgrind.
+/// prints the total, without graphql-js: a steady workload for `perf record` or callgrind
+/// (`BATON_BENCH_RULES=none` or a comma-separated list of rule ids narrows the rules).
 func runValidationLoop(_ arguments: [String]) {
     let shared =
         ProcessInfo.processInfo.environment["BATON_SHARED"]
@@ -106,12 +107,18 @@ func runValidationLoop(_ arguments: [String]) {
         let documents = ValidationBenchmark.parse(ValidationBenchmark.documentFiles(under: pair.directory))
         units.append((schema, documents, pair.merge ? .merged : .perFile))
     }
+    // `BATON_BENCH_RULES=none` walks without rules; `=id,id` runs only those rules.
+    var rules = specifiedRules
+    if let only = ProcessInfo.processInfo.environment["BATON_BENCH_RULES"] {
+        let ids = Set(only.split(separator: ",").map(String.init))
+        rules = specifiedRules.filter { ids.contains($0.id) }
+    }
     var errors = 0
     let clock = ContinuousClock()
     let elapsed = clock.measure {
         for _ in 0..<count {
             for (schema, documents, mode) in units {
-                errors += Validator.validate(schema: schema, documents: documents, mode: mode).count
+                errors += Validator.validate(schema: schema, documents: documents, rules: rules, mode: mode).count
             }
         }
     }

@@ -96,8 +96,16 @@ package final class ValidationContext {
     /// The definition index of each fragment by name; the last definition of a name wins, as in
     /// graphql-js's `getFragment`.
     package let fragmentIndexByName: [String: Int]
-    var spreadsByDefinition: [Int: [FragmentSpread]] = [:]
-    var referencedFragmentsByDefinition: [Int: [Int]] = [:]
+    private var spreadsByDefinition: [[FragmentSpread]?]
+    private var spreadTargetsByDefinition: [[Int]?]
+    private var referencedFragmentsByDefinition: [[Int]?]
+    private var recursiveUsagesByDefinition: [[VariableUsage]?]
+    /// `recursivelyReferencedFragments`'s visited marks: a definition is visited in the current
+    /// search when its mark equals `visitGeneration` (no clearing between searches).
+    private var visitMarks: [UInt32]
+    private var visitGeneration: UInt32 = 0
+    /// Set by the walker once every definition was walked (before the `leaveDocument` hooks).
+    var walkFinished = false
     /// Variable usages of each definition, filled in as the walker passes them.
     package internal(set) var variableUsagesByDefinition: [[VariableUsage]]
 
@@ -124,6 +132,11 @@ package final class ValidationContext {
         self.definitions = definitions
         self.fragmentIndexByName = fragments
         self.variableUsagesByDefinition = Array(repeating: [], count: definitions.count)
+        self.spreadsByDefinition = Array(repeating: nil, count: definitions.count)
+        self.spreadTargetsByDefinition = Array(repeating: nil, count: definitions.count)
+        self.referencedFragmentsByDefinition = Array(repeating: nil, count: definitions.count)
+        self.recursiveUsagesByDefinition = Array(repeating: nil, count: definitions.count)
+        self.visitMarks = Array(repeating: 0, count: definitions.count)
         self.currentFile = documents.first?.source ?? SourceFile(path: "", bytes: [])
     }
 
@@ -201,15 +214,23 @@ package final class ValidationContext {
     /// graphql-js's `getFragmentSpreads` order.
     package func fragmentSpreads(ofDefinition index: Int) -> [FragmentSpread] {
         if let cached = spreadsByDefinition[index] { return cached }
-        let selectionSet: SelectionSet
+        let spreads: [FragmentSpread]
         switch definitions[index].definition {
-        case .operation(let node): selectionSet = node.selectionSet
-        case .fragment(let node): selectionSet = node.selectionSet
-        default: return []
+        case .operation(let node): spreads = Self.fragmentSpreads(in: node.selectionSet)
+        case .fragment(let node): spreads = Self.fragmentSpreads(in: node.selectionSet)
+        default: spreads = []
         }
-        let spreads = Self.fragmentSpreads(in: selectionSet)
         spreadsByDefinition[index] = spreads
         return spreads
+    }
+
+    /// The definition index of the fragment each spread of a definition names, in spread order,
+    /// leaving out names no fragment has.
+    private func spreadTargets(ofDefinition index: Int) -> [Int] {
+        if let cached = spreadTargetsByDefinition[index] { return cached }
+        let targets = fragmentSpreads(ofDefinition: index).compactMap { fragmentIndexByName[$0.name.value] }
+        spreadTargetsByDefinition[index] = targets
+        return targets
     }
 
     /// The spreads in a selection set, depth-first with a stack as graphql-js walks it.
@@ -229,19 +250,23 @@ package final class ValidationContext {
     }
 
     /// The definition indices of every fragment a definition reaches through spreads
-    /// (graphql-js's `getRecursivelyReferencedFragments`, same order).
+    /// (graphql-js's `getRecursivelyReferencedFragments`, same order). A name stands for its
+    /// last definition, so marking definition indices is marking names.
     package func recursivelyReferencedFragments(ofDefinition index: Int) -> [Int] {
         if let cached = referencedFragmentsByDefinition[index] { return cached }
+        visitGeneration &+= 1
+        if visitGeneration == 0 {
+            for position in visitMarks.indices { visitMarks[position] = 0 }
+            visitGeneration = 1
+        }
+        let generation = visitGeneration
         var result: [Int] = []
-        var collected: Set<String> = []
         var toVisit = [index]
         while let next = toVisit.popLast() {
-            for spread in fragmentSpreads(ofDefinition: next) {
-                let name = spread.name.value
-                if collected.insert(name).inserted, let fragmentIndex = fragmentIndexByName[name] {
-                    result.append(fragmentIndex)
-                    toVisit.append(fragmentIndex)
-                }
+            for fragmentIndex in spreadTargets(ofDefinition: next) where visitMarks[fragmentIndex] != generation {
+                visitMarks[fragmentIndex] = generation
+                result.append(fragmentIndex)
+                toVisit.append(fragmentIndex)
             }
         }
         referencedFragmentsByDefinition[index] = result
@@ -250,12 +275,14 @@ package final class ValidationContext {
 
     /// Every variable usage of an operation and the fragments it reaches
     /// (`getRecursiveVariableUsages`). Complete only once the walk has passed those fragments:
-    /// call it from `leaveDocument`.
+    /// call it from `leaveDocument` (from then on the result is computed once per definition).
     package func recursiveVariableUsages(ofDefinition index: Int) -> [VariableUsage] {
+        if walkFinished, let cached = recursiveUsagesByDefinition[index] { return cached }
         var usages = variableUsagesByDefinition[index]
         for fragment in recursivelyReferencedFragments(ofDefinition: index) {
             usages.append(contentsOf: variableUsagesByDefinition[fragment])
         }
+        if walkFinished { recursiveUsagesByDefinition[index] = usages }
         return usages
     }
 

@@ -43,6 +43,7 @@ struct Walker {
             default: break  // type-system definitions are reported by executable-definitions
             }
         }
+        context.walkFinished = true
         for rule in hooked.document { call(rule, .document) { rule.leaveDocument() } }
     }
 

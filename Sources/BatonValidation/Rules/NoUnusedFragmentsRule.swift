@@ -13,22 +13,15 @@ package final class NoUnusedFragmentsRule: ValidationRule {
     package init(context: ValidationContext) { self.context = context }
 
     package func leaveDocument() {
-        var used: Set<String> = []
-        var fragments: [(UnitDefinition, FragmentDefinition)] = []
+        // By definition index; a name stands for its last definition (`fragmentIndexByName`).
+        var used = Array(repeating: false, count: context.definitions.count)
         for (index, entry) in context.definitions.enumerated() {
-            switch entry.definition {
-            case .operation:
-                for fragment in context.recursivelyReferencedFragments(ofDefinition: index) {
-                    if case .fragment(let node) = context.definitions[fragment].definition {
-                        used.insert(node.name.value)
-                    }
-                }
-            case .fragment(let node):
-                fragments.append((entry, node))
-            default: break
-            }
+            guard case .operation = entry.definition else { continue }
+            for fragment in context.recursivelyReferencedFragments(ofDefinition: index) { used[fragment] = true }
         }
-        for (entry, fragment) in fragments where !used.contains(fragment.name.value) {
+        for entry in context.definitions {
+            guard case .fragment(let fragment) = entry.definition else { continue }
+            if let index = context.fragmentIndexByName[fragment.name.value], used[index] { continue }
             report(
                 Self.message(fragment.name.value),
                 [SourceRange(file: entry.file, span: Span(start: fragment.span.start, end: fragment.name.span.end))])

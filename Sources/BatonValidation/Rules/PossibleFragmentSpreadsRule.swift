@@ -11,12 +11,29 @@ package final class PossibleFragmentSpreadsRule: ValidationRule {
     package static let id = "possible-fragment-spreads"
     package static let hooks: ValidationHooks = [.inlineFragment, .fragmentSpread]
     package let context: ValidationContext
+    /// `typesOverlap` answers by pair of types: two abstract types are compared through every
+    /// possible type of one (hundreds for an interface like GitHub's `Node`), and documents
+    /// repeat the same spreads.
+    private var overlaps: [TypePair: Bool] = [:]
     package init(context: ValidationContext) { self.context = context }
+
+    private struct TypePair: Hashable {
+        let a: ObjectIdentifier
+        let b: ObjectIdentifier
+    }
+
+    private func overlap(_ a: NamedTypeDef, _ b: NamedTypeDef) -> Bool {
+        if a === b { return true }
+        let pair = TypePair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
+        if let known = overlaps[pair] { return known }
+        let result = context.schema.typesOverlap(a, b)
+        overlaps[pair] = result
+        return result
+    }
 
     package func enterInlineFragment(_ node: InlineFragment) {
         guard let fragmentType = context.type?.named, fragmentType.isComposite,
-            let parentType = context.parentType, parentType.isComposite,
-            !context.schema.typesOverlap(fragmentType, parentType)
+            let parentType = context.parentType, parentType.isComposite, !overlap(fragmentType, parentType)
         else { return }
         report(
             Self.inlineMessage(parentType.name, fragmentType.name),
@@ -25,9 +42,8 @@ package final class PossibleFragmentSpreadsRule: ValidationRule {
 
     package func enterFragmentSpread(_ node: FragmentSpread) {
         guard let fragment = context.fragment(named: node.name.value),
-            let fragmentType = context.schema.types[fragment.node.typeCondition.name.value], fragmentType.isComposite,
-            let parentType = context.parentType,
-            !context.schema.typesOverlap(fragmentType, parentType)
+            let fragmentType = context.schema.type(named: fragment.node.typeCondition.name.value), fragmentType.isComposite,
+            let parentType = context.parentType, !overlap(fragmentType, parentType)
         else { return }
         report(Self.spreadMessage(node.name.value, parentType.name, fragmentType.name), at: node.span)
     }

@@ -20,8 +20,19 @@ package final class UniqueVariableNamesRule: ValidationRule {
     }
 }
 
-/// graphql-js's `groupBy` on names: groups in order of first appearance.
+/// graphql-js's `groupBy` on names: groups in order of first appearance. Lists of names are
+/// short and almost always distinct, so that is checked first without hashing.
 func groupedByName(_ names: [Name]) -> [(String, [Name])] {
+    if names.count <= 16 {
+        var distinct = true
+        search: for i in names.indices {
+            for j in names.indices where j > i && names[i].value == names[j].value {
+                distinct = false
+                break search
+            }
+        }
+        if distinct { return names.map { ($0.value, [$0]) } }
+    }
     var order: [String] = []
     var groups: [String: [Name]] = [:]
     for name in names {

@@ -21,14 +21,17 @@ package final class VariablesInAllowedPositionRule: ValidationRule {
 
     package func leaveDocument() {
         for operation in operations {
-            var definitions: [String: VariableDefinition] = [:]
+            // The last definition of a name wins, as in graphql-js; its type is resolved once.
+            var definitions: [String: (node: VariableDefinition, type: ResolvedType?)] = [:]
+            definitions.reserveCapacity(operation.node.variableDefinitions.count)
             for definition in operation.node.variableDefinitions {
-                definitions[definition.variable.name.value] = definition
+                definitions[definition.variable.name.value] = (definition, context.typeFromAST(definition.type))
             }
             for usage in context.recursiveVariableUsages(ofDefinition: operation.index) {
-                guard let definition = definitions[usage.variable.name.value], let locationType = usage.type,
-                    let variableType = context.typeFromAST(definition.type)
+                guard let locationType = usage.type, let entry = definitions[usage.variable.name.value],
+                    let variableType = entry.type
                 else { continue }
+                let definition = entry.node
                 if !Self.allowed(
                     variableType.ref, variableDefault: definition.defaultValue, locationType.ref,
                     hasLocationDefault: usage.hasLocationDefault)

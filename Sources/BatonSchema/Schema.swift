@@ -4,7 +4,10 @@ import BatonSyntax
 // The schema model, after graphql-js's `type/`. Built from SDL (`SchemaBuilder`) or from an
 // introspection result (`IntrospectionSchemaBuilder`), then checked by `SchemaValidator`.
 // Types refer to each other by name; `Schema` resolves names. Everything is immutable once
-// built, so one schema serves every document and every task.
+// built, so one schema serves every document and every task. The definitions (named types,
+// fields, input values, enum values, directives) are final classes with `let` members: the
+// validator and the lens builder pass them around constantly, and copying a reference is one
+// retain where copying a struct of seven members was seven.
 
 /// A type as a field, argument or variable uses it: a name wrapped in list and non-null.
 /// Only the wrapping cases are boxed, so a named type costs no allocation.
@@ -111,15 +114,15 @@ package struct AppliedDirective: Sendable {
 }
 
 /// An argument of a field or directive, or a field of an input object.
-package struct InputValue: Sendable {
-    package var name: String
-    package var description: String?
-    package var type: TypeRef
+package final class InputValue: Sendable {
+    package let name: String
+    package let description: String?
+    package let type: TypeRef
     /// The default as a literal (introspection's string form is parsed into one).
-    package var defaultValue: Value?
-    package var deprecationReason: String?
-    package var directives: [AppliedDirective]
-    package var location: SchemaLocation?
+    package let defaultValue: Value?
+    package let deprecationReason: String?
+    package let directives: [AppliedDirective]
+    package let location: SchemaLocation?
     package init(
         name: String, description: String?, type: TypeRef, defaultValue: Value?, deprecationReason: String?,
         directives: [AppliedDirective], location: SchemaLocation?
@@ -135,14 +138,14 @@ package struct InputValue: Sendable {
 }
 
 /// A field of an object or interface type.
-package struct FieldDef: Sendable {
-    package var name: String
-    package var description: String?
-    package var arguments: [InputValue]
-    package var type: TypeRef
-    package var deprecationReason: String?
-    package var directives: [AppliedDirective]
-    package var location: SchemaLocation?
+package final class FieldDef: Sendable {
+    package let name: String
+    package let description: String?
+    package let arguments: [InputValue]
+    package let type: TypeRef
+    package let deprecationReason: String?
+    package let directives: [AppliedDirective]
+    package let location: SchemaLocation?
     package init(
         name: String, description: String?, arguments: [InputValue], type: TypeRef, deprecationReason: String?,
         directives: [AppliedDirective], location: SchemaLocation?
@@ -159,12 +162,12 @@ package struct FieldDef: Sendable {
 }
 
 /// One value of an enum type.
-package struct EnumValueDef: Sendable {
-    package var name: String
-    package var description: String?
-    package var deprecationReason: String?
-    package var directives: [AppliedDirective]
-    package var location: SchemaLocation?
+package final class EnumValueDef: Sendable {
+    package let name: String
+    package let description: String?
+    package let deprecationReason: String?
+    package let directives: [AppliedDirective]
+    package let location: SchemaLocation?
     package init(
         name: String, description: String?, deprecationReason: String?, directives: [AppliedDirective],
         location: SchemaLocation?
@@ -298,13 +301,13 @@ package enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A directive the schema declares (built-in, Baton's own, or the schema's).
-package struct DirectiveDef: Sendable {
-    package var name: String
-    package var description: String?
-    package var arguments: [InputValue]
-    package var isRepeatable: Bool
-    package var locations: [DirectiveLocation]
-    package var location: SchemaLocation?
+package final class DirectiveDef: Sendable {
+    package let name: String
+    package let description: String?
+    package let arguments: [InputValue]
+    package let isRepeatable: Bool
+    package let locations: [DirectiveLocation]
+    package let location: SchemaLocation?
     package init(
         name: String, description: String?, arguments: [InputValue], isRepeatable: Bool,
         locations: [DirectiveLocation], location: SchemaLocation?

@@ -37,7 +37,7 @@ package enum DocumentText {
         operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool
     ) -> Document {
         var definitions: [Definition] = []
-        let stack = StackGuard()
+        let stack = PrintableDepth()
         let root = OperationDefinition(
             operation: operation.operation, name: operation.name, variableDefinitions: operation.variableDefinitions,
             directives: strip(operation.directives),
@@ -67,11 +67,11 @@ package enum DocumentText {
     /// Deeper than the lens model goes (`LensModelBuilder.maximumDepth`, or this thread's stack),
     /// the selections are left as written: the model reports the nesting as an error.
     static func transform(
-        _ set: SelectionSet, addTypename: Bool, depth: Int, stack: StackGuard, complete: inout Bool
+        _ set: SelectionSet, addTypename: Bool, depth: Int, stack: PrintableDepth, complete: inout Bool
     ) -> SelectionSet {
         guard depth <= LensModelBuilder.maximumDepth else { return set }
         guard depth < 8 || stack.hasRoom() else {
-            complete = false  // printing it would need as much stack again
+            complete = false  // printing it would need more stack than is left
             return set
         }
         var result = set
@@ -96,7 +96,7 @@ package enum DocumentText {
     }
 
     /// One selection of `transform`.
-    static func transform(_ selection: Selection, depth: Int, stack: StackGuard, complete: inout Bool) -> Selection {
+    static func transform(_ selection: Selection, depth: Int, stack: PrintableDepth, complete: inout Bool) -> Selection {
         switch selection {
         case .field(let field):
             let selectionSet = field.selectionSet.map {
@@ -121,4 +121,13 @@ package enum DocumentText {
     }
 
     static func printDocument(_ document: Document) -> String { Printer.print(document) }
+}
+
+/// How deep `DocumentText` may transform selections so that the printer, which recurses
+/// through the result again with frames up to a few times larger (a debug build), still fits
+/// in this thread's stack.
+struct PrintableDepth {
+    let stack = StackGuard()
+    let start = StackGuard.address()
+    func hasRoom() -> Bool { stack.hasRoom(forRepeating: 3, since: start) }
 }

@@ -44,6 +44,22 @@ package struct StackGuard: Sendable {
         return StackGuard.currentAddress() > limit
     }
 
+    /// True while the free stack (beyond the reserve) is at least `factor` times what was used
+    /// since `start` (an earlier `StackGuard.address()` on this thread): for a walk whose result
+    /// another recursion of similar frames (a printer, say) must go through again later.
+    @inline(__always)
+    package func hasRoom(forRepeating factor: UInt, since start: UInt) -> Bool {
+        guard limit != 0 else { return true }
+        let here = StackGuard.currentAddress()
+        guard here > limit else { return false }
+        let used = start > here ? start - here : 0
+        return here - limit >= used.multipliedReportingOverflow(by: factor).partialValue
+    }
+
+    /// The current stack position, for `hasRoom(forRepeating:since:)`.
+    @inline(__always)
+    package static func address() -> UInt { currentAddress() }
+
     /// An address in the caller's stack frame.
     @inline(__always)
     static func currentAddress() -> UInt {

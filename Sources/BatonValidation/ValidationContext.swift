@@ -52,15 +52,10 @@ package final class ValidationContext {
 
     // MARK: TypeInfo (graphql-js's names)
 
-    var typeStack: [ResolvedType?] = []
-    var parentTypeStack: [NamedTypeDef?] = []
-    var inputTypeStack: [ResolvedType?] = []
-    var fieldDefStack: [FieldDef?] = []
-    var defaultValueStack: [Value?] = []
-    var directiveDef: DirectiveDef?
-    var argumentDef: InputValue?
-    var enumValueDef: EnumValueDef?
-    var insideVariableDefinition = false
+    /// The TypeInfo state, in memory the context owns rather than in stored properties: the
+    /// walker pushes and pops it at every node and rules read it in every hook, and every access
+    /// to a class's stored `var` pays a dynamic exclusivity check.
+    let info: UnsafeMutablePointer<TypeInfo>
     /// Set by every default (empty) hook; the debug walker reads it to find undeclared overrides.
     var defaultHookRan = false
     /// The undeclared overrides the debug walker already reported ("rule-id rawValue").
@@ -70,26 +65,27 @@ package final class ValidationContext {
     package func noteDefaultHook() { defaultHookRan = true }
 
     /// The output type of the current field, operation root or fragment (`getType`).
-    package var type: ResolvedType? { typeStack.last ?? nil }
+    package var type: ResolvedType? { info.pointee.typeStack.last ?? nil }
     /// The composite type whose selection set is being walked (`getParentType`).
-    package var parentType: NamedTypeDef? { parentTypeStack.last ?? nil }
+    package var parentType: NamedTypeDef? { info.pointee.parentTypeStack.last ?? nil }
     /// The expected input type of the current argument, list item, object field or variable
     /// definition (`getInputType`).
-    package var inputType: ResolvedType? { inputTypeStack.last ?? nil }
+    package var inputType: ResolvedType? { info.pointee.inputTypeStack.last ?? nil }
     /// The input type one level out (`getParentInputType`).
     package var parentInputType: ResolvedType? {
-        inputTypeStack.count > 1 ? inputTypeStack[inputTypeStack.count - 2] : nil
+        let stack = info.pointee.inputTypeStack
+        return stack.count > 1 ? stack[stack.count - 2] : nil
     }
     /// The definition of the current field (`getFieldDef`).
-    package var fieldDef: FieldDef? { fieldDefStack.last ?? nil }
+    package var fieldDef: FieldDef? { info.pointee.fieldDefStack.last ?? nil }
     /// The default of the current argument or input field, if it has one (`getDefaultValue`).
-    package var defaultValue: Value? { defaultValueStack.last ?? nil }
+    package var defaultValue: Value? { info.pointee.defaultValueStack.last ?? nil }
     /// The definition of the directive being walked (`getDirective`).
-    package var directive: DirectiveDef? { directiveDef }
+    package var directive: DirectiveDef? { info.pointee.directiveDef }
     /// The definition of the argument being walked (`getArgument`).
-    package var argument: InputValue? { argumentDef }
+    package var argument: InputValue? { info.pointee.argumentDef }
     /// The enum value being walked (`getEnumValue`).
-    package var enumValue: EnumValueDef? { enumValueDef }
+    package var enumValue: EnumValueDef? { info.pointee.enumValueDef }
 
     // MARK: Fragments and variables
 
@@ -138,6 +134,13 @@ package final class ValidationContext {
         self.recursiveUsagesByDefinition = Array(repeating: nil, count: definitions.count)
         self.visitMarks = Array(repeating: 0, count: definitions.count)
         self.currentFile = documents.first?.source ?? SourceFile(path: "", bytes: [])
+        self.info = .allocate(capacity: 1)
+        info.initialize(to: TypeInfo())
+    }
+
+    deinit {
+        info.deinitialize(count: 1)
+        info.deallocate()
     }
 
     // MARK: Reporting
@@ -287,11 +290,25 @@ package final class ValidationContext {
     }
 
     func recordVariableUsage(_ variable: Variable) {
-        guard !insideVariableDefinition else { return }
+        guard !info.pointee.insideVariableDefinition else { return }
         variableUsagesByDefinition[currentDefinitionIndex].append(
             VariableUsage(
                 variable: variable, file: currentFile, type: inputType, hasLocationDefault: defaultValue != nil))
     }
+}
+
+/// graphql-js's TypeInfo: what the walker knows at the current node (see the context's
+/// accessors of the same names).
+struct TypeInfo {
+    var typeStack: [ResolvedType?] = []
+    var parentTypeStack: [NamedTypeDef?] = []
+    var inputTypeStack: [ResolvedType?] = []
+    var fieldDefStack: [FieldDef?] = []
+    var defaultValueStack: [Value?] = []
+    var directiveDef: DirectiveDef?
+    var argumentDef: InputValue?
+    var enumValueDef: EnumValueDef?
+    var insideVariableDefinition = false
 }
 
 /// A diagnostic one rule replaces with another's.

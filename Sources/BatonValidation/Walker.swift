@@ -12,6 +12,8 @@ struct Walker {
     /// build, which checks the declarations instead).
     private let hooked: HookedRules
     let schema: GraphQLSchema
+    /// The context's TypeInfo state.
+    private let info: UnsafeMutablePointer<TypeInfo>
     /// Nesting deeper than this is not walked (the parser's own limit is lower; this only guards
     /// the stack against hand-built documents).
     static let maximumDepth = 2_000
@@ -22,12 +24,13 @@ struct Walker {
         self.context = context
         self.rules = rules
         self.hooked = HookedRules(rules, everyHook: Validator.callsEveryHook)
+        self.info = context.info
         // TypeInfo's stacks grow and shrink at every node: reserve once per unit.
-        context.typeStack.reserveCapacity(64)
-        context.parentTypeStack.reserveCapacity(64)
-        context.inputTypeStack.reserveCapacity(32)
-        context.fieldDefStack.reserveCapacity(64)
-        context.defaultValueStack.reserveCapacity(32)
+        info.pointee.typeStack.reserveCapacity(64)
+        info.pointee.parentTypeStack.reserveCapacity(64)
+        info.pointee.inputTypeStack.reserveCapacity(32)
+        info.pointee.fieldDefStack.reserveCapacity(64)
+        info.pointee.defaultValueStack.reserveCapacity(32)
         self.schema = context.schema
     }
 
@@ -51,38 +54,38 @@ struct Walker {
 
     private mutating func walkOperation(_ node: OperationDefinition) {
         let root = schema.rootType(for: node.operation)
-        context.typeStack.append(
+        info.pointee.typeStack.append(
             root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
         for rule in hooked.operation { call(rule, .operation) { rule.enterOperation(node) } }
         for variable in node.variableDefinitions { walkVariableDefinition(variable) }
         walkDirectives(node.directives, location: Self.location(of: node.operation))
         walkSelectionSet(node.selectionSet)
         for rule in hooked.operation { call(rule, .operation) { rule.leaveOperation(node) } }
-        context.typeStack.removeLast()
+        info.pointee.typeStack.removeLast()
     }
 
     private mutating func walkFragment(_ node: FragmentDefinition) {
         let type = context.typeFromAST(.named(node.typeCondition))
-        context.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
+        info.pointee.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
         for rule in hooked.fragment { call(rule, .fragment) { rule.enterFragment(node) } }
         walkNamedType(node.typeCondition)
         walkDirectives(node.directives, location: .fragmentDefinition)
         walkSelectionSet(node.selectionSet)
         for rule in hooked.fragment { call(rule, .fragment) { rule.leaveFragment(node) } }
-        context.typeStack.removeLast()
+        info.pointee.typeStack.removeLast()
     }
 
     private mutating func walkVariableDefinition(_ node: VariableDefinition) {
         let type = context.typeFromAST(node.type)
-        context.inputTypeStack.append(type.flatMap { $0.named.isInputType ? $0 : nil })
-        context.insideVariableDefinition = true
+        info.pointee.inputTypeStack.append(type.flatMap { $0.named.isInputType ? $0 : nil })
+        info.pointee.insideVariableDefinition = true
         for rule in hooked.variableDefinition { call(rule, .variableDefinition) { rule.enterVariableDefinition(node) } }
         walkTypeReference(node.type)
         if let value = node.defaultValue { walkValue(value) }
         walkDirectives(node.directives, location: .variableDefinition)
         for rule in hooked.variableDefinition { call(rule, .variableDefinition) { rule.leaveVariableDefinition(node) } }
-        context.insideVariableDefinition = false
-        context.inputTypeStack.removeLast()
+        info.pointee.insideVariableDefinition = false
+        info.pointee.inputTypeStack.removeLast()
     }
 
     private func walkTypeReference(_ node: TypeReference) {
@@ -102,7 +105,7 @@ struct Walker {
         guard enterNesting(at: node.span) else { return }
         defer { depth -= 1 }
         let named = context.type?.named
-        context.parentTypeStack.append(named.flatMap { $0.isComposite ? $0 : nil })
+        info.pointee.parentTypeStack.append(named.flatMap { $0.isComposite ? $0 : nil })
         for rule in hooked.selectionSet { call(rule, .selectionSet) { rule.enterSelectionSet(node) } }
         for selection in node.selections {
             switch selection {
@@ -112,7 +115,7 @@ struct Walker {
             }
         }
         for rule in hooked.selectionSet { call(rule, .selectionSet) { rule.leaveSelectionSet(node) } }
-        context.parentTypeStack.removeLast()
+        info.pointee.parentTypeStack.removeLast()
     }
 
     private mutating func walkField(_ node: Field) {
@@ -124,15 +127,15 @@ struct Walker {
                 fieldType = resolved
             }
         }
-        context.fieldDefStack.append(fieldDef)
-        context.typeStack.append(fieldType)
+        info.pointee.fieldDefStack.append(fieldDef)
+        info.pointee.typeStack.append(fieldType)
         for rule in hooked.field { call(rule, .field) { rule.enterField(node) } }
         for argument in node.arguments { walkArgument(argument) }
         walkDirectives(node.directives, location: .field)
         if let selectionSet = node.selectionSet { walkSelectionSet(selectionSet) }
         for rule in hooked.field { call(rule, .field) { rule.leaveField(node) } }
-        context.typeStack.removeLast()
-        context.fieldDefStack.removeLast()
+        info.pointee.typeStack.removeLast()
+        info.pointee.fieldDefStack.removeLast()
     }
 
     private mutating func walkFragmentSpread(_ node: FragmentSpread) {
@@ -150,13 +153,13 @@ struct Walker {
         } else {
             type = nil
         }
-        context.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
+        info.pointee.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
         for rule in hooked.inlineFragment { call(rule, .inlineFragment) { rule.enterInlineFragment(node) } }
         if let condition = node.typeCondition { walkNamedType(condition) }
         walkDirectives(node.directives, location: .inlineFragment)
         walkSelectionSet(node.selectionSet)
         for rule in hooked.inlineFragment { call(rule, .inlineFragment) { rule.leaveInlineFragment(node) } }
-        context.typeStack.removeLast()
+        info.pointee.typeStack.removeLast()
     }
 
     // MARK: Directives and arguments
@@ -165,32 +168,32 @@ struct Walker {
         guard !nodes.isEmpty else { return }
         for rule in hooked.directives { call(rule, .directives) { rule.enterDirectives(nodes, location: location) } }
         for node in nodes {
-            context.directiveDef = schema.directive(named: node.name.value)
+            info.pointee.directiveDef = schema.directive(named: node.name.value)
             for rule in hooked.directive { call(rule, .directive) { rule.enterDirective(node, location: location) } }
             for argument in node.arguments { walkArgument(argument) }
             for rule in hooked.directive { call(rule, .directive) { rule.leaveDirective(node, location: location) } }
-            context.directiveDef = nil
+            info.pointee.directiveDef = nil
         }
     }
 
     private mutating func walkArgument(_ node: Argument) {
         // As graphql-js: an unknown directive's arguments are looked up on the enclosing field.
         var argumentDef: InputValue?
-        if let directive = context.directiveDef {
+        if let directive = info.pointee.directiveDef {
             argumentDef = directive.argument(named: node.name.value)
         } else if let field = context.fieldDef {
             argumentDef = field.argument(named: node.name.value)
         }
-        context.argumentDef = argumentDef
-        context.defaultValueStack.append(argumentDef?.defaultValue)
-        context.inputTypeStack.append(
+        info.pointee.argumentDef = argumentDef
+        info.pointee.defaultValueStack.append(argumentDef?.defaultValue)
+        info.pointee.inputTypeStack.append(
             argumentDef.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
         for rule in hooked.argument { call(rule, .argument) { rule.enterArgument(node) } }
         walkValue(node.value)
         for rule in hooked.argument { call(rule, .argument) { rule.leaveArgument(node) } }
-        context.argumentDef = nil
-        context.defaultValueStack.removeLast()
-        context.inputTypeStack.removeLast()
+        info.pointee.argumentDef = nil
+        info.pointee.defaultValueStack.removeLast()
+        info.pointee.inputTypeStack.removeLast()
     }
 
     // MARK: Values
@@ -209,13 +212,13 @@ struct Walker {
                     itemType = listType
                 }
             }
-            context.defaultValueStack.append(nil)
-            context.inputTypeStack.append(itemType)
+            info.pointee.defaultValueStack.append(nil)
+            info.pointee.inputTypeStack.append(itemType)
             for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
             for value in values { walkValue(value) }
             for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
-            context.defaultValueStack.removeLast()
-            context.inputTypeStack.removeLast()
+            info.pointee.defaultValueStack.removeLast()
+            info.pointee.inputTypeStack.removeLast()
         case .object(let fields, let span):
             guard enterNesting(at: span) else { return }
             defer { depth -= 1 }
@@ -224,13 +227,13 @@ struct Walker {
             for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
         case .enumValue(let name):
             if let type = context.inputType?.named, type.kind == .enumType {
-                context.enumValueDef = type.enumValue(named: name.value)
+                info.pointee.enumValueDef = type.enumValue(named: name.value)
             } else {
-                context.enumValueDef = nil
+                info.pointee.enumValueDef = nil
             }
             for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
             for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
-            context.enumValueDef = nil
+            info.pointee.enumValueDef = nil
         case .variable(let variable):
             context.recordVariableUsage(variable)
             for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
@@ -246,14 +249,14 @@ struct Walker {
         if let objectType = context.inputType?.named, objectType.kind == .inputObject {
             inputField = objectType.inputField(named: node.name.value)
         }
-        context.defaultValueStack.append(inputField?.defaultValue)
-        context.inputTypeStack.append(
+        info.pointee.defaultValueStack.append(inputField?.defaultValue)
+        info.pointee.inputTypeStack.append(
             inputField.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
         for rule in hooked.objectField { call(rule, .objectField) { rule.enterObjectField(node) } }
         walkValue(node.value)
         for rule in hooked.objectField { call(rule, .objectField) { rule.leaveObjectField(node) } }
-        context.defaultValueStack.removeLast()
-        context.inputTypeStack.removeLast()
+        info.pointee.defaultValueStack.removeLast()
+        info.pointee.inputTypeStack.removeLast()
     }
 
     // MARK: Helpers

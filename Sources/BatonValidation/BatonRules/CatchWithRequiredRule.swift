@@ -9,6 +9,7 @@ import BatonSyntax
 /// Reported at `@catch`, with a note at `@required`. Baton.
 package final class CatchWithRequiredRule: ValidationRule, BatonRuleInfo {
     package static let id = "catch-with-required"
+    package static let hooks: ValidationHooks = [.field]
     package static let severity = Severity.error
     package static let summary = "Not @catch and @required on one field. A field must not have both."
     package let context: ValidationContext

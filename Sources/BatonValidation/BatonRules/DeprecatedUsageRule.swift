@@ -9,6 +9,7 @@ import BatonSyntax
 /// `NoDeprecatedCustomRule`'s. Baton (graphql-js: an optional rule).
 package final class DeprecatedUsageRule: ValidationRule, BatonRuleInfo {
     package static let id = "deprecated-usage"
+    package static let hooks: ValidationHooks = [.field, .argument, .objectField, .value]
     package static let severity = Severity.warning
     package static let summary =
         "No use of deprecated schema elements. A field, argument, input field or enum value marked @deprecated should not be used."

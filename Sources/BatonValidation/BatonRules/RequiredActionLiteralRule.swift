@@ -8,6 +8,7 @@ import BatonSyntax
 /// build time, so it cannot come from a variable. Baton.
 package final class RequiredActionLiteralRule: ValidationRule, BatonRuleInfo {
     package static let id = "required-action-literal"
+    package static let hooks: ValidationHooks = [.directive]
     package static let severity = Severity.error
     package static let summary =
         "@required's action is a literal. The action of @required must be written as NONE, LOG or THROW, not given as a variable."

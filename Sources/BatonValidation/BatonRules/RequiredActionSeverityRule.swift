@@ -11,6 +11,7 @@ import BatonSyntax
 /// on the parent's action. Baton.
 package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
     package static let id = "required-action-severity"
+    package static let hooks: ValidationHooks = [.operation, .fragment, .field]
     package static let severity = Severity.error
     package static let summary =
         "@required actions do not weaken inward. A @required field's action must not be less severe (NONE < LOG < THROW) than its @required child's."

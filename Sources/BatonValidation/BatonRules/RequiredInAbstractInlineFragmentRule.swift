@@ -9,6 +9,7 @@ import BatonSyntax
 /// whether to act. Use an inline fragment on an object type, or move `@required` out. Baton.
 package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonRuleInfo {
     package static let id = "required-in-abstract-inline-fragment"
+    package static let hooks: ValidationHooks = [.operation, .fragment, .inlineFragment, .field]
     package static let severity = Severity.error
     package static let summary =
         "No @required directly inside an inline fragment on an interface or union, where a null cannot be told from a non-matching type."

@@ -11,6 +11,7 @@ import BatonSyntax
 /// (the guide's "unless @required or @throwOnFieldError says what a failure does").
 package final class RequiredOnNonNullRule: ValidationRule, BatonRuleInfo {
     package static let id = "required-on-non-null"
+    package static let hooks: ValidationHooks = [.field]
     package static let severity = Severity.error
     package static let summary =
         "@required only on nullable fields. A field the schema already makes non-null must not carry @required."

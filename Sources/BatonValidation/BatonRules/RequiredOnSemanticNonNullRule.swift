@@ -10,6 +10,7 @@ import BatonSyntax
 /// nothing. A warning, as the schema's promise is the server's, not checked. Baton.
 package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo {
     package static let id = "required-on-semantic-non-null"
+    package static let hooks: ValidationHooks = [.operation, .fragment, .field]
     package static let severity = Severity.warning
     package static let summary =
         "@required only where a null can occur. Under @throwOnFieldError or @catch, a field marked @semanticNonNull must not carry @required."

@@ -10,6 +10,7 @@ import BatonSyntax
 /// reported once, with a note at each mutation that spreads it. Baton.
 package final class RequiredThrowInMutationRule: ValidationRule, BatonRuleInfo {
     package static let id = "required-throw-in-mutation"
+    package static let hooks: ValidationHooks = [.field, .document]
     package static let severity = Severity.error
     package static let summary =
         "No @required(action: THROW) in a mutation's response, including the fragments it spreads."

@@ -12,6 +12,7 @@ import BatonSyntax
 /// one message. When only the spec's rules run, `known-directives` reports as graphql-js. Baton.
 package final class ThrowOnFieldErrorOnMutationRule: ValidationRule, BatonRuleInfo {
     package static let id = "throw-on-field-error-on-mutation"
+    package static let hooks: ValidationHooks = [.operation]
     package static let severity = Severity.error
     package static let summary =
         "No @throwOnFieldError on a mutation; use @catch to show a mutation's field errors."

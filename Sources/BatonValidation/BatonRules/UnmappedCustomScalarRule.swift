@@ -11,6 +11,7 @@ import BatonSyntax
 /// validation). Baton.
 package final class UnmappedCustomScalarRule: ValidationRule, BatonRuleInfo {
     package static let id = "unmapped-custom-scalar"
+    package static let hooks: ValidationHooks = [.field, .variableDefinition, .document]
     package static let severity = Severity.warning
     package static let summary =
         "Custom scalars mapped for every output language. A custom scalar a document uses should be mapped by customScalarTypes for every language in output; otherwise it reads as its text."

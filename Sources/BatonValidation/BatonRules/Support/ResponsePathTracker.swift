@@ -107,6 +107,8 @@ package protocol ResponsePathRule: ValidationRule {
 }
 
 extension ResponsePathRule {
+    package static var hooks: ValidationHooks { [.operation, .fragment, .field, .inlineFragment] }
+
     package func enterOperation(_ node: OperationDefinition) {
         tracker.begin(anchor: BatonDirectives.headSpan(of: node))
     }

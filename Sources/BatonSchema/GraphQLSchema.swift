@@ -10,8 +10,8 @@ import BatonSyntax
 /// @semanticNonNull`) unless the schema declares them itself.
 package final class GraphQLSchema: Sendable {
     package let description: String?
-    /// Every named type by name.
-    package let types: [String: NamedTypeDef]
+    /// Every named type by name (`schema.types[name]`), in `typeNames` order.
+    package let types: SchemaTypes
     /// Type names in definition order (built-ins and introspection types last), for stable output.
     package let typeNames: [String]
     /// Every directive by name.
@@ -30,32 +30,24 @@ package final class GraphQLSchema: Sendable {
     private let implementingInterfaces: [String: [String]]
     /// Possible types of the abstract types with many of them (short lists are searched).
     private let possibleTypeSets: [String: Set<String>]
-    /// The types in `typeNames` order, and a fast index into them by name.
-    private let typeList: [NamedTypeDef]
-    private let typeIndex: NameIndex
 
+    /// `types` are the schema's named types in order (the first of a name wins).
     package init(
-        description: String?, types: [String: NamedTypeDef], typeNames: [String], directives: [String: DirectiveDef],
-        directiveNames: [String], queryTypeName: String?, mutationTypeName: String?, subscriptionTypeName: String?,
+        description: String?, types: [NamedTypeDef], directives: [String: DirectiveDef], directiveNames: [String],
+        queryTypeName: String?, mutationTypeName: String?, subscriptionTypeName: String?,
         schemaDirectives: [AppliedDirective] = []
     ) {
         self.description = description
-        self.types = types
-        self.typeNames = typeNames
+        let table = SchemaTypes(types)
+        self.types = table
+        let typeList = table.list
+        self.typeNames = typeList.map(\.name)
         self.directives = directives
         self.directiveNames = directiveNames
         self.queryTypeName = queryTypeName
         self.mutationTypeName = mutationTypeName
         self.subscriptionTypeName = subscriptionTypeName
         self.schemaDirectives = schemaDirectives
-
-        var typeList: [NamedTypeDef] = []
-        typeList.reserveCapacity(typeNames.count)
-        for name in typeNames {
-            if let type = types[name] { typeList.append(type) }
-        }
-        self.typeList = typeList
-        self.typeIndex = typeList.withUnsafeBufferPointer { list in NameIndex(count: list.count) { list[$0].name } }
 
         var objects: [String: [String]] = [:]
         var interfaces: [String: [String]] = [:]
@@ -89,11 +81,7 @@ package final class GraphQLSchema: Sendable {
     /// Lists of possible types up to this long are searched rather than hashed.
     private static let searchLimit = 8
 
-    package func type(named name: String) -> NamedTypeDef? {
-        typeList.withUnsafeBufferPointer { list in
-            typeIndex.position(of: name, count: list.count) { list[$0].name }.map { list[$0] }
-        }
-    }
+    package func type(named name: String) -> NamedTypeDef? { types[name] }
     package func directive(named name: String) -> DirectiveDef? { directives[name] }
 
     /// The root type of an operation kind, if the schema has one.
@@ -171,4 +159,35 @@ package final class GraphQLSchema: Sendable {
         if b.isAbstract { return isSubType(b, a) }
         return false
     }
+}
+
+/// A schema's named types: a list in definition order with a `NameIndex` over it, so a lookup
+/// by name (`schema.types[name]`, `type(named:)`, the validator's type resolution) costs an ASCII
+/// hash and one string comparison instead of a `Dictionary`'s SipHash.
+package struct SchemaTypes: Sendable {
+    /// The types in definition order, unique by name.
+    package let list: [NamedTypeDef]
+    private let index: NameIndex
+
+    /// Indexes `types`, keeping the first type of each name.
+    package init(_ types: [NamedTypeDef]) {
+        let index = types.withUnsafeBufferPointer { list in NameIndex(count: list.count) { list[$0].name } }
+        if index.hasDuplicates {
+            let unique = firstOfEachName(types) { $0.name }
+            self.list = unique
+            self.index = unique.withUnsafeBufferPointer { list in NameIndex(count: list.count) { list[$0].name } }
+        } else {
+            self.list = types
+            self.index = index
+        }
+    }
+
+    /// The type named `name`, if any.
+    package subscript(name: String) -> NamedTypeDef? {
+        list.withUnsafeBufferPointer { list in
+            index.position(of: name, count: list.count) { list[$0].name }.map { list[$0] }
+        }
+    }
+
+    package var count: Int { list.count }
 }

@@ -22,13 +22,12 @@ enum SchemaAssembler {
 
     static func assemble(_ input: Input) -> GraphQLSchema {
         let builtIns = BuiltIns.definitions
-        var types: [String: NamedTypeDef] = [:]
+        // The types in order, and their names (`typeNames.contains` stands for "declared").
+        var types: [NamedTypeDef] = []
         types.reserveCapacity(input.types.count + 16)
-        var typeNames: [String] = []
-        typeNames.reserveCapacity(input.types.count + 16)
-        for type in input.types where types[type.name] == nil {
-            types[type.name] = type
-            typeNames.append(type.name)
+        var typeNames = NameSet(minimumCapacity: input.types.count + 16)
+        for type in input.types where typeNames.insert(type.name).inserted {
+            types.append(type)
         }
 
         var directives: [String: DirectiveDef] = [:]
@@ -47,7 +46,9 @@ enum SchemaAssembler {
         // schema's types and directives reference; the walk stops once all are found.
         var referenced = Set<String>(["String", "Boolean"]).union(input.listedStandardTypes)
         var wanted = NameSet(
-            (BuiltIns.scalarNames + BuiltIns.batonTypeNames).filter { types[$0] == nil && !referenced.contains($0) })
+            (BuiltIns.scalarNames + BuiltIns.batonTypeNames).filter {
+                !typeNames.contains($0) && !referenced.contains($0)
+            })
         var missing = wanted.count
         func note(_ type: TypeRef) {
             let name = type.namedType
@@ -73,27 +74,27 @@ enum SchemaAssembler {
         }
         wanted = NameSet()
 
-        for name in BuiltIns.scalarNames where types[name] == nil && referenced.contains(name) {
+        for name in BuiltIns.scalarNames where !typeNames.contains(name) && referenced.contains(name) {
             guard let scalar = builtIns.types[name] else { continue }
-            types[name] = scalar
-            typeNames.append(name)
+            typeNames.insert(name)
+            types.append(scalar)
         }
-        for name in BuiltIns.batonTypeNames where types[name] == nil && referenced.contains(name) {
+        for name in BuiltIns.batonTypeNames where !typeNames.contains(name) && referenced.contains(name) {
             guard let type = builtIns.types[name] else { continue }
-            types[name] = type
-            typeNames.append(name)
+            typeNames.insert(name)
+            types.append(type)
         }
-        for name in BuiltIns.introspectionTypeNames where types[name] == nil {
+        for name in BuiltIns.introspectionTypeNames where !typeNames.contains(name) {
             guard let type = builtIns.types[name] else { continue }
-            types[name] = type
-            typeNames.append(name)
+            typeNames.insert(name)
+            types.append(type)
         }
 
         return GraphQLSchema(
-            description: input.description, types: types, typeNames: typeNames, directives: directives,
-            directiveNames: directiveNames, queryTypeName: input.queryTypeName.flatMap { types[$0] == nil ? nil : $0 },
-            mutationTypeName: input.mutationTypeName.flatMap { types[$0] == nil ? nil : $0 },
-            subscriptionTypeName: input.subscriptionTypeName.flatMap { types[$0] == nil ? nil : $0 },
+            description: input.description, types: types, directives: directives, directiveNames: directiveNames,
+            queryTypeName: input.queryTypeName.flatMap { typeNames.contains($0) ? $0 : nil },
+            mutationTypeName: input.mutationTypeName.flatMap { typeNames.contains($0) ? $0 : nil },
+            subscriptionTypeName: input.subscriptionTypeName.flatMap { typeNames.contains($0) ? $0 : nil },
             schemaDirectives: input.schemaDirectives)
     }
 }

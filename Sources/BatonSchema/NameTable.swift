@@ -34,12 +34,17 @@ private func asciiHash(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         hash = mix(hash, word)
         offset += 8
     }
+    // The last 0-7 bytes in at most three loads rather than a loop (most names are shorter than
+    // eight bytes): two overlapping 4-byte words, or the first, middle and last of 1-3 bytes.
+    // Either covers every byte, and the count is hashed too, so equal tails mean equal bytes.
+    let remaining = bytes.count - offset
     var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < bytes.count {
-        tail |= UInt64(bytes[offset]) << shift
-        shift += 8
-        offset += 1
+    if remaining >= 4 {
+        let low = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        let last = raw.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self)
+        tail = UInt64(low) | UInt64(last) << 32
+    } else if remaining > 0 {
+        tail = UInt64(bytes[offset]) | UInt64(bytes[offset + remaining / 2]) << 8 | UInt64(bytes[bytes.count - 1]) << 16
     }
     high |= tail
     if high & 0x8080_8080_8080_8080 != 0 { return nil }

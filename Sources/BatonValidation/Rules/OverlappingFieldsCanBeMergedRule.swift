@@ -19,10 +19,14 @@ import BatonSyntax
 /// keep graphql-js's order, so the memo evolves exactly as graphql-js's does.
 ///
 /// The data is flat, so comparing fields copies no AST nodes and touches no reference counts:
-/// every selected field is one entry of a per-unit array (interned response key, name,
-/// arguments, definition type, parent and named type as small integers); a field map is a range
-/// of response keys, each with a range of entry indices; fragments are referred to by interned
-/// ids, and a field's sub-selection map is remembered on its entry.
+/// every selected field is one entry of a per-unit array (interned response key and name,
+/// parent type, position in the document, as small integers); a field map is a range of
+/// response keys, each with a range of entry indices; fragments are referred to by their
+/// interned names, and a field's sub-selection map is remembered on its entry. Names are
+/// interned by a hash of their bytes and the unit's lookups are open-addressing tables of
+/// integers (`IntTable`), not dictionaries hashing strings. What only a comparison needs (the
+/// field's definition and return type, its arguments' text) is looked up the first time the
+/// field is compared: most fields share their response key with no other and never are.
 package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     package static let id = "overlapping-fields-can-be-merged"
     package static let hooks: ValidationHooks = [.selectionSet]
@@ -60,38 +64,99 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     }
 }
 
+/// A map from integers (any but `Int.min`) to integers: open addressing with linear probing in
+/// one flat array, a multiplicative hash, no allocation until the first insertion.
+private struct IntTable {
+    private var slots: [(key: Int, value: Int)] = []
+    private var count = 0
+    /// 64 minus log2 of the capacity: the hash's top bits pick the slot.
+    private var shift: UInt = 64
+
+    static let empty = Int.min
+
+    @inline(__always)
+    private func home(_ key: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    func value(_ key: Int) -> Int? {
+        guard count > 0 else { return nil }
+        let mask = slots.count - 1
+        var slot = home(key)
+        while true {
+            let entry = slots[slot]
+            if entry.key == key { return entry.value }
+            if entry.key == Self.empty { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    mutating func set(_ key: Int, _ value: Int) {
+        if (count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        var slot = home(key)
+        while true {
+            let existing = slots[slot].key
+            if existing == key {
+                slots[slot].value = value
+                return
+            }
+            if existing == Self.empty {
+                slots[slot] = (key, value)
+                count += 1
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        let capacity = Swift.max(16, old.count * 2)
+        slots = Array(repeating: (Self.empty, 0), count: capacity)
+        shift = UInt(64 - capacity.trailingZeroBitCount)
+        count = 0
+        for entry in old where entry.key != Self.empty { set(entry.key, entry.value) }
+    }
+}
+
 /// graphql-js's algorithm on the flat model (a struct, so its arrays are accessed without
 /// dynamic exclusivity checks).
 private struct FieldMerger {
     typealias Conflict = OverlappingFieldsCanBeMergedRule.Conflict
 
-    struct NodeKey: Hashable {
-        let file: Int
-        let offset: Int
-    }
-
-    /// One selected field. Every member is a plain integer or flag; -1 means none.
+    /// One selected field. Every member is a plain integer or flag; -1 means none (or, for the
+    /// lazily filled members, not yet known).
     struct Entry {
         /// Index in `types` of the parent type.
         var parent: Int
         var parentIsObject: Bool
-        /// Index in `strings` of the response key and of the field name.
+        var hasSelectionSet: Bool
+        /// Interned response key and field name.
         var responseKey: Int
         var name: Int
         /// Index in `argumentTexts` of graphql-js's `stringifyArguments` (0 is "{}", no
         /// arguments), -1 until first needed.
         var arguments: Int
-        /// Index in `typeRefs` of the definition's type, -1 without a definition.
-        var type: Int
-        /// Index in `types` of the definition's named type.
-        var namedType: Int
-        var namedIsLeaf: Bool
-        var hasSelectionSet: Bool
+        /// Index in `infos` of what the definition says (0: no definition), -1 until first needed.
+        var info: Int
         /// The set of the sub-selection, -1 until first needed.
         var subSet: Int
+        /// The field node: `lists[list][item]`.
+        var list: Int
+        var item: Int
         var fileIndex: Int
         var start: Int
         var nameEnd: Int
+    }
+
+    /// What the schema says about a field name on a parent type.
+    struct FieldInfo {
+        /// The definition's type, nil without a definition.
+        var type: TypeRef?
+        /// Index in `types` of the definition's named type, -1 if unknown.
+        var namedType: Int
+        var isLeaf: Bool
     }
 
     /// A field map and its fragment names: ranges of `setKeys` and `setFragments`.
@@ -102,10 +167,16 @@ private struct FieldMerger {
         var fragmentCount: Int
     }
 
-    struct FieldInfo {
-        var type: Int
-        var namedType: Int
-        var isLeaf: Bool
+    /// Per interned string: its uses as a response key, fragment name and type condition.
+    struct StringState {
+        /// The key's group position while a set is being built (-1 otherwise).
+        var group = -1
+        /// The set whose fragment names last got this name (a set's names are unique).
+        var mark = -1
+        /// As a fragment name: -2 not looked up, -1 no such fragment, else the fragment's set.
+        var fragmentSet = -2
+        /// As a type condition: -2 not looked up, else index in `types` (-1 unknown type).
+        var conditionType = -2
     }
 
     struct ClassKey: Hashable {
@@ -119,27 +190,28 @@ private struct FieldMerger {
     let context: ValidationContext
     let files: [SourceFile]
 
-    // Interned values.
-    var stringIds: [String: Int] = [:]
+    // Interned strings: names, aliases, fragment names, type conditions.
     var strings: [String] = []
-    /// Per string id, the key's group position while a set is being built (-1 otherwise).
-    var scratch: [Int] = []
+    var stringHashes: [Int] = []
+    var stringStates: [StringState] = []
+    /// Open addressing by `stringHashes`: string ids, -1 empty.
+    var stringSlots: [Int] = []
+    var stringShift: UInt = 64
+
     var argumentIds: [String: Int] = ["{}": 0]
-    var typeRefIds: [TypeRef: Int] = [:]
-    var typeRefs: [TypeRef] = []
-    var typeIds: [ObjectIdentifier: Int] = [:]
+    var typeIds = IntTable()
     var types: [NamedTypeDef] = []
-    var fragmentIds: [String: Int] = [:]
-    var fragmentNames: [String] = []
-    /// Per fragment id: -2 not looked up, -1 no such fragment, else its set.
-    var fragmentSets: [Int] = []
-    var fieldInfos: [Int: FieldInfo] = [:]
+    /// By parent type << 32 | field name: index in `infos`.
+    var infoIds = IntTable()
+    var infos: [FieldInfo] = [FieldInfo(type: nil, namedType: -1, isLeaf: false)]
 
     // Fields and field maps.
     var entries: [Entry] = []
-    var nodes: [Field] = []
+    /// The selection lists the entries' nodes are in.
+    var lists: [[Selection]] = []
     var sets: [SetData] = []
-    var setByNode: [NodeKey: Int] = [:]
+    /// By file index << 40 | the selection set's start offset.
+    var setByNode = IntTable()
     /// Per key position: the response key, and its range of `members`.
     var setKeys: [Int] = []
     var groupStart: [Int] = []
@@ -147,12 +219,16 @@ private struct FieldMerger {
     var members: [Int] = []
     var setFragments: [Int] = []
     /// Key positions of sets with many keys, by set << 32 | response key.
-    var keyLookup: [Int: Int] = [:]
+    var keyLookup = IntTable()
     static let linearLookupLimit = 16
+    /// The collector's work list (selection lists open: parent type, list, next item), kept
+    /// between calls for its storage.
+    var collectWork: [(parent: Int, list: Int, next: Int)] = []
 
-    /// graphql-js's `PairSet` by fragment ids.
-    var comparedFragmentPairs: [Int: Bool] = [:]
-    var shapes: [NodeKey: (shape: Int, pure: Bool)] = [:]
+    /// graphql-js's `PairSet` by fragment name ids: 1 mutually exclusive, 0 not.
+    var comparedFragmentPairs = IntTable()
+    /// By file index << 40 | start offset of a sub-selection: shape << 1 | pure.
+    var shapes = IntTable()
     var shapeIds: [String: Int] = [:]
 
     init(context: ValidationContext) {
@@ -192,69 +268,120 @@ private struct FieldMerger {
 
     /// The name of a fragment's definition, where a comparison cut short is reported.
     func fragmentRange(_ fragment: Int) -> SourceRange? {
-        guard let found = context.fragment(named: fragmentNames[fragment]) else { return nil }
+        guard let found = context.fragment(named: strings[fragment]) else { return nil }
         return SourceRange(file: context.definitions[found.index].file, span: found.node.name.span)
     }
 
     // MARK: Interning
 
+    /// FNV-1a of the UTF-8 bytes.
+    static func hash(_ string: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let done = string.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        if done == nil {
+            for byte in string.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return Int(truncatingIfNeeded: hash)
+    }
+
+    @inline(__always)
+    func stringHome(_ hash: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> stringShift)
+    }
+
     mutating func stringId(_ string: String) -> Int {
-        if let id = stringIds[string] { return id }
+        if strings.count * 2 >= stringSlots.count { growStrings() }
+        let hash = Self.hash(string)
+        let mask = stringSlots.count - 1
+        var slot = stringHome(hash)
+        while true {
+            let id = stringSlots[slot]
+            if id < 0 { break }
+            if stringHashes[id] == hash && strings[id] == string { return id }
+            slot = (slot + 1) & mask
+        }
         let id = strings.count
-        stringIds[string] = id
+        stringSlots[slot] = id
         strings.append(string)
-        scratch.append(-1)
+        stringHashes.append(hash)
+        stringStates.append(StringState())
         return id
+    }
+
+    mutating func growStrings() {
+        let capacity = Swift.max(64, stringSlots.count * 2)
+        stringSlots = Array(repeating: -1, count: capacity)
+        stringShift = UInt(64 - capacity.trailingZeroBitCount)
+        let mask = capacity - 1
+        for id in strings.indices {
+            var slot = stringHome(stringHashes[id])
+            while stringSlots[slot] >= 0 { slot = (slot + 1) & mask }
+            stringSlots[slot] = id
+        }
     }
 
     mutating func typeIndex(_ type: NamedTypeDef?) -> Int {
         guard let type else { return -1 }
-        let key = ObjectIdentifier(type)
-        if let id = typeIds[key] { return id }
+        let key = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(type)))
+        if let id = typeIds.value(key) { return id }
         let id = types.count
-        typeIds[key] = id
+        typeIds.set(key, id)
         types.append(type)
         return id
     }
 
-    mutating func fragmentId(_ name: String) -> Int {
-        if let id = fragmentIds[name] { return id }
-        let id = fragmentNames.count
-        fragmentIds[name] = id
-        fragmentNames.append(name)
-        fragmentSets.append(-2)
+    /// The type of an inline fragment's condition, by its interned name.
+    mutating func conditionType(_ name: Name) -> Int {
+        let id = stringId(name.value)
+        let known = stringStates[id].conditionType
+        if known != -2 { return known }
+        let type = typeIndex(context.schema.types[name.value])
+        stringStates[id].conditionType = type
+        return type
+    }
+
+    /// What the definition of an entry's field says (index in `infos`), looked up the first
+    /// time the entry is compared.
+    mutating func info(_ index: Int) -> Int {
+        let known = entries[index].info
+        if known >= 0 { return known }
+        let parent = entries[index].parent
+        let name = entries[index].name
+        var id = 0
+        if parent >= 0 {
+            let key = parent << 32 | name
+            if let cached = infoIds.value(key) {
+                id = cached
+            } else {
+                let parentType = types[parent]
+                if parentType.kind == .object || parentType.kind == .interface,
+                    let type = parentType.field(named: strings[name])?.type
+                {
+                    let named = context.schema.types[type.namedType]
+                    id = infos.count
+                    infos.append(FieldInfo(type: type, namedType: typeIndex(named), isLeaf: named?.isLeaf ?? false))
+                }
+                infoIds.set(key, id)
+            }
+        }
+        entries[index].info = id
         return id
     }
 
-    mutating func fieldInfo(_ parent: Int, _ name: Int) -> FieldInfo {
-        guard parent >= 0 else { return FieldInfo(type: -1, namedType: -1, isLeaf: false) }
-        let key = parent << 32 | name
-        if let cached = fieldInfos[key] { return cached }
-        var info = FieldInfo(type: -1, namedType: -1, isLeaf: false)
-        let parentType = types[parent]
-        if parentType.kind == .object || parentType.kind == .interface,
-            let def = parentType.field(named: strings[name])
-        {
-            let typeId: Int
-            if let existing = typeRefIds[def.type] {
-                typeId = existing
-            } else {
-                typeId = typeRefs.count
-                typeRefIds[def.type] = typeId
-                typeRefs.append(def.type)
-            }
-            let named = context.schema.types[def.type.namedType]
-            info = FieldInfo(type: typeId, namedType: typeIndex(named), isLeaf: named?.isLeaf ?? false)
-        }
-        fieldInfos[key] = info
-        return info
+    /// The node of an entry.
+    func field(_ index: Int) -> Field? {
+        let entry = entries[index]
+        guard case .field(let field) = lists[entry.list][entry.item] else { return nil }
+        return field
     }
 
     /// graphql-js's `stringifyArguments` of an entry, interned.
     mutating func argumentId(_ index: Int) -> Int {
         let known = entries[index].arguments
         if known >= 0 { return known }
-        let text = ValuePrinter.canonicalArguments(nodes[index].arguments)
+        let text = ValuePrinter.canonicalArguments(field(index)?.arguments ?? [])
         let id: Int
         if let existing = argumentIds[text] {
             id = existing
@@ -273,108 +400,130 @@ private struct FieldMerger {
 
     // MARK: Field maps
 
+    static func nodeKey(_ fileIndex: Int, _ selectionSet: SelectionSet) -> Int {
+        fileIndex << 40 | selectionSet.span.start
+    }
+
     mutating func fieldsAndFragmentNames(_ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int) -> Int {
-        let key = NodeKey(file: fileIndex, offset: selectionSet.span.start)
-        if let cached = setByNode[key] { return cached }
-        let first = entries.count
-        var fragments: [Int] = []
-        var seen: Set<Int> = []
-        collectFieldsAndFragmentNames(parent, selectionSet, fileIndex: fileIndex, &fragments, &seen)
-        let end = entries.count
+        let key = Self.nodeKey(fileIndex, selectionSet)
+        if let cached = setByNode.value(key) { return cached }
         let setIndex = sets.count
+        let first = entries.count
+        let fragmentStart = setFragments.count
+        collectFieldsAndFragmentNames(parent, selectionSet, fileIndex: fileIndex, setIndex)
+        let end = entries.count
         // Group the new entries by response key, keys in first-seen order.
         let keyStart = setKeys.count
+        var repeated = false
         for index in first..<end {
             let responseKey = entries[index].responseKey
-            if scratch[responseKey] < 0 {
-                scratch[responseKey] = setKeys.count
+            let known = stringStates[responseKey].group
+            if known < 0 {
+                stringStates[responseKey].group = setKeys.count
                 setKeys.append(responseKey)
-                groupCount.append(0)
+                groupCount.append(1)
                 groupStart.append(0)
+            } else {
+                groupCount[known] += 1
+                repeated = true
             }
-            groupCount[scratch[responseKey]] += 1
         }
-        var offset = members.count
-        for position in keyStart..<setKeys.count {
-            groupStart[position] = offset
-            offset += groupCount[position]
+        let keyEnd = setKeys.count
+        if !repeated {
+            // One field per key, in order.
+            for position in keyStart..<keyEnd { groupStart[position] = members.count + (position - keyStart) }
+            members.append(contentsOf: first..<end)
+        } else {
+            var offset = members.count
+            for position in keyStart..<keyEnd {
+                groupStart[position] = offset
+                offset += groupCount[position]
+                groupCount[position] = 0
+            }
+            members.append(contentsOf: repeatElement(0, count: end - first))
+            for index in first..<end {
+                let position = stringStates[entries[index].responseKey].group
+                members[groupStart[position] + groupCount[position]] = index
+                groupCount[position] += 1
+            }
         }
-        members.append(contentsOf: repeatElement(0, count: end - first))
-        var fill = Array(groupStart[keyStart...])
-        for index in first..<end {
-            let position = scratch[entries[index].responseKey] - keyStart
-            members[fill[position]] = index
-            fill[position] += 1
-        }
-        let keyCount = setKeys.count - keyStart
-        for position in keyStart..<setKeys.count {
-            scratch[setKeys[position]] = -1
-            if keyCount > Self.linearLookupLimit { keyLookup[setIndex << 32 | setKeys[position]] = position }
+        let keyCount = keyEnd - keyStart
+        for position in keyStart..<keyEnd {
+            stringStates[setKeys[position]].group = -1
+            if keyCount > Self.linearLookupLimit { keyLookup.set(setIndex << 32 | setKeys[position], position) }
         }
         sets.append(
             SetData(
-                keyStart: keyStart, keyCount: keyCount, fragmentStart: setFragments.count,
-                fragmentCount: fragments.count))
-        setFragments.append(contentsOf: fragments)
-        setByNode[key] = setIndex
+                keyStart: keyStart, keyCount: keyCount, fragmentStart: fragmentStart,
+                fragmentCount: setFragments.count - fragmentStart))
+        setByNode.set(key, setIndex)
         return setIndex
     }
 
+    /// Appends the fields of a selection set (inline fragments flattened) to `entries` and the
+    /// names of the fragments it spreads, each once, to `setFragments`.
     mutating func collectFieldsAndFragmentNames(
-        _ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int, _ fragments: inout [Int], _ seen: inout Set<Int>
+        _ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int, _ setIndex: Int
     ) {
         // Inline fragments are entered with a work list, not recursion: they nest as deep as the
         // parser allows. The order is the recursive walk's (depth first, in document order).
-        var work: [(parent: Int, selections: [Selection], next: Int)] = [(parent, selectionSet.selections, 0)]
-        while let top = work.indices.last {
-            guard work[top].next < work[top].selections.count else {
-                work.removeLast()
-                continue
+        collectWork.removeAll(keepingCapacity: true)
+        lists.append(selectionSet.selections)
+        collectWork.append((parent, lists.count - 1, 0))
+        outer: while let top = collectWork.indices.last {
+            let parent = collectWork[top].parent
+            let list = collectWork[top].list
+            let parentIsObject = parent >= 0 && types[parent].kind == .object
+            let selections = lists[list]
+            var next = collectWork[top].next
+            while next < selections.count {
+                let item = next
+                next += 1
+                switch selections[item] {
+                case .field(let field):
+                    let name = stringId(field.name.value)
+                    let responseKey = field.alias.map { stringId($0.value) } ?? name
+                    entries.append(
+                        Entry(
+                            parent: parent, parentIsObject: parentIsObject, hasSelectionSet: field.selectionSet != nil,
+                            responseKey: responseKey, name: name, arguments: field.arguments.isEmpty ? 0 : -1,
+                            info: -1, subSet: -1, list: list, item: item, fileIndex: fileIndex,
+                            start: field.span.start, nameEnd: field.name.span.end))
+                case .fragmentSpread(let spread):
+                    let id = stringId(spread.name.value)
+                    if stringStates[id].mark != setIndex {
+                        stringStates[id].mark = setIndex
+                        setFragments.append(id)
+                    }
+                case .inlineFragment(let inline):
+                    let type = inline.typeCondition.map { conditionType($0.name) } ?? parent
+                    collectWork[top].next = next
+                    lists.append(inline.selectionSet.selections)
+                    collectWork.append((type, lists.count - 1, 0))
+                    continue outer
+                }
             }
-            let selection = work[top].selections[work[top].next]
-            let parent = work[top].parent
-            work[top].next += 1
-            switch selection {
-            case .field(let field):
-                let name = stringId(field.name.value)
-                let responseKey = field.alias.map { stringId($0.value) } ?? name
-                let info = fieldInfo(parent, name)
-                entries.append(
-                    Entry(
-                        parent: parent, parentIsObject: parent >= 0 && types[parent].kind == .object,
-                        responseKey: responseKey, name: name, arguments: field.arguments.isEmpty ? 0 : -1,
-                        type: info.type, namedType: info.namedType, namedIsLeaf: info.isLeaf,
-                        hasSelectionSet: field.selectionSet != nil, subSet: -1, fileIndex: fileIndex,
-                        start: field.span.start, nameEnd: field.name.span.end))
-                nodes.append(field)
-            case .fragmentSpread(let spread):
-                let id = fragmentId(spread.name.value)
-                if seen.insert(id).inserted { fragments.append(id) }
-            case .inlineFragment(let inline):
-                let type = inline.typeCondition.map { typeIndex(context.schema.types[$0.name.value]) } ?? parent
-                work.append((type, inline.selectionSet.selections, 0))
-            }
+            collectWork.removeLast()
         }
     }
 
     /// The set of a fragment's selection (graphql-js's `getReferencedFieldsAndFragmentNames`).
     mutating func referencedSet(_ fragment: Int) -> Int? {
-        let known = fragmentSets[fragment]
+        let known = stringStates[fragment].fragmentSet
         if known != -2 { return known >= 0 ? known : nil }
-        guard let found = context.fragment(named: fragmentNames[fragment]) else {
-            fragmentSets[fragment] = -1
+        guard let found = context.fragment(named: strings[fragment]) else {
+            stringStates[fragment].fragmentSet = -1
             return nil
         }
-        let entry = context.definitions[found.index]
-        let key = NodeKey(file: entry.fileIndex, offset: found.node.selectionSet.span.start)
+        let fileIndex = context.definitions[found.index].fileIndex
         let set: Int
-        if let cached = setByNode[key] {
+        if let cached = setByNode.value(Self.nodeKey(fileIndex, found.node.selectionSet)) {
             set = cached
         } else {
             let type = context.schema.types[found.node.typeCondition.name.value]
-            set = fieldsAndFragmentNames(typeIndex(type), found.node.selectionSet, fileIndex: entry.fileIndex)
+            set = fieldsAndFragmentNames(typeIndex(type), found.node.selectionSet, fileIndex: fileIndex)
         }
-        fragmentSets[fragment] = set
+        stringStates[fragment].fragmentSet = set
         return set
     }
 
@@ -382,8 +531,9 @@ private struct FieldMerger {
     mutating func subSet(_ index: Int) -> Int {
         let known = entries[index].subSet
         if known >= 0 { return known }
-        guard let selectionSet = nodes[index].selectionSet else { return -1 }
-        let set = fieldsAndFragmentNames(entries[index].namedType, selectionSet, fileIndex: entries[index].fileIndex)
+        guard let selectionSet = field(index)?.selectionSet else { return -1 }
+        let namedType = infos[info(index)].namedType
+        let set = fieldsAndFragmentNames(namedType, selectionSet, fileIndex: entries[index].fileIndex)
         entries[index].subSet = set
         return set
     }
@@ -391,7 +541,7 @@ private struct FieldMerger {
     /// The key position of `responseKey` in a set.
     func position(in set: Int, _ responseKey: Int) -> Int? {
         let data = sets[set]
-        if data.keyCount > Self.linearLookupLimit { return keyLookup[set << 32 | responseKey] }
+        if data.keyCount > Self.linearLookupLimit { return keyLookup.value(set << 32 | responseKey) }
         var position = data.keyStart
         let end = data.keyStart + data.keyCount
         while position < end {
@@ -417,12 +567,12 @@ private struct FieldMerger {
     func pairKey(_ a: Int, _ b: Int) -> Int { a < b ? a << 32 | b : b << 32 | a }
 
     func hasPair(_ a: Int, _ b: Int, _ areMutuallyExclusive: Bool) -> Bool {
-        guard let result = comparedFragmentPairs[pairKey(a, b)] else { return false }
-        return areMutuallyExclusive ? true : areMutuallyExclusive == result
+        guard let result = comparedFragmentPairs.value(pairKey(a, b)) else { return false }
+        return areMutuallyExclusive ? true : result == 0
     }
 
     mutating func addPair(_ a: Int, _ b: Int, _ areMutuallyExclusive: Bool) {
-        comparedFragmentPairs[pairKey(a, b)] = areMutuallyExclusive
+        comparedFragmentPairs.set(pairKey(a, b), areMutuallyExclusive ? 1 : 0)
     }
 
     mutating func findConflictsWithinSelectionSet(
@@ -585,10 +735,11 @@ private struct FieldMerger {
                     fields1: [range(index1)], fields2: [range(index2)])
             }
         }
-        if field1.type >= 0, field2.type >= 0, field1.type != field2.type {
-            let type1 = typeRefs[field1.type]
-            let type2 = typeRefs[field2.type]
-            if Self.doTypesConflict(type1, type2, leaf: field1.namedIsLeaf || field2.namedIsLeaf) {
+        // The same definition has the same type; equal types never conflict.
+        let info1 = info(index1)
+        let info2 = info(index2)
+        if info1 != info2, let type1 = infos[info1].type, let type2 = infos[info2].type {
+            if Self.doTypesConflict(type1, type2, leaf: infos[info1].isLeaf || infos[info2].isLeaf) {
                 return Conflict(
                     responseName: strings[responseKey],
                     reason: .message(
@@ -652,7 +803,7 @@ private struct FieldMerger {
                 if !shape.pure { allPure = false }
                 let entry = entries[field]
                 let key = ClassKey(
-                    parent: entry.parent, name: entry.name, arguments: argumentId(field), type: entry.type,
+                    parent: entry.parent, name: entry.name, arguments: argumentId(field), type: info(field),
                     shape: shape.shape)
                 let cls: Int
                 if let existing = classIndex[key] {
@@ -742,9 +893,9 @@ private struct FieldMerger {
     /// `pure` is false when it spreads a fragment (then comparisons depend on the fragment-pair
     /// memo).
     mutating func selectionShape(_ index: Int) -> (shape: Int, pure: Bool) {
-        guard let selectionSet = nodes[index].selectionSet else { return (0, true) }
-        let key = NodeKey(file: entries[index].fileIndex, offset: selectionSet.span.start)
-        if let cached = shapes[key] { return cached }
+        guard let selectionSet = field(index)?.selectionSet else { return (0, true) }
+        let key = Self.nodeKey(entries[index].fileIndex, selectionSet)
+        if let cached = shapes.value(key) { return (cached >> 1, cached & 1 == 1) }
         var text = ""
         let pure = Self.writeShape(selectionSet, into: &text)
         // Id 0 is the empty shape of a leaf; a selection's text is never empty.
@@ -755,7 +906,7 @@ private struct FieldMerger {
             id = shapeIds.count + 1
             shapeIds[text] = id
         }
-        shapes[key] = (id, pure)
+        shapes.set(key, id << 1 | (pure ? 1 : 0))
         return (id, pure)
     }
 

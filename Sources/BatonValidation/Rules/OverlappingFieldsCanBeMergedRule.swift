@@ -31,7 +31,8 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     package static let id = "overlapping-fields-can-be-merged"
     package static let hooks: ValidationHooks = [.selectionSet]
     package let context: ValidationContext
-    private var merger: FieldMerger
+    /// Only this rule's hook calls into it, never reentrantly: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var merger: FieldMerger
 
     /// Groups at most this large are compared pair by pair, as graphql-js does.
     static let groupingThreshold = 12
@@ -163,6 +164,8 @@ private struct FieldMerger {
     struct SetData {
         var keyStart: Int
         var keyCount: Int
+        /// Whether `keyLookup` has the keys (sets with many keys, once looked up).
+        var indexed: Bool
         var fragmentStart: Int
         var fragmentCount: Int
     }
@@ -230,6 +233,7 @@ private struct FieldMerger {
     /// By file index << 40 | start offset of a sub-selection: shape << 1 | pure.
     var shapes = IntTable()
     var shapeIds: [String: Int] = [:]
+    var typeRefIds: [TypeRef: Int] = [:]
 
     init(context: ValidationContext) {
         self.context = context
@@ -277,7 +281,7 @@ private struct FieldMerger {
     /// FNV-1a of the UTF-8 bytes.
     static func hash(_ string: String) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let done = string.utf8.withContiguousStorageIfAvailable { bytes in
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
         if done == nil {
@@ -332,12 +336,12 @@ private struct FieldMerger {
         return id
     }
 
-    /// The type of an inline fragment's condition, by its interned name.
-    mutating func conditionType(_ name: Name) -> Int {
-        let id = stringId(name.value)
+    /// A schema type by name (index in `types`, -1 if unknown), remembered by interned name.
+    mutating func typeByName(_ name: String) -> Int {
+        let id = stringId(name)
         let known = stringStates[id].conditionType
         if known != -2 { return known }
-        let type = typeIndex(context.schema.types[name.value])
+        let type = typeIndex(context.schema.types[name])
         stringStates[id].conditionType = type
         return type
     }
@@ -359,9 +363,10 @@ private struct FieldMerger {
                 if parentType.kind == .object || parentType.kind == .interface,
                     let type = parentType.field(named: strings[name])?.type
                 {
-                    let named = context.schema.types[type.namedType]
+                    let named = typeByName(type.namedType)
                     id = infos.count
-                    infos.append(FieldInfo(type: type, namedType: typeIndex(named), isLeaf: named?.isLeaf ?? false))
+                    infos.append(
+                        FieldInfo(type: type, namedType: named, isLeaf: named >= 0 && types[named].isLeaf))
                 }
                 infoIds.set(key, id)
             }
@@ -370,18 +375,113 @@ private struct FieldMerger {
         return id
     }
 
-    /// The node of an entry.
-    func field(_ index: Int) -> Field? {
-        let entry = entries[index]
-        guard case .field(let field) = lists[entry.list][entry.item] else { return nil }
-        return field
+    /// The sub-selection of an entry's field.
+    func selectionSet(_ index: Int) -> SelectionSet? {
+        Self.selectionSet(lists[entries[index].list], entries[index].item)
+    }
+
+    // Reading selections: each switch is on an array element in a function that writes nothing,
+    // so the node is borrowed, not copied (copying a `Selection` retains every array and string
+    // in it, and the collector would pay that for every field).
+
+    /// What the collector needs of one selection.
+    struct SelectionSummary {
+        enum Kind { case field, fragmentSpread, inlineFragment }
+        var kind: Kind
+        /// The field's name, the spread fragment's name or the inline fragment's type condition.
+        var name: String?
+        var alias: String?
+        var hasArguments = false
+        var hasSelectionSet = false
+        var start = 0
+        var nameEnd = 0
+    }
+
+    static func summary(_ selections: [Selection], _ item: Int) -> SelectionSummary {
+        switch selections[item] {
+        case .field(let field):
+            SelectionSummary(
+                kind: .field, name: field.name.value, alias: field.alias?.value, hasArguments: !field.arguments.isEmpty,
+                hasSelectionSet: field.selectionSet != nil, start: field.span.start, nameEnd: field.name.span.end)
+        case .fragmentSpread(let spread): SelectionSummary(kind: .fragmentSpread, name: spread.name.value)
+        case .inlineFragment(let inline): SelectionSummary(kind: .inlineFragment, name: inline.typeCondition?.name.value)
+        }
+    }
+
+    /// True when a selection set that was not collected yet has nothing to compare: it spreads
+    /// no fragment and no response key repeats (inline fragments flattened), so graphql-js's
+    /// `findConflictsWithinSelectionSet` finds nothing and changes nothing. Response keys are
+    /// compared by hash; a collision only sends the set down the full path.
+    static func cannotConflict(_ selections: [Selection]) -> Bool {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.scanLimit) { hashes in
+            var count = 0
+            // Inline fragments are entered with a work list (allocated only when there is one).
+            var work: [(selections: [Selection], next: Int)] = []
+            var current = selections
+            var next = 0
+            while true {
+                while next < current.count {
+                    let item = next
+                    next += 1
+                    switch scanKey(current, item) {
+                    case .fragmentSpread: return false
+                    case .inlineFragment:
+                        work.append((current, next))
+                        current = inlineSelections(current, item)
+                        next = 0
+                    case .field(let hash):
+                        // Sets this large are rare: the full path's tables handle them.
+                        guard count < Self.scanLimit else { return false }
+                        for earlier in 0..<count where hashes[earlier] == hash { return false }
+                        hashes[count] = hash
+                        count += 1
+                    }
+                }
+                guard let resume = work.popLast() else { return true }
+                current = resume.selections
+                next = resume.next
+            }
+        }
+    }
+
+    static let scanLimit = 32
+
+    enum ScanKey {
+        case field(hash: Int)
+        case fragmentSpread
+        case inlineFragment
+    }
+
+    /// A selection's kind and, for a field, the hash of its response key.
+    static func scanKey(_ selections: [Selection], _ item: Int) -> ScanKey {
+        switch selections[item] {
+        case .field(let field): .field(hash: hash(field.alias?.value ?? field.name.value))
+        case .fragmentSpread: .fragmentSpread
+        case .inlineFragment: .inlineFragment
+        }
+    }
+
+    /// The selections of an inline fragment.
+    static func inlineSelections(_ selections: [Selection], _ item: Int) -> [Selection] {
+        guard case .inlineFragment(let inline) = selections[item] else { return [] }
+        return inline.selectionSet.selections
+    }
+
+    static func selectionSet(_ selections: [Selection], _ item: Int) -> SelectionSet? {
+        guard case .field(let field) = selections[item] else { return nil }
+        return field.selectionSet
+    }
+
+    static func arguments(_ selections: [Selection], _ item: Int) -> [Argument] {
+        guard case .field(let field) = selections[item] else { return [] }
+        return field.arguments
     }
 
     /// graphql-js's `stringifyArguments` of an entry, interned.
     mutating func argumentId(_ index: Int) -> Int {
         let known = entries[index].arguments
         if known >= 0 { return known }
-        let text = ValuePrinter.canonicalArguments(field(index)?.arguments ?? [])
+        let text = ValuePrinter.canonicalArguments(Self.arguments(lists[entries[index].list], entries[index].item))
         let id: Int
         if let existing = argumentIds[text] {
             id = existing
@@ -404,6 +504,8 @@ private struct FieldMerger {
         fileIndex << 40 | selectionSet.span.start
     }
 
+    /// Not inlined: comparisons recurse through its callers, whose frames should stay small.
+    @inline(never)
     mutating func fieldsAndFragmentNames(_ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int) -> Int {
         let key = Self.nodeKey(fileIndex, selectionSet)
         if let cached = setByNode.value(key) { return cached }
@@ -447,14 +549,10 @@ private struct FieldMerger {
                 groupCount[position] += 1
             }
         }
-        let keyCount = keyEnd - keyStart
-        for position in keyStart..<keyEnd {
-            stringStates[setKeys[position]].group = -1
-            if keyCount > Self.linearLookupLimit { keyLookup.set(setIndex << 32 | setKeys[position], position) }
-        }
+        for position in keyStart..<keyEnd { stringStates[setKeys[position]].group = -1 }
         sets.append(
             SetData(
-                keyStart: keyStart, keyCount: keyCount, fragmentStart: fragmentStart,
+                keyStart: keyStart, keyCount: keyEnd - keyStart, indexed: false, fragmentStart: fragmentStart,
                 fragmentCount: setFragments.count - fragmentStart))
         setByNode.set(key, setIndex)
         return setIndex
@@ -479,26 +577,27 @@ private struct FieldMerger {
             while next < selections.count {
                 let item = next
                 next += 1
-                switch selections[item] {
-                case .field(let field):
-                    let name = stringId(field.name.value)
-                    let responseKey = field.alias.map { stringId($0.value) } ?? name
+                let selection = Self.summary(selections, item)
+                switch selection.kind {
+                case .field:
+                    let name = stringId(selection.name ?? "")
+                    let responseKey = selection.alias.map { stringId($0) } ?? name
                     entries.append(
                         Entry(
-                            parent: parent, parentIsObject: parentIsObject, hasSelectionSet: field.selectionSet != nil,
-                            responseKey: responseKey, name: name, arguments: field.arguments.isEmpty ? 0 : -1,
+                            parent: parent, parentIsObject: parentIsObject, hasSelectionSet: selection.hasSelectionSet,
+                            responseKey: responseKey, name: name, arguments: selection.hasArguments ? -1 : 0,
                             info: -1, subSet: -1, list: list, item: item, fileIndex: fileIndex,
-                            start: field.span.start, nameEnd: field.name.span.end))
-                case .fragmentSpread(let spread):
-                    let id = stringId(spread.name.value)
+                            start: selection.start, nameEnd: selection.nameEnd))
+                case .fragmentSpread:
+                    let id = stringId(selection.name ?? "")
                     if stringStates[id].mark != setIndex {
                         stringStates[id].mark = setIndex
                         setFragments.append(id)
                     }
-                case .inlineFragment(let inline):
-                    let type = inline.typeCondition.map { conditionType($0.name) } ?? parent
+                case .inlineFragment:
+                    let type = selection.name.map { typeByName($0) } ?? parent
                     collectWork[top].next = next
-                    lists.append(inline.selectionSet.selections)
+                    lists.append(Self.inlineSelections(selections, item))
                     collectWork.append((type, lists.count - 1, 0))
                     continue outer
                 }
@@ -520,8 +619,8 @@ private struct FieldMerger {
         if let cached = setByNode.value(Self.nodeKey(fileIndex, found.node.selectionSet)) {
             set = cached
         } else {
-            let type = context.schema.types[found.node.typeCondition.name.value]
-            set = fieldsAndFragmentNames(typeIndex(type), found.node.selectionSet, fileIndex: fileIndex)
+            let type = typeByName(found.node.typeCondition.name.value)
+            set = fieldsAndFragmentNames(type, found.node.selectionSet, fileIndex: fileIndex)
         }
         stringStates[fragment].fragmentSet = set
         return set
@@ -531,7 +630,7 @@ private struct FieldMerger {
     mutating func subSet(_ index: Int) -> Int {
         let known = entries[index].subSet
         if known >= 0 { return known }
-        guard let selectionSet = field(index)?.selectionSet else { return -1 }
+        guard let selectionSet = selectionSet(index) else { return -1 }
         let namedType = infos[info(index)].namedType
         let set = fieldsAndFragmentNames(namedType, selectionSet, fileIndex: entries[index].fileIndex)
         entries[index].subSet = set
@@ -539,9 +638,12 @@ private struct FieldMerger {
     }
 
     /// The key position of `responseKey` in a set.
-    func position(in set: Int, _ responseKey: Int) -> Int? {
+    mutating func position(in set: Int, _ responseKey: Int) -> Int? {
         let data = sets[set]
-        if data.keyCount > Self.linearLookupLimit { return keyLookup.value(set << 32 | responseKey) }
+        if data.keyCount > Self.linearLookupLimit {
+            if !data.indexed { indexKeys(of: set) }
+            return keyLookup.value(set << 32 | responseKey)
+        }
         var position = data.keyStart
         let end = data.keyStart + data.keyCount
         while position < end {
@@ -549,6 +651,17 @@ private struct FieldMerger {
             position += 1
         }
         return nil
+    }
+
+    /// Puts a large set's keys in `keyLookup` (not inlined: comparisons recurse through the
+    /// caller, whose frame should stay small).
+    @inline(never)
+    mutating func indexKeys(of set: Int) {
+        let data = sets[set]
+        for position in data.keyStart..<(data.keyStart + data.keyCount) {
+            keyLookup.set(set << 32 | setKeys[position], position)
+        }
+        sets[set].indexed = true
     }
 
     /// The positions in `setFragments` of a set's fragment names (iterated by index: the
@@ -578,14 +691,20 @@ private struct FieldMerger {
     mutating func findConflictsWithinSelectionSet(
         _ parentType: NamedTypeDef?, _ selectionSet: SelectionSet, fileIndex: Int
     ) -> [Conflict] {
+        if setByNode.value(Self.nodeKey(fileIndex, selectionSet)) == nil,
+            Self.cannotConflict(selectionSet.selections)
+        {
+            // Nothing to compare; the set is collected if a comparison ever needs it.
+            return []
+        }
         var conflicts: [Conflict] = []
         let set = fieldsAndFragmentNames(typeIndex(parentType), selectionSet, fileIndex: fileIndex)
         collectConflictsWithin(&conflicts, set)
-        let names = Array(setFragments[fragments(of: set)])
-        for i in names.indices {
-            collectConflictsBetweenFieldsAndFragment(&conflicts, false, set, names[i])
-            for j in (i + 1)..<names.count {
-                collectConflictsBetweenFragments(&conflicts, false, names[i], names[j])
+        let names = fragments(of: set)
+        for i in names {
+            collectConflictsBetweenFieldsAndFragment(&conflicts, false, set, setFragments[i])
+            for j in (i + 1)..<names.upperBound {
+                collectConflictsBetweenFragments(&conflicts, false, setFragments[i], setFragments[j])
             }
         }
         return conflicts
@@ -597,6 +716,7 @@ private struct FieldMerger {
         guard let fragmentSet = referencedSet(fragment) else { return }
         if set == fragmentSet { return }
         collectConflictsBetween(&conflicts, areMutuallyExclusive, set, fragmentSet)
+        if fragments(of: fragmentSet).isEmpty { return }
         // graphql-js recurses into the fragments each fragment spreads. A chain of fragments is
         // as long as the document makes it, so it is followed with a work list, in the same order.
         var work: [(fragment: Int, positions: Range<Int>, offset: Int)] = [(fragment, fragments(of: fragmentSet), 0)]
@@ -793,24 +913,44 @@ private struct FieldMerger {
         _ fields2: [Int]?
     ) {
         var classIndex: [ClassKey: Int] = [:]
+        classIndex.reserveCapacity(fields1.count + (fields2?.count ?? 0))
         var allPure = true
         var classes1: [Int] = []
         var classes2: [Int] = []
+        // Per class: its parent type, and its kind (the class without the parent when that is
+        // an object type: fields of different object types compare alike but for exclusivity).
+        var classParent: [Int] = []
+        var classParentIsObject: [Bool] = []
+        var kindIndex: [ClassKey: Int] = [:]
+        kindIndex.reserveCapacity(fields1.count + (fields2?.count ?? 0))
+        var classKind: [Int] = []
         for pass in 0..<2 {
             guard let fields = pass == 0 ? fields1 : fields2 else { continue }
             for field in fields {
                 let shape = selectionShape(field)
                 if !shape.pure { allPure = false }
                 let entry = entries[field]
+                let arguments = argumentId(field)
+                let info = info(field)
                 let key = ClassKey(
-                    parent: entry.parent, name: entry.name, arguments: argumentId(field), type: info(field),
-                    shape: shape.shape)
+                    parent: entry.parent, name: entry.name, arguments: arguments, type: info, shape: shape.shape)
                 let cls: Int
                 if let existing = classIndex[key] {
                     cls = existing
                 } else {
                     cls = classIndex.count
                     classIndex[key] = cls
+                    classParent.append(entry.parent)
+                    classParentIsObject.append(entry.parentIsObject)
+                    let kindKey = ClassKey(
+                        parent: entry.parentIsObject ? -2 : entry.parent, name: entry.name, arguments: arguments,
+                        type: typeRefId(infos[info].type), shape: shape.shape)
+                    if let existing = kindIndex[kindKey] {
+                        classKind.append(existing)
+                    } else {
+                        classKind.append(kindIndex.count)
+                        kindIndex[kindKey] = kindIndex.count
+                    }
                 }
                 if pass == 0 { classes1.append(cls) } else { classes2.append(cls) }
             }
@@ -821,6 +961,18 @@ private struct FieldMerger {
         // The outcome of comparing a pair of classes: nil not yet compared.
         var outcome = [Bool?](repeating: nil, count: classCount * classCount)
         func slot(_ a: Int, _ b: Int) -> Int { a * classCount + b }
+        // The outcome of comparing fields of two kinds, exclusive or not: the same for every
+        // pair of their classes (what a comparison reads besides the parents' exclusivity is in
+        // the kind), so one comparison stands for all.
+        let kindCount = kindIndex.count
+        var kindOutcome = [Bool?](repeating: nil, count: kindCount * kindCount * 2)
+        func kindSlot(_ a: Int, _ b: Int) -> Int {
+            let exclusive =
+                parentExclusive
+                || (classParent[a] >= 0 && classParent[b] >= 0 && classParent[a] != classParent[b]
+                    && classParentIsObject[a] && classParentIsObject[b])
+            return (classKind[a] * kindCount + classKind[b]) * 2 + (exclusive ? 1 : 0)
+        }
 
         if allPure {
             // No comparison can touch the fragment-pair memo, so order does not matter: compare
@@ -829,13 +981,16 @@ private struct FieldMerger {
             var members2: [[Int]] = Array(repeating: [], count: classCount)
             for (index, cls) in classes1.enumerated() { members1[cls].append(index) }
             for (index, cls) in classes2.enumerated() { members2[cls].append(index) }
+            let within = fields2 == nil
             for a in 0..<classCount where !members1[a].isEmpty {
                 for b in 0..<classCount where !members2[b].isEmpty {
-                    let within = fields2 == nil
-                    guard let first = Self.firstPair(members1[a], members2[b], within: within) else { continue }
+                    let kind = kindSlot(a, b)
+                    if kindOutcome[kind] == false || (within && kindOutcome[kindSlot(b, a)] == false) { continue }
                     if within, outcome[slot(b, a)] == false { continue }
+                    guard let first = Self.firstPair(members1[a], members2[b], within: within) else { continue }
                     let probe = findConflict(parentExclusive, responseKey, fields1[first.0], other[first.1])
                     outcome[slot(a, b)] = probe != nil
+                    if kindOutcome[kind] == nil { kindOutcome[kind] = probe != nil }
                     guard probe != nil else { continue }
                     // This pair of classes conflicts: compare every pair of their members.
                     for i in members1[a] {
@@ -858,13 +1013,28 @@ private struct FieldMerger {
                 let a = classes1[i]
                 let b = classes2[j]
                 if outcome[slot(a, b)] == false { continue }
+                let kind = kindSlot(a, b)
+                if kindOutcome[kind] == false {
+                    outcome[slot(a, b)] = false
+                    continue
+                }
                 let conflict = findConflict(parentExclusive, responseKey, fields1[i], other[j])
                 if outcome[slot(a, b)] == nil { outcome[slot(a, b)] = conflict != nil }
+                if kindOutcome[kind] == nil { kindOutcome[kind] = conflict != nil }
                 if let conflict { conflicts.append(conflict) }
                 // All fields alike and the first pair clean: every other pair is the same.
                 if classCount == 1 && outcome[0] == false { return }
             }
         }
+    }
+
+    /// An id of a type reference (equal ids for equal references; -1 for none), for grouping.
+    mutating func typeRefId(_ type: TypeRef?) -> Int {
+        guard let type else { return -1 }
+        if let id = typeRefIds[type] { return id }
+        let id = typeRefIds.count
+        typeRefIds[type] = id
+        return id
     }
 
     /// The first (field1, field2) index pair between two classes in graphql-js's order; within
@@ -893,7 +1063,7 @@ private struct FieldMerger {
     /// `pure` is false when it spreads a fragment (then comparisons depend on the fragment-pair
     /// memo).
     mutating func selectionShape(_ index: Int) -> (shape: Int, pure: Bool) {
-        guard let selectionSet = field(index)?.selectionSet else { return (0, true) }
+        guard let selectionSet = selectionSet(index) else { return (0, true) }
         let key = Self.nodeKey(entries[index].fileIndex, selectionSet)
         if let cached = shapes.value(key) { return (cached >> 1, cached & 1 == 1) }
         var text = ""

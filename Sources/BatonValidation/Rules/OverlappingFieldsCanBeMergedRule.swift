@@ -182,12 +182,50 @@ private struct FieldMerger {
         var conditionType = -2
     }
 
-    struct ClassKey: Hashable {
+    struct ClassKey: Equatable {
         let parent: Int
         let name: Int
         let arguments: Int
         let type: Int
         let shape: Int
+    }
+
+    /// Numbers the distinct class keys of one large group, in first-seen order (open addressing
+    /// sized for the group, so it never grows; no hashing of `Hasher`'s kind).
+    struct ClassKeys {
+        private(set) var keys: [ClassKey] = []
+        private var slots: [Int]
+        private let shift: UInt
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size *= 2 }
+            slots = Array(repeating: -1, count: size)
+            shift = UInt(64 - size.trailingZeroBitCount)
+            keys.reserveCapacity(capacity)
+        }
+
+        var count: Int { keys.count }
+
+        mutating func id(_ key: ClassKey) -> Int {
+            var hash = UInt64(bitPattern: Int64(key.parent)) &* 0x9E37_79B9_7F4A_7C15
+            hash = (hash ^ UInt64(bitPattern: Int64(key.name))) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ UInt64(bitPattern: Int64(key.arguments))) &* 0xC4CE_B9FE_1A85_EC53
+            hash = (hash ^ UInt64(bitPattern: Int64(key.type))) &* 0x9E37_79B9_7F4A_7C15
+            hash = (hash ^ UInt64(bitPattern: Int64(key.shape))) &* 0xFF51_AFD7_ED55_8CCD
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash >> UInt64(shift))
+            while true {
+                let id = slots[slot]
+                if id < 0 {
+                    slots[slot] = keys.count
+                    keys.append(key)
+                    return keys.count - 1
+                }
+                if keys[id] == key { return id }
+                slot = (slot + 1) & mask
+            }
+        }
     }
 
     let context: ValidationContext
@@ -234,6 +272,8 @@ private struct FieldMerger {
     var shapes = IntTable()
     var shapeIds: [String: Int] = [:]
     var typeRefIds: [TypeRef: Int] = [:]
+    /// Per info: `typeRefId(ofInfo:)`, -2 until first needed.
+    var infoTypeIds: [Int] = []
 
     init(context: ValidationContext) {
         self.context = context
@@ -278,14 +318,33 @@ private struct FieldMerger {
 
     // MARK: Interning
 
-    /// FNV-1a of the UTF-8 bytes.
+    /// A hash of the UTF-8 bytes, eight at a time.
     static func hash(_ string: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        if let hash = string.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
+            return hash
         }
-        if done == nil {
-            for byte in string.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Array(string.utf8).withUnsafeBytes { hash($0) }
+    }
+
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        if offset < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                tail |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+            hash ^= hash >> 32
         }
         return Int(truncatingIfNeeded: hash)
     }
@@ -509,6 +568,7 @@ private struct FieldMerger {
     mutating func fieldsAndFragmentNames(_ parent: Int, _ selectionSet: SelectionSet, fileIndex: Int) -> Int {
         let key = Self.nodeKey(fileIndex, selectionSet)
         if let cached = setByNode.value(key) { return cached }
+        if sets.isEmpty { reserveStorage() }
         let setIndex = sets.count
         let first = entries.count
         let fragmentStart = setFragments.count
@@ -556,6 +616,18 @@ private struct FieldMerger {
                 fragmentCount: setFragments.count - fragmentStart))
         setByNode.set(key, setIndex)
         return setIndex
+    }
+
+    /// Room for a small unit's sets at once, rather than growing each array step by step.
+    mutating func reserveStorage() {
+        entries.reserveCapacity(64)
+        lists.reserveCapacity(32)
+        sets.reserveCapacity(32)
+        setKeys.reserveCapacity(64)
+        groupStart.reserveCapacity(64)
+        groupCount.reserveCapacity(64)
+        members.reserveCapacity(64)
+        setFragments.reserveCapacity(16)
     }
 
     /// Appends the fields of a selection set (inline fragments flattened) to `entries` and the
@@ -906,24 +978,27 @@ private struct FieldMerger {
     /// group, with the same result as comparing every pair in graphql-js's order. Fields are
     /// put in classes by parent type, name, arguments, return type and sub-selection shape; one
     /// comparison per pair of classes stands for all pairs of their members, and only a pair of
-    /// classes that does conflict is expanded field by field. When a comparison may touch the
-    /// fragment-pair memo, graphql-js's order is kept so the memo evolves exactly as its does.
+    /// classes that does conflict is expanded field by field. Classes that differ only in their
+    /// parent object type are of one kind: a comparison reads nothing of the parents but whether
+    /// they make the fields exclusive, so one comparison per pair of kinds, exclusive or not,
+    /// stands for all their pairs of classes (25 inline fragments on as many types, each
+    /// selecting `actor { login }`). When a comparison may touch the fragment-pair memo,
+    /// graphql-js's order is kept so the memo evolves exactly as its does.
     mutating func compareGrouped(
         _ conflicts: inout [Conflict], _ parentExclusive: Bool, _ responseKey: Int, _ fields1: [Int],
         _ fields2: [Int]?
     ) {
-        var classIndex: [ClassKey: Int] = [:]
-        classIndex.reserveCapacity(fields1.count + (fields2?.count ?? 0))
+        let within = fields2 == nil
+        let other = fields2 ?? fields1
+        var classIndex = ClassKeys(capacity: fields1.count + (fields2?.count ?? 0))
+        var kindIndex = ClassKeys(capacity: fields1.count + (fields2?.count ?? 0))
         var allPure = true
         var classes1: [Int] = []
+        classes1.reserveCapacity(fields1.count)
         var classes2: [Int] = []
-        // Per class: its parent type, and its kind (the class without the parent when that is
-        // an object type: fields of different object types compare alike but for exclusivity).
-        var classParent: [Int] = []
-        var classParentIsObject: [Bool] = []
-        var kindIndex: [ClassKey: Int] = [:]
-        kindIndex.reserveCapacity(fields1.count + (fields2?.count ?? 0))
+        // Per class: its kind, and its parent if that is an object type (else -1).
         var classKind: [Int] = []
+        var objectParent: [Int] = []
         for pass in 0..<2 {
             guard let fields = pass == 0 ? fields1 : fields2 else { continue }
             for field in fields {
@@ -934,67 +1009,51 @@ private struct FieldMerger {
                 let info = info(field)
                 let key = ClassKey(
                     parent: entry.parent, name: entry.name, arguments: arguments, type: info, shape: shape.shape)
-                let cls: Int
-                if let existing = classIndex[key] {
-                    cls = existing
-                } else {
-                    cls = classIndex.count
-                    classIndex[key] = cls
-                    classParent.append(entry.parent)
-                    classParentIsObject.append(entry.parentIsObject)
-                    let kindKey = ClassKey(
-                        parent: entry.parentIsObject ? -2 : entry.parent, name: entry.name, arguments: arguments,
-                        type: typeRefId(infos[info].type), shape: shape.shape)
-                    if let existing = kindIndex[kindKey] {
-                        classKind.append(existing)
-                    } else {
-                        classKind.append(kindIndex.count)
-                        kindIndex[kindKey] = kindIndex.count
-                    }
+                let cls = classIndex.id(key)
+                if cls == objectParent.count {
+                    objectParent.append(entry.parentIsObject ? entry.parent : -1)
+                    classKind.append(
+                        kindIndex.id(
+                            ClassKey(
+                                parent: entry.parentIsObject ? -2 : entry.parent, name: entry.name,
+                                arguments: arguments, type: typeRefId(ofInfo: info), shape: shape.shape)))
                 }
                 if pass == 0 { classes1.append(cls) } else { classes2.append(cls) }
             }
         }
-        if fields2 == nil { classes2 = classes1 }
-        let other = fields2 ?? fields1
+        if within { classes2 = classes1 }
         let classCount = classIndex.count
-        // The outcome of comparing a pair of classes: nil not yet compared.
-        var outcome = [Bool?](repeating: nil, count: classCount * classCount)
-        func slot(_ a: Int, _ b: Int) -> Int { a * classCount + b }
-        // The outcome of comparing fields of two kinds, exclusive or not: the same for every
-        // pair of their classes (what a comparison reads besides the parents' exclusivity is in
-        // the kind), so one comparison stands for all.
         let kindCount = kindIndex.count
-        var kindOutcome = [Bool?](repeating: nil, count: kindCount * kindCount * 2)
-        func kindSlot(_ a: Int, _ b: Int) -> Int {
+        // Outcomes (-1 not yet compared, 0 clean, 1 conflict) of comparing a pair of classes, and
+        // a pair of kinds exclusive or not.
+        var outcome = [Int8](repeating: -1, count: classCount * classCount)
+        var kindOutcome = [Int8](repeating: -1, count: kindCount * kindCount * 2)
+        @inline(__always) func kindSlot(_ a: Int, _ b: Int) -> Int {
             let exclusive =
-                parentExclusive
-                || (classParent[a] >= 0 && classParent[b] >= 0 && classParent[a] != classParent[b]
-                    && classParentIsObject[a] && classParentIsObject[b])
-            return (classKind[a] * kindCount + classKind[b]) * 2 + (exclusive ? 1 : 0)
+                parentExclusive || (objectParent[a] >= 0 && objectParent[b] >= 0 && objectParent[a] != objectParent[b])
+            return (classKind[a] * kindCount + classKind[b]) &* 2 &+ (exclusive ? 1 : 0)
         }
 
         if allPure {
             // No comparison can touch the fragment-pair memo, so order does not matter: compare
             // one representative pair per pair of classes, and expand only those that conflict.
-            var members1: [[Int]] = Array(repeating: [], count: classCount)
-            var members2: [[Int]] = Array(repeating: [], count: classCount)
-            for (index, cls) in classes1.enumerated() { members1[cls].append(index) }
-            for (index, cls) in classes2.enumerated() { members2[cls].append(index) }
-            let within = fields2 == nil
-            for a in 0..<classCount where !members1[a].isEmpty {
-                for b in 0..<classCount where !members2[b].isEmpty {
+            let (order1, start1, count1) = Self.membersByClass(classes1, classCount)
+            let (order2, start2, count2) = within ? (order1, start1, count1) : Self.membersByClass(classes2, classCount)
+            for a in 0..<classCount where count1[a] > 0 {
+                let members1 = order1[start1[a]..<(start1[a] + count1[a])]
+                for b in 0..<classCount where count2[b] > 0 {
                     let kind = kindSlot(a, b)
-                    if kindOutcome[kind] == false || (within && kindOutcome[kindSlot(b, a)] == false) { continue }
-                    if within, outcome[slot(b, a)] == false { continue }
-                    guard let first = Self.firstPair(members1[a], members2[b], within: within) else { continue }
+                    if kindOutcome[kind] == 0 || (within && kindOutcome[kindSlot(b, a)] == 0) { continue }
+                    if within, outcome[b * classCount + a] == 0 { continue }
+                    let members2 = order2[start2[b]..<(start2[b] + count2[b])]
+                    guard let first = Self.firstPair(members1, members2, within: within) else { continue }
                     let probe = findConflict(parentExclusive, responseKey, fields1[first.0], other[first.1])
-                    outcome[slot(a, b)] = probe != nil
-                    if kindOutcome[kind] == nil { kindOutcome[kind] = probe != nil }
+                    outcome[a * classCount + b] = probe != nil ? 1 : 0
+                    if kindOutcome[kind] < 0 { kindOutcome[kind] = probe != nil ? 1 : 0 }
                     guard probe != nil else { continue }
                     // This pair of classes conflicts: compare every pair of their members.
-                    for i in members1[a] {
-                        for j in members2[b] where !within || i < j {
+                    for i in members1 {
+                        for j in members2 where !within || i < j {
                             if let conflict = findConflict(parentExclusive, responseKey, fields1[i], other[j]) {
                                 conflicts.append(conflict)
                             }
@@ -1005,41 +1064,71 @@ private struct FieldMerger {
             return
         }
         // Some comparisons may read or add fragment pairs: keep graphql-js's order, and skip a
-        // pair only when an earlier pair of the same two classes compared clean.
+        // pair only when an earlier pair of the same two classes (or kinds) compared clean.
         for i in fields1.indices {
-            let start = fields2 == nil ? i + 1 : 0
+            let start = within ? i + 1 : 0
             guard start < other.count else { continue }
             for j in start..<other.count {
                 let a = classes1[i]
                 let b = classes2[j]
-                if outcome[slot(a, b)] == false { continue }
+                let slot = a * classCount + b
+                if outcome[slot] == 0 { continue }
                 let kind = kindSlot(a, b)
-                if kindOutcome[kind] == false {
-                    outcome[slot(a, b)] = false
+                if kindOutcome[kind] == 0 {
+                    outcome[slot] = 0
                     continue
                 }
                 let conflict = findConflict(parentExclusive, responseKey, fields1[i], other[j])
-                if outcome[slot(a, b)] == nil { outcome[slot(a, b)] = conflict != nil }
-                if kindOutcome[kind] == nil { kindOutcome[kind] = conflict != nil }
+                if outcome[slot] < 0 { outcome[slot] = conflict != nil ? 1 : 0 }
+                if kindOutcome[kind] < 0 { kindOutcome[kind] = conflict != nil ? 1 : 0 }
                 if let conflict { conflicts.append(conflict) }
                 // All fields alike and the first pair clean: every other pair is the same.
-                if classCount == 1 && outcome[0] == false { return }
+                if classCount == 1 && outcome[0] == 0 { return }
             }
         }
     }
 
-    /// An id of a type reference (equal ids for equal references; -1 for none), for grouping.
-    mutating func typeRefId(_ type: TypeRef?) -> Int {
-        guard let type else { return -1 }
-        if let id = typeRefIds[type] { return id }
-        let id = typeRefIds.count
-        typeRefIds[type] = id
+    /// The indices of a group's fields ordered by class (ascending within a class), with each
+    /// class's range in that order.
+    static func membersByClass(_ classes: [Int], _ classCount: Int) -> (order: [Int], start: [Int], count: [Int]) {
+        var count = [Int](repeating: 0, count: classCount)
+        for cls in classes { count[cls] += 1 }
+        var start = [Int](repeating: 0, count: classCount)
+        var offset = 0
+        for cls in 0..<classCount {
+            start[cls] = offset
+            offset += count[cls]
+        }
+        var fill = start
+        var order = [Int](repeating: 0, count: classes.count)
+        for (index, cls) in classes.enumerated() {
+            order[fill[cls]] = index
+            fill[cls] += 1
+        }
+        return (order, start, count)
+    }
+
+    /// An id of an info's type reference (equal ids for equal references; -1 for none), for
+    /// grouping.
+    mutating func typeRefId(ofInfo info: Int) -> Int {
+        while infoTypeIds.count < infos.count { infoTypeIds.append(-2) }
+        if infoTypeIds[info] != -2 { return infoTypeIds[info] }
+        var id = -1
+        if let type = infos[info].type {
+            if let existing = typeRefIds[type] {
+                id = existing
+            } else {
+                id = typeRefIds.count
+                typeRefIds[type] = id
+            }
+        }
+        infoTypeIds[info] = id
         return id
     }
 
     /// The first (field1, field2) index pair between two classes in graphql-js's order; within
     /// one group only pairs with the first index lower count. Members are in ascending order.
-    static func firstPair(_ members1: [Int], _ members2: [Int], within: Bool) -> (Int, Int)? {
+    static func firstPair(_ members1: ArraySlice<Int>, _ members2: ArraySlice<Int>, within: Bool) -> (Int, Int)? {
         guard let firstOf1 = members1.first, let firstOf2 = members2.first, let lastOf2 = members2.last else {
             return nil
         }
@@ -1047,8 +1136,8 @@ private struct FieldMerger {
         for i in members1 {
             guard lastOf2 > i else { return nil }
             // The lowest member of the second class above i.
-            var low = 0
-            var high = members2.count - 1
+            var low = members2.startIndex
+            var high = members2.endIndex - 1
             while low < high {
                 let middle = (low + high) / 2
                 if members2[middle] > i { high = middle } else { low = middle + 1 }

@@ -10,7 +10,7 @@
 /// (possible only in introspection input) take Swift's own hash, which respects canonical
 /// equivalence as `String.==` does.
 @inline(__always)
-func nameHash(_ name: String) -> Int {
+package func nameHash(_ name: String) -> Int {
     let hash = name.utf8.withContiguousStorageIfAvailable(asciiHash(bytes:)) ?? nil
     return hash ?? name.hashValue
 }

@@ -318,36 +318,10 @@ private struct FieldMerger {
 
     // MARK: Interning
 
-    /// A hash of the UTF-8 bytes, eight at a time.
-    static func hash(_ string: String) -> Int {
-        if let hash = string.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
-            return hash
-        }
-        return Array(string.utf8).withUnsafeBytes { hash($0) }
-    }
-
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let count = bytes.count
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            offset += 8
-        }
-        if offset < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                tail |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-            hash ^= hash >> 32
-        }
-        return Int(truncatingIfNeeded: hash)
-    }
+    /// The schema's name hash (BatonSchema's `nameHash`: eight ASCII bytes at a time, Swift's
+    /// own hash for anything else, so it agrees with `String.==`).
+    @inline(__always)
+    static func hash(_ string: String) -> Int { nameHash(string) }
 
     @inline(__always)
     func stringHome(_ hash: Int) -> Int {

@@ -65,5 +65,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI"], swiftSettings: strict),
         .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: ["Fixtures"], swiftSettings: strict),
+        // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.
+        .testTarget(
+            name: "BatonNetworkTests", dependencies: ["Baton"], exclude: ["baton.json", "Operations"],
+            swiftSettings: strict),
     ]
 )

@@ -157,6 +157,32 @@ package struct FileWriter: Sendable {
         return FileWriteReport(changes: changes, unchanged: unchanged)
     }
 
+    /// Writes one file named `name` directly in the root (or, with `check`, only reports), atomically and only
+    /// when its content changed. For a generated file that cannot carry the header (a JSON manifest): it is
+    /// never removed as stale, and only this one file is touched.
+    package func writeFile(_ name: String, _ contents: String, check: Bool = false) throws(FileWriterError)
+        -> FileWriteReport
+    {
+        if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            throw .invalidPath(name, reason: "the name is not one file name")
+        }
+        let full = root + "/" + name
+        let bytes = Array(contents.utf8)
+        let change: FileWriteReport.Change
+        switch fileType(full) {
+        case .missing: change = .create
+        case .regular:
+            if try readFile(full) == bytes { return FileWriteReport(changes: [], unchanged: 1) }
+            change = .update
+        case .directory, .symbolicLink, .other: throw .notARegularFile(name)
+        }
+        if !check {
+            if fileType(root) == .missing { try makeRoot() }
+            try writeAtomically(bytes, to: full, displayPath: name)
+        }
+        return FileWriteReport(changes: [(name, change)], unchanged: 0)
+    }
+
     // MARK: Paths
 
     private func validate(_ path: String) throws(FileWriterError) {

@@ -105,6 +105,8 @@ package struct OutputSettings: Sendable {
     package var kotlinPath: Located<String>?
     /// `output.kotlin.package`, a dotted Kotlin package name.
     package var kotlinPackage: Located<String>?
+    /// `output.persistedQueries.path`, absolute: the persisted-query manifest's file.
+    package var persistedQueriesPath: Located<String>?
     package init() {}
 }
 

@@ -369,7 +369,18 @@ private struct Reader {
             wrongType(value, key: "output", expected: "an object with \"swift\" and/or \"kotlin\"", file: file)
             return output
         }
-        checkKeys(members, allowed: ["swift", "kotlin"], in: file, context: "output")
+        checkKeys(members, allowed: ["swift", "kotlin", "persistedQueries"], in: file, context: "output")
+        if let manifest = members.first(where: { $0.key == "persistedQueries" }) {
+            if case .object(let fields, let span) = manifest.value {
+                checkKeys(fields, allowed: ["path"], in: file, context: "output.persistedQueries")
+                output.persistedQueriesPath = readPath(
+                    fields, key: "output.persistedQueries", directory: directory, file: file, span: span)
+            } else {
+                wrongType(
+                    manifest.value, key: "output.persistedQueries",
+                    expected: "an object such as {\"path\": \"persisted-queries.json\"}", file: file)
+            }
+        }
         if let swift = members.first(where: { $0.key == "swift" }) {
             if case .object(let fields, let span) = swift.value {
                 checkKeys(fields, allowed: ["path"], in: file, context: "output.swift")

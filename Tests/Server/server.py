@@ -359,7 +359,8 @@ class Handler(GraphQLHTTPHandler):
             return None
         if request.method == "GET":
             params = request.query_params
-            data = {"query": params.get("query"), "operationName": params.get("operationName")}
+            data = {"query": params.get("query"), "operationName": params.get("operationName"),
+                    "onError": params.get("onError")}
             for name in ("variables", "extensions"):
                 if params.get(name):
                     try:
@@ -375,16 +376,12 @@ class Handler(GraphQLHTTPHandler):
                 return PlainTextResponse("the body is not a JSON object", status_code=400)
         extensions = data.get("extensions") or {}
         hash_ = (extensions.get("persistedQuery") or {}).get("sha256Hash")
-        entry = {
-            "key": request.headers.get("x-baton-test-key"),
-            "method": request.method,
+        request.state.log_entry.update({
             "operationName": data.get("operationName"),
             "hasQuery": bool(data.get("query")),
             "persistedId": hash_,
-            "authorization": request.headers.get("authorization"),
             "onError": data.get("onError"),
-        }
-        request_log.append(entry)
+        })
         if hash_:
             if data.get("query"):
                 if hashlib.sha256(data["query"].encode()).hexdigest() != hash_:
@@ -455,6 +452,11 @@ async def app(scope, receive, send):
     if path == "/_baton/health":
         return await PlainTextResponse("ok")(scope, receive, send)
 
+    entry = {"key": headers.get("x-baton-test-key"), "method": scope.get("method"), "operationName": None,
+             "hasQuery": False, "persistedId": None, "authorization": headers.get("authorization"),
+             "onError": None, "fault": bool(fault)}
+    request_log.append(entry)
+    scope["state"]["log_entry"] = entry
     if fault.get("delay"):
         await asyncio.sleep(number(fault.get("delay")) / 1000)
     if fault.get("close") == "before":

@@ -9,6 +9,10 @@ public final class BatonEnvironment: Sendable {
     public let log: any EventLog
     /// The clock staleness is measured with (injected in tests).
     public let clock: @Sendable () -> Date
+    /// When a query is sent again after a transport failure (mutations never are).
+    public let retryPolicy: RetryPolicy
+    /// Where subscriptions go (nil: `subscribe` fails at once).
+    public let subscriptionTransport: (any SubscriptionTransport)?
 
     struct State {
         var handles: [ObjectIdentifier: WeakHandle] = [:]
@@ -26,12 +30,15 @@ public final class BatonEnvironment: Sendable {
     /// An environment over a store (a new one on `clock` by default).
     public init(
         store: Store? = nil, transport: any Transport, log: any EventLog = MemoryLog(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, retryPolicy: RetryPolicy = .standard,
+        subscriptionTransport: (any SubscriptionTransport)? = nil
     ) {
         self.store = store ?? Store(clock: clock)
         self.transport = transport
         self.log = log
         self.clock = clock
+        self.retryPolicy = retryPolicy
+        self.subscriptionTransport = subscriptionTransport
     }
 
     // MARK: Handles
@@ -62,8 +69,11 @@ public final class BatonEnvironment: Sendable {
 
     /// Fetches an operation, commits the answer, and reads its data. Logs `fetchStarted`, `committed`,
     /// `fetchCompleted` or `fetchFailed`.
-    public func fetch<Operation: GraphQLOperation>(_ operation: Operation) async throws(FetchError) -> Operation.Data {
-        try await send(operation, beforeDelivery: {}, afterDelivery: {})
+    /// `headers` go with this request alone, over the transport's.
+    public func fetch<Operation: GraphQLOperation>(
+        _ operation: Operation, headers: [String: String] = [:]
+    ) async throws(FetchError) -> Operation.Data {
+        try await send(operation, headers: headers, beforeDelivery: {}, afterDelivery: {})
         do {
             return try store.read(operation, reporter: LoggingReporter(log: log))
         } catch {
@@ -73,17 +83,13 @@ public final class BatonEnvironment: Sendable {
 
     /// The fetch pipeline shared by `fetch` and handles.
     func send<Operation: GraphQLOperation>(
-        _ operation: Operation, beforeDelivery: () -> Void, afterDelivery: () -> Void
+        _ operation: Operation, headers: [String: String] = [:], beforeDelivery: () -> Void,
+        afterDelivery: () -> Void
     ) async throws(FetchError) {
         let name = JSONObject([("operation", .string(Operation.operationName))])
         log.record(LogEvent("fetchStarted", name))
         do {
-            let bytes: Data
-            do {
-                bytes = try await transport.send(GraphQLRequest(operation))
-            } catch {
-                throw FetchError.transport(String(describing: error))
-            }
+            let bytes = try await receive(GraphQLRequest(operation, headers: headers))
             let (result, deliver): (CommitResult, () -> Void)
             do {
                 (result, deliver) = try store.commitDeferringNotifications(bytes: bytes, for: operation)
@@ -103,7 +109,7 @@ public final class BatonEnvironment: Sendable {
         } catch let error as FetchError {
             var payload = name
             payload["error"] = error.payload
-            log.record(LogEvent("fetchFailed", payload))
+            log.record(LogEvent(error == .transport(TransportError.cancelled.description) ? "fetchCancelled" : "fetchFailed", payload))
             throw error
         } catch {
             throw .transport(String(describing: error))
@@ -111,15 +117,49 @@ public final class BatonEnvironment: Sendable {
         log.record(LogEvent("fetchCompleted", name))
     }
 
-    /// Runs work as a tracked task, so `settle()` can wait for it.
-    func track(_ work: @escaping @Sendable () async -> Void) {
+    /// Sends a request through the transport, again after a transient failure of a query as `retryPolicy`
+    /// allows (logging `retry`). A failure that ends it is a `FetchError.transport`.
+    private func receive(_ request: GraphQLRequest) async throws(FetchError) -> Data {
+        var retry = 0
+        while true {
+            do {
+                return try await transport.send(request)
+            } catch {
+                let failure = error as? TransportError ?? (error is CancellationError ? .cancelled : nil)
+                retry += 1
+                guard request.operationType == .query, let failure, !Task.isCancelled,
+                    let delay = retryPolicy.delay(beforeRetry: retry, after: failure)
+                else {
+                    throw .transport(Task.isCancelled ? TransportError.cancelled.description : String(describing: error))
+                }
+                log.record(
+                    LogEvent(
+                        "retry",
+                        JSONObject([
+                            ("operation", .string(request.operationName)), ("attempt", .number(String(retry))),
+                            ("delay", .number(String(format: "%.3f", delay))), ("error", .string(failure.description)),
+                        ])))
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+                } catch {
+                    throw .transport(TransportError.cancelled.description)
+                }
+            }
+        }
+    }
+
+    /// Runs work as a tracked task, so `settle()` can wait for it; the task is returned so it can be cancelled.
+    @discardableResult
+    func track(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         state.withLock { state in
             let id = state.nextTask
             state.nextTask += 1
-            state.inFlight[id] = Task {
+            let task = Task {
                 await work()
                 self.finish(id)
             }
+            state.inFlight[id] = task
+            return task
         }
     }
 

@@ -26,6 +26,7 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
         var observers: [Int: @Sendable () -> Void] = [:]
         var nextObserver = 0
         var detached = false
+        var fetchTask: Task<Void, Never>?
     }
 
     private let state = Locked(State())
@@ -80,13 +81,14 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
 
     public func removeObserver(_ id: Int) { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
 
-    /// Stops notifications and fetches for this handle.
+    /// Stops notifications and fetches for this handle; a fetch under way is cancelled (its request too).
     public func detach() {
-        let subscription = state.withLock { state in
+        let (subscription, fetch) = state.withLock { state in
             state.detached = true
-            return state.subscription
+            return (state.subscription, state.fetchTask)
         }
         subscription?.cancel()
+        fetch?.cancel()
         environment.detach(self)
     }
 
@@ -223,7 +225,11 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
             return true
         }
         guard start else { return }
-        environment.track { [self] in await self.runFetch() }
+        let task = environment.track { [self] in await self.runFetch() }
+        state.withLock { state in
+            state.fetchTask = task
+            if state.detached { task.cancel() }
+        }
     }
 
     private func runFetch() async {

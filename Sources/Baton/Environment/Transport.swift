@@ -11,29 +11,60 @@ public struct GraphQLRequest: Sendable, Hashable {
     public var variables: [String: JSONValue]
     /// The `onError` behaviour the operation carries (from baton.json), sent when present.
     public var onError: String?
+    /// Query, mutation or subscription: only queries may go as GET and only queries are retried.
+    public var operationType: OperationType
+    /// The persisted-query id (SHA-256 of `query`, as `baton gen` computes it), or nil when the operation has none.
+    public var operationID: String?
+    /// Headers for this request alone, over the transport's own.
+    public var headers: [String: String]
 
-    public init(operationName: String, query: String, variables: [String: JSONValue], onError: String? = nil) {
+    public init(
+        operationName: String, query: String, variables: [String: JSONValue], onError: String? = nil,
+        operationType: OperationType = .query, operationID: String? = nil, headers: [String: String] = [:]
+    ) {
         self.operationName = operationName
         self.query = query
         self.variables = variables
         self.onError = onError
+        self.operationType = operationType
+        self.operationID = operationID
+        self.headers = headers
     }
 
     /// The request for a generated operation.
-    public init<Operation: GraphQLOperation>(_ operation: Operation) {
+    public init<Operation: GraphQLOperation>(_ operation: Operation, headers: [String: String] = [:]) {
         self.init(
             operationName: Operation.operationName, query: Operation.document, variables: operation.variables,
-            onError: Operation.onError)
+            onError: Operation.onError, operationType: Operation.operationType,
+            operationID: Operation.operationID.isEmpty ? nil : Operation.operationID, headers: headers)
     }
 
     /// The POST body: `{"query":…,"operationName":…,"variables":{…},"onError":…}`.
-    public var body: Data {
+    public var body: Data { body(sendingDocument: true, persistedID: nil) }
+
+    /// The body as GraphQL over HTTP sends it: with the document or not, and with
+    /// `extensions.persistedQuery` when `persistedID` is set (Apollo's persisted-query protocol, version 1).
+    public func body(sendingDocument: Bool, persistedID: String?) -> Data {
+        Data(JSONValue.object(fields(sendingDocument: sendingDocument, persistedID: persistedID)).compactText.utf8)
+    }
+
+    /// The members of the request object, in the order the body writes them; the GET form spells the same ones.
+    func fields(sendingDocument: Bool, persistedID: String?) -> JSONObject {
         var object = JSONObject()
-        object["query"] = .string(query)
+        if sendingDocument { object["query"] = .string(query) }
         object["operationName"] = .string(operationName)
         object["variables"] = .object(JSONObject(variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         if let onError { object["onError"] = .string(onError) }
-        return Data(JSONValue.object(object).compactText.utf8)
+        if let persistedID {
+            object["extensions"] = .object(
+                JSONObject([
+                    (
+                        "persistedQuery",
+                        .object(JSONObject([("version", .number("1")), ("sha256Hash", .string(persistedID))]))
+                    )
+                ]))
+        }
+        return object
     }
 }
 
@@ -44,51 +75,59 @@ public protocol Transport: Sendable {
 
 /// A transport failure.
 public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The server answered with a status outside 200...299 and no GraphQL body.
-    case httpStatus(Int)
+    /// The server answered with a status outside 200...299 and no GraphQL body (with its `Retry-After`, seconds).
+    case httpStatus(Int, retryAfter: TimeInterval? = nil)
     /// The fixture transport has no answer for the operation.
     case noFixture(String)
     /// A failure the fixture was told to produce, or one from the network layer.
     case failed(String)
+    /// The connection failed or broke before the whole body arrived (a truncated body is one).
+    case network(String)
+    /// No complete answer within the request's timeout.
+    case timedOut(TimeInterval)
+    /// The body is larger than the transport's limit; it was not read past the limit.
+    case responseTooLarge(limit: Int)
+    /// The request was cancelled (its handle detached).
+    case cancelled
+    /// The server knows no document for a persisted id, in persisted-only mode.
+    case persistedQueryNotFound(String)
+
+    /// Whether sending the same request again may succeed: a network failure, a timeout, 429, 502, 503, 504.
+    public var isTransient: Bool {
+        switch self {
+        case .network, .timedOut: true
+        case .httpStatus(let status, _): [429, 502, 503, 504].contains(status)
+        default: false
+        }
+    }
+
+    /// The server's `Retry-After`, when it sent one.
+    public var retryAfter: TimeInterval? {
+        if case .httpStatus(_, let retryAfter) = self { return retryAfter }
+        return nil
+    }
 
     public var description: String {
         switch self {
-        case .httpStatus(let status): "HTTP status \(status)"
+        case .httpStatus(let status, nil): "HTTP status \(status)"
+        case .httpStatus(let status, let retryAfter?):
+            "HTTP status \(status) (retry after \(ValueText.seconds(retryAfter)) s)"
         case .noFixture(let name): "no fixture answers \(name)"
         case .failed(let reason): reason
+        case .network(let reason): "network: \(reason)"
+        case .timedOut(let seconds): "timed out after \(ValueText.seconds(seconds)) s"
+        case .responseTooLarge(let limit): "response larger than \(limit) bytes"
+        case .cancelled: "cancelled"
+        case .persistedQueryNotFound(let id): "the server has no persisted query \(id)"
         }
     }
 }
 
-/// GraphQL over HTTP on Foundation's URLSession: a POST of the request as JSON.
-public struct HTTPTransport: Transport {
-    public var url: URL
-    public var headers: [String: String]
-
-    public init(url: URL, headers: [String: String] = [:]) {
-        self.url = url
-        self.headers = headers
-    }
-
-    /// The URLRequest this transport sends (exposed for tests and for apps that sign requests).
-    public func urlRequest(for request: GraphQLRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = "POST"
-        urlRequest.httpBody = request.body
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        urlRequest.setValue("application/graphql-response+json, application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        return urlRequest
-    }
-
-    public func send(_ request: GraphQLRequest) async throws -> Data {
-        let (data, response) = try await URLSession.shared.data(for: urlRequest(for: request))
-        if let http = response as? HTTPURLResponse, !(200...299).contains(http.statusCode) {
-            // GraphQL over HTTP may carry a request error in a 4xx body; keep it when it is a response.
-            if (try? GraphQLResponse(bytes: data)) != nil { return data }
-            throw TransportError.httpStatus(http.statusCode)
-        }
-        return data
+/// Short decimal spellings for messages.
+enum ValueText {
+    /// `2`, `0.25`: seconds without a trailing `.0`.
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

@@ -22,6 +22,9 @@ public protocol GraphQLOperation: Sendable {
     /// The document sent to the server.
     static var document: String { get }
     static var operationType: OperationType { get }
+    /// The persisted-query id: SHA-256 of `document` in lowercase hex, as `baton gen` writes it and its manifest
+    /// lists it; empty for an operation that has none (it cannot be sent persisted).
+    static var operationID: String { get }
     /// `@throwOnFieldError` on the operation: any uncaught field error fails the operation's read.
     static var throwOnFieldError: Bool { get }
     /// The `onError` the request carries (from baton.json), or nil.
@@ -38,6 +41,7 @@ public protocol GraphQLOperation: Sendable {
 
 extension GraphQLOperation {
     public static var operationType: OperationType { .query }
+    public static var operationID: String { "" }
     public static var throwOnFieldError: Bool { false }
     public static var onError: String? { nil }
     public static var expiration: TimeInterval? { nil }

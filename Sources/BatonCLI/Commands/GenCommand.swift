@@ -311,6 +311,25 @@ package struct GenRun {
                 return
             }
         }
+        if let manifest = configuration.output.persistedQueriesPath {
+            writeManifest(PersistedQueryManifest.text(for: model.operations), to: manifest, configuration, &outcome)
+        }
+    }
+
+    /// Writes the persisted-query manifest (`output.persistedQueries.path`) as the file writer writes a file.
+    private func writeManifest(
+        _ text: String, to path: Located<String>, _ configuration: Configuration, _ outcome: inout GenOutcome
+    ) {
+        let folder = Path.directory(of: path.value)
+        let name = Path.lastComponent(path.value)
+        do {
+            let report = try FileWriter(root: folder, managedExtensions: []).writeFile(name, text, check: check)
+            outcome.reports.append(GenOutcome.FolderReport(root: folder, language: "persistedQueries", report: report))
+            if check, report.hasChanges, outcome.exitCode == .success { outcome.exitCode = .failure }
+        } catch {
+            outcome.diagnostics.append(.error("\(error)", rule: "io", file: configuration.file, span: path.span))
+            outcome.exitCode = .usage
+        }
     }
 
     /// The settings of baton.json the lens model needs.

@@ -1,0 +1,31 @@
+import BatonIR
+
+/// The persisted-query manifest `baton gen` writes beside the generated code: every operation of the project
+/// with the id the generators give it, in Apollo's `apollo-persisted-query-manifest` format (version 1), so a
+/// server or a router that loads such manifests can serve the operations by id.
+///
+/// `id` is the SHA-256 of the text sent (`OperationModel.documentText`), the same `operationID` the Swift
+/// and Kotlin operations carry, so a request by id and the manifest cannot disagree. Operations are in the
+/// model's order (sorted by name); the text is pretty-printed with a trailing newline and carries no
+/// timestamp, so regeneration is byte-identical.
+package enum PersistedQueryManifest {
+    /// The manifest's text for a model's operations.
+    package static func text(for operations: [OperationModel]) -> String {
+        JSONOutput.object([
+            ("format", .string("apollo-persisted-query-manifest")),
+            ("version", .number(1)),
+            (
+                "operations",
+                .array(
+                    operations.map { operation in
+                        .object([
+                            ("id", .string(SHA256.hexDigest(operation.documentText))),
+                            ("name", .string(operation.name)),
+                            ("type", .string(operation.kind.rawValue)),
+                            ("body", .string(operation.documentText)),
+                        ])
+                    })
+            ),
+        ]).rendered()
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+
+/// The test GraphQL server (`Tests/Server/server.py`): started once per test suite, stopped after it.
+///
+/// Without Python or the server's packages the suite skips with the reason printed, unless `CI` is set:
+/// there a missing server fails the test. The server exits by itself when our end of its stdin closes, so a
+/// test process that dies never leaves it running.
+final class TestServer: @unchecked Sendable {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let script = packageRoot.appendingPathComponent("Tests/Server/server.py")
+
+    let process: Process
+    let stdin: Pipe
+    let port: Int
+    var url: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
+    var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
+
+    /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits for its port line.
+    init(arguments: [String] = []) throws {
+        let python = try Self.python()
+        process = Process()
+        process.executableURL = python
+        process.arguments = ["-u", Self.script.path] + arguments
+        stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let handle = stdout.fileHandleForReading
+        var buffer = Data()
+        let deadline = Date().addingTimeInterval(30)
+        var found: Int?
+        while found == nil, Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }  // the server exited
+            buffer.append(chunk)
+            for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n")
+            where line.hasPrefix("BATON_SERVER_PORT=") {
+                found = Int(line.dropFirst("BATON_SERVER_PORT=".count))
+            }
+        }
+        guard let found else {
+            process.terminate()
+            let errors = String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
+            throw Self.unavailable(
+                "the test server did not start (is `bash .ci/install.d/python-server.sh` done?): \(errors.suffix(600))")
+        }
+        port = found
+        // Keep draining the server's output so a chatty server never blocks on a full pipe.
+        handle.readabilityHandler = { $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : () }
+        stderr.fileHandleForReading.readabilityHandler = { $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : () }
+        try waitUntilAnswering()
+    }
+
+    /// Stops the server and waits for it.
+    func stop() {
+        try? stdin.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+
+    private func waitUntilAnswering() throws {
+        let health = URL(string: "http://127.0.0.1:\(port)/_baton/health")!
+        for _ in 0..<100 {
+            if let text = try? String(contentsOf: health, encoding: .utf8), text == "ok" { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Self.unavailable("the test server on port \(port) does not answer /_baton/health")
+    }
+
+    /// `python3` on the PATH with the server's packages.
+    static func python() throws -> URL {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+        guard
+            let python = paths.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("python3") })
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else { throw unavailable("python3 is not on the PATH") }
+        return python
+    }
+
+    /// A skip locally, a failure in CI (`CI` set): CI installs the server, so its absence there is a bug.
+    static func unavailable(_ reason: String) -> any Error {
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            return ServerUnavailable(reason: reason + " (CI is set, so this fails instead of skipping)")
+        }
+        print("skipping: \(reason)")
+        return XCTSkip(reason)
+    }
+
+    struct ServerUnavailable: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    // MARK: The server's log
+
+    /// One request the server saw (`GET /_baton/log?key=`).
+    struct LoggedRequest: Decodable, Equatable {
+        var key: String?
+        var method: String
+        var operationName: String?
+        var hasQuery: Bool
+        var persistedId: String?
+        var authorization: String?
+        var onError: String?
+    }
+
+    /// The requests that carried `X-Baton-Test-Key: key`.
+    func log(key: String) throws -> [LoggedRequest] {
+        var components = URLComponents(string: "http://127.0.0.1:\(port)/_baton/log")!
+        components.queryItems = [URLQueryItem(name: "key", value: key)]
+        let data = try Data(contentsOf: components.url!)
+        return try JSONDecoder().decode([LoggedRequest].self, from: data)
+    }
+}
+
+/// A test case with the server: started once for the suite (the class), stopped after its last test.
+///
+/// `class setUp` cannot throw, so a failure to start is kept and thrown from each test's `setUpWithError`: a
+/// skip locally, a failure in CI.
+class ServerTestCase: XCTestCase {
+    nonisolated(unsafe) private static var servers: [ObjectIdentifier: Result<TestServer, any Error>] = [:]
+
+    /// Arguments after `server.py` (a subclass may serve a manifest).
+    class var serverArguments: [String] { [] }
+
+    override class func setUp() {
+        super.setUp()
+        servers[ObjectIdentifier(self)] = Result { try TestServer(arguments: serverArguments) }
+    }
+
+    override class func tearDown() {
+        if case .success(let server)? = servers.removeValue(forKey: ObjectIdentifier(self)) { server.stop() }
+        super.tearDown()
+    }
+
+    /// This suite's server.
+    var server: TestServer {
+        get throws {
+            guard let result = Self.servers[ObjectIdentifier(type(of: self))] else {
+                throw TestServer.ServerUnavailable(reason: "the suite's server was not started")
+            }
+            return try result.get()
+        }
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        _ = try server
+    }
+}

@@ -96,13 +96,13 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
         let tooLarge = pending.withLock { state -> Int? in
-            guard var entry = state[id] else { return nil }
-            entry.status = http?.statusCode ?? 0
-            entry.headers = headers
+            guard let limit = state[id]?.limit else { return nil }
+            state[id]?.status = http?.statusCode ?? 0
+            state[id]?.headers = headers
             let expected = response.expectedContentLength
-            if expected > 0 { entry.body.reserveCapacity(Int(min(expected, Int64(entry.limit)))) }
-            state[id] = entry
-            return expected > Int64(entry.limit) ? entry.limit : nil
+            if expected > Int64(limit) { return limit }
+            if expected > 0 { state[id]?.body.reserveCapacity(Int(expected)) }
+            return nil
         }
         if let limit = tooLarge {
             finish(id, with: .failure(TransportError.responseTooLarge(limit: limit)))
@@ -114,11 +114,11 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
+        // In place (`state[id]?.body`): a copy of the entry would copy the body on every chunk.
         let tooLarge = pending.withLock { state -> Int? in
-            guard var entry = state[id] else { return nil }
-            if entry.body.count + data.count > entry.limit { return entry.limit }
-            entry.body.append(data)
-            state[id] = entry
+            guard let limit = state[id]?.limit, let count = state[id]?.body.count else { return nil }
+            if count + data.count > limit { return limit }
+            state[id]?.body.append(data)
             return nil
         }
         if let limit = tooLarge {

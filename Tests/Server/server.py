@@ -288,7 +288,7 @@ class Fault:
 
     KEYS = {
         "delay", "status", "retry-after", "body", "size", "field-error", "close",
-        "drop-after", "times", "key", "auth", "refuse-introspection", "cache",
+        "drop-after", "times", "key", "auth", "refuse-introspection", "cache", "old-spec",
     }
 
     def __init__(self, text):
@@ -398,6 +398,10 @@ class Handler(GraphQLHTTPHandler):
         fault = request.state.fault
         if fault.get("refuse-introspection") is not None and "__schema" in data["query"]:
             return JSONResponse({"errors": [{"message": "GraphQL introspection is not allowed"}]}, status_code=400)
+        if fault.get("old-spec") is not None and "isOneOf" in data["query"]:
+            # graphql-js 16's answer: its __Type has no isOneOf.
+            message = 'Cannot query field "isOneOf" on type "__Type".'
+            return JSONResponse({"errors": [{"message": message}]}, status_code=400)
         success, result = await self.execute_graphql_query(request, data)
         return await self.create_json_response(request, result, success)
 

@@ -6,6 +6,7 @@ package enum CommandRegistry {
             CheckCommand.self,
             PlateCommand.self,
             GenCommand.self,
+            FetchSchemaCommand.self,
         ]
     }
 }

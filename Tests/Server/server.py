@@ -453,6 +453,8 @@ async def app(scope, receive, send):
     path = scope.get("path", "/")
     if path == "/_baton/log":
         return await log_endpoint(scope, receive, send)
+    if path == "/_baton/subscribers":
+        return await PlainTextResponse(str(len(subscribers)))(scope, receive, send)
     if path == "/_baton/health":
         return await PlainTextResponse("ok")(scope, receive, send)
 

@@ -420,8 +420,34 @@ def on_connect(websocket, payload):
         raise Exception("connection refused by payload")
 
 
+# Parsing and validating the same few documents thousands of times is most of a request's cost in Python:
+# both are kept per document text (the schema never changes while the server runs).
+parsed_documents = {}
+validation_results = {}
+
+
+def cached_parse(context, data):
+    from graphql import parse
+    text = data["query"]
+    if text not in parsed_documents:
+        if len(parsed_documents) > 1000:
+            parsed_documents.clear()
+        parsed_documents[text] = parse(text)
+    return parsed_documents[text]
+
+
+def cached_validate(schema, document_ast, rules=None, max_errors=None, type_info=None):
+    from graphql import validate
+    key = id(document_ast)
+    if key not in validation_results or validation_results[key][0] is not document_ast:
+        validation_results[key] = (document_ast, validate(schema, document_ast, rules, max_errors, type_info))
+    return validation_results[key][1]
+
+
 graphql_app = GraphQL(
     schema,
+    query_parser=cached_parse,
+    query_validator=cached_validate,
     http_handler=Handler(middleware=[field_error_middleware]),
     websocket_handler=GraphQLTransportWSHandler(on_connect=on_connect),
     debug=False,
@@ -450,6 +476,14 @@ async def app(scope, receive, send):
     if scope["type"] == "websocket":
         return await websocket_with_faults(scope, receive, send, fault)
 
+    transport = transport_of(send)
+    if transport is not None and not getattr(transport, "_baton_nodelay", False):
+        # uvicorn writes the head and the body separately: without TCP_NODELAY, Nagle's algorithm and the
+        # client's delayed ACK add 40 ms to every keep-alive request.
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        transport._baton_nodelay = True
     path = scope.get("path", "/")
     if path == "/_baton/log":
         return await log_endpoint(scope, receive, send)
@@ -608,7 +642,7 @@ def main():
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", arguments.port))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", access_log=False, ws="websockets-sansio", http="h11",
+    config = uvicorn.Config(app, log_level="warning", access_log=False, ws="websockets-sansio", http="httptools",
                             lifespan="off", ws_ping_interval=None, timeout_keep_alive=30)
     server = uvicorn.Server(config)
 

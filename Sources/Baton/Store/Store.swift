@@ -41,6 +41,9 @@ public final class Store: Sendable {
     public init(clock: @escaping @Sendable () -> Date = { Date() }) { self.clock = clock }
 
     /// A consistent view of every record now.
+    /// Live subscriptions (handles that have not detached), for leak checks.
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
     public func snapshot() -> StoreSnapshot { state.withLock { StoreSnapshot(records: $0.records) } }
 
     /// The record under `key`, if any.

@@ -1,4 +1,5 @@
-// `BatonBenchmark [syntax|runtime|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of them.
+// `BatonBenchmark [syntax|runtime|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of them;
+// `BatonBenchmark network` (never part of "all") against the Python test server.
 // `BatonBenchmark parse-corpus [DIR]`, `BatonBenchmark schema-loop FILE [N]` and
 // `BatonBenchmark validation-loop [N]` are single-shot
 // modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
@@ -20,4 +21,6 @@ if arguments.first == "parse-corpus" {
     if wanted("swiftgen") { runSwiftGenBenchmark() }
     if wanted("validation") { runValidationBenchmark() }
     if wanted("kotlingen") { runKotlinGenerationBenchmark() }
+    // Only when asked: it starts the Python test server (Tests/Server).
+    if requested.contains("network") { runNetworkBenchmark() }
 }

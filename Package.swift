@@ -67,7 +67,8 @@ let package = Package(
         .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: ["Fixtures"], swiftSettings: strict),
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.
         .testTarget(
-            name: "BatonNetworkTests", dependencies: ["Baton", "BatonSchema", "BatonDiagnostics"], exclude: ["baton.json", "Operations"],
+            name: "BatonNetworkTests", dependencies: ["Baton", "BatonSchema", "BatonDiagnostics"],
+            exclude: ["baton.json", "Operations"],
             swiftSettings: strict),
     ]
 )

@@ -37,10 +37,12 @@ func runNetworkBenchmark() {
         }
         print(
             String(
-                format: "small query, sequential, %d requests: raw socket %.0f/s (%.0f µs each), HTTPTransport %.0f/s (%.0f µs, +%.0f µs), fetch+commit+read %.0f/s (%.0f µs, +%.0f µs)",
+                format:
+                    "small query, sequential, %d requests: raw socket %.0f/s (%.0f µs each), HTTPTransport %.0f/s (%.0f µs, +%.0f µs), fetch+commit+read %.0f/s (%.0f µs, +%.0f µs)",
                 count, Double(count) / rawTime, rawTime / Double(count) * 1e6, Double(count) / transportTime,
                 transportTime / Double(count) * 1e6, (transportTime - rawTime) / Double(count) * 1e6,
-                Double(count) / fetchTime, fetchTime / Double(count) * 1e6, (fetchTime - rawTime) / Double(count) * 1e6))
+                Double(count) / fetchTime, fetchTime / Double(count) * 1e6, (fetchTime - rawTime) / Double(count) * 1e6)
+        )
 
         // Eight clients at once.
         let clients = (0..<8).compactMap { _ in RawHTTPClient(port: server.port) }
@@ -60,7 +62,8 @@ func runNetworkBenchmark() {
         }
         print(
             String(
-                format: "small query, 8 concurrent clients, %d requests: raw socket %.0f/s, HTTPTransport %.0f/s (%.2fx the raw rate)",
+                format:
+                    "small query, 8 concurrent clients, %d requests: raw socket %.0f/s, HTTPTransport %.0f/s (%.2fx the raw rate)",
                 count, Double(count) / rawConcurrent, Double(count) / transportConcurrent,
                 rawConcurrent / transportConcurrent))
 
@@ -119,7 +122,8 @@ func runNetworkBenchmark() {
         }
         print(
             String(
-                format: "%.1f MB response (%d characters), best of 5: raw socket %.0f ms (%.0f MB/s), HTTPTransport %.0f ms (%.0f MB/s), commit alone %.0f ms (%.0f MB/s), fetch (read + commit + read) %.0f ms (%.0f MB/s)",
+                format:
+                    "%.1f MB response (%d characters), best of 5: raw socket %.0f ms (%.0f MB/s), HTTPTransport %.0f ms (%.0f MB/s), commit alone %.0f ms (%.0f MB/s), fetch (read + commit + read) %.0f ms (%.0f MB/s)",
                 megabytes, page.first, best.raw * 1e3, megabytes / best.raw, best.transport * 1e3,
                 megabytes / best.transport, best.commit * 1e3, megabytes / best.commit, best.fetch * 1e3,
                 megabytes / best.fetch))
@@ -233,7 +237,9 @@ private func blocking(_ work: @escaping @Sendable () async -> Void) {
             let request = Array(head.utf8) + Array(body)
             var sent = 0
             while sent < request.count {
-                let written = request.withUnsafeBytes { send(descriptor, $0.baseAddress! + sent, request.count - sent, 0) }
+                let written = request.withUnsafeBytes {
+                    send(descriptor, $0.baseAddress! + sent, request.count - sent, 0)
+                }
                 if written <= 0 { return -1 }
                 sent += written
             }
@@ -248,7 +254,9 @@ private func blocking(_ work: @escaping @Sendable () async -> Void) {
                     headLength = end + 4
                     let text = String(decoding: received[0..<end], as: UTF8.self).lowercased()
                     let line = text.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
-                    expected = line.flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                    expected =
+                        line.flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+                        ?? 0
                 }
             }
             return expected ?? 0

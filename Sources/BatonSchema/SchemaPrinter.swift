@@ -14,7 +14,8 @@ package enum SchemaPrinter {
         var definitions: [Definition] = []
         if let block = schemaDefinition(schema) { definitions.append(.schema(block)) }
         let hidden = Set(BuiltIns.specifiedDirectiveNames + BuiltIns.batonDirectiveNames)
-        for directive in schema.directives.values.sorted(by: { $0.name < $1.name }) where !hidden.contains(directive.name) {
+        for directive in schema.directives.values.sorted(by: { $0.name < $1.name })
+        where !hidden.contains(directive.name) {
             definitions.append(
                 .directive(
                     DirectiveDefinition(
@@ -26,7 +27,8 @@ package enum SchemaPrinter {
         for type in schema.types.list.sorted(by: { $0.name < $1.name }) where !hiddenTypes.contains(type.name) {
             definitions.append(definition(type))
         }
-        return Printer.print(Document(source: SourceFile(path: "<schema>", text: ""), definitions: definitions, span: .zero))
+        return Printer.print(
+            Document(source: SourceFile(path: "<schema>", text: ""), definitions: definitions, span: .zero))
             + "\n"
     }
 

@@ -60,7 +60,9 @@ final class FetchSchemaTests: ServerTestCase {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let (schema, diagnostics) = SchemaBuilder.build(sources: [SourceFile(path: "server.graphql", bytes: Array(data))])
+        let (schema, diagnostics) = SchemaBuilder.build(sources: [
+            SourceFile(path: "server.graphql", bytes: Array(data))
+        ])
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
         return try XCTUnwrap(schema.map(SchemaPrinter.print))
     }
@@ -126,12 +128,19 @@ final class FetchSchemaTests: ServerTestCase {
     func testAnHTMLErrorPageAndAnUnreachableEndpointAreClearErrors() throws {
         let folder = try scratch()
         let html = try baton(
-            ["fetch-schema", "--endpoint", try server.url.absoluteString, "-o", "s.graphql", "-H", "X-Baton-Fault: status=502"],
+            [
+                "fetch-schema", "--endpoint", try server.url.absoluteString, "-o", "s.graphql", "-H",
+                "X-Baton-Fault: status=502",
+            ],
             in: folder)
         XCTAssertEqual(html.status, 2)
-        XCTAssertTrue(html.stderr.hasPrefix("error: the endpoint answered HTTP 502 without a GraphQL response: <html>"), html.stderr)
+        XCTAssertTrue(
+            html.stderr.hasPrefix("error: the endpoint answered HTTP 502 without a GraphQL response: <html>"),
+            html.stderr)
         let usage = try baton(["fetch-schema", "-o", "s.graphql"], in: folder)
         XCTAssertEqual(usage.status, 2)
-        XCTAssertEqual(usage.stderr, "error: Missing --endpoint: which GraphQL endpoint should be introspected? (--endpoint URL)\n")
+        XCTAssertEqual(
+            usage.stderr, "error: Missing --endpoint: which GraphQL endpoint should be introspected? (--endpoint URL)\n"
+        )
     }
 }

@@ -83,7 +83,8 @@ final class AutomaticPersistedQueryTests: ServerTestCase {
             _ = try await environment.fetch(CharactersPage(first: 1))
             XCTFail("an unknown id must fail in persisted-only mode")
         } catch {
-            XCTAssertEqual(error as? FetchError, .transport("the server has no persisted query \(CharactersPage.operationID)"))
+            XCTAssertEqual(
+                error as? FetchError, .transport("the server has no persisted query \(CharactersPage.operationID)"))
         }
         XCTAssertEqual(try server.log(key: key).map(\.hasQuery), [false], "the document is never sent")
     }

@@ -214,10 +214,11 @@ final class ReliabilityTests: ServerTestCase {
             let table = faults("\(worker)-\(sequence)-\(seed)")
             let totalWeight = table.reduce(0) { $0 + $1.0 }
             var pick = Int.random(in: 0..<totalWeight, using: &generator)
-            let fault = table.first { entry in
-                defer { pick -= entry.0 }
-                return pick < entry.0
-            }?.1 ?? table[0].1
+            let fault =
+                table.first { entry in
+                    defer { pick -= entry.0 }
+                    return pick < entry.0
+                }?.1 ?? table[0].1
             counts.byFault[fault.name, default: 0] += 1
             plan.set(id, fault.header)
             if let handle {
@@ -295,7 +296,8 @@ final class ReliabilityTests: ServerTestCase {
     /// The store's records without their ages (which differ between the run and the replay).
     static func contents(_ store: Store) -> [String: String] {
         store.snapshot().records.mapValues { record in
-            "\(record.typename ?? "-") " + record.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            "\(record.typename ?? "-") "
+                + record.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 .joined(separator: ";")
         }
     }

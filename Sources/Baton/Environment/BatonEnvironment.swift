@@ -109,7 +109,10 @@ public final class BatonEnvironment: Sendable {
         } catch let error as FetchError {
             var payload = name
             payload["error"] = error.payload
-            log.record(LogEvent(error == .transport(TransportError.cancelled.description) ? "fetchCancelled" : "fetchFailed", payload))
+            log.record(
+                LogEvent(
+                    error == .transport(TransportError.cancelled.description) ? "fetchCancelled" : "fetchFailed",
+                    payload))
             throw error
         } catch {
             throw .transport(String(describing: error))
@@ -130,7 +133,8 @@ public final class BatonEnvironment: Sendable {
                 guard request.operationType == .query, let failure, !Task.isCancelled,
                     let delay = retryPolicy.delay(beforeRetry: retry, after: failure)
                 else {
-                    throw .transport(Task.isCancelled ? TransportError.cancelled.description : String(describing: error))
+                    throw .transport(
+                        Task.isCancelled ? TransportError.cancelled.description : String(describing: error))
                 }
                 log.record(
                     LogEvent(

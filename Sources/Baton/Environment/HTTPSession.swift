@@ -139,7 +139,8 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         let urlError = error as? URLError
         switch urlError?.code {
         case .cancelled?: finish(id, with: .failure(TransportError.cancelled))
-        case .timedOut?: finish(id, with: .failure(TransportError.timedOut((task.originalRequest?.timeoutInterval ?? 1) - 1)))
+        case .timedOut?:
+            finish(id, with: .failure(TransportError.timedOut((task.originalRequest?.timeoutInterval ?? 1) - 1)))
         default: finish(id, with: .failure(TransportError.network(Self.reason(error))))
         }
     }

@@ -14,8 +14,9 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maxDelay: TimeInterval
     public var maxRetryAfter: TimeInterval
 
-    public init(maxRetries: Int, initialDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8, maxRetryAfter: TimeInterval = 30)
-    {
+    public init(
+        maxRetries: Int, initialDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8, maxRetryAfter: TimeInterval = 30
+    ) {
         self.maxRetries = maxRetries
         self.initialDelay = initialDelay
         self.maxDelay = maxDelay

@@ -54,7 +54,8 @@ package enum FetchSchemaCommand: Command {
             guard parts.count == 2, !parts[0].trimmingCharacters(in: .whitespaces).isEmpty else {
                 return fail("--header \"\(header)\" is not \"Name: value\".")
             }
-            headers.append((parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces)))
         }
         guard let timeout = TimeInterval(arguments.value("timeout") ?? "30"), timeout > 0 else {
             return fail("--timeout must be a positive number of seconds.")

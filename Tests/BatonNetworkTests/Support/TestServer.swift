@@ -52,7 +52,9 @@ final class TestServer: @unchecked Sendable {
         port = found
         // Keep draining the server's output so a chatty server never blocks on a full pipe.
         handle.readabilityHandler = { $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : () }
-        stderr.fileHandleForReading.readabilityHandler = { $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : () }
+        stderr.fileHandleForReading.readabilityHandler = {
+            $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : ()
+        }
         try waitUntilAnswering()
     }
 

@@ -114,7 +114,9 @@ final class SocketWebSocket: WebSocketConnection, @unchecked Sendable {
             frame += [UInt8(count >> 8), UInt8(count & 0xFF)]
         } else {
             frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((UInt64(count) >> UInt64(shift)) & 0xFF)) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                frame.append(UInt8((UInt64(count) >> UInt64(shift)) & 0xFF))
+            }
         }
         let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
         frame += mask
@@ -273,7 +275,8 @@ final class SocketWebSocket: WebSocketConnection, @unchecked Sendable {
     ) throws -> [UInt8] {
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         var request = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        request += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: \(subprotocol)\r\n"
+        request +=
+            "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: \(subprotocol)\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key })
         where !name.contains(where: \.isNewline) && !value.contains(where: \.isNewline) {
             request += "\(name): \(value)\r\n"

@@ -36,7 +36,11 @@ import Foundation
                         }
                     }
                 } catch {
-                    if task.closeCode == .normalClosure { continuation.finish() } else { continuation.finish(throwing: error) }
+                    if task.closeCode == .normalClosure {
+                        continuation.finish()
+                    } else {
+                        continuation.finish(throwing: error)
+                    }
                 }
             }
         }

@@ -19,7 +19,7 @@ package enum PersistedQueryManifest {
                 .array(
                     operations.map { operation in
                         .object([
-                            ("id", .string(SHA256.hexDigest(operation.documentText))),
+                            ("id", .string(operation.operationID)),
                             ("name", .string(operation.name)),
                             ("type", .string(operation.kind.rawValue)),
                             ("body", .string(operation.documentText)),
@@ -28,4 +28,10 @@ package enum PersistedQueryManifest {
             ),
         ]).rendered()
     }
+}
+
+extension OperationModel {
+    /// The persisted-query id: SHA-256 of the text sent, in lowercase hex. The Swift operation's `operationID`,
+    /// the Kotlin operation's `OPERATION_ID` and the manifest's `id` are all this one value.
+    package var operationID: String { SHA256.hexDigest(documentText) }
 }

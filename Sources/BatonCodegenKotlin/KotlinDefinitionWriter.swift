@@ -122,7 +122,7 @@ final class KotlinDefinitionWriter {
 
                 companion object {
                     const val OPERATION_NAME: String = \(KotlinLiteral.string(operation.name))
-                    const val OPERATION_ID: String = \(KotlinLiteral.string(SHA256.hexDigest(operation.documentText)))
+                    const val OPERATION_ID: String = \(KotlinLiteral.string(operation.operationID))
                     \(documentConstant(operation.documentText))
                 }
             }

@@ -49,7 +49,7 @@ struct SwiftOperationTemplate {
             \(access)struct \(Self.rules.quoted(typeName)): Baton.GraphQLOperation {
                 \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
                 /// SHA-256 of `document`, for persisted queries.
-                \(access)static let operationID: String = \(SwiftLiteral.string(SHA256.hexDigest(operation.documentText)))
+                \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))
                 \(access)static let document: String = \(document)
                 \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.keyword) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")

@@ -13,8 +13,8 @@ import BatonSyntax
 //   │    name, kind (query | mutation | subscription), rootType, variables [VariableModel],
 //   │    throwOnFieldError, onError, fragmentsUsed (transitive, sorted), documentText (what is sent:
 //   │    the operation plus its fragments, client-only directives removed, `__typename` added,
-//   │    printed canonically; its SHA-256 is the operation id, computed by the generators with
-//   │    BatonCodegen's SHA256), normalization ([NormalizationSelection], what the runtime
+//   │    printed canonically; its SHA-256 is the operation id, BatonCodegen's
+//   │    `OperationModel.operationID`, which both generators and the manifest spell), normalization ([NormalizationSelection], what the runtime
 //   │    normalizes a response by), usedTypes, lens: Lens
 //   ├─ fragments: [FragmentModel]            sorted by name
 //   │    name, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
@@ -80,8 +80,8 @@ package struct OperationModel: Sendable {
     /// name), with Baton's client-only directives (`@required @catch @throwOnFieldError`)
     /// removed and `__typename` added to every selection set on a composite type, printed
     /// canonically.
-    /// (Its SHA-256 is the persisted-query id; the generators compute it with BatonCodegen's
-    /// `SHA256`.)
+    /// (Its SHA-256 is the persisted-query id: BatonCodegen's `OperationModel.operationID`, which
+    /// both generators and the persisted-query manifest spell.)
     package var documentText: String
     /// The selections the runtime normalizes a response by: fragments inlined, fields merged by
     /// response key, `__typename` first in every composite selection.

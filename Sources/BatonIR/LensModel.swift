@@ -14,8 +14,9 @@ import BatonSyntax
 //   │    throwOnFieldError, onError, fragmentsUsed (transitive, sorted), documentText (what is sent:
 //   │    the operation plus its fragments, client-only directives removed, `__typename` added,
 //   │    printed canonically; its SHA-256 is the operation id, BatonCodegen's
-//   │    `OperationModel.operationID`, which both generators and the manifest spell), normalization ([NormalizationSelection], what the runtime
-//   │    normalizes a response by), usedTypes, lens: Lens
+//   │    `OperationModel.operationID`, which both generators and the manifest spell),
+//   │    normalization ([NormalizationSelection], what the runtime normalizes a response by),
+//   │    usedTypes, lens: Lens
 //   ├─ fragments: [FragmentModel]            sorted by name
 //   │    name, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
 //   │    throwOnFieldError, rootCanBeNil (a @required null reaches the fragment's root, so every

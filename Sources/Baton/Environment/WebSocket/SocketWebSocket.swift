@@ -130,11 +130,12 @@ final class SocketWebSocket: WebSocketConnection, @unchecked Sendable {
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { raw in
+            let sent = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
                 #if canImport(Glibc)
-                    Glibc.send(descriptor, raw.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    return Glibc.send(descriptor, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                 #else
-                    Darwin.send(descriptor, raw.baseAddress! + offset, bytes.count - offset, 0)
+                    return Darwin.send(descriptor, base + offset, bytes.count - offset, 0)
                 #endif
             }
             if sent < 0 {

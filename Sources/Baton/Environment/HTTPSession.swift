@@ -85,35 +85,33 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         entry.continuation.resume(with: result)
     }
 
-    public func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let id = dataTask.taskIdentifier
+    /// The status and headers, once per exchange (from the task's response: the `didReceive response:` delegate
+    /// method's completion-handler type differs between SDKs, and the default disposition is to go on).
+    /// Returns the limit when the declared length is over it.
+    private func readHead(_ id: Int, _ response: URLResponse?) -> Int? {
         let http = response as? HTTPURLResponse
         var headers: [String: String] = [:]
         for (name, value) in http?.allHeaderFields ?? [:] {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        let tooLarge = pending.withLock { state -> Int? in
-            guard let limit = state[id]?.limit else { return nil }
+        return pending.withLock { state -> Int? in
+            guard let limit = state[id]?.limit, state[id]?.status == 0 else { return nil }
             state[id]?.status = http?.statusCode ?? 0
             state[id]?.headers = headers
-            let expected = response.expectedContentLength
+            let expected = response?.expectedContentLength ?? -1
             if expected > Int64(limit) { return limit }
             if expected > 0 { state[id]?.body.reserveCapacity(Int(expected)) }
             return nil
-        }
-        if let limit = tooLarge {
-            finish(id, with: .failure(TransportError.responseTooLarge(limit: limit)))
-            completionHandler(.cancel)
-        } else {
-            completionHandler(.allow)
         }
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
+        if let limit = readHead(id, dataTask.response) {
+            finish(id, with: .failure(TransportError.responseTooLarge(limit: limit)))
+            dataTask.cancel()
+            return
+        }
         // In place (`state[id]?.body`): a copy of the entry would copy the body on every chunk.
         let tooLarge = pending.withLock { state -> Int? in
             guard let limit = state[id]?.limit, let count = state[id]?.body.count else { return nil }
@@ -130,6 +128,7 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let id = task.taskIdentifier
         guard let error else {
+            _ = readHead(id, task.response)  // an empty body calls no `didReceive data:`
             let reply = pending.withLock { state in
                 state[id].map { Reply(status: $0.status, headers: $0.headers, body: $0.body) }
             }

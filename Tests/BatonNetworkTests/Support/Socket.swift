@@ -30,11 +30,19 @@ struct Socket {
             }
         }
         guard bound else {
-            _ = Glibc.close(descriptor)
+            closeDescriptor(descriptor)
             return nil
         }
         return Socket(descriptor: descriptor, port: Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    func close() { _ = Glibc.close(descriptor) }
+    func close() { closeDescriptor(descriptor) }
+}
+
+private func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+    #else
+        _ = Darwin.close(descriptor)
+    #endif
 }

@@ -45,7 +45,8 @@ final class TestServer: @unchecked Sendable {
         }
         guard let found else {
             process.terminate()
-            let errors = String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
+            process.waitUntilExit()
+            let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw Self.unavailable(
                 "the test server did not start (is `bash .ci/install.d/python-server.sh` done?): \(errors.suffix(600))")
         }

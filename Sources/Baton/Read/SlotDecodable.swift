@@ -183,9 +183,12 @@ extension String: SlotDecodable {
     @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<String> {
         switch value {
-        case .string(let text): .value(text)
-        case .null: .null
-        default: .unexpected("expected a String, found \(value.kindDescription)")
+        case .string(let text): return .value(text)
+        case .null: return .null
+        default:
+            // An unmapped custom scalar reads as its text whatever JSON the server wrote (see `scalarText`).
+            if read.field.readsScalarText, let text = value.scalarText { return .value(text) }
+            return .unexpected("expected a String, found \(value.kindDescription)")
         }
     }
 
@@ -294,7 +297,8 @@ extension GraphQLEnum {
 /// Swift needs a value for a non-optional accessor: generated code reads mapped scalars non-optionally only under
 /// `@required(NONE|LOG)`, whose boundary has already converted the text, so it is never shown for a failure.
 public protocol CustomScalar: SlotDecodable {
-    /// Converts the text the server wrote (a string's contents or a number's literal text).
+    /// Converts the text the server wrote: a string's contents, a number's literal, `true`/`false`, or an object's
+    /// or a list's JSON (`StoredValue.scalarText`).
     init?(scalarText: String)
     /// See the type's documentation: never produced from a failed conversion through a checked lens.
     static var placeholder: Self { get }
@@ -303,13 +307,12 @@ public protocol CustomScalar: SlotDecodable {
 extension CustomScalar {
     @inlinable
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
-        switch value {
-        case .string(let text), .number(let text):
-            if let converted = Self(scalarText: text) { return .value(converted) }
-            return .unexpected("\"\(text.prefix(40))\" does not convert to \(Self.self)")
-        case .null: return .null
-        default: return .unexpected("expected a \(Self.self) text, found \(value.kindDescription)")
+        if case .null = value { return .null }
+        guard let text = value.scalarText else {
+            return .unexpected("expected a \(Self.self) text, found \(value.kindDescription)")
         }
+        if let converted = Self(scalarText: text) { return .value(converted) }
+        return .unexpected("\"\(text.prefix(40))\" does not convert to \(Self.self)")
     }
 
     @inlinable

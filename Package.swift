@@ -42,6 +42,14 @@ let package = Package(
 
         // The runtime apps import. Depends on no other Baton target.
         .target(name: "Baton", swiftSettings: strict),
+        // The guide's screen run on any platform with a fixture transport: `swift run GitHubExample`.
+        .executableTarget(
+            name: "GitHubExample", dependencies: ["Baton"], path: "Examples/GitHub",
+            exclude: [
+                "RepositoryScreen.swift", "ErrorView.swift", "RootView.swift", "Generated/Kotlin", "Fixtures",
+                "schema.graphql", "baton.json", "ExpectedOutput.txt",
+            ],
+            sources: ["Generated/Swift", "Demo"], swiftSettings: strict),
 
         .testTarget(name: "BatonDiagnosticsTests", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
         .testTarget(

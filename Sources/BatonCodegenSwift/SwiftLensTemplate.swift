@@ -51,7 +51,9 @@ struct SwiftLensTemplate {
 
     func render() -> Template {
         let members = declareMembers()
-        let conformance = "Baton.LensType"
+        // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
+        let identifiable = lens.isIdentifiable && members.contains { $0.accessor.name == "id" && $0.name == "id" }
+        let conformance = identifiable ? "Baton.LensType, Identifiable" : "Baton.LensType"
         let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
         let nested = members.compactMap { member -> Template? in
             guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { return nil }
@@ -248,7 +250,9 @@ struct SwiftLensTemplate {
         let accessor = member.accessor
         let name = Self.rules.quoted(member.name)
         let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
-        let valueType = SwiftNames.wrap(baseType, levels: accessor.levels)
+        let isLens: Bool
+        if case .lens = accessor.base { isLens = true } else { isLens = false }
+        let valueType = SwiftNames.wrap(baseType, levels: accessor.levels, lens: isLens)
         let field = "Fields.\(name)"
         // A selection under @include/@skip reads nil, without a missing-data report, when it was not asked for.
         let conditions = runtimeConditions(accessor)
@@ -276,10 +280,13 @@ struct SwiftLensTemplate {
         }
         switch accessor.reads {
         case .parentRecord:
-            if accessor.isOptional {
-                if case .fragment = accessor.base { return plain(baseType + "?", "lens.fragment(\(baseType).self)") }
-                return plain(baseType + "?", "lens.as(\(baseType).self)")
+            // A named fragment's spread reads as the `Baton.Fragment` a parent passes to the fragment's view.
+            if case .fragment = accessor.base {
+                let reference = "Baton.Fragment<" + baseType + ">"
+                if accessor.isOptional { return plain(reference + "?", "lens.spread(\(baseType).self)") }
+                return plain(reference, "Baton.Fragment(lens: lens)")
             }
+            if accessor.isOptional { return plain(baseType + "?", "lens.as(\(baseType).self)") }
             return plain(baseType, "\(baseType)(lens: lens)")
         case .field(let read):
             if read.isTypename, accessor.catchMode == nil, !accessor.isThrowing, !accessor.underThrowOnFieldError {

@@ -70,11 +70,24 @@ struct SwiftNames {
         }
     }
 
-    /// `T` wrapped by the accessor's levels: `[T]` per list level, `?` where the level is optional.
-    static func wrap(_ base: String, levels: [ValueLevel]) -> String {
+    /// `T` wrapped by the accessor's levels: `[T]` per list level, `?` where the level is optional. A list of lenses
+    /// (`lens` true) is a `Baton.LensList` at its innermost level, of `Baton.NullableItem<T>` where the items are
+    /// optional (`[Issue]` reads as `Baton.LensList<Baton.NullableItem<Nodes>>?`), so `ForEach` takes it and no
+    /// null item is dropped.
+    static func wrap(_ base: String, levels: [ValueLevel], lens: Bool = false) -> String {
+        let lensList = lens && levels.count > 1
         var type = base
         for index in levels.indices.reversed() {
-            if index < levels.count - 1 { type = "[" + type + "]" }
+            let innermost = index == levels.count - 1
+            if lensList, innermost {
+                type = levels[index].isOptional ? "Baton.NullableItem<" + base + ">" : base
+                continue
+            }
+            if lensList, index == levels.count - 2 {
+                type = "Baton.LensList<" + type + ">"
+            } else if !innermost {
+                type = "[" + type + "]"
+            }
             if levels[index].isOptional { type += "?" }
         }
         return type

@@ -22,12 +22,15 @@ struct SwiftOperationTemplate {
 
     func render() -> Template {
         let access = generator.access
+        // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
+        let attachable = operation.kind == .query
         var scope = NameScope(
             reserved: [
                 "variables", "variableDefaults", "resolvedVariables", "operationName", "operationID", "document",
                 "operationType",
                 "throwOnFieldError", "onError",
             ]
+                + (attachable ? Self.attachmentMembers : [])
                 + SwiftNames.nestedReserved,
             shared: names.moduleTypeNames)
         let variables = operation.variables.map {
@@ -42,11 +45,19 @@ struct SwiftOperationTemplate {
         let defaults = operation.variables.compactMap { variable in
             variable.defaultValue.map { "\(SwiftLiteral.string(variable.name)): \(SwiftInputEncoding.json($0))" }
         }
+        // Every variable may be left out, so `init()` builds it: `@Query("…")` needs no variables passed.
+        let defaultVariables = attachable && operation.variables.allSatisfy(\.isOptional)
+        let conformance =
+            !attachable
+            ? "Baton.GraphQLOperation"
+            : defaultVariables ? "Baton.DefaultVariablesOperation" : "Baton.AttachableOperation"
+        let unsetArguments = variables.map { Self.rules.quoted($0.name) + ": nil" }.joined(separator: ", ")
+        let emptyInitializer = Template("\(access)init() { self.init(\(unsetArguments)) }")
         let data = SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         return """
             /// `\(operation.kind.keyword) \(operation.name)`: reads a record of `\(operation.rootType)`.
-            \(access)struct \(Self.rules.quoted(typeName)): Baton.GraphQLOperation {
+            \(access)struct \(Self.rules.quoted(typeName)): \(conformance) {
                 \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
                 /// SHA-256 of `document`, for persisted queries.
                 \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))
@@ -61,9 +72,13 @@ struct SwiftOperationTemplate {
                     return "\(access)var \(Self.rules.quoted(variable.name)): \(type)"
                 })
 
+                \(if: attachable, "/// The handle a view's `@Query` attached; empty on a value the app made.")
+                \(if: attachable, "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
+
                 \(access)init(\(joined: parameters, separator: ", ")) {
                     \(each: variables, { "self.\(Self.rules.quoted($0.name)) = \(Self.rules.quoted($0.name))" })
                 }
+                \(if: defaultVariables && !variables.isEmpty, emptyInitializer)
 
                 /// The variables as the request sends them: a nil optional variable is absent.
                 \(access)var variables: [String: Baton.JSONValue] {
@@ -74,6 +89,9 @@ struct SwiftOperationTemplate {
             }
             """
     }
+
+    /// The members `Baton.AttachableOperation` gives a query value, which its variables must not take.
+    static let attachmentMembers = ["attachment", "phase", "isStale", "isFetching", "lastFetchError", "retry"]
 
     /// The document text: the operation's own definition joined with each fragment's `fragmentDocument`, or the
     /// whole text when it does not split into those (see `DocumentParts`).

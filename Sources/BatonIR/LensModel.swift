@@ -191,6 +191,20 @@ package struct Lens: Sendable {
         self.recordType = recordType
         self.accessors = accessors
     }
+
+    /// True when the lens reads its record's identity: an accessor `id` reads the field `id` as a plain non-null
+    /// scalar (no alias, `@catch`, `@required(action: THROW)`, `@throwOnFieldError` or condition), so the generated
+    /// type is `Identifiable` (Swift) by that `id` and a list of it can be looped over without naming a key.
+    package var isIdentifiable: Bool {
+        accessors.contains { accessor in
+            guard accessor.name == "id", case .field(let read) = accessor.reads, read.fieldName == "id",
+                case .scalar(let scalar) = accessor.base, scalar.mapping == nil, accessor.levels.count == 1,
+                !accessor.isOptional, accessor.catchMode == nil, !accessor.isThrowing,
+                !accessor.underThrowOnFieldError, accessor.conditions.isEmpty
+            else { return false }
+            return true
+        }
+    }
 }
 
 /// One accessor of a lens: what it reads, what it is, and whether and how it can fail.

@@ -80,10 +80,10 @@ final class SwiftGeneratedBehaviourTests: XCTestCase {
             print("moods: \(show(post.moods?.map(\.rawText)))")
             print("author: \(show(post.author?.login))")
             do { _ = try post.editor?.login } catch { print("editor.login: \(error)") }
-            do { _ = try post.postStrict.score } catch { print("score: \(error)") }
+            do { _ = try post.postStrict.wrappedValue.score } catch { print("score: \(error)") }
         }
         for actor in data.actors ?? [] {
-            print("actor: user \(show(actor?.asUser?.login)) bot \(show(actor?.asBot?.model))")
+            print("actor: user \(show(actor.asUser?.login)) bot \(show(actor.asBot?.model))")
         }
         print("node: \(show(data.node?.nodeId.id))")
         print("round trip: \(Mood(rawText: "SAD") == Mood(rawText: Mood(rawText: "SAD").rawText)) \(Mood(rawText: "NEW").rawText)")

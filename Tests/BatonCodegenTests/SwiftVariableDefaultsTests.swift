@@ -31,7 +31,7 @@ final class SwiftVariableDefaultsTests: XCTestCase {
 
     func testGeneratedOperationsCarryTheirDefaults() throws {
         let files = try generated()
-        let items = try XCTUnwrap(files.first { $0.contents.contains("struct Items: Baton.GraphQLOperation") }).contents
+        let items = try XCTUnwrap(files.first { $0.contents.contains("struct Items: Baton.DefaultVariablesOperation") }).contents
         XCTAssertTrue(
             items.contains(
                 #"static let variableDefaults: [String: Baton.JSONValue] = ["first": .number("10"), "order": .string("NEWEST"), "#
@@ -39,7 +39,7 @@ final class SwiftVariableDefaultsTests: XCTestCase {
                     + #""tags": .array([.string("a")]), "withName": .bool(true)]"#),
             items)
         XCTAssertFalse(items.contains(#""plain": "#), "a variable without a default has no entry")
-        let none = try XCTUnwrap(files.first { $0.contents.contains("struct NoDefaults: Baton.GraphQLOperation") })
+        let none = try XCTUnwrap(files.first { $0.contents.contains("struct NoDefaults: Baton.DefaultVariablesOperation") })
             .contents
         XCTAssertFalse(none.contains("variableDefaults"), "no defaults: the protocol's [:] applies")
     }

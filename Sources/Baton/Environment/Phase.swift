@@ -23,6 +23,8 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedResponse(String)
     /// The operation's read failed: a `@required` null reached the root, or `@throwOnFieldError` met an error.
     case read(ReadError)
+    /// Nothing was attached to read: an operation value no handle fills, or a view without a `BatonEnvironment`.
+    case unattached(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .transport(let reason): "transport: \(reason)"
         case .malformedResponse(let reason): "malformed response: \(reason)"
         case .read(let error): error.description
+        case .unattached(let reason): reason
         }
     }
 

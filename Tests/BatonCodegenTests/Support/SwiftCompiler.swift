@@ -37,46 +37,73 @@ enum SwiftCompiler {
         return files.sorted()
     }
 
-    nonisolated(unsafe) private static var builtRuntime: Result<URL, Failure>?
+    nonisolated(unsafe) private static var built: [String: Result<URL, Failure>] = [:]
     private static let lock = NSLock()
+
+    #if os(macOS)
+        static let runtimeLibrary = "libBaton.dylib"
+    #else
+        static let runtimeLibrary = "libBaton.so"
+    #endif
 
     /// A folder holding `Baton.swiftmodule` and the runtime library, built on first use.
     static func runtime() throws -> URL {
-        lock.lock()
-        defer { lock.unlock() }
-        if let builtRuntime { return try builtRuntime.get() }
-        // Keyed by the runtime's sources, so test runs reuse one build and a changed runtime gets a new one.
-        var hasher = SHA256()
-        for path in runtimeSources {
-            hasher.update(path.utf8)
-            hasher.update(FileManager.default.contents(atPath: path) ?? Data())
-        }
-        let key = String(SHA256.hex(hasher.finalize()).prefix(16))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-" + key)
-        #if os(macOS)
-            let library = "libBaton.dylib"
-        #else
-            let library = "libBaton.so"
-        #endif
-        let result: Result<URL, Failure>
-        if FileManager.default.fileExists(atPath: folder.appendingPathComponent(library).path),
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent("Baton.swiftmodule").path)
-        {
-            builtRuntime = .success(folder)
-            return folder
-        }
-        do {
-            // Build beside, then move into place, so a concurrent or interrupted run never sees half a build.
-            let building = folder.appendingPathExtension("building-\(getpid())")
-            try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
+        try cachedFolder("baton-runtime", inputs: runtimeSources, expecting: [runtimeLibrary, "Baton.swiftmodule"]) {
+            building in
             try run(
                 swiftc,
                 [
                     "-swift-version", "6", "-module-name", "Baton", "-parse-as-library", "-emit-library",
                     "-emit-module",
                     "-emit-module-path", building.appendingPathComponent("Baton.swiftmodule").path,
-                    "-o", building.appendingPathComponent(library).path,
+                    "-o", building.appendingPathComponent(runtimeLibrary).path,
                 ] + runtimeSources)
+        }
+    }
+
+    /// A module to typecheck against (`-emit-module`, no library), built once from `sources` with `includes` on the
+    /// import path: the folder holding `<name>.swiftmodule`.
+    static func module(_ name: String, sources: [String], includes: [URL], flags: [String]) throws -> URL {
+        try cachedFolder(
+            "baton-module-" + name, inputs: sources, extra: includes.map(\.path) + flags,
+            expecting: [name + ".swiftmodule"]
+        ) { building in
+            try run(
+                swiftc,
+                flags + ["-module-name", name, "-parse-as-library", "-emit-module"]
+                    + includes.flatMap { ["-I", $0.path] }
+                    + ["-emit-module-path", building.appendingPathComponent(name + ".swiftmodule").path] + sources)
+        }
+    }
+
+    /// A folder built once per test process by `build`, and reused by later runs: keyed by the inputs' paths and
+    /// contents (and `extra`), so a changed input gets a new build. `build` fills a folder beside the final one, which
+    /// is then moved into place, so a concurrent or interrupted run never sees half a build.
+    static func cachedFolder(
+        _ label: String, inputs: [String], extra: [String] = [], expecting files: [String],
+        build: (URL) throws -> Void
+    ) throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        var hasher = SHA256()
+        for path in inputs {
+            hasher.update(path.utf8)
+            hasher.update(FileManager.default.contents(atPath: path) ?? Data())
+        }
+        for item in extra { hasher.update(item.utf8) }
+        let key = label + "-" + String(SHA256.hex(hasher.finalize()).prefix(16))
+        if let cached = built[key] { return try cached.get() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(key)
+        if files.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+            built[key] = .success(folder)
+            return folder
+        }
+        let result: Result<URL, Failure>
+        do {
+            let building = folder.appendingPathExtension("building-\(getpid())")
+            try? FileManager.default.removeItem(at: building)
+            try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
+            try build(building)
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.moveItem(at: building, to: folder)
             result = .success(folder)
@@ -85,7 +112,7 @@ enum SwiftCompiler {
         } catch {
             result = .failure(Failure(description: "\(error)"))
         }
-        builtRuntime = result
+        built[key] = result
         return try result.get()
     }
 

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query RepositoryQuery`: reads a record of `Query`.
-struct RepositoryQuery: Baton.GraphQLOperation {
+struct RepositoryQuery: Baton.AttachableOperation {
     static let operationName: String = "RepositoryQuery"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "144ca30852bf574fea68cff17f781ec5e23ce6de8a7415bc09d33936e6074871"
@@ -29,6 +29,9 @@ struct RepositoryQuery: Baton.GraphQLOperation {
     ])
     var owner: String
     var name: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<RepositoryQuery>()
 
     init(owner: String, name: String) {
         self.owner = owner
@@ -79,10 +82,10 @@ struct RepositoryQuery: Baton.GraphQLOperation {
                     static let nodes: Baton.Field = Baton.Field.composite("nodes", "[Issue]", Nodes.selections)
                 }
                 static let selections: [Baton.Selection] = [.field(Fields.nodes)]
-                var nodes: [Nodes?]? { lens.read(Fields.nodes) }
+                var nodes: Baton.LensList<Baton.NullableItem<Nodes>>? { lens.read(Fields.nodes) }
 
                 /// A lens of `Issue`.
-                struct Nodes: Baton.LensType {
+                struct Nodes: Baton.LensType, Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
                     enum Fields {
@@ -93,7 +96,7 @@ struct RepositoryQuery: Baton.GraphQLOperation {
                         .fragment(IssueRow_issue.self),
                     ]
                     var id: String { lens.read(Fields.id) }
-                    var issueRow: IssueRow_issue? { lens.fragment(IssueRow_issue.self) }
+                    var issueRow: Baton.Fragment<IssueRow_issue>? { lens.spread(IssueRow_issue.self) }
                 }
             }
         }

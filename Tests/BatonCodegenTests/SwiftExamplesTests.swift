@@ -35,6 +35,29 @@ final class SwiftExamplesTests: XCTestCase {
         try SwiftCompiler.typecheck(try generatedFiles("GitHub"))
     }
 
+    /// The runnable example (`swift run GitHubExample`) drives the generated code through a `BatonEnvironment` and
+    /// prints what each branch of the guide's screen shows: Examples/GitHub/ExpectedOutput.txt, which the guide's
+    /// sentences hold in (rows, a row skipped for a missing author with the log line, `@catch`, retry).
+    func testGitHubExamplePrintsWhatTheScreenShows() throws {
+        let main = Self.examples.appendingPathComponent("GitHub/Demo/main.swift").path
+        let output = try SwiftCompiler.buildAndRun(try generatedFiles("GitHub") + [main])
+        let expected = try String(
+            contentsOf: Self.examples.appendingPathComponent("GitHub/ExpectedOutput.txt"), encoding: .utf8)
+        XCTAssertEqual(output, expected)
+        for line in [
+            "    IssueRow: #101 Crash in the type checker by alice",
+            "    (no row for item 1: its author is gone)",
+            "    (no row for item 2: the list holds null)",
+            #"  log: requiredFieldNull {"path":"repository.issues.nodes.1.author"}"#,
+            "  Text: Could not load the repository: Could not resolve to a Repository with the name 'apple/swfit'.",
+            "  Text: No such repository",
+            "  ErrorView: transport: The network connection was lost. [Try again]",
+            #"  log: refetch {"operation":"RepositoryQuery","reason":"retry"}"#,
+        ] {
+            XCTAssertTrue(output.contains(line + "\n"), "the example shows: \(line)")
+        }
+    }
+
     /// The guide's Plate 3 read through generated lenses: character-errors.json committed for TestProfileQuery shows
     /// the three errors under @catch and nil on plain reads (TestProfilePlain); conditions-included.json read through
     /// TestConditions finds the origin's dimension.

@@ -45,6 +45,7 @@ enum KotlinBuild {
         files.append((path: "check/runtime/RuntimeCheck.kt", contents: KotlinRuntimeTests.program))
         files.append((path: "check/seed/ReadSeedFixtures.kt", contents: KotlinExampleTests.readerProgram))
         files.append((path: "check/hostile/Hostile.kt", contents: KotlinHostileSchema.program))
+        files.append((path: "check/scalars/ScalarShapes.kt", contents: KotlinCustomScalarTests.program))
         return files
     }
 

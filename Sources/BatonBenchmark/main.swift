@@ -1,5 +1,5 @@
-// `BatonBenchmark [syntax|runtime|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of them;
-// `BatonBenchmark network` (never part of "all") against the Python test server.
+// `BatonBenchmark [syntax|runtime|lists|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of
+// them; `BatonBenchmark network` (never part of "all") against the Python test server.
 // `BatonBenchmark parse-corpus [DIR]`, `BatonBenchmark schema-loop FILE [N]` and
 // `BatonBenchmark validation-loop [N]` are single-shot
 // modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
@@ -16,6 +16,7 @@ if arguments.first == "parse-corpus" {
     print("benchmark")
     if wanted("syntax") { runSyntaxBenchmark() }
     if wanted("runtime") { runRuntimeBenchmark() }
+    if wanted("lists") { runListReadBenchmark() }
     if wanted("schema") { runSchemaBenchmark() }
     if wanted("lens") { runLensBenchmark() }
     if wanted("swiftgen") { runSwiftGenBenchmark() }

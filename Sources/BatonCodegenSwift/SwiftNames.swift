@@ -122,3 +122,14 @@ struct SwiftNames {
         }
     }
 }
+
+/// `SwiftNames.wrap`'s spelling of lists of lenses and spreads read back as brackets, for tests that compare generated
+/// types with the model: `Baton.LensList<Baton.NullableItem<T>>` is `[T?]`, `Baton.LensList<T>` is `[T]`,
+/// `Baton.Fragment<T>` is `T`.
+package enum SwiftTypeSpelling {
+    package static func bracketed(_ type: String) -> String {
+        type.replacing(/Baton\.LensList<Baton\.NullableItem<([^<>]+)>>/) { "[" + $0.1 + "?]" }
+            .replacing(/Baton\.LensList<([^<>]+)>/) { "[" + $0.1 + "]" }
+            .replacing(/Baton\.Fragment<([^<>]+)>/) { String($0.1) }
+    }
+}

@@ -53,24 +53,9 @@ final class SwiftOptionalityTests: XCTestCase {
         return roots
     }
 
-    /// A generated Swift type with the runtime's list and fragment types spelled as the model's shapes:
-    /// `Baton.LensList<Baton.NullableItem<X>>` is `[X?]`, `Baton.LensList<X>` is `[X]`, `Baton.Fragment<X>` is `X`.
-    static func bracketed(_ type: String) -> String {
-        var text = type
-        for (pattern, template) in [
-            (#"Baton\.LensList<Baton\.NullableItem<([^<>]+)>>"#, "[$1?]"), (#"Baton\.LensList<([^<>]+)>"#, "[$1]"),
-            (#"Baton\.Fragment<([^<>]+)>"#, "$1"),
-        ] {
-            let expression = try? NSRegularExpression(pattern: pattern)
-            let range = NSRange(text.startIndex..., in: text)
-            text = expression?.stringByReplacingMatches(in: text, range: range, withTemplate: template) ?? text
-        }
-        return text
-    }
-
     /// Optionality per level of a Swift type string: `[[X?]]?` → [true, false, true].
     static func levels(_ type: String) -> [Bool] {
-        var rest = Substring(bracketed(type))
+        var rest = Substring(SwiftTypeSpelling.bracketed(type))
         var result: [Bool] = []
         while true {
             let optional = rest.hasSuffix("?")

@@ -124,25 +124,10 @@ final class OneSourceOfTruthTests: XCTestCase {
                 type = String(type.dropFirst("Swift.Result<".count).dropLast(", Baton.FieldErrors>".count))
                 wrapped = true
             }
-            let shape = shapeOf(bracketed(type))
+            let shape = shapeOf(SwiftTypeSpelling.bracketed(type))
             result.append(name + ": " + (wrapped ? "Result<" + shape + ">" : shape))
         }
         return result
-    }
-
-    /// A generated Swift type with the runtime's list and fragment types spelled as the model's shapes:
-    /// `Baton.LensList<Baton.NullableItem<X>>` is `[X?]`, `Baton.LensList<X>` is `[X]`, `Baton.Fragment<X>` is `X`.
-    static func bracketed(_ type: String) -> String {
-        var text = type
-        for (pattern, template) in [
-            (#"Baton\.LensList<Baton\.NullableItem<([^<>]+)>>"#, "[$1?]"), (#"Baton\.LensList<([^<>]+)>"#, "[$1]"),
-            (#"Baton\.Fragment<([^<>]+)>"#, "$1"),
-        ] {
-            let expression = try? NSRegularExpression(pattern: pattern)
-            let range = NSRange(text.startIndex..., in: text)
-            text = expression?.stringByReplacingMatches(in: text, range: range, withTemplate: template) ?? text
-        }
-        return text
     }
 
     /// Accessor declarations of generated Kotlin: `val name: Type get() =`.

@@ -53,7 +53,7 @@ struct SwiftLensTemplate {
         let members = declareMembers()
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.accessor.name == "id" && $0.name == "id" }
-        let conformance = identifiable ? "Baton.LensType, Identifiable" : "Baton.LensType"
+        let conformance = identifiable ? "Baton.LensType, Swift.Identifiable" : "Baton.LensType"
         let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
         let nested = members.compactMap { member -> Template? in
             guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { return nil }

@@ -5,7 +5,8 @@ import Foundation
 import XCTest
 
 /// A schema written to break generated Swift: keywords and reserved names as type, field, argument, variable,
-/// enum-value and fragment names, names that differ only in case, and descriptions that try to end their
+/// enum-value and fragment names (including the query value's `phase`, `retry` and `attachment`, and a type named
+/// `Identifiable` beside an identifiable lens), names that differ only in case, and descriptions that try to end their
 /// comment. The generated code must compile (Swift 6, strict concurrency, warnings as errors).
 final class SwiftHostileSchemaTests: XCTestCase {
     static let schema = #"""
@@ -39,7 +40,12 @@ final class SwiftHostileSchemaTests: XCTestCase {
           node: Self
           search(input: class!, oneOf: Default): [Self!]
           baton: Baton
+          items: [Item]
+          flags(phase: Int, retry: Int, attachment: Int): String
+          identifiable: Identifiable
         }
+
+        type Item { id: ID! }
 
         """
         Ends */ here
@@ -68,6 +74,7 @@ final class SwiftHostileSchemaTests: XCTestCase {
         enum Color { RED }
         enum color { red }
         enum Baton { Swift }
+        enum Identifiable { Swift }
 
         input class {
           self: String
@@ -84,12 +91,14 @@ final class SwiftHostileSchemaTests: XCTestCase {
         """#
 
     static let documents = """
-        query class($in: Int, $self: Int, $default: String = "d", $input: class!, $oneOf: Default, $variables: Int) {
+        query class($in: Int, $self: Int, $default: String = "d", $input: class!, $oneOf: Default, $variables: Int,
+                    $phase: Int, $retry: Int, $attachment: Int) {
           class self Type Protocol init default _ lens Fields Data name Name selections typeCondition
           protocol(in: $in, self: $self, default: $default, variables: $variables) {
             Type type self { class Self } class Self
           }
           enumField typeEnum result field color lowerColor baton
+          items { id } flags(phase: $phase, retry: $retry, attachment: $attachment) identifiable
           node { init Init deinit ...self }
           search(input: $input, oneOf: $oneOf) { init }
           as: name

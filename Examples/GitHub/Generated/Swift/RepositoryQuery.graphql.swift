@@ -85,7 +85,7 @@ struct RepositoryQuery: Baton.AttachableOperation {
                 var nodes: Baton.LensList<Baton.NullableItem<Nodes>>? { lens.read(Fields.nodes) }
 
                 /// A lens of `Issue`.
-                struct Nodes: Baton.LensType, Identifiable {
+                struct Nodes: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
                     enum Fields {

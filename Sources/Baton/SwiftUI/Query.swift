@@ -83,6 +83,8 @@
     @MainActor
     final class QueryModel<Operation: AttachableOperation>: ObservableObject {
         private var handle: Handle<Operation>?
+        /// The token of this model's observer on `handle`.
+        private var observer = 0
         /// What a body reads through Observation on macOS 14 / iOS 17 and later (a `QueryRevision`, made on the
         /// first read), else nil.
         private var revision: AnyObject?
@@ -99,9 +101,12 @@
             {
                 return handle.attachedOperation
             }
-            handle?.detach()
+            if let handle {
+                handle.removeObserver(observer)
+                handle.detach()
+            }
             let handle = environment.attach(operation, policy: policy)
-            handle.observe { [weak self] in
+            observer = handle.observe { [weak self] in
                 guard let self else { return }
                 Task { @MainActor in self.changed() }
             }

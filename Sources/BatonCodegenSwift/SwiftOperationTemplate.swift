@@ -52,6 +52,9 @@ struct SwiftOperationTemplate {
             ? "Baton.GraphQLOperation"
             : defaultVariables ? "Baton.DefaultVariablesOperation" : "Baton.AttachableOperation"
         let unsetArguments = variables.map { Self.rules.quoted($0.name) + ": nil" }.joined(separator: ", ")
+        let attachment = Template(
+            "\n/// The handle a view's `@Query` attached; empty on a value the app made.\n"
+                + "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
         let emptyInitializer = Template("\(access)init() { self.init(\(unsetArguments)) }")
         let data = SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
@@ -71,9 +74,7 @@ struct SwiftOperationTemplate {
                     let type = variable.model.isOptional ? optionalType(variable.model.type) : names.inputType(variable.model.type)
                     return "\(access)var \(Self.rules.quoted(variable.name)): \(type)"
                 })
-
-                \(if: attachable, "/// The handle a view's `@Query` attached; empty on a value the app made.")
-                \(if: attachable, "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
+                \(if: attachable, attachment)
 
                 \(access)init(\(joined: parameters, separator: ", ")) {
                     \(each: variables, { "self.\(Self.rules.quoted($0.name)) = \(Self.rules.quoted($0.name))" })

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query CharacterQuery`: reads a record of `Query`.
-struct CharacterQuery: Baton.GraphQLOperation {
+struct CharacterQuery: Baton.AttachableOperation {
     static let operationName: String = "CharacterQuery"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "d9827055b2adf17b7592003ba66f5bf75490a2302bc23f07a34ba0394d0406b5"
@@ -26,6 +26,9 @@ struct CharacterQuery: Baton.GraphQLOperation {
     ])
     static var onError: String? { "PROPAGATE" }
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<CharacterQuery>()
 
     init(id: String) {
         self.id = id
@@ -61,12 +64,12 @@ struct CharacterQuery: Baton.GraphQLOperation {
                 .field(Fields.species),
                 .field(Fields.origin),
             ]
-            var characterSummary: CharacterSummary { CharacterSummary(lens: lens) }
+            var characterSummary: Baton.Fragment<CharacterSummary> { Baton.Fragment(lens: lens) }
             var species: String { lens.read(Fields.species) }
             var origin: Origin? { lens.read(Fields.origin) }
 
             /// A lens of `Location`.
-            struct Origin: Baton.LensType {
+            struct Origin: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 enum Fields {

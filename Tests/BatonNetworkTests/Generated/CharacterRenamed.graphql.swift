@@ -42,7 +42,7 @@ struct CharacterRenamed: Baton.GraphQLOperation {
         var characterRenamed: CharacterRenamed2 { lens.read(Fields.characterRenamed) }
 
         /// A lens of `Character`.
-        struct CharacterRenamed2: Baton.LensType {
+        struct CharacterRenamed2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
             enum Fields {

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query CharactersPage`: reads a record of `Query`.
-struct CharactersPage: Baton.GraphQLOperation {
+struct CharactersPage: Baton.DefaultVariablesOperation {
     static let operationName: String = "CharactersPage"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "674b788f5f0360127b58ac3af3d167054f22a7b1bd154464f37fdcc8ee3e7e78"
@@ -42,10 +42,14 @@ struct CharactersPage: Baton.GraphQLOperation {
     var first: Int?
     var after: String?
 
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<CharactersPage>()
+
     init(first: Int? = nil, after: String? = nil) {
         self.first = first
         self.after = after
     }
+    init() { self.init(first: nil, after: nil) }
 
     /// The variables as the request sends them: a nil optional variable is absent.
     var variables: [String: Baton.JSONValue] {
@@ -80,7 +84,7 @@ struct CharactersPage: Baton.GraphQLOperation {
                 .field(Fields.pageInfo),
             ]
             var totalCount: Int { lens.read(Fields.totalCount) }
-            var edges: [Edges] { lens.read(Fields.edges) }
+            var edges: Baton.LensList<Edges> { lens.read(Fields.edges) }
             var pageInfo: PageInfo { lens.read(Fields.pageInfo) }
 
             /// A lens of `CharacterEdge`.
@@ -99,7 +103,7 @@ struct CharactersPage: Baton.GraphQLOperation {
                 var node: Node { lens.read(Fields.node) }
 
                 /// A lens of `Character`.
-                struct Node: Baton.LensType {
+                struct Node: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
                     enum Fields {
@@ -120,7 +124,7 @@ struct CharactersPage: Baton.GraphQLOperation {
                     var location: Location? { lens.read(Fields.location) }
 
                     /// A lens of `Location`.
-                    struct Location: Baton.LensType {
+                    struct Location: Baton.LensType, Swift.Identifiable {
                         let lens: Baton.Lens
                         init(lens: Baton.Lens) { self.lens = lens }
                         enum Fields {

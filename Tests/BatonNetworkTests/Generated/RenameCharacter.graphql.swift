@@ -45,7 +45,7 @@ struct RenameCharacter: Baton.GraphQLOperation {
         var renameCharacter: RenameCharacter2? { lens.read(Fields.renameCharacter) }
 
         /// A lens of `Character`.
-        struct RenameCharacter2: Baton.LensType {
+        struct RenameCharacter2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
             enum Fields {

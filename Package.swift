@@ -24,9 +24,11 @@ let package = Package(
             name: "BatonIR", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig"],
             swiftSettings: strict),
         .target(name: "BatonPlate", dependencies: ["BatonIR"], swiftSettings: strict),
-        .target(name: "BatonCodegen", dependencies: ["BatonIR"], swiftSettings: strict),
+        .target(name: "BatonCodegen", dependencies: ["BatonIR", "BatonKotlinRuntime"], swiftSettings: strict),
         .target(name: "BatonCodegenSwift", dependencies: ["BatonCodegen", "BatonIR"], swiftSettings: strict),
-        .target(name: "BatonCodegenKotlin", dependencies: ["BatonCodegen", "BatonIR"], swiftSettings: strict),
+        .target(
+            name: "BatonCodegenKotlin", dependencies: ["BatonCodegen", "BatonIR", "BatonKotlinRuntime"],
+            swiftSettings: strict),
         .target(
             name: "BatonCLI",
             dependencies: [
@@ -39,6 +41,12 @@ let package = Package(
             name: "BatonBenchmark",
             dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonCLI", "Baton"],
             swiftSettings: strict),
+
+        // The Kotlin runtime: its .kt files (Kotlin/runtime/baton/runtime) embedded at build time by a plugin.
+        .target(
+            name: "BatonKotlinRuntime", path: "Kotlin/runtime", swiftSettings: strict, plugins: ["EmbedKotlinRuntime"]),
+        .executableTarget(name: "KotlinRuntimeEmbedder", swiftSettings: strict),
+        .plugin(name: "EmbedKotlinRuntime", capability: .buildTool(), dependencies: ["KotlinRuntimeEmbedder"]),
 
         // The runtime apps import. Depends on no other Baton target.
         .target(name: "Baton", swiftSettings: strict),

@@ -1,14 +1,11 @@
+import BatonKotlinRuntime
+
 extension IdentifierRules {
-    /// The names of the Kotlin runtime support's types that generated code imports (package `baton.runtime`).
+    /// The Kotlin runtime's type names (package `baton.runtime`), read from its files at build time.
     ///
-    /// A generated type of the same name would be shadowed by the import in files that use both, so generated
-    /// types never take these names.
-    package static let kotlinRuntimeTypeNames: Set<String> = [
-        "Condition", "Decoder", "EnumValue", "Field", "FieldErrors", "FieldResult", "FragmentSpread",
-        "InlineFragment", "InputObject", "JsonNumber", "JsonObjectBuilder", "LensDecoder", "ListDecoder",
-        "Operation", "Optional", "OptionalItemsDecoder", "RecordReader", "RequiredAction", "ScalarConverter",
-        "Scalars", "Selection", "Variable",
-    ]
+    /// A generated type of the same name would be shadowed by the import in files that use both (and be ambiguous
+    /// in app code importing both packages), so generated types never take these names.
+    package static let kotlinRuntimeTypeNames: Set<String> = KotlinRuntimeFiles.typeNames
 
     /// Kotlin's rules (the Kotlin 1.3 grammar, which later versions keep).
     ///

@@ -30,7 +30,7 @@ enum KotlinBuild {
 
     /// Every Kotlin source of the build, relative path → text.
     static func sources() throws -> [(path: String, contents: String)] {
-        var files: [(path: String, contents: String)] = KotlinRuntime.files(header: FileWriter.header + "\n\n")
+        var files = try runtimeFiles()
         for name in ["RickAndMorty", "GitHub"] {
             let project = try KotlinProjectSupport.example(name)
             let generated = KotlinGenerator.generate(
@@ -47,6 +47,19 @@ enum KotlinBuild {
         files.append((path: "check/hostile/Hostile.kt", contents: KotlinHostileSchema.program))
         files.append((path: "check/scalars/ScalarShapes.kt", contents: KotlinCustomScalarTests.program))
         return files
+    }
+
+    /// The runtime's `.kt` files as they are in the repository (Kotlin/runtime/baton/runtime), the single source
+    /// the `baton` executable embeds: the tests compile these, not the embedded copy.
+    static func runtimeFiles() throws -> [(path: String, contents: String)] {
+        let folder = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Kotlin/runtime/baton/runtime")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".kt") }
+        return try names.sorted().map { name in
+            (
+                path: "baton/runtime/\(name)",
+                contents: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            )
+        }
     }
 
     private static func compile() throws -> Built {

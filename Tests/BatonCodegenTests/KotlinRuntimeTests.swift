@@ -1,3 +1,6 @@
+import BatonCodegen
+import BatonCodegenKotlin
+import Foundation
 import XCTest
 
 /// Runs a program compiled with the Kotlin runtime support (in the one kotlinc batch) that exercises its read semantics
@@ -10,6 +13,33 @@ final class KotlinRuntimeTests: XCTestCase {
         let output = try KotlinTestSupport.runMain(
             "check.runtime.RuntimeCheckKt", classes: build.classes, in: build.folder)
         XCTAssertEqual(output, Self.expected)
+    }
+
+    /// The runtime `baton gen` writes is the repository's `.kt` files, byte for byte (after the header), in order.
+    func testTheEmbeddedRuntimeIsTheKotlinFiles() throws {
+        let onDisk = try KotlinBuild.runtimeFiles()
+        let written = KotlinRuntime.files(header: FileWriter.header + "\n\n")
+        XCTAssertEqual(written.map(\.path), onDisk.map(\.path))
+        for (file, disk) in zip(written, onDisk) {
+            XCTAssertEqual(file.contents, FileWriter.header + "\n\n" + disk.contents, file.path)
+        }
+    }
+
+    /// The reserved type names are exactly the top-level classes kotlinc makes of the runtime's files (plus their
+    /// type aliases, which make no class): the embedder reads the same declarations the compiler does.
+    func testTheReservedTypeNamesAreTheRuntimesClasses() throws {
+        let build = try KotlinBuild.shared()
+        let folder = build.classes.appendingPathComponent("baton/runtime")
+        let classes = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".class") && !$0.contains("$") }
+            .map { String($0.dropLast(".class".count)) }
+            .filter { !$0.hasSuffix("Kt") }
+        let aliases = try KotlinBuild.runtimeFiles().flatMap { file in
+            file.contents.split(separator: "\n").filter { $0.hasPrefix("typealias ") }.map {
+                String($0.dropFirst("typealias ".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            }
+        }
+        XCTAssertEqual(IdentifierRules.kotlinRuntimeTypeNames, Set(classes + aliases))
     }
 
     /// A program reading through the runtime with a hand-written plan (what generated code would declare).

@@ -8,6 +8,7 @@ import baton.runtime.JsonObjectBuilder
 import baton.runtime.LensDecoder
 import baton.runtime.Operation
 import baton.runtime.RecordReader
+import baton.runtime.RecordStore
 import baton.runtime.Scalars
 import baton.runtime.Selection
 import baton.runtime.Variable

@@ -209,13 +209,26 @@ final class KotlinDefinitionWriter {
         }
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }
-        let body = Template.joined(properties + nested + extra(), separator: "\n\n")
+        let body = Template.joined(
+            properties + nested + extra() + [Self.identity(qualified: qualified, reader: KotlinNames.quoted(reader))],
+            separator: "\n\n")
         return """
             \(DocComment.block(doc))
             class \(KotlinNames.quoted(className)) internal constructor(private val \(KotlinNames.quoted(reader)): RecordReader) {
                 \(body)
             }
             """
+    }
+
+    /// A lens's `equals` and `hashCode`: by record and snapshot (its reader's), so lenses work as Compose state
+    /// and in a `StateFlow`. `qualified` names the class from the file's top level, so no nested class shadows it.
+    private static func identity(qualified: String, reader: String) -> Template {
+        """
+        /** Equal to a lens of this class reading the same record of the same store snapshot. */
+        override fun equals(other: Any?): Boolean = other is \(qualified) && other.\(reader) == \(reader)
+
+        override fun hashCode(): Int = \(reader).hashCode()
+        """
     }
 
     /// The plan members of the lens written last (handed from a nested lens to its parent's plan member).

@@ -24,6 +24,11 @@ class IssueRow_issue internal constructor(private val reader: RecordReader) {
      */
     class Author internal constructor(private val reader: RecordReader) {
         val login: String get() = reader.readNonNull(Plan.author_login)
+
+        /** Equal to a lens of this class reading the same record of the same store snapshot. */
+        override fun equals(other: Any?): Boolean = other is IssueRow_issue.Author && other.reader == reader
+
+        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */
@@ -43,4 +48,9 @@ class IssueRow_issue internal constructor(private val reader: RecordReader) {
         /** The fragment's selections, which every spread of it hands the runtime. */
         val SELECTIONS: List<Selection> get() = Plan.SELECTIONS
     }
+
+    /** Equal to a lens of this class reading the same record of the same store snapshot. */
+    override fun equals(other: Any?): Boolean = other is IssueRow_issue && other.reader == reader
+
+    override fun hashCode(): Int = reader.hashCode()
 }

@@ -70,9 +70,29 @@ class RepositoryQuery(
                     val id: String get() = reader.readNonNull(Plan.repository_issues_nodes_id)
 
                     val issueRow: IssueRow_issue? get() = reader.fragment(Plan.repository_issues_nodes_issueRow)
+
+                    /** Equal to a lens of this class reading the same record of the same store snapshot. */
+                    override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data.Repository.Issues.Nodes && other.reader == reader
+
+                    override fun hashCode(): Int = reader.hashCode()
                 }
+
+                /** Equal to a lens of this class reading the same record of the same store snapshot. */
+                override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data.Repository.Issues && other.reader == reader
+
+                override fun hashCode(): Int = reader.hashCode()
             }
+
+            /** Equal to a lens of this class reading the same record of the same store snapshot. */
+            override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data.Repository && other.reader == reader
+
+            override fun hashCode(): Int = reader.hashCode()
         }
+
+        /** Equal to a lens of this class reading the same record of the same store snapshot. */
+        override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data && other.reader == reader
+
+        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

@@ -69,8 +69,23 @@ class TestConditions(
                 val name: String? get() = reader.read(Plan.character_origin_name)
 
                 val dimension: String? get() = reader.read(Plan.character_origin_dimension)
+
+                /** Equal to a lens of this class reading the same record of the same store snapshot. */
+                override fun equals(other: Any?): Boolean = other is TestConditions.Data.Character.Origin && other.reader == reader
+
+                override fun hashCode(): Int = reader.hashCode()
             }
+
+            /** Equal to a lens of this class reading the same record of the same store snapshot. */
+            override fun equals(other: Any?): Boolean = other is TestConditions.Data.Character && other.reader == reader
+
+            override fun hashCode(): Int = reader.hashCode()
         }
+
+        /** Equal to a lens of this class reading the same record of the same store snapshot. */
+        override fun equals(other: Any?): Boolean = other is TestConditions.Data && other.reader == reader
+
+        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

@@ -60,8 +60,23 @@ class TestProfilePlain(
                 val id: String? get() = reader.read(Plan.character_location_id)
 
                 val name: String? get() = reader.read(Plan.character_location_name)
+
+                /** Equal to a lens of this class reading the same record of the same store snapshot. */
+                override fun equals(other: Any?): Boolean = other is TestProfilePlain.Data.Character.Location && other.reader == reader
+
+                override fun hashCode(): Int = reader.hashCode()
             }
+
+            /** Equal to a lens of this class reading the same record of the same store snapshot. */
+            override fun equals(other: Any?): Boolean = other is TestProfilePlain.Data.Character && other.reader == reader
+
+            override fun hashCode(): Int = reader.hashCode()
         }
+
+        /** Equal to a lens of this class reading the same record of the same store snapshot. */
+        override fun equals(other: Any?): Boolean = other is TestProfilePlain.Data && other.reader == reader
+
+        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

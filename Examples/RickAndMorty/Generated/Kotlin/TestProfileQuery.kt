@@ -71,6 +71,11 @@ class TestProfileQuery(
                 val id: String? get() = reader.read(Plan.character_origin_id)
 
                 val name: String? get() = reader.read(Plan.character_origin_name)
+
+                /** Equal to a lens of this class reading the same record of the same store snapshot. */
+                override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data.Character.Origin && other.reader == reader
+
+                override fun hashCode(): Int = reader.hashCode()
             }
 
             /**
@@ -82,8 +87,23 @@ class TestProfileQuery(
                 val name: FieldResult<String?> get() = reader.catching(Plan.character_location_name) { it.read(Plan.character_location_name) }
 
                 val dimension: String? get() = reader.read(Plan.character_location_dimension)
+
+                /** Equal to a lens of this class reading the same record of the same store snapshot. */
+                override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data.Character.Location && other.reader == reader
+
+                override fun hashCode(): Int = reader.hashCode()
             }
+
+            /** Equal to a lens of this class reading the same record of the same store snapshot. */
+            override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data.Character && other.reader == reader
+
+            override fun hashCode(): Int = reader.hashCode()
         }
+
+        /** Equal to a lens of this class reading the same record of the same store snapshot. */
+        override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data && other.reader == reader
+
+        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

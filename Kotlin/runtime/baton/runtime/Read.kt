@@ -1,57 +1,113 @@
 package baton.runtime
 
-/** What a read reports to the log: missing data, unexpected values, `@required(action: LOG)` nulls. */
-sealed class ReadEvent {
-    /** The store has no slot for a field the lens selects (the record or the slot is missing). */
-    data class MissingData(
-        val typename: String?, val field: String, val record: String?, val path: List<PathComponent>
-    ) : ReadEvent() {
-        override fun toString(): String = "missingData ${typename ?: "?"}.$field at ${pathText(path)}"
-    }
+/**
+ * A response path built one step at a time, sharing its parent (a child lens costs one small object), dotted
+ * when printed: `repository.issues.nodes.0.author`.
+ */
+class ResponsePath(val parent: ResponsePath?, val component: PathComponent) {
+    /** The components from the root. */
+    val components: List<PathComponent>
+        get() {
+            val result = ArrayList<PathComponent>()
+            var node: ResponsePath? = this
+            while (node != null) {
+                result.add(node.component)
+                node = node.parent
+            }
+            result.reverse()
+            return result
+        }
 
-    /** A value the generated type cannot hold: a null in a non-null field, a text that does not convert. */
-    data class UnexpectedValue(
-        val typename: String?, val field: String, val path: List<PathComponent>, val reason: String
-    ) : ReadEvent() {
-        override fun toString(): String = "unexpectedValue ${typename ?: "?"}.$field at ${pathText(path)}: $reason"
-    }
+    override fun toString(): String = pathText(components)
 
-    /** A field under `@required(action: LOG)` read null; the null bubbled to the lens boundary. */
-    data class RequiredFieldNull(val path: List<PathComponent>) : ReadEvent() {
-        override fun toString(): String = "requiredFieldNull at ${pathText(path)}"
+    override fun equals(other: Any?): Boolean =
+        other is ResponsePath && other.component == component && other.parent == parent
+
+    override fun hashCode(): Int = component.hashCode() * 31 + (parent?.hashCode() ?: 0)
+
+    companion object {
+        /** [parent] and then the response key [key]. */
+        fun key(parent: ResponsePath?, key: String): ResponsePath = ResponsePath(parent, PathComponent.Key(key))
+
+        /** [parent] and then the list index [index]. */
+        fun index(parent: ResponsePath?, index: Int): ResponsePath = ResponsePath(parent, PathComponent.Index(index))
+
+        /** The dotted text of [path], empty at the root. */
+        fun text(path: ResponsePath?): String = path?.toString() ?: ""
     }
 }
 
-/** Receives the events reads report. */
-interface BatonLog {
+/**
+ * What a read noticed that the app should hear about, with the Swift runtime's payloads (Docs/Runtime.md).
+ */
+sealed class ReadEvent {
+    /** The store has no slot for a field: the read gave null (or a zero). The environment heals it. */
+    data class MissingData(val type: String, val field: String, val record: String, val path: String) : ReadEvent()
+
+    /** A value the generated type cannot hold: a null in a non-null field, a text that does not convert. */
+    data class UnexpectedValue(val type: String, val field: String, val reason: String, val path: String) : ReadEvent()
+
+    /** A field under `@required(action: LOG)` read null; the null bubbled to the lens boundary. */
+    data class RequiredFieldNull(val path: String) : ReadEvent()
+
+    /** The event as the log prints it: `missingData {"type":"Location","field":"dimension"}`. */
+    fun toLogEvent(): LogEvent = when (this) {
+        is MissingData -> LogEvent("missingData", linkedMapOf<String, Any?>("type" to type, "field" to field))
+        is UnexpectedValue -> LogEvent(
+            "unexpectedValue",
+            linkedMapOf<String, Any?>("type" to type, "field" to field, "reason" to reason, "path" to path)
+        )
+        is RequiredFieldNull -> LogEvent("requiredFieldNull", linkedMapOf<String, Any?>("path" to path))
+    }
+}
+
+/** Receives what reads notice. Handles give their lenses one that writes to the environment's log. */
+interface ReadReporter {
     /** Called once per event, on the reading thread. */
-    fun log(event: ReadEvent)
+    fun report(event: ReadEvent)
 
     companion object {
-        /** A log that drops every event. */
-        val NONE: BatonLog = object : BatonLog {
-            override fun log(event: ReadEvent) {}
+        /** A reporter that drops every event. */
+        val SILENT: ReadReporter = object : ReadReporter {
+            override fun report(event: ReadEvent) {}
         }
     }
 }
 
-/** A log that keeps its events in order, for tests and debugging. */
-class RecordingLog : BatonLog {
-    /** The events so far. */
-    val events: MutableList<ReadEvent> = ArrayList()
+/** A reporter that keeps every event in order, for tests and tools. Thread-safe. */
+class CollectingReporter : ReadReporter {
+    private val storage = ArrayList<ReadEvent>()
 
-    override fun log(event: ReadEvent) {
-        events.add(event)
+    override fun report(event: ReadEvent) {
+        synchronized(storage) { storage.add(event) }
+    }
+
+    /** The events so far. */
+    val events: List<ReadEvent> get() = synchronized(storage) { ArrayList(storage) }
+
+    /** The events so far, removing them. */
+    fun take(): List<ReadEvent> = synchronized(storage) {
+        val taken = ArrayList(storage)
+        storage.clear()
+        taken
     }
 }
 
-/** What every read of one operation shares: the store, the variables and the log. */
-class ReadContext(val store: RecordStore, val variables: Map<String, Any?>, val log: BatonLog) {
-    /** Where the last `@required` null came from, so a null that keeps bubbling names its origin. */
-    internal var bubbledFrom: List<PathComponent>? = null
+/** What every read of one operation shares: the snapshot, the variables and where to report. */
+class ReadContext(
+    val snapshot: StoreSnapshot,
+    val variables: Map<String, Any?>,
+    val reporter: ReadReporter = ReadReporter.SILENT
+) {
+    /** Where the last `@required` null came from (per thread), so a null that keeps bubbling names its origin. */
+    private val bubbled = ThreadLocal<ResponsePath?>()
+
+    internal var bubbledFrom: ResponsePath?
+        get() = bubbled.get()
+        set(value) = bubbled.set(value)
 
     /** Whether every condition holds under the variables. */
-    fun included(conditions: List<Condition>): Boolean = conditions.all { it.holds(variables) }
+    fun included(conditions: List<Condition>): Boolean = conditions.isEmpty() || conditions.all { it.holds(variables) }
 }
 
 /**
@@ -61,8 +117,14 @@ class ReadContext(val store: RecordStore, val variables: Map<String, Any?>, val 
  * value) or the null is a `@required` null bubbling to the lens boundary.
  */
 abstract class Decoder<out T : Any> {
-    /** Decodes [value] read by [reader] for [field] at [path]. */
-    abstract fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): T?
+    /** Decodes [value] (never [StoredValue.Null]) read for [field] at [path] through [reader]. */
+    abstract fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): T?
+
+    /**
+     * The value when [decode] would give it without reporting anything, or null to take [decode]: the read's fast
+     * path, which builds no path. A decoder that implements it gives exactly what its [decode] gives.
+     */
+    open fun decodeQuietly(value: StoredValue): T? = null
 
     /**
      * What a non-optional accessor reads when there is no value: the zero value of a built-in scalar, an
@@ -70,6 +132,9 @@ abstract class Decoder<out T : Any> {
      * has no honest zero.
      */
     open fun zero(reader: RecordReader): T? = null
+
+    /** For a list level, the decoder of its items; null for anything else. */
+    open fun listElement(): Decoder<*>? = null
 }
 
 /**
@@ -82,12 +147,21 @@ abstract class Decoder<out T : Any> {
 class ListDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull: Boolean = true) : Decoder<List<T>>() {
     override fun zero(reader: RecordReader): List<T>? = emptyList()
 
-    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): List<T>? {
+    override fun listElement(): Decoder<*>? = element
+
+    override fun decodeQuietly(value: StoredValue): List<T>? {
+        val items = (value as? StoredValue.Items)?.items ?: return null
+        val result = ArrayList<T>(items.size)
+        for (item in items) result.add(element.decodeQuietly(item) ?: return null)
+        return result
+    }
+
+    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): List<T>? {
         val items = (value as? StoredValue.Items)?.items
             ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
         val result = ArrayList<T>(items.size)
         for ((index, item) in items.withIndex()) {
-            val decoded = decodeItem(element, itemNonNull, item, reader, field, path + PathComponent.Index(index))
+            val decoded = decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index))
                 ?: return null
             result.add(decoded)
         }
@@ -104,62 +178,69 @@ class OptionalItemsDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull
     Decoder<List<T?>>() {
     override fun zero(reader: RecordReader): List<T?>? = emptyList()
 
-    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): List<T?>? {
+    override fun listElement(): Decoder<*>? = element
+
+    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): List<T?>? {
         val items = (value as? StoredValue.Items)?.items
             ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
         return items.mapIndexed { index, item ->
-            decodeItem(element, itemNonNull, item, reader, field, path + PathComponent.Index(index))
+            decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index))
         }
     }
 }
 
 private fun <T : Any> decodeItem(
     element: Decoder<T>, itemNonNull: Boolean, item: StoredValue, reader: RecordReader, field: Field<*>,
-    path: List<PathComponent>
+    path: ResponsePath
 ): T? {
     if (item !is StoredValue.Null) return element.decode(item, reader, field, path)
     if (itemNonNull && !reader.slotHasErrors(field)) reader.unexpected<T>(field, path, "null in a non-null list item")
     return null
 }
 
-/** A stored value as a message shows it: a scalar's text as JSON, `an object`, `a list`. */
+/** A stored value as a report shows it, as the Swift runtime does: `string "old"`, `number 12.5`, `an object`. */
 fun describe(value: StoredValue): String = when (value) {
     is StoredValue.Null -> "null"
-    is StoredValue.Text -> Json.write(value.text)
-    is StoredValue.Number -> value.literal
-    is StoredValue.Bool -> value.value.toString()
-    is StoredValue.JsonText -> value.json
+    is StoredValue.Text -> "string \"" + value.text.take(40) + "\""
+    is StoredValue.Number -> "number " + value.literal
+    is StoredValue.Bool -> "boolean " + value.value
+    is StoredValue.JsonText -> "a JSON value"
     is StoredValue.Link -> "an object"
     is StoredValue.Items -> "a list"
 }
 
 /**
  * A scalar decoder: the stored value turned into [T] by [convert], which returns null (or throws) when it
- * cannot; [zeroValue] is the zero value, if the type has one.
+ * cannot; [zeroValue] is the zero value, if the type has one; [reason] says why a value does not fit.
  */
 class TextDecoder<out T : Any>(
-    private val what: String,
     private val zeroValue: T?,
+    private val reason: (StoredValue) -> String,
     private val convert: (StoredValue) -> T?
 ) : Decoder<T>() {
+    /** A decoder whose failures read `expected <what>, found <the value>`. */
+    constructor(what: String, zeroValue: T?, convert: (StoredValue) -> T?) :
+        this(zeroValue, { value: StoredValue -> "expected $what, found ${describe(value)}" }, convert)
+
     override fun zero(reader: RecordReader): T? = zeroValue
 
-    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): T? {
-        val result = try {
-            convert(value)
-        } catch (error: Exception) {
-            null
-        }
-        return result ?: reader.unexpected(field, path, "expected $what, found ${describe(value)}")
+    override fun decodeQuietly(value: StoredValue): T? = try {
+        convert(value)
+    } catch (error: Exception) {
+        null
     }
+
+    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): T? =
+        decodeQuietly(value) ?: reader.unexpected(field, path, reason(value))
 }
 
 /** A lens of a composite type: a link decodes to [factory]'s lens over the linked record. */
 class LensDecoder<out T : Any>(private val factory: (RecordReader) -> T) : Decoder<T>() {
     override fun zero(reader: RecordReader): T? = factory(reader.absent())
 
-    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: List<PathComponent>): T? {
-        val link = value as? StoredValue.Link ?: return reader.unexpected(field, path, "expected an object, found ${describe(value)}")
+    override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): T? {
+        val link = value as? StoredValue.Link
+            ?: return reader.unexpected(field, path, "expected an object, found ${describe(value)}")
         val child = reader.child(link.key, path)
         val missing = child.missingRequired(field.selections)
         if (missing != null) {
@@ -205,9 +286,24 @@ object Scalars {
     /** An unmapped custom scalar: its text. */
     val CUSTOM: Decoder<String> = TextDecoder("a scalar", "") { text(it) }
 
-    /** A mapped custom scalar: its text converted by [converter]; a text that does not convert is unexpected. */
-    fun <T : Any> custom(converter: ScalarConverter<T>): Decoder<T> =
-        TextDecoder("a value ${converter.javaClass.simpleName} converts", null) { value -> text(value)?.let { converter.decode(it) } }
+    /**
+     * A mapped custom scalar: its text converted by [converter]; a text that does not convert is unexpected
+     * (`"year x" does not convert to Years`) and never reads as a zero.
+     */
+    fun <T : Any> custom(converter: ScalarConverter<T>): Decoder<T> {
+        val name = converter.javaClass.simpleName
+        return TextDecoder<T>(
+            null,
+            { value ->
+                when (value) {
+                    is StoredValue.Text -> "\"${value.text.take(40)}\" does not convert to $name"
+                    is StoredValue.Number -> "\"${value.literal.take(40)}\" does not convert to $name"
+                    else -> "expected a $name text, found ${describe(value)}"
+                }
+            },
+            { value -> text(value)?.let { converter.decode(it) } }
+        )
+    }
 
     /** An enum: the text parsed by [parse] (generated enums keep unknown texts as `Undeclared`). */
     fun <T : Any> enumeration(parse: (String) -> T): Decoder<T> =
@@ -215,24 +311,28 @@ object Scalars {
 }
 
 /**
- * A view of one record through one selection: what generated lenses read through.
+ * A view of one record through one selection, over one snapshot: what generated lenses read through.
  *
  * [key] is the record's key, or null for a lens that stands in where no record could be read (every read
  * then gives null, so non-null accessors give their zero values). [strict] is `@throwOnFieldError`.
+ *
+ * Two readers are equal when they read the same record of the same snapshot with the same variables and
+ * policy, so generated lenses (which compare their readers) work as Compose state and in a `StateFlow`.
  */
 class RecordReader(
     val context: ReadContext,
     val key: String?,
-    val path: List<PathComponent>,
+    val path: ResponsePath?,
     val strict: Boolean
 ) {
-    private val record: Record? get() = if (key == null) null else context.store.record(key)
+    /** The record, read once from the immutable snapshot. */
+    val record: Record? = if (key == null) null else context.snapshot[key]
 
-    /** The record's type name (its `__typename`), when known. */
-    val typename: String? get() = record?.typename
+    /** The record's type name (its `__typename`, or the type it was stored as), when known. */
+    val typename: String? get() = record?.typename ?: key?.substringBefore(':')
 
     /** A reader of the record [childKey] at [childPath], with this reader's policy. */
-    fun child(childKey: String, childPath: List<PathComponent>): RecordReader =
+    fun child(childKey: String, childPath: ResponsePath): RecordReader =
         RecordReader(context, childKey, childPath, strict)
 
     /** This reader with [strict] as its policy (a fragment's own `@throwOnFieldError`). */
@@ -242,9 +342,15 @@ class RecordReader(
     /** A reader of no record, for a non-null lens accessor whose record could not be read. */
     fun absent(): RecordReader = RecordReader(context, null, path, strict)
 
+    override fun equals(other: Any?): Boolean =
+        other is RecordReader && other.key == key && other.strict == strict &&
+            other.context.snapshot == context.snapshot && other.context.variables == context.variables
+
+    override fun hashCode(): Int = (key?.hashCode() ?: 0) * 31 + context.snapshot.hashCode()
+
     /** Reports [detail] about [field] at [path] as an unexpected value; returns null for convenience. */
-    fun <T> unexpected(field: Field<*>, path: List<PathComponent>, detail: String): T? {
-        context.log.log(ReadEvent.UnexpectedValue(typename, field.name, path, detail))
+    fun <T> unexpected(field: Field<*>, path: ResponsePath, detail: String): T? {
+        context.reporter.report(ReadEvent.UnexpectedValue(typename ?: "?", field.name, detail, path.toString()))
         return null
     }
 
@@ -257,7 +363,9 @@ class RecordReader(
         val storageKey = field.storageKey(context.variables)
         val slot = record?.slots?.get(storageKey)
         if (slot == null && report) {
-            context.log.log(ReadEvent.MissingData(typename, storageKey, key, path + PathComponent.Key(field.responseKey)))
+            context.reporter.report(
+                ReadEvent.MissingData(typename ?: "?", field.name, key, ResponsePath.key(path, field.responseKey).toString())
+            )
         }
         return slot
     }
@@ -269,11 +377,15 @@ class RecordReader(
     fun <T : Any> read(field: Field<T>): T? {
         if (!context.included(field.conditions)) return null
         val slot = slot(field, report = true) ?: return null
+        if (slot.errors.isEmpty() && slot.value !is StoredValue.Null) {
+            val quiet = field.decoder.decodeQuietly(slot.value)
+            if (quiet != null) return quiet
+        }
         if (slot.errors.isNotEmpty()) {
             if (strict) throw FieldErrorsException(FieldErrors(slot.errors))
             if (slot.value is StoredValue.Null) return null
         }
-        val fieldPath = path + PathComponent.Key(field.responseKey)
+        val fieldPath = ResponsePath.key(path, field.responseKey)
         if (slot.value is StoredValue.Null) {
             if (field.nonNull) unexpected<T>(field, fieldPath, "null in a non-null field")
             return null
@@ -288,7 +400,7 @@ class RecordReader(
         if (value != null) return value
         val bubbled = context.bubbledFrom
         throw RequiredFieldException(
-            if (bubbled != null && !isOwnNull(field)) bubbled else path + PathComponent.Key(field.responseKey)
+            (if (bubbled != null && !isOwnNull(field)) bubbled else ResponsePath.key(path, field.responseKey)).components
         )
     }
 
@@ -298,7 +410,8 @@ class RecordReader(
      * custom scalar has no zero: then the read throws [RequiredFieldException].
      */
     fun <T : Any> readNonNull(field: Field<T>): T =
-        read(field) ?: field.decoder.zero(this) ?: throw RequiredFieldException(path + PathComponent.Key(field.responseKey))
+        read(field) ?: field.decoder.zero(this)
+            ?: throw RequiredFieldException(ResponsePath.key(path, field.responseKey).components)
 
     /**
      * Reads a `@catch` field: [Failure][FieldResult.Failure] with the errors stored on the field or on any
@@ -319,7 +432,7 @@ class RecordReader(
     /** The lens of an inline fragment when the record's type matches, else null. */
     fun <T : Any> inlineFragment(fragment: InlineFragment<T>): T? {
         if (!context.included(fragment.conditions)) return null
-        if (!typeMatches(typename, fragment.possibleTypes)) return null
+        if (!typeMatches(record?.typename, fragment.possibleTypes)) return null
         val missing = missingRequired(fragment.selections)
         if (missing != null) {
             context.bubbledFrom = missing
@@ -337,9 +450,9 @@ class RecordReader(
      */
     fun <T : Any> fragment(spread: FragmentSpread<T>): T? {
         if (!context.included(spread.conditions)) return null
-        if (!typeMatches(typename, spread.possibleTypes)) return null
+        if (!typeMatches(record?.typename, spread.possibleTypes)) return null
         if (key != null && record == null) {
-            context.log.log(ReadEvent.MissingData(null, "...${spread.fragmentName}", key, path))
+            context.reporter.report(ReadEvent.MissingData("?", "...${spread.fragmentName}", key, ResponsePath.text(path)))
             return null
         }
         val reader = withPolicy(spread.throwOnFieldError)
@@ -369,18 +482,18 @@ class RecordReader(
      * it under LOG), or null when every one has a value. Inline fragments and fragment spreads are lens
      * boundaries of their own and are not entered.
      */
-    fun missingRequired(selections: List<Selection>): List<PathComponent>? {
+    fun missingRequired(selections: List<Selection>): ResponsePath? {
         if (key == null) return null
-        for (selection in selections) {
-            val field = selection as? Field<*> ?: continue
-            val action = field.required ?: continue
-            if (action == RequiredAction.THROW || !context.included(field.conditions)) continue
+        loop@ for (selection in selections) {
+            val field = selection as? Field<*> ?: continue@loop
+            val action = field.required ?: continue@loop
+            if (action == RequiredAction.THROW || !context.included(field.conditions)) continue@loop
             context.bubbledFrom = null
-            if (read(field) != null) continue
+            if (read(field) != null) continue@loop
             val bubbled = context.bubbledFrom
             if (bubbled != null && !isOwnNull(field)) return bubbled
-            val fieldPath = path + PathComponent.Key(field.responseKey)
-            if (action == RequiredAction.LOG) context.log.log(ReadEvent.RequiredFieldNull(fieldPath))
+            val fieldPath = ResponsePath.key(path, field.responseKey)
+            if (action == RequiredAction.LOG) context.reporter.report(ReadEvent.RequiredFieldNull(fieldPath.toString()))
             return fieldPath
         }
         return null
@@ -411,7 +524,7 @@ class RecordReader(
                     into.addAll(slot.errors)
                     if (selection.isComposite) collectErrors(slot.value, selection.selections, depth + 1, into)
                 }
-                is InlineFragment<*> -> if (typeMatches(typename, selection.possibleTypes) && context.included(selection.conditions)) {
+                is InlineFragment<*> -> if (typeMatches(record?.typename, selection.possibleTypes) && context.included(selection.conditions)) {
                     collectErrorsInRecord(selection.selections, depth + 1, into)
                 }
                 is FragmentSpread<*> -> Unit
@@ -422,7 +535,7 @@ class RecordReader(
     private fun collectErrors(value: StoredValue, selections: List<Selection>, depth: Int, into: MutableList<FieldError>) {
         if (depth > Json.MAX_DEPTH) return
         when (value) {
-            is StoredValue.Link -> child(value.key, path).collectErrorsInRecord(selections, depth + 1, into)
+            is StoredValue.Link -> RecordReader(context, value.key, path, strict).collectErrorsInRecord(selections, depth + 1, into)
             is StoredValue.Items -> for (item in value.items) collectErrors(item, selections, depth + 1, into)
             else -> Unit
         }

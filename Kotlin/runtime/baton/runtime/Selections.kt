@@ -200,15 +200,21 @@ interface Operation<out D : Any> {
 
     /** The data lens over the root record. */
     fun data(reader: RecordReader): D
+
+    /** How long data stays fresh, in seconds; null for never stale by age (a handle's `expiration` overrides it). */
+    val expiration: Double? get() = null
+}
+
+/** An operation with its variables, as invalidation and the log name it: its name and its variables' canonical JSON. */
+data class OperationIdentity(val name: String, val variables: String) {
+    override fun toString(): String = name + variables
+
+    companion object {
+        /** The identity of [operation]. */
+        fun of(operation: Operation<*>): OperationIdentity =
+            OperationIdentity(operation.operationName, Json.write(operation.variables(), sortKeys = true))
+    }
 }
 
 /** The request body for [operation]: `query`, `operationName`, `variables`, and `onError` when set. */
-fun requestBody(operation: Operation<*>): String {
-    val body = LinkedHashMap<String, Any?>()
-    body["query"] = operation.document
-    body["operationName"] = operation.operationName
-    body["variables"] = operation.variables()
-    val onError = operation.onError
-    if (onError != null) body["onError"] = onError
-    return Json.write(body)
-}
+fun requestBody(operation: Operation<*>): String = GraphQLRequest(operation).body

@@ -31,14 +31,25 @@ sealed class StoredValue {
 /** A field of a record under its storage key: its value and, beside it, the field errors that produced it. */
 data class Slot(val value: StoredValue, val errors: List<FieldError> = emptyList())
 
-/** A normalized record: its type name and its slots by storage key. */
-class Record(var typename: String?) {
-    /** The slots by storage key. */
-    val slots: MutableMap<String, Slot> = LinkedHashMap()
-}
+/**
+ * A normalized record: its type name, its slots by storage key, and its age.
+ *
+ * Immutable: a commit replaces a record it changes, so a [StoreSnapshot] holding the old one never sees the
+ * change. [updatedAt] is when a server response last wrote the record (seconds since 1970, kept in the image);
+ * [invalidated] marks it stale until a response writes it again.
+ */
+data class Record(
+    val typename: String?,
+    val slots: Map<String, Slot> = emptyMap(),
+    val updatedAt: Double = 0.0,
+    val invalidated: Boolean = false
+)
 
 /** What a commit did: the slots that changed (sorted) and the errors that named no slot of the response. */
-data class CommitResult(val changed: List<SlotId>, val unattachedErrors: List<FieldError>)
+data class CommitResult(val changed: List<SlotId>, val unattachedErrors: List<FieldError>) {
+    /** The changed slots space-separated, as Plate 3 prints them. */
+    val changedDescription: String get() = changed.joinToString(" ")
+}
 
 /** One slot of one record, as notifications name it: `Character:1.gender`. */
 data class SlotId(val record: String, val storageKey: String) : Comparable<SlotId> {
@@ -47,170 +58,275 @@ data class SlotId(val record: String, val storageKey: String) : Comparable<SlotI
 }
 
 /**
- * A minimal in-memory normalized store, enough to read responses through generated lenses.
+ * The store's records at one moment, immutable: lenses read through snapshots without locking, and everything
+ * read through one snapshot (and the lenses it produces) is consistent: a read never sees half a batch.
  *
- * Records are keyed `Type:id` when the object has an `id`, otherwise by the parent's key, a dot and the
- * storage key of the field that reached it, plus `.index` per list level (`Query.character({"id":"1"})`).
- * The root record's key is the root type's name. Not thread-safe: confine it to one thread.
+ * Two snapshots are equal when they are the same version of the same store, so lenses over them compare equal
+ * exactly when they would read the same values.
  */
-class RecordStore(private val log: BatonLog = BatonLog.NONE) {
-    private val records = LinkedHashMap<String, Record>()
+class StoreSnapshot internal constructor(
+    private val owner: Any,
+    /** Counts the store's changes: every commit that changes a slot, every invalidation and image load. */
+    val version: Long,
+    /** The records by key. */
+    val records: Map<String, Record>
+) {
+    /** A snapshot of no records, belonging to no store. */
+    constructor(records: Map<String, Record> = emptyMap()) : this(Any(), 0, records)
 
-    /** The record under [key], if the store has it. */
-    fun record(key: String): Record? = records[key]
+    /** The record under [key], if any. */
+    operator fun get(key: String): Record? = records[key]
 
-    /** Every record key, sorted. */
-    fun keys(): List<String> = records.keys.sorted()
+    override fun equals(other: Any?): Boolean =
+        other is StoreSnapshot && other.owner === owner && other.version == version
 
-    /**
-     * Commits a response to [operation] as a server batch and returns the slots whose value or errors
-     * changed, sorted.
-     *
-     * `data` is normalized by the operation's selections (aliases mapped back to storage keys); each entry
-     * of `errors` is stored beside the slot its `path` names. A response with `errors` and no `data` is a
-     * request error: nothing changes and [RequestFailedException] is thrown.
-     */
-    fun commit(operation: Operation<*>, responseText: String): List<SlotId> = commitResponse(operation, responseText).changed
-
-    /** [commit], also telling which errors named no slot of the response (no path, or a path outside it). */
-    fun commitResponse(operation: Operation<*>, responseText: String): CommitResult {
-        val response = Json.parse(responseText) as? Map<*, *> ?: throw JsonException("a response must be a JSON object")
-        val errors = (response["errors"] as? List<*>)?.map { FieldError.fromJson(it) } ?: emptyList()
-        val data = response["data"] as? Map<*, *>
-        if (data == null) {
-            throw RequestFailedException(FieldErrors(if (errors.isEmpty()) listOf(FieldError("response without data")) else errors))
-        }
-        val batch = Batch(operation.variablesWithDefaults())
-        batch.writeObject(operation.rootTypename, operation.rootTypename, data, operation.selections, emptyList(), 0)
-        val unattached = errors.filter { !batch.attach(it) }
-        val changed = ArrayList<SlotId>()
-        for ((id, slot) in batch.slots) {
-            val record = records.getOrPut(id.record) { Record(batch.typenames[id.record]) }
-            val typename = batch.typenames[id.record]
-            if (typename != null) record.typename = typename
-            if (record.slots[id.storageKey] != slot) {
-                record.slots[id.storageKey] = slot
-                changed.add(id)
-            }
-        }
-        for ((key, typename) in batch.typenames) {
-            records.getOrPut(key) { Record(typename) }
-        }
-        changed.sort()
-        return CommitResult(changed, unattached)
-    }
+    override fun hashCode(): Int = System.identityHashCode(owner) * 31 + version.hashCode()
 
     /**
-     * Reads [operation]'s data lens from the store.
+     * Reads [operation]'s data lens.
      *
-     * A `@required` null that bubbles to the root throws [RequiredFieldException]; under
-     * `@throwOnFieldError` an uncaught field error throws [FieldErrorsException].
+     * A `@required` null that bubbles to the root throws [RequiredFieldException]; under `@throwOnFieldError` an
+     * uncaught field error throws [FieldErrorsException].
      */
-    fun <D : Any> read(operation: Operation<D>, log: BatonLog = this.log): D {
-        val context = ReadContext(this, operation.variablesWithDefaults(), log)
-        val root = RecordReader(context, operation.rootTypename, emptyList(), operation.throwOnFieldError)
+    fun <D : Any> read(operation: Operation<D>, reporter: ReadReporter = ReadReporter.SILENT): D {
+        val context = ReadContext(this, operation.variablesWithDefaults(), reporter)
+        val root = RecordReader(context, operation.rootTypename, null, operation.throwOnFieldError)
+        val missing = root.missingRequired(operation.selections)
+        if (missing != null) throw RequiredFieldException(missing.components)
         if (operation.throwOnFieldError) {
             val errors = root.uncaughtErrors(operation.selections)
             if (errors.isNotEmpty()) throw FieldErrorsException(FieldErrors(errors))
         }
-        val missing = root.missingRequired(operation.selections)
-        if (missing != null) throw RequiredFieldException(missing)
         return operation.data(root)
     }
+}
 
-    /** The slots one response writes, before they are compared with the store. */
-    private class Batch(val variables: Map<String, Any?>) {
-        val slots = LinkedHashMap<SlotId, Slot>()
-        val typenames = LinkedHashMap<String, String?>()
-        private val slotsByPath = HashMap<List<PathComponent>, SlotId>()
+/** A response that is not a GraphQL response (not JSON, not an object, or neither `data` nor `errors`). */
+class MalformedResponseException(val reason: String) : RuntimeException("malformed response: $reason")
 
-        fun writeObject(
-            key: String, staticType: String, data: Map<*, *>, selections: List<Selection>,
-            path: List<PathComponent>, depth: Int
-        ) {
-            if (depth > Json.MAX_DEPTH) return
-            val typename = data["__typename"] as? String ?: typenames[key] ?: staticType
-            typenames[key] = typename
-            writeSelections(key, typename, data, selections, path, depth)
-        }
+/**
+ * The normalized store: records keyed by data ID, committed in batches, read through snapshots.
+ *
+ * Records are keyed `Type:id` when the object has an `id`, otherwise by the parent's key, a dot and the
+ * storage key of the field that reached it, plus `.index` per list level (`Query.character({"id":"1"})`).
+ * The root record's key is the root type's name: the keys and slots the Swift runtime gives the same response.
+ *
+ * Thread-safe: a commit parses and normalizes outside the lock, merges under it, and notifies subscribers
+ * after releasing it, once per batch. Reads take a [snapshot] (the record table is shared with it and copied
+ * on the next write), so they never lock and never see a batch half applied.
+ *
+ * [clock] stamps records' ages in seconds since 1970.
+ */
+class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
+    private val lock = Any()
+    private var records = HashMap<String, Record>()
+    private var version = 0L
+    /** The snapshot of the current version, when one was taken: `records` is then shared with it. */
+    private var current: StoreSnapshot? = null
+    private val subscribers = LinkedHashMap<Int, Subscriber>()
+    private var nextSubscriber = 0
 
-        private fun writeSelections(
-            key: String, typename: String, data: Map<*, *>, selections: List<Selection>,
-            path: List<PathComponent>, depth: Int
-        ) {
-            loop@ for (selection in selections) {
-                when (selection) {
-                    is Field<*> -> {
-                        if (!data.containsKey(selection.responseKey)) continue@loop
-                        val storageKey = selection.storageKey(variables)
-                        val fieldPath = path + PathComponent.Key(selection.responseKey)
-                        val value = storedValue(
-                            data[selection.responseKey], selection, selection.decoder, "$key.$storageKey", fieldPath, depth + 1
-                        )
-                        val id = SlotId(key, storageKey)
-                        slots[id] = Slot(value)
-                        slotsByPath[fieldPath] = id
-                    }
-                    is InlineFragment<*> -> if (typeMatches(typename, selection.possibleTypes)) {
-                        writeSelections(key, typename, data, selection.selections, path, depth + 1)
-                    }
-                    is FragmentSpread<*> -> if (typeMatches(typename, selection.possibleTypes)) {
-                        writeSelections(key, typename, data, selection.selections, path, depth + 1)
-                    }
+    private class Subscriber(var slots: Set<SlotId>, val callback: (Set<SlotId>) -> Unit)
+
+    /** A consistent view of every record now. */
+    fun snapshot(): StoreSnapshot = synchronized(lock) {
+        current ?: StoreSnapshot(this, version, records).also { current = it }
+    }
+
+    /** The record under [key], if the store has it. */
+    fun record(key: String): Record? = synchronized(lock) { records[key] }
+
+    /** Every record key, sorted. */
+    fun keys(): List<String> = synchronized(lock) { records.keys.sorted() }
+
+    /**
+     * Commits a response to [operation] as a server batch: normalizes `data` by the operation's selections
+     * (aliases mapped back to storage keys, `@include`/`@skip` evaluated), stores each entry of `errors` beside the
+     * slot its `path` names, merges, and notifies subscribers of the slots that changed (their value or their
+     * errors), once.
+     *
+     * A response with `errors` and no `data` is a request error: nothing changes and [RequestFailedException] is
+     * thrown. A body that is not a GraphQL response throws [MalformedResponseException].
+     */
+    fun commit(operation: Operation<*>, responseText: String): CommitResult {
+        val (result, deliver) = commitDeferringNotifications(operation, responseText)
+        deliver()
+        return result
+    }
+
+    /** [commit] from the response body's UTF-8 bytes. */
+    fun commit(operation: Operation<*>, body: ByteArray): CommitResult = commit(operation, String(body, Charsets.UTF_8))
+
+    /** Commits a response by explicit selections and variables (what [commit] does for an operation). */
+    fun commit(
+        responseText: String, selections: List<Selection>, variables: Map<String, Any?> = emptyMap(),
+        rootKey: String = "Query", rootTypename: String = "Query"
+    ): CommitResult {
+        val write = normalize(responseText, selections, variables, rootKey, rootTypename)
+        val (result, deliver) = merge(write)
+        deliver()
+        return result
+    }
+
+    /** [commit], handing back the notifications to deliver, so the environment logs the commit before them. */
+    internal fun commitDeferringNotifications(operation: Operation<*>, responseText: String): Pair<CommitResult, () -> Unit> {
+        val write = normalize(
+            responseText, operation.selections, operation.variablesWithDefaults(), operation.rootTypename,
+            operation.rootTypename
+        )
+        return merge(write)
+    }
+
+    private fun normalize(
+        responseText: String, selections: List<Selection>, variables: Map<String, Any?>, rootKey: String,
+        rootTypename: String
+    ): NormalizedWrite {
+        val response = GraphQLResponse.parse(responseText)
+        val data = response.data ?: throw RequestFailedException(FieldErrors(response.errors))
+        return Normalizer.normalize(data, response.errors, rootKey, rootTypename, selections, variables)
+    }
+
+    private fun merge(write: NormalizedWrite): Pair<CommitResult, () -> Unit> {
+        val now = clock()
+        val changed = HashSet<SlotId>()
+        val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
+        synchronized(lock) {
+            val table = writable()
+            for (pending in write.pending) {
+                table[pending.key] = apply(pending, table[pending.key], now, changed)
+            }
+            if (changed.isNotEmpty()) {
+                version++
+                for (subscriber in subscribers.values) {
+                    val hit = subscriber.slots.filterTo(HashSet()) { it in changed }
+                    if (hit.isNotEmpty()) notify.add(Pair(subscriber.callback, hit))
                 }
+            } else if (write.pending.isNotEmpty()) {
+                version++ // ages changed
             }
         }
+        val result = CommitResult(changed.sorted(), write.unattachedErrors)
+        return Pair(result, { for ((callback, slots) in notify) callback(slots) })
+    }
 
-        private fun storedValue(
-            value: Any?, field: Field<*>, decoder: Decoder<*>, derivedKey: String, path: List<PathComponent>,
-            depth: Int
-        ): StoredValue {
-            if (depth > Json.MAX_DEPTH) return StoredValue.Null
-            return when (value) {
-                null -> StoredValue.Null
-                is List<*> -> if (decoder is ListDecoder<*> || decoder is OptionalItemsDecoder<*>) {
-                    val element = if (decoder is ListDecoder<*>) decoder.element else (decoder as OptionalItemsDecoder<*>).element
-                    StoredValue.Items(value.mapIndexed { index, item ->
-                        storedValue(
-                            item, field, element, "$derivedKey.$index", path + PathComponent.Index(index), depth + 1
-                        )
-                    })
-                } else {
-                    StoredValue.JsonText(Json.write(value))
-                }
-                is Map<*, *> -> if (field.isComposite) {
-                    val id = value["id"]
-                    val typename = value["__typename"] as? String ?: field.typeName
-                    val key = when (id) {
-                        is String -> "$typename:$id"
-                        is JsonNumber -> "$typename:${id.literal}"
-                        else -> derivedKey
-                    }
-                    writeObject(key, field.typeName, value, field.selections, path, depth + 1)
-                    StoredValue.Link(key)
-                } else {
-                    StoredValue.JsonText(Json.write(value))
-                }
-                is String -> StoredValue.Text(value)
-                is JsonNumber -> StoredValue.Number(value.literal)
-                is Boolean -> StoredValue.Bool(value)
-                else -> StoredValue.Text(value.toString())
+    /** The record table, copied first when a snapshot shares it. Call under the lock. */
+    private fun writable(): HashMap<String, Record> {
+        if (current != null) {
+            records = HashMap(records)
+            current = null
+        }
+        return records
+    }
+
+    /** One record after a batch wrote [pending] into [old], collecting the slots that changed. */
+    private fun apply(pending: PendingRecord, old: Record?, now: Double, changed: MutableSet<SlotId>): Record {
+        val typename = pending.typename ?: old?.typename
+        if (old == null || old.slots.isEmpty()) {
+            for (storageKey in pending.slots.keys) changed.add(SlotId(pending.key, storageKey))
+            return Record(typename, pending.slots, now, false)
+        }
+        val slots = HashMap<String, Slot>(old.slots)
+        for ((storageKey, slot) in pending.slots) {
+            if (slots.put(storageKey, slot) != slot) changed.add(SlotId(pending.key, storageKey))
+        }
+        return Record(typename, slots, now, false)
+    }
+
+    /**
+     * Calls [callback] once per committed batch that changes any of [slots], with the changed ones, on the
+     * committing thread after the store's lock is released.
+     */
+    fun subscribe(slots: Set<SlotId>, callback: (Set<SlotId>) -> Unit): Subscription = synchronized(lock) {
+        val id = nextSubscriber++
+        subscribers[id] = Subscriber(slots, callback)
+        Subscription(this, id)
+    }
+
+    internal fun updateSubscription(id: Int, slots: Set<SlotId>) {
+        synchronized(lock) { subscribers[id]?.slots = slots }
+    }
+
+    internal fun cancelSubscription(id: Int) {
+        synchronized(lock) { subscribers.remove(id) }
+    }
+
+    /** Marks the records [predicate] picks stale; returns how many. */
+    internal fun invalidate(predicate: (String, Record) -> Boolean): Int = synchronized(lock) {
+        val table = writable()
+        var count = 0
+        for ((key, record) in ArrayList(table.entries)) {
+            if (predicate(key, record)) {
+                table[key] = record.copy(invalidated = true)
+                count++
             }
         }
+        version++
+        count
+    }
 
-        /** Stores [error] beside the slot its path names, or the nearest slot above it; false when there is none. */
-        fun attach(error: FieldError): Boolean {
-            var path = error.path ?: return false
-            while (path.isNotEmpty()) {
-                val id = slotsByPath[path]
-                if (id != null) {
-                    val slot = slots[id] ?: return false
-                    slots[id] = slot.copy(errors = slot.errors + error)
-                    return true
-                }
-                path = path.subList(0, path.size - 1)
+    /** The oldest `updatedAt` among the records of [keys] the store has, and whether any is invalidated. */
+    internal fun staleness(keys: Set<String>): Pair<Double?, Boolean> = synchronized(lock) {
+        var oldest: Double? = null
+        var invalidated = false
+        for (key in keys) {
+            val record = records[key] ?: continue
+            if (record.invalidated) invalidated = true
+            val age = oldest
+            if (age == null || record.updatedAt < age) oldest = record.updatedAt
+        }
+        Pair(oldest, invalidated)
+    }
+
+    /** Replaces every record (loading an image). */
+    fun replaceRecords(replacement: Map<String, Record>) {
+        synchronized(lock) {
+            records = HashMap(replacement)
+            current = null
+            version++
+        }
+    }
+
+    /** Removes every record. */
+    fun clear() = replaceRecords(emptyMap())
+
+    /** Reads [operation]'s data lens from a snapshot taken now (see [StoreSnapshot.read]). */
+    fun <D : Any> read(operation: Operation<D>, reporter: ReadReporter = ReadReporter.SILENT): D =
+        snapshot().read(operation, reporter)
+}
+
+/** A store subscription; cancel it when the reader goes away. */
+class Subscription internal constructor(private val store: RecordStore, private val id: Int) {
+    /** Replaces the watched slots. */
+    fun update(slots: Set<SlotId>) = store.updateSubscription(id, slots)
+
+    /** Stops notifications. */
+    fun cancel() = store.cancelSubscription(id)
+}
+
+/** Clocks: seconds since 1970 as a Double. */
+object Clocks {
+    /** The system clock. */
+    val SYSTEM: () -> Double = { System.currentTimeMillis() / 1000.0 }
+}
+
+/** A server's response: `data` (null when absent or not an object) and `errors`. */
+class GraphQLResponse(val data: Map<*, *>?, val errors: List<FieldError>) {
+    companion object {
+        /**
+         * Parses a response body. A body that is not a JSON object, or has neither `data` nor `errors`, throws
+         * [MalformedResponseException].
+         */
+        fun parse(text: String): GraphQLResponse {
+            val json = try {
+                Json.parse(text)
+            } catch (error: JsonException) {
+                throw MalformedResponseException(error.message ?: "not JSON")
             }
-            return false
+            val response = json as? Map<*, *> ?: throw MalformedResponseException("the response is not a JSON object")
+            val data = response["data"] as? Map<*, *>
+            val errors = (response["errors"] as? List<*>)?.map { FieldError.fromJson(it) } ?: emptyList()
+            if (data == null && errors.isEmpty()) throw MalformedResponseException("the response has neither data nor errors")
+            return GraphQLResponse(data, errors)
         }
     }
 }

@@ -59,6 +59,27 @@ data class FieldError(
             return FieldError(message, path, locations, extensions)
         }
     }
+
+    /** The error as a response's `errors` entry: `message`, then `path`, `locations` and `extensions` when set. */
+    fun toJson(): Map<String, Any?> {
+        val entry = LinkedHashMap<String, Any?>()
+        entry["message"] = message
+        if (path != null) {
+            entry["path"] = path.map<PathComponent, Any> { component ->
+                when (component) {
+                    is PathComponent.Key -> component.name
+                    is PathComponent.Index -> JsonNumber(component.index.toString())
+                }
+            }
+        }
+        if (locations.isNotEmpty()) {
+            entry["locations"] = locations.map {
+                linkedMapOf<String, Any?>("line" to JsonNumber(it.line.toString()), "column" to JsonNumber(it.column.toString()))
+            }
+        }
+        if (extensions != null) entry["extensions"] = extensions
+        return entry
+    }
 }
 
 /** The field errors a read under `@catch` or `@throwOnFieldError` reports. */
@@ -97,10 +118,10 @@ sealed class FieldResult<out T> {
  * [path] names the first required field that was null.
  */
 class RequiredFieldException(val path: List<PathComponent>) :
-    RuntimeException("required field ${pathText(path)} was null")
+    RuntimeException("required field ${pathText(path)} is null")
 
 /** A read under `@throwOnFieldError` met field errors no `@catch` handled. */
-class FieldErrorsException(val errors: FieldErrors) : RuntimeException(errors.toString())
+class FieldErrorsException(val errors: FieldErrors) : RuntimeException("field errors: $errors")
 
 /** A response with `errors` and no `data`: the request failed as a whole and nothing was committed. */
-class RequestFailedException(val errors: FieldErrors) : RuntimeException(errors.toString())
+class RequestFailedException(val errors: FieldErrors) : RuntimeException("request failed: $errors")

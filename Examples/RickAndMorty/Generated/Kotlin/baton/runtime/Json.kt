@@ -46,6 +46,7 @@ object Json {
             is Boolean -> out.append(if (value) "true" else "false")
             is String -> quote(value, out)
             is JsonNumber -> out.append(value.literal)
+            is RawJson -> out.append(value.text)
             is Int, is Long, is Short, is Byte -> out.append(value.toString())
             is Double -> out.append(if (value.isNaN() || value.isInfinite()) "null" else value.toString())
             is Float -> out.append(if (value.isNaN() || value.isInfinite()) "null" else value.toString())

@@ -1,0 +1,235 @@
+package baton.runtime
+
+import java.io.File
+import java.util.concurrent.Executor
+import java.util.concurrent.Executors
+import java.util.concurrent.RejectedExecutionException
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.locks.ReentrantLock
+
+/**
+ * The client: a store, a transport and a log. It fetches, commits, logs, heals and revalidates, with the Swift
+ * runtime's events and payloads.
+ *
+ * Views [attach] handles; one-off reads use [fetch]. Handles fetch on [executor] (by default a pool of daemon
+ * threads); [settle] waits until every fetch the environment started, and the heals they cause, is done.
+ * [clock] measures ages in seconds since 1970 (inject one in tests).
+ */
+class BatonEnvironment(
+    val transport: Transport,
+    val log: EventLog = MemoryLog(),
+    val clock: () -> Double = Clocks.SYSTEM,
+    store: RecordStore? = null,
+    executor: Executor? = null
+) {
+    /** The store (a new one on [clock] unless given). */
+    val store: RecordStore = store ?: RecordStore(clock)
+
+    private val executor: Executor = executor ?: Executors.newCachedThreadPool { work ->
+        Thread(work, "baton-fetch").apply { isDaemon = true }
+    }
+    private val lock = Any()
+    private val handles = LinkedHashMap<Int, WeakHandle>()
+    private var nextHandle = 0
+    private val invalidatedOperations = HashSet<OperationIdentity>()
+    private val tasks = ReentrantLock()
+    private val idle = tasks.newCondition()
+    private var inFlight = 0
+
+    private class WeakHandle(handle: Handle<*>) {
+        val reference = java.lang.ref.WeakReference(handle)
+    }
+
+    /** Attaches a handle for [operation] under [policy]; [expiration] (seconds) overrides the operation's. */
+    fun <D : Any> attach(
+        operation: Operation<D>, policy: FetchPolicy = FetchPolicy.STORE_OR_NETWORK, expiration: Double? = null
+    ): Handle<D> {
+        val handle = Handle(operation, policy, expiration ?: operation.expiration, this)
+        synchronized(lock) { handles[nextHandle++] = WeakHandle(handle) }
+        handle.start()
+        return handle
+    }
+
+    internal fun detach(handle: Handle<*>) {
+        synchronized(lock) {
+            val iterator = handles.values.iterator()
+            while (iterator.hasNext()) {
+                val held = iterator.next().reference.get()
+                if (held == null || held === handle) iterator.remove()
+            }
+        }
+    }
+
+    private val attachedHandles: List<Handle<*>>
+        get() = synchronized(lock) {
+            val live = ArrayList<Handle<*>>()
+            val iterator = handles.values.iterator()
+            while (iterator.hasNext()) {
+                val handle = iterator.next().reference.get()
+                if (handle == null) iterator.remove() else live.add(handle)
+            }
+            live
+        }
+
+    /**
+     * Fetches [operation] on the calling thread (call it off the main thread), commits the answer and reads its
+     * data. Logs `fetchStarted`, `committed`, `fetchCompleted` or `fetchFailed`; throws [FetchException].
+     */
+    fun <D : Any> fetch(operation: Operation<D>): D {
+        send(operation, {}, {})
+        try {
+            return store.read(operation, LoggingReporter(log))
+        } catch (error: RequiredFieldException) {
+            throw FetchException(FetchError.Read(error))
+        } catch (error: FieldErrorsException) {
+            throw FetchException(FetchError.Read(error))
+        }
+    }
+
+    /** The fetch pipeline shared by [fetch] and handles. */
+    internal fun send(operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit) {
+        val name = operation.operationName
+        log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
+        try {
+            val body = try {
+                transport.send(GraphQLRequest(operation))
+            } catch (error: Exception) {
+                throw FetchException(FetchError.Transport(error.message ?: error.javaClass.simpleName))
+            }
+            val (result, deliver) = try {
+                store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8))
+            } catch (error: MalformedResponseException) {
+                throw FetchException(FetchError.MalformedResponse(error.reason))
+            } catch (error: RequestFailedException) {
+                throw FetchException(FetchError.Request(error.errors.errors))
+            }
+            log.record(LogEvent("committed", linkedMapOf<String, Any?>("kind" to "server", "changed" to result.changed.size)))
+            beforeDelivery()
+            try {
+                deliver()
+            } finally {
+                afterDelivery()
+            }
+            synchronized(lock) { invalidatedOperations.remove(OperationIdentity.of(operation)) }
+        } catch (error: FetchException) {
+            log.record(
+                LogEvent("fetchFailed", linkedMapOf<String, Any?>("operation" to name, "error" to error.error.payload))
+            )
+            throw error
+        }
+        log.record(LogEvent("fetchCompleted", linkedMapOf<String, Any?>("operation" to name)))
+    }
+
+    /** Runs [work] on the executor as a tracked task, so [settle] can wait for it. */
+    internal fun track(work: () -> Unit) {
+        tasks.lock()
+        try {
+            inFlight++
+        } finally {
+            tasks.unlock()
+        }
+        try {
+            executor.execute {
+                try {
+                    work()
+                } finally {
+                    finish()
+                }
+            }
+        } catch (error: RejectedExecutionException) {
+            finish()
+            throw error
+        }
+    }
+
+    private fun finish() {
+        tasks.lock()
+        try {
+            inFlight--
+            if (inFlight == 0) idle.signalAll()
+        } finally {
+            tasks.unlock()
+        }
+    }
+
+    /**
+     * Waits until no fetch the environment started (including heals and refetches they cause) is running;
+     * returns false when [timeoutMillis] (0: no limit) passed first.
+     */
+    fun settle(timeoutMillis: Long = 0): Boolean {
+        tasks.lock()
+        try {
+            var remaining = TimeUnit.MILLISECONDS.toNanos(timeoutMillis)
+            while (inFlight > 0) {
+                if (timeoutMillis <= 0) {
+                    idle.await()
+                } else {
+                    if (remaining <= 0) return false
+                    remaining = idle.awaitNanos(remaining)
+                }
+            }
+            return true
+        } finally {
+            tasks.unlock()
+        }
+    }
+
+    /** Marks the record [key] stale. */
+    fun invalidateRecord(key: String) {
+        val count = store.invalidate { candidate, _ -> candidate == key }
+        log.record(LogEvent("invalidated", linkedMapOf<String, Any?>("record" to key, "records" to count)))
+        notifyStalenessChanged()
+    }
+
+    /** Marks every record of the type [typename] stale. */
+    fun invalidateType(typename: String) {
+        val count = store.invalidate { _, record -> record.typename == typename }
+        log.record(LogEvent("invalidated", linkedMapOf<String, Any?>("type" to typename, "records" to count)))
+        notifyStalenessChanged()
+    }
+
+    /** Marks [operation] (with its variables) stale until it is fetched again. */
+    fun invalidate(operation: Operation<*>) {
+        val identity = OperationIdentity.of(operation)
+        synchronized(lock) { invalidatedOperations.add(identity) }
+        log.record(
+            LogEvent("invalidated", linkedMapOf<String, Any?>("operation" to identity.name, "variables" to identity.variables))
+        )
+        notifyStalenessChanged()
+    }
+
+    internal fun isInvalidated(identity: OperationIdentity): Boolean =
+        synchronized(lock) { identity in invalidatedOperations }
+
+    private fun notifyStalenessChanged() {
+        for (handle in attachedHandles) handle.stalenessChanged()
+    }
+
+    /** Refetches every attached handle whose data went stale (call it when the app returns to the foreground). */
+    fun revalidate() {
+        for (handle in attachedHandles) if (handle.isStale) handle.refetch("stale")
+    }
+
+    /** Saves the store to an image file (atomically) and logs `imageSaved`. Throws [ImageException]. */
+    fun saveImage(file: File) {
+        val count = StoreImage.save(store, file)
+        log.record(LogEvent("imageSaved", linkedMapOf<String, Any?>("records" to count)))
+    }
+
+    /**
+     * Loads the store from an image file. A missing file leaves the store empty quietly; a corrupt, truncated or
+     * future-version image is logged as `imageRejected` and the store starts empty. Returns whether it loaded.
+     */
+    fun loadImage(file: File): Boolean {
+        return try {
+            val count = StoreImage.load(store, file)
+            log.record(LogEvent("imageLoaded", linkedMapOf<String, Any?>("records" to count)))
+            true
+        } catch (error: ImageException) {
+            if (error.kind != ImageException.Kind.ABSENT) {
+                log.record(LogEvent("imageRejected", linkedMapOf<String, Any?>("reason" to error.message)))
+            }
+            false
+        }
+    }
+}

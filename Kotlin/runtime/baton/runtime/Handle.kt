@@ -1,0 +1,350 @@
+package baton.runtime
+
+import java.lang.ref.WeakReference
+
+/** Where a handle's data is: loading, ready to read, or failed. */
+sealed class Phase<out D : Any> {
+    /** No data yet; a fetch is on its way (or the policy is waiting for one). */
+    object Loading : Phase<Nothing>() {
+        override fun toString(): String = "Loading"
+    }
+
+    /** The data, read from one snapshot of the store. */
+    data class Ready<out D : Any>(override val data: D) : Phase<D>()
+
+    /** The fetch (or the read after it) failed and there is no data to show. */
+    data class Failed(val error: FetchError) : Phase<Nothing>()
+
+    /** The data when ready, else null. */
+    open val data: D? get() = null
+}
+
+/** Why a fetch, or the read after it, failed. */
+sealed class FetchError {
+    /** A response with errors and no data: the request failed as a whole. */
+    data class Request(val errors: List<FieldError>) : FetchError()
+
+    /** The transport failed (no network, an HTTP status without a GraphQL body). */
+    data class Transport(val reason: String) : FetchError()
+
+    /** The body was not a GraphQL response. */
+    data class MalformedResponse(val reason: String) : FetchError()
+
+    /**
+     * The operation's read failed: a `@required` null reached the root ([RequiredFieldException]) or
+     * `@throwOnFieldError` met an error ([FieldErrorsException]).
+     */
+    data class Read(val exception: RuntimeException) : FetchError()
+
+    /** What went wrong, as the Swift runtime says it: `rate limited`, `transport: offline`. */
+    val description: String
+        get() = when (this) {
+            is Request -> errors.joinToString("; ") { it.message }
+            is Transport -> "transport: $reason"
+            is MalformedResponse -> "malformed response: $reason"
+            is Read -> exception.message ?: exception.toString()
+        }
+
+    /** The `error` of a `fetchFailed` event: the messages of a request error, else the description. */
+    internal val payload: Any?
+        get() = if (this is Request) errors.map { it.message } else description
+
+    override fun toString(): String = description
+}
+
+/** A failed [BatonEnvironment.fetch]. */
+class FetchException(val error: FetchError) : RuntimeException(error.description)
+
+/** Where a handle's data comes from. */
+enum class FetchPolicy {
+    /** Read the store; fetch when it cannot answer fully or its data is stale. */
+    STORE_OR_NETWORK,
+
+    /** Read the store when it can answer, and fetch anyway. */
+    STORE_AND_NETWORK,
+
+    /** Always fetch; show nothing from the store before the answer. */
+    NETWORK_ONLY,
+
+    /** Never fetch. */
+    STORE_ONLY
+}
+
+/**
+ * Everything a view reads of a handle at one moment, as one value: equal to the previous state when nothing a view
+ * shows changed (the data's lenses compare by record and snapshot), so a `StateFlow` or Compose skips it.
+ */
+data class HandleState<out D : Any>(
+    val phase: Phase<D>,
+    val isStale: Boolean,
+    val lastFetchError: FetchError?,
+    val isFetching: Boolean
+)
+
+/** An observer's registration; cancel it when the observer goes away. */
+class Observation internal constructor(private val onCancel: () -> Unit) {
+    /** Stops calling the observer. */
+    fun cancel() = onCancel()
+}
+
+/**
+ * A view's hold on an operation: its phase, whether its data is stale, and a way to retry.
+ *
+ * A handle walks the whole operation once per change (an [OperationWalk]) to learn which slots it depends on
+ * and what is missing; it subscribes to those slots and re-reads when a commit changes any of them. A miss found
+ * on such a re-read is missing data: logged, the operation marked stale and refetched once (a heal). A miss
+ * right after the handle's own fetch is the server leaving a field out: logged as unexpected, not healed, so
+ * nothing loops. The data is read from one snapshot, so it never mixes two batches.
+ *
+ * Thread-safe. Observers are called on the thread that caused the change (a commit's, or the environment's
+ * executor); post to the main thread from there. Call [detach] when the view goes away.
+ */
+class Handle<D : Any> internal constructor(
+    val operation: Operation<D>,
+    val policy: FetchPolicy,
+    /** Seconds after which the data is stale; null for never by age. */
+    val expiration: Double?,
+    private val environment: BatonEnvironment
+) {
+    private val lock = Any()
+    private var currentPhase: Phase<D> = Phase.Loading
+    private var currentError: FetchError? = null
+    private var records: Set<String> = emptySet()
+    private var subscription: Subscription? = null
+    private var fetching = false
+    private var committingOwn = false
+    private var healAttempted = false
+    private var markedStale = false
+    private val observers = LinkedHashMap<Int, () -> Unit>()
+    private var nextObserver = 0
+    private var detached = false
+    /** The snapshot versions the dependencies and the phase were last taken from: older ones never overwrite them. */
+    private var subscribedVersion = -1L
+    private var publishedVersion = -1L
+    private val identity = OperationIdentity.of(operation)
+
+    /** [Phase.Loading], [Phase.Ready] with the data, or [Phase.Failed] with the error. */
+    val phase: Phase<D> get() = synchronized(lock) { currentPhase }
+
+    /** The failure of the latest fetch, when it failed; with data already there the phase stays ready. */
+    val lastFetchError: FetchError? get() = synchronized(lock) { currentError }
+
+    /** Whether a fetch is running for this handle. */
+    val isFetching: Boolean get() = synchronized(lock) { fetching }
+
+    /**
+     * True when the data is older than the expiration, or a record it read, its type, or the operation was
+     * invalidated, or a heal marked it. Stale data stays visible.
+     */
+    val isStale: Boolean
+        get() {
+            val (records, marked, hasData) = synchronized(lock) { Triple(records, markedStale, currentPhase.data != null) }
+            if (!hasData) return false
+            if (marked || environment.isInvalidated(identity)) return true
+            val (oldest, invalidated) = environment.store.staleness(records)
+            if (invalidated) return true
+            val expiration = expiration
+            return expiration != null && oldest != null && environment.clock() - oldest > expiration
+        }
+
+    /** The phase, staleness, last failure and whether a fetch is running, read together. */
+    val state: HandleState<D>
+        get() {
+            val (phase, error, isFetching) = synchronized(lock) { Triple(currentPhase, currentError, fetching) }
+            return HandleState(phase, isStale, error, isFetching)
+        }
+
+    /** Fetches again (after a failure, or to refresh). */
+    fun retry() = refetch("retry")
+
+    /** Calls [observer] after every change of phase or staleness. */
+    fun observe(observer: () -> Unit): Observation {
+        val id = synchronized(lock) {
+            val id = nextObserver++
+            observers[id] = observer
+            id
+        }
+        return Observation { synchronized(lock) { observers.remove(id) } }
+    }
+
+    /** Stops notifications and fetches for this handle. */
+    fun detach() {
+        val subscription = synchronized(lock) {
+            detached = true
+            subscription
+        }
+        subscription?.cancel()
+        environment.detach(this)
+    }
+
+    internal fun start() {
+        val weak = WeakReference(this)
+        var created: Subscription? = null
+        created = environment.store.subscribe(emptySet()) {
+            val handle = weak.get()
+            if (handle == null) created?.cancel() else handle.storeChanged()
+        }
+        synchronized(lock) { subscription = created }
+        val (snapshot, walk) = walkNow()
+        when (policy) {
+            FetchPolicy.STORE_ONLY -> publish(snapshot, walk, LoggingReporter(environment.log))
+            FetchPolicy.NETWORK_ONLY -> {
+                subscribe(walk)
+                startFetch()
+            }
+            FetchPolicy.STORE_OR_NETWORK -> if (walk.isComplete) {
+                publish(snapshot, walk, LoggingReporter(environment.log))
+                if (isStale) refetch("stale")
+            } else {
+                subscribe(walk)
+                startFetch()
+            }
+            FetchPolicy.STORE_AND_NETWORK -> {
+                if (walk.isComplete) publish(snapshot, walk, LoggingReporter(environment.log)) else subscribe(walk)
+                startFetch()
+            }
+        }
+    }
+
+    internal fun refetch(reason: String) {
+        if (policy == FetchPolicy.STORE_ONLY) return
+        environment.log.record(
+            LogEvent("refetch", linkedMapOf<String, Any?>("operation" to operation.operationName, "reason" to reason))
+        )
+        startFetch()
+    }
+
+    internal fun stalenessChanged() = notifyObservers()
+
+    private fun storeChanged() {
+        val skip = synchronized(lock) { committingOwn || detached }
+        if (!skip) reread()
+    }
+
+    /** A re-read after another commit changed a slot this handle depends on. */
+    private fun reread() {
+        val (snapshot, walk) = walkNow()
+        val reporter = LoggingReporter(environment.log)
+        val (isFetching, hasData) = synchronized(lock) { Pair(fetching, currentPhase.data != null) }
+        if (walk.missing.isEmpty()) {
+            synchronized(lock) { healAttempted = false }
+        } else if (isFetching) {
+            // A fetch of this operation is on its way; it will answer the miss.
+            for (missing in walk.missing) reporter.markSeen(missing.record, missing.field)
+        } else {
+            for (missing in walk.missing) {
+                reporter.report(ReadEvent.MissingData(missing.type, missing.field, missing.record, missing.path))
+            }
+            val heal = synchronized(lock) {
+                if (!hasData || healAttempted || policy == FetchPolicy.STORE_ONLY) {
+                    false
+                } else {
+                    healAttempted = true
+                    markedStale = true
+                    true
+                }
+            }
+            if (heal) {
+                publish(snapshot, walk, reporter)
+                refetch("missingData")
+                return
+            }
+        }
+        publish(snapshot, walk, reporter)
+    }
+
+    /** The read after this handle's own fetch committed. */
+    private fun readAfterFetch() {
+        val (snapshot, walk) = walkNow()
+        val reporter = LoggingReporter(environment.log)
+        if (walk.missing.isEmpty()) {
+            synchronized(lock) { healAttempted = false }
+        } else {
+            for (missing in walk.missing) {
+                reporter.report(ReadEvent.UnexpectedValue(missing.type, missing.field, "missing after a refetch", missing.path))
+                reporter.markSeen(missing.record, missing.field)
+            }
+        }
+        publish(snapshot, walk, reporter)
+    }
+
+    private fun walkNow(): Pair<StoreSnapshot, OperationWalk> {
+        val snapshot = environment.store.snapshot()
+        val walk = OperationWalk(snapshot, operation.variablesWithDefaults(), operation.rootTypename, operation.selections)
+        return Pair(snapshot, walk)
+    }
+
+    /**
+     * Takes [walk]'s records and slots as what the handle depends on, unless a walk of a newer snapshot already
+     * did (re-reads caused by commits on several threads may finish in any order). Returns whether it took them.
+     */
+    private fun subscribe(walk: OperationWalk, version: Long): Boolean = synchronized(lock) {
+        if (version < subscribedVersion) return false
+        subscribedVersion = version
+        records = walk.records
+        subscription?.update(walk.dependencies)
+        true
+    }
+
+    private fun subscribe(walk: OperationWalk) {
+        subscribe(walk, walk.version)
+    }
+
+    private fun publish(snapshot: StoreSnapshot, walk: OperationWalk, reporter: LoggingReporter) {
+        if (!subscribe(walk, snapshot.version)) return
+        val phase: Phase<D> = try {
+            Phase.Ready(snapshot.read(operation, reporter))
+        } catch (error: RequiredFieldException) {
+            Phase.Failed(FetchError.Read(error))
+        } catch (error: FieldErrorsException) {
+            Phase.Failed(FetchError.Read(error))
+        }
+        synchronized(lock) {
+            if (snapshot.version < publishedVersion) return
+            publishedVersion = snapshot.version
+            currentPhase = phase
+        }
+        notifyObservers()
+    }
+
+    private fun notifyObservers() {
+        val toCall = synchronized(lock) { ArrayList(observers.values) }
+        for (observer in toCall) observer()
+    }
+
+    private fun startFetch() {
+        val start = synchronized(lock) {
+            if (fetching || detached) {
+                false
+            } else {
+                fetching = true
+                true
+            }
+        }
+        if (start) environment.track { runFetch() }
+    }
+
+    private fun runFetch() {
+        try {
+            environment.send(
+                operation,
+                { synchronized(lock) { committingOwn = true } },
+                { synchronized(lock) { committingOwn = false } }
+            )
+        } catch (error: FetchException) {
+            synchronized(lock) {
+                fetching = false
+                currentError = error.error
+                if (currentPhase.data == null) currentPhase = Phase.Failed(error.error)
+            }
+            notifyObservers()
+            return
+        }
+        synchronized(lock) {
+            fetching = false
+            markedStale = false
+            currentError = null
+        }
+        readAfterFetch()
+    }
+}

@@ -4,15 +4,33 @@ import BatonIR
 import Foundation
 import XCTest
 
-/// The one kotlinc compilation the Kotlin tests share (kotlinc takes seconds to start): the runtime support,
-/// the generated code of both Examples and of the hostile schema, a converter, and the test programs.
+/// The one kotlinc compilation the Kotlin tests share (kotlinc takes seconds to start): the runtime (Kotlin/runtime),
+/// the generated code of both Examples, of the hostile schema and of the runtime scenarios (KotlinScenarios), a
+/// converter, the JVM test programs (Kotlin/tests), and, when their libraries are installed, the adapters
+/// (Kotlin/coroutines, Kotlin/flow, Kotlin/okhttp).
 enum KotlinBuild {
     struct Built {
         /// The folder holding the sources.
         var folder: URL
         /// The compiled classes.
         var classes: URL
+        /// The adapters' libraries when the build has the adapters; nil when they are not installed.
+        var adapterLibraries: [URL]?
+
+        /// Runs a suite's main class; its output.
+        func run(_ mainClass: String, _ arguments: [String], timeout: TimeInterval = 120) throws -> String {
+            try KotlinTestSupport.runMain(
+                mainClass, classes: classes, classpath: adapterLibraries ?? [], arguments: arguments, in: folder,
+                timeout: timeout)
+        }
     }
+
+    /// The Kotlin package of the runtime scenarios' generated code.
+    static let scenarioPackage = "scenarios"
+
+    /// The folder of the runtime scenarios' project (baton.json, schema, documents, fixtures, generated Swift).
+    static let scenarios = KotlinProjectSupport.repositoryRoot.appendingPathComponent(
+        "Tests/BatonCodegenTests/KotlinScenarios")
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cached: Result<Built, any Error>?
@@ -36,6 +54,17 @@ enum KotlinBuild {
             let generated = KotlinGenerator.generate(
                 project.model, options: KotlinGeneratorOptions(packageName: project.packageName, includeRuntime: false))
             files += generated.map { (path: "\(name)/\($0.path)", contents: $0.contents) }
+        }
+        let scenarioProject = try KotlinProjectSupport.project(at: scenarios)
+        files += KotlinGenerator.generate(
+            scenarioProject.model, options: KotlinGeneratorOptions(packageName: scenarioPackage, includeRuntime: false)
+        ).map { (path: "scenarios/\($0.path)", contents: $0.contents) }
+        files += try repositoryFiles(
+            under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
+        if adapterLibraries != nil {
+            for folder in ["Kotlin/coroutines", "Kotlin/flow", "Kotlin/okhttp"] {
+                files += try repositoryFiles(under: folder)
+            }
         }
         let hostile = KotlinGenerator.generate(
             try KotlinHostileSchema.model(),
@@ -62,12 +91,34 @@ enum KotlinBuild {
         }
     }
 
+    /// The adapters' libraries, when installed: under `CI` they must be.
+    static let adapterLibraries = KotlinTestSupport.adapterLibraries()
+
+    /// The `.kt` and `.java` files under `folder` (relative to the repository), skipping subfolders named in
+    /// `excluding`, as (path relative to the repository, contents).
+    static func repositoryFiles(under folder: String, excluding: Set<String> = []) throws -> [(
+        path: String, contents: String
+    )] {
+        let root = KotlinProjectSupport.repositoryRoot.appendingPathComponent(folder)
+        var files: [(path: String, contents: String)] = []
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        for case let path as String in walker where path.hasSuffix(".kt") || path.hasSuffix(".java") {
+            if path.split(separator: "/").contains(where: { excluding.contains(String($0)) }) { continue }
+            files.append(
+                (
+                    path: folder + "/" + path,
+                    contents: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                ))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
     private static func compile() throws -> Built {
         let folder = try KotlinTestSupport.temporaryFolder("build")
         try KotlinTestSupport.write(try sources(), under: folder)
-        guard let classes = try KotlinTestSupport.compile(folder: folder) else {
+        guard let classes = try KotlinTestSupport.compile(folder: folder, classpath: adapterLibraries ?? []) else {
             throw XCTSkip("kotlinc failed; see the failure above")
         }
-        return Built(folder: folder, classes: classes)
+        return Built(folder: folder, classes: classes, adapterLibraries: adapterLibraries)
     }
 }

@@ -126,10 +126,10 @@ final class KotlinExampleTests: XCTestCase {
             println("----")
             val plate = RecordStore()
             val earlier = File(args[2]).readText()
-            println("Committed the earlier answer: " + plate.commit(profile, earlier).size + " slots changed")
-            println("Notified " + plate.commit(profile, File(args[0]).readText()).joinToString(" "))
+            println("Committed the earlier answer: " + plate.commit(profile, earlier).changed.size + " slots changed")
+            println("Notified " + plate.commit(profile, File(args[0]).readText()).changedDescription)
             printCaught(plate, profile)
-            println("Notified " + plate.commit(profile, earlier).joinToString(" "))
+            println("Notified " + plate.commit(profile, earlier).changedDescription)
             printCaught(plate, profile)
         }
         """#

@@ -189,7 +189,7 @@ final class KotlinHostileSchemaTests: XCTestCase {
         defaults: {} {"show":true,"limit":3}
         changed: [Query.class, Query.class.val, Query.page({"limit":3}), Query.url]
         data: url=x page=p3 required.val=v
-        data: required field required.val was null
+        data: required field required.val is null
 
         """#
 }

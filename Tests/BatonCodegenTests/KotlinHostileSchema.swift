@@ -223,7 +223,7 @@ enum KotlinHostileSchema {
         import baton.runtime.Json
         import baton.runtime.Optional
         import baton.runtime.RecordStore
-        import baton.runtime.RecordingLog
+        import baton.runtime.CollectingReporter
         import baton.runtime.RequiredFieldException
         import hostile.`in`.`is`.Data
         import hostile.`in`.`is`.Field_
@@ -263,8 +263,8 @@ enum KotlinHostileSchema {
                 "when":{"__typename":"fun","is":true},"Optional":"NEW_VALUE","url":"u1","URL":"u3","field":"A","search":["s"],
                 "state":"ON","stateLower":"off","at":"2020-01-02T03:04:05Z","json":{"k":[1,2]},"matrix":[[1,2],null],"echo":"e",
                 "sem":"s","semList":["a","b"],"blank":"u1","either":"u3"}}"""
-            println("changed: " + store.commit(query, response).size)
-            val log = RecordingLog()
+            println("changed: " + store.commit(query, response).changed.size)
+            val log = CollectingReporter()
             val data = store.read(query, log)
             val c = data.`class`!!
             println("class: " + listOf(c.`val`, c.`var`, c.reader, c.Plan, c.it, c.hashCode, c.toString, c.equals, c.Companion, c.`class`, c.Class, c._0, c.data, c.isOpen, c.getOpen).joinToString(", "))
@@ -281,7 +281,7 @@ enum KotlinHostileSchema {
 
             val root = data_()
             println("defaults: " + Json.write(root.variables()) + " " + Json.write(root.variablesWithDefaults()))
-            println("changed: " + store.commit(root, """{"data":{"url":"x","page":"p3","required":{"val":"v","__typename":"class"}}}"""))
+            println("changed: " + store.commit(root, """{"data":{"url":"x","page":"p3","required":{"val":"v","__typename":"class"}}}""").changed)
             val rootData = store.read(root)
             println("data: url=" + rootData.url + " page=" + rootData.page + " required.val=" + rootData.required.`val`)
             store.commit(root, """{"data":{"url":"x","page":"p3","required":{"val":null,"__typename":"class"}}}""")

@@ -26,7 +26,12 @@ enum KotlinProjectSupport {
 
     /// Loads `Examples/<name>/baton.json` and builds its lens model; fails the test on any error.
     static func example(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Project {
-        let directory = repositoryRoot.appendingPathComponent("Examples/\(name)").path
+        try project(at: repositoryRoot.appendingPathComponent("Examples/\(name)"), file: file, line: line)
+    }
+
+    /// Loads the baton.json in `folder` and builds its lens model; fails the test on any error.
+    static func project(at folder: URL, file: StaticString = #filePath, line: UInt = #line) throws -> Project {
+        let directory = folder.path
         let loaded = ConfigurationLoader.load(path: "baton.json", workingDirectory: directory)
         let errors = loaded.diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.map(\.message), [], file: file, line: line)

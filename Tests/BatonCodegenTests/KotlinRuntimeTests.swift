@@ -105,14 +105,14 @@ final class KotlinRuntimeTests: XCTestCase {
         }
 
         fun main() {
-            val log = RecordingLog()
-            val store = RecordStore(log)
+            val log = CollectingReporter()
+            val store = RecordStore()
             val op = Op("7", sel = listOf(P.person, P.hero))
             val person = """{"id":"7","name":null,"age":"old","title":null,"born":"year x","kind":"ALIEN","tags":["a",null]}"""
-            println("Notified " + store.commit(op, """{"data":{"person":$person,"hero":{"id":"8","name":"Hero"}},"errors":[{"message":"no name","path":["person","name"]}]}""").joinToString(" "))
-            val root = store.read(op)
+            println("Notified " + store.commit(op, """{"data":{"person":$person,"hero":{"id":"8","name":"Hero"}},"errors":[{"message":"no name","path":["person","name"]}]}""").changedDescription)
+            val root = store.read(op, log)
             show("person (name @required LOG)") { root.read(P.person) }
-            val p = root.child("Person:7", listOf(PathComponent.Key("person")))
+            val p = root.child("Person:7", ResponsePath.key(null, "person"))
             show("name plain") { p.read(P.name) }
             show("name @catch") { p.catching(P.nameCatch) { it.read(P.nameCatch) } }
             show("name @catch(to: NULL)") { p.catchingToNull(P.nameCatch) { it.read(P.nameCatch) } }
@@ -125,16 +125,17 @@ final class KotlinRuntimeTests: XCTestCase {
             show("tags (null element)") { p.read(P.tags) }
             show("missing") { p.read(P.missing) }
             show("strict name") { p.withPolicy(true).read(P.name) }
-            show("strict operation") { store.read(Op("7", true, listOf(P.person))) }
-            log.events.forEach { println("  log " + it) }
-            log.events.clear()
-            println("Notified " + store.commit(op, """{"data":{"person":{"id":"7","name":"Seven","born":"year 1990"},"hero":{"id":"8","name":null}}}""").joinToString(" "))
-            show("name @catch") { p.catching(P.nameCatch) { it.read(P.nameCatch) } }
-            show("born") { p.read(P.born) }
-            show("hero null reaches the root") { store.read(op) }
-            log.events.forEach { println("  log " + it) }
+            show("strict operation") { store.read(Op("7", true, listOf(P.person)), log) }
+            log.take().forEach { println("  log " + it.toLogEvent()) }
+            println("Notified " + store.commit(op, """{"data":{"person":{"id":"7","name":"Seven","born":"year 1990"},"hero":{"id":"8","name":null}}}""").changedDescription)
+            show("the old lens still reads its snapshot") { p.catching(P.nameCatch) { it.read(P.nameCatch) } }
+            val q = RecordReader(ReadContext(store.snapshot(), op.variables(), log), "Person:7", ResponsePath.key(null, "person"), false)
+            show("name @catch") { q.catching(P.nameCatch) { it.read(P.nameCatch) } }
+            show("born") { q.read(P.born) }
+            show("hero null reaches the root") { store.read(op, log) }
+            log.take().forEach { println("  log " + it.toLogEvent()) }
             show("request error") { store.commit(op, """{"errors":[{"message":"boom"}]}""") }
-            show("unattached") { store.commitResponse(op, """{"data":{"hero":{"id":"8","name":"Hero"}},"errors":[{"message":"rate"},{"message":"x","path":["elsewhere"]},{"message":"y","path":["hero","name"]}]}""").unattachedErrors }
+            show("unattached") { store.commit(op, """{"data":{"hero":{"id":"8","name":"Hero"}},"errors":[{"message":"rate"},{"message":"x","path":["elsewhere"]},{"message":"y","path":["hero","name"]}]}""").unattachedErrors }
             show("input") { Json.write(Input("a\"b\n", note = Optional.Null)) }
             show("input") { Json.write(mapOf("input" to Input("x", age = Optional.of(3)), "kind" to Kind.HUMAN, "u" to Kind.Undeclared("NEW"))) }
             show("storage key") { Field.storageKey("f", mapOf("b" to Variable("v"), "a" to listOf(1, Variable("w")), "c" to Variable("absent")), mapOf("v" to "x", "w" to null)) }
@@ -148,7 +149,7 @@ final class KotlinRuntimeTests: XCTestCase {
         name plain: null
         name @catch: Failure(errors=no name)
         name @catch(to: NULL): null
-        name THROW: RequiredFieldException: required field person.name was null
+        name THROW: RequiredFieldException: required field person.name is null
         person @catch: Failure(errors=no name)
         age (string where Int): null
         title (null, non-null): ""
@@ -156,20 +157,21 @@ final class KotlinRuntimeTests: XCTestCase {
         kind: Undeclared(scalarText=ALIEN)
         tags (null element): null
         missing: null
-        strict name: FieldErrorsException: no name
-        strict operation: FieldErrorsException: no name
-          log requiredFieldNull at person.name
-          log unexpectedValue Person.age at person.age: expected an Int, found "old"
-          log unexpectedValue Person.title at person.title: null in a non-null field
-          log unexpectedValue Person.born at person.born: expected a value Years converts, found "year x"
-          log unexpectedValue Person.tags at person.tags.1: null in a non-null list item
-          log missingData Person.missing at person.missing
+        strict name: FieldErrorsException: field errors: no name
+        strict operation: FieldErrorsException: field errors: no name
+          log requiredFieldNull {"path":"person.name"}
+          log unexpectedValue {"type":"Person","field":"age","reason":"expected an Int, found string \"old\"","path":"person.age"}
+          log unexpectedValue {"type":"Person","field":"title","reason":"null in a non-null field","path":"person.title"}
+          log unexpectedValue {"type":"Person","field":"born","reason":"\"year x\" does not convert to Years","path":"person.born"}
+          log unexpectedValue {"type":"Person","field":"tags","reason":"null in a non-null list item","path":"person.tags.1"}
+          log missingData {"type":"Person","field":"missing"}
         Notified Person:7.born Person:7.name Person:8.name
+        the old lens still reads its snapshot: Failure(errors=no name)
         name @catch: Success(value=Seven)
         born: 1990
-        hero null reaches the root: RequiredFieldException: required field hero.name was null
-          log requiredFieldNull at hero.name
-        request error: RequestFailedException: boom
+        hero null reaches the root: RequiredFieldException: required field hero.name is null
+          log requiredFieldNull {"path":"hero.name"}
+        request error: RequestFailedException: request failed: boom
         unattached: [rate, x (at elsewhere)]
         input: {"name":"a\"b\n","note":null}
         input: {"input":{"name":"x","age":3},"kind":"HUMAN","u":"NEW"}

@@ -1,18 +1,55 @@
 import Foundation
 import XCTest
 
-/// Compiles Kotlin with the real `kotlinc` (Debian's 1.3.31 in CI) and runs the result.
+/// Compiles Kotlin with the real `kotlinc` (Debian's 1.3.31 in CI) and runs the result on the JVM.
 ///
-/// kotlinc starts a JVM and takes seconds per call, so tests batch every file into one compilation.
+/// kotlinc starts a JVM and takes seconds per call, so tests batch every file into one compilation. A missing tool
+/// skips the test with the reason, except under `CI`, where it fails: CI installs every peer.
 enum KotlinTestSupport {
-    /// The `kotlinc` executable on PATH, or an `XCTSkip` saying why the test cannot run.
+    /// Why a test cannot run: a skip locally, a failure in CI.
+    static func unavailable(_ reason: String) -> any Error {
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            return Unavailable(reason: reason + " (CI installs it: .ci/run)")
+        }
+        return XCTSkip(reason)
+    }
+
+    /// A peer CI must have and this machine lacks.
+    struct Unavailable: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    /// The executable `name` on PATH, or `unavailable` saying how to get it.
     static func tool(_ name: String) throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw XCTSkip("\(name) is not on PATH; install Debian's kotlin package (CI's .ci/run does) to run this test")
+        throw unavailable("\(name) is not on PATH; install Debian's kotlin package to run this test")
+    }
+
+    /// The Kotlin standard library kotlinc ships with (`<kotlinc>/../lib/kotlin-stdlib.jar`).
+    static func standardLibrary() throws -> URL {
+        let kotlinc = try tool("kotlinc").resolvingSymlinksInPath()
+        let jar = kotlinc.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/kotlin-stdlib.jar")
+        guard FileManager.default.fileExists(atPath: jar.path) else {
+            throw unavailable("no kotlin-stdlib.jar beside \(kotlinc.path)")
+        }
+        return jar
+    }
+
+    /// The JVM libraries the adapters build on (kotlinx-coroutines with atomicfu, OkHttp with okio), from
+    /// Debian's `/usr/share/java` (`.ci/install.d/kotlin-libraries.sh`) or `BATON_KOTLIN_LIBRARIES`; nil when
+    /// any is missing.
+    static func adapterLibraries() -> [URL]? {
+        let folder = ProcessInfo.processInfo.environment["BATON_KOTLIN_LIBRARIES"] ?? "/usr/share/java"
+        let jars = ["kotlinx-coroutines-core.jar", "atomicfu.jar", "okhttp.jar", "okio.jar"].map {
+            URL(fileURLWithPath: folder).appendingPathComponent($0)
+        }
+        return jars.allSatisfy { FileManager.default.fileExists(atPath: $0.path) } ? jars : nil
     }
 
     /// A fresh temporary folder.
@@ -38,10 +75,12 @@ enum KotlinTestSupport {
         var status: Int32
         var output: String
         var errors: String
+        var timedOut: Bool
     }
 
-    /// Runs `executable` with `arguments`, capturing its output.
-    static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> Run {
+    /// Runs `executable` with `arguments`, capturing its output; a run longer than `timeout` seconds is killed.
+    static func run(_ executable: URL, _ arguments: [String], in folder: URL, timeout: TimeInterval = 600) throws -> Run
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -59,29 +98,44 @@ enum KotlinTestSupport {
         let errors = try FileHandle(forWritingTo: errorsURL)
         process.standardOutput = output
         process.standardError = errors
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         try process.run()
-        process.waitUntilExit()
+        let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut {
+            process.terminate()
+            finished.wait()
+        }
         try output.close()
         try errors.close()
         return Run(
             status: process.terminationStatus,
             output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self))
+            errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self), timedOut: timedOut)
     }
 
-    /// Compiles every `.kt` file under `folder` into `folder/classes`; fails the test with kotlinc's
-    /// diagnostics when compilation fails. Returns the classes folder.
-    static func compile(folder: URL, file: StaticString = #filePath, line: UInt = #line) throws -> URL? {
+    /// Compiles every `.kt` file under `folder` (with its `.java` files, which javac then compiles against the
+    /// Kotlin classes) into `folder/classes`, with `classpath` jars; fails the test with the compilers' diagnostics
+    /// when compilation fails. Returns the classes folder.
+    static func compile(
+        folder: URL, classpath: [URL] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> URL? {
         let kotlinc = try tool("kotlinc")
         var sources: [String] = []
+        var javaSources: [String] = []
         if let walker = FileManager.default.enumerator(atPath: folder.path) {
-            for case let path as String in walker where path.hasSuffix(".kt") { sources.append(path) }
+            for case let path as String in walker {
+                if path.hasSuffix(".kt") { sources.append(path) }
+                if path.hasSuffix(".java") { javaSources.append(path) }
+            }
         }
         sources.sort()
+        javaSources.sort()
         let start = Date()
-        let run = try self.run(kotlinc, sources + ["-d", "classes"], in: folder)
-        let seconds = Date().timeIntervalSince(start)
-        print("kotlinc compiled \(sources.count) files in \(String(format: "%.1f", seconds)) s")
+        let jars = classpath.map(\.path).joined(separator: ":")
+        let run = try self.run(
+            kotlinc, (jars.isEmpty ? [] : ["-cp", jars]) + sources + javaSources + ["-d", "classes"], in: folder)
+        print("kotlinc compiled \(sources.count) files in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         let diagnostics = run.errors.split(separator: "\n").filter {
             !$0.hasPrefix("OpenJDK") && !$0.hasPrefix("warning: ")
         }
@@ -89,16 +143,49 @@ enum KotlinTestSupport {
             XCTFail("kotlinc failed:\n" + diagnostics.joined(separator: "\n"), file: file, line: line)
             return nil
         }
-        return folder.appendingPathComponent("classes")
+        let classes = folder.appendingPathComponent("classes")
+        if !javaSources.isEmpty {
+            let javac = try tool("javac")
+            let path = ([classes.path, try standardLibrary().path] + classpath.map(\.path)).joined(separator: ":")
+            let compiled = try self.run(javac, ["-cp", path, "-d", "classes"] + javaSources, in: folder)
+            if compiled.status != 0 {
+                XCTFail("javac failed:\n" + compiled.errors, file: file, line: line)
+                return nil
+            }
+        }
+        return classes
     }
 
-    /// Runs `mainClass` from `classes` with the Kotlin runtime on the class path; returns its standard output.
-    static func runMain(_ mainClass: String, classes: URL, arguments: [String] = [], in folder: URL) throws -> String {
-        let kotlin = try tool("kotlin")
-        let run = try self.run(kotlin, ["-cp", classes.path, mainClass] + arguments, in: folder)
-        if run.status != 0 {
-            XCTFail("\(mainClass) exited with \(run.status):\n\(run.errors)")
-        }
+    /// Runs `mainClass` from `classes` on the JVM with the Kotlin standard library and `classpath`; returns its
+    /// standard output. Fails the test when it exits with an error or runs longer than `timeout` seconds.
+    static func runMain(
+        _ mainClass: String, classes: URL, classpath: [URL] = [], arguments: [String] = [], in folder: URL,
+        timeout: TimeInterval = 120
+    ) throws -> String {
+        let java = try tool("java")
+        let path = ([classes.path, try standardLibrary().path] + classpath.map(\.path)).joined(separator: ":")
+        let run = try self.run(java, ["-cp", path, mainClass] + arguments, in: folder, timeout: timeout)
+        if run.timedOut { XCTFail("\(mainClass) ran longer than \(Int(timeout)) s and was stopped:\n\(run.errors)") }
+        if run.status != 0, !run.timedOut { XCTFail("\(mainClass) exited with \(run.status):\n\(run.errors)") }
         return run.output
+    }
+
+    /// A suite's output split into its `== name` sections.
+    static func sections(_ output: String) -> [String: [String]] {
+        var sections: [String: [String]] = [:]
+        var current: String?
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("== ") {
+                current = String(line.dropFirst(3))
+                sections[current ?? ""] = []
+            } else if let name = current {
+                sections[name, default: []].append(String(line))
+            }
+        }
+        return sections.mapValues { lines in
+            var lines = lines
+            while lines.last == "" { lines.removeLast() }
+            return lines
+        }
     }
 }

@@ -1,0 +1,99 @@
+package baton.tests
+
+import baton.runtime.BatonEnvironment
+import baton.runtime.FetchPolicy
+import baton.runtime.GraphQLRequest
+import baton.runtime.HttpTransport
+import baton.runtime.MemoryLog
+import baton.runtime.RecordStore
+import baton.runtime.StoreImage
+import com.sun.net.httpserver.HttpServer
+import scenarios.CharacterDetail
+import scenarios.TestProfileQuery
+import java.io.File
+import java.net.InetSocketAddress
+import java.net.URL
+
+/**
+ * The Kotlin runtime's own checks, printed for the Swift test to compare: lenses as values, `Double`s printed as
+ * Swift prints them (the image's ages), and the `HttpURLConnection` transport against a local HTTP server.
+ */
+class Checks(private val doubles: File) {
+    fun run() {
+        section("lenses as values") { lensEquality(it) }
+        section("doubles") { out -> doubles.readLines().filter { it.isNotBlank() }.forEach { out.add(StoreImage.swiftDouble(java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)))) } }
+        section("http transport") { httpTransport(it) }
+    }
+
+    private fun section(name: String, body: (MutableList<String>) -> Unit) {
+        val lines = ArrayList<String>()
+        try {
+            body(lines)
+        } catch (error: Throwable) {
+            lines.add("unexpected ${error.javaClass.simpleName}: ${error.message}")
+        }
+        println("== $name")
+        for (line in lines) println(line)
+    }
+
+    private fun lensEquality(out: MutableList<String>) {
+        val store = RecordStore(TestClock().function)
+        val profile = TestProfileQuery(id = "1")
+        store.commit(profile, "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick\",\"origin\":{\"id\":\"1\",\"name\":\"Earth\"}}}}")
+        val snapshot = store.snapshot()
+        val first = snapshot.read(profile)
+        val again = store.read(profile)
+        out.add("the same snapshot, read twice: equal ${first == again}, same hash ${first.hashCode() == again.hashCode()}")
+        out.add("nested lenses: equal ${first.character == again.character && first.character?.origin == again.character?.origin}")
+        out.add("a lens of another class over the same record: equal " + (first.character as Any? == first.character?.origin as Any?))
+        out.add("in a set: ${setOf(first, again, store.read(profile)).size} element")
+        store.commit(profile, "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick\",\"origin\":{\"id\":\"1\",\"name\":\"Earth\"}}}}")
+        out.add("after a commit that changes nothing: equal ${store.read(profile) == first}")
+        store.commit(profile, "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick C-137\",\"origin\":{\"id\":\"1\",\"name\":\"Earth\"}}}}")
+        val later = store.read(profile)
+        out.add("after a commit that changes a slot: equal ${later == first}, old still reads ${first.character?.name}, new reads ${later.character?.name}")
+        out.add("another operation's variables: equal " + (store.read(TestProfileQuery(id = "2")) == store.read(TestProfileQuery(id = "1"))))
+    }
+
+    private fun httpTransport(out: MutableList<String>) {
+        val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0)
+        val answers = ArrayList<Pair<Int, String>>()
+        val received = ArrayList<String>()
+        server.createContext("/graphql") { exchange ->
+            val body = exchange.requestBody.readBytes().toString(Charsets.UTF_8)
+            val (status, text) = synchronized(answers) {
+                received.add("${exchange.requestMethod} ${exchange.requestHeaders.getFirst("Content-Type")} ${exchange.requestHeaders.getFirst("Authorization")} $body")
+                answers.removeAt(0)
+            }
+            val bytes = text.toByteArray(Charsets.UTF_8)
+            exchange.sendResponseHeaders(status, bytes.size.toLong())
+            exchange.responseBody.use { it.write(bytes) }
+        }
+        server.start()
+        try {
+            val url = URL("http://127.0.0.1:${server.address.port}/graphql")
+            synchronized(answers) {
+                answers.add(500 to "<html>down</html>")
+                answers.add(400 to "{\"errors\":[{\"message\":\"bad request\"}]}")
+                answers.add(200 to "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick Sanchez\",\"origin\":null}},\"errors\":[{\"message\":\"no origin\",\"path\":[\"character\",\"origin\"]}]}")
+            }
+            val log = MemoryLog()
+            val environment = BatonEnvironment(HttpTransport(url, mapOf("Authorization" to "Bearer x")), log, TestClock().function)
+            val handle = environment.attach(CharacterDetail(id = "1"), FetchPolicy.NETWORK_ONLY)
+            environment.settle()
+            out.add("HTTP 500 without a GraphQL body: " + Scenarios.phase(handle.phase))
+            handle.retry()
+            environment.settle()
+            out.add("HTTP 400 with a GraphQL body: " + Scenarios.phase(handle.phase))
+            handle.retry()
+            environment.settle()
+            out.add("HTTP 200: " + Scenarios.phase(handle.phase) + ", name " + Scenarios.text(handle.phase.data?.character?.name) +
+                ", origin error stored: " + environment.store.record("Character:1")?.slots?.get("origin")?.errors?.map { it.message })
+            out.addAll(log.lines)
+            val expected = "POST application/json Bearer x " + GraphQLRequest(CharacterDetail(id = "1")).body
+            synchronized(answers) { out.add("requests as sent: ${received.size}, each the request body: " + received.all { it == expected }) }
+        } finally {
+            server.stop(0)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package baton.tests
+
+import java.io.File
+import kotlin.system.exitProcess
+
+/**
+ * The JVM test suites, one per run (kotlinc and the JVM are slow to start, so `swift test` compiles everything
+ * once and runs each suite once):
+ *
+ *     scenarios <scenario fixtures> <seed fixtures> <Swift image> <Kotlin image out>
+ *     checks <doubles file>
+ *     stress <seed> <seconds>
+ */
+fun main(args: Array<String>) {
+    when (args.firstOrNull()) {
+        "scenarios" -> Scenarios(File(args[1]), File(args[2]), File(args[3]), File(args[4])).run()
+        "checks" -> Checks(File(args[1])).run()
+        "stress" -> Stress(args[1].toLong(), args[2].toDouble()).run()
+        else -> {
+            System.err.println("usage: scenarios … | checks … | stress <seed> <seconds>")
+            exitProcess(2)
+        }
+    }
+}

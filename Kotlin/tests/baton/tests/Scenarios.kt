@@ -1,0 +1,429 @@
+package baton.tests
+
+import baton.runtime.BatonEnvironment
+import baton.runtime.FetchError
+import baton.runtime.FetchException
+import baton.runtime.FetchPolicy
+import baton.runtime.Field
+import baton.runtime.FieldResult
+import baton.runtime.FixtureTransport
+import baton.runtime.MemoryLog
+import baton.runtime.OptionalItemsDecoder
+import baton.runtime.Phase
+import baton.runtime.RecordStore
+import baton.runtime.Scalars
+import baton.runtime.StoreImage
+import baton.runtime.StoredValue
+import scenarios.CaughtReads
+import scenarios.CharacterDetail
+import scenarios.CharacterOrigin
+import scenarios.LocationList
+import scenarios.Mood
+import scenarios.RequiredReads
+import scenarios.RootRequired
+import scenarios.StrictReads
+import scenarios.TestConditions
+import scenarios.TestProfileQuery
+import scenarios.ThrowReads
+import scenarios.ValueReads
+import java.io.File
+
+/**
+ * The guide's scenarios on the Kotlin runtime, each printing a section (`== name`, then its lines) that the Swift
+ * test prints from the Swift runtime running the same scenario through the same project's generated Swift:
+ * Plate 3's notifications, Plate 4's log, request errors and `retry()`, the heal and a second miss, staleness by
+ * expiration and invalidation, the image in both directions, and the directive reads.
+ *
+ * Arguments: the scenario fixtures folder, the seed fixtures folder, the Swift runtime's image, and where to write
+ * this runtime's image.
+ */
+class Scenarios(private val fixtures: File, private val seed: File, private val swiftImage: File, private val kotlinImage: File) {
+    private fun fixture(name: String): String = File(fixtures, name).readText()
+
+    private fun answer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(fixtures, name))
+
+    private fun seedAnswer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(seed, name))
+
+    private fun section(name: String, body: (MutableList<String>) -> Unit) {
+        val lines = ArrayList<String>()
+        try {
+            body(lines)
+        } catch (error: Throwable) {
+            lines.add("unexpected ${error.javaClass.simpleName}: ${error.message}")
+        }
+        println("== $name")
+        for (line in lines) println(line)
+    }
+
+    fun run() {
+        section("plate 3") { plateThree(it) }
+        section("plate 4") { plateFour(it) }
+        section("request error, nothing stored") { requestErrorWithNothingStored(it) }
+        section("request error, data stored") { requestErrorWithDataStored(it) }
+        section("transport and malformed failures") { transportFailures(it) }
+        section("required null at the root") { requiredAtTheRoot(it) }
+        section("heal") { heal(it) }
+        section("second miss") { secondMiss(it) }
+        section("staleness by expiration") { expiration(it) }
+        section("revalidate") { revalidate(it) }
+        section("invalidation") { invalidation(it) }
+        section("image") { image(it) }
+        section("bad images") { badImages(it) }
+        section("reads") { reads(it) }
+    }
+
+    private fun plateThree(out: MutableList<String>) {
+        val store = RecordStore(TestClock().function)
+        val profile = TestProfileQuery(id = "1")
+        val earlier = fixture("earlier-answer.json")
+        out.add("earlier answer: ${store.commit(profile, earlier).changed.size} slots changed")
+        out.add("Notified " + store.commit(profile, File(seed, "character-errors.json").readText()).changedDescription)
+        caught(store, profile, out)
+        out.add("Notified " + store.commit(profile, earlier).changedDescription)
+        caught(store, profile, out)
+    }
+
+    private fun caught(store: RecordStore, profile: TestProfileQuery, out: MutableList<String>) {
+        val character = store.read(profile).character ?: return
+        out.add("image (@catch): " + text(character.image))
+        out.add("gender (@catch): " + text(character.gender))
+        out.add("location.name (@catch): " + text(character.location?.name ?: FieldResult.Success(null)))
+    }
+
+    private fun plateFour(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("TestConditions", seedAnswer("conditions-included.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        environment.store.commit(TestProfileQuery(id = "1"), fixture("earlier-answer.json"))
+        environment.store.commit(TestProfileQuery(id = "1"), File(seed, "character-errors.json").readText())
+        out.add("store has Location:1.dimension: " + (environment.store.record("Location:1")?.slots?.containsKey("dimension") == true))
+        val rick = environment.attach(TestConditions(id = "1", withOrigin = true, hideStatus = false), FetchPolicy.STORE_OR_NETWORK)
+        environment.settle()
+        out.add("Logged " + log.lines.joinToString(" "))
+        out.add("rick · character.origin.dimension: " + text(rick.phase.data?.character?.origin?.dimension))
+        out.add("log lines after reading: ${log.lines.size}")
+        out.add("requests: ${transport.requestCount("TestConditions")}")
+        out.add("stale: ${rick.isStale}")
+    }
+
+    private fun requestErrorWithNothingStored(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CharacterDetail", answer("request-error.json"), answer("detail.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        val handle = environment.attach(CharacterDetail(id = "1"))
+        environment.settle()
+        out.add("phase: " + phase(handle.phase))
+        val failed = handle.phase as? Phase.Failed
+        val request = failed?.error as? FetchError.Request
+        out.add("extensions.code: " + text(request?.errors?.firstOrNull()?.extensions?.get("code") as? String))
+        out.addAll(log.lines)
+        out.add("records: ${environment.store.snapshot().records.size}")
+        handle.retry()
+        environment.settle()
+        out.add("phase: " + phase(handle.phase))
+        out.add("name: " + text(handle.phase.data?.character?.name))
+        out.add("lastFetchError: " + text(handle.lastFetchError?.description))
+        out.add("requests: ${transport.requestCount("CharacterDetail")}")
+    }
+
+    private fun requestErrorWithDataStored(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CharacterDetail", answer("detail.json"), answer("request-error-null-data.json"))
+        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
+        val handle = environment.attach(CharacterDetail(id = "1"))
+        environment.settle()
+        handle.retry()
+        environment.settle()
+        out.add("phase: " + phase(handle.phase))
+        out.add("name: " + text(handle.phase.data?.character?.name))
+        out.add("lastFetchError: " + text(handle.lastFetchError?.description))
+    }
+
+    private fun transportFailures(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CharacterDetail", FixtureTransport.Answer.Failure("offline"), FixtureTransport.Answer.Text("<html>"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        val handle = environment.attach(CharacterDetail(id = "1"))
+        environment.settle()
+        out.add("phase: " + phase(handle.phase))
+        out.add("lastFetchError: " + text(handle.lastFetchError?.description))
+        handle.retry()
+        environment.settle()
+        out.add("phase: " + kind(handle.phase))
+        out.add("events: " + log.events.map { it.name }.joinToString(" "))
+    }
+
+    private fun requiredAtTheRoot(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("RootRequired", answer("root-required.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        val handle = environment.attach(RootRequired())
+        environment.settle()
+        out.add("phase: " + phase(handle.phase))
+        out.addAll(log.lines)
+    }
+
+    private fun prepareHeal(healAnswer: String, out: MutableList<String>): HealSetup {
+        val transport = FixtureTransport()
+        transport.answer("LocationList", answer("location-list.json"))
+        transport.answer("CharacterDetail", answer("detail.json"), answer(healAnswer))
+        transport.answer("CharacterOrigin", answer("retargeted.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        environment.fetch(LocationList())
+        val detail = environment.attach(CharacterDetail(id = "1"))
+        environment.settle()
+        out.add("before: " + text(detail.phase.data?.character?.origin?.dimension))
+        log.clear()
+        return HealSetup(environment, log, transport, detail)
+    }
+
+    private class HealSetup(
+        val environment: BatonEnvironment, val log: MemoryLog, val transport: FixtureTransport,
+        val detail: baton.runtime.Handle<CharacterDetail.Data>
+    )
+
+    private fun heal(out: MutableList<String>) {
+        val setup = prepareHeal("detail-healed.json", out)
+        val seen = ArrayList<String>()
+        val detail = setup.detail
+        detail.observe { synchronized(seen) { seen.add(text(detail.phase.data?.character?.origin?.dimension)) } }
+        setup.environment.fetch(CharacterOrigin(id = "1"))
+        setup.environment.settle()
+        val lines = setup.log.lines
+        out.addAll(lines.take(4))
+        val completed = "fetchCompleted {\"operation\":\"CharacterOrigin\"}"
+        out.add("then, with $completed somewhere: " + lines.drop(4).contains(completed))
+        out.addAll(lines.drop(4).filter { it != completed })
+        out.add("CharacterDetail requests: ${setup.transport.requestCount("CharacterDetail")}")
+        out.add("dimension: " + text(detail.phase.data?.character?.origin?.dimension))
+        synchronized(seen) {
+            out.add("first seen: " + seen.firstOrNull())
+            out.add("last seen: " + seen.lastOrNull())
+        }
+        out.add("stale: ${detail.isStale}")
+    }
+
+    private fun secondMiss(out: MutableList<String>) {
+        val setup = prepareHeal("detail-without-dimension.json", out)
+        setup.environment.fetch(CharacterOrigin(id = "1"))
+        setup.environment.settle()
+        out.add("CharacterDetail requests: ${setup.transport.requestCount("CharacterDetail")}")
+        out.add("refetches: ${setup.log.lines.count { it.startsWith("refetch") }}")
+        out.add("last unexpected: " + setup.log.lines.lastOrNull { it.startsWith("unexpectedValue") })
+        out.add("dimension: " + text(setup.detail.phase.data?.character?.origin?.dimension))
+        val count = setup.log.lines.size
+        setup.environment.fetch(CharacterOrigin(id = "1"))
+        setup.environment.settle()
+        out.add("CharacterDetail requests: ${setup.transport.requestCount("CharacterDetail")}")
+        out.add("new log lines: ${setup.log.lines.size - count}")
+    }
+
+    private fun expiration(out: MutableList<String>) {
+        val clock = TestClock()
+        val transport = FixtureTransport()
+        transport.answer("CharacterDetail", answer("detail.json"))
+        val environment = BatonEnvironment(transport, MemoryLog(), clock.function)
+        val handle = environment.attach(CharacterDetail(id = "1"), expiration = 60.0)
+        environment.settle()
+        out.add("stale at 0 s: ${handle.isStale}")
+        clock.advance(59.0)
+        out.add("stale at 59 s: ${handle.isStale}")
+        clock.advance(2.0)
+        out.add("stale at 61 s: ${handle.isStale}")
+        out.add("name: " + text(handle.phase.data?.character?.name))
+        val second = environment.attach(CharacterDetail(id = "1"), expiration = 60.0)
+        out.add("second, at once: " + text(second.phase.data?.character?.name))
+        environment.settle()
+        out.add("requests: ${transport.requestCount("CharacterDetail")}")
+        out.add("second stale: ${second.isStale}")
+        out.add("first stale: ${handle.isStale}")
+    }
+
+    private fun revalidate(out: MutableList<String>) {
+        val clock = TestClock()
+        val transport = FixtureTransport()
+        transport.answer("CharacterDetail", answer("detail.json"))
+        transport.answer("LocationList", answer("location-list.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, clock.function)
+        val detail = environment.attach(CharacterDetail(id = "1"), expiration = 60.0)
+        val list = environment.attach(LocationList(), expiration = 3600.0)
+        environment.settle()
+        clock.advance(120.0)
+        log.clear()
+        environment.revalidate()
+        environment.settle()
+        out.addAll(log.lines)
+        out.add("detail stale: ${detail.isStale}")
+        out.add("list stale: ${list.isStale}")
+        out.add("LocationList requests: ${transport.requestCount("LocationList")}")
+    }
+
+    private fun invalidation(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CharacterDetail", answer("detail.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        val handle = environment.attach(CharacterDetail(id = "1"))
+        environment.settle()
+        environment.invalidateRecord("Location:1")
+        out.add("after invalidating Location:1: ${handle.isStale}")
+        handle.retry()
+        environment.settle()
+        out.add("after the refetch: ${handle.isStale}")
+        environment.invalidateType("Character")
+        out.add("after invalidating Character: ${handle.isStale}")
+        environment.revalidate()
+        environment.settle()
+        out.add("after revalidate: ${handle.isStale}")
+        environment.invalidate(CharacterDetail(id = "2"))
+        out.add("after invalidating CharacterDetail(id: 2): ${handle.isStale}")
+        environment.invalidate(CharacterDetail(id = "1"))
+        out.add("after invalidating CharacterDetail(id: 1): ${handle.isStale}")
+        out.add("name: " + text(handle.phase.data?.character?.name))
+        environment.revalidate()
+        environment.settle()
+        out.add("after revalidate: ${handle.isStale}")
+        out.add("requests: ${transport.requestCount("CharacterDetail")}")
+        out.addAll(log.lines.filter { it.startsWith("invalidated") })
+    }
+
+    /** What both runtimes commit before saving an image: Plate 3's two answers and custom scalars of every shape. */
+    private fun imageStore(clock: TestClock): RecordStore {
+        val store = RecordStore(clock.function)
+        store.commit(TestProfileQuery(id = "1"), fixture("earlier-answer.json"))
+        clock.advance(0.25)
+        store.commit(TestProfileQuery(id = "1"), File(seed, "character-errors.json").readText())
+        clock.advance(0.125)
+        store.commit(
+            fixture("custom-values.json"),
+            listOf(
+                Field("price", "price", "Decimal", Scalars.CUSTOM, false),
+                Field("meta", "meta", "JSON", Scalars.CUSTOM, false),
+                Field("tags", "tags", "String", OptionalItemsDecoder(Scalars.STRING), false)
+            )
+        )
+        return store
+    }
+
+    private fun image(out: MutableList<String>) {
+        val environment = BatonEnvironment(FixtureTransport(), MemoryLog(), TestClock().function, imageStore(TestClock()))
+        environment.saveImage(kotlinImage)
+        out.add("the same bytes as the other runtime's image: " + kotlinImage.readBytes().contentEquals(swiftImage.readBytes()))
+        val log = MemoryLog()
+        val loaded = BatonEnvironment(FixtureTransport(), log, TestClock().function)
+        out.add("loaded the other runtime's image: ${loaded.loadImage(swiftImage)}")
+        out.addAll(log.lines)
+        out.add("the same records: " + (loaded.store.snapshot().records == environment.store.snapshot().records))
+        val character = loaded.store.read(TestProfileQuery(id = "1")).character
+        out.add("name: " + text(character?.name))
+        out.add("image (@catch): " + text(character?.image ?: FieldResult.Success(null)))
+        out.add("location.name (@catch): " + text(character?.location?.name ?: FieldResult.Success(null)))
+        out.add("Query.price: " + ((loaded.store.record("Query")?.slots?.get("price")?.value as? StoredValue.Number)?.literal ?: "nil"))
+        out.add("Character:1 updatedAt: " + StoreImage.swiftDouble(loaded.store.record("Character:1")?.updatedAt ?: -1.0))
+    }
+
+    private fun badImages(out: MutableList<String>) {
+        val good = swiftImage.readBytes()
+        val flipped = good.copyOf()
+        flipped[flipped.size - 10] = (flipped[flipped.size - 10].toInt() xor 1).toByte()
+        val future = String(good, Charsets.UTF_8).replaceFirst("BATON-IMAGE 1 ", "BATON-IMAGE 2 ").toByteArray(Charsets.UTF_8)
+        val cases = listOf(
+            "truncated" to good.copyOf(good.size / 2), "corrupt" to flipped, "future" to future,
+            "garbage" to "not an image at all".toByteArray(Charsets.UTF_8), "empty" to ByteArray(0)
+        )
+        for ((name, bytes) in cases) {
+            val file = File(kotlinImage.parentFile, "kotlin-$name.image")
+            file.writeBytes(bytes)
+            val log = MemoryLog()
+            val environment = BatonEnvironment(FixtureTransport(), log, TestClock().function)
+            environment.store.commit("{\"data\":{\"x\":1}}", listOf(Field("x", "x", "Int", Scalars.INT, false)))
+            val loaded = environment.loadImage(file)
+            out.add("$name: loaded $loaded, records ${environment.store.snapshot().records.size}, " + log.lines.joinToString(" "))
+        }
+        val absent = BatonEnvironment(FixtureTransport(), MemoryLog(), TestClock().function)
+        out.add("absent: loaded " + absent.loadImage(File(kotlinImage.parentFile, "none.image")))
+    }
+
+    private fun reads(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        for (name in listOf("RequiredReads", "ThrowReads", "CaughtReads", "StrictReads", "ValueReads")) {
+            transport.answer(name, answer("reads.json"))
+        }
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        out.add("RequiredReads character: " + text(environment.fetch(RequiredReads(id = "1")).character?.id))
+        val throwing = environment.fetch(ThrowReads(id = "1")).character
+        out.add("ThrowReads species: " + attempt { throwing?.species })
+        val caught = environment.fetch(CaughtReads(id = "1")).character
+        out.add("CaughtReads image: " + text(caught?.image ?: FieldResult.Success(null)))
+        out.add("CaughtReads gender: " + text(caught?.gender))
+        out.add("CaughtReads location: " + when (val location = caught?.location) {
+            is FieldResult.Success -> "success: " + text(location.value?.id)
+            is FieldResult.Failure -> "failure: " + location.errors.errors.joinToString("; ")
+            null -> "nil"
+        })
+        out.add("StrictReads: " + attempt { environment.fetch(StrictReads(id = "1")).character?.name })
+        val values = environment.fetch(ValueReads(id = "1")).character
+        out.add("ValueReads mood: " + when (val mood = values?.mood) {
+            null -> "nil"
+            is Mood.Undeclared -> "undeclared " + mood.rawValue
+            else -> "declared " + mood.rawValue
+        })
+        out.add("ValueReads born: " + (values?.born?.toString() ?: "nil"))
+        out.add("ValueReads status: " + text(values?.status))
+        out.addAll(log.lines)
+    }
+
+    private fun attempt(read: () -> String?): String = try {
+        "value " + text(read())
+    } catch (error: FetchException) {
+        "throws " + error.error.description
+    } catch (error: RuntimeException) {
+        "throws " + error.message
+    }
+
+    companion object {
+        fun text(value: String?): String = value ?: "nil"
+
+        fun text(result: FieldResult<String?>): String = when (result) {
+            is FieldResult.Success -> "success: " + text(result.value)
+            is FieldResult.Failure -> "failure: " + result.errors.errors.joinToString("; ")
+        }
+
+        fun phase(phase: Phase<*>): String = when (phase) {
+            is Phase.Loading -> "loading"
+            is Phase.Ready -> "ready"
+            is Phase.Failed -> "failed: " + phase.error.description
+        }
+
+        fun kind(phase: Phase<*>): String = when (phase) {
+            is Phase.Loading -> "loading"
+            is Phase.Ready -> "ready"
+            is Phase.Failed -> "failed: " + when (phase.error) {
+                is FetchError.Request -> "request"
+                is FetchError.Transport -> "transport"
+                is FetchError.MalformedResponse -> "malformedResponse"
+                is FetchError.Read -> "read"
+            }
+        }
+    }
+}
+
+/** A clock tests move by hand, starting at a fixed time: seconds since 1970. */
+class TestClock(start: Double = 1_700_000_000.0) {
+    @Volatile
+    private var now = start
+
+    /** The clock as the runtime takes it. */
+    val function: () -> Double = { now }
+
+    fun advance(seconds: Double) {
+        now += seconds
+    }
+}

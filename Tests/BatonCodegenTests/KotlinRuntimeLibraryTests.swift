@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+
+/// The Kotlin runtime as a library, each suite one JVM run of the shared build: its own checks (lenses as values,
+/// `Double`s as Swift prints them, the `HttpURLConnection` transport against a local server), the concurrency stress
+/// test, and the optional adapters (OkHttp, coroutines, Flow).
+final class KotlinRuntimeLibraryTests: XCTestCase {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cachedChecks:
+        Result<(sections: [String: [String]], doubles: [Double]), any Error>?
+
+    /// The doubles the image's ages are made of, and the edges of Swift's notation: fixed from 1e-4 to 2^53.
+    static func doubles() -> [Double] {
+        var values: [Double] = [
+            0, -0.0, 1, 0.1, 100, 1e-4, 9.999e-5, 1e-5, 0.00010001, 1e15, 1e16, 9_007_199_254_740_992,
+            9_007_199_254_740_994, 4_503_599_627_370_497.5, 1.7976931348623157e308, .leastNonzeroMagnitude,
+            2.2250738585072014e-308,
+            1_700_000_000, 1_700_000_000.5, 1_700_000_000.123, 1_764_577_591.123456, -2.5e-5, 123_456_789.012345678,
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for index in 0..<400 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let bits = state
+            let value = Double(bitPattern: bits)
+            if value.isFinite { values.append(value) }
+            // Timestamps with a clock's precision: seconds since 1970 in microseconds.
+            values.append(1_600_000_000 + Double(bits % 200_000_000_000_000) / 1_000_000 + Double(index))
+        }
+        return values
+    }
+
+    static func checks() throws -> (sections: [String: [String]], doubles: [Double]) {
+        let build = try KotlinBuild.shared()
+        lock.lock()
+        defer { lock.unlock() }
+        if let cachedChecks { return try cachedChecks.get() }
+        let result = Result { () throws -> (sections: [String: [String]], doubles: [Double]) in
+            let doubles = Self.doubles()
+            let file = build.folder.appendingPathComponent("doubles.txt")
+            try doubles.map { String($0.bitPattern, radix: 16) }.joined(separator: "\n").write(
+                to: file, atomically: true, encoding: .utf8)
+            let output = try build.run("baton.tests.MainKt", ["checks", file.path])
+            return (KotlinTestSupport.sections(output), doubles)
+        }
+        cachedChecks = result
+        return try result.get()
+    }
+
+    /// Lenses compare by record and snapshot: equal over one snapshot (and in a set), unequal once a commit
+    /// changed the store, and an old lens still reads its snapshot.
+    func testLensesAreValues() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["lenses as values"],
+            [
+                "the same snapshot, read twice: equal true, same hash true",
+                "nested lenses: equal true",
+                "a lens of another class over the same record: equal false",
+                "in a set: 1 element",
+                "after a commit that changes nothing: equal false",
+                "after a commit that changes a slot: equal false, old still reads Rick, new reads Rick C-137",
+                "another operation's variables: equal false",
+            ])
+    }
+
+    /// The image's ages are written as Swift's `String(Double)` writes them, so both runtimes' images are the same
+    /// bytes: Kotlin's formatter against Swift's own output for the edges and 800 generated values.
+    func testDoublesPrintAsSwiftPrintsThem() throws {
+        let (sections, doubles) = try Self.checks()
+        let kotlin = try XCTUnwrap(sections["doubles"])
+        XCTAssertEqual(kotlin.count, doubles.count)
+        for (value, text) in zip(doubles, kotlin) where String(value) != text {
+            XCTFail("\(value.bitPattern): Swift prints \(String(value)), Kotlin \(text)")
+        }
+    }
+
+    /// The `HttpURLConnection` transport against a local HTTP server: an HTTP error without a GraphQL body is a
+    /// transport failure, one with a GraphQL body a request error, and a retry then commits the answer with its
+    /// field error.
+    func testTheHttpTransport() throws {
+        let lines = try XCTUnwrap(try Self.checks().sections["http transport"])
+        XCTAssertEqual(
+            lines,
+            [
+                "HTTP 500 without a GraphQL body: failed: transport: HTTP status 500",
+                "HTTP 400 with a GraphQL body: failed: bad request",
+                "HTTP 200: ready, name Rick Sanchez, origin error stored: [no origin]",
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"fetchFailed {"operation":"CharacterDetail","error":"transport: HTTP status 500"}"#,
+                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"fetchFailed {"operation":"CharacterDetail","error":["bad request"]}"#,
+                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"committed {"kind":"server","changed":4}"#,
+                #"fetchCompleted {"operation":"CharacterDetail"}"#,
+                "requests as sent: 3, each the request body: true",
+            ])
+    }
+
+    /// Commits from four threads while three read snapshots and a handle re-reads: no lost update, no torn read,
+    /// one notification per batch (fixed seed; bounded to 20 s, typically about 2).
+    func testConcurrentCommitsAndReads() throws {
+        let build = try KotlinBuild.shared()
+        let start = Date()
+        let output = try build.run("baton.tests.MainKt", ["stress", "20261201", "20"], timeout: 60)
+        print("the Kotlin stress test ran in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        XCTAssertEqual(
+            output,
+            """
+            writers: 4, readers: 3, commits per writer: 1500
+            finished in time: true
+            lost updates: 0
+            torn reads: 0
+            notifications of Half:a.value: one per batch
+            handle torn reads: 0
+            pair agrees at the end: true
+
+            """)
+    }
+
+    /// The OkHttp transport (against a local server, and with the server gone) and the coroutine adapters over the
+    /// listener API (`awaitSettled`, `collectStates`, `fetchSuspending`; `states()` as a Flow over a stand-in of
+    /// the Flow API, which Debian's kotlinx-coroutines 1.0.1 lacks).
+    func testTheAdapters() throws {
+        let build = try KotlinBuild.shared()
+        guard build.adapterLibraries != nil else {
+            throw KotlinTestSupport.unavailable(
+                "kotlinx-coroutines, atomicfu, OkHttp or okio is missing from /usr/share/java; run .ci/install.d/kotlin-libraries.sh"
+            )
+        }
+        let output = try build.run(
+            "baton.tests.adapters.AdapterChecksKt", [KotlinBuild.scenarios.appendingPathComponent("Fixtures").path])
+        let sections = KotlinTestSupport.sections(output)
+        XCTAssertEqual(
+            sections["okhttp transport"],
+            [
+                "HTTP 503 without a GraphQL body: failed: transport: HTTP status 503",
+                "HTTP 400 with a GraphQL body: failed: bad request",
+                "HTTP 200: ready, name Rick Sanchez, origin error stored: [no origin]",
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"fetchFailed {"operation":"CharacterDetail","error":"transport: HTTP status 503"}"#,
+                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"fetchFailed {"operation":"CharacterDetail","error":["bad request"]}"#,
+                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
+                #"fetchStarted {"operation":"CharacterDetail"}"#,
+                #"committed {"kind":"server","changed":4}"#,
+                #"fetchCompleted {"operation":"CharacterDetail"}"#,
+                "requests as sent: 3, each the request body: true",
+                "server gone: failed: transport",
+            ])
+        XCTAssertEqual(
+            sections["coroutines"],
+            [
+                "awaitSettled: ready, name Rick Sanchez",
+                "collectStates: first Rick Sanchez, last Rick C-137",
+                "states in a row differ: true",
+                "after cancelling, no more states: true",
+                "fetchSuspending: Rick Sanchez",
+                "states() flow, first: Rick Sanchez",
+            ])
+    }
+}

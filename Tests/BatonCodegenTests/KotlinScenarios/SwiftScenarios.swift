@@ -1,0 +1,463 @@
+import Baton
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The Kotlin runtime scenarios (Kotlin/tests/baton/tests/Scenarios.kt) on the Swift runtime, through this
+/// project's generated Swift: each returns the lines the Kotlin scenario of the same name prints, so the test can
+/// compare what the two runtimes do with the same operations and the same answers.
+struct SwiftScenarios {
+    let fixtures: URL
+    let seed: URL
+    let swiftImage: URL
+    let kotlinImage: URL
+
+    func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixtures.appendingPathComponent(name)) }
+
+    func answer(_ name: String) -> FixtureTransport.Answer { .file(fixtures.appendingPathComponent(name)) }
+
+    func environment(_ transport: FixtureTransport, _ log: MemoryLog, _ clock: ScenarioClock = ScenarioClock())
+        -> BatonEnvironment
+    {
+        BatonEnvironment(transport: transport, log: log, clock: clock.function)
+    }
+
+    static func text(_ value: String?) -> String { value ?? "nil" }
+
+    static func text(_ result: Result<String?, FieldErrors>) -> String {
+        switch result {
+        case .success(let value): "success: " + text(value)
+        case .failure(let errors): "failure: " + errors.errors.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    static func phase<D>(_ phase: Phase<D>) -> String {
+        switch phase {
+        case .loading: "loading"
+        case .ready: "ready"
+        case .failed(let error): "failed: " + error.description
+        }
+    }
+
+    static func kind<D>(_ phase: Phase<D>) -> String {
+        switch phase {
+        case .loading: "loading"
+        case .ready: "ready"
+        case .failed(.request): "failed: request"
+        case .failed(.transport): "failed: transport"
+        case .failed(.malformedResponse): "failed: malformedResponse"
+        case .failed(.read): "failed: read"
+        }
+    }
+
+    func plateThree() throws -> [String] {
+        var out: [String] = []
+        let store = Store(clock: ScenarioClock().function)
+        let profile = TestProfileQuery(id: "1")
+        let earlier = try fixture("earlier-answer.json")
+        out.append("earlier answer: \(try store.commit(bytes: earlier, for: profile).changed.count) slots changed")
+        let errors = try Data(contentsOf: seed.appendingPathComponent("character-errors.json"))
+        out.append("Notified " + (try store.commit(bytes: errors, for: profile).changedDescription))
+        try caught(store, profile, &out)
+        out.append("Notified " + (try store.commit(bytes: earlier, for: profile).changedDescription))
+        try caught(store, profile, &out)
+        return out
+    }
+
+    func caught(_ store: Store, _ profile: TestProfileQuery, _ out: inout [String]) throws {
+        guard let character = try store.read(profile).character else { return }
+        out.append("image (@catch): " + Self.text(character.image))
+        out.append("gender (@catch): " + Self.text(character.gender))
+        out.append("location.name (@catch): " + Self.text(character.location?.name ?? .success(nil)))
+    }
+
+    func plateFour() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        transport.answer("TestConditions", with: .file(seed.appendingPathComponent("conditions-included.json")))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        try environment.store.commit(bytes: try fixture("earlier-answer.json"), for: TestProfileQuery(id: "1"))
+        try environment.store.commit(
+            bytes: try Data(contentsOf: seed.appendingPathComponent("character-errors.json")),
+            for: TestProfileQuery(id: "1"))
+        out.append(
+            "store has Location:1.dimension: \(environment.store.record("Location:1")?.slots["dimension"] != nil)")
+        let rick = environment.attach(
+            TestConditions(id: "1", withOrigin: true, hideStatus: false), policy: .storeOrNetwork)
+        await environment.settle()
+        out.append("Logged " + log.lines.joined(separator: " "))
+        out.append("rick · character.origin.dimension: " + Self.text(rick.phase.data?.character?.origin?.dimension))
+        out.append("log lines after reading: \(log.lines.count)")
+        out.append("requests: \(transport.requestCount("TestConditions"))")
+        out.append("stale: \(rick.isStale)")
+        return out
+    }
+
+    func requestErrorWithNothingStored() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        transport.answer("CharacterDetail", with: answer("request-error.json"), answer("detail.json"))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        let handle = environment.attach(CharacterDetail(id: "1"))
+        await environment.settle()
+        out.append("phase: " + Self.phase(handle.phase))
+        var code: String?
+        if case .failed(.request(let errors)) = handle.phase { code = errors.first?.extensions?["code"]?.stringValue }
+        out.append("extensions.code: " + Self.text(code))
+        out += log.lines
+        out.append("records: \(environment.store.snapshot().records.count)")
+        handle.retry()
+        await environment.settle()
+        out.append("phase: " + Self.phase(handle.phase))
+        out.append("name: " + Self.text(handle.phase.data?.character?.name))
+        out.append("lastFetchError: " + Self.text(handle.lastFetchError?.description))
+        out.append("requests: \(transport.requestCount("CharacterDetail"))")
+        return out
+    }
+
+    func requestErrorWithDataStored() async throws -> [String] {
+        let transport = FixtureTransport()
+        transport.answer("CharacterDetail", with: answer("detail.json"), answer("request-error-null-data.json"))
+        let environment = environment(transport, MemoryLog())
+        let handle = environment.attach(CharacterDetail(id: "1"))
+        await environment.settle()
+        handle.retry()
+        await environment.settle()
+        return [
+            "phase: " + Self.phase(handle.phase), "name: " + Self.text(handle.phase.data?.character?.name),
+            "lastFetchError: " + Self.text(handle.lastFetchError?.description),
+        ]
+    }
+
+    func transportFailures() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        transport.answer("CharacterDetail", with: .failure("offline"), .json("<html>"))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        let handle = environment.attach(CharacterDetail(id: "1"))
+        await environment.settle()
+        out.append("phase: " + Self.phase(handle.phase))
+        out.append("lastFetchError: " + Self.text(handle.lastFetchError?.description))
+        handle.retry()
+        await environment.settle()
+        out.append("phase: " + Self.kind(handle.phase))
+        out.append("events: " + log.events.map(\.name).joined(separator: " "))
+        return out
+    }
+
+    func requiredAtTheRoot() async throws -> [String] {
+        let transport = FixtureTransport()
+        transport.answer("RootRequired", with: answer("root-required.json"))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        let handle = environment.attach(RootRequired())
+        await environment.settle()
+        return ["phase: " + Self.phase(handle.phase)] + log.lines
+    }
+
+    func prepareHeal(_ healAnswer: String, _ out: inout [String]) async throws -> (
+        BatonEnvironment, MemoryLog, FixtureTransport, Handle<CharacterDetail>
+    ) {
+        let transport = FixtureTransport()
+        transport.answer("LocationList", with: answer("location-list.json"))
+        transport.answer("CharacterDetail", with: answer("detail.json"), answer(healAnswer))
+        transport.answer("CharacterOrigin", with: answer("retargeted.json"))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        _ = try await environment.fetch(LocationList())
+        let detail = environment.attach(CharacterDetail(id: "1"))
+        await environment.settle()
+        out.append("before: " + Self.text(detail.phase.data?.character?.origin?.dimension))
+        log.clear()
+        return (environment, log, transport, detail)
+    }
+
+    func heal() async throws -> [String] {
+        var out: [String] = []
+        let (environment, log, transport, detail) = try await prepareHeal("detail-healed.json", &out)
+        let seen = Guarded<[String]>([])
+        detail.observe { seen.withLock { $0.append(Self.text(detail.phase.data?.character?.origin?.dimension)) } }
+        _ = try await environment.fetch(CharacterOrigin(id: "1"))
+        await environment.settle()
+        let lines = log.lines
+        out += lines.prefix(4)
+        let completed = #"fetchCompleted {"operation":"CharacterOrigin"}"#
+        out.append("then, with \(completed) somewhere: \(lines.dropFirst(4).contains(completed))")
+        out += lines.dropFirst(4).filter { $0 != completed }
+        out.append("CharacterDetail requests: \(transport.requestCount("CharacterDetail"))")
+        out.append("dimension: " + Self.text(detail.phase.data?.character?.origin?.dimension))
+        out.append("first seen: " + (seen.withLock { $0.first } ?? "null"))
+        out.append("last seen: " + (seen.withLock { $0.last } ?? "null"))
+        out.append("stale: \(detail.isStale)")
+        return out
+    }
+
+    func secondMiss() async throws -> [String] {
+        var out: [String] = []
+        let (environment, log, transport, detail) = try await prepareHeal("detail-without-dimension.json", &out)
+        _ = try await environment.fetch(CharacterOrigin(id: "1"))
+        await environment.settle()
+        out.append("CharacterDetail requests: \(transport.requestCount("CharacterDetail"))")
+        out.append("refetches: \(log.lines.filter { $0.hasPrefix("refetch") }.count)")
+        out.append("last unexpected: " + (log.lines.last { $0.hasPrefix("unexpectedValue") } ?? "null"))
+        out.append("dimension: " + Self.text(detail.phase.data?.character?.origin?.dimension))
+        let count = log.lines.count
+        _ = try await environment.fetch(CharacterOrigin(id: "1"))
+        await environment.settle()
+        out.append("CharacterDetail requests: \(transport.requestCount("CharacterDetail"))")
+        out.append("new log lines: \(log.lines.count - count)")
+        return out
+    }
+
+    func expiration() async throws -> [String] {
+        var out: [String] = []
+        let clock = ScenarioClock()
+        let transport = FixtureTransport()
+        transport.answer("CharacterDetail", with: answer("detail.json"))
+        let environment = environment(transport, MemoryLog(), clock)
+        let handle = environment.attach(CharacterDetail(id: "1"), expiration: 60)
+        await environment.settle()
+        out.append("stale at 0 s: \(handle.isStale)")
+        clock.advance(by: 59)
+        out.append("stale at 59 s: \(handle.isStale)")
+        clock.advance(by: 2)
+        out.append("stale at 61 s: \(handle.isStale)")
+        out.append("name: " + Self.text(handle.phase.data?.character?.name))
+        let second = environment.attach(CharacterDetail(id: "1"), expiration: 60)
+        out.append("second, at once: " + Self.text(second.phase.data?.character?.name))
+        await environment.settle()
+        out.append("requests: \(transport.requestCount("CharacterDetail"))")
+        out.append("second stale: \(second.isStale)")
+        out.append("first stale: \(handle.isStale)")
+        return out
+    }
+
+    func revalidate() async throws -> [String] {
+        let clock = ScenarioClock()
+        let transport = FixtureTransport()
+        transport.answer("CharacterDetail", with: answer("detail.json"))
+        transport.answer("LocationList", with: answer("location-list.json"))
+        let log = MemoryLog()
+        let environment = environment(transport, log, clock)
+        let detail = environment.attach(CharacterDetail(id: "1"), expiration: 60)
+        let list = environment.attach(LocationList(), expiration: 3600)
+        await environment.settle()
+        clock.advance(by: 120)
+        log.clear()
+        environment.revalidate()
+        await environment.settle()
+        return log.lines + [
+            "detail stale: \(detail.isStale)", "list stale: \(list.isStale)",
+            "LocationList requests: \(transport.requestCount("LocationList"))",
+        ]
+    }
+
+    func invalidation() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        transport.answer("CharacterDetail", with: answer("detail.json"))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        let handle = environment.attach(CharacterDetail(id: "1"))
+        await environment.settle()
+        environment.invalidate(record: "Location:1")
+        out.append("after invalidating Location:1: \(handle.isStale)")
+        handle.retry()
+        await environment.settle()
+        out.append("after the refetch: \(handle.isStale)")
+        environment.invalidate(type: "Character")
+        out.append("after invalidating Character: \(handle.isStale)")
+        environment.revalidate()
+        await environment.settle()
+        out.append("after revalidate: \(handle.isStale)")
+        environment.invalidate(operation: CharacterDetail(id: "2"))
+        out.append("after invalidating CharacterDetail(id: 2): \(handle.isStale)")
+        environment.invalidate(operation: CharacterDetail(id: "1"))
+        out.append("after invalidating CharacterDetail(id: 1): \(handle.isStale)")
+        out.append("name: " + Self.text(handle.phase.data?.character?.name))
+        environment.revalidate()
+        await environment.settle()
+        out.append("after revalidate: \(handle.isStale)")
+        out.append("requests: \(transport.requestCount("CharacterDetail"))")
+        out += log.lines.filter { $0.hasPrefix("invalidated") }
+        return out
+    }
+
+    /// What both runtimes commit before saving an image: Plate 3's two answers and custom scalars of every shape.
+    func imageStore(_ clock: ScenarioClock) throws -> Store {
+        let store = Store(clock: clock.function)
+        try store.commit(bytes: try fixture("earlier-answer.json"), for: TestProfileQuery(id: "1"))
+        clock.advance(by: 0.25)
+        try store.commit(
+            bytes: try Data(contentsOf: seed.appendingPathComponent("character-errors.json")),
+            for: TestProfileQuery(id: "1"))
+        clock.advance(by: 0.125)
+        try store.commit(
+            bytes: try fixture("custom-values.json"),
+            selections: [
+                .field("price", type: .named("Decimal")), .field("meta", type: .named("JSON")),
+                .field("tags", type: .list(.named("String"))),
+            ])
+        return store
+    }
+
+    /// Writes the Swift runtime's image of `imageStore`, which the Kotlin scenario reads and compares with its own.
+    func writeSwiftImage() throws {
+        let environment = BatonEnvironment(
+            store: try imageStore(ScenarioClock()), transport: FixtureTransport(), log: MemoryLog(),
+            clock: ScenarioClock().function)
+        try environment.saveImage(to: swiftImage)
+    }
+
+    func image() throws -> [String] {
+        var out: [String] = []
+        let mine = try imageStore(ScenarioClock())
+        let kotlinBytes = try Data(contentsOf: kotlinImage)
+        out.append("the same bytes as the other runtime's image: \(kotlinBytes == (try Data(contentsOf: swiftImage)))")
+        let log = MemoryLog()
+        let loaded = BatonEnvironment(transport: FixtureTransport(), log: log, clock: ScenarioClock().function)
+        out.append("loaded the other runtime's image: \(loaded.loadImage(from: kotlinImage))")
+        out += log.lines
+        out.append("the same records: \(loaded.store.snapshot().records == mine.snapshot().records)")
+        let character = try loaded.store.read(TestProfileQuery(id: "1")).character
+        out.append("name: " + Self.text(character?.name))
+        out.append("image (@catch): " + Self.text(character?.image ?? .success(nil)))
+        out.append("location.name (@catch): " + Self.text(character?.location?.name ?? .success(nil)))
+        var price = "nil"
+        if case .number(let literal)? = loaded.store.record("Query")?.slots["price"]?.value { price = literal }
+        out.append("Query.price: " + price)
+        out.append("Character:1 updatedAt: " + String(loaded.store.record("Character:1")?.updatedAt ?? -1))
+        return out
+    }
+
+    func badImages() throws -> [String] {
+        var out: [String] = []
+        let good = try Data(contentsOf: swiftImage)
+        var flipped = good
+        flipped[flipped.count - 10] ^= 0x01
+        let future = Data(
+            String(decoding: good, as: UTF8.self).replacingOccurrences(of: "BATON-IMAGE 1 ", with: "BATON-IMAGE 2 ")
+                .utf8)
+        let cases: [(String, Data)] = [
+            ("truncated", good.prefix(good.count / 2)), ("corrupt", flipped), ("future", future),
+            ("garbage", Data("not an image at all".utf8)), ("empty", Data()),
+        ]
+        for (name, data) in cases {
+            let file = swiftImage.deletingLastPathComponent().appendingPathComponent("swift-\(name).image")
+            try data.write(to: file)
+            let log = MemoryLog()
+            let environment = BatonEnvironment(transport: FixtureTransport(), log: log, clock: ScenarioClock().function)
+            try environment.store.commit(
+                bytes: Data(#"{"data":{"x":1}}"#.utf8), selections: [.field("x", type: .named("Int"))])
+            let loaded = environment.loadImage(from: file)
+            out.append(
+                "\(name): loaded \(loaded), records \(environment.store.snapshot().records.count), "
+                    + log.lines.joined(separator: " "))
+        }
+        let absent = BatonEnvironment(transport: FixtureTransport(), log: MemoryLog(), clock: ScenarioClock().function)
+        out.append(
+            "absent: loaded \(absent.loadImage(from: swiftImage.deletingLastPathComponent().appendingPathComponent("none.image")))"
+        )
+        return out
+    }
+
+    func reads() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        for name in ["RequiredReads", "ThrowReads", "CaughtReads", "StrictReads", "ValueReads"] {
+            transport.answer(name, with: answer("reads.json"))
+        }
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        out.append(
+            "RequiredReads character: " + Self.text(try await environment.fetch(RequiredReads(id: "1")).character?.id))
+        let throwing = try await environment.fetch(ThrowReads(id: "1")).character
+        out.append("ThrowReads species: " + attempt { try throwing?.species })
+        let caught = try await environment.fetch(CaughtReads(id: "1")).character
+        out.append("CaughtReads image: " + Self.text(caught?.image ?? .success(nil)))
+        out.append("CaughtReads gender: " + Self.text(caught?.gender))
+        switch caught?.location {
+        case .success(let location)?: out.append("CaughtReads location: success: " + Self.text(location?.id))
+        case .failure(let errors)?:
+            out.append("CaughtReads location: failure: " + errors.errors.map(\.description).joined(separator: "; "))
+        case nil: out.append("CaughtReads location: nil")
+        }
+        do {
+            out.append(
+                "StrictReads: value " + Self.text(try await environment.fetch(StrictReads(id: "1")).character?.name))
+        } catch {
+            out.append("StrictReads: throws \(error)")
+        }
+        let values = try await environment.fetch(ValueReads(id: "1")).character
+        switch values?.mood {
+        case nil: out.append("ValueReads mood: nil")
+        case .unknown(let text)?: out.append("ValueReads mood: undeclared " + text)
+        case let mood?: out.append("ValueReads mood: declared " + mood.rawText)
+        }
+        out.append("ValueReads born: " + (values?.born.map { String($0.year) } ?? "nil"))
+        out.append("ValueReads status: " + Self.text(values?.status))
+        out += log.lines
+        return out
+    }
+
+    func attempt(_ read: () throws -> String?) -> String {
+        do {
+            return "value " + Self.text(try read())
+        } catch {
+            return "throws \(error)"
+        }
+    }
+}
+
+/// The scenario project's `Year`: `year 1990` is 1990; any other text does not convert.
+struct ScenarioYear: CustomScalar, Hashable {
+    var year: Int
+
+    init?(scalarText: String) {
+        guard scalarText.hasPrefix("year "), let year = Int(scalarText.dropFirst(5)) else { return nil }
+        self.year = year
+    }
+
+    static var placeholder: ScenarioYear { ScenarioYear(year: 0) }
+
+    init(year: Int) { self.year = year }
+}
+
+/// A clock tests move by hand, starting where the Kotlin scenarios' clock starts.
+final class ScenarioClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
+
+    var function: @Sendable () -> Date {
+        {
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            return self.current
+        }
+    }
+}
+
+/// A value behind a lock, for observers called on other threads.
+final class Guarded<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

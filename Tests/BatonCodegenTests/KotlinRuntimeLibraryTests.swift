@@ -77,24 +77,27 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
     /// transport failure, one with a GraphQL body a request error, and a retry then commits the answer with its
     /// field error.
     func testTheHttpTransport() throws {
-        let lines = try XCTUnwrap(try Self.checks().sections["http transport"])
-        XCTAssertEqual(
-            lines,
-            [
-                "HTTP 500 without a GraphQL body: failed: transport: HTTP status 500",
-                "HTTP 400 with a GraphQL body: failed: bad request",
-                "HTTP 200: ready, name Rick Sanchez, origin error stored: [no origin]",
-                #"fetchStarted {"operation":"CharacterDetail"}"#,
-                #"fetchFailed {"operation":"CharacterDetail","error":"transport: HTTP status 500"}"#,
-                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
-                #"fetchStarted {"operation":"CharacterDetail"}"#,
-                #"fetchFailed {"operation":"CharacterDetail","error":["bad request"]}"#,
-                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
-                #"fetchStarted {"operation":"CharacterDetail"}"#,
-                #"committed {"kind":"server","changed":4}"#,
-                #"fetchCompleted {"operation":"CharacterDetail"}"#,
-                "requests as sent: 3, each the request body: true",
-            ])
+        XCTAssertEqual(try Self.checks().sections["http transport"], Self.transportLines(failure: 500))
+    }
+
+    /// What a transport's test prints (Kotlin/tests/baton/tests/Checks.kt, `transportScenario`) when the server first
+    /// answers `failure` without a GraphQL body, then 400 with one, then 200.
+    static func transportLines(failure: Int) -> [String] {
+        [
+            "an HTTP error without a GraphQL body: failed: transport: HTTP status \(failure)",
+            "HTTP 400 with a GraphQL body: failed: bad request",
+            "HTTP 200: ready, name Rick Sanchez, origin error stored: [no origin]",
+            #"fetchStarted {"operation":"CharacterDetail"}"#,
+            #"fetchFailed {"operation":"CharacterDetail","error":"transport: HTTP status \#(failure)"}"#,
+            #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
+            #"fetchStarted {"operation":"CharacterDetail"}"#,
+            #"fetchFailed {"operation":"CharacterDetail","error":["bad request"]}"#,
+            #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
+            #"fetchStarted {"operation":"CharacterDetail"}"#,
+            #"committed {"kind":"server","changed":4}"#,
+            #"fetchCompleted {"operation":"CharacterDetail"}"#,
+            "requests as sent: 3, each the request body: true",
+        ]
     }
 
     /// Commits from four threads while three read snapshots and a handle re-reads: no lost update, no torn read,
@@ -132,23 +135,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             "baton.tests.adapters.AdapterChecksKt", [KotlinBuild.scenarios.appendingPathComponent("Fixtures").path])
         let sections = KotlinTestSupport.sections(output)
         XCTAssertEqual(
-            sections["okhttp transport"],
-            [
-                "HTTP 503 without a GraphQL body: failed: transport: HTTP status 503",
-                "HTTP 400 with a GraphQL body: failed: bad request",
-                "HTTP 200: ready, name Rick Sanchez, origin error stored: [no origin]",
-                #"fetchStarted {"operation":"CharacterDetail"}"#,
-                #"fetchFailed {"operation":"CharacterDetail","error":"transport: HTTP status 503"}"#,
-                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
-                #"fetchStarted {"operation":"CharacterDetail"}"#,
-                #"fetchFailed {"operation":"CharacterDetail","error":["bad request"]}"#,
-                #"refetch {"operation":"CharacterDetail","reason":"retry"}"#,
-                #"fetchStarted {"operation":"CharacterDetail"}"#,
-                #"committed {"kind":"server","changed":4}"#,
-                #"fetchCompleted {"operation":"CharacterDetail"}"#,
-                "requests as sent: 3, each the request body: true",
-                "server gone: failed: transport",
-            ])
+            sections["okhttp transport"], Self.transportLines(failure: 503) + ["server gone: failed: transport"])
         XCTAssertEqual(
             sections["coroutines"],
             [

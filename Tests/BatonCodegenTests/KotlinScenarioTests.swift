@@ -104,6 +104,11 @@ final class KotlinScenarioTests: XCTestCase {
         try compare("plate 4", try await scenarios.plateFour())
     }
 
+    /// The four fetch policies: whether each fetches, and what it shows before the answer.
+    func testTheFourFetchPolicies() async throws {
+        try compare("policies", try await scenarios.policies())
+    }
+
     func testRequestErrorWithNothingStoredAndRetry() async throws {
         try compare("request error, nothing stored", try await scenarios.requestErrorWithNothingStored())
     }

@@ -96,6 +96,38 @@ struct SwiftScenarios {
         return out
     }
 
+    func policies() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        transport.answer("CharacterDetail", with: answer("detail.json"), answer("detail.json"), .failure("offline"))
+        let environment = environment(transport, MemoryLog())
+        let operation = CharacterDetail(id: "1")
+        let count = { transport.requestCount("CharacterDetail") }
+        let storeOnly = environment.attach(operation, policy: .storeOnly)
+        await environment.settle()
+        out.append(
+            "storeOnly: requests \(count()), " + Self.phase(storeOnly.phase) + ", character "
+                + Self.text(storeOnly.phase.data?.character?.name))
+        let first = environment.attach(operation, policy: .storeOrNetwork)
+        await environment.settle()
+        out.append(
+            "storeOrNetwork, empty store: requests \(count()), name " + Self.text(first.phase.data?.character?.name))
+        out.append("storeOnly re-read: name " + Self.text(storeOnly.phase.data?.character?.name))
+        let cached = environment.attach(operation, policy: .storeOrNetwork)
+        out.append("storeOrNetwork, complete store, at once: name " + Self.text(cached.phase.data?.character?.name))
+        await environment.settle()
+        out.append("storeOrNetwork, complete store: requests \(count())")
+        let both = environment.attach(operation, policy: .storeAndNetwork)
+        out.append("storeAndNetwork, at once: " + Self.phase(both.phase))
+        await environment.settle()
+        out.append("storeAndNetwork: requests \(count())")
+        let network = environment.attach(operation, policy: .networkOnly)
+        out.append("networkOnly, at once: " + Self.phase(network.phase))
+        await environment.settle()
+        out.append("networkOnly, offline: requests \(count()), " + Self.phase(network.phase))
+        return out
+    }
+
     func requestErrorWithNothingStored() async throws -> [String] {
         var out: [String] = []
         let transport = FixtureTransport()

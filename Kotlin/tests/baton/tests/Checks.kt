@@ -7,11 +7,10 @@ import baton.runtime.HttpTransport
 import baton.runtime.MemoryLog
 import baton.runtime.RecordStore
 import baton.runtime.StoreImage
-import com.sun.net.httpserver.HttpServer
+import baton.runtime.Transport
 import scenarios.CharacterDetail
 import scenarios.TestProfileQuery
 import java.io.File
-import java.net.InetSocketAddress
 import java.net.URL
 
 /**
@@ -23,17 +22,6 @@ class Checks(private val doubles: File) {
         section("lenses as values") { lensEquality(it) }
         section("doubles") { out -> doubles.readLines().filter { it.isNotBlank() }.forEach { out.add(StoreImage.swiftDouble(java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)))) } }
         section("http transport") { httpTransport(it) }
-    }
-
-    private fun section(name: String, body: (MutableList<String>) -> Unit) {
-        val lines = ArrayList<String>()
-        try {
-            body(lines)
-        } catch (error: Throwable) {
-            lines.add("unexpected ${error.javaClass.simpleName}: ${error.message}")
-        }
-        println("== $name")
-        for (line in lines) println(line)
     }
 
     private fun lensEquality(out: MutableList<String>) {
@@ -56,32 +44,29 @@ class Checks(private val doubles: File) {
     }
 
     private fun httpTransport(out: MutableList<String>) {
-        val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0)
-        val answers = ArrayList<Pair<Int, String>>()
-        val received = ArrayList<String>()
-        server.createContext("/graphql") { exchange ->
-            val body = exchange.requestBody.readBytes().toString(Charsets.UTF_8)
-            val (status, text) = synchronized(answers) {
-                received.add("${exchange.requestMethod} ${exchange.requestHeaders.getFirst("Content-Type")} ${exchange.requestHeaders.getFirst("Authorization")} $body")
-                answers.removeAt(0)
-            }
-            val bytes = text.toByteArray(Charsets.UTF_8)
-            exchange.sendResponseHeaders(status, bytes.size.toLong())
-            exchange.responseBody.use { it.write(bytes) }
-        }
-        server.start()
+        val server = GraphQLTestServer(transportAnswers(500))
         try {
-            val url = URL("http://127.0.0.1:${server.address.port}/graphql")
-            synchronized(answers) {
-                answers.add(500 to "<html>down</html>")
-                answers.add(400 to "{\"errors\":[{\"message\":\"bad request\"}]}")
-                answers.add(200 to "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick Sanchez\",\"origin\":null}},\"errors\":[{\"message\":\"no origin\",\"path\":[\"character\",\"origin\"]}]}")
-            }
+            transportScenario(HttpTransport(URL(server.url), mapOf("Authorization" to "Bearer x")), server, out, "application/json")
+        } finally {
+            server.stop()
+        }
+    }
+
+    companion object {
+        /** What the transports' tests answer, in order: an HTTP error without a GraphQL body, one with, a success. */
+        fun transportAnswers(failure: Int): List<Pair<Int, String>> = listOf(
+            failure to "<html>down</html>",
+            400 to "{\"errors\":[{\"message\":\"bad request\"}]}",
+            200 to "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick Sanchez\",\"origin\":null}},\"errors\":[{\"message\":\"no origin\",\"path\":[\"character\",\"origin\"]}]}"
+        )
+
+        /** Fetches through [transport] against [server]'s three answers, retrying after each failure. */
+        fun transportScenario(transport: Transport, server: GraphQLTestServer, out: MutableList<String>, contentType: String) {
             val log = MemoryLog()
-            val environment = BatonEnvironment(HttpTransport(url, mapOf("Authorization" to "Bearer x")), log, TestClock().function)
+            val environment = BatonEnvironment(transport, log, TestClock().function)
             val handle = environment.attach(CharacterDetail(id = "1"), FetchPolicy.NETWORK_ONLY)
             environment.settle()
-            out.add("HTTP 500 without a GraphQL body: " + Scenarios.phase(handle.phase))
+            out.add("an HTTP error without a GraphQL body: " + Scenarios.phase(handle.phase))
             handle.retry()
             environment.settle()
             out.add("HTTP 400 with a GraphQL body: " + Scenarios.phase(handle.phase))
@@ -90,10 +75,8 @@ class Checks(private val doubles: File) {
             out.add("HTTP 200: " + Scenarios.phase(handle.phase) + ", name " + Scenarios.text(handle.phase.data?.character?.name) +
                 ", origin error stored: " + environment.store.record("Character:1")?.slots?.get("origin")?.errors?.map { it.message })
             out.addAll(log.lines)
-            val expected = "POST application/json Bearer x " + GraphQLRequest(CharacterDetail(id = "1")).body
-            synchronized(answers) { out.add("requests as sent: ${received.size}, each the request body: " + received.all { it == expected }) }
-        } finally {
-            server.stop(0)
+            val expected = "POST $contentType Bearer x " + GraphQLRequest(CharacterDetail(id = "1")).body
+            out.add("requests as sent: ${server.requests.size}, each the request body: " + server.requests.all { it == expected })
         }
     }
 }

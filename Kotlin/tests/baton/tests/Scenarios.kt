@@ -44,20 +44,10 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
 
     private fun seedAnswer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(seed, name))
 
-    private fun section(name: String, body: (MutableList<String>) -> Unit) {
-        val lines = ArrayList<String>()
-        try {
-            body(lines)
-        } catch (error: Throwable) {
-            lines.add("unexpected ${error.javaClass.simpleName}: ${error.message}")
-        }
-        println("== $name")
-        for (line in lines) println(line)
-    }
-
     fun run() {
         section("plate 3") { plateThree(it) }
         section("plate 4") { plateFour(it) }
+        section("policies") { policies(it) }
         section("request error, nothing stored") { requestErrorWithNothingStored(it) }
         section("request error, data stored") { requestErrorWithDataStored(it) }
         section("transport and malformed failures") { transportFailures(it) }
@@ -105,6 +95,32 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("log lines after reading: ${log.lines.size}")
         out.add("requests: ${transport.requestCount("TestConditions")}")
         out.add("stale: ${rick.isStale}")
+    }
+
+    private fun policies(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CharacterDetail", answer("detail.json"), answer("detail.json"), FixtureTransport.Answer.Failure("offline"))
+        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
+        val operation = CharacterDetail(id = "1")
+        val storeOnly = environment.attach(operation, FetchPolicy.STORE_ONLY)
+        environment.settle()
+        out.add("storeOnly: requests ${transport.requestCount("CharacterDetail")}, " + phase(storeOnly.phase) + ", character " + text(storeOnly.phase.data?.character?.name))
+        val first = environment.attach(operation, FetchPolicy.STORE_OR_NETWORK)
+        environment.settle()
+        out.add("storeOrNetwork, empty store: requests ${transport.requestCount("CharacterDetail")}, name " + text(first.phase.data?.character?.name))
+        out.add("storeOnly re-read: name " + text(storeOnly.phase.data?.character?.name))
+        val cached = environment.attach(operation, FetchPolicy.STORE_OR_NETWORK)
+        out.add("storeOrNetwork, complete store, at once: name " + text(cached.phase.data?.character?.name))
+        environment.settle()
+        out.add("storeOrNetwork, complete store: requests ${transport.requestCount("CharacterDetail")}")
+        val both = environment.attach(operation, FetchPolicy.STORE_AND_NETWORK)
+        out.add("storeAndNetwork, at once: " + phase(both.phase))
+        environment.settle()
+        out.add("storeAndNetwork: requests ${transport.requestCount("CharacterDetail")}")
+        val network = environment.attach(operation, FetchPolicy.NETWORK_ONLY)
+        out.add("networkOnly, at once: " + phase(network.phase))
+        environment.settle()
+        out.add("networkOnly, offline: requests ${transport.requestCount("CharacterDetail")}, " + phase(network.phase))
     }
 
     private fun requestErrorWithNothingStored(out: MutableList<String>) {

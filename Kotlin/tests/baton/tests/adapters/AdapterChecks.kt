@@ -8,12 +8,13 @@ import baton.okhttp.OkHttpTransport
 import baton.runtime.BatonEnvironment
 import baton.runtime.FetchPolicy
 import baton.runtime.FixtureTransport
-import baton.runtime.GraphQLRequest
 import baton.runtime.HandleState
 import baton.runtime.MemoryLog
+import baton.tests.Checks
+import baton.tests.GraphQLTestServer
 import baton.tests.Scenarios
+import baton.tests.section
 import baton.tests.TestClock
-import com.sun.net.httpserver.HttpServer
 import kotlinx.coroutines.flow.FlowCollector
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
@@ -21,7 +22,6 @@ import kotlinx.coroutines.withTimeout
 import okhttp3.OkHttpClient
 import scenarios.CharacterDetail
 import java.io.File
-import java.net.InetSocketAddress
 
 /**
  * The optional adapters: the OkHttp transport against a local HTTP server, and the coroutine adapters (and the
@@ -33,63 +33,18 @@ fun main(args: Array<String>) {
     section("coroutines") { coroutines(fixtures, it) }
 }
 
-private fun section(name: String, body: (MutableList<String>) -> Unit) {
-    val lines = ArrayList<String>()
-    try {
-        body(lines)
-    } catch (error: Throwable) {
-        lines.add("unexpected ${error.javaClass.simpleName}: ${error.message}")
-    }
-    println("== $name")
-    for (line in lines) println(line)
-}
-
 private fun okHttp(out: MutableList<String>) {
-    val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0)
-    val answers = ArrayList<Pair<Int, String>>()
-    val received = ArrayList<String>()
-    server.createContext("/graphql") { exchange ->
-        val body = exchange.requestBody.readBytes().toString(Charsets.UTF_8)
-        val (status, text) = synchronized(answers) {
-            received.add("${exchange.requestMethod} ${exchange.requestHeaders.getFirst("Content-Type")} ${exchange.requestHeaders.getFirst("Authorization")} $body")
-            answers.removeAt(0)
-        }
-        val bytes = text.toByteArray(Charsets.UTF_8)
-        exchange.sendResponseHeaders(status, bytes.size.toLong())
-        exchange.responseBody.use { it.write(bytes) }
-    }
-    server.start()
+    val server = GraphQLTestServer(Checks.transportAnswers(503))
     val client = OkHttpClient()
     try {
-        synchronized(answers) {
-            answers.add(503 to "<html>busy</html>")
-            answers.add(400 to "{\"errors\":[{\"message\":\"bad request\"}]}")
-            answers.add(200 to "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick Sanchez\",\"origin\":null}},\"errors\":[{\"message\":\"no origin\",\"path\":[\"character\",\"origin\"]}]}")
-        }
-        val url = "http://127.0.0.1:${server.address.port}/graphql"
-        val log = MemoryLog()
-        val transport = OkHttpTransport(client, url, mapOf("Authorization" to "Bearer x"))
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        val handle = environment.attach(CharacterDetail(id = "1"), FetchPolicy.NETWORK_ONLY)
-        environment.settle()
-        out.add("HTTP 503 without a GraphQL body: " + Scenarios.phase(handle.phase))
-        handle.retry()
-        environment.settle()
-        out.add("HTTP 400 with a GraphQL body: " + Scenarios.phase(handle.phase))
-        handle.retry()
-        environment.settle()
-        out.add("HTTP 200: " + Scenarios.phase(handle.phase) + ", name " + Scenarios.text(handle.phase.data?.character?.name) +
-            ", origin error stored: " + environment.store.record("Character:1")?.slots?.get("origin")?.errors?.map { it.message })
-        out.addAll(log.lines)
-        val expected = "POST application/json Bearer x " + GraphQLRequest(CharacterDetail(id = "1")).body
-        synchronized(answers) { out.add("requests as sent: ${received.size}, each the request body: " + received.all { it == expected }) }
-        server.stop(0)
-        val offline = BatonEnvironment(OkHttpTransport(client, url), MemoryLog(), TestClock().function)
+        Checks.transportScenario(OkHttpTransport(client, server.url, mapOf("Authorization" to "Bearer x")), server, out, "application/json")
+        server.stop()
+        val offline = BatonEnvironment(OkHttpTransport(client, server.url), MemoryLog(), TestClock().function)
         val failed = offline.attach(CharacterDetail(id = "1"), FetchPolicy.NETWORK_ONLY)
         offline.settle()
         out.add("server gone: " + Scenarios.kind(failed.phase))
     } finally {
-        server.stop(0)
+        server.stop()
         client.dispatcher().executorService().shutdown()
         client.connectionPool().evictAll()
     }

@@ -103,50 +103,58 @@ object Json {
         out.append('"')
     }
 
-    private class Reader(val text: String) {
+    private class Reader(source: String) {
+        /** The text as characters: indexing an array is what the JVM does fastest. */
+        val text: CharArray = source.toCharArray()
         var offset = 0
 
         fun failure(message: String): JsonException = JsonException("JSON: $message at offset $offset")
 
         fun skipWhitespace() {
-            while (offset < text.length) {
+            while (offset < text.size) {
                 val char = text[offset]
                 if (char == ' ' || char == '\n' || char == '\r' || char == '\t') offset++ else return
             }
         }
 
+        private fun matches(word: String): Boolean {
+            if (offset + word.length > text.size) return false
+            for (index in word.indices) if (text[offset + index] != word[index]) return false
+            return true
+        }
+
         fun value(depth: Int): Any? {
             if (depth > MAX_DEPTH) throw failure("value nested deeper than $MAX_DEPTH levels")
-            if (offset >= text.length) throw failure("unexpected end of text")
+            if (offset >= text.size) throw failure("unexpected end of text")
             val char = text[offset]
             return when {
                 char == '{' -> objectValue(depth)
                 char == '[' -> arrayValue(depth)
                 char == '"' -> string()
                 char == '-' || (char in '0'..'9') -> number()
-                text.startsWith("true", offset) -> { offset += 4; true }
-                text.startsWith("false", offset) -> { offset += 5; false }
-                text.startsWith("null", offset) -> { offset += 4; null }
+                matches("true") -> { offset += 4; true }
+                matches("false") -> { offset += 5; false }
+                matches("null") -> { offset += 4; null }
                 else -> throw failure("unexpected character '$char'")
             }
         }
 
         private fun objectValue(depth: Int): Map<String, Any?> {
             offset++
-            val result = LinkedHashMap<String, Any?>()
+            val result = JsonObject()
             skipWhitespace()
-            if (offset < text.length && text[offset] == '}') { offset++; return result }
+            if (offset < text.size && text[offset] == '}') { offset++; return result }
             while (true) {
                 skipWhitespace()
-                if (offset >= text.length || text[offset] != '"') throw failure("expected a member name")
+                if (offset >= text.size || text[offset] != '"') throw failure("expected a member name")
                 val key = string()
                 skipWhitespace()
-                if (offset >= text.length || text[offset] != ':') throw failure("expected ':'")
+                if (offset >= text.size || text[offset] != ':') throw failure("expected ':'")
                 offset++
                 skipWhitespace()
-                result[key] = value(depth + 1)
+                result.put(key, value(depth + 1))
                 skipWhitespace()
-                if (offset >= text.length) throw failure("unexpected end of text in an object")
+                if (offset >= text.size) throw failure("unexpected end of text in an object")
                 when (text[offset]) {
                     ',' -> offset++
                     '}' -> { offset++; return result }
@@ -159,12 +167,12 @@ object Json {
             offset++
             val result = ArrayList<Any?>()
             skipWhitespace()
-            if (offset < text.length && text[offset] == ']') { offset++; return result }
+            if (offset < text.size && text[offset] == ']') { offset++; return result }
             while (true) {
                 skipWhitespace()
                 result.add(value(depth + 1))
                 skipWhitespace()
-                if (offset >= text.length) throw failure("unexpected end of text in an array")
+                if (offset >= text.size) throw failure("unexpected end of text in an array")
                 when (text[offset]) {
                     ',' -> offset++
                     ']' -> { offset++; return result }
@@ -175,14 +183,25 @@ object Json {
 
         private fun string(): String {
             offset++
-            val out = StringBuilder()
+            // Most strings have no escape: take them whole.
+            val start = offset
+            while (offset < text.size) {
+                val char = text[offset]
+                if (char == '"') {
+                    offset++
+                    return String(text, start, offset - 1 - start)
+                }
+                if (char == '\\' || char < ' ') break
+                offset++
+            }
+            val out = StringBuilder().append(text, start, offset - start)
             while (true) {
-                if (offset >= text.length) throw failure("unterminated string")
+                if (offset >= text.size) throw failure("unterminated string")
                 val char = text[offset]
                 when {
                     char == '"' -> { offset++; return out.toString() }
                     char == '\\' -> {
-                        if (offset + 1 >= text.length) throw failure("unterminated escape")
+                        if (offset + 1 >= text.size) throw failure("unterminated escape")
                         val escaped = text[offset + 1]
                         offset += 2
                         when (escaped) {
@@ -195,8 +214,8 @@ object Json {
                             'r' -> out.append('\r')
                             't' -> out.append('\t')
                             'u' -> {
-                                if (offset + 4 > text.length) throw failure("short \\u escape")
-                                val code = text.substring(offset, offset + 4).toIntOrNull(16)
+                                if (offset + 4 > text.size) throw failure("short \\u escape")
+                                val code = String(text, offset, 4).toIntOrNull(16)
                                     ?: throw failure("bad \\u escape")
                                 out.append(code.toChar())
                                 offset += 4
@@ -214,22 +233,91 @@ object Json {
             val start = offset
             if (text[offset] == '-') offset++
             val digitsStart = offset
-            while (offset < text.length && text[offset] in '0'..'9') offset++
+            while (offset < text.size && text[offset] in '0'..'9') offset++
             if (offset == digitsStart) throw failure("expected a digit")
-            if (offset < text.length && text[offset] == '.') {
+            if (offset < text.size && text[offset] == '.') {
                 offset++
                 val fractionStart = offset
-                while (offset < text.length && text[offset] in '0'..'9') offset++
+                while (offset < text.size && text[offset] in '0'..'9') offset++
                 if (offset == fractionStart) throw failure("expected a digit after '.'")
             }
-            if (offset < text.length && (text[offset] == 'e' || text[offset] == 'E')) {
+            if (offset < text.size && (text[offset] == 'e' || text[offset] == 'E')) {
                 offset++
-                if (offset < text.length && (text[offset] == '+' || text[offset] == '-')) offset++
+                if (offset < text.size && (text[offset] == '+' || text[offset] == '-')) offset++
                 val exponentStart = offset
-                while (offset < text.length && text[offset] in '0'..'9') offset++
+                while (offset < text.size && text[offset] in '0'..'9') offset++
                 if (offset == exponentStart) throw failure("expected a digit in the exponent")
             }
-            return JsonNumber(text.substring(start, offset))
+            return JsonNumber(String(text, start, offset - start))
         }
+    }
+}
+
+/**
+ * A parsed JSON object: its members in order, a repeated name keeping its last value. Response objects are small,
+ * so up to 16 members live in two arrays and are found by a scan; a larger object moves into a `LinkedHashMap`.
+ */
+internal class JsonObject : AbstractMap<String, Any?>() {
+    private var names = arrayOfNulls<String>(8)
+    private var contents = arrayOfNulls<Any?>(8)
+    private var count = 0
+    private var large: LinkedHashMap<String, Any?>? = null
+
+    fun put(name: String, value: Any?) {
+        val map = large
+        if (map != null) {
+            map[name] = value
+            return
+        }
+        for (index in 0 until count) {
+            if (names[index] == name) {
+                contents[index] = value
+                return
+            }
+        }
+        if (count == 16) {
+            val moved = LinkedHashMap<String, Any?>(64)
+            for (index in 0 until count) moved[names[index] as String] = contents[index]
+            moved[name] = value
+            large = moved
+            return
+        }
+        if (count == names.size) {
+            names = names.copyOf(count * 2)
+            contents = contents.copyOf(count * 2)
+        }
+        names[count] = name
+        contents[count] = value
+        count++
+    }
+
+    override val size: Int get() = large?.size ?: count
+
+    override fun containsKey(key: String): Boolean {
+        val map = large
+        if (map != null) return map.containsKey(key)
+        for (index in 0 until count) if (names[index] == key) return true
+        return false
+    }
+
+    override fun get(key: String): Any? {
+        val map = large
+        if (map != null) return map[key]
+        for (index in 0 until count) if (names[index] == key) return contents[index]
+        return null
+    }
+
+    override val entries: Set<Map.Entry<String, Any?>>
+        get() {
+            val map = large
+            if (map != null) return map.entries
+            val entries = LinkedHashSet<Map.Entry<String, Any?>>(count * 2)
+            for (index in 0 until count) entries.add(Member(names[index] as String, contents[index]))
+            return entries
+        }
+
+    private class Member(override val key: String, override val value: Any?) : Map.Entry<String, Any?> {
+        override fun equals(other: Any?): Boolean = other is Map.Entry<*, *> && other.key == key && other.value == value
+        override fun hashCode(): Int = key.hashCode() xor (value?.hashCode() ?: 0)
     }
 }

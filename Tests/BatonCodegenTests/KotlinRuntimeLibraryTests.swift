@@ -121,6 +121,53 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             """)
     }
 
+    /// The Kotlin runtime against the test GraphQL server (Tests/Server/server.py, which the Kotlin suite starts and
+    /// stops) over `HttpURLConnection`: a fetch, a field error the server raises (stored beside the field's parent,
+    /// which the non-null `name` nulls), a request error, and a retry after a 502.
+    func testAgainstTheTestGraphQLServer() throws {
+        let build = try KotlinBuild.shared()
+        let python = try KotlinTestSupport.tool("python3")
+        let script = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Tests/Server/server.py")
+        let path = ([build.classes.path, try KotlinTestSupport.standardLibrary().path]).joined(separator: ":")
+        let run = try KotlinTestSupport.run(
+            try KotlinTestSupport.tool("java"),
+            ["-cp", path, "baton.tests.MainKt", "server", python.path, script.path],
+            in: build.folder, timeout: 120)
+        if run.status == 3 {
+            throw KotlinTestSupport.unavailable("\(run.errors.suffix(400)) (run .ci/install.d/python-server.sh)")
+        }
+        XCTAssertEqual(run.status, 0, run.errors)
+        let sections = KotlinTestSupport.sections(run.output)
+        let fetched = [
+            "phase: ready", "character: 1 Character 1 DEAD", "errors stored on Query.character: []",
+            #"fetchStarted {"operation":"ServerCharacter"}"#, #"committed {"kind":"server","changed":4}"#,
+            #"fetchCompleted {"operation":"ServerCharacter"}"#,
+        ]
+        XCTAssertEqual(sections["fetch"], fetched)
+        XCTAssertEqual(
+            sections["field error"],
+            [
+                "phase: ready", "character: nil",
+                "errors stored on Query.character: [injected field error at character.name (at character.name)]",
+                #"fetchStarted {"operation":"ServerCharacter"}"#, #"committed {"kind":"server","changed":1}"#,
+                #"fetchCompleted {"operation":"ServerCharacter"}"#,
+            ])
+        XCTAssertEqual(
+            sections["request error"],
+            [
+                "phase: failed: injected request error", "character: nil", "errors stored on Query.character: no slot",
+                #"fetchStarted {"operation":"ServerCharacter"}"#,
+                #"fetchFailed {"operation":"ServerCharacter","error":["injected request error"]}"#,
+            ])
+        XCTAssertEqual(
+            sections["retry"],
+            ["first: failed: transport: HTTP status 502"] + fetched.prefix(3) + [
+                #"fetchStarted {"operation":"ServerCharacter"}"#,
+                #"fetchFailed {"operation":"ServerCharacter","error":"transport: HTTP status 502"}"#,
+                #"refetch {"operation":"ServerCharacter","reason":"retry"}"#,
+            ] + fetched.dropFirst(3))
+    }
+
     /// The OkHttp transport (against a local server, and with the server gone) and the coroutine adapters over the
     /// listener API (`awaitSettled`, `collectStates`, `fetchSuspending`; `states()` as a Flow over a stand-in of
     /// the Flow API, which Debian's kotlinx-coroutines 1.0.1 lacks).

@@ -68,14 +68,14 @@ final class KotlinCustomScalarTests: XCTestCase {
         }
 
         fun main() {
-            val log = RecordingLog()
-            val store = RecordStore(log)
+            val log = CollectingReporter()
+            val store = RecordStore()
             store.commit(Op(), "\#(response.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "$", with: "\\$"))")
-            val settings = store.read(Op()).read(S.settings)!!.reader
+            val settings = store.read(Op(), log).read(S.settings)!!.reader
             for (field in S.fields) println("${field.name}: ${settings.read(field)}")
             println("list: " + settings.read(S.list)!!.joinToString(" | "))
             println("mapped: " + settings.read(S.mapped)!!.joinToString(" | "))
-            println("log: " + if (log.events.isEmpty()) "none" else log.events.joinToString("; "))
+            println("log: " + if (log.events.isEmpty()) "none" else log.events.joinToString("; ") { it.toLogEvent().toString() })
         }
         """#
     }

@@ -49,6 +49,7 @@ struct SwiftScenarios {
         case .failed(.transport): "failed: transport"
         case .failed(.malformedResponse): "failed: malformedResponse"
         case .failed(.read): "failed: read"
+        case .failed(.unattached): "failed: unattached"
         }
     }
 

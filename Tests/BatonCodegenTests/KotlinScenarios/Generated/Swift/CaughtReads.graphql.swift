@@ -3,7 +3,7 @@
 import Baton
 
 /// `query CaughtReads`: reads a record of `Query`.
-struct CaughtReads: Baton.GraphQLOperation {
+struct CaughtReads: Baton.AttachableOperation {
     static let operationName: String = "CaughtReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "a18fb86cac691f1880098880ad64c1a626097295a593169f435a7322cae6a900"
@@ -23,6 +23,9 @@ struct CaughtReads: Baton.GraphQLOperation {
     }
     """
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<CaughtReads>()
 
     init(id: String) {
         self.id = id

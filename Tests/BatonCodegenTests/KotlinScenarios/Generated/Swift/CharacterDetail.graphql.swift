@@ -3,7 +3,7 @@
 import Baton
 
 /// `query CharacterDetail`: reads a record of `Query`.
-struct CharacterDetail: Baton.GraphQLOperation {
+struct CharacterDetail: Baton.AttachableOperation {
     static let operationName: String = "CharacterDetail"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "83ec95950d1d0194eb60d05c295e3100233fc1eba3bf4c16cd04e82c84abaf5d"
@@ -23,6 +23,9 @@ struct CharacterDetail: Baton.GraphQLOperation {
     }
     """
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<CharacterDetail>()
 
     init(id: String) {
         self.id = id

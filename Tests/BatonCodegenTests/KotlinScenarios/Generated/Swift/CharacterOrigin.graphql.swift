@@ -3,7 +3,7 @@
 import Baton
 
 /// `query CharacterOrigin`: reads a record of `Query`.
-struct CharacterOrigin: Baton.GraphQLOperation {
+struct CharacterOrigin: Baton.AttachableOperation {
     static let operationName: String = "CharacterOrigin"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "a7972438ffcc9b8b90841e814764045c09e3554d102ec189d94afecc8d9d471d"
@@ -21,6 +21,9 @@ struct CharacterOrigin: Baton.GraphQLOperation {
     }
     """
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<CharacterOrigin>()
 
     init(id: String) {
         self.id = id

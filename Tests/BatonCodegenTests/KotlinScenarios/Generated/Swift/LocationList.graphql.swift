@@ -3,7 +3,7 @@
 import Baton
 
 /// `query LocationList`: reads a record of `Query`.
-struct LocationList: Baton.GraphQLOperation {
+struct LocationList: Baton.DefaultVariablesOperation {
     static let operationName: String = "LocationList"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "01fad4e304f6fb5eb8fe407aacdd95df886352fe87dfcb39462e69c8d0ef7eb0"
@@ -19,6 +19,9 @@ struct LocationList: Baton.GraphQLOperation {
       }
     }
     """
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<LocationList>()
 
     init() {
     }
@@ -46,7 +49,7 @@ struct LocationList: Baton.GraphQLOperation {
                 static let results: Baton.Field = Baton.Field.composite("results", "[Location]", Results.selections)
             }
             static let selections: [Baton.Selection] = [.field(Fields.results)]
-            var results: [Results?]? { lens.read(Fields.results) }
+            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Fields.results) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query RootRequired`: reads a record of `Query`.
-struct RootRequired: Baton.GraphQLOperation {
+struct RootRequired: Baton.DefaultVariablesOperation {
     static let operationName: String = "RootRequired"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "379293ec665738f263dd01f9759638d4b0d4d9a767a6eb46d6ce0ad64ed1b316"
@@ -19,6 +19,9 @@ struct RootRequired: Baton.GraphQLOperation {
       }
     }
     """
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<RootRequired>()
 
     init() {
     }

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query StrictReads`: reads a record of `Query`.
-struct StrictReads: Baton.GraphQLOperation {
+struct StrictReads: Baton.AttachableOperation {
     static let operationName: String = "StrictReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "2b22e81e86fe28ec6e57947e560f4d5f199f9a77311fc42b10f64c9ff2e9a4f1"
@@ -19,6 +19,9 @@ struct StrictReads: Baton.GraphQLOperation {
     """
     static var throwOnFieldError: Bool { true }
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<StrictReads>()
 
     init(id: String) {
         self.id = id

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query TestProfilePlain`: reads a record of `Query`.
-struct TestProfilePlain: Baton.GraphQLOperation {
+struct TestProfilePlain: Baton.AttachableOperation {
     static let operationName: String = "TestProfilePlain"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "305611a17c3b70b1f5232d6934574487e14b680cdccdaf1b49ec89f3c581d6b8"
@@ -23,6 +23,9 @@ struct TestProfilePlain: Baton.GraphQLOperation {
     }
     """
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<TestProfilePlain>()
 
     init(id: String) {
         self.id = id

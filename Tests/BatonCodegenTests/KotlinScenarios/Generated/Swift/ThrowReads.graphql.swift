@@ -3,7 +3,7 @@
 import Baton
 
 /// `query ThrowReads`: reads a record of `Query`.
-struct ThrowReads: Baton.GraphQLOperation {
+struct ThrowReads: Baton.AttachableOperation {
     static let operationName: String = "ThrowReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "b80bf0c504d61cd258da34ccdbf1676bb1ea1fbb5b9e5cfff3f220a6a52d35e4"
@@ -17,6 +17,9 @@ struct ThrowReads: Baton.GraphQLOperation {
     }
     """
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<ThrowReads>()
 
     init(id: String) {
         self.id = id

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query ValueReads`: reads a record of `Query`.
-struct ValueReads: Baton.GraphQLOperation {
+struct ValueReads: Baton.AttachableOperation {
     static let operationName: String = "ValueReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "fc1acacd59937db116613fe7dc8ee6e0aa454705e23464588a0658728c8a9cdf"
@@ -19,6 +19,9 @@ struct ValueReads: Baton.GraphQLOperation {
     }
     """
     var id: String
+
+    /// The handle a view's `@Query` attached; empty on a value the app made.
+    var attachment = Baton.Attachment<ValueReads>()
 
     init(id: String) {
         self.id = id

@@ -1,6 +1,6 @@
-import BatonCLI
 import BatonCodegen
 import BatonCodegenKotlin
+import BatonCompiler
 import BatonIR
 import BatonSchema
 import BatonSyntax

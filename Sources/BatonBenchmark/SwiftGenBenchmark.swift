@@ -1,6 +1,6 @@
-import BatonCLI
 import BatonCodegen
 import BatonCodegenSwift
+import BatonCompiler
 import BatonIR
 import BatonSchema
 import BatonSyntax

@@ -1,3 +1,4 @@
+import BatonCompiler
 import BatonConfig
 
 /// A `baton` subcommand. To add one, write a type conforming to this protocol in
@@ -34,6 +35,15 @@ package struct ExitCode: Sendable, Hashable, CustomStringConvertible {
     package static let usage = ExitCode(2)
 
     package var description: String { "\(rawValue)" }
+
+    /// The exit status of a driver run.
+    package init(_ status: RunStatus) {
+        switch status {
+        case .clean: self = .success
+        case .problems: self = .failure
+        case .unusable: self = .usage
+        }
+    }
 }
 
 /// A place a command writes text: a file descriptor, or a buffer in tests.

@@ -1,3 +1,4 @@
+import BatonCompiler
 import BatonDiagnostics
 
 /// The output formats of diagnostics (`--format`).

@@ -50,9 +50,10 @@ package struct DiagnosticSummary: Sendable, Hashable {
 /// `{"version":1,"diagnostics":[{"rule","severity","message","file","line","column","endLine",
 /// "endColumn","notes":[{"message","file","line","column"}]}],"summary":{"errors":N,"warnings":N}}`
 /// Lines and columns are 1-based (columns in UTF-16 code units); they are `null`, as is
-/// `file`, when a diagnostic has no place.
+/// `file`, when a diagnostic has no place. `extra` members (JSON text) follow `summary`: `gen`
+/// adds the files it wrote, so its one document says everything.
 package enum JSONRenderer {
-    package static func render(_ diagnostics: [Diagnostic]) -> String {
+    package static func render(_ diagnostics: [Diagnostic], extra: [(String, String)] = []) -> String {
         let sorted = diagnostics.sorted(by: Diagnostic.sortKey)
         let items = sorted.map { diagnostic -> String in
             let start = diagnostic.range?.start
@@ -79,11 +80,12 @@ package enum JSONRenderer {
             ])
         }
         let summary = DiagnosticSummary(diagnostics)
-        return JSONText.object([
-            ("version", "1"),
-            ("diagnostics", JSONText.array(items)),
-            ("summary", JSONText.object([("errors", "\(summary.errors)"), ("warnings", "\(summary.warnings)")])),
-        ]) + "\n"
+        return JSONText.object(
+            [
+                ("version", "1"),
+                ("diagnostics", JSONText.array(items)),
+                ("summary", JSONText.object([("errors", "\(summary.errors)"), ("warnings", "\(summary.warnings)")])),
+            ] + extra) + "\n"
     }
 }
 

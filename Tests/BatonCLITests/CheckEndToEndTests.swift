@@ -336,7 +336,7 @@ final class CheckEndToEndTests: XCTestCase {
 
     func testUnreadableFiles() throws {
         // A configuration path that is a folder cannot be read (whoever runs the test).
-        let scratch = try project(["Q.graphql": "{ hello(name: \"x\") }"])
+        let scratch = try project(["Q.graphql": "query Q { hello(name: \"x\") }"])
         try scratch.write("Empty/readme.md", "")
         XCTAssertEqual(
             try baton(["check", "--config", "Empty"], in: scratch.path),
@@ -361,7 +361,7 @@ final class CheckEndToEndTests: XCTestCase {
             )
             return
         }
-        try scratch.write("Locked.graphql", "{ hello(name: \"x\") }")
+        try scratch.write("Locked.graphql", "query L { hello(name: \"x\") }")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: scratch.path + "/Locked.graphql")
         XCTAssertEqual(
             try baton(["check"], in: scratch.path),
@@ -396,7 +396,7 @@ final class CheckEndToEndTests: XCTestCase {
     func testWarningsAsErrorsAndQuiet() throws {
         // A documents pattern matching nothing is a warning; the check still passes.
         let scratch = try project(
-            ["Q.graphql": "{ hello(name: \"x\") }"],
+            ["Q.graphql": "query Q { hello(name: \"x\") }"],
             config: #"{"schema": "schema.graphql", "documents": ["*.graphql", "none/*.gql"]}"#)
         XCTAssertEqual(
             try baton(["check"], in: scratch.path),

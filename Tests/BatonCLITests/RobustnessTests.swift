@@ -2,6 +2,7 @@ import BatonCLI
 import BatonCodegen
 import BatonCodegenKotlin
 import BatonCodegenSwift
+import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
 import BatonIR

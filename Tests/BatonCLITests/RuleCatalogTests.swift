@@ -1,4 +1,5 @@
 import BatonCLI
+import BatonCompiler
 import XCTest
 
 final class RuleCatalogTests: XCTestCase {

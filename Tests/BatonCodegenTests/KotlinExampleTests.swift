@@ -1,4 +1,4 @@
-import BatonCLI
+import BatonCompiler
 import Foundation
 import XCTest
 
@@ -11,15 +11,15 @@ final class KotlinExampleTests: XCTestCase {
     /// `baton gen --lang kotlin --check` finds nothing to do: the checked-in code is what the generator writes.
     func testGeneratedExamplesAreUpToDate() throws {
         for example in ["GitHub", "RickAndMorty"] {
-            let run = GenRun(
-                workingDirectory: Self.examples.appendingPathComponent(example).path, configPath: nil,
-                languages: ["kotlin"], check: true)
-            let outcome = run.run()
-            XCTAssertEqual(outcome.exitCode, .success, "\(example): \(outcome.diagnostics.map(\.message))")
+            let outcome = Driver(
+                request: ProjectRequest(workingDirectory: Self.examples.appendingPathComponent(example).path),
+                targets: .named(["kotlin"])
+            ).generate(check: true)
+            XCTAssertEqual(outcome.status, .clean, "\(example): \(outcome.diagnostics.map(\.message))")
             XCTAssertEqual(
-                outcome.reports.flatMap { $0.report.changes.map(\.path) }, [],
+                outcome.folders.flatMap { $0.report.changes.map(\.path) }, [],
                 "\(example): run `baton gen --lang kotlin` in Examples/\(example)")
-            XCTAssertGreaterThan(outcome.reports.first?.report.unchanged ?? 0, 6)
+            XCTAssertGreaterThan(outcome.folders.first?.report.unchanged ?? 0, 6)
         }
     }
 

@@ -1,6 +1,6 @@
-import BatonCLI
 import BatonCodegen
 import BatonCodegenKotlin
+import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
 import BatonIR
@@ -29,27 +29,15 @@ enum KotlinProjectSupport {
         try project(at: repositoryRoot.appendingPathComponent("Examples/\(name)"), file: file, line: line)
     }
 
-    /// Loads the baton.json in `folder` and builds its lens model; fails the test on any error.
+    /// Loads the baton.json in `folder` through the driver and builds its lens model; fails the test on any error.
     static func project(at folder: URL, file: StaticString = #filePath, line: UInt = #line) throws -> Project {
         let directory = folder.path
-        let loaded = ConfigurationLoader.load(path: "baton.json", workingDirectory: directory)
-        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        let result = Driver(request: ProjectRequest(workingDirectory: directory)).compile(upTo: .plan)
+        let errors = result.diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.map(\.message), [], file: file, line: line)
-        let configuration = try XCTUnwrap(loaded.projects.first, file: file, line: line)
-        let loader = ProjectLoader(workingDirectory: directory)
-        let (schemaFiles, _) = DocumentDiscovery.schemaFiles(of: configuration)
-        let (schema, _, _) = loader.loadSchema(schemaFiles)
-        let (documentFiles, _) = DocumentDiscovery.documentFiles(of: configuration)
-        let documents = loader.loadDocuments(documentFiles)
-        XCTAssertEqual(documents.diagnostics.map(\.message), [], file: file, line: line)
-        var options = LensModelOptions(onError: configuration.onError?.value.rawValue)
-        for scalar in configuration.customScalarTypes {
-            options.customScalars[scalar.name] = CustomScalarMapping(
-                swiftType: scalar.swift?.value, kotlinType: scalar.kotlin?.type.value,
-                kotlinConverter: scalar.kotlin?.converter.value)
-        }
-        let model = try build(
-            schema: XCTUnwrap(schema, file: file, line: line), documents: documents.documents, options: options)
+        let compilation = try XCTUnwrap(result.compilations.first, file: file, line: line)
+        let configuration = try XCTUnwrap(compilation.project.configuration, file: file, line: line)
+        let model = try XCTUnwrap(compilation.model, file: file, line: line)
         return Project(
             model: model, packageName: configuration.output.kotlinPackage?.value ?? "generated",
             outputPath: configuration.output.kotlinPath?.value ?? directory + "/Generated/Kotlin")

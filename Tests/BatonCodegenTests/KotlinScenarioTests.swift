@@ -1,4 +1,4 @@
-import BatonCLI
+import BatonCompiler
 import Foundation
 import XCTest
 
@@ -85,12 +85,12 @@ final class KotlinScenarioTests: XCTestCase {
 
     /// `baton gen --check` finds nothing to do in KotlinScenarios: the checked-in Swift is what the generator writes.
     func testTheScenariosGeneratedSwiftIsUpToDate() throws {
-        let run = GenRun(
-            workingDirectory: KotlinBuild.scenarios.path, configPath: nil, languages: ["swift"], check: true)
-        let outcome = run.run()
-        XCTAssertEqual(outcome.exitCode, .success, "\(outcome.diagnostics.map(\.message))")
+        let outcome = Driver(
+            request: ProjectRequest(workingDirectory: KotlinBuild.scenarios.path), targets: .named(["swift"])
+        ).generate(check: true)
+        XCTAssertEqual(outcome.status, .clean, "\(outcome.diagnostics.map(\.message))")
         XCTAssertEqual(
-            outcome.reports.flatMap { $0.report.changes.map(\.path) }, [],
+            outcome.folders.flatMap { $0.report.changes.map(\.path) }, [],
             "run `baton gen` in Tests/BatonCodegenTests/KotlinScenarios")
     }
 

@@ -1,4 +1,4 @@
-import BatonCLI
+import BatonCompiler
 import Foundation
 import XCTest
 
@@ -26,8 +26,8 @@ final class PersistedQueryGenTests: XCTestCase {
         try text.write(toFile: folder + "/" + path, atomically: true, encoding: .utf8)
     }
 
-    func gen(check: Bool = false) -> GenOutcome {
-        GenRun(workingDirectory: folder, configPath: nil, languages: [], check: check).run()
+    func gen(check: Bool = false) -> DriverResult {
+        Driver(request: ProjectRequest(workingDirectory: folder), targets: .configured).generate(check: check)
     }
 
     func manifest() throws -> [[String: String]] {
@@ -38,8 +38,8 @@ final class PersistedQueryGenTests: XCTestCase {
 
     func testTheManifestIsWrittenCheckedAndRewrittenOnlyOnChange() throws {
         let first = gen()
-        XCTAssertEqual(first.exitCode, .success, "\(first.diagnostics.map(\.message))")
-        let manifestReport = first.reports.first { $0.language == "persistedQueries" }
+        XCTAssertEqual(first.status, .clean, "\(first.diagnostics.map(\.message))")
+        let manifestReport = first.folders.first { $0.language == "persistedQueries" }
         XCTAssertEqual(manifestReport?.report.changes.map(\.path), ["manifest.json"])
         let hero = try manifest()
         XCTAssertEqual(hero.map { $0["name"] }, ["Hero"])
@@ -47,13 +47,13 @@ final class PersistedQueryGenTests: XCTestCase {
         XCTAssertTrue(swift.contains("static let operationID: String = \"\(hero.first?["id"] ?? "?")\""))
 
         let again = gen()
-        XCTAssertEqual(again.reports.first { $0.language == "persistedQueries" }?.report.changes.count, 0)
-        XCTAssertEqual(gen(check: true).exitCode, .success)
+        XCTAssertEqual(again.folders.first { $0.language == "persistedQueries" }?.report.changes.count, 0)
+        XCTAssertEqual(gen(check: true).status, .clean)
 
         try write("Queries/Hero.graphql", "query Hero($id: ID!) { hero(id: $id) { id } }\n")
-        XCTAssertEqual(gen(check: true).exitCode, .failure, "a changed operation makes the manifest stale")
+        XCTAssertEqual(gen(check: true).status, .problems, "a changed operation makes the manifest stale")
         XCTAssertEqual(try manifest().first?["id"], hero.first?["id"], "--check writes nothing")
-        XCTAssertEqual(gen().exitCode, .success)
+        XCTAssertEqual(gen().status, .clean)
         XCTAssertNotEqual(try manifest().first?["id"], hero.first?["id"])
     }
 
@@ -63,7 +63,7 @@ final class PersistedQueryGenTests: XCTestCase {
             #"{"schema": "schema.graphql", "documents": "Queries/**/*.graphql", "output": {"swift": {"path": "Generated"}, "persistedQueries": "manifest.json"}}"#
         )
         let outcome = gen()
-        XCTAssertEqual(outcome.exitCode, .usage)
+        XCTAssertEqual(outcome.status, .unusable)
         XCTAssertTrue(
             outcome.diagnostics.contains { $0.message.contains("output.persistedQueries") },
             "\(outcome.diagnostics.map(\.message))")

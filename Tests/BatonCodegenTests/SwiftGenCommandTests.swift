@@ -1,4 +1,4 @@
-import BatonCLI
+import BatonCompiler
 import Foundation
 import XCTest
 
@@ -26,38 +26,38 @@ final class SwiftGenCommandTests: XCTestCase {
         try text.write(toFile: folder + "/" + path, atomically: true, encoding: .utf8)
     }
 
-    func gen(check: Bool = false) -> GenOutcome {
-        GenRun(workingDirectory: folder, configPath: nil, languages: ["swift"], check: check).run()
+    func gen(check: Bool = false) -> DriverResult {
+        Driver(request: ProjectRequest(workingDirectory: folder), targets: .named(["swift"])).generate(check: check)
     }
 
     func testGenerateCheckAndStaleFiles() throws {
         let first = gen()
-        XCTAssertEqual(first.exitCode, .success, "\(first.diagnostics.map(\.message))")
-        XCTAssertEqual(first.reports.first?.report.changes.map(\.path), ["Hero.graphql.swift"])
-        XCTAssertEqual(gen(check: true).exitCode, .success)
+        XCTAssertEqual(first.status, .clean, "\(first.diagnostics.map(\.message))")
+        XCTAssertEqual(first.folders.first?.report.changes.map(\.path), ["Hero.graphql.swift"])
+        XCTAssertEqual(gen(check: true).status, .clean)
 
         try write("Generated/Mine.swift", "let mine = 1\n")
         try write("Queries/Hero.graphql", "query Villain($id: ID!) { hero(id: $id) { id } }\n")
         let check = gen(check: true)
-        XCTAssertEqual(check.exitCode, .failure)
+        XCTAssertEqual(check.status, .problems)
         XCTAssertEqual(
-            check.reports.first?.report.changes.map(\.path), ["Hero.graphql.swift", "Villain.graphql.swift"])
+            check.folders.first?.report.changes.map(\.path), ["Hero.graphql.swift", "Villain.graphql.swift"])
         XCTAssertTrue(
             FileManager.default.fileExists(atPath: folder + "/Generated/Hero.graphql.swift"), "--check writes nothing")
 
-        XCTAssertEqual(gen().exitCode, .success)
+        XCTAssertEqual(gen().status, .clean)
         XCTAssertFalse(
             FileManager.default.fileExists(atPath: folder + "/Generated/Hero.graphql.swift"),
             "stale generated file removed")
         XCTAssertTrue(
             FileManager.default.fileExists(atPath: folder + "/Generated/Mine.swift"), "a file without the header stays")
-        XCTAssertEqual(gen(check: true).exitCode, .success)
+        XCTAssertEqual(gen(check: true).status, .clean)
     }
 
     func testDocumentErrorsStopGenerationBeforeAnyWrite() throws {
         try write("Queries/Hero.graphql", "query Hero { hero(id: 1) { nope } }\n")
         let outcome = gen()
-        XCTAssertEqual(outcome.exitCode, .failure)
+        XCTAssertEqual(outcome.status, .problems)
         XCTAssertFalse(outcome.diagnostics.isEmpty)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
     }
@@ -70,12 +70,12 @@ final class SwiftGenCommandTests: XCTestCase {
             #"{"schema": "schema.graphql", "documents": "Queries/**/*.graphql", "customScalarTypes": {"When": {"swift": "Date\nimport Evil"}}, "output": {"swift": {"path": "Generated"}}}"#
         )
         let outcome = gen()
-        XCTAssertEqual(outcome.exitCode, .usage)
+        XCTAssertEqual(outcome.status, .unusable)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
-        XCTAssertTrue(GenLanguages.isSwiftTypeName("Foundation.Date"))
-        XCTAssertTrue(GenLanguages.isSwiftTypeName("MyApp.Money"))
-        XCTAssertFalse(GenLanguages.isSwiftTypeName("Date; import Evil"))
-        XCTAssertFalse(GenLanguages.isSwiftTypeName("1Date"))
-        XCTAssertFalse(GenLanguages.isSwiftTypeName(""))
+        XCTAssertTrue(GenerationTargets.isSwiftTypeName("Foundation.Date"))
+        XCTAssertTrue(GenerationTargets.isSwiftTypeName("MyApp.Money"))
+        XCTAssertFalse(GenerationTargets.isSwiftTypeName("Date; import Evil"))
+        XCTAssertFalse(GenerationTargets.isSwiftTypeName("1Date"))
+        XCTAssertFalse(GenerationTargets.isSwiftTypeName(""))
     }
 }

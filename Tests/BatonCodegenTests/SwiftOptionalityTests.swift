@@ -1,6 +1,6 @@
-import BatonCLI
 import BatonCodegen
 import BatonCodegenSwift
+import BatonCompiler
 import BatonConfig
 import BatonIR
 import Foundation
@@ -140,14 +140,9 @@ final class SwiftOptionalityTests: XCTestCase {
 
     func exampleModel(_ name: String) throws -> LensModel {
         let folder = SwiftCompiler.repository.appendingPathComponent("Examples/" + name).path
-        let loaded = ConfigurationLoader.load(path: folder + "/baton.json", workingDirectory: folder)
-        let configuration = try XCTUnwrap(loaded.projects.first)
-        let loader = ProjectLoader(workingDirectory: folder)
-        let schema = try XCTUnwrap(loader.loadSchema(DocumentDiscovery.schemaFiles(of: configuration).files).schema)
-        let documents = loader.loadDocuments(DocumentDiscovery.documentFiles(of: configuration).files)
-        return LensModelBuilder.build(
-            schema: schema, documents: documents.documents, options: GenRun.modelOptions(configuration)
-        ).0
+        let result = Driver(request: ProjectRequest(workingDirectory: folder)).compile(upTo: .plan)
+        XCTAssertFalse(result.hasErrors, "\(result.diagnostics.map(\.message))")
+        return try XCTUnwrap(result.models.first)
     }
 
     func testExamplesGeneratedTypesMatchTheModel() throws {

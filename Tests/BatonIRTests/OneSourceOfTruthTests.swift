@@ -18,9 +18,12 @@ import XCTest
 /// (name, shape), where a shape is the type with every name replaced by `T`: `[T?]?` for Plate 1's
 /// `nodes`, `Result<T?>` for its `repository`. Order is left to the templates.
 final class OneSourceOfTruthTests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     func testExamplesGeneratedTypesMatchTheModel() throws {
         for example in ["GitHub", "RickAndMorty"] {
-            let folder = PlateCommandTests.repository.appendingPathComponent("Examples/\(example)")
+            let folder = Self.repository.appendingPathComponent("Examples/\(example)")
             let schemaName = try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .first { $0.hasPrefix("schema.graphql") }
             let schemaURL = folder.appendingPathComponent(try XCTUnwrap(schemaName, example))

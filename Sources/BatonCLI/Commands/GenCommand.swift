@@ -1,11 +1,7 @@
 import BatonCodegen
-import BatonCodegenKotlin
-import BatonCodegenSwift
+import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
-import BatonIR
-import BatonSchema
-import BatonSyntax
 
 /// `baton gen [--lang swift|kotlin] [--check]`: writes the generated code of every project of baton.json.
 package enum GenCommand: Command {
@@ -18,8 +14,13 @@ package enum GenCommand: Command {
         atomic, and files Baton generated earlier that are no longer generated are removed (only files \
         carrying Baton's generated-file header, never anything else).
 
+        A run writes all of its files or none: every problem in baton.json, the schema, the documents and \
+        every language's settings is found before the first file is written, and every output folder is \
+        checked before any is written to.
+
         With --check nothing is written: the files that would change are listed and the exit status is 1 \
-        if there are any (for CI and pre-commit hooks).
+        if there are any (for CI and pre-commit hooks). With --format json, sarif or github, stdout holds \
+        exactly one document (json lists the files in it; sarif and github list them on stderr).
 
         Exit status: 0 done (or, with --check, up to date); 1 errors in the documents, or --check found \
         stale files; 2 usage, configuration or I/O error.
@@ -32,48 +33,81 @@ package enum GenCommand: Command {
                     "config", valueName: "path",
                     help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
                 .value(
-                    "lang", valueName: "language", choices: GenLanguages.all.map(\.name), repeatable: true,
+                    "lang", valueName: "language", choices: GenerationTargets.all.map(\.name), repeatable: true,
                     help: "The language to generate (default: every language baton.json has an output for)."),
                 .flag("check", help: "Write nothing; list the files that would change and exit 1 if any would."),
                 DiagnosticFormat.option,
+                .flag("warnings-as-errors", help: "Treat warnings as errors: they stop generation (exit status 1)."),
+                .flag("quiet", short: "q", help: "Report errors only: no warnings, no file list, no summary line."),
             ],
             arguments: [])
     }
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitCode {
         let format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text
-        let run = GenRun(
+        let check = arguments.flag("check")
+        let policy = DiagnosticPolicy(
+            warningsAsErrors: arguments.flag("warnings-as-errors"), quiet: arguments.flag("quiet"))
+        let request = ProjectRequest(
             workingDirectory: context.workingDirectory, configPath: arguments.value("config"),
-            languages: arguments.allValues("lang"), check: arguments.flag("check"))
-        let outcome = run.run()
-        if !outcome.diagnostics.isEmpty || outcome.exitCode != .success && outcome.reports.isEmpty {
-            DiagnosticOutput(format: format, quiet: true).report(
-                outcome.diagnostics, documentCount: nil, context: context)
-        }
+            allowsSchemaWithoutConfiguration: false)
+        let languages = arguments.allValues("lang")
+        let driver = Driver(
+            request: request, policy: policy, targets: languages.isEmpty ? .configured : .named(languages))
+        let result = driver.generate(check: check)
+        let exitCode = ExitCode(result.status)
+
         let display = { (path: String) in Path.display(path, from: context.workingDirectory) }
-        for report in outcome.reports {
-            for (path, change) in report.report.changes {
-                let shown = display(Path.join(report.root, path))
-                if run.check {
-                    context.standardOutput.write("would \(change.verb): \(shown)\n")
-                } else {
-                    context.standardOutput.write("\(change.pastTense) \(shown)\n")
-                }
+        var changes: [(path: String, change: FileWriteReport.Change)] = []
+        for folder in result.folders {
+            for (path, change) in folder.report.changes {
+                changes.append((display(Path.join(folder.root, path)), change))
             }
         }
-        let changed = outcome.reports.reduce(0) { $0 + $1.report.changes.count }
-        let unchanged = outcome.reports.reduce(0) { $0 + $1.report.unchanged }
-        if outcome.exitCode == .success || (run.check && outcome.exitCode == .failure && changed > 0) {
-            let summary =
-                run.check
-                ? (changed == 0
-                    ? "Generated code is up to date (\(unchanged) files)."
-                    : "\(changed) generated \(changed == 1 ? "file is" : "files are") out of date; run `baton gen`.")
-                : "\(changed) \(changed == 1 ? "file" : "files") changed, \(unchanged) unchanged."
-            context.standardError.write(summary + "\n")
+        let unchanged = result.folders.reduce(0) { $0 + $1.report.unchanged }
+        let summary: String
+        if check {
+            summary =
+                changes.isEmpty
+                ? "Generated code is up to date (\(unchanged) files)."
+                : "\(changes.count) generated \(changes.count == 1 ? "file is" : "files are") out of date; run `baton gen`."
+        } else {
+            summary = "\(changes.count) \(changes.count == 1 ? "file" : "files") changed, \(unchanged) unchanged."
         }
-        return outcome.exitCode
+        let lines = changes.map { check ? "would \($0.change.verb): \($0.path)" : "\($0.change.pastTense) \($0.path)" }
+        let finished = exitCode == .success || (check && exitCode == .failure && !changes.isEmpty)
+
+        let shown = result.shownDiagnostics
+        let output = DiagnosticOutput(format: format, quiet: true)
+        switch format {
+        case .text, .pretty:
+            // Diagnostics, then what was written, on stderr; stdout lists the files (`would …` for --check).
+            if !shown.isEmpty { output.report(shown, documentCount: nil, context: context) }
+            if !policy.quiet {
+                for line in lines { context.standardOutput.write(line + "\n") }
+                if finished { context.standardError.write(summary + "\n") }
+            }
+        case .json:
+            // One document on stdout: the diagnostics, and the files written (or that would be).
+            let files = changes.map { change in
+                JSONText.object([
+                    ("path", JSONText.quote(change.path)), ("change", JSONText.quote(change.change.rawValue)),
+                ])
+            }
+            var extra = [("files", JSONText.array(files))]
+            if check { extra.append(("check", "true")) }
+            context.standardOutput.write(JSONRenderer.render(shown, extra: extra))
+        case .sarif, .github:
+            // One document on stdout; what was written goes to stderr.
+            output.report(shown, documentCount: nil, context: context)
+            if !policy.quiet {
+                for line in lines { context.standardError.write(line + "\n") }
+                if finished { context.standardError.write(summary + "\n") }
+            }
+        }
+        return exitCode
     }
+
 }
 
 extension FileWriteReport.Change {
@@ -91,255 +125,5 @@ extension FileWriteReport.Change {
         case .update: "updated"
         case .remove: "removed"
         }
-    }
-}
-
-/// A target language of `baton gen`: where its output goes and how to produce it from the lens model.
-///
-/// The Kotlin generator adds its entry to `GenLanguages.all`.
-package struct GenLanguage: Sendable {
-    /// `swift`, `kotlin`.
-    package var name: String
-    /// The output folder setting for this language, if the project has one.
-    package var outputPath: @Sendable (Configuration) -> Located<String>?
-    /// File extensions the language's files end in (for stale-file removal).
-    package var managedExtensions: Set<String>
-    /// The files for a model; diagnostics for settings the language needs and lacks.
-    package var generate: @Sendable (LensModel, Configuration) -> (files: [GeneratedFile], diagnostics: [Diagnostic])
-
-    package init(
-        name: String, outputPath: @escaping @Sendable (Configuration) -> Located<String>?,
-        managedExtensions: Set<String>,
-        generate: @escaping @Sendable (LensModel, Configuration) -> (files: [GeneratedFile], diagnostics: [Diagnostic])
-    ) {
-        self.name = name
-        self.outputPath = outputPath
-        self.managedExtensions = managedExtensions
-        self.generate = generate
-    }
-}
-
-/// The languages `baton gen` knows.
-package enum GenLanguages {
-    package static var all: [GenLanguage] { [swift, kotlin] }
-
-    package static let swift = GenLanguage(
-        name: "swift", outputPath: { $0.output.swiftPath }, managedExtensions: ["swift"],
-        generate: { model, configuration in
-            // A mapped type is written into generated code verbatim: it must be a (qualified) Swift type name.
-            let invalid = configuration.customScalarTypes.compactMap { mapping -> Diagnostic? in
-                guard let swift = mapping.swift, !isSwiftTypeName(swift.value) else { return nil }
-                return .error(
-                    "customScalarTypes.\(mapping.name).swift \"\(swift.value)\" is not a Swift type name (such as Foundation.Date or MyApp.Money).",
-                    rule: "config", file: configuration.file, span: swift.span)
-            }
-            if !invalid.isEmpty { return ([], invalid) }
-            return (SwiftGenerator(model: model).generate(), [])
-        })
-
-    /// Kotlin needs `output.kotlin.package`; the runtime support is written beside the generated code.
-    package static let kotlin = GenLanguage(
-        name: "kotlin", outputPath: { $0.output.kotlinPath }, managedExtensions: ["kt"],
-        generate: { model, configuration in
-            guard let package = configuration.output.kotlinPackage else {
-                return (
-                    [],
-                    [
-                        .error(
-                            "No output.kotlin.package in baton.json: which Kotlin package should the generated code be in?",
-                            rule: "config", file: configuration.file,
-                            span: configuration.output.kotlinPath?.span ?? .zero)
-                    ]
-                )
-            }
-            if let problem = KotlinGenerator.packageNameProblem(package.value) {
-                return ([], [.error(problem, rule: "config", file: configuration.file, span: package.span)])
-            }
-            return (KotlinGenerator.generate(model, options: KotlinGeneratorOptions(packageName: package.value)), [])
-        })
-
-    /// `Name` or `Module.Name` (letters, digits and `_`, not starting with a digit; generic arguments allowed).
-    package static func isSwiftTypeName(_ text: String) -> Bool {
-        guard !text.isEmpty, text.count <= 200 else { return false }
-        var depth = 0
-        var previous: Character = "."
-        for character in text {
-            switch character {
-            case "<": depth += 1
-            case ">": depth -= 1
-            case ".", ",", " ", "_": break
-            default:
-                guard character.isASCII, character.isLetter || character.isNumber else { return false }
-                if character.isNumber, previous == "." || previous == "<" || previous == " " { return false }
-            }
-            if depth < 0 { return false }
-            previous = character
-        }
-        return depth == 0 && !text.hasSuffix(".") && !text.hasPrefix(".") && !text.contains("..")
-    }
-}
-
-/// What one `baton gen` did.
-package struct GenOutcome {
-    /// One output folder's report.
-    package struct FolderReport {
-        /// The absolute output folder.
-        package var root: String
-        package var language: String
-        package var report: FileWriteReport
-    }
-
-    package var diagnostics: [Diagnostic] = []
-    package var reports: [FolderReport] = []
-    package var exitCode: ExitCode = .success
-}
-
-/// One `baton gen`, from options to written files.
-package struct GenRun {
-    package var workingDirectory: String
-    package var configPath: String?
-    /// Languages asked for; empty for every language the configuration has an output for.
-    package var languages: [String]
-    package var check: Bool
-
-    package init(workingDirectory: String, configPath: String?, languages: [String], check: Bool) {
-        self.workingDirectory = workingDirectory
-        self.configPath = configPath
-        self.languages = languages
-        self.check = check
-    }
-
-    var loader: ProjectLoader { ProjectLoader(workingDirectory: workingDirectory) }
-
-    package func run() -> GenOutcome {
-        var outcome = GenOutcome()
-        let found = ConfigurationLoader.locate(configPath, workingDirectory: workingDirectory)
-        guard let path = found else {
-            outcome.diagnostics.append(
-                Diagnostic(
-                    .error,
-                    "No baton.json found in \(loader.display(workingDirectory)) or any folder above it; pass --config PATH.",
-                    rule: "config", range: nil))
-            outcome.exitCode = .usage
-            return outcome
-        }
-        let loaded = ConfigurationLoader.load(
-            path: path, workingDirectory: workingDirectory, knownRules: RuleCatalog.ruleIDs)
-        outcome.diagnostics += loaded.diagnostics
-        if loaded.hasErrors {
-            outcome.exitCode = .usage
-            return outcome
-        }
-        var anyOutput = false
-        for configuration in loaded.projects {
-            let wanted = GenLanguages.all.filter { language in
-                languages.isEmpty ? language.outputPath(configuration) != nil : languages.contains(language.name)
-            }
-            if wanted.isEmpty { continue }
-            anyOutput = true
-            generate(configuration, languages: wanted, into: &outcome)
-            if outcome.exitCode == .usage { return outcome }
-        }
-        if !anyOutput {
-            let names = languages.isEmpty ? "any language" : languages.joined(separator: ", ")
-            outcome.diagnostics.append(
-                Diagnostic(
-                    .error, "baton.json has no output for \(names): set output.swift.path.", rule: "config", range: nil,
-                    path: loader.display(path)))
-            outcome.exitCode = .usage
-        }
-        return outcome
-    }
-
-    /// Builds one project's lens model and writes each language's files.
-    func generate(_ configuration: Configuration, languages: [GenLanguage], into outcome: inout GenOutcome) {
-        let schemaFiles = DocumentDiscovery.schemaFiles(of: configuration)
-        let documentFiles = DocumentDiscovery.documentFiles(of: configuration)
-        outcome.diagnostics += schemaFiles.diagnostics + documentFiles.diagnostics
-        if (schemaFiles.diagnostics + documentFiles.diagnostics).contains(where: { $0.severity == .error }) {
-            outcome.exitCode = .usage
-            return
-        }
-        let (schema, _, schemaDiagnostics) = loader.loadSchema(schemaFiles.files, configuration: configuration)
-        let documents = loader.loadDocuments(documentFiles.files)
-        var diagnostics = schemaDiagnostics + documents.diagnostics
-        if let schema, !schemaDiagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += DocumentValidation.validate(
-                schema: schema, documents: documents.documents, configuration: configuration)
-        }
-        outcome.diagnostics += diagnostics
-        if diagnostics.contains(where: { $0.rule == "io" && $0.severity == .error }) {
-            outcome.exitCode = .usage
-            return
-        }
-        guard let schema, !diagnostics.contains(where: { $0.severity == .error }) else {
-            outcome.exitCode = .failure  // the gate: generators never see invalid input
-            return
-        }
-        let (model, modelDiagnostics) = LensModelBuilder.build(
-            schema: schema, documents: documents.documents, options: Self.modelOptions(configuration))
-        outcome.diagnostics += modelDiagnostics
-        if modelDiagnostics.contains(where: { $0.severity == .error }) {
-            outcome.exitCode = .failure
-            return
-        }
-        for language in languages {
-            guard let output = language.outputPath(configuration) else {
-                outcome.diagnostics.append(
-                    .error(
-                        "No output.\(language.name).path in baton.json: where should the \(language.name) files go?",
-                        rule: "config", file: configuration.file, span: .zero))
-                outcome.exitCode = .usage
-                return
-            }
-            let (files, languageDiagnostics) = language.generate(model, configuration)
-            outcome.diagnostics += languageDiagnostics
-            if languageDiagnostics.contains(where: { $0.severity == .error }) {
-                outcome.exitCode = .usage
-                return
-            }
-            let root = Path.absolute(output.value, relativeTo: configuration.directory)
-            do {
-                let report = try FileWriter(root: root, managedExtensions: language.managedExtensions).write(
-                    files, check: check)
-                outcome.reports.append(GenOutcome.FolderReport(root: root, language: language.name, report: report))
-                if check, report.hasChanges, outcome.exitCode == .success { outcome.exitCode = .failure }
-            } catch {
-                outcome.diagnostics.append(
-                    .error("\(error)", rule: "io", file: configuration.file, span: output.span))
-                outcome.exitCode = .usage
-                return
-            }
-        }
-        if let manifest = configuration.output.persistedQueriesPath {
-            writeManifest(PersistedQueryManifest.text(for: model.operations), to: manifest, configuration, &outcome)
-        }
-    }
-
-    /// Writes the persisted-query manifest (`output.persistedQueries.path`) as the file writer writes a file.
-    private func writeManifest(
-        _ text: String, to path: Located<String>, _ configuration: Configuration, _ outcome: inout GenOutcome
-    ) {
-        let folder = Path.directory(of: path.value)
-        let name = Path.lastComponent(path.value)
-        do {
-            let report = try FileWriter(root: folder, managedExtensions: []).writeFile(name, text, check: check)
-            outcome.reports.append(GenOutcome.FolderReport(root: folder, language: "persistedQueries", report: report))
-            if check, report.hasChanges, outcome.exitCode == .success { outcome.exitCode = .failure }
-        } catch {
-            outcome.diagnostics.append(.error("\(error)", rule: "io", file: configuration.file, span: path.span))
-            outcome.exitCode = .usage
-        }
-    }
-
-    /// The settings of baton.json the lens model needs.
-    package static func modelOptions(_ configuration: Configuration) -> LensModelOptions {
-        var scalars: [String: CustomScalarMapping] = [:]
-        for scalar in configuration.customScalarTypes {
-            scalars[scalar.name] = CustomScalarMapping(
-                swiftType: scalar.swift?.value, kotlinType: scalar.kotlin?.type.value,
-                kotlinConverter: scalar.kotlin?.converter.value)
-        }
-        return LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue)
     }
 }

@@ -5,8 +5,8 @@ import BatonSyntax
 import BatonValidation
 
 /// Reads what a project is made of: its schema and its documents (GraphQL files and the
-/// literals in Swift sources), parsed. Shared by every command that needs them (`check`,
-/// `plate`, `gen`).
+/// literals in Swift sources), parsed, one `DocumentUnit` per file. The driver's first stage;
+/// benchmarks and tests that need a project's files read them through it too.
 package struct ProjectLoader {
     /// Where paths are shown relative to.
     package var workingDirectory: String
@@ -37,15 +37,14 @@ package struct ProjectLoader {
 
     /// Builds the schema from its files: one introspection result (`.json`), or any number of
     /// SDL files merged. The schema is nil when it could not be built at all.
-    /// Baton's schema checks (`semantic-non-null-levels`) run on a schema that was built, and the
-    /// configuration's `rules` settings apply to every schema diagnostic, so a vendor schema's
-    /// known problem can be turned into a warning.
-    package func loadSchema(
-        _ paths: [String], configuration: Configuration? = nil
-    ) -> (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]) {
+    /// Baton's schema checks (`semantic-non-null-levels`) run on a schema that was built. (The
+    /// driver's policy applies the project's `rules` to every schema diagnostic, so a vendor
+    /// schema's known problem can be turned into a warning.)
+    package func loadSchema(_ paths: [String]) -> (
+        schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]
+    ) {
         var (schema, sources, diagnostics) = buildSchema(paths)
         if let schema { diagnostics += BatonSchemaRules.check(schema) }
-        if let configuration { diagnostics = configuration.applyingRuleSettings(to: diagnostics) }
         return (schema, sources, diagnostics)
     }
 
@@ -78,20 +77,55 @@ package struct ProjectLoader {
         }
     }
 
+    /// Reads and parses one document file: a unit of its own, so a changed file is read again
+    /// alone and files can be parsed independently.
+    package func loadUnit(_ path: String) -> DocumentUnit {
+        var unit = DocumentUnit(path: path)
+        let (sources, diagnostics) = documentSources(path)
+        unit.diagnostics = diagnostics
+        for source in sources {
+            unit.sourceCount += 1
+            let result = Parser.parse(source)
+            unit.diagnostics += result.diagnostics
+            if let document = result.document { unit.documents.append(document) }
+        }
+        return unit
+    }
+
     /// Reads and parses documents, in the order given.
     package func loadDocuments(_ paths: [String]) -> LoadedDocuments {
         var loaded = LoadedDocuments()
         for path in paths {
-            let (sources, diagnostics) = documentSources(path)
-            loaded.diagnostics += diagnostics
-            for source in sources {
-                loaded.sourceCount += 1
-                let result = Parser.parse(source)
-                loaded.diagnostics += result.diagnostics
-                if let document = result.document { loaded.documents.append(document) }
-            }
+            let unit = loadUnit(path)
+            loaded.diagnostics += unit.diagnostics
+            loaded.sourceCount += unit.sourceCount
+            loaded.documents += unit.documents
         }
         return loaded
+    }
+}
+
+/// One document file, read and parsed: a `.graphql` file, or the GraphQL literals of a Swift
+/// source (each its own document).
+package struct DocumentUnit: Sendable {
+    /// The absolute path.
+    package var path: String
+    package var documents: [Document] = []
+    /// Reading, extraction and syntax diagnostics.
+    package var diagnostics: [Diagnostic] = []
+    /// How many GraphQL texts the file holds (one for a GraphQL file, one per literal in Swift).
+    package var sourceCount = 0
+
+    package init(path: String) { self.path = path }
+
+    /// True for a file that parsed and holds type-system definitions only (a schema, not a
+    /// document): without a baton.json saying which files are the schema, such a file found
+    /// among the documents is left out rather than reported as not executable.
+    package var isSchemaOnly: Bool {
+        guard !documents.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) else { return false }
+        return documents.allSatisfy { document in
+            !document.definitions.isEmpty && !document.definitions.contains(where: \.isExecutable)
+        }
     }
 }
 

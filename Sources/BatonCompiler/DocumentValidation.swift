@@ -5,8 +5,8 @@ import BatonSyntax
 import BatonValidation
 
 /// The validation step of `check`, `plate` and `gen`: every rule (the spec's, then Baton's) over
-/// all documents of a project as one unit, so fragments resolve across files; the project's
-/// `rules` settings applied.
+/// all documents of a project as one unit, so fragments resolve across files. The project's
+/// `rules` settings are the driver's `DiagnosticPolicy`'s to apply.
 package enum DocumentValidation {
     /// The rules these commands run, in order: graphql-js's `specifiedRules`, then Baton's.
     package static var rules: [any ValidationRule.Type] { allRules }
@@ -17,10 +17,9 @@ package enum DocumentValidation {
     package static func validate(
         schema: GraphQLSchema, documents: [Document], configuration: Configuration? = nil
     ) -> [Diagnostic] {
-        let diagnostics = Validator.validate(
+        Validator.validate(
             schema: schema, documents: documents, rules: rules, mode: .merged,
             options: configuration.map(options(for:)))
-        return configuration?.applyingRuleSettings(to: diagnostics) ?? diagnostics
     }
 
     /// What Baton's rules need from `baton.json`: which scalars are mapped for which language,

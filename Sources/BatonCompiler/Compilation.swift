@@ -1,0 +1,269 @@
+import BatonCodegen
+import BatonConfig
+import BatonDiagnostics
+import BatonIR
+import BatonSchema
+import BatonSyntax
+import BatonValidation
+
+/// One project compiled up to a requested stage: its schema, its documents (one unit per file),
+/// their validation, the plan (the lens model both generators spell) and the generated files,
+/// with every diagnostic along the way.
+///
+/// Every command runs this one pipeline: `check` up to `.plan` (and the settings of every
+/// language with an output), `plate` up to `.plan`, `gen` up to `.generate`. One gate stands
+/// before the plan: any error so far (after the `rules` settings and `--warnings-as-errors`)
+/// stops the compilation there, so the generators never see invalid input and `check` fails on
+/// everything `gen` would stop on.
+///
+/// A compilation can be kept and updated: `documentsChanged(_:)` reads the given files again and
+/// `schemaChanged()` the schema, dropping what depended on them, so a watcher or an editor re-runs
+/// only what a change affects.
+package final class Compilation {
+    /// The stages, in order.
+    package enum Stage: Int, Sendable, Comparable {
+        /// The schema built and checked, the documents read and parsed, the languages' settings checked.
+        case read
+        /// Every validation rule over all documents as one unit.
+        case validate
+        /// The plan: the lens model of the valid documents (after the gate).
+        case plan
+        /// Every target language's files, in memory.
+        case generate
+
+        package static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// One language's output: files in memory, not yet written.
+    package struct Output: Sendable {
+        package var target: GenerationTarget
+        /// The absolute output folder.
+        package var root: String
+        /// The output path setting, where write errors are reported.
+        package var setting: Located<String>
+        package var files: [GeneratedFile]
+    }
+
+    /// The persisted-query manifest's one file: where it goes and its text.
+    package struct Manifest: Sendable {
+        /// The setting, where write errors are reported.
+        package var setting: Located<String>
+        package var text: String
+    }
+
+    package let project: ProjectInput
+    package let workingDirectory: String
+    package let policy: DiagnosticPolicy
+    /// The languages this compilation generates (or, short of `.generate`, checks the settings of).
+    package let targets: [GenerationTarget]
+    /// Problems choosing the targets (`--lang` naming a language without an output folder).
+    private let targetDiagnostics: [Diagnostic]
+    let loader: ProjectLoader
+
+    package private(set) var schema: GraphQLSchema?
+    /// The document files read, in `project.documentFiles` order (schema-only files left out
+    /// when the project says so).
+    package private(set) var units: [DocumentUnit] = []
+    package private(set) var model: LensModel?
+    package private(set) var outputs: [Output] = []
+    /// The persisted-query manifest (`output.persistedQueries.path`), in memory, when `gen` writes one.
+    package private(set) var manifest: Manifest?
+    /// The last stage run to its end (nil before `.read`).
+    package private(set) var completed: Stage?
+    /// True when the gate stopped the compilation before the plan.
+    package private(set) var stoppedAtGate = false
+
+    private var schemaDiagnostics: [Diagnostic] = []
+    private var settingsDiagnostics: [Diagnostic] = []
+    private var validationDiagnostics: [Diagnostic] = []
+    private var planDiagnostics: [Diagnostic] = []
+
+    package init(
+        project: ProjectInput, workingDirectory: String, policy: DiagnosticPolicy = DiagnosticPolicy(),
+        targets selection: TargetSelection = .none
+    ) {
+        self.project = project
+        self.workingDirectory = workingDirectory
+        self.policy = policy
+        self.loader = ProjectLoader(workingDirectory: workingDirectory)
+        if let configuration = project.configuration {
+            (targets, targetDiagnostics) = selection.targets(of: configuration)
+        } else {
+            (targets, targetDiagnostics) = ([], [])
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs every stage up to and including `stage` that has not run yet, stopping at the gate.
+    package func run(upTo stage: Stage) {
+        if completed == nil {
+            read()
+            completed = .read
+        }
+        if stage >= .validate, let done = completed, done < .validate {
+            validate()
+            completed = .validate
+        }
+        if stage >= .plan, let done = completed, done < .plan {
+            guard passesGate else {
+                stoppedAtGate = true
+                return
+            }
+            plan()
+            completed = .plan
+        }
+        if stage >= .generate, let done = completed, done < .generate {
+            guard passesGate else {
+                stoppedAtGate = true
+                return
+            }
+            generate()
+            completed = .generate
+        }
+    }
+
+    /// The gate: nothing so far counts as an error.
+    package var passesGate: Bool { !diagnostics.contains(where: policy.isError) }
+
+    private func read() {
+        readSchema()
+        units = project.documentFiles.map(readUnit).compactMap { $0 }
+        settingsDiagnostics = targetDiagnostics
+        if let configuration = project.configuration {
+            for target in targets { settingsDiagnostics += target.settingsProblems(configuration) }
+        }
+    }
+
+    private func readSchema() {
+        let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles)
+        self.schema = schema
+        schemaDiagnostics = settle(diagnostics)
+    }
+
+    /// A document file read and parsed; nil for a schema-only file the project leaves out.
+    private func readUnit(_ path: String) -> DocumentUnit? {
+        var unit = loader.loadUnit(path)
+        if project.skipsSchemaOnlyFiles, Path.pathExtension(path) != "swift", unit.isSchemaOnly { return nil }
+        unit.diagnostics = settle(unit.diagnostics)
+        return unit
+    }
+
+    private func validate() {
+        validationDiagnostics = []
+        // A schema with errors that still built (GitHub's published schema repeats two field
+        // definitions) is used as built, first definition winning: its errors are reported and
+        // the documents are still checked against it. Only a schema that could not be built at
+        // all leaves the documents unvalidated.
+        guard let schema else { return }
+        validationDiagnostics = DocumentValidation.validate(
+            schema: schema, documents: documents, configuration: project.configuration)
+        if let configuration = project.configuration {
+            validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
+        }
+        validationDiagnostics = settle(validationDiagnostics)
+    }
+
+    private func plan() {
+        guard let schema else { return }
+        let (model, diagnostics) = LensModelBuilder.build(
+            schema: schema, documents: documents, options: Self.modelOptions(project.configuration))
+        self.model = model
+        planDiagnostics = settle(diagnostics)
+    }
+
+    private func generate() {
+        guard let model, let configuration = project.configuration else { return }
+        if !targets.isEmpty, let path = configuration.output.persistedQueriesPath {
+            manifest = Manifest(setting: path, text: PersistedQueryManifest.text(for: model.operations))
+        }
+        outputs = targets.compactMap { target in
+            guard let setting = target.outputPath(configuration) else { return nil }
+            return Output(
+                target: target, root: Path.absolute(setting.value, relativeTo: configuration.directory),
+                setting: setting, files: target.generate(model, configuration))
+        }
+    }
+
+    private func settle(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        policy.settle(diagnostics, configuration: project.configuration)
+    }
+
+    // MARK: Updating
+
+    /// Reads the project's document files at `paths` (absolute) again, dropping those that are
+    /// gone; validation and everything after it run again on the next `run(upTo:)`. (A file new
+    /// to the project needs the project resolved again: its patterns decide what is a document.)
+    package func documentsChanged(_ paths: Set<String>) {
+        guard completed != nil else { return }
+        var byPath: [String: DocumentUnit] = [:]
+        for unit in units where !paths.contains(unit.path) { byPath[unit.path] = unit }
+        for path in paths where project.documentFiles.contains(path) && FileSystem.exists(path) {
+            if let unit = readUnit(path) { byPath[path] = unit }
+        }
+        units = project.documentFiles.compactMap { byPath[$0] }
+        resetAfterRead()
+    }
+
+    /// Builds the schema again; validation and everything after it run again on the next `run(upTo:)`.
+    package func schemaChanged() {
+        guard completed != nil else { return }
+        readSchema()
+        resetAfterRead()
+    }
+
+    private func resetAfterRead() {
+        validationDiagnostics = []
+        planDiagnostics = []
+        model = nil
+        outputs = []
+        manifest = nil
+        stoppedAtGate = false
+        completed = .read
+    }
+
+    // MARK: Results
+
+    /// Every parsed document, in file order.
+    package var documents: [Document] { units.flatMap(\.documents) }
+
+    /// Every diagnostic so far, with this run's severities, unfiltered.
+    package var diagnostics: [Diagnostic] {
+        schemaDiagnostics + settingsDiagnostics + units.flatMap(\.diagnostics) + validationDiagnostics
+            + planDiagnostics
+    }
+
+    /// The diagnostics shown: those in documents outside PATHS left out (schema and baton.json
+    /// diagnostics are always shown), then the policy's `--quiet`.
+    package var shownDiagnostics: [Diagnostic] {
+        let schemaPaths = Set(project.schemaFiles)
+        let shown = diagnostics.filter { diagnostic in
+            guard let path = diagnostic.displayPath else { return true }
+            let absolute = Path.absolute(path, relativeTo: workingDirectory)
+            if schemaPaths.contains(absolute) || absolute == project.configuration?.path { return true }
+            return project.reports(path, workingDirectory: workingDirectory)
+        }
+        return policy.shown(shown)
+    }
+
+    /// How many GraphQL texts (files and Swift literals) are reported on.
+    package var documentCount: Int {
+        units.filter { project.reports(loader.display($0.path), workingDirectory: workingDirectory) }
+            .reduce(0) { $0 + $1.sourceCount }
+    }
+
+    /// True when documents were read but could not be validated: the schema did not build.
+    package var skippedValidation: Bool { schema == nil && !units.isEmpty && completed.map { $0 >= .validate } == true }
+
+    /// The settings of baton.json the plan needs.
+    package static func modelOptions(_ configuration: Configuration?) -> LensModelOptions {
+        guard let configuration else { return LensModelOptions() }
+        var scalars: [String: CustomScalarMapping] = [:]
+        for scalar in configuration.customScalarTypes {
+            scalars[scalar.name] = CustomScalarMapping(
+                swiftType: scalar.swift?.value, kotlinType: scalar.kotlin?.type.value,
+                kotlinConverter: scalar.kotlin?.converter.value)
+        }
+        return LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue)
+    }
+}

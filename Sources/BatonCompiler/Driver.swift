@@ -1,0 +1,177 @@
+import BatonCodegen
+import BatonConfig
+import BatonDiagnostics
+import BatonIR
+
+/// The compiler driver every command calls: it finds the projects of a request, compiles each
+/// up to the stage the command needs through one `Compilation`, and (for `gen`) writes every
+/// file of every language or none.
+package struct Driver: Sendable {
+    package var request: ProjectRequest
+    package var policy: DiagnosticPolicy
+    package var targets: TargetSelection
+
+    package init(
+        request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none
+    ) {
+        self.request = request
+        self.policy = policy
+        self.targets = targets
+    }
+
+    /// Resolves the projects and compiles each up to `stage`.
+    package func compile(upTo stage: Compilation.Stage) -> DriverResult {
+        let resolved = ProjectResolver.resolve(request)
+        var result = DriverResult(resolved: resolved, policy: policy)
+        if resolved.isFatal { return result }
+        for project in resolved.projects {
+            let compilation = Compilation(
+                project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets)
+            compilation.run(upTo: stage)
+            result.compilations.append(compilation)
+        }
+        if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {
+            let names: String
+            if case .named(let list) = targets { names = list.joined(separator: ", ") } else { names = "any language" }
+            result.driverDiagnostics.append(
+                Diagnostic(
+                    .error, "baton.json has no output for \(names): set output.swift.path.", rule: "config",
+                    range: nil,
+                    path: resolved.configurationPath.map { Path.display($0, from: request.workingDirectory) }))
+        }
+        return result
+    }
+
+    /// `gen`: compiles every project up to `.generate` and, when nothing is an error, writes every
+    /// language's files, or with `check` only reports what would change. Every output folder is
+    /// checked (paths, conflicts with what is on disk) before the first file is written, so a run
+    /// writes all of its files or none.
+    package func generate(check: Bool) -> DriverResult {
+        var result = compile(upTo: .generate)
+        guard !result.hasErrors else { return result }
+        // Checked first, every folder and the manifest, then written: all of the files or none.
+        let checked = write(result.compilations, check: true, into: &result)
+        if result.hasErrors || check {
+            result.folders = result.hasErrors ? [] : checked
+            result.checkedOnly = check
+            return result
+        }
+        result.folders = write(result.compilations, check: false, into: &result)
+        return result
+    }
+
+    /// Writes (or, with `check`, compares) every output folder and manifest; errors become `io`
+    /// diagnostics at the setting.
+    private func write(_ compilations: [Compilation], check: Bool, into result: inout DriverResult) -> [WrittenFolder]
+    {
+        var reports: [WrittenFolder] = []
+        for compilation in compilations {
+            for output in compilation.outputs {
+                do {
+                    let report = try writer(output).write(output.files, check: check)
+                    reports.append(WrittenFolder(root: output.root, language: output.target.name, report: report))
+                } catch {
+                    result.driverDiagnostics.append(writeError(error, output.setting, compilation))
+                }
+            }
+            guard let manifest = compilation.manifest else { continue }
+            let folder = Path.directory(of: manifest.setting.value)
+            do {
+                let report = try FileWriter(root: folder, managedExtensions: []).writeFile(
+                    Path.lastComponent(manifest.setting.value), manifest.text, check: check)
+                reports.append(WrittenFolder(root: folder, language: "persistedQueries", report: report))
+            } catch {
+                result.driverDiagnostics.append(writeError(error, manifest.setting, compilation))
+            }
+        }
+        return reports
+    }
+
+    private func writer(_ output: Compilation.Output) -> FileWriter {
+        FileWriter(root: output.root, managedExtensions: output.target.managedExtensions)
+    }
+
+    private func writeError(_ error: FileWriterError, _ setting: Located<String>, _ compilation: Compilation)
+        -> Diagnostic
+    {
+        guard let configuration = compilation.project.configuration else {
+            return Diagnostic(.error, "\(error)", rule: "io", range: nil)
+        }
+        return .error("\(error)", rule: "io", file: configuration.file, span: setting.span)
+    }
+}
+
+/// How a run went: the exit status, 0, 1 and 2, in words.
+package enum RunStatus: Sendable, Equatable {
+    /// No errors (warnings allowed).
+    case clean
+    /// Errors in the input, or warnings under `--warnings-as-errors`, or (`gen --check`) stale files.
+    case problems
+    /// A configuration or I/O error: the run could not do its job.
+    case unusable
+}
+
+/// One output folder's report: what was (or, for `--check`, would be) written.
+package struct WrittenFolder: Sendable {
+    /// The absolute output folder.
+    package var root: String
+    package var language: String
+    package var report: FileWriteReport
+}
+
+/// What a driver run found and did.
+package struct DriverResult {
+    package var resolved: ResolvedProjects
+    package var policy: DiagnosticPolicy
+    package var compilations: [Compilation] = []
+    /// Problems of the run as a whole: no output configured, files that could not be written.
+    package var driverDiagnostics: [Diagnostic] = []
+    /// What `gen` wrote, or would write.
+    package var folders: [WrittenFolder] = []
+
+    init(resolved: ResolvedProjects, policy: DiagnosticPolicy) {
+        self.resolved = resolved
+        self.policy = policy
+    }
+
+    /// Every diagnostic, with this run's severities, sorted by file and position.
+    package var diagnostics: [Diagnostic] {
+        (policy.settle(resolved.diagnostics, configuration: nil) + compilations.flatMap(\.diagnostics)
+            + driverDiagnostics).sorted(by: Diagnostic.sortKey)
+    }
+
+    /// The diagnostics to show: PATHS and `--quiet` applied.
+    package var shownDiagnostics: [Diagnostic] {
+        (policy.shown(policy.settle(resolved.diagnostics, configuration: nil))
+            + compilations.flatMap(\.shownDiagnostics) + policy.shown(driverDiagnostics)).sorted(by: Diagnostic.sortKey)
+    }
+
+    /// GraphQL texts reported on; nil when the run stopped before reading any.
+    package var documentCount: Int? {
+        compilations.isEmpty ? nil : compilations.reduce(0) { $0 + $1.documentCount }
+    }
+
+    /// Documents were read but not validated, because the schema could not be built.
+    package var skippedValidation: Bool { compilations.contains(where: \.skippedValidation) }
+
+    /// Some error (of any kind, or a warning under `--warnings-as-errors`) was found.
+    package var hasErrors: Bool { diagnostics.contains(where: policy.isError) }
+
+    /// A configuration or I/O error: the command could not do its job (exit status 2).
+    package var isFatal: Bool { diagnostics.contains(where: Diagnostic.isFatal) }
+
+    /// How the run went, for the exit status: `unusable` for a configuration or I/O error,
+    /// `problems` for an error shown (or, for `gen --check`, a file that would change).
+    package var status: RunStatus {
+        if isFatal { return .unusable }
+        if shownDiagnostics.contains(where: { $0.severity == .error }) { return .problems }
+        if folders.contains(where: { $0.report.hasChanges }), checkedOnly { return .problems }
+        return .clean
+    }
+
+    /// True for `gen --check`: nothing was written, `folders` says what would change.
+    package var checkedOnly = false
+
+    /// The plans of every project that got past the gate.
+    package var models: [LensModel] { compilations.compactMap(\.model) }
+}

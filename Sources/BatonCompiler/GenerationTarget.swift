@@ -1,0 +1,133 @@
+import BatonCodegen
+import BatonCodegenKotlin
+import BatonCodegenSwift
+import BatonConfig
+import BatonDiagnostics
+import BatonIR
+
+/// A language `baton gen` writes: where its output goes, what it needs from baton.json, and how it
+/// spells the plan.
+///
+/// Checking a target's settings is apart from generating, so `check` reports every setting `gen`
+/// would stop on without generating anything, and `gen` knows every problem of every language
+/// before it writes the first file.
+package struct GenerationTarget: Sendable {
+    /// `swift`, `kotlin`.
+    package var name: String
+    /// The output folder setting for this language, if the project has one.
+    package var outputPath: @Sendable (Configuration) -> Located<String>?
+    /// File extensions the language's files end in (for stale-file removal).
+    package var managedExtensions: Set<String>
+    /// Problems with the settings this language needs (reported in baton.json, as `config`).
+    package var settingsProblems: @Sendable (Configuration) -> [Diagnostic]
+    /// The files for a plan, paths relative to the output folder. Called only when
+    /// `settingsProblems` found nothing and the plan has no errors: spelling a plan cannot fail.
+    package var generate: @Sendable (LensModel, Configuration) -> [GeneratedFile]
+
+    package init(
+        name: String, outputPath: @escaping @Sendable (Configuration) -> Located<String>?,
+        managedExtensions: Set<String>, settingsProblems: @escaping @Sendable (Configuration) -> [Diagnostic],
+        generate: @escaping @Sendable (LensModel, Configuration) -> [GeneratedFile]
+    ) {
+        self.name = name
+        self.outputPath = outputPath
+        self.managedExtensions = managedExtensions
+        self.settingsProblems = settingsProblems
+        self.generate = generate
+    }
+}
+
+/// The languages `baton gen` knows, in the order they are generated and reported.
+package enum GenerationTargets {
+    package static var all: [GenerationTarget] { [swift, kotlin] }
+
+    /// The target named `name`.
+    package static func named(_ name: String) -> GenerationTarget? { all.first { $0.name == name } }
+
+    package static let swift = GenerationTarget(
+        name: "swift", outputPath: { $0.output.swiftPath }, managedExtensions: ["swift"],
+        settingsProblems: { configuration in
+            // A mapped type is written into generated code verbatim: it must be a (qualified) Swift type name.
+            configuration.customScalarTypes.compactMap { mapping -> Diagnostic? in
+                guard let swift = mapping.swift, !isSwiftTypeName(swift.value) else { return nil }
+                return .error(
+                    "customScalarTypes.\(mapping.name).swift \"\(swift.value)\" is not a Swift type name (such as Foundation.Date or MyApp.Money).",
+                    rule: "config", file: configuration.file, span: swift.span)
+            }
+        },
+        generate: { model, _ in SwiftGenerator(model: model).generate() })
+
+    /// Kotlin needs `output.kotlin.package`; the runtime support is written beside the generated code.
+    package static let kotlin = GenerationTarget(
+        name: "kotlin", outputPath: { $0.output.kotlinPath }, managedExtensions: ["kt"],
+        settingsProblems: { configuration in
+            guard let package = configuration.output.kotlinPackage else {
+                return [
+                    .error(
+                        "No output.kotlin.package in baton.json: which Kotlin package should the generated code be in?",
+                        rule: "config", file: configuration.file,
+                        span: configuration.output.kotlinPath?.span ?? .zero)
+                ]
+            }
+            if let problem = KotlinGenerator.packageNameProblem(package.value) {
+                return [.error(problem, rule: "config", file: configuration.file, span: package.span)]
+            }
+            return []
+        },
+        generate: { model, configuration in
+            KotlinGenerator.generate(
+                model, options: KotlinGeneratorOptions(packageName: configuration.output.kotlinPackage?.value ?? ""))
+        })
+
+    /// `Name` or `Module.Name` (letters, digits and `_`, not starting with a digit; generic arguments allowed).
+    package static func isSwiftTypeName(_ text: String) -> Bool {
+        guard !text.isEmpty, text.count <= 200 else { return false }
+        var depth = 0
+        var previous: Character = "."
+        for character in text {
+            switch character {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case ".", ",", " ", "_": break
+            default:
+                guard character.isASCII, character.isLetter || character.isNumber else { return false }
+                if character.isNumber, previous == "." || previous == "<" || previous == " " { return false }
+            }
+            if depth < 0 { return false }
+            previous = character
+        }
+        return depth == 0 && !text.hasSuffix(".") && !text.hasPrefix(".") && !text.contains("..")
+    }
+}
+
+/// Which languages a run generates (or, for `check`, checks the settings of).
+package enum TargetSelection: Sendable, Equatable {
+    /// None: `plate` reads the plan only.
+    case none
+    /// Every language the project has an output folder for (`check`, and `gen` without `--lang`).
+    case configured
+    /// The languages named with `--lang`; a project without an output folder for one is a
+    /// configuration error.
+    case named([String])
+
+    /// The targets of `configuration` under this selection, and errors for named languages the
+    /// project has no output for.
+    func targets(of configuration: Configuration) -> (targets: [GenerationTarget], diagnostics: [Diagnostic]) {
+        switch self {
+        case .none:
+            return ([], [])
+        case .configured:
+            return (GenerationTargets.all.filter { $0.outputPath(configuration) != nil }, [])
+        case .named(let names):
+            var diagnostics: [Diagnostic] = []
+            let targets = GenerationTargets.all.filter { names.contains($0.name) }
+            for target in targets where target.outputPath(configuration) == nil {
+                diagnostics.append(
+                    .error(
+                        "No output.\(target.name).path in baton.json: where should the \(target.name) files go?",
+                        rule: "config", file: configuration.file, span: .zero))
+            }
+            return (targets, diagnostics)
+        }
+    }
+}

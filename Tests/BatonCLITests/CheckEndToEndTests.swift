@@ -6,48 +6,12 @@ final class CheckEndToEndTests: XCTestCase {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The `baton` executable in the build products folder next to the test bundle.
-    static func executable() throws -> URL {
-        var candidates: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("baton"))
-            candidates.append(bundle.bundleURL.appendingPathComponent("baton"))
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/baton"))
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw XCTSkip("the baton executable is not built next to the tests; run `swift build` first")
-    }
+    typealias Run = BatonProcess.Run
 
-    struct Run: Equatable, CustomStringConvertible {
-        var stdout: String
-        var stderr: String
-        var status: Int32
-        var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-    }
+    static func executable() throws -> URL { try BatonProcess.executable() }
 
     func baton(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting, so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-            status: process.terminationStatus)
+        try BatonProcess.run(arguments, in: directory, environment: environment)
     }
 
     /// A project in a scratch folder: a schema, a baton.json and the given documents.

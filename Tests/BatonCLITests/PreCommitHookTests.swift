@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+
+/// Issue 13's observation 6: the pre-commit hook definition checks the whole project on every
+/// commit, and the README's plain git hook checks the staged snapshot with a `baton` found on PATH.
+final class PreCommitHookTests: XCTestCase {
+    static let root = CheckEndToEndTests.packageRoot
+
+    /// The `baton-check` entry of `.pre-commit-hooks.yaml`, as `key: value` pairs.
+    func hookDefinition() throws -> [String: String] {
+        let text = try String(
+            contentsOf: Self.root.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        var entry: [String: String] = [:]
+        var inHook = false
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("- id:") {
+                inHook = trimmed == "- id: baton-check"
+                continue
+            }
+            guard inHook, let colon = trimmed.firstIndex(of: ":") else { continue }
+            entry[String(trimmed[..<colon])] = trimmed[trimmed.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return entry
+    }
+
+    func testHookDefinitionChecksTheWholeProjectOnEveryCommit() throws {
+        let hook = try hookDefinition()
+        XCTAssertEqual(hook["entry"], "baton check")
+        XCTAssertEqual(hook["pass_filenames"], "false", "a schema-only commit must check every document")
+        XCTAssertEqual(hook["always_run"], "true", "a commit touching no document must still be checked")
+        XCTAssertNil(hook["files"], "no file filter: any commit can break the project")
+    }
+
+    /// The README's hook script (the `sh` block after the `baton-pre-commit-hook` marker).
+    func readmeHook() throws -> String {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(readme.range(of: "<!-- baton-pre-commit-hook -->\n```sh\n"), "README marker")
+        let rest = readme[marker.upperBound...]
+        let end = try XCTUnwrap(rest.range(of: "```\n"))
+        return String(rest[..<end.lowerBound])
+    }
+
+    func git(_ arguments: [String], in directory: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=Baton", "-c", "user.email=baton@example.com"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments.joined(separator: " "))")
+    }
+
+    /// Runs the hook in `directory` with `path` as PATH.
+    func runHook(_ script: String, in directory: String, path: String) throws -> (Int32, String) {
+        let hook = directory + "/.git/hooks/pre-commit"
+        try script.write(toFile: hook, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [hook]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ["PATH": path, "TMPDIR": NSTemporaryDirectory()]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr)
+    }
+
+    func testReadmeHookChecksTheStagedSnapshot() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { return XCTFail("git is required in CI") }
+            throw XCTSkip("git is not installed")
+        }
+        let baton = try BatonProcess.executable()
+        let script = try readmeHook()
+        let scratch = try Scratch()
+        try scratch.write("schema.graphqls", "type Query { me: User }\ntype User { id: ID! name: String }\n")
+        try scratch.write("baton.json", #"{"schema": "schema.graphqls"}"#)
+        try scratch.write("UserName.graphql", "fragment UserName on User { name }\n")
+        try scratch.write("Me.graphql", "query Me { me { id ...UserName } }\n")
+        try git(["init", "-q"], in: scratch.path)
+        try git(["add", "."], in: scratch.path)
+        try git(["commit", "-q", "-m", "start"], in: scratch.path)
+        let path = baton.deletingLastPathComponent().path + ":/usr/bin:/bin"
+
+        let (clean, cleanErrors) = try runHook(script, in: scratch.path, path: path)
+        XCTAssertEqual(clean, 0, cleanErrors)
+
+        // Removing the fragment Me spreads breaks Me, though no remaining document changed.
+        try git(["rm", "-q", "UserName.graphql"], in: scratch.path)
+        let (removed, removedErrors) = try runHook(script, in: scratch.path, path: path)
+        XCTAssertEqual(removed, 1, removedErrors)
+        XCTAssertTrue(removedErrors.contains("Unknown fragment \"UserName\""), removedErrors)
+        try git(["reset", "-q", "--hard"], in: scratch.path)
+
+        // A broken schema is staged while the working tree has it fixed: the commit is what counts.
+        try scratch.write("schema.graphqls", "type Query { me: User }\ntype User { id: ID! }\n")
+        try git(["add", "schema.graphqls"], in: scratch.path)
+        try scratch.write("schema.graphqls", "type Query { me: User }\ntype User { id: ID! name: String }\n")
+        let (staged, stagedErrors) = try runHook(script, in: scratch.path, path: path)
+        XCTAssertEqual(staged, 1, stagedErrors)
+        XCTAssertTrue(stagedErrors.contains("UserName.graphql:1:29"), stagedErrors)
+
+        // Without baton on PATH the hook says how to get one.
+        let (missing, missingErrors) = try runHook(script, in: scratch.path, path: "/usr/bin:/bin")
+        XCTAssertEqual(missing, 2, missingErrors)
+        XCTAssertTrue(missingErrors.contains("swift build -c release --product baton"), missingErrors)
+    }
+}

@@ -16,12 +16,18 @@ let package = Package(
         .target(name: "BatonDiagnostics", swiftSettings: strict),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
         .target(name: "BatonSchema", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
+        // What Baton's directives mean and what "the same response path" is: decoded once, for the
+        // validation rules and the lens model alike.
         .target(
-            name: "BatonValidation", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema"],
+            name: "BatonSemantics", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema"],
+            swiftSettings: strict),
+        .target(
+            name: "BatonValidation", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics"],
             swiftSettings: strict),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
         .target(
-            name: "BatonIR", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig"],
+            name: "BatonIR",
+            dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics", "BatonConfig"],
             swiftSettings: strict),
         .target(name: "BatonPlate", dependencies: ["BatonIR"], swiftSettings: strict),
         .target(name: "BatonCodegen", dependencies: ["BatonIR", "BatonKotlinRuntime"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 // The lens model: one intermediate representation between the validated documents and
@@ -221,7 +222,7 @@ package struct Accessor: Sendable {
     /// `@required` on the field, with where a null goes.
     package var required: RequiredEffect?
     /// `@catch` on the field.
-    package var catchMode: CatchMode?
+    package var catchMode: CatchTarget?
     /// When the accessor can be absent because of `@include`, `@skip` or `@defer`: a disjunction
     /// (any occurrence present makes it present) of conjunctions (every condition on the path to
     /// one occurrence). Empty when some occurrence is unconditional.
@@ -241,7 +242,7 @@ package struct Accessor: Sendable {
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,
-        catchMode: CatchMode? = nil, conditions: [[Condition]] = [], semanticNonNull: [Int]? = nil,
+        catchMode: CatchTarget? = nil, conditions: [[Condition]] = [], semanticNonNull: [Int]? = nil,
         underThrowOnFieldError: Bool = false, receivesBubbledNull: Bool = false, locations: [SourceRange]
     ) {
         self.name = name
@@ -382,18 +383,13 @@ package struct FragmentBase: Sendable, Hashable {
 
 // MARK: - Directives
 
-/// `@required(action:)` and where its null goes.
+/// `@required(action:)` and where its null goes. The action is `BatonSemantics`' decoding, the
+/// same the validation rules read.
 package struct RequiredEffect: Sendable, Hashable {
-    package enum Action: String, Sendable, Hashable {
-        /// `NONE` (spelt `silent` here so it never reads as `Optional.none`).
-        case silent = "NONE"
-        case log = "LOG"
-        case throwError = "THROW"
-    }
-    package var action: Action
+    package var action: RequiredAction
     /// For NONE and LOG: the boundary the null stops at. Nil for THROW.
     package var bubblesTo: BubbleTarget?
-    package init(action: Action, bubblesTo: BubbleTarget?) {
+    package init(action: RequiredAction, bubblesTo: BubbleTarget?) {
         self.action = action
         self.bubblesTo = bubblesTo
     }
@@ -409,14 +405,6 @@ package enum BubbleTarget: Sendable, Hashable {
     case fragmentSpread(fragment: String, accessorName: String)
     /// The operation's root: the operation fails with the path of the first required null.
     case operationRoot
-}
-
-/// `@catch(to:)`.
-package enum CatchMode: String, Sendable, Hashable {
-    /// `@catch` or `@catch(to: RESULT)`: the accessor reads a Result.
-    case result = "RESULT"
-    /// `@catch(to: NULL)`: an error reads as nil.
-    case null = "NULL"
 }
 
 /// A condition under which a selection is present.

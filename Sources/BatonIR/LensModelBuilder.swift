@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// Builds the lens model from valid documents: names, reads, bases, list levels, optionality,
@@ -255,7 +256,7 @@ private final class BuildContext {
             currentDefinition = enclosingDefinition
         }
         let scope = DefinitionScope(
-            name: name, isOperation: false, throwOnFieldError: hasDirective(node.directives, "throwOnFieldError"),
+            name: name, isOperation: false, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
             source: source)
         var groups = OrderedGroups()
         collect(node.selectionSet, parent: type, inherited: [], into: &groups, depth: 0)
@@ -285,7 +286,7 @@ private final class BuildContext {
         guard let root = schema.rootType(for: node.operation) else { return nil }
         currentDefinition = SourceRange(file: source, span: node.name?.span ?? node.span)
         let scope = DefinitionScope(
-            name: name, isOperation: true, throwOnFieldError: hasDirective(node.directives, "throwOnFieldError"),
+            name: name, isOperation: true, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
             source: source)
         var groups = OrderedGroups()
         collect(node.selectionSet, parent: root, inherited: [], into: &groups, depth: 0)
@@ -366,34 +367,24 @@ private final class BuildContext {
         }
     }
 
-    /// The presence conditions a selection's own directives add.
+    /// The presence conditions a selection's own directives add: `BatonSemantics`' decoding, with
+    /// conditions that always hold (`@include(if: true)`, `@skip(if: false)`, `@defer(if: false)`)
+    /// left out.
     static func conditions(_ directives: [Directive]) -> [Condition] {
-        var result: [Condition] = []
-        for directive in directives {
-            let argument = { (name: String) in directive.arguments.first { $0.name.value == name }?.value }
-            switch directive.name.value {
-            case "include":
-                guard let value = argument("if") else { continue }
-                if case .boolean(true, _) = value { continue }
-                result.append(.include(value))
-            case "skip":
-                guard let value = argument("if") else { continue }
-                if case .boolean(false, _) = value { continue }
-                result.append(.skip(value))
-            case "defer":
-                let condition = argument("if")
-                if case .boolean(false, _)? = condition { continue }
-                var label: String?
-                if case .string(let string)? = argument("label") { label = string.value }
-                if case .boolean(true, _)? = condition {
-                    result.append(.deferred(label: label, condition: nil))
-                } else {
-                    result.append(.deferred(label: label, condition: condition))
-                }
-            default: continue
+        BatonDirectives.presence(directives).compactMap { condition in
+            switch condition {
+            case .include(let value):
+                if case .boolean(true, _) = value { return nil }
+                return .include(value)
+            case .skip(let value):
+                if case .boolean(false, _) = value { return nil }
+                return .skip(value)
+            case .deferred(let label, let value):
+                if case .boolean(false, _)? = value { return nil }
+                if case .boolean(true, _)? = value { return .deferred(label: label, condition: nil) }
+                return .deferred(label: label, condition: value)
             }
         }
-        return result
     }
 
     /// True when every record of `parent` is a `condition`: the same type, or a wider one.
@@ -401,7 +392,7 @@ private final class BuildContext {
         if parent.name == condition.name { return true }
         let key = parent.name + " " + condition.name
         if let known = matchCache[key] { return known }
-        let answer = possibleNames(parent).isSubset(of: possibleNames(condition))
+        let answer = Bubbling.alwaysMatches(parent, condition, in: schema)
         matchCache[key] = answer
         return answer
     }
@@ -557,8 +548,13 @@ private final class BuildContext {
             if case .field(let field, _) = $0.node { return field }
             return nil
         }
-        let required = fields.lazy.compactMap { Self.requiredAction($0.directives) }.first
-        let catchMode = fields.lazy.compactMap { Self.catchMode($0.directives) }.first
+        // Validation made every selection of the key agree; the first says it for all.
+        let required = fields.lazy.compactMap { BatonDirectives.required(in: $0.directives) }.first.map {
+            $0.action ?? .silent
+        }
+        let catchMode = fields.lazy.compactMap { BatonDirectives.catch(in: $0.directives) }.first.map {
+            $0.target ?? .result
+        }
 
         var levels = Self.levels(definition.type)
         // Generated code nests a type, a decoder and a plan per list level; real schemas use a
@@ -600,7 +596,8 @@ private final class BuildContext {
                     set, parent: named, inherited: sameConditions ? [] : occurrence.conditions, into: &children,
                     depth: depth + 1)
             }
-            producers.append((field.responseKey, levels.count == 1 && required != nil && required != .throwError))
+            producers.append(
+                (field.responseKey, Bubbling.passesNullOn(required: required, type: definition.type)))
             let lens = buildLens(
                 children, parent: named, typeName: typeName, ancestors: ancestors.union([typeName]), scope: scope,
                 depth: depth + 1, enclosingConditions: sameConditions ? [] : conditions)
@@ -613,9 +610,8 @@ private final class BuildContext {
 
         // Optionality, level by level, in the order the guide states the rules.
         var semanticNonNull: [Int]?
-        if scope.throwOnFieldError, let directive = definition.directives.first(where: { $0.name == "semanticNonNull" })
-        {
-            let declared = Self.intList(directive.argument("levels")) ?? [0]
+        if scope.throwOnFieldError, let declaredLevels = BatonDirectives.semanticNonNullLevels(of: definition) {
+            let declared = declaredLevels.map(\.level)
             var changed = false
             for level in declared where level >= 0 && level < levels.count && levels[level].isOptional {
                 levels[level].isOptional = false
@@ -694,38 +690,6 @@ private final class BuildContext {
     }
 
     // MARK: Directives and types
-
-    func hasDirective(_ directives: [Directive], _ name: String) -> Bool {
-        directives.contains { $0.name.value == name }
-    }
-
-    static func requiredAction(_ directives: [Directive]) -> RequiredEffect.Action? {
-        guard let directive = directives.first(where: { $0.name.value == "required" }) else { return nil }
-        guard case .enumValue(let name)? = directive.arguments.first(where: { $0.name.value == "action" })?.value else {
-            return .silent
-        }
-        return RequiredEffect.Action(rawValue: name.value) ?? .silent
-    }
-
-    static func catchMode(_ directives: [Directive]) -> CatchMode? {
-        guard let directive = directives.first(where: { $0.name.value == "catch" }) else { return nil }
-        guard case .enumValue(let name)? = directive.arguments.first(where: { $0.name.value == "to" })?.value else {
-            return .result
-        }
-        return CatchMode(rawValue: name.value) ?? .result
-    }
-
-    static func intList(_ value: Value?) -> [Int]? {
-        switch value {
-        case .int(let text, _)?: return Int(text).map { [$0] }
-        case .list(let items, _)?:
-            return items.compactMap {
-                if case .int(let text, _) = $0 { return Int(text) }
-                return nil
-            }
-        default: return nil
-        }
-    }
 
     /// The schema's nullability per level, outermost first.
     static func levels(_ type: TypeRef) -> [ValueLevel] {
@@ -984,8 +948,7 @@ extension Lens {
     /// True when a `@required(action: NONE | LOG)` null inside makes the whole lens nil.
     package var bubblesOut: Bool {
         accessors.contains { accessor in
-            guard let required = accessor.required else { return false }
-            return required.action != .throwError
+            accessor.required?.action.bubbles == true
         }
     }
 }

@@ -1,12 +1,14 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// One `@catch` setting per response path.
 ///
 /// The selections of one response path in an operation or fragment merge into one field, which
 /// reads one way: every selection must have the same `@catch` setting (none, `to: RESULT`, the
-/// default, or `to: NULL`). Aliases are distinct paths; each fragment is its own scope.
+/// default, or `to: NULL`). Aliases are distinct paths, inline fragments add no step
+/// (`ResponsePath`), and each fragment is its own scope.
 /// Reported at each selection that differs from the first. Baton.
 package final class CatchConflictRule: ResponsePathRule, BatonRuleInfo {
     package static let id = "catch-conflict"
@@ -38,7 +40,7 @@ package final class CatchConflictRule: ResponsePathRule, BatonRuleInfo {
 
     static func setting(_ use: CatchUse?) -> String {
         guard let use else { return "no @catch" }
-        return "@catch(to: \(use.target ?? "RESULT"))"
+        return "@catch(to: \((use.target ?? .result).rawValue))"
     }
 }
 

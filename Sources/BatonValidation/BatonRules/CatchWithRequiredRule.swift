@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// Not `@catch` and `@required` on one field.

@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// `@required`'s action is a literal.

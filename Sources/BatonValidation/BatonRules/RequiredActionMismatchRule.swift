@@ -1,12 +1,14 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// One action per `@required` path.
 ///
 /// Every selection of one response path in an operation or fragment that is `@required` must
 /// give the same action: the selections merge into one field, which can do only one thing with
-/// a null. Aliases are distinct paths; each fragment is its own scope. Baton.
+/// a null. Aliases are distinct paths, inline fragments add no step (`ResponsePath`), and each
+/// fragment is its own scope. Baton.
 package final class RequiredActionMismatchRule: ResponsePathRule, BatonRuleInfo {
     package static let id = "required-action-mismatch"
     package static let severity = Severity.error

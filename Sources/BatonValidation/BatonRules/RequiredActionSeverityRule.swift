@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// `@required` actions do not weaken inward.

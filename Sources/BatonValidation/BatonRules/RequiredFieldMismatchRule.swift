@@ -6,8 +6,9 @@ import BatonSyntax
 ///
 /// When one response path of an operation or fragment is selected several times, either every
 /// selection is `@required` or none is: the selections merge into one field, which is either
-/// required or not. Aliases are distinct paths; each fragment is its own scope. Reported at the
-/// first `@required`, with a note at each selection without it. Baton.
+/// required or not. Aliases are distinct paths, inline fragments add no step (`ResponsePath`),
+/// and each fragment is its own scope. Reported at the first `@required`, with a note at each
+/// selection without it. Baton.
 package final class RequiredFieldMismatchRule: ResponsePathRule, BatonRuleInfo {
     package static let id = "required-field-mismatch"
     package static let severity = Severity.error

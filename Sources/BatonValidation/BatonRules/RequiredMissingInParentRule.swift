@@ -4,11 +4,11 @@ import BatonSyntax
 
 /// A `@required` child in every selection of its parent.
 ///
-/// When a parent (a field, or an inline fragment on another type) is selected several times at
-/// one response path, a `@required` field inside one of its selections must be selected in
-/// every other selection too: the selections merge, and the parent's null depends on the child.
-/// Aliases are distinct paths; each fragment is its own scope, so a spread does not count as
-/// selecting the child. Reported at the child's `@required`, with a note at each selection of
+/// When a parent field is selected several times at one response path, a `@required` field inside
+/// one of its selections (directly or through inline fragments, which add no step to the path)
+/// must be selected in every other selection too: the selections merge, and the parent's null
+/// depends on the child. Aliases are distinct paths; each fragment is its own scope, so a spread
+/// does not count as selecting the child. Reported at the child's `@required`, with a note at each selection of
 /// the parent that lacks it. Baton.
 package final class RequiredMissingInParentRule: ResponsePathRule, BatonRuleInfo {
     package static let id = "required-missing-in-parent"

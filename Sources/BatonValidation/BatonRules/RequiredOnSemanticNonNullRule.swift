@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// `@required` only where a null can occur.
@@ -7,7 +8,9 @@ import BatonSyntax
 /// Under `@throwOnFieldError` (on the enclosing operation or fragment) or `@catch` (on the field,
 /// an enclosing field, or the operation or fragment), a field the schema marks `@semanticNonNull`
 /// is null only on a field error, which the policy already handles: `@required` on it does
-/// nothing. A warning, as the schema's promise is the server's, not checked. Baton.
+/// nothing. A warning, as the schema's promise is the server's, not checked. Not reported on a
+/// field whose own `@required` children can bubble a null into it: there the directive passes
+/// that null on to the parent (see `required-on-non-null`). Baton.
 package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo {
     package static let id = "required-on-semantic-non-null"
     package static let hooks: ValidationHooks = [.operation, .fragment, .field]
@@ -35,7 +38,8 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
         catching.append(caught)
         guard caught || throwsOnFieldError, let required = BatonDirectives.required(in: node.directives),
             let fieldDef = context.fieldDef, let parent = context.parentType,
-            BatonDirectives.isSemanticNonNull(fieldDef)
+            BatonDirectives.isSemanticNonNull(fieldDef),
+            !RequiredOnNonNullRule.decidesWhereChildNullsGo(node, fieldDef, required, context.schema)
         else { return }
         let policy = throwsOnFieldError ? "@throwOnFieldError" : "@catch"
         diagnose(

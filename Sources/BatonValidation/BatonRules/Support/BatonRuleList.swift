@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 
 /// Baton's own document rules, in the order they run after the spec's rules.
 package var batonRules: [any ValidationRule.Type] {

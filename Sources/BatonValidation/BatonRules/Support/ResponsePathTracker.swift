@@ -1,30 +1,33 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// The response paths of one operation or fragment, collected during the walk for the rules
 /// that compare selections of the same path (`required-field-mismatch`,
 /// `required-action-mismatch`, `required-missing-in-parent`, `catch-conflict`).
 ///
-/// A path is the chain of response keys from the definition's root (so aliases are distinct
-/// paths), plus one `…on Type` step for each inline fragment whose type condition names a type
-/// other than the enclosing one (fields of different types are different fields). Fragment
-/// spreads are not followed: each fragment is its own scope, checked where it is defined.
+/// A path is `ResponsePath`, the one notion the lens model groups by too: the chain of response
+/// keys from the definition's root (so aliases are distinct paths). Inline fragments add no step
+/// (the response has no level for them), so a field inside `... on User` and the same key beside
+/// it are one field, and a field's children include those selected through inline fragments in
+/// it. Fragment spreads are not followed: each fragment is its own scope, checked where it is
+/// defined.
 package final class ResponsePathTracker {
     /// One selection of a field.
     package struct FieldSelection {
-        package let path: String
+        package let path: ResponsePath
         package let field: Field
         package let required: RequiredUse?
         package let catchUse: CatchUse?
     }
 
-    /// One selection set at a path: a field's, or a type-changing inline fragment's.
+    /// One selection set at a path: a field's (or the definition's own, at the root).
     package struct ParentSelection {
-        package let path: String
-        /// Where to point at it: the field's name or the fragment's type condition.
+        package let path: ResponsePath
+        /// Where to point at it: the field's name, or the definition's.
         package let anchor: Span
-        /// The response keys selected directly inside (through inline fragments that keep the type).
+        /// The response keys selected inside (directly, or through inline fragments).
         package var childKeys: Set<String> = []
         /// The `@required` fields among them, in order.
         package var requiredChildren: [FieldSelection] = []
@@ -32,10 +35,8 @@ package final class ResponsePathTracker {
 
     package private(set) var fields: [FieldSelection] = []
     package private(set) var parents: [ParentSelection] = []
-    /// The parent selection each open scope adds to (nil for a scope that adds to its enclosing one).
+    /// The parent selection of each open field (and the root, first).
     private var scopes: [Int] = []
-    /// True for each open inline fragment that opened a scope of its own.
-    private var inlineOpened: [Bool] = []
     /// Whether any field of the definition has `@required` or `@catch` (otherwise nothing to compare).
     package private(set) var usesBatonDirectives = false
 
@@ -44,15 +45,14 @@ package final class ResponsePathTracker {
     /// Starts a definition: its root selection set is the first parent.
     package func begin(anchor: Span) {
         fields.removeAll(keepingCapacity: true)
-        parents = [ParentSelection(path: "", anchor: anchor)]
+        parents = [ParentSelection(path: ResponsePath(), anchor: anchor)]
         scopes = [0]
-        inlineOpened.removeAll()
         usesBatonDirectives = false
     }
 
     package func enterField(_ node: Field) {
         guard let scope = scopes.last else { return }
-        let path = parents[scope].path + "." + node.responseKey
+        let path = parents[scope].path.appending(.of(node))
         let selection = FieldSelection(
             path: path, field: node, required: BatonDirectives.required(in: node.directives),
             catchUse: BatonDirectives.catch(in: node.directives))
@@ -66,30 +66,13 @@ package final class ResponsePathTracker {
 
     package func leaveField() { scopes.removeLast() }
 
-    /// `enclosingType` is the type of the selection set the fragment is in.
-    package func enterInlineFragment(_ node: InlineFragment, enclosingType: NamedTypeDef?) {
-        guard let scope = scopes.last else { return }
-        guard let condition = node.typeCondition, condition.name.value != enclosingType?.name else {
-            inlineOpened.append(false)
-            return
-        }
-        parents.append(
-            ParentSelection(path: parents[scope].path + ".…on " + condition.name.value, anchor: condition.span))
-        scopes.append(parents.count - 1)
-        inlineOpened.append(true)
-    }
-
-    package func leaveInlineFragment() {
-        if inlineOpened.popLast() == true { scopes.removeLast() }
-    }
-
     /// Groups of selections of one path (in document order), for paths selected more than once.
     package func repeatedFields() -> [[FieldSelection]] { Self.repeated(fields, \.path) }
     package func repeatedParents() -> [[ParentSelection]] { Self.repeated(parents, \.path) }
 
-    private static func repeated<T>(_ items: [T], _ key: (T) -> String) -> [[T]] {
-        var order: [String] = []
-        var groups: [String: [T]] = [:]
+    private static func repeated<T>(_ items: [T], _ key: (T) -> ResponsePath) -> [[T]] {
+        var order: [ResponsePath] = []
+        var groups: [ResponsePath: [T]] = [:]
         for item in items {
             let path = key(item)
             if groups[path] == nil { order.append(path) }
@@ -107,7 +90,7 @@ package protocol ResponsePathRule: ValidationRule {
 }
 
 extension ResponsePathRule {
-    package static var hooks: ValidationHooks { [.operation, .fragment, .field, .inlineFragment] }
+    package static var hooks: ValidationHooks { [.operation, .fragment, .field] }
 
     package func enterOperation(_ node: OperationDefinition) {
         tracker.begin(anchor: BatonDirectives.headSpan(of: node))
@@ -117,8 +100,4 @@ extension ResponsePathRule {
     package func leaveFragment(_ node: FragmentDefinition) { if tracker.usesBatonDirectives { check() } }
     package func enterField(_ node: Field) { tracker.enterField(node) }
     package func leaveField(_ node: Field) { tracker.leaveField() }
-    package func enterInlineFragment(_ node: InlineFragment) {
-        tracker.enterInlineFragment(node, enclosingType: context.parentType)
-    }
-    package func leaveInlineFragment(_ node: InlineFragment) { tracker.leaveInlineFragment() }
 }

@@ -85,7 +85,7 @@ package final class Compilation {
         self.project = project
         self.workingDirectory = workingDirectory
         self.policy = policy
-        self.loader = ProjectLoader(workingDirectory: workingDirectory)
+        self.loader = ProjectLoader(workingDirectory: workingDirectory, overlays: project.overlays)
         if let configuration = project.configuration {
             (targets, targetDiagnostics) = selection.targets(of: configuration)
         } else {
@@ -198,7 +198,8 @@ package final class Compilation {
         guard completed != nil else { return }
         var byPath: [String: DocumentUnit] = [:]
         for unit in units where !paths.contains(unit.path) { byPath[unit.path] = unit }
-        for path in paths where project.documentFiles.contains(path) && FileSystem.exists(path) {
+        for path in paths
+        where project.documentFiles.contains(path) && (FileSystem.exists(path) || project.overlays[path] != nil) {
             if let unit = readUnit(path) { byPath[path] = unit }
         }
         units = project.documentFiles.compactMap { byPath[$0] }

@@ -10,8 +10,14 @@ import BatonValidation
 package struct ProjectLoader {
     /// Where paths are shown relative to.
     package var workingDirectory: String
+    /// Texts read instead of the files at their (absolute) paths: an editor's unsaved buffers, or
+    /// a test's files that exist only in memory.
+    package var overlays: [String: [UInt8]]
 
-    package init(workingDirectory: String) { self.workingDirectory = workingDirectory }
+    package init(workingDirectory: String, overlays: [String: [UInt8]] = [:]) {
+        self.workingDirectory = workingDirectory
+        self.overlays = overlays
+    }
 
     /// A path as shown in diagnostics.
     package func display(_ path: String) -> String { Path.display(path, from: workingDirectory) }
@@ -29,9 +35,10 @@ package struct ProjectLoader {
 
     /// Reads a file as a source.
     package func read(_ path: String) -> ReadResult {
+        if let bytes = overlays[path] { return .success(SourceFile(path: display(path), bytes: bytes)) }
         switch FileSystem.readFile(path) {
-        case .success(let bytes): .success(SourceFile(path: display(path), bytes: bytes))
-        case .failure(let failure): .failure(unreadable(path, failure.reason))
+        case .success(let bytes): return .success(SourceFile(path: display(path), bytes: bytes))
+        case .failure(let failure): return .failure(unreadable(path, failure.reason))
         }
     }
 

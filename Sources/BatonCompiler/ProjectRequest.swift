@@ -55,16 +55,19 @@ package struct ProjectInput: Sendable {
     /// Without a baton.json naming the schema, a `.graphql` file holding only type-system
     /// definitions is a schema, not a document: it is left out of the documents.
     package var skipsSchemaOnlyFiles: Bool
+    /// Texts read instead of the files at their absolute paths (see `ProjectLoader.overlays`).
+    package var overlays: [String: [UInt8]]
 
     package init(
         configuration: Configuration?, schemaFiles: [String], documentFiles: [String], reportedPaths: [String]? = nil,
-        skipsSchemaOnlyFiles: Bool = false
+        skipsSchemaOnlyFiles: Bool = false, overlays: [String: [UInt8]] = [:]
     ) {
         self.configuration = configuration
         self.schemaFiles = schemaFiles
         self.documentFiles = documentFiles
         self.reportedPaths = reportedPaths
         self.skipsSchemaOnlyFiles = skipsSchemaOnlyFiles
+        self.overlays = overlays
     }
 
     /// Whether a diagnostic at `displayPath` (relative to `workingDirectory`) is reported.

@@ -3,6 +3,7 @@ import BatonIR
 import BatonPlate
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -10,11 +11,10 @@ import XCTest
 /// normalization, variables and used types; and the seed's Plate 1 cell by cell.
 final class LensModelTests: XCTestCase {
     /// Builds a model from documents against `Fixtures/schema.graphql` (or the given case text).
-    func build(_ documents: String, options: String? = nil) throws -> PlateFixtures.Built {
+    func build(_ documents: String, configuration: String? = nil) throws -> PlateFixtures.Built {
         var text = "#- documents.graphql\n" + documents
-        if let options { text = "#- options.json\n" + options + "\n" + text }
-        let fixture = try PlateFixtures.parse(name: "test.graphql", text: text)
-        let built = try XCTUnwrap(PlateFixtures.build(fixture))
+        if let configuration { text = "#- baton.json\n" + configuration + "\n" + text }
+        let built = try PlateFixtures.build(name: "test.graphql", text: text)
         XCTAssertEqual(built.diagnostics.map(\.message), [])
         return built
     }
@@ -22,13 +22,7 @@ final class LensModelTests: XCTestCase {
     /// The seed's Plate 1, row by row: depth, accessor, reads, as.
     func testPlateOneCellByCell() throws {
         let url = PlateFixtures.fixtures.appendingPathComponent("plates/plate-1-repository-query.graphql")
-        let fixture: PlateFixtures.Case
-        do {
-            fixture = try PlateFixtures.parse(name: "plate-1", text: try String(contentsOf: url, encoding: .utf8))
-        } catch PlateFixtures.FixtureError.skipped(let reason) {
-            throw XCTSkip(reason)
-        }
-        let built = try XCTUnwrap(PlateFixtures.build(fixture))
+        let built = try PlateFixtures.build(FixtureCase(suite: "plates", file: url))
         let operation = try XCTUnwrap(built.model.operation(named: "RepositoryQuery"))
         let rows = Plate(subject: .operation(operation)).rows
         let expected: [(Int, String, String, String)] = [
@@ -157,7 +151,9 @@ final class LensModelTests: XCTestCase {
               viewer { avatarUrl }
             }
             """,
-            options: #"{ "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } }, "onError": "NULL" }"#)
+            configuration:
+                #"{ "schema": "schema.graphql", "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } }, "onError": "NULL" }"#
+        )
         let operation = try XCTUnwrap(built.model.operations.first)
         XCTAssertEqual(operation.usedTypes.enums, ["Role", "State"])
         XCTAssertEqual(operation.usedTypes.inputObjects, ["IssueFilter", "LabelFilter"])
@@ -241,7 +237,7 @@ final class LensModelTests: XCTestCase {
             mutation Close { closeIssue(number: 1) { id } }
             fragment Row_user on User { name }
             """)
-        let catalog = PlateCatalog(model: built.model, schemaTypeNames: built.schema.typeNames)
+        let catalog = PlateCatalog(model: built.model, schemaTypeNames: try XCTUnwrap(built.schema).typeNames)
         guard case .plates(let one) = catalog.lookup("RepoQuery") else { return XCTFail("an operation") }
         XCTAssertEqual(one.map(\.name), ["RepoQuery"])
         guard case .plates(let queries) = catalog.lookup("Query") else { return XCTFail("a type") }
@@ -291,8 +287,7 @@ final class LensModelTests: XCTestCase {
             let next = index + 1 < count ? " ...F\(index + 1)_user" : ""
             text += "fragment F\(index)_user on User { login\(next) }\n"
         }
-        let fixture = try PlateFixtures.parse(name: "chain.graphql", text: "#- chain.graphql\n" + text)
-        let built = try XCTUnwrap(PlateFixtures.build(fixture))
+        let built = try PlateFixtures.build(name: "chain.graphql", text: "#- chain.graphql\n" + text)
         XCTAssertEqual(built.diagnostics.map(\.message), [])
         XCTAssertEqual(built.model.fragments.count, count)
         XCTAssertEqual(built.model.fragment(named: "F0_user")?.lens.accessors.map(\.name), ["login", "f1"])
@@ -307,8 +302,7 @@ final class LensModelTests: XCTestCase {
         let text =
             "query Deep { viewer " + String(repeating: "{ bestFriend ", count: depth) + "{ login }"
             + String(repeating: " }", count: depth) + " }\n"
-        let fixture = try PlateFixtures.parse(name: "deep.graphql", text: "#- deep.graphql\n" + text)
-        let built = try XCTUnwrap(PlateFixtures.build(fixture))
+        let built = try PlateFixtures.build(name: "deep.graphql", text: "#- deep.graphql\n" + text)
         XCTAssertEqual(built.diagnostics.map(\.rule), [LensDiagnosticRule.nestingTooDeep])
         let plates = built.model.operations.map { Plate(subject: .operation($0)) }
         XCTAssertLessThanOrEqual(plates.first?.rows.count ?? 0, LensModelBuilder.maximumDepth + 2)

@@ -1,22 +1,40 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import Foundation
-import XCTest
+import Testing
 
 /// Fixture tests in relay's style: each `Fixtures/<suite>/<case>.graphql` is built as a schema
 /// and `<case>.expected` holds the input and then the built schema (OUTPUT) or the diagnostics
 /// (ERROR). A `*.invalid.graphql` case must produce an error and every other case none.
-/// `#- path` lines split a case into several schema files. Regenerate with
-/// `BATON_UPDATE_FIXTURES=1 swift test --filter BatonSchemaTests`.
-final class SchemaFixtureTests: XCTestCase {
+/// `#- path` lines split a case into several schema files. Each case is its own test (run by
+/// the shared `FixtureRunner`); regenerate with `BATON_UPDATE_FIXTURES=1 swift test`.
+@Suite struct SchemaFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    func testSDLRuleFixtures() throws { try runSuite("sdl") }
-    func testSchemaValidationFixtures() throws { try runSuite("schema") }
+    static let cases =
+        FixtureRunner.cases("sdl", in: fixtures.appendingPathComponent("sdl"))
+        + FixtureRunner.cases("schema", in: fixtures.appendingPathComponent("schema"))
+
+    @Test(arguments: cases)
+    func fixture(_ fixture: FixtureCase) throws {
+        let sources = try fixture.sections().map { section in
+            SourceFile(path: section.path, text: section.path == fixture.name ? section.text : section.text + "\n")
+        }
+        let (schema, diagnostics) = SchemaBuilder.build(sources: sources)
+        let result = FixtureResult.diagnostics(
+            diagnostics, output: schema.map(SchemaSummary.print) ?? "no schema\n")
+        let problems = FixtureRunner.verify(fixture, result)
+        #expect(problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n")))
+    }
+
+    @Test func bothSuitesHaveCases() {
+        #expect(Self.cases.contains { $0.suite == "sdl" } && Self.cases.contains { $0.suite == "schema" })
+    }
 
     /// Every SDL rule has at least one invalid fixture named after its id.
-    func testEveryRuleHasAFixture() throws {
+    @Test func everyRuleHasAFixture() throws {
         let names = try FileManager.default.contentsOfDirectory(
             atPath: Self.fixtures.appendingPathComponent("sdl").path)
         for id in [
@@ -26,72 +44,8 @@ final class SchemaFixtureTests: XCTestCase {
             "known-argument-names-on-directives", "unique-argument-names", "unique-input-field-names",
             "provided-required-arguments-on-directives",
         ] {
-            XCTAssertTrue(names.contains("\(id).invalid.graphql"), "no fixture for \(id)")
+            #expect(names.contains("\(id).invalid.graphql"), "no fixture for \(id)")
         }
-    }
-
-    func runSuite(_ suite: String) throws {
-        let directory = Self.fixtures.appendingPathComponent(suite)
-        let update = ProcessInfo.processInfo.environment["BATON_UPDATE_FIXTURES"] == "1"
-        let cases = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".graphql") }.sorted()
-        XCTAssertFalse(cases.isEmpty)
-        for name in cases {
-            let url = directory.appendingPathComponent(name)
-            let input = try String(contentsOf: url, encoding: .utf8)
-            let (schema, diagnostics) = SchemaBuilder.build(sources: Self.sources(name: name, text: input))
-            let hasErrors = diagnostics.contains { $0.severity == .error }
-            if name.hasSuffix(".invalid.graphql") {
-                XCTAssertTrue(hasErrors, "\(suite)/\(name): expected an error")
-            } else {
-                XCTAssertFalse(hasErrors, "\(suite)/\(name): unexpected errors:\n\(TextRenderer.render(diagnostics))")
-            }
-            var actual = banner("INPUT") + input
-            if !actual.hasSuffix("\n") { actual += "\n" }
-            if diagnostics.isEmpty {
-                actual += banner("OUTPUT") + (schema.map(SchemaSummary.print) ?? "no schema\n")
-            } else {
-                actual += banner("ERROR") + TextRenderer.render(diagnostics)
-            }
-            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
-            if update {
-                try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
-            }
-            guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
-                XCTFail("\(suite)/\(name): missing \(expectedURL.lastPathComponent); run with BATON_UPDATE_FIXTURES=1")
-                continue
-            }
-            XCTAssertEqual(actual, expected, "\(suite)/\(name)")
-        }
-    }
-
-    func banner(_ title: String) -> String {
-        let side = String(repeating: "=", count: (78 - title.count - 2) / 2)
-        return "\(side) \(title) \(side)\n"
-    }
-
-    /// The schema files of a fixture: the whole text, or one file per `#- path` section.
-    static func sources(name: String, text: String) -> [SourceFile] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.contains(where: { $0.hasPrefix("#- ") }) else { return [SourceFile(path: name, text: text)] }
-        var sources: [SourceFile] = []
-        var path: String?
-        var body: [Substring] = []
-        func flush() {
-            if let path { sources.append(SourceFile(path: path, text: body.joined(separator: "\n") + "\n")) }
-        }
-        for line in lines {
-            if line.hasPrefix("#- ") {
-                flush()
-                path = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
-                body = []
-            } else if path != nil {
-                body.append(line)
-            }
-        }
-        flush()
-        return sources
     }
 }
 

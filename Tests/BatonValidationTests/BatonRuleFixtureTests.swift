@@ -1,7 +1,9 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import Foundation
+import Testing
 import XCTest
 
 @testable import BatonValidation
@@ -11,8 +13,8 @@ import XCTest
 /// suite's options against `BatonFixtures/schema.graphqls`; `<case>.graphqls` is a schema,
 /// built and checked by `BatonSchemaRules`. `<case>.expected` holds the input and then the
 /// diagnostics (ERROR, with fix-its) or `no errors` (OUTPUT). A `*.invalid.*` case must produce
-/// a diagnostic of its rule, every other case none at all. Regenerate with
-/// `BATON_UPDATE_FIXTURES=1 swift test --filter BatonRuleFixtureTests`.
+/// a diagnostic of its rule, every other case none at all. Each case is its own test
+/// (`BatonRuleFixtures`); regenerate with `BATON_UPDATE_FIXTURES=1 swift test`.
 final class BatonRuleFixtureTests: XCTestCase {
     static let fixtures: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("BatonFixtures")
@@ -26,56 +28,31 @@ final class BatonRuleFixtureTests: XCTestCase {
     static let options = ValidationOptions(
         scalarMappings: ["DateTime": [.swift, .kotlin], "URL": [.swift]], outputLanguages: [.swift, .kotlin])
 
-    func testBatonRuleFixtures() throws {
+    static let cases = FixtureRunner.suites(in: fixtures).flatMap { suite in
+        FixtureRunner.cases(suite, in: fixtures.appendingPathComponent(suite), extensions: ["graphql", "graphqls"])
+    }
+
+    /// One case: a `.graphqls` schema built and checked by `BatonSchemaRules`, or documents
+    /// validated with every rule and the suite's options. Invalid cases must report their rule.
+    static func result(_ fixture: FixtureCase, schema: GraphQLSchema) throws -> FixtureResult {
+        let diagnostics: [Diagnostic]
+        if fixture.name.hasSuffix(".graphqls") {
+            let (built, buildDiagnostics) = SchemaBuilder.build(sources: [
+                SourceFile(path: fixture.name, text: try fixture.input())
+            ])
+            diagnostics = buildDiagnostics + (built.map(BatonSchemaRules.check) ?? [])
+        } else {
+            diagnostics = try validate(fixture, schema: schema)
+        }
+        return FixtureResult(
+            output: "no errors\n", errorText: diagnostics.isEmpty ? nil : render(diagnostics),
+            failed: diagnostics.contains { $0.rule == fixture.suite }, clean: diagnostics.isEmpty)
+    }
+
+    func testFixtureSchemaAndCases() throws {
         let schema = try XCTUnwrap(Self.schema, "the Baton fixture schema did not build")
         XCTAssertEqual(BatonSchemaRules.check(schema).map(\.message), [], "the fixture schema's own levels")
-        let update = ProcessInfo.processInfo.environment["BATON_UPDATE_FIXTURES"] == "1"
-        let suites = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
-            .filter { !$0.contains(".") }.sorted()
-        XCTAssertFalse(suites.isEmpty)
-        for suite in suites {
-            let directory = Self.fixtures.appendingPathComponent(suite)
-            let cases = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasSuffix(".graphql") || $0.hasSuffix(".graphqls") }.sorted()
-            for name in cases {
-                let url = directory.appendingPathComponent(name)
-                let input = try String(contentsOf: url, encoding: .utf8)
-                let diagnostics: [Diagnostic]
-                if name.hasSuffix(".graphqls") {
-                    let (built, buildDiagnostics) = SchemaBuilder.build(sources: [SourceFile(path: name, text: input)])
-                    diagnostics = buildDiagnostics + (built.map(BatonSchemaRules.check) ?? [])
-                } else {
-                    diagnostics = Self.validate(name: name, text: input, schema: schema)
-                }
-                if name.contains(".invalid.") {
-                    XCTAssertTrue(
-                        diagnostics.contains { $0.rule == suite }, "\(suite)/\(name): expected a diagnostic of \(suite)"
-                    )
-                } else {
-                    XCTAssertTrue(
-                        diagnostics.isEmpty,
-                        "\(suite)/\(name): unexpected diagnostics:\n\(Self.render(diagnostics))")
-                }
-                var actual = Self.banner("INPUT") + input
-                if !actual.hasSuffix("\n") { actual += "\n" }
-                if diagnostics.isEmpty {
-                    actual += Self.banner("OUTPUT") + "no errors\n"
-                } else {
-                    actual += Self.banner("ERROR") + Self.render(diagnostics)
-                }
-                let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
-                if update {
-                    try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
-                    continue
-                }
-                guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
-                    XCTFail(
-                        "\(suite)/\(name): missing \(expectedURL.lastPathComponent); run with BATON_UPDATE_FIXTURES=1")
-                    continue
-                }
-                XCTAssertEqual(actual, expected, "\(suite)/\(name)")
-            }
-        }
+        XCTAssertFalse(Self.cases.isEmpty)
     }
 
     /// Every file under `BatonRules/` declares a registered rule; every rule has a fixture
@@ -143,7 +120,7 @@ final class BatonRuleFixtureTests: XCTestCase {
     /// rules report exactly what they report alone: the whole corpus, every pair.
     func testBatonRulesAreSilentOnTheCorpus() throws {
         let pairs = CorpusDifferentialTests.pairs()
-        guard !pairs.isEmpty else { throw XCTSkip("corpus not found at \(TestSupport.corpus.path)") }
+        try Unavailable.require(!pairs.isEmpty, "corpus not found at \(TestSupport.corpus.path)")
         let batonIDs = Set(batonRules.map { $0.id })
         var schemas: [String: GraphQLSchema] = [:]
         var deprecations = 0
@@ -164,11 +141,11 @@ final class BatonRuleFixtureTests: XCTestCase {
 
     // MARK: Helpers
 
-    static func validate(name: String, text: String, schema: GraphQLSchema) -> [Diagnostic] {
+    static func validate(_ fixture: FixtureCase, schema: GraphQLSchema) throws -> [Diagnostic] {
         var documents: [Document] = []
         var diagnostics: [Diagnostic] = []
-        for source in RuleFixtureTests.sources(name: name, text: text) {
-            let result = Parser.parse(source)
+        for section in try fixture.sections() {
+            let result = Parser.parse(SourceFile(path: section.path, text: section.text))
             diagnostics += result.diagnostics
             if let document = result.document { documents.append(document) }
         }
@@ -188,9 +165,14 @@ final class BatonRuleFixtureTests: XCTestCase {
             return text
         }.joined()
     }
+}
 
-    static func banner(_ title: String) -> String {
-        let side = String(repeating: "=", count: (78 - title.count - 2) / 2)
-        return "\(side) \(title) \(side)\n"
+/// Each Baton rule fixture as its own test, through the shared `FixtureRunner`.
+@Suite struct BatonRuleFixtures {
+    @Test(arguments: BatonRuleFixtureTests.cases)
+    func fixture(_ fixture: FixtureCase) throws {
+        let schema = try #require(BatonRuleFixtureTests.schema, "the Baton fixture schema did not build")
+        let problems = FixtureRunner.verify(fixture, try BatonRuleFixtureTests.result(fixture, schema: schema))
+        #expect(problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n")))
     }
 }

@@ -1,6 +1,7 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -8,13 +9,11 @@ import XCTest
 
 /// Paths and loaders shared by the validation tests.
 enum TestSupport {
-    /// The repository root (three levels above this file).
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared` beside the repository, holding the corpus and the peer tools.
-    static let shared: URL = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
-        "shared")
-    static let corpus: URL = shared.appendingPathComponent("corpus")
+    /// The repository root.
+    static let repositoryRoot: URL = TestPaths.repository
+    /// `../shared` beside the repository (or `BATON_SHARED`), holding the corpus and the peer tools.
+    static let shared: URL = TestPaths.shared
+    static let corpus: URL = TestPaths.corpus
     static let fixtures: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 

@@ -1,0 +1,66 @@
+import BatonCompiler
+import BatonConfig
+import BatonDiagnostics
+
+/// A fixture's files compiled as a project, in memory, by the driver `check` and `gen` run: the
+/// same stages, gate and diagnostic policy, so a fixture shows exactly what the commands would.
+///
+/// A section named `schema.graphql` or ending in `.graphqls` is the schema; `baton.json` is the
+/// configuration (read by the real loader: `customScalarTypes`, `onError`, `rules`, `output`; its
+/// `schema` must be given but is not read, the fixture's schema is); every other section is a
+/// document, except one that is nothing but comments (a case's preamble).
+package struct FixtureProject {
+    /// The folder the fixture's files seem to be in; diagnostics show paths relative to it.
+    package static let root = "/fixture"
+
+    /// The compilation, run up to `stage`.
+    package let compilation: Compilation
+    /// Problems reading `baton.json`.
+    package let configurationDiagnostics: [Diagnostic]
+
+    /// Compiles `sections` up to `stage`; `defaultSchema` (a display path and bytes) stands in
+    /// when no section is a schema.
+    package init(
+        sections: [(path: String, text: String)], defaultSchema: (path: String, bytes: [UInt8])?,
+        upTo stage: Compilation.Stage, targets: TargetSelection = .none
+    ) {
+        var overlays: [String: [UInt8]] = [:]
+        var schemaFiles: [String] = []
+        var documentFiles: [String] = []
+        var configuration: Configuration?
+        var configurationDiagnostics: [Diagnostic] = []
+        for section in sections {
+            let path = Self.root + "/" + section.path
+            if section.path == "baton.json" {
+                let loaded = ConfigurationLoader.load(
+                    text: section.text, path: path, workingDirectory: Self.root, knownRules: RuleCatalog.ruleIDs)
+                configuration = loaded.projects.first
+                configurationDiagnostics = loaded.diagnostics
+                continue
+            }
+            if section.path.hasSuffix("schema.graphql") || section.path.hasSuffix(".graphqls") {
+                schemaFiles.append(path)
+            } else if FixtureRunner.isOnlyComments(section.text) {
+                continue
+            } else {
+                documentFiles.append(path)
+            }
+            overlays[path] = Array(section.text.utf8)
+        }
+        if schemaFiles.isEmpty, let defaultSchema {
+            let path = Self.root + "/" + defaultSchema.path
+            schemaFiles = [path]
+            overlays[path] = defaultSchema.bytes
+        }
+        let project = ProjectInput(
+            configuration: configuration, schemaFiles: schemaFiles, documentFiles: documentFiles, overlays: overlays)
+        compilation = Compilation(project: project, workingDirectory: Self.root, targets: targets)
+        compilation.run(upTo: stage)
+        self.configurationDiagnostics = configurationDiagnostics
+    }
+
+    /// Every diagnostic: the configuration's, then the compilation's, sorted.
+    package var diagnostics: [Diagnostic] {
+        (configurationDiagnostics + compilation.diagnostics).sorted(by: Diagnostic.sortKey)
+    }
+}

@@ -9,6 +9,7 @@ import BatonIR
 import BatonPlate
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import BatonValidation
 import Foundation
 import XCTest
@@ -378,7 +379,7 @@ struct FuzzCorpus {
 
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let packageRoot = testsFolder.deletingLastPathComponent()
-    static let corpus = URL(fileURLWithPath: "/work/shared/corpus")
+    static let corpus = TestPaths.corpus
 
     static func read(_ url: URL, as path: String) -> SourceFile? {
         guard let data = try? Data(contentsOf: url) else { return nil }

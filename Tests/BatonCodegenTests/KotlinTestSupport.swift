@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -6,18 +7,9 @@ import XCTest
 /// kotlinc starts a JVM and takes seconds per call, so tests batch every file into one compilation. A missing tool
 /// skips the test with the reason, except under `CI`, where it fails: CI installs every peer.
 enum KotlinTestSupport {
-    /// Why a test cannot run: a skip locally, a failure in CI.
+    /// Why a test cannot run: a skip locally, a failure in CI (BatonTestSupport's `Unavailable`).
     static func unavailable(_ reason: String) -> any Error {
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            return Unavailable(reason: reason + " (CI installs it: .ci/run)")
-        }
-        return XCTSkip(reason)
-    }
-
-    /// A peer CI must have and this machine lacks.
-    struct Unavailable: Error, CustomStringConvertible {
-        var reason: String
-        var description: String { reason }
+        Unavailable.error(Unavailable.inCI ? reason + " (CI installs it: .ci/run)" : reason)
     }
 
     /// The executable `name` on PATH, or `unavailable` saying how to get it.

@@ -1,6 +1,7 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -8,12 +9,11 @@ import XCTest
 /// types (counts from each schema's SOURCE.txt, graphql-js 16.6.0) and exactly the expected
 /// problems. The differential test compares the problems with graphql-js itself.
 final class CorpusSchemaTests: XCTestCase {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/corpus/schemas").standardizedFileURL
+    static let corpus = TestPaths.corpus.appendingPathComponent("schemas")
 
     func load(_ relative: [String]) throws -> (GraphQLSchema, [Diagnostic]) {
         guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
-            throw XCTSkip("corpus not found at \(Self.corpus.path)")
+            throw Unavailable.error("corpus not found at \(Self.corpus.path)")
         }
         let (schema, diagnostics) = SchemaLoader.load(
             paths: relative.map { Self.corpus.appendingPathComponent($0).path })

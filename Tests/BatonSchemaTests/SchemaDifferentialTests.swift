@@ -1,6 +1,7 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -16,7 +17,7 @@ import XCTest
 final class SchemaDifferentialTests: XCTestCase {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let script = testsDirectory.appendingPathComponent("Peers/graphqljs-schema-errors.mjs").path
-    static let corpus = testsDirectory.appendingPathComponent("../../../shared/corpus/schemas").standardizedFileURL
+    static let corpus = TestPaths.corpus.appendingPathComponent("schemas")
 
     static let batonKnownDirectives = ["oneOf", "required", "catch", "throwOnFieldError", "semanticNonNull"]
 
@@ -47,7 +48,7 @@ final class SchemaDifferentialTests: XCTestCase {
 
     func testCorpusSchemasAgreeWithGraphQLJS() throws {
         guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
-            throw XCTSkip("corpus not found at \(Self.corpus.path)")
+            throw Unavailable.error("corpus not found at \(Self.corpus.path)")
         }
         let names = [
             "anilist/schema.graphqls", "anilist/apollo-client-extra.graphqls", "github/schema.graphql",
@@ -92,7 +93,7 @@ final class SchemaDifferentialTests: XCTestCase {
     /// Runs the peer script once over all paths; problems by path.
     func graphQLJS(_ paths: [String]) throws -> [String: [Problem]] {
         guard let node = Self.findExecutable("node") else {
-            throw XCTSkip("node is not installed; skipping the graphql-js differential test")
+            throw Unavailable.error("node is not installed; skipping the graphql-js differential test")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: node)
@@ -104,7 +105,7 @@ final class SchemaDifferentialTests: XCTestCase {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         if process.terminationStatus == 2 {
-            throw XCTSkip("graphql-js is not installed (Debian node-graphql); skipping the differential test")
+            throw Unavailable.error("graphql-js is not installed (Debian node-graphql); skipping the differential test")
         }
         XCTAssertEqual(process.terminationStatus, 0, "graphqljs-schema-errors.mjs failed")
         var problems: [String: [Problem]] = [:]

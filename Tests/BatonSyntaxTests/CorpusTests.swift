@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -6,25 +7,20 @@ import XCTest
 
 /// The parser and printer on every GraphQL file of the shared corpus.
 final class CorpusTests: XCTestCase {
-    /// The corpus: `../shared/corpus` beside the repository, or `$BATON_CORPUS`.
-    static var corpusDirectory: URL {
-        if let path = ProcessInfo.processInfo.environment["BATON_CORPUS"] { return URL(fileURLWithPath: path) }
-        // Tests/BatonSyntaxTests/CorpusTests.swift → repository → its parent → shared/corpus
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
+    /// The corpus: `../shared/corpus` beside the repository, `$BATON_SHARED/corpus` or `$BATON_CORPUS`.
+    static var corpusDirectory: URL { TestPaths.corpus }
 
     /// Every `.graphql`, `.graphqls` and `.gql` file of the corpus, sorted; skips when absent.
     static func corpusFiles() throws -> [URL] {
         let root = corpusDirectory
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
-            throw XCTSkip("no corpus at \(root.path)")
+            throw Unavailable.error("no corpus at \(root.path)")
         }
         var files: [URL] = []
         for case let url as URL in enumerator where ["graphql", "graphqls", "gql"].contains(url.pathExtension) {
             files.append(url)
         }
-        if files.isEmpty { throw XCTSkip("no corpus at \(root.path)") }
+        if files.isEmpty { throw Unavailable.error("no corpus at \(root.path)") }
         return files.sorted { $0.path < $1.path }
     }
 

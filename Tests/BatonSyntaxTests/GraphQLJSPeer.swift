@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -49,7 +50,9 @@ enum GraphQLJSPeer {
 
     /// graphql-js's outcome for each request, or throws XCTSkip when the peer cannot run.
     static func run(_ requests: [Request]) throws -> [Outcome] {
-        guard let node = nodePath else { throw XCTSkip("node is not installed; graphql-js differential test skipped") }
+        guard let node = nodePath else {
+            throw Unavailable.error("node is not installed; graphql-js differential test skipped")
+        }
         let payload: [[String: String]] = requests.map { request in
             var entry = ["mode": request.mode]
             if let text = request.text { entry["text"] = text }
@@ -73,7 +76,7 @@ enum GraphQLJSPeer {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         if process.terminationStatus == 3 {
-            throw XCTSkip("graphql-js is not installed (Debian node-graphql); differential test skipped")
+            throw Unavailable.error("graphql-js is not installed (Debian node-graphql); differential test skipped")
         }
         guard process.terminationStatus == 0,
             let array = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]

@@ -100,8 +100,7 @@ package enum FixtureRunner {
 
     /// The cases of a suite: the files in `directory` ending in one of `extensions`, sorted. An
     /// unreadable or empty folder yields no cases (the suite's own test says so).
-    package static func cases(_ suite: String, in directory: URL, extensions: [String] = ["graphql"]) -> [FixtureCase]
-    {
+    package static func cases(_ suite: String, in directory: URL, extensions: [String] = ["graphql"]) -> [FixtureCase] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { name in extensions.contains { name.hasSuffix("." + $0) } }.sorted().map {
             FixtureCase(suite: suite, file: directory.appendingPathComponent($0))
@@ -144,7 +143,9 @@ package enum FixtureRunner {
                 "\(fixture): missing \(fixture.expectedFile.lastPathComponent); run with \(updateVariable)=1"
             ]
         }
-        if actual != expected { problems.append("\(fixture): differs from its .expected\n" + difference(expected, actual)) }
+        if actual != expected {
+            problems.append("\(fixture): differs from its .expected\n" + difference(expected, actual))
+        }
         return problems
     }
 

@@ -1,6 +1,7 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -16,10 +17,10 @@ final class MutationDifferentialTests: XCTestCase {
 
     func testMutantsAgreeWithGraphQLJS() throws {
         guard let node = TestSupport.nodeWithGraphQL() else {
-            throw XCTSkip("node with graphql-js is not installed (run ../shared/tools/install-peers.sh)")
+            throw Unavailable.error("node with graphql-js is not installed (run ../shared/tools/install-peers.sh)")
         }
         let pairs = CorpusDifferentialTests.pairs()
-        guard !pairs.isEmpty else { throw XCTSkip("corpus not found at \(TestSupport.corpus.path)") }
+        guard !pairs.isEmpty else { throw Unavailable.error("corpus not found at \(TestSupport.corpus.path)") }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "baton-mutants-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -81,10 +82,10 @@ final class MutationDifferentialTests: XCTestCase {
     /// renamed where it is defined, an operation and a fragment repeated in a new file.
     func testMergedProjectMutantsAgreeWithGraphQLJS() throws {
         guard let node = TestSupport.nodeWithGraphQL() else {
-            throw XCTSkip("node with graphql-js is not installed (run ../shared/tools/install-peers.sh)")
+            throw Unavailable.error("node with graphql-js is not installed (run ../shared/tools/install-peers.sh)")
         }
         let pairs = CorpusDifferentialTests.pairs().filter(\.merge)
-        guard !pairs.isEmpty else { throw XCTSkip("corpus not found at \(TestSupport.corpus.path)") }
+        guard !pairs.isEmpty else { throw Unavailable.error("corpus not found at \(TestSupport.corpus.path)") }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "baton-merged-mutants-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: root) }

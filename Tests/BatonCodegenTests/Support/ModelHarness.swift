@@ -2,6 +2,7 @@ import BatonDiagnostics
 import BatonIR
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import BatonValidation
 import Foundation
 import XCTest
@@ -13,8 +14,7 @@ enum ModelHarness {
     }
 
     static var corpus: URL {
-        if let path = ProcessInfo.processInfo.environment["BATON_CORPUS"] { return URL(fileURLWithPath: path) }
-        return SwiftCompiler.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        TestPaths.corpus
     }
 
     nonisolated(unsafe) private static var schemas: [String: GraphQLSchema] = [:]

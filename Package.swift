@@ -77,7 +77,8 @@ let package = Package(
         // What every test target shares: paths (repository, shared corpus), the one fixture runner,
         // and what a test does when a peer is missing (skip locally, fail in CI).
         .target(
-            name: "BatonTestSupport", dependencies: ["BatonDiagnostics", "BatonConfig", "BatonCompiler"],
+            name: "BatonTestSupport",
+            dependencies: ["BatonDiagnostics", "BatonConfig", "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCompiler"],
             path: "Tests/BatonTestSupport",
             swiftSettings: strict),
 

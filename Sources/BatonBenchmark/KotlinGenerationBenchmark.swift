@@ -32,7 +32,8 @@ func runKotlinGenerationBenchmark() {
         let files = kotlinBenchmarkFiles(in: corpus + "/documents/github/" + project.name)
         for unit in project.perFile ? files.map({ [$0] }) : [files] {
             let documents = ProjectLoader(workingDirectory: "/").loadDocuments(unit)
-            let (model, _) = LensModelBuilder.build(schema: schema, documents: documents.documents)
+            let (model, _) = LensModelBuilder.build(
+                schema: schema, documents: documents.documents, options: GenerationTargets.planOptions())
             let label =
                 project.perFile
                 ? project.name + "/" + (unit.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")

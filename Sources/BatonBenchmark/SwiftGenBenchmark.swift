@@ -35,7 +35,8 @@ func runSwiftGenBenchmark() {
         let units = project.perFile ? project.files.map { [$0] } : [project.files]
         for unit in units {
             let documents = ProjectLoader(workingDirectory: "/").loadDocuments(unit)
-            let (model, _) = LensModelBuilder.build(schema: schema, documents: documents.documents)
+            let (model, _) = LensModelBuilder.build(
+                schema: schema, documents: documents.documents, options: GenerationTargets.planOptions())
             let label =
                 project.perFile
                 ? project.name + "/" + (unit.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")

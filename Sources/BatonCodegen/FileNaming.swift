@@ -1,3 +1,5 @@
+import BatonIR
+
 /// File names for generated files: stable, short enough for every file system, and distinct where file
 /// systems ignore case.
 package struct FileNaming: Sendable {

@@ -4,8 +4,8 @@ import BatonIR
 /// with the id the generators give it, in Apollo's `apollo-persisted-query-manifest` format (version 1), so a
 /// server or a router that loads such manifests can serve the operations by id.
 ///
-/// `id` is the SHA-256 of the text sent (`OperationModel.documentText`), the same `operationID` the Swift
-/// and Kotlin operations carry, so a request by id and the manifest cannot disagree. Operations are in the
+/// `id` is the plan's `OperationModel.operationID` (the SHA-256 of the text sent, computed once), the same id
+/// the Swift and Kotlin operations carry, so a request by id and the manifest cannot disagree. Operations are in the
 /// model's order (sorted by name); the text is pretty-printed with a trailing newline and carries no
 /// timestamp, so regeneration is byte-identical.
 package enum PersistedQueryManifest {
@@ -28,10 +28,4 @@ package enum PersistedQueryManifest {
             ),
         ]).rendered()
     }
-}
-
-extension OperationModel {
-    /// The persisted-query id: SHA-256 of the text sent, in lowercase hex. The Swift operation's `operationID`,
-    /// the Kotlin operation's `OPERATION_ID` and the manifest's `id` are all this one value.
-    package var operationID: String { SHA256.hexDigest(documentText) }
 }

@@ -308,7 +308,7 @@ final class KotlinDefinitionWriter {
         let base = path.isEmpty ? accessor.name : path + "_" + accessor.name
         let name = planMembers.claim(KotlinNames.declared(base, .member), ignoringCase: true)
         let declaration: String
-        let conditions = conditionsExpression(accessor.conditions)
+        let conditions = conditionsExpression(accessor.presence)
         let selections = "listOf(" + childSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
         switch accessor.reads {
         case .parentRecord(let read):
@@ -362,11 +362,9 @@ final class KotlinDefinitionWriter {
         return name
     }
 
-    /// Whether a null stored at `level` is unexpected: the schema says non-null there, or
-    /// `@semanticNonNull` does under `@throwOnFieldError`.
+    /// Whether a null stored at `level` is unexpected: the plan's `ValueLevel.nonNull`.
     private func nonNull(_ accessor: Accessor, level: Int) -> Bool {
-        guard level < accessor.levels.count else { return false }
-        return !accessor.levels[level].schemaNullable || (accessor.semanticNonNull?.contains(level) ?? false)
+        level < accessor.levels.count && accessor.levels[level].nonNull
     }
 
     /// The decoder of the accessor's value at `level`: list decoders down to the base's.
@@ -402,31 +400,24 @@ final class KotlinDefinitionWriter {
             : "ListDecoder(\(item), itemNonNull = \(itemNonNull))"
     }
 
-    /// `listOf(…)` of the accessor's conditions, or nil when it is always present.
-    private func conditionsExpression(_ disjunction: [[Condition]]) -> String? {
-        guard !disjunction.isEmpty else { return nil }
-        func condition(_ condition: Condition) -> String {
-            switch condition {
-            case .include(let value): single(value, skip: false)
-            case .skip(let value): single(value, skip: true)
-            // A deferred selection is present whenever the data is; there is no incremental delivery here.
-            case .deferred: "Condition.literal(true)"
+    /// `listOf(…)` spelling the plan's `presence.atRuntime`: one alternative as its conditions, several as one
+    /// `Condition.anyOf`, never present as `Condition.literal(false)`; nil when it is always present.
+    private func conditionsExpression(_ presence: Presence) -> String? {
+        let runtime = presence.atRuntime
+        if runtime.isAlways { return nil }
+        if runtime.isNever { return "listOf(Condition.literal(false))" }
+        func condition(_ atom: PresenceAtom) -> String? {
+            switch atom {
+            case .include(let variable): "Condition.include(\(KotlinLiteral.string(variable)))"
+            case .skip(let variable): "Condition.skip(\(KotlinLiteral.string(variable)))"
+            case .deferred: nil  // not in `atRuntime`
             }
         }
-        func single(_ value: BatonSyntax.Value, skip: Bool) -> String {
-            switch value {
-            case .variable(let variable):
-                "Condition.\(skip ? "skip" : "include")(\(KotlinLiteral.string(variable.name.value)))"
-            case .boolean(let flag, _): "Condition.literal(\(flag != skip ? "true" : "false"))"
-            default: "Condition.literal(true)"
-            }
+        func list(_ atoms: [PresenceAtom]) -> String {
+            "listOf(" + atoms.compactMap(condition).joined(separator: ", ") + ")"
         }
-        if disjunction.count == 1, let only = disjunction.first {
-            return only.isEmpty ? nil : "listOf(" + only.map(condition).joined(separator: ", ") + ")"
-        }
-        let alternatives = disjunction.map {
-            "Condition.allOf(listOf(" + $0.map(condition).joined(separator: ", ") + "))"
-        }
+        if runtime.alternatives.count == 1, let only = runtime.alternatives.first { return list(only) }
+        let alternatives = runtime.alternatives.map { "Condition.allOf(" + list($0) + ")" }
         return "listOf(Condition.anyOf(listOf(" + alternatives.joined(separator: ", ") + ")))"
     }
 

@@ -22,6 +22,10 @@ package struct KotlinGeneratorOptions: Sendable {
 /// spells them in Kotlin. Kotlin 1.3 is the oldest language it targets: sealed classes (no sealed
 /// interfaces), no value classes, no trailing commas, no `fun interface`.
 package enum KotlinGenerator {
+    /// Top-level names Kotlin reserves for generated definitions: those generated code uses
+    /// unqualified from the default imports and from the runtime support.
+    package static var reservedTypeNames: Set<String> { IdentifierRules.kotlin.unusable[.type] ?? [] }
+
     /// Why `name` cannot be a Kotlin package name, or nil when it can: dot-separated identifiers (letters,
     /// digits, `_`, not starting with a digit; hard keywords are quoted when written).
     package static func packageNameProblem(_ name: String) -> String? {
@@ -77,9 +81,8 @@ package enum KotlinGenerator {
     }
 }
 
-/// The Kotlin names of every top-level declaration in the generated package, claimed in a fixed order
-/// (custom scalars, enums, input objects, fragments, operations; each sorted by the model) so they never
-/// collide, not even ignoring case (class files on case-insensitive file systems).
+/// The Kotlin names of every top-level declaration in the generated package: the plan's names
+/// (`DefinitionNaming` decided them once, for every language), as Kotlin declares them.
 struct KotlinTopLevelNames {
     var scalars: [String: String] = [:]
     var enums: [String: String] = [:]
@@ -90,14 +93,18 @@ struct KotlinTopLevelNames {
     var all = KotlinScope()
 
     init(_ model: LensModel) {
-        func claim(_ name: String) -> String {
-            all.claim(KotlinNames.declared(name, .type), ignoringCase: true)
+        // `declared` changes nothing when the plan reserved Kotlin's names, and keeps a plan built
+        // without them (a test's) compiling.
+        func declared(_ name: String) -> String {
+            let result = KotlinNames.declared(name, .type)
+            all.reserve(result)
+            return result
         }
-        for scalar in model.types.customScalars { scalars[scalar.name] = claim(scalar.name) }
-        for enumeration in model.types.enums { enums[enumeration.name] = claim(enumeration.name) }
-        for input in model.types.inputObjects { inputObjects[input.name] = claim(input.name) }
-        for fragment in model.fragments { fragments[fragment.name] = claim(fragment.name) }
-        for operation in model.operations { operations[operation.name] = claim(operation.name) }
+        for scalar in model.types.customScalars { scalars[scalar.name] = declared(scalar.typeName) }
+        for enumeration in model.types.enums { enums[enumeration.name] = declared(enumeration.typeName) }
+        for input in model.types.inputObjects { inputObjects[input.name] = declared(input.typeName) }
+        for fragment in model.fragments { fragments[fragment.name] = declared(fragment.typeName) }
+        for operation in model.operations { operations[operation.name] = declared(operation.typeName) }
     }
 }
 

@@ -20,6 +20,9 @@ package struct SwiftGeneratorOptions: Sendable {
 /// never reads the AST or the schema. Output is deterministic: the model is sorted, names are claimed in its
 /// order, and files carry a header without timestamp or version.
 package struct SwiftGenerator {
+    /// Module-level names Swift reserves for generated definitions (see `SwiftNames`).
+    package static var reservedTypeNames: Set<String> { SwiftNames.reservedTypeNames }
+
     package let model: LensModel
     package let options: SwiftGeneratorOptions
     let names: SwiftNames

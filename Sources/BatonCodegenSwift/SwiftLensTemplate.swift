@@ -197,25 +197,26 @@ struct SwiftLensTemplate {
         return "Baton.Field(" + arguments.joined(separator: ", ") + ")"
     }
 
-    /// The runtime's conditions (a conjunction) for an accessor present only under `@include`/`@skip`; nil when
-    /// it is unconditional or present under alternatives the runtime's single list cannot express.
+    /// The runtime's conditions for an accessor that can be absent, spelling the plan's `presence.atRuntime`: one
+    /// alternative as its list of conditions, several as one `anyOf`, never present as `never`; nil when it is
+    /// always present.
     private func runtimeConditions(_ accessor: Accessor) -> String? {
-        guard accessor.conditions.count == 1, let conjunction = accessor.conditions.first else { return nil }
-        let parts = conjunction.compactMap { condition -> String? in
-            switch condition {
-            case .include(let value): return conditionLiteral(value, include: true)
-            case .skip(let value): return conditionLiteral(value, include: false)
-            case .deferred: return nil
-            }
+        let presence = accessor.presence.atRuntime
+        if presence.isAlways { return nil }
+        if presence.isNever { return "[.never]" }
+        func conjunction(_ atoms: [PresenceAtom]) -> String {
+            "[" + atoms.compactMap(conditionLiteral).joined(separator: ", ") + "]"
         }
-        return parts.isEmpty ? nil : "[" + parts.joined(separator: ", ") + "]"
+        if presence.alternatives.count == 1, let only = presence.alternatives.first { return conjunction(only) }
+        return "[.anyOf([" + presence.alternatives.map(conjunction).joined(separator: ", ") + "])]"
     }
 
-    private func conditionLiteral(_ value: BatonSyntax.Value, include: Bool) -> String? {
-        if case .variable(let variable) = value {
-            return (include ? ".include(" : ".skip(") + SwiftLiteral.string(variable.name.value) + ")"
+    private func conditionLiteral(_ atom: PresenceAtom) -> String? {
+        switch atom {
+        case .include(let variable): return ".include(" + SwiftLiteral.string(variable) + ")"
+        case .skip(let variable): return ".skip(" + SwiftLiteral.string(variable) + ")"
+        case .deferred: return nil  // not in `atRuntime`
         }
-        return nil  // a literal `if: true/false` was decided when the model was built
     }
 
     private func selections(_ members: [Member]) -> String {

@@ -2,19 +2,22 @@ import BatonCodegen
 import BatonIR
 import BatonSchema
 
-/// The Swift names of everything generated at module level, decided once for the whole model.
+/// The Swift names of everything generated at module level: the plan's names (`DefinitionNaming`
+/// decided them once, for every language), as Swift writes them.
 ///
-/// Operations, fragments, enums and input objects share the app module's namespace, so they claim names in one
-/// scope in that order (each kind sorted, as the model is): a later name that collides with an earlier one, or is
-/// a name Swift or the generated code reserves, gets a `_` suffix. Runtime and standard types are referred to
-/// qualified (`Baton.Field`, `Swift.Result`), so an app type or a generated one of the same name cannot capture
-/// them.
+/// Runtime and standard types are referred to qualified (`Baton.Field`, `Swift.Result`), so an app
+/// type or a generated one of the same name cannot capture them.
 struct SwiftNames {
     static let rules = IdentifierRules.swift
 
     /// Names the generated code declares inside every lens type or operation, which a module-level type of the
     /// same name would be shadowed by.
     static let nestedReserved: [String] = ["Data", "Fields"]
+
+    /// Module-level names Swift reserves for generated definitions: those it cannot declare
+    /// (`Type`, `Self`), the standard and module names generated code uses unqualified or
+    /// qualifies with (`String`, `Swift`, `Baton`), and the nested names of every lens.
+    static var reservedTypeNames: Set<String> { (rules.unusable[.type] ?? []).union(nestedReserved) }
 
     private(set) var operations: [String: String] = [:]
     private(set) var fragments: [String: String] = [:]
@@ -26,12 +29,13 @@ struct SwiftNames {
     private(set) var customScalars: [String: String] = [:]
 
     init(model: LensModel) {
-        var scope = NameScope(reserved: Self.nestedReserved)
-        func claim(_ name: String) -> String { scope.claim(Self.rules.declaredName(name, in: .type)) }
-        for operation in model.operations { operations[operation.name] = claim(operation.name) }
-        for fragment in model.fragments { fragments[fragment.name] = claim(fragment.name) }
-        for item in model.types.enums { enums[item.name] = claim(item.name) }
-        for item in model.types.inputObjects { inputObjects[item.name] = claim(item.name) }
+        // The plan's names; `declaredName` changes nothing when the plan reserved Swift's names,
+        // and keeps a plan built without them (a test's) compiling.
+        func declared(_ name: String) -> String { Self.rules.declaredName(name, in: .type) }
+        for operation in model.operations { operations[operation.name] = declared(operation.typeName) }
+        for fragment in model.fragments { fragments[fragment.name] = declared(fragment.typeName) }
+        for item in model.types.enums { enums[item.name] = declared(item.typeName) }
+        for item in model.types.inputObjects { inputObjects[item.name] = declared(item.typeName) }
         for scalar in model.types.customScalars {
             if let type = scalar.mapping?.swiftType { customScalars[scalar.name] = type }
         }

@@ -256,15 +256,16 @@ package final class Compilation {
     /// True when documents were read but could not be validated: the schema did not build.
     package var skippedValidation: Bool { schema == nil && !units.isEmpty && completed.map { $0 >= .validate } == true }
 
-    /// The settings of baton.json the plan needs.
+    /// The settings of baton.json the plan needs, and the names every target reserves.
     package static func modelOptions(_ configuration: Configuration?) -> LensModelOptions {
-        guard let configuration else { return LensModelOptions() }
+        guard let configuration else { return GenerationTargets.planOptions() }
         var scalars: [String: CustomScalarMapping] = [:]
         for scalar in configuration.customScalarTypes {
             scalars[scalar.name] = CustomScalarMapping(
                 swiftType: scalar.swift?.value, kotlinType: scalar.kotlin?.type.value,
                 kotlinConverter: scalar.kotlin?.converter.value)
         }
-        return LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue)
+        return GenerationTargets.planOptions(
+            LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue))
     }
 }

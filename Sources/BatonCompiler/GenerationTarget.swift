@@ -18,6 +18,9 @@ package struct GenerationTarget: Sendable {
     package var outputPath: @Sendable (Configuration) -> Located<String>?
     /// File extensions the language's files end in (for stale-file removal).
     package var managedExtensions: Set<String>
+    /// Names no generated definition may take in this language: the plan avoids the names of
+    /// every target, so the names agree whichever languages a run writes.
+    package var reservedTypeNames: Set<String>
     /// Problems with the settings this language needs (reported in baton.json, as `config`).
     package var settingsProblems: @Sendable (Configuration) -> [Diagnostic]
     /// The files for a plan, paths relative to the output folder. Called only when
@@ -26,12 +29,14 @@ package struct GenerationTarget: Sendable {
 
     package init(
         name: String, outputPath: @escaping @Sendable (Configuration) -> Located<String>?,
-        managedExtensions: Set<String>, settingsProblems: @escaping @Sendable (Configuration) -> [Diagnostic],
+        managedExtensions: Set<String>, reservedTypeNames: Set<String>,
+        settingsProblems: @escaping @Sendable (Configuration) -> [Diagnostic],
         generate: @escaping @Sendable (LensModel, Configuration) -> [GeneratedFile]
     ) {
         self.name = name
         self.outputPath = outputPath
         self.managedExtensions = managedExtensions
+        self.reservedTypeNames = reservedTypeNames
         self.settingsProblems = settingsProblems
         self.generate = generate
     }
@@ -44,8 +49,22 @@ package enum GenerationTargets {
     /// The target named `name`.
     package static func named(_ name: String) -> GenerationTarget? { all.first { $0.name == name } }
 
+    /// Every name some target reserves: what the plan's names avoid.
+    package static var reservedTypeNames: Set<String> {
+        all.reduce(into: Set<String>()) { $0.formUnion($1.reservedTypeNames) }
+    }
+
+    /// `options` with every target's reserved names: what a plan for generation is built with
+    /// (the driver's compilations, and tests and benchmarks that build plans themselves).
+    package static func planOptions(_ options: LensModelOptions = LensModelOptions()) -> LensModelOptions {
+        var options = options
+        options.reservedTypeNames.formUnion(reservedTypeNames)
+        return options
+    }
+
     package static let swift = GenerationTarget(
         name: "swift", outputPath: { $0.output.swiftPath }, managedExtensions: ["swift"],
+        reservedTypeNames: SwiftGenerator.reservedTypeNames,
         settingsProblems: { configuration in
             // A mapped type is written into generated code verbatim: it must be a (qualified) Swift type name.
             configuration.customScalarTypes.compactMap { mapping -> Diagnostic? in
@@ -60,6 +79,7 @@ package enum GenerationTargets {
     /// Kotlin needs `output.kotlin.package`; the runtime support is written beside the generated code.
     package static let kotlin = GenerationTarget(
         name: "kotlin", outputPath: { $0.output.kotlinPath }, managedExtensions: ["kt"],
+        reservedTypeNames: KotlinGenerator.reservedTypeNames,
         settingsProblems: { configuration in
             guard let package = configuration.output.kotlinPackage else {
                 return [

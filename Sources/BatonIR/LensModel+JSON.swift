@@ -7,8 +7,10 @@ import BatonSyntax
 // format is versioned by `LensModelJSON.version`.
 
 package enum LensModelJSON {
-    /// Bumped when a key changes meaning or disappears (adding keys does not bump it).
-    package static let version = 1
+    /// Bumped when a key changes meaning or disappears (adding keys does not bump it). Version 2:
+    /// an accessor's `conditions` became `presence` (normalized alternatives), an operation's
+    /// `normalization` went (no generator read it), `operationID` and `typeName` came.
+    package static let version = 2
 
     package static func model(_ model: LensModel) -> JSONOutput {
         .object([
@@ -23,6 +25,7 @@ package enum LensModelJSON {
         .object([
             ("kind", .string("operation")),
             ("name", .string(operation.name)),
+            ("typeName", .string(operation.typeName)),
             ("operation", .string(operation.kind.rawValue)),
             ("rootType", .string(operation.rootType)),
             ("variables", .array(operation.variables.map(variable))),
@@ -31,9 +34,9 @@ package enum LensModelJSON {
             ("fragmentsUsed", .array(operation.fragmentsUsed.map { .string($0) })),
             ("usedTypes", usedTypeNames(operation.usedTypes)),
             ("documentText", .string(operation.documentText)),
+            ("operationID", .string(operation.operationID)),
             ("location", location(operation.location)),
             ("lens", lens(operation.lens)),
-            ("normalization", .array(operation.normalization.map(normalization))),
         ])
     }
 
@@ -41,6 +44,7 @@ package enum LensModelJSON {
         .object([
             ("kind", .string("fragment")),
             ("name", .string(fragment.name)),
+            ("typeName", .string(fragment.typeName)),
             ("typeCondition", .string(fragment.typeCondition)),
             ("possibleTypes", .array(fragment.possibleTypes.map { .string($0) })),
             ("spreadAccessorName", .string(fragment.spreadAccessorName)),
@@ -71,7 +75,10 @@ package enum LensModelJSON {
                 "levels",
                 .array(
                     accessor.levels.map {
-                        .object([("schemaNullable", .bool($0.schemaNullable)), ("optional", .bool($0.isOptional))])
+                        .object([
+                            ("schemaNullable", .bool($0.schemaNullable)), ("optional", .bool($0.isOptional)),
+                            ("nonNull", .bool($0.nonNull)),
+                        ])
                     })
             ),
             ("optional", .bool(accessor.isOptional)),
@@ -81,7 +88,7 @@ package enum LensModelJSON {
             ("semanticNonNull", accessor.semanticNonNull.map { .array($0.map { .number($0) }) } ?? .null),
             ("underThrowOnFieldError", .bool(accessor.underThrowOnFieldError)),
             ("receivesBubbledNull", .bool(accessor.receivesBubbledNull)),
-            ("conditions", .array(accessor.conditions.map { .array($0.map { .string($0.text) }) })),
+            ("presence", presence(accessor.presence)),
             ("locations", .array(accessor.locations.map(location))),
         ])
     }
@@ -90,6 +97,7 @@ package enum LensModelJSON {
         switch reads {
         case .field(let field):
             return .object([
+                ("responseKey", .string(field.responseKey)),
                 ("field", .string(field.fieldName)),
                 ("arguments", .object(field.arguments.map { ($0.name, .string(ValueText.print($0.value))) })),
                 ("schemaType", .string(field.schemaType.description)),
@@ -157,23 +165,12 @@ package enum LensModelJSON {
         ])
     }
 
-    static func normalization(_ selection: NormalizationSelection) -> JSONOutput {
-        switch selection {
-        case .field(let field):
-            return .object([
-                ("responseKey", .string(field.responseKey)),
-                ("field", .string(field.fieldName)),
-                ("arguments", .object(field.arguments.map { ($0.name, .string(ValueText.print($0.value))) })),
-                ("schemaType", .string(field.schemaType.description)),
-                ("selections", .array(field.selections.map(normalization))),
-            ])
-        case .typeCondition(let condition, let matching, let selections):
-            return .object([
-                ("typeCondition", .string(condition)),
-                ("matchingTypes", .array(matching.map { .string($0) })),
-                ("selections", .array(selections.map(normalization))),
-            ])
+    /// `[["@include(if: $a)"], ["@skip(if: $b)"]]`: alternatives of conditions; `[[]]` always.
+    static func presence(_ presence: Presence) -> JSONOutput {
+        let alternatives: [JSONOutput] = presence.alternatives.map { conjunction in
+            .array(conjunction.map { .string($0.text) })
         }
+        return .array(alternatives)
     }
 
     static func usedTypeNames(_ names: UsedTypeNames) -> JSONOutput {

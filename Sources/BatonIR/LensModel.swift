@@ -3,43 +3,53 @@ import BatonSchema
 import BatonSemantics
 import BatonSyntax
 
-// The lens model: one intermediate representation between the validated documents and
-// everything that prints them (plates for people, Swift and Kotlin for compilers).
+// The lens model, which is also the plan: one intermediate representation between the validated
+// documents and everything that prints them (plates for people, Swift and Kotlin for compilers).
+// Every decision an output depends on is made here, once, and the generators only spell it: so
+// the Swift and Kotlin outputs agree by construction (`PlanAgreementTests` checks it).
 //
 // Shape (every type is a `Sendable` value type; the model holds no AST other than argument and
 // default values, and no reference to the schema):
 //
 //   LensModel
 //   ├─ operations: [OperationModel]          sorted by name
-//   │    name, kind (query | mutation | subscription), rootType, variables [VariableModel],
-//   │    throwOnFieldError, onError, fragmentsUsed (transitive, sorted), documentText (what is sent:
-//   │    the operation plus its fragments, client-only directives removed, `__typename` added,
-//   │    printed canonically; its SHA-256 is the operation id, BatonCodegen's
-//   │    `OperationModel.operationID`, which both generators and the manifest spell),
-//   │    normalization ([NormalizationSelection], what the runtime normalizes a response by),
-//   │    usedTypes, lens: Lens
+//   │    name, typeName (after collision resolution), kind (query | mutation | subscription),
+//   │    rootType, variables [VariableModel], throwOnFieldError, onError, fragmentsUsed
+//   │    (transitive, sorted), documentText (what is sent: the operation plus its fragments,
+//   │    client-only directives removed, `__typename` added, printed canonically), operationID
+//   │    (its SHA-256, the persisted-query id, computed once), usedTypes, lens: Lens
 //   ├─ fragments: [FragmentModel]            sorted by name
-//   │    name, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
+//   │    name, typeName, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
 //   │    throwOnFieldError, rootCanBeNil (a @required null reaches the fragment's root, so every
 //   │    spread accessor of it is optional), fragmentsSpread (direct), usedTypes, lens: Lens
 //   └─ types: UsedTypes                      every enum, input object and custom scalar any
-//                                            document uses, with its definition, sorted by name
+//                                            document uses, with its definition and typeName,
+//                                            sorted by name
 //
-//   Lens: typeName (generated type name: the operation's or fragment's name, or for a nested
+//   Lens: typeName (the nested type's name: the operation's or fragment's name, or for a nested
 //         lens the upper-camel accessor name, made unique among its siblings and ancestors),
 //         recordType (schema type of the record it reads), accessors: [Accessor] (document
-//         order of first appearance; selections with the same response key merged into one).
+//         order of first appearance; selections with the same `SelectionKey` merged into one),
+//         isIdentifiable (an accessor `id` reads the record's identity, for `Identifiable` lenses).
 //
-//   Accessor: name, reads (.field(FieldRead) | .parentRecord(ParentRecordRead)), base
-//             (.scalar | .enumeration | .lens(Lens) | .fragment), levels ([ValueLevel],
-//             outermost first: the value itself, then each list's items; count - 1 list levels),
-//             required, catchMode, conditions, semanticNonNull, underThrowOnFieldError,
-//             receivesBubbledNull, locations.
+//   Accessor: name, reads (.field(FieldRead): response key, storage field name, arguments,
+//             schema type | .parentRecord(ParentRecordRead)), base (.scalar | .enumeration |
+//             .lens(Lens) | .fragment), levels ([ValueLevel], outermost first: optional in the
+//             generated type, non-null in the response), required (@required's action and where
+//             its null goes), catchMode (@catch), presence (one normalized condition
+//             expression), semanticNonNull, underThrowOnFieldError, receivesBubbledNull, locations.
 //
-// Optionality is decided here, once: `levels[i].isOptional` is what the generated type says at
-// level i (for a `@catch` accessor, of the Result's success value); `Accessor.isOptional` is
-// whether the accessor itself reads nil. Plates and both generators read these flags and never
-// recompute them.
+// Optionality is decided here, once (`OptionalityPolicy`): `levels[i].isOptional` is what the
+// generated type says at level i (for a `@catch` accessor, of the Result's success value);
+// `Accessor.isOptional` is whether the accessor itself reads nil. Names of generated
+// definitions are decided once too (`DefinitionNaming`), in one priority order for every
+// language. Plates and both generators read these and never recompute them.
+//
+// Later features extend the plan, not the generators: per-accessor data such as a connection's
+// key and filters (`@connection`) or edge mutations (`@appendEdge`, `@deleteRecord`) belongs on
+// `Accessor`; operations a definition generates (a `@refetchable` fragment's pagination query)
+// join `operations` with their own `typeName` and `operationID`; naming options (an access
+// modifier, an operation suffix, a namespace) go into `DefinitionNaming`.
 
 /// The lens model of a set of valid documents against one schema. Built by `LensModelBuilder`.
 package struct LensModel: Sendable {
@@ -67,6 +77,9 @@ package struct LensModel: Sendable {
 /// needs to send it.
 package struct OperationModel: Sendable {
     package var name: String
+    /// The generated type's name: `name` after collision resolution (`DefinitionNaming`), the
+    /// same in every language.
+    package var typeName: String
     package var kind: OperationType
     /// The root type's name (`Query`): the record type of `lens`.
     package var rootType: String
@@ -82,12 +95,9 @@ package struct OperationModel: Sendable {
     /// name), with Baton's client-only directives (`@required @catch @throwOnFieldError`)
     /// removed and `__typename` added to every selection set on a composite type, printed
     /// canonically.
-    /// (Its SHA-256 is the persisted-query id: BatonCodegen's `OperationModel.operationID`, which
-    /// both generators and the persisted-query manifest spell.)
     package var documentText: String
-    /// The selections the runtime normalizes a response by: fragments inlined, fields merged by
-    /// response key, `__typename` first in every composite selection.
-    package var normalization: [NormalizationSelection]
+    /// The SHA-256 of `documentText`, lower-case hexadecimal: the persisted-query id, computed once.
+    package var operationID: String
     /// Enums, input objects and custom scalars this operation's lens and variables use (not
     /// counting fragments it spreads), names sorted.
     package var usedTypes: UsedTypeNames
@@ -96,11 +106,12 @@ package struct OperationModel: Sendable {
     package var location: SourceRange
 
     package init(
-        name: String, kind: OperationType, rootType: String, variables: [VariableModel], throwOnFieldError: Bool,
-        onError: String?, fragmentsUsed: [String], documentText: String,
-        normalization: [NormalizationSelection], usedTypes: UsedTypeNames, lens: Lens, location: SourceRange
+        name: String, typeName: String? = nil, kind: OperationType, rootType: String, variables: [VariableModel],
+        throwOnFieldError: Bool, onError: String?, fragmentsUsed: [String], documentText: String,
+        usedTypes: UsedTypeNames, lens: Lens, location: SourceRange
     ) {
         self.name = name
+        self.typeName = typeName ?? name
         self.kind = kind
         self.rootType = rootType
         self.variables = variables
@@ -108,7 +119,7 @@ package struct OperationModel: Sendable {
         self.onError = onError
         self.fragmentsUsed = fragmentsUsed
         self.documentText = documentText
-        self.normalization = normalization
+        self.operationID = SHA256.hexDigest(documentText)
         self.usedTypes = usedTypes
         self.lens = lens
         self.location = location
@@ -118,6 +129,8 @@ package struct OperationModel: Sendable {
 /// One fragment: its lens reads a record of its type condition.
 package struct FragmentModel: Sendable {
     package var name: String
+    /// The generated type's name: `name` after collision resolution, the same in every language.
+    package var typeName: String
     package var typeCondition: String
     /// The name every spread of this fragment has as an accessor (`IssueRow_issue` → `issueRow`).
     package var spreadAccessorName: String
@@ -145,6 +158,7 @@ package struct FragmentModel: Sendable {
     ) {
         self.possibleTypes = possibleTypes
         self.name = name
+        self.typeName = name
         self.typeCondition = typeCondition
         self.spreadAccessorName = spreadAccessorName
         self.throwOnFieldError = throwOnFieldError
@@ -201,7 +215,7 @@ package struct Lens: Sendable {
             guard accessor.name == "id", case .field(let read) = accessor.reads, read.fieldName == "id",
                 case .scalar(let scalar) = accessor.base, scalar.mapping == nil, accessor.levels.count == 1,
                 !accessor.isOptional, accessor.catchMode == nil, !accessor.isThrowing,
-                !accessor.underThrowOnFieldError, accessor.conditions.isEmpty
+                !accessor.underThrowOnFieldError, accessor.presence.isAlways
             else { return false }
             return true
         }
@@ -223,10 +237,10 @@ package struct Accessor: Sendable {
     package var required: RequiredEffect?
     /// `@catch` on the field.
     package var catchMode: CatchTarget?
-    /// When the accessor can be absent because of `@include`, `@skip` or `@defer`: a disjunction
-    /// (any occurrence present makes it present) of conjunctions (every condition on the path to
-    /// one occurrence). Empty when some occurrence is unconditional.
-    package var conditions: [[Condition]]
+    /// When the accessor is in the response, under `@include`, `@skip` and `@defer`: any of its
+    /// occurrences present makes it present, and an occurrence is present when every condition on
+    /// the path to it holds. `.always` when some occurrence is unconditional.
+    package var presence: Presence
     /// The schema's `@semanticNonNull(levels:)` of the field, when `@throwOnFieldError` applies
     /// and it made some level non-optional; nil otherwise.
     package var semanticNonNull: [Int]?
@@ -242,7 +256,7 @@ package struct Accessor: Sendable {
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,
-        catchMode: CatchTarget? = nil, conditions: [[Condition]] = [], semanticNonNull: [Int]? = nil,
+        catchMode: CatchTarget? = nil, presence: Presence = .always, semanticNonNull: [Int]? = nil,
         underThrowOnFieldError: Bool = false, receivesBubbledNull: Bool = false, locations: [SourceRange]
     ) {
         self.name = name
@@ -251,7 +265,7 @@ package struct Accessor: Sendable {
         self.levels = levels
         self.required = required
         self.catchMode = catchMode
-        self.conditions = conditions
+        self.presence = presence
         self.semanticNonNull = semanticNonNull
         self.underThrowOnFieldError = underThrowOnFieldError
         self.receivesBubbledNull = receivesBubbledNull
@@ -284,9 +298,13 @@ package struct ValueLevel: Sendable, Hashable {
     /// What the generated type says: optional at this level, after directives, bubbling and
     /// custom-scalar conversion.
     package var isOptional: Bool
-    package init(schemaNullable: Bool, isOptional: Bool) {
+    /// What a valid response holds: never null at this level, because the schema says non-null
+    /// or, under `@throwOnFieldError`, `@semanticNonNull` does. A null stored here is unexpected.
+    package var nonNull: Bool
+    package init(schemaNullable: Bool, isOptional: Bool, nonNull: Bool? = nil) {
         self.schemaNullable = schemaNullable
         self.isOptional = isOptional
+        self.nonNull = nonNull ?? !schemaNullable
     }
 }
 
@@ -299,9 +317,12 @@ package enum Reads: Sendable {
     case parentRecord(ParentRecordRead)
 }
 
-/// A field read: the slot's field name, its arguments, and the field's schema type.
+/// A field read: the response key it arrives under, the slot's field name and arguments (the
+/// storage key), and the field's schema type.
 package struct FieldRead: Sendable {
-    /// The schema field name (not the alias).
+    /// The key in the response: the alias, or the field name.
+    package var responseKey: String
+    /// The schema field name (not the alias): with the arguments, the record slot it is stored in.
     package var fieldName: String
     /// Arguments as written, sorted by name (the canonical order of a storage key); variables
     /// are resolved at run time.
@@ -310,7 +331,11 @@ package struct FieldRead: Sendable {
     package var schemaType: TypeRef
     /// The type the field is declared on (the lens's record type, or an interface it implements).
     package var parentType: String
-    package init(fieldName: String, arguments: [ArgumentModel], schemaType: TypeRef, parentType: String) {
+    package init(
+        responseKey: String? = nil, fieldName: String, arguments: [ArgumentModel], schemaType: TypeRef,
+        parentType: String
+    ) {
+        self.responseKey = responseKey ?? fieldName
         self.fieldName = fieldName
         self.arguments = arguments
         self.schemaType = schemaType
@@ -407,47 +432,6 @@ package enum BubbleTarget: Sendable, Hashable {
     case operationRoot
 }
 
-/// A condition under which a selection is present.
-package enum Condition: Sendable {
-    /// `@include(if: value)`.
-    case include(Value)
-    /// `@skip(if: value)`.
-    case skip(Value)
-    /// `@defer(label:, if:)`: present once the deferred payload arrives.
-    case deferred(label: String?, condition: Value?)
-}
-
-// MARK: - Normalization
-
-/// A selection the runtime normalizes a response by.
-package indirect enum NormalizationSelection: Sendable {
-    case field(NormalizationField)
-    /// Selections that apply when the record's `__typename` is one of `matchingTypes`.
-    case typeCondition(typeCondition: String, matchingTypes: [String], selections: [NormalizationSelection])
-}
-
-/// A field to normalize: its response key, storage field name and arguments, and sub-selections.
-package struct NormalizationField: Sendable {
-    package var responseKey: String
-    package var fieldName: String
-    /// Sorted by name.
-    package var arguments: [ArgumentModel]
-    /// The field's schema type.
-    package var schemaType: TypeRef
-    /// Empty for a leaf.
-    package var selections: [NormalizationSelection]
-    package init(
-        responseKey: String, fieldName: String, arguments: [ArgumentModel], schemaType: TypeRef,
-        selections: [NormalizationSelection]
-    ) {
-        self.responseKey = responseKey
-        self.fieldName = fieldName
-        self.arguments = arguments
-        self.schemaType = schemaType
-        self.selections = selections
-    }
-}
-
 // MARK: - Schema types the documents use
 
 /// Names of the enums, input objects and custom scalars one definition uses, each sorted.
@@ -480,11 +464,14 @@ package struct UsedTypes: Sendable {
 /// A schema enum.
 package struct EnumModel: Sendable {
     package var name: String
+    /// The generated type's name, after collision resolution.
+    package var typeName: String
     package var description: String?
     /// Values in schema order.
     package var values: [EnumValueModel]
     package init(name: String, description: String?, values: [EnumValueModel]) {
         self.name = name
+        self.typeName = name
         self.description = description
         self.values = values
     }
@@ -505,6 +492,8 @@ package struct EnumValueModel: Sendable {
 /// A schema input object.
 package struct InputObjectModel: Sendable {
     package var name: String
+    /// The generated type's name, after collision resolution.
+    package var typeName: String
     package var description: String?
     /// `@oneOf`: exactly one field is set.
     package var isOneOf: Bool
@@ -512,6 +501,7 @@ package struct InputObjectModel: Sendable {
     package var fields: [InputFieldModel]
     package init(name: String, description: String?, isOneOf: Bool, fields: [InputFieldModel]) {
         self.name = name
+        self.typeName = name
         self.description = description
         self.isOneOf = isOneOf
         self.fields = fields
@@ -537,6 +527,8 @@ package struct InputFieldModel: Sendable {
 /// A custom scalar and how it reads.
 package struct CustomScalarModel: Sendable {
     package var name: String
+    /// The generated type's name (where a language declares one), after collision resolution.
+    package var typeName: String
     package var description: String?
     /// `@specifiedBy(url:)`, if any.
     package var specifiedByURL: String?
@@ -544,6 +536,7 @@ package struct CustomScalarModel: Sendable {
     package var mapping: CustomScalarMapping?
     package init(name: String, description: String?, specifiedByURL: String?, mapping: CustomScalarMapping?) {
         self.name = name
+        self.typeName = name
         self.description = description
         self.specifiedByURL = specifiedByURL
         self.mapping = mapping

@@ -5,10 +5,19 @@ package struct LensModelOptions: Sendable {
     package var customScalars: [String: CustomScalarMapping]
     /// `onError` (`PROPAGATE`, `NULL` or `HALT`), written into every operation when set.
     package var onError: String?
+    /// Names no generated definition may take in any target language (compared ignoring case):
+    /// what the generated code and the runtimes declare or use unqualified at module level. The
+    /// driver gathers them from every generation target, whichever are generated, so names do not
+    /// depend on which languages a run writes.
+    package var reservedTypeNames: Set<String>
 
-    package init(customScalars: [String: CustomScalarMapping] = [:], onError: String? = nil) {
+    package init(
+        customScalars: [String: CustomScalarMapping] = [:], onError: String? = nil,
+        reservedTypeNames: Set<String> = []
+    ) {
         self.customScalars = customScalars
         self.onError = onError
+        self.reservedTypeNames = reservedTypeNames
     }
 }
 

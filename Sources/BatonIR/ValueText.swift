@@ -10,19 +10,9 @@ package enum ValueText {
         if arguments.isEmpty { return "@" + name }
         return "@" + name + "(" + arguments.map { $0.0 + ": " + print($0.1) }.joined(separator: ", ") + ")"
     }
-}
 
-extension Condition {
-    /// The directive as it reads in a plate: `@include(if: $withOrigin)`, `@defer`.
-    package var text: String {
-        switch self {
-        case .include(let value): ValueText.directive("include", [("if", value)])
-        case .skip(let value): ValueText.directive("skip", [("if", value)])
-        case .deferred(let label, let condition):
-            ValueText.directive(
-                "defer",
-                (label.map { [("label", Value.string(StringValue(value: $0, isBlock: false, span: .zero)))] } ?? [])
-                    + (condition.map { [("if", $0)] } ?? []))
-        }
+    /// A GraphQL string literal of `text`, as the printer writes one.
+    package static func quoted(_ text: String) -> String {
+        print(.string(StringValue(value: text, isBlock: false, span: .zero)))
     }
 }

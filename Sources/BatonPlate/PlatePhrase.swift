@@ -42,8 +42,8 @@ package enum PlatePhrase {
         case nil:
             break
         }
-        if !accessor.conditions.isEmpty {
-            parts.append("under " + conditionsText(accessor.conditions))
+        if !accessor.presence.isAlways {
+            parts.append("under " + accessor.presence.text)
         }
         return parts.joined(separator: ", ")
     }
@@ -104,8 +104,4 @@ package enum PlatePhrase {
         return "@semanticNonNull(levels: [" + levels.map(String.init).joined(separator: ", ") + "])"
     }
 
-    /// Conditions of one occurrence joined by ` and `, occurrences by ` or `.
-    static func conditionsText(_ conditions: [[Condition]]) -> String {
-        conditions.map { $0.map(\.text).joined(separator: " and ") }.joined(separator: " or ")
-    }
 }

@@ -335,7 +335,8 @@ struct Pipeline {
             ],
             onError: nil)
         let (model, modelDiagnostics) = Self.stage("lens model", label) {
-            LensModelBuilder.build(schema: schema, documents: documents, options: options)
+            LensModelBuilder.build(
+                schema: schema, documents: documents, options: GenerationTargets.planOptions(options))
         }
         Self.checkDiagnostics(modelDiagnostics, label + " (lens model)")
         figures.modelled += 1

@@ -99,13 +99,14 @@ final class KotlinGeneratorTests: XCTestCase {
             try KotlinHostileSchema.model(),
             options: KotlinGeneratorOptions(packageName: KotlinHostileSchema.packageName, includeRuntime: false))
         let paths = files.map(\.path)
-        // Types named like the runtime's (every type its files declare, `Json` too) are renamed; names differing
-        // only in case get distinct files.
+        // Types named like the runtime's (every type its files declare, `Json` too) are renamed, and so is `Data`,
+        // which Swift's lenses nest (the plan's names are every language's); names differing only in case get
+        // distinct files.
         XCTAssertEqual(
             paths,
             [
-                "Data.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json_.kt", "Long.kt", "Optional_.kt", "Search.kt",
-                "State.kt", "Update.kt", "data_.kt", "object.kt", "state_.kt",
+                "Data_.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json_.kt", "Long.kt", "Optional_.kt", "Search.kt",
+                "State.kt", "Update.kt", "data__.kt", "object.kt", "state_.kt",
             ])
         let enumeration = try XCTUnwrap(files.first { $0.path == "Optional_.kt" }?.contents)
         XCTAssertTrue(enumeration.contains("package hostile.`in`.`is`"))
@@ -125,7 +126,7 @@ final class KotlinGeneratorTests: XCTestCase {
         let oneOf = try XCTUnwrap(files.first { $0.path == "Search.kt" }?.contents)
         XCTAssertTrue(oneOf.contains("sealed class Search : InputObject {"))
         XCTAssertTrue(oneOf.contains("    class ByAt(val byAt: DateTime) : Search() {"))
-        let operation = try XCTUnwrap(files.first { $0.path == "Data.kt" }?.contents)
+        let operation = try XCTUnwrap(files.first { $0.path == "Data_.kt" }?.contents)
         XCTAssertTrue(operation.contains("    val document_: Optional<String?> = Optional.Absent,"))
         XCTAssertTrue(operation.contains(#"const val DOCUMENT: String = "query Data(\$document: String"#))
         for file in files {

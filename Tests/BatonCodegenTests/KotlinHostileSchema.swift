@@ -225,14 +225,14 @@ enum KotlinHostileSchema {
         import baton.runtime.RecordStore
         import baton.runtime.CollectingReporter
         import baton.runtime.RequiredFieldException
-        import hostile.`in`.`is`.Data
+        import hostile.`in`.`is`.Data_
         import hostile.`in`.`is`.Field_
         import hostile.`in`.`is`.In
         import hostile.`in`.`is`.Long
         import hostile.`in`.`is`.Optional_
         import hostile.`in`.`is`.Search
         import hostile.`in`.`is`.Update
-        import hostile.`in`.`is`.data_
+        import hostile.`in`.`is`.data__
         import java.security.MessageDigest
         import java.time.Instant
 
@@ -245,7 +245,7 @@ enum KotlinHostileSchema {
                 at = Optional.of(Instant.parse("2020-01-02T03:04:05Z")), `class` = Optional.of("c"),
                 ats = Optional.of(listOf(Instant.parse("2021-01-01T00:00:00Z")))
             )
-            val query = Data(
+            val query = Data_(
                 document_ = Optional.Null, data_ = "1", `in` = Optional.Present(input), search = Optional.of(Search.ByName("x")),
                 flag = true
             )
@@ -279,7 +279,7 @@ enum KotlinHostileSchema {
             println("log: " + log.events)
             println("enum round trip: " + (Optional_.fromRawValue("when") === Optional_.`when`) + " " + Optional_.fromRawValue("Undeclared") + " " + Optional_.fromRawValue("brand-new") + " " + Optional_.knownValues.size + " " + (Field_.fromRawValue("a") != Field_.fromRawValue("A")))
 
-            val root = data_()
+            val root = data__()
             println("defaults: " + Json.write(root.variables()) + " " + Json.write(root.variablesWithDefaults()))
             println("changed: " + store.commit(root, """{"data":{"url":"x","page":"p3","required":{"val":"v","__typename":"class"}}}""").changed)
             val rootData = store.read(root)

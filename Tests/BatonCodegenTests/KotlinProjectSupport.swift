@@ -64,7 +64,8 @@ enum KotlinProjectSupport {
     ) throws -> LensModel {
         let validation = Validator.validate(schema: schema, documents: documents)
         XCTAssertEqual(validation.map(\.message), [], file: file, line: line)
-        let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: documents, options: options)
+        let (model, diagnostics) = LensModelBuilder.build(
+            schema: schema, documents: documents, options: GenerationTargets.planOptions(options))
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [], file: file, line: line)
         return model
     }

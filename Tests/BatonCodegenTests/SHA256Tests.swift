@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import BatonCodegen
+@testable import BatonIR
 
 final class SHA256Tests: XCTestCase {
     func testKnownVectors() {

@@ -1,3 +1,4 @@
+import BatonCompiler
 import BatonDiagnostics
 import BatonIR
 import BatonPlate
@@ -8,7 +9,7 @@ import Foundation
 import XCTest
 
 /// The model's details that plates do not print: names, reads, levels, document text,
-/// normalization, variables and used types; and the seed's Plate 1 cell by cell.
+/// operation ids, variables and used types; and the seed's Plate 1 cell by cell.
 final class LensModelTests: XCTestCase {
     /// Builds a model from documents against `Fixtures/schema.graphql` (or the given case text).
     func build(_ documents: String, configuration: String? = nil) throws -> PlateFixtures.Built {
@@ -170,7 +171,7 @@ final class LensModelTests: XCTestCase {
         XCTAssertNil(types.customScalars.last?.mapping)
     }
 
-    func testNormalizationInlinesFragmentsAndAddsTypename() throws {
+    func testDocumentTextAndOperationId() throws {
         let built = try build(
             """
             query Search {
@@ -179,8 +180,9 @@ final class LensModelTests: XCTestCase {
             fragment Card_user on User { name login }
             """)
         let operation = try XCTUnwrap(built.model.operations.first)
-        XCTAssertEqual(
-            describe(operation.normalization), "search(query: \"x\") { __typename id User[User] { login name } }")
+        // The persisted-query id is decided once, in the plan: the SHA-256 of what is sent.
+        XCTAssertEqual(operation.operationID, SHA256.hexDigest(operation.documentText))
+        XCTAssertEqual(operation.operationID.count, 64)
         XCTAssertTrue(operation.documentText.contains("search(query: \"x\") {"))
         XCTAssertTrue(operation.documentText.hasSuffix("fragment Card_user on User {\n  name\n  login\n}"))
     }
@@ -221,7 +223,7 @@ final class LensModelTests: XCTestCase {
     func testJSONCarriesTheModel() throws {
         let built = try build("query One { viewer { login ... on User @include(if: true) { name } } }")
         let json = LensModelJSON.model(built.model).rendered()
-        XCTAssertTrue(json.contains(#""version": 1"#))
+        XCTAssertTrue(json.contains(#""version": 2"#))
         XCTAssertTrue(json.contains(#""field": "login""#))
         XCTAssertTrue(json.contains(#""levels": ["#))
         XCTAssertTrue(json.contains(#""file": "documents.graphql""#))
@@ -307,24 +309,5 @@ final class LensModelTests: XCTestCase {
         let plates = built.model.operations.map { Plate(subject: .operation($0)) }
         XCTAssertLessThanOrEqual(plates.first?.rows.count ?? 0, LensModelBuilder.maximumDepth + 2)
         XCTAssertFalse(LensModelJSON.model(built.model).rendered().isEmpty)
-    }
-
-    /// A compact text of normalization selections for assertions.
-    func describe(_ selections: [NormalizationSelection]) -> String {
-        selections.map { selection in
-            switch selection {
-            case .field(let field):
-                let arguments =
-                    field.arguments.isEmpty
-                    ? ""
-                    : "(" + field.arguments.map { "\($0.name): \(ValueText.print($0.value))" }.joined(separator: ", ")
-                        + ")"
-                let key = field.responseKey == field.fieldName ? "" : field.responseKey + ": "
-                let children = field.selections.isEmpty ? "" : " { " + describe(field.selections) + " }"
-                return key + field.fieldName + arguments + children
-            case .typeCondition(let condition, let matching, let selections):
-                return "\(condition)[\(matching.joined(separator: ","))] { \(describe(selections)) }"
-            }
-        }.joined(separator: " ")
     }
 }

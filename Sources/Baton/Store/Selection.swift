@@ -79,17 +79,34 @@ public indirect enum InputValue: Sendable, Hashable {
     }
 }
 
-/// An `@include(if:)` or `@skip(if:)` on a selection.
+/// An `@include(if:)` or `@skip(if:)` on a selection, or alternatives of them.
+///
+/// A selection's conditions are a list that must all hold. A selection written in several places
+/// is present when any of its places is: generated code spells that as one `anyOf` condition
+/// holding each place's list, and a selection that is never present (`@include(if: false)`) as
+/// `never`.
 public struct Condition: Sendable, Hashable {
     /// The variable named by `if:`, or a literal.
     public var value: InputValue
     /// True for `@include`, false for `@skip`.
     public var include: Bool
+    /// For `anyOf`: the alternatives, any of which (all of its conditions) makes the selection
+    /// present; nil for a single condition.
+    public var alternatives: [[Condition]]? = nil
 
     public static func include(_ variable: String) -> Condition { Condition(value: .variable(variable), include: true) }
     public static func skip(_ variable: String) -> Condition { Condition(value: .variable(variable), include: false) }
+    /// Present when any alternative's conditions all hold.
+    public static func anyOf(_ alternatives: [[Condition]]) -> Condition {
+        Condition(value: .literal(.bool(true)), include: true, alternatives: alternatives)
+    }
+    /// Never present.
+    public static let never = Condition(value: .literal(.bool(false)), include: true)
 
     func passes(_ variables: [String: JSONValue]) -> Bool {
+        if let alternatives {
+            return alternatives.contains { conjunction in conjunction.allSatisfy { $0.passes(variables) } }
+        }
         let flag: Bool
         if case .bool(let value)? = self.value.resolved(variables) { flag = value } else { flag = false }
         return flag == include

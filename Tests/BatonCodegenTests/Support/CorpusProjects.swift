@@ -100,7 +100,8 @@ enum CorpusProjects {
         if Validator.validate(schema: schema, documents: parsed).contains(where: { $0.severity == .error }) {
             isValid = false
         }
-        let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: parsed)
+        let (model, diagnostics) = LensModelBuilder.build(
+            schema: schema, documents: parsed, options: GenerationTargets.planOptions())
         if diagnostics.contains(where: { $0.severity == .error }) { isValid = false }
         return Built(unit: unit, model: model, isValid: isValid)
     }

@@ -1,3 +1,4 @@
+import BatonCompiler
 import BatonDiagnostics
 import BatonIR
 import BatonSchema
@@ -55,7 +56,8 @@ enum ModelHarness {
         }
         let validation = Validator.validate(schema: schema, documents: parsed).filter { $0.severity == .error }
         guard validation.isEmpty else { throw Failure(description: "validation: \(validation.map(\.message))") }
-        let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: parsed, options: options)
+        let (model, diagnostics) = LensModelBuilder.build(
+            schema: schema, documents: parsed, options: GenerationTargets.planOptions(options))
         let errors = diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw Failure(description: "model: \(errors.map(\.message))") }
         return model

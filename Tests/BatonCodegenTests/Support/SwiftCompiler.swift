@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonIR
 import Foundation
 import XCTest
 

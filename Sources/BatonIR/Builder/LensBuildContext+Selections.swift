@@ -1,0 +1,113 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSemantics
+import BatonSyntax
+
+/// One place a selection with a given accessor key appears, with the conditions on the path to it.
+struct Occurrence {
+    enum Node {
+        case field(Field, scopeType: NamedTypeDef)
+        case spread(FragmentSpread)
+        case inline(InlineFragment, condition: NamedTypeDef)
+    }
+    var node: Node
+    /// Every condition on the path to this place: a conjunction.
+    var presence: Presence
+    var span: Span
+}
+
+/// The occurrences of one accessor in a selection, in document order.
+struct OccurrenceGroup {
+    var key: SelectionKey
+    var occurrences: [Occurrence]
+}
+
+/// Groups in order of first appearance, by `SelectionKey`: the grouping the validation rules'
+/// response paths are made of.
+struct OrderedGroups {
+    var groups: [OccurrenceGroup] = []
+    var index: [SelectionKey: Int] = [:]
+    mutating func add(_ key: SelectionKey, _ occurrence: Occurrence) {
+        if let position = index[key] {
+            groups[position].occurrences.append(occurrence)
+        } else {
+            index[key] = groups.count
+            groups.append(OccurrenceGroup(key: key, occurrences: [occurrence]))
+        }
+    }
+}
+
+extension LensBuildContext {
+    /// Adds the selections of `set` on `parent` to `groups`: fields by response key, spreads by
+    /// fragment, inline fragments on a narrower type by type; inline fragments that always match
+    /// are flattened into the parent with their conditions.
+    ///
+    /// `scope` is the type the selections are written on (fields are looked up on it): the lens's
+    /// record type, or the wider type of an inline fragment flattened into it (`... on Node { id }`
+    /// in a union's lens).
+    func collect(
+        _ set: SelectionSet, parent: NamedTypeDef, scope: NamedTypeDef? = nil, inherited: Presence,
+        into groups: inout OrderedGroups, depth: Int
+    ) {
+        guard depth <= LensModelBuilder.maximumDepth, depth < 8 || stackGuard.hasRoom() else {
+            return reportCut()
+        }
+        let scope = scope ?? parent
+        for selection in set.selections {
+            switch selection {
+            case .field(let field):
+                let presence = inherited.and(Self.presence(field.directives))
+                groups.add(
+                    .of(field), Occurrence(node: .field(field, scopeType: scope), presence: presence, span: field.span))
+            case .fragmentSpread(let spread):
+                guard fragmentNodes[spread.name.value] != nil else { continue }
+                let presence = inherited.and(Self.presence(spread.directives))
+                groups.add(
+                    .spread(fragment: spread.name.value),
+                    Occurrence(node: .spread(spread), presence: presence, span: spread.span))
+            case .inlineFragment(let inline):
+                let presence = inherited.and(Self.presence(inline.directives))
+                let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
+                guard condition.isComposite else { continue }
+                if alwaysMatches(parent: parent, condition: condition) {
+                    collect(
+                        inline.selectionSet, parent: parent, scope: inline.typeCondition == nil ? scope : condition,
+                        inherited: presence, into: &groups, depth: depth + 1)
+                } else {
+                    groups.add(
+                        .inlineFragment(typeCondition: condition.name),
+                        Occurrence(node: .inline(inline, condition: condition), presence: presence, span: inline.span))
+                }
+            }
+        }
+    }
+
+    /// The conjunction of the presence conditions a selection's own directives add, as
+    /// `BatonSemantics` decodes them.
+    static func presence(_ directives: [Directive]) -> Presence {
+        Presence(conditions: BatonDirectives.presence(directives))
+    }
+
+    /// True when every record of `parent` is a `condition`: the same type, or a wider one.
+    func alwaysMatches(parent: NamedTypeDef, condition: NamedTypeDef) -> Bool {
+        if parent.name == condition.name { return true }
+        let key = parent.name + " " + condition.name
+        if let known = matchCache[key] { return known }
+        let answer = Bubbling.alwaysMatches(parent, condition, in: schema)
+        matchCache[key] = answer
+        return answer
+    }
+
+    /// The names of the object types a record of `type` can be.
+    func possibleNames(_ type: NamedTypeDef) -> Set<String> {
+        if let known = possibleTypeNames[type.name] { return known }
+        let names = Set(schema.possibleTypes(of: type).map(\.name))
+        possibleTypeNames[type.name] = names
+        return names
+    }
+
+    /// The concrete types a record of `parent` can be when it is also a `condition`, sorted.
+    func matchingTypes(parent: NamedTypeDef, condition: NamedTypeDef) -> [String] {
+        possibleNames(parent).intersection(possibleNames(condition)).sorted()
+    }
+}

@@ -1,0 +1,261 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSemantics
+import BatonSyntax
+
+/// The policy of one definition, inherited by every accessor inside it (not by spreads' fragments).
+struct DefinitionScope {
+    var name: String
+    var isOperation: Bool
+    var throwOnFieldError: Bool
+    var source: SourceFile
+}
+
+/// The state of one model build: the documents' fragments, the models built so far, the bubble
+/// tracker, caches, and the diagnostics. Each job of the build is an extension in its own file.
+final class LensBuildContext {
+    let schema: GraphQLSchema
+    let documents: [Document]
+    let options: LensModelOptions
+    var diagnostics: [Diagnostic] = []
+    /// Fragment definitions by name (first wins; duplicates are validation's to report) and their files.
+    var fragmentNodes: [String: (FragmentDefinition, SourceFile)] = [:]
+    var fragmentModels: [String: FragmentModel] = [:]
+    var fragmentsInProgress: Set<String> = []
+    /// Where a `@required` null in the lens being built goes.
+    var bubbles = BubbleTracker()
+    /// Possible type names per abstract type, and `alwaysMatches` answers, computed once.
+    var possibleTypeNames: [String: Set<String>] = [:]
+    var matchCache: [String: Bool] = [:]
+    /// The stack of the thread building the model: a debug build spends over 10 KiB per lens
+    /// level, so a 512 KiB thread (Dispatch, Swift Concurrency) runs out long before
+    /// `maximumDepth`. Created on first use, on the building thread.
+    lazy var stackGuard = StackGuard()
+
+    /// The name of the definition being built, where selections cut short are reported.
+    var currentDefinition: SourceRange? {
+        didSet { reportedTooDeepInDefinition = false }
+    }
+    var reportedTooDeepInDefinition = false
+
+    /// Whether a lens at `depth` is one level too many: past `maximumDepth`, or too close to
+    /// the end of the thread's stack.
+    func isTooDeep(_ depth: Int) -> Bool {
+        depth >= LensModelBuilder.maximumDepth || (depth >= 8 && !stackGuard.hasRoom())
+    }
+
+    init(schema: GraphQLSchema, documents: [Document], options: LensModelOptions) {
+        self.schema = schema
+        self.documents = documents
+        self.options = options
+        for document in documents {
+            for definition in document.definitions {
+                if case .fragment(let fragment) = definition, fragmentNodes[fragment.name.value] == nil {
+                    fragmentNodes[fragment.name.value] = (fragment, document.source)
+                }
+            }
+        }
+    }
+
+    func run() -> (LensModel, [Diagnostic]) {
+        // Fragments before the fragments that spread them, so building one never recurses into
+        // another: a chain of thousands of fragments cannot overflow the stack.
+        for name in fragmentBuildOrder() { _ = fragmentModel(named: name) }
+        var operations: [OperationModel] = []
+        var seenOperations: Set<String> = []
+        for document in documents {
+            for definition in document.definitions {
+                guard case .operation(let operation) = definition else { continue }
+                guard let model = operationModel(operation, source: document.source) else { continue }
+                if seenOperations.insert(model.name).inserted { operations.append(model) }
+            }
+        }
+        operations.sort { $0.name < $1.name }
+        let fragments = fragmentModels.values.sorted { $0.name < $1.name }
+        // An operation and a fragment may share a name in GraphQL, but not as generated types.
+        for operation in operations {
+            guard let fragment = fragmentModels[operation.name] else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "The operation \"\(operation.name)\" and the fragment \"\(fragment.name)\" would generate types of the same name; rename one of them.",
+                    rule: LensDiagnosticRule.definitionNameConflict, range: operation.location,
+                    notes: [DiagnosticNote(message: "The fragment is here.", range: fragment.location)]))
+        }
+        var names = UsedTypeNames()
+        for operation in operations { names = names.union(operation.usedTypes) }
+        for fragment in fragments { names = names.union(fragment.usedTypes) }
+        let model = DefinitionNaming.apply(
+            to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
+            reserved: options.reservedTypeNames)
+        diagnostics.sort(by: Diagnostic.sortKey)
+        return (model, diagnostics)
+    }
+
+    // MARK: Definitions
+
+    /// Fragment names in post-order of the spread graph (a fragment after every fragment it
+    /// spreads), ties by name; computed without recursion. Cycles (invalid) are cut.
+    func fragmentBuildOrder() -> [String] {
+        var order: [String] = []
+        var state: [String: Bool] = [:]  // false: on the stack; true: done
+        for root in fragmentNodes.keys.sorted() where state[root] == nil {
+            var stack: [(name: String, children: [String], next: Int)] = [(root, directSpreads(of: root), 0)]
+            state[root] = false
+            while let top = stack.last {
+                if top.next < top.children.count {
+                    stack[stack.count - 1].next += 1
+                    let child = top.children[top.next]
+                    if state[child] == nil, fragmentNodes[child] != nil {
+                        state[child] = false
+                        stack.append((child, directSpreads(of: child), 0))
+                    }
+                } else {
+                    stack.removeLast()
+                    state[top.name] = true
+                    order.append(top.name)
+                }
+            }
+        }
+        return order
+    }
+
+    /// The fragments a fragment spreads itself (not through others), sorted.
+    func directSpreads(of name: String) -> [String] {
+        guard let (node, _) = fragmentNodes[name] else { return [] }
+        var found: Set<String> = []
+        var stack: [Selection] = node.selectionSet.selections
+        while let selection = stack.popLast() {
+            switch selection {
+            case .field(let field): if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
+            case .inlineFragment(let inline): stack.append(contentsOf: inline.selectionSet.selections)
+            case .fragmentSpread(let spread): found.insert(spread.name.value)
+            }
+        }
+        return found.sorted()
+    }
+
+    func fragmentModel(named name: String) -> FragmentModel? {
+        if let model = fragmentModels[name] { return model }
+        guard !fragmentsInProgress.contains(name), let (node, source) = fragmentNodes[name],
+            let type = schema.type(named: node.typeCondition.name.value), type.isComposite
+        else { return nil }
+        // A chain of fragments, each spreading the next, nests lenses without nesting selections:
+        // its length counts towards the depth, and the stack is checked.
+        guard !isTooDeep(fragmentsInProgress.count) else {
+            reportTooDeep(currentDefinition ?? SourceRange(file: source, span: node.name.span))
+            return nil
+        }
+        fragmentsInProgress.insert(name)
+        let enclosingDefinition = currentDefinition
+        currentDefinition = SourceRange(file: source, span: node.name.span)
+        defer {
+            fragmentsInProgress.remove(name)
+            currentDefinition = enclosingDefinition
+        }
+        let scope = DefinitionScope(
+            name: name, isOperation: false, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
+            source: source)
+        var groups = OrderedGroups()
+        collect(node.selectionSet, parent: type, inherited: .always, into: &groups, depth: 0)
+        let enclosingBubbles = bubbles
+        bubbles = BubbleTracker()
+        let lens = buildLens(groups, parent: type, typeName: name, ancestors: [name], scope: scope, depth: 0)
+        bubbles = enclosingBubbles
+        let model = FragmentModel(
+            name: name, typeCondition: type.name, spreadAccessorName: LensNaming.spreadAccessorName(fragment: name),
+            throwOnFieldError: scope.throwOnFieldError, rootCanBeNil: lens.bubblesOut,
+            fragmentsSpread: directSpreads(of: name), usedTypes: usedTypeNames(lens: lens, variables: []),
+            lens: lens, location: SourceRange(file: source, span: node.name.span),
+            possibleTypes: schema.possibleTypes(of: type).map(\.name).sorted())
+        fragmentModels[name] = model
+        return model
+    }
+
+    func operationModel(_ node: OperationDefinition, source: SourceFile) -> OperationModel? {
+        guard let name = node.name?.value else {
+            diagnostics.append(
+                .error(
+                    "An operation needs a name for Baton to generate a type for it.",
+                    rule: LensDiagnosticRule.anonymousOperation, file: source,
+                    span: Span(start: node.span.start, end: node.span.start)))
+            return nil
+        }
+        guard let root = schema.rootType(for: node.operation) else { return nil }
+        currentDefinition = SourceRange(file: source, span: node.name?.span ?? node.span)
+        let scope = DefinitionScope(
+            name: name, isOperation: true, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
+            source: source)
+        var groups = OrderedGroups()
+        collect(node.selectionSet, parent: root, inherited: .always, into: &groups, depth: 0)
+        bubbles = BubbleTracker()
+        let lens = buildLens(groups, parent: root, typeName: name, ancestors: [name], scope: scope, depth: 0)
+        for definition in node.variableDefinitions
+        where LensModelBuilder.listDepth(TypeRef(definition.type)) > LensModelBuilder.maximumListLevels
+            || definition.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth })
+                == true
+        {
+            reportDeepValue(
+                "The variable $\(definition.variable.name.value)", at: SourceRange(file: source, span: definition.span))
+        }
+        let variables = node.variableDefinitions.map { definition in
+            VariableModel(
+                name: definition.variable.name.value, type: TypeRef(definition.type),
+                defaultValue: definition.defaultValue, location: SourceRange(file: source, span: definition.span))
+        }
+        let used = fragmentsUsed(by: node.selectionSet)
+        var complete = true
+        let text = DocumentText.text(
+            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema, complete: &complete)
+        if !complete { reportCut() }
+        return OperationModel(
+            name: name, kind: node.operation, rootType: root.name, variables: variables,
+            throwOnFieldError: scope.throwOnFieldError, onError: options.onError, fragmentsUsed: used,
+            documentText: text, usedTypes: usedTypeNames(lens: lens, variables: variables), lens: lens,
+            location: SourceRange(file: source, span: node.name?.span ?? node.span))
+    }
+
+    // MARK: Fragments used
+
+    /// The fragments `set` spreads, directly or through other fragments, sorted.
+    func fragmentsUsed(by set: SelectionSet) -> [String] {
+        var found: Set<String> = []
+        var pending: [SelectionSet] = [set]
+        while let next = pending.popLast() {
+            var stack: [Selection] = next.selections
+            while let selection = stack.popLast() {
+                switch selection {
+                case .field(let field):
+                    if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
+                case .inlineFragment(let inline):
+                    stack.append(contentsOf: inline.selectionSet.selections)
+                case .fragmentSpread(let spread):
+                    let name = spread.name.value
+                    if let (fragment, _) = fragmentNodes[name], found.insert(name).inserted {
+                        pending.append(fragment.selectionSet)
+                    }
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    // MARK: Depth
+
+    /// Selections of the current definition left out for their depth: reported at the
+    /// definition unless an accessor of it was already reported too deep.
+    func reportCut() {
+        if !reportedTooDeepInDefinition { reportTooDeep(currentDefinition) }
+    }
+
+    func reportTooDeep(_ range: SourceRange?) {
+        reportedTooDeepInDefinition = true
+        let rule = LensDiagnosticRule.nestingTooDeep
+        if let range, diagnostics.contains(where: { $0.rule == rule && $0.range == range }) { return }
+        diagnostics.append(
+            Diagnostic(
+                .error,
+                "Selections are nested more than \(LensModelBuilder.maximumDepth) levels deep (or deeper than this thread's stack allows); Baton stops building the lens here.",
+                rule: LensDiagnosticRule.nestingTooDeep, range: range))
+    }
+}

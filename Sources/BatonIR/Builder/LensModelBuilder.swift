@@ -1,0 +1,83 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSemantics
+import BatonSyntax
+
+/// Builds the lens model, the plan, from valid documents: names, reads, bases, list levels,
+/// optionality, `@required` bubbling, `@catch`, `@throwOnFieldError` with `@semanticNonNull`,
+/// presence conditions, the types the documents use, and the names of generated definitions.
+///
+/// Its jobs are apart, one file each: collecting selections into accessor groups
+/// (`LensBuildContext+Selections`), deciding optionality (`OptionalityPolicy`, a pure function),
+/// tracking where `@required` nulls bubble (`BubbleTracker`), building lenses and accessors
+/// (`LensBuildContext+Accessors`), gathering used types (`LensBuildContext+UsedTypes`), and naming
+/// definitions (`DefinitionNaming`); `LensBuildContext` runs them definition by definition.
+///
+/// The input must have passed validation (the driver's gate); the builder still never traps on
+/// anything it does not expect: an unknown field or type is skipped. It reports only what is
+/// the model's own concern (accessor names that collide, anonymous operations, nesting too deep).
+package struct LensModelBuilder {
+    /// Lens nesting deeper than this is reported and cut, so hostile input cannot overflow the stack.
+    package static let maximumDepth = 200
+    /// A field's type nesting more lists than this is reported and left out of the lens.
+    package static let maximumListLevels = 32
+    /// Argument and default values nesting lists and objects deeper than this are reported: the
+    /// generators write them out recursively.
+    package static let maximumValueDepth = 64
+
+    /// How deep a value literal nests lists and objects, counted without recursion.
+    static func valueDepth(_ value: Value) -> Int {
+        var deepest = 0
+        var pending: [(Value, Int)] = [(value, 0)]
+        while let (current, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            switch current {
+            case .list(let items, _): for item in items { pending.append((item, depth + 1)) }
+            case .object(let fields, _): for field in fields { pending.append((field.value, depth + 1)) }
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// How many lists a type nests.
+    static func listDepth(_ type: TypeRef) -> Int {
+        var count = 0
+        var current = type
+        while true {
+            switch current {
+            case .named: return count
+            case .list(let inner):
+                count += 1
+                current = inner
+            case .nonNull(let inner): current = inner
+            }
+        }
+    }
+
+    package static func build(
+        schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions()
+    ) -> (LensModel, [Diagnostic]) {
+        let context = LensBuildContext(schema: schema, documents: documents, options: options)
+        return context.run()
+    }
+}
+
+/// Rule ids of the model's own diagnostics.
+package enum LensDiagnosticRule {
+    package static let accessorNameConflict = "lens-accessor-name-conflict"
+    package static let anonymousOperation = "lens-anonymous-operation"
+    package static let nestingTooDeep = "lens-nesting-too-deep"
+    package static let definitionNameConflict = "lens-definition-name-conflict"
+
+    /// One sentence per id, for SARIF's rule metadata. These are not configurable: code generated
+    /// despite them would not compile.
+    package static let descriptions: [String: String] = [
+        accessorNameConflict:
+            "Accessor names are unique in a lens. A fragment spread's accessor name (the fragment's name before the first `_`, lower-camel-cased) or an inline fragment's `as<Type>` must not repeat another accessor's name in the same selection.",
+        anonymousOperation: "Operations are named. Baton generates a type per operation, named after it.",
+        nestingTooDeep: "Selections nest at most 200 levels deep.",
+        definitionNameConflict:
+            "Operation and fragment names differ. An operation and a fragment of the same name would generate two types of that name.",
+    ]
+}

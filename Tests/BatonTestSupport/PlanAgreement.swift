@@ -1,0 +1,289 @@
+import BatonCodegen
+import BatonCodegenSwift
+import BatonIR
+import Foundation
+
+/// Checks that generated Swift and Kotlin come from one plan: every definition is declared under
+/// the plan's name in both languages, every operation carries the plan's id, every accessor has
+/// the plan's optionality at every level, and the conditions both runtimes evaluate are the plan's
+/// `presence.atRuntime`, no more and no fewer.
+///
+/// It reads generated text the way a reviewer would, not the generators' code: so a generator that
+/// decided something on its own shows up here as a disagreement.
+package enum PlanAgreement {
+    /// The disagreements between `model` and the generated files (paths relative to each output
+    /// folder; Kotlin's runtime support may be included, it is ignored).
+    package static func problems(_ model: LensModel, swift: [GeneratedFile], kotlin: [GeneratedFile]) -> [String] {
+        var problems: [String] = []
+        let swiftFiles = Dictionary(swift.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let kotlinFiles = Dictionary(kotlin.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        // An operation and a fragment of one name are an error of the model: nothing is generated.
+        let shared = Set(model.operations.map(\.name)).intersection(model.fragments.map(\.name))
+
+        func check(_ name: String, typeName: String, lens: Lens?, operationID: String?, swiftType: String?) {
+            let label = "\(name) (\(typeName))"
+            let swiftText = swiftType.map { _ in swiftFiles[typeName + ".graphql.swift"] } ?? nil
+            let kotlinText = kotlinFiles[typeName + ".kt"]
+            if let swiftType {
+                if let swiftText {
+                    let quoted = IdentifierRules.swift.quoted(typeName)
+                    if !swiftText.contains("\(swiftType) \(quoted)") {
+                        problems.append("\(label): Swift does not declare \(swiftType) \(quoted)")
+                    }
+                } else {
+                    problems.append("\(label): no Swift file \(typeName).graphql.swift")
+                }
+            }
+            guard let kotlinText else {
+                problems.append("\(label): no Kotlin file \(typeName).kt")
+                return
+            }
+            let kotlinName = IdentifierRules.kotlin.quoted(typeName)
+            if !kotlinText.contains("class \(kotlinName)") && !kotlinText.contains("typealias \(kotlinName) ") {
+                problems.append("\(label): Kotlin does not declare \(kotlinName)")
+            }
+            if let operationID {
+                if let swiftText, !swiftText.contains("static let operationID: String = \"\(operationID)\"") {
+                    problems.append("\(label): Swift's operationID is not the plan's \(operationID)")
+                }
+                if !kotlinText.contains("const val OPERATION_ID: String = \"\(operationID)\"") {
+                    problems.append("\(label): Kotlin's OPERATION_ID is not the plan's \(operationID)")
+                }
+            }
+            guard let lens, let swiftText else { return }
+            let expected = shapes(lens).sorted()
+            let swiftShapes = GeneratedText.swiftShapes(swiftText).sorted()
+            let kotlinShapes = GeneratedText.kotlinShapes(kotlinText).sorted()
+            if swiftShapes != expected { problems.append("\(label): Swift optionality \(swiftShapes) ≠ \(expected)") }
+            if kotlinShapes != expected {
+                problems.append("\(label): Kotlin optionality \(kotlinShapes) ≠ \(expected)")
+            }
+            let conditions = presences(lens).sorted()
+            let swiftConditions = GeneratedText.swiftConditions(swiftText).sorted()
+            let kotlinConditions = GeneratedText.kotlinConditions(kotlinText).sorted()
+            if swiftConditions != conditions {
+                problems.append("\(label): Swift conditions \(swiftConditions) ≠ the plan's \(conditions)")
+            }
+            if kotlinConditions != conditions {
+                problems.append("\(label): Kotlin conditions \(kotlinConditions) ≠ the plan's \(conditions)")
+            }
+        }
+
+        for operation in model.operations where !shared.contains(operation.name) {
+            check(
+                operation.name, typeName: operation.typeName, lens: operation.lens, operationID: operation.operationID,
+                swiftType: "struct")
+        }
+        for fragment in model.fragments where !shared.contains(fragment.name) {
+            check(
+                fragment.name, typeName: fragment.typeName, lens: fragment.lens, operationID: nil, swiftType: "struct")
+        }
+        for item in model.types.enums {
+            check(item.name, typeName: item.typeName, lens: nil, operationID: nil, swiftType: "enum")
+        }
+        for item in model.types.inputObjects {
+            check(
+                item.name, typeName: item.typeName, lens: nil, operationID: nil,
+                swiftType: item.isOneOf ? "enum" : "struct")
+        }
+        for item in model.types.customScalars {
+            check(item.name, typeName: item.typeName, lens: nil, operationID: nil, swiftType: nil)
+        }
+        return problems
+    }
+
+    /// `name: shape` of every accessor of a lens and its nested lenses: the type with every name
+    /// replaced by `T` (`[T?]?`, `Result<T?>`).
+    package static func shapes(_ lens: Lens) -> [String] {
+        var result: [String] = []
+        for accessor in lens.accessors {
+            var shape = "T"
+            for index in accessor.levels.indices.reversed() {
+                if index < accessor.levels.count - 1 { shape = "[" + shape + "]" }
+                if accessor.levels[index].isOptional { shape += "?" }
+            }
+            if case .parentRecord = accessor.reads { shape = accessor.isOptional ? "T?" : "T" }
+            if accessor.catchMode == .result { shape = "Result<" + shape + ">" }
+            result.append(accessor.name + ": " + shape)
+            if let child = accessor.lens { result += shapes(child) }
+        }
+        return result
+    }
+
+    /// The runtime conditions of every accessor that has some, in the neutral form of
+    /// `GeneratedText.neutral`.
+    package static func presences(_ lens: Lens) -> [String] {
+        var result: [String] = []
+        for accessor in lens.accessors {
+            let runtime = accessor.presence.atRuntime
+            if !runtime.isAlways { result.append(neutral(runtime)) }
+            if let child = accessor.lens { result += presences(child) }
+        }
+        return result
+    }
+
+    /// `+a -b | +c` (alternatives sorted), `never` for a selection never present.
+    package static func neutral(_ presence: Presence) -> String {
+        if presence.isNever { return "never" }
+        return presence.alternatives.map { conjunction in
+            conjunction.compactMap { atom -> String? in
+                switch atom {
+                case .include(let variable): "+" + variable
+                case .skip(let variable): "-" + variable
+                case .deferred: nil
+                }
+            }.joined(separator: " ")
+        }.sorted().joined(separator: " | ")
+    }
+}
+
+/// What generated text says, read back: accessor types and conditions.
+package enum GeneratedText {
+    /// Accessor declarations of generated Swift: `var name: Type {` reading through the lens.
+    package static func swiftShapes(_ text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result: [String] = []
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard let range = trimmed.range(of: "var "), trimmed.hasSuffix("{") || trimmed.hasSuffix("}") else {
+                continue
+            }
+            let next = index + 1 < lines.count ? lines[index + 1] : ""
+            guard trimmed.contains("lens") || trimmed.contains("throws") || next.contains("get throws") else {
+                continue
+            }
+            let declaration = trimmed[range.upperBound...]
+            guard let colon = declaration.range(of: ": "), let brace = declaration.range(of: " {") else { continue }
+            let name = generatedName(declaration[..<colon.lowerBound])
+            var type = String(declaration[colon.upperBound..<brace.lowerBound])
+            var wrapped = false
+            if type.hasPrefix("Swift.Result<"), type.hasSuffix(", Baton.FieldErrors>") {
+                type = String(type.dropFirst("Swift.Result<".count).dropLast(", Baton.FieldErrors>".count))
+                wrapped = true
+            }
+            // Lists of lenses and spreads are spelt `Baton.LensList<…>` and `Baton.Fragment<…>`.
+            let shape = shapeOf(SwiftTypeSpelling.bracketed(type))
+            result.append(name + ": " + (wrapped ? "Result<" + shape + ">" : shape))
+        }
+        return result
+    }
+
+    /// Accessor declarations of generated Kotlin: `val name: Type get() =`.
+    package static func kotlinShapes(_ text: String) -> [String] {
+        var result: [String] = []
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("val "), let getter = trimmed.range(of: " get() ") else { continue }
+            let declaration = trimmed.dropFirst(4)[..<getter.lowerBound]
+            guard let colon = declaration.range(of: ": ") else { continue }
+            let name = generatedName(declaration[..<colon.lowerBound])
+            var type = String(declaration[colon.upperBound...])
+            if name == "SELECTIONS" && type == "List<Selection>" { continue }
+            var wrapped = false
+            if type.hasPrefix("FieldResult<"), type.hasSuffix(">") {
+                type = String(type.dropFirst("FieldResult<".count).dropLast())
+                wrapped = true
+            }
+            let converted = type.replacingOccurrences(of: "List<", with: "[").replacingOccurrences(of: ">", with: "]")
+            let shape = shapeOf(converted)
+            result.append(name + ": " + (wrapped ? "Result<" + shape + ">" : shape))
+        }
+        return result
+    }
+
+    /// Every condition list generated Swift hands the runtime (`conditions: [...]` of a field or a
+    /// selection), in the neutral form; empty lists left out.
+    package static func swiftConditions(_ text: String) -> [String] {
+        bracketed(after: "conditions: [", in: text).compactMap { list in
+            list.isEmpty ? nil : neutralSwift(list)
+        }
+    }
+
+    /// Every condition list generated Kotlin hands the runtime (`conditions = listOf(...)`).
+    package static func kotlinConditions(_ text: String) -> [String] {
+        bracketed(after: "conditions = listOf(", in: text).map(neutralKotlin)
+    }
+
+    /// `.include("a"), .skip("b")` → `+a -b`; `.anyOf([[…], […]])` → alternatives; `.never`.
+    static func neutralSwift(_ list: String) -> String {
+        if list == ".never" { return "never" }
+        if list.hasPrefix(".anyOf([") {
+            let alternatives = bracketed(after: "[", in: String(list.dropFirst(".anyOf([".count).dropLast(2)))
+            return alternatives.map { atoms($0) }.sorted().joined(separator: " | ")
+        }
+        return atoms(list)
+    }
+
+    /// `Condition.include("a")` → `+a`; `Condition.anyOf(listOf(Condition.allOf(listOf(…)), …))`.
+    static func neutralKotlin(_ list: String) -> String {
+        if list == "Condition.literal(false)" { return "never" }
+        if list.hasPrefix("Condition.anyOf(") {
+            return bracketed(after: "Condition.allOf(listOf(", in: list).map { atoms($0) }.sorted().joined(
+                separator: " | ")
+        }
+        return atoms(list)
+    }
+
+    /// The include/skip atoms of a list, as `+a -b`.
+    static func atoms(_ list: String) -> String {
+        var result: [String] = []
+        var rest = Substring(list)
+        while let range = rest.range(of: "include(\"") ?? rest.range(of: "skip(\"") {
+            let isInclude = rest[range].hasPrefix("include")
+            let after = rest[range.upperBound...]
+            guard let end = after.firstIndex(of: "\"") else { break }
+            result.append((isInclude ? "+" : "-") + after[..<end])
+            rest = after[end...]
+        }
+        return result.joined(separator: " ")
+    }
+
+    /// The texts inside the bracket opened by each occurrence of `opening` (which ends with `[` or
+    /// `(`), up to its matching close, nesting counted.
+    static func bracketed(after opening: String, in text: String) -> [String] {
+        var results: [String] = []
+        var rest = Substring(text)
+        while let range = rest.range(of: opening) {
+            var depth = 1
+            var index = range.upperBound
+            var inString = false
+            while index < rest.endIndex {
+                let character = rest[index]
+                if character == "\"" { inString.toggle() }
+                if !inString {
+                    if character == "[" || character == "(" { depth += 1 }
+                    if character == "]" || character == ")" { depth -= 1 }
+                    if depth == 0 { break }
+                }
+                index = rest.index(after: index)
+            }
+            results.append(String(rest[range.upperBound..<index]))
+            rest = rest[index...]
+        }
+        return results
+    }
+
+    /// A declared name back to the model's: without backticks, and without the `_` a generator
+    /// appends when the name would clash with a type in scope.
+    static func generatedName(_ declared: Substring) -> String {
+        var name = declared.replacingOccurrences(of: "`", with: "")
+        while name.count > 1 && name.hasSuffix("_") { name.removeLast() }
+        return name
+    }
+
+    /// The type with every run of name characters replaced by `T`.
+    static func shapeOf(_ type: String) -> String {
+        var shape = ""
+        var inName = false
+        for character in type {
+            if character == "[" || character == "]" || character == "?" {
+                shape.append(character)
+                inName = false
+            } else if !inName {
+                shape.append("T")
+                inName = true
+            }
+        }
+        return shape
+    }
+}

@@ -96,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(
-            name: "BatonIRTests", dependencies: ["BatonTestSupport", "BatonIR", "BatonPlate", "BatonCompiler"], exclude: ["Fixtures"],
+            name: "BatonIRTests",
+            dependencies: ["BatonTestSupport", "BatonIR", "BatonSemantics", "BatonPlate", "BatonCompiler"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "BatonCodegenTests",
@@ -107,7 +108,7 @@ let package = Package(
             // the same runtime scenarios.
             exclude: [
                 "KotlinScenarios/baton.json", "KotlinScenarios/scenarios.graphqls", "KotlinScenarios/Queries",
-                "KotlinScenarios/Fixtures",
+                "KotlinScenarios/Fixtures", "Fixtures",
             ],
             swiftSettings: strict),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonTestSupport", "BatonCLI", "BatonCompiler"], swiftSettings: strict),

@@ -142,7 +142,7 @@ package struct Presence: Hashable, Sendable {
     /// Conditions of one alternative joined by ` and `, alternatives by ` or ` (as plates read
     /// them); `never` for a selection never present.
     package var text: String {
-        if isNever { return "@include(if: false)" }
+        if isNever { return "never" }
         return alternatives.map { $0.map(\.text).joined(separator: " and ") }.joined(separator: " or ")
     }
 }

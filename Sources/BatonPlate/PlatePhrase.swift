@@ -7,7 +7,7 @@ import BatonIR
 /// 3. `, optional` when the accessor itself reads nil;
 /// 4. the effects, in this order: custom-scalar reading, the type a parent's-record read needs,
 ///    `@semanticNonNull` under `@throwOnFieldError`, `@required`, `@catch`, and the `@include`,
-///    `@skip` and `@defer` conditions.
+///    `@skip` and `@defer` conditions (the plan's normalized `presence`).
 ///
 /// The rule for optionality: the accessor's own value is marked `optional` when it can be nil;
 /// values inside it (a list's items, a Result's success value) follow GraphQL's default, nullable,
@@ -42,7 +42,9 @@ package enum PlatePhrase {
         case nil:
             break
         }
-        if !accessor.presence.isAlways {
+        if accessor.presence.isNever {
+            parts.append("never present: its conditions are false or contradict each other")
+        } else if !accessor.presence.isAlways {
             parts.append("under " + accessor.presence.text)
         }
         return parts.joined(separator: ", ")

@@ -1,4 +1,6 @@
+import BatonCompiler
 import BatonConfig
+import BatonDiagnostics
 
 /// The `baton` command line: dispatches to a subcommand, handles `--help` and `--version`,
 /// and turns usage errors into swift-argument-parser-style messages with exit code 2.
@@ -66,10 +68,14 @@ package enum BatonCLI {
         }
     }
 
-    /// `baton help [subcommand]`.
+    /// `baton help [subcommand]`, and `baton help rules`.
     static func help(_ arguments: [String], context: CommandContext) -> ExitCode {
         guard let name = arguments.first else {
             context.standardOutput.write(rootHelp())
+            return .success
+        }
+        if name == "rules" {
+            context.standardOutput.write(rulesHelp())
             return .success
         }
         guard let command = CommandRegistry.commands.first(where: { $0.name == name }) else {
@@ -99,7 +105,39 @@ package enum BatonCLI {
             out += HelpFormatter.row(command.name, command.abstract)
         }
         out += HelpFormatter.row("help", "Show subcommand help information.")
-        out += "\n  See 'baton help <subcommand>' for detailed help.\n"
+        out += "\n  See 'baton help <subcommand>' for detailed help, and 'baton help rules' for every rule.\n"
         return out
+    }
+
+    /// `baton help rules`: every rule's id, default severity and title, from the rule catalog's
+    /// descriptors.
+    static func rulesHelp() -> String {
+        let descriptors = RuleCatalog.descriptors
+        let width = (descriptors.map(\.id.count).max() ?? 0) + 2
+        var out = "OVERVIEW: Every rule baton check can report, by id (Docs/Rules.md has each with an example).\n"
+        out += "\n  baton.json's \"rules\" sets a configurable rule to \"error\", \"warning\" or \"off\".\n"
+        for (heading, origin) in [
+            ("CATEGORIES (not rules; not configurable)", RuleDescriptor.Origin.category),
+            ("THE SPEC'S RULES", .specification), ("BATON'S RULES", .baton),
+        ] {
+            out += "\n\(heading):\n"
+            for descriptor in descriptors where descriptor.origin == origin {
+                let padding = String(repeating: " ", count: width - descriptor.id.count)
+                var line = "  " + descriptor.id + padding
+                if origin != .category {
+                    line +=
+                        descriptor.severity.rawValue.padding(toLength: 9) + (descriptor.configurable ? "" : "(fixed) ")
+                }
+                out += line + descriptor.title + "\n"
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `length` characters (unchanged when longer).
+    fileprivate func padding(toLength length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
     }
 }

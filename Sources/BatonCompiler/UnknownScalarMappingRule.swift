@@ -10,8 +10,10 @@ import BatonSchema
 /// language's own type; either way the mapping would silently do nothing. Reported in
 /// `baton.json`, at the key.
 package enum UnknownScalarMappingRule {
-    package static let id = "unknown-scalar-mapping"
-    package static let summary = "customScalarTypes must name custom scalars of the schema."
+    package static let descriptor = RuleDescriptor(
+        id: "unknown-scalar-mapping", title: "Scalar mappings name custom scalars.",
+        summary: "Every customScalarTypes key must name a custom scalar of the schema.", origin: .baton)
+    package static var id: String { descriptor.id }
 
     package static func check(_ configuration: Configuration, schema: GraphQLSchema) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []

@@ -21,6 +21,9 @@ package enum CheckCommand: Command {
         With --schema and no baton.json, PATHS are the documents (files, folders or quoted glob \
         patterns; default: this folder, where finding none checks the schema alone).
 
+        Every diagnostic ends with its rule's id; 'baton help rules' lists them all, and baton.json's \
+        "rules" changes a rule's severity.
+
         Exit status: 0 no errors (warnings allowed); 1 errors found (or warnings, with \
         --warnings-as-errors); 2 usage, configuration or I/O error.
         """

@@ -70,14 +70,21 @@ package enum LensDiagnosticRule {
     package static let nestingTooDeep = "lens-nesting-too-deep"
     package static let definitionNameConflict = "lens-definition-name-conflict"
 
-    /// One sentence per id, for SARIF's rule metadata. These are not configurable: code generated
-    /// despite them would not compile.
-    package static let descriptions: [String: String] = [
-        accessorNameConflict:
-            "Accessor names are unique in a lens. A fragment spread's accessor name (the fragment's name before the first `_`, lower-camel-cased) or an inline fragment's `as<Type>` must not repeat another accessor's name in the same selection.",
-        anonymousOperation: "Operations are named. Baton generates a type per operation, named after it.",
-        nestingTooDeep: "Selections nest at most 200 levels deep.",
-        definitionNameConflict:
-            "Operation and fragment names differ. An operation and a fragment of the same name would generate two types of that name.",
+    /// The descriptors of the plan's diagnostics. Not configurable: code generated despite them
+    /// would not compile (or would have no name).
+    package static let descriptors: [RuleDescriptor] = [
+        plan(
+            accessorNameConflict, "Accessor names are unique in a lens.",
+            "A fragment spread's accessor name (the fragment's name before the first `_`, lower-camel-cased) or an inline fragment's `as<Type>` must not repeat another accessor's name in the same selection."
+        ),
+        plan(anonymousOperation, "Operations are named.", "Baton generates a type per operation, named after it."),
+        plan(nestingTooDeep, "Selections nest at most 200 levels deep.", ""),
+        plan(
+            definitionNameConflict, "Operation and fragment names differ.",
+            "An operation and a fragment of the same name would generate two types of that name."),
     ]
+
+    private static func plan(_ id: String, _ title: String, _ summary: String) -> RuleDescriptor {
+        RuleDescriptor(id: id, title: title, summary: summary, configurable: false, origin: .baton)
+    }
 }

@@ -11,10 +11,10 @@ import BatonSyntax
 /// (`ResponsePath`), and each fragment is its own scope.
 /// Reported at each selection that differs from the first. Baton.
 package final class CatchConflictRule: ResponsePathRule, BatonRuleInfo {
-    package static let id = "catch-conflict"
-    package static let severity = Severity.error
-    package static let summary =
-        "One @catch setting per response path. Every selection of one response path must have the same @catch setting."
+    package static let descriptor = RuleDescriptor(
+        id: "catch-conflict", title: "One @catch setting per response path.",
+        summary: "Every selection of one response path must have the same @catch setting.", severity: .error,
+        origin: .baton)
     package let context: ValidationContext
     package let tracker = ResponsePathTracker()
 

@@ -9,10 +9,10 @@ import BatonSyntax
 /// field's null into its parent's. On one field the two contradict each other: choose one.
 /// Reported at `@catch`, with a note at `@required`. Baton.
 package final class CatchWithRequiredRule: ValidationRule, BatonRuleInfo {
-    package static let id = "catch-with-required"
+    package static let descriptor = RuleDescriptor(
+        id: "catch-with-required", title: "Not @catch and @required on one field.",
+        summary: "A field must not have both.", severity: .error, origin: .baton)
     package static let hooks: ValidationHooks = [.field]
-    package static let severity = Severity.error
-    package static let summary = "Not @catch and @required on one field. A field must not have both."
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -8,11 +8,11 @@ import BatonSyntax
 /// each use is a warning with the schema's reason. The messages are graphql-js's
 /// `NoDeprecatedCustomRule`'s. Baton (graphql-js: an optional rule).
 package final class DeprecatedUsageRule: ValidationRule, BatonRuleInfo {
-    package static let id = "deprecated-usage"
+    package static let descriptor = RuleDescriptor(
+        id: "deprecated-usage", title: "No use of deprecated schema elements.",
+        summary: "A field, argument, input field or enum value marked @deprecated should not be used.",
+        severity: .warning, origin: .baton)
     package static let hooks: ValidationHooks = [.field, .argument, .objectField, .value]
-    package static let severity = Severity.warning
-    package static let summary =
-        "No use of deprecated schema elements. A field, argument, input field or enum value marked @deprecated should not be used."
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -8,11 +8,11 @@ import BatonSyntax
 /// The action decides the generated type (`THROW` makes the accessor throw), which is fixed at
 /// build time, so it cannot come from a variable. Baton.
 package final class RequiredActionLiteralRule: ValidationRule, BatonRuleInfo {
-    package static let id = "required-action-literal"
+    package static let descriptor = RuleDescriptor(
+        id: "required-action-literal", title: "@required's action is a literal.",
+        summary: "The action of @required must be written as NONE, LOG or THROW, not given as a variable.",
+        severity: .error, origin: .baton)
     package static let hooks: ValidationHooks = [.directive]
-    package static let severity = Severity.error
-    package static let summary =
-        "@required's action is a literal. The action of @required must be written as NONE, LOG or THROW, not given as a variable."
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

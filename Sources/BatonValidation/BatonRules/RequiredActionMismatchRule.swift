@@ -10,10 +10,10 @@ import BatonSyntax
 /// a null. Aliases are distinct paths, inline fragments add no step (`ResponsePath`), and each
 /// fragment is its own scope. Baton.
 package final class RequiredActionMismatchRule: ResponsePathRule, BatonRuleInfo {
-    package static let id = "required-action-mismatch"
-    package static let severity = Severity.error
-    package static let summary =
-        "One action per @required path. Every @required selection of one response path must give the same action."
+    package static let descriptor = RuleDescriptor(
+        id: "required-action-mismatch", title: "One action per @required path.",
+        summary: "Every @required selection of one response path must give the same action.", severity: .error,
+        origin: .baton)
     package let context: ValidationContext
     package let tracker = ResponsePathTracker()
 

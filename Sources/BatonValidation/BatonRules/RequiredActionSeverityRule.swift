@@ -11,11 +11,11 @@ import BatonSyntax
 /// THROW`) never gets its own: the parent's action should be lowered to the child's. Reported
 /// on the parent's action. Baton.
 package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
-    package static let id = "required-action-severity"
+    package static let descriptor = RuleDescriptor(
+        id: "required-action-severity", title: "@required actions do not weaken inward.",
+        summary: "A @required field's action must not be less severe (NONE < LOG < THROW) than its @required child's.",
+        severity: .error, origin: .baton)
     package static let hooks: ValidationHooks = [.operation, .fragment, .field]
-    package static let severity = Severity.error
-    package static let summary =
-        "@required actions do not weaken inward. A @required field's action must not be less severe (NONE < LOG < THROW) than its @required child's."
     package let context: ValidationContext
     /// For each open field: its `@required`, and the `@required` fields selected directly in it.
     private var frames: [(required: RequiredUse?, children: [(Field, RequiredUse)])] = []

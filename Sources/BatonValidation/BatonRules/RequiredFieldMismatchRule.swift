@@ -10,10 +10,10 @@ import BatonSyntax
 /// and each fragment is its own scope. Reported at the first `@required`, with a note at each
 /// selection without it. Baton.
 package final class RequiredFieldMismatchRule: ResponsePathRule, BatonRuleInfo {
-    package static let id = "required-field-mismatch"
-    package static let severity = Severity.error
-    package static let summary =
-        "@required on every selection of a path or none. A response path selected several times must be @required in all of its selections or in none."
+    package static let descriptor = RuleDescriptor(
+        id: "required-field-mismatch", title: "@required on every selection of a path or none.",
+        summary: "A response path selected several times must be @required in all of its selections or in none.",
+        severity: .error, origin: .baton)
     package let context: ValidationContext
     package let tracker = ResponsePathTracker()
 

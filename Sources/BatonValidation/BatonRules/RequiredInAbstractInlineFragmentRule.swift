@@ -9,11 +9,12 @@ import BatonSyntax
 /// when it is null, and at run time the two cannot be told apart, so `@required` cannot decide
 /// whether to act. Use an inline fragment on an object type, or move `@required` out. Baton.
 package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonRuleInfo {
-    package static let id = "required-in-abstract-inline-fragment"
+    package static let descriptor = RuleDescriptor(
+        id: "required-in-abstract-inline-fragment", title: "No @required directly inside an abstract inline fragment.",
+        summary:
+            "Inside an inline fragment on an interface or union, a null cannot be told from a record of another type.",
+        severity: .error, origin: .baton)
     package static let hooks: ValidationHooks = [.operation, .fragment, .inlineFragment, .field]
-    package static let severity = Severity.error
-    package static let summary =
-        "No @required directly inside an inline fragment on an interface or union, where a null cannot be told from a non-matching type."
     package let context: ValidationContext
     /// For each open field or inline fragment: the abstract type an inline fragment names, if any.
     private var enclosing: [NamedTypeDef?] = []

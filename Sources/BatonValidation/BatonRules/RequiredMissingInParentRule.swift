@@ -11,10 +11,10 @@ import BatonSyntax
 /// does not count as selecting the child. Reported at the child's `@required`, with a note at each selection of
 /// the parent that lacks it. Baton.
 package final class RequiredMissingInParentRule: ResponsePathRule, BatonRuleInfo {
-    package static let id = "required-missing-in-parent"
-    package static let severity = Severity.error
-    package static let summary =
-        "A @required child in every selection of its parent. A parent selected several times must select its @required children in each selection."
+    package static let descriptor = RuleDescriptor(
+        id: "required-missing-in-parent", title: "A @required child in every selection of its parent.",
+        summary: "A parent selected several times must select its @required children in each selection.",
+        severity: .error, origin: .baton)
     package let context: ValidationContext
     package let tracker = ResponsePathTracker()
 

@@ -16,11 +16,11 @@ import BatonSyntax
 /// field nil (Relay skips such fields too). On a list field the children's nulls stop at the
 /// items either way, so there the rule still applies.
 package final class RequiredOnNonNullRule: ValidationRule, BatonRuleInfo {
-    package static let id = "required-on-non-null"
+    package static let descriptor = RuleDescriptor(
+        id: "required-on-non-null", title: "@required only on nullable fields.",
+        summary: "A field the schema already makes non-null must not carry @required.", severity: .error, origin: .baton
+    )
     package static let hooks: ValidationHooks = [.field]
-    package static let severity = Severity.error
-    package static let summary =
-        "@required only on nullable fields. A field the schema already makes non-null must not carry @required."
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

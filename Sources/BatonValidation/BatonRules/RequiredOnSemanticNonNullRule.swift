@@ -12,11 +12,11 @@ import BatonSyntax
 /// field whose own `@required` children can bubble a null into it: there the directive passes
 /// that null on to the parent (see `required-on-non-null`). Baton.
 package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo {
-    package static let id = "required-on-semantic-non-null"
+    package static let descriptor = RuleDescriptor(
+        id: "required-on-semantic-non-null", title: "@required only where a null can occur.",
+        summary: "Under @throwOnFieldError or @catch, a field marked @semanticNonNull must not carry @required.",
+        severity: .warning, origin: .baton)
     package static let hooks: ValidationHooks = [.operation, .fragment, .field]
-    package static let severity = Severity.warning
-    package static let summary =
-        "@required only where a null can occur. Under @throwOnFieldError or @catch, a field marked @semanticNonNull must not carry @required."
     package let context: ValidationContext
     /// The error policy of the definition being walked.
     private var throwsOnFieldError = false

@@ -11,10 +11,12 @@ import BatonSyntax
 /// its own lens wherever the app uses it, not as part of the mutation's result, so its `THROW`
 /// means what it means everywhere else (Relay allows it too). Baton.
 package final class RequiredThrowInMutationRule: ValidationRule, BatonRuleInfo {
-    package static let id = "required-throw-in-mutation"
+    package static let descriptor = RuleDescriptor(
+        id: "required-throw-in-mutation", title: "No @required(action: THROW) in a mutation's own selections.",
+        summary:
+            "A mutation has happened when its response is read; a fragment it spreads is read through its own lens.",
+        severity: .error, origin: .baton)
     package static let hooks: ValidationHooks = [.operation, .fragment, .field]
-    package static let severity = Severity.error
-    package static let summary = "No @required(action: THROW) in a mutation's own selections."
     package let context: ValidationContext
     /// True while walking a mutation's selections.
     private var inMutation = false

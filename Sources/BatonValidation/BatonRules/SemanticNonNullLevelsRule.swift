@@ -10,10 +10,11 @@ import BatonSyntax
 /// type already makes non-null. A schema check, run once per schema (`BatonSchemaRules.check`),
 /// not per document; reported at the level's literal. Baton.
 package enum SemanticNonNullLevelsRule: BatonRuleInfo {
-    package static let id = "semantic-non-null-levels"
-    package static let severity = Severity.error
-    package static let summary =
-        "@semanticNonNull levels name nullable positions of the field's type: not negative, not deeper than its lists, not already non-null."
+    package static let descriptor = RuleDescriptor(
+        id: "semantic-non-null-levels", title: "@semanticNonNull levels name nullable positions.",
+        summary:
+            "Each level must be a position of the field's type: not negative, not deeper than its lists, not already non-null.",
+        severity: .error, origin: .baton)
 
     /// Checks every field of every object and interface type of `schema`.
     package static func check(_ schema: GraphQLSchema) -> [Diagnostic] {

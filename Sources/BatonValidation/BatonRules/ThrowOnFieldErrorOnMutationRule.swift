@@ -12,11 +12,11 @@ import BatonSyntax
 /// supersedes that error at the same place with the explanation and a fix-it, so the user sees
 /// one message. When only the spec's rules run, `known-directives` reports as graphql-js. Baton.
 package final class ThrowOnFieldErrorOnMutationRule: ValidationRule, BatonRuleInfo {
-    package static let id = "throw-on-field-error-on-mutation"
+    package static let descriptor = RuleDescriptor(
+        id: "throw-on-field-error-on-mutation", title: "No @throwOnFieldError on a mutation.",
+        summary: "A mutation has happened when its response is read; use @catch to show its field errors.",
+        severity: .error, origin: .baton)
     package static let hooks: ValidationHooks = [.operation]
-    package static let severity = Severity.error
-    package static let summary =
-        "No @throwOnFieldError on a mutation; use @catch to show a mutation's field errors."
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

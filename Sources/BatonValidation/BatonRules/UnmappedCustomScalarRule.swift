@@ -10,11 +10,12 @@ import BatonSyntax
 /// at the others in that file. Reports nothing without `ValidationOptions` (a plain spec
 /// validation). Baton.
 package final class UnmappedCustomScalarRule: ValidationRule, BatonRuleInfo {
-    package static let id = "unmapped-custom-scalar"
+    package static let descriptor = RuleDescriptor(
+        id: "unmapped-custom-scalar", title: "Custom scalars mapped for every output language.",
+        summary:
+            "A custom scalar a document uses should be mapped by customScalarTypes for every language in output; otherwise it reads as its text.",
+        severity: .warning, origin: .baton)
     package static let hooks: ValidationHooks = [.field, .variableDefinition, .document]
-    package static let severity = Severity.warning
-    package static let summary =
-        "Custom scalars mapped for every output language. A custom scalar a document uses should be mapped by customScalarTypes for every language in output; otherwise it reads as its text."
     /// Notes beyond this many are summed up in one.
     static let maximumNotes = 5
     package let context: ValidationContext

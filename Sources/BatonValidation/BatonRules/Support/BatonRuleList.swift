@@ -41,7 +41,5 @@ package enum BatonRuleCatalog {
     package static var rules: [any BatonRuleInfo.Type] {
         batonRules.compactMap { $0 as? any BatonRuleInfo.Type } + BatonSchemaRules.rules
     }
-    package static var descriptions: [String: String] {
-        Dictionary(rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
-    }
+    package static var descriptors: [RuleDescriptor] { rules.map { $0.descriptor } }
 }

@@ -27,14 +27,19 @@ extension BatonDirectives {
     }
 }
 
-/// Shared metadata of Baton's rules, for `baton check`'s rule catalog and `rules` settings.
+/// A Baton rule's descriptor (id, title, summary, default severity), declared once in the rule's
+/// file and read by the rule catalog, `baton help rules`, SARIF and the docs test.
 package protocol BatonRuleInfo {
+    static var descriptor: RuleDescriptor { get }
+}
+
+extension BatonRuleInfo {
     /// The stable kebab-case id.
-    static var id: String { get }
+    package static var id: String { descriptor.id }
     /// The severity the rule reports with unless baton.json's `rules` changes it.
-    static var severity: Severity { get }
-    /// One sentence of what the rule requires (SARIF's rule description).
-    static var summary: String { get }
+    package static var severity: Severity { descriptor.severity }
+    /// The title and the sentence of what the rule requires (SARIF's rule description).
+    package static var summary: String { descriptor.description }
 }
 
 extension ValidationRule where Self: BatonRuleInfo {

@@ -181,10 +181,7 @@ package enum ProjectResolver {
         for path in request.paths {
             let pattern = GlobPattern(path, base: request.workingDirectory)
             if pattern.hasWildcards {
-                let matches = DocumentDiscovery.expand(
-                    pattern, exclude: [], extensions: DocumentDiscovery.documentExtensions)
-                if matches.files.isEmpty { diagnostics.append(noMatch(path)) }
-                filter += matches.files
+                filter += expand(pattern, extensions: DocumentDiscovery.documentExtensions, into: &diagnostics)
                 continue
             }
             let absolute = pattern.root
@@ -215,10 +212,7 @@ package enum ProjectResolver {
         for path in request.schemaPaths {
             let pattern = GlobPattern(path, base: request.workingDirectory)
             if pattern.hasWildcards {
-                let matches = DocumentDiscovery.expand(
-                    pattern, exclude: [], extensions: DocumentDiscovery.schemaExtensions)
-                if matches.files.isEmpty { diagnostics.append(noMatch(path)) }
-                files += matches.files
+                files += expand(pattern, extensions: DocumentDiscovery.schemaExtensions, into: &diagnostics)
                 continue
             }
             let absolute = Path.absolute(path, relativeTo: request.workingDirectory)
@@ -262,6 +256,15 @@ package enum ProjectResolver {
             files.formUnion(matches.files)
         }
         return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The files a wildcard PATH matches; matching none is an I/O error.
+    static func expand(_ pattern: GlobPattern, extensions: Set<String>, into diagnostics: inout [Diagnostic])
+        -> [String]
+    {
+        let matches = DocumentDiscovery.expand(pattern, exclude: [], extensions: extensions)
+        if matches.files.isEmpty { diagnostics.append(noMatch(pattern.text)) }
+        return matches.files
     }
 
     static func noMatch(_ pattern: String) -> Diagnostic {

@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonSyntax
 
 /// A fixture's files compiled as a project, in memory, by the driver `check` and `gen` run: the
 /// same stages, gate and diagnostic policy, so a fixture shows exactly what the commands would.
@@ -62,5 +63,20 @@ package struct FixtureProject {
     /// Every diagnostic: the configuration's, then the compilation's, sorted.
     package var diagnostics: [Diagnostic] {
         (configurationDiagnostics + compilation.diagnostics).sorted(by: Diagnostic.sortKey)
+    }
+}
+
+extension FixtureCase {
+    /// The case's files parsed (`sections()`), with their syntax diagnostics: what the rule
+    /// fixture suites validate.
+    package func documents() throws -> (documents: [Document], diagnostics: [Diagnostic]) {
+        var documents: [Document] = []
+        var diagnostics: [Diagnostic] = []
+        for section in try sections() {
+            let result = Parser.parse(SourceFile(path: section.path, text: section.text))
+            diagnostics += result.diagnostics
+            if let document = result.document { documents.append(document) }
+        }
+        return (documents, diagnostics)
     }
 }

@@ -142,13 +142,7 @@ final class BatonRuleFixtureTests: XCTestCase {
     // MARK: Helpers
 
     static func validate(_ fixture: FixtureCase, schema: GraphQLSchema) throws -> [Diagnostic] {
-        var documents: [Document] = []
-        var diagnostics: [Diagnostic] = []
-        for section in try fixture.sections() {
-            let result = Parser.parse(SourceFile(path: section.path, text: section.text))
-            diagnostics += result.diagnostics
-            if let document = result.document { documents.append(document) }
-        }
+        let (documents, diagnostics) = try fixture.documents()
         return diagnostics + Validator.validate(schema: schema, documents: documents, rules: allRules, options: options)
     }
 

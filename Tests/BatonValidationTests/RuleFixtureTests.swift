@@ -26,13 +26,7 @@ final class RuleFixtureTests: XCTestCase {
 
     /// One case: its files validated together with every spec rule.
     static func result(_ fixture: FixtureCase, schema: GraphQLSchema) throws -> FixtureResult {
-        var documents: [Document] = []
-        var diagnostics: [Diagnostic] = []
-        for section in try fixture.sections() {
-            let result = Parser.parse(SourceFile(path: section.path, text: section.text))
-            diagnostics += result.diagnostics
-            if let document = result.document { documents.append(document) }
-        }
+        var (documents, diagnostics) = try fixture.documents()
         diagnostics += Validator.validate(schema: schema, documents: documents)
         var result = FixtureResult.diagnostics(diagnostics, output: "no errors\n")
         result.failed = diagnostics.contains { $0.rule == fixture.suite }

@@ -242,16 +242,10 @@ extension LensBuildContext {
     /// A value or a type too deeply nested for the generators, reported at `range` (or the
     /// definition being built).
     func reportDeepValue(_ what: String, at range: SourceRange?) {
-        let range = range ?? currentDefinition
-        reportedTooDeepInDefinition = true
-        let rule = LensDiagnosticRule.nestingTooDeep
-        if let range, diagnostics.contains(where: { $0.rule == rule && $0.range == range }) { return }
-        diagnostics.append(
-            Diagnostic(
-                .error,
-                "\(what) nests lists and objects more than \(LensModelBuilder.maximumValueDepth) levels deep "
-                    + "(or its type more than \(LensModelBuilder.maximumListLevels) lists); Baton cannot generate code for it.",
-                rule: rule, range: range))
+        reportNesting(
+            "\(what) nests lists and objects more than \(LensModelBuilder.maximumValueDepth) levels deep "
+                + "(or its type more than \(LensModelBuilder.maximumListLevels) lists); Baton cannot generate code for it.",
+            at: range ?? currentDefinition)
     }
 
     /// Reports arguments of `field` whose values nest too deeply.

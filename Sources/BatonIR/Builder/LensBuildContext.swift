@@ -249,13 +249,16 @@ final class LensBuildContext {
     }
 
     func reportTooDeep(_ range: SourceRange?) {
+        reportNesting(
+            "Selections are nested more than \(LensModelBuilder.maximumDepth) levels deep (or deeper than this thread's stack allows); Baton stops building the lens here.",
+            at: range)
+    }
+
+    /// A `lens-nesting-too-deep` error at `range`, once per place.
+    func reportNesting(_ message: String, at range: SourceRange?) {
         reportedTooDeepInDefinition = true
         let rule = LensDiagnosticRule.nestingTooDeep
         if let range, diagnostics.contains(where: { $0.rule == rule && $0.range == range }) { return }
-        diagnostics.append(
-            Diagnostic(
-                .error,
-                "Selections are nested more than \(LensModelBuilder.maximumDepth) levels deep (or deeper than this thread's stack allows); Baton stops building the lens here.",
-                rule: LensDiagnosticRule.nestingTooDeep, range: range))
+        diagnostics.append(Diagnostic(.error, message, rule: rule, range: range))
     }
 }

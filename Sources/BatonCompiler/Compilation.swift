@@ -51,14 +51,14 @@ package final class Compilation {
         package var text: String
     }
 
-    package let project: ProjectInput
+    package private(set) var project: ProjectInput
     package let workingDirectory: String
     package let policy: DiagnosticPolicy
     /// The languages this compilation generates (or, short of `.generate`, checks the settings of).
     package let targets: [GenerationTarget]
     /// Problems choosing the targets (`--lang` naming a language without an output folder).
     private let targetDiagnostics: [Diagnostic]
-    let loader: ProjectLoader
+    private(set) var loader: ProjectLoader
 
     package private(set) var schema: GraphQLSchema?
     /// The document files read, in `project.documentFiles` order (schema-only files left out
@@ -191,11 +191,15 @@ package final class Compilation {
 
     // MARK: Updating
 
-    /// Reads the project's document files at `paths` (absolute) again, dropping those that are
-    /// gone; validation and everything after it run again on the next `run(upTo:)`. (A file new
-    /// to the project needs the project resolved again: its patterns decide what is a document.)
-    package func documentsChanged(_ paths: Set<String>) {
+    /// Reads the project's document files at `paths` (absolute) again, with `texts` in place of
+    /// the files where given (an editor's unsaved buffers; a path without one is read from disk
+    /// again), dropping those that are gone; validation and everything after it run again on the
+    /// next `run(upTo:)`. (A file new to the project needs the project resolved again: its
+    /// patterns decide what is a document.)
+    package func documentsChanged(_ paths: Set<String>, texts: [String: [UInt8]] = [:]) {
         guard completed != nil else { return }
+        for path in paths { project.overlays[path] = texts[path] }
+        loader.overlays = project.overlays
         var byPath: [String: DocumentUnit] = [:]
         for unit in units where !paths.contains(unit.path) { byPath[unit.path] = unit }
         for path in paths

@@ -17,11 +17,15 @@ package enum DocumentText {
     }
 
     /// The text, or "" with `complete` false when the selections nest deeper than this thread's
-    /// stack can print (the lens model reports that nesting as an error).
+    /// stack can print (the lens model reports that nesting as an error). `stack` is the calling
+    /// thread's guard, when the caller has one: reading a thread's stack bounds is a system call
+    /// (on Linux's main thread, a read of `/proc/self/maps`), too slow to repeat per operation.
     static func text(
-        operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool
+        operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool,
+        stack: StackGuard? = nil
     ) -> String {
-        let document = self.document(operation: operation, fragments: fragments, schema: schema, complete: &complete)
+        let document = self.document(
+            operation: operation, fragments: fragments, schema: schema, complete: &complete, stack: stack)
         return complete ? printDocument(document) : ""
     }
 
@@ -34,10 +38,11 @@ package enum DocumentText {
     }
 
     static func document(
-        operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool
+        operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool,
+        stack guardian: StackGuard? = nil
     ) -> Document {
         var definitions: [Definition] = []
-        let stack = PrintableDepth()
+        let stack = PrintableDepth(stack: guardian ?? StackGuard())
         let root = OperationDefinition(
             operation: operation.operation, name: operation.name, variableDefinitions: operation.variableDefinitions,
             directives: strip(operation.directives),
@@ -127,7 +132,7 @@ package enum DocumentText {
 /// through the result again with frames up to a few times larger (a debug build), still fits
 /// in this thread's stack.
 struct PrintableDepth {
-    let stack = StackGuard()
+    let stack: StackGuard
     let start = StackGuard.address()
     func hasRoom() -> Bool { stack.hasRoom(forRepeating: 3, since: start) }
 }

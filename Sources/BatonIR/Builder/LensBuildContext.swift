@@ -206,7 +206,8 @@ final class LensBuildContext {
         let used = fragmentsUsed(by: node.selectionSet)
         var complete = true
         let text = DocumentText.text(
-            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema, complete: &complete)
+            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema, complete: &complete,
+            stack: stackGuard)
         if !complete { reportCut() }
         return OperationModel(
             name: name, kind: node.operation, rootType: root.name, variables: variables,

@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// The text an operation sends: the operation and the fragments it uses (sorted by name), with
@@ -7,7 +8,9 @@ import BatonSyntax
 /// on a composite type (so the runtime can record every record's type), printed canonically.
 package enum DocumentText {
     /// Directives the server never sees: the runtime implements them.
-    package static let clientOnlyDirectives: Set<String> = ["required", "catch", "throwOnFieldError"]
+    package static let clientOnlyDirectives: Set<String> = [
+        BatonDirectives.required, BatonDirectives.catch, BatonDirectives.throwOnFieldError,
+    ]
 
     package static func text(operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema)
         -> String

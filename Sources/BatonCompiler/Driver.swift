@@ -62,8 +62,7 @@ package struct Driver: Sendable {
 
     /// Writes (or, with `check`, compares) every output folder and manifest; errors become `io`
     /// diagnostics at the setting.
-    private func write(_ compilations: [Compilation], check: Bool, into result: inout DriverResult) -> [WrittenFolder]
-    {
+    private func write(_ compilations: [Compilation], check: Bool, into result: inout DriverResult) -> [WrittenFolder] {
         var reports: [WrittenFolder] = []
         for compilation in compilations {
             for output in compilation.outputs {

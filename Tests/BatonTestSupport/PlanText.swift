@@ -8,7 +8,7 @@ package enum PlanText {
         var lines: [String] = []
         for operation in model.operations {
             lines.append(
-                "\(operation.kind.rawValue) \(operation.name) → \(operation.typeName) on \(operation.rootType), id \(operation.operationId)"
+                "\(operation.kind.rawValue) \(operation.name) → \(operation.typeName) on \(operation.rootType), id \(operation.operationID)"
             )
             lines += accessors(operation.lens, depth: 1)
         }
@@ -28,7 +28,7 @@ package enum PlanText {
     static func accessors(_ lens: Lens, depth: Int) -> [String] {
         var lines: [String] = []
         let indent = String(repeating: "  ", count: depth)
-        if let identity = lens.identifierAccessor { lines.append(indent + "(identity: \(identity))") }
+        if lens.isIdentifiable { lines.append(indent + "(identifiable by id)") }
         for accessor in lens.accessors {
             let shape = PlanAgreement.shapes(Lens(typeName: "", recordType: "", accessors: [accessor]))[0]
             var parts = [indent + shape]

@@ -115,7 +115,7 @@ final class PlanAgreementTests: XCTestCase {
         XCTAssertTrue(swift.first { $0.path == "Mood.graphql.swift" }?.contents.contains("enum Mood:") == true)
         XCTAssertTrue(kotlin.first { $0.path == "Mood.kt" }?.contents.contains("sealed class Mood(") == true)
         XCTAssertTrue(
-            swift.first { $0.path == "Mood_.graphql.swift" }?.contents.contains("struct Mood_: Baton.GraphQLOperation")
+            swift.first { $0.path == "Mood_.graphql.swift" }?.contents.contains("struct Mood_: Baton.")
                 == true)
         XCTAssertTrue(kotlin.first { $0.path == "Mood_.kt" }?.contents.contains("class Mood_ : Operation<") == true)
         // The operation's name as the server sees it is unchanged.

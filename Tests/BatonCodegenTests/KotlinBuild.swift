@@ -5,9 +5,9 @@ import Foundation
 import XCTest
 
 /// The one kotlinc compilation the Kotlin tests share (kotlinc takes seconds to start): the runtime (Kotlin/runtime),
-/// the generated code of both Examples, of the hostile schema and of the runtime scenarios (KotlinScenarios), a
-/// converter, the JVM test programs (Kotlin/tests), and, when their libraries are installed, the adapters
-/// (Kotlin/coroutines, Kotlin/flow, Kotlin/okhttp).
+/// the generated code of both Examples, of the hostile schema, of the runtime scenarios (KotlinScenarios) and of the
+/// network tests' operations (Tests/BatonNetworkTests), a converter, the JVM test programs (Kotlin/tests), and, when
+/// their libraries are installed, the adapters (Kotlin/coroutines, Kotlin/flow, Kotlin/okhttp).
 enum KotlinBuild {
     struct Built {
         /// The folder holding the sources.
@@ -27,6 +27,12 @@ enum KotlinBuild {
 
     /// The Kotlin package of the runtime scenarios' generated code.
     static let scenarioPackage = "scenarios"
+
+    /// The Kotlin package of the network tests' operations.
+    static let networkPackage = "network"
+
+    /// The network tests' project (Tests/BatonNetworkTests): the server's schema, its operations and their manifest.
+    static let network = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Tests/BatonNetworkTests")
 
     /// The folder of the runtime scenarios' project (baton.json, schema, documents, fixtures, generated Swift).
     static let scenarios = KotlinProjectSupport.repositoryRoot.appendingPathComponent(
@@ -59,6 +65,11 @@ enum KotlinBuild {
         files += KotlinGenerator.generate(
             scenarioProject.model, options: KotlinGeneratorOptions(packageName: scenarioPackage, includeRuntime: false)
         ).map { (path: "scenarios/\($0.path)", contents: $0.contents) }
+        // The network tests' operations (Tests/BatonNetworkTests), whose persisted ids the test server's manifest lists.
+        let networkProject = try KotlinProjectSupport.project(at: network)
+        files += KotlinGenerator.generate(
+            networkProject.model, options: KotlinGeneratorOptions(packageName: networkPackage, includeRuntime: false)
+        ).map { (path: "network/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
         if adapterLibraries != nil {

@@ -121,23 +121,36 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             """)
     }
 
-    /// The Kotlin runtime against the test GraphQL server (Tests/Server/server.py, which the Kotlin suite starts and
-    /// stops) over `HttpURLConnection`: a fetch, a field error the server raises (stored beside the field's parent,
-    /// which the non-null `name` nulls), a request error, and a retry after a 502.
-    func testAgainstTheTestGraphQLServer() throws {
+    /// The server checks (Kotlin/tests/baton/tests/ServerChecks.kt) in one JVM run of `mainClass`, split by section:
+    /// the run starts Tests/Server/server.py with the network tests' persisted-query manifest and stops it.
+    static func serverSections(_ mainClass: String, classpath: [URL] = []) throws -> [String: [String]] {
         let build = try KotlinBuild.shared()
         let python = try KotlinTestSupport.tool("python3")
         let script = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Tests/Server/server.py")
-        let path = ([build.classes.path, try KotlinTestSupport.standardLibrary().path]).joined(separator: ":")
+        let manifest = KotlinBuild.network.appendingPathComponent("Operations/persisted-queries.json")
+        let path = ([build.classes.path, try KotlinTestSupport.standardLibrary().path] + classpath.map(\.path))
+            .joined(separator: ":")
+        let start = Date()
         let run = try KotlinTestSupport.run(
             try KotlinTestSupport.tool("java"),
-            ["-cp", path, "baton.tests.MainKt", "server", python.path, script.path],
-            in: build.folder, timeout: 120)
+            ["-cp", path, mainClass, "server", python.path, script.path, manifest.path], in: build.folder,
+            timeout: 120)
         if run.status == 3 {
             throw KotlinTestSupport.unavailable("\(run.errors.suffix(400)) (run .ci/install.d/python-server.sh)")
         }
         XCTAssertEqual(run.status, 0, run.errors)
-        let sections = KotlinTestSupport.sections(run.output)
+        print(
+            "the Kotlin server checks (\(mainClass)) ran in \(String(format: "%.1f", Date().timeIntervalSince(start))) s"
+        )
+        return KotlinTestSupport.sections(run.output)
+    }
+
+    /// The Kotlin runtime against the test GraphQL server (Tests/Server/server.py, which the Kotlin suite starts and
+    /// stops) over `HttpURLConnection`: a fetch, a field error the server raises (stored beside the field's parent,
+    /// which the non-null `name` nulls), a request error, and a retry after a 502; then the requests as the server's
+    /// log saw them (`checkRequests`).
+    func testAgainstTheTestGraphQLServer() throws {
+        let sections = try Self.serverSections("baton.tests.MainKt")
         let fetched = [
             "phase: ready", "character: 1 Character 1 DEAD", "errors stored on Query.character: []",
             #"fetchStarted {"operation":"ServerCharacter"}"#, #"committed {"kind":"server","changed":4}"#,
@@ -166,6 +179,90 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
                 #"fetchFailed {"operation":"ServerCharacter","error":"transport: HTTP status 502"}"#,
                 #"refetch {"operation":"ServerCharacter","reason":"retry"}"#,
             ] + fetched.dropFirst(3))
+        try Self.checkRequests(sections)
+    }
+
+    /// The requests a Kotlin transport sent, as the server's request log saw them, against what the Swift runtime
+    /// sends for the same operations (the ids are the Swift generated code's, so both runtimes hash alike): POST with
+    /// the document and `onError`; GET for queries and POST for mutations; the transport's headers and a request's
+    /// own; the id alone in persisted-only mode (POST and GET) and its failure for an id the server lacks; and
+    /// automatic persisted queries sending the document only after `PersistedQueryNotFound`.
+    static func checkRequests(
+        _ sections: [String: [String]], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        func entry(_ method: String, _ name: String, document: Bool, id: String? = nil, auth: String? = nil) -> String {
+            "\(method) \(name) \(document ? "document" : "no document") id=\(id ?? "none") auth=\(auth ?? "none") "
+                + "onError=\(name == "ServerCharacter" ? "none" : "PROPAGATE")"
+        }
+        XCTAssertEqual(
+            sections["post"],
+            ["character: Character 7, origin Location 8", entry("POST", "CharacterQuery", document: true)],
+            file: file, line: line)
+        let get = try XCTUnwrap(sections["get for queries"], file: file, line: line)
+        XCTAssertEqual(
+            Array(get.prefix(4)),
+            [
+                "page: Character 11, Character 12, Character 13", "renamed: Zeep + Xanflorp & co",
+                entry("GET", "CharactersPage", document: true), entry("POST", "RenameCharacter", document: true),
+            ], file: file, line: line)
+        // The GET form offline: the same members as Swift's `HTTPTransport` puts in the URL, a `+` percent-encoded.
+        let offline = try XCTUnwrap(get.last, file: file, line: line)
+        let parts = offline.split(separator: " ")
+        // `offline GET: <method> <url> body <size or none>`
+        XCTAssertEqual(parts.count, 6, offline, file: file, line: line)
+        if parts.count == 6 {
+            XCTAssertEqual(
+                [parts[0], parts[1], parts[2], parts[4], parts[5]], ["offline", "GET:", "GET", "body", "none"],
+                file: file, line: line)
+            XCTAssertFalse(parts[3].contains("a+b"), "a + must be percent-encoded: \(parts[3])", file: file, line: line)
+            let kotlin = URLComponents(string: String(parts[3]))
+            let swift = HTTPTransportShapes.getURL(first: 2, after: "a+b")
+            XCTAssertEqual(kotlin?.host, swift?.host, file: file, line: line)
+            XCTAssertEqual(kotlin?.path, swift?.path, file: file, line: line)
+            XCTAssertEqual(
+                kotlin?.queryItems?.map { "\($0.name)=\($0.value ?? "nil")" },
+                swift?.queryItems?.map { "\($0.name)=\($0.value ?? "nil")" }, file: file, line: line)
+        }
+        XCTAssertEqual(
+            sections["headers"],
+            [
+                entry("POST", "CharacterQuery", document: true, auth: "Bearer environment"),
+                entry("POST", "CharacterQuery", document: true, auth: "Bearer request"),
+            ], file: file, line: line)
+        let serverCharacter = HTTPTransportShapes.serverCharacterID
+        XCTAssertEqual(
+            sections["persisted only"],
+            [
+                "character: Character 21", "renamed: Persisted", "page: 1, 2",
+                "unknown id: failed: transport: the server has no persisted query \(serverCharacter)",
+                entry("POST", "CharacterQuery", document: false, id: HTTPTransportShapes.characterQueryID),
+                entry("POST", "RenameCharacter", document: false, id: HTTPTransportShapes.renameCharacterID),
+                entry("GET", "CharactersPage", document: false, id: HTTPTransportShapes.charactersPageID),
+                entry("POST", "ServerCharacter", document: false, id: serverCharacter),
+            ], file: file, line: line)
+        XCTAssertEqual(
+            sections["automatic persisted queries"],
+            [
+                "first: Character 31", "second: Character 32",
+                entry("POST", "ServerCharacter", document: false, id: serverCharacter),
+                entry("POST", "ServerCharacter", document: true, id: serverCharacter),
+                entry("POST", "ServerCharacter", document: false, id: serverCharacter),
+            ], file: file, line: line)
+    }
+
+    /// The OkHttp adapter against the test GraphQL server: the same checks as the `HttpURLConnection` transport,
+    /// line for line, because both send the requests the runtime's `GraphQLHttp` spells.
+    func testTheOkHttpAdapterAgainstTheTestGraphQLServer() throws {
+        let build = try KotlinBuild.shared()
+        guard let libraries = build.adapterLibraries else {
+            throw KotlinTestSupport.unavailable(
+                "kotlinx-coroutines, atomicfu, OkHttp or okio is missing from /usr/share/java; run .ci/install.d/kotlin-libraries.sh"
+            )
+        }
+        let okHttp = try Self.serverSections("baton.tests.adapters.AdapterChecksKt", classpath: libraries)
+        try Self.checkRequests(okHttp)
+        XCTAssertEqual(okHttp["fetch"]?.first, "phase: ready")
+        XCTAssertEqual(okHttp["retry"]?.first, "first: failed: transport: HTTP status 502")
     }
 
     /// The OkHttp transport (against a local server, and with the server gone) and the coroutine adapters over the

@@ -10,16 +10,16 @@ import kotlin.system.exitProcess
  *     scenarios <scenario fixtures> <seed fixtures> <Swift image> <Kotlin image out>
  *     checks <doubles file>
  *     stress <seed> <seconds>
- *     server <python> <Tests/Server/server.py>
+ *     server <python> <Tests/Server/server.py> <persisted-query manifest>
  */
 fun main(args: Array<String>) {
     when (args.firstOrNull()) {
         "scenarios" -> Scenarios(File(args[1]), File(args[2]), File(args[3]), File(args[4])).run()
         "checks" -> Checks(File(args[1])).run()
         "stress" -> Stress(args[1].toLong(), args[2].toDouble()).run()
-        "server" -> ServerChecks(args[1], File(args[2])).run()
+        "server" -> ServerChecks(args[1], File(args[2]), File(args[3])).run()
         else -> {
-            System.err.println("usage: scenarios … | checks … | stress <seed> <seconds> | server <python> <script>")
+            System.err.println("usage: scenarios … | checks … | stress <seed> <seconds> | server <python> <script> <manifest>")
             exitProcess(2)
         }
     }

@@ -1,27 +1,51 @@
 package baton.tests
 
 import baton.runtime.BatonEnvironment
+import baton.runtime.FetchException
 import baton.runtime.FetchPolicy
 import baton.runtime.Field
+import baton.runtime.GraphQLRequest
+import baton.runtime.HttpMethod
 import baton.runtime.HttpTransport
+import baton.runtime.Json
 import baton.runtime.LensDecoder
 import baton.runtime.MemoryLog
 import baton.runtime.Operation
+import baton.runtime.Optional
+import baton.runtime.PersistedQueries
 import baton.runtime.RecordReader
 import baton.runtime.Scalars
 import baton.runtime.Selection
+import baton.runtime.Transport
 import baton.runtime.Variable
+import network.CharacterQuery
+import network.CharactersPage
+import network.RenameCharacter
 import java.io.File
 import java.net.URL
+import java.security.MessageDigest
 import java.util.concurrent.TimeUnit
 import kotlin.system.exitProcess
 
+/** Makes the transport a check runs over: the URL, the transport's headers, how queries travel, persisted mode. */
+typealias TransportFactory = (url: URL, headers: Map<String, String>, method: HttpMethod, persisted: PersistedQueries) -> Transport
+
 /**
- * The Kotlin runtime against the test GraphQL server (Tests/Server/server.py), over `HttpURLConnection`: a fetch,
- * a field error the server's resolver raises, a request error, and a retry after a 502. The server's faults are
- * asked for with its `X-Baton-Fault` header. Arguments: python, the server script.
+ * The Kotlin runtime against the test GraphQL server (Tests/Server/server.py, started with the network tests'
+ * persisted-query manifest), over the transport [transports] makes (`HttpURLConnection` by default, OkHttp from the
+ * adapters' suite): a fetch, a field error the server's resolver raises, a request error, a retry after a 502; then
+ * the requests themselves, as the server's request log (`/_baton/log`) saw them: POST, GET for queries, headers
+ * per transport and per request, `onError`, and the persisted id in both persisted modes. The server's faults are
+ * asked for with its `X-Baton-Fault` header. Arguments: python, the server script, the manifest.
  */
-class ServerChecks(private val python: String, private val script: File) {
+class ServerChecks(
+    private val python: String,
+    private val script: File,
+    private val manifest: File,
+    private val transports: TransportFactory = { url, headers, method, persisted ->
+        HttpTransport(url, headers, method = method, persistedQueries = persisted)
+    }
+) {
     class Character(private val reader: RecordReader) {
         val id: String get() = reader.readNonNull(Plan.id)
         val name: String get() = reader.readNonNull(Plan.name)
@@ -45,7 +69,7 @@ class ServerChecks(private val python: String, private val script: File) {
         override val operationName: String get() = "ServerCharacter"
         override val operationType: String get() = "query"
         override val document: String get() = "query ServerCharacter(\$id: ID!) { character(id: \$id) { id name status __typename } }"
-        override val operationId: String get() = "0"
+        override val operationId: String get() = sha256(document)
         override val onError: String? get() = null
         override val rootTypename: String get() = "Query"
         override val selections: List<Selection> get() = listOf(Plan.character)
@@ -55,7 +79,7 @@ class ServerChecks(private val python: String, private val script: File) {
     }
 
     fun run() {
-        val server = ProcessBuilder(python, "-u", script.path).redirectErrorStream(true).start()
+        val server = ProcessBuilder(python, "-u", script.path, "--manifest", manifest.path).redirectErrorStream(true).start()
         val reader = server.inputStream.bufferedReader()
         var port: Int? = null
         val seen = StringBuilder()
@@ -71,21 +95,113 @@ class ServerChecks(private val python: String, private val script: File) {
         }
         Thread { while (reader.readLine() != null) Unit }.apply { isDaemon = true }.start()
         try {
-            val url = URL("http://127.0.0.1:$port/graphql")
+            val root = "http://127.0.0.1:$port"
+            val url = URL("$root/graphql")
             section("fetch") { out -> scenario(url, emptyMap(), out, retry = false) }
             section("field error") { out -> scenario(url, mapOf("X-Baton-Fault" to "field-error=character.name"), out, retry = false) }
             section("request error") { out -> scenario(url, mapOf("X-Baton-Fault" to "body=errors"), out, retry = false) }
             val key = "kotlin-" + System.nanoTime()
             section("retry") { out -> scenario(url, mapOf("X-Baton-Fault" to "status=502,times=1,key=$key"), out, retry = true) }
+            val requests = Requests(root, url)
+            section("post") { requests.post(it) }
+            section("get for queries") { requests.getForQueries(it) }
+            section("headers") { requests.headers(it) }
+            section("persisted only") { requests.persistedOnly(it) }
+            section("automatic persisted queries") { requests.automatic(it) }
         } finally {
             server.outputStream.close()
             if (!server.waitFor(10, TimeUnit.SECONDS)) server.destroy()
         }
     }
 
+    /** The requests as the server's log saw them, each check under a test key of its own. */
+    private inner class Requests(private val root: String, private val url: URL) {
+        private var keys = 0
+
+        private fun environment(
+            key: String, method: HttpMethod = HttpMethod.POST, persisted: PersistedQueries = PersistedQueries.OFF,
+            headers: Map<String, String> = emptyMap()
+        ): BatonEnvironment {
+            val transport = transports(url, mapOf("X-Baton-Test-Key" to key) + headers, method, persisted)
+            return BatonEnvironment(transport, MemoryLog(), TestClock().function)
+        }
+
+        private fun newKey(): String = "kotlin-requests-" + System.nanoTime() + "-" + (keys++)
+
+        /** One line per request the server logged under [key]: `METHOD name document|no document id=… auth=… onError=…`. */
+        private fun log(key: String): List<String> {
+            val entries = Json.parse(URL("$root/_baton/log?key=$key").readText()) as List<*>
+            return entries.map { item ->
+                val entry = item as Map<*, *>
+                listOf(
+                    entry["method"], entry["operationName"],
+                    if (entry["hasQuery"] == true) "document" else "no document",
+                    "id=" + (entry["persistedId"] ?: "none"), "auth=" + (entry["authorization"] ?: "none"),
+                    "onError=" + (entry["onError"] ?: "none")
+                ).joinToString(" ")
+            }
+        }
+
+        private fun failure(read: () -> Any?): String = try {
+            "value " + read()
+        } catch (error: FetchException) {
+            "failed: " + error.error.description
+        }
+
+        fun post(out: MutableList<String>) {
+            val key = newKey()
+            val data = environment(key).fetch(CharacterQuery(id = "7"))
+            out.add("character: " + data.character?.characterSummary?.name + ", origin " + data.character?.origin?.name)
+            out.addAll(log(key))
+        }
+
+        fun getForQueries(out: MutableList<String>) {
+            val key = newKey()
+            val environment = environment(key, method = HttpMethod.GET_FOR_QUERIES)
+            val page = environment.fetch(CharactersPage(first = Optional.Present(3), after = Optional.Present("10")))
+            out.add("page: " + page.characters.edges.joinToString(", ") { it.node.name })
+            val renamed = environment.fetch(RenameCharacter(id = "300", name = "Zeep + Xanflorp & co"))
+            out.add("renamed: " + renamed.renameCharacter?.name)
+            out.addAll(log(key))
+            // The GET form offline, for the Swift test to read back with URLComponents: a `+` must be percent-encoded.
+            val http = baton.runtime.GraphQLHttp("https://example.com/graphql?app=1", method = HttpMethod.GET_FOR_QUERIES)
+            val request = http.request(GraphQLRequest(CharactersPage(first = Optional.Present(2), after = Optional.Present("a+b"))), true)
+            out.add("offline GET: " + request.method + " " + request.url + " body " + (request.body?.size ?: "none"))
+        }
+
+        fun headers(out: MutableList<String>) {
+            val key = newKey()
+            val environment = environment(key, headers = mapOf("Authorization" to "Bearer environment"))
+            environment.fetch(CharacterQuery(id = "1"))
+            environment.fetch(CharacterQuery(id = "1"), mapOf("Authorization" to "Bearer request"))
+            out.addAll(log(key))
+        }
+
+        fun persistedOnly(out: MutableList<String>) {
+            val key = newKey()
+            val environment = environment(key, persisted = PersistedQueries.PERSISTED_ONLY)
+            out.add("character: " + environment.fetch(CharacterQuery(id = "21")).character?.characterSummary?.name)
+            out.add("renamed: " + environment.fetch(RenameCharacter(id = "22", name = "Persisted")).renameCharacter?.name)
+            val get = environment(key, method = HttpMethod.GET_FOR_QUERIES, persisted = PersistedQueries.PERSISTED_ONLY)
+            out.add("page: " + get.fetch(CharactersPage(first = Optional.Present(2))).characters.edges.joinToString(", ") { it.node.id })
+            // ServerCharacter is in no manifest: persisted-only fails and never sends the document.
+            out.add("unknown id: " + failure { environment.fetch(ServerCharacter(id = "1")).character?.name })
+            out.addAll(log(key))
+        }
+
+        fun automatic(out: MutableList<String>) {
+            val key = newKey()
+            val environment = environment(key, persisted = PersistedQueries.AUTOMATIC)
+            out.add("first: " + environment.fetch(ServerCharacter(id = "31")).character?.name)
+            out.add("second: " + environment.fetch(ServerCharacter(id = "32")).character?.name)
+            out.addAll(log(key))
+        }
+    }
+
     private fun scenario(url: URL, headers: Map<String, String>, out: MutableList<String>, retry: Boolean) {
         val log = MemoryLog()
-        val environment = BatonEnvironment(HttpTransport(url, headers), log, TestClock().function)
+        val transport = transports(url, headers, HttpMethod.POST, PersistedQueries.OFF)
+        val environment = BatonEnvironment(transport, log, TestClock().function)
         val handle = environment.attach(ServerCharacter(id = "1"), FetchPolicy.NETWORK_ONLY)
         environment.settle()
         if (retry) {
@@ -101,3 +217,7 @@ class ServerChecks(private val python: String, private val script: File) {
         out.addAll(log.lines)
     }
 }
+
+/** The SHA-256 of [text]'s UTF-8, lower-case hex: a persisted-query id as `baton gen` computes it. */
+fun sha256(text: String): String =
+    MessageDigest.getInstance("SHA-256").digest(text.toByteArray(Charsets.UTF_8)).joinToString("") { "%02x".format(it) }

@@ -13,6 +13,7 @@ import baton.runtime.MemoryLog
 import baton.tests.Checks
 import baton.tests.GraphQLTestServer
 import baton.tests.Scenarios
+import baton.tests.ServerChecks
 import baton.tests.section
 import baton.tests.TestClock
 import kotlinx.coroutines.flow.FlowCollector
@@ -26,8 +27,22 @@ import java.io.File
 /**
  * The optional adapters: the OkHttp transport against a local HTTP server, and the coroutine adapters (and the
  * Flow one, over a stand-in of the Flow API) over the core's listener API. Argument: the scenario fixtures folder.
+ *
+ * With `server <python> <Tests/Server/server.py> <manifest>`, the server checks ([ServerChecks]) over OkHttp instead.
  */
 fun main(args: Array<String>) {
+    if (args.firstOrNull() == "server") {
+        val client = OkHttpClient()
+        try {
+            ServerChecks(args[1], File(args[2]), File(args[3])) { url, headers, method, persisted ->
+                OkHttpTransport(client, url.toString(), headers, method, persisted)
+            }.run()
+        } finally {
+            client.dispatcher().executorService().shutdown()
+            client.connectionPool().evictAll()
+        }
+        return
+    }
     val fixtures = File(args[0])
     section("okhttp transport") { okHttp(it) }
     section("coroutines") { coroutines(fixtures, it) }

@@ -6,7 +6,8 @@ import Foundation
 /// and what is missing; it subscribes to those slots and re-reads when a commit changes any of them. A miss found
 /// on such a re-read is missing data: logged, the operation marked stale and refetched once (a heal). A miss
 /// right after the handle's own fetch is the server leaving a field out: logged as unexpected, not healed, so
-/// nothing loops.
+/// nothing loops. Reads are numbered in the order their snapshots were taken, and a read publishes only when no
+/// newer one has, so commits on several threads never leave an older snapshot's phase on show.
 public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
     public let operation: Operation
     public let policy: FetchPolicy
@@ -27,6 +28,12 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
         var nextObserver = 0
         var detached = false
         var fetchTask: Task<Void, Never>?
+        /// The number of the latest read's snapshot, and of those the dependencies and the phase were last taken
+        /// from: re-reads caused by commits on several threads can finish in any order, and an older read never
+        /// overwrites what a newer one set.
+        var reads: UInt64 = 0
+        var subscribedRead: UInt64 = 0
+        var publishedRead: UInt64 = 0
     }
 
     private let state = Locked(State())
@@ -97,26 +104,26 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
     func start() {
         let subscription = environment.store.subscribe(to: []) { [weak self] _ in self?.storeChanged() }
         state.withLock { $0.subscription = subscription }
-        let (snapshot, walk) = walkNow()
+        let read = walkNow()
         switch policy {
         case .storeOnly:
-            publish(snapshot, walk, reporter: LoggingReporter(log: environment.log))
+            publish(read, reporter: LoggingReporter(log: environment.log))
         case .networkOnly:
-            subscribe(walk)
+            subscribe(read)
             startFetch()
         case .storeOrNetwork:
-            if walk.isComplete {
-                publish(snapshot, walk, reporter: LoggingReporter(log: environment.log))
+            if read.walk.isComplete {
+                publish(read, reporter: LoggingReporter(log: environment.log))
                 if isStale { refetch(reason: "stale") }
             } else {
-                subscribe(walk)
+                subscribe(read)
                 startFetch()
             }
         case .storeAndNetwork:
-            if walk.isComplete {
-                publish(snapshot, walk, reporter: LoggingReporter(log: environment.log))
+            if read.walk.isComplete {
+                publish(read, reporter: LoggingReporter(log: environment.log))
             } else {
-                subscribe(walk)
+                subscribe(read)
             }
             startFetch()
         }
@@ -139,7 +146,8 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
 
     /// A re-read after another commit changed a slot this handle depends on.
     private func reread() {
-        let (snapshot, walk) = walkNow()
+        let read = walkNow()
+        let walk = read.walk
         let reporter = LoggingReporter(log: environment.log)
         let (fetching, hasData) = state.withLock { ($0.fetching, $0.phase.data != nil) }
         if walk.missing.isEmpty {
@@ -159,17 +167,18 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
                 return true
             }
             if heal {
-                publish(snapshot, walk, reporter: reporter)
+                publish(read, reporter: reporter)
                 refetch(reason: "missingData")
                 return
             }
         }
-        publish(snapshot, walk, reporter: reporter)
+        publish(read, reporter: reporter)
     }
 
     /// The read after this handle's own fetch committed.
     private func readAfterFetch() {
-        let (snapshot, walk) = walkNow()
+        let read = walkNow()
+        let walk = read.walk
         let reporter = LoggingReporter(log: environment.log)
         if walk.missing.isEmpty {
             state.withLock { $0.healAttempted = false }
@@ -182,36 +191,59 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
                 reporter.markSeen(record: missing.record, field: missing.field)
             }
         }
-        publish(snapshot, walk, reporter: reporter)
+        publish(read, reporter: reporter)
     }
 
-    private func walkNow() -> (StoreSnapshot, OperationWalk) {
-        let snapshot = environment.store.snapshot()
+    /// One read of the store: a snapshot, the walk of the operation over it, and its number.
+    struct Read {
+        var snapshot: StoreSnapshot
+        var walk: OperationWalk
+        var number: UInt64
+    }
+
+    private func walkNow() -> Read {
+        // The snapshot is taken under the handle's lock with its number, so a higher number is never an older
+        // snapshot (the store's lock is taken inside the handle's, never the other way round).
+        let (snapshot, number) = state.withLock { state in
+            state.reads += 1
+            return (environment.store.snapshot(), state.reads)
+        }
         let walk = OperationWalk(
             snapshot: snapshot, variables: operation.resolvedVariables, root: Operation.rootTypename,
             selections: Operation.Data.selections)
-        return (snapshot, walk)
+        return Read(snapshot: snapshot, walk: walk, number: number)
     }
 
-    private func subscribe(_ walk: OperationWalk) {
-        let records = walk.records
-        let subscription = state.withLock { state in
-            state.records = records
-            return state.subscription
+    /// Takes the read's records and slots as what the handle depends on, unless a newer read already did; returns
+    /// whether it took them.
+    @discardableResult
+    private func subscribe(_ read: Read) -> Bool {
+        state.withLock { state in
+            guard read.number > state.subscribedRead else { return false }
+            state.subscribedRead = read.number
+            state.records = read.walk.records
+            state.subscription?.update(read.walk.dependencies)
+            return true
         }
-        subscription?.update(walk.dependencies)
     }
 
-    private func publish(_ snapshot: StoreSnapshot, _ walk: OperationWalk, reporter: LoggingReporter) {
-        subscribe(walk)
+    /// Reads the operation's data from the read's snapshot and makes it the phase, unless a newer read already
+    /// published (then this one is dropped: its snapshot is older than what the view shows).
+    private func publish(_ read: Read, reporter: LoggingReporter) {
+        guard subscribe(read) else { return }
         let phase: Phase<Operation.Data>
         do {
-            phase = .ready(try snapshot.read(operation, reporter: reporter))
+            phase = .ready(try read.snapshot.read(operation, reporter: reporter))
         } catch {
             phase = .failed(.read(error))
         }
-        state.withLock { $0.phase = phase }
-        notifyObservers()
+        let published = state.withLock { state in
+            guard read.number > state.publishedRead else { return false }
+            state.publishedRead = read.number
+            state.phase = phase
+            return true
+        }
+        if published { notifyObservers() }
     }
 
     private func notifyObservers() {

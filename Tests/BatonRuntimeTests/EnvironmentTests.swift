@@ -193,13 +193,21 @@ final class HandleTests: XCTestCase {
     func testTransportAndMalformedFailures() async throws {
         let transport = FixtureTransport()
         transport.answer("CharacterDetail", with: .failure("offline"), .json("<html>"))
-        let (environment, _) = environment(transport)
+        let (environment, log) = environment(transport)
         let handle = environment.attach(CharacterDetail(id: "1"))
         await environment.settle()
         XCTAssertEqual(handle.lastFetchError, .transport("offline"))
         handle.retry()
         await environment.settle()
-        guard case .failed(.malformedResponse) = handle.phase else { return XCTFail("\(handle.phase)") }
+        guard case .failed(let error) = handle.phase, case .malformedResponse = error else {
+            return XCTFail("\(handle.phase)")
+        }
+        // "malformed response: " once, then the parser's reason (it was said twice).
+        XCTAssertEqual(error.description, "malformed response: invalid JSON at byte 0: unexpected character")
+        XCTAssertEqual(
+            log.lines.last,
+            #"fetchFailed {"operation":"CharacterDetail","error":"malformed response: invalid JSON at byte 0: unexpected character"}"#
+        )
     }
 
     func testARequiredNullAtTheRootFailsThePhase() async throws {

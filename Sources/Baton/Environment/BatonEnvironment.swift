@@ -94,10 +94,7 @@ public final class BatonEnvironment: Sendable {
             do {
                 (result, deliver) = try store.commitDeferringNotifications(bytes: bytes, for: operation)
             } catch {
-                switch error {
-                case .malformed: throw FetchError.malformedResponse(error.description)
-                case .requestFailed(let errors): throw FetchError.request(errors)
-                }
+                throw FetchError(error)
             }
             log.record(
                 LogEvent(

@@ -36,6 +36,15 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The failure for a body the store could not commit: a request error, or a malformed response with its reason
+    /// alone (the description says "malformed response: " once; `ResponseError`'s own description says it too).
+    init(_ error: ResponseError) {
+        switch error {
+        case .malformed(let reason): self = .malformedResponse(reason)
+        case .requestFailed(let errors): self = .request(errors)
+        }
+    }
+
     /// The payload of a `fetchFailed` event.
     var payload: JSONValue {
         switch self {

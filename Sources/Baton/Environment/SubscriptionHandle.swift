@@ -109,12 +109,7 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
                     state.lastError = nil
                 }
             } catch {
-                let failure: FetchError =
-                    switch error {
-                    case .malformed: .malformedResponse(error.description)
-                    case .requestFailed(let errors): .request(errors)
-                    }
-                record(failure)
+                record(FetchError(error))
             }
         case .error(let errors):
             record(.request(errors))

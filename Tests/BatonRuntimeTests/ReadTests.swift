@@ -109,6 +109,49 @@ final class DirectiveReadTests: XCTestCase {
         XCTAssertEqual(try (value.caught(ReadSchema.owner) as Result<User?, FieldErrors>).get()?.login, "ada")
     }
 
+    /// `@catch` on a composite field, as Relay's: an error on a field inside it (through a link, a list item and a
+    /// matching inline fragment) fails it, unless a closer `@catch` catches it; a fragment spread keeps its own.
+    func testCatchOnACompositeFieldCatchesErrorsInside() throws {
+        let login = Field("login", type: .named("String"))
+        let innerCatch = Field("owner", type: .named("User"), selections: [.field(login)], catchTo: .null)
+        let plainOwner = Field("owner", type: .named("User"), selections: [.field(login)])
+        let inline = Selection.inlineFragment(on: TypeCondition("Item"), selections: [.field(plainOwner)])
+        let spread = Selection.fragment(
+            name: "Owned", typeCondition: TypeCondition("Item"), conditions: [], selections: [.field(plainOwner)])
+        func items(_ selections: [Selection], catchTo: CatchTarget) -> Field {
+            Field(
+                "items", type: .list(.named("Item")), selections: [.field("id", type: .named("ID"))] + selections,
+                catchTo: catchTo)
+        }
+        let store = Store()
+        let response = #"""
+            {"data":{"items":[{"id":"1","owner":{"login":"ada"}},{"id":"2","owner":{"login":null}}]},
+             "errors":[{"message":"login hidden","path":["items",1,"owner","login"]}]}
+            """#
+        try store.commit(.json(response), selections: [.field(items([.field(plainOwner)], catchTo: .result))])
+        let root = Lens(snapshot: store.snapshot(), key: "Query", context: ReadContext())
+        func outcome(_ field: Field) -> String {
+            switch root.caught(field) as Result<LensList<NullableItem<Row>>?, FieldErrors> {
+            case .success(let rows): "success \(rows?.count ?? -1)"
+            case .failure(let errors): "failure " + errors.errors.map(\.message).joined(separator: "; ")
+            }
+        }
+        XCTAssertEqual(outcome(items([.field(plainOwner)], catchTo: .result)), "failure login hidden")
+        XCTAssertEqual(outcome(items([inline], catchTo: .result)), "failure login hidden")
+        XCTAssertEqual(outcome(items([.field(innerCatch)], catchTo: .result)), "success 2", "the closer @catch has it")
+        XCTAssertEqual(outcome(items([spread], catchTo: .result)), "success 2", "the fragment handles its own")
+        let toNull: LensList<NullableItem<Row>>? = root.caughtToNull(items([.field(plainOwner)], catchTo: .null))
+        XCTAssertNil(toNull, "@catch(to: NULL) reads nil for an error inside")
+        let caughtInside: LensList<NullableItem<Row>>? = root.caughtToNull(items([.field(innerCatch)], catchTo: .null))
+        XCTAssertEqual(caughtInside?.count, 2)
+    }
+
+    struct Row: LensType {
+        let lens: Lens
+        init(lens: Lens) { self.lens = lens }
+        static let selections: [Selection] = [.field("id", type: .named("ID"))]
+    }
+
     func testCatchToNullReadsErrorsAsNil() throws {
         let reporter = CollectingReporter()
         let (value, null, error) = try ReadSchema.lenses(reporter: reporter)

@@ -62,22 +62,35 @@ public struct Lens: Sendable {
         case .unexpected(let reason):
             read.reportUnexpected(reason)
             return T.fallback(read)
+        case .reported: return T.fallback(read)
         }
     }
 
-    /// A read under `@catch`: the field's errors as `.failure`, otherwise the value as `read` gives it.
+    /// A read under `@catch`: `.failure` with the errors of the field and of the fields inside it that no closer
+    /// `@catch` catches (`CaughtErrors`, as Relay's `@catch`), otherwise the value as `read` gives it.
     @inlinable
     public func caught<T: SlotDecodable>(_ field: Field) -> Result<T, FieldErrors> {
-        if let value = storage.quietValue(field), let decoded = T.decodeQuietly(value) { return .success(decoded) }
-        if let slot = storage.slot(field), !slot.errors.isEmpty { return .failure(FieldErrors(slot.errors)) }
+        if field.selections.isEmpty, let value = storage.quietValue(field), let decoded = T.decodeQuietly(value) {
+            return .success(decoded)
+        }
+        if let slot = storage.slot(field) {
+            let errors = field.selections.isEmpty ? slot.errors : CaughtErrors.of(field, slot: slot, in: self)
+            if !errors.isEmpty { return .failure(FieldErrors(errors)) }
+        }
         return .success(read(field))
     }
 
-    /// A read under `@catch(to: NULL)`: a field error reads as nil without a report.
+    /// A read under `@catch(to: NULL)`: nil without a report when the field, or a field inside it that no closer
+    /// `@catch` catches, has an error (`CaughtErrors`); otherwise the value as `read` gives it.
     @inlinable
     public func caughtToNull<T: SlotDecodable>(_ field: Field) -> T? {
-        if let value = storage.quietValue(field), let decoded = T?.decodeQuietly(value) { return decoded }
-        if let slot = storage.slot(field), !slot.errors.isEmpty { return nil }
+        if field.selections.isEmpty, let value = storage.quietValue(field), let decoded = T?.decodeQuietly(value) {
+            return decoded
+        }
+        if let slot = storage.slot(field) {
+            let errors = field.selections.isEmpty ? slot.errors : CaughtErrors.of(field, slot: slot, in: self)
+            if !errors.isEmpty { return nil }
+        }
         return read(field) as T?
     }
 
@@ -92,7 +105,7 @@ public struct Lens: Sendable {
         }
         switch T.decode(slot.value, read) {
         case .value(let value): return value
-        case .null: throw .requiredFieldNull(path: read.path.description)
+        case .null, .reported: throw .requiredFieldNull(path: read.path.description)
         case .unexpected(let reason):
             read.reportUnexpected(reason)
             throw .requiredFieldNull(path: read.path.description)
@@ -119,6 +132,7 @@ public struct Lens: Sendable {
         case .unexpected(let reason):
             read.reportUnexpected(reason)
             throw .unexpectedValue(path: read.path.description, reason: reason)
+        case .reported(let reason): throw .unexpectedValue(path: read.path.description, reason: reason)
         }
     }
 

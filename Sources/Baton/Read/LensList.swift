@@ -3,7 +3,8 @@
 ///
 /// Its elements are the item lenses when the schema makes the items non-null (`[Issue!]`), and `NullableItem`s when
 /// it makes them nullable (`[Issue]`): a null item stays in the list, at its index, never dropped. Decoding is
-/// `Array`'s (a null item where the element has no nil makes the whole list null, as GraphQL propagates it).
+/// `Array`'s: a null item where the element has no nil is reported as unexpected at the item's path and makes the
+/// whole list read as nil (or `.empty` where the list has no nil), as GraphQL propagates it.
 public struct LensList<Element: SlotDecodable>: RandomAccessCollection, Sendable {
     /// The items, in the server's order.
     public let elements: [Element]
@@ -30,6 +31,7 @@ extension LensList: SlotDecodable {
         case .value(let elements): .value(LensList(elements))
         case .null: .null
         case .unexpected(let reason): .unexpected(reason)
+        case .reported(let reason): .reported(reason)
         }
     }
 
@@ -78,6 +80,7 @@ extension NullableItem: SlotDecodable {
         case .value(let item): .value(NullableItem(item, index: max(read.index, 0)))
         case .null: .value(NullableItem(nil, index: max(read.index, 0)))
         case .unexpected(let reason): .unexpected(reason)
+        case .reported(let reason): .reported(reason)
         }
     }
 

@@ -7,6 +7,10 @@ public enum Decoded<Value> {
     case null
     /// A value the type cannot hold, with why.
     case unexpected(String)
+    /// A value the type cannot hold that its decoder has already reported where it occurred (a list whose item
+    /// cannot be held: `null in a non-null list item` at `nodes.3`); the read gives nil, or the fallback, without
+    /// reporting again. The text (`item 3: …`) is for a strict read's error.
+    case reported(String)
 }
 
 extension Decoded: Sendable where Value: Sendable {}
@@ -14,8 +18,9 @@ extension Decoded: Sendable where Value: Sendable {}
 /// A type a slot can be read as: scalars, enums, custom scalars, lenses, and optionals and lists of them.
 ///
 /// Nullability lives in the Swift type: `String?` reads a null as nil; `String` cannot, so a null there is
-/// reported as unexpected and reads as `fallback`. Lists decode item by item; a null item where the item type
-/// has no nil makes the whole list null, as GraphQL's null propagation does.
+/// reported as unexpected and reads as `fallback`. Lists decode item by item; an item the item type cannot hold (a
+/// null in `[Issue!]`, a string in `[Int]`) is reported at the item's path and makes the whole list read as nil, or
+/// as `[]` where the list has no nil, as GraphQL's null propagation nulls the nearest level that can be null.
 public protocol SlotDecodable: Sendable {
     /// Decodes a stored value; `.null` for a null (the caller decides what a null means).
     static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self>
@@ -94,6 +99,11 @@ public struct SlotRead: Sendable {
         reportUnexpected(slot.errors.isEmpty ? "null in a non-null field" : "field error: \(FieldErrors(slot.errors))")
     }
 
+    /// Whether the slot read carries field errors (a null item there is the server's null for an error, not an
+    /// unexpected value).
+    @usableFromInline
+    var slotHasErrors: Bool { lens.storage.slot(field).map { !$0.errors.isEmpty } ?? false }
+
     /// No slot: missing data.
     @usableFromInline
     func reportMissing() {
@@ -108,7 +118,7 @@ extension Optional: SlotDecodable where Wrapped: SlotDecodable {
         if case .null = value { return .value(nil) }
         switch Wrapped.decode(value, read) {
         case .value(let wrapped): return .value(wrapped)
-        case .null: return .value(nil)
+        case .null, .reported: return .value(nil)
         case .unexpected(let reason):
             read.reportUnexpected(reason)
             return .value(nil)
@@ -135,10 +145,19 @@ extension Array: SlotDecodable where Element: SlotDecodable {
             var result: [Element] = []
             result.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                switch Element.decode(item, read.item(index)) {
+                let itemRead = read.item(index)
+                switch Element.decode(item, itemRead) {
                 case .value(let element): result.append(element)
-                case .null: return .null
-                case .unexpected(let reason): return .unexpected("item \(index): \(reason)")
+                case .null:
+                    // The server's null where the schema promised an item (`[Issue!]`) is unexpected; a null for a
+                    // field error on the list, or a `@required` null bubbling into the item, is not.
+                    guard case .null = item, !read.slotHasErrors else { return .null }
+                    itemRead.reportUnexpected("null in a non-null list item")
+                    return .reported("item \(index): null in a non-null list item")
+                case .unexpected(let reason):
+                    itemRead.reportUnexpected(reason)
+                    return .reported("item \(index): \(reason)")
+                case .reported(let reason): return .reported("item \(index): \(reason)")
                 }
             }
             return .value(result)

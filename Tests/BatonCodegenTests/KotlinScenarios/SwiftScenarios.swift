@@ -438,6 +438,52 @@ struct SwiftScenarios {
         return out
     }
 
+    /// `@catch` on composite fields (as Relay's): an error inside fails the field unless a closer `@catch` catches
+    /// it; `@catch(to: NULL)` reads nil for an error inside.
+    func nestedCatch() async throws -> [String] {
+        let transport = FixtureTransport()
+        transport.answer("NestedCatchReads", with: answer("nested-catch.json"))
+        let log = MemoryLog()
+        let data = try await environment(transport, log).fetch(NestedCatchReads(id: "1"))
+        var out = ["item: " + Self.outcome(data.item) { "title " + Self.text($0?.title) }]
+        if case .success(let item?) = data.item {
+            out.append("item.owner: " + Self.outcome(item.owner) { "login " + Self.text($0?.login) })
+        }
+        out.append("character (to NULL): " + (data.character.map { "id " + Self.text($0.id) } ?? "nil"))
+        out.append(
+            "locations: "
+                + Self.outcome(data.locations) {
+                    ($0?.results ?? .empty).map { Self.text($0.name) }.joined(separator: ", ")
+                })
+        out.append(
+            "failing: "
+                + Self.outcome(data.failing) {
+                    ($0?.results ?? .empty).map { Self.text($0.name) }.joined(separator: ", ")
+                })
+        return out + log.lines
+    }
+
+    /// The server's null where the schema promised a list item: reported at the item; the list reads nil, or empty
+    /// where it cannot be nil, and a nested list nulls the nearest level that can be null.
+    func listItems() async throws -> [String] {
+        let transport = FixtureTransport()
+        transport.answer("ListReads", with: answer("lists.json"))
+        let log = MemoryLog()
+        let lists = try await environment(transport, log).fetch(ListReads()).lists
+        func items(_ values: [String]?) -> String { values.map { "[" + $0.joined(separator: ", ") + "]" } ?? "nil" }
+        var out = ["names: " + items(lists?.names), "required: " + items(lists?.required)]
+        out.append("places: " + items(lists?.places.map { $0.map { Self.text($0.name) } }))
+        out.append("nested: " + items(lists?.nested.map { $0.map { items($0.map { $0.map(String.init) }) } }))
+        return out + log.lines
+    }
+
+    static func outcome<Value>(_ result: Result<Value, FieldErrors>, _ success: (Value) -> String) -> String {
+        switch result {
+        case .success(let value): "success: " + success(value)
+        case .failure(let errors): "failure: " + errors.errors.map(\.description).joined(separator: "; ")
+        }
+    }
+
     func attempt(_ read: () throws -> String?) -> String {
         do {
             return "value " + Self.text(try read())

@@ -17,8 +17,10 @@ import baton.runtime.StoredValue
 import scenarios.CaughtReads
 import scenarios.CharacterDetail
 import scenarios.CharacterOrigin
+import scenarios.ListReads
 import scenarios.LocationList
 import scenarios.Mood
+import scenarios.NestedCatchReads
 import scenarios.RequiredReads
 import scenarios.RootRequired
 import scenarios.StrictReads
@@ -60,6 +62,9 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("image") { image(it) }
         section("bad images") { badImages(it) }
         section("reads") { reads(it) }
+        section("malformed text") { it.add(malformedText) }
+        section("nested catch") { nestedCatch(it) }
+        section("list items") { listItems(it) }
     }
 
     private fun plateThree(out: MutableList<String>) {
@@ -157,6 +162,9 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("lastFetchError: " + text(handle.lastFetchError?.description))
     }
 
+    /** The failed phase's text after [transportFailures] committed `<html>` (checked exactly, per runtime). */
+    private var malformedText = ""
+
     private fun transportFailures(out: MutableList<String>) {
         val transport = FixtureTransport()
         transport.answer("CharacterDetail", FixtureTransport.Answer.Failure("offline"), FixtureTransport.Answer.Text("<html>"))
@@ -170,6 +178,7 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         environment.settle()
         out.add("phase: " + kind(handle.phase))
         out.add("events: " + log.events.map { it.name }.joinToString(" "))
+        malformedText = phase(handle.phase)
     }
 
     private fun requiredAtTheRoot(out: MutableList<String>) {
@@ -394,6 +403,46 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("ValueReads born: " + (values?.born?.toString() ?: "nil"))
         out.add("ValueReads status: " + text(values?.status))
         out.addAll(log.lines)
+    }
+
+    /** `@catch` on composite fields (as Relay's), as SwiftScenarios.nestedCatch reads it. */
+    private fun nestedCatch(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("NestedCatchReads", answer("nested-catch.json"))
+        val log = MemoryLog()
+        val data = BatonEnvironment(transport, log, TestClock().function).fetch(NestedCatchReads(id = "1"))
+        val item = data.item
+        out.add("item: " + outcome(item) { "title " + text(it?.title) })
+        if (item is FieldResult.Success && item.value != null) {
+            out.add("item.owner: " + outcome(item.value!!.owner) { "login " + text(it?.login) })
+        }
+        out.add("character (to NULL): " + (data.character?.let { "id " + text(it.id) } ?: "nil"))
+        out.add("locations: " + outcome(data.locations) { locations ->
+            (locations?.results ?: emptyList()).joinToString(", ") { text(it?.name) }
+        })
+        out.add("failing: " + outcome(data.failing) { failing ->
+            (failing?.results ?: emptyList()).joinToString(", ") { text(it?.name) }
+        })
+        out.addAll(log.lines)
+    }
+
+    /** A server's null where the schema promised a list item, as SwiftScenarios.listItems reads it. */
+    private fun listItems(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("ListReads", answer("lists.json"))
+        val log = MemoryLog()
+        val lists = BatonEnvironment(transport, log, TestClock().function).fetch(ListReads()).lists
+        fun items(values: List<String>?): String = values?.joinToString(", ", "[", "]") ?: "nil"
+        out.add("names: " + items(lists?.names))
+        out.add("required: " + items(lists?.required))
+        out.add("places: " + items(lists?.places?.map { text(it.name) }))
+        out.add("nested: " + items(lists?.nested?.map { inner -> items(inner?.map { it.toString() }) }))
+        out.addAll(log.lines)
+    }
+
+    private fun <V> outcome(result: FieldResult<V>, success: (V) -> String): String = when (result) {
+        is FieldResult.Success -> "success: " + success(result.value)
+        is FieldResult.Failure -> "failure: " + result.errors.errors.joinToString("; ")
     }
 
     private fun attempt(read: () -> String?): String = try {

@@ -76,9 +76,10 @@ class BatonEnvironment(
     /**
      * Fetches [operation] on the calling thread (call it off the main thread), commits the answer and reads its
      * data. Logs `fetchStarted`, `committed`, `fetchCompleted` or `fetchFailed`; throws [FetchException].
+     * [headers] go with this request alone, over the transport's.
      */
-    fun <D : Any> fetch(operation: Operation<D>): D {
-        send(operation, {}, {})
+    fun <D : Any> fetch(operation: Operation<D>, headers: Map<String, String> = emptyMap()): D {
+        send(operation, {}, {}, headers)
         try {
             return store.read(operation, LoggingReporter(log))
         } catch (error: RequiredFieldException) {
@@ -89,12 +90,15 @@ class BatonEnvironment(
     }
 
     /** The fetch pipeline shared by [fetch] and handles. */
-    internal fun send(operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit) {
+    internal fun send(
+        operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
+        headers: Map<String, String> = emptyMap()
+    ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
         try {
             val body = try {
-                transport.send(GraphQLRequest(operation))
+                transport.send(GraphQLRequest(operation, headers))
             } catch (error: Exception) {
                 throw FetchException(FetchError.Transport(error.message ?: error.javaClass.simpleName))
             }

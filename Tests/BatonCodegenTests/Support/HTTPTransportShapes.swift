@@ -1,5 +1,5 @@
 import Baton
-import BatonCodegen
+import BatonIR
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -9,31 +9,7 @@ import Foundation
 /// shared, so the CPU time is what the work costs and the wall time what it took under the load of the moment.
 func runRuntimeBenchmark() {
     print("## Runtime")
-    let character = Field(
-        "characters", arguments: [("page", .literal(1))], type: .named("Characters"),
-        selections: [
-            .field(
-                "results", type: .list(.named("Character")),
-                selections: [
-                    .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
-                    .field("name", type: .named("String")), .field("status", type: .named("String")),
-                    .field("species", type: .named("String")), .field("gender", type: .named("String")),
-                    .field("image", type: .named("String")), .field("created", type: .named("String")),
-                    .field(
-                        "origin", type: .named("Location"),
-                        selections: [
-                            .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
-                            .field("name", type: .named("String")), .field("dimension", type: .named("String")),
-                        ]),
-                    .field(
-                        "episode", type: .nonNull(.list(.named("Episode"))),
-                        selections: [
-                            .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
-                            .field("air_date", type: .named("String")),
-                        ]),
-                ])
-        ])
-    let selections: [Selection] = [.field(character)]
+    let selections = runtimeBenchmarkSelections()
 
     // `commit(bytes:)` is what the environment calls with a transport's body; `commit(GraphQLResponse(bytes:))`
     // parses a `JSONValue` tree first (the path every commit took before the byte-level normalizer).
@@ -123,6 +99,70 @@ func runRuntimeBenchmark() {
                 "reads: %d scalar reads in %.2f ms, %.1f million reads/s; CPU %.2f ms, %.1f million reads/s (checksum %d)",
             reads, bestReads.wall * 1000, Double(reads) / bestReads.wall / 1e6, bestReads.cpu * 1000,
             Double(reads) / bestReads.cpu / 1e6, characters))
+}
+
+/// `BatonBenchmark runtime-loop [N] [MB]`: commits the benchmark's response (default 1 MB) from bytes into N fresh
+/// stores (default 50) and prints the total: a steady workload for callgrind (`--toggle-collect` on
+/// `runRuntimeLoopCommits` counts only the commits).
+func runRuntimeLoop(_ arguments: [String]) {
+    let count = arguments.first.flatMap { Int($0) } ?? 50
+    let megabytes = arguments.dropFirst().first.flatMap { Double($0) } ?? 1
+    let body = runtimeBenchmarkResponse(bytes: Int(megabytes * 1_048_576))
+    let selections = runtimeBenchmarkSelections()
+    let clock = ContinuousClock()
+    var changed = 0
+    var stores: [Store] = []
+    let elapsed = clock.measure { (changed, stores) = runRuntimeLoopCommits(count, body, selections) }
+    // The stores are freed after the clock stops, as the runtime section frees them outside its timing.
+    withExtendedLifetime(stores) {}
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print(
+        String(
+            format: "runtime-loop: %d commits of %.2f MB in %.1f ms, %.1f MB/s (%d slots changed in all)", count,
+            Double(body.count) / 1_048_576, seconds * 1000, Double(count * body.count) / 1_048_576 / seconds, changed))
+}
+
+/// The commits `runtime-loop` times, in a function of their own for callgrind's `--toggle-collect`.
+@inline(never)
+func runRuntimeLoopCommits(_ count: Int, _ body: Data, _ selections: [Selection]) -> (Int, [Store]) {
+    var changed = 0
+    var stores: [Store] = []
+    stores.reserveCapacity(count)
+    for _ in 0..<count {
+        let store = Store()
+        changed += (try? store.commit(bytes: body, selections: selections))?.changed.count ?? 0
+        stores.append(store)
+    }
+    return (changed, stores)
+}
+
+/// The benchmark's operation: a page of Rick-and-Morty characters with their origin and episodes.
+private func runtimeBenchmarkSelections() -> [Selection] {
+    let character = Field(
+        "characters", arguments: [("page", .literal(1))], type: .named("Characters"),
+        selections: [
+            .field(
+                "results", type: .list(.named("Character")),
+                selections: [
+                    .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
+                    .field("name", type: .named("String")), .field("status", type: .named("String")),
+                    .field("species", type: .named("String")), .field("gender", type: .named("String")),
+                    .field("image", type: .named("String")), .field("created", type: .named("String")),
+                    .field(
+                        "origin", type: .named("Location"),
+                        selections: [
+                            .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
+                            .field("name", type: .named("String")), .field("dimension", type: .named("String")),
+                        ]),
+                    .field(
+                        "episode", type: .nonNull(.list(.named("Episode"))),
+                        selections: [
+                            .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
+                            .field("air_date", type: .named("String")),
+                        ]),
+                ])
+        ])
+    return [.field(character)]
 }
 
 /// The best wall-clock and thread-CPU times seen, in seconds.

@@ -1,13 +1,15 @@
 // `BatonBenchmark [syntax|runtime|lists|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of
 // them; `BatonBenchmark network` (never part of "all") against the Python test server.
 // `BatonBenchmark parse-corpus [DIR]`, `BatonBenchmark schema-loop FILE [N]` and
-// `BatonBenchmark validation-loop [N]` are single-shot
+// `BatonBenchmark validation-loop [N]` and `BatonBenchmark runtime-loop [N] [MB]` are single-shot
 // modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "parse-corpus" {
     runParseCorpus(arguments.dropFirst().first)
 } else if arguments.first == "validation-loop" {
     runValidationLoop(Array(arguments.dropFirst()))
+} else if arguments.first == "runtime-loop" {
+    runRuntimeLoop(Array(arguments.dropFirst()))
 } else if arguments.first == "schema-loop" {
     runSchemaLoop(Array(arguments.dropFirst()))
 } else {

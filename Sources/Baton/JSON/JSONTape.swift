@@ -1,28 +1,31 @@
 import Foundation
 
-/// A response body read into a flat tape of tokens instead of a tree of `JSONValue`s: the input to the
-/// byte-level normalizer (`TapeNormalizer`).
+/// A JSON text read into a flat tape of tokens instead of a tree of `JSONValue`s: the one JSON reader of the
+/// runtime. `JSONParser` builds its tree from a tape, `TapeNormalizer` normalizes a response from one, and the
+/// image decoder reads records from one.
 ///
 /// One pass over the bytes checks the JSON and records, per value, its kind and where it is: a string or number
-/// as a byte range of the body, an object or array as its member or item count. Every entry knows the index of
-/// the entry after it (after the whole container for an object or array), so the normalizer can step over values
-/// it does not select. An object's entries are its members, each a key entry followed by the value's entries.
-/// No string is decoded while reading: a key is compared with a field's response key byte by byte, and only the
-/// values the store keeps become `String`s.
+/// as a byte range of the text, an object or array as its member or item count. Every entry knows the index of
+/// the entry after it (after the whole container for an object or array), so readers can step over values they
+/// do not need. An object's entries are its members, each a key entry followed by the value's entries. No string
+/// is decoded while reading: a key is compared with a field's response key byte by byte, and only the values a
+/// reader keeps become `String`s.
 ///
-/// The tape accepts exactly the texts `JSONParser` accepts; on any error the caller parses the body again with
-/// `JSONParser`, which reports it (the error path is rare, so the tape does not track messages). A repeated member
-/// name marks the earlier key dead, so lookups see the last value, as `JSONParser` keeps it.
-struct JSONTape {
+/// The reader is a loop over an explicit stack of open containers, so its machine stack does not grow with the
+/// text's nesting (a debug build on a 512 KiB thread reads the deepest text it accepts). Nesting is limited to
+/// `maximumDepth` containers; a repeated member name marks the earlier key dead, so lookups see the last value.
+final class JSONTape {
     enum Kind: UInt8 {
         case null, `true`, `false`, number, string, object, array
         /// A member key; `deadKey` is an earlier key that a repeated member name replaced.
         case key, deadKey
     }
 
+    /// One token: 16 bytes.
     struct Entry {
         var kind: Kind
-        /// For strings and keys: `escaped` when the text has a backslash escape, `nonASCII` when it has a byte ≥ 0x80.
+        /// Strings and keys: `escaped` when the text has a backslash escape, `nonASCII` when it has a byte ≥ 0x80.
+        /// Objects: `repeatedNames` when a member name occurs twice (some key is dead).
         var flags: UInt8
         /// Strings, keys and numbers: the byte range (without quotes). Objects and arrays: `start` is the member or
         /// item count.
@@ -34,332 +37,93 @@ struct JSONTape {
 
     static let escaped: UInt8 = 1
     static let nonASCII: UInt8 = 2
+    static let repeatedNames: UInt8 = 4
 
-    var entries: [Entry] = []
-
-    /// Reads `bytes` into a tape; nil when the text is not JSON (or too large for the tape's 32-bit offsets).
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONTape? {
-        guard bytes.count < Int(Int32.max) else { return nil }
-        var builder = Builder(bytes: bytes)
-        builder.tape.entries.reserveCapacity(bytes.count / 6 + 16)
-        builder.skipWhitespace()
-        guard builder.value(depth: 0) else { return nil }
-        builder.skipWhitespace()
-        guard builder.position == bytes.count else { return nil }
-        return builder.tape
+    /// Why a text is not JSON: `JSONParser`'s message and the byte offset where it was found.
+    struct Failure: Error, Equatable {
+        var message: String
+        var offset: Int
     }
 
-    private struct Builder {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var position = 0
-        var tape = JSONTape()
-        /// The key entries of the objects being read (shared by every nesting level), to find repeated names.
-        var keys: [Int32] = []
+    /// The entries, owned by this tape.
+    let entries: UnsafeMutablePointer<Entry>
+    let count: Int
 
-        init(bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-            keys.reserveCapacity(64)
+    init(entries: UnsafeMutablePointer<Entry>, count: Int) {
+        self.entries = entries
+        self.count = count
+    }
+
+    deinit { entries.deallocate() }
+
+    /// Reads `bytes` into a tape, or says why they are not one JSON value (surrounding whitespace allowed).
+    /// A text of 2 GiB or more does not fit the tape's 32-bit offsets and is refused.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONParser.maximumDepth) -> Result<
+        JSONTape, Failure
+    > {
+        guard bytes.count < Int(Int32.max) else {
+            return .failure(Failure(message: "the text is 2 GiB or larger", offset: 0))
         }
-
-        mutating func skipWhitespace() {
-            while position < bytes.count {
-                switch bytes[position] {
-                case 0x20, 0x0A, 0x0D, 0x09: position += 1
-                default: return
-                }
-            }
+        var builder = JSONTapeBuilder(bytes: bytes, maximumDepth: maximumDepth)
+        defer { builder.release() }
+        if let failure = builder.run() {
+            return .failure(failure)
         }
+        return .success(builder.finish())
+    }
 
-        mutating func append(_ kind: Kind, flags: UInt8 = 0, start: Int, end: Int) {
-            let index = tape.entries.count
-            tape.entries.append(
-                Entry(kind: kind, flags: flags, start: Int32(start), end: Int32(end), next: Int32(index + 1)))
-        }
-
-        mutating func value(depth: Int) -> Bool {
-            guard position < bytes.count else { return false }
-            switch bytes[position] {
-            case UInt8(ascii: "{"): return object(depth: depth + 1)
-            case UInt8(ascii: "["): return array(depth: depth + 1)
-            case UInt8(ascii: "\""): return string(.string)
-            case UInt8(ascii: "t"): return word("true", .true)
-            case UInt8(ascii: "f"): return word("false", .false)
-            case UInt8(ascii: "n"): return word("null", .null)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
-            default: return false
-            }
-        }
-
-        mutating func word(_ word: StaticString, _ kind: Kind) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard position + count <= bytes.count else { return false }
-            let start = word.utf8Start
-            for index in 0..<count where bytes[position + index] != start[index] { return false }
-            append(kind, start: position, end: position + count)
-            position += count
-            return true
-        }
-
-        mutating func object(depth: Int) -> Bool {
-            if depth > JSONParser.maximumDepth { return false }
-            let index = tape.entries.count
-            append(.object, start: 0, end: 0)
-            position += 1
-            skipWhitespace()
-            var count = 0
-            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                tape.entries[index].next = Int32(tape.entries.count)
-                return true
-            }
-            let base = keys.count
-            defer { keys.removeSubrange(base...) }
-            while true {
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
-                let key = Int32(tape.entries.count)
-                guard string(.key) else { return false }
-                // A repeated name: the earlier key goes dead, so lookups find this member (the last value).
-                if keys.count > base, let repeated = earlierKey(sameAs: key, from: base) {
-                    // At most one earlier key is live with this name: each repeat kills the one before it.
-                    tape.entries[Int(repeated)].kind = .deadKey
-                }
-                keys.append(key)
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
-                position += 1
-                skipWhitespace()
-                guard value(depth: depth) else { return false }
-                count += 1
-                skipWhitespace()
-                guard position < bytes.count else { return false }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                } else if bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    tape.entries[index].start = Int32(count)
-                    tape.entries[index].next = Int32(tape.entries.count)
-                    return true
-                } else {
-                    return false
-                }
-            }
-        }
-
-        /// The live key among `keys[base...]` with the same text as `key`. Lengths and bytes are compared first;
-        /// a key with escapes or non-ASCII bytes compares as a `String` (canonical equivalence).
-        func earlierKey(sameAs key: Int32, from base: Int) -> Int32? {
-            let entry = tape.entries[Int(key)]
-            let length = entry.end - entry.start
-            for index in base..<keys.count {
-                let earlier = keys[index]
-                let other = tape.entries[Int(earlier)]
-                guard other.kind == .key else { continue }
-                if entry.flags | other.flags == 0 {
-                    guard other.end - other.start == length else { continue }
-                    if length == 0 { return earlier }
-                    guard let base = bytes.baseAddress else { continue }
-                    if memcmp(base + Int(entry.start), base + Int(other.start), Int(length)) == 0 { return earlier }
-                } else {
-                    let same = tape.entries.withUnsafeBufferPointer { entries in
-                        View(entries: entries, bytes: bytes).sameText(earlier, key)
-                    }
-                    if same { return earlier }
-                }
-            }
-            return nil
-        }
-
-        mutating func array(depth: Int) -> Bool {
-            if depth > JSONParser.maximumDepth { return false }
-            let index = tape.entries.count
-            append(.array, start: 0, end: 0)
-            position += 1
-            skipWhitespace()
-            var count = 0
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                tape.entries[index].next = Int32(tape.entries.count)
-                return true
-            }
-            while true {
-                skipWhitespace()
-                guard value(depth: depth) else { return false }
-                count += 1
-                skipWhitespace()
-                guard position < bytes.count else { return false }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                } else if bytes[position] == UInt8(ascii: "]") {
-                    position += 1
-                    tape.entries[index].start = Int32(count)
-                    tape.entries[index].next = Int32(tape.entries.count)
-                    return true
-                } else {
-                    return false
-                }
-            }
-        }
-
-        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-        mutating func number() -> Bool {
-            let start = position
-            if bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < bytes.count else { return false }
-            if bytes[position] == UInt8(ascii: "0") {
-                position += 1
-            } else if isDigit(bytes[position]) {
-                while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-            } else {
-                return false
-            }
-            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-                position += 1
-                guard position < bytes.count, isDigit(bytes[position]) else { return false }
-                while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-            }
-            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-                position += 1
-                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
-                {
-                    position += 1
-                }
-                guard position < bytes.count, isDigit(bytes[position]) else { return false }
-                while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-            }
-            append(.number, start: start, end: position)
-            return true
-        }
-
-        /// Checks a string as `JSONParser` reads it (escapes, `\u` hex digits, no control characters) and records
-        /// its byte range without decoding it.
-        mutating func string(_ kind: Kind) -> Bool {
-            position += 1
-            let start = position
-            var flags: UInt8 = 0
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") {
-                    append(kind, flags: flags, start: start, end: position)
-                    position += 1
-                    return true
-                }
-                if byte < 0x20 { return false }
-                if byte >= 0x80 { flags |= JSONTape.nonASCII }
-                position += 1
-                guard byte == UInt8(ascii: "\\") else { continue }
-                flags |= JSONTape.escaped
-                guard position < bytes.count else { return false }
-                let escape = bytes[position]
-                position += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    continue
-                case UInt8(ascii: "u"):
-                    guard hex4() else { return false }
-                    // JSONParser reads a following `\u` as the low half of a surrogate pair, and checks it.
-                    let code = hexValue(at: position - 4)
-                    if (0xD800...0xDBFF).contains(code), position + 1 < bytes.count,
-                        bytes[position] == UInt8(ascii: "\\"),
-                        bytes[position + 1] == UInt8(ascii: "u")
-                    {
-                        position += 2
-                        guard hex4() else { return false }
-                    }
-                default:
-                    return false
-                }
-            }
-            return false
-        }
-
-        mutating func hex4() -> Bool {
-            guard position + 4 <= bytes.count else { return false }
-            for _ in 0..<4 {
-                switch bytes[position] {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-                    UInt8(ascii: "A")...UInt8(ascii: "F"):
-                    position += 1
-                default: return false
-                }
-            }
-            return true
-        }
-
-        func hexValue(at start: Int) -> UInt32 {
-            var value: UInt32 = 0
-            for offset in 0..<4 {
-                let byte = bytes[start + offset]
-                let digit: UInt32
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-                default: digit = UInt32(byte - UInt8(ascii: "A") + 10)
-                }
-                value = value * 16 + digit
-            }
-            return value
-        }
+    /// A non-owning view of this tape over `bytes`; the caller keeps the tape and the bytes alive while using it.
+    func view(_ bytes: UnsafeBufferPointer<UInt8>) -> View {
+        View(entries: UnsafePointer(entries), count: count, bytes: bytes)
     }
 
     // MARK: Reading the tape
 
-    /// A non-owning view of a tape and its body, for reading without reference counting.
+    /// A non-owning view of a tape and its text, for reading without reference counting.
     struct View {
-        let entries: UnsafeBufferPointer<Entry>
+        let entries: UnsafePointer<Entry>
+        let count: Int
         let bytes: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        subscript(_ index: Int32) -> Entry { entries[Int(index)] }
+
+        /// The raw bytes of a string, key or number entry.
+        @inline(__always)
+        func rawBytes(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
+        }
 
         /// The text of a string or key entry, decoded as `JSONParser` decodes it.
         func text(_ index: Int32) -> String {
             let entry = entries[Int(index)]
-            if entry.flags & JSONTape.escaped == 0 {
-                return String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
-            }
-            var reader = JSONParser.Reader(bytes: bytes, position: Int(entry.start) - 1)
-            return (try? reader.parseString()) ?? ""
+            if entry.flags & JSONTape.escaped == 0 { return String(decoding: rawBytes(entry), as: UTF8.self) }
+            return JSONString.decode(rawBytes(entry))
         }
 
         /// The literal text of a number entry.
-        func numberText(_ index: Int32) -> String {
-            let entry = entries[Int(index)]
-            return String(
-                decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
-        }
+        func numberText(_ index: Int32) -> String { String(decoding: rawBytes(entries[Int(index)]), as: UTF8.self) }
 
         /// Whether two string or key entries have the same text (as `String` equality decides it).
         func sameText(_ a: Int32, _ b: Int32) -> Bool {
             let first = entries[Int(a)]
             let second = entries[Int(b)]
             if (first.flags | second.flags) != 0 { return text(a) == text(b) }
-            return Self.equal(bytes, first.start, first.end, bytes, second.start, second.end)
+            return JSONTape.equal(rawBytes(first), rawBytes(second))
         }
 
         /// Whether the key entry `key` names `name`, given as its UTF-8 bytes (`ascii`: the name is all ASCII).
-        func key(_ key: Int32, is name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String)
-            -> Bool
-        {
+        @inline(__always)
+        func key(_ key: Int32, is name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String) -> Bool {
             let entry = entries[Int(key)]
             // `String` equality is canonical equivalence, so a text with escapes or non-ASCII bytes compares as a String.
             if entry.flags != 0 || !ascii { return text(key) == nameText }
-            return Self.equal(bytes, entry.start, entry.end, name, 0, Int32(name.count))
-        }
-
-        private static func equal(
-            _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int32, _ aEnd: Int32, _ b: UnsafeBufferPointer<UInt8>,
-            _ bStart: Int32,
-            _ bEnd: Int32
-        ) -> Bool {
-            let count = Int(aEnd - aStart)
-            guard count == Int(bEnd - bStart) else { return false }
-            guard count > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return count == 0 }
-            return memcmp(aBase + Int(aStart), bBase + Int(bStart), count) == 0
+            return JSONTape.equal(rawBytes(entry), name)
         }
 
         /// The value entry of the live member named `name` in the object at `object`, searching from the key entry
         /// `hint` (0: from the first member) to the end and then from the start; also returns the key entry after it.
+        @inline(__always)
         func member(
             of object: Int32, named name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String, from hint: Int32
         ) -> (value: Int32, nextKey: Int32)? {
@@ -389,7 +153,7 @@ struct JSONTape {
                 if entry.kind == .key {
                     let matches =
                         entry.flags == 0
-                        ? Self.equal(bytes, entry.start, entry.end, nameBytes, 0, Int32(nameBytes.count))
+                        ? JSONTape.equal(rawBytes(entry), nameBytes)
                         : text(key) == String(decoding: nameBytes, as: UTF8.self)
                     if matches { return key + 1 }
                 }
@@ -404,34 +168,114 @@ struct JSONTape {
             return text(index)
         }
 
-        /// The value at `index` as the `JSONValue` `JSONParser` would have built (a repeated member keeps its first
-        /// position and its last value).
+        /// The value at `index` as a `JSONValue` tree, built without recursion: a repeated member keeps its first
+        /// position and its last value, as `JSONParser` has always kept it.
         func jsonValue(_ index: Int32) -> JSONValue {
-            let entry = entries[Int(index)]
+            var builder = JSONTreeBuilder(view: self)
+            return builder.build(index)
+        }
+    }
+
+    /// Whether two byte ranges hold the same bytes.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = a.count
+        guard count == b.count else { return false }
+        guard count > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return true }
+        if count <= 8 {
+            for offset in 0..<count where aBase[offset] != bBase[offset] { return false }
+            return true
+        }
+        return memcmp(aBase, bBase, count) == 0
+    }
+}
+
+/// Builds `JSONValue` trees from a tape with explicit stacks (no recursion).
+private struct JSONTreeBuilder {
+    let view: JSONTape.View
+    /// An open object or array: where its members or items start on the scratch stacks, and how many are left.
+    struct Frame {
+        var isObject: Bool
+        var repeatedNames: Bool
+        var base: Int
+        var remaining: Int
+    }
+    var frames: [Frame] = []
+    var keys: [String] = []
+    var values: [JSONValue] = []
+
+    init(view: JSONTape.View) { self.view = view }
+
+    mutating func build(_ root: Int32) -> JSONValue {
+        var index = root
+        let end = view[root].next
+        var result: JSONValue = .null
+        while index < end {
+            let entry = view[index]
+            var value: JSONValue
             switch entry.kind {
-            case .null: return .null
-            case .true: return .bool(true)
-            case .false: return .bool(false)
-            case .number: return .number(numberText(index))
-            case .string, .key, .deadKey: return .string(text(index))
-            case .array:
-                var items: [JSONValue] = []
-                items.reserveCapacity(Int(entry.start))
-                var item = index + 1
-                for _ in 0..<Int(entry.start) {
-                    items.append(jsonValue(item))
-                    item = entries[Int(item)].next
+            case .key, .deadKey:
+                keys.append(view.text(index))
+                index += 1
+                continue
+            case .null: value = .null
+            case .true: value = .bool(true)
+            case .false: value = .bool(false)
+            case .number: value = .number(view.numberText(index))
+            case .string: value = .string(view.text(index))
+            case .object, .array:
+                let isObject = entry.kind == .object
+                if entry.start > 0 {
+                    frames.append(
+                        Frame(
+                            isObject: isObject, repeatedNames: entry.flags & JSONTape.repeatedNames != 0,
+                            base: values.count, remaining: Int(entry.start)))
+                    index += 1
+                    continue
                 }
-                return .array(items)
-            case .object:
-                var object = JSONObject()
-                var key = index + 1
-                for _ in 0..<Int(entry.start) {
-                    object[text(key)] = jsonValue(key + 1)
-                    key = entries[Int(key + 1)].next
+                value = isObject ? .object(JSONObject()) : .array([])
+            }
+            index += 1
+            // Hand the finished value to the open container, closing every container it completes.
+            while true {
+                guard var frame = frames.popLast() else {
+                    result = value
+                    break
                 }
-                return .object(object)
+                values.append(value)
+                frame.remaining -= 1
+                if frame.remaining > 0 {
+                    frames.append(frame)
+                    break
+                }
+                value = close(frame)
             }
         }
+        return result
+    }
+
+    /// The finished container of `frame`, taken off the scratch stacks.
+    mutating func close(_ frame: Frame) -> JSONValue {
+        let items = Array(values[frame.base...])
+        values.removeSubrange(frame.base...)
+        guard frame.isObject else { return .array(items) }
+        let keyBase = keys.count - items.count
+        let names = Array(keys[keyBase...])
+        keys.removeSubrange(keyBase...)
+        guard frame.repeatedNames else { return .object(JSONObject(uncheckedKeys: names, values: items)) }
+        // A repeated name keeps its first position and its last value.
+        var position: [String: Int] = [:]
+        var uniqueKeys: [String] = []
+        var uniqueValues: [JSONValue] = []
+        for (name, value) in zip(names, items) {
+            if let existing = position[name] {
+                uniqueValues[existing] = value
+            } else {
+                position[name] = uniqueKeys.count
+                uniqueKeys.append(name)
+                uniqueValues.append(value)
+            }
+        }
+        return .object(JSONObject(uncheckedKeys: uniqueKeys, values: uniqueValues))
     }
 }

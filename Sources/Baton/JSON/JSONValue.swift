@@ -109,66 +109,15 @@ extension JSONValue {
     ///
     /// Used for storage keys and operation identities, where two spellings of the same value must agree.
     public var canonicalText: String {
-        var output = ""
+        var output: [UInt8] = []
         JSONWriter.write(self, to: &output, sortKeys: true)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A compact serialization that keeps member order (log payloads, request bodies).
     public var compactText: String {
-        var output = ""
+        var output: [UInt8] = []
         JSONWriter.write(self, to: &output, sortKeys: false)
-        return output
-    }
-}
-
-/// Writes JSON text.
-enum JSONWriter {
-    static func write(_ value: JSONValue, to output: inout String, sortKeys: Bool) {
-        switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let text): output += text
-        case .string(let text): writeString(text, to: &output)
-        case .array(let items):
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                write(item, to: &output, sortKeys: sortKeys)
-            }
-            output += "]"
-        case .object(let object):
-            output += "{"
-            var members = object.members
-            if sortKeys { members.sort { $0.0 < $1.0 } }
-            for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                writeString(member.0, to: &output)
-                output += ":"
-                write(member.1, to: &output, sortKeys: sortKeys)
-            }
-            output += "}"
-        }
-    }
-
-    static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -11,22 +11,21 @@ public struct GraphQLResponse: Sendable, Hashable {
         self.errors = errors
     }
 
-    /// Parses a response body. A body that is not a JSON object is a `ResponseError.malformed`.
+    /// Parses a response body. A body that is not a JSON object, or has neither data nor errors, is a
+    /// `ResponseError.malformed`; it is read as `Store.commit(bytes:)` reads it, so both say the same.
     public init(bytes: Data) throws(ResponseError) {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw .malformed(error.description)
+        let result: Result<GraphQLResponse, ResponseError> = bytes.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            switch TapeNormalizer.read(buffer) {
+            case .malformed(let reason): return .failure(.malformed(reason))
+            case .requestFailed(let errors): return .success(GraphQLResponse(data: nil, errors: errors))
+            case .response(let tape, let data, let errors):
+                let tree = withExtendedLifetime(tape) { tape.view(buffer).jsonValue(data) }
+                guard case .object(let object) = tree else { return .failure(.malformed("the data is not an object")) }
+                return .success(GraphQLResponse(data: object, errors: errors))
+            }
         }
-        guard case .object(let object) = json else { throw .malformed("the response is not a JSON object") }
-        if case .object(let data)? = object["data"] { self.data = data } else { self.data = nil }
-        if case .array(let items)? = object["errors"] {
-            errors = items.map(GraphQLError.init(json:))
-        } else {
-            errors = []
-        }
-        if data == nil, errors.isEmpty { throw .malformed("the response has neither data nor errors") }
+        self = try result.get()
     }
 
     /// Errors and no data: the whole request failed.

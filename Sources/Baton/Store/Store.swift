@@ -51,14 +51,16 @@ public final class Store: Sendable {
 
     /// Commits a server response for an operation: normalizes `data` by its selections, attaches `errors` to
     /// slots, and notifies subscribers of changed slots once. A response with errors and no data changes nothing
-    /// and throws `ResponseError.requestFailed`.
+    /// and throws `ResponseError.requestFailed`; `data` nested deeper than a body may be (`JSONParser.maximumDepth`
+    /// levels from the body's root) throws `ResponseError.malformed` and changes nothing.
+    ///
+    /// The tree is written out as JSON and committed like a body's bytes: one normalizer for both paths.
     @discardableResult
     public func commit(
         _ response: GraphQLResponse, selections: [Selection], variables: [String: JSONValue] = [:],
         rootKey: RecordKey = "Query", rootTypename: String = "Query"
     ) throws(ResponseError) -> CommitResult {
-        guard response.data != nil else { throw .requestFailed(response.errors) }
-        let write = Normalizer.normalize(
+        let write = try Store.normalize(
             response, rootKey: rootKey, rootTypename: rootTypename, selections: selections, variables: variables)
         return merge(write)
     }
@@ -76,8 +78,9 @@ public final class Store: Sendable {
 
     /// Commits a response body straight from its bytes, as `commit(GraphQLResponse(bytes:), …)` does but without
     /// building a `JSONValue` tree: the body is read into a flat token tape and normalized from it (see
-    /// `TapeNormalizer`). A body that is not a GraphQL response throws `ResponseError.malformed` (the same error
-    /// `GraphQLResponse(bytes:)` gives); errors and no data throw `ResponseError.requestFailed` and change nothing.
+    /// `TapeNormalizer`). A body that is not a GraphQL response (or nests deeper than `JSONParser.maximumDepth`)
+    /// throws `ResponseError.malformed` (the same error `GraphQLResponse(bytes:)` gives); errors and no data throw
+    /// `ResponseError.requestFailed`. Either way nothing changes.
     @discardableResult
     public func commit(
         bytes: Data, selections: [Selection], variables: [String: JSONValue] = [:], rootKey: RecordKey = "Query",
@@ -111,45 +114,54 @@ public final class Store: Sendable {
     static func normalize(
         bytes: Data, rootKey: RecordKey, rootTypename: String, selections: [Selection], variables: [String: JSONValue]
     ) throws(ResponseError) -> NormalizedWrite {
-        let result: Result<NormalizedWrite, ResponseError>? = bytes.withUnsafeBytes { raw in
+        let result: Result<NormalizedWrite, ResponseError> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             switch TapeNormalizer.read(buffer) {
-            case .malformed:
-                return nil
+            case .malformed(let reason):
+                return .failure(.malformed(reason))
             case .requestFailed(let errors):
                 return .failure(.requestFailed(errors))
             case .response(let tape, let data, let errors):
                 return .success(
                     TapeNormalizer.normalize(
                         tape: tape, data: data, errors: errors, bytes: buffer, rootKey: rootKey,
-                        rootTypename: rootTypename,
-                        selections: selections, variables: variables))
+                        rootTypename: rootTypename, selections: selections, variables: variables))
             }
         }
-        if let result { return try result.get() }
-        // Not a response the tape reads: `GraphQLResponse` reports why (the tape accepts what it accepts).
-        let response = try GraphQLResponse(bytes: bytes)
-        guard response.data != nil else { throw .requestFailed(response.errors) }
-        return Normalizer.normalize(
-            response, rootKey: rootKey, rootTypename: rootTypename, selections: selections, variables: variables)
+        return try result.get()
+    }
+
+    /// Normalizes a response tree: its `data` written out as JSON, read into a tape, normalized as a body is.
+    static func normalize(
+        _ response: GraphQLResponse, rootKey: RecordKey, rootTypename: String, selections: [Selection],
+        variables: [String: JSONValue]
+    ) throws(ResponseError) -> NormalizedWrite {
+        guard let data = response.data else { throw .requestFailed(response.errors) }
+        var text: [UInt8] = []
+        JSONWriter.write(.object(data), to: &text, sortKeys: false)
+        let result: Result<NormalizedWrite, ResponseError> = text.withUnsafeBufferPointer { buffer in
+            // `data` is the text's root here and level 2 of a body.
+            switch JSONTape.read(buffer, maximumDepth: JSONParser.maximumDepth - 1) {
+            case .failure(let failure):
+                return .failure(
+                    .malformed(
+                        failure.message == "nesting too deep"
+                            ? "data nested more than \(JSONParser.maximumDepth) levels from the body's root"
+                            : failure.message))
+            case .success(let tape):
+                return .success(
+                    TapeNormalizer.normalize(
+                        tape: tape, data: 0, errors: response.errors, bytes: buffer, rootKey: rootKey,
+                        rootTypename: rootTypename, selections: selections, variables: variables))
+            }
+        }
+        return try result.get()
     }
 
     func merge(_ write: NormalizedWrite) -> CommitResult {
         let (result, deliver) = mergeDeferringNotifications(write)
         deliver()
         return result
-    }
-
-    /// Commits like `commit(_:for:)` but hands back the notifications to deliver, so the environment can log the
-    /// commit before subscribers react to it.
-    func commitDeferringNotifications<Operation: GraphQLOperation>(
-        _ response: GraphQLResponse, for operation: Operation
-    ) throws(ResponseError) -> (CommitResult, () -> Void) {
-        guard response.data != nil else { throw .requestFailed(response.errors) }
-        let write = Normalizer.normalize(
-            response, rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename,
-            selections: Operation.Data.selections, variables: operation.resolvedVariables)
-        return mergeDeferringNotifications(write)
     }
 
     private func mergeDeferringNotifications(_ write: NormalizedWrite) -> (CommitResult, () -> Void) {

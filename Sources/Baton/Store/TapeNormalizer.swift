@@ -1,16 +1,46 @@
 import Foundation
 
+/// The slots one response writes to one record, before they are merged into the store.
+struct PendingRecord {
+    let key: RecordKey
+    let typename: String?
+    var slots: [String: Slot]
+
+    init(key: RecordKey, typename: String?, capacity: Int) {
+        self.key = key
+        self.typename = typename
+        slots = Dictionary(minimumCapacity: capacity)
+    }
+}
+
+/// What one response writes: slots per record, before they are merged into the store.
+///
+/// The normalizer looks a record up once per response object and then writes its slots in place by index.
+struct NormalizedWrite {
+    /// Each record written, in the order first reached.
+    var pending: [PendingRecord] = []
+    /// Record key → index in `pending`.
+    var records: [RecordKey: Int] = [:]
+    /// Errors whose path named no slot of this response.
+    var unattachedErrors: [GraphQLError] = []
+    /// How many slot writes the response made (an upper bound on the slots a merge can change).
+    var slotWrites = 0
+}
+
 /// What reading a response body found: the tape and where `data` is, the errors, or why it cannot be committed.
 enum TapeResponse {
     case response(tape: JSONTape, data: Int32, errors: [GraphQLError])
     case requestFailed([GraphQLError])
-    /// Not JSON, or not a GraphQL response: the caller reads the body with `GraphQLResponse(bytes:)` for the error.
-    case malformed
+    /// Not JSON, or not a GraphQL response: why, as `ResponseError.malformed` says it.
+    case malformed(String)
 }
 
-/// The byte-level twin of `Normalizer`: normalizes a response body from its `JSONTape` by the operation's
-/// selections, without building a `JSONValue` tree. Same rules, same result (`NormalizedWrite`) as `Normalizer`
-/// on the parsed response: only the values the store keeps are decoded, and member names are compared as bytes.
+/// Turns a response's `data` into records and slots by walking the operation's selections over a `JSONTape` of
+/// the body: the one normalizer, for a body's bytes and (written out first) for a `GraphQLResponse`.
+///
+/// Aliases map back to storage keys, `__typename` picks the record's type and which fragments apply, and
+/// each error is attached to the deepest slot its path reaches. Pure: the store merges the result under its lock.
+/// Only the values the store keeps are decoded, and member names are compared as bytes.
 struct TapeNormalizer {
     let variables: [String: JSONValue]
     /// The tape and the body, unowned: the caller keeps them alive while normalizing.
@@ -19,28 +49,35 @@ struct TapeNormalizer {
     private var pathIndex: [String: SlotID]?
     private var write = NormalizedWrite()
 
-    /// Reads a body into a tape and finds `data` and `errors` (in either order), as `GraphQLResponse(bytes:)` does.
+    /// Reads a body into a tape and finds `data` and `errors` (in either order); `GraphQLResponse(bytes:)` reads
+    /// a body with it too, so both say the same about every body.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> TapeResponse {
-        guard let tape = JSONTape.read(bytes), tape.entries.first?.kind == .object else { return .malformed }
-        return tape.entries.withUnsafeBufferPointer { entries in
-            let view = JSONTape.View(entries: entries, bytes: bytes)
-            var data: Int32?
-            if let index = view.member(of: 0, named: "data"), entries[Int(index)].kind == .object { data = index }
-            var errors: [GraphQLError] = []
-            if let index = view.member(of: 0, named: "errors"), entries[Int(index)].kind == .array {
-                if case .array(let items) = view.jsonValue(index) { errors = items.map(GraphQLError.init(json:)) }
-            }
-            guard let data else { return errors.isEmpty ? .malformed : .requestFailed(errors) }
-            return .response(tape: tape, data: data, errors: errors)
+        let tape: JSONTape
+        switch JSONTape.read(bytes) {
+        case .failure(let failure):
+            return .malformed(JSONParseError(message: failure.message, offset: failure.offset).description)
+        case .success(let read): tape = read
         }
+        let view = tape.view(bytes)
+        guard view[0].kind == .object else { return .malformed("the response is not a JSON object") }
+        var data: Int32?
+        if let index = view.member(of: 0, named: "data"), view[index].kind == .object { data = index }
+        var errors: [GraphQLError] = []
+        if let index = view.member(of: 0, named: "errors"), view[index].kind == .array {
+            if case .array(let items) = view.jsonValue(index) { errors = items.map(GraphQLError.init(json:)) }
+        }
+        guard let data else {
+            return errors.isEmpty ? .malformed("the response has neither data nor errors") : .requestFailed(errors)
+        }
+        return .response(tape: tape, data: data, errors: errors)
     }
 
     static func normalize(
         tape: JSONTape, data: Int32, errors: [GraphQLError], bytes: UnsafeBufferPointer<UInt8>, rootKey: RecordKey,
         rootTypename: String, selections: [Selection], variables: [String: JSONValue]
     ) -> NormalizedWrite {
-        tape.entries.withUnsafeBufferPointer { entries in
-            var normalizer = TapeNormalizer(variables: variables, tape: JSONTape.View(entries: entries, bytes: bytes))
+        withExtendedLifetime(tape) {
+            var normalizer = TapeNormalizer(variables: variables, tape: tape.view(bytes))
             if !errors.isEmpty { normalizer.pathIndex = [:] }
             normalizer.write.records[rootKey] = 0
             normalizer.write.pending.append(
@@ -98,12 +135,14 @@ struct TapeNormalizer {
         }
     }
 
-    /// Stores one response value of `field`, as `Normalizer.value` does.
+    /// Stores one response value of `field`. An object without an `id` gets the derived key
+    /// `parent.storageKey` + `suffix` + `.index` (the list indices that led to it, `.0.3`; `index` is -1 outside a
+    /// list), built only then.
     private mutating func value(
         _ value: Int32, listDepth: Int, field: FieldStorage, parent: RecordKey, storageKey: String, suffix: String,
         index: Int, path: String
     ) -> StoredValue {
-        let entry = tape.entries[Int(value)]
+        let entry = tape[value]
         switch entry.kind {
         case .null: return .null
         case .string, .key, .deadKey: return .string(tape.text(value))
@@ -128,7 +167,7 @@ struct TapeNormalizer {
                         item, listDepth: listDepth - 1, field: field, parent: parent, storageKey: storageKey,
                         suffix: listSuffix,
                         index: itemIndex, path: itemPath))
-                item = tape.entries[Int(item)].next
+                item = tape[item].next
             }
             return .list(stored)
         case .object:
@@ -136,9 +175,9 @@ struct TapeNormalizer {
             let typename = self.typename(of: value) ?? field.namedType
             var key: RecordKey
             let id = tape.member(of: value, named: "id")
-            switch id.map({ tape.entries[Int($0)].kind }) {
+            switch id.map({ tape[$0].kind }) {
             case .string?, .number?:
-                let idEntry = tape.entries[Int(id ?? 0)]
+                let idEntry = tape[id ?? 0]
                 let idText = idEntry.kind == .string ? tape.text(id ?? 0) : tape.numberText(id ?? 0)
                 key = typename
                 key.reserveCapacity(typename.utf8.count + 1 + idText.utf8.count)

@@ -43,6 +43,10 @@ final class JSONTape {
     struct Failure: Error, Equatable {
         var message: String
         var offset: Int
+
+        /// The message of a text nested deeper than the reader's limit.
+        static let tooDeep = "nesting too deep"
+        var isTooDeep: Bool { message == Failure.tooDeep }
     }
 
     /// The entries, owned by this tape.

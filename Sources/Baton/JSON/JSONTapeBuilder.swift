@@ -86,7 +86,7 @@ struct JSONTapeBuilder {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = byte == UInt8(ascii: "{")
-                if frames.count >= maximumDepth { return failed("nesting too deep") }
+                if frames.count >= maximumDepth { return failed(JSONTape.Failure.tooDeep) }
                 let entry = Int32(count)
                 append(isObject ? .object : .array, flags: 0, start: 0, end: 0)
                 position += 1

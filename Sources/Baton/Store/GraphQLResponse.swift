@@ -17,7 +17,7 @@ public struct GraphQLResponse: Sendable, Hashable {
         let result: Result<GraphQLResponse, ResponseError> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             switch TapeNormalizer.read(buffer) {
-            case .malformed(let reason): return .failure(.malformed(reason))
+            case .malformed(let reason, _): return .failure(.malformed(reason))
             case .requestFailed(let errors): return .success(GraphQLResponse(data: nil, errors: errors))
             case .response(let tape, let data, let errors):
                 let tree = withExtendedLifetime(tape) { tape.view(buffer).jsonValue(data) }

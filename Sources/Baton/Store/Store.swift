@@ -51,10 +51,9 @@ public final class Store: Sendable {
 
     /// Commits a server response for an operation: normalizes `data` by its selections, attaches `errors` to
     /// slots, and notifies subscribers of changed slots once. A response with errors and no data changes nothing
-    /// and throws `ResponseError.requestFailed`; `data` nested deeper than a body may be (`JSONParser.maximumDepth`
-    /// levels from the body's root) throws `ResponseError.malformed` and changes nothing.
-    ///
-    /// The tree is written out as JSON and committed like a body's bytes: one normalizer for both paths.
+    /// and throws `ResponseError.requestFailed`. The tree is committed as the body it spells (written out as JSON
+    /// and read back), so it is held to what a body may be: nested at most `JSONParser.maximumDepth` levels from
+    /// the body's root, numbers that are JSON numbers; otherwise `ResponseError.malformed`, and nothing changes.
     @discardableResult
     public func commit(
         _ response: GraphQLResponse, selections: [Selection], variables: [String: JSONValue] = [:],
@@ -112,13 +111,21 @@ public final class Store: Sendable {
     }
 
     static func normalize(
-        bytes: Data, rootKey: RecordKey, rootTypename: String, selections: [Selection], variables: [String: JSONValue]
+        bytes: Data, rootKey: RecordKey, rootTypename: String, selections: [Selection], variables: [String: JSONValue],
+        writtenFromTree: Bool = false
     ) throws(ResponseError) -> NormalizedWrite {
         let result: Result<NormalizedWrite, ResponseError> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             switch TapeNormalizer.read(buffer) {
-            case .malformed(let reason):
-                return .failure(.malformed(reason))
+            case .malformed(let reason, let tooDeep):
+                guard writtenFromTree else { return .failure(.malformed(reason)) }
+                // Offsets into text the caller never saw would not help: say what is wrong with the tree.
+                return .failure(
+                    .malformed(
+                        tooDeep
+                            ? "the response nests more than \(JSONParser.maximumDepth) levels"
+                            : "the response written out as JSON is not JSON (\(reason)); is a number's text not a number?"
+                    ))
             case .requestFailed(let errors):
                 return .failure(.requestFailed(errors))
             case .response(let tape, let data, let errors):
@@ -131,31 +138,21 @@ public final class Store: Sendable {
         return try result.get()
     }
 
-    /// Normalizes a response tree: its `data` written out as JSON, read into a tape, normalized as a body is.
+    /// Normalizes a response tree as the body it spells: `{"data":…,"errors":[…]}` written out and read back, so
+    /// a tree and a body take one path and agree by construction.
     static func normalize(
         _ response: GraphQLResponse, rootKey: RecordKey, rootTypename: String, selections: [Selection],
         variables: [String: JSONValue]
     ) throws(ResponseError) -> NormalizedWrite {
         guard let data = response.data else { throw .requestFailed(response.errors) }
+        var body = JSONObject()
+        body["data"] = .object(data)
+        if !response.errors.isEmpty { body["errors"] = .array(response.errors.map(\.json)) }
         var text: [UInt8] = []
-        JSONWriter.write(.object(data), to: &text, sortKeys: false)
-        let result: Result<NormalizedWrite, ResponseError> = text.withUnsafeBufferPointer { buffer in
-            // `data` is the text's root here and level 2 of a body.
-            switch JSONTape.read(buffer, maximumDepth: JSONParser.maximumDepth - 1) {
-            case .failure(let failure):
-                return .failure(
-                    .malformed(
-                        failure.message == "nesting too deep"
-                            ? "data nested more than \(JSONParser.maximumDepth) levels from the body's root"
-                            : failure.message))
-            case .success(let tape):
-                return .success(
-                    TapeNormalizer.normalize(
-                        tape: tape, data: 0, errors: response.errors, bytes: buffer, rootKey: rootKey,
-                        rootTypename: rootTypename, selections: selections, variables: variables))
-            }
-        }
-        return try result.get()
+        JSONWriter.write(.object(body), to: &text, sortKeys: false)
+        return try normalize(
+            bytes: Data(text), rootKey: rootKey, rootTypename: rootTypename, selections: selections,
+            variables: variables, writtenFromTree: true)
     }
 
     func merge(_ write: NormalizedWrite) -> CommitResult {

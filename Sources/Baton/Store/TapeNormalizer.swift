@@ -31,8 +31,9 @@ struct NormalizedWrite {
 enum TapeResponse {
     case response(tape: JSONTape, data: Int32, errors: [GraphQLError])
     case requestFailed([GraphQLError])
-    /// Not JSON, or not a GraphQL response: why, as `ResponseError.malformed` says it.
-    case malformed(String)
+    /// Not JSON, or not a GraphQL response: why, as `ResponseError.malformed` says it (`tooDeep`: the body nests
+    /// more than `JSONParser.maximumDepth` levels).
+    case malformed(String, tooDeep: Bool = false)
 }
 
 /// Turns a response's `data` into records and slots by walking the operation's selections over a `JSONTape` of
@@ -55,7 +56,9 @@ struct TapeNormalizer {
         let tape: JSONTape
         switch JSONTape.read(bytes) {
         case .failure(let failure):
-            return .malformed(JSONParseError(message: failure.message, offset: failure.offset).description)
+            return .malformed(
+                JSONParseError(message: failure.message, offset: failure.offset).description, tooDeep: failure.isTooDeep
+            )
         case .success(let read): tape = read
         }
         let view = tape.view(bytes)

@@ -2,9 +2,9 @@ import Baton
 import Foundation
 import XCTest
 
-/// `Store.commit(bytes:)` (the byte-level normalizer) must do exactly what committing the parsed
-/// `GraphQLResponse` does: the same records, slots, errors, changed set and unattached errors, the same
-/// request errors and the same malformed-body errors.
+/// `Store.commit(bytes:)` must do exactly what committing the parsed `GraphQLResponse` does (the same records,
+/// slots, errors, changed set and unattached errors, the same request errors and malformed-body errors), and
+/// what the plain reading of Docs/Runtime.md's rules does (`ReferenceNormalizer`, over the parsed tree).
 final class TapeCommitTests: XCTestCase {
     private static let epoch: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
 
@@ -58,6 +58,18 @@ final class TapeCommitTests: XCTestCase {
         }
         XCTAssertEqual(actual, expected, body, file: file, line: line)
         XCTAssertEqual(bytes.snapshot().records, tree.snapshot().records, body, file: file, line: line)
+        // The oracle: the same records and result from the rules written the plain way.
+        var records: [RecordKey: Record] = [:]
+        if let prior, let response = try? GraphQLResponse(bytes: Data(prior.utf8)) {
+            _ = ReferenceNormalizer.commit(
+                response, selections: selections, variables: variables, into: &records, now: 0)
+        }
+        if case .success(let result) = actual, let response = try? GraphQLResponse(bytes: Data(body.utf8)) {
+            let reference = ReferenceNormalizer.commit(
+                response, selections: selections, variables: variables, into: &records, now: 0)
+            XCTAssertEqual(result, reference, "reference: \(body)", file: file, line: line)
+            XCTAssertEqual(bytes.snapshot().records, records, "reference: \(body)", file: file, line: line)
+        }
     }
 
     func testTheSeedFixturesCommitTheSameBothWays() throws {

@@ -116,21 +116,22 @@ final class JSONTape {
             return JSONTape.equal(rawBytes(first), rawBytes(second))
         }
 
-        /// Whether the key entry `key` names `name`, given as its UTF-8 bytes (`ascii`: the name is all ASCII).
+        /// Whether the key entry `key` is the response key of `field` (its bytes compared, or its text when either
+        /// has escapes or non-ASCII bytes: `String` equality is canonical equivalence).
         @inline(__always)
-        func key(_ key: Int32, is name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String) -> Bool {
+        func key(_ key: Int32, isResponseKeyOf field: FieldStorage) -> Bool {
             let entry = entries[Int(key)]
-            // `String` equality is canonical equivalence, so a text with escapes or non-ASCII bytes compares as a String.
-            if entry.flags != 0 || !ascii { return text(key) == nameText }
-            return JSONTape.equal(rawBytes(entry), name)
+            if entry.flags != 0 || !field.responseKeyIsASCII { return text(key) == field.responseKey }
+            return JSONTape.equal(rawBytes(entry), field.responseKeyBytes)
         }
 
-        /// The value entry of the live member named `name` in the object at `object`, searching from the key entry
-        /// `hint` (0: from the first member) to the end and then from the start; also returns the key entry after it.
+        /// The value entry of the live member that is `field`'s response key in the object at `object`, searching
+        /// from the key entry `hint` (0: from the first member) to the end and then from the start; also returns
+        /// the key entry after it.
         @inline(__always)
-        func member(
-            of object: Int32, named name: UnsafeBufferPointer<UInt8>, ascii: Bool, nameText: String, from hint: Int32
-        ) -> (value: Int32, nextKey: Int32)? {
+        func member(of object: Int32, responseKeyOf field: FieldStorage, from hint: Int32) -> (
+            value: Int32, nextKey: Int32
+        )? {
             let container = entries[Int(object)]
             let count = Int(container.start)
             if count == 0 { return nil }
@@ -139,9 +140,7 @@ final class JSONTape {
             var key = hint > object && hint < end ? hint : first
             for _ in 0..<count {
                 let nextKey = entries[Int(key + 1)].next
-                if entries[Int(key)].kind == .key, self.key(key, is: name, ascii: ascii, nameText: nameText) {
-                    return (key + 1, nextKey)
-                }
+                if entries[Int(key)].kind == .key, self.key(key, isResponseKeyOf: field) { return (key + 1, nextKey) }
                 key = nextKey == end ? first : nextKey
             }
             return nil

@@ -14,18 +14,17 @@ struct JSONTapeBuilder {
     struct Frame {
         /// Its entry on the tape.
         var entry: Int32
-        var isObject: Bool
         /// Members or items read so far.
         var count: Int32
-        /// Objects: where this object's keys start on `keys`, and a filter of the lengths and bytes of its plain
-        /// (unescaped ASCII) keys; whether any key has escapes or non-ASCII bytes (then names compare as Strings).
-        var keyBase: Int
+        /// Objects: a filter of the lengths and bytes of the plain (unescaped ASCII) member names.
         var filter: UInt64
+        var isObject: Bool
+        /// Objects: whether a name has escapes or non-ASCII bytes (then names compare as Strings).
         var hasOddKeys: Bool
     }
 
     /// Past this many members an object finds repeated names with a dictionary.
-    static let linearMembers = 32
+    static let linearMembers: Int32 = 32
 
     let base: UnsafePointer<UInt8>
     let end: Int
@@ -35,9 +34,10 @@ struct JSONTapeBuilder {
     var entries: UnsafeMutablePointer<Entry>
     var count = 0
     var capacity: Int
-    var frames: [Frame] = []
-    /// The key entries of the open objects (shared by every nesting level).
-    var keys: [Int32] = []
+    /// The open containers, innermost last (`depth` of them).
+    var frames: UnsafeMutablePointer<Frame>
+    var frameCapacity: Int
+    var depth = 0
     /// Member names by text, for open objects with many members, by depth.
     var names: [Int: [String: Int32]] = [:]
     var failure: JSONTape.Failure?
@@ -49,14 +49,15 @@ struct JSONTapeBuilder {
         self.maximumDepth = maximumDepth
         capacity = max(16, bytes.count / 8)
         entries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-        frames.reserveCapacity(16)
-        keys.reserveCapacity(64)
+        frameCapacity = 32
+        frames = UnsafeMutablePointer<Frame>.allocate(capacity: frameCapacity)
     }
 
-    /// Frees the entries unless `finish` handed them to a tape.
+    /// Frees the frames, and the entries unless `finish` handed them to a tape.
     mutating func release() {
         if capacity > 0 { entries.deallocate() }
         capacity = 0
+        frames.deallocate()
     }
 
     mutating func finish() -> JSONTape {
@@ -86,22 +87,20 @@ struct JSONTapeBuilder {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = byte == UInt8(ascii: "{")
-                if frames.count >= maximumDepth { return failed(JSONTape.Failure.tooDeep) }
-                let entry = Int32(count)
+                if depth >= maximumDepth { return failed(JSONTape.Failure.tooDeep) }
+                let entry = Int32(truncatingIfNeeded: count)
                 append(isObject ? .object : .array, flags: 0, start: 0, end: 0)
                 position += 1
                 skipWhitespace()
                 if position < end, base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
-                    entries[Int(entry)].next = Int32(count)
+                    entries[Int(entry)].next = Int32(truncatingIfNeeded: count)
                     break  // an empty container is a finished value
                 }
-                frames.append(
-                    Frame(entry: entry, isObject: isObject, count: 0, keyBase: keys.count, filter: 0, hasOddKeys: false)
-                )
-                if isObject {
-                    if readKey() { return true }
-                }
+                if depth == frameCapacity { growFrames() }
+                frames[depth] = Frame(entry: entry, count: 0, filter: 0, isObject: isObject, hasOddKeys: false)
+                depth += 1
+                if isObject, readKey() { return true }
                 continue
             case UInt8(ascii: "\""):
                 if readString(.string) { return true }
@@ -118,41 +117,47 @@ struct JSONTapeBuilder {
             }
             // After a finished value: the separator or the close of the open container, repeatedly.
             while true {
-                guard let top = frames.indices.last else { return false }
-                frames[top].count += 1
+                guard depth > 0 else { return false }
+                let top = frames + (depth - 1)
+                top.pointee.count &+= 1
                 skipWhitespace()
                 guard position < end else { return failed("unexpected end of input") }
                 let separator = base[position]
-                let isObject = frames[top].isObject
+                let isObject = top.pointee.isObject
                 if separator == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
-                    if isObject {
-                        if readKey() { return true }
-                    }
+                    if isObject, readKey() { return true }
                     break  // the next value
                 }
                 guard separator == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     return failed(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
                 }
                 position += 1
-                let depth = frames.count
-                let frame = frames.removeLast()
-                entries[Int(frame.entry)].start = frame.count
-                entries[Int(frame.entry)].next = Int32(count)
-                if isObject {
-                    keys.removeSubrange(frame.keyBase...)
-                    if !names.isEmpty { names[depth] = nil }
-                }
+                let entry = Int(top.pointee.entry)
+                entries[entry].start = top.pointee.count
+                entries[entry].next = Int32(truncatingIfNeeded: count)
+                if isObject, top.pointee.count > JSONTapeBuilder.linearMembers { names[depth] = nil }
+                depth -= 1
             }
         }
     }
 
+    private mutating func growFrames() {
+        let larger = frameCapacity * 2
+        let moved = UnsafeMutablePointer<Frame>.allocate(capacity: larger)
+        moved.moveInitialize(from: frames, count: depth)
+        frames.deallocate()
+        frames = moved
+        frameCapacity = larger
+    }
+
     /// Reads a member name and its colon, leaving `position` at the value. Returns true on an error.
+    @inline(__always)
     private mutating func readKey() -> Bool {
         skipWhitespace()
         guard position < end, base[position] == UInt8(ascii: "\"") else { return failed("expected a member name") }
-        let key = Int32(count)
+        let key = Int32(truncatingIfNeeded: count)
         if readString(.key) { return true }
         noteKey(key)
         skipWhitespace()
@@ -164,60 +169,70 @@ struct JSONTapeBuilder {
 
     // MARK: Repeated names
 
-    /// Records the key entry `key` in the innermost object; an earlier key with the same name goes dead.
+    /// Checks the new key entry `key` of the innermost object against its earlier members; an earlier key with the
+    /// same name goes dead. The earlier members are complete on the tape, so they are walked there.
+    @inline(__always)
     private mutating func noteKey(_ key: Int32) {
-        let top = frames.count - 1
+        let top = frames + (depth - 1)
         let entry = entries[Int(key)]
-        let members = keys.count - frames[top].keyBase
-        let depth = frames.count
+        let members = top.pointee.count
         if members >= JSONTapeBuilder.linearMembers {
-            if members == JSONTapeBuilder.linearMembers {
-                // Past the linear limit: index the live names by text once, then look names up.
-                var index: [String: Int32] = [:]
-                index.reserveCapacity(members * 2)
-                for earlier in keys[frames[top].keyBase...] where entries[Int(earlier)].kind == .key {
-                    index[view.text(earlier)] = earlier
-                }
-                names[depth] = index
-            }
-            let text = view.text(key)
-            if let earlier = names[depth]?.updateValue(key, forKey: text) { kill(earlier, in: top) }
-            keys.append(key)
+            noteKeyOfALargeObject(key, members: members, top: top)
             return
         }
-        let odd = entry.flags != 0
-        if odd || frames[top].hasOddKeys {
+        if entry.flags != 0 || top.pointee.hasOddKeys {
             // A name with escapes or non-ASCII bytes can equal a differently spelled one: compare as Strings.
-            frames[top].hasOddKeys = true
-            for earlier in keys[frames[top].keyBase...] where entries[Int(earlier)].kind == .key {
-                if view.sameText(earlier, key) {
-                    kill(earlier, in: top)
-                    break
-                }
-            }
-        } else {
-            let length = Int(entry.end - entry.start)
-            let first = length > 0 ? Int(base[Int(entry.start)]) : 0
-            let last = length > 0 ? Int(base[Int(entry.end) - 1]) : 0
-            let bit = UInt64(1) << UInt64((length &* 7 &+ first &* 3 &+ last) & 63)
-            if frames[top].filter & bit != 0 {
-                let bytes = view.rawBytes(entry)
-                for earlier in keys[frames[top].keyBase...] where entries[Int(earlier)].kind == .key {
-                    if JSONTape.equal(view.rawBytes(entries[Int(earlier)]), bytes) {
-                        kill(earlier, in: top)
-                        break
-                    }
-                }
-            }
-            frames[top].filter |= bit
+            top.pointee.hasOddKeys = true
+            let view = self.view
+            forEachEarlierKey(of: top, before: key) { earlier in view.sameText(earlier, key) }
+            return
         }
-        keys.append(key)
+        let length = Int(entry.end &- entry.start)
+        let first = length > 0 ? Int(base[Int(entry.start)]) : 0
+        let last = length > 0 ? Int(base[Int(entry.end) - 1]) : 0
+        let bit = UInt64(1) &<< UInt64((length &* 7 &+ first &* 3 &+ last) & 63)
+        if top.pointee.filter & bit != 0 {
+            let view = self.view
+            let bytes = view.rawBytes(entry)
+            forEachEarlierKey(of: top, before: key) { earlier in JSONTape.equal(view.rawBytes(view[earlier]), bytes) }
+        }
+        top.pointee.filter |= bit
+    }
+
+    /// Walks the live earlier keys of the object `frame` up to `key`; the first for which `same` holds goes dead.
+    private func forEachEarlierKey(
+        of frame: UnsafeMutablePointer<Frame>, before key: Int32, _ same: (Int32) -> Bool
+    ) {
+        var earlier = frame.pointee.entry + 1
+        while earlier < key {
+            if entries[Int(earlier)].kind == .key, same(earlier) {
+                kill(earlier, in: frame)
+                return
+            }
+            earlier = entries[Int(earlier) + 1].next
+        }
+    }
+
+    /// Past the linear limit: the live names are indexed by text once, then looked up.
+    private mutating func noteKeyOfALargeObject(_ key: Int32, members: Int32, top: UnsafeMutablePointer<Frame>) {
+        if members == JSONTapeBuilder.linearMembers {
+            var index: [String: Int32] = [:]
+            index.reserveCapacity(Int(members) * 2)
+            var earlier = top.pointee.entry + 1
+            while earlier < key {
+                if entries[Int(earlier)].kind == .key { index[view.text(earlier)] = earlier }
+                earlier = entries[Int(earlier) + 1].next
+            }
+            names[depth] = index
+        }
+        let text = view.text(key)
+        if let earlier = names[depth]?.updateValue(key, forKey: text) { kill(earlier, in: top) }
     }
 
     /// Marks `earlier` dead: at most one earlier key is live with a name, since each repeat kills the one before.
-    private mutating func kill(_ earlier: Int32, in frame: Int) {
+    private func kill(_ earlier: Int32, in frame: UnsafeMutablePointer<Frame>) {
         entries[Int(earlier)].kind = .deadKey
-        entries[Int(frames[frame].entry)].flags |= JSONTape.repeatedNames
+        entries[Int(frame.pointee.entry)].flags |= JSONTape.repeatedNames
     }
 
     private var view: JSONTape.View {
@@ -229,8 +244,11 @@ struct JSONTapeBuilder {
     @inline(__always)
     private mutating func append(_ kind: JSONTape.Kind, flags: UInt8, start: Int, end: Int) {
         if count == capacity { grow() }
-        entries[count] = Entry(kind: kind, flags: flags, start: Int32(start), end: Int32(end), next: Int32(count + 1))
-        count += 1
+        // The text is shorter than 2 GiB (checked before reading), so every offset and index fits.
+        entries[count] = Entry(
+            kind: kind, flags: flags, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+            next: Int32(truncatingIfNeeded: count &+ 1))
+        count &+= 1
     }
 
     private mutating func grow() {
@@ -311,14 +329,15 @@ struct JSONTapeBuilder {
     /// Checks a string as `JSONParser` reads it (escapes, `\u` hex digits, no control characters) and records
     /// its byte range without decoding it. Eight bytes at a time while none is a quote, a backslash or a control
     /// character.
+    @inline(__always)
     private mutating func readString(_ kind: JSONTape.Kind) -> Bool {
         position += 1
         let start = position
+        var high: UInt64 = 0
         var flags: UInt8 = 0
         let raw = UnsafeRawPointer(base)
         while true {
-            var high: UInt64 = 0
-            while position + 8 <= end {
+            if position + 8 <= end {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
                 let quote = word ^ 0x2222_2222_2222_2222
                 let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
@@ -326,43 +345,60 @@ struct JSONTapeBuilder {
                     ((quote &- 0x0101_0101_0101_0101) & ~quote)
                     | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
                     | ((word &- 0x2020_2020_2020_2020) & ~word)
-                if stops & 0x8080_8080_8080_8080 != 0 { break }
-                high |= word
-                position += 8
+                let found = stops & 0x8080_8080_8080_8080
+                if found == 0 {
+                    high |= word
+                    position += 8
+                    continue
+                }
+                // The lowest flagged byte is the first stop (a borrow can only flag bytes above a true one).
+                let plain = found.trailingZeroBitCount >> 3
+                high |= word & ((1 &<< UInt64(plain &* 8)) &- 1)
+                position += plain
+            } else if position >= end {
+                return failed("unterminated string")
             }
-            if high & 0x8080_8080_8080_8080 != 0 { flags |= JSONTape.nonASCII }
-            // Byte by byte up to the next stop.
-            guard position < end else { return failed("unterminated string") }
             let byte = base[position]
             if byte == UInt8(ascii: "\"") {
+                if high & 0x8080_8080_8080_8080 != 0 { flags |= JSONTape.nonASCII }
                 append(kind, flags: flags, start: start, end: position)
                 position += 1
                 return false
             }
-            if byte < 0x20 { return failed("control character in string") }
-            if byte >= 0x80 { flags |= JSONTape.nonASCII }
             position += 1
-            guard byte == UInt8(ascii: "\\") else { continue }
-            flags |= JSONTape.escaped
-            guard position < end else { return failed("unterminated string") }
-            let escape = base[position]
-            position += 1
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                continue
-            case UInt8(ascii: "u"):
-                guard let code = readHex4() else { return true }
-                // A `\u` after a high surrogate is read as the low half of the pair, and checked.
-                if (0xD800...0xDBFF).contains(code), position + 1 < end, base[position] == UInt8(ascii: "\\"),
-                    base[position + 1] == UInt8(ascii: "u")
-                {
-                    position += 2
-                    guard readHex4() != nil else { return true }
-                }
-            default:
-                return failed("invalid escape")
+            if byte == UInt8(ascii: "\\") {
+                flags |= JSONTape.escaped
+                if readEscape() { return true }
+            } else if byte < 0x20 {
+                position -= 1
+                return failed("control character in string")
+            } else if byte >= 0x80 {
+                flags |= JSONTape.nonASCII
             }
+        }
+    }
+
+    /// Checks the escape after a backslash (at `position`). Returns true on an error.
+    private mutating func readEscape() -> Bool {
+        guard position < end else { return failed("unterminated string") }
+        let escape = base[position]
+        position += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return false
+        case UInt8(ascii: "u"):
+            guard let code = readHex4() else { return true }
+            // A `\u` after a high surrogate is read as the low half of the pair, and checked.
+            if (0xD800...0xDBFF).contains(code), position + 1 < end, base[position] == UInt8(ascii: "\\"),
+                base[position + 1] == UInt8(ascii: "u")
+            {
+                position += 2
+                return readHex4() == nil
+            }
+            return false
+        default:
+            return failed("invalid escape")
         }
     }
 

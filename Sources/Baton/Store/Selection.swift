@@ -228,10 +228,16 @@ final class FieldStorage: Sendable {
     nonisolated(unsafe) let responseKeyStorage: UnsafeMutableBufferPointer<UInt8>
     nonisolated(unsafe) let responseKeyBytes: UnsafeBufferPointer<UInt8>
     let responseKeyIsASCII: Bool
-    /// For the normalizer: whether the field has `@include`/`@skip`, the named type, and how many list levels wrap it.
+    /// For the normalizer: whether the field has `@include`/`@skip`, the named type (and its UTF-8 bytes, when all
+    /// ASCII), how many list levels wrap it, and its selections compiled (nil without selections).
     let hasConditions: Bool
     let namedType: String
+    nonisolated(unsafe) let namedTypeStorage: UnsafeMutableBufferPointer<UInt8>
+    nonisolated(unsafe) let namedTypeBytes: UnsafeBufferPointer<UInt8>?
     let listDepth: Int
+    let plan: NormalizationPlan?
+    /// Whether the constant storage key is all ASCII (a derived record key built from it can be found by bytes).
+    let constantStorageKeyIsASCII: Bool
     /// The storage key when no argument mentions a variable.
     @usableFromInline let constantStorageKey: String?
     /// The variables the arguments mention, and the key last computed with their values.
@@ -259,6 +265,13 @@ final class FieldStorage: Sendable {
         responseKeyIsASCII = keyBytes.allSatisfy { $0 < 0x80 }
         hasConditions = !conditions.isEmpty
         namedType = type.namedType
+        let typeBytes = Array(namedType.utf8)
+        namedTypeStorage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(typeBytes.count, 1))
+        _ = namedTypeStorage.initialize(from: typeBytes)
+        namedTypeBytes =
+            typeBytes.allSatisfy { $0 < 0x80 }
+            ? UnsafeBufferPointer(start: namedTypeStorage.baseAddress, count: typeBytes.count) : nil
+        plan = selections.isEmpty ? nil : NormalizationPlan(selections)
         var depth = 0
         var level = type
         while let item = level.listItem {
@@ -270,9 +283,13 @@ final class FieldStorage: Sendable {
         for (_, value) in arguments { value.collectVariables(into: &names) }
         variableNames = names
         constantStorageKey = names.isEmpty ? Field.storageKey(name: name, arguments: arguments, variables: [:]) : nil
+        constantStorageKeyIsASCII = constantStorageKey?.utf8.allSatisfy { $0 < 0x80 } ?? false
     }
 
-    deinit { responseKeyStorage.deallocate() }
+    deinit {
+        responseKeyStorage.deallocate()
+        namedTypeStorage.deallocate()
+    }
 
     /// The storage key under `variables` when an argument mentions a variable: reused while the variables it
     /// mentions keep their values (a lens reads many records with the same variables).

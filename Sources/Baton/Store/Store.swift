@@ -155,21 +155,23 @@ public final class Store: Sendable {
             variables: variables, writtenFromTree: true)
     }
 
-    func merge(_ write: NormalizedWrite) -> CommitResult {
+    func merge(_ write: consuming NormalizedWrite) -> CommitResult {
         let (result, deliver) = mergeDeferringNotifications(write)
         deliver()
         return result
     }
 
-    private func mergeDeferringNotifications(_ write: NormalizedWrite) -> (CommitResult, () -> Void) {
+    private func mergeDeferringNotifications(_ normalized: consuming NormalizedWrite) -> (CommitResult, () -> Void) {
+        var write = normalized
         let now = clock().timeIntervalSince1970
         var changed = Set<SlotID>(minimumCapacity: write.slotWrites)
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
-            for written in write.pending {
+            for index in write.pending.indices {
+                let key = write.pending[index].key
+                let typename = write.pending[index].typename
                 Store.apply(
-                    written, key: written.key, now: now,
-                    to: &state.records[written.key, default: Record(typename: written.typename)],
-                    changed: &changed)
+                    &write.pending[index], key: key, now: now,
+                    to: &state.records[key, default: Record(typename: typename)], changed: &changed)
             }
             if changed.isEmpty || state.subscribers.isEmpty { return [] }
             return state.subscribers.values.compactMap { subscriber in
@@ -185,16 +187,17 @@ public final class Store: Sendable {
 
     /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
     private static func apply(
-        _ written: PendingRecord, key: RecordKey, now: Double, to record: inout Record, changed: inout Set<SlotID>
+        _ written: inout PendingRecord, key: RecordKey, now: Double, to record: inout Record,
+        changed: inout Set<SlotID>
     ) {
         if let typename = written.typename { record.typename = typename }
         if record.slots.isEmpty {
             // A new record (or one without slots): every slot written is a change; take the table whole.
-            record.slots = written.slots
-            for storageKey in written.slots.keys { changed.insert(SlotID(key, storageKey)) }
+            record.slots = written.takeTable()
+            for storageKey in record.slots.keys { changed.insert(SlotID(key, storageKey)) }
         } else {
-            for (storageKey, slot) in written.slots {
-                if let old = record.slots.updateValue(slot, forKey: storageKey), old == slot { continue }
+            written.forEachSlot { storageKey, slot in
+                if let old = record.slots.updateValue(slot, forKey: storageKey), old == slot { return }
                 changed.insert(SlotID(key, storageKey))
             }
         }

@@ -1,32 +1,5 @@
 import Foundation
 
-/// The slots one response writes to one record, before they are merged into the store.
-struct PendingRecord {
-    let key: RecordKey
-    let typename: String?
-    var slots: [String: Slot]
-
-    init(key: RecordKey, typename: String?, capacity: Int) {
-        self.key = key
-        self.typename = typename
-        slots = Dictionary(minimumCapacity: capacity)
-    }
-}
-
-/// What one response writes: slots per record, before they are merged into the store.
-///
-/// The normalizer looks a record up once per response object and then writes its slots in place by index.
-struct NormalizedWrite {
-    /// Each record written, in the order first reached.
-    var pending: [PendingRecord] = []
-    /// Record key → index in `pending`.
-    var records: [RecordKey: Int] = [:]
-    /// Errors whose path named no slot of this response.
-    var unattachedErrors: [GraphQLError] = []
-    /// How many slot writes the response made (an upper bound on the slots a merge can change).
-    var slotWrites = 0
-}
-
 /// What reading a response body found: the tape and where `data` is, the errors, or why it cannot be committed.
 enum TapeResponse {
     case response(tape: JSONTape, data: Int32, errors: [GraphQLError])
@@ -41,14 +14,23 @@ enum TapeResponse {
 ///
 /// Aliases map back to storage keys, `__typename` picks the record's type and which fragments apply, and
 /// each error is attached to the deepest slot its path reaches. Pure: the store merges the result under its lock.
-/// Only the values the store keeps are decoded, and member names are compared as bytes.
+///
+/// Cost, per response object: one walk of its field's `NormalizationPlan` (flat, compiled once), one lookup of
+/// its record by the bytes of its `__typename` and `id` (`RecordKeyIndex`; a key `String` is built only for a new
+/// record, and a derived key `parent.field.0` only for an object without an `id`); per field: one member lookup
+/// by bytes (starting after the last hit, as responses list members in selection order) and a slot written by
+/// ordinal. Only the values the store keeps are decoded; response paths are built only when the response has
+/// errors to attach.
 struct TapeNormalizer {
     let variables: [String: JSONValue]
     /// The tape and the body, unowned: the caller keeps them alive while normalizing.
     let tape: JSONTape.View
-    /// Response path → slot, kept only when the response has errors to attach.
-    private var pathIndex: [String: SlotID]?
+    /// Response path → (pending record, storage key), kept only when the response has errors to attach.
+    private var pathIndex: [String: (record: Int, storageKey: String)]?
     private var write = NormalizedWrite()
+    private var index = RecordKeyIndex()
+    /// Per open object, the state of each guard of its plan (0 not yet decided, 1 passes, 2 fails).
+    private var guardStates: [UInt8] = []
 
     /// Reads a body into a tape and finds `data` and `errors` (in either order); `GraphQLResponse(bytes:)` reads
     /// a body with it too, so both say the same about every body.
@@ -82,10 +64,9 @@ struct TapeNormalizer {
         withExtendedLifetime(tape) {
             var normalizer = TapeNormalizer(variables: variables, tape: tape.view(bytes))
             if !errors.isEmpty { normalizer.pathIndex = [:] }
-            normalizer.write.records[rootKey] = 0
-            normalizer.write.pending.append(
-                PendingRecord(key: rootKey, typename: rootTypename, capacity: selections.count))
-            normalizer.object(data, record: 0, key: rootKey, selections: selections, path: "")
+            normalizer.write.pending.append(PendingRecord(key: rootKey, typename: rootTypename))
+            normalizer.remember(0, key: rootKey, ascii: rootKey.utf8.allSatisfy { $0 < 0x80 })
+            normalizer.object(data, record: 0, plan: NormalizationPlan.rootPlan(for: selections), path: "")
             for error in errors { normalizer.attach(error) }
             return normalizer.write
         }
@@ -96,53 +77,60 @@ struct TapeNormalizer {
         self.tape = tape
     }
 
+    /// The `__typename` member's text, when it is a string.
     private func typename(of object: Int32) -> String? {
         tape.stringValue(tape.member(of: object, named: "__typename"))
     }
 
-    private mutating func object(_ object: Int32, record: Int, key: RecordKey, selections: [Selection], path: String) {
+    private mutating func object(_ object: Int32, record: Int, plan: NormalizationPlan, path: String) {
+        let guardBase = guardStates.count
+        if !plan.guards.isEmpty { guardStates.append(contentsOf: repeatElement(0, count: plan.guards.count)) }
+        defer { if !plan.guards.isEmpty { guardStates.removeSubrange(guardBase...) } }
         // Responses list members in the order the selections ask for them: each search starts after the last hit.
         var hint: Int32 = 0
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                let storage = field.storage
-                if storage.hasConditions, !storage.conditions.allSatisfy({ $0.passes(variables) }) { continue }
-                guard
-                    let (value, nextKey) = tape.member(
-                        of: object, named: storage.responseKeyBytes, ascii: storage.responseKeyIsASCII,
-                        nameText: storage.responseKey, from: hint)
-                else { continue }
-                hint = nextKey
-                let storageKey = field.storageKey(variables: variables)
-                var fieldPath = ""
-                if pathIndex != nil {
-                    fieldPath = path.isEmpty ? storage.responseKey : path + "." + storage.responseKey
-                    pathIndex?[fieldPath] = SlotID(key, storageKey)
-                }
-                let stored = self.value(
-                    value, listDepth: storage.listDepth, field: storage, parent: key, storageKey: storageKey,
-                    suffix: "",
-                    index: -1, path: fieldPath)
-                write.pending[record].slots[storageKey] = Slot(value: stored)
-                write.slotWrites += 1
-            case .inlineFragment(let condition, let conditions, let selections):
-                if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
-                if let condition, !condition.matches(typename(of: object)) { continue }
-                self.object(object, record: record, key: key, selections: selections, path: path)
-            case .fragment(_, let condition, let conditions, let selections):
-                if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
-                if !condition.matches(typename(of: object)) { continue }
-                self.object(object, record: record, key: key, selections: selections, path: path)
+        for step in plan.steps {
+            if step.guardIndex >= 0, !passes(step.guardIndex, plan: plan, base: guardBase, object: object) { continue }
+            let storage = step.field
+            if storage.hasConditions, !storage.conditions.allSatisfy({ $0.passes(variables) }) { continue }
+            guard let (value, nextKey) = tape.member(of: object, responseKeyOf: storage, from: hint) else { continue }
+            hint = nextKey
+            // A storage key is a String only where it is needed: by key, for a path, for a variable.
+            let variableKey = storage.constantStorageKey == nil ? storage.variableStorageKey(variables) : nil
+            var fieldPath = ""
+            if pathIndex != nil {
+                fieldPath = path.isEmpty ? storage.responseKey : path + "." + storage.responseKey
+                pathIndex?[fieldPath] = (record, variableKey ?? storage.constantStorageKey ?? "")
             }
+            let stored = self.value(
+                value, listDepth: storage.listDepth, field: storage, parent: record, variableKey: variableKey,
+                suffix: "", index: -1, path: fieldPath)
+            if write.pending[record].writesByOrdinal(plan) {
+                write.pending[record].write(stored, ordinal: step.ordinal)
+            } else {
+                write.pending[record].write(Slot(value: stored), key: variableKey ?? storage.constantStorageKey ?? "")
+            }
+            write.slotWrites += 1
         }
     }
 
-    /// Stores one response value of `field`. An object without an `id` gets the derived key
-    /// `parent.storageKey` + `suffix` + `.index` (the list indices that led to it, `.0.3`; `index` is -1 outside a
-    /// list), built only then.
+    /// Whether guard `guardIndex` of `plan` passes for `object`: its fragment's `@include`/`@skip` and type
+    /// condition, inside its parent's. Decided once per object.
+    private mutating func passes(_ guardIndex: Int32, plan: NormalizationPlan, base: Int, object: Int32) -> Bool {
+        let state = guardStates[base + Int(guardIndex)]
+        if state != 0 { return state == 1 }
+        let guarded = plan.guards[Int(guardIndex)]
+        var result = guarded.parent < 0 || passes(guarded.parent, plan: plan, base: base, object: object)
+        if result, !guarded.conditions.allSatisfy({ $0.passes(variables) }) { result = false }
+        if result, let condition = guarded.typeCondition, !condition.matches(typename(of: object)) { result = false }
+        guardStates[base + Int(guardIndex)] = result ? 1 : 2
+        return result
+    }
+
+    /// Stores one response value of `field`, written to the pending record `parent`. An object without an `id`
+    /// gets the derived key `parent.storageKey` + `suffix` + `.index` (the list indices that led to it, `.0.3`;
+    /// `index` is -1 outside a list), built only then.
     private mutating func value(
-        _ value: Int32, listDepth: Int, field: FieldStorage, parent: RecordKey, storageKey: String, suffix: String,
+        _ value: Int32, listDepth: Int, field: FieldStorage, parent: Int, variableKey: String?, suffix: String,
         index: Int, path: String
     ) -> StoredValue {
         let entry = tape[value]
@@ -167,39 +155,106 @@ struct TapeNormalizer {
                 }
                 stored.append(
                     self.value(
-                        item, listDepth: listDepth - 1, field: field, parent: parent, storageKey: storageKey,
-                        suffix: listSuffix,
-                        index: itemIndex, path: itemPath))
+                        item, listDepth: listDepth - 1, field: field, parent: parent, variableKey: variableKey,
+                        suffix: listSuffix, index: itemIndex, path: itemPath))
                 item = tape[item].next
             }
             return .list(stored)
         case .object:
-            if field.selections.isEmpty { return .json(tape.jsonValue(value)) }
-            let typename = self.typename(of: value) ?? field.namedType
-            var key: RecordKey
-            let id = tape.member(of: value, named: "id")
-            switch id.map({ tape[$0].kind }) {
-            case .string?, .number?:
-                let idEntry = tape[id ?? 0]
-                let idText = idEntry.kind == .string ? tape.text(id ?? 0) : tape.numberText(id ?? 0)
-                key = typename
-                key.reserveCapacity(typename.utf8.count + 1 + idText.utf8.count)
-                key += ":"
-                key += idText
-            default: key = parent + "." + storageKey + (index < 0 ? suffix : suffix + "." + String(index))
-            }
-            // One hash: the record's index, inserted as the next one when the key is new.
-            let next = write.pending.count
-            let record = TapeNormalizer.value(of: &write.records[key, default: next])
-            if record == next {
-                write.pending.append(PendingRecord(key: key, typename: typename, capacity: field.selections.count))
-            }
-            self.object(value, record: record, key: key, selections: field.selections, path: path)
+            guard let plan = field.plan else { return .json(tape.jsonValue(value)) }
+            let (record, key) = self.record(
+                of: value, field: field, parent: parent, variableKey: variableKey, suffix: suffix, index: index)
+            self.object(value, record: record, plan: plan, path: path)
             return .link(key)
         }
     }
 
-    private static func value(of slot: inout Int) -> Int { slot }
+    /// The pending record of a response object, added when new: `Type:id` when it has an `id` (a string or a
+    /// number), otherwise `parent.storageKey` + `suffix` + `.index`.
+    private mutating func record(
+        of object: Int32, field: FieldStorage, parent: Int, variableKey: String?, suffix: String, index position: Int
+    ) -> (Int, RecordKey) {
+        let typenameEntry = tape.member(of: object, named: "__typename").flatMap { tape[$0].kind == .string ? $0 : nil }
+        let id = tape.member(of: object, named: "id").flatMap {
+            tape[$0].kind == .string || tape[$0].kind == .number ? $0 : nil
+        }
+        if let id {
+            let idEntry = tape[id]
+            // The type's bytes: the `__typename` member's, or the field's named type.
+            var typeBytes: UnsafeBufferPointer<UInt8>?
+            if let typenameEntry {
+                if tape[typenameEntry].flags == 0 { typeBytes = tape.rawBytes(tape[typenameEntry]) }
+            } else {
+                typeBytes = field.namedTypeBytes
+            }
+            if index.comparesBytes, let typeBytes, idEntry.flags == 0 {
+                let idBytes = tape.rawBytes(idEntry)
+                let hash = RecordKeyIndex.hash(typeBytes, idBytes)
+                if let found = index.find(hash: hash, typeBytes, idBytes) { return (found, write.pending[found].key) }
+                let typename = typenameEntry == nil ? field.namedType : self.typename(typeBytes, field: field)
+                var key = typename
+                key.reserveCapacity(typeBytes.count + 1 + idBytes.count)
+                key += ":"
+                key += String(decoding: idBytes, as: UTF8.self)
+                let record = write.pending.count
+                write.pending.append(PendingRecord(key: key, typename: typename))
+                index.insert(record, hash: hash, typeBytes, idBytes)
+                return (record, key)
+            }
+            // A type or id with escapes or non-ASCII bytes: the key is compared as a String from here on.
+            let typename = typenameEntry.map { tape.text($0) } ?? field.namedType
+            let idText = idEntry.kind == .string ? tape.text(id) : tape.numberText(id)
+            return record(key: typename + ":" + idText, typename: typename, ascii: false)
+        }
+        let typename = typenameEntry.map { tape.text($0) } ?? field.namedType
+        let storageKey = variableKey ?? field.constantStorageKey ?? ""
+        let storageKeyIsASCII =
+            variableKey == nil ? field.constantStorageKeyIsASCII : storageKey.utf8.allSatisfy { $0 < 0x80 }
+        // While keys compare as bytes every key so far is ASCII, the parent's too.
+        let ascii = index.comparesBytes && storageKeyIsASCII
+        var key = write.pending[parent].key + "." + storageKey + suffix
+        if position >= 0 { key += "." + String(position) }
+        return record(key: key, typename: typename, ascii: ascii)
+    }
+
+    /// The pending record under a key built as a `String`, added when new.
+    private mutating func record(key: RecordKey, typename: String, ascii: Bool) -> (Int, RecordKey) {
+        if ascii, index.comparesBytes {
+            var spelled = key
+            return spelled.withUTF8 { bytes in
+                let hash = RecordKeyIndex.hash(bytes, nil)
+                if let found = index.find(hash: hash, bytes, nil) { return (found, write.pending[found].key) }
+                let record = write.pending.count
+                write.pending.append(PendingRecord(key: key, typename: typename))
+                index.insert(record, hash: hash, bytes, nil)
+                return (record, key)
+            }
+        }
+        if index.comparesBytes { index.compareTexts(write.pending.map(\.key)) }
+        if let found = index.find(text: key) { return (found, write.pending[found].key) }
+        let record = write.pending.count
+        write.pending.append(PendingRecord(key: key, typename: typename))
+        index.insert(record, text: key)
+        return (record, key)
+    }
+
+    /// Registers the root record's key.
+    private mutating func remember(_ record: Int, key: RecordKey, ascii: Bool) {
+        if ascii {
+            var key = key
+            key.withUTF8 { bytes in index.insert(record, hash: RecordKeyIndex.hash(bytes, nil), bytes, nil) }
+        } else {
+            index.compareTexts([])
+            index.insert(record, text: key)
+        }
+    }
+
+    /// A `__typename`'s text: the field's named type when the bytes spell it (no decoding), otherwise decoded.
+    @inline(__always)
+    private func typename(_ bytes: UnsafeBufferPointer<UInt8>, field: FieldStorage) -> String {
+        if let named = field.namedTypeBytes, JSONTape.equal(named, bytes) { return field.namedType }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Attaches an error to the deepest slot its path reaches.
     private mutating func attach(_ error: GraphQLError) {
@@ -210,9 +265,7 @@ struct TapeNormalizer {
         var components = path.map(\.description)
         while !components.isEmpty {
             if let slot = index[components.joined(separator: ".")] {
-                if let record = write.records[slot.record] {
-                    write.pending[record].slots[slot.storageKey]?.errors.append(error)
-                }
+                write.pending[slot.record].attach(error, to: slot.storageKey)
                 return
             }
             components.removeLast()

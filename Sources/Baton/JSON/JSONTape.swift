@@ -35,6 +35,11 @@ final class JSONTape {
         var next: Int32
     }
 
+    private static let typenameName: StaticString = "__typename"
+    static var typenameBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: typenameName.utf8Start, count: typenameName.utf8CodeUnitCount)
+    }
+
     static let escaped: UInt8 = 1
     static let nonASCII: UInt8 = 2
     static let repeatedNames: UInt8 = 4
@@ -165,6 +170,34 @@ final class JSONTape {
             return nil
         }
 
+        /// The value entries of the live `__typename` and `id` members of the object at `object` (nil when absent),
+        /// found in one pass over its keys.
+        func identity(of object: Int32) -> (typename: Int32?, id: Int32?) {
+            var typename: Int32?
+            var id: Int32?
+            var key = object + 1
+            for _ in 0..<Int(entries[Int(object)].start) {
+                let entry = entries[Int(key)]
+                if entry.kind == .key {
+                    if entry.flags != 0 {
+                        let name = text(key)
+                        if name == "__typename" { typename = key + 1 } else if name == "id" { id = key + 1 }
+                    } else {
+                        let length = entry.end &- entry.start
+                        let start = Int(entry.start)
+                        if length == 2, bytes[start] == UInt8(ascii: "i"), bytes[start + 1] == UInt8(ascii: "d") {
+                            id = key + 1
+                        } else if length == 10, JSONTape.equal(rawBytes(entry), JSONTape.typenameBytes) {
+                            typename = key + 1
+                        }
+                    }
+                    if typename != nil, id != nil { break }
+                }
+                key = entries[Int(key + 1)].next
+            }
+            return (typename, id)
+        }
+
         /// The string at `index`, when it is one.
         func stringValue(_ index: Int32?) -> String? {
             guard let index, entries[Int(index)].kind == .string else { return nil }
@@ -179,18 +212,29 @@ final class JSONTape {
         }
     }
 
-    /// Whether two byte ranges hold the same bytes.
+    /// Whether two byte ranges hold the same bytes: up to 16 bytes with two overlapping loads per side.
     @inline(__always)
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = a.count
         guard count == b.count else { return false }
         guard count > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return true }
-        if count <= 8 {
-            for offset in 0..<count where aBase[offset] != bBase[offset] { return false }
-            return true
+        let x = UnsafeRawPointer(aBase)
+        let y = UnsafeRawPointer(bBase)
+        if count >= 8 {
+            guard count <= 16 else { return memcmp(aBase, bBase, count) == 0 }
+            return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+                && x.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                    == y.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         }
-        return memcmp(aBase, bBase, count) == 0
+        if count >= 4 {
+            return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+                && x.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                    == y.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        for offset in 0..<count where aBase[offset] != bBase[offset] { return false }
+        return true
     }
+
 }
 
 /// Builds `JSONValue` trees from a tape with explicit stacks (no recursion).

@@ -263,10 +263,11 @@ struct JSONTapeBuilder {
     @inline(__always)
     private mutating func skipWhitespace() {
         while position < end {
-            switch base[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
+            let byte = base[position]
+            // Every byte a token starts with is above the space; whitespace is at or below it.
+            if byte > 0x20 { return }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
         }
     }
 
@@ -331,51 +332,61 @@ struct JSONTapeBuilder {
     /// character.
     @inline(__always)
     private mutating func readString(_ kind: JSONTape.Kind) -> Bool {
-        position += 1
-        let start = position
+        var cursor = position + 1
+        let start = cursor
         var high: UInt64 = 0
-        var flags: UInt8 = 0
         let raw = UnsafeRawPointer(base)
-        while true {
-            if position + 8 <= end {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let quote = word ^ 0x2222_2222_2222_2222
-                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let stops =
-                    ((quote &- 0x0101_0101_0101_0101) & ~quote)
-                    | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word)
-                let found = stops & 0x8080_8080_8080_8080
-                if found == 0 {
-                    high |= word
-                    position += 8
-                    continue
-                }
-                // The lowest flagged byte is the first stop (a borrow can only flag bytes above a true one).
-                let plain = found.trailingZeroBitCount >> 3
-                high |= word & ((1 &<< UInt64(plain &* 8)) &- 1)
-                position += plain
-            } else if position >= end {
-                return failed("unterminated string")
+        // Without escapes or control characters (nearly every string), eight bytes at a time to the closing quote.
+        while cursor + 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
+            let quote = word ^ 0x2222_2222_2222_2222
+            let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let stops =
+                ((quote &- 0x0101_0101_0101_0101) & ~quote) | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
+                | ((word &- 0x2020_2020_2020_2020) & ~word)
+            let found = stops & 0x8080_8080_8080_8080
+            if found == 0 {
+                high |= word
+                cursor &+= 8
+                continue
             }
+            // The lowest flagged byte is the first stop (a borrow can only flag bytes above a true one).
+            let plain = found.trailingZeroBitCount &>> 3
+            high |= word & ((1 &<< UInt64(plain &* 8)) &- 1)
+            cursor &+= plain
+            if base[cursor] == UInt8(ascii: "\"") {
+                append(
+                    kind, flags: high & 0x8080_8080_8080_8080 != 0 ? JSONTape.nonASCII : 0, start: start, end: cursor)
+                position = cursor &+ 1
+                return false
+            }
+            break
+        }
+        position = cursor
+        return readStringByBytes(kind, start: start, flags: high & 0x8080_8080_8080_8080 != 0 ? JSONTape.nonASCII : 0)
+    }
+
+    /// The rest of a string from `position`, a byte at a time: escapes, control characters, the last bytes.
+    private mutating func readStringByBytes(_ kind: JSONTape.Kind, start: Int, flags initial: UInt8) -> Bool {
+        var flags = initial
+        while position < end {
             let byte = base[position]
             if byte == UInt8(ascii: "\"") {
-                if high & 0x8080_8080_8080_8080 != 0 { flags |= JSONTape.nonASCII }
                 append(kind, flags: flags, start: start, end: position)
                 position += 1
                 return false
             }
-            position += 1
             if byte == UInt8(ascii: "\\") {
+                position += 1
                 flags |= JSONTape.escaped
                 if readEscape() { return true }
-            } else if byte < 0x20 {
-                position -= 1
-                return failed("control character in string")
-            } else if byte >= 0x80 {
-                flags |= JSONTape.nonASCII
+                continue
             }
+            if byte < 0x20 { return failed("control character in string") }
+            if byte >= 0x80 { flags |= JSONTape.nonASCII }
+            position += 1
         }
+        return failed("unterminated string")
     }
 
     /// Checks the escape after a backslash (at `position`). Returns true on an error.

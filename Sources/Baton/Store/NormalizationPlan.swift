@@ -33,6 +33,8 @@ final class NormalizationPlan: Sendable {
     let ordinalKeys: [String]?
     /// Storage key → ordinal (when `ordinalKeys` is not nil).
     let ordinals: [String: Int32]
+    /// The `hashValue` of each ordinal's storage key, for the `SlotID`s of a commit.
+    let ordinalKeyHashes: [Int]
 
     init(_ selections: [Selection]) {
         var steps: [Step] = []
@@ -79,6 +81,7 @@ final class NormalizationPlan: Sendable {
         self.guards = guards
         self.ordinalKeys = variable ? nil : keys
         self.ordinals = variable ? [:] : ordinals
+        self.ordinalKeyHashes = variable ? [] : keys.map(\.hashValue)
     }
 
     // MARK: Root plans

@@ -52,16 +52,38 @@ public struct Record: Sendable, Hashable {
 }
 
 /// One slot of one record, as notifications name it: `Character:1.gender`.
+///
+/// It keeps the hashes of its two strings, so the sets commits and subscriptions build hash two integers per
+/// slot instead of two strings (the store computes a record key's hash once for all its slots).
 public struct SlotID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var record: RecordKey
-    public var storageKey: String
+    public var record: RecordKey { didSet { recordHash = record.hashValue } }
+    public var storageKey: String { didSet { storageKeyHash = storageKey.hashValue } }
+    private var recordHash: Int
+    private var storageKeyHash: Int
 
     public init(_ record: RecordKey, _ storageKey: String) {
+        self.init(record, storageKey, recordHash: record.hashValue, storageKeyHash: storageKey.hashValue)
+    }
+
+    /// A slot ID whose strings' hashes are known (`String.hashValue` of each, in this process).
+    init(_ record: RecordKey, _ storageKey: String, recordHash: Int, storageKeyHash: Int) {
         self.record = record
         self.storageKey = storageKey
+        self.recordHash = recordHash
+        self.storageKeyHash = storageKeyHash
     }
 
     public var description: String { "\(record).\(storageKey)" }
+
+    public static func == (lhs: SlotID, rhs: SlotID) -> Bool {
+        lhs.recordHash == rhs.recordHash && lhs.storageKeyHash == rhs.storageKeyHash && lhs.record == rhs.record
+            && lhs.storageKey == rhs.storageKey
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordHash)
+        hasher.combine(storageKeyHash)
+    }
 
     public static func < (lhs: SlotID, rhs: SlotID) -> Bool { lhs.description < rhs.description }
 }

@@ -240,6 +240,8 @@ final class FieldStorage: Sendable {
     let constantStorageKeyIsASCII: Bool
     /// The storage key when no argument mentions a variable.
     @usableFromInline let constantStorageKey: String?
+    /// Whether an argument mentions a variable (`constantStorageKey` is nil).
+    let hasVariableStorageKey: Bool
     /// The variables the arguments mention, and the key last computed with their values.
     private let variableNames: [String]
     private let lastKey = Locked<(values: [JSONValue?], key: String)?>(nil)
@@ -284,6 +286,7 @@ final class FieldStorage: Sendable {
         variableNames = names
         constantStorageKey = names.isEmpty ? Field.storageKey(name: name, arguments: arguments, variables: [:]) : nil
         constantStorageKeyIsASCII = constantStorageKey?.utf8.allSatisfy { $0 < 0x80 } ?? false
+        hasVariableStorageKey = constantStorageKey == nil
     }
 
     deinit {

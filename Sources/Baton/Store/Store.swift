@@ -164,14 +164,14 @@ public final class Store: Sendable {
     private func mergeDeferringNotifications(_ normalized: consuming NormalizedWrite) -> (CommitResult, () -> Void) {
         var write = normalized
         let now = clock().timeIntervalSince1970
-        var changed = Set<SlotID>(minimumCapacity: write.slotWrites)
+        var changed = Set<SlotID>(minimumCapacity: write.slotCount)
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
             for index in write.pending.indices {
                 let key = write.pending[index].key
                 let typename = write.pending[index].typename
                 Store.apply(
-                    &write.pending[index], key: key, now: now,
-                    to: &state.records[key, default: Record(typename: typename)], changed: &changed)
+                    index, of: &write, now: now, to: &state.records[key, default: Record(typename: typename)],
+                    changed: &changed)
             }
             if changed.isEmpty || state.subscribers.isEmpty { return [] }
             return state.subscribers.values.compactMap { subscriber in
@@ -187,18 +187,20 @@ public final class Store: Sendable {
 
     /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
     private static func apply(
-        _ written: inout PendingRecord, key: RecordKey, now: Double, to record: inout Record,
-        changed: inout Set<SlotID>
+        _ index: Int, of write: inout NormalizedWrite, now: Double, to record: inout Record, changed: inout Set<SlotID>
     ) {
-        if let typename = written.typename { record.typename = typename }
+        if let typename = write.pending[index].typename { record.typename = typename }
         if record.slots.isEmpty {
             // A new record (or one without slots): every slot written is a change; take the table whole.
-            record.slots = written.takeTable()
-            for storageKey in record.slots.keys { changed.insert(SlotID(key, storageKey)) }
+            record.slots = write.takeTable(index, recordingChangesIn: &changed)
         } else {
-            written.forEachSlot { storageKey, slot in
+            let key = write.pending[index].key
+            var recordHash: Int?
+            write.forEachSlot(index) { storageKey, slot in
                 if let old = record.slots.updateValue(slot, forKey: storageKey), old == slot { return }
-                changed.insert(SlotID(key, storageKey))
+                let hash = recordHash ?? key.hashValue
+                recordHash = hash
+                changed.insert(SlotID(key, storageKey, recordHash: hash, storageKeyHash: storageKey.hashValue))
             }
         }
         record.updatedAt = now

@@ -95,21 +95,26 @@ struct TapeNormalizer {
             guard let (value, nextKey) = tape.member(of: object, responseKeyOf: storage, from: hint) else { continue }
             hint = nextKey
             // A storage key is a String only where it is needed: by key, for a path, for a variable.
-            let variableKey = storage.constantStorageKey == nil ? storage.variableStorageKey(variables) : nil
+            let variableKey = storage.hasVariableStorageKey ? storage.variableStorageKey(variables) : nil
             var fieldPath = ""
             if pathIndex != nil {
                 fieldPath = path.isEmpty ? storage.responseKey : path + "." + storage.responseKey
                 pathIndex?[fieldPath] = (record, variableKey ?? storage.constantStorageKey ?? "")
             }
+            // A scalar written by ordinal, in place (and not decoded again when the slot holds the same bytes).
+            if step.ordinal >= 0, tape[value].kind.rawValue < JSONTape.Kind.object.rawValue,
+                write.writeScalar(record, value, in: tape, ordinal: step.ordinal, plan: plan)
+            {
+                continue
+            }
             let stored = self.value(
                 value, listDepth: storage.listDepth, field: storage, parent: record, variableKey: variableKey,
                 suffix: "", index: -1, path: fieldPath)
-            if write.pending[record].writesByOrdinal(plan) {
-                write.pending[record].write(stored, ordinal: step.ordinal)
+            if step.ordinal >= 0, write.writesByOrdinal(record, plan) {
+                write.write(record, stored, ordinal: step.ordinal)
             } else {
-                write.pending[record].write(Slot(value: stored), key: variableKey ?? storage.constantStorageKey ?? "")
+                write.write(record, Slot(value: stored), key: variableKey ?? storage.constantStorageKey ?? "")
             }
-            write.slotWrites += 1
         }
     }
 
@@ -174,10 +179,9 @@ struct TapeNormalizer {
     private mutating func record(
         of object: Int32, field: FieldStorage, parent: Int, variableKey: String?, suffix: String, index position: Int
     ) -> (Int, RecordKey) {
-        let typenameEntry = tape.member(of: object, named: "__typename").flatMap { tape[$0].kind == .string ? $0 : nil }
-        let id = tape.member(of: object, named: "id").flatMap {
-            tape[$0].kind == .string || tape[$0].kind == .number ? $0 : nil
-        }
+        let identity = tape.identity(of: object)
+        let typenameEntry = identity.typename.flatMap { tape[$0].kind == .string ? $0 : nil }
+        let id = identity.id.flatMap { tape[$0].kind == .string || tape[$0].kind == .number ? $0 : nil }
         if let id {
             let idEntry = tape[id]
             // The type's bytes: the `__typename` member's, or the field's named type.
@@ -265,7 +269,7 @@ struct TapeNormalizer {
         var components = path.map(\.description)
         while !components.isEmpty {
             if let slot = index[components.joined(separator: ".")] {
-                write.pending[slot.record].attach(error, to: slot.storageKey)
+                write.attach(error, to: slot.storageKey, of: slot.record)
                 return
             }
             components.removeLast()

@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Baton", targets: ["Baton"]),
+        // An optional persisted cache in SQLite (the system's library); `Baton` itself stays free of it.
+        .library(name: "BatonSQLite", targets: ["BatonSQLite"]),
         .executable(name: "baton", targets: ["baton"]),
     ],
     targets: [
@@ -53,7 +55,7 @@ let package = Package(
             name: "BatonBenchmark",
             dependencies: [
                 "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonCompiler", "BatonCodegen",
-                "BatonCodegenSwift", "BatonCodegenKotlin", "BatonIR", "BatonPlate", "Baton",
+                "BatonCodegenSwift", "BatonCodegenKotlin", "BatonIR", "BatonPlate", "Baton", "BatonSQLite",
             ],
             swiftSettings: strict),
 
@@ -65,6 +67,13 @@ let package = Package(
 
         // The runtime apps import. Depends on no other Baton target.
         .target(name: "Baton", swiftSettings: strict),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "BatonSQLite", dependencies: ["Baton", "CSQLite"], swiftSettings: strict),
+        // A child process the kill tests start and SIGKILL while it writes (Tests/BatonSQLiteTests).
+        .executableTarget(
+            name: "BatonSQLiteKillHelper", dependencies: ["Baton", "BatonSQLite"], path: "Tests/BatonSQLiteKillHelper",
+            swiftSettings: strict),
         // The guide's screen run on any platform with a fixture transport: `swift run GitHubExample`.
         .executableTarget(
             name: "GitHubExample", dependencies: ["Baton"], path: "Examples/GitHub",
@@ -117,6 +126,9 @@ let package = Package(
         .testTarget(
             name: "BatonNetworkTests", dependencies: ["Baton", "BatonSchema", "BatonDiagnostics"],
             exclude: ["baton.json", "Operations"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "BatonSQLiteTests", dependencies: ["BatonSQLite", "Baton", "CSQLite", "BatonSQLiteKillHelper"],
             swiftSettings: strict),
     ]
 )

@@ -1,5 +1,5 @@
-// `BatonBenchmark [syntax|runtime|lists|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks, or all of
-// them; `BatonBenchmark network` (never part of "all") against the Python test server.
+// `BatonBenchmark [syntax|runtime|persistence|lists|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks,
+// or all of them; `BatonBenchmark network` (never part of "all") against the Python test server.
 // `BatonBenchmark parse-corpus [DIR]`, `BatonBenchmark schema-loop FILE [N]` and
 // `BatonBenchmark validation-loop [N]` and `BatonBenchmark runtime-loop [N] [MB]` are single-shot
 // modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
@@ -18,6 +18,7 @@ if arguments.first == "parse-corpus" {
     print("benchmark")
     if wanted("syntax") { runSyntaxBenchmark() }
     if wanted("runtime") { runRuntimeBenchmark() }
+    if wanted("persistence") { runPersistenceBenchmark() }
     if wanted("lists") { runListReadBenchmark() }
     if wanted("schema") { runSchemaBenchmark() }
     if wanted("lens") { runLensBenchmark() }

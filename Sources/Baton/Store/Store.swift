@@ -27,6 +27,8 @@ public final class Store: Sendable {
         var records: [RecordKey: Record] = [:]
         var subscribers: [Int: Subscriber] = [:]
         var nextSubscriber = 0
+        /// Hears of every batch, in order (a persistence layer; see `StoreBatch`).
+        var batchObserver: (@Sendable (StoreBatch) -> Void)?
     }
 
     struct Subscriber {
@@ -34,7 +36,7 @@ public final class Store: Sendable {
         var callback: @Sendable (Set<SlotID>) -> Void
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
     /// The clock that stamps records' ages.
     public let clock: @Sendable () -> Date
 
@@ -173,6 +175,12 @@ public final class Store: Sendable {
                     index, of: &write, now: now, to: &state.records[key, default: Record(typename: typename)],
                     changed: &changed)
             }
+            if let observer = state.batchObserver {
+                // Every record written has a new age, so each is part of the batch.
+                observer(
+                    .records(
+                        write.pending.compactMap { pending in state.records[pending.key].map { (pending.key, $0) } }))
+            }
             if changed.isEmpty || state.subscribers.isEmpty { return [] }
             return state.subscribers.values.compactMap { subscriber in
                 let hit = subscriber.slots.intersection(changed)
@@ -232,10 +240,14 @@ public final class Store: Sendable {
     func invalidate(where predicate: (RecordKey, Record) -> Bool) -> Int {
         state.withLock { state in
             var count = 0
+            var marked: [(key: RecordKey, record: Record)] = []
             for (key, record) in state.records where predicate(key, record) {
-                state.records[key]?.invalidated = true
                 count += 1
+                guard !record.invalidated else { continue }
+                state.records[key]?.invalidated = true
+                if state.batchObserver != nil, let now = state.records[key] { marked.append((key, now)) }
             }
+            if let observer = state.batchObserver, !marked.isEmpty { observer(.records(marked)) }
             return count
         }
     }
@@ -256,7 +268,10 @@ public final class Store: Sendable {
 
     /// Replaces every record (loading an image).
     func replaceRecords(_ records: [RecordKey: Record]) {
-        state.withLock { $0.records = records }
+        state.withLock { state in
+            state.records = records
+            state.batchObserver?(.replaced(records))
+        }
     }
 
     /// Removes every record.

@@ -95,12 +95,11 @@ package enum FileSystem {
         guard let directory = opendir(path) else { return .failure(Failure(path: path, reason: lastError())) }
         defer { _ = closedir(directory) }
         var names: [String] = []
+        // The name is read where it lies: a `dirent` can be shorter than its declared 256-byte `d_name` (glibc packs
+        // entries), so copying `d_name` out would read past the entry (found by Fuzz/ `configuration`).
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return .success([]) }
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
             names.append(name)
         }

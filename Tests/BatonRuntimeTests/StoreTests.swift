@@ -32,6 +32,32 @@ final class JSONParserTests: XCTestCase {
     }
 }
 
+extension JSONParserTests {
+    /// Past 32 members an object finds repeated names with a dictionary: the same semantics (first position, last
+    /// value; names compared as Strings), both when parsing and when committing from bytes.
+    func testRepeatedNamesInLargeObjectsKeepTheFirstPositionAndTheLastValue() throws {
+        var members = (0..<100).map { #""m\#($0)":\#($0)"# }
+        members.append(#""m5":"five""#)  // a repeat past the linear limit
+        members.append(#""m\u0037":"seven""#)  // an escaped repeat of m7
+        members.insert(#""m99":"early""#, at: 3)  // m99 first at position 3, repeated later
+        let value = try JSONParser.parse("{" + members.joined(separator: ",") + "}")
+        guard case .object(let object) = value else { return XCTFail("not an object") }
+        XCTAssertEqual(object.count, 100)
+        XCTAssertEqual(object.keys[3], "m99")
+        XCTAssertEqual(object["m99"], .number("99"))
+        XCTAssertEqual(object["m5"], .string("five"))
+        XCTAssertEqual(object["m7"], .string("seven"))
+        XCTAssertEqual(object.keys.firstIndex(of: "m5"), 6)
+        let store = Store()
+        try store.commit(
+            bytes: Data(("{\"data\":{" + members.joined(separator: ",") + "}}").utf8),
+            selections: [.field("m5", type: .named("String")), .field("m7", type: .named("String")), .field("m99", type: .named("Int"))])
+        XCTAssertEqual(store.record("Query")?.slots["m5"]?.value, .string("five"))
+        XCTAssertEqual(store.record("Query")?.slots["m7"]?.value, .string("seven"))
+        XCTAssertEqual(store.record("Query")?.slots["m99"]?.value, .number("99"))
+    }
+}
+
 final class StorageKeyTests: XCTestCase {
     func testArgumentsAreSortedWithVariablesResolved() {
         let field = Field(

@@ -243,6 +243,7 @@ package enum StoreImage {
         guard view[index].kind == .object, let slotsIndex = view.member(of: index, named: "s"),
             view[slotsIndex].kind == .object, let updatedIndex = view.member(of: index, named: "u"),
             view[updatedIndex].kind == .number, let updatedAt = Double(view.numberText(updatedIndex)),
+            updatedAt.isFinite,
             let invalidatedIndex = view.member(of: index, named: "i"),
             view[invalidatedIndex].kind == .true || view[invalidatedIndex].kind == .false
         else { throw .corrupt("bad record \(name)") }

@@ -1,0 +1,25 @@
+// baton.json through the configuration loader and document discovery (in an empty scratch folder). Errors must
+// be located inside their file.
+import BatonConfig
+import BatonDiagnostics
+import Foundation
+
+let scratch: String = {
+    let path = NSTemporaryDirectory() + "baton-fuzz-config-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let loaded = ConfigurationLoader.load(text: text, path: "baton.json", workingDirectory: scratch)
+    checkLocated(loaded.diagnostics, "configuration")
+    for project in loaded.projects {
+        let schema = DocumentDiscovery.schemaFiles(of: project)
+        let documents = DocumentDiscovery.documentFiles(of: project)
+        checkLocated(schema.diagnostics + documents.diagnostics, "discovery")
+        _ = project.applyingRuleSettings(to: [])
+    }
+    return 0
+}

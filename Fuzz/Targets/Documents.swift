@@ -37,7 +37,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             ], onError: nil))
     checkLocated(modelDiagnostics, "lens model")
     guard !modelDiagnostics.contains(where: { $0.severity == .error }) else { return 0 }
-    let plates = model.operations.map { Plate(subject: .operation($0)) } + model.fragments.map { Plate(subject: .fragment($0)) }
+    let plates =
+        model.operations.map { Plate(subject: .operation($0)) } + model.fragments.map { Plate(subject: .fragment($0)) }
     for format in PlateFormat.allCases { _ = PlateRenderer.render(plates, format: format) }
     let swift = SwiftGenerator(model: model).generate()
     let kotlin = KotlinGenerator.generate(

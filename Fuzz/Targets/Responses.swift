@@ -1,9 +1,10 @@
+import Foundation
+
 // Response bodies committed for the Examples' generated operations (the first byte picks one), then every
 // accessor of the generated lenses read. Invariants: the byte and tree commit paths agree with each other and
 // with the plain reading of the rules (`ReferenceNormalizer`, from the runtime tests); committing the same body
 // again changes no slot; the store's image reads back what was written.
 @testable import Baton
-import Foundation
 
 /// One operation: commits a body both ways and reads the data.
 struct FuzzOperation {

@@ -51,7 +51,10 @@ extension JSONParserTests {
         let store = Store()
         try store.commit(
             bytes: Data(("{\"data\":{" + members.joined(separator: ",") + "}}").utf8),
-            selections: [.field("m5", type: .named("String")), .field("m7", type: .named("String")), .field("m99", type: .named("Int"))])
+            selections: [
+                .field("m5", type: .named("String")), .field("m7", type: .named("String")),
+                .field("m99", type: .named("Int")),
+            ])
         XCTAssertEqual(store.record("Query")?.slots["m5"]?.value, .string("five"))
         XCTAssertEqual(store.record("Query")?.slots["m7"]?.value, .string("seven"))
         XCTAssertEqual(store.record("Query")?.slots["m99"]?.value, .number("99"))

@@ -93,14 +93,23 @@ final class JSONTape {
         let entries: UnsafePointer<Entry>
         let count: Int
         let bytes: UnsafeBufferPointer<UInt8>
+        /// The text's first byte (an empty text's stand-in is never read: no entry has a byte range in it).
+        private let base: UnsafePointer<UInt8>
+
+        init(entries: UnsafePointer<Entry>, count: Int, bytes: UnsafeBufferPointer<UInt8>) {
+            self.entries = entries
+            self.count = count
+            self.bytes = bytes
+            base = bytes.baseAddress ?? ("" as StaticString).utf8Start
+        }
 
         @inline(__always)
         subscript(_ index: Int32) -> Entry { entries[Int(index)] }
 
-        /// The raw bytes of a string, key or number entry.
+        /// The raw bytes of a string, key or number entry (the tape's ranges lie inside the text).
         @inline(__always)
         func rawBytes(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
+            UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.end &- entry.start))
         }
 
         /// The text of a string or key entry, decoded as `JSONParser` decodes it.

@@ -11,9 +11,9 @@ import Foundation
 /// written by key.
 final class NormalizationPlan: Sendable {
     struct Step: Sendable {
-        /// Unowned: the selections the plan was built from hold the field (a field's `selections`, or the root
+        /// Unretained: the selections the plan was built from hold the field (a field's `selections`, or the root
         /// plan cache's array), for at least as long as the plan.
-        unowned(unsafe) let field: FieldStorage
+        let field: Unmanaged<FieldStorage>
         /// The guard that must pass, or -1.
         let guardIndex: Int32
         /// The slot ordinal of the field's storage key, or -1 when the plan writes by key.
@@ -60,7 +60,8 @@ final class NormalizationPlan: Sendable {
                     } else {
                         variable = true
                     }
-                    steps.append(Step(field: storage, guardIndex: guardIndex, ordinal: ordinal))
+                    steps.append(
+                        Step(field: Unmanaged.passUnretained(storage), guardIndex: guardIndex, ordinal: ordinal))
                 case .inlineFragment(let condition, let conditions, let selections):
                     add(selections, guardIndex: guarded(condition, conditions, guardIndex))
                 case .fragment(_, let condition, let conditions, let selections):

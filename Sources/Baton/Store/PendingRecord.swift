@@ -29,12 +29,18 @@ struct PendingRecord {
 
 /// What one response writes: slots per record, before they are merged into the store.
 struct NormalizedWrite {
-    /// A slot written by ordinal, and the tape entry of the scalar it was read from (-1: none, or not a scalar),
-    /// so a record seen again with the same bytes is not decoded again.
+    /// A slot written by ordinal: a value, or (`source` ≥ 0) the tape entry of a scalar not decoded yet. A scalar
+    /// is decoded once, when normalization ends (`decodeScalars`), so a record seen again neither decodes again
+    /// what it repeats nor decodes what a later visit replaces.
     struct OrdinalSlot {
         var value: StoredValue?
         var source: Int32
+
+        var isWritten: Bool { value != nil || source >= 0 }
     }
+
+    /// The tape being normalized, for scalars still to decode.
+    var tape: JSONTape.View?
 
     /// Each record written, in the order first reached.
     var pending: [PendingRecord] = []
@@ -79,24 +85,26 @@ struct NormalizedWrite {
         var slots = pending[record].slots
         slots.reserveCapacity(slots.count + keys.count)
         for ordinal in keys.indices {
+            decode(base + ordinal)
             if let value = ordinals[base + ordinal].value.take() { slots[keys[ordinal]] = Slot(value: value) }
         }
         pending[record].slots = slots
         pending[record].plan = nil
     }
 
-    /// Writes the scalar at tape entry `entry` (not an object or array) at `ordinal` of `plan`, unless the slot
-    /// already holds the same bytes; false (nothing written) when the record is not written by `plan`'s ordinals.
+    /// Writes the scalar at tape entry `entry` (not an object or array) at `ordinal` of `plan`, to be decoded when
+    /// normalization ends; false (nothing written) when the record is not written by `plan`'s ordinals.
     @inline(__always)
     mutating func writeScalar(
         _ record: Int, _ entry: Int32, in tape: JSONTape.View, ordinal: Int32, plan: NormalizationPlan
     ) -> Bool {
         guard writesByOrdinal(record, plan) else { return false }
         let index = pending[record].base + Int(ordinal)
-        let token = tape[entry]
         let source = ordinals[index].source
         if source >= 0 {
+            // Seen before with the same bytes: nothing to do.
             let old = tape[source]
+            let token = tape[entry]
             if old.kind == token.kind, old.flags == token.flags,
                 JSONTape.equal(tape.rawBytes(old), tape.rawBytes(token))
             {
@@ -105,23 +113,36 @@ struct NormalizedWrite {
         } else if ordinals[index].value == nil {
             pending[record].written += 1
         }
+        ordinals[index] = OrdinalSlot(value: nil, source: entry)
+        return true
+    }
+
+    /// Decodes the scalar at `index` of `ordinals` if it is still a tape entry.
+    private mutating func decode(_ index: Int) {
+        let source = ordinals[index].source
+        guard source >= 0, ordinals[index].value == nil, let tape else { return }
         let value: StoredValue
-        switch token.kind {
+        switch tape[source].kind {
         case .null: value = .null
         case .true: value = .boolean(true)
         case .false: value = .boolean(false)
-        case .number: value = .number(tape.numberText(entry))
-        default: value = .string(tape.text(entry))
+        case .number: value = .number(tape.numberText(source))
+        default: value = .string(tape.text(source))
         }
-        ordinals[index] = OrdinalSlot(value: value, source: entry)
-        return true
+        ordinals[index] = OrdinalSlot(value: value, source: -1)
+    }
+
+    /// Decodes every scalar still waiting, once normalization is done; the tape is not used after.
+    mutating func decodeScalars() {
+        for index in ordinals.indices where ordinals[index].source >= 0 { decode(index) }
+        tape = nil
     }
 
     /// Writes `value` (a list, a link or JSON) at `ordinal`, after `writesByOrdinal` said so.
     @inline(__always)
     mutating func write(_ record: Int, _ value: StoredValue, ordinal: Int32) {
         let index = pending[record].base + Int(ordinal)
-        if ordinals[index].value == nil { pending[record].written += 1 }
+        if !ordinals[index].isWritten { pending[record].written += 1 }
         ordinals[index] = OrdinalSlot(value: value, source: -1)
     }
 
@@ -135,7 +156,7 @@ struct NormalizedWrite {
     /// Adds a field error to the slot under `storageKey` of `record`, if it was written.
     mutating func attach(_ error: GraphQLError, to storageKey: String, of record: Int) {
         if let plan = pending[record].plan, let ordinal = plan.ordinals[storageKey] {
-            if ordinals[pending[record].base + Int(ordinal)].value != nil {
+            if ordinals[pending[record].base + Int(ordinal)].isWritten {
                 pending[record].errors[ordinal, default: []].append(error)
             }
         } else {

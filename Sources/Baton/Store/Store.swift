@@ -168,6 +168,8 @@ public final class Store: Sendable {
         let now = clock().timeIntervalSince1970
         var changed = Set<SlotID>(minimumCapacity: write.slotCount)
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
+            // Room for every record the batch writes, so a growing store rehashes its table once, not per doubling.
+            state.records.reserveCapacity(state.records.count + write.pending.count)
             for index in write.pending.indices {
                 let key = write.pending[index].key
                 let typename = write.pending[index].typename

@@ -63,10 +63,12 @@ struct TapeNormalizer {
     ) -> NormalizedWrite {
         withExtendedLifetime(tape) {
             var normalizer = TapeNormalizer(variables: variables, tape: tape.view(bytes))
+            normalizer.write.tape = normalizer.tape
             if !errors.isEmpty { normalizer.pathIndex = [:] }
             normalizer.write.pending.append(PendingRecord(key: rootKey, typename: rootTypename))
             normalizer.remember(0, key: rootKey, ascii: rootKey.utf8.allSatisfy { $0 < 0x80 })
             normalizer.object(data, record: 0, plan: NormalizationPlan.rootPlan(for: selections), path: "")
+            normalizer.write.decodeScalars()
             for error in errors { normalizer.attach(error) }
             return normalizer.write
         }
@@ -90,32 +92,52 @@ struct TapeNormalizer {
         var hint: Int32 = 0
         for step in plan.steps {
             if step.guardIndex >= 0, !passes(step.guardIndex, plan: plan, base: guardBase, object: object) { continue }
-            let storage = step.field
-            if storage.hasConditions, !storage.conditions.allSatisfy({ $0.passes(variables) }) { continue }
-            guard let (value, nextKey) = tape.member(of: object, responseKeyOf: storage, from: hint) else { continue }
-            hint = nextKey
-            // A storage key is a String only where it is needed: by key, for a path, for a variable.
-            let variableKey = storage.hasVariableStorageKey ? storage.variableStorageKey(variables) : nil
-            var fieldPath = ""
-            if pathIndex != nil {
-                fieldPath = path.isEmpty ? storage.responseKey : path + "." + storage.responseKey
-                pathIndex?[fieldPath] = (record, variableKey ?? storage.constantStorageKey ?? "")
-            }
-            // A scalar written by ordinal, in place (and not decoded again when the slot holds the same bytes).
-            if step.ordinal >= 0, tape[value].kind.rawValue < JSONTape.Kind.object.rawValue,
-                write.writeScalar(record, value, in: tape, ordinal: step.ordinal, plan: plan)
-            {
-                continue
-            }
-            let stored = self.value(
-                value, listDepth: storage.listDepth, field: storage, parent: record, variableKey: variableKey,
-                suffix: "", index: -1, path: fieldPath)
-            if step.ordinal >= 0, write.writesByOrdinal(record, plan) {
-                write.write(record, stored, ordinal: step.ordinal)
-            } else {
-                write.write(record, Slot(value: stored), key: variableKey ?? storage.constantStorageKey ?? "")
+            // The plan's selections hold the field, so it is read without retaining it.
+            step.field._withUnsafeGuaranteedRef { storage in
+                visit(step, storage, of: object, record: record, plan: plan, path: path, hint: &hint)
             }
         }
+    }
+
+    /// Writes one field of a response object to its pending record.
+    @inline(__always)
+    private mutating func visit(
+        _ step: NormalizationPlan.Step, _ storage: FieldStorage, of object: Int32, record: Int,
+        plan: NormalizationPlan, path: String, hint: inout Int32
+    ) {
+        if storage.hasConditions, !storage.conditions.allSatisfy({ $0.passes(variables) }) { return }
+        guard let (value, nextKey) = tape.member(of: object, responseKeyOf: storage, from: hint) else { return }
+        hint = nextKey
+        if pathIndex != nil { remember(path, of: storage, in: record) }
+        // A scalar written by ordinal, in place (and not decoded again when the slot holds the same bytes).
+        if step.ordinal >= 0, tape[value].kind.rawValue < JSONTape.Kind.object.rawValue,
+            write.writeScalar(record, value, in: tape, ordinal: step.ordinal, plan: plan)
+        {
+            return
+        }
+        // A storage key is a String only where it is needed: by key, for a path, for a variable.
+        let variableKey = storage.hasVariableStorageKey ? storage.variableStorageKey(variables) : nil
+        let fieldPath = pathIndex == nil ? "" : Self.path(path, storage)
+        let stored = self.value(
+            value, listDepth: storage.listDepth, field: storage, parent: record, variableKey: variableKey,
+            suffix: "", index: -1, path: fieldPath)
+        if step.ordinal >= 0, write.writesByOrdinal(record, plan) {
+            write.write(record, stored, ordinal: step.ordinal)
+        } else {
+            write.write(record, Slot(value: stored), key: variableKey ?? storage.constantStorageKey ?? "")
+        }
+    }
+
+    /// The response path of a field below `path`.
+    private static func path(_ path: String, _ storage: FieldStorage) -> String {
+        path.isEmpty ? storage.responseKey : path + "." + storage.responseKey
+    }
+
+    /// Records where a field's slot is, for errors whose path names it.
+    private mutating func remember(_ path: String, of storage: FieldStorage, in record: Int) {
+        let key =
+            storage.hasVariableStorageKey ? storage.variableStorageKey(variables) : storage.constantStorageKey ?? ""
+        pathIndex?[Self.path(path, storage)] = (record, key)
     }
 
     /// Whether guard `guardIndex` of `plan` passes for `object`: its fragment's `@include`/`@skip` and type
@@ -196,10 +218,16 @@ struct TapeNormalizer {
                 let hash = RecordKeyIndex.hash(typeBytes, idBytes)
                 if let found = index.find(hash: hash, typeBytes, idBytes) { return (found, write.pending[found].key) }
                 let typename = typenameEntry == nil ? field.namedType : self.typename(typeBytes, field: field)
-                var key = typename
-                key.reserveCapacity(typeBytes.count + 1 + idBytes.count)
-                key += ":"
-                key += String(decoding: idBytes, as: UTF8.self)
+                // `Type:id` in one allocation from the bytes (all ASCII: checked above).
+                let key = String(unsafeUninitializedCapacity: typeBytes.count + 1 + idBytes.count) { buffer in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    if let type = typeBytes.baseAddress { base.initialize(from: type, count: typeBytes.count) }
+                    base[typeBytes.count] = UInt8(ascii: ":")
+                    if let id = idBytes.baseAddress {
+                        (base + typeBytes.count + 1).initialize(from: id, count: idBytes.count)
+                    }
+                    return typeBytes.count + 1 + idBytes.count
+                }
                 let record = write.pending.count
                 write.pending.append(PendingRecord(key: key, typename: typename))
                 index.insert(record, hash: hash, typeBytes, idBytes)

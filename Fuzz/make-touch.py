@@ -9,7 +9,7 @@ and hands the value to `touch`, which reads through optionals, lists, results an
 import re
 import sys
 
-struct_re = re.compile(r'^(\s*)struct (\w+): Baton\.(LensType|GraphQLOperation)\b')
+struct_re = re.compile(r'^(\s*)struct (\w+): ([^{]*)\{')
 accessor_re = re.compile(r'^(\s*)var (\w+|`\w+`): (.+?) \{ (.*)$')
 
 
@@ -27,8 +27,9 @@ def lens_types(path):
             continue
         match = struct_re.match(line)
         if match:
-            stack.append((indent, match.group(2), match.group(3) == 'LensType'))
-            if match.group(3) == 'LensType':
+            is_lens = 'Baton.LensType' in match.group(3)
+            stack.append((indent, match.group(2), is_lens))
+            if is_lens:
                 name = '.'.join(entry[1] for entry in stack)
                 found[name] = []
                 order.append(name)

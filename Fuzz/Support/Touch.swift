@@ -22,8 +22,13 @@ func touch(_ value: Any, _ depth: Int) {
     switch value {
     case let lens as any FuzzTouchable: lens.touchAccessors(depth + 1)
     case let result as any FuzzResult: if let inner = result.successValue { touch(inner, depth + 1) }
-    case let items as [Any]: for item in items { touch(item, depth + 1) }
     case let text as String: _ = text.utf8.count
+    // Arrays and `LensList`s (lists of lenses), item by item.
+    case let items as any Collection: touchItems(items, depth + 1)
     default: _ = String(describing: value).count
     }
+}
+
+private func touchItems<Items: Collection>(_ items: Items, _ depth: Int) {
+    for item in items { touch(item, depth) }
 }

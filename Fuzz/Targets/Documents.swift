@@ -3,6 +3,7 @@
 import BatonCodegen
 import BatonCodegenKotlin
 import BatonCodegenSwift
+import BatonCompiler
 import BatonDiagnostics
 import BatonIR
 import BatonPlate
@@ -25,16 +26,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let options = ValidationOptions(
         scalarMappings: ["DateTime": [.swift, .kotlin], "URI": [.swift]], outputLanguages: [.swift, .kotlin])
     let diagnostics = Validator.validate(
-        schema: schema, documents: [document], rules: allRules, mode: .merged, options: options)
+        schema: schema, documents: [document], rules: DocumentValidation.rules, mode: .merged, options: options)
     checkLocated(diagnostics, "validate")
     // baton.json's `rules` can turn any rule off, so the lens model must survive any parsed document.
     let (model, modelDiagnostics) = LensModelBuilder.build(
         schema: schema, documents: [document],
-        options: LensModelOptions(
-            customScalars: [
-                "DateTime": CustomScalarMapping(
-                    swiftType: "Foundation.Date", kotlinType: "java.time.Instant", kotlinConverter: "app.D")
-            ], onError: nil))
+        options: GenerationTargets.planOptions(
+            LensModelOptions(
+                customScalars: [
+                    "DateTime": CustomScalarMapping(
+                        swiftType: "Foundation.Date", kotlinType: "java.time.Instant", kotlinConverter: "app.D")
+                ], onError: nil)))
     checkLocated(modelDiagnostics, "lens model")
     guard !modelDiagnostics.contains(where: { $0.severity == .error }) else { return 0 }
     let plates =

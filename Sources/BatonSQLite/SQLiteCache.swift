@@ -1,4 +1,4 @@
-import Baton
+@_spi(Persistence) import Baton
 import CSQLite
 import Foundation
 

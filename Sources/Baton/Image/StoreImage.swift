@@ -43,7 +43,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
 /// Nesting: the image reads what a commit can store. A value sits at most `wrappingDepth` levels deeper in the
 /// image than in the response it came from, so the image reads `JSONParser.maximumDepth + wrappingDepth` levels.
 /// Encoding and decoding use explicit stacks, never recursion on the value's depth.
-package enum StoreImage {
+@_spi(Persistence) public enum StoreImage {
     static let version = 1
     static let magic = "BATON-IMAGE"
 
@@ -53,11 +53,11 @@ package enum StoreImage {
     /// record, `s`, the slot, the value) and a custom scalar's JSON inside `{"j":…}` at level 7, an error's
     /// `extensions` at level 8 (…, the slot, `e`, the error, `extensions`); list levels and everything inside are
     /// the same in both. So 7 − 3 = 8 − 4 = 4.
-    package static let wrappingDepth = 4
+    @_spi(Persistence) public static let wrappingDepth = 4
     /// The deepest nesting an image body may have.
-    package static var maximumDepth: Int { JSONParser.maximumDepth + wrappingDepth }
+    @_spi(Persistence) public static var maximumDepth: Int { JSONParser.maximumDepth + wrappingDepth }
     /// The deepest nesting of one record on its own (`encodeRecord`): the image's, less the body and `records`.
-    package static var maximumRecordDepth: Int { maximumDepth - 2 }
+    @_spi(Persistence) public static var maximumRecordDepth: Int { maximumDepth - 2 }
 
     static func encode(_ records: [RecordKey: Record]) -> Data {
         var body: [UInt8] = []
@@ -79,7 +79,7 @@ package enum StoreImage {
 
     /// One record as the image writes it (`{"t":…,"u":…,"i":…,"s":{…}}`), on its own: what the SQLite cache keeps
     /// per record.
-    package static func encodeRecord(_ record: Record) -> [UInt8] {
+    @_spi(Persistence) public static func encodeRecord(_ record: Record) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + record.slots.count * 32)
         writeRecord(record, to: &bytes)
@@ -212,7 +212,9 @@ package enum StoreImage {
     }
 
     /// One record encoded by `encodeRecord`.
-    package static func decodeRecord(_ bytes: UnsafeBufferPointer<UInt8>, key: RecordKey) throws(ImageError) -> Record {
+    @_spi(Persistence) public static func decodeRecord(_ bytes: UnsafeBufferPointer<UInt8>, key: RecordKey)
+        throws(ImageError) -> Record
+    {
         let tape = try readTape(bytes, maximumDepth: maximumRecordDepth)
         return try withExtendedLifetime(tape) { () throws(ImageError) -> Record in
             try decodeRecord(0, in: tape.view(bytes), name: key)
@@ -336,7 +338,8 @@ package enum StoreImage {
         }
     }
 
-    package static func fnv1a<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    @_spi(Persistence) public static func fnv1a<Bytes: Sequence>(_ bytes: Bytes) -> UInt64
+    where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

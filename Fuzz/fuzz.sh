@@ -50,10 +50,12 @@ build_module() {
   else
     sources=$(find "$folder" -name '*.swift' | sort)
   fi
-  if [ -f "$object" ] && [ -z "$(find "$folder" -name '*.swift' -newer "$object")" ] \
+  # Up to date: its object is newer than its sources, and no module before it (in dependency order) was rebuilt.
+  if [ "$rebuilt" = 0 ] && [ -f "$object" ] && [ -z "$(find "$folder" -name '*.swift' -newer "$object")" ] \
     && { [ "$module" != BatonKotlinRuntime ] || [ "$out/generated/KotlinRuntimeFiles+Embedded.swift" -ot "$object" ]; }; then
     return
   fi
+  rebuilt=1
   echo "fuzz: compiling $module"
   # shellcheck disable=SC2086
   swiftc "${flags[@]}" "$@" -wmo -module-name "$module" -emit-module \
@@ -86,11 +88,13 @@ build() {
     esac
   done
   local compiler_objects=""
+  rebuilt=0
   if [ $compiler = 1 ]; then
     for module in "${compiler_modules[@]}"; do build_module "$module"; done
     for module in "${compiler_modules[@]}"; do compiler_objects+=" $out/modules/$module.o"; done
   fi
   if [ $runtime = 1 ]; then
+    rebuilt=0
     build_module Baton -enable-testing
     python3 Fuzz/make-touch.py Examples/*/Generated/Swift/*.swift > "$out/generated/Touch.generated.swift"
   fi

@@ -3,7 +3,7 @@ import Foundation
 // Image files through the image decoder. Invariants: whatever decodes encodes to an image that decodes to the
 // same records, and encoding is a fixpoint (the same records always make the same bytes).
 // With `BATON_FUZZ_WRITE_SEEDS=DIR` it writes seed images made from the runtime tests' fixtures and exits.
-@testable import Baton
+@_spi(Persistence) @testable import Baton
 
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)

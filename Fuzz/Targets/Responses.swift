@@ -4,7 +4,7 @@ import Foundation
 // accessor of the generated lenses read. Invariants: the byte and tree commit paths agree with each other and
 // with the plain reading of the rules (`ReferenceNormalizer`, from the runtime tests); committing the same body
 // again changes no slot; the store's image reads back what was written.
-@testable import Baton
+@_spi(Persistence) @testable import Baton
 
 /// One operation: commits a body both ways and reads the data.
 struct FuzzOperation {

@@ -7,7 +7,7 @@ import XCTest
     import Darwin
 #endif
 
-/// A process killed (SIGKILL) at a random moment while it writes the cache reopens to the last step it wrote, or
+/// A process killed (SIGKILL) at an arbitrary moment while it writes the cache reopens to the last step it wrote, or
 /// the one it was writing when it died, never a torn record: `BatonSQLiteKillHelper write` writes steps (one store
 /// batch each) until it is killed, `BatonSQLiteKillHelper verify` compares the cache with a replay of the steps.
 final class KillTests: XCTestCase {
@@ -33,11 +33,15 @@ final class KillTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = directory.appendingPathComponent("cache.sqlite")
-        var random = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["BATON_KILL_SEED"] ?? "") ?? 0x51_1EE7)
+        // Kill moments (seconds after the first step), from the first batches to a steady stream; `BATON_KILL_SEED`
+        // shifts them, to try other moments.
+        let seed = Int(ProcessInfo.processInfo.environment["BATON_KILL_SEED"] ?? "") ?? 0
+        let shift = Double(seed % 97) / 1000
+        let moments = [0.01, 0.21, 0.07, 0.34, 0.13, 0.27].map { $0 + shift }
         var lastWritten = 0
         var killsMidWrite = 0
         for round in 0..<6 {
-            let written = try writeUntilKilled(helper, cache, after: 0.05 + Double(random.next() % 300) / 1000)
+            let written = try writeUntilKilled(helper, cache, after: moments[round])
             XCTAssertGreaterThan(written.count, 0, "round \(round): the writer wrote nothing before the kill")
             let last = written.last ?? lastWritten
             XCTAssertEqual(written.first, lastWritten + 1, "round \(round): the writer resumed after the last step")
@@ -54,7 +58,8 @@ final class KillTests: XCTestCase {
             Data("kill test: 6 kills, \(lastWritten) steps, \(killsMidWrite) kills after a commit's write\n".utf8))
     }
 
-    /// Starts `write`, kills it with SIGKILL after `seconds`, and returns the steps it reported.
+    /// Starts `write`, kills it with SIGKILL `seconds` after it reported its first step (so the kill lands while
+    /// it writes, however slowly it starts), and returns the steps it reported.
     private func writeUntilKilled(_ helper: URL, _ cache: URL, after seconds: Double) throws -> [Int] {
         let process = Process()
         process.executableURL = helper
@@ -62,12 +67,17 @@ final class KillTests: XCTestCase {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        var received = Data()
+        let deadline = Date().addingTimeInterval(30)
+        while !String(decoding: received, as: UTF8.self).contains("step "), Date() < deadline, process.isRunning {
+            received += output.fileHandleForReading.availableData
+        }
         Thread.sleep(forTimeInterval: seconds)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.split(separator: "\n").compactMap { line in
+        received += output.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: received, as: UTF8.self).split(separator: "\n").compactMap { line in
             line.hasPrefix("step ") ? Int(line.dropFirst(5)) : nil
         }
     }
@@ -82,19 +92,5 @@ final class KillTests: XCTestCase {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-/// A small deterministic generator, so a failing round can be run again (`BATON_KILL_SEED`).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

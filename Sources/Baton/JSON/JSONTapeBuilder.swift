@@ -143,14 +143,7 @@ struct JSONTapeBuilder {
         }
     }
 
-    private mutating func growFrames() {
-        let larger = frameCapacity * 2
-        let moved = UnsafeMutablePointer<Frame>.allocate(capacity: larger)
-        moved.moveInitialize(from: frames, count: depth)
-        frames.deallocate()
-        frames = moved
-        frameCapacity = larger
-    }
+    private mutating func growFrames() { Self.double(&frames, capacity: &frameCapacity, keeping: depth) }
 
     /// Reads a member name and its colon, leaving `position` at the value. Returns true on an error.
     @inline(__always)
@@ -251,12 +244,17 @@ struct JSONTapeBuilder {
         count &+= 1
     }
 
-    private mutating func grow() {
+    private mutating func grow() { Self.double(&entries, capacity: &capacity, keeping: count) }
+
+    /// Moves the first `count` elements of `buffer` into one twice as large.
+    private static func double<Element>(
+        _ buffer: inout UnsafeMutablePointer<Element>, capacity: inout Int, keeping count: Int
+    ) {
         let larger = capacity * 2
-        let moved = UnsafeMutablePointer<Entry>.allocate(capacity: larger)
-        moved.moveInitialize(from: entries, count: count)
-        entries.deallocate()
-        entries = moved
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        moved.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = moved
         capacity = larger
     }
 

@@ -45,8 +45,20 @@ final class KotlinScenarioTests: XCTestCase {
     }
 
     /// Where the runtimes are known to differ, by section: the Swift line and the Kotlin line in its place. Each is
-    /// asserted, so the test fails when either runtime changes and the entry must go. None today.
-    static let knownDivergences: [String: [(swift: String, kotlin: String)]] = [:]
+    /// asserted, so the test fails when either runtime changes and the entry must go.
+    ///
+    /// A fragment's own `@throwOnFieldError`: Kotlin's spread getter throws for any uncaught error in the fragment
+    /// (Relay's `useFragment` throws as it reads the fragment), while Swift's spread accessor cannot throw (the plan
+    /// does not make it `get throws`), so each of the fragment's accessors throws for its own field's error alone
+    /// (Docs/Runtime.md, "`@required` and lens boundaries").
+    static let knownDivergences: [String: [(swift: String, kotlin: String)]] = [
+        "strict spreads": [
+            (
+                swift: "the strict fragment's name: value nil",
+                kotlin: "the strict fragment's name: throws field errors: image service unavailable"
+            )
+        ]
+    ]
 
     /// Compares the Kotlin runtime's lines for `name` with the Swift runtime's (after `knownDivergences`).
     func compare(_ name: String, _ swift: [String], file: StaticString = #filePath, line: UInt = #line) throws {
@@ -176,6 +188,46 @@ final class KotlinScenarioTests: XCTestCase {
                 #"fetchCompleted {"operation":"NestedCatchReads"}"#,
             ])
         try compare("nested catch", swift)
+    }
+
+    /// `@throwOnFieldError` on an operation does not answer for the errors inside the fragments it spreads (as
+    /// Relay's): `StrictSpreadReads` reads, and its spread's `image` reads nil; a fragment's own policy makes its
+    /// reads throw.
+    func testThrowOnFieldErrorLeavesFragmentSpreadsToTheirOwnPolicy() async throws {
+        let swift = try await scenarios.strictSpreads()
+        XCTAssertEqual(
+            swift,
+            [
+                "StrictSpreadReads: value 1", "its spread's image: nil", "StrictFragmentReads: value 1",
+                "the strict fragment's name: value nil",
+                "the strict fragment's image: throws field errors: image service unavailable",
+                #"fetchStarted {"operation":"StrictSpreadReads"}"#, #"committed {"kind":"server","changed":3}"#,
+                #"fetchCompleted {"operation":"StrictSpreadReads"}"#,
+                #"fetchStarted {"operation":"StrictFragmentReads"}"#, #"committed {"kind":"server","changed":1}"#,
+                #"fetchCompleted {"operation":"StrictFragmentReads"}"#,
+            ])
+        try compare("strict spreads", swift)
+    }
+
+    /// `@required(action: THROW)` inside `@catch` (as Relay's): the `@catch` reads failure with a required-field error
+    /// at the THROW field's path, after the field's own errors; `to: NULL` reads nil; a closer `@catch` catches it
+    /// first; a mapped scalar that does not convert counts as null; a THROW field with a value fails nothing.
+    func testARequiredThrowInsideACatchIsCaught() async throws {
+        let swift = try await scenarios.caughtThrows()
+        func required(_ path: String) -> String { "required field \(path) is null (at \(path))" }
+        XCTAssertEqual(
+            swift,
+            [
+                "item: failure: " + required("item.title"), "owner (to NULL): nil",
+                "character: success: species value Human",
+                "character.origin: failure: " + required("character.origin.name"),
+                "born: failure: " + required("born.born"),
+                "locations: failure: name redacted (at locations.results.1.name); "
+                    + required("locations.results.1.name"),
+                #"fetchStarted {"operation":"CaughtThrowReads"}"#, #"committed {"kind":"server","changed":16}"#,
+                #"fetchCompleted {"operation":"CaughtThrowReads"}"#,
+            ])
+        try compare("caught throws", swift)
     }
 
     /// A non-null list item that receives a null: reported as unexpected at the item's path, and the list reads nil

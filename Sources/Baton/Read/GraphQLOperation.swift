@@ -75,7 +75,8 @@ public struct OperationIdentity: Sendable, Hashable, CustomStringConvertible {
 
 extension StoreSnapshot {
     /// Reads an operation's data: the root lens after the root's `@required` boundary and, under
-    /// `@throwOnFieldError`, the operation's uncaught field errors.
+    /// `@throwOnFieldError`, the operation's uncaught field errors (not those inside fragment spreads, which
+    /// each fragment's own policy answers for, as in Relay: `CaughtErrors.uncaught`).
     public func read<Operation: GraphQLOperation>(
         _ operation: Operation, reporter: any ReadReporter = SilentReporter()
     ) throws(ReadError) -> Operation.Data {
@@ -86,10 +87,8 @@ extension StoreSnapshot {
             throw .requiredFieldNull(path: path)
         }
         if Operation.throwOnFieldError {
-            let walk = OperationWalk(
-                snapshot: self, variables: operation.resolvedVariables, root: Operation.rootTypename,
-                selections: Operation.Data.selections)
-            if !walk.uncaughtErrors.isEmpty { throw .fieldErrors(FieldErrors(walk.uncaughtErrors)) }
+            let errors = CaughtErrors.uncaught(in: lens, selections: Operation.Data.selections)
+            if !errors.isEmpty { throw .fieldErrors(FieldErrors(errors)) }
         }
         return Operation.Data(lens: lens)
     }
@@ -112,26 +111,25 @@ public struct MissingField: Sendable, Hashable {
     public var path: String
 }
 
-/// One walk of an operation's whole selection tree over a snapshot: the slots it depends on, the records it
-/// touches, what is missing, and the field errors no `@catch` handles. Handles use it to subscribe, to decide
-/// whether the store can answer, and to find missing data to heal.
+/// One walk of an operation's whole selection tree over a snapshot, fragment spreads included: the slots it
+/// depends on, the records it touches, and what is missing. Handles use it to subscribe, to decide whether the
+/// store can answer, and to find missing data to heal.
 struct OperationWalk {
     var dependencies = Set<SlotID>()
     var records = Set<RecordKey>()
     var missing: [MissingField] = []
-    var uncaughtErrors: [GraphQLError] = []
     let snapshot: StoreSnapshot
     let variables: [String: JSONValue]
 
     init(snapshot: StoreSnapshot, variables: [String: JSONValue], root: RecordKey, selections: [Selection]) {
         self.snapshot = snapshot
         self.variables = variables
-        walk(root, selections: selections, caught: false, path: "")
+        walk(root, selections: selections, path: "")
     }
 
     var isComplete: Bool { missing.isEmpty }
 
-    private mutating func walk(_ key: RecordKey, selections: [Selection], caught: Bool, path: String) {
+    private mutating func walk(_ key: RecordKey, selections: [Selection], path: String) {
         records.insert(key)
         let record = snapshot.records[key]
         let typename = record?.typename ?? key.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "?"
@@ -146,27 +144,25 @@ struct OperationWalk {
                     missing.append(MissingField(type: typename, field: field.name, record: key, path: fieldPath))
                     continue
                 }
-                let isCaught = caught || field.catchTo != nil
-                if !isCaught { uncaughtErrors.append(contentsOf: slot.errors) }
-                if !field.selections.isEmpty { visit(slot.value, field: field, caught: isCaught, path: fieldPath) }
+                if !field.selections.isEmpty { visit(slot.value, field: field, path: fieldPath) }
             case .inlineFragment(let condition, let conditions, let inner):
                 if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
                 if let condition, !condition.matches(record?.typename) { continue }
-                walk(key, selections: inner, caught: caught, path: path)
+                walk(key, selections: inner, path: path)
             case .fragment(_, let condition, let conditions, let inner):
                 if !conditions.allSatisfy({ $0.passes(variables) }) { continue }
                 if !condition.matches(record?.typename) { continue }
-                walk(key, selections: inner, caught: caught, path: path)
+                walk(key, selections: inner, path: path)
             }
         }
     }
 
-    private mutating func visit(_ value: StoredValue, field: Field, caught: Bool, path: String) {
+    private mutating func visit(_ value: StoredValue, field: Field, path: String) {
         switch value {
-        case .link(let key): walk(key, selections: field.selections, caught: caught, path: path)
+        case .link(let key): walk(key, selections: field.selections, path: path)
         case .list(let items):
             for (index, item) in items.enumerated() {
-                visit(item, field: field, caught: caught, path: path + "." + String(index))
+                visit(item, field: field, path: path + "." + String(index))
             }
         default: break
         }

@@ -242,28 +242,9 @@ enum Boundary {
                 if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(lens.context.variables) }) {
                     continue
                 }
-                let (slot, read) = lens.lookup(field)
-                var isNull: Bool
-                switch slot?.value {
-                case nil, .null?: isNull = true
-                case .link(let key)?:
-                    isNull = false
-                    if !field.selections.isEmpty,
-                        let inner = requiredNull(in: read.child(key), selections: field.selections)
-                    {
-                        return inner
-                    }
-                default:
-                    isNull = false
-                    if let scalar = field.scalar, let value = slot?.value, !converts(scalar, value, read) {
-                        isNull = true
-                    }
-                }
-                if isNull {
-                    let path = read.path.description
-                    if action == .log { lens.context.reporter.report(.requiredFieldNull(path: path)) }
-                    return path
-                }
+                guard let origin = nullOrigin(of: field, in: lens) else { continue }
+                if origin.isOwn, action == .log { lens.context.reporter.report(.requiredFieldNull(path: origin.path)) }
+                return origin.path
             case .inlineFragment(let condition, let conditions, let inner):
                 if !conditions.allSatisfy({ $0.passes(lens.context.variables) }) { continue }
                 if let condition, !condition.matches(lens.record?.typename) { continue }
@@ -273,6 +254,24 @@ enum Boundary {
             }
         }
         return nil
+    }
+
+    /// Where a `@required` field of `lens`'s record reads null, as a boundary sees it, or nil when it has a value:
+    /// its own path when it has no slot, holds null (as a field error's slot does) or holds a mapped scalar that
+    /// does not convert; the inner field's path when it links to a record whose own `@required(NONE|LOG)` null
+    /// bubbles up to it (reported there when LOG). `@catch` uses it for THROW fields too (`CaughtErrors`).
+    static func nullOrigin(of field: Field, in lens: Lens) -> (path: String, isOwn: Bool)? {
+        let (slot, read) = lens.lookup(field)
+        switch slot?.value {
+        case nil, .null?: return (read.path.description, true)
+        case .link(let key)?:
+            guard !field.selections.isEmpty, let inner = requiredNull(in: read.child(key), selections: field.selections)
+            else { return nil }
+            return (inner, false)
+        case let value?:
+            if let scalar = field.scalar, !converts(scalar, value, read) { return (read.path.description, true) }
+            return nil
+        }
     }
 
     private static func converts<T: SlotDecodable>(_ type: T.Type, _ value: StoredValue, _ read: SlotRead) -> Bool {

@@ -463,6 +463,57 @@ struct SwiftScenarios {
         return out + log.lines
     }
 
+    /// `@throwOnFieldError` and fragment spreads (as Relay's): an operation's policy does not answer for the errors
+    /// inside a fragment it spreads (the fragment reads them under its own policy), and a fragment's policy makes
+    /// its own reads strict.
+    func strictSpreads() async throws -> [String] {
+        let transport = FixtureTransport()
+        transport.answer("StrictSpreadReads", with: answer("strict-spread.json"))
+        transport.answer("StrictFragmentReads", with: answer("strict-spread.json"))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        var out: [String] = []
+        do {
+            let character = try await environment.fetch(StrictSpreadReads(id: "1")).character
+            out.append("StrictSpreadReads: value " + Self.text(try character?.id))
+            out.append("its spread's image: " + Self.text(character?.characterImage.image))
+        } catch {
+            out.append("StrictSpreadReads: throws \(error)")
+        }
+        let strict = try await environment.fetch(StrictFragmentReads(id: "1")).character
+        out.append("StrictFragmentReads: value " + Self.text(strict?.id))
+        out.append("the strict fragment's name: " + attempt { try strict?.strictCharacterImage.wrappedValue.name })
+        out.append("the strict fragment's image: " + attempt { try strict?.strictCharacterImage.wrappedValue.image })
+        return out + log.lines
+    }
+
+    /// `@required(action: THROW)` inside `@catch` (as Relay's): the `@catch` reads failure with the required-field
+    /// error (nil under `to: NULL`), a closer `@catch` catches it first, and a THROW field with a value fails nothing.
+    func caughtThrows() async throws -> [String] {
+        let transport = FixtureTransport()
+        transport.answer("CaughtThrowReads", with: answer("caught-throw.json"))
+        let log = MemoryLog()
+        let data = try await environment(transport, log).fetch(CaughtThrowReads(id: "1"))
+        var out = ["item: " + Self.outcome(data.item) { item in "title " + attempt { try item?.title } }]
+        out.append("owner (to NULL): " + (data.owner.map { _ in "a value" } ?? "nil"))
+        out.append(
+            "character: "
+                + Self.outcome(data.character) { character in "species " + attempt { try character?.species } })
+        if case .success(let character?) = data.character {
+            out.append(
+                "character.origin: "
+                    + Self.outcome(character.origin) { origin in "name " + attempt { try origin?.name } })
+        }
+        out.append("born: " + Self.outcome(data.born) { born in "born " + attempt { try born?.born.year.description } })
+        out.append(
+            "locations: "
+                + Self.outcome(data.locations) { locations in
+                    (locations?.results ?? .empty).map { item in attempt { try item.value?.name } }.joined(
+                        separator: ", ")
+                })
+        return out + log.lines
+    }
+
     /// The server's null where the schema promised a list item: reported at the item; the list reads nil, or empty
     /// where it cannot be nil, and a nested list nulls the nearest level that can be null.
     func listItems() async throws -> [String] {

@@ -15,6 +15,7 @@ import baton.runtime.Scalars
 import baton.runtime.StoreImage
 import baton.runtime.StoredValue
 import scenarios.CaughtReads
+import scenarios.CaughtThrowReads
 import scenarios.CharacterDetail
 import scenarios.CharacterOrigin
 import scenarios.ListReads
@@ -23,7 +24,9 @@ import scenarios.Mood
 import scenarios.NestedCatchReads
 import scenarios.RequiredReads
 import scenarios.RootRequired
+import scenarios.StrictFragmentReads
 import scenarios.StrictReads
+import scenarios.StrictSpreadReads
 import scenarios.TestConditions
 import scenarios.TestProfileQuery
 import scenarios.ThrowReads
@@ -65,6 +68,8 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("malformed text") { it.add(malformedText) }
         section("nested catch") { nestedCatch(it) }
         section("list items") { listItems(it) }
+        section("strict spreads") { strictSpreads(it) }
+        section("caught throws") { caughtThrows(it) }
     }
 
     private fun plateThree(out: MutableList<String>) {
@@ -437,6 +442,47 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("required: " + items(lists?.required))
         out.add("places: " + items(lists?.places?.map { text(it.name) }))
         out.add("nested: " + items(lists?.nested?.map { inner -> items(inner?.map { it.toString() }) }))
+        out.addAll(log.lines)
+    }
+
+    /** `@throwOnFieldError` and fragment spreads (as Relay's), as SwiftScenarios.strictSpreads reads them. */
+    private fun strictSpreads(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("StrictSpreadReads", answer("strict-spread.json"))
+        transport.answer("StrictFragmentReads", answer("strict-spread.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        try {
+            val character = environment.fetch(StrictSpreadReads(id = "1")).character
+            out.add("StrictSpreadReads: value " + text(character?.id))
+            out.add("its spread's image: " + text(character?.characterImage?.image))
+        } catch (error: FetchException) {
+            out.add("StrictSpreadReads: throws " + error.error.description)
+        }
+        val strict = environment.fetch(StrictFragmentReads(id = "1")).character
+        out.add("StrictFragmentReads: value " + text(strict?.id))
+        out.add("the strict fragment's name: " + attempt { strict?.strictCharacterImage?.name })
+        out.add("the strict fragment's image: " + attempt { strict?.strictCharacterImage?.image })
+        out.addAll(log.lines)
+    }
+
+    /** `@required(action: THROW)` inside `@catch` (as Relay's), as SwiftScenarios.caughtThrows reads it. */
+    private fun caughtThrows(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CaughtThrowReads", answer("caught-throw.json"))
+        val log = MemoryLog()
+        val data = BatonEnvironment(transport, log, TestClock().function).fetch(CaughtThrowReads(id = "1"))
+        out.add("item: " + outcome(data.item) { item -> "title " + attempt { item?.title } })
+        out.add("owner (to NULL): " + (if (data.owner == null) "nil" else "a value"))
+        val character = data.character
+        out.add("character: " + outcome(character) { "species " + attempt { it?.species } })
+        if (character is FieldResult.Success && character.value != null) {
+            out.add("character.origin: " + outcome(character.value!!.origin) { "name " + attempt { it?.name } })
+        }
+        out.add("born: " + outcome(data.born) { "born " + attempt { it?.born?.toString() } })
+        out.add("locations: " + outcome(data.locations) { locations ->
+            (locations?.results ?: emptyList()).joinToString(", ") { item -> attempt { item?.name } }
+        })
         out.addAll(log.lines)
     }
 

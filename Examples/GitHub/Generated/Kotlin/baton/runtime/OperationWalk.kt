@@ -6,9 +6,10 @@ package baton.runtime
 data class MissingField(val type: String, val field: String, val record: String, val path: String)
 
 /**
- * One walk of an operation's whole selection tree over a snapshot: the slots it depends on, the records it
- * touches, what is missing, and the field errors no `@catch` handles. Handles use it to subscribe, to decide
- * whether the store can answer, and to find missing data to heal (as the Swift runtime's `OperationWalk`).
+ * One walk of an operation's whole selection tree over a snapshot, fragment spreads included: the slots it
+ * depends on, the records it touches, and what is missing. Handles use it to subscribe, to decide whether the
+ * store can answer, and to find missing data to heal (as the Swift runtime's `OperationWalk`). The errors
+ * `@throwOnFieldError` answers for are [RecordReader.uncaughtErrors]'s.
  */
 class OperationWalk(
     private val snapshot: StoreSnapshot,
@@ -25,11 +26,8 @@ class OperationWalk(
     /** The slots it reaches that the store does not have, in walk order. */
     val missing = ArrayList<MissingField>()
 
-    /** The field errors it reaches that no `@catch` handles. */
-    val uncaughtErrors = ArrayList<FieldError>()
-
     init {
-        walk(root, selections, false, "", 0)
+        walk(root, selections, "", 0)
     }
 
     /** The version of the snapshot walked. */
@@ -38,7 +36,7 @@ class OperationWalk(
     /** Whether the store can answer the operation fully. */
     val isComplete: Boolean get() = missing.isEmpty()
 
-    private fun walk(key: String, selections: List<Selection>, caught: Boolean, path: String, depth: Int) {
+    private fun walk(key: String, selections: List<Selection>, path: String, depth: Int) {
         if (depth > Json.MAX_DEPTH) return
         records.add(key)
         val record = snapshot[key]
@@ -55,29 +53,27 @@ class OperationWalk(
                         missing.add(MissingField(typename, selection.name, key, fieldPath))
                         continue@loop
                     }
-                    val isCaught = caught || selection.catches
-                    if (!isCaught) uncaughtErrors.addAll(slot.errors)
-                    if (selection.isComposite) visit(slot.value, selection, isCaught, fieldPath, depth + 1)
+                    if (selection.isComposite) visit(slot.value, selection, fieldPath, depth + 1)
                 }
                 is InlineFragment<*> -> {
                     if (!selection.conditions.all { it.holds(variables) }) continue@loop
                     if (!typeMatches(record?.typename, selection.possibleTypes)) continue@loop
-                    walk(key, selection.selections, caught, path, depth + 1)
+                    walk(key, selection.selections, path, depth + 1)
                 }
                 is FragmentSpread<*> -> {
                     if (!selection.conditions.all { it.holds(variables) }) continue@loop
                     if (!typeMatches(record?.typename, selection.possibleTypes)) continue@loop
-                    walk(key, selection.selections, caught, path, depth + 1)
+                    walk(key, selection.selections, path, depth + 1)
                 }
             }
         }
     }
 
-    private fun visit(value: StoredValue, field: Field<*>, caught: Boolean, path: String, depth: Int) {
+    private fun visit(value: StoredValue, field: Field<*>, path: String, depth: Int) {
         when (value) {
-            is StoredValue.Link -> walk(value.key, field.selections, caught, path, depth)
+            is StoredValue.Link -> walk(value.key, field.selections, path, depth)
             is StoredValue.Items -> for ((index, item) in value.items.withIndex()) {
-                visit(item, field, caught, "$path.$index", depth + 1)
+                visit(item, field, "$path.$index", depth + 1)
             }
             else -> Unit
         }

@@ -501,45 +501,74 @@ class RecordReader(
         return null
     }
 
-    /** The errors stored on [field] and, for a composite field, on the fields inside it not under `@catch`. */
+    /**
+     * The errors a `@catch` on [field] catches: those stored on it and, for a composite field, on the fields inside
+     * it (through links, list items and the inline fragments the record matches) that no closer `@catch` catches,
+     * outside fragment spreads; and a required-field error for each `@required(action: THROW)` field inside that
+     * reads null (`required field character.origin.name is null`, with its path), after that field's own errors,
+     * as Relay's `@catch` catches a THROW. The Swift runtime's `CaughtErrors.of` is the same walk, in the same order.
+     */
     fun fieldErrors(field: Field<*>): List<FieldError> {
         val slot = slot(field, report = false) ?: return emptyList()
         val errors = ArrayList(slot.errors)
-        if (field.isComposite) collectErrors(slot.value, field.selections, 0, errors)
+        if (field.isComposite) ErrorWalk(true).collect(slot.value, field.selections, ResponsePath.key(path, field.responseKey), 0, errors)
         return errors
     }
 
-    /** The field errors among [selections] (recursively) that no `@catch` handles. */
+    /**
+     * The field errors among [selections] (recursively) that no `@catch` handles, outside fragment spreads (each
+     * fragment's own policy answers for those, as in Relay): what `@throwOnFieldError` fails on. A THROW null is
+     * not among them; it throws at its own getter. The Swift runtime's `CaughtErrors.uncaught`.
+     */
     fun uncaughtErrors(selections: List<Selection>): List<FieldError> {
         val errors = ArrayList<FieldError>()
-        collectErrorsInRecord(selections, 0, errors)
+        if (key != null) ErrorWalk(false).collectInRecord(key, selections, path, 0, errors)
         return errors
     }
 
-    private fun collectErrorsInRecord(selections: List<Selection>, depth: Int, into: MutableList<FieldError>) {
-        if (depth > Json.MAX_DEPTH || key == null) return
-        loop@ for (selection in selections) {
-            when (selection) {
-                is Field<*> -> {
-                    if (selection.catches || !context.included(selection.conditions)) continue@loop
-                    val slot = slot(selection, report = false) ?: continue@loop
-                    into.addAll(slot.errors)
-                    if (selection.isComposite) collectErrors(slot.value, selection.selections, depth + 1, into)
+    /** One walk of [fieldErrors] or [uncaughtErrors]; [requiredNulls] counts THROW nulls (under `@catch`). */
+    private inner class ErrorWalk(private val requiredNulls: Boolean) {
+        /** Reads THROW fields as their getters would, reporting nothing (the getter reports when the app reads it). */
+        private val silent: ReadContext by lazy { ReadContext(context.snapshot, context.variables) }
+
+        fun collectInRecord(
+            recordKey: String, selections: List<Selection>, at: ResponsePath?, depth: Int, into: MutableList<FieldError>
+        ) {
+            if (depth > Json.MAX_DEPTH) return
+            val record = context.snapshot[recordKey] ?: return
+            loop@ for (selection in selections) {
+                when (selection) {
+                    is Field<*> -> {
+                        if (selection.catches || !context.included(selection.conditions)) continue@loop
+                        val fieldPath = ResponsePath.key(at, selection.responseKey)
+                        val slot = record.slots[selection.storageKey(context.variables)]
+                        if (slot != null) into.addAll(slot.errors)
+                        if (requiredNulls && selection.required == RequiredAction.THROW &&
+                            RecordReader(silent, recordKey, fieldPath.parent, false).read(selection) == null
+                        ) {
+                            into.add(FieldError("required field $fieldPath is null", fieldPath.components))
+                        }
+                        if (slot != null && selection.isComposite) {
+                            collect(slot.value, selection.selections, fieldPath, depth + 1, into)
+                        }
+                    }
+                    is InlineFragment<*> -> if (typeMatches(record.typename, selection.possibleTypes) && context.included(selection.conditions)) {
+                        collectInRecord(recordKey, selection.selections, at, depth + 1, into)
+                    }
+                    is FragmentSpread<*> -> Unit
                 }
-                is InlineFragment<*> -> if (typeMatches(record?.typename, selection.possibleTypes) && context.included(selection.conditions)) {
-                    collectErrorsInRecord(selection.selections, depth + 1, into)
-                }
-                is FragmentSpread<*> -> Unit
             }
         }
-    }
 
-    private fun collectErrors(value: StoredValue, selections: List<Selection>, depth: Int, into: MutableList<FieldError>) {
-        if (depth > Json.MAX_DEPTH) return
-        when (value) {
-            is StoredValue.Link -> RecordReader(context, value.key, path, strict).collectErrorsInRecord(selections, depth + 1, into)
-            is StoredValue.Items -> for (item in value.items) collectErrors(item, selections, depth + 1, into)
-            else -> Unit
+        fun collect(value: StoredValue, selections: List<Selection>, at: ResponsePath, depth: Int, into: MutableList<FieldError>) {
+            if (depth > Json.MAX_DEPTH) return
+            when (value) {
+                is StoredValue.Link -> collectInRecord(value.key, selections, at, depth + 1, into)
+                is StoredValue.Items -> for ((index, item) in value.items.withIndex()) {
+                    collect(item, selections, ResponsePath.index(at, index), depth + 1, into)
+                }
+                else -> Unit
+            }
         }
     }
 }

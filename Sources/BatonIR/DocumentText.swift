@@ -6,11 +6,57 @@ import BatonSyntax
 /// The text an operation sends: the operation and the fragments it uses (sorted by name), with
 /// Baton's client-only directives removed and `__typename` added to every field's selection set
 /// on a composite type (so the runtime can record every record's type), printed canonically.
+/// Variables that only client-only directives use (`$connections` of `@appendEdge`) are left out
+/// of the operation's definition too: the server would reject them as unused.
 package enum DocumentText {
     /// Directives the server never sees: the runtime implements them.
-    package static let clientOnlyDirectives: Set<String> = [
-        BatonDirectives.required, BatonDirectives.catch, BatonDirectives.throwOnFieldError,
-    ]
+    package static let clientOnlyDirectives: Set<String> = Set(
+        [BatonDirectives.required, BatonDirectives.catch, BatonDirectives.throwOnFieldError]
+            + BatonDirectives.connectionDirectiveNames)
+
+    /// The operation's variables that only client-only directives use, which the request leaves
+    /// out (`$connections: [ID!]!` of `@appendEdge(connections: $connections)`): the variables it
+    /// defines that no field argument or server directive of it, or of the fragments it uses, names.
+    package static func clientOnlyVariables(operation: OperationDefinition, fragments: [FragmentDefinition]) -> Set<
+        String
+    > {
+        let defined = Set(operation.variableDefinitions.map(\.variable.name.value))
+        guard !defined.isEmpty else { return [] }
+        var used = Set<String>()
+        func collect(_ value: Value) {
+            var pending = [value]
+            while let next = pending.popLast() {
+                switch next {
+                case .variable(let variable): used.insert(variable.name.value)
+                case .list(let items, _): pending.append(contentsOf: items)
+                case .object(let fields, _): pending.append(contentsOf: fields.map(\.value))
+                default: break
+                }
+            }
+        }
+        func collect(_ directives: [Directive]) {
+            for directive in directives where !clientOnlyDirectives.contains(directive.name.value) {
+                for argument in directive.arguments { collect(argument.value) }
+            }
+        }
+        collect(operation.directives)
+        var stack: [Selection] = operation.selectionSet.selections
+        for fragment in fragments {
+            collect(fragment.directives)
+            stack.append(contentsOf: fragment.selectionSet.selections)
+        }
+        while let selection = stack.popLast() {
+            collect(selection.directives)
+            switch selection {
+            case .field(let field):
+                for argument in field.arguments { collect(argument.value) }
+                if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
+            case .inlineFragment(let inline): stack.append(contentsOf: inline.selectionSet.selections)
+            case .fragmentSpread: break
+            }
+        }
+        return defined.subtracting(used)
+    }
 
     package static func text(operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema)
         -> String
@@ -46,8 +92,10 @@ package enum DocumentText {
     ) -> Document {
         var definitions: [Definition] = []
         let stack = PrintableDepth(stack: guardian ?? StackGuard())
+        let clientOnly = clientOnlyVariables(operation: operation, fragments: fragments)
         let root = OperationDefinition(
-            operation: operation.operation, name: operation.name, variableDefinitions: operation.variableDefinitions,
+            operation: operation.operation, name: operation.name,
+            variableDefinitions: operation.variableDefinitions.filter { !clientOnly.contains($0.variable.name.value) },
             directives: strip(operation.directives),
             selectionSet: transform(
                 operation.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete),
@@ -104,7 +152,8 @@ package enum DocumentText {
     }
 
     /// One selection of `transform`.
-    static func transform(_ selection: Selection, depth: Int, stack: PrintableDepth, complete: inout Bool) -> Selection {
+    static func transform(_ selection: Selection, depth: Int, stack: PrintableDepth, complete: inout Bool) -> Selection
+    {
         switch selection {
         case .field(let field):
             let selectionSet = field.selectionSet.map {

@@ -21,7 +21,10 @@ package enum BuiltIns {
     /// The spec's directives (graphql-js 16's `specifiedDirectives` plus `@oneOf`).
     package static let specifiedDirectiveNames: [String] = ["include", "skip", "deprecated", "specifiedBy", "oneOf"]
     /// Baton's own directives, known to every schema that does not declare them itself.
-    package static let batonDirectiveNames: [String] = ["required", "catch", "throwOnFieldError", "semanticNonNull"]
+    package static let batonDirectiveNames: [String] = [
+        "required", "catch", "throwOnFieldError", "semanticNonNull", "connection", "appendEdge", "prependEdge",
+        "appendNode", "prependNode", "deleteRecord", "deleteEdge", "refetchable",
+    ]
     /// The enum types Baton's directives take as arguments.
     package static let batonTypeNames: [String] = ["RequiredFieldAction", "CatchFieldTo"]
 
@@ -90,6 +93,22 @@ package enum BuiltIns {
         directive @throwOnFieldError on QUERY | FRAGMENT_DEFINITION
         "Baton (semantic nullability): the listed levels of the field's type are null only on error."
         directive @semanticNonNull(levels: [Int!]! = [0]) on FIELD_DEFINITION
+        "Baton (Relay connections): the field's edges are kept in one connection record per key and filter values, whatever the paging arguments."
+        directive @connection(key: String!, filters: [String!]) on FIELD
+        "Baton: the edge the response returns joins the end of each connection."
+        directive @appendEdge(connections: [ID!]!) on FIELD
+        "Baton: the edge the response returns joins the start of each connection."
+        directive @prependEdge(connections: [ID!]!) on FIELD
+        "Baton: an edge of `edgeTypeName` holding the node the response returns joins the end of each connection."
+        directive @appendNode(connections: [ID!]!, edgeTypeName: String!) on FIELD
+        "Baton: an edge of `edgeTypeName` holding the node the response returns joins the start of each connection."
+        directive @prependNode(connections: [ID!]!, edgeTypeName: String!) on FIELD
+        "Baton: the record with the ID the response returns (of `typeName`, or of any type) is deleted from the store."
+        directive @deleteRecord(typeName: String) on FIELD
+        "Baton: edges whose node has the ID the response returns leave each connection."
+        directive @deleteEdge(connections: [ID!]!) on FIELD
+        "Baton: the fragment can be fetched again, and its connection paged, by a generated query named `queryName`."
+        directive @refetchable(queryName: String!) on FRAGMENT_DEFINITION
 
         type __Schema {
           description: String

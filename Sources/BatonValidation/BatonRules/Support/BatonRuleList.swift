@@ -19,6 +19,17 @@ package var batonRules: [any ValidationRule.Type] {
         ThrowOnFieldErrorOnMutationRule.self,
         UnmappedCustomScalarRule.self,
         DeprecatedUsageRule.self,
+        ConnectionFieldTypeRule.self,
+        ConnectionCountArgumentRule.self,
+        ConnectionSelectionRule.self,
+        ConnectionKeyRule.self,
+        ConnectionFiltersRule.self,
+        UniqueConnectionKeysRule.self,
+        EdgeUpdateRule.self,
+        NodeUpdateRule.self,
+        DeleteRecordRule.self,
+        RefetchableFragmentRule.self,
+        RefetchablePaginationRule.self,
     ]
 }
 

@@ -389,16 +389,23 @@ final class ImageTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// What the saved environments retain: the image saves only what retained roots reach.
+    var retentions: [Retention] = []
+
     func savedEnvironment(clock: TestClock) throws -> (BatonEnvironment, URL) {
         let environment = BatonEnvironment(transport: FixtureTransport(), log: MemoryLog(), clock: clock.function)
         try environment.store.commit(.json(PlateThreeTests.earlierAnswer), for: TestProfileQuery(id: "1"))
         try environment.store.commit(try Fixtures.response("character-errors.json"), for: TestProfileQuery(id: "1"))
+        let selections: [Selection] = [
+            .field("price", type: .named("Decimal")), .field("meta", type: .named("JSON")),
+            .field("tags", type: .list(.named("String"))),
+        ]
         try environment.store.commit(
-            .json(#"{"data":{"price":1.10,"meta":{"b":[1,2]},"tags":["a",null]}}"#),
-            selections: [
-                .field("price", type: .named("Decimal")), .field("meta", type: .named("JSON")),
-                .field("tags", type: .list(.named("String"))),
-            ])
+            .json(#"{"data":{"price":1.10,"meta":{"b":[1,2]},"tags":["a",null]}}"#), selections: selections)
+        retentions += [
+            environment.retain(TestProfileQuery(id: "1")),
+            environment.retain(RetainedRoot(key: "Query", selections: selections, variables: [:])),
+        ]
         let url = directory.appendingPathComponent("store.image")
         try environment.saveImage(to: url)
         return (environment, url)

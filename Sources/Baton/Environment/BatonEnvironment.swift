@@ -13,12 +13,18 @@ public final class BatonEnvironment: Sendable {
     public let retryPolicy: RetryPolicy
     /// Where subscriptions go (nil: `subscribe` fails at once).
     public let subscriptionTransport: (any SubscriptionTransport)?
+    /// When unreachable records are collected, and how many recent operations stay reachable.
+    public let garbageCollection: GarbageCollection
 
     struct State {
         var handles: [ObjectIdentifier: WeakHandle] = [:]
         var inFlight: [Int: Task<Void, Never>] = [:]
         var nextTask = 0
         var invalidatedOperations = Set<OperationIdentity>()
+        /// What the store keeps (BatonEnvironment+Retention.swift).
+        var retention = RetentionState()
+        /// Pagination state shared per connection (Pagination.swift).
+        var paginations: [String: WeakPagination] = [:]
     }
 
     struct WeakHandle: @unchecked Sendable {
@@ -31,8 +37,9 @@ public final class BatonEnvironment: Sendable {
     public init(
         store: Store? = nil, transport: any Transport, log: any EventLog = MemoryLog(),
         clock: @escaping @Sendable () -> Date = { Date() }, retryPolicy: RetryPolicy = .standard,
-        subscriptionTransport: (any SubscriptionTransport)? = nil
+        subscriptionTransport: (any SubscriptionTransport)? = nil, garbageCollection: GarbageCollection = .standard
     ) {
+        self.garbageCollection = garbageCollection
         self.store = store ?? Store(clock: clock)
         self.transport = transport
         self.log = log
@@ -55,7 +62,8 @@ public final class BatonEnvironment: Sendable {
     }
 
     func detach(_ handle: AnyObject) {
-        _ = state.withLock { $0.handles.removeValue(forKey: ObjectIdentifier(handle)) }
+        let removed = state.withLock { $0.handles.removeValue(forKey: ObjectIdentifier(handle)) }
+        if let root = removed?.handle?.retainedRoot { release(root) }
     }
 
     var attachedHandles: [any AttachedHandle] {
@@ -74,6 +82,7 @@ public final class BatonEnvironment: Sendable {
         _ operation: Operation, headers: [String: String] = [:]
     ) async throws(FetchError) -> Operation.Data {
         try await send(operation, headers: headers, beforeDelivery: {}, afterDelivery: {})
+        keepRecent(RetainedRoot(operation))
         do {
             return try store.read(operation, reporter: LoggingReporter(log: log))
         } catch {
@@ -82,9 +91,10 @@ public final class BatonEnvironment: Sendable {
     }
 
     /// The fetch pipeline shared by `fetch` and handles.
+    /// The answer replaces the optimistic layer `replacing` (if any) in the same batch.
     func send<Operation: GraphQLOperation>(
-        _ operation: Operation, headers: [String: String] = [:], beforeDelivery: () -> Void,
-        afterDelivery: () -> Void
+        _ operation: Operation, headers: [String: String] = [:], replacing layer: OptimisticLayerID? = nil,
+        beforeDelivery: () -> Void, afterDelivery: () -> Void
     ) async throws(FetchError) {
         let name = JSONObject([("operation", .string(Operation.operationName))])
         log.record(LogEvent("fetchStarted", name))
@@ -92,7 +102,8 @@ public final class BatonEnvironment: Sendable {
             let bytes = try await receive(GraphQLRequest(operation, headers: headers))
             let (result, deliver): (CommitResult, () -> Void)
             do {
-                (result, deliver) = try store.commitDeferringNotifications(bytes: bytes, for: operation)
+                (result, deliver) = try store.commitDeferringNotifications(
+                    bytes: bytes, for: operation, replacing: layer)
             } catch {
                 throw FetchError(error)
             }
@@ -219,9 +230,10 @@ public final class BatonEnvironment: Sendable {
 
     // MARK: The image
 
-    /// Saves the store to an image file (atomically) and logs `imageSaved`.
+    /// Saves the store to an image file (atomically) and logs `imageSaved`: only the records its live handles,
+    /// retained operations and recent operations reach (see `GarbageCollection`), and never an optimistic value.
     public func saveImage(to url: URL) throws {
-        let count = try store.saveImage(to: url)
+        let count = try store.saveImage(to: url, keeping: store.reachableRecords(from: retainedRoots))
         log.record(LogEvent("imageSaved", JSONObject([("records", .number(String(count)))])))
     }
 
@@ -245,6 +257,8 @@ public final class BatonEnvironment: Sendable {
 /// What the environment needs from any handle, whatever its operation.
 protocol AttachedHandle: AnyObject, Sendable {
     var isStale: Bool { get }
+    /// The operation's root, which a collection keeps while the handle is attached.
+    var retainedRoot: RetainedRoot { get }
     func refetch(reason: String)
     func stalenessChanged()
 }

@@ -139,6 +139,8 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
 
     func stalenessChanged() { notifyObservers() }
 
+    var retainedRoot: RetainedRoot { RetainedRoot(operation) }
+
     private func storeChanged() {
         let skip = state.withLock { $0.committingOwn || $0.detached }
         if !skip { reread() }

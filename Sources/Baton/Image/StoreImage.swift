@@ -351,10 +351,11 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension Store {
     /// Writes every record to an image file atomically: a temporary file beside it, then a rename.
-    /// Returns the number of records written.
+    /// Returns the number of records written. Only server data is written (never an optimistic layer), only the
+    /// records in `keeping` when it is given (the environment passes what its roots reach), and no deleted record.
     @discardableResult
-    public func saveImage(to url: URL) throws -> Int {
-        let records = snapshot().records
+    public func saveImage(to url: URL, keeping: Set<RecordKey>? = nil) throws -> Int {
+        let records = serverRecords().filter { key, record in !record.isDeleted && keeping?.contains(key) != false }
         let data = StoreImage.encode(records)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(UUID().uuidString).tmp")

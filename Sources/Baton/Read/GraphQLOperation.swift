@@ -37,6 +37,9 @@ public protocol GraphQLOperation: Sendable {
     /// request leaves an unset variable absent and the server uses the default, so the store keys slots and
     /// evaluates `@include`/`@skip` under `resolvedVariables`, as the Kotlin runtime's `variablesWithDefaults()`.
     static var variableDefaults: [String: JSONValue] { get }
+    /// The variables only client-only directives use (`$connections` of `@appendEdge(connections:)`): never sent
+    /// (the document leaves them out), read by the runtime when it applies the response.
+    var clientVariables: [String: JSONValue] { get }
 }
 
 extension GraphQLOperation {
@@ -47,13 +50,16 @@ extension GraphQLOperation {
     public static var expiration: TimeInterval? { nil }
     public static var rootTypename: String { operationType.rootTypename }
     public static var variableDefaults: [String: JSONValue] { [:] }
+    public var clientVariables: [String: JSONValue] { [:] }
 
-    /// The variables the server executes with: `variables` over `variableDefaults` (a set variable wins). Storage
-    /// keys and `@include`/`@skip` conditions use these; the request body sends only `variables`.
+    /// The variables the server executes with: `variables` over `variableDefaults` (a set variable wins), and the
+    /// client-only ones. Storage keys, `@include`/`@skip` conditions and declarative updates use these; the request
+    /// body sends only `variables`.
     public var resolvedVariables: [String: JSONValue] {
         let defaults = Self.variableDefaults
-        if defaults.isEmpty { return variables }
-        return defaults.merging(variables) { _, set in set }
+        let client = clientVariables
+        if defaults.isEmpty && client.isEmpty { return variables }
+        return defaults.merging(variables) { _, set in set }.merging(client) { _, client in client }
     }
 
     /// The operation's identity: its name and its variables in canonical JSON.
@@ -132,12 +138,14 @@ struct OperationWalk {
     private mutating func walk(_ key: RecordKey, selections: [Selection], path: String) {
         records.insert(key)
         let record = snapshot.records[key]
+        // A deleted record is gone, not missing: nothing of it is read, healed or waited for.
+        if record?.isDeleted == true { return }
         let typename = record?.typename ?? key.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "?"
         for selection in selections {
             switch selection {
             case .field(let field):
                 if !field.conditions.isEmpty, !field.conditions.allSatisfy({ $0.passes(variables) }) { continue }
-                let storageKey = field.storageKey(variables: variables)
+                let storageKey = field.readKey(variables: variables)
                 dependencies.insert(SlotID(key, storageKey))
                 let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
                 guard let slot = record?.slots[storageKey] else {

@@ -36,6 +36,14 @@ public struct Lens: Sendable {
     /// The record's `__typename` (or the type it was stored as).
     public var typename: String? { record?.typename ?? key.split(separator: ":", maxSplits: 1).first.map(String.init) }
 
+    /// True when a mutation's `@deleteRecord` deleted the record this lens reads: its fields read nil (or their
+    /// zero) and nothing is reported missing.
+    public var isDeleted: Bool { record?.isDeleted ?? false }
+
+    /// True when an optimistic update (a mutation's optimistic response, not yet answered) wrote this record:
+    /// what a view reads to show "sending…".
+    public var isOptimistic: Bool { snapshot.optimisticRecords.contains(key) }
+
     /// The response path of this lens, dotted (`character.origin`).
     public var pathText: String { path?.description ?? "" }
 
@@ -180,13 +188,13 @@ final class LensStorage: Sendable {
     @usableFromInline
     func slot(_ field: Field) -> Slot? {
         guard let record else { return nil }
-        return record.slots[field.storageKey(variables: context.variables)]
+        return record.slots[field.readKey(variables: context.variables)]
     }
 
     /// The slot's value when the slot exists and has no errors: what the reads' fast path decodes.
     @usableFromInline
     func quietValue(_ field: Field) -> StoredValue? {
-        guard let record, let slot = record.slots[field.storageKey(variables: context.variables)], slot.errors.isEmpty
+        guard let record, let slot = record.slots[field.readKey(variables: context.variables)], slot.errors.isEmpty
         else { return nil }
         return slot.value
     }
@@ -215,6 +223,8 @@ extension LensType {
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
         switch value {
         case .link(let key):
+            // A record deleted by `@deleteRecord`: the link reads as null.
+            if read.lens.snapshot[key]?.isDeleted == true { return .null }
             let child = read.child(key)
             if Boundary.requiredNull(in: child, selections: selections) != nil { return .null }
             return .value(Self(lens: child))

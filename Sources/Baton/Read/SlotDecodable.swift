@@ -93,9 +93,10 @@ public struct SlotRead: Sendable {
             .unexpectedValue(type: typeName, field: field.name, reason: reason, path: path.description))
     }
 
-    /// A null (or a field error) where the type has no nil.
+    /// A null (or a field error) where the type has no nil. A link to a deleted record reads as null unreported.
     @usableFromInline
     func reportNull(_ slot: Slot) {
+        if case .link(let key) = slot.value, lens.snapshot[key]?.isDeleted == true { return }
         reportUnexpected(slot.errors.isEmpty ? "null in a non-null field" : "field error: \(FieldErrors(slot.errors))")
     }
 
@@ -104,9 +105,10 @@ public struct SlotRead: Sendable {
     @usableFromInline
     var slotHasErrors: Bool { lens.storage.slot(field).map { !$0.errors.isEmpty } ?? false }
 
-    /// No slot: missing data.
+    /// No slot: missing data. A deleted record's fields are gone, not missing: nothing is reported.
     @usableFromInline
     func reportMissing() {
+        if lens.record?.isDeleted == true { return }
         lens.context.reporter.report(
             .missingData(type: lens.typename ?? "?", field: field.name, record: lens.key, path: path.description))
     }
@@ -145,6 +147,8 @@ extension Array: SlotDecodable where Element: SlotDecodable {
             var result: [Element] = []
             result.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
+                // An item deleted by `@deleteRecord` is gone from the list, not a null in it.
+                if case .link(let key) = item, read.lens.snapshot[key]?.isDeleted == true { continue }
                 let itemRead = read.item(index)
                 switch Element.decode(item, itemRead) {
                 case .value(let element): result.append(element)

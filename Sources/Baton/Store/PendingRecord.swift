@@ -48,6 +48,15 @@ struct NormalizedWrite {
     var ordinals: [OrdinalSlot] = []
     /// Errors whose path named no slot of this response.
     var unattachedErrors: [GraphQLError] = []
+    /// The `@connection` pages and declarative updates the response carries, applied after its records (see
+    /// `ConnectionWrites`), and the variables they resolve their arguments with.
+    var connectionWrites: [ConnectionWrite] = []
+    var variables: [String: JSONValue] = [:]
+
+    /// Notes a `@connection` page or a declarative update of `field`, written to `parent`'s slot `storageKey`.
+    mutating func noteConnectionWrite(_ field: FieldStorage, parent: RecordKey, storageKey: String) {
+        connectionWrites.append(ConnectionWrite(field: field, parent: parent, storageKey: storageKey))
+    }
 
     init() {
         pending.reserveCapacity(64)

@@ -42,12 +42,19 @@ public struct Record: Sendable, Hashable {
     public var updatedAt: Double
     /// Marked stale by an invalidation of the record or its type; cleared when a response writes it.
     public var invalidated: Bool
+    /// Deleted by a mutation's `@deleteRecord`: the record has no slots, links to it read as null, and a lens that
+    /// still holds it reads `isDeleted` (never missing data). A response that writes the record again revives it.
+    public var isDeleted: Bool
 
-    public init(typename: String?, slots: [String: Slot] = [:], updatedAt: Double = 0, invalidated: Bool = false) {
+    public init(
+        typename: String?, slots: [String: Slot] = [:], updatedAt: Double = 0, invalidated: Bool = false,
+        isDeleted: Bool = false
+    ) {
         self.typename = typename
         self.slots = slots
         self.updatedAt = updatedAt
         self.invalidated = invalidated
+        self.isDeleted = isDeleted
     }
 }
 

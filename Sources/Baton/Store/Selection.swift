@@ -167,17 +167,22 @@ public struct Field: Sendable, Hashable {
     public var catchTo: CatchTarget? { storage.catchTo }
     /// A mapped scalar type, so a `@required` boundary can check that the text converts.
     public var scalar: (any SlotDecodable.Type)? { storage.scalar }
+    /// The field's `@connection`: its pages merge into one connection record, which reads see.
+    public var connection: ConnectionSpec? { storage.connection }
+    /// A declarative update (`@appendEdge`, `@deleteRecord`, …) the response's value at this field makes.
+    public var update: RecordUpdate? { storage.update }
     /// The key this field has in a response object (`alias ?? name`).
     @inlinable public var responseKey: String { storage.responseKey }
 
     public init(
         _ name: String, alias: String? = nil, arguments: [(String, InputValue)] = [], type: GraphQLType,
         selections: [Selection] = [], conditions: [Condition] = [], required: RequiredAction? = nil,
-        catchTo: CatchTarget? = nil, scalar: (any SlotDecodable.Type)? = nil
+        catchTo: CatchTarget? = nil, scalar: (any SlotDecodable.Type)? = nil, connection: ConnectionSpec? = nil,
+        update: RecordUpdate? = nil
     ) {
         storage = FieldStorage(
             name: name, alias: alias, arguments: arguments, type: type, selections: selections, conditions: conditions,
-            required: required, catchTo: catchTo, scalar: scalar)
+            required: required, catchTo: catchTo, scalar: scalar, connection: connection, update: update)
     }
 
     /// The storage key: the field name, then the arguments sorted by name with variables resolved, as canonical
@@ -187,6 +192,14 @@ public struct Field: Sendable, Hashable {
     public func storageKey(variables: [String: JSONValue]) -> String {
         if let key = storage.constantStorageKey { return key }
         return storage.variableStorageKey(variables)
+    }
+
+    /// The key reads find the field's value under: the storage key, or for a `@connection` field the slot
+    /// linking to its connection record (`__connection:KEY(filters)`), where every page it was given is merged.
+    @inlinable
+    public func readKey(variables: [String: JSONValue]) -> String {
+        if let key = storage.constantReadKey { return key }
+        return storage.variableReadKey(variables)
     }
 
     static func storageKey(name: String, arguments: [(String, InputValue)], variables: [String: JSONValue]) -> String {
@@ -201,6 +214,7 @@ public struct Field: Sendable, Hashable {
             && lhs.arguments.map(\.1) == rhs.arguments.map(\.1) && lhs.type == rhs.type
             && lhs.selections == rhs.selections
             && lhs.conditions == rhs.conditions && lhs.required == rhs.required && lhs.catchTo == rhs.catchTo
+            && lhs.connection == rhs.connection && lhs.update == rhs.update
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -222,6 +236,10 @@ final class FieldStorage: Sendable {
     let required: RequiredAction?
     let catchTo: CatchTarget?
     let scalar: (any SlotDecodable.Type)?
+    let connection: ConnectionSpec?
+    let update: RecordUpdate?
+    /// Whether writing the field is a `@connection` page or a declarative update (the normalizers note those).
+    let writesConnection: Bool
     @usableFromInline let responseKey: String
     /// The response key's UTF-8 bytes, and whether they are all ASCII (the byte-level normalizer compares them).
     /// Owned by this storage (freed in `deinit`), so reading it costs no reference counting.
@@ -242,13 +260,21 @@ final class FieldStorage: Sendable {
     @usableFromInline let constantStorageKey: String?
     /// Whether an argument mentions a variable (`constantStorageKey` is nil).
     let hasVariableStorageKey: Bool
+    /// The read key when it does not depend on variables: the storage key, or a connection's slot when no filter
+    /// mentions a variable.
+    @usableFromInline let constantReadKey: String?
+    /// A connection's filter arguments, and the variables they mention.
+    private let connectionArguments: [(String, InputValue)]
+    private let connectionVariableNames: [String]
+    private let lastReadKey = Locked<(values: [JSONValue?], key: String)?>(nil)
     /// The variables the arguments mention, and the key last computed with their values.
     private let variableNames: [String]
     private let lastKey = Locked<(values: [JSONValue?], key: String)?>(nil)
 
     init(
         name: String, alias: String?, arguments: [(String, InputValue)], type: GraphQLType, selections: [Selection],
-        conditions: [Condition], required: RequiredAction?, catchTo: CatchTarget?, scalar: (any SlotDecodable.Type)?
+        conditions: [Condition], required: RequiredAction?, catchTo: CatchTarget?, scalar: (any SlotDecodable.Type)?,
+        connection: ConnectionSpec?, update: RecordUpdate?
     ) {
         self.name = name
         self.alias = alias
@@ -259,6 +285,9 @@ final class FieldStorage: Sendable {
         self.required = required
         self.catchTo = catchTo
         self.scalar = scalar
+        self.connection = connection
+        self.update = update
+        writesConnection = connection != nil || update != nil
         self.responseKey = alias ?? name
         let keyBytes = Array(responseKey.utf8)
         responseKeyStorage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(keyBytes.count, 1))
@@ -287,6 +316,47 @@ final class FieldStorage: Sendable {
         constantStorageKey = names.isEmpty ? Field.storageKey(name: name, arguments: arguments, variables: [:]) : nil
         constantStorageKeyIsASCII = constantStorageKey?.utf8.allSatisfy { $0 < 0x80 } ?? false
         hasVariableStorageKey = constantStorageKey == nil
+        if let connection {
+            let filters = Set(connection.filters)
+            connectionArguments = arguments.filter { filters.contains($0.0) }
+            var mentioned: [String] = []
+            for (_, value) in connectionArguments { value.collectVariables(into: &mentioned) }
+            connectionVariableNames = mentioned
+            constantReadKey =
+                mentioned.isEmpty
+                ? FieldStorage.connectionKey(connection, connectionArguments, variables: [:]) : nil
+        } else {
+            connectionArguments = []
+            connectionVariableNames = []
+            constantReadKey = constantStorageKey
+        }
+    }
+
+    /// The connection slot's key under `variables`: the filter arguments with variables resolved (one whose
+    /// variable is unset left out, as storage keys leave it).
+    static func connectionKey(
+        _ connection: ConnectionSpec, _ arguments: [(String, InputValue)], variables: [String: JSONValue]
+    ) -> String {
+        var filters: [String: JSONValue] = [:]
+        for (name, value) in arguments { if let resolved = value.resolved(variables) { filters[name] = resolved } }
+        return ConnectionSpec.storageKey(key: connection.key, filters: filters)
+    }
+
+    /// The read key under `variables` when it depends on them.
+    @usableFromInline
+    func variableReadKey(_ variables: [String: JSONValue]) -> String {
+        guard let connection else { return variableStorageKey(variables) }
+        let names = connectionVariableNames
+        let cached: String? = lastReadKey.withLock { last in
+            guard let last, last.values.count == names.count else { return nil }
+            for index in names.indices where variables[names[index]] != last.values[index] { return nil }
+            return last.key
+        }
+        if let cached { return cached }
+        let key = FieldStorage.connectionKey(connection, connectionArguments, variables: variables)
+        let values = names.map { variables[$0] }
+        lastReadKey.withLock { $0 = (values, key) }
+        return key
     }
 
     deinit {
@@ -324,12 +394,13 @@ public indirect enum Selection: Sendable, Hashable {
     public static func field(
         _ name: String, alias: String? = nil, arguments: [(String, InputValue)] = [], type: GraphQLType,
         selections: [Selection] = [], conditions: [Condition] = [], required: RequiredAction? = nil,
-        catchTo: CatchTarget? = nil, scalar: (any SlotDecodable.Type)? = nil
+        catchTo: CatchTarget? = nil, scalar: (any SlotDecodable.Type)? = nil, connection: ConnectionSpec? = nil,
+        update: RecordUpdate? = nil
     ) -> Selection {
         .field(
             Field(
                 name, alias: alias, arguments: arguments, type: type, selections: selections, conditions: conditions,
-                required: required, catchTo: catchTo, scalar: scalar))
+                required: required, catchTo: catchTo, scalar: scalar, connection: connection, update: update))
     }
 
     /// An inline fragment with a type condition.

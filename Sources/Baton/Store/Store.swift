@@ -12,8 +12,13 @@ public struct CommitResult: Sendable, Hashable {
 /// An immutable view of the store's records at one moment. Lenses read through snapshots without locking.
 public struct StoreSnapshot: Sendable {
     public let records: [RecordKey: Record]
+    /// The records optimistic updates wrote (what `Lens.isOptimistic` reads); empty without any in flight.
+    public let optimisticRecords: Set<RecordKey>
 
-    public init(records: [RecordKey: Record] = [:]) { self.records = records }
+    public init(records: [RecordKey: Record] = [:], optimisticRecords: Set<RecordKey> = []) {
+        self.records = records
+        self.optimisticRecords = optimisticRecords
+    }
 
     public subscript(key: RecordKey) -> Record? { records[key] }
 }
@@ -24,11 +29,16 @@ public struct StoreSnapshot: Sendable {
 /// it and merges inside it, and subscribers are notified after the lock is released, once per batch.
 public final class Store: Sendable {
     struct State {
+        /// What reads see: the server's records, with the optimistic layers in flight over them.
         var records: [RecordKey: Record] = [:]
         var subscribers: [Int: Subscriber] = [:]
         var nextSubscriber = 0
         /// Hears of every batch, in order (a persistence layer; see `StoreBatch`).
         var batchObserver: (@Sendable (StoreBatch) -> Void)?
+        /// Every connection record made (a superset: `@deleteRecord` removes edges from each that still exists).
+        var connections = Set<RecordKey>()
+        /// Optimistic updates (Store+Optimistic.swift): the server's records apart while layers are in flight.
+        var optimistic = OptimisticState()
     }
 
     struct Subscriber {
@@ -46,7 +56,9 @@ public final class Store: Sendable {
     /// Live subscriptions (handles that have not detached), for leak checks.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    public func snapshot() -> StoreSnapshot { state.withLock { StoreSnapshot(records: $0.records) } }
+    public func snapshot() -> StoreSnapshot {
+        state.withLock { StoreSnapshot(records: $0.records, optimisticRecords: $0.optimistic.records) }
+    }
 
     /// The record under `key`, if any.
     public func record(_ key: RecordKey) -> Record? { state.withLock { $0.records[key] } }
@@ -102,14 +114,15 @@ public final class Store: Sendable {
             rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename)
     }
 
-    /// `commitDeferringNotifications` from a response body's bytes.
+    /// `commitDeferringNotifications` from a response body's bytes; the server batch replaces the optimistic layer
+    /// `layer` (if any) in the same batch.
     func commitDeferringNotifications<Operation: GraphQLOperation>(
-        bytes: Data, for operation: Operation
+        bytes: Data, for operation: Operation, replacing layer: OptimisticLayerID? = nil
     ) throws(ResponseError) -> (CommitResult, () -> Void) {
         let write = try Store.normalize(
             bytes: bytes, rootKey: Operation.rootTypename, rootTypename: Operation.rootTypename,
             selections: Operation.Data.selections, variables: operation.resolvedVariables)
-        return mergeDeferringNotifications(write)
+        return mergeDeferringNotifications(write, replacingLayer: layer)
     }
 
     static func normalize(
@@ -163,36 +176,70 @@ public final class Store: Sendable {
         return result
     }
 
-    private func mergeDeferringNotifications(_ normalized: consuming NormalizedWrite) -> (CommitResult, () -> Void) {
+    func mergeDeferringNotifications(
+        _ normalized: consuming NormalizedWrite, replacingLayer layer: OptimisticLayerID? = nil
+    ) -> (CommitResult, () -> Void) {
         var write = normalized
         let now = clock().timeIntervalSince1970
         var changed = Set<SlotID>(minimumCapacity: write.slotCount)
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
-            // Room for every record the batch writes, so a growing store rehashes its table once, not per doubling.
-            state.records.reserveCapacity(state.records.count + write.pending.count)
-            for index in write.pending.indices {
-                let key = write.pending[index].key
-                let typename = write.pending[index].typename
+            if state.optimistic.layers.isEmpty {
                 Store.apply(
-                    index, of: &write, now: now, to: &state.records[key, default: Record(typename: typename)],
-                    changed: &changed)
+                    &write, to: &state.records, connections: &state.connections, now: now, changed: &changed,
+                    observer: state.batchObserver)
+            } else {
+                changed = Store.rebase(&state, server: write, removing: layer, adding: nil, now: now)
             }
-            if let observer = state.batchObserver {
-                // Every record written has a new age, so each is part of the batch.
-                observer(
-                    .records(
-                        write.pending.compactMap { pending in state.records[pending.key].map { (pending.key, $0) } }))
-            }
-            if changed.isEmpty || state.subscribers.isEmpty { return [] }
-            return state.subscribers.values.compactMap { subscriber in
-                let hit = subscriber.slots.intersection(changed)
-                return hit.isEmpty ? nil : (subscriber.callback, hit)
-            }
+            return Store.notifications(state, changed)
         }
         return (
             CommitResult(changed: changed, unattachedErrors: write.unattachedErrors),
             { for (callback, slots) in notify { callback(slots) } }
         )
+    }
+
+    /// The subscribers to call for a batch that changed `changed`, with the slots each watches.
+    static func notifications(_ state: State, _ changed: Set<SlotID>) -> [(
+        @Sendable (Set<SlotID>) -> Void, Set<SlotID>
+    )] {
+        if changed.isEmpty || state.subscribers.isEmpty { return [] }
+        return state.subscribers.values.compactMap { subscriber in
+            let hit = subscriber.slots.intersection(changed)
+            return hit.isEmpty ? nil : (subscriber.callback, hit)
+        }
+    }
+
+    /// Applies one normalized write to a table of records: its records slot by slot, then its connection pages
+    /// and declarative updates (`ConnectionWrites`), noting the slots whose content changed.
+    /// `observer` (a persistence layer) hears of every record the write changed, as the table now holds it.
+    /// The write is applied in place (its slot tables taken, not copied).
+    static func apply(
+        _ write: inout NormalizedWrite, to records: inout [RecordKey: Record], connections: inout Set<RecordKey>,
+        now: Double, changed: inout Set<SlotID>, observer: (@Sendable (StoreBatch) -> Void)? = nil
+    ) {
+        // Room for every record the batch writes, so a growing store rehashes its table once, not per doubling.
+        records.reserveCapacity(records.count + write.pending.count)
+        for index in write.pending.indices {
+            let key = write.pending[index].key
+            let typename = write.pending[index].typename
+            Store.apply(
+                index, of: &write, now: now, to: &records[key, default: Record(typename: typename)], changed: &changed)
+        }
+        var connectionChanges = Set<SlotID>()
+        if !write.connectionWrites.isEmpty {
+            ConnectionWrites.apply(
+                write.connectionWrites, variables: write.variables, to: &records, connections: &connections, now: now,
+                changed: &connectionChanges)
+            changed.formUnion(connectionChanges)
+        }
+        if let observer {
+            // Every record written has a new age, so each is part of the batch; so is every record a connection
+            // page or a declarative update changed.
+            var keys = write.pending.map(\.key)
+            var seen = Set(keys)
+            for slot in connectionChanges where seen.insert(slot.record).inserted { keys.append(slot.record) }
+            observer(.records(keys.compactMap { key in records[key].map { (key, $0) } }))
+        }
     }
 
     /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
@@ -215,6 +262,7 @@ public final class Store: Sendable {
         }
         record.updatedAt = now
         record.invalidated = false
+        record.isDeleted = false
     }
 
     /// Calls `callback` once per committed batch that changes any of `slots`, with the changed ones.
@@ -244,6 +292,7 @@ public final class Store: Sendable {
             var count = 0
             var marked: [(key: RecordKey, record: Record)] = []
             for (key, record) in state.records where predicate(key, record) {
+                state.optimistic.base?[key]?.invalidated = true
                 count += 1
                 guard !record.invalidated else { continue }
                 state.records[key]?.invalidated = true
@@ -268,12 +317,19 @@ public final class Store: Sendable {
         }
     }
 
-    /// Replaces every record (loading an image).
+    /// Replaces every record (loading an image); optimistic layers in flight are dropped.
     func replaceRecords(_ records: [RecordKey: Record]) {
         state.withLock { state in
-            state.records = records
+            Store.replace(&state, with: records)
             state.batchObserver?(.replaced(records))
         }
+    }
+
+    /// Makes `records` the whole content: optimistic layers in flight are dropped, connection records found again.
+    static func replace(_ state: inout State, with records: [RecordKey: Record]) {
+        state.records = records
+        state.optimistic = OptimisticState()
+        state.connections = Set(records.keys.filter { $0.contains(".__connection:") })
     }
 
     /// Removes every record.

@@ -21,7 +21,7 @@ extension Store {
         _ records: [RecordKey: Record], thenObserveBatches observer: (@Sendable (StoreBatch) -> Void)?
     ) {
         state.withLock { state in
-            state.records = records
+            Store.replace(&state, with: records)
             state.batchObserver = observer
         }
     }

@@ -70,6 +70,7 @@ struct TapeNormalizer {
             normalizer.object(data, record: 0, plan: NormalizationPlan.rootPlan(for: selections), path: "")
             normalizer.write.decodeScalars()
             for error in errors { normalizer.attach(error) }
+            if !normalizer.write.connectionWrites.isEmpty { normalizer.write.variables = variables }
             return normalizer.write
         }
     }
@@ -109,6 +110,11 @@ struct TapeNormalizer {
         guard let (value, nextKey) = tape.member(of: object, responseKeyOf: storage, from: hint) else { return }
         hint = nextKey
         if pathIndex != nil { remember(path, of: storage, in: record) }
+        if storage.writesConnection {
+            let storageKey =
+                storage.hasVariableStorageKey ? storage.variableStorageKey(variables) : storage.constantStorageKey ?? ""
+            write.noteConnectionWrite(storage, parent: write.pending[record].key, storageKey: storageKey)
+        }
         // A scalar written by ordinal, in place (and not decoded again when the slot holds the same bytes).
         if step.ordinal >= 0, tape[value].kind.rawValue < JSONTape.Kind.object.rawValue,
             write.writeScalar(record, value, in: tape, ordinal: step.ordinal, plan: plan)

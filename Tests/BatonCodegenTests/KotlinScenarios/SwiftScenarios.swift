@@ -330,21 +330,27 @@ struct SwiftScenarios {
             bytes: try Data(contentsOf: seed.appendingPathComponent("character-errors.json")),
             for: TestProfileQuery(id: "1"))
         clock.advance(by: 0.125)
-        try store.commit(
-            bytes: try fixture("custom-values.json"),
-            selections: [
-                .field("price", type: .named("Decimal")), .field("meta", type: .named("JSON")),
-                .field("tags", type: .list(.named("String"))),
-            ])
+        try store.commit(bytes: try fixture("custom-values.json"), selections: customValueSelections)
         return store
     }
 
+    let customValueSelections: [Selection] = [
+        .field("price", type: .named("Decimal")), .field("meta", type: .named("JSON")),
+        .field("tags", type: .list(.named("String"))),
+    ]
+
     /// Writes the Swift runtime's image of `imageStore`, which the Kotlin scenario reads and compares with its own.
+    /// The image saves what the environment's roots reach: both commits are retained.
     func writeSwiftImage() throws {
         let environment = BatonEnvironment(
             store: try imageStore(ScenarioClock()), transport: FixtureTransport(), log: MemoryLog(),
             clock: ScenarioClock().function)
+        let retained = [
+            environment.retain(TestProfileQuery(id: "1")),
+            environment.retain(RetainedRoot(key: "Query", selections: customValueSelections, variables: [:])),
+        ]
         try environment.saveImage(to: swiftImage)
+        for retention in retained { retention.release() }
     }
 
     func image() throws -> [String] {

@@ -1,0 +1,110 @@
+import Baton
+import Foundation
+import XCTest
+
+/// Connection records: one per parent, key and filter values, whatever the paging arguments; pages merge in order
+/// without duplicates; a refetch replaces; a page after the wrong cursor is not merged.
+final class ConnectionTests: XCTestCase {
+    func commit(_ store: Store, _ text: String, _ operation: IssueComments) throws {
+        try store.commit(bytes: Data(text.utf8), for: operation)
+    }
+
+    func comments(_ store: Store, _ operation: IssueComments) throws -> IssueComments.Comments {
+        let data = try store.read(operation)
+        return try XCTUnwrap(data.issue?.comments)
+    }
+
+    func testPagesMergeIntoOneConnectionWhateverThePagingArguments() throws {
+        let store = Store()
+        let first = IssueComments(id: "1")
+        try commit(store, CommentPages.page(0..<2, total: 5), first)
+        XCTAssertEqual(try comments(store, first).bodies, ["comment 0", "comment 1"])
+        let second = IssueComments(id: "1", cursor: "k1")
+        try commit(store, CommentPages.page(2..<4, total: 5), second)
+        // Both operations read one connection: the paging arguments are not part of it.
+        XCTAssertEqual(try comments(store, first).bodies, ["comment 0", "comment 1", "comment 2", "comment 3"])
+        XCTAssertEqual(try comments(store, second).bodies, try comments(store, first).bodies)
+        XCTAssertEqual(try comments(store, first).pageInfo.endCursor, "k3")
+        XCTAssertEqual(try comments(store, first).pageInfo.hasNextPage, true)
+        XCTAssertEqual(try comments(store, first).totalCount, 5)
+        XCTAssertEqual(
+            try comments(store, first).connectionID,
+            ConnectionID(parent: "Issue:1", key: "Issue_comments"), "the ID a caller computes is the lens's")
+        XCTAssertEqual(
+            try comments(store, first).connectionID.recordKey, "Issue:1.__connection:Issue_comments")
+    }
+
+    func testFiltersMakeConnectionsOfTheirOwn() throws {
+        let store = Store()
+        try commit(store, CommentPages.page(0..<2, total: 2), IssueComments(id: "1", order: "NEWEST"))
+        try commit(store, CommentPages.page(5..<6, total: 1), IssueComments(id: "1", order: "OLDEST"))
+        XCTAssertEqual(try comments(store, IssueComments(id: "1", order: "NEWEST")).bodies, ["comment 0", "comment 1"])
+        XCTAssertEqual(try comments(store, IssueComments(id: "1", order: "OLDEST")).bodies, ["comment 5"])
+        XCTAssertEqual(
+            try comments(store, IssueComments(id: "1", order: "OLDEST")).connectionID,
+            ConnectionID(parent: "Issue:1", key: "Issue_comments", filters: ["orderBy": "OLDEST"]))
+    }
+
+    func testDuplicateEdgesAreShownOnceAndARefetchReplaces() throws {
+        let store = Store()
+        try commit(store, CommentPages.page(0..<3, total: 6), IssueComments(id: "1"))
+        // The next page overlaps the loaded one (the server shifted): comment 2 is not shown twice.
+        try commit(
+            store, CommentPages.page(2..<5, total: 6).replacingOccurrences(of: "\"k2\"", with: "\"k2b\""),
+            IssueComments(id: "1", cursor: "k2"))
+        XCTAssertEqual(
+            try comments(store, IssueComments(id: "1")).bodies,
+            ["comment 0", "comment 1", "comment 2", "comment 3", "comment 4"])
+        // From the start again: the first page replaces the loaded edges.
+        try commit(store, CommentPages.page(0..<2, total: 6), IssueComments(id: "1"))
+        XCTAssertEqual(try comments(store, IssueComments(id: "1")).bodies, ["comment 0", "comment 1"])
+        XCTAssertEqual(try comments(store, IssueComments(id: "1")).pageInfo.endCursor, "k1")
+    }
+
+    func testAPageAfterAnotherCursorIsNotMerged() throws {
+        let store = Store()
+        try commit(store, CommentPages.page(0..<2, total: 6), IssueComments(id: "1"))
+        try commit(store, CommentPages.page(4..<6, total: 6), IssueComments(id: "1", cursor: "k3"))
+        XCTAssertEqual(try comments(store, IssueComments(id: "1")).bodies, ["comment 0", "comment 1"], "no hole")
+        XCTAssertEqual(try comments(store, IssueComments(id: "1")).pageInfo.endCursor, "k1")
+    }
+
+    func testANullPageWhilePagingLeavesTheLoadedPages() throws {
+        let store = Store()
+        try commit(store, CommentPages.page(0..<2, total: 6), IssueComments(id: "1"))
+        let failed =
+            #"{"data":{"issue":{"__typename":"Issue","id":"1","title":"Bug","comments":null}},"errors":[{"message":"comments unavailable","path":["issue","comments"]}]}"#
+        try commit(store, failed, IssueComments(id: "1", cursor: "k1"))
+        XCTAssertEqual(try comments(store, IssueComments(id: "1")).bodies, ["comment 0", "comment 1"])
+    }
+
+    func testTheConnectionsPagesAreOneCommitAndNotifyOnce() throws {
+        let store = Store()
+        try commit(store, CommentPages.page(0..<2, total: 6), IssueComments(id: "1"))
+        let connection = "Issue:1.__connection:Issue_comments"
+        let calls = Locked(0)
+        let subscription = store.subscribe(to: [
+            SlotID(connection, "edges"), SlotID(connection + ".pageInfo", "endCursor"),
+        ]) {
+            _ in calls.withLock { $0 += 1 }
+        }
+        defer { subscription.cancel() }
+        let result = try store.commit(
+            bytes: Data(CommentPages.page(2..<4, total: 6).utf8), for: IssueComments(id: "1", cursor: "k1"))
+        XCTAssertEqual(calls.withLock { $0 }, 1)
+        XCTAssertTrue(result.changed.contains(SlotID(connection, "edges")))
+        XCTAssertTrue(result.changed.contains(SlotID(connection + ".pageInfo", "endCursor")))
+    }
+}
+
+/// `Locked` for tests (the runtime's is internal).
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

@@ -78,7 +78,8 @@ let package = Package(
         .executableTarget(
             name: "GitHubExample", dependencies: ["Baton"], path: "Examples/GitHub",
             exclude: [
-                "RepositoryScreen.swift", "ErrorView.swift", "RootView.swift", "Generated/Kotlin", "Fixtures",
+                "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift", "Generated/Kotlin",
+                "Fixtures",
                 "schema.graphql", "baton.json", "ExpectedOutput.txt",
             ],
             sources: ["Generated/Swift", "Demo"], swiftSettings: strict),

@@ -8,27 +8,32 @@ import BatonSyntax
 enum SwiftInputEncoding {
     /// A Swift expression of type `Baton.JSONValue` for `value` (a Swift expression of `names.inputType(type)`,
     /// non-optional when `type` is non-null).
-    static func encode(_ type: TypeRef, _ value: String, names: SwiftNames, depth: Int = 0) -> String {
+    /// `named`, when given, encodes values of named types it answers for (an optimistic response's nested objects).
+    static func encode(
+        _ type: TypeRef, _ value: String, names: SwiftNames, depth: Int = 0, named: ((String, String) -> String?)? = nil
+    ) -> String {
         switch type {
         case .nonNull(let inner):
-            return encodeNonNull(inner, value, names: names, depth: depth)
+            return encodeNonNull(inner, value, names: names, depth: depth, named: named)
         default:
             let item = "v\(depth)"
             return
-                "\(value).map { \(item) in \(encodeNonNull(type, item, names: names, depth: depth + 1)) } ?? Baton.JSONValue.null"
+                "\(value).map { \(item) in \(encodeNonNull(type, item, names: names, depth: depth + 1, named: named)) } ?? Baton.JSONValue.null"
         }
     }
 
-    private static func encodeNonNull(_ type: TypeRef, _ value: String, names: SwiftNames, depth: Int) -> String {
+    private static func encodeNonNull(
+        _ type: TypeRef, _ value: String, names: SwiftNames, depth: Int, named: ((String, String) -> String?)?
+    ) -> String {
         switch type {
         case .nonNull(let inner):
-            return encodeNonNull(inner, value, names: names, depth: depth)
+            return encodeNonNull(inner, value, names: names, depth: depth, named: named)
         case .list(let item):
             let element = "v\(depth)"
             return
-                "Baton.JSONValue.array(\(value).map { \(element) in \(encode(item, element, names: names, depth: depth + 1)) })"
+                "Baton.JSONValue.array(\(value).map { \(element) in \(encode(item, element, names: names, depth: depth + 1, named: named)) })"
         case .named(let name):
-            return encodeNamed(name, value, names: names)
+            return named?(name, value) ?? encodeNamed(name, value, names: names)
         }
     }
 

@@ -41,7 +41,7 @@ struct SwiftLensTemplate {
     private static let rules = IdentifierRules.swift
 
     /// One accessor with the names it is declared by.
-    private struct Member {
+    struct Member {
         var accessor: Accessor
         /// The property's name as declared (escaped where written with `rules.quoted`).
         var name: String
@@ -53,7 +53,10 @@ struct SwiftLensTemplate {
         let members = declareMembers()
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.accessor.name == "id" && $0.name == "id" }
-        let conformance = identifiable ? "Baton.LensType, Swift.Identifiable" : "Baton.LensType"
+        var conformance = identifiable ? "Baton.LensType, Swift.Identifiable" : "Baton.LensType"
+        if case .fragment(let fragment) = role, fragment.refetchable != nil {
+            conformance += ", Baton.RefetchableFragment"
+        }
         let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
         let nested = members.compactMap { member -> Template? in
             guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { return nil }
@@ -67,6 +70,14 @@ struct SwiftLensTemplate {
                 generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
             ).render()
         }
+        let optimistic = lens.optimisticTypeName.map { name in
+            SwiftOptimisticTemplate(generator: generator, lens: lens, members: members, typeName: name).render()
+        }
+        let connectionID = lens.connectionIDName.map { name in
+            Template(
+                "/// The connection record this lens reads: what a mutation's `connections:` names.\n"
+                    + "\(access)var \(Self.rules.quoted(name)): Baton.ConnectionID { Baton.ConnectionID(lens.key) }")
+        }
         return """
             \(documentation)
             \(access)struct \(Self.rules.quoted(typeName)): \(conformance) {
@@ -76,7 +87,9 @@ struct SwiftLensTemplate {
                 \(if: !fields.isEmpty, fieldsEnum(fields))
                 \(access)static let selections: [Baton.Selection] = \(selections(members))
                 \(each: members, { accessorDeclaration($0) })
+                \(ifLet: connectionID, { $0 })
                 \(if: !nested.isEmpty, Template("\n" + Template.joined(nested, separator: "\n\n").text))
+                \(ifLet: optimistic, { Template("\n" + $0.text) })
             }
             """
     }
@@ -101,6 +114,7 @@ struct SwiftLensTemplate {
             return """
                 \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
                 \(access)static let typeCondition: Baton.TypeCondition? = \(condition)
+                \(ifLet: fragment.refetchable, { refetchableMembers($0) })
                 \(ifLet: text, { text in
                     """
                     /// The fragment's definition as operations send it (their `document` joins it).
@@ -115,6 +129,38 @@ struct SwiftLensTemplate {
         }
     }
 
+    /// A `@refetchable` fragment's query, the fields down to its connection, and the variables that page it.
+    private func refetchableMembers(_ refetch: RefetchableModel) -> Template {
+        let query =
+            generator.model.operation(named: refetch.queryName).map {
+                generator.names.operations[$0.name] ?? $0.typeName
+            }
+            ?? refetch.queryName
+        var path: [String] = []
+        var current = self
+        var prefix = ""
+        for name in refetch.connectionPath {
+            guard let member = current.declareMembers().first(where: { $0.accessor.name == name }) else { break }
+            path.append(prefix + "Fields." + Self.rules.quoted(member.name))
+            guard let nested = member.accessor.lens, let nestedName = member.nestedTypeName else { break }
+            prefix += Self.rules.quoted(nestedName) + "."
+            current = SwiftLensTemplate(
+                generator: generator, lens: nested, typeName: nestedName, role: .nested,
+                enclosing: current.enclosing + [current.typeName])
+        }
+        let paging = [
+            ("forwardCount", refetch.forwardCount), ("forwardCursor", refetch.forwardCursor),
+            ("backwardCount", refetch.backwardCount), ("backwardCursor", refetch.backwardCursor),
+        ].compactMap { label, value in value.map { "\(label): \(SwiftLiteral.string($0))" } }
+        return """
+            /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
+            \(access)typealias RefetchQuery = \(Self.rules.quoted(query))
+            \(access)static let connectionPath: [Baton.Field] = [\(joined: path, separator: ", ")]
+            \(access)static let paging: Baton.PagingVariables = Baton.PagingVariables(\(joined: paging, separator: ", "))
+            \(access)static let refetchesThroughNode: Bool = \(refetch.throughNode ? "true" : "false")
+            """
+    }
+
     private func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
         let types = possibleTypes.filter { $0 != name }
         if types.isEmpty { return "Baton.TypeCondition(\(SwiftLiteral.string(name)))" }
@@ -123,7 +169,7 @@ struct SwiftLensTemplate {
     }
 
     /// Claims member names (properties) and nested type names, in the model's order.
-    private func declareMembers() -> [Member] {
+    func declareMembers() -> [Member] {
         // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
         var memberScope = NameScope(reserved: ["lens"] + SwiftNames.nestedReserved, shared: names.moduleTypeNames)
         var members = lens.accessors.map { accessor in
@@ -161,7 +207,8 @@ struct SwiftLensTemplate {
         }()
         // The common case, in a call the type checker resolves cheaply (no overloads, no defaulted parameters).
         if read.fieldName == accessor.name, read.arguments.isEmpty, runtimeConditions(accessor) == nil,
-            accessor.required == nil, accessor.catchMode == nil, scalar == nil
+            accessor.required == nil, accessor.catchMode == nil, scalar == nil, accessor.connection == nil,
+            accessor.recordUpdate == nil
         {
             let name = SwiftLiteral.string(read.fieldName)
             let type = SwiftLiteral.string(SwiftNames.notation(read.schemaType))
@@ -194,6 +241,20 @@ struct SwiftLensTemplate {
         case nil: break
         }
         if let scalar { arguments.append("scalar: \(scalar).self") }
+        if let connection = accessor.connection {
+            let filters = connection.filters.map(SwiftLiteral.string).joined(separator: ", ")
+            arguments.append(
+                "connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])")
+        }
+        if let update = accessor.recordUpdate {
+            var parts = [".\(update.kind.rawValue)"]
+            if let connections = update.connections {
+                parts.append("connections: " + SwiftInputEncoding.inputValue(connections))
+            }
+            if let edge = update.edgeTypeName { parts.append("edgeTypename: " + SwiftLiteral.string(edge)) }
+            if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }
+            arguments.append("update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
+        }
         return "Baton.Field(" + arguments.joined(separator: ", ") + ")"
     }
 

@@ -21,6 +21,7 @@ struct SwiftOperationTemplate {
     }
 
     func render() -> Template {
+        if operation.refetchableFragment != nil { return renderRefetchQuery() }
         let access = generator.access
         // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
         let attachable = operation.kind == .query
@@ -28,7 +29,7 @@ struct SwiftOperationTemplate {
             reserved: [
                 "variables", "variableDefaults", "resolvedVariables", "operationName", "operationID", "document",
                 "operationType",
-                "throwOnFieldError", "onError",
+                "throwOnFieldError", "onError", "clientVariables",
             ]
                 + (attachable ? Self.attachmentMembers : [])
                 + SwiftNames.nestedReserved,
@@ -39,8 +40,7 @@ struct SwiftOperationTemplate {
         let parameters = variables.map { variable -> String in
             let name = Self.rules.quoted(variable.name)
             return variable.model.isOptional
-                ? "\(name): \(optionalType(variable.model.type)) = nil"
-                : "\(name): \(names.inputType(variable.model.type))"
+                ? "\(name): \(optionalType(variable.model)) = nil" : "\(name): \(swiftType(variable.model))"
         }
         let defaults = operation.variables.compactMap { variable in
             variable.defaultValue.map { "\(SwiftLiteral.string(variable.name)): \(SwiftInputEncoding.json($0))" }
@@ -52,6 +52,8 @@ struct SwiftOperationTemplate {
             ? "Baton.GraphQLOperation"
             : defaultVariables ? "Baton.DefaultVariablesOperation" : "Baton.AttachableOperation"
         let unsetArguments = variables.map { Self.rules.quoted($0.name) + ": nil" }.joined(separator: ", ")
+        let sent = variables.filter { !$0.model.isClientOnly }
+        let clientOnly = variables.filter(\.model.isClientOnly)
         let attachment = Template(
             "\n/// The handle a view's `@Query` attached; empty on a value the app made.\n"
                 + "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
@@ -71,7 +73,7 @@ struct SwiftOperationTemplate {
                 \(if: !defaults.isEmpty, "/// The defaults the document declares: storage keys and conditions use them for an unset variable.")
                 \(if: !defaults.isEmpty, "\(access)static let variableDefaults: [String: Baton.JSONValue] = [\(defaults.joined(separator: ", "))]")
                 \(each: variables, { variable in
-                    let type = variable.model.isOptional ? optionalType(variable.model.type) : names.inputType(variable.model.type)
+                    let type = variable.model.isOptional ? optionalType(variable.model) : swiftType(variable.model)
                     return "\(access)var \(Self.rules.quoted(variable.name)): \(type)"
                 })
                 \(if: attachable, attachment)
@@ -83,7 +85,36 @@ struct SwiftOperationTemplate {
 
                 /// The variables as the request sends them: a nil optional variable is absent.
                 \(access)var variables: [String: Baton.JSONValue] {
-                    \(if: variables.isEmpty, "[:]", else: variablesBody(variables))
+                    \(if: sent.isEmpty, "[:]", else: variablesBody(sent))
+                }
+                \(if: !clientOnly.isEmpty, clientVariablesMember(clientOnly))
+
+                \(data.render())
+            }
+            \(if: operation.kind == .mutation, SwiftMutationCallTemplate(generator: generator, operation: operation, typeName: typeName, parameters: parameters, arguments: variables.map { Self.rules.quoted($0.name) }).render())
+            """
+    }
+
+    /// A `@refetchable` fragment's generated query: its variables as the pagination sets them.
+    private func renderRefetchQuery() -> Template {
+        let access = generator.access
+        let declared = operation.variables.map { SwiftLiteral.string($0.name) }
+        let data = SwiftLensTemplate(
+            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
+        return """
+            /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(operation.refetchableFragment ?? "")`;
+            /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
+            \(access)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
+                \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
+                /// SHA-256 of `document`, for persisted queries.
+                \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))
+                \(access)static let document: String = \(document)
+                /// The variables the query declares.
+                \(access)static let variableNames: Set<String> = [\(joined: declared, separator: ", ")]
+                \(access)let variables: [String: Baton.JSONValue]
+
+                \(access)init(variables: [String: Baton.JSONValue]) {
+                    self.variables = variables.filter { Self.variableNames.contains($0.key) }
                 }
 
                 \(data.render())
@@ -109,9 +140,30 @@ struct SwiftOperationTemplate {
             """
     }
 
-    private func optionalType(_ type: TypeRef) -> String {
-        let plain = names.inputType(type.nullable)
+    private func optionalType(_ variable: VariableModel) -> String {
+        let plain = swiftType(
+            VariableModel(
+                name: variable.name, type: variable.type.nullable, defaultValue: nil, location: variable.location),
+            connectionIDs: variable.holdsConnectionIDs)
         return plain.hasSuffix("?") ? plain : plain + "?"
+    }
+
+    /// A variable's Swift type: its input type, with `Baton.ConnectionID` for the IDs a `connections:` takes.
+    private func swiftType(_ variable: VariableModel, connectionIDs: Bool? = nil) -> String {
+        let type = names.inputType(variable.type)
+        guard connectionIDs ?? variable.holdsConnectionIDs, variable.type.namedType == "ID" else { return type }
+        return type.replacing("String", with: "Baton.ConnectionID")
+    }
+
+    /// The client-only variables (never sent): what the runtime applies declarative updates with.
+    private func clientVariablesMember(_ variables: [Variable]) -> Template {
+        """
+
+        /// The variables only client-only directives use: never sent, read when the answer is applied.
+        \(generator.access)var clientVariables: [String: Baton.JSONValue] {
+            \(variablesBody(variables))
+        }
+        """
     }
 
     private func variablesBody(_ variables: [Variable]) -> Template {
@@ -121,10 +173,12 @@ struct SwiftOperationTemplate {
             let name = Self.rules.quoted(variable.name)
             let key = SwiftLiteral.string(variable.model.name)
             let nonNull = TypeRef.nonNull(variable.model.type.nullable)
+            let named: ((String, String) -> String?)? =
+                variable.model.holdsConnectionIDs ? { type, value in type == "ID" ? "\(value).jsonValue" : nil } : nil
             if variable.model.isOptional {
-                return "if let value = self.\(name) { values[\(key)] = \(SwiftInputEncoding.encode(nonNull, "value", names: names)) }"
+                return "if let value = self.\(name) { values[\(key)] = \(SwiftInputEncoding.encode(nonNull, "value", names: names, named: named)) }"
             }
-            return "values[\(key)] = \(SwiftInputEncoding.encode(variable.model.type, "self.\(name)", names: names))"
+            return "values[\(key)] = \(SwiftInputEncoding.encode(variable.model.type, "self.\(name)", names: names, named: named))"
         })
         return values
         """

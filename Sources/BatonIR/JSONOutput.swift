@@ -1,4 +1,5 @@
 import BatonDiagnostics
+
 /// A JSON value to print, with object keys in the order given, so output is stable and reads in
 /// the order the model is documented. (The model is `Codable`-free: we print JSON ourselves.)
 package indirect enum JSONOutput: Sendable {

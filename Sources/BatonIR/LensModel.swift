@@ -46,10 +46,20 @@ import BatonSyntax
 // language. Plates and both generators read these and never recompute them.
 //
 // Later features extend the plan, not the generators: per-accessor data such as a connection's
-// key and filters (`@connection`) or edge mutations (`@appendEdge`, `@deleteRecord`) belongs on
-// `Accessor`; operations a definition generates (a `@refetchable` fragment's pagination query)
-// join `operations` with their own `typeName` and `operationID`; naming options (an access
-// modifier, an operation suffix, a namespace) go into `DefinitionNaming`.
+// key and filters (`Accessor.connection`) or edge mutations (`Accessor.recordUpdate`) belongs on
+// `Accessor`; operations a definition generates (a `@refetchable` fragment's pagination query,
+// `OperationModel.refetchableFragment`) join `operations` with their own `typeName` and
+// `operationID`; naming options (an access modifier, an operation suffix, a namespace) go into
+// `DefinitionNaming`. Connections, updates and optimistic responses (decided once here):
+//
+//   Accessor.connection       @connection's key and the argument names that identify it
+//   Accessor.recordUpdate     @appendEdge … @deleteEdge, with `connections:` as written
+//   Lens.connectionIDName     the member a connection's lens reads its ConnectionID through
+//   Lens.optimisticTypeName   the typed optimistic-response builder a mutation's lenses (and the
+//                             fragments mutations spread) declare, named apart from their members
+//   Lens.recordIsAbstract     the record type is an interface or union (a builder takes `__typename`)
+//   VariableModel.isClientOnly   used only by client-only directives: never sent
+//   FragmentModel.refetchable    @refetchable: its query's name, how it pages
 
 /// The lens model of a set of valid documents against one schema. Built by `LensModelBuilder`.
 package struct LensModel: Sendable {
@@ -104,6 +114,8 @@ package struct OperationModel: Sendable {
     package var lens: Lens
     /// The operation's name token (or its keyword for an anonymous operation).
     package var location: SourceRange
+    /// For a query generated for a `@refetchable` fragment: the fragment's name.
+    package var refetchableFragment: String? = nil
 
     package init(
         name: String, typeName: String? = nil, kind: OperationType, rootType: String, variables: [VariableModel],
@@ -150,6 +162,8 @@ package struct FragmentModel: Sendable {
     /// is an object type): what generated code checks a record's `__typename` against before reading it
     /// through this fragment. Empty means "the condition's name only".
     package var possibleTypes: [String]
+    /// `@refetchable(queryName:)`: the query generated for it and how it pages.
+    package var refetchable: RefetchableModel? = nil
 
     package init(
         name: String, typeCondition: String, spreadAccessorName: String, throwOnFieldError: Bool, rootCanBeNil: Bool,
@@ -185,6 +199,65 @@ package struct VariableModel: Sendable {
     }
     /// A variable may be left out of the request when it is nullable or has a default.
     package var isOptional: Bool { !type.isNonNull || defaultValue != nil }
+    /// Used only by client-only directives (`$connections` of `@appendEdge`): the document sent
+    /// leaves it out, and the request never carries it; the runtime reads it.
+    package var isClientOnly = false
+    /// Named by a declarative update's `connections:`: its IDs are `ConnectionID`s (the guide's
+    /// `connections: [connectionID]`).
+    package var holdsConnectionIDs = false
+}
+
+/// `@refetchable(queryName:)` on a fragment: the generated query and, with a `@connection`, how
+/// it pages.
+package struct RefetchableModel: Sendable, Hashable {
+    /// The generated query's name (an operation of the model).
+    package var queryName: String
+    /// True when the query reaches the record through `node(id:)` (its `id` variable); false for
+    /// a fragment on the query type.
+    package var throughNode: Bool
+    /// Accessor names from the fragment's lens to its `@connection` accessor, that one last; empty
+    /// without a connection.
+    package var connectionPath: [String]
+    /// The variables the connection's count and cursor take, per direction.
+    package var forwardCount: String?
+    package var forwardCursor: String?
+    package var backwardCount: String?
+    package var backwardCursor: String?
+
+    package init(queryName: String, throughNode: Bool, connectionPath: [String] = []) {
+        self.queryName = queryName
+        self.throughNode = throughNode
+        self.connectionPath = connectionPath
+    }
+}
+
+/// `@connection(key:filters:)` on an accessor: its pages merge into one connection record per
+/// parent, key and filter values.
+package struct ConnectionModel: Sendable, Hashable {
+    package var key: String
+    /// The argument names that identify the connection, sorted: the `filters:` written, or every
+    /// non-paging argument the field is given.
+    package var filters: [String]
+    package init(key: String, filters: [String]) {
+        self.key = key
+        self.filters = filters
+    }
+}
+
+/// A declarative update on an accessor (`@appendEdge` … `@deleteEdge`), applied by the runtime
+/// to the value the response has there.
+package struct RecordUpdateModel: Sendable {
+    package var kind: RecordUpdateKind
+    /// `connections:` as written (a variable in valid documents); nil for `@deleteRecord`.
+    package var connections: Value?
+    package var edgeTypeName: String?
+    package var typeName: String?
+    package init(kind: RecordUpdateKind, connections: Value?, edgeTypeName: String?, typeName: String?) {
+        self.kind = kind
+        self.connections = connections
+        self.edgeTypeName = edgeTypeName
+        self.typeName = typeName
+    }
 }
 
 // MARK: - Lenses and accessors
@@ -200,6 +273,15 @@ package struct Lens: Sendable {
     package var recordType: String
     /// Accessors in order of first appearance in the document.
     package var accessors: [Accessor]
+    /// True when the record type is an interface or a union (a response says which object it is).
+    package var recordIsAbstract = false
+    /// For the lens of a `@connection` accessor: the member that reads its `ConnectionID`
+    /// (`connectionID`, apart from the lens's accessor names).
+    package var connectionIDName: String?
+    /// For the lenses of a mutation, and of the fragments mutations spread: the name of the
+    /// nested optimistic-response builder type (`Optimistic`, apart from the lens's accessor and
+    /// nested type names and its enclosing types).
+    package var optimisticTypeName: String?
 
     package init(typeName: String, recordType: String, accessors: [Accessor]) {
         self.typeName = typeName
@@ -253,6 +335,10 @@ package struct Accessor: Sendable {
     package var receivesBubbledNull: Bool
     /// The selections this accessor was merged from, in document order.
     package var locations: [SourceRange]
+    /// `@connection` on the field.
+    package var connection: ConnectionModel? = nil
+    /// A declarative update on the field.
+    package var recordUpdate: RecordUpdateModel? = nil
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,

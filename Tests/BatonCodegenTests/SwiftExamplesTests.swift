@@ -39,7 +39,8 @@ final class SwiftExamplesTests: XCTestCase {
     /// sentences hold in (rows, a row skipped for a missing author with the log line, `@catch`, retry).
     func testGitHubExamplePrintsWhatTheScreenShows() throws {
         let main = Self.examples.appendingPathComponent("GitHub/Demo/main.swift").path
-        let output = try SwiftCompiler.buildAndRun(try generatedFiles("GitHub") + [main])
+        let comments = Self.examples.appendingPathComponent("GitHub/Demo/Comments.swift").path
+        let output = try SwiftCompiler.buildAndRun(try generatedFiles("GitHub") + [main, comments])
         let expected = try String(
             contentsOf: Self.examples.appendingPathComponent("GitHub/ExpectedOutput.txt"), encoding: .utf8)
         XCTAssertEqual(output, expected)
@@ -52,6 +53,12 @@ final class SwiftExamplesTests: XCTestCase {
             "  Text: No such repository",
             "  ErrorView: transport: The network connection was lost. [Try again]",
             #"  log: refetch {"operation":"RepositoryQuery","reason":"retry"}"#,
+            // The guide's addComment line, from plain async code: the new edge joins the list, one notification.
+            "after addComment(input: AddCommentInput(body: body, subjectId: subjectID), connections: [connectionID]):",
+            "    Text: Thanks! by octocat\n    Button: More\n    Button: Send\n  notified 1 time(s)",
+            "    Text: Thanks! by octocat (sending…)",
+            #"  log: optimisticRolledBack {"operation":"AddComment","changed":12}"#,
+            "    Text: Confirmed fixed in the nightly. by grace\n    Button: Send",
         ] {
             XCTAssertTrue(output.contains(line + "\n"), "the example shows: \(line)")
         }

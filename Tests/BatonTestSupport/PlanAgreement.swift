@@ -96,6 +96,8 @@ package enum PlanAgreement {
     /// replaced by `T` (`[T?]?`, `Result<T?>`).
     package static func shapes(_ lens: Lens) -> [String] {
         var result: [String] = []
+        // A connection's lens reads its ConnectionID, never nil.
+        if let name = lens.connectionIDName { result.append(name + ": T") }
         for accessor in lens.accessors {
             var shape = "T"
             for index in accessor.levels.indices.reversed() {

@@ -9,13 +9,29 @@ package enum PlanText {
         for operation in model.operations {
             lines.append(
                 "\(operation.kind.rawValue) \(operation.name) → \(operation.typeName) on \(operation.rootType), id \(operation.operationID)"
-            )
+                    + (operation.refetchableFragment.map { ", refetches \($0)" } ?? ""))
+            let clientOnly = operation.variables.filter(\.isClientOnly).map { "$" + $0.name }
+            if !clientOnly.isEmpty { lines.append("  client-only variables " + clientOnly.joined(separator: ", ")) }
             lines += accessors(operation.lens, depth: 1)
         }
         for fragment in model.fragments {
             var line = "fragment \(fragment.name) → \(fragment.typeName) on \(fragment.typeCondition)"
             line += ", spread as \(fragment.spreadAccessorName)"
             if fragment.rootCanBeNil { line += ", root can be nil" }
+            if let refetch = fragment.refetchable {
+                line +=
+                    ", refetchable by \(refetch.queryName) "
+                    + (refetch.throughNode ? "through node(id:)" : "from the root")
+                if !refetch.connectionPath.isEmpty {
+                    let paging = [
+                        refetch.forwardCount.map { "first $" + $0 }, refetch.forwardCursor.map { "after $" + $0 },
+                        refetch.backwardCount.map { "last $" + $0 }, refetch.backwardCursor.map { "before $" + $0 },
+                    ].compactMap { $0 }
+                    line +=
+                        ", pages " + refetch.connectionPath.joined(separator: ".") + " by "
+                        + paging.joined(separator: " ")
+                }
+            }
             lines.append(line)
             lines += accessors(fragment.lens, depth: 1)
         }
@@ -29,6 +45,11 @@ package enum PlanText {
         var lines: [String] = []
         let indent = String(repeating: "  ", count: depth)
         if lens.isIdentifiable { lines.append(indent + "(identifiable by id)") }
+        if let name = lens.connectionIDName { lines.append(indent + "(connection ID as \(name))") }
+        if let name = lens.optimisticTypeName {
+            lines.append(
+                indent + "(optimistic builder \(name)" + (lens.recordIsAbstract ? ", typename given" : "") + ")")
+        }
         for accessor in lens.accessors {
             let shape = PlanAgreement.shapes(Lens(typeName: "", recordType: "", accessors: [accessor]))[0]
             var parts = [indent + shape]
@@ -56,6 +77,18 @@ package enum PlanText {
                 parts.append(text)
             }
             if let target = accessor.catchMode { parts.append("catch " + target.rawValue) }
+            if let connection = accessor.connection {
+                parts.append(
+                    "connection " + connection.key
+                        + (connection.filters.isEmpty ? "" : " filters " + connection.filters.joined(separator: ", ")))
+            }
+            if let update = accessor.recordUpdate {
+                var text = update.kind.rawValue
+                if let connections = update.connections { text += " connections " + ValueText.print(connections) }
+                if let edge = update.edgeTypeName { text += " edge " + edge }
+                if let type = update.typeName { text += " type " + type }
+                parts.append(text)
+            }
             let nonNull = accessor.levels.indices.filter {
                 accessor.levels[$0].nonNull && accessor.levels[$0].schemaNullable
             }

@@ -140,3 +140,5 @@ await scenario(
     await environment.settle()
     narrator.show("after retry()", repository)
 }
+
+await commentsScenarios()

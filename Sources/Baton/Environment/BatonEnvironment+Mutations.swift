@@ -101,3 +101,18 @@ extension BatonEnvironment {
         }
     }
 }
+
+extension JSONObject {
+    /// Adds `other`'s members (a fragment's part of an optimistic response): an object member present in both is
+    /// merged member by member, any other member of `other` replaces this one's.
+    public mutating func merge(_ other: JSONObject) {
+        for (key, value) in other.members {
+            if case .object(var mine)? = self[key], case .object(let theirs) = value {
+                mine.merge(theirs)
+                self[key] = .object(mine)
+            } else {
+                self[key] = value
+            }
+        }
+    }
+}

@@ -41,7 +41,9 @@ extension LensBuildContext {
             }
             accessors.append(accessor)
         }
-        return Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
+        var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
+        lens.recordIsAbstract = parent.kind != .object
+        return lens
     }
 
     /// The name the accessor of `group` will have.
@@ -222,7 +224,7 @@ extension LensBuildContext {
                 childrenBubble: childBubbles, catchTarget: catchMode, conditional: !presence.isAlways))
 
         checkArguments(field, file: scope.source)
-        return Accessor(
+        var accessor = Accessor(
             name: field.responseKey,
             reads: .field(
                 FieldRead(
@@ -237,6 +239,29 @@ extension LensBuildContext {
             catchMode: catchMode,
             presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
             receivesBubbledNull: childBubbles, locations: locations)
+        connectionAndUpdate(of: fields, into: &accessor)
+        return accessor
+    }
+
+    /// `@connection` and a declarative update, as the first selection of the accessor writes them (validation
+    /// made the selections of one response key agree on their directives).
+    func connectionAndUpdate(of fields: [Field], into accessor: inout Accessor) {
+        if let use = fields.lazy.compactMap({ BatonDirectives.connection(in: $0.directives) }).first,
+            let key = use.key, let field = fields.first
+        {
+            accessor.connection = ConnectionModel(key: key, filters: use.filterNames(of: field))
+            if case .lens(var lens) = accessor.base {
+                let taken = Set(lens.accessors.map(\.name))
+                var name = "connectionID"
+                while taken.contains(name) { name += "_" }
+                lens.connectionIDName = name
+                accessor.base = .lens(lens)
+            }
+        }
+        if let use = fields.lazy.compactMap({ BatonDirectives.recordUpdate(in: $0.directives) }).first {
+            accessor.recordUpdate = RecordUpdateModel(
+                kind: use.kind, connections: use.connections, edgeTypeName: use.edgeTypeName, typeName: use.typeName)
+        }
     }
 
     /// A value or a type too deeply nested for the generators, reported at `range` (or the

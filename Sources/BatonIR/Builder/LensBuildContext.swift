@@ -70,7 +70,14 @@ final class LensBuildContext {
                 if seenOperations.insert(model.name).inserted { operations.append(model) }
             }
         }
+        // Each `@refetchable` fragment's query, built as any operation is.
+        for (query, source, fragment) in refetchQueries() {
+            guard var model = operationModel(query, source: source) else { continue }
+            model.refetchableFragment = fragment
+            if seenOperations.insert(model.name).inserted { operations.append(model) }
+        }
         operations.sort { $0.name < $1.name }
+        markOptimisticBuilders(&operations)
         let fragments = fragmentModels.values.sorted { $0.name < $1.name }
         // An operation and a fragment may share a name in GraphQL, but not as generated types.
         for operation in operations {
@@ -168,8 +175,10 @@ final class LensBuildContext {
             fragmentsSpread: directSpreads(of: name), usedTypes: usedTypeNames(lens: lens, variables: []),
             lens: lens, location: SourceRange(file: source, span: node.name.span),
             possibleTypes: schema.possibleTypes(of: type).map(\.name).sorted())
-        fragmentModels[name] = model
-        return model
+        var made = model
+        made.refetchable = refetchableModel(node, lens: lens)
+        fragmentModels[name] = made
+        return made
     }
 
     func operationModel(_ node: OperationDefinition, source: SourceFile) -> OperationModel? {
@@ -198,12 +207,19 @@ final class LensBuildContext {
             reportDeepValue(
                 "The variable $\(definition.variable.name.value)", at: SourceRange(file: source, span: definition.span))
         }
+        let used = fragmentsUsed(by: node.selectionSet)
+        let clientOnly = DocumentText.clientOnlyVariables(
+            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 })
+        let connectionVariables = Self.connectionVariables(
+            node.selectionSet, fragments: used.compactMap { fragmentNodes[$0]?.0 })
         let variables = node.variableDefinitions.map { definition in
-            VariableModel(
+            var variable = VariableModel(
                 name: definition.variable.name.value, type: TypeRef(definition.type),
                 defaultValue: definition.defaultValue, location: SourceRange(file: source, span: definition.span))
+            variable.isClientOnly = clientOnly.contains(variable.name)
+            variable.holdsConnectionIDs = connectionVariables.contains(variable.name)
+            return variable
         }
-        let used = fragmentsUsed(by: node.selectionSet)
         var complete = true
         let text = DocumentText.text(
             operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema, complete: &complete,

@@ -1,0 +1,45 @@
+import BatonCodegen
+import BatonIR
+
+/// A mutation's call: `Baton.MutationCall<M>` called like a function with the mutation's variables, typed, and an
+/// optional typed optimistic response — the guide's `try await addComment(input: …, connections: [connectionID])`.
+///
+///     extension Baton.MutationCall where Operation == AddComment {
+///         @discardableResult
+///         func callAsFunction(input: AddCommentInput, connections: [Baton.ConnectionID],
+///                             optimisticResponse: AddComment.Data.Optimistic? = nil) async throws(Baton.FetchError)
+///             -> AddComment.Data
+///     }
+struct SwiftMutationCallTemplate {
+    let generator: SwiftGenerator
+    let operation: OperationModel
+    let typeName: String
+    /// The operation's init parameters (`input: AddCommentInput`) and the argument names that pass them on.
+    let parameters: [String]
+    let arguments: [String]
+
+    private static let rules = IdentifierRules.swift
+
+    func render() -> Template {
+        let access = generator.access
+        let type = Self.rules.quoted(typeName)
+        let builder = operation.lens.optimisticTypeName.map { "\(type).Data.\(Self.rules.quoted($0))" }
+        // `optimisticResponse` is the last parameter; a variable of that name keeps it (the runtime's label wins).
+        let optimisticLabel = arguments.contains("optimisticResponse") ? "optimisticResponse_" : "optimisticResponse"
+        var all = parameters
+        if let builder { all.append("\(optimisticLabel): \(builder)? = nil") }
+        let passed = arguments.map { "\($0): \($0)" }.joined(separator: ", ")
+        return """
+
+            extension Baton.MutationCall where Operation == \(type) {
+                /// Sends `mutation \(operation.name)` through the call's environment (never retried, never answered from
+                /// the store), with `\(optimisticLabel)` shown at once until the server answers; returns its data or
+                /// throws `Baton.FetchError`.
+                @discardableResult
+                \(access)func callAsFunction(\(joined: all, separator: ", ")) async throws(Baton.FetchError) -> \(type).Data {
+                    try await perform(\(type)(\(passed))\(builder == nil ? "" : ", optimisticResponse: \(optimisticLabel)"))
+                }
+            }
+            """
+    }
+}

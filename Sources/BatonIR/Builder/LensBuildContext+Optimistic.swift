@@ -1,0 +1,47 @@
+import BatonSyntax
+
+/// Which lenses declare a typed optimistic-response builder, and under what name.
+///
+/// A mutation's optimistic response is written with the mutation's own data types: each lens of a
+/// mutation (and of every fragment a mutation spreads) declares a nested builder type with a
+/// property per field accessor, typed as the response holds it (the schema's nullability, not the
+/// lens's: a response is what the server would send), a builder per fragment spread and inline
+/// fragment, and `__typename` (a parameter where the record type is abstract). Its name is
+/// `Optimistic`, numbered when that would repeat one of the lens's accessor or nested type names,
+/// or an enclosing type's.
+extension LensBuildContext {
+    static let optimisticBuilderName = "Optimistic"
+
+    func markOptimisticBuilders(_ operations: inout [OperationModel]) {
+        var fragments = Set<String>()
+        for index in operations.indices where operations[index].kind == .mutation {
+            Self.markOptimistic(&operations[index].lens, enclosing: [operations[index].typeName, "Data"])
+            fragments.formUnion(operations[index].fragmentsUsed)
+        }
+        for name in fragments {
+            guard var model = fragmentModels[name] else { continue }
+            Self.markOptimistic(&model.lens, enclosing: [model.typeName])
+            fragmentModels[name] = model
+        }
+    }
+
+    static func markOptimistic(_ lens: inout Lens, enclosing: Set<String>) {
+        var taken = enclosing.union([lens.typeName])
+        for accessor in lens.accessors {
+            taken.insert(accessor.name)
+            if let nested = accessor.lens?.typeName { taken.insert(nested) }
+        }
+        var name = optimisticBuilderName
+        var number = 2
+        while taken.contains(name) {
+            name = optimisticBuilderName + String(number)
+            number += 1
+        }
+        lens.optimisticTypeName = name
+        for index in lens.accessors.indices {
+            guard case .lens(var nested) = lens.accessors[index].base else { continue }
+            markOptimistic(&nested, enclosing: enclosing.union([lens.typeName]))
+            lens.accessors[index].base = .lens(nested)
+        }
+    }
+}

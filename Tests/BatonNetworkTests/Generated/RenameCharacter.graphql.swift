@@ -58,6 +58,51 @@ struct RenameCharacter: Baton.GraphQLOperation {
             ]
             var id: String { lens.read(Fields.id) }
             var name: String { lens.read(Fields.name) }
+
+            /// A typed optimistic response for a record of `Character`: what a mutation's `optimisticResponse:`
+            /// is built from (a property per selection, typed as the response holds it).
+            struct Optimistic: Baton.OptimisticResponse {
+                var id: String
+                var name: String
+
+                init(id: String, name: String) {
+                    self.id = id
+                    self.name = name
+                }
+
+                var responseObject: Baton.JSONObject {
+                    var object = Baton.JSONObject([("__typename", Baton.JSONValue.string("Character"))])
+                    object["id"] = Baton.JSONValue.string(self.id)
+                    object["name"] = Baton.JSONValue.string(self.name)
+                    return object
+                }
+            }
         }
+
+        /// A typed optimistic response for a record of `Mutation`: what a mutation's `optimisticResponse:`
+        /// is built from (a property per selection, typed as the response holds it).
+        struct Optimistic: Baton.OptimisticResponse {
+            var renameCharacter: RenameCharacter2.Optimistic?
+
+            init(renameCharacter: RenameCharacter2.Optimistic? = nil) {
+                self.renameCharacter = renameCharacter
+            }
+
+            var responseObject: Baton.JSONObject {
+                var object = Baton.JSONObject([("__typename", Baton.JSONValue.string("Mutation"))])
+                object["renameCharacter"] = self.renameCharacter.map { v0 in Baton.JSONValue.object(v0.responseObject) } ?? Baton.JSONValue.null
+                return object
+            }
+        }
+    }
+}
+
+extension Baton.MutationCall where Operation == RenameCharacter {
+    /// Sends `mutation RenameCharacter` through the call's environment (never retried, never answered from
+    /// the store), with `optimisticResponse` shown at once until the server answers; returns its data or
+    /// throws `Baton.FetchError`.
+    @discardableResult
+    func callAsFunction(id: String, name: String, optimisticResponse: RenameCharacter.Data.Optimistic? = nil) async throws(Baton.FetchError) -> RenameCharacter.Data {
+        try await perform(RenameCharacter(id: id, name: name), optimisticResponse: optimisticResponse)
     }
 }

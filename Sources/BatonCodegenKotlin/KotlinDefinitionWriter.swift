@@ -181,6 +181,7 @@ final class KotlinDefinitionWriter {
         let names = lens.accessors.map { accessor in
             members.claim(KotlinNames.declared(accessor.name, .member), ignoringCase: false)
         }
+        let connectionID = lens.connectionIDName.map { members.claim($0, ignoringCase: false) }
         let reader = members.claim("reader", ignoringCase: false)
         var properties: [Template] = []
         var nested: [Template] = []
@@ -206,6 +207,13 @@ final class KotlinDefinitionWriter {
             properties.append(
                 property(
                     accessor, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters))
+        }
+        if let connectionID {
+            properties.append(
+                """
+                /** The connection record this lens reads: what a mutation's `connections` names. */
+                val \(KotlinNames.quoted(connectionID)): ConnectionId get() = ConnectionId(\(KotlinNames.quoted(reader)).key.orEmpty())
+                """)
         }
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }

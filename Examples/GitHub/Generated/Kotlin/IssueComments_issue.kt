@@ -2,6 +2,7 @@
 
 package com.example.github
 
+import baton.runtime.ConnectionId
 import baton.runtime.Field
 import baton.runtime.LensDecoder
 import baton.runtime.OptionalItemsDecoder
@@ -27,6 +28,9 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
         val edges: List<Edges?>? get() = reader.read(Plan.comments_edges)
 
         val pageInfo: PageInfo get() = reader.readNonNull(Plan.comments_pageInfo)
+
+        /** The connection record this lens reads: what a mutation's `connections` names. */
+        val connectionID: ConnectionId get() = ConnectionId(reader.key.orEmpty())
 
         /**
          * A lens of `IssueCommentEdge`.

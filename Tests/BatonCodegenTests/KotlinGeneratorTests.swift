@@ -71,6 +71,13 @@ final class KotlinGeneratorTests: XCTestCase {
                             if rest.hasSuffix("?") { rest = rest.dropLast() }
                         }
                     }
+                    // A connection's lens then reads its ConnectionId, through the member the plan names.
+                    if let member = lens.connectionIDName {
+                        let found = index < declarations.count ? declarations[index] : nil
+                        XCTAssertEqual(found?.name, member, "\(name): \(definition.0): the connection ID member")
+                        XCTAssertEqual(found?.type, "ConnectionId", "\(name): \(definition.0).\(member)")
+                        index += 1
+                    }
                     for accessor in lens.accessors { if let nested = accessor.lens { walk(nested) } }
                 }
                 walk(definition.1)

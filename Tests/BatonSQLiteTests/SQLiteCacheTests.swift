@@ -112,7 +112,10 @@ final class SQLiteCacheTests: XCTestCase {
             bytes: Data(contentsOf: Self.fixtures.appendingPathComponent("character-errors.json")),
             selections: Self.character)
         let image = directory.appendingPathComponent("store.image")
+        // An image saves what the environment's roots reach: the commit is retained.
+        let retention = source.retain(RetainedRoot(key: "Query", selections: Self.character, variables: [:]))
         try source.saveImage(to: image)
+        retention.release()
 
         let environment = environment(9)
         let cache = try environment.openSQLiteCache(at: url)

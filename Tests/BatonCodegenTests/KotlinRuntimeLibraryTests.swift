@@ -147,8 +147,9 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
 
     /// The Kotlin runtime against the test GraphQL server (Tests/Server/server.py, which the Kotlin suite starts and
     /// stops) over `HttpURLConnection`: a fetch, a field error the server raises (stored beside the field's parent,
-    /// which the non-null `name` nulls), a request error, and a retry after a 502; then the requests as the server's
-    /// log saw them (`checkRequests`).
+    /// which the non-null `name` nulls), a request error, and a handle's `retry()` after a 502; then the requests as
+    /// the server's log saw them (`checkRequests`), the transport's rules (`checkTransportRules`) and subscriptions
+    /// over the core's own WebSocket client (`checkSubscriptions`).
     func testAgainstTheTestGraphQLServer() throws {
         let sections = try Self.serverSections("baton.tests.MainKt")
         let fetched = [
@@ -180,6 +181,92 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
                 #"refetch {"operation":"ServerCharacter","reason":"retry"}"#,
             ] + fetched.dropFirst(3))
         try Self.checkRequests(sections)
+        Self.checkTransportRules(sections)
+        Self.checkSubscriptions(sections)
+    }
+
+    /// The transport's rules as Swift's `HTTPTransport` and `BatonEnvironment` keep them (HTTPTransportTests,
+    /// FaultTests), over a Kotlin transport against the server (Kotlin/tests/baton/tests/TransportFaultChecks.kt): a
+    /// 401 refreshes the token once and sends again (and not when it is fresh), a second 401 is the failure; the
+    /// timeout bounds the whole exchange; detaching a handle cancels its request (`fetchCancelled`, nothing
+    /// committed); queries are retried after 502, 429 (after `Retry-After`), a truncated body or a closed connection,
+    /// with `retry` logged, and never after a 500, a `Retry-After` past the policy's limit or a body over the limit;
+    /// mutations never; offline keeps the stored data with the failure on the fetch.
+    static func checkTransportRules(
+        _ sections: [String: [String]], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(
+            sections["auth"],
+            [
+                "refreshed: Character 2, refreshes 1", "already fresh: refreshes 1",
+                "sent: Bearer expired, Bearer fresh, Bearer fresh",
+                "refused after the refresh: failed: transport: HTTP status 401, requests 2",
+            ], file: file, line: line)
+        XCTAssertEqual(
+            sections["timeout"], ["failed: transport: timed out after 0.3 s", "within 2 s: true"], file: file,
+            line: line)
+        XCTAssertEqual(
+            sections["cancellation"],
+            [
+                "fetching: true", "cancelled within 2 s: true", #"fetchStarted {"operation":"CharacterQuery"}"#,
+                #"fetchCancelled {"operation":"CharacterQuery","error":"transport: cancelled"}"#,
+                "committed nothing: true",
+            ], file: file, line: line)
+        XCTAssertEqual(
+            sections["retries"],
+            [
+                "502: failed: transport: HTTP status 502, requests 3, retries 2",
+                #"retry {"operation":"CharacterQuery","attempt":1,"delay":…,"error":"HTTP status 502"}"#,
+                "500: failed: transport: HTTP status 500, requests 1",
+                "429: Character 4, Retry-After waited: true, requests 2",
+                "429 past the policy's limit: failed: transport: HTTP status 429 (retry after 3600 s), requests 1",
+                "a mutation's 502: failed: transport: HTTP status 502, requests 1",
+                "a mutation's closed connection: network true, retries 0, requests at most 2: true",
+                "a truncated body, then whole: 5 edges, requests 2",
+                "a query's closed connection: network true, retries 2, requests at least 3: true",
+                "50 MB: failed: transport: response larger than 1048576 bytes, requests 1, within 3 s: true",
+            ], file: file, line: line)
+        XCTAssertEqual(
+            sections["offline"], ["phase: ready, Character 12", "last fetch error is a network failure: true"],
+            file: file, line: line)
+    }
+
+    /// Subscriptions over graphql-transport-ws as Swift's `GraphQLWebSocketTransport` runs them (SubscriptionTests),
+    /// through a Kotlin socket against the server (Kotlin/tests/baton/tests/SubscriptionChecks.kt): each `next`
+    /// committed and notified in order, our pings answered, the socket closed after the last subscription; a `next`
+    /// updating a query reading the same record, and a detach completing the subscription on the server; a dropped
+    /// socket reconnected once and the subscription sent again (two ticks, then four); a refused connection failing
+    /// after three reconnects; an invalid subscription a request error.
+    static func checkSubscriptions(
+        _ sections: [String: [String]], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(
+            sections["subscription"],
+            [
+                "finished: true", "events: 5, last n: 5",
+                "each next notified, in order, and the completion once more: [1, 2, 3, 4, 5, 5]", "committed: 5",
+                "our pings answered: true", "closed: true", #"subscriptionStarted {"operation":"Ticks"}"#,
+                #"subscriptionCompleted {"operation":"Ticks"}"#,
+            ], file: file, line: line)
+        XCTAssertEqual(
+            sections["subscription notifies handles"],
+            [
+                "query: Character 40", "listening on the server: true", "heard: true",
+                "query after the next: Renamed over the socket", "completed on the server after the detach: true",
+            ], file: file, line: line)
+        XCTAssertEqual(
+            sections["dropped socket"],
+            [
+                "finished: true", "reconnects: 1, sockets acknowledged: 2", "events: 6, last n: 4, last error: null",
+                "logged reconnecting: 1",
+            ], file: file, line: line)
+        XCTAssertEqual(
+            sections["refused connection"], ["finished: true", "reconnects: 3, phase: failed: transport"], file: file,
+            line: line)
+        XCTAssertEqual(
+            sections["invalid subscription"], ["finished: true", "phase: failed: request, with errors: true"],
+            file: file,
+            line: line)
     }
 
     /// The requests a Kotlin transport sent, as the server's request log saw them, against what the Swift runtime
@@ -251,7 +338,8 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
     }
 
     /// The OkHttp adapter against the test GraphQL server: the same checks as the `HttpURLConnection` transport,
-    /// line for line, because both send the requests the runtime's `GraphQLHttp` spells.
+    /// line for line, because both send the requests the runtime's `GraphQLHttp` spells under its rules, and the
+    /// subscriptions over OkHttp's WebSocket (`OkHttpWebSocketConnector`).
     func testTheOkHttpAdapterAgainstTheTestGraphQLServer() throws {
         let build = try KotlinBuild.shared()
         guard let libraries = build.adapterLibraries else {
@@ -261,6 +349,8 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
         }
         let okHttp = try Self.serverSections("baton.tests.adapters.AdapterChecksKt", classpath: libraries)
         try Self.checkRequests(okHttp)
+        Self.checkTransportRules(okHttp)
+        Self.checkSubscriptions(okHttp)
         XCTAssertEqual(okHttp["fetch"]?.first, "phase: ready")
         XCTAssertEqual(okHttp["retry"]?.first, "first: failed: transport: HTTP status 502")
     }
@@ -288,6 +378,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
                 "states in a row differ: true",
                 "after cancelling, no more states: true",
                 "fetchSuspending: Rick Sanchez",
+                "fetchSuspending cancelled with its coroutine: true",
                 "states() flow, first: Rick Sanchez",
             ])
     }

@@ -1,6 +1,7 @@
 package baton.coroutines
 
 import baton.runtime.BatonEnvironment
+import baton.runtime.Cancellation
 import baton.runtime.Handle
 import baton.runtime.HandleState
 import baton.runtime.Operation
@@ -8,12 +9,12 @@ import baton.runtime.Phase
 import kotlinx.coroutines.CancellableContinuation
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.suspendCancellableCoroutine
-import kotlinx.coroutines.withContext
+import kotlin.coroutines.EmptyCoroutineContext
 import kotlin.coroutines.resume
 
 /**
  * Coroutines over the core's listener API, on the part of kotlinx-coroutines that is the same from 1.0 (Debian's
- * 1.0.1, which the tests use) to today: `suspendCancellableCoroutine`, `withContext`, `Dispatchers.IO`. The `Flow`
+ * 1.0.1, which the tests use) to today: `suspendCancellableCoroutine`, `Dispatchers.IO`. The `Flow`
  * adapter (Kotlin/flow) is one line over [collectStates].
  */
 
@@ -52,9 +53,25 @@ suspend fun <D : Any> Handle<D>.awaitSettled(): Phase<D> {
     }
 }
 
-/** [BatonEnvironment.fetch] off the caller's thread (on `Dispatchers.IO`), for coroutine callers. */
-suspend fun <D : Any> BatonEnvironment.fetchSuspending(operation: Operation<D>): D =
-    withContext(Dispatchers.IO) { fetch(operation) }
+/**
+ * [BatonEnvironment.fetch] off the caller's thread (on `Dispatchers.IO`), for coroutine callers. Cancelling the
+ * calling coroutine cancels the fetch: its request is aborted, it logs `fetchCancelled`, and nothing is committed.
+ */
+suspend fun <D : Any> BatonEnvironment.fetchSuspending(operation: Operation<D>): D {
+    val cancellation = Cancellation()
+    return suspendCancellableCoroutine { continuation ->
+        continuation.invokeOnCancellation { cancellation.cancel() }
+        Dispatchers.IO.dispatch(EmptyCoroutineContext, Runnable {
+            val outcome = try {
+                Result.success(fetch(operation, cancellation = cancellation))
+            } catch (error: Throwable) {
+                Result.failure<D>(error)
+            }
+            // A cancelled coroutine already ended; resuming it with the fetch's failure would report that elsewhere.
+            if (continuation.isActive) continuation.resumeWith(outcome)
+        })
+    }
+}
 
 /** A change counter a coroutine can wait on: the observer bumps it on any thread; [after] suspends until it moves. */
 private class Changes {

@@ -1,5 +1,6 @@
 package baton.tests
 
+import baton.runtime.Authenticator
 import baton.runtime.BatonEnvironment
 import baton.runtime.FetchException
 import baton.runtime.FetchPolicy
@@ -14,10 +15,13 @@ import baton.runtime.Operation
 import baton.runtime.Optional
 import baton.runtime.PersistedQueries
 import baton.runtime.RecordReader
+import baton.runtime.RetryPolicy
 import baton.runtime.Scalars
 import baton.runtime.Selection
+import baton.runtime.SocketWebSocketConnector
 import baton.runtime.Transport
 import baton.runtime.Variable
+import baton.runtime.WebSocketConnector
 import network.CharacterQuery
 import network.CharactersPage
 import network.RenameCharacter
@@ -27,24 +31,42 @@ import java.security.MessageDigest
 import java.util.concurrent.TimeUnit
 import kotlin.system.exitProcess
 
-/** Makes the transport a check runs over: the URL, the transport's headers, how queries travel, persisted mode. */
-typealias TransportFactory = (url: URL, headers: Map<String, String>, method: HttpMethod, persisted: PersistedQueries) -> Transport
+/** What a check asks of its transport: the URL, the transport's headers, how queries travel, persisted mode, limits. */
+class TransportOptions(
+    val url: URL,
+    val headers: Map<String, String>,
+    val method: HttpMethod = HttpMethod.POST,
+    val persisted: PersistedQueries = PersistedQueries.OFF,
+    val timeoutMillis: Long = 10000,
+    val maxResponseBytes: Long = 32L shl 20,
+    val authenticator: Authenticator? = null
+)
+
+/** Makes the transport a check runs over. */
+typealias TransportFactory = (TransportOptions) -> Transport
+
+/** The `HttpURLConnection` transport for [options]. */
+fun httpTransport(options: TransportOptions): Transport = HttpTransport(
+    options.url, options.headers, options.timeoutMillis, options.method, options.persisted, options.maxResponseBytes,
+    options.authenticator
+)
 
 /**
  * The Kotlin runtime against the test GraphQL server (Tests/Server/server.py, started with the network tests'
  * persisted-query manifest), over the transport [transports] makes (`HttpURLConnection` by default, OkHttp from the
  * adapters' suite): a fetch, a field error the server's resolver raises, a request error, a retry after a 502; then
  * the requests themselves, as the server's request log (`/_baton/log`) saw them: POST, GET for queries, headers
- * per transport and per request, `onError`, and the persisted id in both persisted modes. The server's faults are
- * asked for with its `X-Baton-Fault` header. Arguments: python, the server script, the manifest.
+ * per transport and per request, `onError`, and the persisted id in both persisted modes; then the transport's
+ * rules ([TransportFaultChecks]: 401 refresh, timeout, cancellation, retries) and subscriptions over
+ * graphql-transport-ws through [connectors]' sockets ([SubscriptionChecks]). The server's faults are asked for with
+ * its `X-Baton-Fault` header. Arguments: python, the server script, the manifest.
  */
 class ServerChecks(
     private val python: String,
     private val script: File,
     private val manifest: File,
-    private val transports: TransportFactory = { url, headers, method, persisted ->
-        HttpTransport(url, headers, method = method, persistedQueries = persisted)
-    }
+    private val transports: TransportFactory = ::httpTransport,
+    private val connectors: () -> WebSocketConnector = { SocketWebSocketConnector() }
 ) {
     class Character(private val reader: RecordReader) {
         val id: String get() = reader.readNonNull(Plan.id)
@@ -108,6 +130,8 @@ class ServerChecks(
             section("headers") { requests.headers(it) }
             section("persisted only") { requests.persistedOnly(it) }
             section("automatic persisted queries") { requests.automatic(it) }
+            TransportFaultChecks(root, url, transports).run()
+            SubscriptionChecks(root, transports, connectors).run()
         } finally {
             server.outputStream.close()
             if (!server.waitFor(10, TimeUnit.SECONDS)) server.destroy()
@@ -122,25 +146,13 @@ class ServerChecks(
             key: String, method: HttpMethod = HttpMethod.POST, persisted: PersistedQueries = PersistedQueries.OFF,
             headers: Map<String, String> = emptyMap()
         ): BatonEnvironment {
-            val transport = transports(url, mapOf("X-Baton-Test-Key" to key) + headers, method, persisted)
+            val transport = transports(TransportOptions(url, mapOf("X-Baton-Test-Key" to key) + headers, method, persisted))
             return BatonEnvironment(transport, MemoryLog(), TestClock().function)
         }
 
         private fun newKey(): String = "kotlin-requests-" + System.nanoTime() + "-" + (keys++)
 
-        /** One line per request the server logged under [key]: `METHOD name document|no document id=… auth=… onError=…`. */
-        private fun log(key: String): List<String> {
-            val entries = Json.parse(URL("$root/_baton/log?key=$key").readText()) as List<*>
-            return entries.map { item ->
-                val entry = item as Map<*, *>
-                listOf(
-                    entry["method"], entry["operationName"],
-                    if (entry["hasQuery"] == true) "document" else "no document",
-                    "id=" + (entry["persistedId"] ?: "none"), "auth=" + (entry["authorization"] ?: "none"),
-                    "onError=" + (entry["onError"] ?: "none")
-                ).joinToString(" ")
-            }
-        }
+        private fun log(key: String): List<String> = requestLog(root, key)
 
         private fun failure(read: () -> Any?): String = try {
             "value " + read()
@@ -198,10 +210,11 @@ class ServerChecks(
         }
     }
 
+    /** A handle's fetch and, with [retry], its `retry()` after the first failure (no automatic retries here). */
     private fun scenario(url: URL, headers: Map<String, String>, out: MutableList<String>, retry: Boolean) {
         val log = MemoryLog()
-        val transport = transports(url, headers, HttpMethod.POST, PersistedQueries.OFF)
-        val environment = BatonEnvironment(transport, log, TestClock().function)
+        val transport = transports(TransportOptions(url, headers))
+        val environment = BatonEnvironment(transport, log, TestClock().function, retryPolicy = RetryPolicy.NEVER)
         val handle = environment.attach(ServerCharacter(id = "1"), FetchPolicy.NETWORK_ONLY)
         environment.settle()
         if (retry) {
@@ -215,6 +228,20 @@ class ServerChecks(
         val slot = environment.store.record("Query")?.slots?.get("character({\"id\":\"1\"})")
         out.add("errors stored on Query.character: " + (slot?.errors?.map { it.toString() } ?: "no slot"))
         out.addAll(log.lines)
+    }
+}
+
+/** One line per request the server at [root] logged under [key]: `METHOD name document|no document id=… auth=… onError=…`. */
+fun requestLog(root: String, key: String): List<String> {
+    val entries = Json.parse(URL("$root/_baton/log?key=$key").readText()) as List<*>
+    return entries.map { item ->
+        val entry = item as Map<*, *>
+        listOf(
+            entry["method"], entry["operationName"],
+            if (entry["hasQuery"] == true) "document" else "no document",
+            "id=" + (entry["persistedId"] ?: "none"), "auth=" + (entry["authorization"] ?: "none"),
+            "onError=" + (entry["onError"] ?: "none")
+        ).joinToString(" ")
     }
 }
 

@@ -5,17 +5,22 @@ import baton.coroutines.collectStates
 import baton.coroutines.fetchSuspending
 import baton.coroutines.states
 import baton.okhttp.OkHttpTransport
+import baton.okhttp.OkHttpWebSocketConnector
 import baton.runtime.BatonEnvironment
 import baton.runtime.FetchPolicy
 import baton.runtime.FixtureTransport
+import baton.runtime.GraphQLRequest
 import baton.runtime.HandleState
 import baton.runtime.MemoryLog
+import baton.runtime.Transport
+import baton.runtime.TransportException
 import baton.tests.Checks
 import baton.tests.GraphQLTestServer
 import baton.tests.Scenarios
 import baton.tests.ServerChecks
 import baton.tests.section
 import baton.tests.TestClock
+import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.flow.FlowCollector
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
@@ -28,15 +33,23 @@ import java.io.File
  * The optional adapters: the OkHttp transport against a local HTTP server, and the coroutine adapters (and the
  * Flow one, over a stand-in of the Flow API) over the core's listener API. Argument: the scenario fixtures folder.
  *
- * With `server <python> <Tests/Server/server.py> <manifest>`, the server checks ([ServerChecks]) over OkHttp instead.
+ * With `server <python> <Tests/Server/server.py> <manifest>`, the server checks ([ServerChecks]) over OkHttp instead:
+ * its transport, and its WebSockets for the subscriptions.
  */
 fun main(args: Array<String>) {
     if (args.firstOrNull() == "server") {
         val client = OkHttpClient()
         try {
-            ServerChecks(args[1], File(args[2]), File(args[3])) { url, headers, method, persisted ->
-                OkHttpTransport(client, url.toString(), headers, method, persisted)
-            }.run()
+            ServerChecks(
+                args[1], File(args[2]), File(args[3]),
+                { options ->
+                    OkHttpTransport(
+                        client, options.url.toString(), options.headers, options.method, options.persisted,
+                        options.timeoutMillis, options.maxResponseBytes, options.authenticator
+                    )
+                },
+                { OkHttpWebSocketConnector(client) }
+            ).run()
         } finally {
             client.dispatcher().executorService().shutdown()
             client.connectionPool().evictAll()
@@ -93,6 +106,28 @@ private fun coroutines(fixtures: File, out: MutableList<String>) = runBlocking {
 
     val fetched = withTimeout(10000) { environment.fetchSuspending(CharacterDetail(id = "1")) }
     out.add("fetchSuspending: " + Scenarios.text(fetched.character?.name))
+
+    // Cancelling the coroutine cancels the fetch: a transport that answers only when its request is cancelled.
+    val waiting = object : Transport {
+        override fun send(request: GraphQLRequest): ByteArray {
+            if (request.cancellation.await(10000)) throw TransportException.cancelled()
+            throw TransportException("never cancelled")
+        }
+    }
+    val slowLog = MemoryLog()
+    val slow = BatonEnvironment(waiting, slowLog, TestClock().function)
+    val fetching = launch {
+        try {
+            slow.fetchSuspending(CharacterDetail(id = "1"))
+        } catch (error: CancellationException) {
+        }
+    }
+    kotlinx.coroutines.delay(100)
+    fetching.cancel()
+    fetching.join()
+    val cancelled = "fetchCancelled {\"operation\":\"CharacterDetail\",\"error\":\"transport: cancelled\"}"
+    withTimeout(5000) { while (cancelled !in slowLog.lines) kotlinx.coroutines.delay(10) }
+    out.add("fetchSuspending cancelled with its coroutine: " + (cancelled in slowLog.lines))
 
     val flowSeen = ArrayList<String>()
     val flowJob = launch {

@@ -114,11 +114,12 @@ class Handle<D : Any> internal constructor(
     private var records: Set<String> = emptySet()
     private var subscription: Subscription? = null
     private var fetching = false
+    /** The cancellation of the fetch under way, which [detach] cancels. */
+    private var fetchCancellation: Cancellation? = null
     private var committingOwn = false
     private var healAttempted = false
     private var markedStale = false
-    private val observers = LinkedHashMap<Int, () -> Unit>()
-    private var nextObserver = 0
+    private val observers = Observers()
     private var detached = false
     /** The snapshot versions the dependencies and the phase were last taken from: older ones never overwrite them. */
     private var subscribedVersion = -1L
@@ -160,22 +161,19 @@ class Handle<D : Any> internal constructor(
     fun retry() = refetch("retry")
 
     /** Calls [observer] after every change of phase or staleness. */
-    fun observe(observer: () -> Unit): Observation {
-        val id = synchronized(lock) {
-            val id = nextObserver++
-            observers[id] = observer
-            id
-        }
-        return Observation { synchronized(lock) { observers.remove(id) } }
-    }
+    fun observe(observer: () -> Unit): Observation = observers.add(observer)
 
-    /** Stops notifications and fetches for this handle. */
+    /**
+     * Stops notifications and fetches for this handle; a fetch under way is cancelled, its request aborted (it logs
+     * `fetchCancelled` and commits nothing).
+     */
     fun detach() {
-        val subscription = synchronized(lock) {
+        val (subscription, fetch) = synchronized(lock) {
             detached = true
-            subscription
+            Pair(subscription, fetchCancellation)
         }
         subscription?.cancel()
+        fetch?.cancel()
         environment.detach(this)
     }
 
@@ -310,32 +308,35 @@ class Handle<D : Any> internal constructor(
     }
 
     private fun notifyObservers() {
-        val toCall = synchronized(lock) { ArrayList(observers.values) }
+        val toCall = observers.all()
         for (observer in toCall) observer()
     }
 
     private fun startFetch() {
-        val start = synchronized(lock) {
+        val cancellation = synchronized(lock) {
             if (fetching || detached) {
-                false
+                null
             } else {
                 fetching = true
-                true
+                fetchCancellation = Cancellation()
+                fetchCancellation
             }
         }
-        if (start) environment.track { runFetch() }
+        if (cancellation != null) environment.track { runFetch(cancellation) }
     }
 
-    private fun runFetch() {
+    private fun runFetch(cancellation: Cancellation) {
         try {
             environment.send(
                 operation,
                 { synchronized(lock) { committingOwn = true } },
-                { synchronized(lock) { committingOwn = false } }
+                { synchronized(lock) { committingOwn = false } },
+                cancellation = cancellation
             )
         } catch (error: FetchException) {
             synchronized(lock) {
                 fetching = false
+                fetchCancellation = null
                 currentError = error.error
                 if (currentPhase.data == null) currentPhase = Phase.Failed(error.error)
             }
@@ -344,6 +345,7 @@ class Handle<D : Any> internal constructor(
         }
         synchronized(lock) {
             fetching = false
+            fetchCancellation = null
             markedStale = false
             currentError = null
         }

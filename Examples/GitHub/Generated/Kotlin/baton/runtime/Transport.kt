@@ -2,12 +2,7 @@
 
 package baton.runtime
 
-import java.io.ByteArrayOutputStream
 import java.io.File
-import java.io.InputStream
-import java.net.HttpURLConnection
-import java.net.URL
-import java.net.URLEncoder
 
 /** One GraphQL request: what a transport sends. */
 class GraphQLRequest(
@@ -21,12 +16,20 @@ class GraphQLRequest(
     /** The persisted-query id (the SHA-256 of [query] that `baton gen` writes), or null when there is none. */
     val operationId: String? = null,
     /** Headers for this request alone, over the transport's own. */
-    val headers: Map<String, String> = emptyMap()
+    val headers: Map<String, String> = emptyMap(),
+    /**
+     * Cancelled when the fetch should stop (its handle detached): a transport aborts the exchange in flight and
+     * throws [TransportException.cancelled]. Never cancelled unless the caller cancels it.
+     */
+    val cancellation: Cancellation = Cancellation()
 ) {
     /** The request for a generated operation, with [headers] for it alone. */
-    constructor(operation: Operation<*>, headers: Map<String, String> = emptyMap()) : this(
+    constructor(
+        operation: Operation<*>, headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
+    ) : this(
         operation.operationName, operation.document, operation.variables(), operation.onError,
-        operation.operationType, if (operation.operationId.isEmpty()) null else operation.operationId, headers
+        operation.operationType, if (operation.operationId.isEmpty()) null else operation.operationId, headers,
+        cancellation
     )
 
     /** The POST body: `{"query":…,"operationName":…,"variables":{…},"onError":…}`, variables sorted by name. */
@@ -59,191 +62,73 @@ class GraphQLRequest(
 
 /**
  * Sends a request and returns the response body. Called on the environment's executor, never on the thread
- * that attached the handle, so it may block. Anything it throws is a transport failure.
+ * that attached the handle, so it may block; it should end when [GraphQLRequest.cancellation] is cancelled.
+ * Anything it throws is a transport failure; a [TransportException] says whether sending again may help.
  */
 interface Transport {
     fun send(request: GraphQLRequest): ByteArray
 }
 
-/** A transport failure: an HTTP status without a GraphQL body, no fixture, or a failure it was told to give. */
-class TransportException(message: String, cause: Throwable? = null) : RuntimeException(message, cause)
-
-/** How queries travel over HTTP; mutations and subscriptions always POST. */
-enum class HttpMethod {
-    /** Every request is a POST of JSON. */
-    POST,
-
-    /** Queries are GETs with the request in the URL (`?query=&variables=&operationName=`), so a CDN can cache them. */
-    GET_FOR_QUERIES
-}
-
-/** Whether the document goes with a request. */
-enum class PersistedQueries {
-    /** Send the document (the default). */
-    OFF,
-
-    /** Send only the persisted id (the server knows every operation from `baton gen`'s manifest); never the document. */
-    PERSISTED_ONLY,
-
-    /** Send the id; send the document with it only when the server answers `PersistedQueryNotFound`. */
-    AUTOMATIC
-}
-
-/** One HTTP request as GraphQL over HTTP spells a GraphQL request: what an HTTP client sends. */
-class HttpRequest(
-    /** `GET` or `POST`. */
-    val method: String,
-    val url: String,
-    /** In the order they are set: `Accept`, `Content-Type` (a POST), the transport's, the request's own. */
-    val headers: Map<String, String>,
-    /** The JSON body of a POST; null for a GET. */
-    val body: ByteArray?
-)
-
-/** What the server answered: its status and whole body. */
-class HttpReply(val status: Int, val body: ByteArray)
-
 /**
- * GraphQL over HTTP, whichever client carries the bytes ([HttpTransport]'s `HttpURLConnection`, the OkHttp
- * adapter): the decisions the Swift runtime's `HTTPTransport` makes, made once for every Kotlin transport.
- *
- * Queries may go as GET ([HttpMethod.GET_FOR_QUERIES]: the request's members in the URL, or only the persisted id,
- * so a CDN can cache them); mutations and subscriptions always POST. Headers are the transport's, then the
- * request's own. With [PersistedQueries.PERSISTED_ONLY] only the id is sent, and a `PersistedQueryNotFound` answer
- * fails (`the server has no persisted query <id>`); with [PersistedQueries.AUTOMATIC] the id is sent first and the
- * document only after that answer. A status outside 200…299 with a GraphQL body is that body (GraphQL over HTTP
- * carries request errors in 4xx); without one it is a [TransportException] (`HTTP status 503`).
+ * A transport failure, with the Swift runtime's `TransportError` texts: an HTTP status without a GraphQL body
+ * (`HTTP status 502`, `HTTP status 429 (retry after 2 s)`), a network failure (`network: Connection refused`), no
+ * complete answer in time (`timed out after 30 s`), a body over the limit (`response larger than 1048576 bytes`), a
+ * cancelled fetch (`cancelled`), a persisted id the server lacks, or a failure a fixture was told to give.
  */
-class GraphQLHttp(
-    val url: String,
-    val headers: Map<String, String> = emptyMap(),
-    val method: HttpMethod = HttpMethod.POST,
-    val persistedQueries: PersistedQueries = PersistedQueries.OFF
-) {
-    /** The HTTP request for [request], sending the document or not (for tests and for apps that sign requests). */
-    fun request(request: GraphQLRequest, sendingDocument: Boolean): HttpRequest {
-        val persistedId = if (persistedQueries == PersistedQueries.OFF) null else request.operationId
-        val all = LinkedHashMap<String, String>()
-        all["Accept"] = "application/graphql-response+json, application/json"
-        val asGet = method == HttpMethod.GET_FOR_QUERIES && request.operationType == "query"
-        if (!asGet) all["Content-Type"] = "application/json"
-        all.putAll(headers)
-        all.putAll(request.headers)
-        if (!asGet) {
-            val body = request.body(sendingDocument, persistedId).toByteArray(Charsets.UTF_8)
-            return HttpRequest("POST", url, all, body)
-        }
-        val query = StringBuilder()
-        for ((name, value) in request.fields(sendingDocument, persistedId)) {
-            if (query.isNotEmpty()) query.append('&')
-            query.append(encode(name)).append('=').append(encode(value as? String ?: Json.write(value)))
-        }
-        val fragment = url.indexOf('#')
-        val base = if (fragment < 0) url else url.substring(0, fragment)
-        val separator = if (!base.contains('?')) "?" else if (base.endsWith('?') || base.endsWith('&')) "" else "&"
-        return HttpRequest("GET", base + separator + query, all, null)
-    }
+class TransportException @JvmOverloads constructor(
+    message: String,
+    cause: Throwable? = null,
+    val kind: Kind = Kind.FAILED,
+    /** The HTTP status, for [Kind.HTTP_STATUS]. */
+    val status: Int? = null,
+    /** The server's `Retry-After` in seconds, when it sent one. */
+    val retryAfter: Double? = null
+) : RuntimeException(message, cause) {
+    /** What kind of failure it is. */
+    enum class Kind { FAILED, HTTP_STATUS, NETWORK, TIMED_OUT, TOO_LARGE, CANCELLED, PERSISTED_QUERY_NOT_FOUND }
 
-    /**
-     * Sends [request] through [perform] (the HTTP client's one exchange) as many times as the persisted-query
-     * protocol needs, and returns the body of the answer. Throws [TransportException].
-     */
-    fun send(request: GraphQLRequest, perform: (HttpRequest) -> HttpReply): ByteArray {
-        val id = request.operationId
-        if (persistedQueries != PersistedQueries.OFF && id == null) {
-            throw TransportException("${request.operationName} has no persisted id (generate it with baton gen)")
+    /** Whether sending the same request again may succeed: a network failure, a timeout, 429, 502, 503, 504. */
+    val isTransient: Boolean
+        get() = when (kind) {
+            Kind.NETWORK, Kind.TIMED_OUT -> true
+            Kind.HTTP_STATUS -> status == 429 || status == 502 || status == 503 || status == 504
+            else -> false
         }
-        var sendingDocument = persistedQueries == PersistedQueries.OFF
-        while (true) {
-            val reply = perform(request(request, sendingDocument))
-            if (!sendingDocument && isPersistedQueryNotFound(reply.body)) {
-                if (persistedQueries != PersistedQueries.AUTOMATIC) {
-                    throw TransportException("the server has no persisted query $id")
-                }
-                sendingDocument = true
-                continue
-            }
-            if (reply.status in 200..299 || isGraphQLResponse(reply.body)) return reply.body
-            throw TransportException("HTTP status ${reply.status}")
-        }
-    }
 
     companion object {
-        /** A URL query component: percent-encoded UTF-8, a space as `%20` (a `+` reads as a space in many servers). */
-        fun encode(text: String): String = URLEncoder.encode(text, "UTF-8").replace("+", "%20")
+        /** A status outside 200…299 without a GraphQL body. */
+        @JvmStatic
+        @JvmOverloads
+        fun httpStatus(status: Int, retryAfter: Double? = null): TransportException = TransportException(
+            if (retryAfter == null) "HTTP status $status" else "HTTP status $status (retry after ${seconds(retryAfter)} s)",
+            null, Kind.HTTP_STATUS, status, retryAfter
+        )
 
-        /** Whether [bytes] are a GraphQL response (a body GraphQL over HTTP may carry with a 4xx status). */
-        fun isGraphQLResponse(bytes: ByteArray): Boolean = try {
-            GraphQLResponse.parse(String(bytes, Charsets.UTF_8))
-            true
-        } catch (error: MalformedResponseException) {
-            false
-        }
+        /** The connection failed or broke before the whole answer arrived (a truncated body is one). */
+        @JvmStatic
+        fun network(reason: String, cause: Throwable? = null): TransportException =
+            TransportException("network: $reason", cause, Kind.NETWORK)
 
-        /** Whether [bytes] are the server's `PersistedQueryNotFound` answer (by message or by extensions code). */
-        fun isPersistedQueryNotFound(bytes: ByteArray): Boolean {
-            if (bytes.size >= 4096) return false
-            val response = try {
-                GraphQLResponse.parse(String(bytes, Charsets.UTF_8))
-            } catch (error: MalformedResponseException) {
-                return false
-            }
-            return response.data == null && response.errors.any {
-                it.message == "PersistedQueryNotFound" || it.extensions?.get("code") == "PERSISTED_QUERY_NOT_FOUND"
-            }
-        }
-    }
-}
+        /** No complete answer within the exchange's timeout. */
+        @JvmStatic
+        fun timedOut(seconds: Double): TransportException =
+            TransportException("timed out after ${seconds(seconds)} s", null, Kind.TIMED_OUT)
 
-/**
- * GraphQL over HTTP with `java.net.HttpURLConnection` (on every JVM and on Android): the requests [GraphQLHttp]
- * spells (POST, or GET for queries; the persisted id; the transport's and the request's headers), sent one
- * exchange at a time. A status outside 200…299 is a [TransportException] (`HTTP status 503`) unless the body is a
- * GraphQL response.
- */
-class HttpTransport(
-    val url: URL,
-    val headers: Map<String, String> = emptyMap(),
-    val connectTimeoutMillis: Int = 15000,
-    val readTimeoutMillis: Int = 30000,
-    val method: HttpMethod = HttpMethod.POST,
-    val persistedQueries: PersistedQueries = PersistedQueries.OFF
-) : Transport {
-    /** How this transport spells requests. */
-    val http: GraphQLHttp = GraphQLHttp(url.toString(), headers, method, persistedQueries)
+        /** The body is larger than the limit; it was not read past it. */
+        @JvmStatic
+        fun tooLarge(limit: Long): TransportException =
+            TransportException("response larger than $limit bytes", null, Kind.TOO_LARGE)
 
-    override fun send(request: GraphQLRequest): ByteArray = http.send(request) { perform(it) }
+        /** The fetch was cancelled (its handle detached). */
+        @JvmStatic
+        fun cancelled(): TransportException = TransportException(CANCELLED, null, Kind.CANCELLED)
 
-    private fun perform(request: HttpRequest): HttpReply {
-        val connection = URL(request.url).openConnection() as HttpURLConnection
-        try {
-            connection.requestMethod = request.method
-            connection.connectTimeout = connectTimeoutMillis
-            connection.readTimeout = readTimeoutMillis
-            for ((name, value) in request.headers) connection.setRequestProperty(name, value)
-            val body = request.body
-            if (body != null) {
-                connection.doOutput = true
-                connection.setFixedLengthStreamingMode(body.size)
-                connection.outputStream.use { it.write(body) }
-            }
-            val status = connection.responseCode
-            val stream = if (status in 200..299) connection.inputStream else connection.errorStream
-            return HttpReply(status, stream?.use { readAll(it) } ?: ByteArray(0))
-        } finally {
-            connection.disconnect()
-        }
-    }
+        /** What a cancelled fetch's failure says. */
+        const val CANCELLED = "cancelled"
 
-    private fun readAll(stream: InputStream): ByteArray {
-        val out = ByteArrayOutputStream()
-        val buffer = ByteArray(16384)
-        while (true) {
-            val count = stream.read(buffer)
-            if (count < 0) break
-            out.write(buffer, 0, count)
-        }
-        return out.toByteArray()
+        /** Seconds as Swift's messages print them: `2`, `0.25`. */
+        internal fun seconds(value: Double): String =
+            if (value == Math.rint(value) && Math.abs(value) < 1e15) value.toLong().toString() else value.toString()
     }
 }
 

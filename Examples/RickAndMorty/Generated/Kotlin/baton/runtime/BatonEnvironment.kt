@@ -3,6 +3,7 @@
 package baton.runtime
 
 import java.io.File
+import java.util.Locale
 import java.util.concurrent.Executor
 import java.util.concurrent.Executors
 import java.util.concurrent.RejectedExecutionException
@@ -15,14 +16,19 @@ import java.util.concurrent.locks.ReentrantLock
  *
  * Views [attach] handles; one-off reads use [fetch]. Handles fetch on [executor] (by default a pool of daemon
  * threads); [settle] waits until every fetch the environment started, and the heals they cause, is done.
- * [clock] measures ages in seconds since 1970 (inject one in tests).
+ * [clock] measures ages in seconds since 1970 (inject one in tests). A query is sent again after a transient
+ * transport failure as [retryPolicy] allows (mutations never are); subscriptions go to [subscriptionTransport].
  */
 class BatonEnvironment(
     val transport: Transport,
     val log: EventLog = MemoryLog(),
     val clock: () -> Double = Clocks.SYSTEM,
     store: RecordStore? = null,
-    executor: Executor? = null
+    executor: Executor? = null,
+    /** When a query is sent again after a transport failure (mutations never are). */
+    val retryPolicy: RetryPolicy = RetryPolicy.STANDARD,
+    /** Where subscriptions go (null: [subscribe] fails at once). */
+    val subscriptionTransport: SubscriptionTransport? = null
 ) {
     /** The store (a new one on [clock] unless given). */
     val store: RecordStore = store ?: RecordStore(clock)
@@ -75,11 +81,14 @@ class BatonEnvironment(
 
     /**
      * Fetches [operation] on the calling thread (call it off the main thread), commits the answer and reads its
-     * data. Logs `fetchStarted`, `committed`, `fetchCompleted` or `fetchFailed`; throws [FetchException].
+     * data. Logs `fetchStarted`, `committed`, `fetchCompleted` or `fetchFailed` (`fetchCancelled` when
+     * [cancellation] was cancelled meanwhile, and then nothing is committed); throws [FetchException].
      * [headers] go with this request alone, over the transport's.
      */
-    fun <D : Any> fetch(operation: Operation<D>, headers: Map<String, String> = emptyMap()): D {
-        send(operation, {}, {}, headers)
+    fun <D : Any> fetch(
+        operation: Operation<D>, headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
+    ): D {
+        send(operation, {}, {}, headers, cancellation)
         try {
             return store.read(operation, LoggingReporter(log))
         } catch (error: RequiredFieldException) {
@@ -92,16 +101,13 @@ class BatonEnvironment(
     /** The fetch pipeline shared by [fetch] and handles. */
     internal fun send(
         operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
-        headers: Map<String, String> = emptyMap()
+        headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
     ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
         try {
-            val body = try {
-                transport.send(GraphQLRequest(operation, headers))
-            } catch (error: Exception) {
-                throw FetchException(FetchError.Transport(error.message ?: error.javaClass.simpleName))
-            }
+            val body = receive(GraphQLRequest(operation, headers, cancellation))
+            if (cancellation.isCancelled) throw FetchException(FetchError.Transport(TransportException.CANCELLED))
             val (result, deliver) = try {
                 store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8))
             } catch (error: MalformedResponseException) {
@@ -118,12 +124,53 @@ class BatonEnvironment(
             }
             synchronized(lock) { invalidatedOperations.remove(OperationIdentity.of(operation)) }
         } catch (error: FetchException) {
+            val cancelled = error.error == FetchError.Transport(TransportException.CANCELLED)
             log.record(
-                LogEvent("fetchFailed", linkedMapOf<String, Any?>("operation" to name, "error" to error.error.payload))
+                LogEvent(
+                    if (cancelled) "fetchCancelled" else "fetchFailed",
+                    linkedMapOf<String, Any?>("operation" to name, "error" to error.error.payload)
+                )
             )
             throw error
         }
         log.record(LogEvent("fetchCompleted", linkedMapOf<String, Any?>("operation" to name)))
+    }
+
+    /**
+     * Sends [request] through the transport, again after a transient failure of a query as [retryPolicy] allows
+     * (logging `retry`); a wait ends at once when the request is cancelled. A failure that ends it is a
+     * [FetchError.Transport].
+     */
+    private fun receive(request: GraphQLRequest): ByteArray {
+        var retry = 0
+        while (true) {
+            try {
+                return transport.send(request)
+            } catch (error: Exception) {
+                val cancelled = request.cancellation.isCancelled
+                val failure = error as? TransportException
+                retry++
+                val delay = if (cancelled || failure == null || request.operationType != "query") null else {
+                    retryPolicy.delay(retry, failure)
+                }
+                if (delay == null) {
+                    val reason = if (cancelled) TransportException.CANCELLED else error.message ?: error.javaClass.simpleName
+                    throw FetchException(FetchError.Transport(reason))
+                }
+                log.record(
+                    LogEvent(
+                        "retry",
+                        linkedMapOf<String, Any?>(
+                            "operation" to request.operationName, "attempt" to retry,
+                            "delay" to JsonNumber(String.format(Locale.ROOT, "%.3f", delay)), "error" to error.message
+                        )
+                    )
+                )
+                if (request.cancellation.await(Math.round(delay * 1000))) {
+                    throw FetchException(FetchError.Transport(TransportException.CANCELLED))
+                }
+            }
+        }
     }
 
     /** Runs [work] on the executor as a tracked task, so [settle] can wait for it. */

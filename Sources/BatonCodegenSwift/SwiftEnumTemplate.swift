@@ -24,12 +24,13 @@ struct SwiftEnumTemplate {
         let deprecated = cases.filter { $0.0.deprecationReason != nil }
         let access = generator.access
         let type = Self.rules.quoted(typeName)
+        let reference = generator.names.schemaTypeReference(typeName)
         let helper = "_" + typeName + "DeprecatedValues"
         let fallback: String =
             deprecated.isEmpty
             ? "self = .unknown(rawText)"
             : "self = (Self.self as any \(helper).Type).deprecatedValue(rawText) ?? .unknown(rawText)"
-        return """
+        let declaration: Template = """
             \(DocComment.tripleSlash(model.description))
             \(access)enum \(type): Baton.GraphQLEnum {
                 \(each: cases, separator: "\n", { value, name in
@@ -56,7 +57,10 @@ struct SwiftEnumTemplate {
                     }
                 }
             }
-            \(if: !deprecated.isEmpty, deprecatedHelper(type: type, helper: helper, deprecated: deprecated))
+            """
+        return """
+            \(generator.inSchemaNamespace(declaration))
+            \(if: !deprecated.isEmpty, deprecatedHelper(type: reference, helper: helper, deprecated: deprecated))
             """
     }
 

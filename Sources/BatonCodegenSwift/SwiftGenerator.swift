@@ -4,7 +4,8 @@ import BatonSchema
 
 /// Settings of the Swift generator.
 package struct SwiftGeneratorOptions: Sendable {
-    /// Written before every generated declaration (`public ` for a framework target); empty for internal.
+    /// Written before every generated declaration (`public ` or `package ` for generated code in a
+    /// module of its own); empty for internal.
     package var accessModifier: String
 
     package init(accessModifier: String = "") {
@@ -67,6 +68,9 @@ package struct SwiftGenerator {
                 name, SwiftInputObjectTemplate(generator: self, model: item, typeName: name).render(),
                 imports: usesFoundation ? ["Baton", "Foundation"] : ["Baton"])
         }
+        if let namespace = names.namespace {
+            add(namespace, SwiftNamespaceTemplate(generator: self, name: namespace).render())
+        }
         for scalar in model.types.customScalars {
             guard let type = scalar.mapping?.swiftType else { continue }
             let body = SwiftCustomScalarTemplate(generator: self, model: scalar, swiftType: type).render()
@@ -113,8 +117,19 @@ package struct SwiftGenerator {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// `public ` or nothing, before declarations.
+    /// `public `, `package ` or nothing, before declarations: the one place generated Swift's access
+    /// modifier (`output.swift.accessModifier`) is spelled.
     var access: String { options.accessModifier }
+
+    /// A schema type's declaration, inside `extension Namespace { … }` when the schema's types have one.
+    func inSchemaNamespace(_ declaration: Template) -> Template {
+        guard let namespace = names.namespace else { return declaration }
+        return """
+            extension \(IdentifierRules.swift.quoted(namespace)) {
+                \(declaration)
+            }
+            """
+    }
 }
 
 extension SwiftNames {

@@ -26,7 +26,7 @@ struct SwiftInputObjectTemplate {
     }
 
     func render() -> Template {
-        model.isOneOf ? renderOneOf() : renderStruct()
+        generator.inSchemaNamespace(model.isOneOf ? renderOneOf() : renderStruct())
     }
 
     private func renderStruct() -> Template {

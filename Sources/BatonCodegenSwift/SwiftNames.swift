@@ -27,6 +27,8 @@ struct SwiftNames {
     private(set) var moduleTypeNames: Set<String> = []
     /// Mapped custom scalars: the Swift type each reads as.
     private(set) var customScalars: [String: String] = [:]
+    /// The enum the schema's types are declared in (the plan's `schemaNamespace`), as declared; nil for none.
+    private(set) var namespace: String?
 
     init(model: LensModel) {
         // The plan's names; `declaredName` changes nothing when the plan reserved Swift's names,
@@ -39,7 +41,16 @@ struct SwiftNames {
         for scalar in model.types.customScalars {
             if let type = scalar.mapping?.swiftType { customScalars[scalar.name] = type }
         }
+        namespace = model.schemaNamespace.map(declared)
         moduleTypeNames = Set(operations.values).union(fragments.values).union(enums.values).union(inputObjects.values)
+        if let namespace { moduleTypeNames.insert(namespace) }
+    }
+
+    /// A schema type (enum, input object) as code outside its declaration refers to it: inside the
+    /// namespace when there is one (`API.IssueState`), quoted where Swift reserves the name.
+    func schemaTypeReference(_ declaredName: String) -> String {
+        let type = Self.rules.quoted(declaredName)
+        return namespace.map { Self.rules.quoted($0) + "." + type } ?? type
     }
 
     /// The Swift type of a named scalar or enum (output or input position); input objects by their name.
@@ -51,8 +62,8 @@ struct SwiftNames {
         case "Boolean": return "Bool"
         default: break
         }
-        if let type = enums[name] { return Self.rules.quoted(type) }
-        if let type = inputObjects[name] { return Self.rules.quoted(type) }
+        if let type = enums[name] { return schemaTypeReference(type) }
+        if let type = inputObjects[name] { return schemaTypeReference(type) }
         if let type = customScalars[name] { return type }
         return "String"  // an unmapped custom scalar reads as its text
     }
@@ -68,7 +79,7 @@ struct SwiftNames {
         case .scalar(let scalar):
             if !scalar.isBuiltIn, let type = scalar.mapping?.swiftType { return type }
             return namedType(scalar.name)
-        case .enumeration(let name): return enums[name].map(Self.rules.quoted) ?? "String"
+        case .enumeration(let name): return enums[name].map(schemaTypeReference) ?? "String"
         case .lens: return nestedName ?? "Baton.Lens"
         case .fragment(let fragment): return fragmentReference(fragment.name)
         }

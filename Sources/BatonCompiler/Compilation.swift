@@ -72,6 +72,10 @@ package final class Compilation {
     package private(set) var completed: Stage?
     /// True when the gate stopped the compilation before the plan.
     package private(set) var stoppedAtGate = false
+    /// Where `.generate` writes the Kotlin runtime (a folder receiving `baton/runtime/*.kt`), or nil
+    /// for nowhere: `output.kotlin.runtime`, by default the Kotlin output folder. The driver changes
+    /// it so a run writes each folder once (`KotlinRuntimePlacement`).
+    package var kotlinRuntime: KotlinRuntimeDestination?
 
     private var schemaDiagnostics: [Diagnostic] = []
     private var settingsDiagnostics: [Diagnostic] = []
@@ -88,6 +92,9 @@ package final class Compilation {
         self.loader = ProjectLoader(workingDirectory: workingDirectory, overlays: project.overlays)
         if let configuration = project.configuration {
             (targets, targetDiagnostics) = selection.targets(of: configuration)
+            if targets.contains(where: { $0.name == GenerationTargets.kotlin.name }) {
+                kotlinRuntime = KotlinRuntimePlacement.configured(configuration)
+            }
         } else {
             (targets, targetDiagnostics) = ([], [])
         }
@@ -183,6 +190,7 @@ package final class Compilation {
                 target: target, root: Path.absolute(setting.value, relativeTo: configuration.directory),
                 setting: setting, files: target.generate(model, configuration))
         }
+        if let kotlinRuntime { KotlinRuntimePlacement.add(kotlinRuntime, to: &outputs) }
     }
 
     private func settle(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
@@ -269,7 +277,10 @@ package final class Compilation {
                 swiftType: scalar.swift?.value, kotlinType: scalar.kotlin?.type.value,
                 kotlinConverter: scalar.kotlin?.converter.value)
         }
+        let naming = NamingOptions(
+            operationSuffix: configuration.output.operationSuffix?.value ?? false,
+            schemaNamespace: configuration.output.swiftNamespace?.value)
         return GenerationTargets.planOptions(
-            LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue))
+            LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue, naming: naming))
     }
 }

@@ -10,13 +10,18 @@ package struct Driver: Sendable {
     package var request: ProjectRequest
     package var policy: DiagnosticPolicy
     package var targets: TargetSelection
+    /// `gen --kotlin-runtime-out`: the one folder (absolute) the run writes the Kotlin runtime to,
+    /// instead of each project's `output.kotlin.runtime`.
+    package var kotlinRuntimeOutput: String?
 
     package init(
-        request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none
+        request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none,
+        kotlinRuntimeOutput: String? = nil
     ) {
         self.request = request
         self.policy = policy
         self.targets = targets
+        self.kotlinRuntimeOutput = kotlinRuntimeOutput
     }
 
     /// Resolves the projects and compiles each up to `stage`.
@@ -24,12 +29,11 @@ package struct Driver: Sendable {
         let resolved = ProjectResolver.resolve(request)
         var result = DriverResult(resolved: resolved, policy: policy)
         if resolved.isFatal { return result }
-        for project in resolved.projects {
-            let compilation = Compilation(
-                project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets)
-            compilation.run(upTo: stage)
-            result.compilations.append(compilation)
+        result.compilations = resolved.projects.map { project in
+            Compilation(project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets)
         }
+        KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
+        for compilation in result.compilations { compilation.run(upTo: stage) }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {
             let names: String
             if case .named(let list) = targets { names = list.joined(separator: ", ") } else { names = "any language" }

@@ -67,16 +67,33 @@ package enum GenerationTargets {
         reservedTypeNames: SwiftGenerator.reservedTypeNames,
         settingsProblems: { configuration in
             // A mapped type is written into generated code verbatim: it must be a (qualified) Swift type name.
-            configuration.customScalarTypes.compactMap { mapping -> Diagnostic? in
+            var problems = configuration.customScalarTypes.compactMap { mapping -> Diagnostic? in
                 guard let swift = mapping.swift, !isSwiftTypeName(swift.value) else { return nil }
                 return .error(
                     "customScalarTypes.\(mapping.name).swift \"\(swift.value)\" is not a Swift type name (such as Foundation.Date or MyApp.Money).",
                     rule: "config", file: configuration.file, span: swift.span)
             }
+            // The namespace is declared as written: it must be a name Swift can declare without quotes.
+            if let namespace = configuration.output.swiftNamespace {
+                let reserved = Set(GenerationTargets.reservedTypeNames.map { $0.lowercased() })
+                if reserved.contains(namespace.value.lowercased())
+                    || IdentifierRules.swift.quoted(namespace.value) != namespace.value
+                {
+                    problems.append(
+                        .error(
+                            "output.swift.namespace \"\(namespace.value)\" is reserved in Swift or in generated code; choose another name (such as \"API\").",
+                            rule: "config", file: configuration.file, span: namespace.span))
+                }
+            }
+            return problems
         },
-        generate: { model, _ in SwiftGenerator(model: model).generate() })
+        generate: { model, configuration in
+            let access = configuration.output.swiftAccessModifier?.value ?? .internal
+            let options = SwiftGeneratorOptions(accessModifier: access == .internal ? "" : access.rawValue)
+            return SwiftGenerator(model: model, options: options).generate()
+        })
 
-    /// Kotlin needs `output.kotlin.package`; the runtime support is written beside the generated code.
+    /// Kotlin needs `output.kotlin.package`; the runtime is written once per run (`KotlinRuntimePlacement`).
     package static let kotlin = GenerationTarget(
         name: "kotlin", outputPath: { $0.output.kotlinPath }, managedExtensions: ["kt"],
         reservedTypeNames: KotlinGenerator.reservedTypeNames,
@@ -95,8 +112,11 @@ package enum GenerationTargets {
             return []
         },
         generate: { model, configuration in
+            // The runtime is placed by the driver, once per run (`KotlinRuntimePlacement`).
             KotlinGenerator.generate(
-                model, options: KotlinGeneratorOptions(packageName: configuration.output.kotlinPackage?.value ?? ""))
+                model,
+                options: KotlinGeneratorOptions(
+                    packageName: configuration.output.kotlinPackage?.value ?? "", includeRuntime: false))
         })
 
     /// `Name` or `Module.Name` (letters, digits and `_`, not starting with a digit; generic arguments allowed).

@@ -97,17 +97,42 @@ package enum ErrorBehavior: String, Sendable, CaseIterable {
     case halt = "HALT"
 }
 
-/// `output`: where each generator writes.
+/// `output`: where each generator writes, and how generated code fits an app.
 package struct OutputSettings: Sendable {
     /// `output.swift.path`, absolute.
     package var swiftPath: Located<String>?
+    /// `output.swift.accessModifier`: the access of every generated Swift declaration (`internal` when absent).
+    package var swiftAccessModifier: Located<SwiftAccessModifier>?
+    /// `output.swift.namespace`: the Swift enum the schema's types (enums, input objects) are declared in.
+    package var swiftNamespace: Located<String>?
     /// `output.kotlin.path`, absolute.
     package var kotlinPath: Located<String>?
     /// `output.kotlin.package`, a dotted Kotlin package name.
     package var kotlinPackage: Located<String>?
+    /// `output.kotlin.runtime`: where the Kotlin runtime is written (the output folder when absent).
+    package var kotlinRuntime: KotlinRuntimeSetting?
+    /// `output.operationSuffix`: whether operation types are named with their kind appended
+    /// (`query Feed` → `FeedQuery`), in both languages. Off when absent.
+    package var operationSuffix: Located<Bool>?
     /// `output.persistedQueries.path`, absolute: the persisted-query manifest's file.
     package var persistedQueriesPath: Located<String>?
     package init() {}
+}
+
+/// `output.swift.accessModifier`: how visible generated Swift is. `public` and `package` let the
+/// generated code live in a module of its own that the app imports.
+package enum SwiftAccessModifier: String, Sendable, CaseIterable {
+    case `internal`
+    case `public`
+    case `package`
+}
+
+/// `output.kotlin.runtime`: where `baton gen` writes the Kotlin runtime (package `baton.runtime`).
+package enum KotlinRuntimeSetting: Sendable {
+    /// A folder (absolute) that receives `baton/runtime/*.kt`; projects naming the same folder share one copy.
+    case folder(Located<String>)
+    /// `false`: not written; another module of the app (or `--kotlin-runtime-out`) provides it.
+    case omitted(Span)
 }
 
 /// A severity a rule can be set to.

@@ -24,6 +24,11 @@ package enum ConfigurationLoader {
     /// Rule ids that name no rule and so cannot be set in `rules`.
     package static let reservedRuleIDs: Set<String> = ["syntax", "schema", "config", "io", "internal"]
 
+    /// Whether a key is a comment: any key beginning with `//` (`"//"`, `"// schema"`), in any
+    /// object of the file. JSON has no comments; such keys are ignored by Baton and allowed by
+    /// the JSON schema, and distinct keys keep the object free of duplicates.
+    package static func isComment(_ key: String) -> Bool { key.hasPrefix("//") }
+
     /// The keys a project file may have, in the order suggestions prefer.
     package static let projectKeys = [
         "schema", "documents", "exclude", "customScalarTypes", "onError", "output", "rules", "projects", "$schema",
@@ -250,8 +255,9 @@ private struct Reader {
             return []
         }
         reportDuplicates(entries, file: file)
+        checkComments(entries, file: file)
         var settings: [RuleSetting] = []
-        for entry in entries {
+        for entry in entries where !ConfigurationLoader.isComment(entry.key) {
             if ConfigurationLoader.reservedRuleIDs.contains(entry.key) {
                 error(file, entry.keySpan, "\"\(entry.key)\" is not a rule and cannot be changed in \"rules\"")
                 continue
@@ -286,8 +292,9 @@ private struct Reader {
             return []
         }
         reportDuplicates(entries, file: file)
+        checkComments(entries, file: file)
         var scalars: [CustomScalarType] = []
-        for entry in entries {
+        for entry in entries where !ConfigurationLoader.isComment(entry.key) {
             if !isGraphQLName(entry.key) {
                 error(file, entry.keySpan, "\"\(entry.key)\" is not a GraphQL scalar name")
                 continue
@@ -369,7 +376,15 @@ private struct Reader {
             wrongType(value, key: "output", expected: "an object with \"swift\" and/or \"kotlin\"", file: file)
             return output
         }
-        checkKeys(members, allowed: ["swift", "kotlin", "persistedQueries"], in: file, context: "output")
+        checkKeys(
+            members, allowed: ["swift", "kotlin", "persistedQueries", "operationSuffix"], in: file, context: "output")
+        if let suffix = members.first(where: { $0.key == "operationSuffix" }) {
+            if case .bool(let value, let span) = suffix.value {
+                output.operationSuffix = Located(value, span: span)
+            } else {
+                wrongType(suffix.value, key: "output.operationSuffix", expected: "true or false", file: file)
+            }
+        }
         if let manifest = members.first(where: { $0.key == "persistedQueries" }) {
             if case .object(let fields, let span) = manifest.value {
                 checkKeys(fields, allowed: ["path"], in: file, context: "output.persistedQueries")
@@ -383,8 +398,12 @@ private struct Reader {
         }
         if let swift = members.first(where: { $0.key == "swift" }) {
             if case .object(let fields, let span) = swift.value {
-                checkKeys(fields, allowed: ["path"], in: file, context: "output.swift")
+                checkKeys(
+                    fields, allowed: ["path", "accessModifier", "namespace"], in: file, context: "output.swift",
+                    moved: ["operationSuffix"])
                 output.swiftPath = readPath(fields, key: "output.swift", directory: directory, file: file, span: span)
+                output.swiftAccessModifier = readAccessModifier(fields, file: file)
+                output.swiftNamespace = readNamespace(fields, file: file)
             } else {
                 wrongType(
                     swift.value, key: "output.swift", expected: "an object such as {\"path\": \"Generated/Swift\"}",
@@ -393,8 +412,11 @@ private struct Reader {
         }
         if let kotlin = members.first(where: { $0.key == "kotlin" }) {
             if case .object(let fields, let span) = kotlin.value {
-                checkKeys(fields, allowed: ["path", "package"], in: file, context: "output.kotlin")
+                checkKeys(
+                    fields, allowed: ["path", "package", "runtime"], in: file, context: "output.kotlin",
+                    moved: ["operationSuffix"])
                 output.kotlinPath = readPath(fields, key: "output.kotlin", directory: directory, file: file, span: span)
+                output.kotlinRuntime = readKotlinRuntime(fields, directory: directory, file: file)
                 if let package = fields.first(where: { $0.key == "package" }) {
                     if case .string(let text, let textSpan) = package.value {
                         if isQualifiedName(text) {
@@ -418,6 +440,58 @@ private struct Reader {
         return output
     }
 
+    mutating func readAccessModifier(_ fields: [JSONMember], file: SourceFile) -> Located<SwiftAccessModifier>? {
+        guard let member = fields.first(where: { $0.key == "accessModifier" }) else { return nil }
+        let choices = SwiftAccessModifier.allCases.map(\.rawValue)
+        guard case .string(let text, let span) = member.value else {
+            wrongType(
+                member.value, key: "output.swift.accessModifier", expected: "one of \(quotedList(choices))", file: file)
+            return nil
+        }
+        guard let modifier = SwiftAccessModifier(rawValue: text) else {
+            error(
+                file, span,
+                "\"output.swift.accessModifier\" must be one of \(quotedList(choices)), found \"\(text)\"."
+                    + Suggestion.didYouMean(text, in: choices))
+            return nil
+        }
+        return Located(modifier, span: span)
+    }
+
+    /// `output.swift.namespace`: a Swift identifier (letters, digits, `_`), checked against Swift's
+    /// reserved names by the Swift target.
+    mutating func readNamespace(_ fields: [JSONMember], file: SourceFile) -> Located<String>? {
+        guard let member = fields.first(where: { $0.key == "namespace" }) else { return nil }
+        guard case .string(let text, let span) = member.value else {
+            wrongType(member.value, key: "output.swift.namespace", expected: "a string", file: file)
+            return nil
+        }
+        guard isGraphQLName(text) else {
+            error(
+                file, span, "\"output.swift.namespace\" must be a Swift type name (such as \"API\"), found \"\(text)\"")
+            return nil
+        }
+        return Located(text, span: span)
+    }
+
+    /// `output.kotlin.runtime`: a folder, or `false`.
+    mutating func readKotlinRuntime(_ fields: [JSONMember], directory: String, file: SourceFile)
+        -> KotlinRuntimeSetting?
+    {
+        guard let member = fields.first(where: { $0.key == "runtime" }) else { return nil }
+        switch member.value {
+        case .string(let text, let span) where !text.isEmpty:
+            return .folder(Located(Path.absolute(text, relativeTo: directory), span: span))
+        case .bool(false, let span):
+            return .omitted(span)
+        default:
+            wrongType(
+                member.value, key: "output.kotlin.runtime",
+                expected: "a folder (such as \"core/src/main/kotlin\") or false", file: file)
+            return nil
+        }
+    }
+
     mutating func readPath(_ fields: [JSONMember], key: String, directory: String, file: SourceFile, span: Span)
         -> Located<String>?
     {
@@ -434,13 +508,42 @@ private struct Reader {
 
     // MARK: Helpers
 
-    mutating func checkKeys(_ members: [JSONMember], allowed: [String], in file: SourceFile, context: String?) {
+    /// Reports unknown keys (with "Did you mean"); a key in `moved` belongs one level up, in `output`.
+    mutating func checkKeys(
+        _ members: [JSONMember], allowed: [String], in file: SourceFile, context: String?, moved: Set<String> = []
+    ) {
         reportDuplicates(members, file: file)
-        for member in members where !allowed.contains(member.key) {
+        checkComments(members, file: file)
+        for member in members where moved.contains(member.key) {
+            error(
+                file, member.keySpan,
+                "\"\(member.key)\" belongs in \"output\", not in \"\(context ?? "")\": names are decided once for every language, so Swift and Kotlin agree"
+            )
+        }
+        for member in members
+        where !allowed.contains(member.key) && !moved.contains(member.key) && !ConfigurationLoader.isComment(member.key)
+        {
             let place = context.map { " in \"\($0)\"" } ?? ""
             error(
                 file, member.keySpan,
                 "unknown key \"\(member.key)\"\(place)." + Suggestion.didYouMean(member.key, in: allowed))
+        }
+    }
+
+    /// Comments (keys beginning with `//`) hold a string or a list of strings, and nothing else.
+    mutating func checkComments(_ members: [JSONMember], file: SourceFile) {
+        for member in members where ConfigurationLoader.isComment(member.key) {
+            let isText: Bool
+            switch member.value {
+            case .string: isText = true
+            case .array(let lines, _): isText = lines.allSatisfy { $0.stringValue != nil }
+            default: isText = false
+            }
+            if !isText {
+                wrongType(
+                    member.value, key: member.key, expected: "a string or a list of strings (it is a comment)",
+                    file: file)
+            }
         }
     }
 

@@ -22,9 +22,10 @@ import BatonSyntax
 //   │    name, typeName, typeCondition, spreadAccessorName (`IssueRow_issue` → `issueRow`),
 //   │    throwOnFieldError, rootCanBeNil (a @required null reaches the fragment's root, so every
 //   │    spread accessor of it is optional), fragmentsSpread (direct), usedTypes, lens: Lens
-//   └─ types: UsedTypes                      every enum, input object and custom scalar any
-//                                            document uses, with its definition and typeName,
-//                                            sorted by name
+//   ├─ types: UsedTypes                      every enum, input object and custom scalar any
+//   │                                        document uses, with its definition and typeName,
+//   │                                        sorted by name
+//   └─ schemaNamespace                       where a language nests the schema's types (Swift)
 //
 //   Lens: typeName (the nested type's name: the operation's or fragment's name, or for a nested
 //         lens the upper-camel accessor name, made unique among its siblings and ancestors),
@@ -49,8 +50,9 @@ import BatonSyntax
 // key and filters (`Accessor.connection`) or edge mutations (`Accessor.recordUpdate`) belongs on
 // `Accessor`; operations a definition generates (a `@refetchable` fragment's pagination query,
 // `OperationModel.refetchableFragment`) join `operations` with their own `typeName` and
-// `operationID`; naming options (an access modifier, an operation suffix, a namespace) go into
-// `DefinitionNaming`. Connections, updates and optimistic responses (decided once here):
+// `operationID`; naming options (the operation suffix, the schema namespace) are applied by
+// `DefinitionNaming`. The Swift access modifier is a spelling only Swift has (Kotlin's declarations
+// are public): the Swift generator writes it in one place (`SwiftGenerator.access`). Connections, updates and optimistic responses (decided once here):
 //
 //   Accessor.connection       @connection's key and the argument names that identify it
 //   Accessor.recordUpdate     @appendEdge … @deleteEdge, with `connections:` as written
@@ -70,6 +72,9 @@ package struct LensModel: Sendable {
     /// Every enum, input object and custom scalar that some operation or fragment uses
     /// (in a selection or a variable's type, through input objects transitively).
     package var types: UsedTypes
+    /// The namespace the schema's types are declared in where a language nests them (Swift's
+    /// `output.swift.namespace`), claimed before every definition name; nil for none.
+    package var schemaNamespace: String?
 
     package init(operations: [OperationModel] = [], fragments: [FragmentModel] = [], types: UsedTypes = UsedTypes()) {
         self.operations = operations

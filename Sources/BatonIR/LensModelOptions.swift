@@ -10,14 +10,32 @@ package struct LensModelOptions: Sendable {
     /// driver gathers them from every generation target, whichever are generated, so names do not
     /// depend on which languages a run writes.
     package var reservedTypeNames: Set<String>
+    /// How definitions are named (`output.operationSuffix`, `output.swift.namespace`).
+    package var naming: NamingOptions
 
     package init(
         customScalars: [String: CustomScalarMapping] = [:], onError: String? = nil,
-        reservedTypeNames: Set<String> = []
+        reservedTypeNames: Set<String> = [], naming: NamingOptions = NamingOptions()
     ) {
         self.customScalars = customScalars
         self.onError = onError
         self.reservedTypeNames = reservedTypeNames
+        self.naming = naming
+    }
+}
+
+/// The naming settings of baton.json, applied once by `DefinitionNaming` for every language.
+package struct NamingOptions: Sendable, Hashable {
+    /// Append the operation's kind to its type name (`query Feed` → `FeedQuery`, `mutation Like`
+    /// → `LikeMutation`) unless the name already ends with it, as Apollo does.
+    package var operationSuffix: Bool
+    /// The namespace the schema's types (custom scalars, enums, input objects) are declared in,
+    /// for a language that nests them (Swift: `enum API {}`); Kotlin's package is its namespace.
+    package var schemaNamespace: String?
+
+    package init(operationSuffix: Bool = false, schemaNamespace: String? = nil) {
+        self.operationSuffix = operationSuffix
+        self.schemaNamespace = schemaNamespace
     }
 }
 

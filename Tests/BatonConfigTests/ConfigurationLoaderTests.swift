@@ -216,4 +216,77 @@ final class ConfigurationLoaderTests: XCTestCase {
                 "baton.json:1:94: error: \"schema\" cannot appear beside \"projects\": a workspace only lists project files; move it into a project's baton.json. [config]\n",
             ])
     }
+
+    // MARK: Issue 18: generated code that fits an app, the Kotlin runtime's place, comments
+
+    func testAppSettings() throws {
+        let config = try XCTUnwrap(
+            load(
+                """
+                {
+                  "schema": "s.graphql",
+                  "output": {
+                    "operationSuffix": true,
+                    "swift": { "path": "Generated", "accessModifier": "public", "namespace": "API" },
+                    "kotlin": { "path": "android/gen", "package": "app.graphql", "runtime": "core/src" }
+                  }
+                }
+                """))
+        XCTAssertEqual(config.output.operationSuffix?.value, true)
+        XCTAssertEqual(config.output.swiftAccessModifier?.value, .public)
+        XCTAssertEqual(config.output.swiftNamespace?.value, "API")
+        guard case .folder(let folder) = config.output.kotlinRuntime else { return XCTFail("runtime: a folder") }
+        XCTAssertEqual(folder.value, "/project/core/src")
+        let omitted = try XCTUnwrap(
+            load(#"{"schema": "s.graphql", "output": {"kotlin": {"path": "k", "package": "a", "runtime": false}}}"#))
+        guard case .omitted = omitted.output.kotlinRuntime else { return XCTFail("runtime: false") }
+        let defaults = try XCTUnwrap(load(#"{"schema": "s.graphql", "output": {"swift": {"path": "g"}}}"#))
+        XCTAssertNil(defaults.output.operationSuffix)
+        XCTAssertNil(defaults.output.swiftAccessModifier)
+        XCTAssertNil(defaults.output.swiftNamespace)
+        XCTAssertNil(defaults.output.kotlinRuntime)
+    }
+
+    func testBadAppSettingsAreLocated() {
+        XCTAssertEqual(
+            diagnostics(
+                """
+                {"schema": "s.graphql", "output": {
+                  "operationSuffix": "Query",
+                  "swift": {"path": "g", "accessModifier": "publik", "namespace": "My-API", "operationSuffix": true},
+                  "kotlin": {"path": "k", "package": "a", "runtime": true}
+                }}
+                """),
+            [
+                #"baton.json:2:22: error: "output.operationSuffix" must be true or false, found a string. [config]"#,
+                #"baton.json:3:44: error: "output.swift.accessModifier" must be one of "internal", "public" or "package", found "publik". Did you mean "public"? [config]"#,
+                #"baton.json:3:67: error: "output.swift.namespace" must be a Swift type name (such as "API"), found "My-API". [config]"#,
+                #"baton.json:3:77: error: "operationSuffix" belongs in "output", not in "output.swift": names are decided once for every language, so Swift and Kotlin agree. [config]"#,
+                #"baton.json:4:54: error: "output.kotlin.runtime" must be a folder (such as "core/src/main/kotlin") or false, found a boolean. [config]"#,
+            ])
+    }
+
+    func testCommentKeysAreIgnoredEverywhere() throws {
+        let config = try XCTUnwrap(
+            load(
+                """
+                {
+                  "//": "Baton's configuration.",
+                  "// schema": ["Where the schema is,", "in two lines."],
+                  "schema": "s.graphql",
+                  "customScalarTypes": { "//": "none yet", "DateTime": { "//": "ISO 8601", "swift": "Foundation.Date" } },
+                  "output": { "//": "x", "swift": { "//": "y", "path": "g" } },
+                  "rules": { "// why": "vendor schema", "deprecated-usage": "off" }
+                }
+                """))
+        XCTAssertEqual(config.customScalarTypes.map(\.name), ["DateTime"])
+        XCTAssertEqual(config.rules.map(\.rule), ["deprecated-usage"])
+        XCTAssertEqual(config.output.swiftPath?.value, "/project/g")
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "s.graphql", "//": 3, "// b": ["a", 1]}"#),
+            [
+                #"baton.json:1:31: error: "//" must be a string or a list of strings (it is a comment), found a number. [config]"#,
+                #"baton.json:1:42: error: "// b" must be a string or a list of strings (it is a comment), found an array. [config]"#,
+            ])
+    }
 }

@@ -36,6 +36,11 @@ package enum GenCommand: Command {
                     "lang", valueName: "language", choices: GenerationTargets.all.map(\.name), repeatable: true,
                     help: "The language to generate (default: every language baton.json has an output for)."),
                 .flag("check", help: "Write nothing; list the files that would change and exit 1 if any would."),
+                .value(
+                    "kotlin-runtime-out", valueName: "path",
+                    help:
+                        "Write the Kotlin runtime once, into this folder (it receives baton/runtime/), instead of where each project's output.kotlin.runtime says."
+                ),
                 DiagnosticFormat.option,
                 .flag("warnings-as-errors", help: "Treat warnings as errors: they stop generation (exit status 1)."),
                 .flag("quiet", short: "q", help: "Report errors only: no warnings, no file list, no summary line."),
@@ -53,7 +58,10 @@ package enum GenCommand: Command {
             allowsSchemaWithoutConfiguration: false)
         let languages = arguments.allValues("lang")
         let driver = Driver(
-            request: request, policy: policy, targets: languages.isEmpty ? .configured : .named(languages))
+            request: request, policy: policy, targets: languages.isEmpty ? .configured : .named(languages),
+            kotlinRuntimeOutput: arguments.value("kotlin-runtime-out").map {
+                Path.absolute($0, relativeTo: context.workingDirectory)
+            })
         let result = driver.generate(check: check)
         let exitCode = ExitCode(result.status)
 

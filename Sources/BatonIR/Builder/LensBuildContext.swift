@@ -94,7 +94,7 @@ final class LensBuildContext {
         for fragment in fragments { names = names.union(fragment.usedTypes) }
         let model = DefinitionNaming.apply(
             to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
-            reserved: options.reservedTypeNames)
+            reserved: options.reservedTypeNames, options: options.naming)
         diagnostics.sort(by: Diagnostic.sortKey)
         return (model, diagnostics)
     }

@@ -122,7 +122,10 @@ enum SwiftCompiler {
     static func typecheck(_ files: [String]) throws -> Double {
         let runtime = try runtime()
         let start = Date()
-        try run(swiftc, ["-typecheck"] + flags + ["-I", runtime.path, "-module-name", "App"] + files)
+        // `-package-name`: generated code may be `package` (`output.swift.accessModifier`), as SwiftPM compiles it.
+        try run(
+            swiftc,
+            ["-typecheck"] + flags + ["-I", runtime.path, "-module-name", "App", "-package-name", "App"] + files)
         return Date().timeIntervalSince(start)
     }
 

@@ -140,6 +140,34 @@ package enum FileSystem {
         }
     }
 
+    /// Creates the file at `path` with `bytes`, failing (with "File exists") when something is there
+    /// already, whoever made it in the meantime: the bytes go to a temporary file beside it, which
+    /// is then linked into place (`link` never replaces) and removed, so the file is never seen
+    /// half-written and never overwritten.
+    package static func createNew(_ path: String, _ bytes: [UInt8]) -> Result<Void, Failure> {
+        let temporary = Path.directory(of: path) + "/." + Path.lastComponent(path) + ".baton-tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { return .failure(Failure(path: path, reason: lastError())) }
+        var offset = 0
+        var failure: String?
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                systemWrite(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 {
+                failure = lastError()
+                break
+            }
+            offset += written
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
+        close(descriptor)
+        if failure == nil, link(temporary, path) != 0 { failure = lastError() }
+        unlink(temporary)
+        return failure.map { .failure(Failure(path: path, reason: $0)) } ?? .success(())
+    }
+
     private static func lastError() -> String {
         guard let message = strerror(errno) else { return "error \(errno)" }
         return String(cString: message)

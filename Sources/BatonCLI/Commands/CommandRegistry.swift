@@ -3,6 +3,7 @@
 package enum CommandRegistry {
     package static var commands: [any Command.Type] {
         [
+            InitCommand.self,
             CheckCommand.self,
             PlateCommand.self,
             GenCommand.self,

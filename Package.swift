@@ -12,6 +12,9 @@ let package = Package(
         // An optional persisted cache in SQLite (the system's library); `Baton` itself stays free of it.
         .library(name: "BatonSQLite", targets: ["BatonSQLite"]),
         .executable(name: "baton", targets: ["baton"]),
+        // A target's documents generated at build time; `swift package baton check|gen|init`.
+        .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
+        .plugin(name: "BatonCommand", targets: ["BatonCommand"]),
     ],
     targets: [
         // Compiler layers, each depending only on those above it.
@@ -24,7 +27,8 @@ let package = Package(
             name: "BatonSemantics", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema"],
             swiftSettings: strict),
         .target(
-            name: "BatonValidation", dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics"],
+            name: "BatonValidation",
+            dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics"],
             swiftSettings: strict),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
         .target(
@@ -46,9 +50,14 @@ let package = Package(
                 "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin",
             ],
             swiftSettings: strict),
+        // Watching folders for `check --watch` and `gen --watch`: inotify, kqueue, or polling.
+        .target(name: "BatonWatch", dependencies: ["BatonConfig"], swiftSettings: strict),
         .target(
             name: "BatonCLI",
-            dependencies: ["BatonDiagnostics", "BatonConfig", "BatonIR", "BatonPlate", "BatonCodegen", "BatonCompiler"],
+            dependencies: [
+                "BatonDiagnostics", "BatonConfig", "BatonIR", "BatonPlate", "BatonCodegen", "BatonCompiler",
+                "BatonWatch",
+            ],
             swiftSettings: strict),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"], swiftSettings: strict),
         .executableTarget(
@@ -64,6 +73,20 @@ let package = Package(
             name: "BatonKotlinRuntime", path: "Kotlin/runtime", swiftSettings: strict, plugins: ["EmbedKotlinRuntime"]),
         .executableTarget(name: "KotlinRuntimeEmbedder", swiftSettings: strict),
         .plugin(name: "EmbedKotlinRuntime", capability: .buildTool(), dependencies: ["KotlinRuntimeEmbedder"]),
+
+        // Baton in a team's build (Docs/BuildIntegration.md): `baton gen --lang swift` for the target adopting
+        // the build-tool plugin, and `swift package baton …` for the other commands.
+        .plugin(name: "BatonPlugin", capability: .buildTool(), dependencies: ["baton"]),
+        .plugin(
+            name: "BatonCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "baton", description: "Run baton check, gen or init on this package's baton.json."),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "baton gen writes the output folders baton.json names; baton init writes baton.json.")
+                ]),
+            dependencies: ["baton"]),
 
         // The runtime apps import. Depends on no other Baton target.
         .target(name: "Baton", swiftSettings: strict),
@@ -88,16 +111,20 @@ let package = Package(
         // and what a test does when a peer is missing (skip locally, fail in CI).
         .target(
             name: "BatonTestSupport",
-            dependencies: ["BatonDiagnostics", "BatonConfig", "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCompiler"],
+            dependencies: [
+                "BatonDiagnostics", "BatonConfig", "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCompiler",
+            ],
             path: "Tests/BatonTestSupport",
             swiftSettings: strict),
 
         .testTarget(name: "BatonDiagnosticsTests", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
         .testTarget(
-            name: "BatonSyntaxTests", dependencies: ["BatonTestSupport", "BatonSyntax", "BatonDiagnostics"], exclude: ["Peers"],
+            name: "BatonSyntaxTests", dependencies: ["BatonTestSupport", "BatonSyntax", "BatonDiagnostics"],
+            exclude: ["Peers"],
             swiftSettings: strict),
         .testTarget(
-            name: "BatonSchemaTests", dependencies: ["BatonTestSupport", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
+            name: "BatonSchemaTests",
+            dependencies: ["BatonTestSupport", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
             exclude: ["Fixtures", "Peers"], swiftSettings: strict),
         .testTarget(
             name: "BatonValidationTests",
@@ -107,7 +134,8 @@ let package = Package(
             name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
         .testTarget(
             name: "BatonIRTests",
-            dependencies: ["BatonTestSupport", "BatonIR", "BatonSemantics", "BatonPlate", "BatonCompiler"], exclude: ["Fixtures"],
+            dependencies: ["BatonTestSupport", "BatonIR", "BatonSemantics", "BatonPlate", "BatonCompiler"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "BatonCodegenTests",
@@ -121,7 +149,9 @@ let package = Package(
                 "KotlinScenarios/Fixtures", "Fixtures",
             ],
             swiftSettings: strict),
-        .testTarget(name: "BatonCLITests", dependencies: ["BatonTestSupport", "BatonCLI", "BatonCompiler"], swiftSettings: strict),
+        .testTarget(
+            name: "BatonCLITests", dependencies: ["BatonTestSupport", "BatonCLI", "BatonCompiler"],
+            swiftSettings: strict),
         .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: ["Fixtures"], swiftSettings: strict),
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.
         .testTarget(

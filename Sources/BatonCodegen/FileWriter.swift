@@ -17,10 +17,14 @@ package struct GeneratedFile: Sendable, Hashable {
     package var path: String
     /// The whole text, beginning with a header that contains `FileWriter.headerMarker`.
     package var contents: String
+    /// The document the file's definition comes from (its display path), for a layout that groups
+    /// definitions by document (a build plugin's one file per source); nil for schema types.
+    package var origin: String?
 
-    package init(path: String, contents: String) {
+    package init(path: String, contents: String, origin: String? = nil) {
         self.path = path
         self.contents = contents
+        self.origin = origin
     }
 }
 

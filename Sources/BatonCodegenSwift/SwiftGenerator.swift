@@ -41,21 +41,23 @@ package struct SwiftGenerator {
     package func generate() -> [GeneratedFile] {
         var fileNames = FileNaming(fileExtension: "graphql.swift")
         var files: [GeneratedFile] = []
-        func add(_ typeName: String, _ body: Template, imports: [String] = ["Baton"]) {
+        func add(_ typeName: String, _ body: Template, imports: [String] = ["Baton"], origin: String? = nil) {
             let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
             let text =
                 FileWriter.header + "\n\n" + importLines + "\n\n" + Self.trimmingTrailingWhitespace(body.text) + "\n"
-            files.append(GeneratedFile(path: fileNames.name(for: typeName), contents: text))
+            files.append(GeneratedFile(path: fileNames.name(for: typeName), contents: text, origin: origin))
         }
         for operation in model.operations {
             let name = names.operations[operation.name] ?? operation.name
             let body = SwiftOperationTemplate(generator: self, operation: operation, typeName: name).render()
-            add(name, body, imports: imports(using: operation.lens, variables: operation.variables.map(\.type)))
+            add(
+                name, body, imports: imports(using: operation.lens, variables: operation.variables.map(\.type)),
+                origin: operation.location.file.path)
         }
         for fragment in model.fragments {
             let name = names.fragments[fragment.name] ?? fragment.name
             let body = SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: name).render()
-            add(name, body, imports: imports(using: fragment.lens, variables: []))
+            add(name, body, imports: imports(using: fragment.lens, variables: []), origin: fragment.location.file.path)
         }
         for item in model.types.enums {
             let name = names.enums[item.name] ?? item.name
@@ -95,6 +97,31 @@ package struct SwiftGenerator {
             }
         }
         return false
+    }
+
+    /// One file holding the definitions of `files` (as `generate()` writes them), in order: the header
+    /// once, the imports they need once, then each file's declarations. An empty list makes a file
+    /// of the header alone, which compiles to nothing (a build system's declared output for a
+    /// document without definitions).
+    package static func merged(_ files: [GeneratedFile], path: String) -> GeneratedFile {
+        var imports: [String] = []
+        var bodies: [Substring] = []
+        for file in files {
+            // `generate()`'s layout: the header, a blank line, the imports, a blank line, the body.
+            var rest = Substring(file.contents)
+            if rest.hasPrefix(FileWriter.header) { rest = rest.dropFirst(FileWriter.header.count) }
+            rest = rest.drop { $0 == "\n" }
+            while rest.hasPrefix("import ") {
+                let line = rest.prefix { $0 != "\n" }
+                if !imports.contains(String(line)) { imports.append(String(line)) }
+                rest = rest.dropFirst(line.count).drop { $0 == "\n" }
+            }
+            bodies.append(rest)
+        }
+        var text = FileWriter.header + "\n"
+        if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
+        for body in bodies { text += "\n" + body }
+        return GeneratedFile(path: path, contents: text)
     }
 
     /// `text` without spaces at the ends of lines (left where an indented line received nothing).

@@ -76,6 +76,10 @@ package final class Compilation {
     /// for nowhere: `output.kotlin.runtime`, by default the Kotlin output folder. The driver changes
     /// it so a run writes each folder once (`KotlinRuntimePlacement`).
     package var kotlinRuntime: KotlinRuntimeDestination?
+    /// The files a build system declared for the Swift output (`gen --build-map`), or nil for one
+    /// file per definition. With a layout no persisted-query manifest is written: a build writes
+    /// only what it declared.
+    package var swiftLayout: SwiftBuildLayout?
 
     private var schemaDiagnostics: [Diagnostic] = []
     private var settingsDiagnostics: [Diagnostic] = []
@@ -181,7 +185,7 @@ package final class Compilation {
 
     private func generate() {
         guard let model, let configuration = project.configuration else { return }
-        if !targets.isEmpty, let path = configuration.output.persistedQueriesPath {
+        if !targets.isEmpty, swiftLayout == nil, let path = configuration.output.persistedQueriesPath {
             manifest = Manifest(setting: path, text: PersistedQueryManifest.text(for: model.operations))
         }
         outputs = targets.compactMap { target in
@@ -191,6 +195,9 @@ package final class Compilation {
                 setting: setting, files: target.generate(model, configuration))
         }
         if let kotlinRuntime { KotlinRuntimePlacement.add(kotlinRuntime, to: &outputs) }
+        if let swiftLayout, let index = outputs.firstIndex(where: { $0.target.name == GenerationTargets.swift.name }) {
+            outputs[index].files = swiftLayout.apply(to: outputs[index].files, workingDirectory: workingDirectory)
+        }
     }
 
     private func settle(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
@@ -215,6 +222,27 @@ package final class Compilation {
             if let unit = readUnit(path) { byPath[path] = unit }
         }
         units = project.documentFiles.compactMap { byPath[$0] }
+        resetAfterRead()
+    }
+
+    /// Takes the project's file lists again, after resolving the project again found files added or
+    /// removed (a new document, a deleted one, a schema pattern matching more): units of files
+    /// still listed are kept, files new to the list are read, the schema is built again when its
+    /// files changed; validation and everything after it run again on the next `run(upTo:)`.
+    package func filesChanged(_ resolved: ProjectInput) {
+        guard completed != nil else {
+            project = resolved
+            return
+        }
+        let schemaMoved = resolved.schemaFiles != project.schemaFiles
+        var updated = resolved
+        updated.overlays = project.overlays
+        updated.reportedPaths = project.reportedPaths
+        project = updated
+        var byPath: [String: DocumentUnit] = [:]
+        for unit in units { byPath[unit.path] = unit }
+        units = project.documentFiles.compactMap { path in byPath[path] ?? readUnit(path) }
+        if schemaMoved { readSchema() }
         resetAfterRead()
     }
 

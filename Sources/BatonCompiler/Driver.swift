@@ -13,15 +13,18 @@ package struct Driver: Sendable {
     /// `gen --kotlin-runtime-out`: the one folder (absolute) the run writes the Kotlin runtime to,
     /// instead of each project's `output.kotlin.runtime`.
     package var kotlinRuntimeOutput: String?
+    /// `gen --build-map`: the Swift files a build system declared (its documents are the request's).
+    package var swiftLayout: SwiftBuildLayout?
 
     package init(
         request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none,
-        kotlinRuntimeOutput: String? = nil
+        kotlinRuntimeOutput: String? = nil, swiftLayout: SwiftBuildLayout? = nil
     ) {
         self.request = request
         self.policy = policy
         self.targets = targets
         self.kotlinRuntimeOutput = kotlinRuntimeOutput
+        self.swiftLayout = swiftLayout
     }
 
     /// Resolves the projects and compiles each up to `stage`.
@@ -33,6 +36,7 @@ package struct Driver: Sendable {
             Compilation(project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets)
         }
         KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
+        for compilation in result.compilations { compilation.swiftLayout = swiftLayout }
         for compilation in result.compilations { compilation.run(upTo: stage) }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {
             let names: String
@@ -52,16 +56,25 @@ package struct Driver: Sendable {
     /// writes all of its files or none.
     package func generate(check: Bool) -> DriverResult {
         var result = compile(upTo: .generate)
-        guard !result.hasErrors else { return result }
+        writeOutputs(of: &result, check: check)
+        return result
+    }
+
+    /// Writes what `result`'s compilations generated (`gen`'s second half, also run by a watch
+    /// session on the compilations it keeps): nothing when there is an error; every folder checked
+    /// first, then written, so all of the files or none.
+    package func writeOutputs(of result: inout DriverResult, check: Bool) {
+        result.folders = []
+        result.driverDiagnostics.removeAll { $0.rule == "io" }
+        guard !result.hasErrors else { return }
         // Checked first, every folder and the manifest, then written: all of the files or none.
         let checked = write(result.compilations, check: true, into: &result)
         if result.hasErrors || check {
             result.folders = result.hasErrors ? [] : checked
             result.checkedOnly = check
-            return result
+            return
         }
         result.folders = write(result.compilations, check: false, into: &result)
-        return result
     }
 
     /// Writes (or, with `check`, compares) every output folder and manifest; errors become `io`

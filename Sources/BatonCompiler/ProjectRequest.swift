@@ -24,6 +24,11 @@ package struct ProjectRequest: Sendable {
     /// Whether `--schema` without `--config` may stand in for a baton.json (`check`, `plate`;
     /// not `gen`, which needs baton.json's output settings).
     package var allowsSchemaWithoutConfiguration: Bool
+    /// A build system's documents (absolute; `gen --build-map`): a target's sources, read instead
+    /// of baton.json's `documents` (its `exclude` still applies).
+    package var buildDocuments: [String]?
+    /// `gen --swift-out` (absolute): where Swift goes instead of `output.swift.path`.
+    package var swiftOutputPath: String?
 
     package init(
         workingDirectory: String, configPath: String? = nil, schemaPaths: [String] = [], paths: [String] = [],
@@ -148,17 +153,34 @@ package enum ProjectResolver {
             path: path, workingDirectory: request.workingDirectory, knownRules: RuleCatalog.ruleIDs)
         resolved.diagnostics += loaded.diagnostics
         if loaded.hasErrors { return resolved }
+        if request.buildDocuments != nil || request.swiftOutputPath != nil, loaded.projects.count != 1 {
+            resolved.diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "--swift-out and --build-map need one project's baton.json, not a workspace of \(loaded.projects.count); pass --config with the project's file.",
+                    rule: "config", range: nil))
+            return resolved
+        }
         let overrideSchema =
             request.schemaPaths.isEmpty ? nil : schemaPaths(request, loader: loader, into: &resolved.diagnostics)
         var projects: [ProjectInput] = []
-        for configuration in loaded.projects {
+        for var configuration in loaded.projects {
+            if let swiftOutputPath = request.swiftOutputPath {
+                configuration.output.swiftPath = Located(
+                    swiftOutputPath, span: configuration.output.swiftPath?.span ?? Span(start: 0, end: 1))
+            }
             var schemaFiles = overrideSchema ?? []
             if overrideSchema == nil {
                 let schema = DocumentDiscovery.schemaFiles(of: configuration)
                 resolved.diagnostics += schema.diagnostics
                 schemaFiles = schema.files
             }
-            let documents = DocumentDiscovery.documentFiles(of: configuration)
+            var documents = (files: [String](), diagnostics: [Diagnostic]())
+            if let buildDocuments = request.buildDocuments {
+                documents.files = DocumentDiscovery.documentFiles(of: configuration, among: buildDocuments)
+            } else {
+                documents = DocumentDiscovery.documentFiles(of: configuration)
+            }
             resolved.diagnostics += documents.diagnostics
             projects.append(
                 ProjectInput(configuration: configuration, schemaFiles: schemaFiles, documentFiles: documents.files))

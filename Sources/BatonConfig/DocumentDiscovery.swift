@@ -44,11 +44,7 @@ package enum DocumentDiscovery {
     package static func documentFiles(of configuration: Configuration) -> (files: [String], diagnostics: [Diagnostic]) {
         var all = Set<String>()
         var diagnostics: [Diagnostic] = []
-        // The schema and generated code are never documents, whatever the patterns say.
-        var exclude = configuration.exclude.map(\.value) + configuration.schema.map(\.value)
-        for output in [configuration.output.swiftPath, configuration.output.kotlinPath].compactMap({ $0 }) {
-            exclude.append(GlobPattern(output.value, base: configuration.directory))
-        }
+        let exclude = neverDocuments(configuration)
         for pattern in configuration.documents {
             let matches = expand(pattern.value, exclude: exclude, extensions: documentExtensions)
             if matches.files.isEmpty && configuration.documentsSpan != nil {
@@ -73,6 +69,26 @@ package enum DocumentDiscovery {
                     file: configuration.file, span: span))
         }
         return (all.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, diagnostics)
+    }
+
+    /// What is never a document, whatever the patterns say: `exclude`, the schema and the output folders.
+    static func neverDocuments(_ configuration: Configuration) -> [GlobPattern] {
+        var exclude = configuration.exclude.map(\.value) + configuration.schema.map(\.value)
+        for output in [configuration.output.swiftPath, configuration.output.kotlinPath].compactMap({ $0 }) {
+            exclude.append(GlobPattern(output.value, base: configuration.directory))
+        }
+        return exclude
+    }
+
+    /// The documents among `files` (absolute) a build system names (a target's sources) instead of
+    /// `documents`: those with a document extension that exist and that `exclude`, the schema and
+    /// the output folders leave, sorted.
+    package static func documentFiles(of configuration: Configuration, among files: [String]) -> [String] {
+        let exclude = neverDocuments(configuration)
+        return Set(files).filter { file in
+            documentExtensions.contains(Path.pathExtension(file)) && FileSystem.kind(of: file) == .file
+                && !isExcluded(file, by: exclude)
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Every file a pattern matches, not excluded, sorted. With `extensions`, files found by

@@ -69,9 +69,9 @@ package enum Path {
     }
 
     /// How a path is shown: relative to `base` when it lies under it, or is close (at most two
-    /// levels up), otherwise absolute.
+    /// levels up), otherwise absolute; always absolute from `/` (`--absolute-paths`).
     package static func display(_ path: String, from base: String) -> String {
-        guard path.hasPrefix("/") else { return path }
+        guard path.hasPrefix("/"), base != "/" else { return path }
         let relative = relative(path, to: base)
         var ups = 0
         var rest = Substring(relative)

@@ -192,7 +192,7 @@ final class ConfigurationLoaderTests: XCTestCase {
         let loaded = ConfigurationLoader.load(path: "/nonexistent/baton.json", workingDirectory: "/")
         XCTAssertEqual(
             loaded.diagnostics.map { TextRenderer.render($0) },
-            ["nonexistent/baton.json: error: Cannot read nonexistent/baton.json: No such file or directory. [io]\n"])
+            ["/nonexistent/baton.json: error: Cannot read /nonexistent/baton.json: No such file or directory. [io]\n"])
     }
 
     func testWorkspaceOfProjects() throws {

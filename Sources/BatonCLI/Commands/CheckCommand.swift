@@ -41,6 +41,7 @@ package enum CheckCommand: Command {
             DiagnosticFormat.option,
             .flag("warnings-as-errors", help: "Treat warnings as errors (exit status 1)."),
             .flag("quiet", short: "q", help: "Report errors only: no warnings, no summary line."),
+            WatchLoop.option,
         ],
         arguments: [
             ArgumentSpec(
@@ -57,7 +58,15 @@ package enum CheckCommand: Command {
             schemaPaths: arguments.allValues("schema"), paths: arguments.positionals)
         // Everything short of writing files: the plan, and the settings of every language with an
         // output, so whatever `gen` would stop on, `check` reports first.
-        let result = Driver(request: request, policy: policy, targets: .configured).compile(upTo: .plan)
+        let driver = Driver(request: request, policy: policy, targets: .configured)
+        if arguments.flag("watch") {
+            if let problem = WatchLoop.formatProblem(format) {
+                context.standardError.write("Error: \(problem)\n")
+                return .usage
+            }
+            return WatchLoop.run(driver: driver, stage: .plan, format: format, context: context)
+        }
+        let result = driver.compile(upTo: .plan)
 
         var output = DiagnosticOutput(format: format, quiet: policy.quiet)
         if result.skippedValidation { output.summarySuffix = " (not validated: the schema could not be built)" }

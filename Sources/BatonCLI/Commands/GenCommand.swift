@@ -37,6 +37,17 @@ package enum GenCommand: Command {
                     help: "The language to generate (default: every language baton.json has an output for)."),
                 .flag("check", help: "Write nothing; list the files that would change and exit 1 if any would."),
                 .value(
+                    "swift-out", valueName: "path", help: "Write Swift into this folder instead of output.swift.path."),
+                .value(
+                    "build-map", valueName: "path",
+                    help:
+                        "For build systems (the SwiftPM plugin, Xcode): a JSON map of the target's documents and the Swift file each one's definitions go to (Docs/BuildIntegration.md)."
+                ),
+                .flag(
+                    "absolute-paths",
+                    help: "Show absolute paths in diagnostics and file lists (build logs; Xcode and SwiftPM link them)."
+                ),
+                .value(
                     "kotlin-runtime-out", valueName: "path",
                     help:
                         "Write the Kotlin runtime once, into this folder (it receives baton/runtime/), instead of where each project's output.kotlin.runtime says."
@@ -44,6 +55,7 @@ package enum GenCommand: Command {
                 DiagnosticFormat.option,
                 .flag("warnings-as-errors", help: "Treat warnings as errors: they stop generation (exit status 1)."),
                 .flag("quiet", short: "q", help: "Report errors only: no warnings, no file list, no summary line."),
+                WatchLoop.option,
             ],
             arguments: [])
     }
@@ -53,19 +65,43 @@ package enum GenCommand: Command {
         let check = arguments.flag("check")
         let policy = DiagnosticPolicy(
             warningsAsErrors: arguments.flag("warnings-as-errors"), quiet: arguments.flag("quiet"))
-        let request = ProjectRequest(
-            workingDirectory: context.workingDirectory, configPath: arguments.value("config"),
+        let absolute = { (path: String) in Path.absolute(path, relativeTo: context.workingDirectory) }
+        // With --absolute-paths every path is resolved here and shown from `/`.
+        let shownFrom = arguments.flag("absolute-paths") ? "/" : context.workingDirectory
+        var request = ProjectRequest(
+            workingDirectory: shownFrom,
+            configPath: arguments.value("config").map(absolute)
+                ?? (shownFrom == "/" ? ConfigurationLoader.find(startingAt: context.workingDirectory) : nil),
             allowsSchemaWithoutConfiguration: false)
-        let languages = arguments.allValues("lang")
+        request.swiftOutputPath = arguments.value("swift-out").map(absolute)
+        var layout: SwiftBuildLayout?
+        if let map = arguments.value("build-map") {
+            switch SwiftBuildLayout.load(absolute(map)) {
+            case .success(let loaded): layout = loaded
+            case .failure(let problem):
+                context.standardError.write("Error: \(problem.message)\n")
+                return .usage
+            }
+            request.buildDocuments = layout?.documents
+        }
+        var languages = arguments.allValues("lang")
+        if layout != nil, languages.isEmpty { languages = [GenerationTargets.swift.name] }
         let driver = Driver(
             request: request, policy: policy, targets: languages.isEmpty ? .configured : .named(languages),
-            kotlinRuntimeOutput: arguments.value("kotlin-runtime-out").map {
-                Path.absolute($0, relativeTo: context.workingDirectory)
-            })
+            kotlinRuntimeOutput: arguments.value("kotlin-runtime-out").map(absolute), swiftLayout: layout)
+        if arguments.flag("watch") {
+            if let problem = WatchLoop.formatProblem(format)
+                ?? (check ? "--watch writes files; leave out --check." : nil)
+            {
+                context.standardError.write("Error: \(problem)\n")
+                return .usage
+            }
+            return WatchLoop.run(driver: driver, stage: .generate, format: format, context: context)
+        }
         let result = driver.generate(check: check)
         let exitCode = ExitCode(result.status)
 
-        let display = { (path: String) in Path.display(path, from: context.workingDirectory) }
+        let display = { (path: String) in Path.display(path, from: shownFrom) }
         var changes: [(path: String, change: FileWriteReport.Change)] = []
         for folder in result.folders {
             for (path, change) in folder.report.changes {
@@ -91,7 +127,8 @@ package enum GenCommand: Command {
         case .text, .pretty:
             // Diagnostics, then what was written, on stderr; stdout lists the files (`would …` for --check).
             if !shown.isEmpty { output.report(shown, documentCount: nil, context: context) }
-            if !policy.quiet {
+            // A build (--build-map) shows its problems only: the files are the build system's business.
+            if !policy.quiet, layout == nil {
                 for line in lines { context.standardOutput.write(line + "\n") }
                 if finished { context.standardError.write(summary + "\n") }
             }

@@ -68,11 +68,11 @@ let package = Package(
             ],
             swiftSettings: strict),
 
-        // The Kotlin runtime: its .kt files (Kotlin/runtime/baton/runtime) embedded at build time by a plugin.
-        .target(
-            name: "BatonKotlinRuntime", path: "Kotlin/runtime", swiftSettings: strict, plugins: ["EmbedKotlinRuntime"]),
+        // The Kotlin runtime: its .kt files (Kotlin/runtime/baton/runtime, the single source) embedded as Swift text
+        // in KotlinRuntimeFiles+Embedded.swift, written by `swift run KotlinRuntimeEmbedder` and checked in (a
+        // build-tool plugin on this target is not run when `baton` is built as another package's plugin tool).
+        .target(name: "BatonKotlinRuntime", path: "Kotlin/runtime", exclude: ["baton"], swiftSettings: strict),
         .executableTarget(name: "KotlinRuntimeEmbedder", swiftSettings: strict),
-        .plugin(name: "EmbedKotlinRuntime", capability: .buildTool(), dependencies: ["KotlinRuntimeEmbedder"]),
 
         // Baton in a team's build (Docs/BuildIntegration.md): `baton gen --lang swift` for the target adopting
         // the build-tool plugin, and `swift package baton …` for the other commands.
@@ -150,7 +150,10 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "BatonCLITests", dependencies: ["BatonTestSupport", "BatonCLI", "BatonCompiler"],
+            name: "BatonCLITests",
+            dependencies: [
+                "BatonTestSupport", "BatonCLI", "BatonCompiler", "BatonConfig", "BatonIR", "BatonSyntax", "BatonWatch",
+            ],
             swiftSettings: strict),
         .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: ["Fixtures"], swiftSettings: strict),
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.

@@ -1,12 +1,14 @@
-// The build step behind the `EmbedKotlinRuntime` plugin: turns the Kotlin runtime's `.kt` files (the single
-// source, under Kotlin/runtime/baton/runtime) into Swift source, so the `baton` executable carries them:
+// Turns the Kotlin runtime's `.kt` files (the single source, under Kotlin/runtime/baton/runtime) into Swift
+// source, so the `baton` executable carries them:
 //
+//     swift run KotlinRuntimeEmbedder          # from the repository's root: the checked-in embedding
 //     KotlinRuntimeEmbedder <output.swift> <file.kt>...
 //
 // writes `KotlinRuntimeFiles.sources` (each file's text) and `KotlinRuntimeFiles.typeNames` (the types each file
-// declares at top level). A file that is not what the runtime must be (not UTF-8, a carriage return, another package) stops the build
-// with a message naming it, and the output is left as it was. The output is written only when its text changes,
-// so a build that changes nothing recompiles nothing.
+// declares at top level), by default into Kotlin/runtime/KotlinRuntimeFiles+Embedded.swift. A file that is not
+// what the runtime must be (not UTF-8, a carriage return, another package) stops it with a message naming it,
+// and the output is left as it was. The output is written only when its text changes. `KotlinRuntimeTests`
+// fails while the checked-in embedding differs from the `.kt` files.
 import Foundation
 
 /// A problem that stops the build step, with the message it prints.
@@ -84,7 +86,8 @@ func render(_ files: [RuntimeFile]) throws(EmbedError) -> String {
             throw EmbedError(message: "\(file.name): the type name \(name) is declared twice in the runtime")
         }
     }
-    var out = "// Written by KotlinRuntimeEmbedder from Kotlin/runtime/baton/runtime at build time. Do not edit.\n\n"
+    var out = "// Written by KotlinRuntimeEmbedder from Kotlin/runtime/baton/runtime. Do not edit; after changing a\n"
+    out += "// .kt file there, run `swift run KotlinRuntimeEmbedder` in the repository's root.\n\n"
     out += "extension KotlinRuntimeFiles {\n"
     out += "    /// The runtime's source files, by file name, sorted: each file's text without its final newline.\n"
     out += "    package static let sources: [(name: String, text: String)] = [\n"
@@ -98,6 +101,15 @@ func render(_ files: [RuntimeFile]) throws(EmbedError) -> String {
 }
 
 func run(_ arguments: [String]) throws(EmbedError) {
+    var arguments = arguments
+    if arguments.isEmpty {
+        // The repository's own embedding, from its root.
+        let folder = "Kotlin/runtime/baton/runtime"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw EmbedError(message: "no \(folder) here: run it in the repository's root")
+        }
+        arguments = ["Kotlin/runtime/KotlinRuntimeFiles+Embedded.swift"] + names.sorted().map { folder + "/" + $0 }
+    }
     guard arguments.count >= 2 else {
         throw EmbedError(message: "usage: KotlinRuntimeEmbedder <output.swift> <file.kt>...")
     }

@@ -24,9 +24,11 @@ enum BatonProcess {
         var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
     }
 
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
+    static func run(
+        _ arguments: [String], in directory: String, environment: [String: String] = [:], executable program: URL? = nil
+    ) throws -> Run {
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try program ?? executable()
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment

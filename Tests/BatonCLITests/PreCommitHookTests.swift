@@ -1,3 +1,4 @@
+import BatonCLI
 import BatonTestSupport
 import Foundation
 import XCTest
@@ -28,7 +29,8 @@ final class PreCommitHookTests: XCTestCase {
 
     func testHookDefinitionChecksTheWholeProjectOnEveryCommit() throws {
         let hook = try hookDefinition()
-        XCTAssertEqual(hook["entry"], "baton check")
+        XCTAssertEqual(hook["entry"], "scripts/pre-commit-check.sh")
+        XCTAssertEqual(hook["language"], "script")
         XCTAssertEqual(hook["pass_filenames"], "false", "a schema-only commit must check every document")
         XCTAssertEqual(hook["always_run"], "true", "a commit touching no document must still be checked")
         XCTAssertNil(hook["files"], "no file filter: any commit can break the project")
@@ -108,6 +110,55 @@ final class PreCommitHookTests: XCTestCase {
         // Without baton on PATH the hook says how to get one.
         let (missing, missingErrors) = try runHook(script, in: scratch.path, path: "/usr/bin:/bin")
         XCTAssertEqual(missing, 2, missingErrors)
-        XCTAssertTrue(missingErrors.contains("swift build -c release --product baton"), missingErrors)
+        XCTAssertTrue(missingErrors.contains("scripts/install.sh"), missingErrors)
+    }
+
+    /// The hook's script: `baton check` with the `baton` on PATH when there is one; a build only when
+    /// there is none. (Fake `baton` and `swift` programs record how they were called.)
+    func testHookScriptUsesBatonOnPathAndBuildsOnlyWithoutOne() throws {
+        let scratch = try Scratch()
+        let log = scratch.path + "/calls.log"
+        try scratch.write("bin/baton", "#!/bin/sh\necho \"path baton $*\" >> \(log)\n")
+        try scratch.write(
+            "tools/swift",
+            """
+            #!/bin/sh
+            echo "swift $*" >> \(log)
+            case "$*" in *--show-bin-path*) echo \(scratch.path)/built ;; esac
+            """)
+        try scratch.write("built/baton", "#!/bin/sh\necho \"built baton $*\" >> \(log)\n")
+        for program in ["bin/baton", "tools/swift", "built/baton"] {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: scratch.path + "/" + program)
+        }
+        let script = Self.root.appendingPathComponent("scripts/pre-commit-check.sh").path
+        func run(path: String) throws -> (Int32, String) {
+            try? FileManager.default.removeItem(atPath: log)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [script]
+            process.environment = ["PATH": path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return (process.terminationStatus, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        }
+        let (onPath, onPathCalls) = try run(path: scratch.path + "/bin:" + scratch.path + "/tools:/usr/bin:/bin")
+        XCTAssertEqual(onPath, 0)
+        XCTAssertEqual(onPathCalls, "path baton check\n")
+        let (built, builtCalls) = try run(path: scratch.path + "/tools:/usr/bin:/bin")
+        XCTAssertEqual(built, 0)
+        let lines = builtCalls.split(separator: "\n")
+        XCTAssertEqual(
+            lines.first, "swift build -c release --product baton --package-path \(Self.root.standardizedFileURL.path)")
+        XCTAssertEqual(lines.last, "built baton check")
+    }
+
+    /// The README's pre-commit snippet names the release tag of this version (Docs/Releasing.md).
+    func testReadmeNamesTheReleaseTagOfThisVersion() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("    rev: v\(BatonCLI.version)\n"), "README's rev is not v\(BatonCLI.version)")
+        let hooks = try String(contentsOf: Self.root.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        XCTAssertTrue(hooks.contains("rev: v\(BatonCLI.version)\n"))
     }
 }

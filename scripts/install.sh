@@ -1,0 +1,35 @@
+#!/bin/sh
+# Builds a release `baton` and installs it: PREFIX/bin/baton (default PREFIX /usr/local), and the
+# JSON schema of baton.json as PREFIX/share/baton/baton.schema.json (for editors).
+#
+#   scripts/install.sh                      # /usr/local/bin/baton
+#   scripts/install.sh --prefix "$HOME/.local"
+#   PREFIX=/opt/baton scripts/install.sh    # or make install PREFIX=/opt/baton
+#
+# Needs a Swift 6 toolchain; nothing else is fetched. Exit status: 0 installed, 1 the build failed,
+# 2 a usage error or a folder that cannot be written.
+set -eu
+prefix="${PREFIX:-/usr/local}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) [ $# -ge 2 ] || { echo "install.sh: --prefix needs a folder" >&2; exit 2; }; prefix="$2"; shift 2 ;;
+    --prefix=*) prefix="${1#--prefix=}"; shift ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+# On Linux the Swift runtime is linked in, so the binary keeps working when the toolchain moves.
+static=""
+[ "$(uname -s)" = Linux ] && static="--static-swift-stdlib"
+swift build -c release --product baton $static || exit 1
+binary="$(swift build -c release $static --show-bin-path)/baton"
+mkdir -p "$prefix/bin" "$prefix/share/baton" || { echo "install.sh: cannot create folders in $prefix" >&2; exit 2; }
+install -m 0755 "$binary" "$prefix/bin/baton" || exit 2
+install -m 0644 Docs/baton.schema.json "$prefix/share/baton/baton.schema.json" || exit 2
+echo "installed $("$prefix/bin/baton" --version | head -n 1) to $prefix/bin/baton"
+case ":$PATH:" in
+  *":$prefix/bin:"*) ;;
+  *) echo "note: $prefix/bin is not on PATH; add it to use baton from anywhere" >&2 ;;
+esac

@@ -12,6 +12,8 @@ if arguments.first == "parse-corpus" {
     runRuntimeLoop(Array(arguments.dropFirst()))
 } else if arguments.first == "schema-loop" {
     runSchemaLoop(Array(arguments.dropFirst()))
+} else if arguments.first == "watch" {
+    runWatchBenchmark(Array(arguments.dropFirst()))  // WatchBenchmark.swift: a saved edit to the rewritten file
 } else {
     let requested = Set(arguments)
     func wanted(_ name: String) -> Bool { requested.isEmpty || requested.contains(name) }

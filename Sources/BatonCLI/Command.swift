@@ -104,7 +104,7 @@ package struct CommandContext {
     /// Baton reads.
     package static func process() -> CommandContext {
         var environment: [String: String] = [:]
-        for name in ["NO_COLOR", "TERM", "GITHUB_ACTIONS"] {
+        for name in ["NO_COLOR", "TERM", "GITHUB_ACTIONS", "BATON_WATCH_POLL"] {
             if let value = FileSystem.environment(name) { environment[name] = value }
         }
         return CommandContext(

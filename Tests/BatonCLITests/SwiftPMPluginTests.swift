@@ -210,7 +210,11 @@ struct SamplePackage {
     func generatedFolder() -> URL? {
         let enumerator = FileManager.default.enumerator(at: scratch, includingPropertiesForKeys: nil)
         while let next = enumerator?.nextObject() as? URL {
-            if next.lastPathComponent == "Generated", next.path.contains("GraphQLAPI/BatonPlugin") { return next }
+            if next.lastPathComponent == "Generated", next.path.contains("/GraphQLAPI/"),
+                next.path.contains("/BatonPlugin/")
+            {
+                return next
+            }
         }
         return nil
     }

@@ -229,7 +229,7 @@ final class CheckEndToEndTests: XCTestCase {
                 stdout: "",
                 stderr: """
                     Error: Unknown option '--formt'. Did you mean '--format'?
-                    Usage: baton check [--config <path>] [--schema <path> ...] [--format <format>] [--warnings-as-errors] [--quiet] [<paths> ...]
+                    Usage: baton check [--config <path>] [--schema <path> ...] [--format <format>] [--warnings-as-errors] [--quiet] [--watch] [<paths> ...]
                       See 'baton check --help' for more information.
 
                     """, status: 2))
@@ -264,7 +264,7 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(root_.status, 0)
         XCTAssertTrue(
             root_.stdout.contains(
-                "SUBCOMMANDS:\n  check                   Validate GraphQL documents against the schema.\n"),
+                "SUBCOMMANDS:\n  init                    Write a commented baton.json for this folder.\n  check                   Validate GraphQL documents against the schema.\n"),
             root_.stdout)
         XCTAssertEqual(try baton(["--version"], in: root), Run(stdout: "0.1.0\n", stderr: "", status: 0))
     }

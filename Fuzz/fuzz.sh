@@ -26,33 +26,16 @@ compiler_modules=(BatonDiagnostics BatonSyntax BatonSchema BatonSemantics BatonV
   BatonKotlinRuntime BatonCodegen BatonCodegenSwift BatonCodegenKotlin BatonCompiler)
 flags=(-swift-version 6 -package-name baton -O -g -sanitize=fuzzer,address -parse-as-library)
 
-# The Swift the EmbedKotlinRuntime plugin writes for BatonKotlinRuntime (the runtime's .kt files as text), made
-# here by the same tool, since the plugin runs only under SwiftPM.
-embed_kotlin_runtime() {
-  local generated="$out/generated/KotlinRuntimeFiles+Embedded.swift"
-  if [ -f "$generated" ] && [ -z "$(find Kotlin/runtime/baton/runtime Sources/KotlinRuntimeEmbedder -newer "$generated")" ]; then
-    return
-  fi
-  swiftc -O -swift-version 6 Sources/KotlinRuntimeEmbedder/*.swift -o "$out/bin/KotlinRuntimeEmbedder"
-  # shellcheck disable=SC2046
-  "$out/bin/KotlinRuntimeEmbedder" "$generated" $(find Kotlin/runtime/baton/runtime -name '*.kt' | sort)
-}
-
 # Compiles one module (whole module, instrumented) unless its object is newer than its sources.
 build_module() {
   local module=$1; shift
   local object="$out/modules/$module.o"
   local folder="Sources/$module" sources
-  if [ "$module" = BatonKotlinRuntime ]; then
-    folder=Kotlin/runtime
-    embed_kotlin_runtime
-    sources="$(find "$folder" -maxdepth 1 -name '*.swift' | sort) $out/generated/KotlinRuntimeFiles+Embedded.swift"
-  else
-    sources=$(find "$folder" -name '*.swift' | sort)
-  fi
+  # BatonKotlinRuntime: its Swift, with the checked-in embedding of the .kt files (swift run KotlinRuntimeEmbedder).
+  [ "$module" != BatonKotlinRuntime ] || folder=Kotlin/runtime
+  sources=$(find "$folder" -name '*.swift' | sort)
   # Up to date: its object is newer than its sources, and no module before it (in dependency order) was rebuilt.
-  if [ "$rebuilt" = 0 ] && [ -f "$object" ] && [ -z "$(find "$folder" -name '*.swift' -newer "$object")" ] \
-    && { [ "$module" != BatonKotlinRuntime ] || [ "$out/generated/KotlinRuntimeFiles+Embedded.swift" -ot "$object" ]; }; then
+  if [ "$rebuilt" = 0 ] && [ -f "$object" ] && [ -z "$(find "$folder" -name '*.swift' -newer "$object")" ]; then
     return
   fi
   rebuilt=1

@@ -246,6 +246,31 @@ class BatonEnvironment(
     }
 }
 """#),
+("ConnectionId.kt",
+#"""
+package baton.runtime
+
+/**
+ * A connection record's identity: what `@connection(key:filters:)` keeps one record for, per parent record, key
+ * and filter values, whatever the paging arguments. A view reads it from the connection's lens
+ * (`issue.comments.connectionID`) and passes it to a mutation's `connections`. It is the connection record's key,
+ * the Swift runtime's `ConnectionID`: `Repository:1.__connection:RepositoryIssues_issues({"states":["OPEN"]})`.
+ */
+data class ConnectionId(val recordKey: String) : Comparable<ConnectionId> {
+    override fun toString(): String = recordKey
+
+    override fun compareTo(other: ConnectionId): Int = recordKey.compareTo(other.recordKey)
+
+    companion object {
+        /** The connection of [key] on the record [parent], for these filter values (those the field was given). */
+        fun of(parent: String, key: String, filters: Map<String, Any?> = emptyMap()): ConnectionId {
+            val slot = if (filters.isEmpty()) "__connection:$key" else
+                "__connection:$key(" + Json.write(filters, sortKeys = true) + ")"
+            return ConnectionId("$parent.$slot")
+        }
+    }
+}
+"""#),
 ("FieldError.kt",
 #"""
 package baton.runtime
@@ -1289,9 +1314,10 @@ package baton.runtime
 data class MissingField(val type: String, val field: String, val record: String, val path: String)
 
 /**
- * One walk of an operation's whole selection tree over a snapshot: the slots it depends on, the records it
- * touches, what is missing, and the field errors no `@catch` handles. Handles use it to subscribe, to decide
- * whether the store can answer, and to find missing data to heal (as the Swift runtime's `OperationWalk`).
+ * One walk of an operation's whole selection tree over a snapshot, fragment spreads included: the slots it
+ * depends on, the records it touches, and what is missing. Handles use it to subscribe, to decide whether the
+ * store can answer, and to find missing data to heal (as the Swift runtime's `OperationWalk`). The errors
+ * `@throwOnFieldError` answers for are [RecordReader.uncaughtErrors]'s.
  */
 class OperationWalk(
     private val snapshot: StoreSnapshot,
@@ -1308,11 +1334,8 @@ class OperationWalk(
     /** The slots it reaches that the store does not have, in walk order. */
     val missing = ArrayList<MissingField>()
 
-    /** The field errors it reaches that no `@catch` handles. */
-    val uncaughtErrors = ArrayList<FieldError>()
-
     init {
-        walk(root, selections, false, "", 0)
+        walk(root, selections, "", 0)
     }
 
     /** The version of the snapshot walked. */
@@ -1321,7 +1344,7 @@ class OperationWalk(
     /** Whether the store can answer the operation fully. */
     val isComplete: Boolean get() = missing.isEmpty()
 
-    private fun walk(key: String, selections: List<Selection>, caught: Boolean, path: String, depth: Int) {
+    private fun walk(key: String, selections: List<Selection>, path: String, depth: Int) {
         if (depth > Json.MAX_DEPTH) return
         records.add(key)
         val record = snapshot[key]
@@ -1338,29 +1361,27 @@ class OperationWalk(
                         missing.add(MissingField(typename, selection.name, key, fieldPath))
                         continue@loop
                     }
-                    val isCaught = caught || selection.catches
-                    if (!isCaught) uncaughtErrors.addAll(slot.errors)
-                    if (selection.isComposite) visit(slot.value, selection, isCaught, fieldPath, depth + 1)
+                    if (selection.isComposite) visit(slot.value, selection, fieldPath, depth + 1)
                 }
                 is InlineFragment<*> -> {
                     if (!selection.conditions.all { it.holds(variables) }) continue@loop
                     if (!typeMatches(record?.typename, selection.possibleTypes)) continue@loop
-                    walk(key, selection.selections, caught, path, depth + 1)
+                    walk(key, selection.selections, path, depth + 1)
                 }
                 is FragmentSpread<*> -> {
                     if (!selection.conditions.all { it.holds(variables) }) continue@loop
                     if (!typeMatches(record?.typename, selection.possibleTypes)) continue@loop
-                    walk(key, selection.selections, caught, path, depth + 1)
+                    walk(key, selection.selections, path, depth + 1)
                 }
             }
         }
     }
 
-    private fun visit(value: StoredValue, field: Field<*>, caught: Boolean, path: String, depth: Int) {
+    private fun visit(value: StoredValue, field: Field<*>, path: String, depth: Int) {
         when (value) {
-            is StoredValue.Link -> walk(value.key, field.selections, caught, path, depth)
+            is StoredValue.Link -> walk(value.key, field.selections, path, depth)
             is StoredValue.Items -> for ((index, item) in value.items.withIndex()) {
-                visit(item, field, caught, "$path.$index", depth + 1)
+                visit(item, field, "$path.$index", depth + 1)
             }
             else -> Unit
         }
@@ -1870,45 +1891,74 @@ class RecordReader(
         return null
     }
 
-    /** The errors stored on [field] and, for a composite field, on the fields inside it not under `@catch`. */
+    /**
+     * The errors a `@catch` on [field] catches: those stored on it and, for a composite field, on the fields inside
+     * it (through links, list items and the inline fragments the record matches) that no closer `@catch` catches,
+     * outside fragment spreads; and a required-field error for each `@required(action: THROW)` field inside that
+     * reads null (`required field character.origin.name is null`, with its path), after that field's own errors,
+     * as Relay's `@catch` catches a THROW. The Swift runtime's `CaughtErrors.of` is the same walk, in the same order.
+     */
     fun fieldErrors(field: Field<*>): List<FieldError> {
         val slot = slot(field, report = false) ?: return emptyList()
         val errors = ArrayList(slot.errors)
-        if (field.isComposite) collectErrors(slot.value, field.selections, 0, errors)
+        if (field.isComposite) ErrorWalk(true).collect(slot.value, field.selections, ResponsePath.key(path, field.responseKey), 0, errors)
         return errors
     }
 
-    /** The field errors among [selections] (recursively) that no `@catch` handles. */
+    /**
+     * The field errors among [selections] (recursively) that no `@catch` handles, outside fragment spreads (each
+     * fragment's own policy answers for those, as in Relay): what `@throwOnFieldError` fails on. A THROW null is
+     * not among them; it throws at its own getter. The Swift runtime's `CaughtErrors.uncaught`.
+     */
     fun uncaughtErrors(selections: List<Selection>): List<FieldError> {
         val errors = ArrayList<FieldError>()
-        collectErrorsInRecord(selections, 0, errors)
+        if (key != null) ErrorWalk(false).collectInRecord(key, selections, path, 0, errors)
         return errors
     }
 
-    private fun collectErrorsInRecord(selections: List<Selection>, depth: Int, into: MutableList<FieldError>) {
-        if (depth > Json.MAX_DEPTH || key == null) return
-        loop@ for (selection in selections) {
-            when (selection) {
-                is Field<*> -> {
-                    if (selection.catches || !context.included(selection.conditions)) continue@loop
-                    val slot = slot(selection, report = false) ?: continue@loop
-                    into.addAll(slot.errors)
-                    if (selection.isComposite) collectErrors(slot.value, selection.selections, depth + 1, into)
+    /** One walk of [fieldErrors] or [uncaughtErrors]; [requiredNulls] counts THROW nulls (under `@catch`). */
+    private inner class ErrorWalk(private val requiredNulls: Boolean) {
+        /** Reads THROW fields as their getters would, reporting nothing (the getter reports when the app reads it). */
+        private val silent: ReadContext by lazy { ReadContext(context.snapshot, context.variables) }
+
+        fun collectInRecord(
+            recordKey: String, selections: List<Selection>, at: ResponsePath?, depth: Int, into: MutableList<FieldError>
+        ) {
+            if (depth > Json.MAX_DEPTH) return
+            val record = context.snapshot[recordKey] ?: return
+            loop@ for (selection in selections) {
+                when (selection) {
+                    is Field<*> -> {
+                        if (selection.catches || !context.included(selection.conditions)) continue@loop
+                        val fieldPath = ResponsePath.key(at, selection.responseKey)
+                        val slot = record.slots[selection.storageKey(context.variables)]
+                        if (slot != null) into.addAll(slot.errors)
+                        if (requiredNulls && selection.required == RequiredAction.THROW &&
+                            RecordReader(silent, recordKey, fieldPath.parent, false).read(selection) == null
+                        ) {
+                            into.add(FieldError("required field $fieldPath is null", fieldPath.components))
+                        }
+                        if (slot != null && selection.isComposite) {
+                            collect(slot.value, selection.selections, fieldPath, depth + 1, into)
+                        }
+                    }
+                    is InlineFragment<*> -> if (typeMatches(record.typename, selection.possibleTypes) && context.included(selection.conditions)) {
+                        collectInRecord(recordKey, selection.selections, at, depth + 1, into)
+                    }
+                    is FragmentSpread<*> -> Unit
                 }
-                is InlineFragment<*> -> if (typeMatches(record?.typename, selection.possibleTypes) && context.included(selection.conditions)) {
-                    collectErrorsInRecord(selection.selections, depth + 1, into)
-                }
-                is FragmentSpread<*> -> Unit
             }
         }
-    }
 
-    private fun collectErrors(value: StoredValue, selections: List<Selection>, depth: Int, into: MutableList<FieldError>) {
-        if (depth > Json.MAX_DEPTH) return
-        when (value) {
-            is StoredValue.Link -> RecordReader(context, value.key, path, strict).collectErrorsInRecord(selections, depth + 1, into)
-            is StoredValue.Items -> for (item in value.items) collectErrors(item, selections, depth + 1, into)
-            else -> Unit
+        fun collect(value: StoredValue, selections: List<Selection>, at: ResponsePath, depth: Int, into: MutableList<FieldError>) {
+            if (depth > Json.MAX_DEPTH) return
+            when (value) {
+                is StoredValue.Link -> collectInRecord(value.key, selections, at, depth + 1, into)
+                is StoredValue.Items -> for ((index, item) in value.items.withIndex()) {
+                    collect(item, selections, ResponsePath.index(at, index), depth + 1, into)
+                }
+                else -> Unit
+            }
         }
     }
 }
@@ -3178,6 +3228,7 @@ fun <T, R> encodeList(value: List<T>?, transform: (T) -> R): List<R>? = value?.m
         "CollectingReporter",
         "CommitResult",
         "Condition",
+        "ConnectionId",
         "Decoder",
         "EnumValue",
         "EventLog",

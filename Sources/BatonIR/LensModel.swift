@@ -52,7 +52,8 @@ import BatonSyntax
 // `OperationModel.refetchableFragment`) join `operations` with their own `typeName` and
 // `operationID`; naming options (the operation suffix, the schema namespace) are applied by
 // `DefinitionNaming`. The Swift access modifier is a spelling only Swift has (Kotlin's declarations
-// are public): the Swift generator writes it in one place (`SwiftGenerator.access`). Connections, updates and optimistic responses (decided once here):
+// are public): the Swift generator writes it in one place (`SwiftGenerator.access`). Connections,
+// updates and optimistic responses (decided once here):
 //
 //   Accessor.connection       @connection's key and the argument names that identify it
 //   Accessor.recordUpdate     @appendEdge … @deleteEdge, with `connections:` as written

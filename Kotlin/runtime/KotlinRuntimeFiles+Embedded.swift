@@ -4,11 +4,56 @@
 extension KotlinRuntimeFiles {
     /// The runtime's source files, by file name, sorted: each file's text without its final newline.
     package static let sources: [(name: String, text: String)] = [
+("Authenticator.kt",
+#"""
+package baton.runtime
+
+/**
+ * Credentials for every HTTP request, refreshed once when the server answers 401 (the Swift runtime's
+ * `Authenticator`). [GraphQLHttp] asks for [headers] before each exchange; after a 401 it calls [refresh] with the
+ * headers that were rejected and sends the request once more; a second 401 is the failure (`HTTP status 401`).
+ * Both are called on the fetch's thread and may block.
+ */
+interface Authenticator {
+    /** The headers that authenticate a request (`Authorization: Bearer …`). */
+    fun headers(): Map<String, String>
+
+    /**
+     * Called after a 401 to the request sent with [rejected]; the request is then sent again with [headers].
+     * Concurrent 401s should share one refresh: compare [rejected] with the current credentials.
+     */
+    fun refresh(rejected: Map<String, String>)
+}
+
+/**
+ * A bearer token refreshed by [fetchToken], once for any number of requests rejected with the same token: a 401
+ * that arrives while another thread refreshes waits for that refresh and sends with its token.
+ */
+class BearerTokenAuthenticator(token: String, private val fetchToken: () -> String) : Authenticator {
+    private val lock = Any()
+    private var token = token
+    private var refreshes = 0
+
+    /** How many times the token was refreshed. */
+    val refreshCount: Int get() = synchronized(lock) { refreshes }
+
+    override fun headers(): Map<String, String> = synchronized(lock) { mapOf("Authorization" to "Bearer $token") }
+
+    override fun refresh(rejected: Map<String, String>) {
+        synchronized(lock) {
+            if (rejected["Authorization"] != "Bearer $token") return
+            token = fetchToken()
+            refreshes++
+        }
+    }
+}
+"""#),
 ("BatonEnvironment.kt",
 #"""
 package baton.runtime
 
 import java.io.File
+import java.util.Locale
 import java.util.concurrent.Executor
 import java.util.concurrent.Executors
 import java.util.concurrent.RejectedExecutionException
@@ -21,14 +66,19 @@ import java.util.concurrent.locks.ReentrantLock
  *
  * Views [attach] handles; one-off reads use [fetch]. Handles fetch on [executor] (by default a pool of daemon
  * threads); [settle] waits until every fetch the environment started, and the heals they cause, is done.
- * [clock] measures ages in seconds since 1970 (inject one in tests).
+ * [clock] measures ages in seconds since 1970 (inject one in tests). A query is sent again after a transient
+ * transport failure as [retryPolicy] allows (mutations never are); subscriptions go to [subscriptionTransport].
  */
 class BatonEnvironment(
     val transport: Transport,
     val log: EventLog = MemoryLog(),
     val clock: () -> Double = Clocks.SYSTEM,
     store: RecordStore? = null,
-    executor: Executor? = null
+    executor: Executor? = null,
+    /** When a query is sent again after a transport failure (mutations never are). */
+    val retryPolicy: RetryPolicy = RetryPolicy.STANDARD,
+    /** Where subscriptions go (null: [subscribe] fails at once). */
+    val subscriptionTransport: SubscriptionTransport? = null
 ) {
     /** The store (a new one on [clock] unless given). */
     val store: RecordStore = store ?: RecordStore(clock)
@@ -81,11 +131,14 @@ class BatonEnvironment(
 
     /**
      * Fetches [operation] on the calling thread (call it off the main thread), commits the answer and reads its
-     * data. Logs `fetchStarted`, `committed`, `fetchCompleted` or `fetchFailed`; throws [FetchException].
+     * data. Logs `fetchStarted`, `committed`, `fetchCompleted` or `fetchFailed` (`fetchCancelled` when
+     * [cancellation] was cancelled meanwhile, and then nothing is committed); throws [FetchException].
      * [headers] go with this request alone, over the transport's.
      */
-    fun <D : Any> fetch(operation: Operation<D>, headers: Map<String, String> = emptyMap()): D {
-        send(operation, {}, {}, headers)
+    fun <D : Any> fetch(
+        operation: Operation<D>, headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
+    ): D {
+        send(operation, {}, {}, headers, cancellation)
         try {
             return store.read(operation, LoggingReporter(log))
         } catch (error: RequiredFieldException) {
@@ -98,16 +151,13 @@ class BatonEnvironment(
     /** The fetch pipeline shared by [fetch] and handles. */
     internal fun send(
         operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
-        headers: Map<String, String> = emptyMap()
+        headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
     ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
         try {
-            val body = try {
-                transport.send(GraphQLRequest(operation, headers))
-            } catch (error: Exception) {
-                throw FetchException(FetchError.Transport(error.message ?: error.javaClass.simpleName))
-            }
+            val body = receive(GraphQLRequest(operation, headers, cancellation))
+            if (cancellation.isCancelled) throw FetchException(FetchError.Transport(TransportException.CANCELLED))
             val (result, deliver) = try {
                 store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8))
             } catch (error: MalformedResponseException) {
@@ -124,12 +174,53 @@ class BatonEnvironment(
             }
             synchronized(lock) { invalidatedOperations.remove(OperationIdentity.of(operation)) }
         } catch (error: FetchException) {
+            val cancelled = error.error == FetchError.Transport(TransportException.CANCELLED)
             log.record(
-                LogEvent("fetchFailed", linkedMapOf<String, Any?>("operation" to name, "error" to error.error.payload))
+                LogEvent(
+                    if (cancelled) "fetchCancelled" else "fetchFailed",
+                    linkedMapOf<String, Any?>("operation" to name, "error" to error.error.payload)
+                )
             )
             throw error
         }
         log.record(LogEvent("fetchCompleted", linkedMapOf<String, Any?>("operation" to name)))
+    }
+
+    /**
+     * Sends [request] through the transport, again after a transient failure of a query as [retryPolicy] allows
+     * (logging `retry`); a wait ends at once when the request is cancelled. A failure that ends it is a
+     * [FetchError.Transport].
+     */
+    private fun receive(request: GraphQLRequest): ByteArray {
+        var retry = 0
+        while (true) {
+            try {
+                return transport.send(request)
+            } catch (error: Exception) {
+                val cancelled = request.cancellation.isCancelled
+                val failure = error as? TransportException
+                retry++
+                val delay = if (cancelled || failure == null || request.operationType != "query") null else {
+                    retryPolicy.delay(retry, failure)
+                }
+                if (delay == null) {
+                    val reason = if (cancelled) TransportException.CANCELLED else error.message ?: error.javaClass.simpleName
+                    throw FetchException(FetchError.Transport(reason))
+                }
+                log.record(
+                    LogEvent(
+                        "retry",
+                        linkedMapOf<String, Any?>(
+                            "operation" to request.operationName, "attempt" to retry,
+                            "delay" to JsonNumber(String.format(Locale.ROOT, "%.3f", delay)), "error" to error.message
+                        )
+                    )
+                )
+                if (request.cancellation.await(Math.round(delay * 1000))) {
+                    throw FetchException(FetchError.Transport(TransportException.CANCELLED))
+                }
+            }
+        }
     }
 
     /** Runs [work] on the executor as a tracked task, so [settle] can wait for it. */
@@ -244,6 +335,62 @@ class BatonEnvironment(
             false
         }
     }
+}
+"""#),
+("Cancellation.kt",
+#"""
+package baton.runtime
+
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
+
+/**
+ * Asks a fetch to stop: the Kotlin form of Swift's task cancellation. A handle gives each of its fetches one and
+ * cancels it when it detaches; the transport aborts the exchange in flight (`HttpURLConnection.disconnect`, OkHttp's
+ * `Call.cancel`) and the environment's retry waits end at once. Thread-safe; cancelling twice is cancelling once.
+ */
+class Cancellation {
+    private val lock = Any()
+    private val cancelled = CountDownLatch(1)
+    private val actions = LinkedHashMap<Int, () -> Unit>()
+    private var nextAction = 0
+
+    /** Whether [cancel] was called. */
+    val isCancelled: Boolean get() = cancelled.count == 0L
+
+    /** Cancels: runs every registered action once, on this thread. */
+    fun cancel() {
+        val toRun = synchronized(lock) {
+            if (isCancelled) return
+            cancelled.countDown()
+            val list = ArrayList(actions.values)
+            actions.clear()
+            list
+        }
+        for (action in toRun) action()
+    }
+
+    /**
+     * Runs [action] when this is cancelled (at once, on this thread, when it already is); the returned
+     * [Observation] unregisters it.
+     */
+    fun onCancel(action: () -> Unit): Observation {
+        val id = synchronized(lock) {
+            if (isCancelled) null else {
+                val id = nextAction++
+                actions[id] = action
+                id
+            }
+        }
+        if (id == null) {
+            action()
+            return Observation {}
+        }
+        return Observation { synchronized(lock) { actions.remove(id) } }
+    }
+
+    /** Waits up to [millis]; returns whether it was cancelled meanwhile (a retry's wait that a detach ends). */
+    fun await(millis: Long): Boolean = cancelled.await(millis, TimeUnit.MILLISECONDS)
 }
 """#),
 ("ConnectionId.kt",
@@ -399,6 +546,516 @@ class FieldErrorsException(val errors: FieldErrors) : RuntimeException("field er
 /** A response with `errors` and no `data`: the request failed as a whole and nothing was committed. */
 class RequestFailedException(val errors: FieldErrors) : RuntimeException("request failed: $errors")
 """#),
+("GraphQLHttp.kt",
+#"""
+package baton.runtime
+
+import java.io.ByteArrayOutputStream
+import java.io.IOException
+import java.io.InputStream
+import java.net.URLEncoder
+import java.text.SimpleDateFormat
+import java.util.Locale
+import java.util.TimeZone
+import java.util.concurrent.ScheduledThreadPoolExecutor
+import java.util.concurrent.ThreadFactory
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicInteger
+
+/** How queries travel over HTTP; mutations and subscriptions always POST. */
+enum class HttpMethod {
+    /** Every request is a POST of JSON. */
+    POST,
+
+    /** Queries are GETs with the request in the URL (`?query=&variables=&operationName=`), so a CDN can cache them. */
+    GET_FOR_QUERIES
+}
+
+/** Whether the document goes with a request. */
+enum class PersistedQueries {
+    /** Send the document (the default). */
+    OFF,
+
+    /** Send only the persisted id (the server knows every operation from `baton gen`'s manifest); never the document. */
+    PERSISTED_ONLY,
+
+    /** Send the id; send the document with it only when the server answers `PersistedQueryNotFound`. */
+    AUTOMATIC
+}
+
+/** One HTTP request as GraphQL over HTTP spells a GraphQL request: what an HTTP client sends. */
+class HttpRequest(
+    /** `GET` or `POST`. */
+    val method: String,
+    val url: String,
+    /** In the order they are set: `Accept`, `Content-Type` (a POST), the transport's, the authenticator's, the request's own. */
+    val headers: Map<String, String>,
+    /** The JSON body of a POST; null for a GET. */
+    val body: ByteArray?
+)
+
+/**
+ * What the server answered, as an HTTP client hands it over: the status, the headers (by name; looked up ignoring
+ * case), the declared body length (-1 when unknown) and the body as a stream, which [GraphQLHttp] reads up to its
+ * limit and closes.
+ */
+class HttpResponse(val status: Int, headers: Map<String, String>, val contentLength: Long, val body: InputStream?) {
+    private val byName: Map<String, String> = headers.entries.associate { asciiLowercase(it.key) to it.value }
+
+    /** A header's value, ignoring the case of its name. */
+    fun header(name: String): String? = byName[asciiLowercase(name)]
+}
+
+/**
+ * One HTTP exchange an HTTP client runs for [GraphQLHttp]: [execute] sends the request and returns the response
+ * head with the body's stream; [abort] may be called from another thread at any moment (the deadline, a
+ * cancellation), and then [execute], or the body's read, fails; [close] ends the exchange after the body was read
+ * or the exchange failed.
+ */
+interface HttpExchange {
+    @Throws(IOException::class)
+    fun execute(): HttpResponse
+
+    fun abort()
+
+    fun close()
+}
+
+/** A whole answer: the status, the headers and the body, read under the limit. */
+class HttpReply(val status: Int, val body: ByteArray, private val response: HttpResponse? = null) {
+    /** A header's value, ignoring the case of its name. */
+    fun header(name: String): String? = response?.header(name)
+}
+
+/**
+ * GraphQL over HTTP, whichever client carries the bytes ([HttpTransport]'s `HttpURLConnection`, the OkHttp
+ * adapter): the decisions the Swift runtime's `HTTPTransport` and `HTTPSession` make, made once for every Kotlin
+ * transport.
+ *
+ * Queries may go as GET ([HttpMethod.GET_FOR_QUERIES]: the request's members in the URL, or only the persisted id,
+ * so a CDN can cache them); mutations and subscriptions always POST. Headers are the transport's, then the
+ * [authenticator]'s, then the request's own; after a 401 the authenticator refreshes once and the request is sent
+ * again, and a second 401 is the failure. With [PersistedQueries.PERSISTED_ONLY] only the id is sent, and a
+ * `PersistedQueryNotFound` answer fails (`the server has no persisted query <id>`); with [PersistedQueries.AUTOMATIC]
+ * the id is sent first and the document only after that answer. Each exchange ends within [timeoutMillis], from
+ * sending to the last byte (`timed out after 30 s`; an HTTP client's own timeouts are idle timeouts), and when the
+ * request's [Cancellation] is cancelled (`cancelled`); the body is read up to [maxResponseBytes], refused as soon as
+ * its declared length or its bytes pass it (`response larger than N bytes`). A status outside 200…299 with a GraphQL
+ * body is that body (GraphQL over HTTP carries request errors in 4xx); without one it is
+ * [TransportException.httpStatus] with the server's `Retry-After`. Retries are the environment's ([RetryPolicy]),
+ * which knows whether the operation is a query.
+ */
+class GraphQLHttp @JvmOverloads constructor(
+    val url: String,
+    val headers: Map<String, String> = emptyMap(),
+    val method: HttpMethod = HttpMethod.POST,
+    val persistedQueries: PersistedQueries = PersistedQueries.OFF,
+    /** Milliseconds for one whole exchange. */
+    val timeoutMillis: Long = 30000,
+    /** The largest body read, in bytes. */
+    val maxResponseBytes: Long = 32L shl 20,
+    /** Adds credentials to every request and refreshes them once after a 401. */
+    val authenticator: Authenticator? = null
+) {
+    /** The HTTP request for [request], sending the document or not (for tests and for apps that sign requests). */
+    @JvmOverloads
+    fun request(
+        request: GraphQLRequest, sendingDocument: Boolean, credentials: Map<String, String> = emptyMap()
+    ): HttpRequest {
+        val persistedId = if (persistedQueries == PersistedQueries.OFF) null else request.operationId
+        val all = LinkedHashMap<String, String>()
+        all["Accept"] = "application/graphql-response+json, application/json"
+        val asGet = method == HttpMethod.GET_FOR_QUERIES && request.operationType == "query"
+        if (!asGet) all["Content-Type"] = "application/json"
+        all.putAll(headers)
+        all.putAll(credentials)
+        all.putAll(request.headers)
+        if (!asGet) {
+            val body = request.body(sendingDocument, persistedId).toByteArray(Charsets.UTF_8)
+            return HttpRequest("POST", url, all, body)
+        }
+        val query = StringBuilder()
+        for ((name, value) in request.fields(sendingDocument, persistedId)) {
+            if (query.isNotEmpty()) query.append('&')
+            query.append(encode(name)).append('=').append(encode(value as? String ?: Json.write(value)))
+        }
+        val fragment = url.indexOf('#')
+        val base = if (fragment < 0) url else url.substring(0, fragment)
+        val separator = if (!base.contains('?')) "?" else if (base.endsWith('?') || base.endsWith('&')) "" else "&"
+        return HttpRequest("GET", base + separator + query, all, null)
+    }
+
+    /**
+     * Sends [request] through [open] (the HTTP client's exchange for one HTTP request) as many times as
+     * authentication and the persisted-query protocol need, and returns the body of the answer. Throws
+     * [TransportException].
+     */
+    fun send(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange): ByteArray {
+        val id = request.operationId
+        if (persistedQueries != PersistedQueries.OFF && id == null) {
+            throw TransportException("${request.operationName} has no persisted id (generate it with baton gen)")
+        }
+        var sendingDocument = persistedQueries == PersistedQueries.OFF
+        var refreshed = false
+        while (true) {
+            val credentials = authenticator?.headers() ?: emptyMap()
+            val reply = exchange(open(request(request, sendingDocument, credentials)), request.cancellation)
+            if (reply.status == 401 && authenticator != null && !refreshed) {
+                refreshed = true
+                authenticator.refresh(credentials)
+                continue
+            }
+            if (!sendingDocument && isPersistedQueryNotFound(reply.body)) {
+                if (persistedQueries != PersistedQueries.AUTOMATIC) {
+                    throw TransportException(
+                        "the server has no persisted query $id", null, TransportException.Kind.PERSISTED_QUERY_NOT_FOUND
+                    )
+                }
+                sendingDocument = true
+                continue
+            }
+            if (reply.status in 200..299 || isGraphQLResponse(reply.body)) return reply.body
+            throw TransportException.httpStatus(reply.status, retryAfter(reply.header("Retry-After")))
+        }
+    }
+
+    /** One exchange under the deadline and the cancellation, its body read under the limit. */
+    private fun exchange(exchange: HttpExchange, cancellation: Cancellation): HttpReply {
+        if (cancellation.isCancelled) throw TransportException.cancelled()
+        // The first of the deadline and the cancellation to come aborts the exchange and names its failure.
+        val ended = AtomicInteger(RUNNING)
+        val cancelled = cancellation.onCancel { if (ended.compareAndSet(RUNNING, CANCELLED)) exchange.abort() }
+        val deadline = timer.schedule(
+            Runnable { if (ended.compareAndSet(RUNNING, TIMED_OUT)) exchange.abort() }, timeoutMillis, TimeUnit.MILLISECONDS
+        )
+        try {
+            val response = exchange.execute()
+            val body = read(response, exchange)
+            if (ended.get() == CANCELLED) throw TransportException.cancelled()
+            return HttpReply(response.status, body, response)
+        } catch (error: TransportException) {
+            throw error
+        } catch (error: Exception) {
+            throw when (ended.get()) {
+                TIMED_OUT -> TransportException.timedOut(timeoutMillis / 1000.0)
+                CANCELLED -> TransportException.cancelled()
+                else -> TransportException.network(error.message ?: error.javaClass.simpleName, error)
+            }
+        } finally {
+            deadline.cancel(false)
+            cancelled.cancel()
+            exchange.close()
+        }
+    }
+
+    /**
+     * The body, up to [maxResponseBytes]: a longer one aborts the exchange without reading the rest; one shorter than
+     * its declared length is a network failure.
+     */
+    private fun read(response: HttpResponse, exchange: HttpExchange): ByteArray {
+        val stream = response.body ?: return ByteArray(0)
+        try {
+            if (response.contentLength > maxResponseBytes) {
+                exchange.abort()
+                throw TransportException.tooLarge(maxResponseBytes)
+            }
+            val expected = response.contentLength
+            val out = ByteArrayOutputStream(if (expected in 1..maxResponseBytes) expected.toInt() else 16384)
+            val buffer = ByteArray(16384)
+            var total = 0L
+            while (true) {
+                val count = stream.read(buffer)
+                if (count < 0) break
+                total += count
+                if (total > maxResponseBytes) {
+                    exchange.abort()
+                    throw TransportException.tooLarge(maxResponseBytes)
+                }
+                out.write(buffer, 0, count)
+            }
+            // HttpURLConnection ends a body the server cut short without an error: a truncated body is a network failure.
+            if (expected >= 0 && total < expected) throw TransportException.network("the body ended after $total of $expected bytes")
+            return out.toByteArray()
+        } finally {
+            try {
+                stream.close()
+            } catch (ignored: IOException) {
+            }
+        }
+    }
+
+    companion object {
+        private const val RUNNING = 0
+        private const val TIMED_OUT = 1
+        private const val CANCELLED = 2
+
+        /** One daemon thread for every transport's deadlines. */
+        private val timer: ScheduledThreadPoolExecutor by lazy {
+            ScheduledThreadPoolExecutor(1, ThreadFactory { work -> Thread(work, "baton-deadlines").apply { isDaemon = true } })
+                .apply { removeOnCancelPolicy = true }
+        }
+
+        /** A URL query component: percent-encoded UTF-8, a space as `%20` (a `+` reads as a space in many servers). */
+        @JvmStatic
+        fun encode(text: String): String = URLEncoder.encode(text, "UTF-8").replace("+", "%20")
+
+        /** Whether [bytes] are a GraphQL response (a body GraphQL over HTTP may carry with a 4xx status). */
+        @JvmStatic
+        fun isGraphQLResponse(bytes: ByteArray): Boolean = try {
+            GraphQLResponse.parse(String(bytes, Charsets.UTF_8))
+            true
+        } catch (error: MalformedResponseException) {
+            false
+        }
+
+        /** Whether [bytes] are the server's `PersistedQueryNotFound` answer (by message or by extensions code). */
+        @JvmStatic
+        fun isPersistedQueryNotFound(bytes: ByteArray): Boolean {
+            if (bytes.size >= 4096) return false
+            val response = try {
+                GraphQLResponse.parse(String(bytes, Charsets.UTF_8))
+            } catch (error: MalformedResponseException) {
+                return false
+            }
+            return response.data == null && response.errors.any {
+                it.message == "PersistedQueryNotFound" || it.extensions?.get("code") == "PERSISTED_QUERY_NOT_FOUND"
+            }
+        }
+
+        /** `Retry-After` in seconds: the delay form, or an HTTP date counted from now; null when absent or unreadable. */
+        @JvmStatic
+        fun retryAfter(value: String?): Double? {
+            val text = value?.trim() ?: return null
+            if (text.length == 0) return null
+            val seconds = text.toDoubleOrNull()
+            if (seconds != null) return if (seconds >= 0) seconds else null
+            val format = SimpleDateFormat("EEE, dd MMM yyyy HH:mm:ss zzz", Locale.US)
+            format.timeZone = TimeZone.getTimeZone("GMT")
+            val date = try {
+                format.parse(text)
+            } catch (error: java.text.ParseException) {
+                return null
+            }
+            return Math.max((date.time - System.currentTimeMillis()) / 1000.0, 0.0)
+        }
+    }
+}
+
+/** [text] with ASCII capitals lowered (header names; `String.lowercase()` is not in Kotlin 1.3). */
+internal fun asciiLowercase(text: String): String {
+    if (text.none { it in 'A'..'Z' }) return text
+    val out = StringBuilder(text.length)
+    for (char in text) out.append(if (char in 'A'..'Z') char + ('a' - 'A') else char)
+    return out.toString()
+}
+"""#),
+("GraphQLWebSocketTransport.kt",
+#"""
+package baton.runtime
+
+import java.util.concurrent.ScheduledFuture
+import java.util.concurrent.ScheduledThreadPoolExecutor
+import java.util.concurrent.ThreadFactory
+import java.util.concurrent.TimeUnit
+
+/**
+ * Subscriptions over one WebSocket with the `graphql-transport-ws` protocol (graphql-ws's GraphQL over WebSocket),
+ * as the Swift runtime's `GraphQLWebSocketTransport`.
+ *
+ * The socket opens with the first subscription (on a daemon thread of its own, which reads it) and closes after
+ * the last one ends. On it: `connection_init` with [connectionPayload], then `subscribe` for each subscription (ids
+ * are the transport's own) after `connection_ack` (within [acknowledgementTimeoutMillis]), `next`, `error` and
+ * `complete` routed to their subscription, a server `ping` answered with `pong`, and a `ping` of ours every
+ * [pingIntervalMillis] when set. Cancelling a subscription sends `complete`. When the socket breaks (or the server
+ * closes it) while subscriptions are live, each hears [SubscriptionEvent.Reconnecting], the transport waits as
+ * [reconnect] says (doubling, with jitter) and opens a new socket, then subscribes every live subscription again;
+ * after `reconnect.maxRetries` failures in a row they hear [SubscriptionEvent.Failed] and end. A socket that got
+ * its `connection_ack` resets the count. Sockets come from [connector]: Baton's own RFC 6455 client by default
+ * (`ws://`), or the OkHttp adapter's (`wss://` too).
+ */
+class GraphQLWebSocketTransport @JvmOverloads constructor(
+    val url: String,
+    val connectionPayload: Map<String, Any?>? = null,
+    val headers: Map<String, String> = emptyMap(),
+    val reconnect: RetryPolicy = RetryPolicy(5, 0.5, 30.0),
+    val pingIntervalMillis: Long? = null,
+    val acknowledgementTimeoutMillis: Long = 10000,
+    val connector: WebSocketConnector = SocketWebSocketConnector()
+) : SubscriptionTransport {
+    private class Active(val request: GraphQLRequest, val onEvent: (SubscriptionEvent) -> Unit)
+
+    private val lock = Any()
+    private val active = LinkedHashMap<String, Active>()
+    private var nextId = 1
+    /** The socket once it got `connection_ack`; null while connecting or between sockets. */
+    private var connection: WebSocketConnection? = null
+    private var running: Thread? = null
+    private var pongs = 0
+    private var acknowledged = 0
+
+    /** `pong` messages received (for tests and diagnostics). */
+    val pongsReceived: Int get() = synchronized(lock) { pongs }
+
+    /** Sockets that reached `connection_ack`. */
+    val connectionsAcknowledged: Int get() = synchronized(lock) { acknowledged }
+
+    /** Live subscriptions. */
+    val activeCount: Int get() = synchronized(lock) { active.size }
+
+    override fun subscribe(request: GraphQLRequest, onEvent: (SubscriptionEvent) -> Unit): Observation {
+        val (id, open) = synchronized(lock) {
+            val id = (nextId++).toString()
+            active[id] = Active(request, onEvent)
+            if (running == null) {
+                running = Thread({ loop() }, "baton-subscriptions").apply { isDaemon = true }
+                running?.start()
+            }
+            Pair(id, connection)
+        }
+        open?.send(subscribeMessage(id, request))
+        return Observation { cancel(id) }
+    }
+
+    private fun cancel(id: String) {
+        val (removed, open, last) = synchronized(lock) {
+            Triple(active.remove(id) != null, connection, active.isEmpty())
+        }
+        if (!removed || open == null) return
+        open.send(message("complete", id))
+        if (last) open.close()
+    }
+
+    // The connection loop, on the transport's thread.
+
+    private fun loop() {
+        var failures = 0
+        while (true) {
+            var wasAcknowledged = false
+            val reason = try {
+                runConnection { wasAcknowledged = true }
+                "the server closed the connection"
+            } catch (error: Exception) {
+                error.message ?: error.javaClass.simpleName
+            }
+            if (endIfIdle()) return
+            failures = if (wasAcknowledged) 1 else failures + 1
+            val delay = reconnect.delay(failures, TransportException.network(reason))
+            if (delay == null) {
+                val gone = synchronized(lock) {
+                    val list = ArrayList(active.values)
+                    active.clear()
+                    running = null
+                    list
+                }
+                for (subscription in gone) subscription.onEvent(SubscriptionEvent.Failed(reason))
+                return
+            }
+            for (subscription in synchronized(lock) { ArrayList(active.values) }) {
+                subscription.onEvent(SubscriptionEvent.Reconnecting(failures, delay, reason))
+            }
+            Thread.sleep(Math.round(delay * 1000))
+            if (endIfIdle()) return
+        }
+    }
+
+    /** Forgets the socket; ends the loop (returning true) when no subscription is live. */
+    private fun endIfIdle(): Boolean = synchronized(lock) {
+        connection = null
+        if (active.isEmpty()) running = null
+        running == null
+    }
+
+    /** One socket's life: connect, init, acknowledge, subscribe everything live, route messages until it ends. */
+    private fun runConnection(onAcknowledged: () -> Unit) {
+        val socket = connector.connect(url, "graphql-transport-ws", headers)
+        var pinger: ScheduledFuture<*>? = null
+        val acknowledgement = timer.schedule(Runnable { socket.close() }, acknowledgementTimeoutMillis, TimeUnit.MILLISECONDS)
+        try {
+            val init = LinkedHashMap<String, Any?>()
+            init["type"] = "connection_init"
+            if (connectionPayload != null) init["payload"] = connectionPayload
+            socket.send(Json.write(init))
+            while (true) {
+                val text = socket.receive() ?: return
+                val parsed = try {
+                    Json.parse(text) as? Map<*, *>
+                } catch (error: JsonException) {
+                    null
+                }
+                val type = parsed?.get("type") as? String
+                    ?: throw WebSocketException("protocol violation: a message that is not a graphql-transport-ws message")
+                val id = parsed["id"] as? String
+                when (type) {
+                    "connection_ack" -> {
+                        acknowledgement.cancel(false)
+                        onAcknowledged()
+                        val live = synchronized(lock) {
+                            connection = socket
+                            acknowledged++
+                            ArrayList(active.entries)
+                        }
+                        if (live.isEmpty()) return
+                        for (entry in live) socket.send(subscribeMessage(entry.key, entry.value.request))
+                        val interval = pingIntervalMillis
+                        if (interval != null && interval > 0) {
+                            pinger = timer.scheduleAtFixedRate(
+                                Runnable { socket.send(message("ping", null)) }, interval, interval, TimeUnit.MILLISECONDS
+                            )
+                        }
+                    }
+                    "next" -> {
+                        val payload = parsed["payload"]
+                        if (id != null && payload != null) {
+                            synchronized(lock) { active[id] }?.onEvent?.invoke(SubscriptionEvent.Next(Json.write(payload)))
+                        }
+                    }
+                    "error" -> if (id != null) {
+                        // The payload is the errors' list (graphql-transport-ws `error`).
+                        val errors = (parsed["payload"] as? List<*>)?.map { FieldError.fromJson(it) } ?: emptyList()
+                        synchronized(lock) { active.remove(id) }?.onEvent?.invoke(SubscriptionEvent.Error(errors))
+                    }
+                    "complete" -> if (id != null) {
+                        synchronized(lock) { active.remove(id) }?.onEvent?.invoke(SubscriptionEvent.Complete)
+                    }
+                    "ping" -> socket.send(message("pong", null))
+                    "pong" -> synchronized(lock) { pongs++ }
+                    else -> throw WebSocketException("protocol violation: unknown message type $type")
+                }
+                if (synchronized(lock) { active.isEmpty() }) return
+            }
+        } finally {
+            acknowledgement.cancel(false)
+            pinger?.cancel(false)
+            socket.close()
+        }
+    }
+
+    // Messages.
+
+    private fun subscribeMessage(id: String, request: GraphQLRequest): String {
+        val message = LinkedHashMap<String, Any?>()
+        message["id"] = id
+        message["type"] = "subscribe"
+        message["payload"] = request.fields(true, null)
+        return Json.write(message)
+    }
+
+    private fun message(type: String, id: String?): String {
+        val message = LinkedHashMap<String, Any?>()
+        if (id != null) message["id"] = id
+        message["type"] = type
+        return Json.write(message)
+    }
+
+    companion object {
+        /** One daemon thread for every transport's acknowledgement timeouts and pings. */
+        private val timer: ScheduledThreadPoolExecutor by lazy {
+            ScheduledThreadPoolExecutor(1, ThreadFactory { work -> Thread(work, "baton-websocket-timers").apply { isDaemon = true } })
+                .apply { removeOnCancelPolicy = true }
+        }
+    }
+}
+"""#),
 ("Handle.kt",
 #"""
 package baton.runtime
@@ -515,11 +1172,12 @@ class Handle<D : Any> internal constructor(
     private var records: Set<String> = emptySet()
     private var subscription: Subscription? = null
     private var fetching = false
+    /** The cancellation of the fetch under way, which [detach] cancels. */
+    private var fetchCancellation: Cancellation? = null
     private var committingOwn = false
     private var healAttempted = false
     private var markedStale = false
-    private val observers = LinkedHashMap<Int, () -> Unit>()
-    private var nextObserver = 0
+    private val observers = Observers()
     private var detached = false
     /** The snapshot versions the dependencies and the phase were last taken from: older ones never overwrite them. */
     private var subscribedVersion = -1L
@@ -561,22 +1219,19 @@ class Handle<D : Any> internal constructor(
     fun retry() = refetch("retry")
 
     /** Calls [observer] after every change of phase or staleness. */
-    fun observe(observer: () -> Unit): Observation {
-        val id = synchronized(lock) {
-            val id = nextObserver++
-            observers[id] = observer
-            id
-        }
-        return Observation { synchronized(lock) { observers.remove(id) } }
-    }
+    fun observe(observer: () -> Unit): Observation = observers.add(observer)
 
-    /** Stops notifications and fetches for this handle. */
+    /**
+     * Stops notifications and fetches for this handle; a fetch under way is cancelled, its request aborted (it logs
+     * `fetchCancelled` and commits nothing).
+     */
     fun detach() {
-        val subscription = synchronized(lock) {
+        val (subscription, fetch) = synchronized(lock) {
             detached = true
-            subscription
+            Pair(subscription, fetchCancellation)
         }
         subscription?.cancel()
+        fetch?.cancel()
         environment.detach(this)
     }
 
@@ -711,32 +1366,35 @@ class Handle<D : Any> internal constructor(
     }
 
     private fun notifyObservers() {
-        val toCall = synchronized(lock) { ArrayList(observers.values) }
+        val toCall = observers.all()
         for (observer in toCall) observer()
     }
 
     private fun startFetch() {
-        val start = synchronized(lock) {
+        val cancellation = synchronized(lock) {
             if (fetching || detached) {
-                false
+                null
             } else {
                 fetching = true
-                true
+                fetchCancellation = Cancellation()
+                fetchCancellation
             }
         }
-        if (start) environment.track { runFetch() }
+        if (cancellation != null) environment.track { runFetch(cancellation) }
     }
 
-    private fun runFetch() {
+    private fun runFetch(cancellation: Cancellation) {
         try {
             environment.send(
                 operation,
                 { synchronized(lock) { committingOwn = true } },
-                { synchronized(lock) { committingOwn = false } }
+                { synchronized(lock) { committingOwn = false } },
+                cancellation = cancellation
             )
         } catch (error: FetchException) {
             synchronized(lock) {
                 fetching = false
+                fetchCancellation = null
                 currentError = error.error
                 if (currentPhase.data == null) currentPhase = Phase.Failed(error.error)
             }
@@ -745,10 +1403,96 @@ class Handle<D : Any> internal constructor(
         }
         synchronized(lock) {
             fetching = false
+            fetchCancellation = null
             markedStale = false
             currentError = null
         }
         readAfterFetch()
+    }
+}
+"""#),
+("HttpTransport.kt",
+#"""
+package baton.runtime
+
+import java.io.IOException
+import java.net.HttpURLConnection
+import java.net.URL
+
+/**
+ * GraphQL over HTTP with `java.net.HttpURLConnection` (on every JVM and on Android): the requests [GraphQLHttp]
+ * spells (POST, or GET for queries; the persisted id; the transport's, the authenticator's and the request's
+ * headers), sent one exchange at a time under its rules: 401 refreshed once, [timeoutMillis] for the whole exchange,
+ * the body up to [maxResponseBytes], the exchange aborted (`disconnect`) when the fetch is cancelled. A status
+ * outside 200…299 is a [TransportException] (`HTTP status 503`) unless the body is a GraphQL response.
+ *
+ * Requests with a body are sent in fixed-length streaming mode, which also keeps the JDK's `HttpURLConnection`
+ * from sending a POST a second time by itself when a connection breaks (it may resend a GET: a query).
+ */
+class HttpTransport @JvmOverloads constructor(
+    val url: URL,
+    val headers: Map<String, String> = emptyMap(),
+    /** Milliseconds for one whole exchange, from sending to the last byte. */
+    val timeoutMillis: Long = 30000,
+    val method: HttpMethod = HttpMethod.POST,
+    val persistedQueries: PersistedQueries = PersistedQueries.OFF,
+    /** The largest body read, in bytes. */
+    val maxResponseBytes: Long = 32L shl 20,
+    /** Adds credentials to every request and refreshes them once after a 401. */
+    val authenticator: Authenticator? = null
+) : Transport {
+    /** How this transport spells and sends requests. */
+    val http: GraphQLHttp =
+        GraphQLHttp(url.toString(), headers, method, persistedQueries, timeoutMillis, maxResponseBytes, authenticator)
+
+    override fun send(request: GraphQLRequest): ByteArray = http.send(request) { ConnectionExchange(it, timeoutMillis) }
+
+    /** One exchange on its own connection; [abort] disconnects it from any thread. */
+    private class ConnectionExchange(private val request: HttpRequest, private val timeoutMillis: Long) : HttpExchange {
+        private val lock = Any()
+        private var connection: HttpURLConnection? = null
+        private var aborted = false
+
+        override fun execute(): HttpResponse {
+            val connection = URL(request.url).openConnection() as HttpURLConnection
+            synchronized(lock) {
+                if (aborted) throw IOException("aborted")
+                this.connection = connection
+            }
+            connection.requestMethod = request.method
+            // Idle timeouts only as a backstop: the whole exchange's deadline is GraphQLHttp's.
+            val backstop = Math.min(timeoutMillis + 1000, Int.MAX_VALUE.toLong()).toInt()
+            connection.connectTimeout = backstop
+            connection.readTimeout = backstop
+            connection.useCaches = false
+            for ((name, value) in request.headers) connection.setRequestProperty(name, value)
+            val body = request.body
+            if (body != null) {
+                connection.doOutput = true
+                connection.setFixedLengthStreamingMode(body.size)
+                connection.outputStream.use { it.write(body) }
+            }
+            val status = connection.responseCode
+            val headers = LinkedHashMap<String, String>()
+            for ((name, values) in connection.headerFields) {
+                if (name != null && values.isNotEmpty()) headers[name] = values[0]
+            }
+            val length = connection.getHeaderField("Content-Length")?.trim()?.toLongOrNull() ?: -1L
+            val stream = if (status in 200..299) connection.inputStream else connection.errorStream
+            return HttpResponse(status, headers, length, stream)
+        }
+
+        override fun abort() {
+            val connection = synchronized(lock) {
+                aborted = true
+                connection
+            }
+            connection?.disconnect()
+        }
+
+        override fun close() {
+            synchronized(lock) { connection }?.disconnect()
+        }
     }
 }
 """#),
@@ -1304,6 +2048,31 @@ internal class Normalizer private constructor(private val variables: Map<String,
         }
         write.unattachedErrors.add(error)
     }
+}
+"""#),
+("Observers.kt",
+#"""
+package baton.runtime
+
+/**
+ * The observers of a handle (a query's or a subscription's): added and removed from any thread, each [Observation]
+ * removing its own; [all] is a copy, so they are called outside every lock.
+ */
+internal class Observers {
+    private val lock = Any()
+    private val observers = LinkedHashMap<Int, () -> Unit>()
+    private var next = 0
+
+    fun add(observer: () -> Unit): Observation {
+        val id = synchronized(lock) {
+            val id = next++
+            observers[id] = observer
+            id
+        }
+        return Observation { synchronized(lock) { observers.remove(id) } }
+    }
+
+    fun all(): List<() -> Unit> = synchronized(lock) { ArrayList(observers.values) }
 }
 """#),
 ("OperationWalk.kt",
@@ -1963,6 +2732,48 @@ class RecordReader(
     }
 }
 """#),
+("RetryPolicy.kt",
+#"""
+package baton.runtime
+
+import kotlin.random.Random
+
+/**
+ * When the environment sends a query again after a transport failure, and how long the WebSocket transport waits
+ * before it reconnects: the Swift runtime's `RetryPolicy`, with the same numbers.
+ *
+ * Only queries are retried (a mutation may have happened even when its answer was lost), and only after a failure
+ * that can pass ([TransportException.isTransient]: a network failure, a timeout, 429, 502, 503, 504). The wait
+ * doubles from [initialDelay] up to [maxDelay] (seconds), each time a random part of it (between half and all, so
+ * clients that failed together do not return together), and is at least the server's `Retry-After`; a
+ * `Retry-After` longer than [maxRetryAfter] is not waited for: the failure surfaces at once.
+ */
+data class RetryPolicy(
+    /** Retries after the first attempt. */
+    val maxRetries: Int,
+    val initialDelay: Double = 0.25,
+    val maxDelay: Double = 8.0,
+    val maxRetryAfter: Double = 30.0
+) {
+    /** The wait in seconds before retry number [retry] (1-based) after [error], or null when it must not be retried. */
+    fun delay(retry: Int, error: TransportException, random: Random = Random.Default): Double? {
+        if (retry > maxRetries || !error.isTransient) return null
+        val retryAfter = error.retryAfter
+        if (retryAfter != null && retryAfter > maxRetryAfter) return null
+        val backoff = Math.min(maxDelay, initialDelay * Math.pow(2.0, (retry - 1).toDouble()))
+        val jittered = backoff * (0.5 + random.nextDouble() * 0.5)
+        return Math.max(jittered, retryAfter ?: 0.0)
+    }
+
+    companion object {
+        /** Two retries, from a quarter of a second. */
+        val STANDARD = RetryPolicy(2)
+
+        /** No retries. */
+        val NEVER = RetryPolicy(0)
+    }
+}
+"""#),
 ("Selections.kt",
 #"""
 package baton.runtime
@@ -2185,6 +2996,294 @@ data class OperationIdentity(val name: String, val variables: String) {
 
 /** The request body for [operation]: `query`, `operationName`, `variables`, and `onError` when set. */
 fun requestBody(operation: Operation<*>): String = GraphQLRequest(operation).body
+"""#),
+("SocketWebSocket.kt",
+#"""
+package baton.runtime
+
+import java.io.BufferedInputStream
+import java.io.BufferedOutputStream
+import java.io.ByteArrayOutputStream
+import java.io.EOFException
+import java.io.IOException
+import java.io.InputStream
+import java.io.OutputStream
+import java.net.InetSocketAddress
+import java.net.Socket
+import java.net.URI
+import java.security.MessageDigest
+import java.security.SecureRandom
+
+/**
+ * Baton's own RFC 6455 WebSocket client over `java.net.Socket` (on every JVM and on Android), as the Swift runtime's
+ * `SocketWebSocketConnector`: the opening handshake with `Sec-WebSocket-Accept` and the subprotocol checked, masked
+ * frames out, fragmented messages, ping (answered with pong), pong and close frames in, messages up to
+ * [maxMessageBytes]. No TLS: `wss://` is refused ([WebSocketException]); the OkHttp adapter's connector speaks it.
+ */
+class SocketWebSocketConnector @JvmOverloads constructor(
+    val connectTimeoutMillis: Int = 10000,
+    val maxMessageBytes: Int = 16 shl 20
+) : WebSocketConnector {
+    override fun connect(url: String, subprotocol: String, headers: Map<String, String>): WebSocketConnection {
+        val uri = try {
+            URI(url)
+        } catch (error: java.net.URISyntaxException) {
+            throw WebSocketException("unsupported WebSocket URL $url")
+        }
+        val host = uri.host
+        if (uri.scheme != "ws" || host == null) {
+            throw WebSocketException("unsupported WebSocket URL $url (ws:// only; wss:// needs a TLS connector, such as OkHttp's)")
+        }
+        val port = if (uri.port < 0) 80 else uri.port
+        val socket = Socket()
+        try {
+            socket.tcpNoDelay = true
+            socket.connect(InetSocketAddress(host, port), connectTimeoutMillis)
+            socket.soTimeout = connectTimeoutMillis
+            val input = BufferedInputStream(socket.getInputStream())
+            val output = BufferedOutputStream(socket.getOutputStream())
+            val key = Base64Text.encode(ByteArray(16).also { random.nextBytes(it) })
+            val path = (if (uri.rawPath.isNullOrEmpty()) "/" else uri.rawPath) + (uri.rawQuery?.let { "?$it" } ?: "")
+            val head = StringBuilder()
+            head.append("GET ").append(path).append(" HTTP/1.1\r\n")
+            head.append("Host: ").append(host).append(if (uri.port < 0) "" else ":$port").append("\r\n")
+            head.append("Upgrade: websocket\r\nConnection: Upgrade\r\n")
+            head.append("Sec-WebSocket-Key: ").append(key).append("\r\n")
+            head.append("Sec-WebSocket-Version: 13\r\n")
+            head.append("Sec-WebSocket-Protocol: ").append(subprotocol).append("\r\n")
+            for ((name, value) in headers) head.append(name).append(": ").append(value).append("\r\n")
+            head.append("\r\n")
+            output.write(head.toString().toByteArray(Charsets.UTF_8))
+            output.flush()
+            checkHandshake(readHead(input), key, subprotocol)
+            socket.soTimeout = 0
+            return SocketWebSocket(socket, input, output, maxMessageBytes)
+        } catch (error: IOException) {
+            try {
+                socket.close()
+            } catch (ignored: IOException) {
+            }
+            throw error
+        }
+    }
+
+    /** The response head, up to its blank line (at most 16 KiB). */
+    private fun readHead(input: InputStream): String {
+        val bytes = ByteArrayOutputStream()
+        var matched = 0
+        while (matched < 4) {
+            val byte = input.read()
+            if (byte < 0) throw WebSocketException("handshake failed: the server closed the connection")
+            bytes.write(byte)
+            if (bytes.size() > 16384) throw WebSocketException("handshake failed: a response head over 16 KiB")
+            matched = when {
+                (matched == 0 || matched == 2) && byte == CR -> matched + 1
+                (matched == 1 || matched == 3) && byte == LF -> matched + 1
+                byte == CR -> 1
+                else -> 0
+            }
+        }
+        return String(bytes.toByteArray(), Charsets.ISO_8859_1)
+    }
+
+    private fun checkHandshake(head: String, key: String, subprotocol: String) {
+        val lines = head.split("\r\n").filter { it.isNotEmpty() }
+        val status = lines.firstOrNull()?.split(' ')?.getOrNull(1)
+        if (status != "101") throw WebSocketException("handshake failed: ${lines.firstOrNull() ?: "no status line"}")
+        val fields = HashMap<String, String>()
+        for (line in lines.drop(1)) {
+            val colon = line.indexOf(':')
+            if (colon > 0) fields[asciiLowercase(line.substring(0, colon).trim())] = line.substring(colon + 1).trim()
+        }
+        val expected = Base64Text.encode(
+            MessageDigest.getInstance("SHA-1").digest((key + ACCEPT_GUID).toByteArray(Charsets.ISO_8859_1))
+        )
+        if (fields["sec-websocket-accept"] != expected) throw WebSocketException("handshake failed: a wrong Sec-WebSocket-Accept")
+        if (fields["sec-websocket-protocol"] != subprotocol) {
+            throw WebSocketException("handshake failed: the server did not accept the subprotocol $subprotocol")
+        }
+    }
+
+    companion object {
+        private const val ACCEPT_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+        private const val CR = 13
+        private const val LF = 10
+        internal val random = SecureRandom()
+    }
+}
+
+/** One client socket's frames (RFC 6455 section 5). */
+internal class SocketWebSocket(
+    private val socket: Socket,
+    private val input: InputStream,
+    private val output: OutputStream,
+    private val maxMessageBytes: Int
+) : WebSocketConnection {
+    private val writeLock = Any()
+    @Volatile
+    private var closing = false
+    private var closeSent = false
+
+    override fun receive(): String? {
+        try {
+            return readMessage()
+        } catch (error: IOException) {
+            if (closing) return null
+            throw error
+        }
+    }
+
+    private fun readMessage(): String? {
+        val message = ByteArrayOutputStream()
+        var inMessage = false
+        while (true) {
+            val first = input.read()
+            if (first < 0) {
+                if (closing) return null
+                throw EOFException("the connection closed without a close frame")
+            }
+            val second = readByte()
+            val fin = first and 0x80 != 0
+            val opcode = first and 0x0F
+            if (first and 0x70 != 0) throw WebSocketException("protocol violation: reserved bits set")
+            if (second and 0x80 != 0) throw WebSocketException("protocol violation: a masked frame from the server")
+            var length = (second and 0x7F).toLong()
+            if (length == 126L) {
+                length = (readByte().toLong() shl 8) or readByte().toLong()
+            } else if (length == 127L) {
+                length = 0
+                for (index in 0 until 8) length = (length shl 8) or readByte().toLong()
+            }
+            if (opcode >= 8) {
+                if (!fin || length > 125) throw WebSocketException("protocol violation: a fragmented or long control frame")
+                val payload = readFully(length.toInt())
+                when (opcode) {
+                    OPCODE_CLOSE -> {
+                        closing = true
+                        sendFrame(OPCODE_CLOSE, payload.copyOf(Math.min(payload.size, 2)))
+                        socket.close()
+                        return null
+                    }
+                    OPCODE_PING -> sendFrame(OPCODE_PONG, payload)
+                    OPCODE_PONG -> Unit
+                    else -> throw WebSocketException("protocol violation: control opcode $opcode")
+                }
+                continue
+            }
+            when (opcode) {
+                OPCODE_TEXT -> if (inMessage) throw WebSocketException("protocol violation: a new message inside another")
+                OPCODE_CONTINUATION -> if (!inMessage) throw WebSocketException("protocol violation: a continuation without a message")
+                else -> throw WebSocketException("protocol violation: opcode $opcode (graphql-transport-ws sends text)")
+            }
+            if (message.size() + length > maxMessageBytes) {
+                throw WebSocketException("protocol violation: a message over $maxMessageBytes bytes")
+            }
+            inMessage = true
+            message.write(readFully(length.toInt()))
+            if (fin) return String(message.toByteArray(), Charsets.UTF_8)
+        }
+    }
+
+    private fun readByte(): Int {
+        val byte = input.read()
+        if (byte < 0) throw EOFException("the connection closed inside a frame")
+        return byte
+    }
+
+    private fun readFully(count: Int): ByteArray {
+        val bytes = ByteArray(count)
+        var offset = 0
+        while (offset < count) {
+            val read = input.read(bytes, offset, count - offset)
+            if (read < 0) throw EOFException("the connection closed inside a frame")
+            offset += read
+        }
+        return bytes
+    }
+
+    override fun send(text: String) {
+        try {
+            sendFrame(OPCODE_TEXT, text.toByteArray(Charsets.UTF_8))
+        } catch (error: IOException) {
+            // A send that fails breaks the connection: the reader sees it.
+            try {
+                socket.close()
+            } catch (ignored: IOException) {
+            }
+        }
+    }
+
+    /** One masked frame with FIN set. */
+    private fun sendFrame(opcode: Int, payload: ByteArray) {
+        synchronized(writeLock) {
+            if (closeSent) return
+            if (opcode == OPCODE_CLOSE) closeSent = true
+            val head = ByteArrayOutputStream(14)
+            head.write(0x80 or opcode)
+            when {
+                payload.size < 126 -> head.write(0x80 or payload.size)
+                payload.size < 65536 -> {
+                    head.write(0x80 or 126)
+                    head.write(payload.size shr 8)
+                    head.write(payload.size and 0xFF)
+                }
+                else -> {
+                    head.write(0x80 or 127)
+                    for (shift in 56 downTo 0 step 8) head.write(((payload.size.toLong() shr shift) and 0xFF).toInt())
+                }
+            }
+            val mask = ByteArray(4).also { SocketWebSocketConnector.random.nextBytes(it) }
+            head.write(mask)
+            val masked = ByteArray(payload.size)
+            for (index in payload.indices) masked[index] = (payload[index].toInt() xor mask[index and 3].toInt()).toByte()
+            output.write(head.toByteArray())
+            output.write(masked)
+            output.flush()
+        }
+    }
+
+    override fun close() {
+        closing = true
+        try {
+            // Status 1000, normal closure.
+            sendFrame(OPCODE_CLOSE, byteArrayOf(0x03, 0xE8.toByte()))
+        } catch (ignored: IOException) {
+        }
+        try {
+            socket.close()
+        } catch (ignored: IOException) {
+        }
+    }
+
+    companion object {
+        const val OPCODE_CONTINUATION = 0
+        const val OPCODE_TEXT = 1
+        const val OPCODE_CLOSE = 8
+        const val OPCODE_PING = 9
+        const val OPCODE_PONG = 10
+    }
+}
+
+/** Base64 (RFC 4648, with padding) for the handshake's key and accept value (`java.util.Base64` needs Android 8). */
+internal object Base64Text {
+    private const val ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    fun encode(bytes: ByteArray): String {
+        val out = StringBuilder((bytes.size + 2) / 3 * 4)
+        var index = 0
+        while (index < bytes.size) {
+            val a = bytes[index].toInt() and 0xFF
+            val b = if (index + 1 < bytes.size) bytes[index + 1].toInt() and 0xFF else 0
+            val c = if (index + 2 < bytes.size) bytes[index + 2].toInt() and 0xFF else 0
+            out.append(ALPHABET[a shr 2])
+            out.append(ALPHABET[((a and 3) shl 4) or (b shr 4)])
+            out.append(if (index + 1 < bytes.size) ALPHABET[((b and 15) shl 2) or (c shr 6)] else '=')
+            out.append(if (index + 2 < bytes.size) ALPHABET[c and 63] else '=')
+            index += 3
+        }
+        return out.toString()
+    }
+}
 """#),
 ("Store.kt",
 #"""
@@ -2824,16 +3923,209 @@ object StoreImage {
 /** JSON text written as it is (a custom scalar's stored JSON inside an image). */
 internal class RawJson(val text: String)
 """#),
+("SubscriptionHandle.kt",
+#"""
+package baton.runtime
+
+/**
+ * A view's hold on a subscription (the Swift runtime's `SubscriptionHandle`): every `next` the server sends is
+ * committed to the store as a server batch (logged `committed {"kind":"subscription","changed":N}`), so handles
+ * reading the same records update as after any fetch, and is read as this handle's phase.
+ *
+ * A `next` with errors and no data, or the server's `error`, is a request error: with no data yet the phase is
+ * [Phase.Failed]; with data it stays ready and [lastError] carries it. A socket that drops is reconnected by the
+ * transport and the subscription sent again ([reconnects] counts it); [detach] ends the subscription, and the
+ * transport sends `complete` (and closes the socket after the last one). Thread-safe; observers are called on the
+ * transport's thread.
+ */
+class SubscriptionHandle<D : Any> internal constructor(
+    val operation: Operation<D>,
+    private val environment: BatonEnvironment
+) {
+    private val lock = Any()
+    private var currentPhase: Phase<D> = Phase.Loading
+    private var currentError: FetchError? = null
+    private var events = 0
+    private var reconnectCount = 0
+    private var finished = false
+    private var cancellation: Observation? = null
+    private val observers = Observers()
+
+    /** [Phase.Loading] until the first `next`, then [Phase.Ready]; [Phase.Failed] when it failed before any data. */
+    val phase: Phase<D> get() = synchronized(lock) { currentPhase }
+
+    /** The latest failure (a request error, or the transport giving up). */
+    val lastError: FetchError? get() = synchronized(lock) { currentError }
+
+    /** `next` payloads committed. */
+    val eventCount: Int get() = synchronized(lock) { events }
+
+    /** Times the socket dropped and the subscription was sent again. */
+    val reconnects: Int get() = synchronized(lock) { reconnectCount }
+
+    /** Whether the subscription is over (completed, failed, or detached). */
+    val isFinished: Boolean get() = synchronized(lock) { finished }
+
+    /** Calls [observer] after every change. */
+    fun observe(observer: () -> Unit): Observation = observers.add(observer)
+
+    /** Ends the subscription (the transport sends `complete`). */
+    fun detach() {
+        val toCancel = synchronized(lock) {
+            finished = true
+            val held = cancellation
+            cancellation = null
+            held
+        }
+        toCancel?.cancel()
+    }
+
+    internal fun start(transport: SubscriptionTransport) {
+        environment.log.record(LogEvent("subscriptionStarted", linkedMapOf<String, Any?>("operation" to operation.operationName)))
+        val started = transport.subscribe(GraphQLRequest(operation)) { event -> receive(event) }
+        val detachedMeanwhile = synchronized(lock) {
+            if (!finished) cancellation = started
+            finished
+        }
+        if (detachedMeanwhile) started.cancel()
+    }
+
+    internal fun fail(error: FetchError) {
+        synchronized(lock) {
+            finished = true
+            currentError = error
+            if (currentPhase.data == null) currentPhase = Phase.Failed(error)
+        }
+        notifyObservers()
+    }
+
+    private fun receive(event: SubscriptionEvent) {
+        if (synchronized(lock) { finished }) return
+        val log = environment.log
+        val name = operation.operationName
+        when (event) {
+            is SubscriptionEvent.Next -> try {
+                val (result, deliver) = environment.store.commitDeferringNotifications(operation, event.payload)
+                log.record(
+                    LogEvent("committed", linkedMapOf<String, Any?>("kind" to "subscription", "changed" to result.changed.size))
+                )
+                deliver()
+                val phase: Phase<D> = try {
+                    Phase.Ready(environment.store.read(operation, LoggingReporter(log)))
+                } catch (error: RequiredFieldException) {
+                    Phase.Failed(FetchError.Read(error))
+                } catch (error: FieldErrorsException) {
+                    Phase.Failed(FetchError.Read(error))
+                }
+                synchronized(lock) {
+                    events++
+                    currentPhase = phase
+                    currentError = null
+                }
+            } catch (error: MalformedResponseException) {
+                record(FetchError.MalformedResponse(error.reason))
+            } catch (error: RequestFailedException) {
+                record(FetchError.Request(error.errors.errors))
+            }
+            is SubscriptionEvent.Error -> {
+                record(FetchError.Request(event.errors))
+                synchronized(lock) { finished = true }
+            }
+            is SubscriptionEvent.Complete -> {
+                log.record(LogEvent("subscriptionCompleted", linkedMapOf<String, Any?>("operation" to name)))
+                synchronized(lock) { finished = true }
+            }
+            is SubscriptionEvent.Reconnecting -> {
+                log.record(
+                    LogEvent(
+                        "subscriptionReconnecting",
+                        linkedMapOf<String, Any?>(
+                            "operation" to name, "attempt" to event.attempt,
+                            "delay" to JsonNumber(String.format(java.util.Locale.ROOT, "%.3f", event.delay)),
+                            "reason" to event.reason
+                        )
+                    )
+                )
+                synchronized(lock) { reconnectCount++ }
+            }
+            is SubscriptionEvent.Failed -> {
+                fail(FetchError.Transport(event.reason))
+                return
+            }
+        }
+        notifyObservers()
+    }
+
+    private fun record(failure: FetchError) {
+        environment.log.record(
+            LogEvent("subscriptionFailed", linkedMapOf<String, Any?>("operation" to operation.operationName, "error" to failure.payload))
+        )
+        synchronized(lock) {
+            currentError = failure
+            if (currentPhase.data == null) currentPhase = Phase.Failed(failure)
+        }
+    }
+
+    private fun notifyObservers() {
+        val toCall = observers.all()
+        for (observer in toCall) observer()
+    }
+}
+
+/**
+ * Starts a subscription on the environment's [BatonEnvironment.subscriptionTransport]; without one the handle
+ * fails at once (`transport: the environment has no subscription transport`).
+ */
+fun <D : Any> BatonEnvironment.subscribe(operation: Operation<D>): SubscriptionHandle<D> {
+    val handle = SubscriptionHandle(operation, this)
+    val transport = subscriptionTransport
+    if (transport != null) {
+        handle.start(transport)
+    } else {
+        handle.fail(FetchError.Transport("the environment has no subscription transport"))
+    }
+    return handle
+}
+"""#),
+("SubscriptionTransport.kt",
+#"""
+package baton.runtime
+
+/** What a subscription transport reports for one subscription (the Swift runtime's `SubscriptionEvent`). */
+sealed class SubscriptionEvent {
+    /** A `next` payload's JSON (`{"data":…,"errors":…}`): the environment commits it as a server batch. */
+    data class Next(val payload: String) : SubscriptionEvent()
+
+    /** The server's `error` for the subscription: it is over. */
+    data class Error(val errors: List<FieldError>) : SubscriptionEvent()
+
+    /** The server completed the subscription. */
+    object Complete : SubscriptionEvent() {
+        override fun toString(): String = "Complete"
+    }
+
+    /** The connection broke; the transport reconnects after [delay] seconds and subscribes again. */
+    data class Reconnecting(val attempt: Int, val delay: Double, val reason: String) : SubscriptionEvent()
+
+    /** The transport gave up (reconnects exhausted, or the server refused the connection): it is over. */
+    data class Failed(val reason: String) : SubscriptionEvent()
+}
+
+/**
+ * Sends subscriptions and reports their events, until the returned [Observation] is cancelled (then the transport
+ * sends `complete` to the server and forgets the subscription). [onEvent] is called on the transport's thread, in
+ * order, never after the cancel returns or after a final event ([SubscriptionEvent.Error], [SubscriptionEvent.Complete],
+ * [SubscriptionEvent.Failed]).
+ */
+interface SubscriptionTransport {
+    fun subscribe(request: GraphQLRequest, onEvent: (SubscriptionEvent) -> Unit): Observation
+}
+"""#),
 ("Transport.kt",
 #"""
 package baton.runtime
 
-import java.io.ByteArrayOutputStream
 import java.io.File
-import java.io.InputStream
-import java.net.HttpURLConnection
-import java.net.URL
-import java.net.URLEncoder
 
 /** One GraphQL request: what a transport sends. */
 class GraphQLRequest(
@@ -2847,12 +4139,20 @@ class GraphQLRequest(
     /** The persisted-query id (the SHA-256 of [query] that `baton gen` writes), or null when there is none. */
     val operationId: String? = null,
     /** Headers for this request alone, over the transport's own. */
-    val headers: Map<String, String> = emptyMap()
+    val headers: Map<String, String> = emptyMap(),
+    /**
+     * Cancelled when the fetch should stop (its handle detached): a transport aborts the exchange in flight and
+     * throws [TransportException.cancelled]. Never cancelled unless the caller cancels it.
+     */
+    val cancellation: Cancellation = Cancellation()
 ) {
     /** The request for a generated operation, with [headers] for it alone. */
-    constructor(operation: Operation<*>, headers: Map<String, String> = emptyMap()) : this(
+    constructor(
+        operation: Operation<*>, headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
+    ) : this(
         operation.operationName, operation.document, operation.variables(), operation.onError,
-        operation.operationType, if (operation.operationId.isEmpty()) null else operation.operationId, headers
+        operation.operationType, if (operation.operationId.isEmpty()) null else operation.operationId, headers,
+        cancellation
     )
 
     /** The POST body: `{"query":…,"operationName":…,"variables":{…},"onError":…}`, variables sorted by name. */
@@ -2885,191 +4185,73 @@ class GraphQLRequest(
 
 /**
  * Sends a request and returns the response body. Called on the environment's executor, never on the thread
- * that attached the handle, so it may block. Anything it throws is a transport failure.
+ * that attached the handle, so it may block; it should end when [GraphQLRequest.cancellation] is cancelled.
+ * Anything it throws is a transport failure; a [TransportException] says whether sending again may help.
  */
 interface Transport {
     fun send(request: GraphQLRequest): ByteArray
 }
 
-/** A transport failure: an HTTP status without a GraphQL body, no fixture, or a failure it was told to give. */
-class TransportException(message: String, cause: Throwable? = null) : RuntimeException(message, cause)
-
-/** How queries travel over HTTP; mutations and subscriptions always POST. */
-enum class HttpMethod {
-    /** Every request is a POST of JSON. */
-    POST,
-
-    /** Queries are GETs with the request in the URL (`?query=&variables=&operationName=`), so a CDN can cache them. */
-    GET_FOR_QUERIES
-}
-
-/** Whether the document goes with a request. */
-enum class PersistedQueries {
-    /** Send the document (the default). */
-    OFF,
-
-    /** Send only the persisted id (the server knows every operation from `baton gen`'s manifest); never the document. */
-    PERSISTED_ONLY,
-
-    /** Send the id; send the document with it only when the server answers `PersistedQueryNotFound`. */
-    AUTOMATIC
-}
-
-/** One HTTP request as GraphQL over HTTP spells a GraphQL request: what an HTTP client sends. */
-class HttpRequest(
-    /** `GET` or `POST`. */
-    val method: String,
-    val url: String,
-    /** In the order they are set: `Accept`, `Content-Type` (a POST), the transport's, the request's own. */
-    val headers: Map<String, String>,
-    /** The JSON body of a POST; null for a GET. */
-    val body: ByteArray?
-)
-
-/** What the server answered: its status and whole body. */
-class HttpReply(val status: Int, val body: ByteArray)
-
 /**
- * GraphQL over HTTP, whichever client carries the bytes ([HttpTransport]'s `HttpURLConnection`, the OkHttp
- * adapter): the decisions the Swift runtime's `HTTPTransport` makes, made once for every Kotlin transport.
- *
- * Queries may go as GET ([HttpMethod.GET_FOR_QUERIES]: the request's members in the URL, or only the persisted id,
- * so a CDN can cache them); mutations and subscriptions always POST. Headers are the transport's, then the
- * request's own. With [PersistedQueries.PERSISTED_ONLY] only the id is sent, and a `PersistedQueryNotFound` answer
- * fails (`the server has no persisted query <id>`); with [PersistedQueries.AUTOMATIC] the id is sent first and the
- * document only after that answer. A status outside 200…299 with a GraphQL body is that body (GraphQL over HTTP
- * carries request errors in 4xx); without one it is a [TransportException] (`HTTP status 503`).
+ * A transport failure, with the Swift runtime's `TransportError` texts: an HTTP status without a GraphQL body
+ * (`HTTP status 502`, `HTTP status 429 (retry after 2 s)`), a network failure (`network: Connection refused`), no
+ * complete answer in time (`timed out after 30 s`), a body over the limit (`response larger than 1048576 bytes`), a
+ * cancelled fetch (`cancelled`), a persisted id the server lacks, or a failure a fixture was told to give.
  */
-class GraphQLHttp(
-    val url: String,
-    val headers: Map<String, String> = emptyMap(),
-    val method: HttpMethod = HttpMethod.POST,
-    val persistedQueries: PersistedQueries = PersistedQueries.OFF
-) {
-    /** The HTTP request for [request], sending the document or not (for tests and for apps that sign requests). */
-    fun request(request: GraphQLRequest, sendingDocument: Boolean): HttpRequest {
-        val persistedId = if (persistedQueries == PersistedQueries.OFF) null else request.operationId
-        val all = LinkedHashMap<String, String>()
-        all["Accept"] = "application/graphql-response+json, application/json"
-        val asGet = method == HttpMethod.GET_FOR_QUERIES && request.operationType == "query"
-        if (!asGet) all["Content-Type"] = "application/json"
-        all.putAll(headers)
-        all.putAll(request.headers)
-        if (!asGet) {
-            val body = request.body(sendingDocument, persistedId).toByteArray(Charsets.UTF_8)
-            return HttpRequest("POST", url, all, body)
-        }
-        val query = StringBuilder()
-        for ((name, value) in request.fields(sendingDocument, persistedId)) {
-            if (query.isNotEmpty()) query.append('&')
-            query.append(encode(name)).append('=').append(encode(value as? String ?: Json.write(value)))
-        }
-        val fragment = url.indexOf('#')
-        val base = if (fragment < 0) url else url.substring(0, fragment)
-        val separator = if (!base.contains('?')) "?" else if (base.endsWith('?') || base.endsWith('&')) "" else "&"
-        return HttpRequest("GET", base + separator + query, all, null)
-    }
+class TransportException @JvmOverloads constructor(
+    message: String,
+    cause: Throwable? = null,
+    val kind: Kind = Kind.FAILED,
+    /** The HTTP status, for [Kind.HTTP_STATUS]. */
+    val status: Int? = null,
+    /** The server's `Retry-After` in seconds, when it sent one. */
+    val retryAfter: Double? = null
+) : RuntimeException(message, cause) {
+    /** What kind of failure it is. */
+    enum class Kind { FAILED, HTTP_STATUS, NETWORK, TIMED_OUT, TOO_LARGE, CANCELLED, PERSISTED_QUERY_NOT_FOUND }
 
-    /**
-     * Sends [request] through [perform] (the HTTP client's one exchange) as many times as the persisted-query
-     * protocol needs, and returns the body of the answer. Throws [TransportException].
-     */
-    fun send(request: GraphQLRequest, perform: (HttpRequest) -> HttpReply): ByteArray {
-        val id = request.operationId
-        if (persistedQueries != PersistedQueries.OFF && id == null) {
-            throw TransportException("${request.operationName} has no persisted id (generate it with baton gen)")
+    /** Whether sending the same request again may succeed: a network failure, a timeout, 429, 502, 503, 504. */
+    val isTransient: Boolean
+        get() = when (kind) {
+            Kind.NETWORK, Kind.TIMED_OUT -> true
+            Kind.HTTP_STATUS -> status == 429 || status == 502 || status == 503 || status == 504
+            else -> false
         }
-        var sendingDocument = persistedQueries == PersistedQueries.OFF
-        while (true) {
-            val reply = perform(request(request, sendingDocument))
-            if (!sendingDocument && isPersistedQueryNotFound(reply.body)) {
-                if (persistedQueries != PersistedQueries.AUTOMATIC) {
-                    throw TransportException("the server has no persisted query $id")
-                }
-                sendingDocument = true
-                continue
-            }
-            if (reply.status in 200..299 || isGraphQLResponse(reply.body)) return reply.body
-            throw TransportException("HTTP status ${reply.status}")
-        }
-    }
 
     companion object {
-        /** A URL query component: percent-encoded UTF-8, a space as `%20` (a `+` reads as a space in many servers). */
-        fun encode(text: String): String = URLEncoder.encode(text, "UTF-8").replace("+", "%20")
+        /** A status outside 200…299 without a GraphQL body. */
+        @JvmStatic
+        @JvmOverloads
+        fun httpStatus(status: Int, retryAfter: Double? = null): TransportException = TransportException(
+            if (retryAfter == null) "HTTP status $status" else "HTTP status $status (retry after ${seconds(retryAfter)} s)",
+            null, Kind.HTTP_STATUS, status, retryAfter
+        )
 
-        /** Whether [bytes] are a GraphQL response (a body GraphQL over HTTP may carry with a 4xx status). */
-        fun isGraphQLResponse(bytes: ByteArray): Boolean = try {
-            GraphQLResponse.parse(String(bytes, Charsets.UTF_8))
-            true
-        } catch (error: MalformedResponseException) {
-            false
-        }
+        /** The connection failed or broke before the whole answer arrived (a truncated body is one). */
+        @JvmStatic
+        fun network(reason: String, cause: Throwable? = null): TransportException =
+            TransportException("network: $reason", cause, Kind.NETWORK)
 
-        /** Whether [bytes] are the server's `PersistedQueryNotFound` answer (by message or by extensions code). */
-        fun isPersistedQueryNotFound(bytes: ByteArray): Boolean {
-            if (bytes.size >= 4096) return false
-            val response = try {
-                GraphQLResponse.parse(String(bytes, Charsets.UTF_8))
-            } catch (error: MalformedResponseException) {
-                return false
-            }
-            return response.data == null && response.errors.any {
-                it.message == "PersistedQueryNotFound" || it.extensions?.get("code") == "PERSISTED_QUERY_NOT_FOUND"
-            }
-        }
-    }
-}
+        /** No complete answer within the exchange's timeout. */
+        @JvmStatic
+        fun timedOut(seconds: Double): TransportException =
+            TransportException("timed out after ${seconds(seconds)} s", null, Kind.TIMED_OUT)
 
-/**
- * GraphQL over HTTP with `java.net.HttpURLConnection` (on every JVM and on Android): the requests [GraphQLHttp]
- * spells (POST, or GET for queries; the persisted id; the transport's and the request's headers), sent one
- * exchange at a time. A status outside 200…299 is a [TransportException] (`HTTP status 503`) unless the body is a
- * GraphQL response.
- */
-class HttpTransport(
-    val url: URL,
-    val headers: Map<String, String> = emptyMap(),
-    val connectTimeoutMillis: Int = 15000,
-    val readTimeoutMillis: Int = 30000,
-    val method: HttpMethod = HttpMethod.POST,
-    val persistedQueries: PersistedQueries = PersistedQueries.OFF
-) : Transport {
-    /** How this transport spells requests. */
-    val http: GraphQLHttp = GraphQLHttp(url.toString(), headers, method, persistedQueries)
+        /** The body is larger than the limit; it was not read past it. */
+        @JvmStatic
+        fun tooLarge(limit: Long): TransportException =
+            TransportException("response larger than $limit bytes", null, Kind.TOO_LARGE)
 
-    override fun send(request: GraphQLRequest): ByteArray = http.send(request) { perform(it) }
+        /** The fetch was cancelled (its handle detached). */
+        @JvmStatic
+        fun cancelled(): TransportException = TransportException(CANCELLED, null, Kind.CANCELLED)
 
-    private fun perform(request: HttpRequest): HttpReply {
-        val connection = URL(request.url).openConnection() as HttpURLConnection
-        try {
-            connection.requestMethod = request.method
-            connection.connectTimeout = connectTimeoutMillis
-            connection.readTimeout = readTimeoutMillis
-            for ((name, value) in request.headers) connection.setRequestProperty(name, value)
-            val body = request.body
-            if (body != null) {
-                connection.doOutput = true
-                connection.setFixedLengthStreamingMode(body.size)
-                connection.outputStream.use { it.write(body) }
-            }
-            val status = connection.responseCode
-            val stream = if (status in 200..299) connection.inputStream else connection.errorStream
-            return HttpReply(status, stream?.use { readAll(it) } ?: ByteArray(0))
-        } finally {
-            connection.disconnect()
-        }
-    }
+        /** What a cancelled fetch's failure says. */
+        const val CANCELLED = "cancelled"
 
-    private fun readAll(stream: InputStream): ByteArray {
-        val out = ByteArrayOutputStream()
-        val buffer = ByteArray(16384)
-        while (true) {
-            val count = stream.read(buffer)
-            if (count < 0) break
-            out.write(buffer, 0, count)
-        }
-        return out.toByteArray()
+        /** Seconds as Swift's messages print them: `2`, `0.25`. */
+        internal fun seconds(value: Double): String =
+            if (value == Math.rint(value) && Math.abs(value) < 1e15) value.toLong().toString() else value.toString()
     }
 }
 
@@ -3219,11 +4401,51 @@ fun <T : Any> encodeScalar(value: T?, converter: ScalarConverter<T>): String? =
 /** Maps each element of a (possibly nested, possibly null) list for a request. */
 fun <T, R> encodeList(value: List<T>?, transform: (T) -> R): List<R>? = value?.map(transform)
 """#),
+("WebSocketConnection.kt",
+#"""
+package baton.runtime
+
+import java.io.IOException
+
+/**
+ * One open WebSocket carrying text messages (all `graphql-transport-ws` needs). The core's implementation is
+ * [SocketWebSocketConnector]'s, Baton's own RFC 6455 client over `java.net.Socket` (`ws://`); the OkHttp adapter
+ * (`Kotlin/okhttp`, `OkHttpWebSocketConnector`) brings OkHttp's, with `wss://`.
+ */
+interface WebSocketConnection {
+    /**
+     * Blocks until the server's next text message; null once the socket closed normally. Throws [IOException] when
+     * it breaks. Called from one thread at a time.
+     */
+    @Throws(IOException::class)
+    fun receive(): String?
+
+    /** Sends one text message, in order with every other, from any thread; a failure breaks the connection. */
+    fun send(text: String)
+
+    /** Closes the socket (normal closure); a blocked [receive] returns null or throws. From any thread. */
+    fun close()
+}
+
+/** Opens WebSockets. */
+interface WebSocketConnector {
+    /** Opens [url] asking for [subprotocol], with extra handshake [headers]; throws [IOException] when it cannot. */
+    @Throws(IOException::class)
+    fun connect(url: String, subprotocol: String, headers: Map<String, String>): WebSocketConnection
+}
+
+/** A WebSocket failure: a URL the connector cannot open, a refused handshake, a frame that breaks the protocol. */
+class WebSocketException(message: String) : IOException(message)
+"""#),
     ]
 
     /// The names of the types the runtime declares at top level (not private), sorted.
     package static let typeNames: Set<String> = [
+        "Authenticator",
+        "Base64Text",
         "BatonEnvironment",
+        "BearerTokenAuthenticator",
+        "Cancellation",
         "Clocks",
         "CollectingReporter",
         "CommitResult",
@@ -3245,11 +4467,14 @@ fun <T, R> encodeList(value: List<T>?, transform: (T) -> R): List<R>? = value?.m
         "GraphQLHttp",
         "GraphQLRequest",
         "GraphQLResponse",
+        "GraphQLWebSocketTransport",
         "Handle",
         "HandleState",
+        "HttpExchange",
         "HttpMethod",
         "HttpReply",
         "HttpRequest",
+        "HttpResponse",
         "HttpTransport",
         "ImageException",
         "InlineFragment",
@@ -3269,6 +4494,7 @@ fun <T, R> encodeList(value: List<T>?, transform: (T) -> R): List<R>? = value?.m
         "NormalizedWrite",
         "Normalizer",
         "Observation",
+        "Observers",
         "Operation",
         "OperationIdentity",
         "OperationWalk",
@@ -3290,18 +4516,27 @@ fun <T, R> encodeList(value: List<T>?, transform: (T) -> R): List<R>? = value?.m
         "RequiredAction",
         "RequiredFieldException",
         "ResponsePath",
+        "RetryPolicy",
         "ScalarConverter",
         "Scalars",
         "Selection",
         "Slot",
         "SlotId",
+        "SocketWebSocket",
+        "SocketWebSocketConnector",
         "StoreImage",
         "StoreSnapshot",
         "StoredValue",
         "Subscription",
+        "SubscriptionEvent",
+        "SubscriptionHandle",
+        "SubscriptionTransport",
         "TextDecoder",
         "Transport",
         "TransportException",
         "Variable",
+        "WebSocketConnection",
+        "WebSocketConnector",
+        "WebSocketException",
     ]
 }

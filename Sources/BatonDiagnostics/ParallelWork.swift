@@ -1,0 +1,82 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Per-item work over the machine's cores whose result never depends on scheduling.
+///
+/// `map` returns exactly what `items.map(transform)` returns, in the same order: each item's
+/// result goes to its own slot, whichever thread computed it and whenever. The items are cut
+/// into contiguous chunks (several per worker, so a worker slowed by another process does not
+/// hold the others up) that the workers take one after another as they free up. Stages make their
+/// per-file work safe for this by being functions of their inputs: the parser reads one
+/// `SourceFile`, the validator reads a shared immutable `GraphQLSchema`, and neither touches
+/// global state.
+package enum ParallelWork {
+    /// The number of processors online (at least 1).
+    package static var processorCount: Int {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+            return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+            return 1
+        #endif
+    }
+
+    /// `items.map(transform)`, computed on up to `workers` threads; `workers <= 1`, or fewer
+    /// than `minimumItems` items, runs on the calling thread.
+    package static func map<Input: Sendable, Output: Sendable>(
+        _ items: [Input], workers: Int = processorCount, minimumItems: Int = 2,
+        _ transform: @Sendable (Input) -> Output
+    ) -> [Output] {
+        let count = items.count
+        guard workers > 1, count >= max(2, minimumItems) else { return items.map(transform) }
+        // Four chunks per worker: enough to even out uneven items and busy cores, few enough
+        // that handing out chunks costs nothing measurable.
+        let chunks = min(count, workers * 4)
+        let output = [Output](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // A buffer of two or more elements always has an address; without one nothing is
+            // initialized and the sequential map below answers instead.
+            guard let address = buffer.baseAddress else { return }
+            nonisolated(unsafe) let base = address
+            items.withUnsafeBufferPointer { input in
+                nonisolated(unsafe) let input = input
+                let next = ChunkDispenser(count: chunks)
+                DispatchQueue.concurrentPerform(iterations: min(workers, chunks)) { _ in
+                    while let chunk = next.take() {
+                        let start = count * chunk / chunks
+                        let end = count * (chunk + 1) / chunks
+                        for index in start..<end {
+                            // Each slot is written exactly once, by the one chunk that owns it.
+                            (base + index).initialize(to: transform(input[index]))
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+        return output.count == count ? output : items.map(transform)
+    }
+}
+
+/// Hands out chunk numbers 0, 1, 2, … once each, to whichever worker asks first.
+private final class ChunkDispenser: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "baton.parallel-work")
+    private var taken = 0
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    /// The next chunk, or nil when all are taken. (`unchecked`: `taken` is only touched on `queue`.)
+    func take() -> Int? {
+        queue.sync {
+            guard taken < count else { return nil }
+            defer { taken += 1 }
+            return taken
+        }
+    }
+}

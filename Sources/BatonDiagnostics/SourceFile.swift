@@ -200,13 +200,27 @@ package struct SourceLocation: Sendable, Hashable, Comparable {
 }
 
 /// A half-open range of UTF-8 byte offsets `[start, end)` in one source.
+///
+/// Stored as two 32-bit offsets: every AST node, name and value carries a span, and half the
+/// size of each is several megabytes on a project of 10,000 operations. Sources longer than
+/// `maximumOffset` bytes are refused by the parser; an offset past it is clamped, never trapped.
 package struct Span: Sendable, Hashable {
-    package var start: Int
-    package var end: Int
-    package init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
+    package var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(clamping: newValue) }
     }
+    package var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = UInt32(clamping: newValue) }
+    }
+    package init(start: Int, end: Int) {
+        storedStart = UInt32(clamping: start)
+        storedEnd = UInt32(clamping: end)
+    }
+    /// The largest offset a span holds exactly (4 GiB - 1).
+    package static let maximumOffset = Int(UInt32.max)
     package static let zero = Span(start: 0, end: 0)
     /// The span from the start of `self` to the end of `other`.
     package func through(_ other: Span) -> Span { Span(start: start, end: max(end, other.end)) }

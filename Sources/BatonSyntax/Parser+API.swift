@@ -29,7 +29,12 @@ package enum Parser {
 
     /// Parses an executable or type-system document (or a mix), stopping at the first syntax error.
     package static func parse(_ source: SourceFile) -> ParseResult {
-        source.bytes.withUnsafeBufferPointer { bytes in
+        // Spans hold 32-bit offsets: a source past 4 GiB is refused rather than mislocated.
+        guard source.bytes.count <= Span.maximumOffset else {
+            let error = SyntaxError("Document is too large: more than 4 GiB.", span: .zero)
+            return ParseResult(document: nil, diagnostics: [error.diagnostic(in: source)])
+        }
+        return source.bytes.withUnsafeBufferPointer { bytes in
             var parser = RecursiveDescentParser(bytes: bytes, maximumDepth: maximumDepth)
             do throws(SyntaxError) {
                 let definitions = try parser.parseDocument()

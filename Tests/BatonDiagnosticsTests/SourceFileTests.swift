@@ -2,6 +2,18 @@ import BatonDiagnostics
 import XCTest
 
 final class SourceFileTests: XCTestCase {
+    func testSpansAreTwoThirtyTwoBitOffsetsThatClamp() {
+        XCTAssertEqual(MemoryLayout<Span>.size, 8)
+        var span = Span(start: 3, end: 10)
+        XCTAssertEqual([span.start, span.end], [3, 10])
+        span.end = 20
+        XCTAssertEqual(span, Span(start: 3, end: 20))
+        XCTAssertEqual(Span(start: 1, end: 2).through(Span(start: 5, end: 9)), Span(start: 1, end: 9))
+        // Out of range offsets clamp instead of trapping.
+        let clamped = Span(start: -5, end: Span.maximumOffset + 10)
+        XCTAssertEqual([clamped.start, clamped.end], [0, Span.maximumOffset])
+    }
+
     func testLinesEndAtLFCRLFAndLoneCR() {
         let file = SourceFile(path: "a.graphql", text: "a\nb\r\nc\rd")
         XCTAssertEqual(file.lineStarts, [0, 2, 5, 7])

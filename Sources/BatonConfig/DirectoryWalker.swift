@@ -24,17 +24,19 @@ package struct DirectoryWalker {
             if let identity = FileSystem.identity(of: directory) {
                 if !visited.insert(identity).inserted { continue }
             }
-            let names: [String]
-            switch FileSystem.contentsOfDirectory(directory) {
-            case .success(let list): names = list
+            let entries: [FileSystem.Entry]
+            switch FileSystem.entries(of: directory) {
+            case .success(let list): entries = list
             case .failure(let failure):
                 failures.append(failure)
                 continue
             }
             var subdirectories: [String] = []
-            for name in names {
+            for entry in entries {
+                let name = entry.name
                 let path = directory == "/" ? "/" + name : directory + "/" + name
-                switch FileSystem.kind(of: path) {
+                // A link (or an entry the listing does not type) is followed with `stat`.
+                switch entry.kind ?? FileSystem.kind(of: path) {
                 case .file:
                     files.append(path)
                 case .directory:

@@ -68,7 +68,7 @@ package enum DocumentDiscovery {
                     rule: ConfigurationLoader.rule,
                     file: configuration.file, span: span))
         }
-        return (all.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, diagnostics)
+        return (all.sorted(by: Path.precedes), diagnostics)
     }
 
     /// What is never a document, whatever the patterns say: `exclude`, the schema and the output folders.

@@ -71,40 +71,80 @@ package enum FileSystem {
                 return .failure(Failure(path: path, reason: "Not a regular file"))
             }
         }
+        // Read straight into the array's storage: one allocation of the file's size (plus one
+        // byte, to see the end without a second buffer), no zero-filling, no copy. A file that
+        // grows while it is read continues in a larger buffer.
+        var capacity = info.st_size > 0 ? Int(info.st_size) + 1 : 4096
         var bytes: [UInt8] = []
-        let expected = Int(info.st_size)
-        bytes.reserveCapacity(expected > 0 ? expected : 4096)
-        var chunk = [UInt8](repeating: 0, count: max(65536, min(expected + 1, 1 << 24)))
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
+        var failure: Failure?
+        while failure == nil {
+            var filled = 0
+            var reachedEnd = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                while filled < capacity {
+                    let count = read(descriptor, base + filled, capacity - filled)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = Failure(path: path, reason: lastError())
+                        break
+                    }
+                    if count == 0 {
+                        reachedEnd = true
+                        break
+                    }
+                    filled += count
+                }
+                initialized = filled
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Failure(path: path, reason: lastError()))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            if reachedEnd { break }
+            capacity *= 2
         }
+        if let failure { return .failure(failure) }
         return .success(bytes)
     }
 
     /// The entry names of a directory (without `.` and `..`), sorted by their UTF-8 bytes so
     /// every walk is deterministic.
     package static func contentsOfDirectory(_ path: String) -> Result<[String], Failure> {
+        entries(of: path).map { $0.map(\.name) }
+    }
+
+    /// One entry of a directory: its name and, when the directory listing says (`d_type`),
+    /// what it is; nil for a symbolic link or a file system that does not say, which the caller
+    /// resolves with `kind(of:)`.
+    package struct Entry: Sendable, Equatable {
+        package var name: String
+        package var kind: Kind?
+    }
+
+    /// The entries of a directory (without `.` and `..`), sorted by their names' UTF-8 bytes.
+    /// Kinds come from the listing itself, so a walk needs no `stat` per file.
+    package static func entries(of path: String) -> Result<[Entry], Failure> {
         guard let directory = opendir(path) else { return .failure(Failure(path: path, reason: lastError())) }
         defer { _ = closedir(directory) }
-        var names: [String] = []
+        var entries: [Entry] = []
         // The name is read where it lies: a `dirent` can be shorter than its declared 256-byte `d_name` (glibc packs
-        // entries), so copying `d_name` out would read past the entry (found by Fuzz/ `configuration`).
-        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return .success([]) }
+        // entries), so copying `d_name` out would read past the entry (found by Fuzz/ `configuration`). The type
+        // byte is read the same way, so the entry is never copied whole.
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name),
+            let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)
+        else { return .success([]) }
         while let entry = readdir(directory) {
             let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
-            names.append(name)
+            let kind: Kind?
+            switch Int32(UnsafeRawPointer(entry).load(fromByteOffset: typeOffset, as: UInt8.self)) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = nil
+            default: kind = .other
+            }
+            entries.append(Entry(name: name, kind: kind))
         }
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return .success(names)
+        entries.sort { Path.precedes($0.name, $1.name) }
+        return .success(entries)
     }
 
     /// The process's working directory, or "/" if it cannot be read.

@@ -23,6 +23,10 @@ package struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     package let root: String
     /// The wildcard part; empty for a plain path.
     let segments: [Segment]
+    /// For the most common pattern, `…/**/*.ext` (`**` then `*` and an ASCII suffix without
+    /// wildcards), the suffix's bytes: a path matches when its last segment ends with them, which
+    /// `matches` then checks on bytes without splitting the path.
+    let recursiveSuffix: [UInt8]?
 
     /// Compiles `text` against `base` (an absolute directory).
     package init(_ text: String, base: String) {
@@ -48,6 +52,13 @@ package struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         }
         self.root = "/" + rootParts.joined(separator: "/")
         self.segments = rest
+        if rest.count == 2, rest[0] == .recursive, case .wildcard(let scalars) = rest[1], scalars.first == "*",
+            scalars.dropFirst().allSatisfy({ $0.isASCII && $0 != "*" && $0 != "?" && $0 != "/" })
+        {
+            recursiveSuffix = scalars.dropFirst().map { UInt8($0.value) }
+        } else {
+            recursiveSuffix = nil
+        }
     }
 
     package var description: String { text }
@@ -62,6 +73,15 @@ package struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         if segments.isEmpty { return true }
         let relative = path.utf8.dropFirst(root == "/" ? 1 : root.utf8.count + 1)
         guard !relative.isEmpty else { return false }
+        if let suffix = recursiveSuffix {
+            // `**` takes every segment but the last, `*` any start of the last: what is left is
+            // the suffix (ASCII, so comparing bytes is comparing scalars).
+            let slash = relative.lastIndex(of: UInt8(ascii: "/"))
+            let last = slash.map { relative[relative.index(after: $0)...] } ?? relative
+            if !last.isEmpty {
+                return last.count >= suffix.count && last.suffix(suffix.count).elementsEqual(suffix)
+            }
+        }
         let parts = String(decoding: relative, as: UTF8.self).split(separator: "/", omittingEmptySubsequences: true)
         return GlobPattern.match(segments, parts)
     }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Path arithmetic on `/`-separated strings: joining, normalising, relative paths.
 ///
 /// Baton keeps absolute, normalised paths internally and shows paths relative to the working
@@ -45,9 +53,43 @@ package enum Path {
 
     /// The extension of the last segment, without the dot, lowercased ("" if none).
     package static func pathExtension(_ path: String) -> String {
-        let name = lastComponent(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+        // On bytes: `/` and `.` are ASCII and never part of a longer UTF-8 sequence.
+        let bytes = path.utf8
+        var dot: String.UTF8View.Index?
+        var index = bytes.endIndex
+        while index > bytes.startIndex {
+            let before = bytes.index(before: index)
+            let byte = bytes[before]
+            if byte == UInt8(ascii: "/") { break }
+            if byte == UInt8(ascii: ".") {
+                dot = before
+                break
+            }
+            index = before
+        }
+        // No dot, or a name that starts with its only dot (`.gitignore`), has no extension.
+        guard let dot, dot != bytes.startIndex, bytes[bytes.index(before: dot)] != UInt8(ascii: "/") else { return "" }
+        let suffix = bytes[bytes.index(after: dot)...]
+        if suffix.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            return String(decoding: suffix, as: UTF8.self)
+        }
+        return String(decoding: suffix, as: UTF8.self).lowercased()
+    }
+
+    /// Orders paths (and names) by their UTF-8 bytes, as every file list Baton makes is sorted.
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let common = min(left.count, right.count)
+                if common > 0, let a = left.baseAddress, let b = right.baseAddress {
+                    let order = memcmp(a, b, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     /// Joins two paths (`b` absolute wins).
@@ -59,6 +101,14 @@ package enum Path {
 
     /// `path` relative to `base` (both absolute and normalised): `a/b`, `../c`, or `.`.
     package static func relative(_ path: String, to base: String) -> String {
+        // The usual case, a path under `base`: the rest of its bytes after `base/`.
+        let pathBytes = path.utf8
+        let baseBytes = base.utf8
+        if base != "/", pathBytes.count > baseBytes.count + 1, pathBytes.starts(with: baseBytes),
+            pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: baseBytes.count)] == UInt8(ascii: "/")
+        {
+            return String(decoding: pathBytes.dropFirst(baseBytes.count + 1), as: UTF8.self)
+        }
         let target = path.split(separator: "/")
         let from = base.split(separator: "/")
         var common = 0

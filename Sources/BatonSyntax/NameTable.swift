@@ -12,7 +12,9 @@ struct NameTable {
         var name: String
     }
 
-    private var slots: [Slot?] = Array(repeating: nil, count: 256)
+    /// Empty until the first long name: most documents have few or none, and a parse of each
+    /// of 10,000 small files should not allocate and clear a table it never uses.
+    private var slots: [Slot?] = []
     private var count = 0
 
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
@@ -22,6 +24,7 @@ struct NameTable {
         }
         var hash: UInt32 = 2_166_136_261
         for index in start..<end { hash = (hash ^ UInt32(bytes[index])) &* 16_777_619 }
+        if slots.isEmpty { slots = Array(repeating: nil, count: 32) }
         let mask = slots.count - 1
         var index = Int(hash) & mask
         while let slot = slots[index] {

@@ -105,6 +105,10 @@ package final class ValidationContext {
     /// Variable usages of each definition, filled in as the walker passes them.
     package internal(set) var variableUsagesByDefinition: [[VariableUsage]]
 
+    /// The response paths of the operation or fragment being walked, kept by the walker when a
+    /// `ResponsePathRule` runs (one tracker for all of them).
+    package let responsePaths = ResponsePathTracker()
+
     // MARK: Diagnostics
 
     package private(set) var diagnostics: [Diagnostic] = []

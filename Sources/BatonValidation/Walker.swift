@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonSemantics
 import BatonSyntax
 
 /// The one walk over a validation unit: visits every node in graphql-js's order, keeps the
@@ -19,6 +20,8 @@ struct Walker {
     static let maximumDepth = 2_000
     private var depth = 0
     private var reportedDepth = false
+    /// The context's response-path tracker, when a rule that reads it runs.
+    private let responsePaths: ResponsePathTracker?
 
     init(context: ValidationContext, rules: [any ValidationRule]) {
         self.context = context
@@ -32,6 +35,7 @@ struct Walker {
         info.pointee.fieldDefStack.reserveCapacity(64)
         info.pointee.defaultValueStack.reserveCapacity(32)
         self.schema = context.schema
+        self.responsePaths = rules.contains { $0 is any ResponsePathRule } ? context.responsePaths : nil
     }
 
     mutating func walkUnit() {
@@ -56,6 +60,7 @@ struct Walker {
         let root = schema.rootType(for: node.operation)
         info.pointee.typeStack.append(
             root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
+        responsePaths?.begin(anchor: BatonDirectives.headSpan(of: node))
         for rule in hooked.operation { call(rule, .operation) { rule.enterOperation(node) } }
         for variable in node.variableDefinitions { walkVariableDefinition(variable) }
         walkDirectives(node.directives, location: Self.location(of: node.operation))
@@ -67,6 +72,7 @@ struct Walker {
     private mutating func walkFragment(_ node: FragmentDefinition) {
         let type = context.typeFromAST(.named(node.typeCondition))
         info.pointee.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
+        responsePaths?.begin(anchor: node.name.span)
         for rule in hooked.fragment { call(rule, .fragment) { rule.enterFragment(node) } }
         walkNamedType(node.typeCondition)
         walkDirectives(node.directives, location: .fragmentDefinition)
@@ -129,11 +135,13 @@ struct Walker {
         }
         info.pointee.fieldDefStack.append(fieldDef)
         info.pointee.typeStack.append(fieldType)
+        responsePaths?.enterField(node)
         for rule in hooked.field { call(rule, .field) { rule.enterField(node) } }
         for argument in node.arguments { walkArgument(argument) }
         walkDirectives(node.directives, location: .field)
         if let selectionSet = node.selectionSet { walkSelectionSet(selectionSet) }
         for rule in hooked.field { call(rule, .field) { rule.leaveField(node) } }
+        responsePaths?.leaveField()
         info.pointee.typeStack.removeLast()
         info.pointee.fieldDefStack.removeLast()
     }

@@ -16,7 +16,6 @@ package final class CatchConflictRule: ResponsePathRule, BatonRuleInfo {
         summary: "Every selection of one response path must have the same @catch setting.", severity: .error,
         origin: .baton)
     package let context: ValidationContext
-    package let tracker = ResponsePathTracker()
 
     package init(context: ValidationContext) { self.context = context }
 

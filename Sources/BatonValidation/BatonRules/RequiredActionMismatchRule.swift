@@ -15,7 +15,6 @@ package final class RequiredActionMismatchRule: ResponsePathRule, BatonRuleInfo 
         summary: "Every @required selection of one response path must give the same action.", severity: .error,
         origin: .baton)
     package let context: ValidationContext
-    package let tracker = ResponsePathTracker()
 
     package init(context: ValidationContext) { self.context = context }
 

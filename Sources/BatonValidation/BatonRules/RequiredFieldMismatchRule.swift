@@ -15,7 +15,6 @@ package final class RequiredFieldMismatchRule: ResponsePathRule, BatonRuleInfo {
         summary: "A response path selected several times must be @required in all of its selections or in none.",
         severity: .error, origin: .baton)
     package let context: ValidationContext
-    package let tracker = ResponsePathTracker()
 
     package init(context: ValidationContext) { self.context = context }
 

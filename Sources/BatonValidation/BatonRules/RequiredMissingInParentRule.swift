@@ -16,7 +16,6 @@ package final class RequiredMissingInParentRule: ResponsePathRule, BatonRuleInfo
         summary: "A parent selected several times must select its @required children in each selection.",
         severity: .error, origin: .baton)
     package let context: ValidationContext
-    package let tracker = ResponsePathTracker()
 
     package init(context: ValidationContext) { self.context = context }
 

@@ -64,9 +64,10 @@ let package = Package(
             name: "BatonBenchmark",
             dependencies: [
                 "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonCompiler", "BatonCodegen",
-                "BatonCodegenSwift", "BatonCodegenKotlin", "BatonIR", "BatonPlate", "Baton", "BatonSQLite",
+                "BatonCodegenSwift", "BatonCodegenKotlin", "BatonIR", "BatonPlate", "BatonConfig", "BatonCLI", "Baton",
+                "BatonSQLite",
             ],
-            swiftSettings: strict),
+            exclude: ["Peers"], swiftSettings: strict),
 
         // The Kotlin runtime: its .kt files (Kotlin/runtime/baton/runtime, the single source) embedded as Swift text
         // in KotlinRuntimeFiles+Embedded.swift, written by `swift run KotlinRuntimeEmbedder` and checked in (a

@@ -3,6 +3,9 @@
 // `BatonBenchmark parse-corpus [DIR]`, `BatonBenchmark schema-loop FILE [N]` and
 // `BatonBenchmark validation-loop [N]` and `BatonBenchmark runtime-loop [N] [MB]` are single-shot
 // modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
+// `BatonBenchmark scale [--operations N] [--runs R] …`: the 10,000-operation project against the
+// peers, whole processes side by side; see Scale/ScaleBenchmark.swift. `check-stream` is its
+// prototype of a per-file, parallel check (Scale/StreamingCheckPrototype.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "parse-corpus" {
     runParseCorpus(arguments.dropFirst().first)
@@ -10,6 +13,10 @@ if arguments.first == "parse-corpus" {
     runValidationLoop(Array(arguments.dropFirst()))
 } else if arguments.first == "runtime-loop" {
     runRuntimeLoop(Array(arguments.dropFirst()))
+} else if arguments.first == "check-stream" {
+    runCheckStream(Array(arguments.dropFirst()))
+} else if arguments.first == "scale" {
+    runScaleBenchmark(Array(arguments.dropFirst()))
 } else if arguments.first == "schema-loop" {
     runSchemaLoop(Array(arguments.dropFirst()))
 } else if arguments.first == "watch" {

@@ -21,8 +21,10 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     package let path: String
     /// The text, as UTF-8 bytes (a leading BOM, if any, is kept; lexers skip it).
     package let bytes: [UInt8]
-    /// Byte offset of the first byte of each line. `lineStarts[0] == 0`.
-    package let lineStarts: [Int]
+    /// Byte offset of the first byte of each line. `lineStarts[0] == 0`. Computed on first use:
+    /// only diagnostics need lines, and most files of a project have none.
+    package var lineStarts: [Int] { lineTable.starts(of: bytes) }
+    private let lineTable = LineTable()
     /// The file this text was extracted from, if it is embedded.
     package let host: SourceFile?
     /// For embedded text: runs mapping offsets of this text to offsets of `host`, sorted by
@@ -32,7 +34,6 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = SourceFile.computeLineStarts(bytes)
         self.host = nil
         self.segments = []
     }
@@ -45,7 +46,6 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     package init(path: String, bytes: [UInt8], host: SourceFile, segments: [SourceSegment]) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = SourceFile.computeLineStarts(bytes)
         self.host = host
         self.segments = segments.sorted { $0.offset < $1.offset }
     }
@@ -92,6 +92,7 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line and UTF-16 column of a byte offset in this text (not mapped to a host).
     package func localLocation(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
+        let lineStarts = self.lineStarts
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -171,6 +172,30 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
         }
         let hostOffset = found.map { $0.hostOffset + (offset - $0.offset) } ?? 0
         return host.resolve(hostOffset)
+    }
+}
+
+/// A source's line table, made the first time a line is asked for and kept from then on. A
+/// `SourceFile` is shared across threads, so the one-time computation is guarded by a lock.
+private final class LineTable: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Guarded by `lock`.
+    private var starts: [Int]?
+
+    init() { pthread_mutex_init(lock, nil) }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    func starts(of bytes: [UInt8]) -> [Int] {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let starts { return starts }
+        let computed = SourceFile.computeLineStarts(bytes)
+        starts = computed
+        return computed
     }
 }
 

@@ -128,27 +128,95 @@ private struct FieldMerger {
 
     /// One selected field. Every member is a plain integer or flag; -1 means none (or, for the
     /// lazily filled members, not yet known).
+    ///
+    /// Stored as 32-bit integers (48 bytes instead of 96): a unit keeps one entry per selected
+    /// field until it is validated, 200,000 of them on a project of 10,000 operations. Ids and
+    /// indexes stay far below 2³¹; offsets are those of a `Span`, which holds 32 bits.
     struct Entry {
-        /// Index in `types` of the parent type.
-        var parent: Int
+        private var storedParent: Int32
+        private var storedResponseKey: Int32
+        private var storedName: Int32
+        private var storedArguments: Int32
+        private var storedInfo: Int32
+        private var storedSubSet: Int32
+        private var storedList: Int32
+        private var storedItem: Int32
+        private var storedFileIndex: Int32
+        private var storedStart: UInt32
+        private var storedNameEnd: UInt32
         var parentIsObject: Bool
         var hasSelectionSet: Bool
+
+        init(
+            parent: Int, parentIsObject: Bool, hasSelectionSet: Bool, responseKey: Int, name: Int, arguments: Int,
+            info: Int, subSet: Int, list: Int, item: Int, fileIndex: Int, start: Int, nameEnd: Int
+        ) {
+            storedParent = Int32(truncatingIfNeeded: parent)
+            self.parentIsObject = parentIsObject
+            self.hasSelectionSet = hasSelectionSet
+            storedResponseKey = Int32(truncatingIfNeeded: responseKey)
+            storedName = Int32(truncatingIfNeeded: name)
+            storedArguments = Int32(truncatingIfNeeded: arguments)
+            storedInfo = Int32(truncatingIfNeeded: info)
+            storedSubSet = Int32(truncatingIfNeeded: subSet)
+            storedList = Int32(truncatingIfNeeded: list)
+            storedItem = Int32(truncatingIfNeeded: item)
+            storedFileIndex = Int32(truncatingIfNeeded: fileIndex)
+            storedStart = UInt32(clamping: start)
+            storedNameEnd = UInt32(clamping: nameEnd)
+        }
+
+        /// Index in `types` of the parent type.
+        var parent: Int {
+            get { Int(storedParent) }
+            set { storedParent = Int32(truncatingIfNeeded: newValue) }
+        }
         /// Interned response key and field name.
-        var responseKey: Int
-        var name: Int
+        var responseKey: Int {
+            get { Int(storedResponseKey) }
+            set { storedResponseKey = Int32(truncatingIfNeeded: newValue) }
+        }
+        var name: Int {
+            get { Int(storedName) }
+            set { storedName = Int32(truncatingIfNeeded: newValue) }
+        }
         /// Index in `argumentTexts` of graphql-js's `stringifyArguments` (0 is "{}", no
         /// arguments), -1 until first needed.
-        var arguments: Int
+        var arguments: Int {
+            get { Int(storedArguments) }
+            set { storedArguments = Int32(truncatingIfNeeded: newValue) }
+        }
         /// Index in `infos` of what the definition says (0: no definition), -1 until first needed.
-        var info: Int
+        var info: Int {
+            get { Int(storedInfo) }
+            set { storedInfo = Int32(truncatingIfNeeded: newValue) }
+        }
         /// The set of the sub-selection, -1 until first needed.
-        var subSet: Int
+        var subSet: Int {
+            get { Int(storedSubSet) }
+            set { storedSubSet = Int32(truncatingIfNeeded: newValue) }
+        }
         /// The field node: `lists[list][item]`.
-        var list: Int
-        var item: Int
-        var fileIndex: Int
-        var start: Int
-        var nameEnd: Int
+        var list: Int {
+            get { Int(storedList) }
+            set { storedList = Int32(truncatingIfNeeded: newValue) }
+        }
+        var item: Int {
+            get { Int(storedItem) }
+            set { storedItem = Int32(truncatingIfNeeded: newValue) }
+        }
+        var fileIndex: Int {
+            get { Int(storedFileIndex) }
+            set { storedFileIndex = Int32(truncatingIfNeeded: newValue) }
+        }
+        var start: Int {
+            get { Int(storedStart) }
+            set { storedStart = UInt32(clamping: newValue) }
+        }
+        var nameEnd: Int {
+            get { Int(storedNameEnd) }
+            set { storedNameEnd = UInt32(clamping: newValue) }
+        }
     }
 
     /// What the schema says about a field name on a parent type.
@@ -437,7 +505,8 @@ private struct FieldMerger {
                 kind: .field, name: field.name.value, alias: field.alias?.value, hasArguments: !field.arguments.isEmpty,
                 hasSelectionSet: field.selectionSet != nil, start: field.span.start, nameEnd: field.name.span.end)
         case .fragmentSpread(let spread): SelectionSummary(kind: .fragmentSpread, name: spread.name.value)
-        case .inlineFragment(let inline): SelectionSummary(kind: .inlineFragment, name: inline.typeCondition?.name.value)
+        case .inlineFragment(let inline):
+            SelectionSummary(kind: .inlineFragment, name: inline.typeCondition?.name.value)
         }
     }
 

@@ -128,7 +128,8 @@ struct ScaleBenchmark {
         while folder.path != "/" {
             let candidate = folder.deletingLastPathComponent().appendingPathComponent("shared")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("corpus").path) {
-                return candidate.path
+                // Resolved, so the project's baton.json names the schema the same way every time.
+                return candidate.resolvingSymlinksInPath().path
             }
             folder = folder.deletingLastPathComponent()
         }

@@ -1,4 +1,4 @@
-import BatonCLI
+import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
 import BatonSchema
@@ -46,7 +46,7 @@ extension ScaleBenchmark {
             record("configuration + discovery", meter.lap(), meter.cpuLap(), round)
             resident("after discovery", round)
             let loader = ProjectLoader(workingDirectory: directory)
-            let (schema, _, _) = loader.loadSchema(schemaFiles, configuration: configuration)
+            let (schema, _, _) = loader.loadSchema(schemaFiles)
             record("schema (read, parse, build, validate)", meter.lap(), meter.cpuLap(), round)
             resident("after the schema", round)
             guard let schema else {
@@ -74,7 +74,7 @@ extension ScaleBenchmark {
             let group = DispatchGroup()
             nonisolated(unsafe) var parallelSchema: GraphQLSchema?
             DispatchQueue.global().async(group: group) {
-                parallelSchema = loader.loadSchema(schemaFiles, configuration: configuration).schema
+                parallelSchema = loader.loadSchema(schemaFiles).schema
             }
             let parsed = ParallelWork.map(files, workers: workers) { path -> Document? in
                 guard case .success(let source) = loader.read(path) else { return nil }

@@ -1,4 +1,4 @@
-import BatonCLI
+import BatonCompiler
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax

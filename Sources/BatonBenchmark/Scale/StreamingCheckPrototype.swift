@@ -1,4 +1,4 @@
-import BatonCLI
+import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
 import BatonSchema
@@ -42,7 +42,7 @@ func runCheckStream(_ arguments: [String]) {
     let files = DocumentDiscovery.documentFiles(of: configuration).files
     let loader = ProjectLoader(workingDirectory: directory)
     let (built, _, schemaDiagnostics) = loader.loadSchema(
-        DocumentDiscovery.schemaFiles(of: configuration).files, configuration: configuration)
+        DocumentDiscovery.schemaFiles(of: configuration).files)
     guard let schema = built else {
         print("check-stream: the schema did not build")
         exit(2)

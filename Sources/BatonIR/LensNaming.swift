@@ -40,22 +40,26 @@ package enum LensNaming {
     /// Upper-camel-cases a name: its first ASCII letter capitalised (`issues` → `Issues`); other
     /// characters are kept.
     package static func upperCamel(_ name: String) -> String {
-        var scalars = Array(name.unicodeScalars)
-        if let first = scalars.first, isLower(first), let raised = Unicode.Scalar(first.value - 32) {
-            scalars[0] = raised
-        }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        guard let first = name.utf8.first, first >= 97, first <= 122 else { return name }
+        // An ASCII lower-case letter is one byte: replace it, keep the rest as it is.
+        var bytes = Array(name.utf8)
+        bytes[0] = first - 32
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The type name of a nested lens: `upperCamel(accessor)`, with `2`, `3`, … appended until it
     /// differs from every name in `taken` (siblings' and enclosing lenses' type names).
     package static func nestedTypeName(accessor: String, taken: Set<String>) -> String {
+        nestedTypeName(accessor: accessor) { taken.contains($0) }
+    }
+
+    /// `nestedTypeName(accessor:taken:)` asking `isTaken` instead of a set (the builder's names
+    /// taken are its ancestors' and its siblings', kept apart rather than joined per lens).
+    package static func nestedTypeName(accessor: String, isTaken: (String) -> Bool) -> String {
         let base = upperCamel(accessor)
-        if !taken.contains(base) { return base }
+        if !isTaken(base) { return base }
         var number = 2
-        while taken.contains(base + String(number)) { number += 1 }
+        while isTaken(base + String(number)) { number += 1 }
         return base + String(number)
     }
 

@@ -2,9 +2,10 @@
 ///
 /// Used for operation ids (persisted queries) and for the stable suffix of shortened file names.
 package struct SHA256: Sendable {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    /// Bytes fed since the last whole block (fewer than 64).
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
@@ -21,36 +22,62 @@ package struct SHA256: Sendable {
 
     package init() {}
 
-    /// Feeds more bytes.
+    /// Feeds more bytes. Contiguous bytes (a string's UTF-8, an array) are compressed in place,
+    /// a block at a time; only a partial block is copied.
     package mutating func update(_ bytes: some Sequence<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if done != nil { return }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(4096)
         for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
+            chunk.append(byte)
+            if chunk.count == 4096 {
+                chunk.withUnsafeBytes { update($0) }
+                chunk.removeAll(keepingCapacity: true)
             }
         }
+        chunk.withUnsafeBytes { update($0) }
+    }
+
+    private mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        if !buffer.isEmpty {
+            let taken = min(64 - buffer.count, bytes.count)
+            buffer.append(contentsOf: bytes[0..<taken])
+            offset = taken
+            guard buffer.count == 64 else { return }
+            buffer.withUnsafeBytes { compress($0, at: 0) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - offset >= 64 {
+            compress(bytes, at: offset)
+            offset += 64
+        }
+        if offset < bytes.count { buffer.append(contentsOf: bytes[offset...]) }
     }
 
     /// The 32-byte digest of everything fed so far.
     package func finalize() -> [UInt8] {
         var copy = self
         let bitLength = length &* 8
-        copy.buffer.append(0x80)
-        if copy.buffer.count > 56 {
-            while copy.buffer.count < 64 { copy.buffer.append(0) }
-            copy.compress(copy.buffer)
-            copy.buffer.removeAll(keepingCapacity: true)
-        }
-        while copy.buffer.count < 56 { copy.buffer.append(0) }
+        var tail = buffer
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
-            copy.buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        copy.compress(copy.buffer)
+        tail.withUnsafeBytes { block in
+            var offset = 0
+            while offset < block.count {
+                copy.compress(block, at: offset)
+                offset += 64
+            }
+        }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in copy.state {
+        let (a, b, c, d, e, f, g, h) = copy.state
+        for word in [a, b, c, d, e, f, g, h] {
             for shift in stride(from: 24, through: 0, by: -8) {
                 digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
             }
@@ -67,7 +94,8 @@ package struct SHA256: Sendable {
 
     /// The lower-case hexadecimal digest of the UTF-8 bytes of `text`.
     package static func hexDigest(_ text: String) -> String {
-        hex(hash(text.utf8))
+        var text = text
+        return text.withUTF8 { hex(hash($0)) }
     }
 
     /// Lower-case hexadecimal text of `bytes`.
@@ -82,50 +110,44 @@ package struct SHA256: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] =
-                UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
-                | UInt32(block[i * 4 + 3])
+    /// One 64-byte block at `offset` of `bytes` (which holds at least that many from there).
+    private mutating func compress(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<16 {
+                    let p = offset + i * 4
+                    w[i] =
+                        UInt32(bytes[p]) << 24 | UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8
+                        | UInt32(bytes[p + 3])
+                }
+                for i in 16..<64 {
+                    let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                    let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                    w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                }
+                var (a, b, c, d, e, f, g, h) = state
+                for i in 0..<64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ t1
+                    d = c
+                    c = b
+                    b = a
+                    a = t1 &+ t2
+                }
+                state = (
+                    state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+                    state.7 &+ h
+                )
+            }
         }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var a = state[0]
-        var b = state[1]
-        var c = state[2]
-        var d = state[3]
-        var e = state[4]
-        var f = state[5]
-        var g = state[6]
-        var h = state[7]
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
     }
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

@@ -126,6 +126,13 @@ package enum Printer {
     /// text (multi-line arguments, block strings) are indented to that depth.
     static func write(_ selection: Selection, depth: Int, into out: inout String) {
         switch selection {
+        case .field(let field) where field.alias == nil && field.arguments.isEmpty && field.directives.isEmpty:
+            // Most fields: the name, then the selection set (the general case below prints the same).
+            out += field.name.value
+            if let selectionSet = field.selectionSet, !selectionSet.selections.isEmpty {
+                out += " "
+                write(selectionSet, depth: depth, into: &out)
+            }
         case .field(let field):
             let head = wrap("", field.alias?.value ?? "", ": ") + field.name.value
             var argumentsLine = head + wrap("(", join(field.arguments.map(print), ", "), ")")
@@ -165,8 +172,15 @@ package enum Printer {
     }
 
     static func appendIndentation(_ depth: Int, to out: inout String) {
-        out += String(repeating: "  ", count: depth)
+        if depth < indentations.count {
+            out += indentations[depth]
+        } else {
+            out += String(repeating: "  ", count: depth)
+        }
     }
+
+    /// Two spaces per level, made once for the usual depths.
+    private static let indentations: [String] = (0..<32).map { String(repeating: "  ", count: $0) }
 
     /// `text` with `depth` levels of indentation after each of its line feeds.
     static func appendIndented(_ text: String, depth: Int, to out: inout String) {

@@ -36,3 +36,26 @@ final class SHA256Tests: XCTestCase {
             SHA256.hex(hasher.finalize()), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }
+
+extension SHA256Tests {
+    /// Fed at once or in uneven pieces (a partial block, several blocks, a non-contiguous
+    /// sequence), the digest is the same.
+    func testPiecesOfEverySizeAgreeWithOneShot() {
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        // Python's hashlib.sha256 of the same bytes.
+        let expected = "5097e7d587352f5097062ae679f37bda5802d9f875aba14c8cb4d1a188ada179"
+        XCTAssertEqual(SHA256.hex(SHA256.hash(bytes)), expected)
+        for sizes in [[1, 7, 63, 64, 65, 200, 600], [3, 129, 868], [500, 1, 499]] {
+            var hasher = SHA256()
+            var offset = 0
+            for (index, size) in sizes.enumerated() {
+                let piece = bytes[offset..<min(bytes.count, offset + size)]
+                // Every other piece as a lazy sequence, which has no contiguous storage.
+                if index % 2 == 0 { hasher.update(piece) } else { hasher.update(piece.lazy.map { $0 }) }
+                offset += piece.count
+            }
+            XCTAssertEqual(offset, bytes.count)
+            XCTAssertEqual(SHA256.hex(hasher.finalize()), expected, "pieces \(sizes)")
+        }
+    }
+}

@@ -8,13 +8,22 @@ extension LensBuildContext {
     /// `enclosing` is the presence of the accessor producing this lens when its occurrences'
     /// conditions were handed down to the children (and so say nothing new where they match).
     func buildLens(
-        _ groups: OrderedGroups, parent: NamedTypeDef, typeName: String, ancestors: Set<String>,
+        _ groups: OrderedGroups, parent: NamedTypeDef, typeName: String, ancestors: [String],
         scope: DefinitionScope, depth: Int, enclosing: Presence? = nil
     ) -> Lens {
         var accessors: [Accessor] = []
         // Nested type names also avoid the lens's accessor names: in Swift a member and a nested
         // type of one name cannot share a scope.
-        var siblingTypeNames = Set(groups.groups.compactMap { accessorName(of: $0) })
+        // Only accessors with a nested lens (a field with selections, an inline fragment) ask,
+        // so a lens of leaves makes no set.
+        let nests = groups.groups.contains { group in
+            switch group.occurrences.first?.node {
+            case .field(let field, _)?: field.selectionSet != nil
+            case .inline?: true
+            case .spread?, nil: false
+            }
+        }
+        var siblingTypeNames = nests ? Set(groups.groups.compactMap { accessorName(of: $0) }) : []
         var firstByName: [String: (SourceRange?, String)] = [:]
         for group in groups.groups {
             guard
@@ -61,7 +70,8 @@ extension LensBuildContext {
     private func children(
         of group: OccurrenceGroup, parent: NamedTypeDef, depth: Int, selections: (Occurrence) -> SelectionSet?
     ) -> (groups: OrderedGroups, inherits: Bool) {
-        let inherits = Set(group.occurrences.map(\.presence)).count > 1
+        let first = group.occurrences.first?.presence
+        let inherits = group.occurrences.dropFirst().contains { $0.presence != first }
         var children = OrderedGroups()
         for occurrence in group.occurrences {
             guard let set = selections(occurrence) else { continue }
@@ -74,7 +84,7 @@ extension LensBuildContext {
 
     /// The accessor for one group, and a description of it for messages.
     func buildAccessor(
-        _ group: OccurrenceGroup, parent: NamedTypeDef, ancestors: Set<String>, siblingTypeNames: inout Set<String>,
+        _ group: OccurrenceGroup, parent: NamedTypeDef, ancestors: [String], siblingTypeNames: inout Set<String>,
         scope: DefinitionScope, depth: Int, enclosing: Presence?
     ) -> (Accessor, String)? {
         guard let first = group.occurrences.first else { return nil }
@@ -112,7 +122,9 @@ extension LensBuildContext {
                 return nil
             }
             let name = LensNaming.typeConditionAccessorName(type: condition.name)
-            let typeName = LensNaming.nestedTypeName(accessor: name, taken: ancestors.union(siblingTypeNames))
+            let typeName = LensNaming.nestedTypeName(accessor: name) {
+                ancestors.contains($0) || siblingTypeNames.contains($0)
+            }
             siblingTypeNames.insert(typeName)
             let (children, inherits) = children(of: group, parent: condition, depth: depth) { occurrence in
                 if case .inline(let inline, _) = occurrence.node { return inline.selectionSet }
@@ -121,7 +133,7 @@ extension LensBuildContext {
             // An inline fragment on a narrower type is a lens boundary: its nulls stop at it.
             bubbles.enter(name, passesNullOn: false)
             let lens = buildLens(
-                children, parent: condition, typeName: typeName, ancestors: ancestors.union([typeName]), scope: scope,
+                children, parent: condition, typeName: typeName, ancestors: ancestors + [typeName], scope: scope,
                 depth: depth + 1, enclosing: inherits ? presence : nil)
             bubbles.leave()
             let accessor = Accessor(
@@ -144,7 +156,7 @@ extension LensBuildContext {
 
     func buildFieldAccessor(
         _ group: OccurrenceGroup, field: Field, scopeType: NamedTypeDef, presence: Presence,
-        locations: [SourceRange], ancestors: Set<String>, siblingTypeNames: inout Set<String>, scope: DefinitionScope,
+        locations: [SourceRange], ancestors: [String], siblingTypeNames: inout Set<String>, scope: DefinitionScope,
         depth: Int
     ) -> Accessor? {
         let fieldName = field.name.value
@@ -196,8 +208,9 @@ extension LensBuildContext {
                 reportTooDeep(locations.first)
                 return nil
             }
-            let typeName = LensNaming.nestedTypeName(
-                accessor: field.responseKey, taken: ancestors.union(siblingTypeNames))
+            let typeName = LensNaming.nestedTypeName(accessor: field.responseKey) {
+                ancestors.contains($0) || siblingTypeNames.contains($0)
+            }
             siblingTypeNames.insert(typeName)
             let (children, inherits) = children(of: group, parent: named, depth: depth) { occurrence in
                 if case .field(let occurrenceField, _) = occurrence.node { return occurrenceField.selectionSet }
@@ -206,7 +219,7 @@ extension LensBuildContext {
             bubbles.enter(
                 field.responseKey, passesNullOn: Bubbling.passesNullOn(required: required, type: definition.type))
             let lens = buildLens(
-                children, parent: named, typeName: typeName, ancestors: ancestors.union([typeName]), scope: scope,
+                children, parent: named, typeName: typeName, ancestors: ancestors + [typeName], scope: scope,
                 depth: depth + 1, enclosing: inherits ? presence : nil)
             bubbles.leave()
             childBubbles = lens.bubblesOut

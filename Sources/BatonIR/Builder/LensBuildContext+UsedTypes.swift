@@ -75,10 +75,16 @@ extension LensBuildContext {
 }
 
 extension UsedTypeNames {
-    func union(_ other: UsedTypeNames) -> UsedTypeNames {
-        UsedTypeNames(
-            enums: Array(Set(enums).union(other.enums)).sorted(),
-            inputObjects: Array(Set(inputObjects).union(other.inputObjects)).sorted(),
-            customScalars: Array(Set(customScalars).union(other.customScalars)).sorted())
+    /// Every name any of `all` holds, sorted: one set per kind, sorted once.
+    static func union(of all: [UsedTypeNames]) -> UsedTypeNames {
+        var enums: Set<String> = []
+        var inputs: Set<String> = []
+        var scalars: Set<String> = []
+        for names in all {
+            enums.formUnion(names.enums)
+            inputs.formUnion(names.inputObjects)
+            scalars.formUnion(names.customScalars)
+        }
+        return UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted())
     }
 }

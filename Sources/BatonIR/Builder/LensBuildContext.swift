@@ -89,9 +89,7 @@ final class LensBuildContext {
                     rule: LensDiagnosticRule.definitionNameConflict, range: operation.location,
                     notes: [DiagnosticNote(message: "The fragment is here.", range: fragment.location)]))
         }
-        var names = UsedTypeNames()
-        for operation in operations { names = names.union(operation.usedTypes) }
-        for fragment in fragments { names = names.union(fragment.usedTypes) }
+        let names = UsedTypeNames.union(of: operations.map(\.usedTypes) + fragments.map(\.usedTypes))
         let model = DefinitionNaming.apply(
             to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
             reserved: options.reservedTypeNames, options: options.naming)

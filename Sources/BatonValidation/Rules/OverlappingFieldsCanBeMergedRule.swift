@@ -42,6 +42,9 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         self.merger = FieldMerger(context: context)
     }
 
+    /// Pairs of fields and of fragments this rule has compared in its unit so far.
+    var comparisons: Int { merger.comparisons }
+
     package func enterSelectionSet(_ node: SelectionSet) {
         let conflicts = merger.findConflictsWithinSelectionSet(
             context.parentType, node, fileIndex: context.currentFileIndex)
@@ -342,6 +345,10 @@ private struct FieldMerger {
     var typeRefIds: [TypeRef: Int] = [:]
     /// Per info: `typeRefId(ofInfo:)`, -2 until first needed.
     var infoTypeIds: [Int] = []
+
+    /// Pairs compared so far: fields (`findConflict`) and fragments past the fragment-pair memo.
+    /// The measure of the rule's work that tests bound (`OverlappingFieldsWorstCaseTests`).
+    var comparisons = 0
 
     init(context: ValidationContext) {
         self.context = context
@@ -859,6 +866,7 @@ private struct FieldMerger {
         if fragment1 == fragment2 { return }
         if hasPair(fragment1, fragment2, areMutuallyExclusive) { return }
         addPair(fragment1, fragment2, areMutuallyExclusive)
+        comparisons += 1
         guard enterComparison() else { return reportTooDeep(at: fragmentRange(fragment1)) }
         defer { comparisonDepth -= 1 }
         guard let set1 = referencedSet(fragment1), let set2 = referencedSet(fragment2) else { return }
@@ -948,6 +956,7 @@ private struct FieldMerger {
     mutating func findConflict(
         _ parentFieldsAreMutuallyExclusive: Bool, _ responseKey: Int, _ index1: Int, _ index2: Int
     ) -> Conflict? {
+        comparisons += 1
         let field1 = entries[index1]
         let field2 = entries[index2]
         var areMutuallyExclusive = parentFieldsAreMutuallyExclusive

@@ -101,7 +101,8 @@ struct SwiftScenarios {
         var out: [String] = []
         let transport = FixtureTransport()
         transport.answer("CharacterDetail", with: answer("detail.json"), answer("detail.json"), .failure("offline"))
-        let environment = environment(transport, MemoryLog())
+        let held = HeldTransport(transport)
+        let environment = BatonEnvironment(transport: held, log: MemoryLog(), clock: ScenarioClock().function)
         let operation = CharacterDetail(id: "1")
         let count = { transport.requestCount("CharacterDetail") }
         let storeOnly = environment.attach(operation, policy: .storeOnly)
@@ -118,12 +119,16 @@ struct SwiftScenarios {
         out.append("storeOrNetwork, complete store, at once: name " + Self.text(cached.phase.data?.character?.name))
         await environment.settle()
         out.append("storeOrNetwork, complete store: requests \(count())")
+        held.hold()
         let both = environment.attach(operation, policy: .storeAndNetwork)
         out.append("storeAndNetwork, at once: " + Self.phase(both.phase))
+        held.release()
         await environment.settle()
         out.append("storeAndNetwork: requests \(count())")
+        held.hold()
         let network = environment.attach(operation, policy: .networkOnly)
         out.append("networkOnly, at once: " + Self.phase(network.phase))
+        held.release()
         await environment.settle()
         out.append("networkOnly, offline: requests \(count()), " + Self.phase(network.phase))
         return out
@@ -595,5 +600,38 @@ final class Guarded<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
+    }
+}
+
+/// A transport that holds requests while `hold()` is in effect, so a scenario reads a handle's phase "at once"
+/// while its fetch is still in flight: without it a fixture answers fast enough to race the read under load.
+final class HeldTransport: Transport, @unchecked Sendable {
+    private let inner: FixtureTransport
+    private let lock = NSLock()
+    private var held = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ inner: FixtureTransport) { self.inner = inner }
+
+    func hold() { lock.withLock { held = true } }
+
+    func release() {
+        let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {
+            held = false
+            defer { waiting = [] }
+            return waiting
+        }
+        for continuation in resumed { continuation.resume() }
+    }
+
+    func send(_ request: GraphQLRequest) async throws -> Data {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let run: Bool = lock.withLock {
+                if held { waiting.append(continuation) }
+                return !held
+            }
+            if run { continuation.resume() }
+        }
+        return try await inner.send(request)
     }
 }

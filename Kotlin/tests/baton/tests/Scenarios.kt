@@ -5,6 +5,7 @@ import baton.runtime.FetchError
 import baton.runtime.FetchException
 import baton.runtime.FetchPolicy
 import baton.runtime.Field
+import baton.runtime.GraphQLRequest
 import baton.runtime.FieldResult
 import baton.runtime.FixtureTransport
 import baton.runtime.MemoryLog
@@ -14,6 +15,7 @@ import baton.runtime.RecordStore
 import baton.runtime.Scalars
 import baton.runtime.StoreImage
 import baton.runtime.StoredValue
+import baton.runtime.Transport
 import scenarios.CaughtReads
 import scenarios.CaughtThrowReads
 import scenarios.CharacterDetail
@@ -32,6 +34,7 @@ import scenarios.TestProfileQuery
 import scenarios.ThrowReads
 import scenarios.ValueReads
 import java.io.File
+import java.util.concurrent.locks.ReentrantLock
 
 /**
  * The guide's scenarios on the Kotlin runtime, each printing a section (`== name`, then its lines) that the Swift
@@ -110,7 +113,8 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
     private fun policies(out: MutableList<String>) {
         val transport = FixtureTransport()
         transport.answer("CharacterDetail", answer("detail.json"), answer("detail.json"), FixtureTransport.Answer.Failure("offline"))
-        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
+        val held = HeldTransport(transport)
+        val environment = BatonEnvironment(held, MemoryLog(), TestClock().function)
         val operation = CharacterDetail(id = "1")
         val storeOnly = environment.attach(operation, FetchPolicy.STORE_ONLY)
         environment.settle()
@@ -123,12 +127,16 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("storeOrNetwork, complete store, at once: name " + text(cached.phase.data?.character?.name))
         environment.settle()
         out.add("storeOrNetwork, complete store: requests ${transport.requestCount("CharacterDetail")}")
+        held.hold()
         val both = environment.attach(operation, FetchPolicy.STORE_AND_NETWORK)
         out.add("storeAndNetwork, at once: " + phase(both.phase))
+        held.release()
         environment.settle()
         out.add("storeAndNetwork: requests ${transport.requestCount("CharacterDetail")}")
+        held.hold()
         val network = environment.attach(operation, FetchPolicy.NETWORK_ONLY)
         out.add("networkOnly, at once: " + phase(network.phase))
+        held.release()
         environment.settle()
         out.add("networkOnly, offline: requests ${transport.requestCount("CharacterDetail")}, " + phase(network.phase))
     }
@@ -536,5 +544,36 @@ class TestClock(start: Double = 1_700_000_000.0) {
 
     fun advance(seconds: Double) {
         now += seconds
+    }
+}
+
+/**
+ * A transport that holds requests while [hold] is in effect, so a scenario reads a handle's phase "at once" while
+ * its fetch is still in flight: without it a fixture answers fast enough to race the read under load.
+ */
+class HeldTransport(private val inner: Transport) : Transport {
+    private val lock = ReentrantLock()
+    private val released = lock.newCondition()
+    private var held = false
+
+    fun hold() {
+        lock.lock()
+        try { held = true } finally { lock.unlock() }
+    }
+
+    fun release() {
+        lock.lock()
+        try {
+            held = false
+            released.signalAll()
+        } finally { lock.unlock() }
+    }
+
+    override fun send(request: GraphQLRequest): ByteArray {
+        lock.lock()
+        try {
+            while (held) released.await()
+        } finally { lock.unlock() }
+        return inner.send(request)
     }
 }

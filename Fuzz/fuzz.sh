@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 out="$root/.build/fuzz"
-targets_all=(documents sdl introspection configuration swift-literals responses image)
+targets_all=(documents sdl introspection configuration swift-literals responses image http websocket)
 
 usage() {
   cat <<'EOF'
@@ -16,7 +16,7 @@ usage: Fuzz/fuzz.sh build [TARGET...]           build the targets (all by defaul
                                                  libFuzzer seed $BATON_FUZZ_SEED (1)
        Fuzz/fuzz.sh replay TARGET FILE...        run inputs once (a finding, to debug it)
 
-targets: documents sdl introspection configuration swift-literals responses image
+targets: documents sdl introspection configuration swift-literals responses image http websocket
 Corpora grow in .build/fuzz/corpus/TARGET; a crash or a broken invariant leaves its input in
 .build/fuzz/findings/TARGET and makes `run` and `ci` exit 1. Exit 2: usage error or a build failure.
 EOF
@@ -65,7 +65,7 @@ build() {
   local compiler=0 runtime=0
   for target in "${wanted[@]}"; do
     case $target in
-      responses|image) runtime=1 ;;
+      responses|image|http|websocket) runtime=1 ;;
       documents|sdl|introspection|configuration|swift-literals) compiler=1 ;;
       *) echo "fuzz: unknown target $target (see --help)" >&2; exit 2 ;;
     esac
@@ -96,6 +96,12 @@ build() {
       # shellcheck disable=SC2086
       image) link_target "$target" "$out/modules/Baton.o" Fuzz/Targets/Image.swift Fuzz/Support/Violated.swift \
         Examples/RickAndMorty/Generated/Swift/*.swift ;;
+      # shellcheck disable=SC2086
+      http) link_target "$target" "$out/modules/Baton.o" Fuzz/Targets/HTTP.swift Fuzz/Support/Violated.swift \
+        Examples/RickAndMorty/Generated/Swift/*.swift ;;
+      # shellcheck disable=SC2086
+      websocket) link_target "$target" "$out/modules/Baton.o" Fuzz/Targets/WebSocket.swift Fuzz/Support/Violated.swift \
+        Examples/RickAndMorty/Generated/Swift/*.swift ;;
     esac
   done
 }
@@ -104,7 +110,7 @@ build() {
 seeds() {
   local seeds="$out/seeds"
   rm -rf "$seeds"
-  mkdir -p "$seeds"/{documents,sdl,introspection,configuration,swift-literals,responses,image}
+  mkdir -p "$seeds"/{documents,sdl,introspection,configuration,swift-literals,responses,image,http,websocket}
   local n=0
   # Documents: every .graphql fixture and example (a leading byte picks the schema), sections of fixtures too.
   while IFS= read -r file; do
@@ -140,6 +146,18 @@ seeds() {
     done
   done
   printf '\x04%s' '{"data":{"repository":{"nameWithOwner":"o/n","description":null,"issues":{"nodes":[{"id":"I1","number":1,"title":"t","author":{"login":"a"},"__typename":"Issue"},null],"__typename":"IssueConnection"},"__typename":"Repository"}}}' > "$seeds/responses/repository"
+  # HTTP answers: the runtime fixtures as bodies under a few statuses and flags (Fuzz/Targets/HTTP.swift reads
+  # byte 0 as the status, byte 1 as flags), a persisted-query miss, a Retry-After.
+  for file in Tests/BatonRuntimeTests/Fixtures/*.json; do
+    { printf '\x00\x00'; cat "$file"; } > "$seeds/http/$(basename "$file").200"
+    { printf '\x06\x08'; cat "$file"; } > "$seeds/http/$(basename "$file").401"
+  done
+  printf '\x0f\x01120\nnot json' > "$seeds/http/503-retry-after"
+  printf '\x0e\x01Wed, 21 Oct 2015 07:28:00 GMT\n' > "$seeds/http/502-date"
+  printf '\x00\x04{"errors":[{"message":"PersistedQueryNotFound"}]}' > "$seeds/http/persisted-miss"
+  printf '\x00\x02{"data":{"character":null},"errors":[{"message":"over sixty-four bytes, so over the limit"}]}' > "$seeds/http/too-large"
+  # WebSocket streams: frames a graphql-transport-ws server sends (Fuzz/make-frames.py).
+  python3 Fuzz/make-frames.py "$seeds/websocket" Tests/BatonRuntimeTests/Fixtures/*.json
   # Images: written by the image target from the runtime fixtures.
   build image >/dev/null
   BATON_ROOT="$root" BATON_FUZZ_WRITE_SEEDS="$seeds/image" "$out/bin/image" >/dev/null 2>&1 || true
@@ -169,9 +187,11 @@ run() {
     # Inputs that once failed (Fuzz/Regressions/TARGET) run first, as a read-only second corpus.
     local regressions=()
     [ -d "Fuzz/Regressions/$target" ] && regressions=("Fuzz/Regressions/$target")
+    # Swift's backtracer is off: libFuzzer reports the crash and keeps the input (the backtracer can hang on an
+    # abort under AddressSanitizer, so a finding would stall CI instead of failing it).
     # Inputs up to 64 KiB; a run that takes over 10 s on one input is a hang and counts as a finding. Leak
     # checking is off: Swift keeps enum tags in pointers' spare bits, which LeakSanitizer takes for lost memory.
-    if ASAN_OPTIONS=detect_leaks=0 BATON_ROOT="$root" "$out/bin/$target" "$corpus" "${regressions[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+    if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 BATON_ROOT="$root" "$out/bin/$target" "$corpus" "${regressions[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
       -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 ${BATON_FUZZ_SEED:+-seed=$BATON_FUZZ_SEED} \
       -artifact_prefix="$findings/" >"$log" 2>&1; then
       local runs; runs=$(grep -E "stat::number_of_executed_units" "$log" | awk '{print $2}')
@@ -189,7 +209,7 @@ run() {
 replay() {
   local target=$1; shift
   build "$target"
-  ASAN_OPTIONS=detect_leaks=0 BATON_ROOT="$root" "$out/bin/$target" "$@"
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 BATON_ROOT="$root" "$out/bin/$target" "$@"
 }
 
 case ${1:-} in

@@ -308,37 +308,6 @@ private struct LargePageQuery: GraphQLOperation {
     struct Data: LensType {
         let lens: Lens
         init(lens: Lens) { self.lens = lens }
-        static let selections: [Selection] = [
-            .field(
-                Field(
-                    "characters", arguments: [("first", .variable("first"))], type: .named("CharacterConnection"),
-                    selections: [
-                        .field("totalCount", type: .nonNull(.named("Int"))),
-                        .field(
-                            "edges", type: .nonNull(.list(.nonNull(.named("CharacterEdge")))),
-                            selections: [
-                                .field("cursor", type: .nonNull(.named("String"))),
-                                .field(
-                                    "node", type: .nonNull(.named("Character")),
-                                    selections: [
-                                        .field("id", type: .nonNull(.named("ID"))),
-                                        .field("name", type: .nonNull(.named("String"))),
-                                        .field("species", type: .nonNull(.named("String"))),
-                                        .field("status", type: .nonNull(.named("Status"))),
-                                        .field(
-                                            "location", type: .named("Location"),
-                                            selections: [
-                                                .field("id", type: .nonNull(.named("ID"))),
-                                                .field("name", type: .nonNull(.named("String"))),
-                                                .field("dimension", type: .named("String")),
-                                                .field("__typename", type: .nonNull(.named("String"))),
-                                            ]),
-                                        .field("__typename", type: .nonNull(.named("String"))),
-                                    ]),
-                                .field("__typename", type: .nonNull(.named("String"))),
-                            ]),
-                        .field("__typename", type: .nonNull(.named("String"))),
-                    ]))
-        ]
+        static let selections = connectionBenchmarkSelections(first: .variable("first"))
     }
 }

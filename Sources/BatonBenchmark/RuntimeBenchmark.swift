@@ -43,6 +43,8 @@ func runRuntimeBenchmark() {
         }
     }
 
+    runConnectionCommitBenchmark()
+
     // A small commit (one character) into a store holding the 4 MB response, with and without a snapshot held:
     // a held snapshot should not make a commit copy the store.
     let large = Store()
@@ -101,14 +103,45 @@ func runRuntimeBenchmark() {
             Double(reads) / bestReads.cpu / 1e6, characters))
 }
 
-/// `BatonBenchmark runtime-loop [N] [MB]`: commits the benchmark's response (default 1 MB) from bytes into N fresh
+/// Commits of a connection page: edges without ids (each a record keyed by its path,
+/// `Query.characters(first:N).edges.I`) around small character records, the shape of the network benchmark's
+/// 10.7 MB response. Sizes up to 16 MB show whether many path-keyed records grow linearly.
+/// `BatonBenchmark connection` runs it alone.
+func runConnectionCommitBenchmark() {
+    let connection = connectionBenchmarkSelections()
+    for targetBytes in [1024 * 1024, 4 * 1024 * 1024, 16 * 1024 * 1024] {
+        let body = connectionBenchmarkResponse(bytes: targetBytes)
+        var best = RuntimeTiming()
+        var changed = 0
+        for _ in 0..<(targetBytes > 4 * 1024 * 1024 ? 3 : 7) {
+            let store = Store()
+            let timing = RuntimeTiming.measure {
+                changed = (try? store.commit(bytes: body, selections: connection))?.changed.count ?? 0
+            }
+            best.keepBest(timing)
+            withExtendedLifetime(store) {}
+        }
+        let megabytes = Double(body.count) / 1_048_576
+        print(
+            String(
+                format: "commit(bytes:) connection %5.2f MB: %7.2f ms, %6.1f MB/s; CPU %7.2f ms, %6.1f MB/s (%d slots)",
+                megabytes, best.wall * 1000, megabytes / best.wall, best.cpu * 1000, megabytes / best.cpu, changed))
+    }
+}
+
+/// `BatonBenchmark runtime-loop [N] [MB] [connection]`: commits the benchmark's response (default 1 MB) from bytes into N fresh
 /// stores (default 50) and prints the total: a steady workload for callgrind (`--toggle-collect` on
 /// `runRuntimeLoopCommits` counts only the commits).
 func runRuntimeLoop(_ arguments: [String]) {
     let count = arguments.first.flatMap { Int($0) } ?? 50
     let megabytes = arguments.dropFirst().first.flatMap { Double($0) } ?? 1
-    let body = runtimeBenchmarkResponse(bytes: Int(megabytes * 1_048_576))
-    let selections = runtimeBenchmarkSelections()
+    // A third argument `connection` commits the connection page instead (`runConnectionCommitBenchmark`).
+    let isConnection = arguments.dropFirst(2).first == "connection"
+    let body =
+        isConnection
+        ? connectionBenchmarkResponse(bytes: Int(megabytes * 1_048_576))
+        : runtimeBenchmarkResponse(bytes: Int(megabytes * 1_048_576))
+    let selections = isConnection ? connectionBenchmarkSelections() : runtimeBenchmarkSelections()
     let clock = ContinuousClock()
     var changed = 0
     var stores: [Store] = []
@@ -204,5 +237,57 @@ private func runtimeBenchmarkResponse(bytes: Int, status: String = "Alive") -> D
         index += 1
     }
     text += "]}}}"
+    return Data(text.utf8)
+}
+
+/// A page of characters whose edges have no id: this benchmark's connection shape and the network benchmark's
+/// `LargePageQuery` (there `first` is a variable).
+func connectionBenchmarkSelections(first: InputValue = .literal(45000)) -> [Selection] {
+    [
+        .field(
+            Field(
+                "characters", arguments: [("first", first)], type: .named("CharacterConnection"),
+                selections: [
+                    .field("totalCount", type: .nonNull(.named("Int"))),
+                    .field(
+                        "edges", type: .nonNull(.list(.nonNull(.named("CharacterEdge")))),
+                        selections: [
+                            .field("cursor", type: .nonNull(.named("String"))),
+                            .field(
+                                "node", type: .nonNull(.named("Character")),
+                                selections: [
+                                    .field("id", type: .nonNull(.named("ID"))),
+                                    .field("name", type: .nonNull(.named("String"))),
+                                    .field("species", type: .nonNull(.named("String"))),
+                                    .field("status", type: .nonNull(.named("Status"))),
+                                    .field(
+                                        "location", type: .named("Location"),
+                                        selections: [
+                                            .field("id", type: .nonNull(.named("ID"))),
+                                            .field("name", type: .nonNull(.named("String"))),
+                                            .field("dimension", type: .named("String")),
+                                            .field("__typename", type: .nonNull(.named("String"))),
+                                        ]),
+                                    .field("__typename", type: .nonNull(.named("String"))),
+                                ]),
+                            .field("__typename", type: .nonNull(.named("String"))),
+                        ]),
+                    .field("__typename", type: .nonNull(.named("String"))),
+                ]))
+    ]
+}
+
+/// A `characters(first:)` page of about `bytes` bytes as the test server answers it (about 230 bytes an edge).
+private func connectionBenchmarkResponse(bytes: Int) -> Data {
+    var text = #"{"data":{"characters":{"totalCount":100000,"edges":["#
+    var index = 1
+    while text.utf8.count < bytes || index == 1 {
+        if index > 1 { text += "," }
+        let location = index * 7 % 126 + 1
+        text +=
+            #"{"cursor":"\#(index)","node":{"id":"\#(index)","name":"Character \#(index)","species":"Human","status":"ALIVE","location":{"id":"\#(location)","name":"Location \#(location)","dimension":"Dimension C-\#(location)","__typename":"Location"},"__typename":"Character"},"__typename":"CharacterEdge"}"#
+        index += 1
+    }
+    text += #"],"__typename":"CharacterConnection"}}}"#
     return Data(text.utf8)
 }

@@ -27,6 +27,7 @@ if arguments.first == "parse-corpus" {
     print("benchmark")
     if wanted("syntax") { runSyntaxBenchmark() }
     if wanted("runtime") { runRuntimeBenchmark() }
+    if requested == ["connection"] { runConnectionCommitBenchmark() }
     if wanted("persistence") { runPersistenceBenchmark() }
     if wanted("lists") { runListReadBenchmark() }
     if wanted("schema") { runSchemaBenchmark() }

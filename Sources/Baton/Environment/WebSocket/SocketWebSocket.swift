@@ -7,7 +7,9 @@ import Foundation
 #endif
 
 /// Baton's own RFC 6455 WebSocket client over a TCP socket, for `ws://` URLs: the opening handshake (with
-/// `Sec-WebSocket-Accept` checked), masked text frames out, text/continuation/ping/pong/close frames in.
+/// `Sec-WebSocket-Accept` checked), masked text frames out, text/continuation/ping/pong/close frames in (a
+/// masked frame, reserved bits, a long or fragmented control frame or fragments out of order break the
+/// connection, as RFC 6455 requires).
 ///
 /// It exists because URLSession's WebSocket task does not work on Linux (swift-corelibs-foundation answers
 /// "WebSockets not supported by libcurl"); on Apple platforms `URLSessionWebSocketConnector` is the default. It
@@ -151,11 +153,22 @@ final class SocketWebSocket: WebSocketConnection, @unchecked Sendable {
     private func readLoop(_ buffered: [UInt8]) {
         var reader = FrameReader(descriptor: descriptor, buffer: buffered)
         var message: [UInt8] = []
+        var fragmented = false
         do {
             while true {
                 let frame = try reader.next(limit: maxMessageBytes)
+                // RFC 6455 §5.4–5.5: control frames are short and whole; a message is a text or binary frame and
+                // its continuations, nothing else in between.
+                if frame.opcode >= 0x8, !frame.final || frame.payload.count > 125 {
+                    throw WebSocketError.protocolViolation("a fragmented or long control frame")
+                }
+                if frame.opcode <= 0x2, (frame.opcode == 0x0) != fragmented {
+                    throw WebSocketError.protocolViolation(
+                        fragmented ? "a new message inside a fragmented one" : "a continuation without a message")
+                }
                 switch frame.opcode {
                 case 0x0, 0x1, 0x2:
+                    fragmented = !frame.final
                     message += frame.payload
                     if message.count > maxMessageBytes {
                         throw WebSocketError.protocolViolation("a message larger than \(maxMessageBytes) bytes")
@@ -196,7 +209,10 @@ final class SocketWebSocket: WebSocketConnection, @unchecked Sendable {
             let head = try take(2)
             let final = head[0] & 0x80 != 0
             let opcode = head[0] & 0x0F
-            let masked = head[1] & 0x80 != 0
+            // No extension was negotiated, and a server never masks (RFC 6455 §5.1–5.2).
+            guard head[0] & 0x70 == 0, head[1] & 0x80 == 0 else {
+                throw WebSocketError.protocolViolation("a masked frame or reserved bits from the server")
+            }
             var length = UInt64(head[1] & 0x7F)
             if length == 126 {
                 let bytes = try take(2)
@@ -207,10 +223,7 @@ final class SocketWebSocket: WebSocketConnection, @unchecked Sendable {
             guard length <= UInt64(limit) else {
                 throw WebSocketError.protocolViolation("a frame of \(length) bytes is over the limit")
             }
-            let mask = masked ? try take(4) : []
-            var payload = try take(Int(length))
-            if masked { for index in payload.indices { payload[index] ^= mask[index & 3] } }
-            return (final, opcode, payload)
+            return (final, opcode, try take(Int(length)))
         }
 
         private mutating func take(_ count: Int) throws -> [UInt8] {

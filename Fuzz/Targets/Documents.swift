@@ -12,7 +12,7 @@ import BatonSyntax
 import BatonValidation
 import Foundation
 
-nonisolated(unsafe) let schemas: [GraphQLSchema] = exampleSchemas()
+let schemas: [GraphQLSchema] = exampleSchemas()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

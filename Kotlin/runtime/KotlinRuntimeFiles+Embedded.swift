@@ -78,7 +78,9 @@ class BatonEnvironment(
     /** When a query is sent again after a transport failure (mutations never are). */
     val retryPolicy: RetryPolicy = RetryPolicy.STANDARD,
     /** Where subscriptions go (null: [subscribe] fails at once). */
-    val subscriptionTransport: SubscriptionTransport? = null
+    val subscriptionTransport: SubscriptionTransport? = null,
+    /** When unreachable records are collected, and how many recent operations stay reachable. */
+    val garbageCollection: GarbageCollection = GarbageCollection.STANDARD
 ) {
     /** The store (a new one on [clock] unless given). */
     val store: RecordStore = store ?: RecordStore(clock)
@@ -93,6 +95,10 @@ class BatonEnvironment(
     private val tasks = ReentrantLock()
     private val idle = tasks.newCondition()
     private var inFlight = 0
+
+    /** Retained and recent roots (Retention.kt), and paginations shared per connection (Pagination.kt). */
+    internal val retention = RetentionState()
+    internal val paginations = HashMap<String, java.lang.ref.WeakReference<Any>>()
 
     private class WeakHandle(handle: Handle<*>) {
         val reference = java.lang.ref.WeakReference(handle)
@@ -116,9 +122,10 @@ class BatonEnvironment(
                 if (held == null || held === handle) iterator.remove()
             }
         }
+        release(RetainedRoot.of(handle.operation))
     }
 
-    private val attachedHandles: List<Handle<*>>
+    internal val attachedHandles: List<Handle<*>>
         get() = synchronized(lock) {
             val live = ArrayList<Handle<*>>()
             val iterator = handles.values.iterator()
@@ -139,6 +146,7 @@ class BatonEnvironment(
         operation: Operation<D>, headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
     ): D {
         send(operation, {}, {}, headers, cancellation)
+        keepRecent(RetainedRoot.of(operation))
         try {
             return store.read(operation, LoggingReporter(log))
         } catch (error: RequiredFieldException) {
@@ -151,7 +159,8 @@ class BatonEnvironment(
     /** The fetch pipeline shared by [fetch] and handles. */
     internal fun send(
         operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
-        headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
+        headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation(),
+        replacing: Int? = null
     ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
@@ -159,7 +168,7 @@ class BatonEnvironment(
             val body = receive(GraphQLRequest(operation, headers, cancellation))
             if (cancellation.isCancelled) throw FetchException(FetchError.Transport(TransportException.CANCELLED))
             val (result, deliver) = try {
-                store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8))
+                store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8), replacing)
             } catch (error: MalformedResponseException) {
                 throw FetchException(FetchError.MalformedResponse(error.reason))
             } catch (error: RequestFailedException) {
@@ -315,7 +324,7 @@ class BatonEnvironment(
 
     /** Saves the store to an image file (atomically) and logs `imageSaved`. Throws [ImageException]. */
     fun saveImage(file: File) {
-        val count = StoreImage.save(store, file)
+        val count = StoreImage.save(store, file, store.reachableRecords(retainedRoots))
         log.record(LogEvent("imageSaved", linkedMapOf<String, Any?>("records" to count)))
     }
 
@@ -414,6 +423,274 @@ data class ConnectionId(val recordKey: String) : Comparable<ConnectionId> {
             val slot = if (filters.isEmpty()) "__connection:$key" else
                 "__connection:$key(" + Json.write(filters, sortKeys = true) + ")"
             return ConnectionId("$parent.$slot")
+        }
+    }
+}
+"""#),
+("Connections.kt",
+#"""
+package baton.runtime
+
+/** A field's `@connection`: its key and the arguments that are its filters (sorted), as generated code declares it. */
+class ConnectionSpec(val key: String, filters: List<String> = emptyList()) {
+    val filters: List<String> = filters.sorted()
+}
+
+/**
+ * A declarative update a mutation's (or subscription's) response field carries, applied to the store inside the
+ * response's batch. [connections] is the `connections:` argument (usually a [Variable]).
+ */
+class RecordUpdate(
+    val kind: Kind,
+    val connections: Any? = null,
+    val edgeTypename: String? = null,
+    val typename: String? = null
+) {
+    enum class Kind { APPEND_EDGE, PREPEND_EDGE, APPEND_NODE, PREPEND_NODE, DELETE_RECORD, DELETE_EDGE }
+}
+
+/** A `@connection` page or a declarative update the normalizer noted: the field and the slot it was written to. */
+internal class ConnectionWrite(val field: Field<*>, val parent: String, val storageKey: String)
+
+/**
+ * Applies a write's connection pages and declarative updates to a table of records, as the Swift runtime's
+ * `ConnectionWrites` does (the same rules, the same keys and slots): pages merge into `parent.__connection:KEY`,
+ * after the end cursor appended, before the start cursor prepended, from the start replacing, without an edge whose
+ * node or cursor is shown; updates copy, make, remove edges and delete records.
+ */
+internal class ConnectionTable(val records: HashMap<String, Record>, private val now: Double) {
+    val changed = HashSet<SlotId>()
+
+    private fun slot(key: String, storageKey: String): Slot? = records[key]?.slots?.get(storageKey)
+
+    private fun link(key: String, storageKey: String): String? = (slot(key, storageKey)?.value as? StoredValue.Link)?.key
+
+    private fun text(key: String, storageKey: String): String? = (slot(key, storageKey)?.value as? StoredValue.Text)?.text
+
+    private fun edges(key: String): List<StoredValue>? = (slot(key, EDGES)?.value as? StoredValue.Items)?.items
+
+    private fun nodeOf(edge: StoredValue): String? = (edge as? StoredValue.Link)?.let { link(it.key, NODE) }
+
+    private fun cursorOf(edge: StoredValue): String? = (edge as? StoredValue.Link)?.let { text(it.key, CURSOR) }
+
+    /** Sets one slot, making the record when it is new; a change is noted. */
+    fun set(slot: Slot, storageKey: String, key: String, typename: String?) {
+        val old = records[key]
+        val slots = HashMap(old?.slots ?: emptyMap())
+        val previous = slots.put(storageKey, slot)
+        records[key] = Record(old?.typename ?: typename, slots, now, old?.invalidated ?: false, old?.isDeleted ?: false)
+        if (previous != slot) changed.add(SlotId(key, storageKey))
+    }
+
+    fun apply(writes: List<ConnectionWrite>, variables: Map<String, Any?>, connections: MutableSet<String>) {
+        for (write in writes) {
+            if (write.field.connection != null) mergePage(write, variables, connections)
+            val update = write.field.update
+            if (update != null) apply(update, write, variables, connections)
+        }
+    }
+
+    private fun mergePage(write: ConnectionWrite, variables: Map<String, Any?>, connections: MutableSet<String>) {
+        val pageSlot = slot(write.parent, write.storageKey) ?: return
+        val connectionSlot = write.field.readKey(variables)
+        val id = write.parent + "." + connectionSlot
+        val after = argument(write.field, "after", variables) as? String
+        val before = argument(write.field, "before", variables) as? String
+        val paging = after != null || before != null
+        val pageKey = (pageSlot.value as? StoredValue.Link)?.key
+        val page = pageKey?.let { records[it] }
+        if (page == null) {
+            if (!paging) set(pageSlot, connectionSlot, write.parent, records[write.parent]?.typename)
+            return
+        }
+        if (records[id]?.isDeleted == true) records.remove(id)
+        val existing = records[id]
+        if (existing == null) connections.add(id)
+        for ((storageKey, value) in page.slots) {
+            if (storageKey != EDGES && storageKey != PAGE_INFO) set(value, storageKey, id, page.typename)
+        }
+        val serverEdges = page.slots[EDGES]
+        val serverPageInfo = page.slots[PAGE_INFO]
+        val pageInfoKey = "$id.$PAGE_INFO"
+        val previous = if (existing != null) slot(id, EDGES) else null
+        var pageInfoFields: List<String>? = null
+        val merged: Slot? = when {
+            existing == null || previous == null || !paging -> serverEdges ?: previous
+            after != null -> {
+                if (after != text(pageInfoKey, "endCursor")) return
+                pageInfoFields = listOf("hasNextPage", "endCursor")
+                merged(previous, serverEdges, serverFirst = false)
+            }
+            else -> {
+                if (before != text(pageInfoKey, "startCursor")) return
+                pageInfoFields = listOf("hasPreviousPage", "startCursor")
+                merged(previous, serverEdges, serverFirst = true)
+            }
+        }
+        if (merged != null) set(merged, EDGES, id, page.typename)
+        val serverInfo = (serverPageInfo?.value as? StoredValue.Link)?.let { records[it.key] }
+        if (serverInfo != null) {
+            if (records[pageInfoKey] == null || existing == null) {
+                for (name in listOf("hasNextPage", "hasPreviousPage")) {
+                    set(Slot(StoredValue.Bool(false)), name, pageInfoKey, serverInfo.typename)
+                }
+                for (name in listOf("startCursor", "endCursor")) set(Slot(StoredValue.Null), name, pageInfoKey, serverInfo.typename)
+            }
+            for ((name, value) in serverInfo.slots) {
+                val fields = pageInfoFields
+                if (fields != null && name !in fields) continue
+                if (fields != null && name.endsWith("Cursor") && value.value is StoredValue.Null) continue
+                set(value, name, pageInfoKey, serverInfo.typename)
+            }
+            set(Slot(StoredValue.Link(pageInfoKey), serverPageInfo.errors), PAGE_INFO, id, page.typename)
+        } else if (serverPageInfo != null && (existing == null || !paging)) {
+            set(serverPageInfo, PAGE_INFO, id, page.typename)
+        }
+        set(Slot(StoredValue.Link(id), pageSlot.errors), connectionSlot, write.parent, records[write.parent]?.typename)
+    }
+
+    private fun merged(previous: Slot?, page: Slot?, serverFirst: Boolean): Slot? {
+        if (page == null) return previous
+        val old = (previous?.value as? StoredValue.Items)?.items ?: emptyList()
+        val new = (page.value as? StoredValue.Items)?.items ?: emptyList()
+        val nodes = HashSet<String>()
+        val cursors = HashSet<String>()
+        val result = ArrayList<StoredValue>(old.size + new.size)
+        for (edge in if (serverFirst) new + old else old + new) {
+            if (edge !is StoredValue.Link) continue
+            val node = nodeOf(edge)
+            if (node != null && !nodes.add(node)) continue
+            val cursor = cursorOf(edge)
+            if (cursor != null && !cursors.add(cursor)) continue
+            result.add(edge)
+        }
+        return Slot(StoredValue.Items(result), (previous?.errors ?: emptyList()) + page.errors)
+    }
+
+    private fun apply(update: RecordUpdate, write: ConnectionWrite, variables: Map<String, Any?>, connections: Set<String>) {
+        val value = slot(write.parent, write.storageKey)?.value ?: return
+        val targets: List<String> = when (val resolved = resolve(update.connections, variables)) {
+            is List<*> -> resolved.filterIsInstance<String>()
+            is String -> listOf(resolved)
+            else -> emptyList()
+        }
+        when (update.kind) {
+            RecordUpdate.Kind.APPEND_EDGE, RecordUpdate.Kind.PREPEND_EDGE ->
+                for (edge in links(value)) for (target in targets) {
+                    insertCopy(edge, target, update.kind == RecordUpdate.Kind.APPEND_EDGE)
+                }
+            RecordUpdate.Kind.APPEND_NODE, RecordUpdate.Kind.PREPEND_NODE ->
+                for (node in links(value)) for (target in targets) {
+                    insertNode(node, update.edgeTypename, target, update.kind == RecordUpdate.Kind.APPEND_NODE)
+                }
+            RecordUpdate.Kind.DELETE_EDGE -> {
+                val ids = strings(value).toSet()
+                for (target in targets) removeEdges(target) { node -> identifier(node) in ids }
+            }
+            RecordUpdate.Kind.DELETE_RECORD -> {
+                val ids = strings(value).toSet()
+                if (ids.isEmpty()) return
+                val keys = recordKeys(ids, update.typename)
+                for (key in keys) delete(key)
+                for (target in connections) removeEdges(target) { it in keys }
+            }
+        }
+    }
+
+    private fun links(value: StoredValue): List<String> = when (value) {
+        is StoredValue.Link -> listOf(value.key)
+        is StoredValue.Items -> value.items.flatMap { links(it) }
+        else -> emptyList()
+    }
+
+    private fun strings(value: StoredValue): List<String> = when (value) {
+        is StoredValue.Text -> listOf(value.text)
+        is StoredValue.Number -> listOf(value.literal)
+        is StoredValue.Items -> value.items.flatMap { strings(it) }
+        else -> emptyList()
+    }
+
+    private fun identifier(key: String): String? = text(key, "id") ?: keyIdentifier(key)
+
+    private fun recordKeys(ids: Set<String>, typename: String?): Set<String> =
+        if (typename != null) ids.map { "$typename:$it" }.filter { records.containsKey(it) }.toSet()
+        else records.keys.filter { key -> keyIdentifier(key)?.let { it in ids } ?: false }.toSet()
+
+    private fun connection(id: String): Record? {
+        val record = records[id] ?: return null
+        return if (record.isDeleted || !record.slots.containsKey(EDGES)) null else record
+    }
+
+    private fun newEdgeKey(id: String): String {
+        var index = (slot(id, NEXT_EDGE)?.value as? StoredValue.Number)?.literal?.toIntOrNull() ?: 0
+        while (records.containsKey("$id.edges.$index")) index++
+        set(Slot(StoredValue.Number((index + 1).toString())), NEXT_EDGE, id, null)
+        return "$id.edges.$index"
+    }
+
+    private fun insertCopy(edge: String, id: String, atEnd: Boolean) {
+        if (connection(id) == null) return
+        val source = records[edge] ?: return
+        val node = link(edge, NODE)
+        if (node != null && (edges(id) ?: emptyList()).any { nodeOf(it) == node }) return
+        val key = newEdgeKey(id)
+        for ((name, value) in source.slots) set(value, name, key, source.typename)
+        insert(StoredValue.Link(key), id, atEnd)
+    }
+
+    private fun insertNode(node: String, typename: String?, id: String, atEnd: Boolean) {
+        if (connection(id) == null) return
+        if ((edges(id) ?: emptyList()).any { nodeOf(it) == node }) return
+        val key = newEdgeKey(id)
+        set(Slot(StoredValue.Link(node)), NODE, key, typename)
+        set(Slot(StoredValue.Null), CURSOR, key, typename)
+        insert(StoredValue.Link(key), id, atEnd)
+    }
+
+    private fun insert(edge: StoredValue, id: String, atEnd: Boolean) {
+        val old = slot(id, EDGES)
+        val items = ArrayList(edges(id) ?: emptyList())
+        if (atEnd) items.add(edge) else items.add(0, edge)
+        set(Slot(StoredValue.Items(items), old?.errors ?: emptyList()), EDGES, id, null)
+    }
+
+    private fun removeEdges(id: String, matches: (String) -> Boolean) {
+        if (connection(id) == null) return
+        val items = edges(id) ?: return
+        val kept = items.filter { edge -> nodeOf(edge)?.let { !matches(it) } ?: true }
+        if (kept.size == items.size) return
+        set(Slot(StoredValue.Items(kept), slot(id, EDGES)?.errors ?: emptyList()), EDGES, id, null)
+    }
+
+    /** Empties a record and marks it deleted; every slot it had changed. */
+    private fun delete(key: String) {
+        val record = records[key] ?: return
+        if (record.isDeleted) return
+        for (storageKey in record.slots.keys) changed.add(SlotId(key, storageKey))
+        records[key] = Record(record.typename, emptyMap(), now, record.invalidated, true)
+    }
+
+    companion object {
+        const val EDGES = "edges"
+        const val NODE = "node"
+        const val CURSOR = "cursor"
+        const val PAGE_INFO = "pageInfo"
+        const val NEXT_EDGE = "__nextEdge"
+
+        /** The ID of a key of the form `Type:ID`. */
+        fun keyIdentifier(key: String): String? {
+            val colon = key.indexOf(':')
+            if (colon < 0 || key.substring(0, colon).contains('.')) return null
+            return key.substring(colon + 1)
+        }
+
+        private fun argument(field: Field<*>, name: String, variables: Map<String, Any?>): Any? =
+            if (!field.arguments.containsKey(name)) null else resolve(field.arguments[name], variables)
+
+        fun resolve(value: Any?, variables: Map<String, Any?>): Any? = when (value) {
+            is Variable -> variables[value.name]
+            is List<*> -> value.map { resolve(it, variables) }
+            else -> value
         }
     }
 }
@@ -1096,6 +1373,9 @@ sealed class FetchError {
      */
     data class Read(val exception: RuntimeException) : FetchError()
 
+    /** Nothing to send with: a mutation call made without an environment, a page of a connection the store lacks. */
+    data class Unattached(val reason: String) : FetchError()
+
     /** What went wrong, as the Swift runtime says it: `rate limited`, `transport: offline`. */
     val description: String
         get() = when (this) {
@@ -1103,6 +1383,7 @@ sealed class FetchError {
             is Transport -> "transport: $reason"
             is MalformedResponse -> "malformed response: $reason"
             is Read -> exception.message ?: exception.toString()
+            is Unattached -> reason
         }
 
     /** The `error` of a `fetchFailed` event: the messages of a request error, else the description. */
@@ -1328,7 +1609,7 @@ class Handle<D : Any> internal constructor(
 
     private fun walkNow(): Pair<StoreSnapshot, OperationWalk> {
         val snapshot = environment.store.snapshot()
-        val walk = OperationWalk(snapshot, operation.variablesWithDefaults(), operation.rootTypename, operation.selections)
+        val walk = OperationWalk(snapshot, operation.resolvedVariables(), operation.rootTypename, operation.selections)
         return Pair(snapshot, walk)
     }
 
@@ -1892,6 +2173,131 @@ internal class LoggingReporter(private val log: EventLog) : ReadReporter {
     }
 }
 """#),
+("Mutations.kt",
+#"""
+package baton.runtime
+
+/**
+ * A response the app writes before the server answers: what a generated `Optimistic` value (built from the
+ * mutation's data types, field by field) gives the store as the response's `data`.
+ */
+interface OptimisticResponse {
+    /** The response object, keyed by response keys, with `__typename` on every object. */
+    fun responseObject(): Map<String, Any?>
+}
+
+/** Building optimistic responses: what generated `Optimistic` builders call. */
+object ResponseObjects {
+    /** Adds [other]'s members to [into] (a fragment's part of an optimistic response), merging objects member by member. */
+    @Suppress("UNCHECKED_CAST")
+    fun merge(into: MutableMap<String, Any?>, other: Map<String, Any?>) {
+        for ((key, value) in other) {
+            val mine = into[key]
+            if (mine is Map<*, *> && value is Map<*, *>) {
+                val merged = LinkedHashMap(mine as Map<String, Any?>)
+                merge(merged, value as Map<String, Any?>)
+                into[key] = merged
+            } else {
+                into[key] = value
+            }
+        }
+    }
+}
+
+/** A mutation's outcome for a callback: its data, or the [FetchError] it failed with. */
+sealed class MutationResult<out D : Any> {
+    data class Success<out D : Any>(val data: D) : MutationResult<D>()
+    data class Failure(val error: FetchError) : MutationResult<Nothing>()
+}
+
+/**
+ * A mutation bound to an environment, called like a function (the guide's `addComment(input = …, connections =
+ * listOf(connectionId))`): generated code adds an `invoke` per mutation taking its variables, typed, and an optional
+ * typed optimistic response — one that blocks until the answer (call it off the main thread, as [BatonEnvironment.fetch]),
+ * one that calls back. The coroutines adapter (`Kotlin/coroutines`) suspends instead.
+ */
+class MutationCall<D : Any, O : Operation<D>>(val environment: BatonEnvironment?) {
+    /** Sends [mutation] and waits for its data (see [BatonEnvironment.perform]). */
+    fun perform(mutation: O, optimisticResponse: OptimisticResponse? = null): D {
+        val environment = environment ?: throw FetchException(
+            FetchError.Unattached(
+                "${mutation.operationName} has no environment: make the call with environment.mutation()"
+            )
+        )
+        return environment.perform(mutation, optimisticResponse)
+    }
+
+    /** Sends [mutation] on the environment's executor and calls [callback] with the outcome. */
+    fun perform(mutation: O, optimisticResponse: OptimisticResponse?, callback: (MutationResult<D>) -> Unit) {
+        val environment = environment
+        if (environment == null) {
+            callback(MutationResult.Failure(FetchError.Unattached("${mutation.operationName} has no environment")))
+            return
+        }
+        environment.track {
+            val result = try {
+                MutationResult.Success(environment.perform(mutation, optimisticResponse))
+            } catch (error: FetchException) {
+                MutationResult.Failure(error.error)
+            }
+            callback(result)
+        }
+    }
+}
+
+/** The mutation type [O] as a call bound to this environment. */
+fun <D : Any, O : Operation<D>> BatonEnvironment.mutation(): MutationCall<D, O> = MutationCall(this)
+
+/**
+ * Sends a mutation on the calling thread and returns its data, as the Swift runtime's `perform`: always sent, never
+ * sent again; with [optimisticResponse], applied at once as a layer (logged `optimisticApplied`) that the server's
+ * answer replaces in its batch or that a failure removes (logged `optimisticRolledBack`); the answer committed as a
+ * server batch with its declarative updates. Throws [FetchException].
+ */
+fun <D : Any> BatonEnvironment.perform(mutation: Operation<D>, optimisticResponse: OptimisticResponse? = null): D {
+    var layer: Int? = null
+    if (optimisticResponse != null) {
+        // Nothing is sent when the optimistic response cannot be a response (nested past the parser's limit).
+        val write = try {
+            store.normalizeOptimistic(mutation, optimisticResponse.responseObject())
+        } catch (error: JsonException) {
+            throw FetchException(FetchError.MalformedResponse(error.message ?: "the optimistic response is not JSON"))
+        }
+        val (id, result, deliver) = store.addOptimisticLayer(write)
+        layer = id
+        log.record(
+            LogEvent(
+                "optimisticApplied",
+                linkedMapOf<String, Any?>("operation" to mutation.operationName, "changed" to result.changed.size)
+            )
+        )
+        deliver()
+    }
+    try {
+        send(mutation, {}, {}, replacing = layer)
+    } catch (error: FetchException) {
+        if (layer != null) {
+            val (result, deliver) = store.removeOptimisticLayer(layer)
+            log.record(
+                LogEvent(
+                    "optimisticRolledBack",
+                    linkedMapOf<String, Any?>("operation" to mutation.operationName, "changed" to result.changed.size)
+                )
+            )
+            deliver()
+        }
+        throw error
+    }
+    keepRecent(RetainedRoot.of(mutation))
+    try {
+        return store.read(mutation, LoggingReporter(log))
+    } catch (error: RequiredFieldException) {
+        throw FetchException(FetchError.Read(error))
+    } catch (error: FieldErrorsException) {
+        throw FetchException(FetchError.Read(error))
+    }
+}
+"""#),
 ("Normalizer.kt",
 #"""
 package baton.runtime
@@ -1906,6 +2312,9 @@ internal class NormalizedWrite {
     val pending = ArrayList<PendingRecord>()
     val index = HashMap<String, Int>()
     val unattachedErrors = ArrayList<FieldError>()
+    /** The `@connection` pages and declarative updates the response carries, applied after its records. */
+    val connectionWrites = ArrayList<ConnectionWrite>()
+    var variables: Map<String, Any?> = emptyMap()
 }
 
 /**
@@ -1932,6 +2341,7 @@ internal class Normalizer private constructor(private val variables: Map<String,
             normalizer.write.pending.add(PendingRecord(rootKey, rootTypename))
             normalizer.writeObject(data, 0, rootKey, selections, "", 0)
             for (error in errors) normalizer.attach(error)
+            if (normalizer.write.connectionWrites.isNotEmpty()) normalizer.write.variables = variables
             return normalizer.write
         }
     }
@@ -1955,6 +2365,9 @@ internal class Normalizer private constructor(private val variables: Map<String,
                         depth + 1
                     )
                     write.pending[record].slots[storageKey] = Slot(stored)
+                    if (selection.connection != null || selection.update != null) {
+                        write.connectionWrites.add(ConnectionWrite(selection, key, storageKey))
+                    }
                 }
                 is InlineFragment<*> -> {
                     if (!selection.conditions.all { it.holds(variables) }) continue@loop
@@ -2117,12 +2530,14 @@ class OperationWalk(
         if (depth > Json.MAX_DEPTH) return
         records.add(key)
         val record = snapshot[key]
+        // A deleted record is gone, not missing: nothing of it is read, healed or waited for.
+        if (record?.isDeleted == true) return
         val typename = record?.typename ?: key.substringBefore(':')
         loop@ for (selection in selections) {
             when (selection) {
                 is Field<*> -> {
                     if (selection.conditions.isNotEmpty() && !selection.conditions.all { it.holds(variables) }) continue@loop
-                    val storageKey = selection.storageKey(variables)
+                    val storageKey = selection.readKey(variables)
                     dependencies.add(SlotId(key, storageKey))
                     val fieldPath = if (path.length == 0) selection.responseKey else path + "." + selection.responseKey
                     val slot = record?.slots?.get(storageKey)
@@ -2154,6 +2569,199 @@ class OperationWalk(
             }
             else -> Unit
         }
+    }
+}
+"""#),
+("Pagination.kt",
+#"""
+package baton.runtime
+
+/**
+ * A fragment with `@refetchable(queryName:)`, as generated code describes it: the query that fetches its record
+ * again and, with a `@connection`, the fields down to it and the variables that page it (the Swift runtime's
+ * `RefetchableFragment`).
+ */
+class Refetchable(
+    /** Makes the generated query from the variables the pagination sets. */
+    val query: (Map<String, Any?>) -> Operation<*>,
+    /** The fields from the fragment's record to its connection, the connection field last. */
+    val connectionPath: List<Field<*>>,
+    val forwardCount: String? = null,
+    val forwardCursor: String? = null,
+    val backwardCount: String? = null,
+    val backwardCursor: String? = null,
+    /** True when the query reaches the record through `node(id:)` (its `id` variable is the record's id). */
+    val throughNode: Boolean = true
+)
+
+/**
+ * The pages of a `@refetchable` fragment's connection (Relay's `usePaginationFragment`), as the Swift runtime's
+ * `Pagination`: one per record and variables in an environment ([BatonEnvironment.pagination]); a page merges into
+ * the connection record in order without edges already shown; concurrent [loadNext] calls share one fetch; a page
+ * that fails leaves the loaded pages and is kept in [lastError]. The blocking calls run on the calling thread (call
+ * them off the main thread); the callback ones on the environment's executor.
+ */
+class Pagination internal constructor(
+    val environment: BatonEnvironment,
+    /** The fragment's record. */
+    val key: String,
+    variables: Map<String, Any?>,
+    private val refetchable: Refetchable
+) {
+    private val lock = Object()
+    private var current = variables
+    private var next: Load? = null
+    private var previous: Load? = null
+    private var error: FetchError? = null
+
+    /** One fetch other callers wait for. */
+    private class Load {
+        var done = false
+        var error: FetchError? = null
+    }
+
+    /** The variables the fragment is read and paged with. */
+    val variables: Map<String, Any?> get() = synchronized(lock) { current }
+
+    /** A reader of the fragment's record now, with [variables] (a generated fragment lens wraps it). */
+    fun reader(): RecordReader =
+        RecordReader(ReadContext(environment.store.snapshot(), variables, LoggingReporter(environment.log)), key, null, false)
+
+    val connectionId: ConnectionId? get() = locate(environment.store.snapshot(), variables)?.first?.let { ConnectionId(it) }
+    val hasNext: Boolean get() = pageInfo("hasNextPage") == StoredValue.Bool(true)
+    val hasPrevious: Boolean get() = pageInfo("hasPreviousPage") == StoredValue.Bool(true)
+    val isLoadingNext: Boolean get() = synchronized(lock) { next != null }
+    val isLoadingPrevious: Boolean get() = synchronized(lock) { previous != null }
+    /** The failure of the latest load; null after one succeeds. */
+    val lastError: FetchError? get() = synchronized(lock) { error }
+
+    /** Loads up to [count] edges after the last loaded one; a call while one runs waits for it. Throws [FetchException]. */
+    fun loadNext(count: Int) = load(true, count)
+
+    /** Loads up to [count] edges before the first loaded one. Throws [FetchException]. */
+    fun loadPrevious(count: Int) = load(false, count)
+
+    /** [loadNext] on the environment's executor, calling back with the failure (null on success). */
+    fun loadNext(count: Int, callback: (FetchError?) -> Unit) = environment.track {
+        callback(try { loadNext(count); null } catch (failure: FetchException) { failure.error })
+    }
+
+    /** Fetches the fragment again from the start of its connection with [overrides] over the variables. */
+    fun refetch(overrides: Map<String, Any?> = emptyMap()) {
+        val merged = HashMap(variables)
+        merged.putAll(overrides)
+        refetchable.forwardCursor?.let { merged.remove(it) }
+        refetchable.backwardCursor?.let { merged.remove(it) }
+        val failure = fetch(merged)
+        synchronized(lock) {
+            error = failure
+            if (failure == null) current = merged
+        }
+        if (failure != null) throw FetchException(failure)
+    }
+
+    private fun load(forward: Boolean, count: Int) {
+        val countName = (if (forward) refetchable.forwardCount else refetchable.backwardCount) ?: return
+        val cursorName = (if (forward) refetchable.forwardCursor else refetchable.backwardCursor) ?: return
+        var mine = false
+        val load = synchronized(lock) {
+            val running = if (forward) next else previous
+            running ?: Load().also {
+                mine = true
+                if (forward) next = it else previous = it
+            }
+        }
+        if (!mine) {
+            synchronized(lock) { while (!load.done) lock.wait() }
+            load.error?.let { throw FetchException(it) }
+            return
+        }
+        val failure = fetchPage(forward, count, countName, cursorName)
+        synchronized(lock) {
+            load.done = true
+            load.error = failure
+            error = failure
+            if (forward) next = null else previous = null
+            lock.notifyAll()
+        }
+        if (failure != null) throw FetchException(failure)
+    }
+
+    private fun fetchPage(forward: Boolean, count: Int, countName: String, cursorName: String): FetchError? {
+        val variables = variables
+        val snapshot = environment.store.snapshot()
+        val found = locate(snapshot, variables)
+            ?: return FetchError.Unattached("the store has no connection for the fragment yet")
+        val info = found.second?.let { snapshot[it] }
+        val more = info?.slots?.get(if (forward) "hasNextPage" else "hasPreviousPage")?.value
+        val cursor = (info?.slots?.get(if (forward) "endCursor" else "startCursor")?.value as? StoredValue.Text)?.text
+        if (more != StoredValue.Bool(true) || cursor == null) return null
+        val pageVariables = HashMap(variables)
+        pageVariables[countName] = count
+        pageVariables[cursorName] = cursor
+        return fetch(pageVariables)
+    }
+
+    /** Sends the generated query; a field error at the connection fails the page. */
+    private fun fetch(variables: Map<String, Any?>): FetchError? {
+        val request = HashMap(variables)
+        if (refetchable.throughNode) {
+            val id = (environment.store.record(key)?.slots?.get("id")?.value as? StoredValue.Text)?.text
+                ?: return FetchError.Unattached("the record $key has no id to refetch it by")
+            request["id"] = id
+        }
+        val query = refetchable.query(request)
+        try {
+            environment.send(query, {}, {})
+        } catch (failure: FetchException) {
+            return failure.error
+        }
+        environment.keepRecent(RetainedRoot.of(query))
+        val field = refetchable.connectionPath.lastOrNull() ?: return null
+        val snapshot = environment.store.snapshot()
+        val parent = parentOfConnection(snapshot, variables) ?: return null
+        val errors = snapshot[parent]?.slots?.get(field.storageKey(variables))?.errors ?: emptyList()
+        return if (errors.isEmpty()) null else FetchError.Read(FieldErrorsException(FieldErrors(errors)))
+    }
+
+    private fun parentOfConnection(snapshot: StoreSnapshot, variables: Map<String, Any?>): String? {
+        var record = key
+        for (field in refetchable.connectionPath.dropLast(1)) {
+            record = (snapshot[record]?.slots?.get(field.readKey(variables))?.value as? StoredValue.Link)?.key ?: return null
+        }
+        return record
+    }
+
+    /** The connection record and its page info record. */
+    private fun locate(snapshot: StoreSnapshot, variables: Map<String, Any?>): Pair<String, String?>? {
+        val field = refetchable.connectionPath.lastOrNull() ?: return null
+        val parent = parentOfConnection(snapshot, variables) ?: return null
+        val id = (snapshot[parent]?.slots?.get(field.readKey(variables))?.value as? StoredValue.Link)?.key ?: return null
+        val info = (snapshot[id]?.slots?.get("pageInfo")?.value as? StoredValue.Link)?.key
+        return Pair(id, info)
+    }
+
+    private fun pageInfo(name: String): StoredValue? {
+        val snapshot = environment.store.snapshot()
+        val info = locate(snapshot, variables)?.second ?: return null
+        return snapshot[info]?.slots?.get(name)?.value
+    }
+}
+
+/**
+ * The pagination of a `@refetchable` fragment's connection, for the record [reader] reads with its variables,
+ * shared by every caller for the same record and variables while someone holds it.
+ */
+fun BatonEnvironment.pagination(reader: RecordReader, refetchable: Refetchable, fragmentName: String): Pagination {
+    val key = reader.key ?: ""
+    val variables = reader.context.variables
+    val identity = fragmentName + "|" + key + "|" + Json.write(variables, sortKeys = true)
+    synchronized(paginations) {
+        (paginations[identity]?.get() as? Pagination)?.let { return it }
+        val made = Pagination(this, key, variables, refetchable)
+        paginations.entries.removeAll { it.value.get() == null }
+        paginations[identity] = java.lang.ref.WeakReference<Any>(made)
+        return made
     }
 }
 """#),
@@ -2322,6 +2930,7 @@ class ListDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull: Boolean
             ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
         val result = ArrayList<T>(items.size)
         for ((index, item) in items.withIndex()) {
+            if (isDeletedItem(item, reader)) continue
             val decoded = decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index))
                 ?: return null
             result.add(decoded)
@@ -2344,11 +2953,18 @@ class OptionalItemsDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull
     override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): List<T?>? {
         val items = (value as? StoredValue.Items)?.items
             ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
-        return items.mapIndexed { index, item ->
-            decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index))
+        val result = ArrayList<T?>(items.size)
+        for ((index, item) in items.withIndex()) {
+            if (isDeletedItem(item, reader)) continue
+            result.add(decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index)))
         }
+        return result
     }
 }
+
+/** An item deleted by `@deleteRecord`: gone from the list, not a null in it. */
+private fun isDeletedItem(item: StoredValue, reader: RecordReader): Boolean =
+    item is StoredValue.Link && reader.context.snapshot[item.key]?.isDeleted == true
 
 private fun <T : Any> decodeItem(
     element: Decoder<T>, itemNonNull: Boolean, item: StoredValue, reader: RecordReader, field: Field<*>,
@@ -2402,6 +3018,8 @@ class LensDecoder<out T : Any>(private val factory: (RecordReader) -> T) : Decod
     override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): T? {
         val link = value as? StoredValue.Link
             ?: return reader.unexpected(field, path, "expected an object, found ${describe(value)}")
+        // A record deleted by `@deleteRecord`: the link reads as null.
+        if (reader.context.snapshot[link.key]?.isDeleted == true) return null
         val child = reader.child(link.key, path)
         val missing = child.missingRequired(field.selections)
         if (missing != null) {
@@ -2489,6 +3107,12 @@ class RecordReader(
     /** The record, read once from the immutable snapshot. */
     val record: Record? = if (key == null) null else context.snapshot[key]
 
+    /** True when a mutation's `@deleteRecord` deleted the record: its fields read null and nothing is missing. */
+    val isDeleted: Boolean get() = record?.isDeleted == true
+
+    /** True when an optimistic update (a mutation's optimistic response, not yet answered) wrote this record. */
+    val isOptimistic: Boolean get() = key != null && key in context.snapshot.optimisticRecords
+
     /** The record's type name (its `__typename`, or the type it was stored as), when known. */
     val typename: String? get() = record?.typename ?: key?.substringBefore(':')
 
@@ -2517,13 +3141,14 @@ class RecordReader(
 
     /** Whether [field]'s slot carries field errors. */
     fun slotHasErrors(field: Field<*>): Boolean =
-        record?.slots?.get(field.storageKey(context.variables))?.errors?.isNotEmpty() == true
+        record?.slots?.get(field.readKey(context.variables))?.errors?.isNotEmpty() == true
 
     private fun slot(field: Field<*>, report: Boolean): Slot? {
         if (key == null) return null
-        val storageKey = field.storageKey(context.variables)
+        val storageKey = field.readKey(context.variables)
         val slot = record?.slots?.get(storageKey)
-        if (slot == null && report) {
+        // A deleted record's fields are gone, not missing: nothing is reported.
+        if (slot == null && report && record?.isDeleted != true) {
             context.reporter.report(
                 ReadEvent.MissingData(typename ?: "?", field.name, key, ResponsePath.key(path, field.responseKey).toString())
             )
@@ -2732,6 +3357,104 @@ class RecordReader(
     }
 }
 """#),
+("Retention.kt",
+#"""
+package baton.runtime
+
+/**
+ * When the environment collects records nothing reaches, and how many recent operations it keeps reachable, as the
+ * Swift runtime's `GarbageCollection`: the store keeps what attached handles, retained operations and the last
+ * [bufferSize] operations fetched, mutated or released reach; the rest is collected after a handle detaches or a
+ * retention is released ([automatic]), or when the app calls [BatonEnvironment.collectGarbage].
+ */
+class GarbageCollection(bufferSize: Int = 10, val automatic: Boolean = true) {
+    val bufferSize: Int = maxOf(0, bufferSize)
+
+    companion object {
+        /** Ten recent operations, collected after every release. */
+        val STANDARD = GarbageCollection()
+
+        /** Collected only when the app calls `collectGarbage()`. */
+        val MANUAL = GarbageCollection(automatic = false)
+    }
+}
+
+/** The environment's retained and recent roots. */
+internal class RetentionState {
+    val retained = LinkedHashMap<Int, RetainedRoot>()
+    var nextRetention = 0
+    /** The most recent last. */
+    val recent = ArrayList<RetainedRoot>()
+    var collectionScheduled = false
+}
+
+/** An operation the store keeps reachable until [release]. */
+class Retention internal constructor(private val environment: BatonEnvironment, private val id: Int) {
+    /** Stops keeping the operation (it joins the recent operations, then may be collected). */
+    fun release() = environment.endRetention(id)
+}
+
+/** Keeps [operation]'s data in the store, whatever handles are attached, until the retention is released. */
+fun BatonEnvironment.retain(operation: Operation<*>): Retention = retain(RetainedRoot.of(operation))
+
+/** Keeps what [root] reaches (data committed with raw selections, say) until the retention is released. */
+fun BatonEnvironment.retain(root: RetainedRoot): Retention {
+    val id = synchronized(retention) {
+        val id = retention.nextRetention++
+        retention.retained[id] = root
+        id
+    }
+    return Retention(this, id)
+}
+
+internal fun BatonEnvironment.endRetention(id: Int) {
+    val root = synchronized(retention) { retention.retained.remove(id) }
+    if (root != null) release(root)
+}
+
+/** A root nothing holds any more: it joins the recent operations, and a collection is scheduled. */
+internal fun BatonEnvironment.release(root: RetainedRoot) {
+    keepRecent(root)
+    if (garbageCollection.automatic) scheduleCollection()
+}
+
+/** Makes [root] the most recent operation (dropping the oldest past the buffer). */
+internal fun BatonEnvironment.keepRecent(root: RetainedRoot) {
+    synchronized(retention) {
+        retention.recent.add(root)
+        while (retention.recent.size > garbageCollection.bufferSize) retention.recent.removeAt(0)
+    }
+}
+
+/** Every root the store keeps: attached handles' operations, retained operations, recent operations. */
+internal val BatonEnvironment.retainedRoots: List<RetainedRoot>
+    get() {
+        val handles = attachedHandles.map { RetainedRoot.of(it.operation) }
+        return handles + synchronized(retention) { retention.retained.values.toList() + retention.recent }
+    }
+
+/** Removes every record no root reaches and logs `collected {"records":N}`; returns how many went. */
+fun BatonEnvironment.collectGarbage(): Int {
+    val removed = store.collectGarbage(retainedRoots)
+    log.record(LogEvent("collected", linkedMapOf<String, Any?>("records" to removed)))
+    return removed
+}
+
+/** Runs one collection soon, on the executor (so `settle()` waits for it); several releases in a row collect once. */
+internal fun BatonEnvironment.scheduleCollection() {
+    val schedule = synchronized(retention) {
+        if (retention.collectionScheduled) false else {
+            retention.collectionScheduled = true
+            true
+        }
+    }
+    if (!schedule) return
+    track {
+        synchronized(retention) { retention.collectionScheduled = false }
+        collectGarbage()
+    }
+}
+"""#),
 ("RetryPolicy.kt",
 #"""
 package baton.runtime
@@ -2867,7 +3590,11 @@ class Field<out T : Any>(
     val selections: List<Selection> = emptyList(),
     val conditions: List<Condition> = emptyList(),
     val required: RequiredAction? = null,
-    val catches: Boolean = false
+    val catches: Boolean = false,
+    /** `@connection`: the field's pages merge into one connection record, which reads see. */
+    val connection: ConnectionSpec? = null,
+    /** A declarative update (`@appendEdge`, `@deleteRecord`, …) the response's value at this field makes. */
+    val update: RecordUpdate? = null
 ) : Selection() {
     /** Whether the field has a selection set (its values are records). */
     val isComposite: Boolean get() = selections.isNotEmpty()
@@ -2878,6 +3605,19 @@ class Field<out T : Any>(
 
     /** The slot's key in a record: the name, plus canonically ordered arguments with variables resolved. */
     fun storageKey(variables: Map<String, Any?>): String = constantKey ?: storageKey(name, arguments, variables)
+
+    private val connectionArguments: Map<String, Any?> =
+        connection?.let { spec -> arguments.filterKeys { it in spec.filters } } ?: emptyMap()
+
+    /**
+     * The key reads find the field's value under: [storageKey], or for a `@connection` field the slot linking to
+     * its connection record (`__connection:KEY(filters)`), where every page it was given is merged.
+     */
+    fun readKey(variables: Map<String, Any?>): String {
+        val spec = connection ?: return storageKey(variables)
+        val resolved = storageKey("_", connectionArguments, variables)
+        return if (resolved == "_") "__connection:" + spec.key else "__connection:" + spec.key + resolved.substring(1)
+    }
 
     companion object {
         /** `name` without arguments, else `name({"a":1,"b":"x"})` with keys sorted, absent variables left out. */
@@ -2975,6 +3715,18 @@ interface Operation<out D : Any> {
      * Reads and normalization resolve `@include`/`@skip` and arguments with these.
      */
     fun variablesWithDefaults(): Map<String, Any?> = variables()
+
+    /**
+     * The variables only client-only directives use (`connections` of `@appendEdge`): never sent (the document
+     * leaves them out), read by the runtime when it applies the response.
+     */
+    fun clientVariables(): Map<String, Any?> = emptyMap()
+
+    /** [variablesWithDefaults] and [clientVariables]: what storage keys, conditions and updates resolve with. */
+    fun resolvedVariables(): Map<String, Any?> {
+        val client = clientVariables()
+        return if (client.isEmpty()) variablesWithDefaults() else variablesWithDefaults() + client
+    }
 
     /** The data lens over the root record. */
     fun data(reader: RecordReader): D
@@ -3325,13 +4077,15 @@ data class Slot(val value: StoredValue, val errors: List<FieldError> = emptyList
  *
  * Immutable: a commit replaces a record it changes, so a [StoreSnapshot] holding the old one never sees the
  * change. [updatedAt] is when a server response last wrote the record (seconds since 1970, kept in the image);
- * [invalidated] marks it stale until a response writes it again.
+ * [invalidated] marks it stale until a response writes it again. [isDeleted]: a mutation's `@deleteRecord` deleted
+ * it (no slots; links to it read null, a lens holding it reads nothing missing); a response writing it revives it.
  */
 data class Record(
     val typename: String?,
     val slots: Map<String, Slot> = emptyMap(),
     val updatedAt: Double = 0.0,
-    val invalidated: Boolean = false
+    val invalidated: Boolean = false,
+    val isDeleted: Boolean = false
 )
 
 /** What a commit did: the slots that changed (sorted) and the errors that named no slot of the response. */
@@ -3375,7 +4129,9 @@ class StoreSnapshot internal constructor(
     /** Counts the store's changes: every commit that changes a slot, every invalidation and image load. */
     val version: Long,
     /** The records by key. */
-    val records: Map<String, Record>
+    val records: Map<String, Record>,
+    /** The records optimistic updates wrote (what a lens's `isOptimistic` reads); empty without any in flight. */
+    val optimisticRecords: Set<String> = emptySet()
 ) {
     /** A snapshot of no records, belonging to no store. */
     constructor(records: Map<String, Record> = emptyMap()) : this(Any(), 0, records)
@@ -3395,7 +4151,7 @@ class StoreSnapshot internal constructor(
      * uncaught field error throws [FieldErrorsException].
      */
     fun <D : Any> read(operation: Operation<D>, reporter: ReadReporter = ReadReporter.SILENT): D {
-        val context = ReadContext(this, operation.variablesWithDefaults(), reporter)
+        val context = ReadContext(this, operation.resolvedVariables(), reporter)
         val root = RecordReader(context, operation.rootTypename, null, operation.throwOnFieldError)
         val missing = root.missingRequired(operation.selections)
         if (missing != null) throw RequiredFieldException(missing.components)
@@ -3434,9 +4190,19 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
 
     private class Subscriber(var slots: Set<SlotId>, val callback: (Set<SlotId>) -> Unit)
 
+    /** Every connection record made (a superset: `@deleteRecord` removes edges from each that still exists). */
+    private var connections = HashSet<String>()
+
+    /** Optimistic layers: the server's records apart while any is in flight (see [addOptimisticLayer]). */
+    private var base: HashMap<String, Record>? = null
+    private val layers = ArrayList<Pair<Int, NormalizedWrite>>()
+    private var nextLayer = 0
+    private var layered = HashSet<SlotId>()
+    private var optimisticRecords: Set<String> = emptySet()
+
     /** A consistent view of every record now. */
     fun snapshot(): StoreSnapshot = synchronized(lock) {
-        current ?: StoreSnapshot(this, version, records).also { current = it }
+        current ?: StoreSnapshot(this, version, records, optimisticRecords).also { current = it }
     }
 
     /** The record under [key], if the store has it. */
@@ -3475,13 +4241,27 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     }
 
     /** [commit], handing back the notifications to deliver, so the environment logs the commit before them. */
-    internal fun commitDeferringNotifications(operation: Operation<*>, responseText: String): Pair<CommitResult, () -> Unit> {
+    internal fun commitDeferringNotifications(
+        operation: Operation<*>, responseText: String, replacing: Int? = null
+    ): Pair<CommitResult, () -> Unit> {
         val write = normalize(
-            responseText, operation.selections, operation.variablesWithDefaults(), operation.rootTypename,
+            responseText, operation.selections, operation.resolvedVariables(), operation.rootTypename,
             operation.rootTypename
         )
-        return merge(write)
+        return merge(write, replacing)
     }
+
+    /** Normalizes an optimistic response's `data` for [operation], as a server's would be. */
+    /**
+     * Normalizes an optimistic response's object as the body it spells (written out as JSON and read back), so a
+     * builder's values (enums, numbers) take the path a server's do.
+     */
+    @Suppress("UNCHECKED_CAST")
+    internal fun normalizeOptimistic(operation: Operation<*>, data: Map<String, Any?>): NormalizedWrite =
+        Normalizer.normalize(
+            Json.parse(Json.write(data)) as Map<String, Any?>, emptyList(), operation.rootTypename,
+            operation.rootTypename, operation.selections, operation.resolvedVariables()
+        )
 
     private fun normalize(
         responseText: String, selections: List<Selection>, variables: Map<String, Any?>, rootKey: String,
@@ -3492,21 +4272,19 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         return Normalizer.normalize(data, response.errors, rootKey, rootTypename, selections, variables)
     }
 
-    private fun merge(write: NormalizedWrite): Pair<CommitResult, () -> Unit> {
+    private fun merge(write: NormalizedWrite, replacing: Int? = null): Pair<CommitResult, () -> Unit> {
         val now = clock()
-        val changed = HashSet<SlotId>()
+        var changed = HashSet<SlotId>()
         val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
         synchronized(lock) {
-            val table = writable()
-            for (pending in write.pending) {
-                table[pending.key] = apply(pending, table[pending.key], now, changed)
+            if (layers.isEmpty()) {
+                applyWrite(write, writable(), now, changed)
+            } else {
+                changed = rebase(write, replacing, null, now)
             }
             if (changed.isNotEmpty()) {
                 version++
-                for (subscriber in subscribers.values) {
-                    val hit = subscriber.slots.filterTo(HashSet()) { it in changed }
-                    if (hit.isNotEmpty()) notify.add(Pair(subscriber.callback, hit))
-                }
+                collectNotifications(changed, notify)
             } else if (write.pending.isNotEmpty()) {
                 version++ // ages changed
             }
@@ -3514,6 +4292,111 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         val result = CommitResult(changed.sorted(), write.unattachedErrors)
         return Pair(result, { for ((callback, slots) in notify) callback(slots) })
     }
+
+    /** The subscribers to call for a batch that changed [changed]. Call under the lock. */
+    private fun collectNotifications(changed: Set<SlotId>, into: MutableList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>) {
+        for (subscriber in subscribers.values) {
+            val hit = subscriber.slots.filterTo(HashSet()) { it in changed }
+            if (hit.isNotEmpty()) into.add(Pair(subscriber.callback, hit))
+        }
+    }
+
+    /** Applies one write to a table: its records slot by slot, then its connection pages and updates. */
+    private fun applyWrite(write: NormalizedWrite, table: HashMap<String, Record>, now: Double, changed: MutableSet<SlotId>) {
+        for (pending in write.pending) {
+            table[pending.key] = apply(pending, table[pending.key], now, changed)
+        }
+        if (write.connectionWrites.isNotEmpty()) {
+            val connectionTable = ConnectionTable(table, now)
+            connectionTable.apply(write.connectionWrites, write.variables, connections)
+            changed.addAll(connectionTable.changed)
+        }
+    }
+
+    /**
+     * Applies a server write (if any) to the server's records, removes and adds layers, and applies the layers
+     * again over the result, as the Swift runtime's `rebase`. Returns the slots whose content, as reads see it,
+     * changed. Call under the lock.
+     */
+    private fun rebase(server: NormalizedWrite?, removing: Int?, adding: Pair<Int, NormalizedWrite>?, now: Double): HashSet<SlotId> {
+        val serverTable = base ?: HashMap(records)
+        val candidates = HashSet(layered)
+        if (server != null) applyWrite(server, serverTable, now, candidates)
+        if (removing != null) layers.removeAll { it.first == removing }
+        if (adding != null) layers.add(adding)
+        val visible = HashMap(serverTable)
+        val nowLayered = HashSet<SlotId>()
+        for ((_, layer) in layers) applyWrite(layer, visible, now, nowLayered)
+        candidates.addAll(nowLayered)
+        val old = records
+        val changed = candidates.filterTo(HashSet()) { slot ->
+            old[slot.record]?.slots?.get(slot.storageKey) != visible[slot.record]?.slots?.get(slot.storageKey)
+        }
+        records = visible
+        current = null
+        base = if (layers.isEmpty()) null else serverTable
+        layered = nowLayered
+        optimisticRecords = nowLayered.mapTo(HashSet()) { it.record }
+        return changed
+    }
+
+    /** Applies an optimistic write as a new layer; returns its id and the notifications to deliver. */
+    internal fun addOptimisticLayer(write: NormalizedWrite): Triple<Int, CommitResult, () -> Unit> {
+        val now = clock()
+        val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
+        val (id, changed) = synchronized(lock) {
+            val id = nextLayer++
+            val changed = rebase(null, null, Pair(id, write), now)
+            version++
+            collectNotifications(changed, notify)
+            Pair(id, changed)
+        }
+        return Triple(id, CommitResult(changed.sorted(), emptyList()), { for ((callback, slots) in notify) callback(slots) })
+    }
+
+    /** Removes a layer (rolls it back): reads see again what they saw without it. */
+    internal fun removeOptimisticLayer(id: Int): Pair<CommitResult, () -> Unit> {
+        val now = clock()
+        val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
+        val changed = synchronized(lock) {
+            if (layers.none { it.first == id }) return Pair(CommitResult(emptyList(), emptyList()), {})
+            val changed = rebase(null, id, null, now)
+            version++
+            collectNotifications(changed, notify)
+            changed
+        }
+        return Pair(CommitResult(changed.sorted(), emptyList()), { for ((callback, slots) in notify) callback(slots) })
+    }
+
+    /** How many optimistic layers are in flight. */
+    val optimisticLayerCount: Int get() = synchronized(lock) { layers.size }
+
+    /** The server's records, without optimistic layers: what an image saves. */
+    internal fun serverRecords(): Map<String, Record> = synchronized(lock) { HashMap(base ?: records) }
+
+    /**
+     * Removes every record [roots] do not reach and returns how many went, as the Swift runtime's
+     * `collectGarbage(keeping:)`: links and lists of links of the selected fields, a `@connection` field's
+     * connection record, fragments whose type matches. Nothing is collected while optimistic updates are in flight.
+     */
+    fun collectGarbage(roots: List<RetainedRoot>): Int = synchronized(lock) {
+        if (layers.isNotEmpty()) return 0
+        val reachable = reachable(roots, records)
+        val before = records.size
+        val kept = HashMap<String, Record>(records.size * 2)
+        for ((key, record) in records) if (key in reachable) kept[key] = record
+        val removed = before - kept.size
+        if (removed > 0) {
+            records = kept
+            current = null
+            version++
+            connections = connections.filterTo(HashSet()) { kept.containsKey(it) }
+        }
+        removed
+    }
+
+    /** The keys of the records [roots] reach now (what an image keeps). */
+    fun reachableRecords(roots: List<RetainedRoot>): Set<String> = reachable(roots, serverRecords())
 
     /** The record table, copied first when a snapshot shares it. Call under the lock. */
     private fun writable(): HashMap<String, Record> {
@@ -3529,7 +4412,7 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         val typename = pending.typename ?: old?.typename
         if (old == null || old.slots.isEmpty()) {
             for (storageKey in pending.slots.keys) changed.add(SlotId(pending.key, storageKey))
-            return Record(typename, pending.slots, now, false)
+            return Record(typename, HashMap(pending.slots), now, false)
         }
         val slots = HashMap<String, Slot>(old.slots)
         for ((storageKey, slot) in pending.slots) {
@@ -3563,6 +4446,7 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         for ((key, record) in ArrayList(table.entries)) {
             if (predicate(key, record)) {
                 table[key] = record.copy(invalidated = true)
+                base?.get(key)?.let { base?.put(key, it.copy(invalidated = true)) }
                 count++
             }
         }
@@ -3583,12 +4467,17 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         Pair(oldest, invalidated)
     }
 
-    /** Replaces every record (loading an image). */
+    /** Replaces every record (loading an image); optimistic layers in flight are dropped. */
     fun replaceRecords(replacement: Map<String, Record>) {
         synchronized(lock) {
             records = HashMap(replacement)
             current = null
             version++
+            base = null
+            layers.clear()
+            layered = HashSet()
+            optimisticRecords = emptySet()
+            connections = replacement.keys.filterTo(HashSet()) { it.contains(".__connection:") }
         }
     }
 
@@ -3598,6 +4487,64 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     /** Reads [operation]'s data lens from a snapshot taken now (see [StoreSnapshot.read]). */
     fun <D : Any> read(operation: Operation<D>, reporter: ReadReporter = ReadReporter.SILENT): D =
         snapshot().read(operation, reporter)
+}
+
+/** What a collection keeps: a root record read through selections with variables, and everything it reaches. */
+class RetainedRoot(val key: String, val selections: List<Selection>, val variables: Map<String, Any?>) {
+    companion object {
+        /** [operation]'s root, read through its selections with its resolved variables. */
+        fun of(operation: Operation<*>): RetainedRoot =
+            RetainedRoot(operation.rootTypename, operation.selections, operation.resolvedVariables())
+    }
+}
+
+/** The marking of [RecordStore.collectGarbage]: each record reached through each field at most once. */
+internal fun reachable(roots: List<RetainedRoot>, records: Map<String, Record>): Set<String> {
+    val marked = HashSet<String>()
+    val visited = HashSet<Pair<String, Any>>()
+    val pending = ArrayList<Triple<String, List<Selection>, Map<String, Any?>>>()
+    for (root in roots) pending.add(Triple(root.key, root.selections, root.variables))
+    while (pending.isNotEmpty()) {
+        val (key, selections, variables) = pending.removeAt(pending.size - 1)
+        marked.add(key)
+        val record = records[key] ?: continue
+        if (record.isDeleted) continue
+        val stack = ArrayList<List<Selection>>()
+        stack.add(selections)
+        while (stack.isNotEmpty()) {
+            selections@ for (selection in stack.removeAt(stack.size - 1)) {
+                when (selection) {
+                    is Field<*> -> {
+                        if (!selection.isComposite) continue@selections
+                        if (selection.conditions.isNotEmpty() && !selection.conditions.all { it.holds(variables) }) continue@selections
+                        val slot = record.slots[selection.readKey(variables)] ?: continue@selections
+                        val values = ArrayList<StoredValue>()
+                        values.add(slot.value)
+                        while (values.isNotEmpty()) {
+                            when (val value = values.removeAt(values.size - 1)) {
+                                is StoredValue.Link -> if (visited.add(Pair(value.key, selection))) {
+                                    pending.add(Triple(value.key, selection.selections, variables))
+                                }
+                                is StoredValue.Items -> values.addAll(value.items)
+                                else -> Unit
+                            }
+                        }
+                    }
+                    is InlineFragment<*> -> {
+                        if (!selection.conditions.all { it.holds(variables) }) continue@selections
+                        if (!typeMatches(record.typename, selection.possibleTypes)) continue@selections
+                        stack.add(selection.selections)
+                    }
+                    is FragmentSpread<*> -> {
+                        if (!selection.conditions.all { it.holds(variables) }) continue@selections
+                        if (!typeMatches(record.typename, selection.possibleTypes)) continue@selections
+                        stack.add(selection.selections)
+                    }
+                }
+            }
+        }
+    }
+    return marked
 }
 
 /** A store subscription; cancel it when the reader goes away. */
@@ -3791,9 +4738,13 @@ object StoreImage {
         }
     }
 
-    /** Writes [store]'s records to [file] atomically (a temporary file beside it, then a rename); returns how many. */
-    fun save(store: RecordStore, file: File): Int {
-        val records = store.snapshot().records
+    /**
+     * Writes [store]'s records to [file] atomically (a temporary file beside it, then a rename); returns how many.
+     * Only server data is written (never an optimistic layer), only the records in [keeping] when it is given (the
+     * environment passes what its roots reach), and no deleted record.
+     */
+    fun save(store: RecordStore, file: File, keeping: Set<String>? = null): Int {
+        val records = store.serverRecords().filter { (key, record) -> !record.isDeleted && (keeping == null || key in keeping) }
         val data = encode(records)
         val folder = file.absoluteFile.parentFile ?: throw ImageException(ImageException.Kind.IO, "image I/O: no folder for ${file.path}")
         val temporary = File(folder, ".${file.name}.${java.util.UUID.randomUUID()}.tmp")
@@ -4451,6 +5402,9 @@ class WebSocketException(message: String) : IOException(message)
         "CommitResult",
         "Condition",
         "ConnectionId",
+        "ConnectionSpec",
+        "ConnectionTable",
+        "ConnectionWrite",
         "Decoder",
         "EnumValue",
         "EventLog",
@@ -4464,6 +5418,7 @@ class WebSocketException(message: String) : IOException(message)
         "FieldResult",
         "FixtureTransport",
         "FragmentSpread",
+        "GarbageCollection",
         "GraphQLHttp",
         "GraphQLRequest",
         "GraphQLResponse",
@@ -4491,6 +5446,8 @@ class WebSocketException(message: String) : IOException(message)
         "MalformedResponseException",
         "MemoryLog",
         "MissingField",
+        "MutationCall",
+        "MutationResult",
         "NormalizedWrite",
         "Normalizer",
         "Observation",
@@ -4498,8 +5455,10 @@ class WebSocketException(message: String) : IOException(message)
         "Operation",
         "OperationIdentity",
         "OperationWalk",
+        "OptimisticResponse",
         "Optional",
         "OptionalItemsDecoder",
+        "Pagination",
         "PathComponent",
         "PendingRecord",
         "PersistedQueries",
@@ -4512,10 +5471,16 @@ class WebSocketException(message: String) : IOException(message)
         "Record",
         "RecordReader",
         "RecordStore",
+        "RecordUpdate",
+        "Refetchable",
         "RequestFailedException",
         "RequiredAction",
         "RequiredFieldException",
+        "ResponseObjects",
         "ResponsePath",
+        "RetainedRoot",
+        "Retention",
+        "RetentionState",
         "RetryPolicy",
         "ScalarConverter",
         "Scalars",

@@ -19,6 +19,11 @@ final class KotlinDefinitionWriter {
     /// Plan members in declaration order: children before the selections that list them.
     private var planDeclarations: [Template] = []
     private var planName = "Plan"
+    /// The last operation's variables as its constructor declares them (a mutation's call takes the same).
+    private(set) var mutationSignature: [(name: String, type: String)] = []
+    /// Plan member names by accessor path from the root lens (a `@refetchable` fragment's connection path).
+    private var planMemberByPath: [[String]: String] = [:]
+    private var accessorPath: [String] = []
 
     init(_ context: KotlinContext) {
         self.context = context
@@ -42,7 +47,8 @@ final class KotlinDefinitionWriter {
         var variableScope = KotlinScope(
             [
                 "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-                "throwOnFieldError", "variables", "variablesWithDefaults", "data", "mapOf", "to", "OPERATION_NAME",
+                "throwOnFieldError", "variables", "variablesWithDefaults", "clientVariables", "resolvedVariables",
+                "data", "mapOf", "to", "OPERATION_NAME",
                 "OPERATION_ID", "DOCUMENT", "emptyMap",
                 planName, dataName, "Companion",
             ] + IdentifierRules.kotlinRuntimeTypeNames.sorted())
@@ -55,20 +61,39 @@ final class KotlinDefinitionWriter {
         }
         var parameters: [Template] = []
         var puts: [Template] = []
+        var clientPuts: [Template] = []
+        var signature: [(name: String, type: String)] = []
         for variable in operation.variables {
             let name = KotlinNames.quoted(
                 variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
             let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
-            let valueType = context.inputType(variable.type)
+            // `connections:` of a declarative update holds ConnectionIds (the guide's `listOf(connectionID)`).
+            let valueType =
+                variable.holdsConnectionIDs
+                ? (variable.type.isNonNull ? "List<ConnectionId>" : "List<ConnectionId>?")
+                : context.inputType(variable.type)
             let declaration = variable.isOptional ? "Optional<\(valueType)> = Optional.Absent" : valueType
             parameters.append("\(annotation.map { $0 + " " } ?? "")val \(name): \(declaration)")
+            signature.append((name, declaration))
             let encoded: String
-            if variable.isOptional {
+            if variable.holdsConnectionIDs {
+                let list = variable.type.isNonNull ? "v.map { it.recordKey }" : "v?.map { it.recordKey }"
+                encoded = variable.isOptional ? "\(name).map { v -> \(list) }" : "\(name).let { v -> \(list) }"
+            } else if variable.isOptional {
                 encoded = context.encoding("v", variable.type, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
             } else {
                 encoded = context.encoding(name, variable.type) ?? name
             }
-            puts.append(".put(\(KotlinLiteral.string(variable.name)), \(encoded))")
+            let put: Template = ".put(\(KotlinLiteral.string(variable.name)), \(encoded))"
+            if variable.isClientOnly { clientPuts.append(put) } else { puts.append(put) }
+        }
+        mutationSignature = signature
+        let isRefetchQuery = operation.refetchableFragment != nil
+        if isRefetchQuery {
+            // A `@refetchable` fragment's query: `Pagination` makes it from the variables it sets.
+            parameters = ["variables: Map<String, Any?>"]
+            puts = []
+            clientPuts = []
         }
         let header: Template =
             parameters.isEmpty
@@ -78,12 +103,29 @@ final class KotlinDefinitionWriter {
                 \(lines: parameters, separator: ",\n")
             ) : Operation<\(type).\(KotlinNames.quoted(dataName))> {
             """
+        let variableNames = operation.variables.map { KotlinLiteral.string($0.name) }.joined(separator: ", ")
         let variablesBody: Template =
-            puts.isEmpty
-            ? "override fun variables(): Map<String, Any?> = emptyMap()"
+            isRefetchQuery
+            ? """
+            /** The variables the query declares, of those it was made with. */
+            private val values: Map<String, Any?> = variables.filterKeys { it in VARIABLE_NAMES }
+
+            override fun variables(): Map<String, Any?> = values
+            """
+            : puts.isEmpty
+                ? "override fun variables(): Map<String, Any?> = emptyMap()"
+                : """
+                override fun variables(): Map<String, Any?> = JsonObjectBuilder()
+                    \(lines: puts)
+                    .build()
+                """
+        let clientBody: Template =
+            clientPuts.isEmpty
+            ? .empty
             : """
-            override fun variables(): Map<String, Any?> = JsonObjectBuilder()
-                \(lines: puts)
+
+            override fun clientVariables(): Map<String, Any?> = JsonObjectBuilder()
+                \(lines: clientPuts)
                 .build()
             """
         let defaults = operation.variables.compactMap { variable in
@@ -98,7 +140,9 @@ final class KotlinDefinitionWriter {
             """
         let onError = operation.onError.map { KotlinLiteral.string($0) } ?? "null"
         let doc =
-            "The \(operation.kind.rawValue) `\(operation.name)`.\n\nConstruct it with its variables; `RecordStore.read` reads its [\(dataName)] lens."
+            isRefetchQuery
+            ? "The query `\(operation.name)`, generated for the `@refetchable` fragment `\(operation.refetchableFragment ?? "")`: `Pagination` sends it with the fragment's variables and the page it asks for."
+            : "The \(operation.kind.rawValue) `\(operation.name)`.\n\nConstruct it with its variables; `RecordStore.read` reads its [\(dataName)] lens."
         return """
             \(DocComment.block(doc))
             \(header)
@@ -113,6 +157,7 @@ final class KotlinDefinitionWriter {
 
                 \(variablesBody)
                 \(defaultsBody)
+                \(clientBody)
 
                 override fun data(reader: RecordReader): \(KotlinNames.quoted(dataName)) = \(KotlinNames.quoted(dataName))(reader)
 
@@ -124,8 +169,78 @@ final class KotlinDefinitionWriter {
                     const val OPERATION_NAME: String = \(KotlinLiteral.string(operation.name))
                     const val OPERATION_ID: String = \(KotlinLiteral.string(operation.operationID))
                     \(documentConstant(operation.documentText))
+                    \(operation.kind == .mutation ? Self.mutationFactory(type: type, data: dataName) : .empty)
+                    \(isRefetchQuery ? Template("val VARIABLE_NAMES: Set<String> = setOf(\(variableNames))") : .empty)
                 }
             }
+            \(operation.kind == .mutation ? mutationCall(operation, type: type, data: dataName) : .empty)
+            """
+    }
+
+    /// A mutation's `call(environment)`: the mutation as a call bound to an environment.
+    private static func mutationFactory(type: String, data: String) -> Template {
+        """
+
+        /** The mutation as a call bound to [environment]: `AddComment.call(environment)(input = …)`. */
+        fun call(environment: BatonEnvironment): MutationCall<\(type).\(KotlinNames.quoted(data)), \(type)> = MutationCall(environment)
+        """
+    }
+
+    /// A mutation's call: `MutationCall` invoked like a function with the mutation's variables, typed, and an
+    /// optional typed optimistic response (Swift's `callAsFunction`), blocking, and with a callback.
+    private func mutationCall(_ operation: OperationModel, type: String, data: String) -> Template {
+        let dataType = type + "." + KotlinNames.quoted(data)
+        let names = mutationSignature.map(\.name)
+        let label = names.contains("optimisticResponse") ? "optimisticResponse_" : "optimisticResponse"
+        let callback = names.contains("callback") ? "callback_" : "callback"
+        var parameters = mutationSignature.map { "\($0.name): \($0.type)" }
+        if let builder = operation.lens.optimisticTypeName {
+            parameters.append("\(label): \(dataType).\(KotlinNames.quoted(builder))? = null")
+        }
+        let passed = type + "(" + names.map { "\($0) = \($0)" }.joined(separator: ", ") + ")"
+        let optimistic = operation.lens.optimisticTypeName == nil ? "null" : label
+        let receiver = "MutationCall<\(dataType), \(type)>"
+        let withCallback = parameters + ["\(callback): (MutationResult<\(dataType)>) -> Unit"]
+        return """
+
+            /**
+             * Sends `mutation \(operation.name)` through the call's environment (never sent again, never answered from the
+             * store), with [\(label)] shown at once until the server answers; blocks until it does (call it off the
+             * main thread) and returns its data, or throws [baton.runtime.FetchException].
+             */
+            operator fun \(receiver).invoke(\(joined: parameters, separator: ", ")): \(dataType) =
+                perform(\(passed), \(optimistic))
+
+            /** [invoke] on the environment's executor, calling [\(callback)] with the data or the failure. */
+            operator fun \(receiver).invoke(\(joined: withCallback, separator: ", ")) =
+                perform(\(passed), \(optimistic), \(callback))
+            """
+    }
+
+    /// A `@refetchable` fragment's `REFETCHABLE`: its query and, with a `@connection`, the plan members down to it
+    /// and the variables that page it (Swift's `RefetchableFragment` conformance). Written after the lens, so
+    /// the plan members are known.
+    private func refetchable(_ fragment: FragmentModel) -> Template {
+        guard let refetch = fragment.refetchable,
+            let query = context.model.operations.first(where: { $0.name == refetch.queryName })
+        else { return .empty }
+        let queryType = KotlinNames.quoted(context.names.operations[query.name] ?? query.name)
+        let plan = KotlinNames.quoted(planName)
+        let path = refetch.connectionPath.indices.compactMap { index in
+            planMemberByPath[Array(refetch.connectionPath[...index])].map { plan + "." + KotlinNames.quoted($0) }
+        }
+        var arguments = ["{ \(queryType)(it) }", "listOf(" + path.joined(separator: ", ") + ")"]
+        for (label, value) in [
+            ("forwardCount", refetch.forwardCount), ("forwardCursor", refetch.forwardCursor),
+            ("backwardCount", refetch.backwardCount), ("backwardCursor", refetch.backwardCursor),
+        ] {
+            if let value { arguments.append("\(label) = " + KotlinLiteral.string(value)) }
+        }
+        arguments.append("throughNode = " + (refetch.throughNode ? "true" : "false"))
+        return """
+
+            /** The query that fetches this fragment's record again (`@refetchable`), and how it pages. */
+            val REFETCHABLE: Refetchable = Refetchable(\(joined: arguments, separator: ", "))
             """
     }
 
@@ -134,21 +249,25 @@ final class KotlinDefinitionWriter {
         let typeName = context.names.fragments[fragment.name] ?? fragment.name
         let type = KotlinNames.quoted(typeName)
         choosePlanName(fragment.lens)
-        let companion: Template = """
+        // After the lens is written (the refetchable path names its plan members).
+        let companion = { () -> Template in
+            """
             companion object {
                 const val FRAGMENT_NAME: String = \(KotlinLiteral.string(fragment.name))
                 const val TYPE_CONDITION: String = \(KotlinLiteral.string(fragment.typeCondition))
                 const val THROW_ON_FIELD_ERROR: Boolean = \(fragment.throwOnFieldError ? "true" : "false")
 
                 /** The fragment's selections, which every spread of it hands the runtime. */
-                val SELECTIONS: List<Selection> get() = \(KotlinNames.quoted(planName)).SELECTIONS
+                val SELECTIONS: List<Selection> get() = \(KotlinNames.quoted(self.planName)).SELECTIONS
+                \(self.refetchable(fragment))
             }
             """
+        }
         let doc =
             "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`: a lens read through the `\(fragment.spreadAccessorName)` accessor of every lens that spreads it."
         return lensClass(
             fragment.lens, className: typeName, qualified: type, path: "", doc: doc,
-            extra: { [self.plan(rootSelections: self.rootSelectionNames), companion] })
+            extra: { [self.plan(rootSelections: self.rootSelectionNames), companion()] })
     }
 
     // MARK: Lenses
@@ -186,9 +305,12 @@ final class KotlinDefinitionWriter {
         var properties: [Template] = []
         var nested: [Template] = []
         var selectionNames: [String] = []
+        var builderMembers: [KotlinOptimisticTemplate.Member] = []
         for (accessor, name) in zip(lens.accessors, names) {
             var nestedClass: String?
             var childSelections: [String] = []
+            accessorPath.append(accessor.name)
+            defer { accessorPath.removeLast() }
             if let child = accessor.lens, depth < LensModelBuilder.maximumDepth {
                 let childName = nestedTypes.claim(KotlinNames.declared(child.typeName, .type), ignoringCase: true)
                 nestedClass = KotlinNames.quoted(childName)
@@ -204,6 +326,8 @@ final class KotlinDefinitionWriter {
                 accessor, path: path, nestedQualified: nestedClass.map { qualified + "." + $0 },
                 childSelections: childSelections)
             selectionNames.append(member)
+            planMemberByPath[accessorPath] = member
+            builderMembers.append(.init(accessor: accessor, name: name, nestedClass: nestedClass))
             properties.append(
                 property(
                     accessor, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters))
@@ -214,6 +338,11 @@ final class KotlinDefinitionWriter {
                 /** The connection record this lens reads: what a mutation's `connections` names. */
                 val \(KotlinNames.quoted(connectionID)): ConnectionId get() = ConnectionId(\(KotlinNames.quoted(reader)).key.orEmpty())
                 """)
+        }
+        if let builder = lens.optimisticTypeName {
+            nested.append(
+                KotlinOptimisticTemplate(context: context, lens: lens, members: builderMembers, typeName: builder)
+                    .render())
         }
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }
@@ -364,10 +493,32 @@ final class KotlinDefinitionWriter {
                 arguments.append("required = RequiredAction.\(action)")
             }
             if accessor.catchMode != nil { arguments.append("catches = true") }
+            if let connection = accessor.connection {
+                let filters = connection.filters.map { KotlinLiteral.string($0) }.joined(separator: ", ")
+                arguments.append(
+                    "connection = ConnectionSpec(\(KotlinLiteral.string(connection.key))"
+                        + (filters.isEmpty ? "" : ", listOf(\(filters))") + ")")
+            }
+            if let update = accessor.recordUpdate { arguments.append("update = " + Self.recordUpdate(update)) }
             declaration = "Field(" + arguments.joined(separator: ", ") + ")"
         }
         planDeclarations.append("val \(KotlinNames.quoted(name)) = \(declaration)")
         return name
+    }
+
+    /// A declarative update as the runtime's `RecordUpdate`: its kind, `connections:` as written, the types.
+    private static func recordUpdate(_ update: RecordUpdateModel) -> String {
+        let kind = update.kind.rawValue.reduce(into: "") { text, character in
+            if character.isUppercase { text += "_" }
+            text += character.uppercased()
+        }
+        var arguments = ["RecordUpdate.Kind.\(kind)"]
+        if let connections = update.connections {
+            arguments.append("connections = " + KotlinLiteral.value(connections))
+        }
+        if let edge = update.edgeTypeName { arguments.append("edgeTypename = " + KotlinLiteral.string(edge)) }
+        if let type = update.typeName { arguments.append("typename = " + KotlinLiteral.string(type)) }
+        return "RecordUpdate(" + arguments.joined(separator: ", ") + ")"
     }
 
     /// Whether a null stored at `level` is unexpected: the plan's `ValueLevel.nonNull`.

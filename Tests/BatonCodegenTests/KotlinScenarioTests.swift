@@ -248,4 +248,30 @@ final class KotlinScenarioTests: XCTestCase {
             ])
         try compare("list items", swift)
     }
+
+    /// Pages merged into one connection per filter value without a repeated edge, a friend appended by
+    /// `@appendEdge` to the connection named, a character deleted by `@deleteRecord` gone from every connection:
+    /// the same lines, and the same slots changed, on both runtimes.
+    func testConnectionsAndDeclarativeUpdates() throws {
+        let swift = try scenarios.connections()
+        XCTAssertEqual(swift.first, "page 1: Morty, Summer; next true")
+        XCTAssertTrue(swift.contains("kind enemy untouched: Zeep; next false"), "\(swift)")
+        try compare("connections", swift)
+    }
+
+    /// A refused mutation's optimistic layer rolled back, an accepted one replaced by the answer, logged alike.
+    func testOptimisticResponsesRollBackOrAreReplaced() async throws {
+        let swift = try await scenarios.optimistic()
+        XCTAssertTrue(swift.contains("after the refusal: Morty, Summer; next true"), "\(swift)")
+        try compare("optimistic", swift)
+    }
+
+    /// A collection keeps what live handles read and removes the rest, counting the same records.
+    func testGarbageCollectionKeepsWhatHandlesRead() async throws {
+        let swift = try await scenarios.garbageCollection()
+        // While both are attached only the raw page (its record and page info, read through the connection) goes.
+        XCTAssertTrue(swift.contains("collected while both are attached: 2"), "\(swift)")
+        XCTAssertFalse(swift.contains { $0.hasPrefix("left:") && $0.contains(#"friends({"first":2}) "#) }, "\(swift)")
+        try compare("garbage collection", swift)
+    }
 }

@@ -539,6 +539,99 @@ struct SwiftScenarios {
         return out + log.lines
     }
 
+    // MARK: Connections, declarative updates, optimistic responses, garbage collection (issue #15)
+
+    /// The friends a store shows for `kind`, in order, and whether there is a next page.
+    static func friends(_ store: Store, kind: String? = nil) throws -> String {
+        guard let character = try store.read(CharacterFriends(id: "1", kind: kind)).character else {
+            return "no character"
+        }
+        let names = (character.friends.edges ?? .empty).map { edge in edge.node?.name ?? "nil" }
+        return names.joined(separator: ", ") + "; next \(character.friends.pageInfo.hasNextPage)"
+    }
+
+    /// Pages merged into one connection per `kind` (a repeated edge once), a friend appended to one connection,
+    /// a character deleted from every connection.
+    func connections() throws -> [String] {
+        var out: [String] = []
+        let store = Store(clock: ScenarioClock().function)
+        try store.commit(bytes: try fixture("friends-page-1.json"), for: CharacterFriends(id: "1"))
+        out.append("page 1: " + (try Self.friends(store)))
+        let second = try store.commit(
+            bytes: try fixture("friends-page-2.json"), for: CharacterFriends(id: "1", cursor: "c2"))
+        out.append("page 2: \(second.changed.count) slots changed; " + (try Self.friends(store)))
+        try store.commit(bytes: try fixture("friends-enemies.json"), for: CharacterFriends(id: "1", kind: "enemy"))
+        out.append("kind enemy: " + (try Self.friends(store, kind: "enemy")))
+        out.append("no kind: " + (try Self.friends(store)))
+        let id = try store.read(CharacterFriends(id: "1")).character?.friends.connectionID
+        out.append("connection: " + (id?.description ?? "nil"))
+        let added = try store.commit(
+            bytes: try fixture("add-friend.json"),
+            for: AddFriend(id: "5", name: "Jerry", connections: id.map { [$0] } ?? []))
+        out.append("addFriend: \(added.changed.count) slots changed; " + (try Self.friends(store)))
+        out.append("kind enemy untouched: " + (try Self.friends(store, kind: "enemy")))
+        let removed = try store.commit(bytes: try fixture("remove-character.json"), for: RemoveCharacter(id: "3"))
+        out.append(
+            "removeCharacter: \(removed.changed.count) slots changed; " + (try Self.friends(store))
+                + "; Character:3 deleted \(store.record("Character:3")?.isDeleted ?? false)")
+        return out
+    }
+
+    /// A mutation with an optimistic response refused (rolled back), then accepted (replaced by the answer).
+    func optimistic() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        transport.answer("CharacterFriends", with: answer("friends-page-1.json"))
+        transport.answer("AddFriend", with: answer("add-friend-refused.json"), answer("add-friend.json"))
+        let log = MemoryLog()
+        let environment = environment(transport, log)
+        let handle = environment.attach(CharacterFriends(id: "1"))
+        await environment.settle()
+        guard let id = handle.phase.data?.character?.friends.connectionID else { return ["no connection"] }
+        let optimistic = AddFriend.Data.Optimistic(
+            addFriend: .init(friendEdge: .init(cursor: "pending", node: .init(id: "5", name: "Jerry (sending)"))))
+        let call = MutationCall<AddFriend>(environment: environment)
+        do {
+            try await call(id: "5", name: "Jerry", connections: [id], optimisticResponse: optimistic)
+            out.append("refused: answered")
+        } catch {
+            out.append("refused: " + error.description)
+        }
+        out.append("after the refusal: " + (try Self.friends(environment.store)))
+        let data = try await call(id: "5", name: "Jerry", connections: [id], optimisticResponse: optimistic)
+        out.append("accepted: " + (data.addFriend?.friendEdge?.node?.name ?? "nil"))
+        out.append(
+            "after the answer: " + (try Self.friends(environment.store))
+                + "; layers \(environment.store.optimisticLayerCount)")
+        await environment.settle()
+        out.append("Logged " + log.lines.joined(separator: " "))
+        handle.detach()
+        return out
+    }
+
+    /// What a collection removes: nothing a live handle reads; after it detaches (and no recent operation is
+    /// kept), everything.
+    func garbageCollection() async throws -> [String] {
+        var out: [String] = []
+        let transport = FixtureTransport()
+        transport.answer("CharacterFriends", with: answer("friends-page-1.json"))
+        transport.answer("CharacterDetail", with: answer("detail.json"))
+        let environment = BatonEnvironment(
+            transport: transport, log: MemoryLog(), clock: ScenarioClock().function,
+            garbageCollection: GarbageCollection(bufferSize: 0, automatic: false))
+        let friends = environment.attach(CharacterFriends(id: "1"))
+        let detail = environment.attach(CharacterDetail(id: "1"))
+        await environment.settle()
+        out.append("records: \(environment.store.snapshot().records.count)")
+        out.append("collected while both are attached: \(environment.collectGarbage())")
+        detail.detach()
+        out.append("collected after CharacterDetail detached: \(environment.collectGarbage())")
+        out.append("left: " + environment.store.snapshot().records.keys.sorted().joined(separator: " "))
+        friends.detach()
+        out.append("collected after both detached: \(environment.collectGarbage())")
+        return out
+    }
+
     static func outcome<Value>(_ result: Result<Value, FieldErrors>, _ success: (Value) -> String) -> String {
         switch result {
         case .success(let value): "success: " + success(value)

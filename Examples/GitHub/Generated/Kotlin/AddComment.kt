@@ -2,12 +2,19 @@
 
 package com.example.github
 
+import baton.runtime.BatonEnvironment
+import baton.runtime.ConnectionId
+import baton.runtime.FetchException
 import baton.runtime.Field
 import baton.runtime.JsonObjectBuilder
 import baton.runtime.LensDecoder
+import baton.runtime.MutationCall
+import baton.runtime.MutationResult
 import baton.runtime.Operation
+import baton.runtime.OptimisticResponse
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
+import baton.runtime.RecordUpdate
 import baton.runtime.Scalars
 import baton.runtime.Selection
 import baton.runtime.Variable
@@ -19,7 +26,7 @@ import baton.runtime.Variable
  */
 class AddComment(
     val input: AddCommentInput,
-    val connections: List<String>
+    val connections: List<ConnectionId>
 ) : Operation<AddComment.Data> {
     override val operationName: String get() = OPERATION_NAME
     override val operationType: String get() = "mutation"
@@ -32,7 +39,10 @@ class AddComment(
 
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
         .put("input", input)
-        .put("connections", connections)
+        .build()
+    
+    override fun clientVariables(): Map<String, Any?> = JsonObjectBuilder()
+        .put("connections", connections.let { v -> v.map { it.recordKey } })
         .build()
 
     override fun data(reader: RecordReader): Data = Data(reader)
@@ -73,10 +83,45 @@ class AddComment(
                     class Author internal constructor(private val reader: RecordReader) {
                         val login: String get() = reader.readNonNull(Plan.addComment_commentEdge_node_author_login)
 
+                        /**
+                         * A typed optimistic response for a record of `Actor`: what a mutation's `optimisticResponse`
+                         * is built from (a property per selection, typed as the response holds it).
+                         */
+                        class Optimistic(
+                            val typename: String,
+                            val login: String
+                        ) : OptimisticResponse {
+                            override fun responseObject(): Map<String, Any?> {
+                                val result = LinkedHashMap<String, Any?>()
+                                result["__typename"] = typename
+                                result["login"] = login
+                                return result
+                            }
+                        }
+
                         /** Equal to a lens of this class reading the same record of the same store snapshot. */
                         override fun equals(other: Any?): Boolean = other is AddComment.Data.AddComment2.CommentEdge.Node.Author && other.reader == reader
 
                         override fun hashCode(): Int = reader.hashCode()
+                    }
+
+                    /**
+                     * A typed optimistic response for a record of `IssueComment`: what a mutation's `optimisticResponse`
+                     * is built from (a property per selection, typed as the response holds it).
+                     */
+                    class Optimistic(
+                        val id: String,
+                        val body: String,
+                        val author: Author.Optimistic? = null
+                    ) : OptimisticResponse {
+                        override fun responseObject(): Map<String, Any?> {
+                            val result = LinkedHashMap<String, Any?>()
+                            result["__typename"] = "IssueComment"
+                            result["id"] = id
+                            result["body"] = body
+                            result["author"] = author?.responseObject()
+                            return result
+                        }
                     }
 
                     /** Equal to a lens of this class reading the same record of the same store snapshot. */
@@ -85,16 +130,63 @@ class AddComment(
                     override fun hashCode(): Int = reader.hashCode()
                 }
 
+                /**
+                 * A typed optimistic response for a record of `IssueCommentEdge`: what a mutation's `optimisticResponse`
+                 * is built from (a property per selection, typed as the response holds it).
+                 */
+                class Optimistic(
+                    val cursor: String,
+                    val node: Node.Optimistic? = null
+                ) : OptimisticResponse {
+                    override fun responseObject(): Map<String, Any?> {
+                        val result = LinkedHashMap<String, Any?>()
+                        result["__typename"] = "IssueCommentEdge"
+                        result["cursor"] = cursor
+                        result["node"] = node?.responseObject()
+                        return result
+                    }
+                }
+
                 /** Equal to a lens of this class reading the same record of the same store snapshot. */
                 override fun equals(other: Any?): Boolean = other is AddComment.Data.AddComment2.CommentEdge && other.reader == reader
 
                 override fun hashCode(): Int = reader.hashCode()
             }
 
+            /**
+             * A typed optimistic response for a record of `AddCommentPayload`: what a mutation's `optimisticResponse`
+             * is built from (a property per selection, typed as the response holds it).
+             */
+            class Optimistic(
+                val commentEdge: CommentEdge.Optimistic? = null
+            ) : OptimisticResponse {
+                override fun responseObject(): Map<String, Any?> {
+                    val result = LinkedHashMap<String, Any?>()
+                    result["__typename"] = "AddCommentPayload"
+                    result["commentEdge"] = commentEdge?.responseObject()
+                    return result
+                }
+            }
+
             /** Equal to a lens of this class reading the same record of the same store snapshot. */
             override fun equals(other: Any?): Boolean = other is AddComment.Data.AddComment2 && other.reader == reader
 
             override fun hashCode(): Int = reader.hashCode()
+        }
+
+        /**
+         * A typed optimistic response for a record of `Mutation`: what a mutation's `optimisticResponse`
+         * is built from (a property per selection, typed as the response holds it).
+         */
+        class Optimistic(
+            val addComment: AddComment2.Optimistic? = null
+        ) : OptimisticResponse {
+            override fun responseObject(): Map<String, Any?> {
+                val result = LinkedHashMap<String, Any?>()
+                result["__typename"] = "Mutation"
+                result["addComment"] = addComment?.responseObject()
+                return result
+            }
         }
 
         /** Equal to a lens of this class reading the same record of the same store snapshot. */
@@ -111,7 +203,7 @@ class AddComment(
         val addComment_commentEdge_node_author_login = Field("login", "login", "String", Scalars.STRING, nonNull = true)
         val addComment_commentEdge_node_author = Field("author", "author", "Actor", LensDecoder { AddComment.Data.AddComment2.CommentEdge.Node.Author(it) }, nonNull = false, selections = listOf(addComment_commentEdge_node_author_login))
         val addComment_commentEdge_node = Field("node", "node", "IssueComment", LensDecoder { AddComment.Data.AddComment2.CommentEdge.Node(it) }, nonNull = false, selections = listOf(addComment_commentEdge_node_id, addComment_commentEdge_node_body, addComment_commentEdge_node_author))
-        val addComment_commentEdge = Field("commentEdge", "commentEdge", "IssueCommentEdge", LensDecoder { AddComment.Data.AddComment2.CommentEdge(it) }, nonNull = false, selections = listOf(addComment_commentEdge_cursor, addComment_commentEdge_node))
+        val addComment_commentEdge = Field("commentEdge", "commentEdge", "IssueCommentEdge", LensDecoder { AddComment.Data.AddComment2.CommentEdge(it) }, nonNull = false, selections = listOf(addComment_commentEdge_cursor, addComment_commentEdge_node), update = RecordUpdate(RecordUpdate.Kind.APPEND_EDGE, connections = Variable("connections")))
         val addComment_ = Field("addComment", "addComment", "AddCommentPayload", LensDecoder { AddComment.Data.AddComment2(it) }, nonNull = false, arguments = mapOf("input" to Variable("input")), selections = listOf(addComment_commentEdge))
         val SELECTIONS: List<Selection> = listOf(addComment_)
     }
@@ -120,5 +212,20 @@ class AddComment(
         const val OPERATION_NAME: String = "AddComment"
         const val OPERATION_ID: String = "90605c7c88cb17a16d0e38820ef20917228f30f8863b59167b4c797fb63c6053"
         const val DOCUMENT: String = "mutation AddComment(\$input: AddCommentInput!) {\n  addComment(input: \$input) {\n    commentEdge {\n      cursor\n      node {\n        id\n        body\n        author {\n          login\n          __typename\n        }\n        __typename\n      }\n      __typename\n    }\n    __typename\n  }\n}"
+        
+        /** The mutation as a call bound to [environment]: `AddComment.call(environment)(input = …)`. */
+        fun call(environment: BatonEnvironment): MutationCall<AddComment.Data, AddComment> = MutationCall(environment)
     }
 }
+
+/**
+ * Sends `mutation AddComment` through the call's environment (never sent again, never answered from the
+ * store), with [optimisticResponse] shown at once until the server answers; blocks until it does (call it off the
+ * main thread) and returns its data, or throws [baton.runtime.FetchException].
+ */
+operator fun MutationCall<AddComment.Data, AddComment>.invoke(input: AddCommentInput, connections: List<ConnectionId>, optimisticResponse: AddComment.Data.Optimistic? = null): AddComment.Data =
+    perform(AddComment(input = input, connections = connections), optimisticResponse)
+
+/** [invoke] on the environment's executor, calling [callback] with the data or the failure. */
+operator fun MutationCall<AddComment.Data, AddComment>.invoke(input: AddCommentInput, connections: List<ConnectionId>, optimisticResponse: AddComment.Data.Optimistic? = null, callback: (MutationResult<AddComment.Data>) -> Unit) =
+    perform(AddComment(input = input, connections = connections), optimisticResponse, callback)

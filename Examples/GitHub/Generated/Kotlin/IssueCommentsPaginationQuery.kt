@@ -4,24 +4,18 @@ package com.example.github
 
 import baton.runtime.Field
 import baton.runtime.FragmentSpread
-import baton.runtime.JsonObjectBuilder
 import baton.runtime.LensDecoder
 import baton.runtime.Operation
-import baton.runtime.Optional
+import baton.runtime.Pagination
 import baton.runtime.RecordReader
-import baton.runtime.RecordStore
 import baton.runtime.Selection
 import baton.runtime.Variable
 
 /**
- * The query `IssueCommentsPaginationQuery`.
- *
- * Construct it with its variables; `RecordStore.read` reads its [Data] lens.
+ * The query `IssueCommentsPaginationQuery`, generated for the `@refetchable` fragment `IssueComments_issue`: `Pagination` sends it with the fragment's variables and the page it asks for.
  */
 class IssueCommentsPaginationQuery(
-    val count: Optional<Int?> = Optional.Absent,
-    val cursor: Optional<String?> = Optional.Absent,
-    val id: String
+    variables: Map<String, Any?>
 ) : Operation<IssueCommentsPaginationQuery.Data> {
     override val operationName: String get() = OPERATION_NAME
     override val operationType: String get() = "query"
@@ -32,11 +26,10 @@ class IssueCommentsPaginationQuery(
     override val selections: List<Selection> get() = Plan.SELECTIONS
     override val throwOnFieldError: Boolean get() = false
 
-    override fun variables(): Map<String, Any?> = JsonObjectBuilder()
-        .put("count", count)
-        .put("cursor", cursor)
-        .put("id", id)
-        .build()
+    /** The variables the query declares, of those it was made with. */
+    private val values: Map<String, Any?> = variables.filterKeys { it in VARIABLE_NAMES }
+
+    override fun variables(): Map<String, Any?> = values
 
     override fun data(reader: RecordReader): Data = Data(reader)
 
@@ -75,5 +68,6 @@ class IssueCommentsPaginationQuery(
         const val OPERATION_NAME: String = "IssueCommentsPaginationQuery"
         const val OPERATION_ID: String = "24beefb323023cfa9af62fb4f0a17f982ec8476eef85f0857e39fe97fa0a0d02"
         const val DOCUMENT: String = "query IssueCommentsPaginationQuery(\$count: Int, \$cursor: String, \$id: ID!) {\n  node(id: \$id) {\n    ...IssueComments_issue\n    __typename\n  }\n}\n\nfragment IssueComments_issue on Issue {\n  id\n  comments(first: \$count, after: \$cursor) {\n    totalCount\n    edges {\n      cursor\n      node {\n        id\n        body\n        author {\n          login\n          __typename\n        }\n        __typename\n      }\n      __typename\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n      __typename\n    }\n    __typename\n  }\n}"
+        val VARIABLE_NAMES: Set<String> = setOf("count", "cursor", "id")
     }
 }

@@ -3,10 +3,12 @@
 package com.example.github
 
 import baton.runtime.ConnectionId
+import baton.runtime.ConnectionSpec
 import baton.runtime.Field
 import baton.runtime.LensDecoder
 import baton.runtime.OptionalItemsDecoder
 import baton.runtime.RecordReader
+import baton.runtime.Refetchable
 import baton.runtime.Scalars
 import baton.runtime.Selection
 import baton.runtime.Variable
@@ -108,7 +110,7 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
         val comments_pageInfo_endCursor = Field("endCursor", "endCursor", "String", Scalars.STRING, nonNull = false)
         val comments_pageInfo_hasNextPage = Field("hasNextPage", "hasNextPage", "Boolean", Scalars.BOOLEAN, nonNull = true)
         val comments_pageInfo = Field("pageInfo", "pageInfo", "PageInfo", LensDecoder { IssueComments_issue.Comments.PageInfo(it) }, nonNull = true, selections = listOf(comments_pageInfo_endCursor, comments_pageInfo_hasNextPage))
-        val comments = Field("comments", "comments", "IssueCommentConnection", LensDecoder { IssueComments_issue.Comments(it) }, nonNull = true, arguments = mapOf("after" to Variable("cursor"), "first" to Variable("count")), selections = listOf(comments_totalCount, comments_edges, comments_pageInfo))
+        val comments = Field("comments", "comments", "IssueCommentConnection", LensDecoder { IssueComments_issue.Comments(it) }, nonNull = true, arguments = mapOf("after" to Variable("cursor"), "first" to Variable("count")), selections = listOf(comments_totalCount, comments_edges, comments_pageInfo), connection = ConnectionSpec("IssueComments_comments"))
         val SELECTIONS: List<Selection> = listOf(id, comments)
     }
 
@@ -119,6 +121,9 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
 
         /** The fragment's selections, which every spread of it hands the runtime. */
         val SELECTIONS: List<Selection> get() = Plan.SELECTIONS
+        
+        /** The query that fetches this fragment's record again (`@refetchable`), and how it pages. */
+        val REFETCHABLE: Refetchable = Refetchable({ IssueCommentsPaginationQuery(it) }, listOf(Plan.comments), forwardCount = "count", forwardCursor = "cursor", throughNode = true)
     }
 
     /** Equal to a lens of this class reading the same record of the same store snapshot. */

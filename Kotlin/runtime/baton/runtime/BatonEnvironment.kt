@@ -26,7 +26,9 @@ class BatonEnvironment(
     /** When a query is sent again after a transport failure (mutations never are). */
     val retryPolicy: RetryPolicy = RetryPolicy.STANDARD,
     /** Where subscriptions go (null: [subscribe] fails at once). */
-    val subscriptionTransport: SubscriptionTransport? = null
+    val subscriptionTransport: SubscriptionTransport? = null,
+    /** When unreachable records are collected, and how many recent operations stay reachable. */
+    val garbageCollection: GarbageCollection = GarbageCollection.STANDARD
 ) {
     /** The store (a new one on [clock] unless given). */
     val store: RecordStore = store ?: RecordStore(clock)
@@ -41,6 +43,10 @@ class BatonEnvironment(
     private val tasks = ReentrantLock()
     private val idle = tasks.newCondition()
     private var inFlight = 0
+
+    /** Retained and recent roots (Retention.kt), and paginations shared per connection (Pagination.kt). */
+    internal val retention = RetentionState()
+    internal val paginations = HashMap<String, java.lang.ref.WeakReference<Any>>()
 
     private class WeakHandle(handle: Handle<*>) {
         val reference = java.lang.ref.WeakReference(handle)
@@ -64,9 +70,10 @@ class BatonEnvironment(
                 if (held == null || held === handle) iterator.remove()
             }
         }
+        release(RetainedRoot.of(handle.operation))
     }
 
-    private val attachedHandles: List<Handle<*>>
+    internal val attachedHandles: List<Handle<*>>
         get() = synchronized(lock) {
             val live = ArrayList<Handle<*>>()
             val iterator = handles.values.iterator()
@@ -87,6 +94,7 @@ class BatonEnvironment(
         operation: Operation<D>, headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
     ): D {
         send(operation, {}, {}, headers, cancellation)
+        keepRecent(RetainedRoot.of(operation))
         try {
             return store.read(operation, LoggingReporter(log))
         } catch (error: RequiredFieldException) {
@@ -99,7 +107,8 @@ class BatonEnvironment(
     /** The fetch pipeline shared by [fetch] and handles. */
     internal fun send(
         operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
-        headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation()
+        headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation(),
+        replacing: Int? = null
     ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
@@ -107,7 +116,7 @@ class BatonEnvironment(
             val body = receive(GraphQLRequest(operation, headers, cancellation))
             if (cancellation.isCancelled) throw FetchException(FetchError.Transport(TransportException.CANCELLED))
             val (result, deliver) = try {
-                store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8))
+                store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8), replacing)
             } catch (error: MalformedResponseException) {
                 throw FetchException(FetchError.MalformedResponse(error.reason))
             } catch (error: RequestFailedException) {
@@ -263,7 +272,7 @@ class BatonEnvironment(
 
     /** Saves the store to an image file (atomically) and logs `imageSaved`. Throws [ImageException]. */
     fun saveImage(file: File) {
-        val count = StoreImage.save(store, file)
+        val count = StoreImage.save(store, file, store.reachableRecords(retainedRoots))
         log.record(LogEvent("imageSaved", linkedMapOf<String, Any?>("records" to count)))
     }
 

@@ -36,6 +36,9 @@ sealed class FetchError {
      */
     data class Read(val exception: RuntimeException) : FetchError()
 
+    /** Nothing to send with: a mutation call made without an environment, a page of a connection the store lacks. */
+    data class Unattached(val reason: String) : FetchError()
+
     /** What went wrong, as the Swift runtime says it: `rate limited`, `transport: offline`. */
     val description: String
         get() = when (this) {
@@ -43,6 +46,7 @@ sealed class FetchError {
             is Transport -> "transport: $reason"
             is MalformedResponse -> "malformed response: $reason"
             is Read -> exception.message ?: exception.toString()
+            is Unattached -> reason
         }
 
     /** The `error` of a `fetchFailed` event: the messages of a request error, else the description. */
@@ -268,7 +272,7 @@ class Handle<D : Any> internal constructor(
 
     private fun walkNow(): Pair<StoreSnapshot, OperationWalk> {
         val snapshot = environment.store.snapshot()
-        val walk = OperationWalk(snapshot, operation.variablesWithDefaults(), operation.rootTypename, operation.selections)
+        val walk = OperationWalk(snapshot, operation.resolvedVariables(), operation.rootTypename, operation.selections)
         return Pair(snapshot, walk)
     }
 

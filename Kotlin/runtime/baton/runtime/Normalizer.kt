@@ -10,6 +10,9 @@ internal class NormalizedWrite {
     val pending = ArrayList<PendingRecord>()
     val index = HashMap<String, Int>()
     val unattachedErrors = ArrayList<FieldError>()
+    /** The `@connection` pages and declarative updates the response carries, applied after its records. */
+    val connectionWrites = ArrayList<ConnectionWrite>()
+    var variables: Map<String, Any?> = emptyMap()
 }
 
 /**
@@ -36,6 +39,7 @@ internal class Normalizer private constructor(private val variables: Map<String,
             normalizer.write.pending.add(PendingRecord(rootKey, rootTypename))
             normalizer.writeObject(data, 0, rootKey, selections, "", 0)
             for (error in errors) normalizer.attach(error)
+            if (normalizer.write.connectionWrites.isNotEmpty()) normalizer.write.variables = variables
             return normalizer.write
         }
     }
@@ -59,6 +63,9 @@ internal class Normalizer private constructor(private val variables: Map<String,
                         depth + 1
                     )
                     write.pending[record].slots[storageKey] = Slot(stored)
+                    if (selection.connection != null || selection.update != null) {
+                        write.connectionWrites.add(ConnectionWrite(selection, key, storageKey))
+                    }
                 }
                 is InlineFragment<*> -> {
                     if (!selection.conditions.all { it.holds(variables) }) continue@loop

@@ -38,12 +38,14 @@ class OperationWalk(
         if (depth > Json.MAX_DEPTH) return
         records.add(key)
         val record = snapshot[key]
+        // A deleted record is gone, not missing: nothing of it is read, healed or waited for.
+        if (record?.isDeleted == true) return
         val typename = record?.typename ?: key.substringBefore(':')
         loop@ for (selection in selections) {
             when (selection) {
                 is Field<*> -> {
                     if (selection.conditions.isNotEmpty() && !selection.conditions.all { it.holds(variables) }) continue@loop
-                    val storageKey = selection.storageKey(variables)
+                    val storageKey = selection.readKey(variables)
                     dependencies.add(SlotId(key, storageKey))
                     val fieldPath = if (path.length == 0) selection.responseKey else path + "." + selection.responseKey
                     val slot = record?.slots?.get(storageKey)

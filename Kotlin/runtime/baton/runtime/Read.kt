@@ -161,6 +161,7 @@ class ListDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull: Boolean
             ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
         val result = ArrayList<T>(items.size)
         for ((index, item) in items.withIndex()) {
+            if (isDeletedItem(item, reader)) continue
             val decoded = decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index))
                 ?: return null
             result.add(decoded)
@@ -183,11 +184,18 @@ class OptionalItemsDecoder<out T : Any>(val element: Decoder<T>, val itemNonNull
     override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): List<T?>? {
         val items = (value as? StoredValue.Items)?.items
             ?: return reader.unexpected(field, path, "expected a list, found ${describe(value)}")
-        return items.mapIndexed { index, item ->
-            decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index))
+        val result = ArrayList<T?>(items.size)
+        for ((index, item) in items.withIndex()) {
+            if (isDeletedItem(item, reader)) continue
+            result.add(decodeItem(element, itemNonNull, item, reader, field, ResponsePath.index(path, index)))
         }
+        return result
     }
 }
+
+/** An item deleted by `@deleteRecord`: gone from the list, not a null in it. */
+private fun isDeletedItem(item: StoredValue, reader: RecordReader): Boolean =
+    item is StoredValue.Link && reader.context.snapshot[item.key]?.isDeleted == true
 
 private fun <T : Any> decodeItem(
     element: Decoder<T>, itemNonNull: Boolean, item: StoredValue, reader: RecordReader, field: Field<*>,
@@ -241,6 +249,8 @@ class LensDecoder<out T : Any>(private val factory: (RecordReader) -> T) : Decod
     override fun decode(value: StoredValue, reader: RecordReader, field: Field<*>, path: ResponsePath): T? {
         val link = value as? StoredValue.Link
             ?: return reader.unexpected(field, path, "expected an object, found ${describe(value)}")
+        // A record deleted by `@deleteRecord`: the link reads as null.
+        if (reader.context.snapshot[link.key]?.isDeleted == true) return null
         val child = reader.child(link.key, path)
         val missing = child.missingRequired(field.selections)
         if (missing != null) {
@@ -328,6 +338,12 @@ class RecordReader(
     /** The record, read once from the immutable snapshot. */
     val record: Record? = if (key == null) null else context.snapshot[key]
 
+    /** True when a mutation's `@deleteRecord` deleted the record: its fields read null and nothing is missing. */
+    val isDeleted: Boolean get() = record?.isDeleted == true
+
+    /** True when an optimistic update (a mutation's optimistic response, not yet answered) wrote this record. */
+    val isOptimistic: Boolean get() = key != null && key in context.snapshot.optimisticRecords
+
     /** The record's type name (its `__typename`, or the type it was stored as), when known. */
     val typename: String? get() = record?.typename ?: key?.substringBefore(':')
 
@@ -356,13 +372,14 @@ class RecordReader(
 
     /** Whether [field]'s slot carries field errors. */
     fun slotHasErrors(field: Field<*>): Boolean =
-        record?.slots?.get(field.storageKey(context.variables))?.errors?.isNotEmpty() == true
+        record?.slots?.get(field.readKey(context.variables))?.errors?.isNotEmpty() == true
 
     private fun slot(field: Field<*>, report: Boolean): Slot? {
         if (key == null) return null
-        val storageKey = field.storageKey(context.variables)
+        val storageKey = field.readKey(context.variables)
         val slot = record?.slots?.get(storageKey)
-        if (slot == null && report) {
+        // A deleted record's fields are gone, not missing: nothing is reported.
+        if (slot == null && report && record?.isDeleted != true) {
             context.reporter.report(
                 ReadEvent.MissingData(typename ?: "?", field.name, key, ResponsePath.key(path, field.responseKey).toString())
             )

@@ -89,7 +89,11 @@ class Field<out T : Any>(
     val selections: List<Selection> = emptyList(),
     val conditions: List<Condition> = emptyList(),
     val required: RequiredAction? = null,
-    val catches: Boolean = false
+    val catches: Boolean = false,
+    /** `@connection`: the field's pages merge into one connection record, which reads see. */
+    val connection: ConnectionSpec? = null,
+    /** A declarative update (`@appendEdge`, `@deleteRecord`, …) the response's value at this field makes. */
+    val update: RecordUpdate? = null
 ) : Selection() {
     /** Whether the field has a selection set (its values are records). */
     val isComposite: Boolean get() = selections.isNotEmpty()
@@ -100,6 +104,19 @@ class Field<out T : Any>(
 
     /** The slot's key in a record: the name, plus canonically ordered arguments with variables resolved. */
     fun storageKey(variables: Map<String, Any?>): String = constantKey ?: storageKey(name, arguments, variables)
+
+    private val connectionArguments: Map<String, Any?> =
+        connection?.let { spec -> arguments.filterKeys { it in spec.filters } } ?: emptyMap()
+
+    /**
+     * The key reads find the field's value under: [storageKey], or for a `@connection` field the slot linking to
+     * its connection record (`__connection:KEY(filters)`), where every page it was given is merged.
+     */
+    fun readKey(variables: Map<String, Any?>): String {
+        val spec = connection ?: return storageKey(variables)
+        val resolved = storageKey("_", connectionArguments, variables)
+        return if (resolved == "_") "__connection:" + spec.key else "__connection:" + spec.key + resolved.substring(1)
+    }
 
     companion object {
         /** `name` without arguments, else `name({"a":1,"b":"x"})` with keys sorted, absent variables left out. */
@@ -197,6 +214,18 @@ interface Operation<out D : Any> {
      * Reads and normalization resolve `@include`/`@skip` and arguments with these.
      */
     fun variablesWithDefaults(): Map<String, Any?> = variables()
+
+    /**
+     * The variables only client-only directives use (`connections` of `@appendEdge`): never sent (the document
+     * leaves them out), read by the runtime when it applies the response.
+     */
+    fun clientVariables(): Map<String, Any?> = emptyMap()
+
+    /** [variablesWithDefaults] and [clientVariables]: what storage keys, conditions and updates resolve with. */
+    fun resolvedVariables(): Map<String, Any?> {
+        val client = clientVariables()
+        return if (client.isEmpty()) variablesWithDefaults() else variablesWithDefaults() + client
+    }
 
     /** The data lens over the root record. */
     fun data(reader: RecordReader): D

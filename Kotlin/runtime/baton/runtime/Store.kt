@@ -36,13 +36,15 @@ data class Slot(val value: StoredValue, val errors: List<FieldError> = emptyList
  *
  * Immutable: a commit replaces a record it changes, so a [StoreSnapshot] holding the old one never sees the
  * change. [updatedAt] is when a server response last wrote the record (seconds since 1970, kept in the image);
- * [invalidated] marks it stale until a response writes it again.
+ * [invalidated] marks it stale until a response writes it again. [isDeleted]: a mutation's `@deleteRecord` deleted
+ * it (no slots; links to it read null, a lens holding it reads nothing missing); a response writing it revives it.
  */
 data class Record(
     val typename: String?,
     val slots: Map<String, Slot> = emptyMap(),
     val updatedAt: Double = 0.0,
-    val invalidated: Boolean = false
+    val invalidated: Boolean = false,
+    val isDeleted: Boolean = false
 )
 
 /** What a commit did: the slots that changed (sorted) and the errors that named no slot of the response. */
@@ -86,7 +88,9 @@ class StoreSnapshot internal constructor(
     /** Counts the store's changes: every commit that changes a slot, every invalidation and image load. */
     val version: Long,
     /** The records by key. */
-    val records: Map<String, Record>
+    val records: Map<String, Record>,
+    /** The records optimistic updates wrote (what a lens's `isOptimistic` reads); empty without any in flight. */
+    val optimisticRecords: Set<String> = emptySet()
 ) {
     /** A snapshot of no records, belonging to no store. */
     constructor(records: Map<String, Record> = emptyMap()) : this(Any(), 0, records)
@@ -106,7 +110,7 @@ class StoreSnapshot internal constructor(
      * uncaught field error throws [FieldErrorsException].
      */
     fun <D : Any> read(operation: Operation<D>, reporter: ReadReporter = ReadReporter.SILENT): D {
-        val context = ReadContext(this, operation.variablesWithDefaults(), reporter)
+        val context = ReadContext(this, operation.resolvedVariables(), reporter)
         val root = RecordReader(context, operation.rootTypename, null, operation.throwOnFieldError)
         val missing = root.missingRequired(operation.selections)
         if (missing != null) throw RequiredFieldException(missing.components)
@@ -145,9 +149,19 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
 
     private class Subscriber(var slots: Set<SlotId>, val callback: (Set<SlotId>) -> Unit)
 
+    /** Every connection record made (a superset: `@deleteRecord` removes edges from each that still exists). */
+    private var connections = HashSet<String>()
+
+    /** Optimistic layers: the server's records apart while any is in flight (see [addOptimisticLayer]). */
+    private var base: HashMap<String, Record>? = null
+    private val layers = ArrayList<Pair<Int, NormalizedWrite>>()
+    private var nextLayer = 0
+    private var layered = HashSet<SlotId>()
+    private var optimisticRecords: Set<String> = emptySet()
+
     /** A consistent view of every record now. */
     fun snapshot(): StoreSnapshot = synchronized(lock) {
-        current ?: StoreSnapshot(this, version, records).also { current = it }
+        current ?: StoreSnapshot(this, version, records, optimisticRecords).also { current = it }
     }
 
     /** The record under [key], if the store has it. */
@@ -186,13 +200,27 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     }
 
     /** [commit], handing back the notifications to deliver, so the environment logs the commit before them. */
-    internal fun commitDeferringNotifications(operation: Operation<*>, responseText: String): Pair<CommitResult, () -> Unit> {
+    internal fun commitDeferringNotifications(
+        operation: Operation<*>, responseText: String, replacing: Int? = null
+    ): Pair<CommitResult, () -> Unit> {
         val write = normalize(
-            responseText, operation.selections, operation.variablesWithDefaults(), operation.rootTypename,
+            responseText, operation.selections, operation.resolvedVariables(), operation.rootTypename,
             operation.rootTypename
         )
-        return merge(write)
+        return merge(write, replacing)
     }
+
+    /** Normalizes an optimistic response's `data` for [operation], as a server's would be. */
+    /**
+     * Normalizes an optimistic response's object as the body it spells (written out as JSON and read back), so a
+     * builder's values (enums, numbers) take the path a server's do.
+     */
+    @Suppress("UNCHECKED_CAST")
+    internal fun normalizeOptimistic(operation: Operation<*>, data: Map<String, Any?>): NormalizedWrite =
+        Normalizer.normalize(
+            Json.parse(Json.write(data)) as Map<String, Any?>, emptyList(), operation.rootTypename,
+            operation.rootTypename, operation.selections, operation.resolvedVariables()
+        )
 
     private fun normalize(
         responseText: String, selections: List<Selection>, variables: Map<String, Any?>, rootKey: String,
@@ -203,21 +231,19 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         return Normalizer.normalize(data, response.errors, rootKey, rootTypename, selections, variables)
     }
 
-    private fun merge(write: NormalizedWrite): Pair<CommitResult, () -> Unit> {
+    private fun merge(write: NormalizedWrite, replacing: Int? = null): Pair<CommitResult, () -> Unit> {
         val now = clock()
-        val changed = HashSet<SlotId>()
+        var changed = HashSet<SlotId>()
         val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
         synchronized(lock) {
-            val table = writable()
-            for (pending in write.pending) {
-                table[pending.key] = apply(pending, table[pending.key], now, changed)
+            if (layers.isEmpty()) {
+                applyWrite(write, writable(), now, changed)
+            } else {
+                changed = rebase(write, replacing, null, now)
             }
             if (changed.isNotEmpty()) {
                 version++
-                for (subscriber in subscribers.values) {
-                    val hit = subscriber.slots.filterTo(HashSet()) { it in changed }
-                    if (hit.isNotEmpty()) notify.add(Pair(subscriber.callback, hit))
-                }
+                collectNotifications(changed, notify)
             } else if (write.pending.isNotEmpty()) {
                 version++ // ages changed
             }
@@ -225,6 +251,111 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         val result = CommitResult(changed.sorted(), write.unattachedErrors)
         return Pair(result, { for ((callback, slots) in notify) callback(slots) })
     }
+
+    /** The subscribers to call for a batch that changed [changed]. Call under the lock. */
+    private fun collectNotifications(changed: Set<SlotId>, into: MutableList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>) {
+        for (subscriber in subscribers.values) {
+            val hit = subscriber.slots.filterTo(HashSet()) { it in changed }
+            if (hit.isNotEmpty()) into.add(Pair(subscriber.callback, hit))
+        }
+    }
+
+    /** Applies one write to a table: its records slot by slot, then its connection pages and updates. */
+    private fun applyWrite(write: NormalizedWrite, table: HashMap<String, Record>, now: Double, changed: MutableSet<SlotId>) {
+        for (pending in write.pending) {
+            table[pending.key] = apply(pending, table[pending.key], now, changed)
+        }
+        if (write.connectionWrites.isNotEmpty()) {
+            val connectionTable = ConnectionTable(table, now)
+            connectionTable.apply(write.connectionWrites, write.variables, connections)
+            changed.addAll(connectionTable.changed)
+        }
+    }
+
+    /**
+     * Applies a server write (if any) to the server's records, removes and adds layers, and applies the layers
+     * again over the result, as the Swift runtime's `rebase`. Returns the slots whose content, as reads see it,
+     * changed. Call under the lock.
+     */
+    private fun rebase(server: NormalizedWrite?, removing: Int?, adding: Pair<Int, NormalizedWrite>?, now: Double): HashSet<SlotId> {
+        val serverTable = base ?: HashMap(records)
+        val candidates = HashSet(layered)
+        if (server != null) applyWrite(server, serverTable, now, candidates)
+        if (removing != null) layers.removeAll { it.first == removing }
+        if (adding != null) layers.add(adding)
+        val visible = HashMap(serverTable)
+        val nowLayered = HashSet<SlotId>()
+        for ((_, layer) in layers) applyWrite(layer, visible, now, nowLayered)
+        candidates.addAll(nowLayered)
+        val old = records
+        val changed = candidates.filterTo(HashSet()) { slot ->
+            old[slot.record]?.slots?.get(slot.storageKey) != visible[slot.record]?.slots?.get(slot.storageKey)
+        }
+        records = visible
+        current = null
+        base = if (layers.isEmpty()) null else serverTable
+        layered = nowLayered
+        optimisticRecords = nowLayered.mapTo(HashSet()) { it.record }
+        return changed
+    }
+
+    /** Applies an optimistic write as a new layer; returns its id and the notifications to deliver. */
+    internal fun addOptimisticLayer(write: NormalizedWrite): Triple<Int, CommitResult, () -> Unit> {
+        val now = clock()
+        val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
+        val (id, changed) = synchronized(lock) {
+            val id = nextLayer++
+            val changed = rebase(null, null, Pair(id, write), now)
+            version++
+            collectNotifications(changed, notify)
+            Pair(id, changed)
+        }
+        return Triple(id, CommitResult(changed.sorted(), emptyList()), { for ((callback, slots) in notify) callback(slots) })
+    }
+
+    /** Removes a layer (rolls it back): reads see again what they saw without it. */
+    internal fun removeOptimisticLayer(id: Int): Pair<CommitResult, () -> Unit> {
+        val now = clock()
+        val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
+        val changed = synchronized(lock) {
+            if (layers.none { it.first == id }) return Pair(CommitResult(emptyList(), emptyList()), {})
+            val changed = rebase(null, id, null, now)
+            version++
+            collectNotifications(changed, notify)
+            changed
+        }
+        return Pair(CommitResult(changed.sorted(), emptyList()), { for ((callback, slots) in notify) callback(slots) })
+    }
+
+    /** How many optimistic layers are in flight. */
+    val optimisticLayerCount: Int get() = synchronized(lock) { layers.size }
+
+    /** The server's records, without optimistic layers: what an image saves. */
+    internal fun serverRecords(): Map<String, Record> = synchronized(lock) { HashMap(base ?: records) }
+
+    /**
+     * Removes every record [roots] do not reach and returns how many went, as the Swift runtime's
+     * `collectGarbage(keeping:)`: links and lists of links of the selected fields, a `@connection` field's
+     * connection record, fragments whose type matches. Nothing is collected while optimistic updates are in flight.
+     */
+    fun collectGarbage(roots: List<RetainedRoot>): Int = synchronized(lock) {
+        if (layers.isNotEmpty()) return 0
+        val reachable = reachable(roots, records)
+        val before = records.size
+        val kept = HashMap<String, Record>(records.size * 2)
+        for ((key, record) in records) if (key in reachable) kept[key] = record
+        val removed = before - kept.size
+        if (removed > 0) {
+            records = kept
+            current = null
+            version++
+            connections = connections.filterTo(HashSet()) { kept.containsKey(it) }
+        }
+        removed
+    }
+
+    /** The keys of the records [roots] reach now (what an image keeps). */
+    fun reachableRecords(roots: List<RetainedRoot>): Set<String> = reachable(roots, serverRecords())
 
     /** The record table, copied first when a snapshot shares it. Call under the lock. */
     private fun writable(): HashMap<String, Record> {
@@ -240,7 +371,7 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         val typename = pending.typename ?: old?.typename
         if (old == null || old.slots.isEmpty()) {
             for (storageKey in pending.slots.keys) changed.add(SlotId(pending.key, storageKey))
-            return Record(typename, pending.slots, now, false)
+            return Record(typename, HashMap(pending.slots), now, false)
         }
         val slots = HashMap<String, Slot>(old.slots)
         for ((storageKey, slot) in pending.slots) {
@@ -274,6 +405,7 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         for ((key, record) in ArrayList(table.entries)) {
             if (predicate(key, record)) {
                 table[key] = record.copy(invalidated = true)
+                base?.get(key)?.let { base?.put(key, it.copy(invalidated = true)) }
                 count++
             }
         }
@@ -294,12 +426,17 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         Pair(oldest, invalidated)
     }
 
-    /** Replaces every record (loading an image). */
+    /** Replaces every record (loading an image); optimistic layers in flight are dropped. */
     fun replaceRecords(replacement: Map<String, Record>) {
         synchronized(lock) {
             records = HashMap(replacement)
             current = null
             version++
+            base = null
+            layers.clear()
+            layered = HashSet()
+            optimisticRecords = emptySet()
+            connections = replacement.keys.filterTo(HashSet()) { it.contains(".__connection:") }
         }
     }
 
@@ -309,6 +446,64 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     /** Reads [operation]'s data lens from a snapshot taken now (see [StoreSnapshot.read]). */
     fun <D : Any> read(operation: Operation<D>, reporter: ReadReporter = ReadReporter.SILENT): D =
         snapshot().read(operation, reporter)
+}
+
+/** What a collection keeps: a root record read through selections with variables, and everything it reaches. */
+class RetainedRoot(val key: String, val selections: List<Selection>, val variables: Map<String, Any?>) {
+    companion object {
+        /** [operation]'s root, read through its selections with its resolved variables. */
+        fun of(operation: Operation<*>): RetainedRoot =
+            RetainedRoot(operation.rootTypename, operation.selections, operation.resolvedVariables())
+    }
+}
+
+/** The marking of [RecordStore.collectGarbage]: each record reached through each field at most once. */
+internal fun reachable(roots: List<RetainedRoot>, records: Map<String, Record>): Set<String> {
+    val marked = HashSet<String>()
+    val visited = HashSet<Pair<String, Any>>()
+    val pending = ArrayList<Triple<String, List<Selection>, Map<String, Any?>>>()
+    for (root in roots) pending.add(Triple(root.key, root.selections, root.variables))
+    while (pending.isNotEmpty()) {
+        val (key, selections, variables) = pending.removeAt(pending.size - 1)
+        marked.add(key)
+        val record = records[key] ?: continue
+        if (record.isDeleted) continue
+        val stack = ArrayList<List<Selection>>()
+        stack.add(selections)
+        while (stack.isNotEmpty()) {
+            selections@ for (selection in stack.removeAt(stack.size - 1)) {
+                when (selection) {
+                    is Field<*> -> {
+                        if (!selection.isComposite) continue@selections
+                        if (selection.conditions.isNotEmpty() && !selection.conditions.all { it.holds(variables) }) continue@selections
+                        val slot = record.slots[selection.readKey(variables)] ?: continue@selections
+                        val values = ArrayList<StoredValue>()
+                        values.add(slot.value)
+                        while (values.isNotEmpty()) {
+                            when (val value = values.removeAt(values.size - 1)) {
+                                is StoredValue.Link -> if (visited.add(Pair(value.key, selection))) {
+                                    pending.add(Triple(value.key, selection.selections, variables))
+                                }
+                                is StoredValue.Items -> values.addAll(value.items)
+                                else -> Unit
+                            }
+                        }
+                    }
+                    is InlineFragment<*> -> {
+                        if (!selection.conditions.all { it.holds(variables) }) continue@selections
+                        if (!typeMatches(record.typename, selection.possibleTypes)) continue@selections
+                        stack.add(selection.selections)
+                    }
+                    is FragmentSpread<*> -> {
+                        if (!selection.conditions.all { it.holds(variables) }) continue@selections
+                        if (!typeMatches(record.typename, selection.possibleTypes)) continue@selections
+                        stack.add(selection.selections)
+                    }
+                }
+            }
+        }
+    }
+    return marked
 }
 
 /** A store subscription; cancel it when the reader goes away. */

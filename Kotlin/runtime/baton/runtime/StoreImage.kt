@@ -150,9 +150,13 @@ object StoreImage {
         }
     }
 
-    /** Writes [store]'s records to [file] atomically (a temporary file beside it, then a rename); returns how many. */
-    fun save(store: RecordStore, file: File): Int {
-        val records = store.snapshot().records
+    /**
+     * Writes [store]'s records to [file] atomically (a temporary file beside it, then a rename); returns how many.
+     * Only server data is written (never an optimistic layer), only the records in [keeping] when it is given (the
+     * environment passes what its roots reach), and no deleted record.
+     */
+    fun save(store: RecordStore, file: File, keeping: Set<String>? = null): Int {
+        val records = store.serverRecords().filter { (key, record) -> !record.isDeleted && (keeping == null || key in keeping) }
         val data = encode(records)
         val folder = file.absoluteFile.parentFile ?: throw ImageException(ImageException.Kind.IO, "image I/O: no folder for ${file.path}")
         val temporary = File(folder, ".${file.name}.${java.util.UUID.randomUUID()}.tmp")

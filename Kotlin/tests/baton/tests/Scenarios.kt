@@ -33,6 +33,16 @@ import scenarios.TestConditions
 import scenarios.TestProfileQuery
 import scenarios.ThrowReads
 import scenarios.ValueReads
+import baton.runtime.GarbageCollection
+import baton.runtime.Optional
+import baton.runtime.collectGarbage
+import baton.runtime.perform
+import scenarios.AddFriend
+import scenarios.CharacterFriends
+import scenarios.RemoveCharacter
+import scenarios.invoke
+import baton.runtime.RetainedRoot
+import baton.runtime.retain
 import java.io.File
 import java.util.concurrent.locks.ReentrantLock
 
@@ -71,8 +81,99 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("malformed text") { it.add(malformedText) }
         section("nested catch") { nestedCatch(it) }
         section("list items") { listItems(it) }
+        section("connections") { connections(it) }
+        section("optimistic") { optimistic(it) }
+        section("garbage collection") { garbageCollection(it) }
         section("strict spreads") { strictSpreads(it) }
         section("caught throws") { caughtThrows(it) }
+    }
+
+    /** The friends a store shows for [kind], in order, and whether there is a next page. */
+    private fun friends(store: RecordStore, kind: String? = null): String {
+        val character = store.read(CharacterFriends(id = "1", kind = Optional.of(kind))).character ?: return "no character"
+        val names = (character.friends.edges ?: emptyList()).map { edge -> edge?.node?.name ?: "nil" }
+        return names.joinToString(", ") + "; next ${character.friends.pageInfo.hasNextPage}"
+    }
+
+    private fun connections(out: MutableList<String>) {
+        val store = RecordStore(TestClock().function)
+        store.commit(CharacterFriends(id = "1"), fixture("friends-page-1.json"))
+        out.add("page 1: " + friends(store))
+        val second = store.commit(CharacterFriends(id = "1", cursor = Optional.of("c2")), fixture("friends-page-2.json"))
+        out.add("page 2: ${second.changed.size} slots changed; " + friends(store))
+        store.commit(CharacterFriends(id = "1", kind = Optional.of("enemy")), fixture("friends-enemies.json"))
+        out.add("kind enemy: " + friends(store, "enemy"))
+        out.add("no kind: " + friends(store))
+        val id = store.read(CharacterFriends(id = "1")).character?.friends?.connectionID
+        out.add("connection: " + (id?.toString() ?: "nil"))
+        val added = store.commit(
+            AddFriend(id = "5", name = "Jerry", connections = if (id == null) emptyList() else listOf(id)),
+            fixture("add-friend.json")
+        )
+        out.add("addFriend: ${added.changed.size} slots changed; " + friends(store))
+        out.add("kind enemy untouched: " + friends(store, "enemy"))
+        val removed = store.commit(RemoveCharacter(id = "3"), fixture("remove-character.json"))
+        out.add(
+            "removeCharacter: ${removed.changed.size} slots changed; " + friends(store) +
+                "; Character:3 deleted ${store.record("Character:3")?.isDeleted ?: false}"
+        )
+    }
+
+    private fun optimistic(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CharacterFriends", answer("friends-page-1.json"))
+        transport.answer("AddFriend", answer("add-friend-refused.json"), answer("add-friend.json"))
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function)
+        val handle = environment.attach(CharacterFriends(id = "1"))
+        environment.settle()
+        val id = handle.phase.data?.character?.friends?.connectionID
+        if (id == null) {
+            out.add("no connection")
+            return
+        }
+        val optimistic = AddFriend.Data.Optimistic(
+            addFriend = AddFriend.Data.AddFriend2.Optimistic(
+                friendEdge = AddFriend.Data.AddFriend2.FriendEdge.Optimistic(
+                    cursor = "pending",
+                    node = AddFriend.Data.AddFriend2.FriendEdge.Node.Optimistic(id = "5", name = "Jerry (sending)")
+                )
+            )
+        )
+        val call = AddFriend.call(environment)
+        try {
+            call(id = "5", name = "Jerry", connections = listOf(id), optimisticResponse = optimistic)
+            out.add("refused: answered")
+        } catch (error: FetchException) {
+            out.add("refused: " + error.error.description)
+        }
+        out.add("after the refusal: " + friends(environment.store))
+        val data = call(id = "5", name = "Jerry", connections = listOf(id), optimisticResponse = optimistic)
+        out.add("accepted: " + (data.addFriend?.friendEdge?.node?.name ?: "nil"))
+        out.add("after the answer: " + friends(environment.store) + "; layers ${environment.store.optimisticLayerCount}")
+        environment.settle()
+        out.add("Logged " + log.lines.joinToString(" "))
+        handle.detach()
+    }
+
+    private fun garbageCollection(out: MutableList<String>) {
+        val transport = FixtureTransport()
+        transport.answer("CharacterFriends", answer("friends-page-1.json"))
+        transport.answer("CharacterDetail", answer("detail.json"))
+        val environment = BatonEnvironment(
+            transport, MemoryLog(), TestClock().function,
+            garbageCollection = GarbageCollection(bufferSize = 0, automatic = false)
+        )
+        val friends = environment.attach(CharacterFriends(id = "1"))
+        val detail = environment.attach(CharacterDetail(id = "1"))
+        environment.settle()
+        out.add("records: ${environment.store.snapshot().records.size}")
+        out.add("collected while both are attached: ${environment.collectGarbage()}")
+        detail.detach()
+        out.add("collected after CharacterDetail detached: ${environment.collectGarbage()}")
+        out.add("left: " + environment.store.snapshot().records.keys.sorted().joinToString(" "))
+        friends.detach()
+        out.add("collected after both detached: ${environment.collectGarbage()}")
     }
 
     private fun plateThree(out: MutableList<String>) {
@@ -338,20 +439,25 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         clock.advance(0.25)
         store.commit(TestProfileQuery(id = "1"), File(seed, "character-errors.json").readText())
         clock.advance(0.125)
-        store.commit(
-            fixture("custom-values.json"),
-            listOf(
-                Field("price", "price", "Decimal", Scalars.CUSTOM, false),
-                Field("meta", "meta", "JSON", Scalars.CUSTOM, false),
-                Field("tags", "tags", "String", OptionalItemsDecoder(Scalars.STRING), false)
-            )
-        )
+        store.commit(fixture("custom-values.json"), customValueSelections)
         return store
     }
 
+    private val customValueSelections = listOf(
+        Field("price", "price", "Decimal", Scalars.CUSTOM, false),
+        Field("meta", "meta", "JSON", Scalars.CUSTOM, false),
+        Field("tags", "tags", "String", OptionalItemsDecoder(Scalars.STRING), false)
+    )
+
     private fun image(out: MutableList<String>) {
         val environment = BatonEnvironment(FixtureTransport(), MemoryLog(), TestClock().function, imageStore(TestClock()))
+        // The image saves what the environment's roots reach: both commits are retained.
+        val retained = listOf(
+            environment.retain(TestProfileQuery(id = "1")),
+            environment.retain(RetainedRoot("Query", customValueSelections, emptyMap()))
+        )
         environment.saveImage(kotlinImage)
+        for (retention in retained) retention.release()
         out.add("the same bytes as the other runtime's image: " + kotlinImage.readBytes().contentEquals(swiftImage.readBytes()))
         val log = MemoryLog()
         val loaded = BatonEnvironment(FixtureTransport(), log, TestClock().function)
@@ -529,6 +635,7 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
                 is FetchError.Transport -> "transport"
                 is FetchError.MalformedResponse -> "malformedResponse"
                 is FetchError.Read -> "read"
+                is FetchError.Unattached -> "unattached"
             }
         }
     }

@@ -1,0 +1,122 @@
+package baton.runtime
+
+/**
+ * A response the app writes before the server answers: what a generated `Optimistic` value (built from the
+ * mutation's data types, field by field) gives the store as the response's `data`.
+ */
+interface OptimisticResponse {
+    /** The response object, keyed by response keys, with `__typename` on every object. */
+    fun responseObject(): Map<String, Any?>
+}
+
+/** Building optimistic responses: what generated `Optimistic` builders call. */
+object ResponseObjects {
+    /** Adds [other]'s members to [into] (a fragment's part of an optimistic response), merging objects member by member. */
+    @Suppress("UNCHECKED_CAST")
+    fun merge(into: MutableMap<String, Any?>, other: Map<String, Any?>) {
+        for ((key, value) in other) {
+            val mine = into[key]
+            if (mine is Map<*, *> && value is Map<*, *>) {
+                val merged = LinkedHashMap(mine as Map<String, Any?>)
+                merge(merged, value as Map<String, Any?>)
+                into[key] = merged
+            } else {
+                into[key] = value
+            }
+        }
+    }
+}
+
+/** A mutation's outcome for a callback: its data, or the [FetchError] it failed with. */
+sealed class MutationResult<out D : Any> {
+    data class Success<out D : Any>(val data: D) : MutationResult<D>()
+    data class Failure(val error: FetchError) : MutationResult<Nothing>()
+}
+
+/**
+ * A mutation bound to an environment, called like a function (the guide's `addComment(input = …, connections =
+ * listOf(connectionId))`): generated code adds an `invoke` per mutation taking its variables, typed, and an optional
+ * typed optimistic response — one that blocks until the answer (call it off the main thread, as [BatonEnvironment.fetch]),
+ * one that calls back. The coroutines adapter (`Kotlin/coroutines`) suspends instead.
+ */
+class MutationCall<D : Any, O : Operation<D>>(val environment: BatonEnvironment?) {
+    /** Sends [mutation] and waits for its data (see [BatonEnvironment.perform]). */
+    fun perform(mutation: O, optimisticResponse: OptimisticResponse? = null): D {
+        val environment = environment ?: throw FetchException(
+            FetchError.Unattached(
+                "${mutation.operationName} has no environment: make the call with environment.mutation()"
+            )
+        )
+        return environment.perform(mutation, optimisticResponse)
+    }
+
+    /** Sends [mutation] on the environment's executor and calls [callback] with the outcome. */
+    fun perform(mutation: O, optimisticResponse: OptimisticResponse?, callback: (MutationResult<D>) -> Unit) {
+        val environment = environment
+        if (environment == null) {
+            callback(MutationResult.Failure(FetchError.Unattached("${mutation.operationName} has no environment")))
+            return
+        }
+        environment.track {
+            val result = try {
+                MutationResult.Success(environment.perform(mutation, optimisticResponse))
+            } catch (error: FetchException) {
+                MutationResult.Failure(error.error)
+            }
+            callback(result)
+        }
+    }
+}
+
+/** The mutation type [O] as a call bound to this environment. */
+fun <D : Any, O : Operation<D>> BatonEnvironment.mutation(): MutationCall<D, O> = MutationCall(this)
+
+/**
+ * Sends a mutation on the calling thread and returns its data, as the Swift runtime's `perform`: always sent, never
+ * sent again; with [optimisticResponse], applied at once as a layer (logged `optimisticApplied`) that the server's
+ * answer replaces in its batch or that a failure removes (logged `optimisticRolledBack`); the answer committed as a
+ * server batch with its declarative updates. Throws [FetchException].
+ */
+fun <D : Any> BatonEnvironment.perform(mutation: Operation<D>, optimisticResponse: OptimisticResponse? = null): D {
+    var layer: Int? = null
+    if (optimisticResponse != null) {
+        // Nothing is sent when the optimistic response cannot be a response (nested past the parser's limit).
+        val write = try {
+            store.normalizeOptimistic(mutation, optimisticResponse.responseObject())
+        } catch (error: JsonException) {
+            throw FetchException(FetchError.MalformedResponse(error.message ?: "the optimistic response is not JSON"))
+        }
+        val (id, result, deliver) = store.addOptimisticLayer(write)
+        layer = id
+        log.record(
+            LogEvent(
+                "optimisticApplied",
+                linkedMapOf<String, Any?>("operation" to mutation.operationName, "changed" to result.changed.size)
+            )
+        )
+        deliver()
+    }
+    try {
+        send(mutation, {}, {}, replacing = layer)
+    } catch (error: FetchException) {
+        if (layer != null) {
+            val (result, deliver) = store.removeOptimisticLayer(layer)
+            log.record(
+                LogEvent(
+                    "optimisticRolledBack",
+                    linkedMapOf<String, Any?>("operation" to mutation.operationName, "changed" to result.changed.size)
+                )
+            )
+            deliver()
+        }
+        throw error
+    }
+    keepRecent(RetainedRoot.of(mutation))
+    try {
+        return store.read(mutation, LoggingReporter(log))
+    } catch (error: RequiredFieldException) {
+        throw FetchException(FetchError.Read(error))
+    } catch (error: FieldErrorsException) {
+        throw FetchException(FetchError.Read(error))
+    }
+}

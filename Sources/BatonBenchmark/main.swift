@@ -1,4 +1,4 @@
-// `BatonBenchmark [syntax|runtime|persistence|lists|schema|lens|swiftgen|validation|kotlingen …]`: the named benchmarks,
+// `BatonBenchmark [syntax|runtime|persistence|lists|schema|lens|swiftgen|validation|kotlingen|connections …]`: the named benchmarks,
 // or all of them; `BatonBenchmark network` (never part of "all") against the Python test server.
 // `BatonBenchmark parse-corpus [DIR]`, `BatonBenchmark schema-loop FILE [N]` and
 // `BatonBenchmark validation-loop [N]` and `BatonBenchmark runtime-loop [N] [MB]` are single-shot
@@ -35,6 +35,7 @@ if arguments.first == "parse-corpus" {
     if wanted("swiftgen") { runSwiftGenBenchmark() }
     if wanted("validation") { runValidationBenchmark() }
     if wanted("kotlingen") { runKotlinGenerationBenchmark() }
+    if wanted("connections") { runConnectionBenchmark() }
     // Only when asked: it starts the Python test server (Tests/Server).
     if requested.contains("network") { runNetworkBenchmark() }
 }

@@ -88,7 +88,7 @@ struct KotlinOptimisticTemplate {
             }
             var type = builder.map { responseType(read.schemaType, base: $0) } ?? context.inputType(read.schemaType)
             let encoded = encoding(value, read.schemaType, nested: builder != nil, depth: 0)
-            if !accessor.presence.isAlways {
+            if accessor.optimisticPartIsOptional {
                 // Absent unless given: a selection under `@include`/`@skip`.
                 if !type.hasSuffix("?") { type += "?" }
                 return Property(
@@ -98,7 +98,7 @@ struct KotlinOptimisticTemplate {
             return Property(
                 name: name, type: type, defaultValue: read.schemaType.isNonNull ? nil : "null",
                 write: "result[\(key)] = \(encoded)")
-        case .parentRecord(let read):
+        case .parentRecord:
             let builder: String
             switch accessor.base {
             case .fragment(let fragment):
@@ -112,11 +112,7 @@ struct KotlinOptimisticTemplate {
             default:
                 return nil
             }
-            let optional: Bool = {
-                if case .lens = accessor.base { return true }
-                return !accessor.presence.isAlways || read.matchingTypes != nil
-            }()
-            if optional {
+            if accessor.optimisticPartIsOptional {
                 return Property(
                     name: name, type: builder + "?", defaultValue: "null",
                     write: "\(value)?.let { ResponseObjects.merge(result, it.responseObject()) }")

@@ -80,7 +80,7 @@ struct SwiftOptimisticTemplate {
             let name = scope.claim(member.name)
             let value = "self." + Self.rules.quoted(name)
             let key = SwiftLiteral.string(read.responseKey)
-            let conditional = !accessor.presence.isAlways
+            let conditional = accessor.optimisticPartIsOptional
             let nested: String? = member.nestedTypeName.map { nestedName in
                 Self.rules.quoted(nestedName) + "."
                     + Self.rules.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic")
@@ -101,7 +101,7 @@ struct SwiftOptimisticTemplate {
             return Property(
                 name: name, type: type, defaultValue: read.schemaType.isNonNull ? nil : "nil",
                 write: "object[\(key)] = \(encoded)")
-        case .parentRecord(let read):
+        case .parentRecord:
             let name = scope.claim(member.name)
             let value = "self." + Self.rules.quoted(name)
             let builder: String
@@ -117,11 +117,7 @@ struct SwiftOptimisticTemplate {
             default:
                 return nil
             }
-            let optional: Bool = {
-                if case .lens = accessor.base { return true }
-                return !accessor.presence.isAlways || read.matchingTypes != nil
-            }()
-            if optional {
+            if accessor.optimisticPartIsOptional {
                 return Property(
                     name: name, type: builder + "?", defaultValue: "nil",
                     write: "if let part = \(value) { object.merge(part.responseObject) }")

@@ -45,3 +45,18 @@ extension LensBuildContext {
         }
     }
 }
+
+extension Accessor {
+    /// Whether a typed optimistic-response builder may leave this accessor's part out, decided here once for
+    /// every generator: a field whose presence is conditional (under `@include`/`@skip`) is absent unless
+    /// given; a fragment spread or inline fragment is optional when it is conditional, when it applies only
+    /// to some record types, or when it is read through a nested lens.
+    package var optimisticPartIsOptional: Bool {
+        switch reads {
+        case .field: return !presence.isAlways
+        case .parentRecord(let read):
+            if case .lens = base { return true }
+            return !presence.isAlways || read.matchingTypes != nil
+        }
+    }
+}

@@ -210,7 +210,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             [
                 "fetching: true", "cancelled within 2 s: true", #"fetchStarted {"operation":"CharacterQuery"}"#,
                 #"fetchCancelled {"operation":"CharacterQuery","error":"transport: cancelled"}"#,
-                "committed nothing: true",
+                "collections after the detach: 1", "committed nothing: true",
             ], file: file, line: line)
         XCTAssertEqual(
             sections["retries"],

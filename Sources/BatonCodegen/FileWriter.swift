@@ -20,11 +20,26 @@ package struct GeneratedFile: Sendable, Hashable {
     /// The document the file's definition comes from (its display path), for a layout that groups
     /// definitions by document (a build plugin's one file per source); nil for schema types.
     package var origin: String?
+    /// The definition the file spells, `o:` or `f:` and the definition's name in the documents
+    /// (`o:Feed`, `f:Avatar`); nil for schema types and the runtime. An incremental run
+    /// (`GenerationManifest`) keys what it may keep by it.
+    package var definition: String?
+    /// True for a file an incremental run keeps as it is on disk, not rendered again: `contents`
+    /// is empty, the writer neither reads nor writes it and counts it unchanged (and never stale).
+    package var kept = false
 
-    package init(path: String, contents: String, origin: String? = nil) {
+    package init(path: String, contents: String, origin: String? = nil, definition: String? = nil) {
         self.path = path
         self.contents = contents
         self.origin = origin
+        self.definition = definition
+    }
+
+    /// The file at `path` for `definition`, kept as it is on disk.
+    package static func kept(path: String, origin: String?, definition: String) -> GeneratedFile {
+        var file = GeneratedFile(path: path, contents: "", origin: origin, definition: definition)
+        file.kept = true
+        return file
     }
 }
 
@@ -39,6 +54,11 @@ package struct FileWriteReport: Sendable, Equatable {
     package var changes: [(path: String, change: Change)]
     /// How many files already had the right content.
     package var unchanged: Int
+
+    package init(changes: [(path: String, change: Change)], unchanged: Int) {
+        self.changes = changes
+        self.unchanged = unchanged
+    }
 
     /// Whether anything was (or would be) written or removed.
     package var hasChanges: Bool { !changes.isEmpty }
@@ -112,7 +132,7 @@ package struct FileWriter: Sendable {
         var seen: Set<String> = []
         for file in files {
             try validate(file.path)
-            guard file.contents.hasPrefix(Self.headerMarker) else { throw .missingHeader(file.path) }
+            guard file.kept || file.contents.hasPrefix(Self.headerMarker) else { throw .missingHeader(file.path) }
             guard seen.insert(file.path.lowercased()).inserted else { throw .duplicatePath(file.path) }
         }
 
@@ -125,6 +145,10 @@ package struct FileWriter: Sendable {
         var changes: [(path: String, change: FileWriteReport.Change)] = []
         var unchanged = 0
         for file in files.sorted(by: { $0.path < $1.path }) {
+            if file.kept {
+                unchanged += 1
+                continue
+            }
             let bytes = Array(file.contents.utf8)
             guard let realRoot, let folder = try folder(for: file.path, realRoot: realRoot, create: !check) else {
                 changes.append((file.path, .create))  // check mode, folder missing

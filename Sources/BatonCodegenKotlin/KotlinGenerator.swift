@@ -44,14 +44,20 @@ package enum KotlinGenerator {
     }
 
     /// The generated files, paths relative to the Kotlin output folder, sorted by path.
-    package static func generate(_ model: LensModel, options: KotlinGeneratorOptions) -> [GeneratedFile] {
+    package static func generate(
+        _ model: LensModel, options: KotlinGeneratorOptions, keeping kept: Set<String> = []
+    ) -> [GeneratedFile] {
         let names = KotlinTopLevelNames(model)
         let context = KotlinContext(model: model, names: names, packageName: options.packageName)
         var fileNames = FileNaming(fileExtension: "kt")
         var files: [GeneratedFile] = []
-        func add(_ typeName: String, _ body: Template) {
+        func add(_ typeName: String, _ body: @autoclosure () -> Template, definition: String? = nil) {
             let path = fileNames.name(for: typeName)
-            files.append(GeneratedFile(path: path, contents: context.file(body)))
+            if let definition, kept.contains(definition) {
+                files.append(.kept(path: path, origin: nil, definition: definition))
+                return
+            }
+            files.append(GeneratedFile(path: path, contents: context.file(body()), definition: definition))
         }
         for scalar in model.types.customScalars {
             add(names.scalars[scalar.name] ?? scalar.name, KotlinTypeTemplates.customScalar(scalar, context))
@@ -65,12 +71,15 @@ package enum KotlinGenerator {
             add(names.inputObjects[input.name] ?? input.name, KotlinTypeTemplates.inputObject(input, context))
         }
         for fragment in model.fragments {
-            add(names.fragments[fragment.name] ?? fragment.name, KotlinDefinitionWriter(context).fragment(fragment))
+            add(
+                names.fragments[fragment.name] ?? fragment.name, KotlinDefinitionWriter(context).fragment(fragment),
+                definition: "f:" + fragment.name)
         }
         for operation in model.operations {
             add(
-                names.operations[operation.name] ?? operation.name, KotlinDefinitionWriter(context).operation(operation)
-            )
+                names.operations[operation.name] ?? operation.name,
+                KotlinDefinitionWriter(context).operation(operation),
+                definition: "o:" + operation.name)
         }
         if options.includeRuntime {
             for file in KotlinRuntime.files(header: FileWriter.header + "\n\n") {

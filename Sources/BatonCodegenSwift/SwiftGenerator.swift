@@ -38,26 +38,38 @@ package struct SwiftGenerator {
     }
 
     /// Every file, with paths relative to the output folder (`RepositoryQuery.graphql.swift`).
-    package func generate() -> [GeneratedFile] {
+    /// Definitions whose key (`GeneratedFile.definition`) is in `kept` are not rendered: their
+    /// files come back as `GeneratedFile.kept` at the path a full run gives them.
+    package func generate(keeping kept: Set<String> = []) -> [GeneratedFile] {
         var fileNames = FileNaming(fileExtension: "graphql.swift")
         var files: [GeneratedFile] = []
-        func add(_ typeName: String, _ body: Template, imports: [String] = ["Baton"], origin: String? = nil) {
-            let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
+        func add(
+            _ typeName: String, _ body: @autoclosure () -> Template, imports: @autoclosure () -> [String] = ["Baton"],
+            origin: String? = nil, definition: String? = nil
+        ) {
+            let path = fileNames.name(for: typeName)
+            if let definition, kept.contains(definition) {
+                files.append(.kept(path: path, origin: origin, definition: definition))
+                return
+            }
+            let importLines = imports().map { "import " + $0 }.joined(separator: "\n")
             let text =
-                FileWriter.header + "\n\n" + importLines + "\n\n" + Self.trimmingTrailingWhitespace(body.text) + "\n"
-            files.append(GeneratedFile(path: fileNames.name(for: typeName), contents: text, origin: origin))
+                FileWriter.header + "\n\n" + importLines + "\n\n" + Self.trimmingTrailingWhitespace(body().text) + "\n"
+            files.append(GeneratedFile(path: path, contents: text, origin: origin, definition: definition))
         }
         for operation in model.operations {
             let name = names.operations[operation.name] ?? operation.name
-            let body = SwiftOperationTemplate(generator: self, operation: operation, typeName: name).render()
             add(
-                name, body, imports: imports(using: operation.lens, variables: operation.variables.map(\.type)),
-                origin: operation.location.file.path)
+                name, SwiftOperationTemplate(generator: self, operation: operation, typeName: name).render(),
+                imports: imports(using: operation.lens, variables: operation.variables.map(\.type)),
+                origin: operation.location.file.path, definition: "o:" + operation.name)
         }
         for fragment in model.fragments {
             let name = names.fragments[fragment.name] ?? fragment.name
-            let body = SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: name).render()
-            add(name, body, imports: imports(using: fragment.lens, variables: []), origin: fragment.location.file.path)
+            add(
+                name, SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: name).render(),
+                imports: imports(using: fragment.lens, variables: []), origin: fragment.location.file.path,
+                definition: "f:" + fragment.name)
         }
         for item in model.types.enums {
             let name = names.enums[item.name] ?? item.name

@@ -81,6 +81,20 @@ package final class Compilation {
     /// only what it declared.
     package var swiftLayout: SwiftBuildLayout?
 
+    /// The hashes of this project's inputs, when the driver took them (`gen` without `--check`):
+    /// with them `.generate` keeps the definitions `previousManifests` says are unchanged, and the
+    /// driver records a manifest for each output folder.
+    package var generationInputs: GenerationInputs?
+    /// The manifests found in the output folders, by absolute folder.
+    package var previousManifests: [String: GenerationManifest] = [:]
+    /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `generationInputs`.
+    package private(set) var definitionDigests: [String: String] = [:]
+    /// The digest of the plan's top-level names, after `.generate` with `generationInputs`.
+    package private(set) var namesDigest: String?
+    /// Set by the driver when every output folder's manifest matches the inputs: the compilation
+    /// is not run, and these are its folders' reports.
+    package var upToDate: [WrittenFolder]?
+
     private var schemaDiagnostics: [Diagnostic] = []
     private var settingsDiagnostics: [Diagnostic] = []
     private var validationDiagnostics: [Diagnostic] = []
@@ -188,11 +202,19 @@ package final class Compilation {
         if !targets.isEmpty, swiftLayout == nil, let path = configuration.output.persistedQueriesPath {
             manifest = Manifest(setting: path, text: PersistedQueryManifest.text(for: model.operations))
         }
+        if let generationInputs {
+            definitionDigests = PlanDigests.definitions(model, documents: generationInputs.documents)
+            namesDigest = PlanDigests.names(model)
+        }
         outputs = targets.compactMap { target in
             guard let setting = target.outputPath(configuration) else { return nil }
-            return Output(
-                target: target, root: Path.absolute(setting.value, relativeTo: configuration.directory),
-                setting: setting, files: target.generate(model, configuration))
+            let root = Path.absolute(setting.value, relativeTo: configuration.directory)
+            let kept = keptDefinitions(language: target.name, root: root)
+            var files = target.generate(model, configuration, kept)
+            if !kept.isEmpty, !keptFilesAreWhereRecorded(files, root: root) {
+                files = target.generate(model, configuration, [])
+            }
+            return Output(target: target, root: root, setting: setting, files: files)
         }
         if let kotlinRuntime { KotlinRuntimePlacement.add(kotlinRuntime, to: &outputs) }
         if let swiftLayout, let index = outputs.firstIndex(where: { $0.target.name == GenerationTargets.swift.name }) {
@@ -259,6 +281,12 @@ package final class Compilation {
         model = nil
         outputs = []
         manifest = nil
+        // Hashes taken before the change no longer describe the inputs: no definition is kept.
+        generationInputs = nil
+        previousManifests = [:]
+        definitionDigests = [:]
+        namesDigest = nil
+        upToDate = nil
         stoppedAtGate = false
         completed = .read
     }

@@ -15,6 +15,9 @@ package struct Driver: Sendable {
     package var kotlinRuntimeOutput: String?
     /// `gen --build-map`: the Swift files a build system declared (its documents are the request's).
     package var swiftLayout: SwiftBuildLayout?
+    /// True for `gen` without `--check` and without a build map: the output folders' manifests
+    /// are read, and written after the run (`GenerationManifest`).
+    private var useManifests = false
 
     package init(
         request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none,
@@ -37,7 +40,8 @@ package struct Driver: Sendable {
         }
         KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
         for compilation in result.compilations { compilation.swiftLayout = swiftLayout }
-        for compilation in result.compilations { compilation.run(upTo: stage) }
+        if stage == .generate, useManifests { prepareIncrementalRun(result.compilations) }
+        for compilation in result.compilations where compilation.upToDate == nil { compilation.run(upTo: stage) }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {
             let names: String
             if case .named(let list) = targets { names = list.joined(separator: ", ") } else { names = "any language" }
@@ -55,7 +59,9 @@ package struct Driver: Sendable {
     /// checked (paths, conflicts with what is on disk) before the first file is written, so a run
     /// writes all of its files or none.
     package func generate(check: Bool) -> DriverResult {
-        var result = compile(upTo: .generate)
+        var driver = self
+        driver.useManifests = !check && swiftLayout == nil
+        var result = driver.compile(upTo: .generate)
         writeOutputs(of: &result, check: check)
         return result
     }
@@ -69,12 +75,18 @@ package struct Driver: Sendable {
         guard !result.hasErrors else { return }
         // Checked first, every folder and the manifest, then written: all of the files or none.
         let checked = write(result.compilations, check: true, into: &result)
+        let upToDate = result.compilations.flatMap { $0.upToDate ?? [] }
         if result.hasErrors || check {
-            result.folders = result.hasErrors ? [] : checked
+            result.folders = result.hasErrors ? [] : checked + upToDate
             result.checkedOnly = check
             return
         }
+        for compilation in result.compilations where compilation.upToDate == nil {
+            for output in compilation.outputs { GenerationManifest.remove(root: output.root) }
+        }
         result.folders = write(result.compilations, check: false, into: &result)
+        if !result.hasErrors { recordManifests(result.compilations) }
+        result.folders += upToDate
     }
 
     /// Writes (or, with `check`, compares) every output folder and manifest; errors become `io`

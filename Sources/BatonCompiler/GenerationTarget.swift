@@ -25,13 +25,15 @@ package struct GenerationTarget: Sendable {
     package var settingsProblems: @Sendable (Configuration) -> [Diagnostic]
     /// The files for a plan, paths relative to the output folder. Called only when
     /// `settingsProblems` found nothing and the plan has no errors: spelling a plan cannot fail.
-    package var generate: @Sendable (LensModel, Configuration) -> [GeneratedFile]
+    /// Definitions whose keys are in the set are not rendered but come back as kept files
+    /// (`GeneratedFile.kept`, an incremental run's).
+    package var generate: @Sendable (LensModel, Configuration, Set<String>) -> [GeneratedFile]
 
     package init(
         name: String, outputPath: @escaping @Sendable (Configuration) -> Located<String>?,
         managedExtensions: Set<String>, reservedTypeNames: Set<String>,
         settingsProblems: @escaping @Sendable (Configuration) -> [Diagnostic],
-        generate: @escaping @Sendable (LensModel, Configuration) -> [GeneratedFile]
+        generate: @escaping @Sendable (LensModel, Configuration, Set<String>) -> [GeneratedFile]
     ) {
         self.name = name
         self.outputPath = outputPath
@@ -87,10 +89,10 @@ package enum GenerationTargets {
             }
             return problems
         },
-        generate: { model, configuration in
+        generate: { model, configuration, kept in
             let access = configuration.output.swiftAccessModifier?.value ?? .internal
             let options = SwiftGeneratorOptions(accessModifier: access == .internal ? "" : access.rawValue)
-            return SwiftGenerator(model: model, options: options).generate()
+            return SwiftGenerator(model: model, options: options).generate(keeping: kept)
         })
 
     /// Kotlin needs `output.kotlin.package`; the runtime is written once per run (`KotlinRuntimePlacement`).
@@ -111,12 +113,13 @@ package enum GenerationTargets {
             }
             return []
         },
-        generate: { model, configuration in
+        generate: { model, configuration, kept in
             // The runtime is placed by the driver, once per run (`KotlinRuntimePlacement`).
             KotlinGenerator.generate(
                 model,
                 options: KotlinGeneratorOptions(
-                    packageName: configuration.output.kotlinPackage?.value ?? "", includeRuntime: false))
+                    packageName: configuration.output.kotlinPackage?.value ?? "", includeRuntime: false),
+                keeping: kept)
         })
 
     /// `Name` or `Module.Name` (letters, digits and `_`, not starting with a digit; generic arguments allowed).

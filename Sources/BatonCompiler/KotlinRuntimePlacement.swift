@@ -51,6 +51,17 @@ package enum KotlinRuntimePlacement {
 
     /// Adds the runtime's files to `outputs`: into the Kotlin output whose folder holds them, or as an
     /// output of their own.
+    /// The folder `add` gives the runtime an output of its own in, or nil when it goes into a
+    /// Kotlin output folder (`outputs`: language and absolute folder of each output).
+    static func separateRoot(
+        _ destination: KotlinRuntimeDestination, outputs: [(language: String, root: String)]
+    ) -> String? {
+        let root = Path.join(destination.folder, KotlinRuntime.folder)
+        let kotlin = outputs.filter { $0.language == GenerationTargets.kotlin.name }
+        if kotlin.isEmpty || kotlin.contains(where: { Path.isInside(root, directory: $0.root) }) { return nil }
+        return root
+    }
+
     static func add(_ destination: KotlinRuntimeDestination, to outputs: inout [Compilation.Output]) {
         let root = Path.join(destination.folder, KotlinRuntime.folder)
         let runtimeFiles = KotlinRuntime.files(header: FileWriter.header + "\n\n")

@@ -96,7 +96,9 @@ struct GeneratedSize {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return }
         while let relative = enumerator.nextObject() as? String {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: "\(folder)/\(relative)", isDirectory: &isFolder),
+            // Not the manifest (`.baton-manifest`): it is not generated code.
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                FileManager.default.fileExists(atPath: "\(folder)/\(relative)", isDirectory: &isFolder),
                 !isFolder.boolValue, let data = FileManager.default.contents(atPath: "\(folder)/\(relative)")
             else { continue }
             files += 1

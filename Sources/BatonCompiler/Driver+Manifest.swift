@@ -1,0 +1,87 @@
+import BatonCodegen
+import BatonConfig
+
+/// `gen`'s manifests (`GenerationManifest`): read before the compilations run, written after
+/// their files.
+extension Driver {
+    /// The options of a run that change what it writes or whether it may write.
+    private var manifestOptions: [String] {
+        ["warnings-as-errors=\(policy.warningsAsErrors)", "kotlin-runtime-out=\(kotlinRuntimeOutput ?? "-")"]
+    }
+
+    /// Hashes every compilation's inputs and reads its folders' manifests. A compilation whose
+    /// every folder's manifest matches (same inputs, same documents, every file as recorded) is
+    /// marked up to date and is not run at all: no parse, no plan, no read of an output.
+    func prepareIncrementalRun(_ compilations: [Compilation]) {
+        for compilation in compilations {
+            let roots = compilation.plannedOutputRoots
+            guard !roots.isEmpty, let inputs = GenerationInputs.read(compilation, options: manifestOptions) else {
+                continue
+            }
+            compilation.generationInputs = inputs
+            var manifests: [String: GenerationManifest] = [:]
+            for (_, root) in roots { manifests[root] = GenerationManifest.load(root: root) }
+            compilation.previousManifests = manifests
+            let persisted = persistedQueriesPath(of: compilation)
+            var reports: [WrittenFolder] = []
+            for (index, (language, root)) in roots.enumerated() {
+                guard let manifest = manifests[root], manifest.inputs == inputs.inputs(language: language, root: root),
+                    manifest.documents == inputs.documents,
+                    manifest.extras.map(\.path) == (index == 0 ? persisted.map { [$0] } ?? [] : []),
+                    manifest.filesAreIntact(root: root)
+                else { break }
+                reports.append(
+                    WrittenFolder(
+                        root: root, language: language,
+                        report: FileWriteReport(changes: [], unchanged: manifest.files.count)))
+                if index == 0, let persisted {
+                    reports.append(
+                        WrittenFolder(
+                            root: Path.directory(of: persisted), language: "persistedQueries",
+                            report: FileWriteReport(changes: [], unchanged: 1)))
+                }
+            }
+            if reports.count == roots.count + (persisted == nil ? 0 : 1) { compilation.upToDate = reports }
+        }
+    }
+
+    /// The persisted-query manifest's absolute path when `gen` writes one for `compilation`.
+    private func persistedQueriesPath(of compilation: Compilation) -> String? {
+        guard swiftLayout == nil, !compilation.targets.isEmpty, let configuration = compilation.project.configuration,
+            let path = configuration.output.persistedQueriesPath
+        else { return nil }
+        return Path.absolute(path.value, relativeTo: configuration.directory)
+    }
+
+    /// Writes each output folder's manifest after a run wrote its files (best effort: a manifest
+    /// that cannot be written only makes the next run a full one).
+    func recordManifests(_ compilations: [Compilation]) {
+        for compilation in compilations where compilation.upToDate == nil {
+            guard let inputs = compilation.generationInputs, let names = compilation.namesDigest else { continue }
+            let persisted = persistedQueriesPath(of: compilation)
+            for (index, output) in compilation.outputs.enumerated() {
+                var entries: [GenerationManifest.Entry] = []
+                for file in output.files {
+                    guard let stamp = FileStamp(of: output.root + "/" + file.path) else { break }
+                    let definition = file.definition ?? "-"
+                    entries.append(
+                        GenerationManifest.Entry(
+                            path: file.path, stamp: stamp, definition: definition,
+                            digest: compilation.definitionDigests[definition] ?? "-"))
+                }
+                guard entries.count == output.files.count else { continue }
+                var extras: [(path: String, stamp: FileStamp)] = []
+                if index == 0, let persisted {
+                    guard let stamp = FileStamp(of: persisted) else { continue }
+                    extras.append((persisted, stamp))
+                }
+                let manifest = GenerationManifest(
+                    inputs: inputs.inputs(language: output.target.name, root: output.root), names: names,
+                    documents: inputs.documents, files: entries, extras: extras)
+                guard let text = manifest.text else { continue }
+                _ = try? FileWriter(root: output.root, managedExtensions: []).writeFile(
+                    GenerationManifest.fileName, text)
+            }
+        }
+    }
+}

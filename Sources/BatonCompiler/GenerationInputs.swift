@@ -1,0 +1,139 @@
+import BatonConfig
+import BatonIR
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The hashes of what a project's generated code is made from, taken before anything is parsed:
+/// what `GenerationManifest` compares with the last run's. See `GenerationManifest` for what
+/// each part covers.
+package struct GenerationInputs: Sendable, Equatable {
+    /// The digest of the project-wide inputs (Baton's build, working directory, baton.json, schema, options).
+    package var project: String
+    /// Each document's SHA-256 (hexadecimal), by display path (the path the plan's locations carry).
+    package var documents: [String: String]
+
+    /// The `inputs` digest of one output folder: the project's, the language's and the folder's.
+    package func inputs(language: String, root: String) -> String {
+        SHA256.hexDigest(project + "\u{0}" + language + "\u{0}" + root)
+    }
+
+    /// The inputs of `compilation`'s project, read from disk; nil when they cannot all be read,
+    /// when editor buffers stand in for files (a watch session's), or when Baton's own build cannot
+    /// be identified: such a run is a full one and records no manifest.
+    package static func read(_ compilation: Compilation, options: [String]) -> GenerationInputs? {
+        let project = compilation.project
+        guard project.overlays.isEmpty, let configuration = project.configuration, let tool = toolIdentity else {
+            return nil
+        }
+        var digest = SHA256()
+        func add(_ text: String) {
+            digest.update(Array(text.utf8))
+            digest.update([0])
+        }
+        func addFile(_ path: String) -> Bool {
+            guard case .success(let bytes) = FileSystem.readFile(path) else { return false }
+            add(path)
+            add(String(bytes.count))
+            digest.update(bytes)
+            return true
+        }
+        add(tool)
+        add(compilation.workingDirectory)
+        for option in options { add(option) }
+        guard addFile(configuration.path) else { return nil }
+        add("schema")
+        for path in project.schemaFiles {
+            guard addFile(path) else { return nil }
+        }
+        var documents: [String: String] = [:]
+        for path in project.documentFiles {
+            guard case .success(let bytes) = FileSystem.readFile(path) else { return nil }
+            documents[Path.display(path, from: compilation.workingDirectory)] = SHA256.hex(SHA256.hash(bytes))
+        }
+        return GenerationInputs(project: SHA256.hex(digest.finalize()), documents: documents)
+    }
+
+    /// This executable's path, size, modification time and inode: a rebuilt Baton is another
+    /// Baton (its version string alone would not say so during development).
+    static let toolIdentity: String? = {
+        #if os(Linux)
+            let candidate = "/proc/self/exe"
+        #else
+            let candidate = CommandLine.arguments.first ?? ""
+        #endif
+        guard let resolved = realpath(candidate, nil) else { return nil }
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        guard let stamp = FileStamp(of: path) else { return nil }
+        return path + " " + stamp.text
+    }()
+}
+
+/// What the manifest records of a plan: its top-level names, and each definition's digest.
+package enum PlanDigests {
+    /// The digest of every top-level name of `model` (definitions and schema types with their
+    /// generated names, in the model's order, and the namespace).
+    package static func names(_ model: LensModel) -> String {
+        var text = "ns " + (model.schemaNamespace ?? "") + "\n"
+        for operation in model.operations { text += "o \(operation.name) \(operation.typeName)\n" }
+        for fragment in model.fragments {
+            text += "f \(fragment.name) \(fragment.typeName) \(fragment.spreadAccessorName)\n"
+        }
+        for item in model.types.enums { text += "e \(item.name) \(item.typeName)\n" }
+        for item in model.types.inputObjects { text += "i \(item.name) \(item.typeName)\n" }
+        for item in model.types.customScalars { text += "s \(item.name) \(item.typeName)\n" }
+        return SHA256.hexDigest(text)
+    }
+
+    /// Each definition's digest, by `GeneratedFile.definition` key: the hashes of the documents it
+    /// is built from (its own, and those of every fragment it spreads, directly or not, or
+    /// refetches). A definition whose document has no hash gets none (it is never kept).
+    package static func definitions(_ model: LensModel, documents: [String: String]) -> [String: String] {
+        var fragmentFile: [String: String] = [:]
+        var spreads: [String: [String]] = [:]
+        for fragment in model.fragments {
+            fragmentFile[fragment.name] = fragment.location.file.path
+            spreads[fragment.name] = fragment.fragmentsSpread
+        }
+        // Every fragment a fragment reaches, itself included (a walk per fragment; cycles are
+        // impossible in a valid document, and the visited set guards anyway).
+        func closure(_ names: [String]) -> Set<String> {
+            var seen: Set<String> = []
+            var stack = names
+            while let name = stack.popLast() {
+                guard seen.insert(name).inserted else { continue }
+                stack += spreads[name] ?? []
+            }
+            return seen
+        }
+        func digest(_ ownFile: String, _ fragments: Set<String>) -> String? {
+            var files: Set<String> = [ownFile]
+            for name in fragments {
+                guard let file = fragmentFile[name] else { return nil }
+                files.insert(file)
+            }
+            var text = ""
+            for file in files.sorted() {
+                guard let hash = documents[file] else { return nil }
+                text += hash + "\t" + file + "\n"
+            }
+            return SHA256.hexDigest(text)
+        }
+        var result: [String: String] = [:]
+        for fragment in model.fragments {
+            result["f:" + fragment.name] = digest(fragment.location.file.path, closure([fragment.name]))
+        }
+        for operation in model.operations {
+            var used = operation.fragmentsUsed
+            if let refetched = operation.refetchableFragment { used.append(refetched) }
+            result["o:" + operation.name] = digest(operation.location.file.path, closure(used))
+        }
+        return result
+    }
+}

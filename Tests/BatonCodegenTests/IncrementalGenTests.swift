@@ -1,0 +1,222 @@
+import BatonCodegen
+import BatonCompiler
+import Foundation
+import XCTest
+
+/// `baton gen` with the output folders' manifests (`GenerationManifest`): after each kind of edit
+/// the incremental run's output is byte for byte what a cold run writes in a fresh copy of the
+/// project, stale files are removed, a run with nothing changed runs no compilation, and a
+/// missing, corrupt or foreign manifest, or a generated file edited by hand, costs a full run,
+/// never wrong output.
+final class IncrementalGenTests: XCTestCase {
+    var folder = ""
+
+    static let schema = """
+        type Query { hero(id: ID!): Hero heroes(filter: HeroFilter): [Hero!]! }
+        type Mutation { cheer(id: ID!): Hero }
+        type Hero { id: ID! name: String mood: Mood friends: [Hero!]! }
+        enum Mood { HAPPY SAD }
+        input HeroFilter { mood: Mood }
+
+        """
+    static let configuration = #"""
+        {"schema": "schema.graphql", "documents": "Documents/**/*.graphql",
+         "output": {"swift": {"path": "Generated/Swift"}, "kotlin": {"path": "Generated/Kotlin", "package": "app"},
+                    "persistedQueries": {"path": "Generated/persisted.json"}}}
+        """#
+    static let documents = [
+        "Documents/Fragments/HeroBits.graphql": "fragment HeroBits on Hero { id name }\n",
+        "Documents/Fragments/HeroFriends.graphql": "fragment HeroFriends on Hero { friends { ...HeroBits } }\n",
+        "Documents/Queries/A.graphql": "query HeroA($id: ID!) { hero(id: $id) { ...HeroFriends mood } }\n",
+        "Documents/Queries/B.graphql": "query HeroB($f: HeroFilter) { heroes(filter: $f) { ...HeroBits } }\n",
+        "Documents/Queries/C.graphql": "query HeroC { hero(id: \"1\") { id } }\n",
+        "Documents/Mutations/Cheer.graphql": "mutation Cheer($id: ID!) { cheer(id: $id) { id mood } }\n",
+    ]
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "baton-incremental-" + UUID().uuidString
+        try write("schema.graphql", Self.schema)
+        try write("baton.json", Self.configuration)
+        for (path, text) in Self.documents { try write(path, text) }
+        let cold = gen()
+        XCTAssertEqual(cold.status, .clean, "\(cold.diagnostics.map(\.message))")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func write(_ path: String, _ text: String, in root: String? = nil) throws {
+        let full = (root ?? folder) + "/" + path
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    func gen(in root: String? = nil, check: Bool = false, targets: TargetSelection = .configured) -> DriverResult {
+        Driver(request: ProjectRequest(workingDirectory: root ?? folder), targets: targets).generate(check: check)
+    }
+
+    /// Every file under `Generated` but the manifests, by path.
+    func outputs(in root: String? = nil) throws -> [String: String] {
+        let base = (root ?? folder) + "/Generated"
+        var files: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return [:] }
+        for case let path as String in walker {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isFolder),
+                !isFolder.boolValue,
+                !path.hasSuffix(GenerationManifest.fileName)
+            else { continue }
+            files[path] = try String(contentsOfFile: base + "/" + path, encoding: .utf8)
+        }
+        return files
+    }
+
+    /// What a cold run writes for the project's inputs as they are now, in a fresh copy.
+    func coldOutputs(targets: TargetSelection = .configured) throws -> [String: String] {
+        let copy = folder + "-cold"
+        try? FileManager.default.removeItem(atPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name != "Generated" {
+            try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: copy + "/" + name)
+        }
+        let result = gen(in: copy, targets: targets)
+        XCTAssertEqual(result.status, .clean, "\(result.diagnostics.map(\.message))")
+        return try outputs(in: copy)
+    }
+
+    /// Runs `gen` after `edit` and checks its output against a cold run's; returns the run and how many files it kept.
+    @discardableResult
+    func assertIncrementalIsCold(
+        _ what: String, targets: TargetSelection = .configured, file: StaticString = #filePath, line: UInt = #line,
+        _ edit: () throws -> Void
+    ) throws -> (result: DriverResult, kept: Int) {
+        try edit()
+        let result = gen(targets: targets)
+        XCTAssertEqual(result.status, .clean, "\(what): \(result.diagnostics.map(\.message))", file: file, line: line)
+        var incremental = try outputs()
+        if case .named(let languages) = targets, !languages.contains("kotlin") {
+            incremental = incremental.filter { !$0.key.hasPrefix("Kotlin/") }  // the other language's, untouched
+        }
+        let cold = try coldOutputs(targets: targets)
+        XCTAssertEqual(incremental.keys.sorted(), cold.keys.sorted(), "\(what): the files", file: file, line: line)
+        for (path, text) in cold where incremental[path] != text {
+            XCTFail("\(what): \(path) differs from a cold run's", file: file, line: line)
+        }
+        XCTAssertEqual(gen(check: true, targets: targets).status, .clean, "\(what): --check", file: file, line: line)
+        let kept = result.compilations.flatMap(\.outputs).flatMap(\.files).filter(\.kept).count
+        return (result, kept)
+    }
+
+    func testNothingChangedRunsNoCompilation() throws {
+        let again = gen()
+        XCTAssertEqual(again.status, .clean)
+        XCTAssertNotNil(again.compilations.first?.upToDate, "every folder's manifest matches")
+        XCTAssertNil(again.compilations.first?.model, "nothing is parsed or planned")
+        XCTAssertFalse(again.folders.contains { $0.report.hasChanges })
+        let files = try outputs()
+        XCTAssertEqual(again.folders.reduce(0) { $0 + $1.report.unchanged }, files.count)
+        XCTAssertEqual(try coldOutputs(), files)
+    }
+
+    func testAnEditedOperationRendersOnlyItsOwnFiles() throws {
+        let (result, kept) = try assertIncrementalIsCold("an edited operation") {
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
+        }
+        XCTAssertNil(result.compilations.first?.upToDate)
+        // Swift and Kotlin: HeroBits, HeroFriends, HeroA, HeroB, Cheer kept in each; HeroC rendered.
+        XCTAssertEqual(kept, 10)
+    }
+
+    func testAFragmentUsedByOthersRendersEveryDefinitionSpreadingIt() throws {
+        let (_, kept) = try assertIncrementalIsCold("an edited fragment") {
+            try write("Documents/Fragments/HeroBits.graphql", "fragment HeroBits on Hero { id name mood }\n")
+        }
+        // HeroBits, HeroFriends (spreads it), HeroA (through HeroFriends), HeroB rendered; HeroC and Cheer kept.
+        XCTAssertEqual(kept, 4)
+    }
+
+    func testRenamesDeletionsAdditionsAndMovesMatchAColdRun() throws {
+        try assertIncrementalIsCold("a renamed operation") {
+            try write("Documents/Queries/C.graphql", "query HeroSee { hero(id: \"1\") { id } }\n")
+        }
+        XCTAssertNil(try outputs()["Swift/HeroC.graphql.swift"], "the old name's file is removed")
+        try assertIncrementalIsCold("a deleted document") {
+            try FileManager.default.removeItem(atPath: folder + "/Documents/Queries/B.graphql")
+        }
+        try assertIncrementalIsCold("an added document") {
+            try write("Documents/Queries/D.graphql", "query HeroD { heroes { ...HeroFriends } }\n")
+        }
+        try assertIncrementalIsCold("a fragment moved to another file") {
+            try FileManager.default.removeItem(atPath: folder + "/Documents/Fragments/HeroBits.graphql")
+            try write(
+                "Documents/Fragments/HeroFriends.graphql",
+                "fragment HeroFriends on Hero { friends { ...HeroBits } }\nfragment HeroBits on Hero { id name }\n")
+        }
+        try assertIncrementalIsCold("a name that collides with a schema type") {
+            try write("Documents/Queries/E.graphql", "query Mood { hero(id: \"2\") { mood } }\n")
+        }
+    }
+
+    func testSchemaConfigurationAndOptionsInvalidateEverything() throws {
+        let (_, keptAfterSchema) = try assertIncrementalIsCold("a changed schema") {
+            try write("schema.graphql", Self.schema.replacingOccurrences(of: "HAPPY SAD", with: "HAPPY SAD CALM"))
+        }
+        XCTAssertEqual(keptAfterSchema, 0)
+        let (_, keptAfterConfiguration) = try assertIncrementalIsCold("a changed baton.json") {
+            try write(
+                "baton.json",
+                Self.configuration.replacingOccurrences(
+                    of: #""persistedQueries""#, with: #""operationSuffix": true, "persistedQueries""#))
+        }
+        XCTAssertEqual(keptAfterConfiguration, 0)
+        try assertIncrementalIsCold("one language", targets: .named(["swift"])) {}
+        let strict = Driver(
+            request: ProjectRequest(workingDirectory: folder), policy: DiagnosticPolicy(warningsAsErrors: true),
+            targets: .configured
+        ).generate(check: false)
+        XCTAssertEqual(strict.status, .clean)
+        XCTAssertNil(strict.compilations.first?.upToDate, "other options are other inputs")
+    }
+
+    func testHandEditsAndBadManifestsCostAFullRunNotWrongOutput() throws {
+        let swift = folder + "/Generated/Swift/"
+        try assertIncrementalIsCold("a generated file edited by hand") {
+            try write("Generated/Swift/HeroA.graphql.swift", "// @generated by Baton, edited\n")
+        }
+        try assertIncrementalIsCold("a generated file removed") {
+            try FileManager.default.removeItem(atPath: swift + "HeroB.graphql.swift")
+        }
+        try assertIncrementalIsCold("the persisted-query manifest edited") {
+            try write("Generated/persisted.json", "{}\n")
+        }
+        for (what, text) in [
+            (
+                "a truncated manifest",
+                String(try String(contentsOfFile: swift + ".baton-manifest", encoding: .utf8).prefix(300))
+            ),
+            ("a foreign manifest", "{\"version\": 1}\n"), ("an empty manifest", ""),
+        ] {
+            let (result, kept) = try assertIncrementalIsCold(what) {
+                try write("Generated/Swift/.baton-manifest", text)
+                try write(
+                    "Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id a\(what.count): name } }\n")
+            }
+            XCTAssertEqual(
+                result.compilations.first?.outputs.first { $0.target.name == "swift" }?.files.filter(\.kept).count, 0,
+                what)
+            XCTAssertGreaterThan(kept, 0, "\(what): the Kotlin folder's manifest still serves")
+        }
+    }
+
+    func testACheckRunIgnoresTheManifest() throws {
+        try write("Generated/Swift/HeroC.graphql.swift", "// @generated by Baton, stale\n")
+        let check = gen(check: true)
+        XCTAssertEqual(check.status, .problems, "--check compares with what a cold run writes")
+        XCTAssertNil(check.compilations.first?.upToDate)
+        XCTAssertEqual(gen().status, .clean)
+        XCTAssertEqual(try outputs(), try coldOutputs())
+    }
+}

@@ -80,6 +80,11 @@ package final class Compilation {
     /// file per definition. With a layout no persisted-query manifest is written: a build writes
     /// only what it declared.
     package var swiftLayout: SwiftBuildLayout?
+    /// True for `check`: the plan is built for its diagnostics only (`LensModelOptions.checksOnly`:
+    /// the same diagnostics, no lenses or document texts kept); a later `.generate` builds it
+    /// again in full.
+    package var checksOnly = false
+    private var modelIsFull = false
 
     /// The hashes of this project's inputs, when the driver took them (`gen` without `--check`):
     /// with them `.generate` keeps the definitions `previousManifests` says are unchanged, and the
@@ -135,8 +140,11 @@ package final class Compilation {
                 stoppedAtGate = true
                 return
             }
-            plan()
+            plan(full: !checksOnly)
             completed = .plan
+        }
+        if stage >= .generate, completed == .plan, model != nil, !modelIsFull {
+            plan(full: true)
         }
         if stage >= .generate, let done = completed, done < .generate {
             guard passesGate else {
@@ -189,11 +197,13 @@ package final class Compilation {
         validationDiagnostics = settle(validationDiagnostics)
     }
 
-    private func plan() {
+    private func plan(full: Bool) {
         guard let schema else { return }
-        let (model, diagnostics) = LensModelBuilder.build(
-            schema: schema, documents: documents, options: Self.modelOptions(project.configuration))
+        var options = Self.modelOptions(project.configuration)
+        options.checksOnly = !full
+        let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: documents, options: options)
         self.model = model
+        modelIsFull = full
         planDiagnostics = settle(diagnostics)
     }
 

@@ -18,6 +18,8 @@ package struct Driver: Sendable {
     /// True for `gen` without `--check` and without a build map: the output folders' manifests
     /// are read, and written after the run (`GenerationManifest`).
     private var useManifests = false
+    /// True for `check`: plans are built for their diagnostics only (`Compilation.checksOnly`).
+    package var checksOnly = false
 
     package init(
         request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none,
@@ -39,7 +41,10 @@ package struct Driver: Sendable {
             Compilation(project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets)
         }
         KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
-        for compilation in result.compilations { compilation.swiftLayout = swiftLayout }
+        for compilation in result.compilations {
+            compilation.swiftLayout = swiftLayout
+            compilation.checksOnly = checksOnly
+        }
         if stage == .generate, useManifests { prepareIncrementalRun(result.compilations) }
         for compilation in result.compilations where compilation.upToDate == nil { compilation.run(upTo: stage) }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {

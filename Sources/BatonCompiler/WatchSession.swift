@@ -176,7 +176,10 @@ package final class WatchSession {
         result = DriverResult(resolved: resolved, policy: driver.policy)
         result.compilations = compilations
         KotlinRuntimePlacement.assign(compilations, override: driver.kotlinRuntimeOutput)
-        for compilation in compilations { compilation.swiftLayout = driver.swiftLayout }
+        for compilation in compilations {
+            compilation.swiftLayout = driver.swiftLayout
+            compilation.checksOnly = driver.checksOnly
+        }
         rerun()
         return Outcome(changed: touched.sorted().map(display), resolvedAgain: true)
     }

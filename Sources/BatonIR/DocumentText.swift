@@ -126,7 +126,7 @@ package enum DocumentText {
         _ set: SelectionSet, addTypename: Bool, depth: Int, stack: PrintableDepth, complete: inout Bool
     ) -> SelectionSet {
         guard depth <= LensModelBuilder.maximumDepth else { return set }
-        guard depth < 8 || stack.hasRoom() else {
+        guard depth <= unguardedDepth || stack.hasRoom() else {
             complete = false  // printing it would need more stack than is left
             return set
         }
@@ -178,6 +178,10 @@ package enum DocumentText {
     }
 
     static func printDocument(_ document: Document) -> String { Printer.print(document) }
+
+    /// Selection sets nested up to this deep are transformed without asking the stack: the text
+    /// of a document no deeper is always complete.
+    static let unguardedDepth = 7
 }
 
 /// How deep `DocumentText` may transform selections so that the printer, which recurses

@@ -126,7 +126,7 @@ package struct OperationModel: Sendable {
     package init(
         name: String, typeName: String? = nil, kind: OperationType, rootType: String, variables: [VariableModel],
         throwOnFieldError: Bool, onError: String?, fragmentsUsed: [String], documentText: String,
-        usedTypes: UsedTypeNames, lens: Lens, location: SourceRange
+        usedTypes: UsedTypeNames, lens: Lens, location: SourceRange, hashesDocumentText: Bool = true
     ) {
         self.name = name
         self.typeName = typeName ?? name
@@ -137,7 +137,7 @@ package struct OperationModel: Sendable {
         self.onError = onError
         self.fragmentsUsed = fragmentsUsed
         self.documentText = documentText
-        self.operationID = SHA256.hexDigest(documentText)
+        self.operationID = hashesDocumentText ? SHA256.hexDigest(documentText) : ""
         self.usedTypes = usedTypes
         self.lens = lens
         self.location = location

@@ -12,6 +12,13 @@ package struct LensModelOptions: Sendable {
     package var reservedTypeNames: Set<String>
     /// How definitions are named (`output.operationSuffix`, `output.swift.namespace`).
     package var naming: NamingOptions
+    /// True for `check`, which needs of the plan only what can refuse: the builder makes every
+    /// decision and diagnostic as for `gen`, but keeps no lenses (each definition's is released
+    /// once built; a spread reads only its fragment's name, type condition and `rootCanBeNil`),
+    /// prints no document texts (`documentText` and `operationID` are ""; a text can refuse only
+    /// when its selections nest deeper than the printer's stack allows, and those are still
+    /// printed), and skips what only outputs read (used types, naming, optimistic builders).
+    package var checksOnly = false
 
     package init(
         customScalars: [String: CustomScalarMapping] = [:], onError: String? = nil,

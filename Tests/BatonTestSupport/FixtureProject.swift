@@ -19,11 +19,11 @@ package struct FixtureProject {
     /// Problems reading `baton.json`.
     package let configurationDiagnostics: [Diagnostic]
 
-    /// Compiles `sections` up to `stage`; `defaultSchema` (a display path and bytes) stands in
-    /// when no section is a schema.
+    /// Compiles `sections` up to `stage` (as `check` does with `checksOnly`); `defaultSchema` (a
+    /// display path and bytes) stands in when no section is a schema.
     package init(
         sections: [(path: String, text: String)], defaultSchema: (path: String, bytes: [UInt8])?,
-        upTo stage: Compilation.Stage, targets: TargetSelection = .none
+        upTo stage: Compilation.Stage, targets: TargetSelection = .none, checksOnly: Bool = false
     ) {
         var overlays: [String: [UInt8]] = [:]
         var schemaFiles: [String] = []
@@ -56,6 +56,7 @@ package struct FixtureProject {
         let project = ProjectInput(
             configuration: configuration, schemaFiles: schemaFiles, documentFiles: documentFiles, overlays: overlays)
         compilation = Compilation(project: project, workingDirectory: Self.root, targets: targets)
+        compilation.checksOnly = checksOnly
         compilation.run(upTo: stage)
         self.configurationDiagnostics = configurationDiagnostics
     }

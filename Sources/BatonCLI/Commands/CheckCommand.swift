@@ -58,7 +58,8 @@ package enum CheckCommand: Command {
             schemaPaths: arguments.allValues("schema"), paths: arguments.positionals)
         // Everything short of writing files: the plan, and the settings of every language with an
         // output, so whatever `gen` would stop on, `check` reports first.
-        let driver = Driver(request: request, policy: policy, targets: .configured)
+        var driver = Driver(request: request, policy: policy, targets: .configured)
+        driver.checksOnly = true
         if arguments.flag("watch") {
             if let problem = WatchLoop.formatProblem(format) {
                 context.standardError.write("Error: \(problem)\n")

@@ -66,18 +66,20 @@ final class LensBuildContext {
         for document in documents {
             for definition in document.definitions {
                 guard case .operation(let operation) = definition else { continue }
-                guard let model = operationModel(operation, source: document.source) else { continue }
+                guard var model = operationModel(operation, source: document.source) else { continue }
+                if options.checksOnly { model.lens.accessors = [] }
                 if seenOperations.insert(model.name).inserted { operations.append(model) }
             }
         }
         // Each `@refetchable` fragment's query, built as any operation is.
         for (query, source, fragment) in refetchQueries() {
             guard var model = operationModel(query, source: source) else { continue }
+            if options.checksOnly { model.lens.accessors = [] }
             model.refetchableFragment = fragment
             if seenOperations.insert(model.name).inserted { operations.append(model) }
         }
         operations.sort { $0.name < $1.name }
-        markOptimisticBuilders(&operations)
+        if !options.checksOnly { markOptimisticBuilders(&operations) }
         let fragments = fragmentModels.values.sorted { $0.name < $1.name }
         // An operation and a fragment may share a name in GraphQL, but not as generated types.
         for operation in operations {
@@ -89,11 +91,14 @@ final class LensBuildContext {
                     rule: LensDiagnosticRule.definitionNameConflict, range: operation.location,
                     notes: [DiagnosticNote(message: "The fragment is here.", range: fragment.location)]))
         }
+        diagnostics.sort(by: Diagnostic.sortKey)
+        if options.checksOnly {
+            return (LensModel(operations: operations, fragments: fragments, types: UsedTypes()), diagnostics)
+        }
         let names = UsedTypeNames.union(of: operations.map(\.usedTypes) + fragments.map(\.usedTypes))
         let model = DefinitionNaming.apply(
             to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
             reserved: options.reservedTypeNames, options: options.naming)
-        diagnostics.sort(by: Diagnostic.sortKey)
         return (model, diagnostics)
     }
 
@@ -175,6 +180,7 @@ final class LensBuildContext {
             possibleTypes: schema.possibleTypes(of: type).map(\.name).sorted())
         var made = model
         made.refetchable = refetchableModel(node, lens: lens)
+        if options.checksOnly { made.lens.accessors = [] }
         fragmentModels[name] = made
         return made
     }
@@ -218,16 +224,45 @@ final class LensBuildContext {
             variable.holdsConnectionIDs = connectionVariables.contains(variable.name)
             return variable
         }
+        let usedNodes = used.compactMap { fragmentNodes[$0]?.0 }
         var complete = true
-        let text = DocumentText.text(
-            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 }, schema: schema, complete: &complete,
-            stack: stackGuard)
+        var text = ""
+        // Without the text (`check`), it is still made when it could refuse: only selections
+        // nested past `DocumentText.unguardedDepth` can run out of stack while printing.
+        if !options.checksOnly
+            || ([node.selectionSet] + usedNodes.map(\.selectionSet)).contains(where: {
+                Self.nestingDepth($0) > DocumentText.unguardedDepth
+            })
+        {
+            text = DocumentText.text(
+                operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard)
+            if options.checksOnly { text = "" }
+        }
         if !complete { reportCut() }
         return OperationModel(
             name: name, kind: node.operation, rootType: root.name, variables: variables,
             throwOnFieldError: scope.throwOnFieldError, onError: options.onError, fragmentsUsed: used,
             documentText: text, usedTypes: usedTypeNames(lens: lens, variables: variables), lens: lens,
-            location: SourceRange(file: source, span: node.name?.span ?? node.span))
+            location: SourceRange(file: source, span: node.name?.span ?? node.span),
+            hashesDocumentText: !options.checksOnly)
+    }
+
+    /// How deep `set` nests selection sets (fields' and inline fragments'; `set` itself is 0),
+    /// not through spreads, counted without recursion.
+    static func nestingDepth(_ set: SelectionSet) -> Int {
+        var deepest = 0
+        var pending: [(SelectionSet, Int)] = [(set, 0)]
+        while let (current, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            for selection in current.selections {
+                switch selection {
+                case .field(let field): if let child = field.selectionSet { pending.append((child, depth + 1)) }
+                case .inlineFragment(let inline): pending.append((inline.selectionSet, depth + 1))
+                case .fragmentSpread: break
+                }
+            }
+        }
+        return deepest
     }
 
     // MARK: Fragments used

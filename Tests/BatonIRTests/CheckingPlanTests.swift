@@ -1,0 +1,116 @@
+import BatonCompiler
+import BatonDiagnostics
+import BatonIR
+import BatonSchema
+import BatonSyntax
+import BatonTestSupport
+import BatonValidation
+import Foundation
+import XCTest
+
+/// `check` builds the plan for its diagnostics only (`LensModelOptions.checksOnly`): no lenses
+/// kept, no document texts printed. Its diagnostics must be the full plan's, byte for byte, on
+/// every plate and generator fixture, on the corpus projects and on selections nested past
+/// where the document text asks the stack.
+final class CheckingPlanTests: XCTestCase {
+    /// Every diagnostic of a compilation to the plan, rendered, full and checking.
+    static func bothWays(_ sections: [(path: String, text: String)], schema: (path: String, bytes: [UInt8]))
+        -> (full: String, checking: String, checkingModel: LensModel?)
+    {
+        let full = FixtureProject(sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured)
+        let checking = FixtureProject(
+            sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true)
+        return (
+            TextRenderer.render(full.diagnostics), TextRenderer.render(checking.diagnostics),
+            checking.compilation.model
+        )
+    }
+
+    func testFixturesGiveTheSameDiagnosticsWhenChecking() throws {
+        let irFixtures = PlateFixtures.fixtures
+        let codegenFixtures = irFixtures.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BatonCodegenTests/Fixtures")
+        let suites: [(URL, URL)] = [
+            (irFixtures.appendingPathComponent("plates"), irFixtures.appendingPathComponent("schema.graphql")),
+            (
+                codegenFixtures.appendingPathComponent("generators"),
+                codegenFixtures.appendingPathComponent("schema.graphql")
+            ),
+        ]
+        var compared = 0
+        var withErrors = 0
+        for (folder, schemaURL) in suites {
+            let schema = ("schema.graphql", Array(try Data(contentsOf: schemaURL)))
+            for fixture in FixtureRunner.cases("checking", in: folder) {
+                let text = try fixture.input()
+                guard PlateFixtures.corpusSchema(text) == nil else { continue }
+                let (full, checking, _) = Self.bothWays(try fixture.sections(keepsPreamble: true), schema: schema)
+                XCTAssertEqual(checking, full, "\(fixture)")
+                compared += 1
+                if full.contains("error") { withErrors += 1 }
+            }
+        }
+        XCTAssertGreaterThan(compared, 20)
+        XCTAssertGreaterThanOrEqual(withErrors, 2)  // the plate fixtures' two .invalid cases
+    }
+
+    func testDeepSelectionsGiveTheSameDiagnosticsWhenChecking() throws {
+        let schema = Array(
+            """
+            type Query { node: Node }
+            type Node { id: ID!, next: Node, name: String }
+            """.utf8)
+        // 10 levels (past the depth where the document text asks the stack) and 230 levels (past
+        // the plan's 200: an error), each in an operation and in a fragment.
+        for depth in [10, 230] {
+            let open = String(repeating: "next { ", count: depth)
+            let close = String(repeating: " }", count: depth)
+            let document = """
+                query Deep\(depth) { node { \(open)id\(close) } ...DeepFragment\(depth) }
+                fragment DeepFragment\(depth) on Query { node { \(open)name\(close) } }
+                """
+            let (full, checking, model) = Self.bothWays(
+                [("Deep.graphql", document)], schema: ("schema.graphql", schema))
+            XCTAssertEqual(checking, full, "depth \(depth)")
+            XCTAssertEqual(full.contains(LensDiagnosticRule.nestingTooDeep), depth > 200, full)
+            if depth < 200 {
+                // Checking keeps what can refuse and no more.
+                let operation = try XCTUnwrap(model?.operations.first)
+                XCTAssertEqual(operation.documentText, "")
+                XCTAssertEqual(operation.operationID, "")
+                XCTAssertTrue(operation.lens.accessors.isEmpty)
+                XCTAssertTrue(try XCTUnwrap(model?.fragments.first).lens.accessors.isEmpty)
+            }
+        }
+    }
+
+    func testCorpusProjectsGiveTheSameDiagnosticsWhenChecking() throws {
+        let corpus = PlateFixtures.corpusDirectory
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            throw Unavailable.error("no corpus at \(corpus.path)")
+        }
+        var schemas: [String: GraphQLSchema] = [:]
+        var operations = 0
+        for (project, schemaPath) in CorpusLensTests.projects {
+            if schemas[schemaPath] == nil {
+                let url = corpus.appendingPathComponent("schemas").appendingPathComponent(schemaPath)
+                let source = SourceFile(path: schemaPath, bytes: Array(try Data(contentsOf: url)))
+                schemas[schemaPath] = SchemaBuilder.build(sources: [source]).0
+            }
+            let schema = try XCTUnwrap(schemas[schemaPath], schemaPath)
+            let documents = try CorpusLensTests.documents(
+                in: corpus.appendingPathComponent("documents").appendingPathComponent(project))
+            var options = LensModelOptions()
+            let (full, fullDiagnostics) = LensModelBuilder.build(schema: schema, documents: documents, options: options)
+            options.checksOnly = true
+            let (checking, checkingDiagnostics) = LensModelBuilder.build(
+                schema: schema, documents: documents, options: options)
+            XCTAssertEqual(TextRenderer.render(checkingDiagnostics), TextRenderer.render(fullDiagnostics), project)
+            XCTAssertEqual(checking.operations.map(\.name), full.operations.map(\.name), project)
+            XCTAssertEqual(checking.fragments.map(\.name), full.fragments.map(\.name), project)
+            XCTAssertTrue(checking.operations.allSatisfy { $0.documentText.isEmpty && $0.lens.accessors.isEmpty })
+            operations += full.operations.count
+        }
+        XCTAssertGreaterThan(operations, 100)
+    }
+}

@@ -37,9 +37,12 @@ let package = Package(
             swiftSettings: strict),
         .target(name: "BatonPlate", dependencies: ["BatonIR"], swiftSettings: strict),
         .target(name: "BatonCodegen", dependencies: ["BatonIR", "BatonKotlinRuntime"], swiftSettings: strict),
-        .target(name: "BatonCodegenSwift", dependencies: ["BatonCodegen", "BatonIR"], swiftSettings: strict),
         .target(
-            name: "BatonCodegenKotlin", dependencies: ["BatonCodegen", "BatonIR", "BatonKotlinRuntime"],
+            name: "BatonCodegenSwift", dependencies: ["BatonCodegen", "BatonDiagnostics", "BatonIR"],
+            swiftSettings: strict),
+        .target(
+            name: "BatonCodegenKotlin",
+            dependencies: ["BatonCodegen", "BatonDiagnostics", "BatonIR", "BatonKotlinRuntime"],
             swiftSettings: strict),
         // The driver: projects, one compilation per project through every stage, one gate, one
         // diagnostic policy; every command (and later watch, an editor server, a build plugin) calls it.
@@ -102,7 +105,8 @@ let package = Package(
         .executableTarget(
             name: "GitHubExample", dependencies: ["Baton"], path: "Examples/GitHub",
             exclude: [
-                "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift", "Generated/Kotlin",
+                "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift",
+                "Generated/Kotlin",
                 "Fixtures",
                 "schema.graphql", "baton.json", "ExpectedOutput.txt",
             ],

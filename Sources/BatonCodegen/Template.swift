@@ -16,8 +16,10 @@
 ///
 /// An interpolation that produces nothing on a line that holds nothing else removes the whole line, so
 /// conditional parts (`\(if: …)`, `\(each: …)`) leave no blank lines behind. Interpolated values should not
-/// end with a line break (a template is a sequence of lines without the final one); empty lines stay empty
-/// (no trailing spaces are added when re-indenting).
+/// end with a line break (a template is a sequence of lines without the final one). No line a template
+/// writes ends in spaces: those before each line break are dropped as the text is written (empty lines stay
+/// empty when re-indenting, and a line whose interpolation produced nothing loses its indentation), so
+/// generators need no pass over a finished file.
 package struct Template: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The text, without a trailing line break unless one was written.
     package private(set) var text: String
@@ -37,12 +39,26 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
     package static func joined(_ parts: some Sequence<Template>, separator: String = "\n") -> Template {
         var out = ""
         var first = true
+        let breaksLines = separator.utf8.contains(UInt8(ascii: "\n"))
         for part in parts where !part.isEmpty {
-            if !first { out += separator }
+            if !first {
+                if breaksLines { trimTrailingSpaces(&out) }
+                out += separator
+            }
             out += part.text
             first = false
         }
         return Template(out)
+    }
+
+    /// Removes the spaces at the end of `text` (before a line break is written after them).
+    package static func trimTrailingSpaces(_ text: inout String) {
+        var count = 0
+        for byte in text.utf8.reversed() {
+            guard byte == UInt8(ascii: " ") else { break }
+            count += 1
+        }
+        if count > 0 { text.removeLast(count) }
     }
 
     /// The string interpolation that re-indents interpolated lines and drops lines left blank.
@@ -63,11 +79,11 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
                 lineMayVanish = false
                 if literal.first == "\n" {
                     removeCurrentLine()
-                    text += literal.dropFirst()
+                    appendEndingLinesTrimmed(literal.dropFirst())
                     return
                 }
             }
-            text += literal
+            appendEndingLinesTrimmed(literal[...])
         }
 
         /// Inserts a template, re-indented to the current line's indentation.
@@ -139,8 +155,12 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
                 return
             }
             lineMayVanish = false
-            guard indentationCount > 0, value.utf8.contains(UInt8(ascii: "\n")) else {
+            guard value.utf8.contains(UInt8(ascii: "\n")) else {
                 text += value
+                return
+            }
+            guard indentationCount > 0 else {
+                appendEndingLinesTrimmed(value[...])
                 return
             }
             // Re-indent over the bytes into a string of the exact size, appended once: nested templates are copied
@@ -165,6 +185,10 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
                                 count += 1
                             }
                         }
+                        if byte == UInt8(ascii: "\n") {
+                            // No line ends in spaces: those before this break (a raw string's) go.
+                            while count > 0, target[count - 1] == UInt8(ascii: " ") { count -= 1 }
+                        }
                         target[count] = byte
                         count += 1
                         atLineStart = byte == UInt8(ascii: "\n")
@@ -172,7 +196,23 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
                     return count
                 }
             }
+            // The line the value starts on ends at its first break: no spaces before it either.
+            if reindented.utf8.first == UInt8(ascii: "\n") { Template.trimTrailingSpaces(&text) }
             text += reindented
+        }
+
+        /// Appends `piece`, removing the spaces before each of its line breaks (and before the
+        /// first, at the end of the text so far): no line a template writes ends in spaces, so no
+        /// pass over the finished file is needed.
+        private mutating func appendEndingLinesTrimmed(_ piece: Substring) {
+            var rest = piece
+            while let lineBreak = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) {
+                text += rest[..<lineBreak]
+                Template.trimTrailingSpaces(&text)
+                text += "\n"
+                rest = rest[rest.utf8.index(after: lineBreak)...]
+            }
+            text += rest
         }
 
         /// The finished text: a last line left blank by an empty interpolation is removed with its line break.

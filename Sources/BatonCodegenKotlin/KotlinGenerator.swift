@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDiagnostics
 import BatonIR
 import BatonSchema
 
@@ -45,41 +46,49 @@ package enum KotlinGenerator {
 
     /// The generated files, paths relative to the Kotlin output folder, sorted by path.
     package static func generate(
-        _ model: LensModel, options: KotlinGeneratorOptions, keeping kept: Set<String> = []
+        _ model: LensModel, options: KotlinGeneratorOptions, keeping kept: Set<String> = [],
+        workers: Int = ParallelWork.processorCount
     ) -> [GeneratedFile] {
         let names = KotlinTopLevelNames(model)
         let context = KotlinContext(model: model, names: names, packageName: options.packageName)
         var fileNames = FileNaming(fileExtension: "kt")
-        var files: [GeneratedFile] = []
-        func add(_ typeName: String, _ body: @autoclosure () -> Template, definition: String? = nil) {
-            let path = fileNames.name(for: typeName)
-            if let definition, kept.contains(definition) {
-                files.append(.kept(path: path, origin: nil, definition: definition))
-                return
-            }
-            files.append(GeneratedFile(path: path, contents: context.file(body()), definition: definition))
+        // Paths first, in the model's order (names never depend on scheduling), then the files on
+        // `workers` threads (`ParallelWork`, results in that order).
+        enum Part: Sendable { case scalar(Int), enumeration(Int), input(Int), fragment(Int), operation(Int) }
+        var jobs: [(path: String, part: Part, definition: String?)] = []
+        func add(_ typeName: String, _ part: Part, definition: String? = nil) {
+            jobs.append((fileNames.name(for: typeName), part, definition))
         }
-        for scalar in model.types.customScalars {
-            add(names.scalars[scalar.name] ?? scalar.name, KotlinTypeTemplates.customScalar(scalar, context))
+        for (index, scalar) in model.types.customScalars.enumerated() {
+            add(names.scalars[scalar.name] ?? scalar.name, .scalar(index))
         }
-        for enumeration in model.types.enums {
+        for (index, enumeration) in model.types.enums.enumerated() {
+            add(names.enums[enumeration.name] ?? enumeration.name, .enumeration(index))
+        }
+        for (index, input) in model.types.inputObjects.enumerated() {
+            add(names.inputObjects[input.name] ?? input.name, .input(index))
+        }
+        for (index, fragment) in model.fragments.enumerated() {
+            add(names.fragments[fragment.name] ?? fragment.name, .fragment(index), definition: "f:" + fragment.name)
+        }
+        for (index, operation) in model.operations.enumerated() {
             add(
-                names.enums[enumeration.name] ?? enumeration.name, KotlinTypeTemplates.enumeration(enumeration, context)
+                names.operations[operation.name] ?? operation.name, .operation(index), definition: "o:" + operation.name
             )
         }
-        for input in model.types.inputObjects {
-            add(names.inputObjects[input.name] ?? input.name, KotlinTypeTemplates.inputObject(input, context))
-        }
-        for fragment in model.fragments {
-            add(
-                names.fragments[fragment.name] ?? fragment.name, KotlinDefinitionWriter(context).fragment(fragment),
-                definition: "f:" + fragment.name)
-        }
-        for operation in model.operations {
-            add(
-                names.operations[operation.name] ?? operation.name,
-                KotlinDefinitionWriter(context).operation(operation),
-                definition: "o:" + operation.name)
+        var files = ParallelWork.map(jobs, workers: workers, minimumItems: 16) { job -> GeneratedFile in
+            if let definition = job.definition, kept.contains(definition) {
+                return .kept(path: job.path, origin: nil, definition: definition)
+            }
+            let body: Template
+            switch job.part {
+            case .scalar(let index): body = KotlinTypeTemplates.customScalar(model.types.customScalars[index], context)
+            case .enumeration(let index): body = KotlinTypeTemplates.enumeration(model.types.enums[index], context)
+            case .input(let index): body = KotlinTypeTemplates.inputObject(model.types.inputObjects[index], context)
+            case .fragment(let index): body = KotlinDefinitionWriter(context).fragment(model.fragments[index])
+            case .operation(let index): body = KotlinDefinitionWriter(context).operation(model.operations[index])
+            }
+            return GeneratedFile(path: job.path, contents: context.file(body), definition: job.definition)
         }
         if options.includeRuntime {
             for file in KotlinRuntime.files(header: FileWriter.header + "\n\n") {
@@ -92,7 +101,7 @@ package enum KotlinGenerator {
 
 /// The Kotlin names of every top-level declaration in the generated package: the plan's names
 /// (`DefinitionNaming` decided them once, for every language), as Kotlin declares them.
-struct KotlinTopLevelNames {
+struct KotlinTopLevelNames: Sendable {
     var scalars: [String: String] = [:]
     var enums: [String: String] = [:]
     var inputObjects: [String: String] = [:]
@@ -119,7 +128,7 @@ struct KotlinTopLevelNames {
 
 /// What every template shares: the model, the top-level names, the package, and the names every file's nested
 /// classes and plan members must avoid (computed once).
-struct KotlinContext {
+struct KotlinContext: Sendable {
     let model: LensModel
     let names: KotlinTopLevelNames
     let packageName: String
@@ -159,7 +168,9 @@ struct KotlinContext {
         if !imports.isEmpty {
             out += imports.map { "import \(KotlinRuntime.packageName).\($0)" }.joined(separator: "\n") + "\n\n"
         }
-        return out + text + "\n"
+        out += text
+        Template.trimTrailingSpaces(&out)  // templates end no other line in spaces (`Template`)
+        return out + "\n"
     }
 
     /// The runtime's type names by UTF-8 length, to look words up without making strings of the others.

@@ -28,7 +28,7 @@ package enum KotlinNames {
 ///
 /// A scope may start from a shared base (the names every file reserves), which is never copied: only the names
 /// taken in this scope are stored in it.
-struct KotlinScope {
+struct KotlinScope: Sendable {
     private let baseExact: Set<String>
     private let baseFolded: Set<String>
     private var exact: Set<String> = []

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDiagnostics
 import BatonIR
 import BatonSchema
 
@@ -20,7 +21,7 @@ package struct SwiftGeneratorOptions: Sendable {
 /// Everything it decides comes from the model (names, optionality, failure modes, which types are used); it
 /// never reads the AST or the schema. Output is deterministic: the model is sorted, names are claimed in its
 /// order, and files carry a header without timestamp or version.
-package struct SwiftGenerator {
+package struct SwiftGenerator: Sendable {
     /// Module-level names Swift reserves for generated definitions (see `SwiftNames`).
     package static var reservedTypeNames: Set<String> { SwiftNames.reservedTypeNames }
 
@@ -37,60 +38,110 @@ package struct SwiftGenerator {
         self.documents = DocumentParts(model: model)
     }
 
+    /// One file to write: where it goes and what it spells.
+    private struct Job: Sendable {
+        enum Part: Sendable {
+            case operation(Int)
+            case fragment(Int)
+            case enumeration(Int)
+            case inputObject(Int)
+            case namespace(String)
+            case scalar(Int, swiftType: String)
+        }
+        var path: String
+        var part: Part
+        var typeName: String
+        var origin: String?
+        var definition: String?
+    }
+
     /// Every file, with paths relative to the output folder (`RepositoryQuery.graphql.swift`).
     /// Definitions whose key (`GeneratedFile.definition`) is in `kept` are not rendered: their
     /// files come back as `GeneratedFile.kept` at the path a full run gives them.
-    package func generate(keeping kept: Set<String> = []) -> [GeneratedFile] {
+    ///
+    /// Paths are claimed first, in the model's order (so names never depend on scheduling); the
+    /// files are then rendered on `workers` threads (`ParallelWork`, results in that order).
+    package func generate(keeping kept: Set<String> = [], workers: Int = ParallelWork.processorCount)
+        -> [GeneratedFile]
+    {
         var fileNames = FileNaming(fileExtension: "graphql.swift")
-        var files: [GeneratedFile] = []
-        func add(
-            _ typeName: String, _ body: @autoclosure () -> Template, imports: @autoclosure () -> [String] = ["Baton"],
-            origin: String? = nil, definition: String? = nil
-        ) {
-            let path = fileNames.name(for: typeName)
-            if let definition, kept.contains(definition) {
-                files.append(.kept(path: path, origin: origin, definition: definition))
-                return
-            }
-            let importLines = imports().map { "import " + $0 }.joined(separator: "\n")
-            let text =
-                FileWriter.header + "\n\n" + importLines + "\n\n" + Self.trimmingTrailingWhitespace(body().text) + "\n"
-            files.append(GeneratedFile(path: path, contents: text, origin: origin, definition: definition))
+        var jobs: [Job] = []
+        func add(_ typeName: String, _ part: Job.Part, origin: String? = nil, definition: String? = nil) {
+            jobs.append(
+                Job(
+                    path: fileNames.name(for: typeName), part: part, typeName: typeName, origin: origin,
+                    definition: definition))
         }
-        for operation in model.operations {
-            let name = names.operations[operation.name] ?? operation.name
+        for (index, operation) in model.operations.enumerated() {
             add(
-                name, SwiftOperationTemplate(generator: self, operation: operation, typeName: name).render(),
-                imports: imports(using: operation.lens, variables: operation.variables.map(\.type)),
+                names.operations[operation.name] ?? operation.name, .operation(index),
                 origin: operation.location.file.path, definition: "o:" + operation.name)
         }
-        for fragment in model.fragments {
-            let name = names.fragments[fragment.name] ?? fragment.name
+        for (index, fragment) in model.fragments.enumerated() {
             add(
-                name, SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: name).render(),
-                imports: imports(using: fragment.lens, variables: []), origin: fragment.location.file.path,
+                names.fragments[fragment.name] ?? fragment.name, .fragment(index), origin: fragment.location.file.path,
                 definition: "f:" + fragment.name)
         }
-        for item in model.types.enums {
-            let name = names.enums[item.name] ?? item.name
-            add(name, SwiftEnumTemplate(generator: self, model: item, typeName: name).render())
+        for (index, item) in model.types.enums.enumerated() {
+            add(names.enums[item.name] ?? item.name, .enumeration(index))
         }
-        for item in model.types.inputObjects {
-            let name = names.inputObjects[item.name] ?? item.name
-            let usesFoundation = item.fields.contains { names.needsFoundation($0.type.namedType) }
-            add(
-                name, SwiftInputObjectTemplate(generator: self, model: item, typeName: name).render(),
-                imports: usesFoundation ? ["Baton", "Foundation"] : ["Baton"])
+        for (index, item) in model.types.inputObjects.enumerated() {
+            add(names.inputObjects[item.name] ?? item.name, .inputObject(index))
         }
-        if let namespace = names.namespace {
-            add(namespace, SwiftNamespaceTemplate(generator: self, name: namespace).render())
-        }
-        for scalar in model.types.customScalars {
+        if let namespace = names.namespace { add(namespace, .namespace(namespace)) }
+        for (index, scalar) in model.types.customScalars.enumerated() {
             guard let type = scalar.mapping?.swiftType else { continue }
-            let body = SwiftCustomScalarTemplate(generator: self, model: scalar, swiftType: type).render()
-            add(scalar.name, body, imports: type.hasPrefix("Foundation.") ? ["Baton", "Foundation"] : ["Baton"])
+            add(scalar.name, .scalar(index, swiftType: type))
         }
-        return files
+        return ParallelWork.map(jobs, workers: workers, minimumItems: 16) { job in
+            if let definition = job.definition, kept.contains(definition) {
+                return .kept(path: job.path, origin: job.origin, definition: definition)
+            }
+            let (body, imports) = render(job.part, typeName: job.typeName)
+            let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
+            // Templates write no line ending in spaces (`Template`); only the body's last line is open.
+            var text = FileWriter.header + "\n\n" + importLines + "\n\n" + body.text
+            Template.trimTrailingSpaces(&text)
+            text += "\n"
+            return GeneratedFile(path: job.path, contents: text, origin: job.origin, definition: job.definition)
+        }
+    }
+
+    /// One file's body and the modules it imports.
+    private func render(_ part: Job.Part, typeName name: String) -> (Template, [String]) {
+        switch part {
+        case .operation(let index):
+            let operation = model.operations[index]
+            return (
+                SwiftOperationTemplate(generator: self, operation: operation, typeName: name).render(),
+                imports(using: operation.lens, variables: operation.variables.map(\.type))
+            )
+        case .fragment(let index):
+            let fragment = model.fragments[index]
+            return (
+                SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: name).render(),
+                imports(using: fragment.lens, variables: [])
+            )
+        case .enumeration(let index):
+            return (
+                SwiftEnumTemplate(generator: self, model: model.types.enums[index], typeName: name).render(), ["Baton"]
+            )
+        case .inputObject(let index):
+            let item = model.types.inputObjects[index]
+            let usesFoundation = item.fields.contains { names.needsFoundation($0.type.namedType) }
+            return (
+                SwiftInputObjectTemplate(generator: self, model: item, typeName: name).render(),
+                usesFoundation ? ["Baton", "Foundation"] : ["Baton"]
+            )
+        case .namespace(let namespace):
+            return (SwiftNamespaceTemplate(generator: self, name: namespace).render(), ["Baton"])
+        case .scalar(let index, let type):
+            let scalar = model.types.customScalars[index]
+            return (
+                SwiftCustomScalarTemplate(generator: self, model: scalar, swiftType: type).render(),
+                type.hasPrefix("Foundation.") ? ["Baton", "Foundation"] : ["Baton"]
+            )
+        }
     }
 
     /// `import Baton`, and Foundation when a mapped scalar or a variable needs it.
@@ -134,26 +185,6 @@ package struct SwiftGenerator {
         if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
         for body in bodies { text += "\n" + body }
         return GeneratedFile(path: path, contents: text)
-    }
-
-    /// `text` without spaces at the ends of lines (left where an indented line received nothing).
-    static func trimmingTrailingWhitespace(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: " ")) else { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var pendingSpaces = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: " ") {
-                pendingSpaces += 1
-                continue
-            }
-            if byte != UInt8(ascii: "\n") {
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
-            }
-            pendingSpaces = 0
-            output.append(byte)
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// `public `, `package ` or nothing, before declarations: the one place generated Swift's access

@@ -70,6 +70,37 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(empty.text, "a\nb")
     }
 
+    /// No line a template writes ends in spaces, wherever they would come from: a line whose
+    /// interpolation produced nothing after other text, a raw string's lines (indented or not), a
+    /// joined list's entries, nested templates' blank lines. (Generators rely on it: no pass over
+    /// the finished file.)
+    func testNoLineEverEndsInSpaces() {
+        let raw = "first  \n   \nlast "
+        let nested: Template = """
+            {
+                \(raw)
+                key: \(Template.empty)
+                \(Template.joined(["a  ", "b"], separator: "\n"))
+            }
+            """
+        let outer: Template = """
+            wrap {
+                \(nested)
+            }
+            x \(raw)
+            """
+        XCTAssertEqual(
+            outer.text,
+            "wrap {\n    {\n        first\n\n        last\n        key:\n        a\n        b\n    }\n}\nx first\n\nlast "
+        )
+        for line in outer.text.split(separator: "\n").dropLast() {
+            XCTAssertFalse(line.hasSuffix(" "), "\(line)")
+        }
+        // The open last line keeps its spaces: a template may end mid-line ("public ").
+        let access: Template = "\(raw)"
+        XCTAssertEqual(access.text, "first\n\nlast ")
+    }
+
     func testJoined() {
         XCTAssertEqual(Template.joined(["a", .empty, "b"], separator: "\n\n").text, "a\n\nb")
     }

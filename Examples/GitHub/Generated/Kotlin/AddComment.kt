@@ -40,7 +40,7 @@ class AddComment(
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
         .put("input", input)
         .build()
-    
+
     override fun clientVariables(): Map<String, Any?> = JsonObjectBuilder()
         .put("connections", connections.let { v -> v.map { it.recordKey } })
         .build()
@@ -212,7 +212,7 @@ class AddComment(
         const val OPERATION_NAME: String = "AddComment"
         const val OPERATION_ID: String = "90605c7c88cb17a16d0e38820ef20917228f30f8863b59167b4c797fb63c6053"
         const val DOCUMENT: String = "mutation AddComment(\$input: AddCommentInput!) {\n  addComment(input: \$input) {\n    commentEdge {\n      cursor\n      node {\n        id\n        body\n        author {\n          login\n          __typename\n        }\n        __typename\n      }\n      __typename\n    }\n    __typename\n  }\n}"
-        
+
         /** The mutation as a call bound to [environment]: `AddComment.call(environment)(input = …)`. */
         fun call(environment: BatonEnvironment): MutationCall<AddComment.Data, AddComment> = MutationCall(environment)
     }

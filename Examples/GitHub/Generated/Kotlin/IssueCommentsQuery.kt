@@ -40,7 +40,7 @@ class IssueCommentsQuery(
         .put("count", count)
         .put("cursor", cursor)
         .build()
-    
+
     override fun variablesWithDefaults(): Map<String, Any?> = mapOf("count" to JsonNumber("3")) + variables()
 
     override fun data(reader: RecordReader): Data = Data(reader)

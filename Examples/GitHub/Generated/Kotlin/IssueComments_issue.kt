@@ -121,7 +121,7 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
 
         /** The fragment's selections, which every spread of it hands the runtime. */
         val SELECTIONS: List<Selection> get() = Plan.SELECTIONS
-        
+
         /** The query that fetches this fragment's record again (`@refetchable`), and how it pages. */
         val REFETCHABLE: Refetchable = Refetchable({ IssueCommentsPaginationQuery(it) }, listOf(Plan.comments), forwardCount = "count", forwardCursor = "cursor", throughNode = true)
     }

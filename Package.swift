@@ -105,8 +105,7 @@ let package = Package(
         .executableTarget(
             name: "GitHubExample", dependencies: ["Baton"], path: "Examples/GitHub",
             exclude: [
-                "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift",
-                "Generated/Kotlin",
+                "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift", "Generated/Kotlin",
                 "Fixtures",
                 "schema.graphql", "baton.json", "ExpectedOutput.txt",
             ],

@@ -102,28 +102,37 @@ package struct GenerationManifest: Sendable, Equatable {
     }
 
     /// Parses a manifest's text; nil for anything that is not one, whole.
-    package init?(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 5, lines.removeFirst() == Self.firstLine, lines.removeLast() == "",
-            lines.removeLast() == "end"
+    package init?(text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// Parses a manifest's bytes (split as bytes: a manifest of a large project has tens of
+    /// thousands of lines, and the run with nothing changed reads it first); nil for anything
+    /// that is not one, whole.
+    package init?(bytes: [UInt8]) {
+        let tab = UInt8(ascii: "\t")
+        let space = UInt8(ascii: " ")
+        func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard lines.count >= 5, string(lines.removeFirst()) == Self.firstLine, lines.removeLast().isEmpty,
+            string(lines.removeLast()) == "end"
         else { return nil }
-        guard let inputs = Self.value(lines.removeFirst(), "inputs "),
-            let names = Self.value(lines.removeFirst(), "names ")
+        guard let inputs = Self.value(string(lines.removeFirst()), "inputs "),
+            let names = Self.value(string(lines.removeFirst()), "names ")
         else { return nil }
         self.init(inputs: String(inputs), names: String(names), documents: [:], files: [])
+        files.reserveCapacity(lines.count)
         for line in lines {
-            guard let tab = line.firstIndex(of: "\t") else { return nil }
-            let head = line[..<tab].split(separator: " ", omittingEmptySubsequences: false)
-            let path = String(line[line.index(after: tab)...])
-            guard !path.isEmpty else { return nil }
-            switch head.first {
+            guard let split = line.firstIndex(of: tab) else { return nil }
+            let head = line[..<split].split(separator: space, omittingEmptySubsequences: false)
+            let path = string(line[(split + 1)...])
+            guard !path.isEmpty, let kind = head.first.map(string) else { return nil }
+            switch kind {
             case "doc" where head.count == 2:
-                documents[path] = String(head[1])
+                documents[path] = string(head[1])
             case "file" where head.count == 7:
-                guard let stamp = FileStamp(text: head[1...4]) else { return nil }
-                files.append(Entry(path: path, stamp: stamp, definition: String(head[5]), digest: String(head[6])))
+                guard let stamp = FileStamp(text: head[1...4].map { Substring(string($0)) }[...]) else { return nil }
+                files.append(Entry(path: path, stamp: stamp, definition: string(head[5]), digest: string(head[6])))
             case "extra" where head.count == 5:
-                guard let stamp = FileStamp(text: head[1...4]) else { return nil }
+                guard let stamp = FileStamp(text: head[1...4].map { Substring(string($0)) }[...]) else { return nil }
                 extras.append((path, stamp))
             default:
                 return nil
@@ -131,7 +140,7 @@ package struct GenerationManifest: Sendable, Equatable {
         }
     }
 
-    private static func value(_ line: Substring, _ prefix: String) -> Substring? {
+    private static func value(_ line: String, _ prefix: String) -> Substring? {
         guard line.hasPrefix(prefix) else { return nil }
         let value = line.dropFirst(prefix.count)
         return value.isEmpty || value.contains(" ") ? nil : value
@@ -140,7 +149,7 @@ package struct GenerationManifest: Sendable, Equatable {
     /// The manifest in `root`, or nil when there is none or it is not a whole one.
     package static func load(root: String) -> GenerationManifest? {
         guard case .success(let bytes) = FileSystem.readFile(root + "/" + fileName) else { return nil }
-        return GenerationManifest(text: String(decoding: bytes, as: UTF8.self))
+        return GenerationManifest(bytes: bytes)
     }
 
     /// Removes the manifest in `root` (before a run writes anything there). True when there is none afterwards.

@@ -26,16 +26,14 @@
                 _ = setrlimit(RLIMIT_NOFILE, &limit)
             }
             snapshot = Snapshot(folders: roots, ignored: ignored)
-            for path in snapshot.entries.keys.sorted() where !watch(path) {
-                for descriptor in descriptors.values { close(descriptor) }
-                close(queue)
-                return nil
-            }
+            // A failed initializer of a class runs `deinit` once every property is set: it closes the
+            // descriptors opened so far and the queue, so they are not closed here as well.
+            for path in snapshot.entries.keys.sorted() where !watch(path) { return nil }
         }
 
         deinit {
             for descriptor in descriptors.values { close(descriptor) }
-            close(queue)
+            if queue >= 0 { close(queue) }
         }
 
         func update(folders roots: [String], ignored: [String]) {

@@ -154,11 +154,28 @@ final class PreCommitHookTests: XCTestCase {
         XCTAssertEqual(lines.last, "built baton check")
     }
 
-    /// The README's pre-commit snippet names the release tag of this version (Docs/Releasing.md).
+    /// The README's pre-commit snippet names the release tag of this version (Docs/Releasing.md), and so does
+    /// every other place a version is written: each `rev:` and SwiftPM `from:` in the docs that names a number,
+    /// and Releasing.md's current release.
     func testReadmeNamesTheReleaseTagOfThisVersion() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("    rev: v\(BatonCLI.version)\n"), "README's rev is not v\(BatonCLI.version)")
         let hooks = try String(contentsOf: Self.root.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
         XCTAssertTrue(hooks.contains("rev: v\(BatonCLI.version)\n"))
+        let releasing = try String(contentsOf: Self.root.appendingPathComponent("Docs/Releasing.md"), encoding: .utf8)
+        XCTAssertTrue(releasing.contains("The current release is `v\(BatonCLI.version)`"), "Docs/Releasing.md")
+        for file in ["README.md", ".pre-commit-hooks.yaml", "Docs/BuildIntegration.md", "Docs/Releasing.md"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                if let range = line.range(of: "rev: v") {
+                    let named = line[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+                    XCTAssertTrue(named == BatonCLI.version || named.isEmpty, "\(file): \(line)")
+                }
+                if let range = line.range(of: "from: \"") {
+                    let named = line[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+                    XCTAssertTrue(named == BatonCLI.version || named.isEmpty, "\(file): \(line)")
+                }
+            }
+        }
     }
 }

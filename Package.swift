@@ -72,11 +72,9 @@ let package = Package(
             ],
             exclude: ["Peers"], swiftSettings: strict),
 
-        // The Kotlin runtime: its .kt files (Kotlin/runtime/baton/runtime, the single source) embedded as Swift text
-        // in KotlinRuntimeFiles+Embedded.swift, written by `swift run KotlinRuntimeEmbedder` and checked in (a
-        // build-tool plugin on this target is not run when `baton` is built as another package's plugin tool).
+        // The Kotlin runtime: where its .kt files (Kotlin/runtime/baton/runtime, the single copy) are found when
+        // Kotlin is generated (beside an installed binary, else in this source tree), and the type names they declare.
         .target(name: "BatonKotlinRuntime", path: "Kotlin/runtime", exclude: ["baton"], swiftSettings: strict),
-        .executableTarget(name: "KotlinRuntimeEmbedder", swiftSettings: strict),
 
         // Baton in a team's build (Docs/BuildIntegration.md): `baton gen --lang swift` for the target adopting
         // the build-tool plugin, and `swift package baton …` for the other commands.

@@ -31,7 +31,7 @@ build_module() {
   local module=$1; shift
   local object="$out/modules/$module.o"
   local folder="Sources/$module" sources
-  # BatonKotlinRuntime: its Swift, with the checked-in embedding of the .kt files (swift run KotlinRuntimeEmbedder).
+  # BatonKotlinRuntime: its Swift beside the .kt files (which it finds at run time, from its #filePath).
   [ "$module" != BatonKotlinRuntime ] || folder=Kotlin/runtime
   sources=$(find "$folder" -name '*.swift' | sort)
   # Up to date: its object is newer than its sources, and no module before it (in dependency order) was rebuilt.

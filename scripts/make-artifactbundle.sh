@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds `baton.artifactbundle` (SwiftPM's format for prebuilt executables: info.json and one binary
-# per platform) and a package around it whose BatonPlugin and BatonCommand run that binary, so a
-# team's package builds its GraphQL without building Baton (Docs/BuildIntegration.md).
+# per platform, with the Kotlin runtime's files beside it) and a package around it whose BatonPlugin
+# and BatonCommand run that binary, so a team's package builds its GraphQL without building Baton
+# (Docs/BuildIntegration.md).
 #
 #   scripts/make-artifactbundle.sh                 # release build into dist/
 #   scripts/make-artifactbundle.sh --output DIR --baton PATH   # bundle an existing executable
@@ -17,7 +18,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --output) output="$2"; shift 2 ;;
     --baton) baton="$2"; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "make-artifactbundle.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -42,8 +43,10 @@ output=$(cd "$output" && pwd)
 bundle="$output/baton.artifactbundle"
 rm -rf "$bundle" "$bundle.zip" "$output/BatonBinary"
 variant="baton-$version-$platform"
-mkdir -p "$bundle/$variant/bin"
+mkdir -p "$bundle/$variant/bin" "$bundle/$variant/share/baton/kotlin-runtime"
 install -m 0755 "$baton" "$bundle/$variant/bin/baton"
+# The Kotlin runtime's files, where the binary looks for them (KotlinRuntimeFiles: PREFIX/share/baton).
+install -m 0644 "$root"/Kotlin/runtime/baton/runtime/*.kt "$bundle/$variant/share/baton/kotlin-runtime/"
 cat > "$bundle/info.json" <<JSON
 {
   "schemaVersion": "1.0",

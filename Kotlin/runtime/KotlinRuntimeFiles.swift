@@ -1,10 +1,120 @@
-/// The Kotlin runtime's files, embedded into the Swift build: the `.kt` files beside this one (package
-/// `baton.runtime`) are the single source of the runtime.
+import Foundation
+
+/// The Kotlin runtime's files, as `baton gen --lang kotlin` writes them: the `.kt` files of package
+/// `baton.runtime` under `Kotlin/runtime/baton/runtime` are its single copy, read when Kotlin is generated.
 ///
-/// `KotlinRuntimeEmbedder` writes `sources` and `typeNames` from them into `KotlinRuntimeFiles+Embedded.swift`
-/// (`swift run KotlinRuntimeEmbedder` after adding, removing or editing a `.kt` file; a test fails while it is
-/// stale), so the `baton` executable carries the runtime with no resource bundle to lose and generated names
-/// avoid exactly the types the runtime declares. The embedding is checked in rather than written by a
-/// build-tool plugin because SwiftPM does not run a dependency's build-tool plugins when it builds that
-/// dependency's executable as a plugin tool, which is how an app's build runs `BatonPlugin`.
-package enum KotlinRuntimeFiles {}
+/// Decisions, made once here:
+/// - **Where the files are found**, first match wins: the folder `BATON_KOTLIN_RUNTIME` names (and only
+///   it, when set); `share/baton/kotlin-runtime` beside the `bin` folder of the running executable, as
+///   `scripts/install.sh` and `scripts/make-artifactbundle.sh` lay it out (also through a symbolic link to the
+///   executable); else the source tree this file was compiled from (`#filePath`), which is where every build
+///   from source finds them: this package's own build, its tests and benchmark, and another package's
+///   build of `baton` as `BatonPlugin`'s tool (SwiftPM builds it in that package's checkout of this one).
+///   Not found is a problem `gen` reports at the Kotlin setting (and `check` with it), never a crash.
+/// - **The type names** (`typeNames`) are written here, not read: every plan avoids them, so Swift output
+///   and `check` never depend on finding the files. The files found must declare exactly these names
+///   (`KotlinRuntimeTests` holds this list to the files; a folder from another version of Baton is refused).
+/// - **What a runtime file is**: UTF-8, `\n` line endings, beginning with `package baton.runtime`.
+package enum KotlinRuntimeFiles {
+    /// The environment variable naming the folder that holds the runtime's `.kt` files.
+    package static let environmentVariable = "BATON_KOTLIN_RUNTIME"
+
+    /// The folder of the runtime's files below an installation's prefix (`PREFIX/bin/baton`).
+    package static let installedFolder = "share/baton/kotlin-runtime"
+
+    /// Why the runtime's files could not be used.
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// The runtime's source files, by file name, sorted: each file's text without its final newline.
+    package typealias Sources = [(name: String, text: String)]
+
+    /// The runtime this process found, looked for once.
+    package static let found: Result<Sources, Problem> = locate(
+        environment: ProcessInfo.processInfo.environment[environmentVariable],
+        executable: Bundle.main.executableURL?.path)
+
+    /// The folders looked in, in order, and the first that holds the runtime, read.
+    package static func locate(environment: String?, executable: String?) -> Result<Sources, Problem> {
+        var folders: [String] = []
+        if let environment, !environment.isEmpty {
+            folders = [environment]
+        } else {
+            if let executable {
+                let url = URL(fileURLWithPath: executable)
+                for binary in [url, url.resolvingSymlinksInPath()] {
+                    let prefix = binary.deletingLastPathComponent().deletingLastPathComponent()
+                    let folder = prefix.appendingPathComponent(installedFolder).standardizedFileURL.path
+                    if !folders.contains(folder) { folders.append(folder) }
+                }
+            }
+            folders.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/baton/runtime")
+        }
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+                return read(folder)
+            }
+        }
+        return .failure(
+            Problem(
+                description:
+                    "the Kotlin runtime's files were not found (looked in \(folders.joined(separator: ", "))); install baton with scripts/install.sh, which puts them in PREFIX/\(installedFolder), or name their folder in \(environmentVariable)"
+            ))
+    }
+
+    /// Every `.kt` file in `folder`, checked: what a runtime file is, and exactly `typeNames` declared.
+    package static func read(_ folder: String) -> Result<Sources, Problem> {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return .failure(Problem(description: "\(folder): cannot read the folder of the Kotlin runtime"))
+        }
+        var sources: Sources = []
+        var declared = Set<String>()
+        for name in names.sorted() where name.hasSuffix(".kt") {
+            let path = folder + "/" + name
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+            else { return .failure(Problem(description: "\(path): cannot read the file as UTF-8 text")) }
+            guard !text.contains("\r"), text.hasPrefix("package baton.runtime\n") else {
+                return .failure(
+                    Problem(
+                        description:
+                            "\(path): not a file of the Kotlin runtime (its files begin with `package baton.runtime` and use \\n line endings)"
+                    ))
+            }
+            declared.formUnion(declaredTypeNames(text))
+            sources.append((name: name, text: text.hasSuffix("\n") ? String(text.dropLast()) : text))
+        }
+        guard !sources.isEmpty else { return .failure(Problem(description: "\(folder): no .kt files")) }
+        guard declared == typeNames else {
+            let unknown = declared.subtracting(typeNames).sorted()
+            let missing = typeNames.subtracting(declared).sorted()
+            return .failure(
+                Problem(
+                    description:
+                        "\(folder): the Kotlin runtime there is not the one this baton was built with (declared but not known: \(unknown.isEmpty ? "none" : unknown.joined(separator: ", ")); known but not declared: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))); reinstall baton, or update KotlinRuntimeFiles.typeNames when you changed the runtime"
+                ))
+        }
+        return .success(sources)
+    }
+
+    /// The names of the types a runtime file declares at top level and does not make private: `class`,
+    /// `interface`, `object` and `typealias` at the start of a line, after any modifiers.
+    package static func declaredTypeNames(_ text: String) -> [String] {
+        let modifiers: Set<Substring> = [
+            "public", "internal", "open", "abstract", "sealed", "data", "enum", "annotation", "inline", "inner",
+        ]
+        let kinds: Set<Substring> = ["class", "interface", "object", "typealias"]
+        var names: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard let first = line.first, first.isLetter else { continue }
+            let words = line.split(separator: " ")
+            var index = 0
+            while index < words.count, modifiers.contains(words[index]) { index += 1 }
+            guard index + 1 < words.count, kinds.contains(words[index]) else { continue }
+            let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty { names.append(String(name)) }
+        }
+        return names
+    }
+}

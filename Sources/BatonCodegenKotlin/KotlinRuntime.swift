@@ -3,8 +3,8 @@ import BatonKotlinRuntime
 /// The Kotlin runtime generated Kotlin code reads through: records, slots, reads, results, errors, the store,
 /// the environment, the custom-scalar converter interface and the `Optional` input type.
 ///
-/// Its single source is the `.kt` files in Kotlin/runtime/baton/runtime, embedded at build time
-/// (`KotlinRuntimeFiles`). `baton gen --lang kotlin` writes them beside the generated code, under
+/// Its single source is the `.kt` files in Kotlin/runtime/baton/runtime, found and read when Kotlin is generated
+/// (`KotlinRuntimeFiles` says where). `baton gen --lang kotlin` writes them beside the generated code, under
 /// `baton/runtime/` in package `baton.runtime`, so an app needs no other dependency than the Kotlin standard
 /// library. Docs/Kotlin.md describes it.
 package enum KotlinRuntime {
@@ -14,8 +14,13 @@ package enum KotlinRuntime {
     /// The folder, relative to the Kotlin output folder, that holds the runtime's files.
     package static let folder = "baton/runtime"
 
-    /// The runtime's source files, by file name, in the order they are written.
-    package static var sources: [(name: String, text: String)] { KotlinRuntimeFiles.sources }
+    /// The runtime's files, or why they cannot be used (the driver reports it before generating Kotlin).
+    package static var found: Result<KotlinRuntimeFiles.Sources, KotlinRuntimeFiles.Problem> {
+        KotlinRuntimeFiles.found
+    }
+
+    /// The runtime's source files, by file name, in the order they are written; none when they were not found.
+    package static var sources: [(name: String, text: String)] { (try? found.get()) ?? [] }
 
     /// The runtime's files as (path relative to the output folder, contents), each beginning with `header`.
     package static func files(header: String) -> [(path: String, contents: String)] {

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonCodegenKotlin
 import BatonConfig
 import BatonDiagnostics
 import BatonIR
@@ -165,6 +166,13 @@ package final class Compilation {
         settingsDiagnostics = targetDiagnostics
         if let configuration = project.configuration {
             for target in targets { settingsDiagnostics += target.settingsProblems(configuration) }
+            // The runtime's files are read from where `baton` finds them (`KotlinRuntimeFiles`); not
+            // found, `gen` stops before writing, at the setting that asked for them.
+            if let kotlinRuntime, case .failure(let problem) = KotlinRuntime.found {
+                settingsDiagnostics.append(
+                    .error(
+                        "\(problem)", rule: "config", file: configuration.file, span: kotlinRuntime.setting.span))
+            }
         }
     }
 

@@ -5,7 +5,8 @@ import Foundation
 import XCTest
 
 /// `scripts/make-artifactbundle.sh` with the test build's `baton` (no release build): the bundle's
-/// info.json, its binary, the zip and its checksum, and the BatonBinary package around it.
+/// info.json, its binary and the Kotlin runtime beside it, the zip and its checksum, and the BatonBinary
+/// package around it.
 final class ArtifactBundleTests: XCTestCase {
     func testBundleOfTheBuiltBaton() throws {
         _ = try Unavailable.executable("python3", install: "apt-get install -y python3")
@@ -42,6 +43,27 @@ final class ArtifactBundleTests: XCTestCase {
         let binary = bundle.appendingPathComponent(path)
         XCTAssertEqual(
             try BatonProcess.run(["--version"], in: scratch.path, executable: binary).stdout, BatonCLI.version + "\n")
+
+        // The Kotlin runtime's files beside the binary, and the binary reads them (a line appended to the bundled
+        // copy is in what it writes).
+        let share = binary.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/baton/kotlin-runtime")
+        let runtime = TestPaths.repository.appendingPathComponent("Kotlin/runtime/baton/runtime")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: share.path).sorted(),
+            try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".kt") }.sorted())
+        let store = share.appendingPathComponent("Store.kt")
+        try (try String(contentsOf: store, encoding: .utf8) + "// bundled\n").write(
+            to: store, atomically: true, encoding: .utf8)
+        try scratch.write(
+            "project/baton.json", #"{"schema": "s.graphql", "output": {"kotlin": {"path": "out", "package": "app"}}}"#)
+        try scratch.write("project/s.graphql", "type Query { hello: String }\n")
+        try scratch.write("project/Hello.graphql", "query Hello { hello }\n")
+        let generated = try BatonProcess.run(["gen"], in: scratch.path + "/project", executable: binary)
+        XCTAssertEqual(generated.status, 0, "\(generated)")
+        XCTAssertTrue(
+            try String(contentsOfFile: scratch.path + "/project/out/baton/runtime/Store.kt", encoding: .utf8)
+                .hasSuffix("// bundled\n"))
 
         // The zip and the checksum SwiftPM would compute (SHA-256 of the archive).
         let zip = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/baton.artifactbundle.zip"))

@@ -82,6 +82,15 @@ final class SwiftPMPluginTests: XCTestCase {
         try sample.writeScreen()
         let fixed = try sample.swiftPackage(swift, ["baton", "check"])
         XCTAssertEqual(fixed.status, 0, fixed.output)
+        // `swift package baton gen` with the baton built as the plugin's tool writes Kotlin with its runtime, read
+        // from the checkout of this package the tool was built in.
+        let kotlin = try sample.swiftPackage(
+            swift, ["baton", "gen", "--lang", "kotlin"])
+        XCTAssertEqual(kotlin.status, 0, kotlin.output)
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: sample.root.appendingPathComponent("kotlin/baton/runtime/Store.kt").path),
+            kotlin.output)
         print("SwiftPMPluginTests: first build \(Int(firstBuild)) s, all \(Int(Date().timeIntervalSince(started))) s")
     }
 }
@@ -130,7 +139,7 @@ struct SamplePackage {
             {
               "//": "The sample of SwiftPMPluginTests: the plugin writes the Swift into its own folder.",
               "schema": "schema.graphqls",
-              "output": { "operationSuffix": true, "swift": { "path": "Generated", "accessModifier": "public", "namespace": "API" } }
+              "output": { "operationSuffix": true, "swift": { "path": "Generated", "accessModifier": "public", "namespace": "API" }, "kotlin": { "path": "kotlin", "package": "sample" } }
             }
 
             """)

@@ -16,7 +16,7 @@ final class KotlinRuntimeTests: XCTestCase {
     }
 
     /// The runtime `baton gen` writes is the repository's `.kt` files, byte for byte (after the header), in order.
-    func testTheEmbeddedRuntimeIsTheKotlinFiles() throws {
+    func testTheWrittenRuntimeIsTheKotlinFiles() throws {
         let onDisk = try KotlinBuild.runtimeFiles()
         let written = KotlinRuntime.files(header: FileWriter.header + "\n\n")
         XCTAssertEqual(written.map(\.path), onDisk.map(\.path))
@@ -26,7 +26,7 @@ final class KotlinRuntimeTests: XCTestCase {
     }
 
     /// The reserved type names are exactly the top-level classes kotlinc makes of the runtime's files (plus their
-    /// type aliases, which make no class): the embedder reads the same declarations the compiler does.
+    /// type aliases, which make no class): `KotlinRuntimeFiles.typeNames` lists what the compiler declares.
     func testTheReservedTypeNamesAreTheRuntimesClasses() throws {
         let build = try KotlinBuild.shared()
         let folder = build.classes.appendingPathComponent("baton/runtime")

@@ -1,0 +1,56 @@
+import BatonCodegen
+import BatonCodegenKotlin
+import BatonKotlinRuntime
+import BatonTestSupport
+import Foundation
+import XCTest
+
+/// The Kotlin runtime's one copy, the `.kt` files, as `baton` finds and checks them (`KotlinRuntimeFiles`);
+/// `KotlinRuntimeLocationTests` runs an installed `baton`.
+final class KotlinRuntimeFilesTests: XCTestCase {
+    static let folder = TestPaths.repository.appendingPathComponent("Kotlin/runtime/baton/runtime").path
+
+    /// The type names every plan avoids are what the files declare (`KotlinRuntimeTests` also holds them to
+    /// kotlinc's classes, where kotlinc is installed).
+    func testTheListedTypeNamesAreWhatTheFilesDeclare() throws {
+        var declared = Set<String>()
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.folder) where name.hasSuffix(".kt") {
+            let text = try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8)
+            declared.formUnion(KotlinRuntimeFiles.declaredTypeNames(text))
+        }
+        XCTAssertEqual(
+            declared.subtracting(KotlinRuntimeFiles.typeNames).sorted(), [],
+            "add these to Kotlin/runtime/KotlinRuntimeFiles+TypeNames.swift")
+        XCTAssertEqual(
+            KotlinRuntimeFiles.typeNames.subtracting(declared).sorted(), [],
+            "remove these from Kotlin/runtime/KotlinRuntimeFiles+TypeNames.swift")
+        XCTAssertTrue(IdentifierRules.kotlinRuntimeTypeNames.isSuperset(of: ["Operation", "RecordStore"]))
+    }
+
+    /// A binary with no installed copy beside it (this test process) reads the source tree it was built from.
+    func testABuildFromSourceReadsTheSourceTree() throws {
+        let found = try KotlinRuntimeFiles.locate(environment: nil, executable: "/nonexistent/bin/baton").get()
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".kt") }
+        XCTAssertEqual(found.map(\.name), names.sorted())
+        XCTAssertEqual(KotlinRuntime.sources.map(\.name), names.sorted())
+    }
+
+    /// The environment variable is the only place looked in when it is set; not found is a problem naming it.
+    func testTheEnvironmentVariableIsTheOnlyPlaceWhenSet() {
+        let result = KotlinRuntimeFiles.locate(environment: "/nonexistent/runtime", executable: nil)
+        guard case .failure(let problem) = result else { return XCTFail("found a runtime in /nonexistent") }
+        XCTAssertTrue(problem.description.contains("(looked in /nonexistent/runtime)"), problem.description)
+        XCTAssertTrue(problem.description.contains("BATON_KOTLIN_RUNTIME"), problem.description)
+    }
+
+    /// A folder holding a file that is not the runtime's is refused, naming the file.
+    func testAFolderWithAForeignFileIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "package app\nclass Mine\n".write(toFile: folder + "/Mine.kt", atomically: true, encoding: .utf8)
+        guard case .failure(let problem) = KotlinRuntimeFiles.read(folder) else { return XCTFail("accepted") }
+        XCTAssertTrue(
+            problem.description.hasPrefix(folder + "/Mine.kt: not a file of the Kotlin runtime"), "\(problem)")
+    }
+}

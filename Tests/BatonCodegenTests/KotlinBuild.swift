@@ -1,6 +1,8 @@
 import BatonCodegen
 import BatonCodegenKotlin
+import BatonCompiler
 import BatonIR
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -23,6 +25,12 @@ enum KotlinBuild {
                 mainClass, classes: classes, classpath: adapterLibraries ?? [], arguments: arguments, in: folder,
                 timeout: timeout)
         }
+    }
+
+    /// Why a Kotlin build's sources could not be gathered.
+    struct KotlinBuildError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// The Kotlin package of the runtime scenarios' generated code.
@@ -70,6 +78,9 @@ enum KotlinBuild {
         files += KotlinGenerator.generate(
             networkProject.model, options: KotlinGeneratorOptions(packageName: networkPackage, includeRuntime: false)
         ).map { (path: "network/\($0.path)", contents: $0.contents) }
+        // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
+        // pagination: its Kotlin (package `paged`) compiles.
+        files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
         if adapterLibraries != nil {
@@ -89,8 +100,23 @@ enum KotlinBuild {
         return files
     }
 
+    /// A generator fixture's Kotlin as `baton gen` writes it (its baton.json's options), without the runtime.
+    static func fixtureKotlin(_ name: String) throws -> [GeneratedFile] {
+        guard let fixture = GeneratorFixtureTests.cases.first(where: { $0.name == name + ".graphql" }) else {
+            throw KotlinBuildError(message: "no generator fixture \(name)")
+        }
+        let schema = try Data(contentsOf: GeneratorFixtureTests.fixtures.appendingPathComponent("schema.graphql"))
+        let project = FixtureProject(
+            sections: try fixture.sections(keepsPreamble: true), defaultSchema: ("schema.graphql", Array(schema)),
+            upTo: .generate, targets: .named(["kotlin"]))
+        guard let output = project.compilation.outputs.first(where: { $0.target.name == "kotlin" }) else {
+            throw KotlinBuildError(message: "\(name): \(project.diagnostics.map(\.message))")
+        }
+        return output.files.filter { !$0.path.hasPrefix("baton/runtime/") }
+    }
+
     /// The runtime's `.kt` files as they are in the repository (Kotlin/runtime/baton/runtime), the single source
-    /// the `baton` executable embeds: the tests compile these, not the embedded copy.
+    /// `baton` reads and writes out (`KotlinRuntimeFiles`).
     static func runtimeFiles() throws -> [(path: String, contents: String)] {
         let folder = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Kotlin/runtime/baton/runtime")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".kt") }

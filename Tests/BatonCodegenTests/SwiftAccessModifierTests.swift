@@ -28,6 +28,41 @@ final class SwiftAccessModifierTests: XCTestCase {
         XCTAssertEqual(output, "API filter,pick\nSAD NEW\nnone\n")
     }
 
+    /// `public` with the operation suffix on a mutation (its call and variables, client-only ones apart), a
+    /// connection (its lens and id) and a `@refetchable` fragment with its pagination query.
+    func testPublicMutationsConnectionsAndPaginationAreUsedFromAnotherModule() throws {
+        let client = """
+            import Baton
+            import GraphQLAPI
+
+            let input = API.AddCommentInput(subjectId: "I1", body: "Hello")
+            let add = AddCommentMutation(input: input, connections: [])
+            print(AddCommentMutation.operationName, add.variables.keys.sorted(), add.clientVariables.keys.sorted())
+            let issue = IssueQuery(id: "I1", order: API.CommentOrder.NEWEST)
+            print(IssueQuery.operationName, issue.variables.keys.sorted())
+            print(IssueCommentsPaginationQuery.operationName, IssueComments_issue.connectionPath.count)
+            func bodies(_ fragment: IssueComments_issue) -> ([String], Baton.ConnectionID, Bool) {
+                let edges = fragment.comments.edges.map { Array($0) } ?? []
+                return (
+                    edges.compactMap { $0.value?.node?.body }, fragment.comments.connectionID,
+                    fragment.comments.pageInfo.hasNextPage
+                )
+            }
+            func send(_ call: Baton.MutationCall<AddCommentMutation>, to connection: Baton.ConnectionID) async throws {
+                let data = try await call(input: input, connections: [connection])
+                print(data.addComment?.commentEdge?.node?.body ?? "none")
+            }
+            """
+        XCTAssertEqual(
+            try buildAndRunClient(fixture: "public-pagination", packageName: nil, client: client),
+            """
+            AddComment ["input"] ["connections"]
+            IssueQuery ["id", "order"]
+            IssueCommentsPaginationQuery 1
+
+            """)
+    }
+
     func testPackageSwiftIsUsedFromAnotherModuleOfThePackage() throws {
         let client = """
             import GraphQLAPI

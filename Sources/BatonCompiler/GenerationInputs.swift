@@ -1,3 +1,4 @@
+import BatonCodegenKotlin
 import BatonConfig
 import BatonIR
 
@@ -45,6 +46,15 @@ package struct GenerationInputs: Sendable, Equatable {
         }
         add(tool)
         add(compilation.workingDirectory)
+        // The Kotlin runtime is read from files beside `baton` or in its source tree (`KotlinRuntimeFiles`),
+        // which can change while the executable does not.
+        if compilation.kotlinRuntime != nil {
+            add("kotlin-runtime")
+            for source in KotlinRuntime.sources {
+                add(source.name)
+                add(source.text)
+            }
+        }
         for option in options { add(option) }
         guard addFile(configuration.path) else { return nil }
         add("schema")

@@ -16,7 +16,8 @@ import BatonConfig
 ///   never sees it and it is never taken for generated code; it is a cache, not an output:
 ///   `gen --check` neither reads nor compares it, and deleting it only costs one full run.
 /// - **What invalidates everything** (`inputs`): Baton's build (the executable's size and
-///   modification time, beside the version), the working directory, baton.json's path and
+///   modification time, beside the version; the text of the Kotlin runtime's files it writes, which
+///   it reads at run time), the working directory, baton.json's path and
 ///   bytes, every schema file's path and bytes, the language, the output folder, the options of
 ///   the run (`--warnings-as-errors`, the Kotlin runtime's folder); and (`names`) every top-level
 ///   name of the plan, because a name one definition takes can rename another's types.

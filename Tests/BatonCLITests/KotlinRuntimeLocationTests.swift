@@ -60,6 +60,18 @@ final class KotlinRuntimeLocationTests: XCTestCase {
             contentsOfFile: scratch.path + "/project/out/kotlin/baton/runtime/Store.kt", encoding: .utf8)
         XCTAssertTrue(store.hasSuffix(marker), "the runtime was not the one beside the binary")
 
+        // The installed runtime changes while the binary does not: the next run writes it again (the
+        // generation manifest hashes the runtime's text).
+        let installedStore = scratch.path + "/prefix/share/baton/kotlin-runtime/Store.kt"
+        try (try String(contentsOfFile: installedStore, encoding: .utf8) + "// again\n").write(
+            toFile: installedStore, atomically: true, encoding: .utf8)
+        let again = try BatonProcess.run(
+            ["gen", "--lang", "kotlin"], in: scratch.path + "/project", executable: binary)
+        XCTAssertEqual(again.status, 0, "\(again)")
+        XCTAssertTrue(
+            try String(contentsOfFile: scratch.path + "/project/out/kotlin/baton/runtime/Store.kt", encoding: .utf8)
+                .hasSuffix(marker + "// again\n"), "the changed runtime was not written")
+
         // Through a symbolic link to the binary (a package manager's `bin` folder): the link's folder has no
         // `share`, the binary's has.
         try FileManager.default.createDirectory(
@@ -73,7 +85,7 @@ final class KotlinRuntimeLocationTests: XCTestCase {
         XCTAssertEqual(linked.status, 0, "\(linked)")
         XCTAssertTrue(
             try String(contentsOfFile: scratch.path + "/project/out/kotlin/baton/runtime/Store.kt", encoding: .utf8)
-                .hasSuffix(marker))
+                .hasSuffix(marker + "// again\n"))
     }
 
     func testNotFoundStopsKotlinAndNotSwift() throws {

@@ -156,100 +156,87 @@ struct AddComment: GraphQLOperation {
     }
 }
 
-/// The same mutation, prepending.
-struct PrependComment: GraphQLOperation {
-    static let operationName = "PrependComment"
-    static let document = "mutation PrependComment { … }"
+/// A mutation whose root field selects one field carrying a declarative update (`Shape` says which): the
+/// prepending, node-appending and deleting mutations below, one operation type for all of them.
+protocol UpdateMutationShape: Sendable {
+    static var operationName: String { get }
+    /// The root field (`addComment(body:)` or `deleteComment(id:)`) and its one selection.
+    static var root: Field { get }
+}
+
+struct UpdateMutation<Shape: UpdateMutationShape>: GraphQLOperation {
+    static var operationName: String { Shape.operationName }
+    static var document: String { "mutation \(Shape.operationName) { … }" }
     static var operationType: OperationType { .mutation }
-    var body: String
+    var variables: [String: JSONValue]
     var connections: [ConnectionID]
-    var variables: [String: JSONValue] { ["body": .string(body)] }
-    var clientVariables: [String: JSONValue] { ["connections": connections.jsonValue] }
+    var clientVariables: [String: JSONValue] { connections.isEmpty ? [:] : ["connections": connections.jsonValue] }
+
+    /// `addComment(body: $body)`.
+    init(body: String, connections: [ConnectionID]) {
+        variables = ["body": .string(body)]
+        self.connections = connections
+    }
+
+    /// `deleteComment(id: $id)`.
+    init(id: String, connections: [ConnectionID] = []) {
+        variables = ["id": .string(id)]
+        self.connections = connections
+    }
 
     struct Data: LensType {
         let lens: Lens
         init(lens: Lens) { self.lens = lens }
-        static let addComment = Field(
-            "addComment", arguments: [("body", .variable("body"))], type: .named("AddCommentPayload"),
-            selections: [
-                .field(
-                    Field(
-                        "commentEdge", type: .named("CommentEdge"), selections: IssueComments.Edge.selections,
-                        update: RecordUpdate(.prependEdge, connections: .variable("connections"))))
-            ])
-        static let selections: [Selection] = [.field(addComment)]
+        static var selections: [Selection] { [.field(Shape.root)] }
     }
+}
+
+/// `addComment(body:)` selecting `selection` (its edge or node, with its update).
+private func addComment(_ selection: Field) -> Field {
+    Field(
+        "addComment", arguments: [("body", .variable("body"))], type: .named("AddCommentPayload"),
+        selections: [.field(selection)])
+}
+
+/// `deleteComment(id:) { deletedId }` with `update` on `deletedId`.
+private func deleteComment(_ update: RecordUpdate) -> Field {
+    Field(
+        "deleteComment", arguments: [("id", .variable("id"))], type: .named("DeletePayload"),
+        selections: [.field(Field("deletedId", type: .named("ID"), update: update))])
+}
+
+/// AddComment, prepending its edge.
+typealias PrependComment = UpdateMutation<PrependCommentShape>
+enum PrependCommentShape: UpdateMutationShape {
+    static let operationName = "PrependComment"
+    static let root = addComment(
+        Field(
+            "commentEdge", type: .named("CommentEdge"), selections: IssueComments.Edge.selections,
+            update: RecordUpdate(.prependEdge, connections: .variable("connections"))))
 }
 
 /// `addComment(body:) { comment @appendNode(connections: $connections, edgeTypeName: "CommentEdge") { id body } }`.
-struct AddCommentNode: GraphQLOperation {
+typealias AddCommentNode = UpdateMutation<AddCommentNodeShape>
+enum AddCommentNodeShape: UpdateMutationShape {
     static let operationName = "AddCommentNode"
-    static let document = "mutation AddCommentNode { … }"
-    static var operationType: OperationType { .mutation }
-    var body: String
-    var connections: [ConnectionID]
-    var variables: [String: JSONValue] { ["body": .string(body)] }
-    var clientVariables: [String: JSONValue] { ["connections": connections.jsonValue] }
-
-    struct Data: LensType {
-        let lens: Lens
-        init(lens: Lens) { self.lens = lens }
-        static let addComment = Field(
-            "addComment", arguments: [("body", .variable("body"))], type: .named("AddCommentPayload"),
-            selections: [
-                .field(
-                    Field(
-                        "comment", type: .named("Comment"), selections: IssueComments.Comment.selections,
-                        update: RecordUpdate(
-                            .appendNode, connections: .variable("connections"), edgeTypename: "CommentEdge")))
-            ])
-        static let selections: [Selection] = [.field(addComment)]
-    }
+    static let root = addComment(
+        Field(
+            "comment", type: .named("Comment"), selections: IssueComments.Comment.selections,
+            update: RecordUpdate(.appendNode, connections: .variable("connections"), edgeTypename: "CommentEdge")))
 }
 
-/// `deleteComment(id:) { deletedId @deleteRecord(typeName: "Comment") }`, or `@deleteEdge(connections:)`.
-struct DeleteComment: GraphQLOperation {
+/// `deleteComment(id:) { deletedId @deleteRecord(typeName: "Comment") }`.
+typealias DeleteComment = UpdateMutation<DeleteCommentShape>
+enum DeleteCommentShape: UpdateMutationShape {
     static let operationName = "DeleteComment"
-    static let document = "mutation DeleteComment { … }"
-    static var operationType: OperationType { .mutation }
-    var id: String
-    var variables: [String: JSONValue] { ["id": .string(id)] }
-
-    struct Data: LensType {
-        let lens: Lens
-        init(lens: Lens) { self.lens = lens }
-        static let deleteComment = Field(
-            "deleteComment", arguments: [("id", .variable("id"))], type: .named("DeletePayload"),
-            selections: [
-                .field(
-                    Field("deletedId", type: .named("ID"), update: RecordUpdate(.deleteRecord, typename: "Comment")))
-            ])
-        static let selections: [Selection] = [.field(deleteComment)]
-    }
+    static let root = deleteComment(RecordUpdate(.deleteRecord, typename: "Comment"))
 }
 
-struct RemoveCommentEdge: GraphQLOperation {
+/// `deleteComment(id:) { deletedId @deleteEdge(connections: $connections) }`.
+typealias RemoveCommentEdge = UpdateMutation<RemoveCommentEdgeShape>
+enum RemoveCommentEdgeShape: UpdateMutationShape {
     static let operationName = "RemoveCommentEdge"
-    static let document = "mutation RemoveCommentEdge { … }"
-    static var operationType: OperationType { .mutation }
-    var id: String
-    var connections: [ConnectionID]
-    var variables: [String: JSONValue] { ["id": .string(id)] }
-    var clientVariables: [String: JSONValue] { ["connections": connections.jsonValue] }
-
-    struct Data: LensType {
-        let lens: Lens
-        init(lens: Lens) { self.lens = lens }
-        static let deleteComment = Field(
-            "deleteComment", arguments: [("id", .variable("id"))], type: .named("DeletePayload"),
-            selections: [
-                .field(
-                    Field(
-                        "deletedId", type: .named("ID"),
-                        update: RecordUpdate(.deleteEdge, connections: .variable("connections"))))
-            ])
-        static let selections: [Selection] = [.field(deleteComment)]
-    }
+    static let root = deleteComment(RecordUpdate(.deleteEdge, connections: .variable("connections")))
 }
 
 /// `fragment IssueCommentsPage on Issue @refetchable(queryName: "IssueCommentsPage") { comments(…) @connection }`

@@ -218,9 +218,10 @@ final class KotlinDefinitionWriter {
     }
 
     /// A `@refetchable` fragment's `REFETCHABLE`: its query and, with a `@connection`, the plan members down to it
-    /// and the variables that page it (Swift's `RefetchableFragment` conformance). Written after the lens, so
-    /// the plan members are known.
-    private func refetchable(_ fragment: FragmentModel) -> Template {
+    /// and the variables that page it (Swift's `RefetchableFragment` conformance); and `pagination(environment,
+    /// fragment)`, app code's way to its `Pagination` (Swift's `environment.pagination(of: fragment)`), which
+    /// reads the fragment's private `reader`. Written after the lens, so the plan members are known.
+    private func refetchable(_ fragment: FragmentModel, type: String, reader: String) -> Template {
         guard let refetch = fragment.refetchable,
             let query = context.model.operations.first(where: { $0.name == refetch.queryName })
         else { return .empty }
@@ -241,6 +242,13 @@ final class KotlinDefinitionWriter {
 
             /** The query that fetches this fragment's record again (`@refetchable`), and how it pages. */
             val REFETCHABLE: Refetchable = Refetchable(\(joined: arguments, separator: ", "))
+
+            /**
+             * The pages of [fragment]'s connection in [environment] (`loadNext`, `loadPrevious`, `hasNext`, `hasPrevious`,
+             * `isLoadingNext`, `refetch`), shared by every caller for its record and variables.
+             */
+            fun pagination(environment: BatonEnvironment, fragment: \(type)): Pagination<\(type)> =
+                Pagination.of(environment, fragment.\(reader), REFETCHABLE, FRAGMENT_NAME) { \(type)(it) }
             """
     }
 
@@ -250,7 +258,7 @@ final class KotlinDefinitionWriter {
         let type = KotlinNames.quoted(typeName)
         choosePlanName(fragment.lens)
         // After the lens is written (the refetchable path names its plan members).
-        let companion = { () -> Template in
+        let companion = { (reader: String) -> Template in
             """
             companion object {
                 const val FRAGMENT_NAME: String = \(KotlinLiteral.string(fragment.name))
@@ -259,7 +267,7 @@ final class KotlinDefinitionWriter {
 
                 /** The fragment's selections, which every spread of it hands the runtime. */
                 val SELECTIONS: List<Selection> get() = \(KotlinNames.quoted(self.planName)).SELECTIONS
-                \(self.refetchable(fragment))
+                \(self.refetchable(fragment, type: type, reader: reader))
             }
             """
         }
@@ -267,7 +275,7 @@ final class KotlinDefinitionWriter {
             "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`: a lens read through the `\(fragment.spreadAccessorName)` accessor of every lens that spreads it."
         return lensClass(
             fragment.lens, className: typeName, qualified: type, path: "", doc: doc,
-            extra: { [self.plan(rootSelections: self.rootSelectionNames), companion()] })
+            extra: { [self.plan(rootSelections: self.rootSelectionNames), companion($0)] })
     }
 
     // MARK: Lenses
@@ -293,7 +301,7 @@ final class KotlinDefinitionWriter {
     /// nested lens. Records the lens's plan members; the root's go to `rootSelectionNames`.
     private func lensClass(
         _ lens: Lens, className: String, qualified: String, path: String, doc: String,
-        extra: () -> [Template] = { [] }, depth: Int = 0
+        extra: (_ reader: String) -> [Template] = { _ in [] }, depth: Int = 0
     ) -> Template {
         var members = KotlinScope()
         var getters = JVMGetterNames()
@@ -347,7 +355,9 @@ final class KotlinDefinitionWriter {
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }
         let body = Template.joined(
-            properties + nested + extra() + [Self.identity(qualified: qualified, reader: KotlinNames.quoted(reader))],
+            properties + nested + extra(KotlinNames.quoted(reader)) + [
+                Self.identity(qualified: qualified, reader: KotlinNames.quoted(reader))
+            ],
             separator: "\n\n")
         return """
             \(DocComment.block(doc))

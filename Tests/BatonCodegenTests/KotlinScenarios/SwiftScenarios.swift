@@ -632,6 +632,72 @@ struct SwiftScenarios {
         return out
     }
 
+    /// A `@refetchable` fragment's connection paged from app code: pages in order, an edge already shown (the same
+    /// cursor, then the same node id) not shown twice, a failed page keeping the loaded ones and carrying its error,
+    /// two concurrent `loadNext` calls sharing one fetch, and a refetch starting the connection again.
+    func pagination() async throws -> [String] {
+        var out: [String] = []
+        let fixtures = FixtureTransport()
+        fixtures.answer("FriendPagesRoot", with: answer("friend-pages-1.json"))
+        fixtures.answer(
+            "FriendPagesQuery", with: answer("friend-pages-2.json"), answer("request-error.json"),
+            answer("friend-pages-3.json"), answer("friend-pages-4.json"), answer("friend-pages-refetched.json"))
+        let transport = HeldTransport(fixtures)
+        let environment = BatonEnvironment(transport: transport, log: MemoryLog(), clock: ScenarioClock().function)
+        let handle = environment.attach(FriendPagesRoot(id: "1"))
+        await environment.settle()
+        guard let fragment = handle.phase.data?.friendPages.wrappedValue else { return ["no fragment"] }
+        let pages = environment.pagination(of: fragment)
+        let sent = { fixtures.requestCount("FriendPagesQuery") }
+        out.append("first page: " + Self.friendPages(pages))
+        try await pages.loadNext(2)
+        out.append("page 2: " + Self.friendPages(pages))
+        do throws(FetchError) {
+            try await pages.loadNext(2)
+            out.append("page 3: answered")
+        } catch {
+            out.append("page 3 failed: " + error.description)
+        }
+        out.append(
+            "after the failure: " + Self.friendPages(pages) + "; lastError "
+                + (pages.lastError?.description ?? "nil"))
+        try await pages.loadNext(2)
+        let retried = pages.lastError?.description ?? "nil"
+        out.append("page 3 again: " + Self.friendPages(pages) + "; lastError " + retried)
+        transport.hold()
+        let first = Task { try await pages.loadNext(2) }
+        await transport.waitForHeld(1)
+        let loading = pages.isLoadingNext
+        let second = Task {
+            transport.mark()
+            try await pages.loadNext(2)
+        }
+        await transport.waitForMark()
+        try await Task.sleep(nanoseconds: 50_000_000)
+        transport.release()
+        try await first.value
+        try await second.value
+        out.append("two loadNext at once: loading \(loading); \(sent() - 3) request; " + Self.friendPages(pages))
+        try await pages.loadNext(2)
+        out.append("no next page: \(sent() - 4) requests")
+        try await pages.refetch(["count": 1])
+        out.append("refetched: " + Self.friendPages(pages) + "; \(sent()) requests in all")
+        let edges = handle.phase.data?.friendPages.wrappedValue.character?.friends.edges ?? .empty
+        let names: [String] = edges.map { $0.node?.name ?? "nil" }
+        let same = environment.pagination(of: pages.fragment) === pages
+        out.append("the same pagination: \(same); the handle reads " + names.joined(separator: ", "))
+        handle.detach()
+        return out
+    }
+
+    static func friendPages(_ pages: Pagination<FriendPages_query>) -> String {
+        let friends = pages.fragment.character?.friends
+        let names = (friends?.edges ?? .empty).map { edge in edge.node?.name ?? "nil" }
+        let info = friends.map { "\($0.pageInfo.hasNextPage)" } ?? "nil"
+        return names.joined(separator: ", ")
+            + "; next \(pages.hasNext) (pageInfo \(info)); loading \(pages.isLoadingNext)"
+    }
+
     static func outcome<Value>(_ result: Result<Value, FieldErrors>, _ success: (Value) -> String) -> String {
         switch result {
         case .success(let value): "success: " + success(value)
@@ -703,10 +769,25 @@ final class HeldTransport: Transport, @unchecked Sendable {
     private let lock = NSLock()
     private var held = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var marked = false
 
     init(_ inner: FixtureTransport) { self.inner = inner }
 
     func hold() { lock.withLock { held = true } }
+
+    /// Waits (up to ten seconds) until `count` requests are held.
+    func waitForHeld(_ count: Int) async {
+        for _ in 0..<10_000 where lock.withLock({ waiting.count < count }) {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+
+    /// A scenario's mark (the pagination's second call has started), and waiting (up to ten seconds) for it.
+    func mark() { lock.withLock { marked = true } }
+
+    func waitForMark() async {
+        for _ in 0..<10_000 where !lock.withLock({ marked }) { try? await Task.sleep(nanoseconds: 1_000_000) }
+    }
 
     func release() {
         let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {

@@ -2,11 +2,13 @@
 
 package com.example.github
 
+import baton.runtime.BatonEnvironment
 import baton.runtime.ConnectionId
 import baton.runtime.ConnectionSpec
 import baton.runtime.Field
 import baton.runtime.LensDecoder
 import baton.runtime.OptionalItemsDecoder
+import baton.runtime.Pagination
 import baton.runtime.RecordReader
 import baton.runtime.Refetchable
 import baton.runtime.Scalars
@@ -124,6 +126,13 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
 
         /** The query that fetches this fragment's record again (`@refetchable`), and how it pages. */
         val REFETCHABLE: Refetchable = Refetchable({ IssueCommentsPaginationQuery(it) }, listOf(Plan.comments), forwardCount = "count", forwardCursor = "cursor", throughNode = true)
+
+        /**
+         * The pages of [fragment]'s connection in [environment] (`loadNext`, `loadPrevious`, `hasNext`, `hasPrevious`,
+         * `isLoadingNext`, `refetch`), shared by every caller for its record and variables.
+         */
+        fun pagination(environment: BatonEnvironment, fragment: IssueComments_issue): Pagination<IssueComments_issue> =
+            Pagination.of(environment, fragment.reader, REFETCHABLE, FRAGMENT_NAME) { IssueComments_issue(it) }
     }
 
     /** Equal to a lens of this class reading the same record of the same store snapshot. */

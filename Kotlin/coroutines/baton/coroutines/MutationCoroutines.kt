@@ -20,16 +20,16 @@ suspend fun <D : Any, O : Operation<D>> MutationCall<D, O>.performSuspending(
 ): D = withContext(Dispatchers.IO) { perform(mutation, optimisticResponse) }
 
 /** [Pagination.loadNext], suspending until the page is merged (or failed). */
-suspend fun Pagination.loadNextSuspending(count: Int) {
+suspend fun Pagination<*>.loadNextSuspending(count: Int) {
     withContext(Dispatchers.IO) { loadNext(count) }
 }
 
 /** [Pagination.loadPrevious], suspending until the page is merged (or failed). */
-suspend fun Pagination.loadPreviousSuspending(count: Int) {
+suspend fun Pagination<*>.loadPreviousSuspending(count: Int) {
     withContext(Dispatchers.IO) { loadPrevious(count) }
 }
 
 /** [Pagination.refetch], suspending until the connection is fetched again from its start. */
-suspend fun Pagination.refetchSuspending(overrides: Map<String, Any?> = emptyMap()) {
+suspend fun Pagination<*>.refetchSuspending(overrides: Map<String, Any?> = emptyMap()) {
     withContext(Dispatchers.IO) { refetch(overrides) }
 }

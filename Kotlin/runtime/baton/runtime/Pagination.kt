@@ -20,17 +20,20 @@ class Refetchable(
 
 /**
  * The pages of a `@refetchable` fragment's connection (Relay's `usePaginationFragment`), as the Swift runtime's
- * `Pagination`: one per record and variables in an environment ([BatonEnvironment.pagination]); a page merges into
- * the connection record in order without edges already shown; concurrent [loadNext] calls share one fetch; a page
- * that fails leaves the loaded pages and is kept in [lastError]. The blocking calls run on the calling thread (call
- * them off the main thread); the callback ones on the environment's executor.
+ * `Pagination`: one per record and variables in an environment (the generated fragment's
+ * `pagination(environment, fragment)`, Swift's `environment.pagination(of: fragment)`); a page merges into the
+ * connection record in order without edges already shown; concurrent [loadNext] calls share one fetch; a page that
+ * fails leaves the loaded pages and is kept in [lastError]. The blocking calls run on the calling thread (call them
+ * off the main thread); the callback ones on the environment's executor; the suspending ones are in
+ * `Kotlin/coroutines`.
  */
-class Pagination internal constructor(
+class Pagination<F> internal constructor(
     val environment: BatonEnvironment,
     /** The fragment's record. */
     val key: String,
     variables: Map<String, Any?>,
-    private val refetchable: Refetchable
+    private val refetchable: Refetchable,
+    private val lens: (RecordReader) -> F
 ) {
     private val lock = Object()
     private var current = variables
@@ -51,6 +54,9 @@ class Pagination internal constructor(
     fun reader(): RecordReader =
         RecordReader(ReadContext(environment.store.snapshot(), variables, LoggingReporter(environment.log)), key, null, false)
 
+    /** The fragment's data now, read with [variables] (the loaded pages, after a [refetch] its first one). */
+    val fragment: F get() = lens(reader())
+
     val connectionId: ConnectionId? get() = locate(environment.store.snapshot(), variables)?.first?.let { ConnectionId(it) }
     val hasNext: Boolean get() = pageInfo("hasNextPage") == StoredValue.Bool(true)
     val hasPrevious: Boolean get() = pageInfo("hasPreviousPage") == StoredValue.Bool(true)
@@ -68,6 +74,16 @@ class Pagination internal constructor(
     /** [loadNext] on the environment's executor, calling back with the failure (null on success). */
     fun loadNext(count: Int, callback: (FetchError?) -> Unit) = environment.track {
         callback(try { loadNext(count); null } catch (failure: FetchException) { failure.error })
+    }
+
+    /** [loadPrevious] on the environment's executor, calling back with the failure (null on success). */
+    fun loadPrevious(count: Int, callback: (FetchError?) -> Unit) = environment.track {
+        callback(try { loadPrevious(count); null } catch (failure: FetchException) { failure.error })
+    }
+
+    /** [refetch] on the environment's executor, calling back with the failure (null on success). */
+    fun refetch(overrides: Map<String, Any?>, callback: (FetchError?) -> Unit) = environment.track {
+        callback(try { refetch(overrides); null } catch (failure: FetchException) { failure.error })
     }
 
     /** Fetches the fragment again from the start of its connection with [overrides] over the variables. */
@@ -170,21 +186,31 @@ class Pagination internal constructor(
         val info = locate(snapshot, variables)?.second ?: return null
         return snapshot[info]?.slots?.get(name)?.value
     }
-}
 
-/**
- * The pagination of a `@refetchable` fragment's connection, for the record [reader] reads with its variables,
- * shared by every caller for the same record and variables while someone holds it.
- */
-fun BatonEnvironment.pagination(reader: RecordReader, refetchable: Refetchable, fragmentName: String): Pagination {
-    val key = reader.key ?: ""
-    val variables = reader.context.variables
-    val identity = fragmentName + "|" + key + "|" + Json.write(variables, sortKeys = true)
-    synchronized(paginations) {
-        (paginations[identity]?.get() as? Pagination)?.let { return it }
-        val made = Pagination(this, key, variables, refetchable)
-        paginations.entries.removeAll { it.value.get() == null }
-        paginations[identity] = java.lang.ref.WeakReference<Any>(made)
-        return made
+    companion object {
+        /**
+         * The pagination of a `@refetchable` fragment's connection, for the record [reader] reads with its
+         * variables, shared by every caller for the same fragment, record and variables while someone holds it.
+         * Generated code calls it (the fragment's `pagination(environment, fragment)`) with its lens's constructor.
+         */
+        fun <F> of(
+            environment: BatonEnvironment,
+            reader: RecordReader,
+            refetchable: Refetchable,
+            fragmentName: String,
+            lens: (RecordReader) -> F
+        ): Pagination<F> {
+            val key = reader.key ?: ""
+            val variables = reader.context.variables
+            val identity = fragmentName + "|" + key + "|" + Json.write(variables, sortKeys = true)
+            synchronized(environment.paginations) {
+                @Suppress("UNCHECKED_CAST")
+                (environment.paginations[identity]?.get() as? Pagination<F>)?.let { return it }
+                val made = Pagination(environment, key, variables, refetchable, lens)
+                environment.paginations.entries.removeAll { it.value.get() == null }
+                environment.paginations[identity] = java.lang.ref.WeakReference<Any>(made)
+                return made
+            }
+        }
     }
 }

@@ -39,6 +39,9 @@ import baton.runtime.collectGarbage
 import baton.runtime.perform
 import scenarios.AddFriend
 import scenarios.CharacterFriends
+import scenarios.FriendPagesRoot
+import scenarios.FriendPages_query
+import baton.runtime.Pagination
 import scenarios.RemoveCharacter
 import scenarios.invoke
 import baton.runtime.RetainedRoot
@@ -82,6 +85,7 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("nested catch") { nestedCatch(it) }
         section("list items") { listItems(it) }
         section("connections") { connections(it) }
+        section("pagination") { pagination(it) }
         section("optimistic") { optimistic(it) }
         section("garbage collection") { garbageCollection(it) }
         section("strict spreads") { strictSpreads(it) }
@@ -117,6 +121,74 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
             "removeCharacter: ${removed.changed.size} slots changed; " + friends(store) +
                 "; Character:3 deleted ${store.record("Character:3")?.isDeleted ?: false}"
         )
+    }
+
+    /**
+     * A `@refetchable` fragment's connection paged from app code (the generated `pagination(environment, fragment)`):
+     * pages in order, an edge already shown not shown twice, a failed page keeping the loaded ones, two concurrent
+     * `loadNext` calls sharing one fetch, a refetch from the start.
+     */
+    private fun pagination(out: MutableList<String>) {
+        val fixtures = FixtureTransport()
+        fixtures.answer("FriendPagesRoot", answer("friend-pages-1.json"))
+        fixtures.answer(
+            "FriendPagesQuery", answer("friend-pages-2.json"), answer("request-error.json"),
+            answer("friend-pages-3.json"), answer("friend-pages-4.json"), answer("friend-pages-refetched.json")
+        )
+        val transport = HeldTransport(fixtures)
+        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
+        val handle = environment.attach(FriendPagesRoot(id = "1"))
+        environment.settle()
+        val fragment = handle.phase.data?.friendPages
+        if (fragment == null) {
+            out.add("no fragment")
+            return
+        }
+        val pages = FriendPages_query.pagination(environment, fragment)
+        val sent = { fixtures.requestCount("FriendPagesQuery") }
+        out.add("first page: " + friendPages(pages))
+        pages.loadNext(2)
+        out.add("page 2: " + friendPages(pages))
+        try {
+            pages.loadNext(2)
+            out.add("page 3: answered")
+        } catch (failure: FetchException) {
+            out.add("page 3 failed: " + failure.error.description)
+        }
+        out.add("after the failure: " + friendPages(pages) + "; lastError " + (pages.lastError?.description ?: "nil"))
+        pages.loadNext(2)
+        out.add("page 3 again: " + friendPages(pages) + "; lastError " + (pages.lastError?.description ?: "nil"))
+        transport.hold()
+        val first = Thread { pages.loadNext(2) }
+        first.start()
+        transport.waitForHeld(1)
+        val loading = pages.isLoadingNext
+        val second = Thread { pages.loadNext(2) }
+        second.start()
+        // The second call waits for the first's page (Object.wait) before the first's request is answered.
+        val deadline = System.currentTimeMillis() + 10_000
+        while (second.state != Thread.State.WAITING && second.isAlive && System.currentTimeMillis() < deadline) Thread.sleep(1)
+        transport.release()
+        first.join()
+        second.join()
+        out.add("two loadNext at once: loading $loading; ${sent() - 3} request; " + friendPages(pages))
+        pages.loadNext(2)
+        out.add("no next page: ${sent() - 4} requests")
+        pages.refetch(mapOf("count" to 1))
+        out.add("refetched: " + friendPages(pages) + "; ${sent()} requests in all")
+        val names = (handle.phase.data?.friendPages?.character?.friends?.edges ?: emptyList()).map { it?.node?.name ?: "nil" }
+        out.add(
+            "the same pagination: ${FriendPages_query.pagination(environment, pages.fragment) === pages}; the handle reads " +
+                names.joinToString(", ")
+        )
+        handle.detach()
+    }
+
+    private fun friendPages(pages: Pagination<FriendPages_query>): String {
+        val friends = pages.fragment.character?.friends
+        val names = (friends?.edges ?: emptyList()).map { edge -> edge?.node?.name ?: "nil" }
+        return names.joinToString(", ") +
+            "; next ${pages.hasNext} (pageInfo ${friends?.pageInfo?.hasNextPage ?: "nil"}); loading ${pages.isLoadingNext}"
     }
 
     private fun optimistic(out: MutableList<String>) {
@@ -662,10 +734,20 @@ class HeldTransport(private val inner: Transport) : Transport {
     private val lock = ReentrantLock()
     private val released = lock.newCondition()
     private var held = false
+    private var waiting = 0
 
     fun hold() {
         lock.lock()
         try { held = true } finally { lock.unlock() }
+    }
+
+    /** Waits (up to ten seconds) until [count] requests are held. */
+    fun waitForHeld(count: Int) {
+        lock.lock()
+        try {
+            val deadline = System.currentTimeMillis() + 10_000
+            while (waiting < count && System.currentTimeMillis() < deadline) released.await(10, java.util.concurrent.TimeUnit.MILLISECONDS)
+        } finally { lock.unlock() }
     }
 
     fun release() {
@@ -679,6 +761,8 @@ class HeldTransport(private val inner: Transport) : Transport {
     override fun send(request: GraphQLRequest): ByteArray {
         lock.lock()
         try {
+            if (held) waiting += 1
+            released.signalAll()
             while (held) released.await()
         } finally { lock.unlock() }
         return inner.send(request)

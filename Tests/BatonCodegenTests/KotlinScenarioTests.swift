@@ -267,6 +267,7 @@ final class KotlinScenarioTests: XCTestCase {
         let swift = try await scenarios.pagination()
         let expected = [
             "first page: Morty, Summer; next true (pageInfo true); loading false",
+            "the same pagination for the same record and variables: true",
             // Summer again under the same cursor: once.
             "page 2: Morty, Summer, Beth; next true (pageInfo true); loading false",
             // Morty again under a new cursor (the same node id): once.
@@ -275,7 +276,7 @@ final class KotlinScenarioTests: XCTestCase {
                 + " (pageInfo false); loading false",
             "no next page: 0 requests",
             "refetched: Morty; next true (pageInfo true); loading false; 5 requests in all",
-            "the same pagination: true; the handle reads Morty",
+            "after the refetch the handle reads Morty",
         ]
         XCTAssertEqual(swift.filter { !$0.contains("failure") && !$0.contains("failed") }, expected, "\(swift)")
         let failure = "after the failure: Morty, Summer, Beth; next true (pageInfo true); loading false; lastError "

@@ -650,6 +650,8 @@ struct SwiftScenarios {
         let pages = environment.pagination(of: fragment)
         let sent = { fixtures.requestCount("FriendPagesQuery") }
         out.append("first page: " + Self.friendPages(pages))
+        let same = environment.pagination(of: pages.fragment) === pages
+        out.append("the same pagination for the same record and variables: \(same)")
         try await pages.loadNext(2)
         out.append("page 2: " + Self.friendPages(pages))
         do throws(FetchError) {
@@ -684,8 +686,7 @@ struct SwiftScenarios {
         out.append("refetched: " + Self.friendPages(pages) + "; \(sent()) requests in all")
         let edges = handle.phase.data?.friendPages.wrappedValue.character?.friends.edges ?? .empty
         let names: [String] = edges.map { $0.node?.name ?? "nil" }
-        let same = environment.pagination(of: pages.fragment) === pages
-        out.append("the same pagination: \(same); the handle reads " + names.joined(separator: ", "))
+        out.append("after the refetch the handle reads " + names.joined(separator: ", "))
         handle.detach()
         return out
     }

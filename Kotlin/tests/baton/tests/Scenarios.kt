@@ -147,6 +147,7 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         val pages = FriendPages_query.pagination(environment, fragment)
         val sent = { fixtures.requestCount("FriendPagesQuery") }
         out.add("first page: " + friendPages(pages))
+        out.add("the same pagination for the same record and variables: ${FriendPages_query.pagination(environment, pages.fragment) === pages}")
         pages.loadNext(2)
         out.add("page 2: " + friendPages(pages))
         try {
@@ -177,10 +178,7 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         pages.refetch(mapOf("count" to 1))
         out.add("refetched: " + friendPages(pages) + "; ${sent()} requests in all")
         val names = (handle.phase.data?.friendPages?.character?.friends?.edges ?: emptyList()).map { it?.node?.name ?: "nil" }
-        out.add(
-            "the same pagination: ${FriendPages_query.pagination(environment, pages.fragment) === pages}; the handle reads " +
-                names.joinToString(", ")
-        )
+        out.add("after the refetch the handle reads " + names.joinToString(", "))
         handle.detach()
     }
 

@@ -60,19 +60,28 @@ package struct PlateRow: Sendable, Hashable {
         self.phrase = phrase
     }
 
-    /// The rows of a lens, depth first in accessor order (the model's nesting is bounded).
+    /// The rows of a lens, depth first in accessor order (the model's nesting is bounded); a
+    /// connection's lens ends with the row of its `ConnectionID` member.
     package static func rows(of lens: Lens) -> [PlateRow] {
         var rows: [PlateRow] = []
-        func visit(_ lens: Lens, depth: Int) {
+        func visit(_ lens: Lens, depth: Int, inConnection: Bool) {
             for accessor in lens.accessors {
                 rows.append(
                     PlateRow(
                         depth: depth, accessor: accessor.name, reads: PlatePhrase.reads(accessor),
-                        phrase: PlatePhrase.phrase(for: accessor)))
-                if let child = accessor.lens { visit(child, depth: depth + 1) }
+                        phrase: PlatePhrase.phrase(for: accessor, inConnection: inConnection)))
+                if let child = accessor.lens {
+                    visit(child, depth: depth + 1, inConnection: accessor.connection != nil)
+                }
+            }
+            if let name = lens.connectionIDName {
+                rows.append(
+                    PlateRow(
+                        depth: depth, accessor: name, reads: PlatePhrase.connectionIDReads,
+                        phrase: PlatePhrase.connectionIDPhrase))
             }
         }
-        visit(lens, depth: 0)
+        visit(lens, depth: 0, inConnection: false)
         return rows
     }
 }

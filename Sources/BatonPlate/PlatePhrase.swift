@@ -7,13 +7,19 @@ import BatonIR
 /// 3. `, optional` when the accessor itself reads nil;
 /// 4. the effects, in this order: custom-scalar reading, the type a parent's-record read needs,
 ///    `@semanticNonNull` under `@throwOnFieldError`, `@required`, `@catch`, and the `@include`,
-///    `@skip` and `@defer` conditions (the plan's normalized `presence`).
+///    `@skip` and `@defer` conditions (the plan's normalized `presence`);
+/// 5. the store's part, from the plan's `connection` and `recordUpdate`: the connection record a
+///    `@connection` field reads (by key and filters), what `edges` and `pageInfo` under it read, and
+///    what a declarative update (`@appendEdge` … `@deleteEdge`) does to the store when the response
+///    is committed (`connectionPhrase`, `inConnectionPhrase`, `updatePhrase`).
 ///
 /// The rule for optionality: the accessor's own value is marked `optional` when it can be nil;
 /// values inside it (a list's items, a Result's success value) follow GraphQL's default, nullable,
 /// and are marked `non-optional` when they cannot be nil. Docs/Plates.md has the full table.
 package enum PlatePhrase {
-    package static func phrase(for accessor: Accessor) -> String {
+    /// `inConnection`: the accessor belongs to the lens of a `@connection` field (its `edges` and
+    /// `pageInfo` read the merged pages).
+    package static func phrase(for accessor: Accessor, inConnection: Bool = false) -> String {
         var parts: [String] = [base(accessor.base)]
         if accessor.listDepth > 0 { parts.append(listPhrase(accessor.levels)) }
         if accessor.isOptional { parts.append("optional") }
@@ -47,8 +53,51 @@ package enum PlatePhrase {
         } else if !accessor.presence.isAlways {
             parts.append("under " + accessor.presence.text)
         }
+        if let connection = accessor.connection { parts.append(connectionPhrase(connection)) }
+        if inConnection, let text = inConnectionPhrase(accessor) { parts.append(text) }
+        if let update = accessor.recordUpdate { parts.append(updatePhrase(update, many: accessor.listDepth > 0)) }
         return parts.joined(separator: ", ")
     }
+
+    /// `the connection K per f1 and f2, every page merged into it`: one record per parent, key and
+    /// filter values, whatever the paging arguments say.
+    static func connectionPhrase(_ connection: ConnectionModel) -> String {
+        let filters = connection.filters.isEmpty ? "" : " per " + connection.filters.joined(separator: " and ")
+        return "the connection \(connection.key)\(filters), every page merged into it"
+    }
+
+    /// What `edges` and `pageInfo` of a connection's lens read (the runtime's connection fields).
+    static func inConnectionPhrase(_ accessor: Accessor) -> String? {
+        guard case .field(let field) = accessor.reads else { return nil }
+        switch field.fieldName {
+        case "edges": return "the pages' edges in order, an edge already shown (its cursor or node) once"
+        case "pageInfo": return "the first page's start and the last page's end"
+        default: return nil
+        }
+    }
+
+    /// What a declarative update does to the store when the response is committed (`many`: on a list).
+    static func updatePhrase(_ update: RecordUpdateModel, many: Bool) -> String {
+        let returned = many ? "one of the returned IDs" : "the returned ID"
+        let connections = update.connections.map { "the connections in " + ValueText.print($0) } ?? "no connection"
+        let edge = update.edgeTypeName.map { "a new \($0)" } ?? "a new edge"
+        switch update.kind {
+        case .appendEdge: return "@appendEdge: the edge joins the end of \(connections)"
+        case .prependEdge: return "@prependEdge: the edge joins the start of \(connections)"
+        case .appendNode: return "@appendNode: \(edge) holding the node joins the end of \(connections)"
+        case .prependNode: return "@prependNode: \(edge) holding the node joins the start of \(connections)"
+        case .deleteEdge: return "@deleteEdge: the edges whose node has \(returned) leave \(connections)"
+        case .deleteRecord:
+            let type = update.typeName.map { " of type \($0)" } ?? ""
+            let record =
+                many ? "each record\(type) the returned IDs name is" : "the record\(type) the returned ID names is"
+            return "@deleteRecord: \(record) deleted, and its edges leave every connection"
+        }
+    }
+
+    /// The row of a connection's lens for its `ConnectionID` member.
+    static let connectionIDReads = "the connection record"
+    static let connectionIDPhrase = "a ConnectionID, what a mutation's connections: names"
 
     /// The `reads` column: the field name, or `the parent's record`.
     package static func reads(_ accessor: Accessor) -> String {

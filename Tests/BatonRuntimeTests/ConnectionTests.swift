@@ -61,6 +61,36 @@ final class ConnectionTests: XCTestCase {
         XCTAssertEqual(try comments(store, IssueComments(id: "1")).pageInfo.endCursor, "k1")
     }
 
+    /// Pages join the list in place and an index of the edges shown answers "already shown?": when a response
+    /// writes a loaded edge record again with another node, the next page is checked against what the list shows
+    /// now (comment 2 is no longer shown, so it joins), as the merge over the whole list decided.
+    func testAnEdgeWrittenAgainIsCheckedAsTheListShowsIt() throws {
+        let store = Store()
+        try commit(store, CommentPages.page(0..<2, total: 9), IssueComments(id: "1"))
+        try commit(store, CommentPages.page(2..<4, total: 9), IssueComments(id: "1", cursor: "k1"))
+        XCTAssertEqual(
+            try comments(store, IssueComments(id: "1")).bodies, ["comment 0", "comment 1", "comment 2", "comment 3"])
+        // The page after k1 again, its first edge now comment 9: not merged (k1 is not the end cursor), but its
+        // edge record, which the connection links, is written again.
+        let rewritten = CommentPages.page(2..<4, total: 9).replacingOccurrences(of: "\"k2\"", with: "\"k9\"")
+            .replacingOccurrences(of: "\"c2\"", with: "\"c9\"").replacingOccurrences(
+                of: "comment 2", with: "comment 9")
+        try commit(store, rewritten, IssueComments(id: "1", cursor: "k1"))
+        XCTAssertEqual(
+            try comments(store, IssueComments(id: "1")).bodies, ["comment 0", "comment 1", "comment 9", "comment 3"])
+        let again = CommentPages.page(2..<3, total: 9).replacingOccurrences(of: "\"k2\"", with: "\"k10\"")
+        try commit(store, again, IssueComments(id: "1", cursor: "k3"))
+        XCTAssertEqual(
+            try comments(store, IssueComments(id: "1")).bodies,
+            ["comment 0", "comment 1", "comment 9", "comment 3", "comment 2"])
+        // A repeated node in the next page is still left out.
+        try commit(
+            store, CommentPages.page(3..<4, total: 9).replacingOccurrences(of: "\"k3\"", with: "\"k11\""),
+            IssueComments(id: "1", cursor: "k10"))
+        XCTAssertEqual(try comments(store, IssueComments(id: "1")).bodies.count, 5)
+        XCTAssertEqual(try comments(store, IssueComments(id: "1")).pageInfo.endCursor, "k11")
+    }
+
     func testAPageAfterAnotherCursorIsNotMerged() throws {
         let store = Store()
         try commit(store, CommentPages.page(0..<2, total: 6), IssueComments(id: "1"))

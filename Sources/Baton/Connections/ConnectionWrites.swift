@@ -24,6 +24,14 @@ struct ConnectionWrite {
 /// - an edge whose node (record key) or cursor is already in the list is not added again;
 /// - a page that is null (a field error) while paging leaves the loaded pages as they were.
 ///
+/// A page after or before the loaded ones is added in place, so its cost follows the page, not the connection:
+/// the edge list is taken out of the connection record (no copy) and the page's edges join it, and whether an
+/// edge is already shown is asked of the connection's `EdgeIndex` (its nodes and cursors, kept between batches in
+/// the store and grown with each page). The first page merged after the edges were set another way (a page from
+/// the start, a declarative update, an image, a collection) builds the index once from the list, dropping what
+/// the merge has always dropped (items that are not edges, repeated edges); a prepended page whose edges the
+/// loaded ones repeat is merged the old way (the loaded duplicate goes), and the index is built again later.
+///
 /// Declarative updates (`RecordUpdate`) then change the connections their `connections:` name (an unknown or
 /// absent connection is skipped): `appendEdge`/`prependEdge` copy the returned edge into the connection
 /// (`ID.edges.N`, so a later response to the same mutation path cannot retarget it) unless its node is there
@@ -43,10 +51,13 @@ enum ConnectionWrites {
     /// slot whose content changed and every connection record made.
     static func apply(
         _ writes: [ConnectionWrite], variables: [String: JSONValue], to records: inout [RecordKey: Record],
-        connections: inout Set<RecordKey>, now: Double, changed: inout Set<SlotID>
+        connections: inout Set<RecordKey>, edgeIndexes: inout [RecordKey: EdgeIndex], now: Double,
+        changed: inout Set<SlotID>
     ) {
         var table = Table(records: records, now: now)
         records = [:]  // one owner of the storage while it changes, so it is not copied
+        table.indexes = edgeIndexes
+        edgeIndexes = [:]
         for write in writes {
             if write.field.connection != nil {
                 table.mergePage(write, variables: variables, connections: &connections)
@@ -56,7 +67,17 @@ enum ConnectionWrites {
             }
         }
         records = table.records
+        edgeIndexes = table.indexes
         changed.formUnion(table.changed)
+    }
+
+    /// What a connection's edge list shows, so a page asks it in time proportional to the page: the nodes and
+    /// cursors the merge has seen (as `Table.merged` collects them), for a list of `count` items. An index whose
+    /// count is not the list's is stale and built again.
+    struct EdgeIndex: Sendable {
+        var count: Int
+        var nodes: Set<RecordKey>
+        var cursors: Set<String>
     }
 
     /// The records being changed, with the slots that changed.
@@ -64,6 +85,8 @@ enum ConnectionWrites {
         var records: [RecordKey: Record]
         let now: Double
         var changed = Set<SlotID>()
+        /// The connections' edge indexes (see `EdgeIndex`); a connection's goes whenever its edges are set.
+        var indexes: [RecordKey: EdgeIndex] = [:]
 
         init(records: [RecordKey: Record], now: Double) {
             self.records = records
@@ -79,6 +102,7 @@ enum ConnectionWrites {
             records[key]?.slots[storageKey] = slot
             records[key]?.updatedAt = now
             if old != slot { changed.insert(SlotID(key, storageKey)) }
+            if storageKey == ConnectionWrites.edges { indexes[key] = nil }
         }
 
         func slot(_ key: RecordKey, _ storageKey: String) -> Slot? { records[key]?.slots[storageKey] }
@@ -141,14 +165,24 @@ enum ConnectionWrites {
                 pageInfoFields = nil
             } else if let after = paging.after {
                 guard after == string(pageInfoKey, "endCursor") else { return }
-                edges = merged(previous, serverEdges, serverFirst: false)
+                addInPlace(serverEdges, to: id, atEnd: true)
                 pageInfoFields = ["hasNextPage", "endCursor"]
             } else if let before = paging.before {
                 guard before == string(pageInfoKey, "startCursor") else { return }
-                edges = merged(previous, serverEdges, serverFirst: true)
+                if !addInPlace(serverEdges, to: id, atEnd: false) {
+                    edges = merged(slot(id, ConnectionWrites.edges), serverEdges, serverFirst: true)
+                }
                 pageInfoFields = ["hasPreviousPage", "startCursor"]
             }
-            if let edges { set(edges, ConnectionWrites.edges, of: id, typename: page.typename) }
+            if let edges {
+                set(edges, ConnectionWrites.edges, of: id, typename: page.typename)
+                // The list a page from the start set, indexed now (its cost is the page's) when the merge would
+                // keep all of it; else the first page merged after it builds the index.
+                if let items = edgeList(id) {
+                    let (index, shown) = scan(items)
+                    if shown.count == items.count { indexes[id] = index }
+                }
+            }
             if case .link(let serverKey)? = serverPageInfo?.value, let server = records[serverKey] {
                 if records[pageInfoKey] == nil || existing == nil {
                     for name in ["hasNextPage", "hasPreviousPage"] {
@@ -172,6 +206,82 @@ enum ConnectionWrites {
             set(
                 Slot(value: .link(id), errors: pageSlot.errors), connectionSlot, of: write.parent,
                 typename: records[write.parent]?.typename)
+        }
+
+        /// Adds a page's edges to the connection's list in place: at the end, without an edge whose node or
+        /// cursor is shown (what `merged` keeps, the loaded edges first); at the start, when no loaded edge
+        /// repeats one of the page's (else false, nothing done: `merged` drops the loaded duplicate). The page's
+        /// list errors join the list's; the record's age is the batch's.
+        @discardableResult
+        mutating func addInPlace(_ page: Slot?, to id: RecordKey, atEnd: Bool) -> Bool {
+            guard let page else { return true }
+            var index = edgeIndex(id)
+            let new: [StoredValue] = if case .list(let items) = page.value { items } else { [] }
+            var kept: [StoredValue] = []
+            if atEnd {
+                for edge in new {
+                    guard case .link = edge else { continue }
+                    let (node, cursor) = nodeAndCursor(edge)
+                    if let node, !index.nodes.insert(node).inserted { continue }
+                    if let cursor, !index.cursors.insert(cursor).inserted { continue }
+                    kept.append(edge)
+                }
+            } else {
+                var nodes = Set<RecordKey>()
+                var cursors = Set<String>()
+                for edge in new {
+                    guard case .link = edge else { continue }
+                    let (node, cursor) = nodeAndCursor(edge)
+                    if let node, !nodes.insert(node).inserted { continue }
+                    if let cursor, !cursors.insert(cursor).inserted { continue }
+                    kept.append(edge)
+                }
+                if !nodes.isDisjoint(with: index.nodes) || !cursors.isDisjoint(with: index.cursors) { return false }
+                index.nodes.formUnion(nodes)
+                index.cursors.formUnion(cursors)
+            }
+            // The list taken out of the record, so it has one owner and grows without a copy.
+            var slot = records[id]?.slots.removeValue(forKey: ConnectionWrites.edges) ?? Slot(value: .list([]))
+            var items: [StoredValue] = []
+            if case .list(let loaded) = slot.value { items = loaded }
+            slot.value = .null
+            if atEnd { items.append(contentsOf: kept) } else { items.insert(contentsOf: kept, at: 0) }
+            index.count = items.count
+            slot.value = .list(items)
+            slot.errors += page.errors
+            records[id]?.slots[ConnectionWrites.edges] = slot
+            records[id]?.updatedAt = now
+            if !kept.isEmpty || !page.errors.isEmpty { changed.insert(SlotID(id, ConnectionWrites.edges)) }
+            indexes[id] = index
+            return true
+        }
+
+        /// The connection's index, kept or built from its list (which then loses what `merged` drops: items that
+        /// are not edges, repeated edges).
+        mutating func edgeIndex(_ id: RecordKey) -> EdgeIndex {
+            let items = edgeList(id) ?? []
+            if let index = indexes[id], index.count == items.count { return index }
+            let (index, shown) = scan(items)
+            if shown.count != items.count, let old = slot(id, ConnectionWrites.edges) {
+                set(Slot(value: .list(shown), errors: old.errors), ConnectionWrites.edges, of: id, typename: nil)
+            }
+            return index
+        }
+
+        /// The index of a list and what of it `merged` keeps.
+        func scan(_ items: [StoredValue]) -> (EdgeIndex, [StoredValue]) {
+            var index = EdgeIndex(count: 0, nodes: [], cursors: [])
+            var shown: [StoredValue] = []
+            shown.reserveCapacity(items.count)
+            for edge in items {
+                guard case .link = edge else { continue }
+                let (node, cursor) = nodeAndCursor(edge)
+                if let node, !index.nodes.insert(node).inserted { continue }
+                if let cursor, !index.cursors.insert(cursor).inserted { continue }
+                shown.append(edge)
+            }
+            index.count = shown.count
+            return (index, shown)
         }
 
         /// The loaded edges and a page's, in order, without an edge whose node or cursor is already shown; the

@@ -71,6 +71,7 @@ extension Store {
     ) -> Set<SlotID> {
         var base = state.optimistic.base ?? state.records
         var candidates = state.optimistic.layered
+        state.edgeIndexes = [:]  // `records` becomes the layered view: built again from it after the layers go
         if var server {
             Store.apply(
                 &server, to: &base, connections: &state.connections, now: now, changed: &candidates,

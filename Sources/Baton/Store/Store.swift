@@ -37,6 +37,9 @@ public final class Store: Sendable {
         var batchObserver: (@Sendable (StoreBatch) -> Void)?
         /// Every connection record made (a superset: `@deleteRecord` removes edges from each that still exists).
         var connections = Set<RecordKey>()
+        /// The edge indexes of `records`' connections (`ConnectionWrites.EdgeIndex`), so a page merges in time
+        /// proportional to the page; emptied whenever `records` changes other than by a batch applied to it.
+        var edgeIndexes: [RecordKey: ConnectionWrites.EdgeIndex] = [:]
         /// Optimistic updates (Store+Optimistic.swift): the server's records apart while layers are in flight.
         var optimistic = OptimisticState()
     }
@@ -185,8 +188,8 @@ public final class Store: Sendable {
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
             if state.optimistic.layers.isEmpty {
                 Store.apply(
-                    &write, to: &state.records, connections: &state.connections, now: now, changed: &changed,
-                    observer: state.batchObserver)
+                    &write, to: &state.records, connections: &state.connections, edgeIndexes: &state.edgeIndexes,
+                    now: now, changed: &changed, observer: state.batchObserver)
             } else {
                 changed = Store.rebase(&state, server: write, removing: layer, adding: nil, now: now)
             }
@@ -217,19 +220,35 @@ public final class Store: Sendable {
         _ write: inout NormalizedWrite, to records: inout [RecordKey: Record], connections: inout Set<RecordKey>,
         now: Double, changed: inout Set<SlotID>, observer: (@Sendable (StoreBatch) -> Void)? = nil
     ) {
+        var indexes: [RecordKey: ConnectionWrites.EdgeIndex] = [:]  // a table of its own: built where needed
+        apply(
+            &write, to: &records, connections: &connections, edgeIndexes: &indexes, now: now, changed: &changed,
+            observer: observer)
+    }
+
+    /// `apply` with the table's kept edge indexes (`State.edgeIndexes`).
+    static func apply(
+        _ write: inout NormalizedWrite, to records: inout [RecordKey: Record], connections: inout Set<RecordKey>,
+        edgeIndexes: inout [RecordKey: ConnectionWrites.EdgeIndex], now: Double, changed: inout Set<SlotID>,
+        observer: (@Sendable (StoreBatch) -> Void)? = nil
+    ) {
         // Room for every record the batch writes, so a growing store rehashes its table once, not per doubling.
         records.reserveCapacity(records.count + write.pending.count)
+        var rewroteAnEdge = false
         for index in write.pending.indices {
             let key = write.pending[index].key
             let typename = write.pending[index].typename
             Store.apply(
-                index, of: &write, now: now, to: &records[key, default: Record(typename: typename)], changed: &changed)
+                index, of: &write, now: now, to: &records[key, default: Record(typename: typename)], changed: &changed,
+                rewroteAnEdge: &rewroteAnEdge)
         }
+        // An edge record written again with another node or cursor: what the indexes saw is not what lists show.
+        if rewroteAnEdge { edgeIndexes = [:] }
         var connectionChanges = Set<SlotID>()
         if !write.connectionWrites.isEmpty {
             ConnectionWrites.apply(
-                write.connectionWrites, variables: write.variables, to: &records, connections: &connections, now: now,
-                changed: &connectionChanges)
+                write.connectionWrites, variables: write.variables, to: &records, connections: &connections,
+                edgeIndexes: &edgeIndexes, now: now, changed: &connectionChanges)
             changed.formUnion(connectionChanges)
         }
         if let observer {
@@ -244,7 +263,8 @@ public final class Store: Sendable {
 
     /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
     private static func apply(
-        _ index: Int, of write: inout NormalizedWrite, now: Double, to record: inout Record, changed: inout Set<SlotID>
+        _ index: Int, of write: inout NormalizedWrite, now: Double, to record: inout Record, changed: inout Set<SlotID>,
+        rewroteAnEdge: inout Bool
     ) {
         if let typename = write.pending[index].typename { record.typename = typename }
         if record.slots.isEmpty {
@@ -254,7 +274,12 @@ public final class Store: Sendable {
             let key = write.pending[index].key
             var recordHash: Int?
             write.forEachSlot(index) { storageKey, slot in
-                if let old = record.slots.updateValue(slot, forKey: storageKey), old == slot { return }
+                if let old = record.slots.updateValue(slot, forKey: storageKey) {
+                    if old == slot { return }
+                    if storageKey == ConnectionWrites.node || storageKey == ConnectionWrites.cursor {
+                        rewroteAnEdge = true
+                    }
+                }
                 let hash = recordHash ?? key.hashValue
                 recordHash = hash
                 changed.insert(SlotID(key, storageKey, recordHash: hash, storageKeyHash: storageKey.hashValue))
@@ -328,6 +353,7 @@ public final class Store: Sendable {
     /// Makes `records` the whole content: optimistic layers in flight are dropped, connection records found again.
     static func replace(_ state: inout State, with records: [RecordKey: Record]) {
         state.records = records
+        state.edgeIndexes = [:]
         state.optimistic = OptimisticState()
         state.connections = Set(records.keys.filter { $0.contains(".__connection:") })
     }

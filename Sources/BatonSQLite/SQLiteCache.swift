@@ -46,7 +46,8 @@ public struct SQLiteCacheError: Error, Sendable, Hashable, CustomStringConvertib
 /// A persisted cache that keeps the store's records in SQLite, writing only the records each batch changed.
 ///
 /// Opening reads every record into the store (replacing what it held), then the cache hears of every batch the
-/// store applies (`StoreBatch`: a server commit, an invalidation, an image load, a clear) and writes it on a
+/// store applies (`StoreBatch`: a server commit, an invalidation, a garbage collection's removed keys, deleted in
+/// one transaction, an image load, a clear) and writes it on a
 /// queue of its own, one transaction per batch, in the order the store applied them. Each record is one row: its
 /// key, its body as the image writes a record (`{"t":…,"u":…,"i":…,"s":{…}}`, so slots, field errors, ages and
 /// invalidations read back exactly) and the FNV-1a 64 checksum of the body. The database is in WAL mode with
@@ -72,6 +73,8 @@ public final class SQLiteCache: @unchecked Sendable {
     private let connection: SQLiteConnection
     private let upsert: SQLiteConnection.Statement
     private let deleteAll: SQLiteConnection.Statement
+    /// Deletes one row: a garbage collection's removed records, one transaction per collection.
+    private let deleteOne: SQLiteConnection.Statement
     private weak var store: Store?
     private let onWriteFailure: (@Sendable (String) -> Void)?
     /// Queue-only state.
@@ -120,6 +123,7 @@ public final class SQLiteCache: @unchecked Sendable {
                 "INSERT INTO records(key, body, checksum) VALUES(?, ?, ?) "
                     + "ON CONFLICT(key) DO UPDATE SET body = excluded.body, checksum = excluded.checksum")
             deleteAll = try connection.prepare("DELETE FROM records")
+            deleteOne = try connection.prepare("DELETE FROM records WHERE key = ?")
         } catch {
             throw SQLiteCacheError(message: error.description)
         }
@@ -142,18 +146,22 @@ public final class SQLiteCache: @unchecked Sendable {
         }
     }
 
-    /// How many batches and records were written so far (what "only the records a batch changed" is measured by).
+    /// How many batches and records were written so far (what "only the records a batch changed" is measured by); a
+    /// row a garbage collection deleted counts as a record written.
     public var statistics: (batches: Int, records: Int) { counters.read() }
 
     // MARK: Writing
 
     fileprivate func write(_ batch: StoreBatch) {
         guard !closed else { return }
-        var records: [(key: RecordKey, record: Record)]
+        var records: [(key: RecordKey, record: Record)] = []
+        var removed: [RecordKey] = []
         var replaceAll = false
         switch batch {
         case .records(let changed):
             records = changed
+        case .removed(let keys):
+            removed = keys
         case .replaced(let all):
             records = all.map { ($0.key, $0.value) }
             replaceAll = true
@@ -161,12 +169,17 @@ public final class SQLiteCache: @unchecked Sendable {
         if needsRewrite, let store {
             // An earlier batch failed: write everything the store holds now (later batches write theirs again).
             records = store.snapshot().records.map { ($0.key, $0.value) }
+            removed = []
             replaceAll = true
         }
         do {
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 if replaceAll { try deleteAll.run() }
+                for key in removed {
+                    try deleteOne.bind(1, key)
+                    try deleteOne.run()
+                }
                 for (key, record) in records {
                     let body = StoreImage.encodeRecord(record)
                     try upsert.bind(1, key)
@@ -180,7 +193,7 @@ public final class SQLiteCache: @unchecked Sendable {
                 throw error
             }
             needsRewrite = false
-            counters.add(records: records.count)
+            counters.add(records: records.count + removed.count)
         } catch {
             needsRewrite = true
             onWriteFailure?("\(error)")

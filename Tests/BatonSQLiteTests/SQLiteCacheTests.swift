@@ -106,6 +106,39 @@ final class SQLiteCacheTests: XCTestCase {
         XCTAssertEqual(reopened.store.snapshot().records, expected)
     }
 
+    /// A garbage collection reaches the file as the keys it removed: those rows are deleted in one transaction,
+    /// nothing else is rewritten, and the file reopens to exactly what the store kept.
+    func testAGarbageCollectionDeletesOnlyTheRowsItRemoved() throws {
+        let environment = environment(10)
+        let cache = try environment.openSQLiteCache(at: url)
+        func list(_ name: String, _ range: Range<Int>) -> String {
+            #""\#(name)":["# + range.map { #"{"id":"\#($0)","v":\#($0)}"# }.joined(separator: ",") + "]"
+        }
+        let item: [Selection] = [.field("id", type: .named("ID")), .field("v", type: .named("Int"))]
+        let kept = Field("kept", type: .list(.named("Item")), selections: item)
+        let dropped = Field("dropped", type: .list(.named("Item")), selections: item)
+        try environment.store.commit(
+            bytes: Data(("{\"data\":{" + list("kept", 0..<300) + "," + list("dropped", 300..<500) + "}}").utf8),
+            selections: [.field(kept), .field(dropped)])
+        cache.flush()
+        XCTAssertEqual(cache.statistics.batches, 1)
+        XCTAssertEqual(cache.statistics.records, 501)
+        let removed = environment.store.collectGarbage(keeping: [
+            RetainedRoot(key: "Query", selections: [.field(kept)], variables: [:])
+        ])
+        XCTAssertEqual(removed, 200)
+        cache.flush()
+        XCTAssertEqual(cache.statistics.batches, 2, "one transaction for the collection")
+        XCTAssertEqual(cache.statistics.records, 501 + 200, "the 200 rows deleted, the 301 kept not rewritten")
+        let expected = environment.store.snapshot().records
+        XCTAssertEqual(expected.count, 301)
+        XCTAssertNil(expected["Item:300"])
+        cache.close()
+        let reopened = self.environment(0)
+        XCTAssertEqual(try reopened.openSQLiteCache(at: url).opening, .opened(records: 301))
+        XCTAssertEqual(reopened.store.snapshot().records, expected)
+    }
+
     func testAnImageLoadAndAClearReplaceWhatTheCacheHolds() throws {
         let source = environment(5)
         try source.store.commit(

@@ -26,23 +26,27 @@ extension Store {
     /// connection record (with its edges and page info), fragments and inline fragments whose type matches. A
     /// record a live handle reads is reached from its operation's root, so a collection never removes it. Nothing
     /// is collected while optimistic updates are in flight (their layers may link to anything). Subscribers are
-    /// not notified: nothing reachable changed. A persistence layer (`StoreBatch`) hears the records left as a
-    /// replacement.
+    /// not notified: nothing reachable changed. A persistence layer (`StoreBatch`) hears the keys removed, so it
+    /// deletes what the collection removed and rewrites nothing else.
     @discardableResult
     public func collectGarbage(keeping roots: [RetainedRoot]) -> Int {
         // Under the lock: a commit between marking and sweeping could link a record the marking did not reach.
         state.withLock { state in
             guard state.optimistic.layers.isEmpty else { return 0 }
             let reachable = Store.reachable(from: roots, in: state.records)
-            let before = state.records.count
-            state.records = state.records.filter { reachable.contains($0.key) }
-            let removed = before - state.records.count
-            if removed > 0 {
-                state.connections = state.connections.filter { state.records[$0] != nil }
-                // A persistence layer keeps what is left.
-                state.batchObserver?(.replaced(state.records))
+            var removed: [RecordKey] = []
+            state.records = state.records.filter { entry in
+                if reachable.contains(entry.key) { return true }
+                removed.append(entry.key)
+                return false
             }
-            return removed
+            if !removed.isEmpty {
+                state.connections = state.connections.filter { state.records[$0] != nil }
+                state.edgeIndexes = state.edgeIndexes.filter { state.records[$0.key] != nil }
+                // A persistence layer deletes what went.
+                state.batchObserver?(.removed(removed))
+            }
+            return removed.count
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What one batch did to the store's records, for a persistence layer (`BatonSQLite`): the records a commit or
-/// an invalidation wrote (each as it is after the batch), or every record when the store was replaced.
+/// an invalidation wrote (each as it is after the batch), the keys a garbage collection removed, or every record
+/// when the store was replaced.
 ///
 /// Batches reach the observer in the order the store applied them, from inside the store's lock, so an observer
 /// must only hand the batch on (to a queue of its own) and never call back into the store. The persistence API is
@@ -10,6 +11,8 @@ import Foundation
 @_spi(Persistence) public enum StoreBatch: Sendable {
     /// These records, as they are now.
     case records([(key: RecordKey, record: Record)])
+    /// These records are gone (a garbage collection removed them); every other record is as it was.
+    case removed([RecordKey])
     /// The store now holds exactly these records (an image was loaded, or the store was cleared).
     case replaced([RecordKey: Record])
 }

@@ -217,25 +217,13 @@ enum ConnectionWrites {
             guard let page else { return true }
             var index = edgeIndex(id)
             let new: [StoredValue] = if case .list(let items) = page.value { items } else { [] }
-            var kept: [StoredValue] = []
+            let kept: [StoredValue]
             if atEnd {
-                for edge in new {
-                    guard case .link = edge else { continue }
-                    let (node, cursor) = nodeAndCursor(edge)
-                    if let node, !index.nodes.insert(node).inserted { continue }
-                    if let cursor, !index.cursors.insert(cursor).inserted { continue }
-                    kept.append(edge)
-                }
+                kept = shown(new, nodes: &index.nodes, cursors: &index.cursors)
             } else {
                 var nodes = Set<RecordKey>()
                 var cursors = Set<String>()
-                for edge in new {
-                    guard case .link = edge else { continue }
-                    let (node, cursor) = nodeAndCursor(edge)
-                    if let node, !nodes.insert(node).inserted { continue }
-                    if let cursor, !cursors.insert(cursor).inserted { continue }
-                    kept.append(edge)
-                }
+                kept = shown(new, nodes: &nodes, cursors: &cursors)
                 if !nodes.isDisjoint(with: index.nodes) || !cursors.isDisjoint(with: index.cursors) { return false }
                 index.nodes.formUnion(nodes)
                 index.cursors.formUnion(cursors)
@@ -271,17 +259,27 @@ enum ConnectionWrites {
         /// The index of a list and what of it `merged` keeps.
         func scan(_ items: [StoredValue]) -> (EdgeIndex, [StoredValue]) {
             var index = EdgeIndex(count: 0, nodes: [], cursors: [])
-            var shown: [StoredValue] = []
-            shown.reserveCapacity(items.count)
+            let kept = shown(items, nodes: &index.nodes, cursors: &index.cursors)
+            index.count = kept.count
+            return (index, kept)
+        }
+
+        /// The items the merge shows, in order: the edges whose node and cursor are not in `nodes` and `cursors`
+        /// yet (both grow with what each edge brings, as the merge has always collected them); items that are
+        /// not edges are left out.
+        func shown(
+            _ items: some Sequence<StoredValue>, nodes: inout Set<RecordKey>, cursors: inout Set<String>
+        ) -> [StoredValue] {
+            var result: [StoredValue] = []
+            result.reserveCapacity(items.underestimatedCount)
             for edge in items {
                 guard case .link = edge else { continue }
                 let (node, cursor) = nodeAndCursor(edge)
-                if let node, !index.nodes.insert(node).inserted { continue }
-                if let cursor, !index.cursors.insert(cursor).inserted { continue }
-                shown.append(edge)
+                if let node, !nodes.insert(node).inserted { continue }
+                if let cursor, !cursors.insert(cursor).inserted { continue }
+                result.append(edge)
             }
-            index.count = shown.count
-            return (index, shown)
+            return result
         }
 
         /// The loaded edges and a page's, in order, without an edge whose node or cursor is already shown; the
@@ -292,15 +290,7 @@ enum ConnectionWrites {
             let new: [StoredValue] = if case .list(let items) = page.value { items } else { [] }
             var nodes = Set<RecordKey>()
             var cursors = Set<String>()
-            var result: [StoredValue] = []
-            result.reserveCapacity(old.count + new.count)
-            for edge in serverFirst ? new + old : old + new {
-                guard case .link = edge else { continue }
-                let (node, cursor) = nodeAndCursor(edge)
-                if let node, !nodes.insert(node).inserted { continue }
-                if let cursor, !cursors.insert(cursor).inserted { continue }
-                result.append(edge)
-            }
+            let result = shown(serverFirst ? new + old : old + new, nodes: &nodes, cursors: &cursors)
             return Slot(value: .list(result), errors: (previous?.errors ?? []) + page.errors)
         }
 

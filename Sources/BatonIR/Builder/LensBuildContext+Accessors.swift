@@ -3,7 +3,27 @@ import BatonSchema
 import BatonSemantics
 import BatonSyntax
 
+/// What an accessor is made from, spelled in a conflict's message (only then).
+enum AccessorOrigin {
+    case field(String)
+    case spread(String)
+    case inlineFragment(String)
+
+    var description: String {
+        switch self {
+        case .field(let responseKey): "the field \"\(responseKey)\""
+        case .spread(let fragment): "the spread of \(fragment)"
+        case .inlineFragment(let type): "the inline fragment on \(type)"
+        }
+    }
+}
+
 extension LensBuildContext {
+    /// `__typename`, which every composite type has and no schema lists.
+    static let typenameField = FieldDef(
+        name: "__typename", description: nil, arguments: [], type: .nonNull(.named("String")),
+        deprecationReason: nil, directives: [], location: nil)
+
     /// A lens from accessor groups: one accessor per group, names checked for conflicts.
     /// `enclosing` is the presence of the accessor producing this lens when its occurrences'
     /// conditions were handed down to the children (and so say nothing new where they match).
@@ -24,14 +44,15 @@ extension LensBuildContext {
             }
         }
         var siblingTypeNames = nests ? Set(groups.groups.compactMap { accessorName(of: $0) }) : []
-        var firstByName: [String: (SourceRange?, String)] = [:]
+        var firstByName: [String: (SourceRange?, AccessorOrigin)] = [:]
         for group in groups.groups {
             guard
                 let (accessor, description) = buildAccessor(
                     group, parent: parent, ancestors: ancestors, siblingTypeNames: &siblingTypeNames, scope: scope,
                     depth: depth, enclosing: enclosing)
             else { continue }
-            if let (otherLocation, otherDescription) = firstByName[accessor.name] {
+            if let (otherLocation, otherOrigin) = firstByName[accessor.name] {
+                let (description, otherDescription) = (description.description, otherOrigin.description)
                 var notes: [DiagnosticNote] = []
                 if let location = otherLocation {
                     notes.append(
@@ -86,7 +107,7 @@ extension LensBuildContext {
     func buildAccessor(
         _ group: OccurrenceGroup, parent: NamedTypeDef, ancestors: [String], siblingTypeNames: inout Set<String>,
         scope: DefinitionScope, depth: Int, enclosing: Presence?
-    ) -> (Accessor, String)? {
+    ) -> (Accessor, AccessorOrigin)? {
         guard let first = group.occurrences.first else { return nil }
         let locations = group.occurrences.map { SourceRange(file: scope.source, span: $0.span) }
         var presence = Presence.any(group.occurrences.map(\.presence))
@@ -98,7 +119,7 @@ extension LensBuildContext {
             return buildFieldAccessor(
                 group, field: field, scopeType: scopeType, presence: presence, locations: locations,
                 ancestors: ancestors, siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth
-            ).map { ($0, "the field \"\(field.responseKey)\"") }
+            ).map { ($0, .field(field.responseKey)) }
         case .spread(let spread):
             guard let fragment = fragmentModel(named: spread.name.value),
                 let condition = schema.type(named: fragment.typeCondition)
@@ -115,7 +136,7 @@ extension LensBuildContext {
                 base: .fragment(FragmentBase(name: fragment.name, typeCondition: fragment.typeCondition)),
                 levels: [ValueLevel(schemaNullable: false, isOptional: optional)], presence: presence,
                 receivesBubbledNull: fragment.rootCanBeNil, locations: locations)
-            return (accessor, "the spread of \(fragment.name)")
+            return (accessor, .spread(fragment.name))
         case .inline(_, let condition):
             guard !isTooDeep(depth) else {
                 reportTooDeep(locations.first)
@@ -150,7 +171,7 @@ extension LensBuildContext {
                             narrower: true, conditional: !presence.isAlways, rootCanBeNil: lens.bubblesOut))
                 ],
                 presence: presence, receivesBubbledNull: lens.bubblesOut, locations: locations)
-            return (accessor, "the inline fragment on \(condition.name)")
+            return (accessor, .inlineFragment(condition.name))
         }
     }
 
@@ -162,9 +183,7 @@ extension LensBuildContext {
         let fieldName = field.name.value
         let definition: FieldDef
         if fieldName == "__typename" {
-            definition = FieldDef(
-                name: fieldName, description: nil, arguments: [], type: .nonNull(.named("String")),
-                deprecationReason: nil, directives: [], location: nil)
+            definition = Self.typenameField
         } else {
             guard let found = scopeType.field(named: fieldName) else { return nil }
             definition = found

@@ -149,13 +149,15 @@ enum KotlinTestSupport {
     }
 
     /// Runs `mainClass` from `classes` on the JVM with the Kotlin standard library and `classpath`; returns its
-    /// standard output. Fails the test when it exits with an error or runs longer than `timeout` seconds.
+    /// standard output (with `standardLibrary` instead of kotlinc 1.3's, for another compiler's classes). Fails the
+    /// test when it exits with an error or runs longer than `timeout` seconds.
     static func runMain(
         _ mainClass: String, classes: URL, classpath: [URL] = [], arguments: [String] = [], in folder: URL,
-        timeout: TimeInterval = 120
+        timeout: TimeInterval = 120, standardLibrary: URL? = nil
     ) throws -> String {
         let java = try tool("java")
-        let path = ([classes.path, try standardLibrary().path] + classpath.map(\.path)).joined(separator: ":")
+        let library = try standardLibrary ?? self.standardLibrary()
+        let path = ([classes.path, library.path] + classpath.map(\.path)).joined(separator: ":")
         let run = try self.run(java, ["-cp", path, mainClass] + arguments, in: folder, timeout: timeout)
         if run.timedOut { XCTFail("\(mainClass) ran longer than \(Int(timeout)) s and was stopped:\n\(run.errors)") }
         if run.status != 0, !run.timedOut { XCTFail("\(mainClass) exited with \(run.status):\n\(run.errors)") }

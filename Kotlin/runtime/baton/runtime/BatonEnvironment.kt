@@ -73,6 +73,9 @@ class BatonEnvironment(
         release(RetainedRoot.of(handle.operation))
     }
 
+    /** How many handles are attached and not yet collected: for leak checks. */
+    internal val attachedHandleCount: Int get() = attachedHandles.size
+
     internal val attachedHandles: List<Handle<*>>
         get() = synchronized(lock) {
             val live = ArrayList<Handle<*>>()

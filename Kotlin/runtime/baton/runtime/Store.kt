@@ -398,6 +398,9 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         synchronized(lock) { subscribers.remove(id) }
     }
 
+    /** How many subscriptions are live (a handle holds one while attached): for leak checks. */
+    internal val subscriptionCount: Int get() = synchronized(lock) { subscribers.size }
+
     /** Marks the records [predicate] picks stale; returns how many. */
     internal fun invalidate(predicate: (String, Record) -> Boolean): Int = synchronized(lock) {
         val table = writable()

@@ -602,8 +602,9 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         val data = BatonEnvironment(transport, log, TestClock().function).fetch(NestedCatchReads(id = "1"))
         val item = data.item
         out.add("item: " + outcome(item) { "title " + text(it?.title) })
-        if (item is FieldResult.Success && item.value != null) {
-            out.add("item.owner: " + outcome(item.value!!.owner) { "login " + text(it?.login) })
+        val itemValue = if (item is FieldResult.Success) item.value else null
+        if (itemValue != null) {
+            out.add("item.owner: " + outcome(itemValue.owner) { "login " + text(it?.login) })
         }
         out.add("character (to NULL): " + (data.character?.let { "id " + text(it.id) } ?: "nil"))
         out.add("locations: " + outcome(data.locations) { locations ->
@@ -660,8 +661,9 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("owner (to NULL): " + (if (data.owner == null) "nil" else "a value"))
         val character = data.character
         out.add("character: " + outcome(character) { "species " + attempt { it?.species } })
-        if (character is FieldResult.Success && character.value != null) {
-            out.add("character.origin: " + outcome(character.value!!.origin) { "name " + attempt { it?.name } })
+        val characterValue = if (character is FieldResult.Success) character.value else null
+        if (characterValue != null) {
+            out.add("character.origin: " + outcome(characterValue.origin) { "name " + attempt { it?.name } })
         }
         out.add("born: " + outcome(data.born) { "born " + attempt { it?.born?.toString() } })
         out.add("locations: " + outcome(data.locations) { locations ->

@@ -5,10 +5,35 @@ package enum LensNaming {
     /// whole (`RepoFields` → `repoFields`). Leading underscores are skipped (`_Row_x` → `row`); a
     /// name made only of underscores keeps them.
     package static func spreadAccessorName(fragment name: String) -> String {
+        if let ascii = asciiSpreadAccessorName(name) { return ascii }
         let parts = name.split(separator: "_", omittingEmptySubsequences: true)
         guard let first = parts.first else { return name }
         return lowerCamel(String(first))
     }
+
+    /// `spreadAccessorName` of an ASCII name (every GraphQL name is), read off its bytes without
+    /// splitting it; nil for any other name.
+    private static func asciiSpreadAccessorName(_ name: String) -> String? {
+        name.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let underscore = UInt8(ascii: "_")
+            guard let start = bytes.firstIndex(where: { $0 != underscore }) else { return name }
+            let end = bytes[start...].firstIndex(of: underscore) ?? bytes.endIndex
+            // `lowerCamel` on bytes: a leading run of capitals lowered, but for a last capital
+            // that starts the next word.
+            var leading = start
+            while leading < end, isUpper(bytes[leading]) { leading += 1 }
+            var lowered = leading
+            if leading - start > 1, leading < end, isLower(bytes[leading]) { lowered = leading - 1 }
+            return String(unsafeUninitializedCapacity: end - start) { buffer in
+                for index in start..<end { buffer[index - start] = index < lowered ? bytes[index] + 32 : bytes[index] }
+                return end - start
+            }
+        } ?? nil
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
 
     /// The accessor name of an inline fragment on a narrower type: `as` + the type's name (`asUser`).
     package static func typeConditionAccessorName(type name: String) -> String {

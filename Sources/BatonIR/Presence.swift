@@ -81,6 +81,10 @@ package struct Presence: Hashable, Sendable {
 
     /// The conjunction of one selection's own directives, as `BatonSemantics` decodes them.
     package init(conditions: [PresenceCondition]) {
+        if conditions.isEmpty {
+            self = .always
+            return
+        }
         var atoms: [PresenceAtom] = []
         for condition in conditions {
             switch condition {
@@ -123,7 +127,10 @@ package struct Presence: Hashable, Sendable {
 
     /// Present when any is.
     package static func any(_ presences: [Presence]) -> Presence {
-        Presence(alternatives: presences.flatMap(\.alternatives))
+        // Normalized already: one stays as it is, and any that always holds makes the whole.
+        if presences.count == 1 { return presences[0] }
+        if presences.contains(where: \.isAlways) { return .always }
+        return Presence(alternatives: presences.flatMap(\.alternatives))
     }
 
     package var isAlways: Bool { alternatives == [[]] }
@@ -150,6 +157,7 @@ package struct Presence: Hashable, Sendable {
 extension Presence {
     /// The same alternatives, in any order.
     package func isEquivalent(to other: Presence) -> Bool {
-        Set(alternatives.map { Set($0) }) == Set(other.alternatives.map { Set($0) })
+        if self == other { return true }
+        return Set(alternatives.map { Set($0) }) == Set(other.alternatives.map { Set($0) })
     }
 }

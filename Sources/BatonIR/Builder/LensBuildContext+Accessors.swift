@@ -18,6 +18,14 @@ enum AccessorOrigin {
     }
 }
 
+/// What a lens's conflict check reads of an accessor: its name, where it is reported, and what
+/// it is made from.
+struct AccessorHead {
+    var name: String
+    var location: SourceRange?
+    var origin: AccessorOrigin
+}
+
 extension LensBuildContext {
     /// `__typename`, which every composite type has and no schema lists.
     static let typenameField = FieldDef(
@@ -27,53 +35,64 @@ extension LensBuildContext {
     /// A lens from accessor groups: one accessor per group, names checked for conflicts.
     /// `enclosing` is the presence of the accessor producing this lens when its occurrences'
     /// conditions were handed down to the children (and so say nothing new where they match).
+    /// `ancestors` holds the type names of the lenses enclosing this one, this one's last.
+    ///
+    /// With `checksOnly` the lens keeps no accessors: every decision that can refuse (names that
+    /// conflict, nesting, list levels, argument values) is made as for `gen`, and nothing else.
     func buildLens(
-        _ groups: OrderedGroups, parent: NamedTypeDef, typeName: String, ancestors: [String],
+        _ groups: OrderedGroups, parent: NamedTypeDef, typeName: String, ancestors: inout [String],
         scope: DefinitionScope, depth: Int, enclosing: Presence? = nil
     ) -> Lens {
         var accessors: [Accessor] = []
+        if !options.checksOnly { accessors.reserveCapacity(groups.groups.count) }
         // Nested type names also avoid the lens's accessor names: in Swift a member and a nested
         // type of one name cannot share a scope.
         // Only accessors with a nested lens (a field with selections, an inline fragment) ask,
-        // so a lens of leaves makes no set.
-        let nests = groups.groups.contains { group in
-            switch group.occurrences.first?.node {
-            case .field(let field, _)?: field.selectionSet != nil
-            case .inline?: true
-            case .spread?, nil: false
+        // so a lens of leaves gathers no names; and `check` names no nested types.
+        var siblingTypeNames = SmallIndex<String>()
+        if !options.checksOnly, groups.groups.contains(where: \.nests) {
+            for group in groups.groups {
+                if let name = accessorName(of: group), siblingTypeNames.position(of: name) == nil {
+                    siblingTypeNames.append(name)
+                }
             }
         }
-        var siblingTypeNames = nests ? Set(groups.groups.compactMap { accessorName(of: $0) }) : []
-        var firstByName: [String: (SourceRange?, AccessorOrigin)] = [:]
+        var heads: [AccessorHead] = []
+        var headNames = SmallIndex<String>()
         for group in groups.groups {
             guard
-                let (accessor, description) = buildAccessor(
-                    group, parent: parent, ancestors: ancestors, siblingTypeNames: &siblingTypeNames, scope: scope,
-                    depth: depth, enclosing: enclosing)
+                let head = buildAccessor(
+                    group, parent: parent, ancestors: &ancestors, siblingTypeNames: &siblingTypeNames, scope: scope,
+                    depth: depth, enclosing: enclosing, into: &accessors)
             else { continue }
-            if let (otherLocation, otherOrigin) = firstByName[accessor.name] {
-                let (description, otherDescription) = (description.description, otherOrigin.description)
-                var notes: [DiagnosticNote] = []
-                if let location = otherLocation {
-                    notes.append(
-                        DiagnosticNote(
-                            message:
-                                "\(otherDescription.prefix(1).uppercased())\(otherDescription.dropFirst()) is here.",
-                            range: location))
-                }
-                diagnostics.append(
-                    Diagnostic(
-                        .error,
-                        "The accessor \"\(accessor.name)\" of \(description) conflicts with the accessor of \(otherDescription) in the same lens; rename one of them (an alias, or the fragment's name).",
-                        rule: LensDiagnosticRule.accessorNameConflict, range: accessor.location, notes: notes))
+            if let other = headNames.position(of: head.name) {
+                reportConflict(head, with: heads[other])
             } else {
-                firstByName[accessor.name] = (accessor.location, description)
+                headNames.append(head.name)
+                heads.append(head)
             }
-            accessors.append(accessor)
         }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
         return lens
+    }
+
+    /// `lens-accessor-name-conflict`: `head`'s accessor repeats the name of `other`'s, built before it in the
+    /// same lens.
+    func reportConflict(_ head: AccessorHead, with other: AccessorHead) {
+        let (description, otherDescription) = (head.origin.description, other.origin.description)
+        var notes: [DiagnosticNote] = []
+        if let location = other.location {
+            notes.append(
+                DiagnosticNote(
+                    message: "\(otherDescription.prefix(1).uppercased())\(otherDescription.dropFirst()) is here.",
+                    range: location))
+        }
+        diagnostics.append(
+            Diagnostic(
+                .error,
+                "The accessor \"\(head.name)\" of \(description) conflicts with the accessor of \(otherDescription) in the same lens; rename one of them (an alias, or the fragment's name).",
+                rule: LensDiagnosticRule.accessorNameConflict, range: head.location, notes: notes))
     }
 
     /// The name the accessor of `group` will have.
@@ -103,83 +122,127 @@ extension LensBuildContext {
         return (children, inherits)
     }
 
-    /// The accessor for one group, and a description of it for messages.
+    /// The type name of a nested lens for the accessor `name`, claimed among its siblings (none
+    /// with `checksOnly`, which names no nested types).
+    private func nestedTypeName(
+        _ name: String, ancestors: [String], siblingTypeNames: inout SmallIndex<String>
+    ) -> String {
+        if options.checksOnly { return "" }
+        let typeName = LensNaming.nestedTypeName(accessor: name) {
+            ancestors.contains($0) || siblingTypeNames.position(of: $0) != nil
+        }
+        if siblingTypeNames.position(of: typeName) == nil { siblingTypeNames.append(typeName) }
+        return typeName
+    }
+
+    /// Builds the accessor for one group into `accessors` (with `checksOnly`, only what can
+    /// refuse), and returns what the lens's conflict check reads of it.
     func buildAccessor(
-        _ group: OccurrenceGroup, parent: NamedTypeDef, ancestors: [String], siblingTypeNames: inout Set<String>,
-        scope: DefinitionScope, depth: Int, enclosing: Presence?
-    ) -> (Accessor, AccessorOrigin)? {
+        _ group: OccurrenceGroup, parent: NamedTypeDef, ancestors: inout [String],
+        siblingTypeNames: inout SmallIndex<String>, scope: DefinitionScope, depth: Int, enclosing: Presence?,
+        into accessors: inout [Accessor]
+    ) -> AccessorHead? {
         guard let first = group.occurrences.first else { return nil }
-        let locations = group.occurrences.map { SourceRange(file: scope.source, span: $0.span) }
-        var presence = Presence.any(group.occurrences.map(\.presence))
-        // Conditions inherited from an enclosing accessor's occurrences say nothing new when they
-        // are exactly that accessor's own.
-        if let enclosing, presence.isEquivalent(to: enclosing) { presence = .always }
+        let location = SourceRange(file: scope.source, span: first.span)
         switch first.node {
         case .field(let field, let scopeType):
-            return buildFieldAccessor(
-                group, field: field, scopeType: scopeType, presence: presence, locations: locations,
-                ancestors: ancestors, siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth
-            ).map { ($0, .field(field.responseKey)) }
+            guard
+                let accessor = buildFieldAccessor(
+                    group, field: field, scopeType: scopeType, location: location, ancestors: &ancestors,
+                    siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth, enclosing: enclosing)
+            else { return nil }
+            if let accessor { accessors.append(accessor) }
+            return AccessorHead(name: field.responseKey, location: location, origin: .field(field.responseKey))
         case .spread(let spread):
             guard let fragment = fragmentModel(named: spread.name.value),
                 let condition = schema.type(named: fragment.typeCondition)
             else { return nil }
+            let head = AccessorHead(
+                name: fragment.spreadAccessorName, location: location, origin: .spread(fragment.name))
+            if options.checksOnly { return head }
+            let presence = self.presence(of: group, enclosing: enclosing)
             let narrower = !alwaysMatches(parent: parent, condition: condition)
             let optional = OptionalityPolicy.parentRecordIsOptional(
                 narrower: narrower, conditional: !presence.isAlways, rootCanBeNil: fragment.rootCanBeNil)
-            let accessor = Accessor(
-                name: fragment.spreadAccessorName,
-                reads: .parentRecord(
-                    ParentRecordRead(
-                        typeCondition: fragment.typeCondition,
-                        matchingTypes: narrower ? matchingTypes(parent: parent, condition: condition) : nil)),
-                base: .fragment(FragmentBase(name: fragment.name, typeCondition: fragment.typeCondition)),
-                levels: [ValueLevel(schemaNullable: false, isOptional: optional)], presence: presence,
-                receivesBubbledNull: fragment.rootCanBeNil, locations: locations)
-            return (accessor, .spread(fragment.name))
+            accessors.append(
+                Accessor(
+                    name: fragment.spreadAccessorName,
+                    reads: .parentRecord(
+                        ParentRecordRead(
+                            typeCondition: fragment.typeCondition,
+                            matchingTypes: narrower ? matchingTypes(parent: parent, condition: condition) : nil)),
+                    base: .fragment(FragmentBase(name: fragment.name, typeCondition: fragment.typeCondition)),
+                    levels: [ValueLevel(schemaNullable: false, isOptional: optional)], presence: presence,
+                    receivesBubbledNull: fragment.rootCanBeNil, locations: locations(of: group, in: scope)))
+            return head
         case .inline(_, let condition):
             guard !isTooDeep(depth) else {
-                reportTooDeep(locations.first)
+                reportTooDeep(location)
                 return nil
             }
             let name = LensNaming.typeConditionAccessorName(type: condition.name)
-            let typeName = LensNaming.nestedTypeName(accessor: name) {
-                ancestors.contains($0) || siblingTypeNames.contains($0)
-            }
-            siblingTypeNames.insert(typeName)
+            let head = AccessorHead(name: name, location: location, origin: .inlineFragment(condition.name))
+            let typeName = nestedTypeName(name, ancestors: ancestors, siblingTypeNames: &siblingTypeNames)
+            let presence = options.checksOnly ? .always : self.presence(of: group, enclosing: enclosing)
             let (children, inherits) = children(of: group, parent: condition, depth: depth) { occurrence in
                 if case .inline(let inline, _) = occurrence.node { return inline.selectionSet }
                 return nil
             }
             // An inline fragment on a narrower type is a lens boundary: its nulls stop at it.
             bubbles.enter(name, passesNullOn: false)
+            ancestors.append(typeName)
             let lens = buildLens(
-                children, parent: condition, typeName: typeName, ancestors: ancestors + [typeName], scope: scope,
+                children, parent: condition, typeName: typeName, ancestors: &ancestors, scope: scope,
                 depth: depth + 1, enclosing: inherits ? presence : nil)
+            ancestors.removeLast()
             bubbles.leave()
-            let accessor = Accessor(
-                name: name,
-                reads: .parentRecord(
-                    ParentRecordRead(
-                        typeCondition: condition.name,
-                        matchingTypes: matchingTypes(parent: parent, condition: condition))),
-                base: .lens(lens),
-                levels: [
-                    ValueLevel(
-                        schemaNullable: false,
-                        isOptional: OptionalityPolicy.parentRecordIsOptional(
-                            narrower: true, conditional: !presence.isAlways, rootCanBeNil: lens.bubblesOut))
-                ],
-                presence: presence, receivesBubbledNull: lens.bubblesOut, locations: locations)
-            return (accessor, .inlineFragment(condition.name))
+            if options.checksOnly { return head }
+            accessors.append(
+                Accessor(
+                    name: name,
+                    reads: .parentRecord(
+                        ParentRecordRead(
+                            typeCondition: condition.name,
+                            matchingTypes: matchingTypes(parent: parent, condition: condition))),
+                    base: .lens(lens),
+                    levels: [
+                        ValueLevel(
+                            schemaNullable: false,
+                            isOptional: OptionalityPolicy.parentRecordIsOptional(
+                                narrower: true, conditional: !presence.isAlways, rootCanBeNil: lens.bubblesOut))
+                    ],
+                    presence: presence, receivesBubbledNull: lens.bubblesOut, locations: locations(of: group, in: scope)
+                ))
+            return head
         }
     }
 
+    /// The selections an accessor is merged from, in document order.
+    private func locations(of group: OccurrenceGroup, in scope: DefinitionScope) -> [SourceRange] {
+        group.occurrences.map { SourceRange(file: scope.source, span: $0.span) }
+    }
+
+    /// When the accessor of `group` is present: when any of its occurrences is. Conditions inherited from an
+    /// enclosing accessor's occurrences say nothing new when they are exactly that accessor's own.
+    private func presence(of group: OccurrenceGroup, enclosing: Presence?) -> Presence {
+        var presence: Presence
+        if group.occurrences.count == 1 || group.occurrences.allSatisfy({ $0.presence.isAlways }) {
+            presence = group.occurrences.first?.presence ?? .always
+        } else {
+            presence = Presence.any(group.occurrences.map(\.presence))
+        }
+        if let enclosing, presence.isEquivalent(to: enclosing) { presence = .always }
+        return presence
+    }
+
+    /// The accessor of a field's group: nil when the field cannot have one (an unknown field, or
+    /// one refused and reported); `.some(nil)` with `checksOnly` when it could and nothing was
+    /// refused, without building it.
     func buildFieldAccessor(
-        _ group: OccurrenceGroup, field: Field, scopeType: NamedTypeDef, presence: Presence,
-        locations: [SourceRange], ancestors: [String], siblingTypeNames: inout Set<String>, scope: DefinitionScope,
-        depth: Int
-    ) -> Accessor? {
+        _ group: OccurrenceGroup, field: Field, scopeType: NamedTypeDef, location: SourceRange,
+        ancestors: inout [String], siblingTypeNames: inout SmallIndex<String>, scope: DefinitionScope, depth: Int,
+        enclosing: Presence?
+    ) -> Accessor?? {
         let fieldName = field.name.value
         let definition: FieldDef
         if fieldName == "__typename" {
@@ -190,18 +253,6 @@ extension LensBuildContext {
         }
         guard let named = schema.type(named: definition.type.namedType), named.isOutputType else { return nil }
 
-        let fields: [Field] = group.occurrences.compactMap {
-            if case .field(let field, _) = $0.node { return field }
-            return nil
-        }
-        // Validation made every selection of the key agree; the first says it for all.
-        let required = fields.lazy.compactMap { BatonDirectives.required(in: $0.directives) }.first.map {
-            $0.action ?? .silent
-        }
-        let catchMode = fields.lazy.compactMap { BatonDirectives.catch(in: $0.directives) }.first.map {
-            $0.target ?? .result
-        }
-
         // Generated code nests a type, a decoder and a plan per list level; real schemas use a
         // few, and a hostile one could use as many as the parser allows.
         guard LensModelBuilder.listDepth(definition.type) < LensModelBuilder.maximumListLevels else {
@@ -211,41 +262,61 @@ extension LensBuildContext {
                     "The type of \(field.responseKey) nests lists more than "
                         + "\(LensModelBuilder.maximumListLevels) levels deep; "
                         + "Baton cannot generate a lens for it.",
-                    rule: LensDiagnosticRule.nestingTooDeep, range: locations.first))
+                    rule: LensDiagnosticRule.nestingTooDeep, range: location))
             return nil
         }
-        let base: AccessorBase
+        let checksOnly = options.checksOnly
+        // Validation made every selection of the key agree; the first says it for all.
+        let required =
+            checksOnly
+            ? nil
+            : group.firstField { BatonDirectives.required(in: $0.directives) }.map {
+                $0.action ?? .silent
+            }
+        let catchMode =
+            checksOnly
+            ? nil
+            : group.firstField { BatonDirectives.catch(in: $0.directives) }.map {
+                $0.target ?? .result
+            }
+        let presence = checksOnly ? .always : self.presence(of: group, enclosing: enclosing)
+        var base: AccessorBase?
         var childBubbles = false
         switch named.kind {
         case .scalar:
-            let mapping = named.isBuiltInScalar ? nil : options.customScalars[named.name]
-            base = .scalar(ScalarBase(name: named.name, isBuiltIn: named.isBuiltInScalar, mapping: mapping))
+            if checksOnly { break }
+            let builtIn = named.isBuiltInScalar
+            base = .scalar(
+                ScalarBase(
+                    name: named.name, isBuiltIn: builtIn, mapping: builtIn ? nil : options.customScalars[named.name]))
         case .enumType:
             base = .enumeration(named.name)
         case .object, .interface, .union:
             guard !isTooDeep(depth) else {
-                reportTooDeep(locations.first)
+                reportTooDeep(location)
                 return nil
             }
-            let typeName = LensNaming.nestedTypeName(accessor: field.responseKey) {
-                ancestors.contains($0) || siblingTypeNames.contains($0)
-            }
-            siblingTypeNames.insert(typeName)
+            let typeName = nestedTypeName(field.responseKey, ancestors: ancestors, siblingTypeNames: &siblingTypeNames)
             let (children, inherits) = children(of: group, parent: named, depth: depth) { occurrence in
                 if case .field(let occurrenceField, _) = occurrence.node { return occurrenceField.selectionSet }
                 return nil
             }
             bubbles.enter(
                 field.responseKey, passesNullOn: Bubbling.passesNullOn(required: required, type: definition.type))
+            ancestors.append(typeName)
             let lens = buildLens(
-                children, parent: named, typeName: typeName, ancestors: ancestors + [typeName], scope: scope,
+                children, parent: named, typeName: typeName, ancestors: &ancestors, scope: scope,
                 depth: depth + 1, enclosing: inherits ? presence : nil)
+            ancestors.removeLast()
             bubbles.leave()
             childBubbles = lens.bubblesOut
             base = .lens(lens)
         case .inputObject:
             return nil
         }
+        checkArguments(field, file: scope.source)
+        guard !checksOnly, let base else { return .some(nil) }
+        lensTypes.add(base)
 
         let mapped: Bool = if case .scalar(let scalar) = base { scalar.mapping != nil } else { false }
         let (levels, semanticNonNull) = OptionalityPolicy.levels(
@@ -255,31 +326,32 @@ extension LensBuildContext {
                 underThrowOnFieldError: scope.throwOnFieldError, mappedCustomScalar: mapped, required: required,
                 childrenBubble: childBubbles, catchTarget: catchMode, conditional: !presence.isAlways))
 
-        checkArguments(field, file: scope.source)
         var accessor = Accessor(
             name: field.responseKey,
             reads: .field(
                 FieldRead(
                     responseKey: field.responseKey, fieldName: fieldName,
-                    arguments: field.arguments.map { ArgumentModel(name: $0.name.value, value: $0.value) }.sorted {
-                        $0.name < $1.name
-                    }, schemaType: definition.type, parentType: scopeType.name)),
+                    arguments: field.arguments.isEmpty
+                        ? []
+                        : field.arguments.map { ArgumentModel(name: $0.name.value, value: $0.value) }.sorted {
+                            $0.name < $1.name
+                        }, schemaType: definition.type, parentType: scopeType.name)),
             base: base, levels: levels,
             required: required.map {
                 RequiredEffect(action: $0, bubblesTo: $0.bubbles ? bubbles.target(in: scope) : nil)
             },
             catchMode: catchMode,
             presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
-            receivesBubbledNull: childBubbles, locations: locations)
-        connectionAndUpdate(of: fields, into: &accessor)
+            receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope))
+        connectionAndUpdate(of: group, into: &accessor)
         return accessor
     }
 
     /// `@connection` and a declarative update, as the first selection of the accessor writes them (validation
     /// made the selections of one response key agree on their directives).
-    func connectionAndUpdate(of fields: [Field], into accessor: inout Accessor) {
-        if let use = fields.lazy.compactMap({ BatonDirectives.connection(in: $0.directives) }).first,
-            let key = use.key, let field = fields.first
+    func connectionAndUpdate(of group: OccurrenceGroup, into accessor: inout Accessor) {
+        if let use = group.firstField({ BatonDirectives.connection(in: $0.directives) }), let key = use.key,
+            let field = group.firstField({ $0 })
         {
             accessor.connection = ConnectionModel(key: key, filters: use.filterNames(of: field))
             if case .lens(var lens) = accessor.base {
@@ -290,7 +362,7 @@ extension LensBuildContext {
                 accessor.base = .lens(lens)
             }
         }
-        if let use = fields.lazy.compactMap({ BatonDirectives.recordUpdate(in: $0.directives) }).first {
+        if let use = group.firstField({ BatonDirectives.recordUpdate(in: $0.directives) }) {
             accessor.recordUpdate = RecordUpdateModel(
                 kind: use.kind, connections: use.connections, edgeTypeName: use.edgeTypeName, typeName: use.typeName)
         }

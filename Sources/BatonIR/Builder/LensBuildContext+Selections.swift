@@ -3,6 +3,13 @@ import BatonSchema
 import BatonSemantics
 import BatonSyntax
 
+/// Two schema types, by identity (the schema holds one object per type): a key hashed without
+/// reading their names.
+struct TypePair: Hashable {
+    var parent: ObjectIdentifier
+    var condition: ObjectIdentifier
+}
+
 /// One place a selection with a given accessor key appears, with the conditions on the path to it.
 struct Occurrence {
     enum Node {
@@ -20,20 +27,66 @@ struct Occurrence {
 struct OccurrenceGroup {
     var key: SelectionKey
     var occurrences: [Occurrence]
+
+    /// The first answer `read` gives for a field occurrence, in document order (validation made
+    /// the selections of one key agree on their directives).
+    func firstField<T>(_ read: (Field) -> T?) -> T? {
+        for occurrence in occurrences {
+            if case .field(let field, _) = occurrence.node, let found = read(field) { return found }
+        }
+        return nil
+    }
+
+    /// True when the accessor has a nested lens (a field with selections, an inline fragment).
+    var nests: Bool {
+        switch occurrences.first?.node {
+        case .field(let field, _)?: field.selectionSet != nil
+        case .inline?: true
+        case .spread?, nil: false
+        }
+    }
 }
 
 /// Groups in order of first appearance, by `SelectionKey`: the grouping the validation rules'
 /// response paths are made of.
 struct OrderedGroups {
     var groups: [OccurrenceGroup] = []
-    var index: [SelectionKey: Int] = [:]
+    var index = SmallIndex<SelectionKey>()
     mutating func add(_ key: SelectionKey, _ occurrence: Occurrence) {
-        if let position = index[key] {
+        if let position = index.position(of: key) {
             groups[position].occurrences.append(occurrence)
         } else {
-            index[key] = groups.count
+            index.append(key)
             groups.append(OccurrenceGroup(key: key, occurrences: [occurrence]))
         }
+    }
+}
+
+/// Positions of keys in order of appending, found by comparing while there are few (most
+/// selections have a handful of fields, where hashing every key costs more than comparing them)
+/// and through a hash table once there are more than `linearLimit`.
+struct SmallIndex<Key: Hashable> {
+    private var keys: [Key] = []
+    private var table: [Key: Int]?
+    static var linearLimit: Int { 12 }
+
+    /// The position `key` was appended at, if it was.
+    func position(of key: Key) -> Int? {
+        if let table { return table[key] }
+        return keys.firstIndex(of: key)
+    }
+
+    /// Appends `key`, which must not be in the index yet, at the next position.
+    mutating func append(_ key: Key) {
+        if table != nil {
+            table?[key] = keys.count
+        } else if keys.count == Self.linearLimit {
+            var built = [Key: Int](minimumCapacity: keys.count * 2)
+            for (position, known) in keys.enumerated() { built[known] = position }
+            built[key] = keys.count
+            table = built
+        }
+        keys.append(key)
     }
 }
 
@@ -90,8 +143,8 @@ extension LensBuildContext {
 
     /// True when every record of `parent` is a `condition`: the same type, or a wider one.
     func alwaysMatches(parent: NamedTypeDef, condition: NamedTypeDef) -> Bool {
-        if parent.name == condition.name { return true }
-        let key = parent.name + " " + condition.name
+        if parent === condition || parent.name == condition.name { return true }
+        let key = TypePair(parent: ObjectIdentifier(parent), condition: ObjectIdentifier(condition))
         if let known = matchCache[key] { return known }
         let answer = Bubbling.alwaysMatches(parent, condition, in: schema)
         matchCache[key] = answer
@@ -100,9 +153,9 @@ extension LensBuildContext {
 
     /// The names of the object types a record of `type` can be.
     func possibleNames(_ type: NamedTypeDef) -> Set<String> {
-        if let known = possibleTypeNames[type.name] { return known }
+        if let known = possibleTypeNames[ObjectIdentifier(type)] { return known }
         let names = Set(schema.possibleTypes(of: type).map(\.name))
-        possibleTypeNames[type.name] = names
+        possibleTypeNames[ObjectIdentifier(type)] = names
         return names
     }
 

@@ -4,23 +4,21 @@ import BatonSemantics
 import BatonSyntax
 
 extension LensBuildContext {
-    /// The enums, input objects and custom scalars a lens (not the fragments it spreads) and
-    /// variables use, through input objects transitively.
-    func usedTypeNames(lens: Lens, variables: [VariableModel]) -> UsedTypeNames {
-        var enums: Set<String> = []
+    /// The enums, input objects and custom scalars a definition's lenses (not the fragments they
+    /// spread: `lensTypes`, gathered as its accessors were built) and variables use, through input
+    /// objects transitively.
+    func usedTypeNames(lensTypes: LensTypeNames, variables: [VariableModel]) -> UsedTypeNames {
+        var enums = lensTypes.enums
         var inputs: Set<String> = []
-        var scalars: Set<String> = []
-        var stack: [Lens] = [lens]
-        while let next = stack.popLast() {
-            for accessor in next.accessors {
-                switch accessor.base {
-                case .scalar(let scalar): if !scalar.isBuiltIn { scalars.insert(scalar.name) }
-                case .enumeration(let name): enums.insert(name)
-                case .lens(let child): stack.append(child)
-                case .fragment: break
-                }
-            }
-        }
+        var scalars = lensTypes.customScalars
+        addTypes(of: variables, enums: &enums, inputs: &inputs, scalars: &scalars)
+        return UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted())
+    }
+
+    /// The enums, input objects and custom scalars `variables` use, through input objects transitively.
+    private func addTypes(
+        of variables: [VariableModel], enums: inout Set<String>, inputs: inout Set<String>, scalars: inout Set<String>
+    ) {
         var pendingTypes = variables.map(\.type.namedType)
         while let name = pendingTypes.popLast() {
             guard let type = schema.type(named: name) else { continue }
@@ -34,7 +32,28 @@ extension LensBuildContext {
             default: break
             }
         }
-        return UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted())
+    }
+
+    /// The input objects `variables` use, through input objects transitively, sorted: the only used
+    /// types that can refuse (`checkInputFields`), and only variables reach them.
+    func inputObjectNames(variables: [VariableModel]) -> [String] {
+        var (enums, inputs, scalars) = (Set<String>(), Set<String>(), Set<String>())
+        addTypes(of: variables, enums: &enums, inputs: &inputs, scalars: &scalars)
+        return inputs.sorted()
+    }
+
+    /// Reports the fields of the input objects `names` whose types or defaults nest too deeply for
+    /// the generators.
+    func checkInputFields(_ names: [String]) {
+        for type in names.compactMap({ schema.type(named: $0) }) {
+            for field in type.inputFields
+            where LensModelBuilder.listDepth(field.type) > LensModelBuilder.maximumListLevels
+                || field.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth })
+                    == true
+            {
+                reportDeepValue("The input field \(type.name).\(field.name)", at: field.location?.range)
+            }
+        }
     }
 
     func usedTypes(_ names: UsedTypeNames) -> UsedTypes {
@@ -46,14 +65,7 @@ extension LensBuildContext {
                 })
         }
         let inputs = names.inputObjects.compactMap { schema.type(named: $0) }.map { type in
-            for field in type.inputFields
-            where LensModelBuilder.listDepth(field.type) > LensModelBuilder.maximumListLevels
-                || field.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth })
-                    == true
-            {
-                reportDeepValue("The input field \(type.name).\(field.name)", at: field.location?.range)
-            }
-            return InputObjectModel(
+            InputObjectModel(
                 name: type.name, description: type.description, isOneOf: type.isOneOf,
                 fields: type.inputFields.map {
                     InputFieldModel(
@@ -71,6 +83,21 @@ extension LensBuildContext {
                 mapping: options.customScalars[type.name])
         }
         return UsedTypes(enums: enums, inputObjects: inputs, customScalars: scalars)
+    }
+}
+
+/// The enums and custom scalars the accessors of one definition read, gathered while they are built.
+struct LensTypeNames {
+    var enums: Set<String> = []
+    var customScalars: Set<String> = []
+
+    /// Adds what an accessor of `base` reads.
+    mutating func add(_ base: AccessorBase) {
+        switch base {
+        case .scalar(let scalar): if !scalar.isBuiltIn { customScalars.insert(scalar.name) }
+        case .enumeration(let name): enums.insert(name)
+        case .lens, .fragment: break
+        }
     }
 }
 

@@ -24,9 +24,11 @@ final class LensBuildContext {
     var fragmentsInProgress: Set<String> = []
     /// Where a `@required` null in the lens being built goes.
     var bubbles = BubbleTracker()
+    /// The enums and custom scalars the accessors of the definition being built read.
+    var lensTypes = LensTypeNames()
     /// Possible type names per abstract type, and `alwaysMatches` answers, computed once.
-    var possibleTypeNames: [String: Set<String>] = [:]
-    var matchCache: [String: Bool] = [:]
+    var possibleTypeNames: [ObjectIdentifier: Set<String>] = [:]
+    var matchCache: [TypePair: Bool] = [:]
     /// The stack of the thread building the model: a debug build spends over 10 KiB per lens
     /// level, so a 512 KiB thread (Dispatch, Swift Concurrency) runs out long before
     /// `maximumDepth`. Created on first use, on the building thread.
@@ -66,15 +68,13 @@ final class LensBuildContext {
         for document in documents {
             for definition in document.definitions {
                 guard case .operation(let operation) = definition else { continue }
-                guard var model = operationModel(operation, source: document.source) else { continue }
-                if options.checksOnly { model.lens.accessors = [] }
+                guard let model = operationModel(operation, source: document.source) else { continue }
                 if seenOperations.insert(model.name).inserted { operations.append(model) }
             }
         }
         // Each `@refetchable` fragment's query, built as any operation is.
         for (query, source, fragment) in refetchQueries() {
             guard var model = operationModel(query, source: source) else { continue }
-            if options.checksOnly { model.lens.accessors = [] }
             model.refetchableFragment = fragment
             if seenOperations.insert(model.name).inserted { operations.append(model) }
         }
@@ -93,9 +93,13 @@ final class LensBuildContext {
         }
         diagnostics.sort(by: Diagnostic.sortKey)
         if options.checksOnly {
+            // Of the used types only input objects can refuse (a field nested too deeply), and
+            // only variables reach them.
+            checkInputFields(inputObjectNames(variables: operations.flatMap(\.variables)))
             return (LensModel(operations: operations, fragments: fragments, types: UsedTypes()), diagnostics)
         }
         let names = UsedTypeNames.union(of: operations.map(\.usedTypes) + fragments.map(\.usedTypes))
+        checkInputFields(names.inputObjects)
         let model = DefinitionNaming.apply(
             to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
             reserved: options.reservedTypeNames, options: options.naming)
@@ -168,21 +172,25 @@ final class LensBuildContext {
             source: source)
         var groups = OrderedGroups()
         collect(node.selectionSet, parent: type, inherited: .always, into: &groups, depth: 0)
-        let enclosingBubbles = bubbles
-        bubbles = BubbleTracker()
-        let lens = buildLens(groups, parent: type, typeName: name, ancestors: [name], scope: scope, depth: 0)
-        bubbles = enclosingBubbles
-        let model = FragmentModel(
+        let (enclosingBubbles, enclosingTypes) = (bubbles, lensTypes)
+        (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
+        var ancestors = [name]
+        let lens = buildLens(groups, parent: type, typeName: name, ancestors: &ancestors, scope: scope, depth: 0)
+        let types = lensTypes
+        (bubbles, lensTypes) = (enclosingBubbles, enclosingTypes)
+        // `check` keeps what a spread reads (name, type condition) and the refetch query; the
+        // spreads, used types and possible types are for outputs only.
+        let checksOnly = options.checksOnly
+        var model = FragmentModel(
             name: name, typeCondition: type.name, spreadAccessorName: LensNaming.spreadAccessorName(fragment: name),
             throwOnFieldError: scope.throwOnFieldError, rootCanBeNil: lens.bubblesOut,
-            fragmentsSpread: directSpreads(of: name), usedTypes: usedTypeNames(lens: lens, variables: []),
+            fragmentsSpread: checksOnly ? [] : directSpreads(of: name),
+            usedTypes: checksOnly ? UsedTypeNames() : usedTypeNames(lensTypes: types, variables: []),
             lens: lens, location: SourceRange(file: source, span: node.name.span),
-            possibleTypes: schema.possibleTypes(of: type).map(\.name).sorted())
-        var made = model
-        made.refetchable = refetchableModel(node, lens: lens)
-        if options.checksOnly { made.lens.accessors = [] }
-        fragmentModels[name] = made
-        return made
+            possibleTypes: checksOnly ? [] : schema.possibleTypes(of: type).map(\.name).sorted())
+        model.refetchable = refetchableModel(node, lens: lens)
+        fragmentModels[name] = model
+        return model
     }
 
     func operationModel(_ node: OperationDefinition, source: SourceFile) -> OperationModel? {
@@ -201,8 +209,10 @@ final class LensBuildContext {
             source: source)
         var groups = OrderedGroups()
         collect(node.selectionSet, parent: root, inherited: .always, into: &groups, depth: 0)
-        bubbles = BubbleTracker()
-        let lens = buildLens(groups, parent: root, typeName: name, ancestors: [name], scope: scope, depth: 0)
+        (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
+        var ancestors = [name]
+        let lens = buildLens(groups, parent: root, typeName: name, ancestors: &ancestors, scope: scope, depth: 0)
+        let types = lensTypes
         for definition in node.variableDefinitions
         where LensModelBuilder.listDepth(TypeRef(definition.type)) > LensModelBuilder.maximumListLevels
             || definition.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth })
@@ -212,10 +222,11 @@ final class LensBuildContext {
                 "The variable $\(definition.variable.name.value)", at: SourceRange(file: source, span: definition.span))
         }
         let used = fragmentsUsed(by: node.selectionSet)
-        let clientOnly = DocumentText.clientOnlyVariables(
-            operation: node, fragments: used.compactMap { fragmentNodes[$0]?.0 })
-        let connectionVariables = Self.connectionVariables(
-            node.selectionSet, fragments: used.compactMap { fragmentNodes[$0]?.0 })
+        let usedNodes = used.compactMap { fragmentNodes[$0]?.0 }
+        // Which variables are client-only or hold connection IDs is for outputs only.
+        let checksOnly = options.checksOnly
+        let clientOnly = checksOnly ? [] : DocumentText.clientOnlyVariables(operation: node, fragments: usedNodes)
+        let connectionVariables = checksOnly ? [] : Self.connectionVariables(node.selectionSet, fragments: usedNodes)
         let variables = node.variableDefinitions.map { definition in
             var variable = VariableModel(
                 name: definition.variable.name.value, type: TypeRef(definition.type),
@@ -224,7 +235,6 @@ final class LensBuildContext {
             variable.holdsConnectionIDs = connectionVariables.contains(variable.name)
             return variable
         }
-        let usedNodes = used.compactMap { fragmentNodes[$0]?.0 }
         var complete = true
         var text = ""
         // Without the text (`check`), it is still made when it could refuse: only selections
@@ -242,7 +252,9 @@ final class LensBuildContext {
         return OperationModel(
             name: name, kind: node.operation, rootType: root.name, variables: variables,
             throwOnFieldError: scope.throwOnFieldError, onError: options.onError, fragmentsUsed: used,
-            documentText: text, usedTypes: usedTypeNames(lens: lens, variables: variables), lens: lens,
+            documentText: text,
+            usedTypes: checksOnly ? UsedTypeNames() : usedTypeNames(lensTypes: types, variables: variables),
+            lens: lens,
             location: SourceRange(file: source, span: node.name?.span ?? node.span),
             hashesDocumentText: !options.checksOnly)
     }

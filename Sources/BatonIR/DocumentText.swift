@@ -113,6 +113,11 @@ package enum DocumentText {
         return Document(source: source, definitions: definitions, span: .zero)
     }
 
+    /// True when `strip` would leave something out.
+    static func hasClientOnly(_ directives: [Directive]) -> Bool {
+        directives.contains { clientOnlyDirectives.contains($0.name.value) }
+    }
+
     static func strip(_ directives: [Directive]) -> [Directive] {
         directives.filter { !clientOnlyDirectives.contains($0.name.value) }
     }
@@ -156,6 +161,8 @@ package enum DocumentText {
     {
         switch selection {
         case .field(let field):
+            // A leaf without client-only directives is printed as written.
+            if field.selectionSet == nil, !hasClientOnly(field.directives) { return selection }
             let selectionSet = field.selectionSet.map {
                 transform($0, addTypename: true, depth: depth + 1, stack: stack, complete: &complete)
             }
@@ -164,6 +171,7 @@ package enum DocumentText {
                     alias: field.alias, name: field.name, arguments: field.arguments,
                     directives: strip(field.directives), selectionSet: selectionSet, span: field.span))
         case .fragmentSpread(let spread):
+            if !hasClientOnly(spread.directives) { return selection }
             return .fragmentSpread(
                 FragmentSpread(name: spread.name, directives: strip(spread.directives), span: spread.span))
         case .inlineFragment(let inline):

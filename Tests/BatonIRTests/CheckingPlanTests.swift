@@ -84,6 +84,23 @@ final class CheckingPlanTests: XCTestCase {
         }
     }
 
+    func testDeepInputFieldsGiveTheSameDiagnosticsWhenChecking() throws {
+        // An input object a variable reaches, with a field nesting more lists than the generators
+        // write: `gen` refuses it, so `check` must too.
+        let lists = LensModelBuilder.maximumListLevels + 1
+        let type = String(repeating: "[", count: lists) + "Int" + String(repeating: "]", count: lists)
+        let schema = Array(
+            """
+            type Query { node(filter: Filter): Node }
+            type Node { id: ID! }
+            input Filter { deep: \(type) }
+            """.utf8)
+        let document = "query Filtered($filter: Filter) { node(filter: $filter) { id } }"
+        let (full, checking, _) = Self.bothWays([("Filtered.graphql", document)], schema: ("schema.graphql", schema))
+        XCTAssertTrue(full.contains("The input field Filter.deep nests"), full)
+        XCTAssertEqual(checking, full)
+    }
+
     func testCorpusProjectsGiveTheSameDiagnosticsWhenChecking() throws {
         let corpus = PlateFixtures.corpusDirectory
         guard FileManager.default.fileExists(atPath: corpus.path) else {

@@ -237,16 +237,21 @@ final class LensBuildContext {
         }
         var complete = true
         var text = ""
-        // Without the text (`check`), it is still made when it could refuse: only selections
-        // nested past `DocumentText.unguardedDepth` can run out of stack while printing.
+        // Without the text (`check`), its transform is still made when it could refuse: only
+        // selections nested past `DocumentText.unguardedDepth` can run out of stack while printing.
         if !options.checksOnly
             || ([node.selectionSet] + usedNodes.map(\.selectionSet)).contains(where: {
                 Self.nestingDepth($0) > DocumentText.unguardedDepth
             })
         {
-            text = DocumentText.text(
-                operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard)
-            if options.checksOnly { text = "" }
+            if checksOnly {
+                // Only the transform can refuse (it asks the stack); the printing cannot.
+                _ = DocumentText.document(
+                    operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard)
+            } else {
+                text = DocumentText.text(
+                    operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard)
+            }
         }
         if !complete { reportCut() }
         return OperationModel(

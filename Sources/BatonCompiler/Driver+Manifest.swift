@@ -9,19 +9,40 @@ extension Driver {
         ["warnings-as-errors=\(policy.warningsAsErrors)", "kotlin-runtime-out=\(kotlinRuntimeOutput ?? "-")"]
     }
 
+    /// The hashes of `project`'s inputs (by default `compilation`'s), with this run's options, for
+    /// `useGenerationInputs`; nil when the run records no manifest (a build map, no output folder,
+    /// an input that cannot be read). Taken before the documents are read (see `GenerationInputs`);
+    /// `known` as there.
+    package func generationInputs(
+        of compilation: Compilation, project: ProjectInput? = nil, known: [String: String] = [:]
+    ) -> GenerationInputs? {
+        guard swiftLayout == nil, !compilation.plannedOutputRoots.isEmpty else { return nil }
+        return GenerationInputs.read(
+            project: project ?? compilation.project, workingDirectory: compilation.workingDirectory,
+            kotlinRuntime: compilation.kotlinRuntime != nil, options: manifestOptions, known: known)
+    }
+
+    /// Hands `compilation` its inputs and its folders' manifests as they are on disk now, so its
+    /// `.generate` keeps the definitions they say are unchanged and `writeOutputs` records new
+    /// manifests; with nil inputs its next `.generate` is a full one that records none.
+    package func useGenerationInputs(_ inputs: GenerationInputs?, for compilation: Compilation) {
+        compilation.generationInputs = inputs
+        var manifests: [String: GenerationManifest] = [:]
+        if inputs != nil {
+            for (_, root) in compilation.plannedOutputRoots { manifests[root] = GenerationManifest.load(root: root) }
+        }
+        compilation.previousManifests = manifests
+    }
+
     /// Hashes every compilation's inputs and reads its folders' manifests. A compilation whose
     /// every folder's manifest matches (same inputs, same documents, every file as recorded) is
     /// marked up to date and is not run at all: no parse, no plan, no read of an output.
     func prepareIncrementalRun(_ compilations: [Compilation]) {
         for compilation in compilations {
             let roots = compilation.plannedOutputRoots
-            guard !roots.isEmpty, let inputs = GenerationInputs.read(compilation, options: manifestOptions) else {
-                continue
-            }
-            compilation.generationInputs = inputs
-            var manifests: [String: GenerationManifest] = [:]
-            for (_, root) in roots { manifests[root] = GenerationManifest.load(root: root) }
-            compilation.previousManifests = manifests
+            guard let inputs = generationInputs(of: compilation) else { continue }
+            useGenerationInputs(inputs, for: compilation)
+            let manifests = compilation.previousManifests
             let persisted = persistedQueriesPath(of: compilation)
             var reports: [WrittenFolder] = []
             for (index, (language, root)) in roots.enumerated() {

@@ -18,6 +18,9 @@ package struct Driver: Sendable {
     /// True for `gen` without `--check` and without a build map: the output folders' manifests
     /// are read, and written after the run (`GenerationManifest`).
     private var useManifests = false
+    /// True for a watch session's `gen` (`WatchSession`): inputs are hashed and manifests read and
+    /// written as with `useManifests`, but every compilation runs (the session keeps them).
+    package var recordsManifests = false
     /// True for `check`: plans are built for their diagnostics only (`Compilation.checksOnly`).
     package var checksOnly = false
 
@@ -45,7 +48,13 @@ package struct Driver: Sendable {
             compilation.swiftLayout = swiftLayout
             compilation.checksOnly = checksOnly
         }
-        if stage == .generate, useManifests { prepareIncrementalRun(result.compilations) }
+        if stage == .generate, useManifests {
+            prepareIncrementalRun(result.compilations)
+        } else if stage == .generate, recordsManifests {
+            for compilation in result.compilations {
+                useGenerationInputs(generationInputs(of: compilation), for: compilation)
+            }
+        }
         for compilation in result.compilations where compilation.upToDate == nil { compilation.run(upTo: stage) }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {
             let names: String

@@ -25,10 +25,22 @@ package struct GenerationInputs: Sendable, Equatable {
     }
 
     /// The inputs of `compilation`'s project, read from disk; nil when they cannot all be read,
-    /// when editor buffers stand in for files (a watch session's), or when Baton's own build cannot
-    /// be identified: such a run is a full one and records no manifest.
+    /// when editor buffers stand in for files, or when Baton's own build cannot be identified:
+    /// such a run is a full one and records no manifest.
     package static func read(_ compilation: Compilation, options: [String]) -> GenerationInputs? {
-        let project = compilation.project
+        read(
+            project: compilation.project, workingDirectory: compilation.workingDirectory,
+            kotlinRuntime: compilation.kotlinRuntime != nil, options: options)
+    }
+
+    /// The inputs of `project` (the file lists a compilation will have), read from disk but for the
+    /// documents in `known` (hashes by display path), which are taken as given: a watch session's
+    /// documents it has not read again since it hashed them. Hashes are always taken before the
+    /// documents they describe are read, so a file edited in between is found changed by the next run.
+    package static func read(
+        project: ProjectInput, workingDirectory: String, kotlinRuntime: Bool, options: [String],
+        known: [String: String] = [:]
+    ) -> GenerationInputs? {
         guard project.overlays.isEmpty, let configuration = project.configuration, let tool = toolIdentity else {
             return nil
         }
@@ -45,10 +57,10 @@ package struct GenerationInputs: Sendable, Equatable {
             return true
         }
         add(tool)
-        add(compilation.workingDirectory)
+        add(workingDirectory)
         // The Kotlin runtime is read from files beside `baton` or in its source tree (`KotlinRuntimeFiles`),
         // which can change while the executable does not.
-        if compilation.kotlinRuntime != nil {
+        if kotlinRuntime {
             add("kotlin-runtime")
             for source in KotlinRuntime.sources {
                 add(source.name)
@@ -63,8 +75,13 @@ package struct GenerationInputs: Sendable, Equatable {
         }
         var documents: [String: String] = [:]
         for path in project.documentFiles {
+            let display = Path.display(path, from: workingDirectory)
+            if let hash = known[display] {
+                documents[display] = hash
+                continue
+            }
             guard case .success(let bytes) = FileSystem.readFile(path) else { return nil }
-            documents[Path.display(path, from: compilation.workingDirectory)] = SHA256.hex(SHA256.hash(bytes))
+            documents[display] = SHA256.hex(SHA256.hash(bytes))
         }
         return GenerationInputs(project: SHA256.hex(digest.finalize()), documents: documents)
     }

@@ -7,7 +7,9 @@ import BatonDiagnostics
 ///
 /// - An edited document is read again alone (`documentsChanged`); the project is validated, planned
 ///   and (for `gen`) generated again from the kept units, and only files whose content changed are
-///   written.
+///   written. `gen` reads and writes the output folders' manifests (`GenerationManifest`) as a
+///   one-shot `gen` does, so only the definitions a change reaches are rendered, and the manifest
+///   left behind serves the next one-shot `gen`.
 /// - An edited schema file builds the schema again (`schemaChanged`) and keeps every parsed document.
 /// - A file added, deleted or renamed, or a new folder, resolves the projects again (their patterns
 ///   decide what is a document) and hands each compilation its new file lists (`filesChanged`):
@@ -29,6 +31,10 @@ package final class WatchSession {
     private var configurationTexts: [String: [UInt8]] = [:]
 
     package init(driver: Driver, stage: Compilation.Stage) {
+        var driver = driver
+        // `gen`'s manifests are read and written as a one-shot `gen` does: each run renders only what
+        // a change reaches, and a one-shot `gen` after the session has nothing to do.
+        driver.recordsManifests = stage == .generate
         self.driver = driver
         self.stage = stage
         result = driver.compile(upTo: stage)
@@ -90,8 +96,10 @@ package final class WatchSession {
             let schema = relevant.intersection(compilation.project.schemaFiles)
             let documents = relevant.intersection(compilation.project.documentFiles)
             if schema.isEmpty && documents.isEmpty { continue }
+            let inputs = generationInputs(compilation, rereading: documents)
             if !schema.isEmpty { compilation.schemaChanged() }
             if !documents.isEmpty { compilation.documentsChanged(documents) }
+            useGenerationInputs(inputs, for: compilation)
             touched += schema.sorted() + documents.sorted()
         }
         if touched.isEmpty { return nil }
@@ -151,9 +159,10 @@ package final class WatchSession {
         for (index, project) in resolved.projects.enumerated() {
             let compilation = compilations[index]
             if rootEdited || project.configuration.map({ edited.contains($0.path) }) == true {
-                compilations[index] = Compilation(
+                let fresh = Compilation(
                     project: project, workingDirectory: driver.request.workingDirectory, policy: driver.policy,
                     targets: driver.targets)
+                compilations[index] = fresh
                 touched.formUnion(edited)
                 continue
             }
@@ -162,12 +171,14 @@ package final class WatchSession {
             let kept = paths.intersection(oldFiles).intersection(newFiles)
             let moved = oldFiles.symmetricDifference(newFiles)
             if kept.isEmpty && moved.isEmpty { continue }
+            let inputs = generationInputs(compilation, project: project, rereading: kept.union(moved))
             if !moved.isEmpty { compilation.filesChanged(project) }
             let documents = kept.intersection(project.documentFiles)
             if !documents.isEmpty { compilation.documentsChanged(documents) }
             if !kept.intersection(project.schemaFiles).isEmpty, moved.isDisjoint(with: project.schemaFiles) {
                 compilation.schemaChanged()
             }
+            useGenerationInputs(inputs, for: compilation)
             touched.formUnion(kept.union(moved))
         }
         rememberConfigurations()
@@ -179,6 +190,10 @@ package final class WatchSession {
         for compilation in compilations {
             compilation.swiftLayout = driver.swiftLayout
             compilation.checksOnly = driver.checksOnly
+            // A project started afresh (its baton.json edited): hashed before its first read.
+            if stage == .generate, compilation.completed == nil {
+                useGenerationInputs(driver.generationInputs(of: compilation), for: compilation)
+            }
         }
         rerun()
         return Outcome(changed: touched.sorted().map(display), resolvedAgain: true)
@@ -190,6 +205,23 @@ package final class WatchSession {
         for compilation in result.compilations { compilation.run(upTo: stage) }
         result.folders = []
         if stage == .generate { driver.writeOutputs(of: &result, check: false) }
+    }
+
+    /// For `gen`: the inputs of `compilation` (with `project`'s file lists when given), hashed before
+    /// `paths` are read again; the other documents keep the hashes taken before they were last
+    /// read, so every hash describes the text the compilation holds.
+    private func generationInputs(
+        _ compilation: Compilation, project: ProjectInput? = nil, rereading paths: Set<String>
+    ) -> GenerationInputs? {
+        guard stage == .generate else { return nil }
+        var known = compilation.generationInputs?.documents ?? [:]
+        for path in paths { known[Path.display(path, from: compilation.workingDirectory)] = nil }
+
+        return driver.generationInputs(of: compilation, project: project, known: known)
+    }
+
+    private func useGenerationInputs(_ inputs: GenerationInputs?, for compilation: Compilation) {
+        if stage == .generate { driver.useGenerationInputs(inputs, for: compilation) }
     }
 
     private func rememberConfigurations() {

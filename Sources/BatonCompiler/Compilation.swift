@@ -86,6 +86,13 @@ package final class Compilation {
     /// again in full.
     package var checksOnly = false
     private var modelIsFull = false
+    /// Set for a compilation that is kept and updated (a watch session's): each plan reuses the
+    /// definitions the last one built that no change reached (`LensModelCache`).
+    package var keepsPlan = false {
+        didSet { if keepsPlan != oldValue { planCache = keepsPlan ? LensModelCache() : nil } }
+    }
+    /// The last plan's definitions; a new one when the schema changes.
+    package private(set) var planCache: LensModelCache?
 
     /// The hashes of this project's inputs, when the driver took them (`gen` without `--check`):
     /// with them `.generate` keeps the definitions `previousManifests` says are unchanged, and the
@@ -180,6 +187,8 @@ package final class Compilation {
         let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles)
         self.schema = schema
         schemaDiagnostics = settle(diagnostics)
+        // The plan's definitions were built against the schema before.
+        if keepsPlan { planCache = LensModelCache() }
     }
 
     /// A document file read and parsed; nil for a schema-only file the project leaves out.
@@ -209,7 +218,8 @@ package final class Compilation {
         guard let schema else { return }
         var options = Self.modelOptions(project.configuration)
         options.checksOnly = !full
-        let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: documents, options: options)
+        let (model, diagnostics) = LensModelBuilder.build(
+            schema: schema, documents: documents, options: options, cache: planCache)
         self.model = model
         modelIsFull = full
         planDiagnostics = settle(diagnostics)

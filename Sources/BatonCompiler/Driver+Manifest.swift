@@ -9,29 +9,32 @@ extension Driver {
         ["warnings-as-errors=\(policy.warningsAsErrors)", "kotlin-runtime-out=\(kotlinRuntimeOutput ?? "-")"]
     }
 
-    /// The hashes of `project`'s inputs (by default `compilation`'s), with this run's options, for
-    /// `useGenerationInputs`; nil when the run records no manifest (a build map, no output folder,
-    /// an input that cannot be read). Taken before the documents are read (see `GenerationInputs`);
-    /// `known` as there.
-    package func generationInputs(
-        of compilation: Compilation, project: ProjectInput? = nil, known: [String: String] = [:]
-    ) -> GenerationInputs? {
-        guard swiftLayout == nil, !compilation.plannedOutputRoots.isEmpty else { return nil }
-        return GenerationInputs.read(
-            project: project ?? compilation.project, workingDirectory: compilation.workingDirectory,
-            kotlinRuntime: compilation.kotlinRuntime != nil, options: manifestOptions, known: known)
+    /// The hashes of `project`'s inputs (by default `compilation`'s) with this run's options, and
+    /// its output folders' manifests as they are on disk now, for `use(_:for:)`: no inputs when the
+    /// run records no manifest (a build map, no output folder, an input that cannot be read).
+    /// Taken before the documents are read (see `GenerationInputs`); `known` as there.
+    package func generationBasis(
+        of compilation: Compilation, project: ProjectInput? = nil, known: GenerationInputs? = nil
+    ) -> GenerationBasis {
+        let roots = compilation.plannedOutputRoots
+        guard swiftLayout == nil, !roots.isEmpty else { return GenerationBasis() }
+        var manifests: [String: GenerationManifest] = [:]
+        for (_, root) in roots { manifests[root] = GenerationManifest.load(root: root) }
+        guard
+            let inputs = GenerationInputs.read(
+                project: project ?? compilation.project, workingDirectory: compilation.workingDirectory,
+                kotlinRuntime: compilation.kotlinRuntime != nil, options: manifestOptions, known: known,
+                recorded: roots.lazy.compactMap { manifests[$0.root] }.first)
+        else { return GenerationBasis() }
+        return GenerationBasis(inputs: inputs, manifests: manifests)
     }
 
-    /// Hands `compilation` its inputs and its folders' manifests as they are on disk now, so its
-    /// `.generate` keeps the definitions they say are unchanged and `writeOutputs` records new
-    /// manifests; with nil inputs its next `.generate` is a full one that records none.
-    package func useGenerationInputs(_ inputs: GenerationInputs?, for compilation: Compilation) {
-        compilation.generationInputs = inputs
-        var manifests: [String: GenerationManifest] = [:]
-        if inputs != nil {
-            for (_, root) in compilation.plannedOutputRoots { manifests[root] = GenerationManifest.load(root: root) }
-        }
-        compilation.previousManifests = manifests
+    /// Hands `compilation` its inputs and manifests, so its `.generate` keeps the definitions they
+    /// say are unchanged and `writeOutputs` records new manifests; without inputs its next
+    /// `.generate` is a full one that records none.
+    package func use(_ basis: GenerationBasis, for compilation: Compilation) {
+        compilation.generationInputs = basis.inputs
+        compilation.previousManifests = basis.manifests
     }
 
     /// Hashes every compilation's inputs and reads its folders' manifests. A compilation whose
@@ -40,9 +43,10 @@ extension Driver {
     func prepareIncrementalRun(_ compilations: [Compilation]) {
         for compilation in compilations {
             let roots = compilation.plannedOutputRoots
-            guard let inputs = generationInputs(of: compilation) else { continue }
-            useGenerationInputs(inputs, for: compilation)
-            let manifests = compilation.previousManifests
+            let basis = generationBasis(of: compilation)
+            guard let inputs = basis.inputs else { continue }
+            use(basis, for: compilation)
+            let manifests = basis.manifests
             let persisted = persistedQueriesPath(of: compilation)
             var reports: [WrittenFolder] = []
             for (index, (language, root)) in roots.enumerated() {
@@ -98,11 +102,18 @@ extension Driver {
                 }
                 let manifest = GenerationManifest(
                     inputs: inputs.inputs(language: output.target.name, root: output.root), names: names,
-                    documents: inputs.documents, files: entries, extras: extras)
+                    documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras)
                 guard let text = manifest.text else { continue }
                 _ = try? FileWriter(root: output.root, managedExtensions: []).writeFile(
                     GenerationManifest.fileName, text)
             }
         }
     }
+}
+
+/// What a compilation's `.generate` starts from (`Driver.generationBasis`): the hashes of its
+/// inputs, and its output folders' manifests by absolute folder.
+package struct GenerationBasis {
+    package var inputs: GenerationInputs?
+    package var manifests: [String: GenerationManifest] = [:]
 }

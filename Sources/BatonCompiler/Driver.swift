@@ -21,6 +21,9 @@ package struct Driver: Sendable {
     /// True for a watch session's `gen` (`WatchSession`): inputs are hashed and manifests read and
     /// written as with `useManifests`, but every compilation runs (the session keeps them).
     package var recordsManifests = false
+    /// True for a watch session: each compilation keeps its plan's definitions for the next plan
+    /// (`Compilation.keepsPlan`).
+    package var keepsPlans = false
     /// True for `check`: plans are built for their diagnostics only (`Compilation.checksOnly`).
     package var checksOnly = false
 
@@ -47,13 +50,12 @@ package struct Driver: Sendable {
         for compilation in result.compilations {
             compilation.swiftLayout = swiftLayout
             compilation.checksOnly = checksOnly
+            compilation.keepsPlan = keepsPlans
         }
         if stage == .generate, useManifests {
             prepareIncrementalRun(result.compilations)
         } else if stage == .generate, recordsManifests {
-            for compilation in result.compilations {
-                useGenerationInputs(generationInputs(of: compilation), for: compilation)
-            }
+            for compilation in result.compilations { use(generationBasis(of: compilation), for: compilation) }
         }
         for compilation in result.compilations where compilation.upToDate == nil { compilation.run(upTo: stage) }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {

@@ -18,28 +18,27 @@ package struct GenerationInputs: Sendable, Equatable {
     package var project: String
     /// Each document's SHA-256 (hexadecimal), by display path (the path the plan's locations carry).
     package var documents: [String: String]
+    /// The stamp each document had before it was hashed, when the file had been still for a while
+    /// then (`FileStamp.isSettled`): a later run whose stamp is the same takes the hash unread.
+    package var stamps: [String: FileStamp] = [:]
 
     /// The `inputs` digest of one output folder: the project's, the language's and the folder's.
     package func inputs(language: String, root: String) -> String {
         SHA256.hexDigest(project + "\u{0}" + language + "\u{0}" + root)
     }
 
-    /// The inputs of `compilation`'s project, read from disk; nil when they cannot all be read,
-    /// when editor buffers stand in for files, or when Baton's own build cannot be identified:
-    /// such a run is a full one and records no manifest.
-    package static func read(_ compilation: Compilation, options: [String]) -> GenerationInputs? {
-        read(
-            project: compilation.project, workingDirectory: compilation.workingDirectory,
-            kotlinRuntime: compilation.kotlinRuntime != nil, options: options)
-    }
-
-    /// The inputs of `project` (the file lists a compilation will have), read from disk but for the
-    /// documents in `known` (hashes by display path), which are taken as given: a watch session's
-    /// documents it has not read again since it hashed them. Hashes are always taken before the
-    /// documents they describe are read, so a file edited in between is found changed by the next run.
+    /// The inputs of `project` (the file lists a compilation will have); nil when they cannot all
+    /// be read, when editor buffers stand in for files, or when Baton's own build cannot be
+    /// identified: such a run is a full one and records no manifest.
+    ///
+    /// A document's hash is, in order: `known`'s (a watch session's documents it has not read
+    /// again since it hashed them, with their stamps, taken as given); `recorded`'s when the file's
+    /// stamp is the one recorded beside it (the last manifest's: not read); else the file read and
+    /// hashed, its stamp taken first. Hashes and stamps are always taken before the documents
+    /// they describe are read, so a file edited in between is found changed by the next run.
     package static func read(
         project: ProjectInput, workingDirectory: String, kotlinRuntime: Bool, options: [String],
-        known: [String: String] = [:]
+        known: GenerationInputs? = nil, recorded: GenerationManifest? = nil
     ) -> GenerationInputs? {
         guard project.overlays.isEmpty, let configuration = project.configuration, let tool = toolIdentity else {
             return nil
@@ -74,16 +73,26 @@ package struct GenerationInputs: Sendable, Equatable {
             guard addFile(path) else { return nil }
         }
         var documents: [String: String] = [:]
+        var stamps: [String: FileStamp] = [:]
+        let now = Int64(time(nil))
         for path in project.documentFiles {
             let display = Path.display(path, from: workingDirectory)
-            if let hash = known[display] {
+            if let hash = known?.documents[display] {
                 documents[display] = hash
+                stamps[display] = known?.stamps[display]
+                continue
+            }
+            let stamp = FileStamp(of: path)
+            if let stamp, let hash = recorded?.documents[display], recorded?.documentStamps[display] == stamp {
+                documents[display] = hash
+                stamps[display] = stamp
                 continue
             }
             guard case .success(let bytes) = FileSystem.readFile(path) else { return nil }
             documents[display] = SHA256.hex(SHA256.hash(bytes))
+            if let stamp, stamp.isSettled(before: now) { stamps[display] = stamp }
         }
-        return GenerationInputs(project: SHA256.hex(digest.finalize()), documents: documents)
+        return GenerationInputs(project: SHA256.hex(digest.finalize()), documents: documents, stamps: stamps)
     }
 
     /// This executable's path, size, modification time and inode: a rebuilt Baton is another

@@ -23,8 +23,16 @@ import BatonConfig
 ///   name of the plan, because a name one definition takes can rename another's types.
 /// - **Per definition** (`digest`): the hashes of the documents it is built from, its own and
 ///   those of every fragment it spreads (transitively) or refetches. A definition whose digest,
-///   path and file stamp (size, modification time, inode) are what the manifest recorded is kept
+///   path and file stamp (size, modification time, inode, status-change time) are what the manifest recorded is kept
 ///   as it is on disk: not rendered, not read, not written.
+/// - **Documents not read** (`documentStamps`): beside each document's hash, the stamp the file had
+///   before it was hashed, when it was settled then (last changed over 2 s before: an edit within the
+///   clock's resolution of the stamp would not move it). A document whose stamp is still the
+///   recorded one is not read or hashed again. Trusted: that a file's size, modification time,
+///   inode and status-change time do not all stay the same across a change of its bytes (the
+///   status-change time cannot be set back by a program, so tools that restore modification times
+///   are seen). Not done for outputs' folders: a folder's stamp does not move when a file in it is
+///   edited in place, so every kept output is still `lstat`ed.
 /// - **Never wrong output**: a missing, truncated, foreign or unreadable manifest is no manifest
 ///   (a full run); a file edited or removed by hand has another stamp (rendered again); the
 ///   manifest is removed before a run writes anything and written after its last file, so a run
@@ -32,7 +40,7 @@ import BatonConfig
 package struct GenerationManifest: Sendable, Equatable {
     /// The file name in each output folder.
     package static let fileName = ".baton-manifest"
-    static let firstLine = "baton-gen-manifest 1"
+    static let firstLine = "baton-gen-manifest 2"
 
     /// One generated file.
     package struct Entry: Sendable, Equatable {
@@ -51,23 +59,28 @@ package struct GenerationManifest: Sendable, Equatable {
     package var names: String
     /// Each document's SHA-256, by the path the plan's locations use (its display path).
     package var documents: [String: String]
+    /// The stamps of the documents whose hash the next run may take without reading them
+    /// (`GenerationInputs`), by display path.
+    package var documentStamps: [String: FileStamp] = [:]
     package var files: [Entry]
     /// Files outside the folder the run wrote for this project (the persisted-query manifest): absolute path and stamp.
     package var extras: [(path: String, stamp: FileStamp)] = []
 
     package init(
-        inputs: String, names: String, documents: [String: String], files: [Entry],
-        extras: [(path: String, stamp: FileStamp)] = []
+        inputs: String, names: String, documents: [String: String], documentStamps: [String: FileStamp] = [:],
+        files: [Entry], extras: [(path: String, stamp: FileStamp)] = []
     ) {
         self.inputs = inputs
         self.names = names
         self.documents = documents
+        self.documentStamps = documentStamps
         self.files = files
         self.extras = extras
     }
 
     package static func == (lhs: GenerationManifest, rhs: GenerationManifest) -> Bool {
-        lhs.inputs == rhs.inputs && lhs.names == rhs.names && lhs.documents == rhs.documents && lhs.files == rhs.files
+        lhs.inputs == rhs.inputs && lhs.names == rhs.names && lhs.documents == rhs.documents
+            && lhs.documentStamps == rhs.documentStamps && lhs.files == rhs.files
             && lhs.extras.map(\.path) == rhs.extras.map(\.path) && lhs.extras.map(\.stamp) == rhs.extras.map(\.stamp)
     }
 
@@ -88,7 +101,7 @@ package struct GenerationManifest: Sendable, Equatable {
         }
         for (path, hash) in documents.sorted(by: { $0.key < $1.key }) {
             guard fits(path) else { return nil }
-            lines.append("doc \(hash)\t\(path)")
+            lines.append("doc \(hash) \(documentStamps[path]?.text ?? "-")\t\(path)")
         }
         for entry in files {
             guard fits(entry.path), fits(entry.definition), !entry.definition.contains(" ") else { return nil }
@@ -127,18 +140,30 @@ package struct GenerationManifest: Sendable, Equatable {
             let path = string(line[(split + 1)...])
             guard !path.isEmpty, let kind = head.first.map(string) else { return nil }
             switch kind {
-            case "doc" where head.count == 2:
+            case "doc" where head.count == 3:
+                guard string(head[2]) == "-" else { return nil }
                 documents[path] = string(head[1])
-            case "file" where head.count == 7:
-                guard let stamp = FileStamp(text: head[1...4].map { Substring(string($0)) }[...]) else { return nil }
-                files.append(Entry(path: path, stamp: stamp, definition: string(head[5]), digest: string(head[6])))
-            case "extra" where head.count == 5:
-                guard let stamp = FileStamp(text: head[1...4].map { Substring(string($0)) }[...]) else { return nil }
+            case "doc" where head.count == 2 + FileStamp.fieldCount:
+                guard let stamp = Self.stamp(head[2...]) else { return nil }
+                documents[path] = string(head[1])
+                documentStamps[path] = stamp
+            case "file" where head.count == 3 + FileStamp.fieldCount:
+                guard let stamp = Self.stamp(head[1...FileStamp.fieldCount]) else { return nil }
+                files.append(
+                    Entry(
+                        path: path, stamp: stamp, definition: string(head[FileStamp.fieldCount + 1]),
+                        digest: string(head[FileStamp.fieldCount + 2])))
+            case "extra" where head.count == 1 + FileStamp.fieldCount:
+                guard let stamp = Self.stamp(head[1...]) else { return nil }
                 extras.append((path, stamp))
             default:
                 return nil
             }
         }
+    }
+
+    private static func stamp(_ fields: ArraySlice<ArraySlice<UInt8>>) -> FileStamp? {
+        FileStamp(text: fields.map { Substring(String(decoding: $0, as: UTF8.self)) }[...])
     }
 
     private static func value(_ line: String, _ prefix: String) -> Substring? {
@@ -161,14 +186,20 @@ package struct GenerationManifest: Sendable, Equatable {
     }
 }
 
-/// What identifies a file's content without reading it: its size, modification time and inode.
-/// (A writer replacing a file by renaming gives it a new inode, so even an edit within the clock's
-/// resolution and of the same size is seen.)
+/// What identifies a file's content without reading it: its size, modification time, inode and
+/// status-change time. (A writer replacing a file by renaming gives it a new inode; any write,
+/// rename or `touch` sets the status-change time to the clock's, which no program can set back,
+/// so a tool restoring modification times, an archive or a reproducible build's fixed epoch, is
+/// still seen. What is left is an edit within the clock's resolution of the stamp being taken:
+/// `GenerationInputs` trusts a document's stamp only when it was older than that.)
 package struct FileStamp: Sendable, Equatable {
     package var size: Int64
     package var seconds: Int64
     package var nanoseconds: Int64
     package var inode: UInt64
+    /// The status-change time (`st_ctim`).
+    package var changeSeconds: Int64
+    package var changeNanoseconds: Int64
 
     /// The stamp of the regular file at `path` (not following a final symbolic link), or nil.
     package init?(of path: String) {
@@ -178,23 +209,39 @@ package struct FileStamp: Sendable, Equatable {
         #if canImport(Darwin)
             seconds = Int64(info.st_mtimespec.tv_sec)
             nanoseconds = Int64(info.st_mtimespec.tv_nsec)
+            changeSeconds = Int64(info.st_ctimespec.tv_sec)
+            changeNanoseconds = Int64(info.st_ctimespec.tv_nsec)
         #else
             seconds = Int64(info.st_mtim.tv_sec)
             nanoseconds = Int64(info.st_mtim.tv_nsec)
+            changeSeconds = Int64(info.st_ctim.tv_sec)
+            changeNanoseconds = Int64(info.st_ctim.tv_nsec)
         #endif
         inode = UInt64(info.st_ino)
     }
 
+    /// How many space-separated fields `text` has.
+    static let fieldCount = 6
+
     init?(text: ArraySlice<Substring>) {
         let parts = Array(text)
-        guard parts.count == 4, let size = Int64(parts[0]), let seconds = Int64(parts[1]),
-            let nanoseconds = Int64(parts[2]), let inode = UInt64(parts[3])
+        guard parts.count == Self.fieldCount, let size = Int64(parts[0]), let seconds = Int64(parts[1]),
+            let nanoseconds = Int64(parts[2]), let inode = UInt64(parts[3]), let changeSeconds = Int64(parts[4]),
+            let changeNanoseconds = Int64(parts[5])
         else { return nil }
         self.size = size
         self.seconds = seconds
         self.nanoseconds = nanoseconds
         self.inode = inode
+        self.changeSeconds = changeSeconds
+        self.changeNanoseconds = changeNanoseconds
     }
 
-    var text: String { "\(size) \(seconds) \(nanoseconds) \(inode)" }
+    var text: String { "\(size) \(seconds) \(nanoseconds) \(inode) \(changeSeconds) \(changeNanoseconds)" }
+
+    /// True when the file's last change is at least `margin` seconds before `time` (seconds since
+    /// 1970): an edit after the stamp was taken then changes the stamp.
+    func isSettled(before time: Int64, margin: Int64 = 2) -> Bool {
+        changeSeconds < time - margin && seconds < time - margin
+    }
 }

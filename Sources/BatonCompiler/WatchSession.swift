@@ -35,6 +35,7 @@ package final class WatchSession {
         // `gen`'s manifests are read and written as a one-shot `gen` does: each run renders only what
         // a change reaches, and a one-shot `gen` after the session has nothing to do.
         driver.recordsManifests = stage == .generate
+        driver.keepsPlans = true
         self.driver = driver
         self.stage = stage
         result = driver.compile(upTo: stage)
@@ -96,10 +97,10 @@ package final class WatchSession {
             let schema = relevant.intersection(compilation.project.schemaFiles)
             let documents = relevant.intersection(compilation.project.documentFiles)
             if schema.isEmpty && documents.isEmpty { continue }
-            let inputs = generationInputs(compilation, rereading: documents)
+            let basis = generationBasis(compilation, rereading: documents)
             if !schema.isEmpty { compilation.schemaChanged() }
             if !documents.isEmpty { compilation.documentsChanged(documents) }
-            useGenerationInputs(inputs, for: compilation)
+            use(basis, for: compilation)
             touched += schema.sorted() + documents.sorted()
         }
         if touched.isEmpty { return nil }
@@ -171,14 +172,14 @@ package final class WatchSession {
             let kept = paths.intersection(oldFiles).intersection(newFiles)
             let moved = oldFiles.symmetricDifference(newFiles)
             if kept.isEmpty && moved.isEmpty { continue }
-            let inputs = generationInputs(compilation, project: project, rereading: kept.union(moved))
+            let basis = generationBasis(compilation, project: project, rereading: kept.union(moved))
             if !moved.isEmpty { compilation.filesChanged(project) }
             let documents = kept.intersection(project.documentFiles)
             if !documents.isEmpty { compilation.documentsChanged(documents) }
             if !kept.intersection(project.schemaFiles).isEmpty, moved.isDisjoint(with: project.schemaFiles) {
                 compilation.schemaChanged()
             }
-            useGenerationInputs(inputs, for: compilation)
+            use(basis, for: compilation)
             touched.formUnion(kept.union(moved))
         }
         rememberConfigurations()
@@ -190,9 +191,10 @@ package final class WatchSession {
         for compilation in compilations {
             compilation.swiftLayout = driver.swiftLayout
             compilation.checksOnly = driver.checksOnly
+            compilation.keepsPlan = true
             // A project started afresh (its baton.json edited): hashed before its first read.
             if stage == .generate, compilation.completed == nil {
-                useGenerationInputs(driver.generationInputs(of: compilation), for: compilation)
+                use(driver.generationBasis(of: compilation), for: compilation)
             }
         }
         rerun()
@@ -207,21 +209,25 @@ package final class WatchSession {
         if stage == .generate { driver.writeOutputs(of: &result, check: false) }
     }
 
-    /// For `gen`: the inputs of `compilation` (with `project`'s file lists when given), hashed before
-    /// `paths` are read again; the other documents keep the hashes taken before they were last
-    /// read, so every hash describes the text the compilation holds.
-    private func generationInputs(
+    /// For `gen`: the inputs of `compilation` (with `project`'s file lists when given) and its
+    /// manifests, hashed before `paths` are read again; the other documents keep the hashes (and
+    /// stamps) taken before they were last read, so every hash describes the text the compilation
+    /// holds.
+    private func generationBasis(
         _ compilation: Compilation, project: ProjectInput? = nil, rereading paths: Set<String>
-    ) -> GenerationInputs? {
-        guard stage == .generate else { return nil }
-        var known = compilation.generationInputs?.documents ?? [:]
-        for path in paths { known[Path.display(path, from: compilation.workingDirectory)] = nil }
-
-        return driver.generationInputs(of: compilation, project: project, known: known)
+    ) -> GenerationBasis {
+        guard stage == .generate else { return GenerationBasis() }
+        var known = compilation.generationInputs
+        for path in paths {
+            let display = Path.display(path, from: compilation.workingDirectory)
+            known?.documents[display] = nil
+            known?.stamps[display] = nil
+        }
+        return driver.generationBasis(of: compilation, project: project, known: known)
     }
 
-    private func useGenerationInputs(_ inputs: GenerationInputs?, for compilation: Compilation) {
-        if stage == .generate { driver.useGenerationInputs(inputs, for: compilation) }
+    private func use(_ basis: GenerationBasis, for compilation: Compilation) {
+        if stage == .generate { driver.use(basis, for: compilation) }
     }
 
     private func rememberConfigurations() {

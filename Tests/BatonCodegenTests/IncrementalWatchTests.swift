@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonCompiler
+import BatonDiagnostics
 import Foundation
 import XCTest
 
@@ -50,10 +51,57 @@ extension IncrementalGenTests {
             try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
         }
         XCTAssertEqual(rendered(watch), ["o:HeroC"])
+        XCTAssertEqual(watch.result.compilations.first?.planCache?.built, 1, "HeroC alone is planned again")
         try assertWatchIsCold(watch, "an edited fragment", ["Documents/Fragments/HeroBits.graphql"]) {
             try write("Documents/Fragments/HeroBits.graphql", "fragment HeroBits on Hero { id name mood }\n")
         }
         XCTAssertEqual(rendered(watch), ["f:HeroBits", "f:HeroFriends", "o:HeroA", "o:HeroB"])
+        XCTAssertEqual(watch.result.compilations.first?.planCache?.built, 4)
+    }
+
+    /// `check --watch`: after each change the session reports what a fresh `check` reports, and its
+    /// plan builds only the definitions the change reaches.
+    func testACheckSessionReportsWhatAFreshCheckReports() throws {
+        var driver = Driver(request: ProjectRequest(workingDirectory: folder), targets: .configured)
+        driver.checksOnly = true
+        let watch = WatchSession(driver: driver, stage: .plan)
+        func assertFresh(_ what: String, _ paths: [String], line: UInt = #line, _ edit: () throws -> Void) throws {
+            try edit()
+            XCTAssertNotNil(watch.apply(Set(paths.map { folder + "/" + $0 })), what, line: line)
+            XCTAssertEqual(
+                TextRenderer.render(watch.result.shownDiagnostics),
+                TextRenderer.render(driver.compile(upTo: .plan).shownDiagnostics), what, line: line)
+        }
+        try assertFresh("an edited operation", ["Documents/Queries/C.graphql"]) {
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
+        }
+        // HeroC alone is built again.
+        XCTAssertEqual(watch.result.compilations.first?.planCache?.built, 1)
+        try assertFresh("an accessor name conflict", ["Documents/Queries/C.graphql"]) {
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { heroBits: id ...HeroBits } }\n")
+        }
+        XCTAssertEqual(watch.result.shownDiagnostics.map(\.rule), ["lens-accessor-name-conflict"])
+        try assertFresh("a fragment the conflict spreads, edited", ["Documents/Fragments/HeroBits.graphql"]) {
+            try write("Documents/Fragments/HeroBits.graphql", "fragment HeroBits on Hero { id name mood }\n")
+        }
+        XCTAssertEqual(watch.result.shownDiagnostics.map(\.rule), ["lens-accessor-name-conflict"])
+        try assertFresh("both fixed", ["Documents/Queries/C.graphql", "Documents/Fragments/HeroBits.graphql"]) {
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id } }\n")
+            try write("Documents/Fragments/HeroBits.graphql", "fragment HeroBits on Hero { id name }\n")
+        }
+        XCTAssertEqual(watch.result.shownDiagnostics.count, 0)
+        try assertFresh(
+            "a fragment moved to another file",
+            ["Documents/Fragments/HeroBits.graphql", "Documents/Fragments/HeroFriends.graphql"]
+        ) {
+            try FileManager.default.removeItem(atPath: folder + "/Documents/Fragments/HeroBits.graphql")
+            try write(
+                "Documents/Fragments/HeroFriends.graphql",
+                "fragment HeroFriends on Hero { friends { ...HeroBits } }\nfragment HeroBits on Hero { id name }\n")
+        }
+        try assertFresh("a changed schema", ["schema.graphql"]) {
+            try write("schema.graphql", Self.schema.replacingOccurrences(of: "HAPPY SAD", with: "HAPPY SAD CALM"))
+        }
     }
 
     func testAWatchSessionMatchesAColdRunAfterEveryKindOfChange() throws {

@@ -18,6 +18,8 @@ final class LensBuildContext {
     let documents: [Document]
     let options: LensModelOptions
     var diagnostics: [Diagnostic] = []
+    /// The definitions of the last build, reused where unchanged, and kept from this one (`LensModelCache`).
+    var cache: LensModelCache?
     /// Fragment definitions by name (first wins; duplicates are validation's to report) and their files.
     var fragmentNodes: [String: (FragmentDefinition, SourceFile)] = [:]
     var fragmentModels: [String: FragmentModel] = [:]
@@ -62,15 +64,32 @@ final class LensBuildContext {
     func run() -> (LensModel, [Diagnostic]) {
         // Fragments before the fragments that spread them, so building one never recurses into
         // another: a chain of thousands of fragments cannot overflow the stack.
-        for name in fragmentBuildOrder() { _ = fragmentModel(named: name) }
+        var reused = 0
+        for name in fragmentBuildOrder() {
+            if let model = cachedFragment(name) {
+                fragmentModels[name] = model
+                reused += 1
+            } else {
+                _ = fragmentModel(named: name)
+            }
+        }
         var operations: [OperationModel] = []
         var seenOperations: Set<String> = []
+        var built: [(OperationDefinition, OperationModel)] = []
         for document in documents {
             for definition in document.definitions {
                 guard case .operation(let operation) = definition else { continue }
-                guard let model = operationModel(operation, source: document.source) else { continue }
+                let cached = cachedOperation(operation)
+                if cached != nil { reused += 1 }
+                guard let model = cached ?? operationModel(operation, source: document.source) else { continue }
+                if cache != nil { built.append((operation, model)) }
                 if seenOperations.insert(model.name).inserted { operations.append(model) }
             }
+        }
+        if let cache {
+            cache.reused = reused
+            cache.built = fragmentModels.count + built.count - reused
+            keepDefinitions(built)
         }
         // Each `@refetchable` fragment's query, built as any operation is.
         for (query, source, fragment) in refetchQueries() {

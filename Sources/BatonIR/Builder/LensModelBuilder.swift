@@ -55,10 +55,14 @@ package struct LensModelBuilder {
         }
     }
 
+    /// With `cache`, definitions unchanged since the last build with it are taken from it, and
+    /// this build's are kept in it (`LensModelCache`).
     package static func build(
-        schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions()
+        schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions(),
+        cache: LensModelCache? = nil
     ) -> (LensModel, [Diagnostic]) {
         let context = LensBuildContext(schema: schema, documents: documents, options: options)
+        context.cache = cache
         return context.run()
     }
 }

@@ -35,6 +35,11 @@ final class NormalizationPlan: Sendable {
     let ordinals: [String: Int32]
     /// The `hashValue` of each ordinal's storage key, for the `SlotID`s of a commit.
     let ordinalKeyHashes: [Int]
+    /// A slot table with every ordinal's storage key (each slot a placeholder), and each ordinal's index in it: a
+    /// new record that wrote every ordinal copies the table and sets its slots by index, hashing no key (the
+    /// copy keeps the table's layout, so the indices stay valid). Empty when the plan writes by key.
+    let slotTable: [String: Slot]
+    let slotTableIndices: [Dictionary<String, Slot>.Index]
 
     init(_ selections: [Selection]) {
         var steps: [Step] = []
@@ -83,6 +88,10 @@ final class NormalizationPlan: Sendable {
         self.ordinalKeys = variable ? nil : keys
         self.ordinals = variable ? [:] : ordinals
         self.ordinalKeyHashes = variable ? [] : keys.map(\.hashValue)
+        var table = [String: Slot](minimumCapacity: variable ? 0 : keys.count)
+        if !variable { for key in keys { table[key] = Slot(value: .null) } }
+        self.slotTable = table
+        self.slotTableIndices = variable ? [] : keys.compactMap { table.index(forKey: $0) }
     }
 
     // MARK: Root plans

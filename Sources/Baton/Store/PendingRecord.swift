@@ -186,11 +186,30 @@ struct NormalizedWrite {
             }
             return slots
         }
-        var table = [String: Slot](minimumCapacity: pending[record].written)
         let errors = pending[record].errors
         let base = pending[record].base
         let keyHashes = pending[record].plan?.ordinalKeyHashes ?? []
         let recordHash = key.hashValue
+        if pending[record].written == keys.count, let plan = pending[record].plan,
+            plan.slotTableIndices.count == keys.count
+        {
+            // Every ordinal written (a list's objects, as a rule): the plan's table, its slots set by index.
+            var table = plan.slotTable
+            var unwritten: [String] = []
+            for ordinal in keys.indices {
+                guard let value = ordinals[base + ordinal].value.take() else {
+                    unwritten.append(keys[ordinal])
+                    continue
+                }
+                table.values[plan.slotTableIndices[ordinal]] = Slot(
+                    value: value, errors: errors.isEmpty ? [] : errors[Int32(ordinal)] ?? [])
+                changed.insert(SlotID(key, keys[ordinal], recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
+            }
+            // Never when `written` counts right; removed only after every slot is set (removing moves indices).
+            for storageKey in unwritten { table.removeValue(forKey: storageKey) }
+            return table
+        }
+        var table = [String: Slot](minimumCapacity: pending[record].written)
         for ordinal in keys.indices {
             guard let value = ordinals[base + ordinal].value.take() else { continue }
             let storageKey = keys[ordinal]

@@ -182,7 +182,7 @@ struct NormalizedWrite {
             pending[record].slots = [:]
             let recordHash = key.hashValue
             for storageKey in slots.keys {
-                changed.insert(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: storageKey.hashValue))
+                changed.add(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: storageKey.hashValue))
             }
             return slots
         }
@@ -203,7 +203,7 @@ struct NormalizedWrite {
                 }
                 table.values[plan.slotTableIndices[ordinal]] = Slot(
                     value: value, errors: errors.isEmpty ? [] : errors[Int32(ordinal)] ?? [])
-                changed.insert(SlotID(key, keys[ordinal], recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
+                changed.add(SlotID(key, keys[ordinal], recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
             }
             // Never when `written` counts right; removed only after every slot is set (removing moves indices).
             for storageKey in unwritten { table.removeValue(forKey: storageKey) }
@@ -214,7 +214,7 @@ struct NormalizedWrite {
             guard let value = ordinals[base + ordinal].value.take() else { continue }
             let storageKey = keys[ordinal]
             table[storageKey] = Slot(value: value, errors: errors.isEmpty ? [] : errors[Int32(ordinal)] ?? [])
-            changed.insert(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
+            changed.add(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
         }
         return table
     }

@@ -282,7 +282,7 @@ public final class Store: Sendable {
                 }
                 let hash = recordHash ?? key.hashValue
                 recordHash = hash
-                changed.insert(SlotID(key, storageKey, recordHash: hash, storageKeyHash: storageKey.hashValue))
+                changed.add(SlotID(key, storageKey, recordHash: hash, storageKeyHash: storageKey.hashValue))
             }
         }
         record.updatedAt = now

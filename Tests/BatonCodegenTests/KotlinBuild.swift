@@ -46,18 +46,12 @@ enum KotlinBuild {
     static let scenarios = KotlinProjectSupport.repositoryRoot.appendingPathComponent(
         "Tests/BatonCodegenTests/KotlinScenarios")
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cached: Result<Built, any Error>?
+    private static let built = Once<Built>()
 
     /// The shared build, compiled on first use; skips (XCTSkip) when kotlinc is missing.
     static func shared() throws -> Built {
         _ = try KotlinTestSupport.tool("kotlinc")
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return try cached.get() }
-        let result = Result { try compile() }
-        cached = result
-        return try result.get()
+        return try built.get { try compile() }
     }
 
     /// Every Kotlin source of the build, relative path → text.

@@ -37,17 +37,9 @@ final class KotlinCurrentCompilerTests: XCTestCase {
         }
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cached: Result<CurrentBuild, any Error>?
+    private static let built = Once<CurrentBuild>()
 
-    static func build() throws -> CurrentBuild {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return try cached.get() }
-        let result = Result { try compile() }
-        cached = result
-        return try result.get()
-    }
+    static func build() throws -> CurrentBuild { try built.get { try compile() } }
 
     /// The compiler wrapper and the jars the build needs, or `unavailable` saying how to install them.
     static func tools() throws -> (kotlinc: URL, classpath: [URL]) {
@@ -172,21 +164,9 @@ final class KotlinCurrentCompilerTests: XCTestCase {
     func testTheScenariosPrintWhatTheyPrintWithKotlinOnePointThree() throws {
         let build = try Self.build()
         let old = try KotlinScenarioTests.suite()
-        let folder = try KotlinTestSupport.temporaryFolder("current-scenarios")
-        let scenarios = SwiftScenarios(
-            fixtures: KotlinBuild.scenarios.appendingPathComponent("Fixtures"), seed: KotlinScenarioTests.seed,
-            swiftImage: folder.appendingPathComponent("swift.image"),
-            kotlinImage: folder.appendingPathComponent("kotlin.image"))
-        try scenarios.writeSwiftImage()
-        let start = Date()
-        let output = try build.run(
-            "baton.tests.MainKt",
-            [
-                "scenarios", scenarios.fixtures.path, scenarios.seed.path, scenarios.swiftImage.path,
-                scenarios.kotlinImage.path,
-            ])
-        print("the scenarios (current Kotlin) ran in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
-        let sections = KotlinTestSupport.sections(output)
+        let sections = try KotlinScenarioTests.runScenarios(
+            folder: "current-scenarios", label: "the scenarios (current Kotlin)"
+        ) { try build.run($0, $1) }.sections
         XCTAssertGreaterThan(sections.count, 10)
         XCTAssertEqual(sections.keys.sorted(), old.sections.keys.sorted())
         for (name, lines) in old.sections.sorted(by: { $0.key < $1.key }) where sections[name] != lines {

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -5,9 +6,7 @@ import XCTest
 /// `Double`s as Swift prints them, the `HttpURLConnection` transport against a local server), the concurrency stress
 /// test, and the optional adapters (OkHttp, coroutines, Flow).
 final class KotlinRuntimeLibraryTests: XCTestCase {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cachedChecks:
-        Result<(sections: [String: [String]], doubles: [Double]), any Error>?
+    private static let checksRun = Once<(sections: [String: [String]], doubles: [Double])>()
 
     /// The doubles the image's ages are made of, and the edges of Swift's notation: fixed from 1e-4 to 2^53.
     static func doubles() -> [Double] {
@@ -31,10 +30,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
 
     static func checks() throws -> (sections: [String: [String]], doubles: [Double]) {
         let build = try KotlinBuild.shared()
-        lock.lock()
-        defer { lock.unlock() }
-        if let cachedChecks { return try cachedChecks.get() }
-        let result = Result { () throws -> (sections: [String: [String]], doubles: [Double]) in
+        return try checksRun.get {
             let doubles = Self.doubles()
             let file = build.folder.appendingPathComponent("doubles.txt")
             try doubles.map { String($0.bitPattern, radix: 16) }.joined(separator: "\n").write(
@@ -42,8 +38,6 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             let output = try build.run("baton.tests.MainKt", ["checks", file.path])
             return (KotlinTestSupport.sections(output), doubles)
         }
-        cachedChecks = result
-        return try result.get()
     }
 
     /// Lenses compare by record and snapshot: equal over one snapshot (and in a set), unequal once a commit

@@ -1,4 +1,5 @@
 import BatonCompiler
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -15,33 +16,33 @@ final class KotlinScenarioTests: XCTestCase {
         var sections: [String: [String]]
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cached: Result<SuiteRun, any Error>?
+    private static let run = Once<SuiteRun>()
 
     static func suite() throws -> SuiteRun {
         let build = try KotlinBuild.shared()
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return try cached.get() }
-        let result = Result { () throws -> SuiteRun in
-            let folder = try KotlinTestSupport.temporaryFolder("scenarios")
-            let scenarios = SwiftScenarios(
-                fixtures: KotlinBuild.scenarios.appendingPathComponent("Fixtures"), seed: seed,
-                swiftImage: folder.appendingPathComponent("swift.image"),
-                kotlinImage: folder.appendingPathComponent("kotlin.image"))
-            try scenarios.writeSwiftImage()
-            let start = Date()
-            let output = try build.run(
-                "baton.tests.MainKt",
-                [
-                    "scenarios", scenarios.fixtures.path, seed.path, scenarios.swiftImage.path,
-                    scenarios.kotlinImage.path,
-                ])
-            print("the Kotlin scenarios ran in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
-            return SuiteRun(scenarios: scenarios, sections: KotlinTestSupport.sections(output))
+        return try run.get {
+            try runScenarios(folder: "scenarios", label: "the Kotlin scenarios") { try build.run($0, $1) }
         }
-        cached = result
-        return try result.get()
+    }
+
+    /// One run of the scenario program (`baton.tests.MainKt scenarios`) by a build's `run`: the Swift runtime's
+    /// image written first into a new temporary folder `folder`, the output split by section; `label` names the
+    /// run in the log with its time. The 1.3 build's run (`suite()`) and the current compiler's share it.
+    static func runScenarios(
+        folder name: String, label: String, _ run: (_ mainClass: String, _ arguments: [String]) throws -> String
+    ) throws -> SuiteRun {
+        let folder = try KotlinTestSupport.temporaryFolder(name)
+        let scenarios = SwiftScenarios(
+            fixtures: KotlinBuild.scenarios.appendingPathComponent("Fixtures"), seed: seed,
+            swiftImage: folder.appendingPathComponent("swift.image"),
+            kotlinImage: folder.appendingPathComponent("kotlin.image"))
+        try scenarios.writeSwiftImage()
+        let start = Date()
+        let output = try run(
+            "baton.tests.MainKt",
+            ["scenarios", scenarios.fixtures.path, seed.path, scenarios.swiftImage.path, scenarios.kotlinImage.path])
+        print("\(label) ran in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        return SuiteRun(scenarios: scenarios, sections: KotlinTestSupport.sections(output))
     }
 
     /// Where the runtimes are known to differ, by section: the Swift line and the Kotlin line in its place. Each is

@@ -92,22 +92,12 @@ final class SchemaDifferentialTests: XCTestCase {
 
     /// Runs the peer script once over all paths; problems by path.
     func graphQLJS(_ paths: [String]) throws -> [String: [Problem]] {
-        guard let node = Self.findExecutable("node") else {
-            throw Unavailable.error("node is not installed; skipping the graphql-js differential test")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = [Self.script] + paths
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 2 {
+        let (status, data) = try NodePeer.run(
+            [Self.script] + paths, missing: "node is not installed; skipping the graphql-js differential test")
+        if status == 2 {
             throw Unavailable.error("graphql-js is not installed (Debian node-graphql); skipping the differential test")
         }
-        XCTAssertEqual(process.terminationStatus, 0, "graphqljs-schema-errors.mjs failed")
+        XCTAssertEqual(status, 0, "graphqljs-schema-errors.mjs failed")
         var problems: [String: [Problem]] = [:]
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
@@ -117,14 +107,5 @@ final class SchemaDifferentialTests: XCTestCase {
                 Problem(line: object["line"] as? Int, column: object["column"] as? Int, message: message))
         }
         return problems
-    }
-
-    static func findExecutable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }

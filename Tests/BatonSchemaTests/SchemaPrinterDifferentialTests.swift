@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -53,23 +54,14 @@ final class SchemaPrinterDifferentialTests: XCTestCase {
 
     /// Runs the peer script over all paths: per path, its introspection JSON and its sorted SDL.
     func graphQLJS(_ paths: [String]) throws -> [(String, (json: String, sdl: String))] {
-        guard let node = SchemaDifferentialTests.findExecutable("node") else {
-            throw Self.missing("node is not installed; skipping the schema printer differential test")
-        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-print-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = [Self.script, folder.path] + paths
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 2 {
-            throw Self.missing("graphql-js is not installed (Debian node-graphql); skipping the differential test")
+        let (status, data) = try NodePeer.run(
+            [Self.script, folder.path] + paths,
+            missing: "node is not installed; skipping the schema printer differential test")
+        if status == 2 {
+            throw Unavailable.error("graphql-js is not installed (Debian node-graphql); skipping the differential test")
         }
         var results: [(String, (json: String, sdl: String))] = []
         for line in data.split(separator: UInt8(ascii: "\n")) {
@@ -83,16 +75,5 @@ final class SchemaPrinterDifferentialTests: XCTestCase {
             }
         }
         return results
-    }
-
-    /// A skip locally; in CI (`CI` set) the peers are installed, so their absence fails.
-    static func missing(_ reason: String) -> any Error {
-        if ProcessInfo.processInfo.environment["CI"] != nil { return Missing(reason: reason) }
-        return XCTSkip(reason)
-    }
-
-    struct Missing: Error, CustomStringConvertible {
-        var reason: String
-        var description: String { reason }
     }
 }

@@ -38,21 +38,8 @@ enum GraphQLJSPeer {
     static let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Peers/graphqljs-syntax.mjs").path
 
-    /// The node executable on PATH, if any.
-    static var nodePath: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/node"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
     /// graphql-js's outcome for each request, or throws XCTSkip when the peer cannot run.
     static func run(_ requests: [Request]) throws -> [Outcome] {
-        guard let node = nodePath else {
-            throw Unavailable.error("node is not installed; graphql-js differential test skipped")
-        }
         let payload: [[String: String]] = requests.map { request in
             var entry = ["mode": request.mode]
             if let text = request.text { entry["text"] = text }
@@ -65,23 +52,16 @@ enum GraphQLJSPeer {
         try input.write(to: inputFile)
         defer { try? FileManager.default.removeItem(at: inputFile) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = ["--stack-size=4000", scriptPath]
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 3 {
+        let (status, data) = try NodePeer.run(
+            ["--stack-size=4000", scriptPath], standardInput: inputFile,
+            missing: "node is not installed; graphql-js differential test skipped")
+        if status == 3 {
             throw Unavailable.error("graphql-js is not installed (Debian node-graphql); differential test skipped")
         }
-        guard process.terminationStatus == 0,
+        guard status == 0,
             let array = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
         else {
-            XCTFail("graphql-js peer failed with status \(process.terminationStatus)")
+            XCTFail("graphql-js peer failed with status \(status)")
             return []
         }
         return array.map { entry in

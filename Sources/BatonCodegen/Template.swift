@@ -20,35 +20,70 @@
 /// writes ends in spaces: those before each line break are dropped as the text is written (empty lines stay
 /// empty when re-indenting, and a line whose interpolation produced nothing loses its indentation), so
 /// generators need no pass over a finished file.
+///
+/// A template is a tree (its literal pieces and the templates interpolated into it), not text: it is
+/// written out once, by `TemplateRenderer`, into one growing buffer, each nested line getting its
+/// indentation as it is written. (Re-indenting a copy of each nested template's text at every level,
+/// as the first version did, copied a file's bytes once per level of nesting: most of `gen`'s time.)
 package struct Template: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
-    /// The text, without a trailing line break unless one was written.
-    package private(set) var text: String
-
-    package init(_ text: String) { self.text = text }
-    package init(stringLiteral value: String) { self.text = value }
-    package init(stringInterpolation: Interpolation) {
-        var interpolation = stringInterpolation
-        self.text = interpolation.finish()
+    /// What a template is made of.
+    indirect enum Node: Sendable {
+        /// Text as given (a literal without interpolations, `Template(_:)`, an interpolated string).
+        case text(String)
+        /// A string interpolation's pieces, in order.
+        case interpolation([Segment])
+        /// Templates separated by `separator`, the empty ones skipped.
+        case joined([Template], separator: String)
     }
 
+    /// One piece of an interpolation.
+    enum Segment: Sendable {
+        case literal(String)
+        case child(Template)
+    }
+
+    let node: Node
+
+    package init(_ text: String) { node = .text(text) }
+    package init(stringLiteral value: String) { node = .text(value) }
+    package init(stringInterpolation: Interpolation) { node = .interpolation(stringInterpolation.segments) }
+    init(node: Node) { self.node = node }
+
     package static let empty = Template("")
-    package var isEmpty: Bool { text.isEmpty }
+
+    /// The text (written out on each call: a generator asks once per file).
+    package var text: String {
+        if case .text(let text) = node { return text }
+        var renderer = TemplateRenderer()
+        renderer.render(self)
+        return String(decoding: renderer.output, as: UTF8.self)
+    }
+
+    /// Appends the text's UTF-8 bytes to `bytes` (which should be empty or end with a line break).
+    package func write(to bytes: inout [UInt8]) {
+        if case .text(let text) = node {
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
+        var renderer = TemplateRenderer(appendingTo: bytes)
+        bytes = []
+        renderer.render(self)
+        bytes = renderer.output
+    }
+
+    package var isEmpty: Bool {
+        if case .text(let text) = node { return text.isEmpty }
+        return text.isEmpty
+    }
+
     package var description: String { text }
+
+    package static func == (lhs: Template, rhs: Template) -> Bool { lhs.text == rhs.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Joins templates with `separator`, skipping empty ones (so a blank entry leaves no blank line).
     package static func joined(_ parts: some Sequence<Template>, separator: String = "\n") -> Template {
-        var out = ""
-        var first = true
-        let breaksLines = separator.utf8.contains(UInt8(ascii: "\n"))
-        for part in parts where !part.isEmpty {
-            if !first {
-                if breaksLines { trimTrailingSpaces(&out) }
-                out += separator
-            }
-            out += part.text
-            first = false
-        }
-        return Template(out)
+        Template(node: .joined(Array(parts), separator: separator))
     }
 
     /// Removes the spaces at the end of `text` (before a line break is written after them).
@@ -61,61 +96,50 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
         if count > 0 { text.removeLast(count) }
     }
 
-    /// The string interpolation that re-indents interpolated lines and drops lines left blank.
+    /// The string interpolation: it records the pieces; `TemplateRenderer` re-indents interpolated lines and
+    /// drops lines left blank when the template is written.
     package struct Interpolation: StringInterpolationProtocol {
-        var text: String
-        /// Set when an interpolation produced nothing on a line holding only whitespace so far: if the
-        /// line ends without anything else on it, the line is removed.
-        var lineMayVanish = false
+        var segments: [Segment] = []
 
         package init(literalCapacity: Int, interpolationCount: Int) {
-            text = ""
-            text.reserveCapacity(literalCapacity + interpolationCount * 16)
+            segments.reserveCapacity(interpolationCount * 2 + 1)
         }
 
         package mutating func appendLiteral(_ literal: String) {
             guard !literal.isEmpty else { return }
-            if lineMayVanish {
-                lineMayVanish = false
-                if literal.first == "\n" {
-                    removeCurrentLine()
-                    appendEndingLinesTrimmed(literal.dropFirst())
-                    return
-                }
-            }
-            appendEndingLinesTrimmed(literal[...])
+            segments.append(.literal(literal))
         }
 
         /// Inserts a template, re-indented to the current line's indentation.
         package mutating func appendInterpolation(_ template: Template) {
-            insert(template.text)
+            segments.append(.child(template))
         }
 
         /// Inserts a string, re-indented like a template (identifiers, already escaped text).
         package mutating func appendInterpolation(_ string: String) {
-            insert(string)
+            segments.append(.child(Template(string)))
         }
 
         /// Inserts a number's decimal text.
         package mutating func appendInterpolation(_ number: Int) {
-            insert(String(number))
+            segments.append(.child(Template(String(number))))
         }
 
         /// Inserts `then` when `condition` holds, otherwise nothing (and the line vanishes if it is otherwise blank).
         package mutating func appendInterpolation(if condition: Bool, _ then: @autoclosure () -> Template) {
-            insert(condition ? then().text : "")
+            segments.append(.child(condition ? then() : .empty))
         }
 
         /// Inserts `then` when `condition` holds, otherwise `otherwise`.
         package mutating func appendInterpolation(
             if condition: Bool, _ then: @autoclosure () -> Template, else otherwise: @autoclosure () -> Template
         ) {
-            insert(condition ? then().text : otherwise().text)
+            segments.append(.child(condition ? then() : otherwise()))
         }
 
         /// Inserts `body(value)` when `optional` has a value, otherwise nothing.
         package mutating func appendInterpolation<Value>(ifLet optional: Value?, _ body: (Value) -> Template) {
-            insert(optional.map { body($0).text } ?? "")
+            segments.append(.child(optional.map(body) ?? .empty))
         }
 
         /// Inserts one template per element, separated by `separator` (a line break by default); elements that
@@ -123,106 +147,17 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
         package mutating func appendInterpolation<Items: Sequence>(
             each items: Items, separator: String = "\n", _ body: (Items.Element) -> Template
         ) {
-            insert(Template.joined(items.lazy.map(body), separator: separator).text)
+            segments.append(.child(Template(node: .joined(items.map(body), separator: separator))))
         }
 
         /// Inserts templates separated by `separator` (a line break by default), skipping empty ones.
         package mutating func appendInterpolation(lines items: some Sequence<Template>, separator: String = "\n") {
-            insert(Template.joined(items, separator: separator).text)
+            segments.append(.child(Template.joined(items, separator: separator)))
         }
 
         /// Inserts strings joined by `separator` (for inline lists such as parameters: `separator: ", "`).
         package mutating func appendInterpolation(joined items: some Sequence<String>, separator: String) {
-            insert(items.joined(separator: separator))
-        }
-
-        // MARK: Implementation
-
-        /// Where the line being written starts (byte-wise: a line break is one ASCII byte).
-        private var currentLineStart: String.Index {
-            text.utf8.lastIndex(of: UInt8(ascii: "\n")).map { text.utf8.index(after: $0) } ?? text.startIndex
-        }
-
-        private mutating func removeCurrentLine() {
-            text.removeSubrange(currentLineStart...)
-        }
-
-        private mutating func insert(_ value: String) {
-            let line = text.utf8[currentLineStart...]
-            let indentationCount = line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
-            if value.isEmpty {
-                if indentationCount == line.count { lineMayVanish = true }
-                return
-            }
-            lineMayVanish = false
-            guard value.utf8.contains(UInt8(ascii: "\n")) else {
-                text += value
-                return
-            }
-            guard indentationCount > 0 else {
-                appendEndingLinesTrimmed(value[...])
-                return
-            }
-            // Re-indent over the bytes into a string of the exact size, appended once: nested templates are copied
-            // once per level of nesting.
-            let indentation = Array(line.prefix(indentationCount))
-            var value = value
-            let reindented = value.withUTF8 { source -> String in
-                var indentedLines = 0
-                var atLineStart = false
-                for byte in source {
-                    if atLineStart, byte != UInt8(ascii: "\n") { indentedLines += 1 }
-                    atLineStart = byte == UInt8(ascii: "\n")
-                }
-                let capacity = source.count + indentedLines * indentation.count
-                return String(unsafeUninitializedCapacity: capacity) { target in
-                    var count = 0
-                    var atLineStart = false
-                    for byte in source {
-                        if atLineStart, byte != UInt8(ascii: "\n") {
-                            for indent in indentation {
-                                target[count] = indent
-                                count += 1
-                            }
-                        }
-                        if byte == UInt8(ascii: "\n") {
-                            // No line ends in spaces: those before this break (a raw string's) go.
-                            while count > 0, target[count - 1] == UInt8(ascii: " ") { count -= 1 }
-                        }
-                        target[count] = byte
-                        count += 1
-                        atLineStart = byte == UInt8(ascii: "\n")
-                    }
-                    return count
-                }
-            }
-            // The line the value starts on ends at its first break: no spaces before it either.
-            if reindented.utf8.first == UInt8(ascii: "\n") { Template.trimTrailingSpaces(&text) }
-            text += reindented
-        }
-
-        /// Appends `piece`, removing the spaces before each of its line breaks (and before the
-        /// first, at the end of the text so far): no line a template writes ends in spaces, so no
-        /// pass over the finished file is needed.
-        private mutating func appendEndingLinesTrimmed(_ piece: Substring) {
-            var rest = piece
-            while let lineBreak = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) {
-                text += rest[..<lineBreak]
-                Template.trimTrailingSpaces(&text)
-                text += "\n"
-                rest = rest[rest.utf8.index(after: lineBreak)...]
-            }
-            text += rest
-        }
-
-        /// The finished text: a last line left blank by an empty interpolation is removed with its line break.
-        mutating func finish() -> String {
-            if lineMayVanish {
-                removeCurrentLine()
-                if text.last == "\n" { text.removeLast() }
-                lineMayVanish = false
-            }
-            return text
+            segments.append(.child(Template(items.joined(separator: separator))))
         }
     }
 }

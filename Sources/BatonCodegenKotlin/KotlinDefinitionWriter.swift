@@ -465,7 +465,7 @@ final class KotlinDefinitionWriter {
                 ?? "null"
             if case .fragment(let fragment) = accessor.base {
                 let fragmentType = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
-                let policy = context.model.fragment(named: fragment.name)?.throwOnFieldError ?? false
+                let policy = context.fragment(named: fragment.name)?.throwOnFieldError ?? false
                 var arguments = [
                     KotlinLiteral.string(fragment.name), KotlinLiteral.string(fragment.typeCondition), possibleTypes,
                     "\(fragmentType).SELECTIONS", "{ \(fragmentType)(it) }",

@@ -136,11 +136,18 @@ struct KotlinContext: Sendable {
     let nestedTypeBase: KotlinScope
     /// Every top-level name and every root of an expression in a plan: plan members never take them.
     let planMemberBase: KotlinScope
+    /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
+    private let fragmentIndex: [String: Int]
 
     init(model: LensModel, names: KotlinTopLevelNames, packageName: String) {
         self.model = model
         self.names = names
         self.packageName = packageName
+        var index: [String: Int] = [:]
+        for (position, fragment) in model.fragments.enumerated() where index[fragment.name] == nil {
+            index[fragment.name] = position
+        }
+        fragmentIndex = index
         nestedTypeBase = KotlinScope(base: names.all, ["Companion"]).flattened()
         var roots = [
             "baton", "kotlin", "java", "javax", "android", "it", "listOf", "mapOf", "setOf", "emptyList",
@@ -154,6 +161,11 @@ struct KotlinContext: Sendable {
             if let type = scalar.mapping?.kotlinType { roots.append(String(type.split(separator: ".").first ?? "")) }
         }
         planMemberBase = KotlinScope(base: names.all, roots + IdentifierRules.kotlinRuntimeTypeNames).flattened()
+    }
+
+    /// The fragment named `name`, found in constant time.
+    func fragment(named name: String) -> FragmentModel? {
+        fragmentIndex[name].map { model.fragments[$0] }
     }
 
     /// A whole file: the header, the package, the runtime imports the body uses, then the body.

@@ -7,6 +7,11 @@ package enum KotlinLiteral {
     /// Backslashes, quotes and `$` (which would start a string template) are escaped, and so is every control
     /// character and line break (including U+2028 and U+2029), so the literal stays on one line.
     package static func string(_ text: String) -> String {
+        // Printable ASCII other than `\\`, `"` and `$` is written as itself.
+        let plain = text.utf8.allSatisfy {
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "$")
+        }
+        if plain { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -102,7 +102,7 @@ struct KotlinOptimisticTemplate {
             let builder: String
             switch accessor.base {
             case .fragment(let fragment):
-                let builderName = context.model.fragment(named: fragment.name)?.lens.optimisticTypeName ?? "Optimistic"
+                let builderName = context.fragment(named: fragment.name)?.lens.optimisticTypeName ?? "Optimistic"
                 builder =
                     KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name) + "."
                     + KotlinNames.quoted(builderName)

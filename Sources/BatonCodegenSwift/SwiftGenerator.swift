@@ -30,12 +30,24 @@ package struct SwiftGenerator: Sendable {
     let names: SwiftNames
     /// Operations' texts as one constant per fragment (declared on the fragment's type) joined per operation.
     let documents: DocumentParts
+    /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
+    private let fragmentIndex: [String: Int]
 
     package init(model: LensModel, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
         self.model = model
         self.options = options
         self.names = SwiftNames(model: model)
         self.documents = DocumentParts(model: model)
+        var index: [String: Int] = [:]
+        for (position, fragment) in model.fragments.enumerated() where index[fragment.name] == nil {
+            index[fragment.name] = position
+        }
+        self.fragmentIndex = index
+    }
+
+    /// The fragment named `name`, found in constant time.
+    func fragment(named name: String) -> FragmentModel? {
+        fragmentIndex[name].map { model.fragments[$0] }
     }
 
     /// One file to write: where it goes and what it spells.
@@ -100,10 +112,13 @@ package struct SwiftGenerator: Sendable {
             let (body, imports) = render(job.part, typeName: job.typeName)
             let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
             // Templates write no line ending in spaces (`Template`); only the body's last line is open.
-            var text = FileWriter.header + "\n\n" + importLines + "\n\n" + body.text
-            Template.trimTrailingSpaces(&text)
-            text += "\n"
-            return GeneratedFile(path: job.path, contents: text, origin: job.origin, definition: job.definition)
+            var bytes = Array((FileWriter.header + "\n\n" + importLines + "\n\n").utf8)
+            body.write(to: &bytes)
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            bytes.append(UInt8(ascii: "\n"))
+            return GeneratedFile(
+                path: job.path, contents: String(decoding: bytes, as: UTF8.self), origin: job.origin,
+                definition: job.definition)
         }
     }
 

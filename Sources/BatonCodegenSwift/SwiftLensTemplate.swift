@@ -88,8 +88,8 @@ struct SwiftLensTemplate {
                 \(access)static let selections: [Baton.Selection] = \(selections(members))
                 \(each: members, { accessorDeclaration($0) })
                 \(ifLet: connectionID, { $0 })
-                \(if: !nested.isEmpty, Template("\n" + Template.joined(nested, separator: "\n\n").text))
-                \(ifLet: optimistic, { Template("\n" + $0.text) })
+                \(if: !nested.isEmpty, "\n\(lines: nested, separator: "\n\n")")
+                \(ifLet: optimistic, { "\n\($0)" })
             }
             """
     }

@@ -4,6 +4,7 @@ import BatonCodegen
 enum SwiftLiteral {
     /// A single-line string literal: `"…"` with `\`, `"`, and control characters escaped.
     static func string(_ text: String) -> String {
+        if text.utf8.allSatisfy(isPlain) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             out += escaped(scalar, quote: true)
@@ -15,7 +16,8 @@ enum SwiftLiteral {
     /// otherwise. Interpolate it into a `Template` where the literal starts a line, so its lines share that
     /// line's indentation, which the closing delimiter then strips.
     static func multiline(_ text: String) -> Template {
-        guard text.contains("\n") else { return Template(string(text)) }
+        guard text.utf8.contains(UInt8(ascii: "\n")) else { return Template(string(text)) }
+        if isPlainMultiline(text) { return Template("\"\"\"\n" + text + "\n\"\"\"") }
         var lines: [String] = []
         var current = ""
         var quotes = 0
@@ -47,6 +49,26 @@ enum SwiftLiteral {
             return line
         }
         return Template((["\"\"\""] + lines + ["\"\"\""]).joined(separator: "\n"))
+    }
+
+    /// A byte written as itself in any literal: printable ASCII other than `\\` and `"`.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"")
+    }
+
+    /// Whether `multiline` would write `text`'s lines unchanged: plain bytes and line breaks, no line
+    /// ending in a space.
+    private static func isPlainMultiline(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                if previous == UInt8(ascii: " ") { return false }
+            } else if !isPlain(byte) {
+                return false
+            }
+            previous = byte
+        }
+        return previous != UInt8(ascii: " ")
     }
 
     private static func escaped(_ scalar: Unicode.Scalar, quote: Bool) -> String {

@@ -108,7 +108,7 @@ struct SwiftOptimisticTemplate {
             switch accessor.base {
             case .fragment(let fragment):
                 let builderName =
-                    generator.model.fragment(named: fragment.name)?.lens.optimisticTypeName ?? "Optimistic"
+                    generator.fragment(named: fragment.name)?.lens.optimisticTypeName ?? "Optimistic"
                 builder = names.fragmentReference(fragment.name) + "." + Self.rules.quoted(builderName)
             case .lens(let nested):
                 guard let nestedName = member.nestedTypeName else { return nil }

@@ -6,6 +6,7 @@ import BatonIR
 import BatonSchema
 import BatonSyntax
 import BatonValidation
+import Foundation
 
 /// One project compiled up to a requested stage: its schema, its documents (one unit per file),
 /// their validation, the plan (the lens model both generators spell) and the generated files,
@@ -85,6 +86,15 @@ package final class Compilation {
     /// the same diagnostics, no lenses or document texts kept); a later `.generate` builds it
     /// again in full.
     package var checksOnly = false
+    /// True for a one-shot `check` (set through `Driver.streamsDocuments`): with `checksOnly`, the
+    /// documents are validated and planned batch by batch and their ASTs let go (`StreamingCheck`):
+    /// the same diagnostics, in a fraction of the memory; `documents` is then empty and `model` nil.
+    package var streamsDocuments = false
+    /// How many threads a streaming check uses: `ParallelWork`'s, so its output never depends on it.
+    package var workers = Compilation.defaultWorkers
+    /// The least GraphQL bytes in a streaming check's batch (`DocumentGroups.batches`); tests make
+    /// it 1 for a batch per group.
+    package var batchBytes = DocumentGroups.batchBytes
     private var modelIsFull = false
     /// Set for a compilation that is kept and updated (a watch session's): each plan reuses the
     /// definitions the last one built that no change reached (`LensModelCache`).
@@ -135,6 +145,10 @@ package final class Compilation {
 
     /// Runs every stage up to and including `stage` that has not run yet, stopping at the gate.
     package func run(upTo stage: Stage) {
+        if streamsDocuments, checksOnly, stage == .plan, completed == nil {
+            checkStreaming()
+            return
+        }
         if completed == nil {
             read()
             completed = .read
@@ -170,6 +184,10 @@ package final class Compilation {
     private func read() {
         readSchema()
         units = project.documentFiles.map(readUnit).compactMap { $0 }
+        readSettings()
+    }
+
+    private func readSettings() {
         settingsDiagnostics = targetDiagnostics
         if let configuration = project.configuration {
             for target in targets { settingsDiagnostics += target.settingsProblems(configuration) }
@@ -212,6 +230,43 @@ package final class Compilation {
             validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }
         validationDiagnostics = settle(validationDiagnostics)
+    }
+
+    /// `check`'s stages up to the plan, streamed (`StreamingCheck`): what `read`, `validate` and
+    /// `plan(full: false)` leave, but the documents and the model.
+    private func checkStreaming() {
+        readSchema()
+        let check = StreamingCheck(
+            project: project, loader: loader, policy: policy, workers: workers, batchBytes: batchBytes)
+        let files = check.read()
+        units = files.map(\.unit)
+        readSettings()
+        completed = .read
+        guard let schema else {
+            if passesGate { completed = .plan } else { stoppedAtGate = true }
+            return
+        }
+        // Nothing before validation is an error: each batch free of errors is planned as it is
+        // validated, and the plan's diagnostics count if every batch was.
+        let (validation, plan) = check.validate(files, schema: schema, plans: passesGate)
+        var diagnostics = validation
+        if let configuration = project.configuration {
+            diagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
+        }
+        validationDiagnostics = settle(diagnostics)
+        completed = .validate
+        guard passesGate, let plan else {
+            stoppedAtGate = true
+            return
+        }
+        planDiagnostics = plan
+        completed = .plan
+    }
+
+    /// The processors online, or `BATON_JOBS` when it is set to a positive number.
+    package static var defaultWorkers: Int {
+        if let text = ProcessInfo.processInfo.environment["BATON_JOBS"], let jobs = Int(text), jobs > 0 { return jobs }
+        return ParallelWork.processorCount
     }
 
     private func plan(full: Bool) {

@@ -22,6 +22,27 @@ package enum DocumentValidation {
             options: configuration.map(options(for:)))
     }
 
+    /// Validates again only what a change can reach: `links` are every document's
+    /// (`DocumentLinks.of`, in `documents` order), `changed` the indices of the documents that
+    /// changed. Returns the documents reached (every document sharing a group with a changed one,
+    /// ascending) and their diagnostics, which are exactly what validating the whole project gives
+    /// them (unsettled, in its order; a `validation-depth` report, once per unit, aside). The other
+    /// documents' diagnostics do not change.
+    ///
+    /// For a changed document whose names changed, give as its links the union of its links before
+    /// and after (`DocumentLinks.merging`): a document that spread a fragment the change removed is
+    /// then reached too. This is the library face of `check`'s batches (`StreamingCheck`), for watch
+    /// mode and one-edit `gen`.
+    package static func validate(
+        schema: GraphQLSchema, documents: [Document], links: [DocumentLinks], changed: Set<Int>,
+        configuration: Configuration? = nil
+    ) -> (reached: [Int], diagnostics: [Diagnostic]) {
+        let reached = DocumentGroups.reaching(changed, links: links).filter(documents.indices.contains)
+        return (
+            reached, validate(schema: schema, documents: reached.map { documents[$0] }, configuration: configuration)
+        )
+    }
+
     /// What Baton's rules need from `baton.json`: which scalars are mapped for which language,
     /// and which languages `output` generates.
     package static func options(for configuration: Configuration) -> ValidationOptions {

@@ -26,6 +26,9 @@ package struct Driver: Sendable {
     package var keepsPlans = false
     /// True for `check`: plans are built for their diagnostics only (`Compilation.checksOnly`).
     package var checksOnly = false
+    /// True for a one-shot `check`: its compilations stream their documents
+    /// (`Compilation.streamsDocuments`); a watch session keeps them instead.
+    package var streamsDocuments = false
 
     package init(
         request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none,
@@ -51,6 +54,7 @@ package struct Driver: Sendable {
             compilation.swiftLayout = swiftLayout
             compilation.checksOnly = checksOnly
             compilation.keepsPlan = keepsPlans
+            compilation.streamsDocuments = streamsDocuments
         }
         if stage == .generate, useManifests {
             prepareIncrementalRun(result.compilations)

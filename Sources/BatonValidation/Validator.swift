@@ -45,10 +45,50 @@ package enum Validator {
         let instances = rules.map { $0.init(context: context) }
         var walker = Walker(context: context, rules: instances)
         walker.walkUnit()
-        let order = Dictionary(
-            documents.enumerated().map { (ObjectIdentifier($1.source), $0) }, uniquingKeysWith: { a, _ in a })
-        // Stable order: by document, then position; equal positions keep the order of discovery.
-        return context.reportedDiagnostics.enumerated().sorted { lhs, rhs in
+        return inDocumentOrder(context.reportedDiagnostics, order: order(of: documents.map(\.source)))
+    }
+
+    /// Validates `documents` as one unit, as `validate(... mode: .merged)` does, batch by batch on
+    /// up to `workers` threads (`ParallelWork`): `batches` (indices into `documents`) must come from
+    /// `DocumentGroups`, so that no batch shares a name with another. The result is the one unit's,
+    /// diagnostic for diagnostic and in the same order, whatever `workers` is: each batch reports in
+    /// its documents' order, the reports are merged back into the unit's document order, and what a
+    /// unit reports once (`validation-depth`) is kept once, at its first document.
+    package static func validate(
+        schema: GraphQLSchema, documents: [Document], rules: [any ValidationRule.Type] = specifiedRules,
+        options: ValidationOptions? = nil, batches: [[Int]], workers: Int
+    ) -> [Diagnostic] {
+        let ruleTypes = RuleTypes(rules)
+        let parts = ParallelWork.map(batches, workers: workers) { batch in
+            validateUnit(
+                schema: schema, documents: batch.map { documents[$0] }, rules: ruleTypes.rules, options: options)
+        }
+        return merged(parts, sources: documents.map(\.source))
+    }
+
+    /// The diagnostics of batches of one unit, as the unit's validation orders them; of the
+    /// once-per-unit reports (`validation-depth`, one from the walk and one from field merging)
+    /// only the first is kept. `sources` are the unit's documents' sources, in the unit's order.
+    package static func merged(_ parts: [[Diagnostic]], sources: [SourceFile]) -> [Diagnostic] {
+        merged(parts, order: order(of: sources))
+    }
+
+    /// `merged(_:sources:)` with each source's place in the unit given by its identity.
+    package static func merged(_ parts: [[Diagnostic]], order: [ObjectIdentifier: Int]) -> [Diagnostic] {
+        var ordered = inDocumentOrder(parts.flatMap { $0 }, order: order)
+        guard parts.count > 1 else { return ordered }
+        var seen: Set<Bool> = []
+        ordered.removeAll { diagnostic in
+            guard diagnostic.rule == "validation-depth" else { return false }
+            // Field merging's report says what was compared; the walk's does not.
+            return !seen.insert(diagnostic.message.contains(" compared ")).inserted
+        }
+        return ordered
+    }
+
+    /// Stable order: by document, then position; equal positions keep the order of discovery.
+    static func inDocumentOrder(_ diagnostics: [Diagnostic], order: [ObjectIdentifier: Int]) -> [Diagnostic] {
+        return diagnostics.enumerated().sorted { lhs, rhs in
             let lf = lhs.element.range.map { order[ObjectIdentifier($0.file)] ?? Int.max } ?? Int.max
             let rf = rhs.element.range.map { order[ObjectIdentifier($0.file)] ?? Int.max } ?? Int.max
             if lf != rf { return lf < rf }
@@ -58,4 +98,17 @@ package enum Validator {
             return lhs.offset < rhs.offset
         }.map(\.element)
     }
+}
+
+extension Validator {
+    /// Each source's place in `sources` (the first, for one given twice).
+    static func order(of sources: [SourceFile]) -> [ObjectIdentifier: Int] {
+        Dictionary(sources.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
+    }
+}
+
+/// Rule types (metatypes of immutable rule classes) handed to the workers.
+private struct RuleTypes: @unchecked Sendable {
+    let rules: [any ValidationRule.Type]
+    init(_ rules: [any ValidationRule.Type]) { self.rules = rules }
 }

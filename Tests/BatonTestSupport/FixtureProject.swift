@@ -23,7 +23,8 @@ package struct FixtureProject {
     /// display path and bytes) stands in when no section is a schema.
     package init(
         sections: [(path: String, text: String)], defaultSchema: (path: String, bytes: [UInt8])?,
-        upTo stage: Compilation.Stage, targets: TargetSelection = .none, checksOnly: Bool = false
+        upTo stage: Compilation.Stage, targets: TargetSelection = .none, checksOnly: Bool = false,
+        streaming: (workers: Int, batchBytes: Int)? = nil
     ) {
         var overlays: [String: [UInt8]] = [:]
         var schemaFiles: [String] = []
@@ -57,6 +58,11 @@ package struct FixtureProject {
             configuration: configuration, schemaFiles: schemaFiles, documentFiles: documentFiles, overlays: overlays)
         compilation = Compilation(project: project, workingDirectory: Self.root, targets: targets)
         compilation.checksOnly = checksOnly
+        if let streaming {
+            compilation.streamsDocuments = true
+            compilation.workers = streaming.workers
+            compilation.batchBytes = streaming.batchBytes
+        }
         compilation.run(upTo: stage)
         self.configurationDiagnostics = configurationDiagnostics
     }

@@ -67,6 +67,7 @@ package enum CheckCommand: Command {
             }
             return WatchLoop.run(driver: driver, stage: .plan, format: format, context: context)
         }
+        driver.streamsDocuments = true
         let result = driver.compile(upTo: .plan)
 
         var output = DiagnosticOutput(format: format, quiet: policy.quiet)

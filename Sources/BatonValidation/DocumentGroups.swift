@@ -1,0 +1,173 @@
+import BatonSyntax
+
+/// The names one document shares with others: all that makes documents validated as one unit
+/// depend on each other.
+///
+/// A project's documents are validated (and planned) as one unit, but only names reach from one
+/// document into another: a fragment is found by name wherever it is defined (and must be spread
+/// somewhere, defined once, and not spread in a cycle), operation names are unique, `@defer` and
+/// `@stream` labels are unique, `@refetchable(queryName:)` names no other definition, and the plan
+/// refuses an operation and a fragment of one name. Documents that share no such name therefore
+/// validate apart with exactly the diagnostics of the whole unit, and documents that share one must
+/// validate together. A few things reach every document at once and join them all: an anonymous
+/// operation (it must be the unit's only operation) and any definition that is not an operation
+/// or a fragment (type-system definitions in documents are reported, and the rules that know types
+/// and directives read them).
+package struct DocumentLinks: Sendable, Equatable {
+    /// The names the document defines or refers to, sorted, each with its kind's prefix (`name:`
+    /// for operations, fragments and refetch queries, which share one space for the plan's sake;
+    /// `label:` for labels).
+    package var keys: [String]
+    /// True when the document depends on every other one (see above).
+    package var joinsAll: Bool
+
+    package init(keys: [String] = [], joinsAll: Bool = false) {
+        self.keys = keys
+        self.joinsAll = joinsAll
+    }
+
+    /// Both documents' keys: the links of a document before and after an edit, so that what either
+    /// reached is reached (`DocumentGroups.reaching`).
+    package func merging(_ other: DocumentLinks) -> DocumentLinks {
+        DocumentLinks(keys: Array(Set(keys).union(other.keys)).sorted(), joinsAll: joinsAll || other.joinsAll)
+    }
+
+    /// The links of one document: every operation and fragment name it defines, every fragment it
+    /// spreads, every `queryName` of `@refetchable` and every static `label` of `@defer`/`@stream`.
+    package static func of(_ document: Document) -> DocumentLinks {
+        var keys: Set<String> = []
+        var joinsAll = false
+        var pending: [Selection] = []
+        func note(_ list: [Directive]) {
+            for directive in list {
+                let key: String
+                switch directive.name.value {
+                case "defer", "stream": key = "label"
+                case "refetchable": key = "queryName"
+                default: continue
+                }
+                for argument in directive.arguments where argument.name.value == key {
+                    if case .string(let text) = argument.value {
+                        keys.insert((key == "label" ? "label:" : "name:") + text.value)
+                    }
+                }
+            }
+        }
+        for definition in document.definitions {
+            switch definition {
+            case .operation(let operation):
+                if let name = operation.name { keys.insert("name:" + name.value) } else { joinsAll = true }
+                note(operation.directives)
+                for variable in operation.variableDefinitions { note(variable.directives) }
+                pending.append(contentsOf: operation.selectionSet.selections)
+            case .fragment(let fragment):
+                keys.insert("name:" + fragment.name.value)
+                note(fragment.directives)
+                pending.append(contentsOf: fragment.selectionSet.selections)
+            default:
+                joinsAll = true
+            }
+            // Selections nest as deep as the parser allows: a work list, not recursion.
+            while let selection = pending.popLast() {
+                note(selection.directives)
+                switch selection {
+                case .field(let field):
+                    if let set = field.selectionSet { pending.append(contentsOf: set.selections) }
+                case .fragmentSpread(let spread):
+                    keys.insert("name:" + spread.name.value)
+                case .inlineFragment(let inline):
+                    pending.append(contentsOf: inline.selectionSet.selections)
+                }
+            }
+        }
+        return DocumentLinks(keys: keys.sorted(), joinsAll: joinsAll)
+    }
+}
+
+/// Documents cut into groups that share no name (`DocumentLinks`), and groups packed into batches:
+/// each batch validates (and plans) as a unit of its own, and the batches' diagnostics, put back in
+/// document order (`Validator.validate(schema:documents:rules:options:batches:workers:)`), are the
+/// whole unit's.
+///
+/// Batches depend on the input alone (the documents' links and sizes), never on the number of
+/// workers, so what is made once per unit (a `validation-depth` error) is made once per batch and
+/// then kept once, the same way whatever the machine.
+///
+/// This is also how a change is validated again without the rest of the project: the documents a
+/// change can reach are those of the changed documents' groups (`reaching(_:links:)`); validating
+/// them as one unit gives the whole project's diagnostics for them.
+package enum DocumentGroups {
+    /// How many bytes of GraphQL a batch holds at least (except the last): large enough that a
+    /// batch's fixed costs (a validation context, a plan builder) are small beside its work, small
+    /// enough that a 10,000-file project makes dozens of batches for the cores to share and that
+    /// a batch's ASTs are a small part of memory.
+    package static let batchBytes = 128 * 1024
+
+    /// The groups of documents (indices into `links`, ascending), ordered by their first document:
+    /// two documents are in one group when a chain of shared keys links them. One group holds every
+    /// document when any of them joins all.
+    package static func groups(_ links: [DocumentLinks]) -> [[Int]] {
+        guard !links.isEmpty else { return [] }
+        if links.contains(where: \.joinsAll) { return [Array(links.indices)] }
+        var parent = Array(links.indices)
+        func root(_ index: Int) -> Int {
+            var current = index
+            while parent[current] != current {
+                parent[current] = parent[parent[current]]
+                current = parent[current]
+            }
+            return current
+        }
+        var owner: [String: Int] = [:]
+        for (index, link) in links.enumerated() {
+            for key in link.keys {
+                if let other = owner[key] {
+                    let (a, b) = (root(index), root(other))
+                    // The smaller index roots the group, so a group's root is its first document.
+                    if a != b { parent[max(a, b)] = min(a, b) }
+                } else {
+                    owner[key] = index
+                }
+            }
+        }
+        var groupOfRoot: [Int: Int] = [:]
+        var groups: [[Int]] = []
+        for index in links.indices {
+            let top = root(index)
+            if let group = groupOfRoot[top] {
+                groups[group].append(index)
+            } else {
+                groupOfRoot[top] = groups.count
+                groups.append([index])
+            }
+        }
+        return groups
+    }
+
+    /// Groups packed, in order, into batches of at least `minimumWeight` (`weights` per document,
+    /// such as its size in bytes; the last batch may weigh less), each batch's documents ascending.
+    /// A group is never split, so one large group is one batch.
+    package static func batches(_ groups: [[Int]], weights: [Int], minimumWeight: Int = batchBytes) -> [[Int]] {
+        var batches: [[Int]] = []
+        var current: [Int] = []
+        var weight = 0
+        for group in groups {
+            current.append(contentsOf: group)
+            weight += group.reduce(0) { $0 + (weights.indices.contains($1) ? weights[$1] : 0) }
+            if weight >= minimumWeight {
+                batches.append(current.sorted())
+                current = []
+                weight = 0
+            }
+        }
+        if !current.isEmpty { batches.append(current.sorted()) }
+        return batches
+    }
+
+    /// The documents a change to `changed` (indices into `links`) can reach: every document of a
+    /// group holding a changed one, ascending. Validated as one unit, they get exactly the
+    /// diagnostics the whole project's validation gives them.
+    package static func reaching(_ changed: Set<Int>, links: [DocumentLinks]) -> [Int] {
+        groups(links).filter { group in group.contains(where: changed.contains) }.flatMap { $0 }.sorted()
+    }
+}

@@ -246,8 +246,8 @@ package final class Compilation {
             if passesGate { completed = .plan } else { stoppedAtGate = true }
             return
         }
-        // Nothing before validation is an error: each batch free of errors is planned as it is
-        // validated, and the plan's diagnostics count if every batch was.
+        // When nothing before validation is an error, each batch free of errors is planned as it
+        // is validated; the plan's diagnostics count if the gate then passes.
         let (validation, plan) = check.validate(files, schema: schema, plans: passesGate)
         var diagnostics = validation
         if let configuration = project.configuration {

@@ -243,6 +243,8 @@ package final class Compilation {
         readSettings()
         completed = .read
         guard let schema else {
+            // As `validate` leaves it: nothing validated (`skippedValidation`), then the gate.
+            completed = .validate
             if passesGate { completed = .plan } else { stoppedAtGate = true }
             return
         }

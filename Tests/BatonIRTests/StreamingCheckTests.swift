@@ -50,6 +50,9 @@ final class StreamingCheckTests: XCTestCase {
                 streamed.compilation.documentCount, whole.compilation.documentCount, name, file: file, line: line)
             XCTAssertEqual(
                 streamed.compilation.stoppedAtGate, whole.compilation.stoppedAtGate, name, file: file, line: line)
+            XCTAssertEqual(
+                streamed.compilation.skippedValidation, whole.compilation.skippedValidation, name, file: file,
+                line: line)
         }
         return expected
     }
@@ -168,6 +171,8 @@ final class StreamingCheckTests: XCTestCase {
                 ("Named/Operation.graphql", "query Same { viewer { ...Same } }"),
                 ("Named/Fragment.graphql", "fragment Same on User { id }"),
             ]
+        // A schema that does not build: nothing validated, the same report.
+        Self.compare(sections, schema: ("schema.graphql", Array("type Query {".utf8)), "no schema")
         let planned = Self.compare(clean, schema: ("schema.graphql", schema), "clean")
         XCTAssertTrue(planned.contains("[lens-definition-name-conflict]"), planned)
         XCTAssertFalse(planned.contains(": error: ") && !planned.contains("lens-definition-name-conflict"), planned)

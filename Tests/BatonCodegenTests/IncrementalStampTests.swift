@@ -17,7 +17,7 @@ extension IncrementalGenTests {
         // Files written less than 2 s ago get no stamp: the setUp's cold run recorded none.
         let swift = folder + "/Generated/Swift"
         XCTAssertEqual(GenerationManifest.load(root: swift)?.documentStamps.count, 0)
-        usleep(2_200_000)
+        usleep(3_100_000)
         try assertIncrementalIsCold("an edited operation, the others settled") {
             try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
         }

@@ -103,6 +103,10 @@ package final class Compilation {
     }
     /// The last plan's definitions; a new one when the schema changes.
     package private(set) var planCache: LensModelCache?
+    /// With `keepsPlan`: the last validation, by document; a new one when the schema changes.
+    private var keptValidation = KeptValidation()
+    /// With `keepsPlan`: how many documents the last validation validated (all, or what a change reached).
+    package var validatedDocuments: Int { keptValidation.validated }
 
     /// The hashes of this project's inputs, when the driver took them (`gen` without `--check`):
     /// with them `.generate` keeps the definitions `previousManifests` says are unchanged, and the
@@ -205,8 +209,9 @@ package final class Compilation {
         let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles)
         self.schema = schema
         schemaDiagnostics = settle(diagnostics)
-        // The plan's definitions were built against the schema before.
+        // The plan's definitions, and the documents' validation, were made against the schema before.
         if keepsPlan { planCache = LensModelCache() }
+        keptValidation = KeptValidation()
     }
 
     /// A document file read and parsed; nil for a schema-only file the project leaves out.
@@ -224,8 +229,11 @@ package final class Compilation {
         // the documents are still checked against it. Only a schema that could not be built at
         // all leaves the documents unvalidated.
         guard let schema else { return }
-        validationDiagnostics = DocumentValidation.validate(
-            schema: schema, documents: documents, configuration: project.configuration)
+        // A kept compilation validates again only what changed reaches (`KeptValidation`).
+        validationDiagnostics =
+            keepsPlan
+            ? keptValidation.validate(schema: schema, documents: documents, configuration: project.configuration)
+            : DocumentValidation.validate(schema: schema, documents: documents, configuration: project.configuration)
         if let configuration = project.configuration {
             validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }

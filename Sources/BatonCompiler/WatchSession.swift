@@ -5,9 +5,9 @@ import BatonDiagnostics
 /// changed paths applied to them through the `Compilation` API, so a change re-reads only what it
 /// touched.
 ///
-/// - An edited document is read again alone (`documentsChanged`); the project is validated, planned
-///   and (for `gen`) generated again from the kept units, and only files whose content changed are
-///   written. `gen` reads and writes the output folders' manifests (`GenerationManifest`) as a
+/// - An edited document is read again alone (`documentsChanged`); only the documents it can reach
+///   are validated again (`KeptValidation`), the project is planned and (for `gen`) generated again
+///   from the kept units, and only files whose content changed are written. `gen` reads and writes the output folders' manifests (`GenerationManifest`) as a
 ///   one-shot `gen` does, so only the definitions a change reaches are rendered, and the manifest
 ///   left behind serves the next one-shot `gen`.
 /// - An edited schema file builds the schema again (`schemaChanged`) and keeps every parsed document.

@@ -66,8 +66,25 @@ extension Driver {
                             report: FileWriteReport(changes: [], unchanged: 1)))
                 }
             }
-            if reports.count == roots.count + (persisted == nil ? 0 : 1) { compilation.upToDate = reports }
+            guard reports.count == roots.count + (persisted == nil ? 0 : 1) else { continue }
+            compilation.upToDate = reports
+            for (_, root) in roots { refreshStamps(manifests[root], with: inputs, root: root) }
         }
+    }
+
+    /// Rewrites an up-to-date folder's manifest when this run may trust stamps it lacks (files that
+    /// were not settled when last hashed, and were hashed again now), so the next run with
+    /// nothing changed reads none of them. Best effort, as `recordManifests`.
+    private func refreshStamps(_ manifest: GenerationManifest?, with inputs: GenerationInputs, root: String) {
+        guard var manifest,
+            manifest.documentStamps != inputs.stamps || manifest.projectFileStamps != inputs.projectFileStamps
+                || manifest.projectFiles != inputs.projectFiles
+        else { return }
+        manifest.documentStamps = inputs.stamps
+        manifest.projectFiles = inputs.projectFiles
+        manifest.projectFileStamps = inputs.projectFileStamps
+        guard let text = manifest.text else { return }
+        _ = try? FileWriter(root: root, managedExtensions: []).writeFile(GenerationManifest.fileName, text)
     }
 
     /// The persisted-query manifest's absolute path when `gen` writes one for `compilation`.
@@ -102,7 +119,8 @@ extension Driver {
                 }
                 let manifest = GenerationManifest(
                     inputs: inputs.inputs(language: output.target.name, root: output.root), names: names,
-                    documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras)
+                    documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras,
+                    projectFiles: inputs.projectFiles, projectFileStamps: inputs.projectFileStamps)
                 guard let text = manifest.text else { continue }
                 _ = try? FileWriter(root: output.root, managedExtensions: []).writeFile(
                     GenerationManifest.fileName, text)

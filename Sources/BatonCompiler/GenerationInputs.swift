@@ -21,6 +21,11 @@ package struct GenerationInputs: Sendable, Equatable {
     /// The stamp each document had before it was hashed, when the file had been still for a while
     /// then (`FileStamp.isSettled`): a later run whose stamp is the same takes the hash unread.
     package var stamps: [String: FileStamp] = [:]
+    /// The SHA-256 of baton.json and of each schema file, by absolute path, and the stamps of
+    /// those settled when hashed: what `project` is made of, recorded so that the next run
+    /// takes them unread as it does documents.
+    package var projectFiles: [String: String] = [:]
+    package var projectFileStamps: [String: FileStamp] = [:]
 
     /// The `inputs` digest of one output folder: the project's, the language's and the folder's.
     package func inputs(language: String, root: String) -> String {
@@ -31,7 +36,8 @@ package struct GenerationInputs: Sendable, Equatable {
     /// be read, when editor buffers stand in for files, or when Baton's own build cannot be
     /// identified: such a run is a full one and records no manifest.
     ///
-    /// A document's hash is, in order: `known`'s (a watch session's documents it has not read
+    /// baton.json and the schema files are hashed whole, each its recorded hash when its stamp
+    /// is the recorded one. A document's hash is, in order: `known`'s (a watch session's documents it has not read
     /// again since it hashed them, with their stamps, taken as given); `recorded`'s when the file's
     /// stamp is the one recorded beside it (the last manifest's: not read); else the file read and
     /// hashed, its stamp taken first. Hashes and stamps are always taken before the documents
@@ -48,11 +54,19 @@ package struct GenerationInputs: Sendable, Equatable {
             digest.update(Array(text.utf8))
             digest.update([0])
         }
+        let now = Int64(time(nil))
+        var projectFiles: [String: String] = [:]
+        var projectFileStamps: [String: FileStamp] = [:]
         func addFile(_ path: String) -> Bool {
-            guard case .success(let bytes) = FileSystem.readFile(path) else { return false }
+            guard
+                let (hash, stamp) = hash(
+                    path, recorded: recorded?.projectFiles[path], recordedStamp: recorded?.projectFileStamps[path],
+                    now: now)
+            else { return false }
+            projectFiles[path] = hash
+            projectFileStamps[path] = stamp
             add(path)
-            add(String(bytes.count))
-            digest.update(bytes)
+            add(hash)
             return true
         }
         add(tool)
@@ -74,7 +88,6 @@ package struct GenerationInputs: Sendable, Equatable {
         }
         var documents: [String: String] = [:]
         var stamps: [String: FileStamp] = [:]
-        let now = Int64(time(nil))
         for path in project.documentFiles {
             let display = Path.display(path, from: workingDirectory)
             if let hash = known?.documents[display] {
@@ -82,17 +95,30 @@ package struct GenerationInputs: Sendable, Equatable {
                 stamps[display] = known?.stamps[display]
                 continue
             }
-            let stamp = FileStamp(of: path)
-            if let stamp, let hash = recorded?.documents[display], recorded?.documentStamps[display] == stamp {
-                documents[display] = hash
-                stamps[display] = stamp
-                continue
-            }
-            guard case .success(let bytes) = FileSystem.readFile(path) else { return nil }
-            documents[display] = SHA256.hex(SHA256.hash(bytes))
-            if let stamp, stamp.isSettled(before: now) { stamps[display] = stamp }
+            guard
+                let (hash, stamp) = hash(
+                    path, recorded: recorded?.documents[display], recordedStamp: recorded?.documentStamps[display],
+                    now: now)
+            else { return nil }
+            documents[display] = hash
+            stamps[display] = stamp
         }
-        return GenerationInputs(project: SHA256.hex(digest.finalize()), documents: documents, stamps: stamps)
+        return GenerationInputs(
+            project: SHA256.hex(digest.finalize()), documents: documents, stamps: stamps, projectFiles: projectFiles,
+            projectFileStamps: projectFileStamps)
+    }
+
+    /// The hash of the file at `path`, its stamp taken first: the recorded hash when the stamp is
+    /// the recorded one, else the bytes read and hashed; with the stamp when the next run may trust
+    /// it (it was the recorded one, or the file had been still for a while: `FileStamp.isSettled`).
+    /// Nil when the file cannot be read.
+    private static func hash(_ path: String, recorded: String?, recordedStamp: FileStamp?, now: Int64)
+        -> (hash: String, stamp: FileStamp?)?
+    {
+        let stamp = FileStamp(of: path)
+        if let stamp, let recorded, recordedStamp == stamp { return (recorded, stamp) }
+        guard case .success(let bytes) = FileSystem.readFile(path) else { return nil }
+        return (SHA256.hex(SHA256.hash(bytes)), stamp.flatMap { $0.isSettled(before: now) ? $0 : nil })
     }
 
     /// This executable's path, size, modification time and inode: a rebuilt Baton is another

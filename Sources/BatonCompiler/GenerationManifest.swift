@@ -40,7 +40,7 @@ import BatonConfig
 package struct GenerationManifest: Sendable, Equatable {
     /// The file name in each output folder.
     package static let fileName = ".baton-manifest"
-    static let firstLine = "baton-gen-manifest 2"
+    static let firstLine = "baton-gen-manifest 3"
 
     /// One generated file.
     package struct Entry: Sendable, Equatable {
@@ -51,6 +51,13 @@ package struct GenerationManifest: Sendable, Equatable {
         package var definition: String
         /// The definition's digest (hashes of the documents it is built from), or `-`.
         package var digest: String
+
+        package init(path: String, stamp: FileStamp, definition: String, digest: String) {
+            self.path = path
+            self.stamp = stamp
+            self.definition = definition
+            self.digest = digest
+        }
     }
 
     /// The digest of everything that invalidates the whole folder.
@@ -62,14 +69,22 @@ package struct GenerationManifest: Sendable, Equatable {
     /// The stamps of the documents whose hash the next run may take without reading them
     /// (`GenerationInputs`), by display path.
     package var documentStamps: [String: FileStamp] = [:]
+    /// The SHA-256 of each project-wide file hashed whole into `inputs` (baton.json, the schema
+    /// files), by absolute path, and (`projectFileStamps`) the stamps of those settled when hashed:
+    /// the next run takes such a file's hash unread while its stamp stays the recorded one.
+    package var projectFiles: [String: String] = [:]
+    package var projectFileStamps: [String: FileStamp] = [:]
     package var files: [Entry]
     /// Files outside the folder the run wrote for this project (the persisted-query manifest): absolute path and stamp.
     package var extras: [(path: String, stamp: FileStamp)] = []
 
     package init(
         inputs: String, names: String, documents: [String: String], documentStamps: [String: FileStamp] = [:],
-        files: [Entry], extras: [(path: String, stamp: FileStamp)] = []
+        files: [Entry], extras: [(path: String, stamp: FileStamp)] = [],
+        projectFiles: [String: String] = [:], projectFileStamps: [String: FileStamp] = [:]
     ) {
+        self.projectFiles = projectFiles
+        self.projectFileStamps = projectFileStamps
         self.inputs = inputs
         self.names = names
         self.documents = documents
@@ -81,13 +96,23 @@ package struct GenerationManifest: Sendable, Equatable {
     package static func == (lhs: GenerationManifest, rhs: GenerationManifest) -> Bool {
         lhs.inputs == rhs.inputs && lhs.names == rhs.names && lhs.documents == rhs.documents
             && lhs.documentStamps == rhs.documentStamps && lhs.files == rhs.files
+            && lhs.projectFiles == rhs.projectFiles && lhs.projectFileStamps == rhs.projectFileStamps
             && lhs.extras.map(\.path) == rhs.extras.map(\.path) && lhs.extras.map(\.stamp) == rhs.extras.map(\.stamp)
     }
 
     /// True when every file (and extra) is on disk as recorded.
     package func filesAreIntact(root: String) -> Bool {
-        files.allSatisfy { FileStamp(of: root + "/" + $0.path) == $0.stamp }
-            && extras.allSatisfy { FileStamp(of: $0.path) == $0.stamp }
+        // One buffer holds `root/` and each path in turn (a large project's folder has tens of thousands of files).
+        var path = Array((root + "/").utf8CString.dropLast())
+        let prefix = path.count
+        for file in files {
+            path.removeSubrange(prefix...)
+            for byte in file.path.utf8 { path.append(CChar(bitPattern: byte)) }
+            path.append(0)
+            let stamp = path.withUnsafeBufferPointer { $0.baseAddress.flatMap { FileStamp(cPath: $0) } }
+            guard stamp == file.stamp else { return false }
+        }
+        return extras.allSatisfy { FileStamp(of: $0.path) == $0.stamp }
     }
 
     // MARK: Text
@@ -98,6 +123,10 @@ package struct GenerationManifest: Sendable, Equatable {
         var lines = [Self.firstLine, "inputs " + inputs, "names " + names]
         func fits(_ text: String) -> Bool {
             !text.isEmpty && !text.contains("\t") && !text.contains("\n") && !text.contains("\r")
+        }
+        for (path, hash) in projectFiles.sorted(by: { $0.key < $1.key }) {
+            guard fits(path) else { return nil }
+            lines.append("input \(hash) \(projectFileStamps[path]?.text ?? "-")\t\(path)")
         }
         for (path, hash) in documents.sorted(by: { $0.key < $1.key }) {
             guard fits(path) else { return nil }
@@ -118,60 +147,20 @@ package struct GenerationManifest: Sendable, Equatable {
     /// Parses a manifest's text; nil for anything that is not one, whole.
     package init?(text: String) { self.init(bytes: Array(text.utf8)) }
 
-    /// Parses a manifest's bytes (split as bytes: a manifest of a large project has tens of
-    /// thousands of lines, and the run with nothing changed reads it first); nil for anything
-    /// that is not one, whole.
+    /// Parses a manifest's bytes in one pass over them (`ManifestReader`: no line split, no
+    /// `String` but for hashes and paths, numbers read from their digits; a run with nothing
+    /// changed reads it first, and a large project's has tens of thousands of lines); nil for
+    /// anything that is not one, whole: another version, a truncated or edited line.
     package init?(bytes: [UInt8]) {
-        let tab = UInt8(ascii: "\t")
-        let space = UInt8(ascii: " ")
-        func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard lines.count >= 5, string(lines.removeFirst()) == Self.firstLine, lines.removeLast().isEmpty,
-            string(lines.removeLast()) == "end"
-        else { return nil }
-        guard let inputs = Self.value(string(lines.removeFirst()), "inputs "),
-            let names = Self.value(string(lines.removeFirst()), "names ")
-        else { return nil }
-        self.init(inputs: String(inputs), names: String(names), documents: [:], files: [])
-        files.reserveCapacity(lines.count)
-        for line in lines {
-            guard let split = line.firstIndex(of: tab) else { return nil }
-            let head = line[..<split].split(separator: space, omittingEmptySubsequences: false)
-            let path = string(line[(split + 1)...])
-            guard !path.isEmpty, let kind = head.first.map(string) else { return nil }
-            switch kind {
-            case "doc" where head.count == 3:
-                guard string(head[2]) == "-" else { return nil }
-                documents[path] = string(head[1])
-            case "doc" where head.count == 2 + FileStamp.fieldCount:
-                guard let stamp = Self.stamp(head[2...]) else { return nil }
-                documents[path] = string(head[1])
-                documentStamps[path] = stamp
-            case "file" where head.count == 3 + FileStamp.fieldCount:
-                guard let stamp = Self.stamp(head[1...FileStamp.fieldCount]) else { return nil }
-                files.append(
-                    Entry(
-                        path: path, stamp: stamp, definition: string(head[FileStamp.fieldCount + 1]),
-                        digest: string(head[FileStamp.fieldCount + 2])))
-            case "extra" where head.count == 1 + FileStamp.fieldCount:
-                guard let stamp = Self.stamp(head[1...]) else { return nil }
-                extras.append((path, stamp))
-            default:
-                return nil
-            }
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            var reader = ManifestReader(bytes: buffer)
+            return reader.manifest()
         }
+        guard let manifest = read else {
+            return nil
+        }
+        self = manifest
     }
-
-    private static func stamp(_ fields: ArraySlice<ArraySlice<UInt8>>) -> FileStamp? {
-        FileStamp(text: fields.map { Substring(String(decoding: $0, as: UTF8.self)) }[...])
-    }
-
-    private static func value(_ line: String, _ prefix: String) -> Substring? {
-        guard line.hasPrefix(prefix) else { return nil }
-        let value = line.dropFirst(prefix.count)
-        return value.isEmpty || value.contains(" ") ? nil : value
-    }
-
     /// The manifest in `root`, or nil when there is none or it is not a whole one.
     package static func load(root: String) -> GenerationManifest? {
         guard case .success(let bytes) = FileSystem.readFile(root + "/" + fileName) else { return nil }
@@ -203,6 +192,12 @@ package struct FileStamp: Sendable, Equatable {
 
     /// The stamp of the regular file at `path` (not following a final symbolic link), or nil.
     package init?(of path: String) {
+        guard let stamp = path.withCString({ FileStamp(cPath: $0) }) else { return nil }
+        self = stamp
+    }
+
+    /// The same, of a path already spelt as a C string.
+    package init?(cPath path: UnsafePointer<CChar>) {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         size = Int64(info.st_size)

@@ -42,7 +42,7 @@ package enum DocumentDiscovery {
     /// `documents` and not by `exclude` (nor a schema file, nor under an output folder), sorted. A written pattern matching nothing is a
     /// warning; no documents at all is an error.
     package static func documentFiles(of configuration: Configuration) -> (files: [String], diagnostics: [Diagnostic]) {
-        var all = Set<String>()
+        var lists: [[String]] = []
         var diagnostics: [Diagnostic] = []
         let exclude = neverDocuments(configuration)
         for pattern in configuration.documents {
@@ -54,10 +54,10 @@ package enum DocumentDiscovery {
                         rule: ConfigurationLoader.rule,
                         range: configuration.range(pattern.span)))
             }
-            all.formUnion(matches.files)
+            if !matches.files.isEmpty { lists.append(matches.files) }
             diagnostics += failures(matches.failures, configuration: configuration, span: pattern.span)
         }
-        if all.isEmpty {
+        if lists.isEmpty {
             // One error says it all: drop the warnings about each pattern.
             diagnostics.removeAll { $0.severity == .warning }
             let span = configuration.documentsSpan ?? configuration.documents.first?.span ?? .zero
@@ -68,7 +68,13 @@ package enum DocumentDiscovery {
                     rule: ConfigurationLoader.rule,
                     file: configuration.file, span: span))
         }
-        return (all.sorted(by: Path.precedes), diagnostics)
+        // One pattern's walk is sorted already when its folders hold files or folders, not both
+        // (`DirectoryWalker` lists a folder's files before its subfolders); a sorted list with no
+        // two paths equal needs neither the set nor the sort.
+        if lists.count == 1, zip(lists[0], lists[0].dropFirst()).allSatisfy({ Path.precedes($0, $1) }) {
+            return (lists[0], diagnostics)
+        }
+        return (Set(lists.joined()).sorted(by: Path.precedes), diagnostics)
     }
 
     /// What is never a document, whatever the patterns say: `exclude`, the schema and the output folders.

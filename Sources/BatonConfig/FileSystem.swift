@@ -143,7 +143,8 @@ package enum FileSystem {
             }
             entries.append(Entry(name: name, kind: kind))
         }
-        entries.sort { Path.precedes($0.name, $1.name) }
+        // Compared byte by byte where they lie (the same order as `Path.precedes`, cheaper for short names).
+        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         return .success(entries)
     }
 

@@ -102,12 +102,19 @@ package enum Path {
     /// `path` relative to `base` (both absolute and normalised): `a/b`, `../c`, or `.`.
     package static func relative(_ path: String, to base: String) -> String {
         // The usual case, a path under `base`: the rest of its bytes after `base/`.
-        let pathBytes = path.utf8
-        let baseBytes = base.utf8
-        if base != "/", pathBytes.count > baseBytes.count + 1, pathBytes.starts(with: baseBytes),
-            pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: baseBytes.count)] == UInt8(ascii: "/")
-        {
-            return String(decoding: pathBytes.dropFirst(baseBytes.count + 1), as: UTF8.self)
+        // (Compared as contiguous bytes: `gen` with nothing changed takes every document's display path.)
+        if base != "/" {
+            var path = path
+            var base = base
+            let rest: String? = path.withUTF8 { path in
+                base.withUTF8 { base in
+                    guard path.count > base.count + 1, path[base.count] == UInt8(ascii: "/"),
+                        let a = path.baseAddress, let b = base.baseAddress, memcmp(a, b, base.count) == 0
+                    else { return nil }
+                    return String(decoding: UnsafeBufferPointer(rebasing: path[(base.count + 1)...]), as: UTF8.self)
+                }
+            }
+            if let rest { return rest }
         }
         let target = path.split(separator: "/")
         let from = base.split(separator: "/")
@@ -121,8 +128,9 @@ package enum Path {
     /// How a path is shown: relative to `base` when it lies under it, or is close (at most two
     /// levels up), otherwise absolute; always absolute from `/` (`--absolute-paths`).
     package static func display(_ path: String, from base: String) -> String {
-        guard path.hasPrefix("/"), base != "/" else { return path }
+        guard path.utf8.first == UInt8(ascii: "/"), base != "/" else { return path }
         let relative = relative(path, to: base)
+        if relative.utf8.first != UInt8(ascii: ".") { return relative }
         var ups = 0
         var rest = Substring(relative)
         while rest.hasPrefix("../") {

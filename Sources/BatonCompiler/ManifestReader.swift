@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a `GenerationManifest`'s text in one pass over its bytes: lines of space-separated
+/// fields, a tab, then a path to the end of the line (the format `GenerationManifest.text`
+/// writes). Numbers are read from their digits, keywords compared as bytes; only hashes, names
+/// and paths become `String`s. Anything that is not exactly that format, whole and ending in
+/// `end`, is no manifest (nil): another version, a truncated file, an edited line.
+struct ManifestReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+    private static let newline = UInt8(ascii: "\n")
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func manifest() -> GenerationManifest? {
+        guard line(equals: GenerationManifest.firstLine), word(after: "inputs", ends: Self.space),
+            let inputs = text(until: Self.newline), word(after: "names", ends: Self.space),
+            let names = text(until: Self.newline)
+        else { return nil }
+        var manifest = GenerationManifest(inputs: inputs, names: names, documents: [:], files: [])
+        // About one document line per three lines (a document makes about two files).
+        manifest.documents.reserveCapacity(bytes.count / 400)
+        manifest.files.reserveCapacity(bytes.count / 180)
+        while position < bytes.count {
+            guard let keyword = keyword() else { return nil }
+            switch keyword {
+            case .end:
+                // `end` and its newline must be the last bytes.
+                return position == bytes.count ? manifest : nil
+            case .input, .document:
+                guard let hash = text(until: Self.space) else { return nil }
+                var stamp: FileStamp?
+                if byte(at: position) == UInt8(ascii: "-") && byte(at: position + 1) == Self.tab {
+                    position += 2
+                } else {
+                    guard let read = self.stamp(ends: Self.tab) else { return nil }
+                    stamp = read
+                }
+                guard let path = text(until: Self.newline) else { return nil }
+                if keyword == .input {
+                    manifest.projectFiles[path] = hash
+                    if let stamp { manifest.projectFileStamps[path] = stamp }
+                } else {
+                    manifest.documents[path] = hash
+                    if let stamp { manifest.documentStamps[path] = stamp }
+                }
+            case .file:
+                guard let stamp = stamp(ends: Self.space), let definition = text(until: Self.space),
+                    let digest = text(until: Self.tab), let path = text(until: Self.newline)
+                else { return nil }
+                manifest.files.append(
+                    GenerationManifest.Entry(path: path, stamp: stamp, definition: definition, digest: digest))
+            case .extra:
+                guard let stamp = stamp(ends: Self.tab), let path = text(until: Self.newline) else { return nil }
+                manifest.extras.append((path, stamp))
+            }
+        }
+        return nil
+    }
+
+    private enum Keyword { case input, document, file, extra, end }
+
+    private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private static let keywords: [(word: String, keyword: Keyword, separator: UInt8)] = [
+        ("doc", .document, space), ("file", .file, space), ("input", .input, space), ("extra", .extra, space),
+        ("end", .end, newline),
+    ]
+
+    /// The line's first word with its separator (a space; `end` a newline).
+    private mutating func keyword() -> Keyword? {
+        for entry in Self.keywords where word(after: entry.word, ends: entry.separator) { return entry.keyword }
+        return nil
+    }
+
+    /// True, and past them, when the next bytes are `word` then `separator`.
+    private mutating func word(after word: String, ends separator: UInt8) -> Bool {
+        var index = position
+        for byte in word.utf8 {
+            guard self.byte(at: index) == byte else { return false }
+            index += 1
+        }
+        guard self.byte(at: index) == separator else { return false }
+        position = index + 1
+        return true
+    }
+
+    private mutating func line(equals text: String) -> Bool { word(after: text, ends: Self.newline) }
+
+    /// The non-empty text up to `terminator` (past it), which must hold no other separator
+    /// (a path may hold spaces, nothing else may); nil otherwise. (Found with `memchr`: the text
+    /// is most of the manifest's bytes.)
+    private mutating func text(until terminator: UInt8) -> String? {
+        guard let base = bytes.baseAddress, position < bytes.count else { return nil }
+        let start = base + position
+        let remaining = bytes.count - position
+        guard let found = memchr(start, Int32(terminator), remaining) else { return nil }
+        let count = UnsafeRawPointer(found) - UnsafeRawPointer(start)
+        guard count > 0 else { return nil }
+        func holds(_ separator: UInt8) -> Bool { memchr(start, Int32(separator), count) != nil }
+        if terminator != Self.newline && holds(Self.newline) { return nil }
+        if terminator != Self.tab && holds(Self.tab) { return nil }
+        if terminator == Self.tab && holds(Self.space) { return nil }
+        position += count + 1
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// A decimal integer (optionally negative) followed by `terminator` (past it).
+    private mutating func number(ends terminator: UInt8) -> Int64? {
+        let negative = byte(at: position) == UInt8(ascii: "-")
+        if negative { position += 1 }
+        guard let magnitude = magnitude(ends: terminator), magnitude <= UInt64(Int64.max) else { return nil }
+        return negative ? -Int64(magnitude) : Int64(magnitude)
+    }
+
+    /// A decimal natural number followed by `terminator` (past it); nil when it overflows.
+    private mutating func magnitude(ends terminator: UInt8) -> UInt64? {
+        let start = position
+        var value: UInt64 = 0
+        while position < bytes.count {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            if position - start < 19 {
+                value = value &* 10 &+ UInt64(digit)  // 19 digits always fit
+            } else {
+                let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) = times.addingReportingOverflow(UInt64(digit))
+                guard !overflowed, !overflowedAgain else { return nil }
+                value = sum
+            }
+            position += 1
+        }
+        guard position > start, position < bytes.count, bytes[position] == terminator else { return nil }
+        position += 1
+        return value
+    }
+
+    /// A stamp's six numbers, separated by spaces, the last followed by `terminator`.
+    private mutating func stamp(ends terminator: UInt8) -> FileStamp? {
+        guard let size = number(ends: Self.space), let seconds = number(ends: Self.space),
+            let nanoseconds = number(ends: Self.space), let inode = magnitude(ends: Self.space),
+            let changeSeconds = number(ends: Self.space), let changeNanoseconds = number(ends: terminator)
+        else { return nil }
+        return FileStamp(
+            size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode, changeSeconds: changeSeconds,
+            changeNanoseconds: changeNanoseconds)
+    }
+}
+
+extension FileStamp {
+    /// A stamp from its fields (as read from a manifest).
+    package init(
+        size: Int64, seconds: Int64, nanoseconds: Int64, inode: UInt64, changeSeconds: Int64, changeNanoseconds: Int64
+    ) {
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+        self.inode = inode
+        self.changeSeconds = changeSeconds
+        self.changeNanoseconds = changeNanoseconds
+    }
+}

@@ -25,14 +25,17 @@ import BatonConfig
 ///   those of every fragment it spreads (transitively) or refetches. A definition whose digest,
 ///   path and file stamp (size, modification time, inode, status-change time) are what the manifest recorded is kept
 ///   as it is on disk: not rendered, not read, not written.
-/// - **Documents not read** (`documentStamps`): beside each document's hash, the stamp the file had
+/// - **Files not read** (`documentStamps`, `projectFileStamps`): beside each document's hash, and
+///   each hash of baton.json and a schema file (`projectFiles`), the stamp the file had
 ///   before it was hashed, when it was settled then (last changed over 2 s before: an edit within the
-///   clock's resolution of the stamp would not move it). A document whose stamp is still the
+///   clock's resolution of the stamp would not move it). A file whose stamp is still the
 ///   recorded one is not read or hashed again. Trusted: that a file's size, modification time,
 ///   inode and status-change time do not all stay the same across a change of its bytes (the
 ///   status-change time cannot be set back by a program, so tools that restore modification times
 ///   are seen). Not done for outputs' folders: a folder's stamp does not move when a file in it is
 ///   edited in place, so every kept output is still `lstat`ed.
+/// - **Text**: line-oriented and versioned (`firstLine`), read by `ManifestReader` in one pass
+///   over its bytes; another version is no manifest (a full run writes the current one).
 /// - **Never wrong output**: a missing, truncated, foreign or unreadable manifest is no manifest
 ///   (a full run); a file edited or removed by hand has another stamp (rendered again); the
 ///   manifest is removed before a run writes anything and written after its last file, so a run

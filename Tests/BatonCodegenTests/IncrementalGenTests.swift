@@ -197,6 +197,11 @@ final class IncrementalGenTests: XCTestCase {
                 "a truncated manifest",
                 String(try String(contentsOfFile: swift + ".baton-manifest", encoding: .utf8).prefix(300))
             ),
+            (
+                "a version-2 manifest",
+                try String(contentsOfFile: swift + ".baton-manifest", encoding: .utf8).replacingOccurrences(
+                    of: "baton-gen-manifest 3\n", with: "baton-gen-manifest 2\n")
+            ),
             ("a foreign manifest", "{\"version\": 1}\n"), ("an empty manifest", ""),
         ] {
             let (result, kept) = try assertIncrementalIsCold(what) {

@@ -218,15 +218,10 @@ package struct FileStamp: Sendable, Equatable {
         inode = UInt64(info.st_ino)
     }
 
-    /// How many space-separated fields `text` has.
-    static let fieldCount = 6
-
-    init?(text: ArraySlice<Substring>) {
-        let parts = Array(text)
-        guard parts.count == Self.fieldCount, let size = Int64(parts[0]), let seconds = Int64(parts[1]),
-            let nanoseconds = Int64(parts[2]), let inode = UInt64(parts[3]), let changeSeconds = Int64(parts[4]),
-            let changeNanoseconds = Int64(parts[5])
-        else { return nil }
+    /// A stamp from its fields (as `ManifestReader` reads them).
+    package init(
+        size: Int64, seconds: Int64, nanoseconds: Int64, inode: UInt64, changeSeconds: Int64, changeNanoseconds: Int64
+    ) {
         self.size = size
         self.seconds = seconds
         self.nanoseconds = nanoseconds

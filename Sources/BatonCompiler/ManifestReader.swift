@@ -155,17 +155,3 @@ struct ManifestReader {
             changeNanoseconds: changeNanoseconds)
     }
 }
-
-extension FileStamp {
-    /// A stamp from its fields (as read from a manifest).
-    package init(
-        size: Int64, seconds: Int64, nanoseconds: Int64, inode: UInt64, changeSeconds: Int64, changeNanoseconds: Int64
-    ) {
-        self.size = size
-        self.seconds = seconds
-        self.nanoseconds = nanoseconds
-        self.inode = inode
-        self.changeSeconds = changeSeconds
-        self.changeNanoseconds = changeNanoseconds
-    }
-}

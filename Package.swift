@@ -36,7 +36,9 @@ let package = Package(
             dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics", "BatonConfig"],
             swiftSettings: strict),
         .target(name: "BatonPlate", dependencies: ["BatonIR"], swiftSettings: strict),
-        .target(name: "BatonCodegen", dependencies: ["BatonIR", "BatonKotlinRuntime"], swiftSettings: strict),
+        .target(
+            name: "BatonCodegen", dependencies: ["BatonDiagnostics", "BatonIR", "BatonKotlinRuntime"],
+            swiftSettings: strict),
         .target(
             name: "BatonCodegenSwift", dependencies: ["BatonCodegen", "BatonDiagnostics", "BatonIR"],
             swiftSettings: strict),
@@ -103,7 +105,8 @@ let package = Package(
         .executableTarget(
             name: "GitHubExample", dependencies: ["Baton"], path: "Examples/GitHub",
             exclude: [
-                "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift", "Generated/Kotlin",
+                "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift",
+                "Generated/Kotlin",
                 "Fixtures",
                 "schema.graphql", "baton.json", "ExpectedOutput.txt",
             ],

@@ -1,3 +1,5 @@
+import BatonDiagnostics
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,11 +14,13 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ coun
 }
 
 /// One file a generator produces: a path relative to the output folder and its full text.
+///
+/// The text is either held (`init(path:contents:)`) or rendered when it is asked for
+/// (`init(path:origin:definition:render:)`): the writer renders each deferred file once, as it
+/// writes it, so a run never holds every file's text at once.
 package struct GeneratedFile: Sendable, Hashable {
     /// Relative to the output folder, `/`-separated, without `.` or `..` components.
     package var path: String
-    /// The whole text, beginning with a header that contains `FileWriter.headerMarker`.
-    package var contents: String
     /// The document the file's definition comes from (its display path), for a layout that groups
     /// definitions by document (a build plugin's one file per source); nil for schema types.
     package var origin: String?
@@ -27,10 +31,35 @@ package struct GeneratedFile: Sendable, Hashable {
     /// True for a file an incremental run keeps as it is on disk, not rendered again: `contents`
     /// is empty, the writer neither reads nor writes it and counts it unchanged (and never stale).
     package var kept = false
+    private var source: Source
+
+    /// Where the text comes from.
+    private enum Source: Sendable {
+        case bytes([UInt8])
+        case deferred(@Sendable () -> [UInt8])
+    }
 
     package init(path: String, contents: String, origin: String? = nil, definition: String? = nil) {
         self.path = path
-        self.contents = contents
+        self.source = .bytes(Array(contents.utf8))
+        self.origin = origin
+        self.definition = definition
+    }
+
+    /// A file whose text is `bytes` (UTF-8).
+    package init(path: String, bytes: [UInt8], origin: String? = nil, definition: String? = nil) {
+        self.path = path
+        self.source = .bytes(bytes)
+        self.origin = origin
+        self.definition = definition
+    }
+
+    /// A file whose UTF-8 text `render` makes each time it is asked for (`bytes`, `contents`).
+    package init(
+        path: String, origin: String? = nil, definition: String? = nil, render: @escaping @Sendable () -> [UInt8]
+    ) {
+        self.path = path
+        self.source = .deferred(render)
         self.origin = origin
         self.definition = definition
     }
@@ -40,6 +69,45 @@ package struct GeneratedFile: Sendable, Hashable {
         var file = GeneratedFile(path: path, contents: "", origin: origin, definition: definition)
         file.kept = true
         return file
+    }
+
+    /// The whole text, beginning with a header that contains `FileWriter.headerMarker` (rendered
+    /// on each call for a deferred file).
+    package var contents: String {
+        get { String(decoding: bytes, as: UTF8.self) }
+        set { source = .bytes(Array(newValue.utf8)) }
+    }
+
+    /// The text's UTF-8 bytes (rendered on each call for a deferred file).
+    package var bytes: [UInt8] {
+        switch source {
+        case .bytes(let bytes): bytes
+        case .deferred(let render): render()
+        }
+    }
+
+    /// True when the text is rendered on demand rather than held.
+    package var isDeferred: Bool {
+        if case .deferred = source { return true }
+        return false
+    }
+
+    /// The same file with its text rendered and held.
+    package var rendered: GeneratedFile {
+        var file = self
+        if isDeferred { file.source = .bytes(bytes) }
+        return file
+    }
+
+    package static func == (lhs: GeneratedFile, rhs: GeneratedFile) -> Bool {
+        lhs.path == rhs.path && lhs.origin == rhs.origin && lhs.definition == rhs.definition && lhs.kept == rhs.kept
+            && lhs.bytes == rhs.bytes
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(definition)
+        hasher.combine(bytes)
     }
 }
 
@@ -100,7 +168,8 @@ package enum FileWriterError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// - Only under the folder: a relative path with `..`, `.`, empty components, a backslash or NUL, or an absolute
 ///   path is refused, and so is a path whose folder resolves (through symbolic links) outside the output folder.
-/// - Atomically: each file is written to a temporary file in its folder, then renamed over the old one.
+/// - Atomically, all or none: each changed file is written into a hidden staging folder in the root as soon as
+///   it is rendered; only when every file is staged are they renamed over the old ones.
 /// - Only when changed: a file whose bytes are already right is not touched (its modification date stays,
 ///   so build systems do not recompile).
 /// - Stale files removed, only ours: a file under the folder with a managed extension that was not generated
@@ -126,15 +195,38 @@ package struct FileWriter: Sendable {
         self.managedExtensions = managedExtensions
     }
 
-    /// Writes `files` (or, with `check`, only reports) and removes stale generated files.
-    package func write(_ files: [GeneratedFile], check: Bool = false) throws(FileWriterError) -> FileWriteReport {
-        // Validate everything before touching the disk.
-        var seen: Set<String> = []
-        for file in files {
-            try validate(file.path)
-            guard file.kept || file.contents.hasPrefix(Self.headerMarker) else { throw .missingHeader(file.path) }
-            guard seen.insert(file.path.lowercased()).inserted else { throw .duplicatePath(file.path) }
+    /// Checks everything that could refuse `files` without rendering or reading any file's text:
+    /// the paths, duplicates, the root, each file's place (a folder or link in the way, a folder
+    /// resolving outside the root) and the stale files. `gen` runs it on every folder before it
+    /// writes the first file; it creates nothing.
+    package func preflight(_ files: [GeneratedFile]) throws(FileWriterError) {
+        try validate(files)
+        let rootType = fileType(root)
+        if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
+        guard rootType != .missing else { return }
+        let realRoot = try realPath(root)
+        for file in files.sorted(by: { $0.path < $1.path }) where !file.kept {
+            guard let folder = try folder(for: file.path, realRoot: realRoot, create: false) else { continue }
+            switch fileType(folder + "/" + lastComponent(of: file.path)) {
+            case .missing, .regular: continue
+            case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
+            }
         }
+        var stale: [String] = []
+        try collectStale(folder: "", generated: Set(files.map(\.path)), into: &stale, depth: 0)
+    }
+
+    /// Writes `files` (or, with `check`, only reports) and removes stale generated files.
+    ///
+    /// Each file's text is rendered once (a deferred file's, on up to `workers` threads), compared
+    /// with the file on disk and, when it differs, written into a staging folder in the root and
+    /// let go; only when every file is staged are they renamed into place, so a failed write
+    /// leaves the folder as it was and a run holds a few files' text at a time, not all of them.
+    package func write(
+        _ files: [GeneratedFile], check: Bool = false, workers: Int = ParallelWork.processorCount
+    ) throws(FileWriterError) -> FileWriteReport {
+        // Validate everything before touching the disk.
+        try validate(files)
 
         let rootType = fileType(root)
         if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
@@ -144,30 +236,44 @@ package struct FileWriter: Sendable {
 
         var changes: [(path: String, change: FileWriteReport.Change)] = []
         var unchanged = 0
+        var pending: [Pending] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             if file.kept {
                 unchanged += 1
                 continue
             }
-            let bytes = Array(file.contents.utf8)
             guard let realRoot, let folder = try folder(for: file.path, realRoot: realRoot, create: !check) else {
                 changes.append((file.path, .create))  // check mode, folder missing
                 continue
             }
             let full = folder + "/" + lastComponent(of: file.path)
-            let change: FileWriteReport.Change
             switch fileType(full) {
-            case .missing: change = .create
-            case .regular:
-                if try readFile(full) == bytes {
+            case .missing: pending.append(Pending(file: file, full: full, exists: false))
+            case .regular: pending.append(Pending(file: file, full: full, exists: true))
+            case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
+            }
+        }
+
+        if let realRoot {
+            let staging = check ? nil : try makeStaging(in: realRoot)
+            let items = pending
+            let outcomes = ParallelWork.map(Array(items.indices), workers: workers, minimumItems: 16) { index in
+                stage(items[index], as: staging.map { $0 + "/\(index)" }, check: check)
+            }
+            if let failure = outcomes.lazy.compactMap(\.failure).first {
+                if let staging { removeStaging(staging) }
+                throw failure
+            }
+            for (item, outcome) in zip(pending, outcomes) {
+                guard let change = outcome.change else {
                     unchanged += 1
                     continue
                 }
-                change = .update
-            case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
+                changes.append((item.file.path, change))
+                guard let staged = outcome.staged else { continue }
+                try moveIntoPlace(staged, to: item.full, displayPath: item.file.path)
             }
-            changes.append((file.path, change))
-            if !check { try writeAtomically(bytes, to: full, displayPath: file.path) }
+            if let staging { removeStaging(staging) }
         }
 
         if rootExists {
@@ -183,6 +289,85 @@ package struct FileWriter: Sendable {
         }
         changes.sort { $0.path < $1.path }
         return FileWriteReport(changes: changes, unchanged: unchanged)
+    }
+
+    /// A file the writer renders and compares: where it goes and whether something is there.
+    private struct Pending: Sendable {
+        var file: GeneratedFile
+        /// The resolved path it goes to.
+        var full: String
+        var exists: Bool
+    }
+
+    /// What rendering and comparing one file found.
+    private struct Outcome: Sendable {
+        /// nil when the file on disk already has the text.
+        var change: FileWriteReport.Change?
+        /// Where the new text waits to be moved into place (nil in check mode).
+        var staged: String?
+        var failure: FileWriterError?
+    }
+
+    /// Renders `item`'s text, compares it with the file on disk and (unless `check`) writes it to `staged`.
+    private func stage(_ item: Pending, as staged: String?, check: Bool) -> Outcome {
+        let bytes = item.file.bytes
+        guard bytes.starts(with: Self.headerMarker.utf8) else {
+            return Outcome(failure: .missingHeader(item.file.path))
+        }
+        do {
+            if item.exists, try sameBytes(item.full, bytes) { return Outcome() }
+            let change: FileWriteReport.Change = item.exists ? .update : .create
+            guard let staged else { return Outcome(change: change) }
+            try writeNew(bytes, to: staged, displayPath: item.file.path)
+            return Outcome(change: change, staged: staged)
+        } catch {
+            return Outcome(failure: error)
+        }
+    }
+
+    /// The empty staging folder of this process in the root (one left by an interrupted run with the same
+    /// process id is emptied). Hidden, so it is never taken for stale or generated.
+    private func makeStaging(in realRoot: String) throws(FileWriterError) -> String {
+        let staging = realRoot + "/.baton-staging-\(getpid())"
+        if fileType(staging) == .directory { removeStaging(staging) }
+        if mkdir(staging, 0o700) != 0 { throw .io(path: staging, message: errorText()) }
+        return staging
+    }
+
+    /// Removes the staging folder and whatever is left in it (it holds only files this writer staged).
+    private func removeStaging(_ staging: String) {
+        if let directory = opendir(staging) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != ".", name != ".." { unlink(staging + "/" + name) }
+            }
+            closedir(directory)
+        }
+        rmdir(staging)
+    }
+
+    /// Renames a staged file over its destination; across file systems (a folder linked elsewhere in the
+    /// root), writes its bytes there atomically instead.
+    private func moveIntoPlace(_ staged: String, to full: String, displayPath: String) throws(FileWriterError) {
+        if rename(staged, full) == 0 { return }
+        guard errno == EXDEV else { throw .io(path: displayPath, message: errorText()) }
+        try writeAtomically(try readFile(staged), to: full, displayPath: displayPath)
+        unlink(staged)
+    }
+
+    /// Every path valid, eager files with the header, no two paths alike (ignoring case).
+    private func validate(_ files: [GeneratedFile]) throws(FileWriterError) {
+        var seen: Set<String> = []
+        for file in files {
+            try validate(file.path)
+            // A deferred file's header is checked when it is rendered.
+            guard file.kept || file.isDeferred || file.bytes.starts(with: Self.headerMarker.utf8) else {
+                throw .missingHeader(file.path)
+            }
+            guard seen.insert(file.path.lowercased()).inserted else { throw .duplicatePath(file.path) }
+        }
     }
 
     /// Writes one file named `name` directly in the root (or, with `check`, only reports), atomically and only
@@ -325,6 +510,14 @@ package struct FileWriter: Sendable {
         return bytes
     }
 
+    /// Whether the file at `path` holds exactly `bytes` (its size is compared first, without reading).
+    private func sameBytes(_ path: String, _ bytes: [UInt8]) throws(FileWriterError) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw .io(path: path, message: errorText()) }
+        guard Int(info.st_size) == bytes.count else { return false }
+        return try readFile(path) == bytes
+    }
+
     /// Whether the file begins with the generated-file header.
     private func hasHeader(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
@@ -346,13 +539,23 @@ package struct FileWriter: Sendable {
     }
 
     private func writeAtomically(_ bytes: [UInt8], to path: String, displayPath: String) throws(FileWriterError) {
-        let folder = parentFolder(of: path)
-        let temporary = folder + "/." + lastComponent(of: path) + ".baton-tmp-\(getpid())"
-        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
-        var descriptor = open(temporary, flags, 0o644)
-        if descriptor < 0, errno == EEXIST {  // left over from an interrupted run with the same process id
+        let temporary = parentFolder(of: path) + "/." + lastComponent(of: path) + ".baton-tmp-\(getpid())"
+        try writeNew(bytes, to: temporary, displayPath: displayPath)
+        if rename(temporary, path) != 0 {
+            let failure = errorText()
             unlink(temporary)
-            descriptor = open(temporary, flags, 0o644)
+            throw .io(path: displayPath, message: failure)
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path` (one left over from an interrupted run with the same
+    /// process id is replaced); on failure nothing is left there.
+    private func writeNew(_ bytes: [UInt8], to path: String, displayPath: String) throws(FileWriterError) {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
+        var descriptor = open(path, flags, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            unlink(path)
+            descriptor = open(path, flags, 0o644)
         }
         guard descriptor >= 0 else { throw .io(path: displayPath, message: errorText()) }
         var written = 0
@@ -370,9 +573,8 @@ package struct FileWriter: Sendable {
             written += count
         }
         if close(descriptor) != 0, failure == nil { failure = errorText() }
-        if failure == nil, rename(temporary, path) != 0 { failure = errorText() }
         if let failure {
-            unlink(temporary)
+            unlink(path)
             throw .io(path: displayPath, message: failure)
         }
     }

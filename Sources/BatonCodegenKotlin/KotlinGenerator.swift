@@ -44,10 +44,12 @@ package enum KotlinGenerator {
         return nil
     }
 
-    /// The generated files, paths relative to the Kotlin output folder, sorted by path.
+    /// The generated files, paths relative to the Kotlin output folder, sorted by path; with
+    /// `deferred`, each file's text is rendered when it is asked for (`GeneratedFile.bytes`, as
+    /// the writer writes it) instead of all of them here.
     package static func generate(
         _ model: LensModel, options: KotlinGeneratorOptions, keeping kept: Set<String> = [],
-        workers: Int = ParallelWork.processorCount
+        workers: Int = ParallelWork.processorCount, deferred: Bool = false
     ) -> [GeneratedFile] {
         let names = KotlinTopLevelNames(model)
         let context = KotlinContext(model: model, names: names, packageName: options.packageName)
@@ -76,10 +78,7 @@ package enum KotlinGenerator {
                 names.operations[operation.name] ?? operation.name, .operation(index), definition: "o:" + operation.name
             )
         }
-        var files = ParallelWork.map(jobs, workers: workers, minimumItems: 16) { job -> GeneratedFile in
-            if let definition = job.definition, kept.contains(definition) {
-                return .kept(path: job.path, origin: nil, definition: definition)
-            }
+        let text: @Sendable ((path: String, part: Part, definition: String?)) -> String = { job in
             let body: Template
             switch job.part {
             case .scalar(let index): body = KotlinTypeTemplates.customScalar(model.types.customScalars[index], context)
@@ -88,8 +87,18 @@ package enum KotlinGenerator {
             case .fragment(let index): body = KotlinDefinitionWriter(context).fragment(model.fragments[index])
             case .operation(let index): body = KotlinDefinitionWriter(context).operation(model.operations[index])
             }
-            return GeneratedFile(path: job.path, contents: context.file(body), definition: job.definition)
+            return context.file(body)
         }
+        let file: @Sendable ((path: String, part: Part, definition: String?)) -> GeneratedFile = { job in
+            if let definition = job.definition, kept.contains(definition) {
+                return .kept(path: job.path, origin: nil, definition: definition)
+            }
+            guard deferred else {
+                return GeneratedFile(path: job.path, contents: text(job), definition: job.definition)
+            }
+            return GeneratedFile(path: job.path, definition: job.definition) { Array(text(job).utf8) }
+        }
+        var files = deferred ? jobs.map(file) : ParallelWork.map(jobs, workers: workers, minimumItems: 16, file)
         if options.includeRuntime {
             for file in KotlinRuntime.files(header: FileWriter.header + "\n\n") {
                 files.append(GeneratedFile(path: file.path, contents: file.contents))

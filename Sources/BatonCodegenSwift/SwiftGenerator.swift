@@ -72,10 +72,12 @@ package struct SwiftGenerator: Sendable {
     /// files come back as `GeneratedFile.kept` at the path a full run gives them.
     ///
     /// Paths are claimed first, in the model's order (so names never depend on scheduling); the
-    /// files are then rendered on `workers` threads (`ParallelWork`, results in that order).
-    package func generate(keeping kept: Set<String> = [], workers: Int = ParallelWork.processorCount)
-        -> [GeneratedFile]
-    {
+    /// files are then rendered on `workers` threads (`ParallelWork`, results in that order), or,
+    /// when `deferred`, each when its text is asked for (`GeneratedFile.bytes`: the writer renders
+    /// and writes them one at a time, so no run holds every file's text).
+    package func generate(
+        keeping kept: Set<String> = [], workers: Int = ParallelWork.processorCount, deferred: Bool = false
+    ) -> [GeneratedFile] {
         var fileNames = FileNaming(fileExtension: "graphql.swift")
         var jobs: [Job] = []
         func add(_ typeName: String, _ part: Job.Part, origin: String? = nil, definition: String? = nil) {
@@ -105,21 +107,29 @@ package struct SwiftGenerator: Sendable {
             guard let type = scalar.mapping?.swiftType else { continue }
             add(scalar.name, .scalar(index, swiftType: type))
         }
-        return ParallelWork.map(jobs, workers: workers, minimumItems: 16) { job in
+        let file: @Sendable (Job) -> GeneratedFile = { [self] job in
             if let definition = job.definition, kept.contains(definition) {
                 return .kept(path: job.path, origin: job.origin, definition: definition)
             }
-            let (body, imports) = render(job.part, typeName: job.typeName)
-            let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
-            // Templates write no line ending in spaces (`Template`); only the body's last line is open.
-            var bytes = Array((FileWriter.header + "\n\n" + importLines + "\n\n").utf8)
-            body.write(to: &bytes)
-            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-            bytes.append(UInt8(ascii: "\n"))
-            return GeneratedFile(
-                path: job.path, contents: String(decoding: bytes, as: UTF8.self), origin: job.origin,
-                definition: job.definition)
+            guard deferred else {
+                return GeneratedFile(
+                    path: job.path, bytes: fileBytes(job), origin: job.origin, definition: job.definition)
+            }
+            return GeneratedFile(path: job.path, origin: job.origin, definition: job.definition) { fileBytes(job) }
         }
+        return deferred ? jobs.map(file) : ParallelWork.map(jobs, workers: workers, minimumItems: 16, file)
+    }
+
+    /// One file's whole text: the header, a blank line, the imports, a blank line, the body.
+    private func fileBytes(_ job: Job) -> [UInt8] {
+        let (body, imports) = render(job.part, typeName: job.typeName)
+        let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
+        // Templates write no line ending in spaces (`Template`); only the body's last line is open.
+        var bytes = Array((FileWriter.header + "\n\n" + importLines + "\n\n").utf8)
+        body.write(to: &bytes)
+        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
     /// One file's body and the modules it imports.

@@ -30,13 +30,13 @@ package final class Compilation {
         case validate
         /// The plan: the lens model of the valid documents (after the gate).
         case plan
-        /// Every target language's files, in memory.
+        /// Every target language's files (deferred: each rendered when the writer writes it).
         case generate
 
         package static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// One language's output: files in memory, not yet written.
+    /// One language's output: its files, not yet rendered or written (`GeneratedFile`'s deferred text).
     package struct Output: Sendable {
         package var target: GenerationTarget
         /// The absolute output folder.
@@ -311,7 +311,9 @@ package final class Compilation {
         }
         if let kotlinRuntime { KotlinRuntimePlacement.add(kotlinRuntime, to: &outputs) }
         if let swiftLayout, let index = outputs.firstIndex(where: { $0.target.name == GenerationTargets.swift.name }) {
-            outputs[index].files = swiftLayout.apply(to: outputs[index].files, workingDirectory: workingDirectory)
+            // The layout merges the files' texts: rendered first, on every core.
+            let files = ParallelWork.map(outputs[index].files, minimumItems: 16) { $0.rendered }
+            outputs[index].files = swiftLayout.apply(to: files, workingDirectory: workingDirectory)
         }
     }
 

@@ -94,7 +94,8 @@ package struct Driver: Sendable {
         result.driverDiagnostics.removeAll { $0.rule == "io" }
         guard !result.hasErrors else { return }
         // Checked first, every folder and the manifest, then written: all of the files or none.
-        let checked = write(result.compilations, check: true, into: &result)
+        // (`gen` checks without rendering (`FileWriter.preflight`): each file is rendered once, as it is written.)
+        let checked = write(result.compilations, check: true, preflight: !check, into: &result)
         let upToDate = result.compilations.flatMap { $0.upToDate ?? [] }
         if result.hasErrors || check {
             result.folders = result.hasErrors ? [] : checked + upToDate
@@ -111,11 +112,19 @@ package struct Driver: Sendable {
 
     /// Writes (or, with `check`, compares) every output folder and manifest; errors become `io`
     /// diagnostics at the setting.
-    private func write(_ compilations: [Compilation], check: Bool, into result: inout DriverResult) -> [WrittenFolder] {
+    /// With `preflight`, each folder is only checked for what could refuse it (`FileWriter.preflight`)
+    /// and reports nothing.
+    private func write(
+        _ compilations: [Compilation], check: Bool, preflight: Bool = false, into result: inout DriverResult
+    ) -> [WrittenFolder] {
         var reports: [WrittenFolder] = []
         for compilation in compilations {
             for output in compilation.outputs {
                 do {
+                    if preflight {
+                        try writer(output).preflight(output.files)
+                        continue
+                    }
                     let report = try writer(output).write(output.files, check: check)
                     reports.append(WrittenFolder(root: output.root, language: output.target.name, report: report))
                 } catch {

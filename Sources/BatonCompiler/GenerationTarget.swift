@@ -26,7 +26,8 @@ package struct GenerationTarget: Sendable {
     /// The files for a plan, paths relative to the output folder. Called only when
     /// `settingsProblems` found nothing and the plan has no errors: spelling a plan cannot fail.
     /// Definitions whose keys are in the set are not rendered but come back as kept files
-    /// (`GeneratedFile.kept`, an incremental run's).
+    /// (`GeneratedFile.kept`, an incremental run's). The files are deferred: each is rendered when
+    /// the writer writes it (`GeneratedFile.bytes`).
     package var generate: @Sendable (LensModel, Configuration, Set<String>) -> [GeneratedFile]
 
     package init(
@@ -92,7 +93,7 @@ package enum GenerationTargets {
         generate: { model, configuration, kept in
             let access = configuration.output.swiftAccessModifier?.value ?? .internal
             let options = SwiftGeneratorOptions(accessModifier: access == .internal ? "" : access.rawValue)
-            return SwiftGenerator(model: model, options: options).generate(keeping: kept)
+            return SwiftGenerator(model: model, options: options).generate(keeping: kept, deferred: true)
         })
 
     /// Kotlin needs `output.kotlin.package`; the runtime is written once per run (`KotlinRuntimePlacement`).
@@ -119,7 +120,7 @@ package enum GenerationTargets {
                 model,
                 options: KotlinGeneratorOptions(
                     packageName: configuration.output.kotlinPackage?.value ?? "", includeRuntime: false),
-                keeping: kept)
+                keeping: kept, deferred: true)
         })
 
     /// `Name` or `Module.Name` (letters, digits and `_`, not starting with a digit; generic arguments allowed).

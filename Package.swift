@@ -12,6 +12,8 @@ let package = Package(
         // An optional persisted cache in SQLite (the system's library); `Baton` itself stays free of it.
         .library(name: "BatonSQLite", targets: ["BatonSQLite"]),
         .executable(name: "baton", targets: ["baton"]),
+        // `baton fetch-schema`'s work, run by `baton` from beside itself: the only process with an HTTP stack.
+        .executable(name: "baton-fetch-schema", targets: ["BatonFetchSchema"]),
         // A target's documents generated at build time; `swift package baton check|gen|init`.
         .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
         .plugin(name: "BatonCommand", targets: ["BatonCommand"]),
@@ -65,6 +67,10 @@ let package = Package(
             ],
             swiftSettings: strict),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"], swiftSettings: strict),
+        .executableTarget(
+            name: "BatonFetchSchema",
+            dependencies: ["BatonCLI", "BatonCodegen", "BatonConfig", "BatonDiagnostics", "BatonSchema"],
+            swiftSettings: strict),
         .executableTarget(
             name: "BatonBenchmark",
             dependencies: [

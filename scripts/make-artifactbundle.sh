@@ -28,6 +28,7 @@ if [ -z "$baton" ]; then
   static=""
   [ "$(uname -s)" = Linux ] && static="--static-swift-stdlib"
   (cd "$root" && swift build -c release --product baton $static) || exit 1
+  (cd "$root" && swift build -c release --product baton-fetch-schema $static) || exit 1
   baton="$(cd "$root" && swift build -c release $static --show-bin-path)/baton"
 fi
 [ -x "$baton" ] || { echo "make-artifactbundle.sh: $baton is not an executable" >&2; exit 2; }
@@ -45,6 +46,9 @@ rm -rf "$bundle" "$bundle.zip" "$output/BatonBinary"
 variant="baton-$version-$platform"
 mkdir -p "$bundle/$variant/bin" "$bundle/$variant/share/baton/kotlin-runtime"
 install -m 0755 "$baton" "$bundle/$variant/bin/baton"
+# `baton fetch-schema` runs the executable beside baton (the only one with an HTTP stack).
+helper="$(dirname "$baton")/baton-fetch-schema"
+if [ -x "$helper" ]; then install -m 0755 "$helper" "$bundle/$variant/bin/baton-fetch-schema"; fi
 # The Kotlin runtime's files, where the binary looks for them (KotlinRuntimeFiles: PREFIX/share/baton).
 install -m 0644 "$root"/Kotlin/runtime/baton/runtime/*.kt "$bundle/$variant/share/baton/kotlin-runtime/"
 cat > "$bundle/info.json" <<JSON

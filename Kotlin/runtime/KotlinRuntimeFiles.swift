@@ -1,4 +1,15 @@
-import Foundation
+// Foundation's essentials where the platform has them apart (Linux): the whole of Foundation
+// (ICU, its locale data) is megabytes of memory every `baton` process would pay for (Docs/Performance.md).
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 
 /// The Kotlin runtime's files, as `baton gen --lang kotlin` writes them: the `.kt` files of package
 /// `baton.runtime` under `Kotlin/runtime/baton/runtime` are its single copy, read when Kotlin is generated.
@@ -33,7 +44,18 @@ package enum KotlinRuntimeFiles {
     /// The runtime this process found, looked for once.
     package static let found: Result<Sources, Problem> = locate(
         environment: ProcessInfo.processInfo.environment[environmentVariable],
-        executable: Bundle.main.executableURL?.path)
+        executable: executablePath)
+
+    /// The running executable's path (symbolic links resolved where the platform says so).
+    static var executablePath: String? {
+        #if canImport(FoundationEssentials)
+            guard let resolved = realpath("/proc/self/exe", nil) else { return CommandLine.arguments.first }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        #else
+            return Bundle.main.executableURL?.path
+        #endif
+    }
 
     /// The folders looked in, in order, and the first that holds the runtime, read.
     package static func locate(environment: String?, executable: String?) -> Result<Sources, Problem> {
@@ -52,8 +74,11 @@ package enum KotlinRuntimeFiles {
             folders.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/baton/runtime")
         }
         for folder in folders {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+            let type = (try? FileManager.default.attributesOfItem(atPath: folder))?[.type] as? FileAttributeType
+            // A folder, or a symbolic link to one.
+            if type == .typeDirectory
+                || (type == .typeSymbolicLink && (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil)
+            {
                 return read(folder)
             }
         }

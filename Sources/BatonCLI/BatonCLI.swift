@@ -48,7 +48,12 @@ package enum BatonCLI {
                 "Error: \(message)\nUsage: baton <subcommand>\n  See 'baton --help' for more information.\n")
             return .usage
         }
-        let rest = Array(arguments.dropFirst())
+        return run(command, Array(arguments.dropFirst()), context: context)
+    }
+
+    /// Runs one command with its arguments (after its name): `--help`, parsing, usage errors. Also
+    /// the whole command line of a helper executable that is one command (`baton-fetch-schema`).
+    package static func run(_ command: any Command.Type, _ rest: [String], context: CommandContext) -> ExitCode {
         let commandPath = "baton \(command.name)"
         // --help anywhere before `--` shows the command's help.
         let beforeTerminator = rest.prefix { $0 != "--" }

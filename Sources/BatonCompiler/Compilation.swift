@@ -6,7 +6,6 @@ import BatonIR
 import BatonSchema
 import BatonSyntax
 import BatonValidation
-import Foundation
 
 /// One project compiled up to a requested stage: its schema, its documents (one unit per file),
 /// their validation, the plan (the lens model both generators spell) and the generated files,
@@ -95,6 +94,9 @@ package final class Compilation {
     /// The least GraphQL bytes in a streaming check's batch (`DocumentGroups.batches`); tests make
     /// it 1 for a batch per group.
     package var batchBytes = DocumentGroups.batchBytes
+    /// A streaming check runs this between its passes (`StreamingCheck.betweenPasses`): tests
+    /// rewrite files there.
+    package var betweenStreamingPasses: (@Sendable () -> Void)? = nil
     private var modelIsFull = false
     /// Set for a compilation that is kept and updated (a watch session's): each plan reuses the
     /// definitions the last one built that no change reached (`LensModelCache`).
@@ -244,9 +246,10 @@ package final class Compilation {
     /// `plan(full: false)` leave, but the documents and the model.
     private func checkStreaming() {
         readSchema()
-        let check = StreamingCheck(
+        var check = StreamingCheck(
             project: project, loader: loader, policy: policy, workers: workers, batchBytes: batchBytes)
-        let files = check.read()
+        check.betweenPasses = betweenStreamingPasses
+        var files = check.read()
         units = files.map(\.unit)
         readSettings()
         completed = .read
@@ -257,8 +260,16 @@ package final class Compilation {
             return
         }
         // When nothing before validation is an error, each batch free of errors is planned as it
-        // is validated; the plan's diagnostics count if the gate then passes.
-        let (validation, plan) = check.validate(files, schema: schema, plans: passesGate)
+        // is validated; the plan's diagnostics count if the gate then passes. Files the second
+        // pass finds other than the first did are batched again, then (a second time) all in one.
+        var outcome = check.validate(files, schema: schema, plans: passesGate)
+        for attempt in 1...2 {
+            guard case .regroup(let found) = outcome else { break }
+            files = found
+            units = files.map(\.unit)
+            outcome = check.validate(files, schema: schema, plans: passesGate, oneBatch: attempt == 2)
+        }
+        guard case .done(let validation, let plan) = outcome else { return }
         var diagnostics = validation
         if let configuration = project.configuration {
             diagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
@@ -275,7 +286,7 @@ package final class Compilation {
 
     /// The processors online, or `BATON_JOBS` when it is set to a positive number.
     package static var defaultWorkers: Int {
-        if let text = ProcessInfo.processInfo.environment["BATON_JOBS"], let jobs = Int(text), jobs > 0 { return jobs }
+        if let text = FileSystem.environment("BATON_JOBS"), let jobs = Int(text), jobs > 0 { return jobs }
         return ParallelWork.processorCount
     }
 

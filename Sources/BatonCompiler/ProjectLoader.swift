@@ -87,16 +87,8 @@ package struct ProjectLoader {
     /// Reads and parses one document file: a unit of its own, so a changed file is read again
     /// alone and files can be parsed independently.
     package func loadUnit(_ path: String) -> DocumentUnit {
-        var unit = DocumentUnit(path: path)
         let (sources, diagnostics) = documentSources(path)
-        unit.diagnostics = diagnostics
-        for source in sources {
-            unit.sourceCount += 1
-            let result = Parser.parse(source)
-            unit.diagnostics += result.diagnostics
-            if let document = result.document { unit.documents.append(document) }
-        }
-        return unit
+        return DocumentUnit(path: path, parsing: sources, diagnostics: diagnostics)
     }
 
     /// Reads and parses documents, in the order given.
@@ -124,6 +116,19 @@ package struct DocumentUnit: Sendable {
     package var sourceCount = 0
 
     package init(path: String) { self.path = path }
+
+    /// The unit of a file read as `sources` with `diagnostics` (reading, extraction): each source
+    /// parsed, its syntax diagnostics after those.
+    package init(path: String, parsing sources: [SourceFile], diagnostics: [Diagnostic]) {
+        self.path = path
+        self.diagnostics = diagnostics
+        for source in sources {
+            sourceCount += 1
+            let result = Parser.parse(source)
+            self.diagnostics += result.diagnostics
+            if let document = result.document { documents.append(document) }
+        }
+    }
 
     /// True for a file that parsed and holds type-system definitions only (a schema, not a
     /// document): without a baton.json saying which files are the schema, such a file found

@@ -5,12 +5,19 @@ import BatonSchema
 import BatonSyntax
 import BatonValidation
 
-/// `check`'s validate and plan stages without holding the project's ASTs: each file is read and
-/// parsed on `ParallelWork` once to learn the names it shares (`DocumentLinks`) and let go, the
-/// files are cut into batches that share no name (`DocumentGroups`, fixed by the input alone), and
-/// each batch is read and parsed again, validated and (when nothing before it is an error) planned
-/// for its diagnostics, then let go. The merged diagnostics are the whole-project path's, byte for
-/// byte, whatever the number of workers (`StreamingCheckTests`).
+/// `check`'s validate and plan stages without holding the project's ASTs: each file is read on
+/// `ParallelWork` once to learn the names it shares (`DocumentLinks`), from its tokens alone
+/// (`DocumentLinkScanner`; a file the scanner does not follow is parsed), and let go; the files
+/// are cut into batches that share no name (`DocumentGroups`, fixed by the input alone), and each
+/// batch is read and parsed, validated and (when nothing before it is an error) planned for its
+/// diagnostics, then let go. The merged diagnostics are the whole-project path's, byte for byte,
+/// whatever the number of workers (`StreamingCheckTests`).
+///
+/// The second pass checks the first: a file whose parse gives other links, another number of
+/// documents or syntax errors the first pass did not see (the scanner missed a syntax error, or
+/// the file changed between the passes) sends every file back with what the second pass found
+/// (`Outcome.regroup`), to be batched again; a second disagreement validates everything as one
+/// batch, which is right whatever the links. So no document is ever validated in a wrong batch.
 ///
 /// Only a one-shot `check` runs it (`Compilation.streamsDocuments`): a compilation that is kept
 /// (watch mode, `plate`, `gen`) holds its documents.
@@ -24,6 +31,25 @@ struct StreamingCheck {
         var links: DocumentLinks
         /// Its documents' bytes.
         var weight: Int
+        /// Its reading and extraction diagnostics (settled), before any syntax diagnostics.
+        var readDiagnostics: [Diagnostic] = []
+        /// How many syntax diagnostics its parse gave (0 when it was only scanned).
+        var parseProblems = 0
+    }
+
+    /// What the second pass found of one file: what it compares with the first pass's `ReadFile`.
+    struct Observed: Sendable {
+        var links: DocumentLinks
+        var documentCount: Int
+        var weight: Int
+        var parseDiagnostics: [Diagnostic]
+    }
+
+    /// The second pass's result: the diagnostics, or the files as the second pass found them when
+    /// they disagree with the first pass's.
+    enum Outcome {
+        case done(validation: [Diagnostic], plan: [Diagnostic]?)
+        case regroup([ReadFile])
     }
 
     /// One batch's diagnostics (unsettled), the plan's (settled; nil when not planned), and the
@@ -32,6 +58,8 @@ struct StreamingCheck {
         var validation: [Diagnostic]
         var plan: [Diagnostic]?
         var sources: [(SourceFile, Int)]
+        /// Each member's parse, by its index in the batch's list.
+        var observed: [(Int, Observed)]
     }
 
     let project: ProjectInput
@@ -39,29 +67,61 @@ struct StreamingCheck {
     let policy: DiagnosticPolicy
     let workers: Int
     let batchBytes: Int
+    /// Run after the first pass, before each second pass reads a file (tests rewrite files there,
+    /// as an editor might while `check` runs).
+    var betweenPasses: (@Sendable () -> Void)? = nil
 
-    /// The first pass: every document file read and parsed, its links noted, its ASTs let go.
+    /// The first pass: every document file read, its links noted (scanned, or parsed when the
+    /// scanner cannot tell), its ASTs let go.
     func read() -> [ReadFile] {
         let skipsSchemaOnly = project.skipsSchemaOnlyFiles
         let (loader, policy, configuration) = (self.loader, self.policy, project.configuration)
         return ParallelWork.map(project.documentFiles, workers: workers) { path -> ReadFile? in
-            var unit = loader.loadUnit(path)
+            let (sources, diagnostics) = loader.documentSources(path)
+            var scanned: [DocumentLinks] = []
+            for source in sources {
+                guard let links = source.bytes.withUnsafeBufferPointer(DocumentLinkScanner.scan) else { break }
+                scanned.append(links)
+            }
+            if scanned.count == sources.count {
+                var unit = DocumentUnit(path: path)
+                unit.sourceCount = sources.count
+                unit.diagnostics = policy.settle(diagnostics, configuration: configuration)
+                return ReadFile(
+                    unit: unit, documentCount: sources.count,
+                    links: scanned.reduce(DocumentLinks()) { $0.merging($1) },
+                    weight: sources.reduce(0) { $0 + $1.bytes.count }, readDiagnostics: unit.diagnostics)
+            }
+            var unit = DocumentUnit(path: path, parsing: sources, diagnostics: diagnostics)
             if skipsSchemaOnly, Path.pathExtension(path) != "swift", unit.isSchemaOnly { return nil }
+            let observed = Self.observe(unit, readCount: diagnostics.count)
             unit.diagnostics = policy.settle(unit.diagnostics, configuration: configuration)
-            let links = unit.documents.map(DocumentLinks.of).reduce(DocumentLinks()) { $0.merging($1) }
-            let weight = unit.documents.reduce(0) { $0 + $1.source.bytes.count }
-            let count = unit.documents.count
             unit.documents = []
-            return ReadFile(unit: unit, documentCount: count, links: links, weight: weight)
+            return ReadFile(
+                unit: unit, documentCount: observed.documentCount, links: observed.links, weight: observed.weight,
+                readDiagnostics: policy.settle(diagnostics, configuration: configuration),
+                parseProblems: observed.parseDiagnostics.count)
         }.compactMap { $0 }
+    }
+
+    /// A file's parsed unit, as the passes compare it: its first `readCount` diagnostics are its
+    /// reading's, the rest its parse's.
+    static func observe(_ unit: DocumentUnit, readCount: Int) -> Observed {
+        Observed(
+            links: unit.documents.map(DocumentLinks.of).reduce(DocumentLinks()) { $0.merging($1) },
+            documentCount: unit.documents.count, weight: unit.documents.reduce(0) { $0 + $1.source.bytes.count },
+            parseDiagnostics: Array(unit.diagnostics.dropFirst(readCount)))
     }
 
     /// The second pass: validation, and the plan's diagnostics when `plans`, batch by batch.
     /// Returns the validation diagnostics (unsettled, in the whole unit's order) and the plan's
-    /// (settled, sorted), nil when some batch did not reach the plan.
-    func validate(_ files: [ReadFile], schema: GraphQLSchema, plans: Bool) -> ([Diagnostic], [Diagnostic]?) {
+    /// (settled, sorted), nil when some batch did not reach the plan; or, when a file's parse
+    /// disagrees with what the first pass noted of it, every file as this pass found it
+    /// (`Outcome.regroup`). With `oneBatch`, every document is validated in one batch and nothing is
+    /// compared: right whatever the links.
+    func validate(_ files: [ReadFile], schema: GraphQLSchema, plans: Bool, oneBatch: Bool = false) -> Outcome {
         // Only files with documents take part; each document's place in the project is its
-        // file's first place plus its own within the file.
+        // file's first place plus its own within the file (in one batch, its place in the batch).
         let parsed = files.indices.filter { files[$0].documentCount > 0 }
         var first: [Int] = []
         var count = 0
@@ -69,31 +129,64 @@ struct StreamingCheck {
             first.append(count)
             count += files[index].documentCount
         }
-        let batches = DocumentGroups.batches(
-            DocumentGroups.groups(parsed.map { files[$0].links }), weights: parsed.map { files[$0].weight },
-            minimumWeight: batchBytes)
+        let batches =
+            oneBatch
+            ? [Array(parsed.indices)]
+            : DocumentGroups.batches(
+                DocumentGroups.groups(parsed.map { files[$0].links }), weights: parsed.map { files[$0].weight },
+                minimumWeight: batchBytes)
         let paths = parsed.map { files[$0].unit.path }
         let starts = first
         let (loader, configuration, policy) = (self.loader, project.configuration, self.policy)
         var options = Compilation.modelOptions(configuration)
         options.checksOnly = true
         let planOptions = options
+        betweenPasses?()
         let results = ParallelWork.map(batches, workers: workers) { batch -> BatchResult in
             var documents: [Document] = []
             var sources: [(SourceFile, Int)] = []
+            var observed: [(Int, Observed)] = []
             for member in batch {
-                for (offset, document) in loader.loadUnit(paths[member]).documents.enumerated() {
+                let (texts, diagnostics) = loader.documentSources(paths[member])
+                let unit = DocumentUnit(path: paths[member], parsing: texts, diagnostics: diagnostics)
+                observed.append((member, Self.observe(unit, readCount: diagnostics.count)))
+                for (offset, document) in unit.documents.enumerated() {
+                    sources.append((document.source, oneBatch ? documents.count : starts[member] + offset))
                     documents.append(document)
-                    sources.append((document.source, starts[member] + offset))
                 }
             }
             let validation = DocumentValidation.validate(
                 schema: schema, documents: documents, configuration: configuration)
-            guard plans, !policy.settle(validation, configuration: configuration).contains(where: policy.isError)
-            else { return BatchResult(validation: validation, plan: nil, sources: sources) }
+            let syntaxErrors = observed.contains { !$0.1.parseDiagnostics.isEmpty }
+            guard plans, !syntaxErrors,
+                !policy.settle(validation, configuration: configuration).contains(where: policy.isError)
+            else { return BatchResult(validation: validation, plan: nil, sources: sources, observed: observed) }
             let (_, plan) = LensModelBuilder.build(schema: schema, documents: documents, options: planOptions)
             return BatchResult(
-                validation: validation, plan: policy.settle(plan, configuration: configuration), sources: sources)
+                validation: validation, plan: policy.settle(plan, configuration: configuration), sources: sources,
+                observed: observed)
+        }
+        if !oneBatch {
+            var found = files
+            var differs = false
+            for result in results {
+                for (member, seen) in result.observed {
+                    let index = parsed[member]
+                    let file = files[index]
+                    guard
+                        seen.links != file.links || seen.documentCount != file.documentCount
+                            || seen.parseDiagnostics.count != file.parseProblems
+                    else { continue }
+                    differs = true
+                    found[index].links = seen.links
+                    found[index].documentCount = seen.documentCount
+                    found[index].weight = seen.weight
+                    found[index].parseProblems = seen.parseDiagnostics.count
+                    found[index].unit.diagnostics =
+                        file.readDiagnostics + policy.settle(seen.parseDiagnostics, configuration: configuration)
+                }
+            }
+            if differs { return .regroup(found) }
         }
         var order: [ObjectIdentifier: Int] = [:]
         for result in results {
@@ -102,9 +195,9 @@ struct StreamingCheck {
         let validation = Validator.merged(results.map(\.validation), order: order)
         var plan: [Diagnostic] = []
         for result in results {
-            guard let part = result.plan else { return (validation, nil) }
+            guard let part = result.plan else { return .done(validation: validation, plan: nil) }
             plan += part
         }
-        return (validation, plan.sorted(by: Diagnostic.sortKey))
+        return .done(validation: validation, plan: plan.sorted(by: Diagnostic.sortKey))
     }
 }

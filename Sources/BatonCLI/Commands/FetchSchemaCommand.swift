@@ -1,10 +1,18 @@
 import BatonConfig
 import BatonDiagnostics
-import Foundation
 
-/// `baton fetch-schema`: introspects an endpoint and writes its schema (Docs/CLI.md). The work is in
-/// `SchemaFetch` (Sources/BatonCLI/FetchSchema); this file reads the arguments and reports.
+/// `baton fetch-schema`: introspects an endpoint and writes its schema (Docs/CLI.md). Its arguments
+/// and help are here; the work is done by `baton-fetch-schema`, installed beside `baton`
+/// (Sources/BatonFetchSchema), so that no other command's process loads an HTTP stack.
 package enum FetchSchemaCommand: Command {
+    /// What is written: SDL or the introspection JSON.
+    package enum Format: String, Sendable, CaseIterable {
+        case sdl, json
+    }
+
+    /// The executable that does the work, beside `baton`.
+    package static let helperName = "baton-fetch-schema"
+
     package static let name = "fetch-schema"
     package static let abstract = "Introspect a GraphQL endpoint and write its schema (SDL or introspection JSON)."
     package static let discussion = """
@@ -29,7 +37,7 @@ package enum FetchSchemaCommand: Command {
                 "output", short: "o", valueName: "path",
                 help: "Where to write (default: baton.json's schema path)."),
             .value(
-                "format", valueName: "format", choices: SchemaFetch.Format.allCases.map(\.rawValue),
+                "format", valueName: "format", choices: Format.allCases.map(\.rawValue),
                 help: "sdl or json (default: json for a path ending in .json, sdl otherwise)."),
             .value(
                 "config", valueName: "path",
@@ -37,70 +45,25 @@ package enum FetchSchemaCommand: Command {
             .value("timeout", valueName: "seconds", defaultValue: "30", help: "Seconds to wait for the answer."),
         ])
 
+    /// Runs `baton-fetch-schema` with the same arguments (the helper's command, `FetchSchemaWork`, has
+    /// this one's name and signature and does the work).
     package static func run(_ arguments: ParsedArguments, context: CommandContext) -> ExitCode {
-        let fail = { (message: String) -> ExitCode in
-            context.standardError.write("error: \(message)\n")
+        guard let helper = HelperProcess.locate(helperName) else {
+            context.standardError.write(
+                "error: \(helperName) is not installed beside baton: reinstall baton with scripts/install.sh (or run `swift build`), which puts both in one folder.\n"
+            )
             return .usage
         }
-        guard let text = arguments.value("endpoint") else {
-            return fail("Missing --endpoint: which GraphQL endpoint should be introspected? (--endpoint URL)")
+        // The parsed arguments again, in the signature's order: the helper parses them the same way.
+        var forwarded: [String] = []
+        for option in signature.options {
+            for value in arguments.allValues(option.name) { forwarded += ["--\(option.name)", value] }
         }
-        guard let endpoint = URL(string: text), ["http", "https"].contains(endpoint.scheme?.lowercased() ?? "") else {
-            return fail("--endpoint \"\(text)\" is not an http or https URL.")
+        switch HelperProcess.run(helper, forwarded, context: context) {
+        case .success(let status): return ExitCode(status)
+        case .failure(let error):
+            context.standardError.write("error: could not start \(helper): \(error)\n")
+            return .usage
         }
-        var headers: [(String, String)] = []
-        for header in arguments.allValues("header") {
-            let parts = header.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, !parts[0].trimmingCharacters(in: .whitespaces).isEmpty else {
-                return fail("--header \"\(header)\" is not \"Name: value\".")
-            }
-            headers.append(
-                (parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces)))
-        }
-        guard let timeout = TimeInterval(arguments.value("timeout") ?? "30"), timeout > 0 else {
-            return fail("--timeout must be a positive number of seconds.")
-        }
-        let output: String
-        switch outputPath(arguments, context: context) {
-        case .failure(let error): return fail(error.description)
-        case .success(let path): output = path
-        }
-        let format =
-            arguments.value("format").flatMap(SchemaFetch.Format.init(rawValue:))
-            ?? (output.hasSuffix(".json") ? .json : .sdl)
-        let fetch = SchemaFetch(endpoint: endpoint, headers: headers, timeout: timeout, format: format)
-        let written = fetch.fetch().flatMap { SchemaFetch.write($0, to: output) }
-        let shown = Path.display(output, from: context.workingDirectory)
-        switch written {
-        case .failure(let error): return fail(error.description)
-        case .success(true): context.standardOutput.write("wrote \(shown)\n")
-        case .success(false): context.standardOutput.write("unchanged \(shown)\n")
-        }
-        return .success
-    }
-
-    /// `--output`, or the one schema file baton.json names.
-    private static func outputPath(_ arguments: ParsedArguments, context: CommandContext)
-        -> Result<String, FetchSchemaError>
-    {
-        if let output = arguments.value("output") {
-            return .success(Path.absolute(output, relativeTo: context.workingDirectory))
-        }
-        guard
-            let path = ConfigurationLoader.locate(arguments.value("config"), workingDirectory: context.workingDirectory)
-        else {
-            return .failure(.write("No --output and no baton.json found: where should the schema go? (--output PATH)"))
-        }
-        let loaded = ConfigurationLoader.load(path: path, workingDirectory: context.workingDirectory)
-        guard !loaded.hasErrors, loaded.projects.count == 1, let project = loaded.projects.first else {
-            return .failure(
-                .write(
-                    "\(Path.display(path, from: context.workingDirectory)) does not name one project's schema: pass --output PATH."
-                ))
-        }
-        guard project.schema.count == 1, let schema = project.schema.first, !schema.value.hasWildcards else {
-            return .failure(.write("baton.json's schema is not one file: pass --output PATH."))
-        }
-        return .success(Path.absolute(schema.value.text, relativeTo: project.directory))
     }
 }

@@ -1,3 +1,4 @@
+import BatonCLI
 import BatonCodegen
 import BatonConfig
 import BatonDiagnostics
@@ -30,9 +31,7 @@ package enum FetchSchemaError: Error, Sendable, Equatable, CustomStringConvertib
 /// `baton fetch-schema`'s work: introspect an endpoint, check the result builds a valid schema, and write SDL
 /// (printed by `SchemaPrinter`, sorted) or the introspection JSON, atomically and only when it changed.
 package struct SchemaFetch {
-    package enum Format: String, Sendable, CaseIterable {
-        case sdl, json
-    }
+    package typealias Format = FetchSchemaCommand.Format
 
     package var endpoint: URL
     package var headers: [(String, String)]

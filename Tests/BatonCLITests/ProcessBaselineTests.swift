@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// What every `baton` process loads before it does any work (Docs/Performance.md, "check, fifth
+/// round"): on Linux, Foundation's essentials only. The whole of Foundation (ICU and its data) and
+/// FoundationNetworking (libcurl and its libraries) cost megabytes of memory in every run; the HTTP
+/// stack lives in `baton-fetch-schema`, beside `baton`, which `baton fetch-schema` runs.
+final class ProcessBaselineTests: XCTestCase {
+    /// The shared libraries `ldd` lists for an executable, by file name.
+    private func libraries(of executable: URL) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [executable.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+            $0.split(separator: " ").first.map { String($0.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    func testBatonLoadsNeitherFoundationNorAnHTTPStack() throws {
+        #if !os(Linux)
+            throw XCTSkip("FoundationEssentials is a library of its own on Linux only")
+        #else
+            let baton = try BatonProcess.executable()
+            let loaded = try libraries(of: baton)
+            XCTAssertTrue(loaded.contains("libFoundationEssentials.so"), "\(loaded)")
+            for library in ["libFoundation.so", "libFoundationNetworking.so", "libcurl.so.4", "lib_FoundationICU.so"] {
+                XCTAssertFalse(loaded.contains(library), "baton loads \(library): \(loaded)")
+            }
+            let helper = baton.deletingLastPathComponent().appendingPathComponent("baton-fetch-schema")
+            XCTAssertTrue(try libraries(of: helper).contains("libFoundationNetworking.so"))
+        #endif
+    }
+}

@@ -1,3 +1,5 @@
+import BatonConfig
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -16,15 +18,7 @@ enum HelperProcess {
     /// The path of `name` in the folder of the running executable (symbolic links resolved), or nil
     /// when it is not there.
     static func locate(_ name: String) -> String? {
-        #if os(Linux)
-            let candidate = "/proc/self/exe"
-        #else
-            let candidate = CommandLine.arguments.first ?? ""
-        #endif
-        guard let resolved = realpath(candidate, nil) else { return nil }
-        defer { free(resolved) }
-        let executable = String(cString: resolved)
-        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        guard let executable = FileSystem.executablePath, let slash = executable.lastIndex(of: "/") else { return nil }
         let path = String(executable[..<slash]) + "/" + name
         return access(path, X_OK) == 0 ? path : nil
     }

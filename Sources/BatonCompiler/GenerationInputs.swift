@@ -124,15 +124,7 @@ package struct GenerationInputs: Sendable, Equatable {
     /// This executable's path, size, modification time and inode: a rebuilt Baton is another
     /// Baton (its version string alone would not say so during development).
     static let toolIdentity: String? = {
-        #if os(Linux)
-            let candidate = "/proc/self/exe"
-        #else
-            let candidate = CommandLine.arguments.first ?? ""
-        #endif
-        guard let resolved = realpath(candidate, nil) else { return nil }
-        defer { free(resolved) }
-        let path = String(cString: resolved)
-        guard let stamp = FileStamp(of: path) else { return nil }
+        guard let path = FileSystem.executablePath, let stamp = FileStamp(of: path) else { return nil }
         return path + " " + stamp.text
     }()
 }

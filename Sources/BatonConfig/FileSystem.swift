@@ -156,6 +156,19 @@ package enum FileSystem {
         return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The running executable's path, symbolic links resolved (on Linux `/proc/self/exe`; elsewhere
+    /// the path it was started by), or nil when it cannot be resolved.
+    package static var executablePath: String? {
+        #if os(Linux)
+            let candidate = "/proc/self/exe"
+        #else
+            let candidate = CommandLine.arguments.first ?? ""
+        #endif
+        guard let resolved = realpath(candidate, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// An environment variable.
     package static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }

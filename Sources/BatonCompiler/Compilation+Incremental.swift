@@ -5,15 +5,17 @@ import BatonConfig
 extension Compilation {
     /// The definitions of the output folder `root` whose files can stay: the folder's manifest
     /// was made from the same project-wide inputs and top-level names, and records the same
-    /// digest for the definition and the stamp its file still has. Empty without inputs or a manifest.
+    /// digest for the definition and the stamp its file still has (in a folder of
+    /// `trustedOutputRoots`, the stamp it was written with). Empty without inputs or a manifest.
     func keptDefinitions(language: String, root: String) -> Set<String> {
         guard let generationInputs, let namesDigest, let manifest = previousManifests[root],
             manifest.inputs == generationInputs.inputs(language: language, root: root), manifest.names == namesDigest
         else { return [] }
+        let trusted = trustedOutputRoots.contains(root)
         var kept: Set<String> = []
         for entry in manifest.files where entry.definition != "-" {
             guard let digest = definitionDigests[entry.definition], digest == entry.digest,
-                FileStamp(of: root + "/" + entry.path) == entry.stamp
+                trusted || FileStamp(of: root + "/" + entry.path) == entry.stamp
             else { continue }
             kept.insert(entry.definition)
         }

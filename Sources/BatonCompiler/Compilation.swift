@@ -116,6 +116,9 @@ package final class Compilation {
     package var generationInputs: GenerationInputs?
     /// The manifests found in the output folders, by absolute folder.
     package var previousManifests: [String: GenerationManifest] = [:]
+    /// The output folders whose manifest a watch session wrote itself: their files are taken to be
+    /// as it wrote them, stamps not compared (`keptDefinitions`).
+    package var trustedOutputRoots: Set<String> = []
     /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `generationInputs`.
     package private(set) var definitionDigests: [String: String] = [:]
     /// The digest of the plan's top-level names, after `.generate` with `generationInputs`.
@@ -390,6 +393,7 @@ package final class Compilation {
         // Hashes taken before the change no longer describe the inputs: no definition is kept.
         generationInputs = nil
         previousManifests = [:]
+        trustedOutputRoots = []
         definitionDigests = [:]
         namesDigest = nil
         upToDate = nil

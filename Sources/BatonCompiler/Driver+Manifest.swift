@@ -102,9 +102,17 @@ extension Driver {
             guard let inputs = compilation.generationInputs, let names = compilation.namesDigest else { continue }
             let persisted = persistedQueriesPath(of: compilation)
             for (index, output) in compilation.outputs.enumerated() {
+                // A kept file keeps the stamp it was kept by (checked, or trusted, in `keptDefinitions`).
+                var recorded: [String: FileStamp] = [:]
+                for entry in compilation.previousManifests[output.root]?.files ?? [] {
+                    recorded[entry.path] = entry.stamp
+                }
                 var entries: [GenerationManifest.Entry] = []
                 for file in output.files {
-                    guard let stamp = FileStamp(of: output.root + "/" + file.path) else { break }
+                    guard
+                        let stamp = (file.kept ? recorded[file.path] : nil)
+                            ?? FileStamp(of: output.root + "/" + file.path)
+                    else { break }
                     let definition = file.definition ?? "-"
                     entries.append(
                         GenerationManifest.Entry(

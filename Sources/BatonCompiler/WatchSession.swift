@@ -29,6 +29,10 @@ package final class WatchSession {
     package private(set) var result: DriverResult
     /// The configuration files' bytes, to tell an edit from a touch.
     private var configurationTexts: [String: [UInt8]] = [:]
+    /// For `gen`: the stamp of each output folder's manifest as this session last wrote it. A folder
+    /// whose manifest still has it is trusted (`Compilation.trustedOutputRoots`): the session takes
+    /// the files it wrote there to be as it wrote them, and compares no stamp of a kept file.
+    private var ownManifests: [String: FileStamp] = [:]
 
     package init(driver: Driver, stage: Compilation.Stage) {
         var driver = driver
@@ -39,7 +43,7 @@ package final class WatchSession {
         self.driver = driver
         self.stage = stage
         result = driver.compile(upTo: stage)
-        if stage == .generate { driver.writeOutputs(of: &result, check: false) }
+        if stage == .generate { write() }
         rememberConfigurations()
     }
 
@@ -144,7 +148,7 @@ package final class WatchSession {
         guard sameProjects else {
             // Projects came or went, or a configuration does not load: start again.
             result = driver.compile(upTo: stage)
-            if stage == .generate { driver.writeOutputs(of: &result, check: false) }
+            if stage == .generate { write() }
             rememberConfigurations()
             return Outcome(changed: paths.sorted().map(display), resolvedAgain: true)
         }
@@ -206,7 +210,14 @@ package final class WatchSession {
     private func rerun() {
         for compilation in result.compilations { compilation.run(upTo: stage) }
         result.folders = []
-        if stage == .generate { driver.writeOutputs(of: &result, check: false) }
+        if stage == .generate { write() }
+    }
+
+    /// Writes what changed, and notes the stamps of the manifests written.
+    private func write() {
+        driver.writeOutputs(of: &result, check: false)
+        let roots = result.folders.map(\.root) + result.compilations.flatMap { $0.outputs.map(\.root) }
+        for root in roots { ownManifests[root] = FileStamp(of: root + "/" + GenerationManifest.fileName) }
     }
 
     /// For `gen`: the inputs of `compilation` (with `project`'s file lists when given) and its
@@ -227,7 +238,12 @@ package final class WatchSession {
     }
 
     private func use(_ basis: GenerationBasis, for compilation: Compilation) {
-        if stage == .generate { driver.use(basis, for: compilation) }
+        guard stage == .generate else { return }
+        driver.use(basis, for: compilation)
+        compilation.trustedOutputRoots = Set(
+            basis.manifests.keys.filter { root in
+                ownManifests[root].map { FileStamp(of: root + "/" + GenerationManifest.fileName) == $0 } ?? false
+            })
     }
 
     private func rememberConfigurations() {

@@ -191,6 +191,26 @@ final class WatchSessionTests: XCTestCase {
             try String(contentsOfFile: scratch.path + "/Generated/A.graphql.swift", encoding: .utf8).contains("name"))
     }
 
+    /// A gen session trusts the files it wrote: a generated file edited by hand meanwhile stays as
+    /// it is (its definition unchanged), and the next one-shot `gen --check` and `gen` find it.
+    func testAGenSessionTrustsItsOwnWritesAndAOneShotGenChecksThem() throws {
+        let scratch = try project()
+        let watch = session(scratch, stage: .generate)
+        let generated = scratch.path + "/Generated/B.graphql.swift"
+        let original = try String(contentsOfFile: generated, encoding: .utf8)
+        try (original + "// by hand\n").write(toFile: generated, atomically: true, encoding: .utf8)
+        try scratch.write("Queries/A.graphql", "query A { hello(name: \"y\") }\n")
+        XCTAssertNotNil(watch.apply([scratch.path + "/Queries/A.graphql"]))
+        XCTAssertEqual(watch.result.folders.first?.report.changes.map(\.path), ["A.graphql.swift"])
+        XCTAssertEqual(try String(contentsOfFile: generated, encoding: .utf8), original + "// by hand\n")
+        let driver = Driver(request: ProjectRequest(workingDirectory: scratch.path), targets: .configured)
+        let check = driver.generate(check: true)
+        XCTAssertEqual(check.status, .problems)
+        XCTAssertEqual(check.folders.first?.report.changes.map(\.path), ["B.graphql.swift"])
+        XCTAssertEqual(driver.generate(check: false).folders.first?.report.changes.map(\.path), ["B.graphql.swift"])
+        XCTAssertEqual(try String(contentsOfFile: generated, encoding: .utf8), original)
+    }
+
     func testWatchedFoldersFollowThePatterns() throws {
         let scratch = try project()
         try scratch.write("../shared-\(Path.lastComponent(scratch.path))/S.graphql", "query S { hello }\n")

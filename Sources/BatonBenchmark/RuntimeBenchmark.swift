@@ -23,12 +23,12 @@ func runRuntimeBenchmark() {
                 let timing = RuntimeTiming.measure {
                     if fromBytes {
                         guard let result = try? store.commit(bytes: body, selections: selections) else { return }
-                        changed = result.changed.count
+                        changed = result.changedSlots.count
                     } else {
                         guard let response = try? GraphQLResponse(bytes: body),
                             let result = try? store.commit(response, selections: selections)
                         else { return }
-                        changed = result.changed.count
+                        changed = result.changedSlots.count
                     }
                 }
                 best.keepBest(timing)
@@ -116,7 +116,7 @@ func runConnectionCommitBenchmark() {
         for _ in 0..<(targetBytes > 4 * 1024 * 1024 ? 3 : 7) {
             let store = Store()
             let timing = RuntimeTiming.measure {
-                changed = (try? store.commit(bytes: body, selections: connection))?.changed.count ?? 0
+                changed = (try? store.commit(bytes: body, selections: connection))?.changedSlots.count ?? 0
             }
             best.keepBest(timing)
             withExtendedLifetime(store) {}
@@ -163,7 +163,7 @@ func runRuntimeLoopCommits(_ count: Int, _ body: Data, _ selections: [Selection]
     stores.reserveCapacity(count)
     for _ in 0..<count {
         let store = Store()
-        changed += (try? store.commit(bytes: body, selections: selections))?.changed.count ?? 0
+        changed += (try? store.commit(bytes: body, selections: selections))?.changedSlots.count ?? 0
         stores.append(store)
     }
     return (changed, stores)

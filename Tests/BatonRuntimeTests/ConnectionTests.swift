@@ -124,6 +124,8 @@ final class ConnectionTests: XCTestCase {
         XCTAssertEqual(calls.withLock { $0 }, 1)
         XCTAssertTrue(result.changed.contains(SlotID(connection, "edges")))
         XCTAssertTrue(result.changed.contains(SlotID(connection + ".pageInfo", "endCursor")))
+        // The records' slots and the page's are listed once each.
+        XCTAssertEqual(result.changedSlots.count, result.changed.count)
     }
 }
 

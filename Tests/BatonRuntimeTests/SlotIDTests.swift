@@ -1,8 +1,8 @@
 import Baton
 import XCTest
 
-/// `SlotID` hashes its two strings' hashes with its own finalizer (`_rawHashValue(seed:)`): equal IDs must hash
-/// alike however they were built, and sets of many IDs must keep every distinct one exactly once.
+/// `SlotID` is plain `Hashable` over its two strings: equal IDs must hash alike however they were built, sets of
+/// many IDs must keep every distinct one exactly once, and a commit lists every slot it changed exactly once.
 final class SlotIDTests: XCTestCase {
     func testEqualSlotIDsHashAlikeHoweverTheyWereBuilt() {
         var mutated = SlotID("Character:2", "status")
@@ -50,5 +50,14 @@ final class SlotIDTests: XCTestCase {
         XCTAssertTrue(result.changed.contains(SlotID("Character:199", "name")))
         XCTAssertTrue(result.changed.contains(SlotID("Query", "characters")))
         XCTAssertEqual(store.record("Character:5")?.slots["name"]?.value, .string("n205"))
+        // The list holds each slot once, as the set does.
+        XCTAssertEqual(result.changedSlots.count, result.changed.count)
+        // Again into records the store has: only the names that differ, each once.
+        let renamed = (0..<300).map { #"{"__typename":"Character","id":"\#($0 % 200)","name":"m\#($0 % 7)"}"# }
+        let again = try store.commit(
+            bytes: Data(#"{"data":{"characters":[\#(renamed.joined(separator: ","))]}}"#.utf8), selections: selections)
+        XCTAssertEqual(again.changedSlots.count, 200)
+        XCTAssertEqual(Set(again.changedSlots), Set((0..<200).map { SlotID("Character:\($0)", "name") }))
+        XCTAssertEqual(again.changedDescription.split(separator: " ").count, 200)
     }
 }

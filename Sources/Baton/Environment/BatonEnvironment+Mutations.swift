@@ -73,7 +73,7 @@ extension BatonEnvironment {
                     "optimisticApplied",
                     JSONObject([
                         ("operation", .string(Operation.operationName)),
-                        ("changed", .number(String(result.changed.count))),
+                        ("changed", .number(String(result.changedSlots.count))),
                     ])))
             deliver()
         }
@@ -87,7 +87,7 @@ extension BatonEnvironment {
                         "optimisticRolledBack",
                         JSONObject([
                             ("operation", .string(Operation.operationName)),
-                            ("changed", .number(String(result.changed.count))),
+                            ("changed", .number(String(result.changedSlots.count))),
                         ])))
                 deliver()
             }

@@ -109,7 +109,8 @@ public final class BatonEnvironment: Sendable {
             }
             log.record(
                 LogEvent(
-                    "committed", JSONObject([("kind", "server"), ("changed", .number(String(result.changed.count)))])))
+                    "committed",
+                    JSONObject([("kind", "server"), ("changed", .number(String(result.changedSlots.count)))])))
             beforeDelivery()
             deliver()
             afterDelivery()

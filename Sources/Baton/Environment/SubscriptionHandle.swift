@@ -95,7 +95,8 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
                 log.record(
                     LogEvent(
                         "committed",
-                        JSONObject([("kind", "subscription"), ("changed", .number(String(result.changed.count)))])))
+                        JSONObject([("kind", "subscription"), ("changed", .number(String(result.changedSlots.count)))]))
+                )
                 deliver()
                 let phase: Phase<Operation.Data>
                 do {

@@ -173,23 +173,18 @@ struct NormalizedWrite {
         }
     }
 
-    /// The slots of `record` as a table, moved out; each one's `SlotID` goes into `changed` (for a record the store
-    /// did not have, where every slot written is a change).
-    mutating func takeTable(_ record: Int, recordingChangesIn changed: inout Set<SlotID>) -> [String: Slot] {
+    /// The slots of `record` as a table, moved out; each one's `SlotID` is appended to `changed` (for a record the
+    /// store did not have, where every slot written is a change).
+    mutating func takeTable(_ record: Int, recordingChangesIn changed: inout [SlotID]) -> [String: Slot] {
         let key = pending[record].key
         guard let keys = pending[record].plan?.ordinalKeys else {
             let slots = pending[record].slots
             pending[record].slots = [:]
-            let recordHash = key.hashValue
-            for storageKey in slots.keys {
-                changed.add(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: storageKey.hashValue))
-            }
+            for storageKey in slots.keys { changed.append(SlotID(key, storageKey)) }
             return slots
         }
         let errors = pending[record].errors
         let base = pending[record].base
-        let keyHashes = pending[record].plan?.ordinalKeyHashes ?? []
-        let recordHash = key.hashValue
         if pending[record].written == keys.count, let plan = pending[record].plan,
             plan.slotTableIndices.count == keys.count
         {
@@ -203,7 +198,7 @@ struct NormalizedWrite {
                 }
                 table.values[plan.slotTableIndices[ordinal]] = Slot(
                     value: value, errors: errors.isEmpty ? [] : errors[Int32(ordinal)] ?? [])
-                changed.add(SlotID(key, keys[ordinal], recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
+                changed.append(SlotID(key, keys[ordinal]))
             }
             // Never when `written` counts right; removed only after every slot is set (removing moves indices).
             for storageKey in unwritten { table.removeValue(forKey: storageKey) }
@@ -214,7 +209,7 @@ struct NormalizedWrite {
             guard let value = ordinals[base + ordinal].value.take() else { continue }
             let storageKey = keys[ordinal]
             table[storageKey] = Slot(value: value, errors: errors.isEmpty ? [] : errors[Int32(ordinal)] ?? [])
-            changed.add(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
+            changed.append(SlotID(key, storageKey))
         }
         return table
     }

@@ -73,9 +73,11 @@ extension Store {
         var candidates = state.optimistic.layered
         state.edgeIndexes = [:]  // `records` becomes the layered view: built again from it after the layers go
         if var server {
+            var written: [SlotID] = []
             Store.apply(
-                &server, to: &base, connections: &state.connections, now: now, changed: &candidates,
+                &server, to: &base, connections: &state.connections, now: now, changed: &written,
                 observer: state.batchObserver)
+            candidates.formUnion(written)
         }
         if let removing { state.optimistic.layers.removeAll { $0.id == removing.value } }
         if let adding { state.optimistic.layers.append(adding) }
@@ -84,7 +86,9 @@ extension Store {
         for layer in state.optimistic.layers {
             // A copy: the layer is applied again at every rebase until it goes.
             var write = layer.write
-            Store.apply(&write, to: &visible, connections: &state.connections, now: now, changed: &layered)
+            var written: [SlotID] = []
+            Store.apply(&write, to: &visible, connections: &state.connections, now: now, changed: &written)
+            layered.formUnion(written)
         }
         candidates.formUnion(layered)
         let old = state.records

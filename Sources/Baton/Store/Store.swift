@@ -2,11 +2,40 @@ import Foundation
 
 /// What a commit did: the slots whose content changed, and errors that named no slot.
 public struct CommitResult: Sendable, Hashable {
-    public var changed: Set<SlotID>
+    /// The slots whose content changed, each once, in the order the commit wrote them. A commit lists them as it
+    /// merges (no hashing per slot); `changed` is the same slots as a set, built when read.
+    public internal(set) var changedSlots: [SlotID]
     public var unattachedErrors: [GraphQLError]
 
+    /// The changed slots as a set. Built from `changedSlots` each time it is read: read it once (or count and
+    /// iterate `changedSlots`).
+    public var changed: Set<SlotID> {
+        get { Set(changedSlots) }
+        set { changedSlots = Array(newValue) }
+    }
+
+    init(changedSlots: [SlotID], unattachedErrors: [GraphQLError]) {
+        self.changedSlots = changedSlots
+        self.unattachedErrors = unattachedErrors
+    }
+
+    init(changed: Set<SlotID>, unattachedErrors: [GraphQLError]) {
+        self.init(changedSlots: Array(changed), unattachedErrors: unattachedErrors)
+    }
+
     /// The changed slots sorted and space-separated, as Plate 3 prints them.
-    public var changedDescription: String { changed.sorted().map(\.description).joined(separator: " ") }
+    public var changedDescription: String { changedSlots.sorted().map(\.description).joined(separator: " ") }
+
+    /// Equal when the same slots changed, in any order, with the same unattached errors.
+    public static func == (lhs: CommitResult, rhs: CommitResult) -> Bool {
+        lhs.changedSlots.count == rhs.changedSlots.count && lhs.unattachedErrors == rhs.unattachedErrors
+            && lhs.changed == rhs.changed
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(changed)
+        hasher.combine(unattachedErrors)
+    }
 }
 
 /// An immutable view of the store's records at one moment. Lenses read through snapshots without locking.
@@ -184,21 +213,32 @@ public final class Store: Sendable {
     ) -> (CommitResult, () -> Void) {
         var write = normalized
         let now = clock().timeIntervalSince1970
-        var changed = Set<SlotID>(minimumCapacity: write.slotCount)
+        var changed: [SlotID] = []
+        changed.reserveCapacity(write.slotCount)
         let notify: [(@Sendable (Set<SlotID>) -> Void, Set<SlotID>)] = state.withLock { state in
             if state.optimistic.layers.isEmpty {
                 Store.apply(
                     &write, to: &state.records, connections: &state.connections, edgeIndexes: &state.edgeIndexes,
                     now: now, changed: &changed, observer: state.batchObserver)
-            } else {
-                changed = Store.rebase(&state, server: write, removing: layer, adding: nil, now: now)
+                return Store.notifications(state, changed)
             }
-            return Store.notifications(state, changed)
+            let rebased = Store.rebase(&state, server: write, removing: layer, adding: nil, now: now)
+            changed = Array(rebased)
+            return Store.notifications(state, rebased)
         }
         return (
-            CommitResult(changed: changed, unattachedErrors: write.unattachedErrors),
+            CommitResult(changedSlots: changed, unattachedErrors: write.unattachedErrors),
             { for (callback, slots) in notify { callback(slots) } }
         )
+    }
+
+    /// The subscribers to call for a batch that changed `changed` (each slot once), with the slots each watches:
+    /// the set of changed slots is built only when the store has subscribers.
+    static func notifications(_ state: State, _ changed: [SlotID]) -> [(
+        @Sendable (Set<SlotID>) -> Void, Set<SlotID>
+    )] {
+        if changed.isEmpty || state.subscribers.isEmpty { return [] }
+        return notifications(state, Set(changed))
     }
 
     /// The subscribers to call for a batch that changed `changed`, with the slots each watches.
@@ -213,12 +253,14 @@ public final class Store: Sendable {
     }
 
     /// Applies one normalized write to a table of records: its records slot by slot, then its connection pages
-    /// and declarative updates (`ConnectionWrites`), noting the slots whose content changed.
+    /// and declarative updates (`ConnectionWrites`), appending the slots whose content changed to `changed`, each
+    /// once (a write has one pending record per key and one slot per storage key; `changed` must not list any
+    /// slot of the write's records before the call).
     /// `observer` (a persistence layer) hears of every record the write changed, as the table now holds it.
     /// The write is applied in place (its slot tables taken, not copied).
     static func apply(
         _ write: inout NormalizedWrite, to records: inout [RecordKey: Record], connections: inout Set<RecordKey>,
-        now: Double, changed: inout Set<SlotID>, observer: (@Sendable (StoreBatch) -> Void)? = nil
+        now: Double, changed: inout [SlotID], observer: (@Sendable (StoreBatch) -> Void)? = nil
     ) {
         var indexes: [RecordKey: ConnectionWrites.EdgeIndex] = [:]  // a table of its own: built where needed
         apply(
@@ -229,7 +271,7 @@ public final class Store: Sendable {
     /// `apply` with the table's kept edge indexes (`State.edgeIndexes`).
     static func apply(
         _ write: inout NormalizedWrite, to records: inout [RecordKey: Record], connections: inout Set<RecordKey>,
-        edgeIndexes: inout [RecordKey: ConnectionWrites.EdgeIndex], now: Double, changed: inout Set<SlotID>,
+        edgeIndexes: inout [RecordKey: ConnectionWrites.EdgeIndex], now: Double, changed: inout [SlotID],
         observer: (@Sendable (StoreBatch) -> Void)? = nil
     ) {
         // Room for every record the batch writes, so a growing store rehashes its table once, not per doubling.
@@ -249,7 +291,8 @@ public final class Store: Sendable {
             ConnectionWrites.apply(
                 write.connectionWrites, variables: write.variables, to: &records, connections: &connections,
                 edgeIndexes: &edgeIndexes, now: now, changed: &connectionChanges)
-            changed.formUnion(connectionChanges)
+            // A page may write a slot a record of the write wrote too: list each once.
+            if !connectionChanges.isEmpty { changed.append(contentsOf: connectionChanges.subtracting(changed)) }
         }
         if let observer {
             // Every record written has a new age, so each is part of the batch; so is every record a connection
@@ -263,7 +306,7 @@ public final class Store: Sendable {
 
     /// Writes one record's slots in place (no copy of its slot table), collecting the slots that changed.
     private static func apply(
-        _ index: Int, of write: inout NormalizedWrite, now: Double, to record: inout Record, changed: inout Set<SlotID>,
+        _ index: Int, of write: inout NormalizedWrite, now: Double, to record: inout Record, changed: inout [SlotID],
         rewroteAnEdge: inout Bool
     ) {
         if let typename = write.pending[index].typename { record.typename = typename }
@@ -272,7 +315,6 @@ public final class Store: Sendable {
             record.slots = write.takeTable(index, recordingChangesIn: &changed)
         } else {
             let key = write.pending[index].key
-            var recordHash: Int?
             write.forEachSlot(index) { storageKey, slot in
                 if let old = record.slots.updateValue(slot, forKey: storageKey) {
                     if old == slot { return }
@@ -280,9 +322,7 @@ public final class Store: Sendable {
                         rewroteAnEdge = true
                     }
                 }
-                let hash = recordHash ?? key.hashValue
-                recordHash = hash
-                changed.add(SlotID(key, storageKey, recordHash: hash, storageKeyHash: storageKey.hashValue))
+                changed.append(SlotID(key, storageKey))
             }
         }
         record.updatedAt = now

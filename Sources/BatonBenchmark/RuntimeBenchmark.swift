@@ -135,8 +135,11 @@ func runConnectionCommitBenchmark() {
 func runRuntimeLoop(_ arguments: [String]) {
     let count = arguments.first.flatMap { Int($0) } ?? 50
     let megabytes = arguments.dropFirst().first.flatMap { Double($0) } ?? 1
-    // A third argument `connection` commits the connection page instead (`runConnectionCommitBenchmark`).
+    // A third argument `connection` commits the connection page instead (`runConnectionCommitBenchmark`);
+    // `subscribed` has each store watch every slot the commit writes (a handle showing the response), so the
+    // commit notifies a subscriber.
     let isConnection = arguments.dropFirst(2).first == "connection"
+    let isSubscribed = arguments.dropFirst(2).first == "subscribed"
     let body =
         isConnection
         ? connectionBenchmarkResponse(bytes: Int(megabytes * 1_048_576))
@@ -145,7 +148,9 @@ func runRuntimeLoop(_ arguments: [String]) {
     let clock = ContinuousClock()
     var changed = 0
     var stores: [Store] = []
-    let elapsed = clock.measure { (changed, stores) = runRuntimeLoopCommits(count, body, selections) }
+    var watched = Set<SlotID>()
+    if isSubscribed { watched = (try? Store().commit(bytes: body, selections: selections))?.changed ?? [] }
+    let elapsed = clock.measure { (changed, stores) = runRuntimeLoopCommits(count, body, selections, watched) }
     // The stores are freed after the clock stops, as the runtime section frees them outside its timing.
     withExtendedLifetime(stores) {}
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -157,16 +162,30 @@ func runRuntimeLoop(_ arguments: [String]) {
 
 /// The commits `runtime-loop` times, in a function of their own for callgrind's `--toggle-collect`.
 @inline(never)
-func runRuntimeLoopCommits(_ count: Int, _ body: Data, _ selections: [Selection]) -> (Int, [Store]) {
+func runRuntimeLoopCommits(_ count: Int, _ body: Data, _ selections: [Selection], _ watched: Set<SlotID>) -> (
+    Int, [Store]
+) {
     var changed = 0
     var stores: [Store] = []
     stores.reserveCapacity(count)
+    let heard = RuntimeLoopCounter()
     for _ in 0..<count {
         let store = Store()
+        if !watched.isEmpty { _ = store.subscribe(to: watched) { slots in heard.add(slots.count) } }
         changed += (try? store.commit(bytes: body, selections: selections))?.changedSlots.count ?? 0
         stores.append(store)
     }
+    // A subscriber hears every slot the commit changed.
+    if !watched.isEmpty, heard.total != changed { print("runtime-loop: the subscriber heard \(heard.total) slots") }
     return (changed, stores)
+}
+
+/// What `runtime-loop subscribed`'s subscribers heard.
+private final class RuntimeLoopCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add(_ slots: Int) { lock.withLock { count += slots } }
+    var total: Int { lock.withLock { count } }
 }
 
 /// The benchmark's operation: a page of Rick-and-Morty characters with their origin and episodes.

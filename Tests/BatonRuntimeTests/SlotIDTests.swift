@@ -1,8 +1,9 @@
 import Baton
 import XCTest
 
-/// `SlotID` is plain `Hashable` over its two strings: equal IDs must hash alike however they were built, sets of
-/// many IDs must keep every distinct one exactly once, and a commit lists every slot it changed exactly once.
+/// `SlotID` hashes its two strings' hashes with its own finalizer (`_rawHashValue(seed:)`): equal IDs must hash
+/// alike however they were built, and sets of many IDs must keep every distinct one exactly once. A commit lists
+/// every slot it changed exactly once, and subscribers hear exactly the changed slots they watch.
 final class SlotIDTests: XCTestCase {
     func testEqualSlotIDsHashAlikeHoweverTheyWereBuilt() {
         var mutated = SlotID("Character:2", "status")
@@ -32,19 +33,26 @@ final class SlotIDTests: XCTestCase {
         XCTAssertEqual(set.count, records.count * keys.count + 1)
     }
 
+    /// Characters with a name: `items` objects, ids modulo 200, each named `prefix` and its index modulo `modulo`.
+    private let selections: [Selection] = [
+        .field(
+            "characters", type: .list(.named("Character")),
+            selections: [
+                .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
+                .field("name", type: .named("String")),
+            ])
+    ]
+
+    private func characters(_ prefix: String, modulo: Int = 300) -> Data {
+        let items = (0..<300).map {
+            #"{"__typename":"Character","id":"\#($0 % 200)","name":"\#(prefix)\#($0 % modulo)"}"#
+        }
+        return Data(#"{"data":{"characters":[\#(items.joined(separator: ","))]}}"#.utf8)
+    }
+
     func testACommitReportsEverySlotItWroteOnce() throws {
         let store = Store()
-        let selections: [Selection] = [
-            .field(
-                "characters", type: .list(.named("Character")),
-                selections: [
-                    .field("__typename", type: .nonNull(.named("String"))), .field("id", type: .named("ID")),
-                    .field("name", type: .named("String")),
-                ])
-        ]
-        let items = (0..<300).map { #"{"__typename":"Character","id":"\#($0 % 200)","name":"n\#($0)"}"# }
-        let body = #"{"data":{"characters":[\#(items.joined(separator: ","))]}}"#
-        let result = try store.commit(bytes: Data(body.utf8), selections: selections)
+        let result = try store.commit(bytes: characters("n"), selections: selections)
         // 200 records of three slots, and the root's list.
         XCTAssertEqual(result.changed.count, 200 * 3 + 1)
         XCTAssertTrue(result.changed.contains(SlotID("Character:199", "name")))
@@ -53,11 +61,41 @@ final class SlotIDTests: XCTestCase {
         // The list holds each slot once, as the set does.
         XCTAssertEqual(result.changedSlots.count, result.changed.count)
         // Again into records the store has: only the names that differ, each once.
-        let renamed = (0..<300).map { #"{"__typename":"Character","id":"\#($0 % 200)","name":"m\#($0 % 7)"}"# }
-        let again = try store.commit(
-            bytes: Data(#"{"data":{"characters":[\#(renamed.joined(separator: ","))]}}"#.utf8), selections: selections)
+        let again = try store.commit(bytes: characters("m", modulo: 7), selections: selections)
         XCTAssertEqual(again.changedSlots.count, 200)
         XCTAssertEqual(Set(again.changedSlots), Set((0..<200).map { SlotID("Character:\($0)", "name") }))
         XCTAssertEqual(again.changedDescription.split(separator: " ").count, 200)
+    }
+
+    /// A subscriber watching fewer slots than changed, and one watching more: each hears exactly the changed slots
+    /// it watches (the store looks them up one way or the other).
+    func testSubscribersHearTheChangedSlotsTheyWatchWhateverTheirSize() throws {
+        let store = Store()
+        try store.commit(bytes: characters("n"), selections: selections)
+        let small: Set<SlotID> = [SlotID("Character:3", "name"), SlotID("Character:999", "name")]
+        var large = Set((0..<200).map { SlotID("Character:\($0)", "name") })
+        large.remove(SlotID("Character:7", "name"))
+        for index in 0..<500 { large.insert(SlotID("Other:\(index)", "name")) }
+        large.insert(SlotID("Character:8", "id"))
+        let heardSmall = Locked<[Set<SlotID>]>([])
+        let heardLarge = Locked<[Set<SlotID>]>([])
+        let first = store.subscribe(to: small) { slots in heardSmall.withLock { $0.append(slots) } }
+        let second = store.subscribe(to: large) { slots in heardLarge.withLock { $0.append(slots) } }
+        defer {
+            first.cancel()
+            second.cancel()
+        }
+        let result = try store.commit(bytes: characters("m", modulo: 7), selections: selections)
+        XCTAssertEqual(result.changedSlots.count, 200)
+        XCTAssertLessThan(small.count, result.changedSlots.count)
+        XCTAssertGreaterThan(large.count, result.changedSlots.count)
+        XCTAssertEqual(heardSmall.withLock { $0 }, [[SlotID("Character:3", "name")]])
+        var expected = Set((0..<200).map { SlotID("Character:\($0)", "name") })
+        expected.remove(SlotID("Character:7", "name"))
+        XCTAssertEqual(heardLarge.withLock { $0 }, [expected])
+        // Nothing changed: nobody hears anything.
+        try store.commit(bytes: characters("m", modulo: 7), selections: selections)
+        XCTAssertEqual(heardSmall.withLock { $0.count }, 1)
+        XCTAssertEqual(heardLarge.withLock { $0.count }, 1)
     }
 }

@@ -33,6 +33,8 @@ final class NormalizationPlan: Sendable {
     let ordinalKeys: [String]?
     /// Storage key → ordinal (when `ordinalKeys` is not nil).
     let ordinals: [String: Int32]
+    /// The `hashValue` of each ordinal's storage key, for the `SlotID`s of a commit.
+    let ordinalKeyHashes: [Int]
     /// A slot table with every ordinal's storage key (each slot a placeholder), and each ordinal's index in it: a
     /// new record that wrote every ordinal copies the table and sets its slots by index, hashing no key (the
     /// copy keeps the table's layout, so the indices stay valid). Empty when the plan writes by key.
@@ -85,6 +87,7 @@ final class NormalizationPlan: Sendable {
         self.guards = guards
         self.ordinalKeys = variable ? nil : keys
         self.ordinals = variable ? [:] : ordinals
+        self.ordinalKeyHashes = variable ? [] : keys.map(\.hashValue)
         var table = [String: Slot](minimumCapacity: variable ? 0 : keys.count)
         if !variable { for key in keys { table[key] = Slot(value: .null) } }
         self.slotTable = table

@@ -180,11 +180,16 @@ struct NormalizedWrite {
         guard let keys = pending[record].plan?.ordinalKeys else {
             let slots = pending[record].slots
             pending[record].slots = [:]
-            for storageKey in slots.keys { changed.append(SlotID(key, storageKey)) }
+            let recordHash = key.hashValue
+            for storageKey in slots.keys {
+                changed.append(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: storageKey.hashValue))
+            }
             return slots
         }
         let errors = pending[record].errors
         let base = pending[record].base
+        let keyHashes = pending[record].plan?.ordinalKeyHashes ?? []
+        let recordHash = key.hashValue
         if pending[record].written == keys.count, let plan = pending[record].plan,
             plan.slotTableIndices.count == keys.count
         {
@@ -198,7 +203,8 @@ struct NormalizedWrite {
                 }
                 table.values[plan.slotTableIndices[ordinal]] = Slot(
                     value: value, errors: errors.isEmpty ? [] : errors[Int32(ordinal)] ?? [])
-                changed.append(SlotID(key, keys[ordinal]))
+                changed.append(
+                    SlotID(key, keys[ordinal], recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
             }
             // Never when `written` counts right; removed only after every slot is set (removing moves indices).
             for storageKey in unwritten { table.removeValue(forKey: storageKey) }
@@ -209,7 +215,7 @@ struct NormalizedWrite {
             guard let value = ordinals[base + ordinal].value.take() else { continue }
             let storageKey = keys[ordinal]
             table[storageKey] = Slot(value: value, errors: errors.isEmpty ? [] : errors[Int32(ordinal)] ?? [])
-            changed.append(SlotID(key, storageKey))
+            changed.append(SlotID(key, storageKey, recordHash: recordHash, storageKeyHash: keyHashes[ordinal]))
         }
         return table
     }

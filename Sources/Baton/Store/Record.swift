@@ -60,19 +60,54 @@ public struct Record: Sendable, Hashable {
 
 /// One slot of one record, as notifications name it: `Character:1.gender`.
 ///
-/// Plain `Hashable` over its two strings: a commit hashes no slot ID (it lists the slots it changed, each once by
-/// construction; see `CommitResult.changedSlots`), so a set of slot IDs is built only where one is asked for — a
-/// subscription's watched slots, the notifications of a store with subscribers, `CommitResult.changed`.
+/// It keeps the hashes of its two strings, so the sets subscriptions and notifications build hash two integers per
+/// slot instead of two strings (a commit lists its changed slots without hashing them, computing a record key's
+/// hash once for all its slots and taking each storage key's from the plan).
 public struct SlotID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var record: RecordKey
-    public var storageKey: String
+    public var record: RecordKey { didSet { recordHash = record.hashValue } }
+    public var storageKey: String { didSet { storageKeyHash = storageKey.hashValue } }
+    private var recordHash: Int
+    private var storageKeyHash: Int
 
     public init(_ record: RecordKey, _ storageKey: String) {
+        self.init(record, storageKey, recordHash: record.hashValue, storageKeyHash: storageKey.hashValue)
+    }
+
+    /// A slot ID whose strings' hashes are known (`String.hashValue` of each, in this process).
+    init(_ record: RecordKey, _ storageKey: String, recordHash: Int, storageKeyHash: Int) {
         self.record = record
         self.storageKey = storageKey
+        self.recordHash = recordHash
+        self.storageKeyHash = storageKeyHash
     }
 
     public var description: String { "\(record).\(storageKey)" }
+
+    public static func == (lhs: SlotID, rhs: SlotID) -> Bool {
+        lhs.recordHash == rhs.recordHash && lhs.storageKeyHash == rhs.storageKeyHash && lhs.record == rhs.record
+            && lhs.storageKey == rhs.storageKey
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordHash)
+        hasher.combine(storageKeyHash)
+    }
+
+    /// What `Set` and `Dictionary` hash a slot ID with (`Hashable`'s requirement behind `hash(into:)`): the two
+    /// strings' hashes are already SipHash values under the process's random seed, so they are mixed with the
+    /// table's seed by a 64-bit finalizer (splitmix64's) instead of a second SipHash: about 200 instructions an
+    /// insert or lookup fewer (239 against 432 for `hash(into:)` alone), and notifying a subscriber that watches a
+    /// 1 MB response looks up and inserts every changed slot. Equal slot IDs have equal hashes, as `==` compares
+    /// both hashes first.
+    public func _rawHashValue(seed: Int) -> Int {
+        var mixed =
+            UInt64(truncatingIfNeeded: recordHash)
+            ^ (UInt64(truncatingIfNeeded: storageKeyHash) &* 0x9E37_79B9_7F4A_7C15)
+            ^ UInt64(truncatingIfNeeded: seed)
+        mixed = (mixed ^ (mixed &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed &>> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: mixed ^ (mixed &>> 31))
+    }
 
     public static func < (lhs: SlotID, rhs: SlotID) -> Bool { lhs.description < rhs.description }
 }

@@ -232,13 +232,25 @@ public final class Store: Sendable {
         )
     }
 
-    /// The subscribers to call for a batch that changed `changed` (each slot once), with the slots each watches:
-    /// the set of changed slots is built only when the store has subscribers.
+    /// The subscribers to call for a batch that changed `changed` (each slot once), with the slots each watches.
+    /// A subscriber watching at least as many slots as changed has each changed slot looked up in its set; the set
+    /// of changed slots is built only for one watching fewer (then its slots are looked up in it), and only once.
     static func notifications(_ state: State, _ changed: [SlotID]) -> [(
         @Sendable (Set<SlotID>) -> Void, Set<SlotID>
     )] {
         if changed.isEmpty || state.subscribers.isEmpty { return [] }
-        return notifications(state, Set(changed))
+        var changedSet: Set<SlotID>?
+        return state.subscribers.values.compactMap { subscriber in
+            let hit: Set<SlotID>
+            if subscriber.slots.count >= changed.count {
+                hit = Set(changed.filter { subscriber.slots.contains($0) })
+            } else {
+                let set = changedSet ?? Set(changed)
+                changedSet = set
+                hit = subscriber.slots.intersection(set)
+            }
+            return hit.isEmpty ? nil : (subscriber.callback, hit)
+        }
     }
 
     /// The subscribers to call for a batch that changed `changed`, with the slots each watches.
@@ -315,6 +327,7 @@ public final class Store: Sendable {
             record.slots = write.takeTable(index, recordingChangesIn: &changed)
         } else {
             let key = write.pending[index].key
+            var recordHash: Int?
             write.forEachSlot(index) { storageKey, slot in
                 if let old = record.slots.updateValue(slot, forKey: storageKey) {
                     if old == slot { return }
@@ -322,7 +335,9 @@ public final class Store: Sendable {
                         rewroteAnEdge = true
                     }
                 }
-                changed.append(SlotID(key, storageKey))
+                let hash = recordHash ?? key.hashValue
+                recordHash = hash
+                changed.append(SlotID(key, storageKey, recordHash: hash, storageKeyHash: storageKey.hashValue))
             }
         }
         record.updatedAt = now

@@ -222,11 +222,14 @@ package struct FileWriter: Sendable {
     /// with the file on disk and, when it differs, written into a staging folder in the root and
     /// let go; only when every file is staged are they renamed into place, so a failed write
     /// leaves the folder as it was and a run holds a few files' text at a time, not all of them.
+    ///
+    /// `preflighted`: `preflight` checked these files a moment ago (the paths are not validated again).
     package func write(
-        _ files: [GeneratedFile], check: Bool = false, workers: Int = ParallelWork.processorCount
+        _ files: [GeneratedFile], check: Bool = false, workers: Int = ParallelWork.processorCount,
+        preflighted: Bool = false
     ) throws(FileWriterError) -> FileWriteReport {
         // Validate everything before touching the disk.
-        try validate(files)
+        if !preflighted { try validate(files) }
 
         let rootType = fileType(root)
         if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
@@ -359,15 +362,53 @@ package struct FileWriter: Sendable {
 
     /// Every path valid, eager files with the header, no two paths alike (ignoring case).
     private func validate(_ files: [GeneratedFile]) throws(FileWriterError) {
-        var seen: Set<String> = []
-        for file in files {
-            try validate(file.path)
+        // Paths alike ignoring case: ASCII paths (nearly all) are compared by a hash of their
+        // case-folded bytes, and only paths of one hash are compared whole; others as lowercased strings.
+        var byHash: [Int: [Int]] = [:]
+        byHash.reserveCapacity(files.count)
+        var others: Set<String> = []
+        for (index, file) in files.enumerated() {
+            // A kept file is where an earlier run wrote it, its path checked then (`GeneratedFile.kept`).
+            if !file.kept { try validate(file.path) }
             // A deferred file's header is checked when it is rendered.
             guard file.kept || file.isDeferred || file.bytes.starts(with: Self.headerMarker.utf8) else {
                 throw .missingHeader(file.path)
             }
-            guard seen.insert(file.path.lowercased()).inserted else { throw .duplicatePath(file.path) }
+            guard let hash = Self.foldedHash(file.path) else {
+                guard others.insert(file.path.lowercased()).inserted else { throw .duplicatePath(file.path) }
+                continue
+            }
+            if let earlier = byHash[hash],
+                earlier.contains(where: { Self.equalFolded(files[$0].path, file.path) })
+            {
+                throw .duplicatePath(file.path)
+            }
+            byHash[hash, default: []].append(index)
         }
+        // A non-ASCII path can still equal an ASCII one ignoring case.
+        if !others.isEmpty {
+            for file in files where Self.foldedHash(file.path) != nil {
+                if others.contains(file.path.lowercased()) { throw .duplicatePath(file.path) }
+            }
+        }
+    }
+
+    /// The hash of an ASCII path's bytes with `A`–`Z` folded to lower case; nil for a path with other bytes.
+    private static func foldedHash(_ path: String) -> Int? {
+        var hasher = Hasher()
+        for byte in path.utf8 {
+            guard byte < 0x80 else { return nil }
+            hasher.combine(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+        }
+        return hasher.finalize()
+    }
+
+    /// True when two ASCII paths are equal with `A`–`Z` folded to lower case.
+    private static func equalFolded(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count
+            && zip(a.utf8, b.utf8).allSatisfy { x, y in
+                (x &- UInt8(ascii: "A") < 26 ? x | 0x20 : x) == (y &- UInt8(ascii: "A") < 26 ? y | 0x20 : y)
+            }
     }
 
     /// Writes one file named `name` directly in the root (or, with `check`, only reports), atomically and only
@@ -400,16 +441,32 @@ package struct FileWriter: Sendable {
 
     private func validate(_ path: String) throws(FileWriterError) {
         if path.isEmpty { throw .invalidPath(path, reason: "the path is empty") }
-        if path.hasPrefix("/") { throw .invalidPath(path, reason: "the path is absolute") }
-        if path.contains("\\") { throw .invalidPath(path, reason: "the path contains a backslash") }
-        if path.utf8.contains(0) { throw .invalidPath(path, reason: "the path contains a NUL character") }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if component == ".." { throw .invalidPath(path, reason: "the path leaves the output folder ('..')") }
-            if component == "." || component.isEmpty {
+        if path.utf8.first == UInt8(ascii: "/") { throw .invalidPath(path, reason: "the path is absolute") }
+        // One pass over the bytes: each component ends at a `/` or the end.
+        var componentStart = 0
+        var offset = 0
+        func checkComponent(_ length: Int, dots: Int) throws(FileWriterError) {
+            if length == 2 && dots == 2 { throw .invalidPath(path, reason: "the path leaves the output folder ('..')") }
+            if length == 0 || (length == 1 && dots == 1) {
                 throw .invalidPath(path, reason: "the path has an empty or '.' component")
             }
-            if component.utf8.count > 255 { throw .invalidPath(path, reason: "a component is longer than 255 bytes") }
+            if length > 255 { throw .invalidPath(path, reason: "a component is longer than 255 bytes") }
         }
+        var dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): throw .invalidPath(path, reason: "the path contains a backslash")
+            case 0: throw .invalidPath(path, reason: "the path contains a NUL character")
+            case UInt8(ascii: "/"):
+                try checkComponent(offset - componentStart, dots: dots)
+                componentStart = offset + 1
+                dots = 0
+            case UInt8(ascii: "."): dots += 1
+            default: break
+            }
+            offset += 1
+        }
+        try checkComponent(offset - componentStart, dots: dots)
         guard let ext = fileExtension(of: path), managedExtensions.contains(ext) else {
             throw .invalidPath(path, reason: "the file does not end in a managed extension")
         }
@@ -422,7 +479,8 @@ package struct FileWriter: Sendable {
     }
 
     private func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     private func parentFolder(of path: String) -> String {
@@ -587,19 +645,31 @@ package struct FileWriter: Sendable {
         guard depth < 64 else { return }
         let full = folder.isEmpty ? root : root + "/" + folder
         guard let directory = opendir(full) else { throw .io(path: full, message: errorText()) }
-        var names: [String] = []
+        // The entry's type as the directory gives it (no `lstat` per file in a folder of tens of
+        // thousands), or nil where the file system does not say.
+        var entries: [(name: String, type: FileType?)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." || name.hasPrefix(".") { continue }
-            names.append(name)
+            let type: FileType?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = .regular
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_LNK): type = .symbolicLink
+            case Int32(DT_UNKNOWN): type = nil
+            default: type = .other
+            }
+            entries.append((name, type))
         }
         closedir(directory)
-        for name in names.sorted() {
+        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
             let relative = folder.isEmpty ? name : folder + "/" + name
+            // A generated file is never stale: known without a look at the disk.
+            if type == .regular, generated.contains(relative) { continue }
             let path = root + "/" + relative
-            switch fileType(path) {
+            switch type ?? fileType(path) {
             case .directory:
                 try collectStale(folder: relative, generated: generated, into: &stale, depth: depth + 1)
             case .regular:

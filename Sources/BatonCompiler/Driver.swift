@@ -125,7 +125,7 @@ package struct Driver: Sendable {
                         try writer(output).preflight(output.files)
                         continue
                     }
-                    let report = try writer(output).write(output.files, check: check)
+                    let report = try writer(output).write(output.files, check: check, preflighted: !check)
                     reports.append(WrittenFolder(root: output.root, language: output.target.name, report: report))
                 } catch {
                     result.driverDiagnostics.append(writeError(error, output.setting, compilation))

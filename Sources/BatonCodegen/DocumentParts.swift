@@ -26,7 +26,9 @@ package struct DocumentParts: Sendable {
 
     package init(model: LensModel) {
         var candidates: [(name: String, operation: String, fragments: [(String, String)])] = []
-        for operation in model.operations {
+        // A summarized operation (`LensModel.summarized`) is never spelt, and spreads none of the
+        // fragments that are.
+        for operation in model.operations where !model.summarized.operations.contains(operation.name) {
             guard let split = Self.split(operation.documentText, fragments: operation.fragmentsUsed) else { continue }
             candidates.append((operation.name, split.operation, split.fragments))
         }

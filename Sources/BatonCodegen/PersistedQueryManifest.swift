@@ -1,3 +1,4 @@
+import BatonDiagnostics
 import BatonIR
 
 /// The persisted-query manifest `baton gen` writes beside the generated code: every operation of the project
@@ -27,5 +28,21 @@ package enum PersistedQueryManifest {
                     })
             ),
         ]).rendered()
+    }
+
+    /// Each operation's text by name, read from a manifest this type wrote (`text(for:)`); nil for
+    /// anything else.
+    package static func texts(_ bytes: [UInt8]) -> [String: String]? {
+        guard case .success(let value) = JSONParser.parse(bytes),
+            value["format"]?.stringValue == "apollo-persisted-query-manifest",
+            let operations = value["operations"]?.arrayValue
+        else { return nil }
+        var texts: [String: String] = [:]
+        for operation in operations {
+            guard let name = operation["name"]?.stringValue, let body = operation["body"]?.stringValue,
+                texts.updateValue(body, forKey: name) == nil
+            else { return nil }
+        }
+        return texts
     }
 }

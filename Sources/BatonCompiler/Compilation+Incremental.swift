@@ -1,5 +1,7 @@
 import BatonCodegen
 import BatonConfig
+import BatonIR
+import BatonValidation
 
 /// An incremental `.generate`: which definitions' files stay as they are (`GenerationManifest`).
 extension Compilation {
@@ -8,6 +10,13 @@ extension Compilation {
     /// digest for the definition and the stamp its file still has (in a folder of
     /// `trustedOutputRoots`, the stamp it was written with). Empty without inputs or a manifest.
     func keptDefinitions(language: String, root: String) -> Set<String> {
+        if let known = keptByRoot[root] { return known }
+        let kept = findKeptDefinitions(language: language, root: root)
+        keptByRoot[root] = kept
+        return kept
+    }
+
+    private func findKeptDefinitions(language: String, root: String) -> Set<String> {
         guard let generationInputs, let namesDigest, let manifest = previousManifests[root],
             manifest.inputs == generationInputs.inputs(language: language, root: root), manifest.names == namesDigest
         else { return [] }
@@ -47,4 +56,142 @@ extension Compilation {
         }
         return roots
     }
+
+    /// The documents `.read` reads for `basis`, and the summaries of the others; nil when the
+    /// change reaches every document or the summary lacks one, so every document is read.
+    ///
+    /// A document is changed when its hash is not the recorded one (or it is new); its links are
+    /// those it has now merged with those it had, and the documents gone since join the change
+    /// with theirs, so whatever either version reached is reached. The documents read are the
+    /// changed ones' groups (`DocumentGroups.reaching`): validated as one unit they have exactly
+    /// the whole project's diagnostics, and planned as one they hold every definition whose
+    /// output the change can alter (each fragment with every definition spreading it, every
+    /// definition with the fragments it spreads). Every other definition is planned as its summary.
+    func readReached(_ basis: IncrementalBasis) -> PartialRead? {
+        let paths = project.documentFiles
+        var links: [DocumentLinks] = []
+        links.reserveCapacity(paths.count + 1)
+        var changed: Set<Int> = []
+        var read: [Int: DocumentUnit] = [:]
+        var displays: [String] = []
+        displays.reserveCapacity(paths.count)
+        for (index, path) in paths.enumerated() {
+            let display = loader.display(path)
+            displays.append(display)
+            let recorded = basis.summary.documents[display]
+            guard basis.changed.contains(display) else {
+                guard let recorded else { return nil }
+                links.append(recorded.links)
+                continue
+            }
+            changed.insert(index)
+            var now = recorded?.links ?? DocumentLinks()
+            if let unit = readUnit(path) {
+                read[index] = unit
+                for document in unit.documents { now = now.merging(DocumentLinks.of(document)) }
+            }
+            links.append(now)
+        }
+        let gone = basis.removed.compactMap { basis.summary.documents[$0]?.links }
+        if !gone.isEmpty {
+            links.append(gone.reduce(DocumentLinks()) { $0.merging($1) })
+            changed.insert(paths.count)
+        }
+        guard !links.contains(where: \.joinsAll) else { return nil }
+        let reached = DocumentGroups.reaching(changed, links: links).filter { $0 < paths.count }
+        guard reached.count < paths.count else { return nil }
+        var units: [DocumentUnit] = []
+        units.reserveCapacity(reached.count)
+        var plannedPaths: Set<String> = []
+        for index in reached {
+            plannedPaths.insert(displays[index])
+            if let unit = read[index] ?? readUnit(paths[index]) { units.append(unit) }
+        }
+        var outside: [DefinitionSummary] = []
+        for display in displays where !plannedPaths.contains(display) {
+            for var definition in basis.summary.documents[display]?.definitions ?? [] {
+                if let texts = basis.operationTexts, definition.kind != .fragment {
+                    guard let text = texts[definition.name] else { return nil }
+                    definition.documentText = text
+                }
+                outside.append(definition)
+            }
+        }
+        return PartialRead(units: units, plannedPaths: plannedPaths, outside: outside)
+    }
+
+    /// True when every output folder keeps the file of every summarized definition (the same
+    /// names, digests and stamps as recorded): only then can the plan stand with summaries.
+    func summariesAreKept() -> Bool {
+        guard let model else { return false }
+        let summarizedCount = model.summarized.operations.count + model.summarized.fragments.count
+        guard summarizedCount > 0 else { return true }
+        guard let configuration = project.configuration else { return false }
+        // Counted, not compared as sets of keys (a large project summarizes tens of thousands): a kept
+        // key is a summarized definition's or a planned one's, and the planned ones are few.
+        var planned: [String] = []
+        for operation in model.operations where !model.summarized.operations.contains(operation.name) {
+            planned.append("o:" + operation.name)
+        }
+        for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
+            planned.append("f:" + fragment.name)
+        }
+        for target in targets {
+            guard let setting = target.outputPath(configuration) else { continue }
+            let root = Path.absolute(setting.value, relativeTo: configuration.directory)
+            let kept = keptDefinitions(language: target.name, root: root)
+            let keptPlanned = planned.reduce(0) { $0 + (kept.contains($1) ? 1 : 0) }
+            guard kept.count - keptPlanned == summarizedCount else { return false }
+        }
+        return true
+    }
+
+    /// The plan's summary to record with the manifests: the whole plan's, or, after an incremental
+    /// read, the last one's with the documents read again (and those gone) replaced.
+    func planSummaryToRecord() -> PlanSummary? {
+        guard let model, let generationInputs else { return nil }
+        guard let partial, let previous = incremental?.summary else {
+            return PlanSummary.of(
+                units: units, model: model, documents: generationInputs.documents.keys, display: loader.display)
+        }
+        var documents = previous.documents
+        for path in incremental?.removed ?? [] { documents[path] = nil }
+        let fresh = PlanSummary.of(
+            units: units, model: model, documents: partial.plannedPaths, display: loader.display)
+        for (path, document) in fresh.documents { documents[path] = document }
+        return PlanSummary(documents: documents)
+    }
+}
+
+/// What an incremental run starts from (`Compilation.incremental`): the last run's plan summary and
+/// digests, and which documents changed since.
+package struct IncrementalBasis: Sendable {
+    /// The last plan's summary (`GenerationManifest.planSummary`).
+    package var summary: PlanSummary
+    /// The last run's definition digests, by key (`GenerationManifest.Entry`).
+    package var digests: [String: String]
+    /// Display paths of the documents whose hash is not the recorded one, or that are new.
+    package var changed: Set<String>
+    /// Display paths of the documents recorded that the project no longer has.
+    package var removed: Set<String>
+    /// Each operation's document text, by name, when the run writes a persisted-query manifest
+    /// (read from the last one); nil when it writes none.
+    package var operationTexts: [String: String]?
+
+    package init(summary: PlanSummary, digests: [String: String], changed: Set<String>, removed: Set<String>) {
+        self.summary = summary
+        self.digests = digests
+        self.changed = changed
+        self.removed = removed
+    }
+}
+
+/// What an incremental `.read` read (`Compilation.readReached`).
+package struct PartialRead: Sendable {
+    /// The units read: the documents the change reaches, in the project's order.
+    package var units: [DocumentUnit]
+    /// Their display paths (with those of files the project leaves out).
+    package var plannedPaths: Set<String>
+    /// The summaries of every definition of the other documents.
+    package var outside: [DefinitionSummary]
 }

@@ -122,10 +122,21 @@ package final class Compilation {
     /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `generationInputs`.
     package private(set) var definitionDigests: [String: String] = [:]
     /// The digest of the plan's top-level names, after `.generate` with `generationInputs`.
-    package private(set) var namesDigest: String?
+    package private(set) var namesDigest: String? {
+        didSet { keptByRoot = [:] }
+    }
+    /// `keptDefinitions`' answers for the current digests, by output folder.
+    var keptByRoot: [String: Set<String>] = [:]
     /// Set by the driver when every output folder's manifest matches the inputs: the compilation
     /// is not run, and these are its folders' reports.
     package var upToDate: [WrittenFolder]?
+    /// Set by the driver when the output folders' manifests were made from the same project-wide
+    /// inputs and hold the last plan's summary: `.read` then reads only the documents the changed
+    /// ones reach, and the plan holds the others as summaries (`IncrementalBasis`).
+    package var incremental: IncrementalBasis?
+    /// With `incremental`: what `.read` found (the documents read, the summaries of the others);
+    /// nil for a compilation of every document.
+    package internal(set) var partial: PartialRead?
 
     private var schemaDiagnostics: [Diagnostic] = []
     private var settingsDiagnostics: [Diagnostic] = []
@@ -182,6 +193,19 @@ package final class Compilation {
                 stoppedAtGate = true
                 return
             }
+            computeDigests()
+            if partial != nil, !summariesAreKept() {
+                // A summarized definition's file must be generated again (edited by hand, a name
+                // moved): every document is read, validated and planned after all.
+                readEveryDocument()
+                validate()
+                guard passesGate else {
+                    stoppedAtGate = true
+                    return
+                }
+                plan(full: true)
+                computeDigests()
+            }
             generate()
             completed = .generate
         }
@@ -192,8 +216,21 @@ package final class Compilation {
 
     private func read() {
         readSchema()
-        units = project.documentFiles.map(readUnit).compactMap { $0 }
+        if let incremental, let found = readReached(incremental) {
+            partial = found
+            units = found.units
+        } else {
+            units = project.documentFiles.map(readUnit).compactMap { $0 }
+        }
         readSettings()
+    }
+
+    /// Every document read (after an incremental read whose summaries cannot all be kept).
+    private func readEveryDocument() {
+        var known: [String: DocumentUnit] = [:]
+        for unit in units { known[unit.path] = unit }
+        units = project.documentFiles.compactMap { path in known[path] ?? readUnit(path) }
+        partial = nil
     }
 
     private func readSettings() {
@@ -220,7 +257,7 @@ package final class Compilation {
     }
 
     /// A document file read and parsed; nil for a schema-only file the project leaves out.
-    private func readUnit(_ path: String) -> DocumentUnit? {
+    func readUnit(_ path: String) -> DocumentUnit? {
         var unit = loader.loadUnit(path)
         if project.skipsSchemaOnlyFiles, Path.pathExtension(path) != "swift", unit.isSchemaOnly { return nil }
         unit.diagnostics = settle(unit.diagnostics)
@@ -298,7 +335,8 @@ package final class Compilation {
         var options = Self.modelOptions(project.configuration)
         options.checksOnly = !full
         let (model, diagnostics) = LensModelBuilder.build(
-            schema: schema, documents: documents, options: options, cache: planCache)
+            schema: schema, documents: documents, options: options, cache: planCache,
+            outside: partial?.outside ?? [])
         self.model = model
         modelIsFull = full
         planDiagnostics = settle(diagnostics)
@@ -308,10 +346,6 @@ package final class Compilation {
         guard let model, let configuration = project.configuration else { return }
         if !targets.isEmpty, swiftLayout == nil, let path = configuration.output.persistedQueriesPath {
             manifest = Manifest(setting: path, text: PersistedQueryManifest.text(for: model.operations))
-        }
-        if let generationInputs {
-            definitionDigests = PlanDigests.definitions(model, documents: generationInputs.documents)
-            namesDigest = PlanDigests.names(model)
         }
         outputs = targets.compactMap { target in
             guard let setting = target.outputPath(configuration) else { return nil }
@@ -329,6 +363,15 @@ package final class Compilation {
             let files = ParallelWork.map(outputs[index].files, minimumItems: 16) { $0.rendered }
             outputs[index].files = swiftLayout.apply(to: files, workingDirectory: workingDirectory)
         }
+    }
+
+    /// The plan's digests, for the manifests (`PlanDigests`), when the driver took the inputs.
+    private func computeDigests() {
+        keptByRoot = [:]
+        guard let generationInputs, let model else { return }
+        definitionDigests = PlanDigests.definitions(
+            model, documents: generationInputs.documents, recorded: incremental?.digests ?? [:])
+        namesDigest = PlanDigests.names(model)
     }
 
     private func settle(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
@@ -394,6 +437,8 @@ package final class Compilation {
         generationInputs = nil
         previousManifests = [:]
         trustedOutputRoots = []
+        incremental = nil
+        partial = nil
         definitionDigests = [:]
         namesDigest = nil
         upToDate = nil

@@ -66,10 +66,49 @@ extension Driver {
                             report: FileWriteReport(changes: [], unchanged: 1)))
                 }
             }
-            guard reports.count == roots.count + (persisted == nil ? 0 : 1) else { continue }
+            guard reports.count == roots.count + (persisted == nil ? 0 : 1) else {
+                compilation.incremental = incrementalBasis(
+                    manifests: roots.map { manifests[$0.root] }, inputs: inputs, roots: roots,
+                    persistedQueries: persisted)
+                continue
+            }
             compilation.upToDate = reports
             for (_, root) in roots { refreshStamps(manifests[root], with: inputs, root: root) }
         }
+    }
+
+    /// What an incremental run of a compilation starts from, when every output folder's manifest
+    /// was made from these project-wide inputs and the same plan names, and the first holds the
+    /// plan's summary; nil otherwise (the run reads every document). With a persisted-query
+    /// manifest (`persistedQueries`, its absolute path), which lists every operation's text, the
+    /// texts of operations not planned again are taken from it, when it is as recorded.
+    private func incrementalBasis(
+        manifests: [GenerationManifest?], inputs: GenerationInputs, roots: [(language: String, root: String)],
+        persistedQueries: String?
+    ) -> IncrementalBasis? {
+        guard let first = manifests.first ?? nil else { return nil }
+        for (manifest, (language, root)) in zip(manifests, roots) {
+            guard let manifest, manifest.inputs == inputs.inputs(language: language, root: root),
+                manifest.names == first.names
+            else { return nil }
+        }
+        guard let summary = first.planSummary else { return nil }
+        var digests: [String: String] = [:]
+        for entry in first.files where entry.definition != "-" { digests[entry.definition] = entry.digest }
+        var changed: Set<String> = []
+        for (path, hash) in inputs.documents where first.documents[path] != hash { changed.insert(path) }
+        var removed: Set<String> = []
+        for path in first.documents.keys where inputs.documents[path] == nil { removed.insert(path) }
+        var basis = IncrementalBasis(summary: summary, digests: digests, changed: changed, removed: removed)
+        if let persistedQueries {
+            guard let recorded = first.extras.first(where: { $0.path == persistedQueries }),
+                FileStamp(of: persistedQueries) == recorded.stamp,
+                case .success(let bytes) = FileSystem.readFile(persistedQueries),
+                let texts = PersistedQueryManifest.texts(bytes)
+            else { return nil }
+            basis.operationTexts = texts
+        }
+        return basis
     }
 
     /// Rewrites an up-to-date folder's manifest when this run may trust stamps it lacks (files that
@@ -101,16 +140,28 @@ extension Driver {
         for compilation in compilations where compilation.upToDate == nil {
             guard let inputs = compilation.generationInputs, let names = compilation.namesDigest else { continue }
             let persisted = persistedQueriesPath(of: compilation)
+            // The plan's summary, in the first folder's manifest (what an incremental run reads).
+            let plan = compilation.planSummaryToRecord()?.bytes
             for (index, output) in compilation.outputs.enumerated() {
-                // A kept file keeps the stamp it was kept by (checked, or trusted, in `keptDefinitions`).
-                var recorded: [String: FileStamp] = [:]
-                for entry in compilation.previousManifests[output.root]?.files ?? [] {
-                    recorded[entry.path] = entry.stamp
+                // A kept file keeps the stamp it was kept by (checked, or trusted, in `keptDefinitions`):
+                // the previous manifest's entry, found at the same place when the files are listed
+                // in the same order (names unchanged), else looked up by path.
+                let previous = compilation.previousManifests[output.root]?.files ?? []
+                var recorded: [String: FileStamp]?
+                func recordedStamp(_ index: Int, _ path: String) -> FileStamp? {
+                    if index < previous.count, previous[index].path == path { return previous[index].stamp }
+                    if recorded == nil {
+                        var byPath: [String: FileStamp] = [:]
+                        for entry in previous { byPath[entry.path] = entry.stamp }
+                        recorded = byPath
+                    }
+                    return recorded?[path]
                 }
                 var entries: [GenerationManifest.Entry] = []
-                for file in output.files {
+                entries.reserveCapacity(output.files.count)
+                for (index, file) in output.files.enumerated() {
                     guard
-                        let stamp = (file.kept ? recorded[file.path] : nil)
+                        let stamp = (file.kept ? recordedStamp(index, file.path) : nil)
                             ?? FileStamp(of: output.root + "/" + file.path)
                     else { break }
                     let definition = file.definition ?? "-"
@@ -125,10 +176,11 @@ extension Driver {
                     guard let stamp = FileStamp(of: persisted) else { continue }
                     extras.append((persisted, stamp))
                 }
-                let manifest = GenerationManifest(
+                var manifest = GenerationManifest(
                     inputs: inputs.inputs(language: output.target.name, root: output.root), names: names,
                     documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras,
                     projectFiles: inputs.projectFiles, projectFileStamps: inputs.projectFileStamps)
+                if index == 0 { manifest.plan = plan }
                 guard let text = manifest.text else { continue }
                 _ = try? FileWriter(root: output.root, managedExtensions: []).writeFile(
                     GenerationManifest.fileName, text)

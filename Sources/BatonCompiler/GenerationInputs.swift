@@ -1,3 +1,4 @@
+import BatonCodegen
 import BatonCodegenKotlin
 import BatonConfig
 import BatonIR
@@ -134,24 +135,42 @@ package enum PlanDigests {
     /// The digest of every top-level name of `model` (definitions and schema types with their
     /// generated names, in the model's order, and the namespace).
     package static func names(_ model: LensModel) -> String {
-        var text = "ns " + (model.schemaNamespace ?? "") + "\n"
-        for operation in model.operations { text += "o \(operation.name) \(operation.typeName)\n" }
-        for fragment in model.fragments {
-            text += "f \(fragment.name) \(fragment.typeName) \(fragment.spreadAccessorName)\n"
+        // The text written into one buffer (a large plan has tens of thousands of names).
+        var text: [UInt8] = []
+        text.reserveCapacity(64 * (model.operations.count + model.fragments.count) + 64)
+        func line(_ kind: String, _ fields: String...) {
+            text.append(contentsOf: kind.utf8)
+            for field in fields {
+                text.append(UInt8(ascii: " "))
+                text.append(contentsOf: field.utf8)
+            }
+            text.append(0x0A)
         }
-        for item in model.types.enums { text += "e \(item.name) \(item.typeName)\n" }
-        for item in model.types.inputObjects { text += "i \(item.name) \(item.typeName)\n" }
-        for item in model.types.customScalars { text += "s \(item.name) \(item.typeName)\n" }
-        return SHA256.hexDigest(text)
+        line("ns", model.schemaNamespace ?? "")
+        for operation in model.operations { line("o", operation.name, operation.typeName) }
+        for fragment in model.fragments { line("f", fragment.name, fragment.typeName, fragment.spreadAccessorName) }
+        for item in model.types.enums { line("e", item.name, item.typeName) }
+        for item in model.types.inputObjects { line("i", item.name, item.typeName) }
+        for item in model.types.customScalars { line("s", item.name, item.typeName) }
+        return SHA256.hex(SHA256.hash(text))
     }
 
     /// Each definition's digest, by `GeneratedFile.definition` key: the hashes of the documents it
     /// is built from (its own, and those of every fragment it spreads, directly or not, or
-    /// refetches). A definition whose document has no hash gets none (it is never kept).
-    package static func definitions(_ model: LensModel, documents: [String: String]) -> [String: String] {
+    /// refetches); for a fragment also what other documents decide of its file: whether a
+    /// mutation spreads it (it then declares an optimistic-response builder) and the text
+    /// operations send it as (`DocumentParts`: the constant its type declares, present when the
+    /// operations that use it agree on it). A definition whose document has no hash gets none (it
+    /// is never kept). A summarized definition (`LensModel.summarized`) gets its digest from
+    /// `recorded` (the last manifest's, by key): its documents, and those of every definition
+    /// that spreads it or that it spreads, are the ones it was recorded with.
+    package static func definitions(
+        _ model: LensModel, documents: [String: String], recorded: [String: String] = [:]
+    ) -> [String: String] {
         var fragmentFile: [String: String] = [:]
         var spreads: [String: [String]] = [:]
-        for fragment in model.fragments {
+        // Summarized fragments take their recorded digests and are spread by no definition planned here.
+        for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
             fragmentFile[fragment.name] = fragment.location.file.path
             spreads[fragment.name] = fragment.fragmentsSpread
         }
@@ -179,14 +198,28 @@ package enum PlanDigests {
             }
             return SHA256.hexDigest(text)
         }
+        let texts = DocumentParts(model: model).fragmentTexts
         var result: [String: String] = [:]
         for fragment in model.fragments {
-            result["f:" + fragment.name] = digest(fragment.location.file.path, closure([fragment.name]))
+            let key = "f:" + fragment.name
+            if model.summarized.fragments.contains(fragment.name) {
+                result[key] = recorded[key]
+                continue
+            }
+            guard let files = digest(fragment.location.file.path, closure([fragment.name])) else { continue }
+            let optimistic = fragment.lens.optimisticTypeName == nil ? "-" : "optimistic"
+            let text = texts[fragment.name].map(SHA256.hexDigest) ?? "-"
+            result[key] = SHA256.hexDigest(files + "\n" + optimistic + "\n" + text)
         }
         for operation in model.operations {
+            let key = "o:" + operation.name
+            if model.summarized.operations.contains(operation.name) {
+                result[key] = recorded[key]
+                continue
+            }
             var used = operation.fragmentsUsed
             if let refetched = operation.refetchableFragment { used.append(refetched) }
-            result["o:" + operation.name] = digest(operation.location.file.path, closure(used))
+            result[key] = digest(operation.location.file.path, closure(used))
         }
         return result
     }

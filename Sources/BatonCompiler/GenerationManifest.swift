@@ -34,6 +34,10 @@ import BatonConfig
 ///   status-change time cannot be set back by a program, so tools that restore modification times
 ///   are seen). Not done for outputs' folders: a folder's stamp does not move when a file in it is
 ///   edited in place, so every kept output is still `lstat`ed.
+/// - **The plan's summary** (`plan`, a `PlanSummary`): each document's links and the definitions
+///   written in it, so that a run after an edit reads, validates and plans only the documents the
+///   edit reaches (`Compilation.incremental`). Its own section at the end, its length given
+///   first, so a run that needs no plan skips it unread.
 /// - **Text**: line-oriented and versioned (`firstLine`), read by `ManifestReader` in one pass
 ///   over its bytes; another version is no manifest (a full run writes the current one).
 /// - **Never wrong output**: a missing, truncated, foreign or unreadable manifest is no manifest
@@ -43,7 +47,7 @@ import BatonConfig
 package struct GenerationManifest: Sendable, Equatable {
     /// The file name in each output folder.
     package static let fileName = ".baton-manifest"
-    static let firstLine = "baton-gen-manifest 3"
+    static let firstLine = "baton-gen-manifest 4"
 
     /// One generated file.
     package struct Entry: Sendable, Equatable {
@@ -80,6 +84,9 @@ package struct GenerationManifest: Sendable, Equatable {
     package var files: [Entry]
     /// Files outside the folder the run wrote for this project (the persisted-query manifest): absolute path and stamp.
     package var extras: [(path: String, stamp: FileStamp)] = []
+    /// The plan's summary section (`PlanSummary.bytes`) as written, read only when asked
+    /// (`planSummary`); nil when the run recorded none.
+    package var plan: [UInt8]?
 
     package init(
         inputs: String, names: String, documents: [String: String], documentStamps: [String: FileStamp] = [:],
@@ -101,7 +108,11 @@ package struct GenerationManifest: Sendable, Equatable {
             && lhs.documentStamps == rhs.documentStamps && lhs.files == rhs.files
             && lhs.projectFiles == rhs.projectFiles && lhs.projectFileStamps == rhs.projectFileStamps
             && lhs.extras.map(\.path) == rhs.extras.map(\.path) && lhs.extras.map(\.stamp) == rhs.extras.map(\.stamp)
+            && lhs.plan == rhs.plan
     }
+
+    /// The plan's summary, read from its section; nil when there is none or it is malformed.
+    package var planSummary: PlanSummary? { plan.flatMap { PlanSummary(bytes: $0[...]) } }
 
     /// True when every file (and extra) is on disk as recorded.
     package func filesAreIntact(root: String) -> Bool {
@@ -122,29 +133,65 @@ package struct GenerationManifest: Sendable, Equatable {
 
     /// The manifest as written; nil when a path cannot be written on one line (such a project
     /// simply gets no manifest: every run is a full one).
-    package var text: String? {
-        var lines = [Self.firstLine, "inputs " + inputs, "names " + names]
+    package var text: String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The manifest's bytes, written into one buffer (a large project's has tens of thousands of
+    /// lines, and a run after one edit writes it again); nil as for `text`.
+    package var bytes: [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 * (files.count + documents.count) + (plan?.count ?? 0) + 256)
         func fits(_ text: String) -> Bool {
-            !text.isEmpty && !text.contains("\t") && !text.contains("\n") && !text.contains("\r")
+            !text.isEmpty && !text.utf8.contains(where: { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D })
         }
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        func put(_ stamp: FileStamp?) {
+            guard let stamp else { return out.append(UInt8(ascii: "-")) }
+            stamp.write(to: &out)
+        }
+        func end(_ path: String) {
+            out.append(UInt8(ascii: "\t"))
+            put(path)
+            out.append(0x0A)
+        }
+        put(Self.firstLine + "\ninputs " + inputs + "\nnames " + names + "\n")
         for (path, hash) in projectFiles.sorted(by: { $0.key < $1.key }) {
             guard fits(path) else { return nil }
-            lines.append("input \(hash) \(projectFileStamps[path]?.text ?? "-")\t\(path)")
+            put("input " + hash + " ")
+            put(projectFileStamps[path])
+            end(path)
         }
-        for (path, hash) in documents.sorted(by: { $0.key < $1.key }) {
-            guard fits(path) else { return nil }
-            lines.append("doc \(hash) \(documentStamps[path]?.text ?? "-")\t\(path)")
+        for path in documents.keys.sorted() {
+            guard let hash = documents[path], fits(path) else { return nil }
+            put("doc ")
+            put(hash)
+            out.append(UInt8(ascii: " "))
+            put(documentStamps[path])
+            end(path)
         }
         for entry in files {
-            guard fits(entry.path), fits(entry.definition), !entry.definition.contains(" ") else { return nil }
-            lines.append("file \(entry.stamp.text) \(entry.definition) \(entry.digest)\t\(entry.path)")
+            guard fits(entry.path), fits(entry.definition), !entry.definition.utf8.contains(UInt8(ascii: " ")) else {
+                return nil
+            }
+            put("file ")
+            put(entry.stamp)
+            out.append(UInt8(ascii: " "))
+            put(entry.definition)
+            out.append(UInt8(ascii: " "))
+            put(entry.digest)
+            end(entry.path)
         }
         for extra in extras {
             guard fits(extra.path) else { return nil }
-            lines.append("extra \(extra.stamp.text)\t\(extra.path)")
+            put("extra ")
+            put(extra.stamp)
+            end(extra.path)
         }
-        lines.append("end")
-        return lines.joined(separator: "\n") + "\n"
+        if let plan {
+            put("plan \(plan.count)\n")
+            out.append(contentsOf: plan)
+        }
+        put("end\n")
+        return out
     }
 
     /// Parses a manifest's text; nil for anything that is not one, whole.
@@ -231,6 +278,42 @@ package struct FileStamp: Sendable, Equatable {
     }
 
     var text: String { "\(size) \(seconds) \(nanoseconds) \(inode) \(changeSeconds) \(changeNanoseconds)" }
+
+    /// Appends `text`'s bytes to `out` (digits written directly: a manifest holds tens of thousands of stamps).
+    func write(to out: inout [UInt8]) {
+        Self.append(size, to: &out)
+        out.append(UInt8(ascii: " "))
+        Self.append(seconds, to: &out)
+        out.append(UInt8(ascii: " "))
+        Self.append(nanoseconds, to: &out)
+        out.append(UInt8(ascii: " "))
+        Self.append(inode, to: &out)
+        out.append(UInt8(ascii: " "))
+        Self.append(changeSeconds, to: &out)
+        out.append(UInt8(ascii: " "))
+        Self.append(changeNanoseconds, to: &out)
+    }
+
+    private static func append(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        append(value.magnitude, to: &out)
+    }
+
+    /// The decimal digits of `value`: least significant first, then turned around in place.
+    private static func append(_ value: UInt64, to out: inout [UInt8]) {
+        let start = out.count
+        var rest = value
+        repeat {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while rest > 0
+        var (low, high) = (start, out.count - 1)
+        while low < high {
+            out.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+    }
 
     /// True when the file's last change is at least `margin` seconds before `time` (seconds since
     /// 1970): an edit after the stamp was taken then changes the stamp.

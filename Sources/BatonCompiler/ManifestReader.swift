@@ -62,18 +62,25 @@ struct ManifestReader {
             case .extra:
                 guard let stamp = stamp(ends: Self.tab), let path = text(until: Self.newline) else { return nil }
                 manifest.extras.append((path, stamp))
+            case .plan:
+                // Its length first, then the section, taken as bytes (`PlanSummary` reads it when asked).
+                guard manifest.plan == nil, let count = magnitude(ends: Self.newline), count <= UInt64(bytes.count - position)
+                else { return nil }
+                let start = position
+                position += Int(count)
+                manifest.plan = Array(bytes[start..<position])
             }
         }
         return nil
     }
 
-    private enum Keyword { case input, document, file, extra, end }
+    private enum Keyword { case input, document, file, extra, plan, end }
 
     private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private static let keywords: [(word: String, keyword: Keyword, separator: UInt8)] = [
         ("doc", .document, space), ("file", .file, space), ("input", .input, space), ("extra", .extra, space),
-        ("end", .end, newline),
+        ("plan", .plan, space), ("end", .end, newline),
     ]
 
     /// The line's first word with its separator (a space; `end` a newline).

@@ -76,6 +76,10 @@ package struct LensModel: Sendable {
     /// The namespace the schema's types are declared in where a language nests them (Swift's
     /// `output.swift.namespace`), claimed before every definition name; nil for none.
     package var schemaNamespace: String?
+    /// The definitions that are summaries of an earlier plan's (`DefinitionSummary`), by name: in
+    /// the model for the steps that look at every definition (names, used types), never spelt.
+    /// Empty for a plan of every document.
+    package var summarized: (operations: Set<String>, fragments: Set<String>) = ([], [])
 
     package init(operations: [OperationModel] = [], fragments: [FragmentModel] = [], types: UsedTypes = UsedTypes()) {
         self.operations = operations

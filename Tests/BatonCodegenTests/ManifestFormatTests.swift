@@ -25,7 +25,7 @@ final class ManifestFormatTests: XCTestCase {
 
     func testWhatIsWrittenReadsBackEqual() throws {
         let text = try XCTUnwrap(Self.manifest.text)
-        XCTAssertTrue(text.hasPrefix("baton-gen-manifest 3\n"))
+        XCTAssertTrue(text.hasPrefix("baton-gen-manifest 4\n"))
         let read = try XCTUnwrap(GenerationManifest(text: text))
         XCTAssertEqual(read, Self.manifest)
         XCTAssertEqual(read.documentStamps["Documents/A query.graphql"], Self.stamp)
@@ -50,7 +50,7 @@ final class ManifestFormatTests: XCTestCase {
             XCTAssertNil(GenerationManifest(bytes: edited), "separator \(index) replaced")
         }
         let version2 = try XCTUnwrap(Self.manifest.text).replacingOccurrences(
-            of: "baton-gen-manifest 3", with: "baton-gen-manifest 2")
+            of: "baton-gen-manifest 4", with: "baton-gen-manifest 3")
         XCTAssertNil(GenerationManifest(text: version2), "another version: a full run")
         let overflowing = try XCTUnwrap(Self.manifest.text).replacingOccurrences(
             of: " 1764000000 ", with: " 99999999999999999999 ")

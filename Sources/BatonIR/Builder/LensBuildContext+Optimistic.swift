@@ -12,9 +12,10 @@ import BatonSyntax
 extension LensBuildContext {
     static let optimisticBuilderName = "Optimistic"
 
-    func markOptimisticBuilders(_ operations: inout [OperationModel]) {
+    func markOptimisticBuilders(_ operations: inout [OperationModel], skipping summarized: Set<String> = []) {
         var fragments = Set<String>()
-        for index in operations.indices where operations[index].kind == .mutation {
+        for index in operations.indices
+        where operations[index].kind == .mutation && !summarized.contains(operations[index].name) {
             Self.markOptimistic(&operations[index].lens, enclosing: [operations[index].typeName, "Data"])
             fragments.formUnion(operations[index].fragmentsUsed)
         }

@@ -61,7 +61,7 @@ final class LensBuildContext {
         }
     }
 
-    func run() -> (LensModel, [Diagnostic]) {
+    func run(outside: [DefinitionSummary] = []) -> (LensModel, [Diagnostic]) {
         // Fragments before the fragments that spread them, so building one never recurses into
         // another: a chain of thousands of fragments cannot overflow the stack.
         var reused = 0
@@ -97,9 +97,11 @@ final class LensBuildContext {
             model.refetchableFragment = fragment
             if seenOperations.insert(model.name).inserted { operations.append(model) }
         }
-        operations.sort { $0.name < $1.name }
-        if !options.checksOnly { markOptimisticBuilders(&operations) }
-        let fragments = fragmentModels.values.sorted { $0.name < $1.name }
+        let summarized = addSummaries(outside, to: &operations, seen: &seenOperations)
+        // Sorted by moving each model once (a model is large, and a project's can be tens of thousands).
+        operations = operations.indices.sorted { operations[$0].name < operations[$1].name }.map { operations[$0] }
+        if !options.checksOnly { markOptimisticBuilders(&operations, skipping: summarized.operations) }
+        let fragments = fragmentModels.keys.sorted().compactMap { fragmentModels[$0] }
         // An operation and a fragment may share a name in GraphQL, but not as generated types.
         for operation in operations {
             guard let fragment = fragmentModels[operation.name] else { continue }
@@ -119,9 +121,10 @@ final class LensBuildContext {
         }
         let names = UsedTypeNames.union(of: operations.map(\.usedTypes) + fragments.map(\.usedTypes))
         checkInputFields(names.inputObjects)
-        let model = DefinitionNaming.apply(
+        var model = DefinitionNaming.apply(
             to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
             reserved: options.reservedTypeNames, options: options.naming)
+        model.summarized = summarized
         return (model, diagnostics)
     }
 

@@ -56,14 +56,17 @@ package struct LensModelBuilder {
     }
 
     /// With `cache`, definitions unchanged since the last build with it are taken from it, and
-    /// this build's are kept in it (`LensModelCache`).
+    /// this build's are kept in it (`LensModelCache`). With `outside`, the model also holds those
+    /// definitions of an earlier plan as summaries (`DefinitionSummary`, listed in
+    /// `LensModel.summarized`): `documents` must then be whole groups (`DocumentGroups`), and
+    /// the names, used types and order of the model are those of a plan of every document.
     package static func build(
         schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions(),
-        cache: LensModelCache? = nil
+        cache: LensModelCache? = nil, outside: [DefinitionSummary] = []
     ) -> (LensModel, [Diagnostic]) {
         let context = LensBuildContext(schema: schema, documents: documents, options: options)
         context.cache = cache
-        return context.run()
+        return context.run(outside: outside)
     }
 }
 

@@ -1,0 +1,202 @@
+import BatonDiagnostics
+import BatonIR
+import BatonValidation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a `gen` records of every document of its plan, so the next run after an edit can read,
+/// validate and plan only the documents the edit reaches (`Compilation.incremental`): each
+/// document's links (`DocumentLinks`: the names that tie it to others) and a summary of each
+/// definition written in it (`DefinitionSummary`), by display path. Every document of the project
+/// has an entry, one that defines nothing too.
+///
+/// Kept in the manifest (`GenerationManifest.plan`) as its own section of lines, which a run with
+/// nothing changed skips without reading:
+///
+///     links 0 name:IssueRow name:Feed label:x%20y\tDocuments/Feed.graphql
+///     def query Feed 5f2c… IssueState - -\tDocuments/Feed.graphql
+///
+/// `links` carries `joinsAll` (0 or 1) and the keys, each with its bytes below `!`, `%` and DEL
+/// written as `%XX` (a `@defer` label may hold anything); `def` carries `DefinitionSummary.fields`.
+package struct PlanSummary: Sendable, Equatable {
+    /// One document's part.
+    package struct Document: Sendable, Equatable {
+        package var links: DocumentLinks
+        package var definitions: [DefinitionSummary]
+
+        package init(links: DocumentLinks = DocumentLinks(), definitions: [DefinitionSummary] = []) {
+            self.links = links
+            self.definitions = definitions
+        }
+    }
+
+    /// By display path.
+    package var documents: [String: Document]
+
+    package init(documents: [String: Document] = [:]) { self.documents = documents }
+
+    // MARK: Text
+
+    /// The section's bytes (without the manifest's `plan` line); nil when a path cannot be written
+    /// on one line.
+    package var bytes: [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(documents.count * 160)
+        for path in documents.keys.sorted() {
+            guard let document = documents[path], Self.fits(path) else { return nil }
+            out.append(contentsOf: "links ".utf8)
+            out.append(document.links.joinsAll ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            for key in document.links.keys {
+                out.append(UInt8(ascii: " "))
+                Self.escape(key, into: &out)
+            }
+            out.append(UInt8(ascii: "\t"))
+            out.append(contentsOf: path.utf8)
+            out.append(UInt8(ascii: "\n"))
+            for definition in document.definitions {
+                definition.writeFields(to: &out)
+                out.append(UInt8(ascii: "\t"))
+                out.append(contentsOf: path.utf8)
+                out.append(UInt8(ascii: "\n"))
+            }
+        }
+        return out
+    }
+
+    /// Reads the section's bytes; nil for anything `bytes` does not write (a `def` line before any
+    /// `links` line of its path, a malformed field). One pass over the bytes, a line at a time.
+    package init?(bytes: ArraySlice<UInt8>) {
+        let read: [String: Document]? = bytes.withUnsafeBufferPointer { buffer in
+            var documents: [String: Document] = [:]
+            documents.reserveCapacity(buffer.count / 200)
+            var position = 0
+            let count = buffer.count
+            while position < count {
+                // One line: fields separated by spaces, a tab, the path, a newline.
+                var tab = position
+                while tab < count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
+                guard tab < count, buffer[tab] == UInt8(ascii: "\t") else { return nil }
+                var end = tab + 1
+                while end < count, buffer[end] != 0x0A { end += 1 }
+                guard end < count, end > tab + 1 else { return nil }
+                let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<end]), as: UTF8.self)
+                guard Self.fits(path) else { return nil }
+                var fields: [Range<Int>] = []
+                fields.reserveCapacity(8)
+                var fieldStart = position
+                for index in position...tab where index == tab || buffer[index] == UInt8(ascii: " ") {
+                    fields.append(fieldStart..<index)
+                    fieldStart = index + 1
+                }
+                position = end + 1
+                func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: buffer[range])
+                }
+                if field(fields[0]).elementsEqual("links".utf8) {
+                    guard fields.count >= 2, documents[path] == nil else { return nil }
+                    let joinsAll: Bool
+                    switch Array(field(fields[1])) {
+                    case [UInt8(ascii: "0")]: joinsAll = false
+                    case [UInt8(ascii: "1")]: joinsAll = true
+                    default: return nil
+                    }
+                    var keys: [String] = []
+                    keys.reserveCapacity(fields.count - 2)
+                    for range in fields.dropFirst(2) {
+                        guard let key = Self.unescape(field(range)) else { return nil }
+                        keys.append(key)
+                    }
+                    documents[path] = Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll))
+                } else if field(fields[0]).elementsEqual("def".utf8) {
+                    guard documents[path] != nil,
+                        let summary = DefinitionSummary(
+                            fields: fields.dropFirst().map { String(decoding: field($0), as: UTF8.self) }, path: path)
+                    else { return nil }
+                    documents[path]?.definitions.append(summary)
+                } else {
+                    return nil
+                }
+            }
+            return documents
+        }
+        guard let read else { return nil }
+        self.documents = read
+    }
+
+    private static func fits(_ path: String) -> Bool {
+        !path.isEmpty && !path.utf8.contains(where: { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D })
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// `key` with every byte below `!`, `%` and DEL as `%XX`.
+    private static func escape(_ key: String, into out: inout [UInt8]) {
+        if key.isEmpty {
+            out.append(contentsOf: "%".utf8)  // never written by `DocumentLinks`; read back as an error
+            return
+        }
+        for byte in key.utf8 {
+            if byte <= 0x20 || byte == UInt8(ascii: "%") || byte == 0x7F {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            } else {
+                out.append(byte)
+            }
+        }
+    }
+
+    private static func unescape(_ field: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !field.isEmpty else { return nil }
+        guard field.contains(UInt8(ascii: "%")) else { return String(decoding: field, as: UTF8.self) }
+        var out: [UInt8] = []
+        var index = field.startIndex
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while index < field.endIndex {
+            let byte = field[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < field.endIndex, let high = hex(field[index + 1]), let low = hex(field[index + 2])
+                else { return nil }
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension PlanSummary {
+    /// The summary of a plan of `units` (every document of the project, or the documents an
+    /// incremental run planned again), with an empty entry for each of `documents` (display paths)
+    /// no unit holds (a schema-only file the project leaves out): each unit's links (its
+    /// documents' merged) and the definitions of `model` written in it (summaries excluded).
+    static func of(
+        units: [DocumentUnit], model: LensModel, documents: some Sequence<String>, display: (String) -> String
+    ) -> PlanSummary {
+        var result: [String: Document] = [:]
+        for path in documents { result[path] = Document() }
+        for unit in units {
+            let links = unit.documents.reduce(DocumentLinks()) { $0.merging(DocumentLinks.of($1)) }
+            result[display(unit.path)] = Document(links: links)
+        }
+        for summary in model.summaries {
+            result[summary.path, default: Document()].definitions.append(summary)
+        }
+        return PlanSummary(documents: result)
+    }
+}

@@ -1,0 +1,184 @@
+import BatonDiagnostics
+import BatonSyntax
+
+/// What one definition of an earlier plan gives the steps of a plan that look at every
+/// definition at once, so a plan can be built for the documents an edit reaches while the others
+/// stay summaries (`LensModelBuilder.build(…, outside:)`). Decisions, made here once:
+///
+/// - **What those steps read** of a definition: its name and kind (top-level naming, `DefinitionNaming`;
+///   the operation-and-fragment name check), the file it is written in (where its generated file
+///   comes from), the schema types it uses (which enums, input objects and custom scalars are
+///   generated, and their names), and an operation's id (the persisted-query manifest). Nothing
+///   else of a definition reaches another definition's output except through a fragment it
+///   spreads or is spread by, and such definitions are never summaries of one another: a plan with
+///   summaries is built over whole groups of documents (`DocumentGroups`), which hold every
+///   spreader of every fragment they define and every fragment they spread.
+/// - **A summarized definition is never spelt**: its lens is empty and it has no document text;
+///   the model lists it in `summarized`, and a caller keeps its file as it is on disk (or plans
+///   its document again) rather than generating it.
+/// - **Text**: one line of space-separated fields a summary writes and reads
+///   (`fields`/`init?(fields:)`), for `GenerationManifest`; names are GraphQL names and paths go
+///   elsewhere on the line, so no field holds a space.
+package struct DefinitionSummary: Sendable, Hashable {
+    /// An operation's kind, or `fragment`.
+    package enum Kind: String, Sendable, Hashable {
+        case query, mutation, subscription, fragment
+    }
+
+    package var kind: Kind
+    package var name: String
+    /// The display path of the file the definition is written in (its location's file; for the
+    /// query of a `@refetchable` fragment, the fragment's).
+    package var path: String
+    /// The schema types the definition uses itself (`OperationModel.usedTypes`, `FragmentModel.usedTypes`).
+    package var usedTypes: UsedTypeNames
+    /// An operation's `operationID`; empty for a fragment.
+    package var operationID: String
+    /// An operation's document text, where a caller needs it and knows it (the persisted-query
+    /// manifest lists every operation's); not part of the summary's `fields`.
+    package var documentText = ""
+
+    package init(kind: Kind, name: String, path: String, usedTypes: UsedTypeNames, operationID: String = "") {
+        self.kind = kind
+        self.name = name
+        self.path = path
+        self.usedTypes = usedTypes
+        self.operationID = operationID
+    }
+
+    /// The summary's fields, without its path: kind, name, operation id (`-` for none), then the
+    /// used enums, input objects and custom scalars, each a comma-separated list (`-` for none).
+    package var fields: [String] {
+        func list(_ names: [String]) -> String { names.isEmpty ? "-" : names.joined(separator: ",") }
+        return [
+            kind.rawValue, name, operationID.isEmpty ? "-" : operationID, list(usedTypes.enums),
+            list(usedTypes.inputObjects), list(usedTypes.customScalars),
+        ]
+    }
+
+    /// `def` and the fields, each after a space, appended to `out` (as `fields`, without an array of strings).
+    package func writeFields(to out: inout [UInt8]) {
+        func list(_ names: [String]) {
+            out.append(UInt8(ascii: " "))
+            guard !names.isEmpty else { return out.append(UInt8(ascii: "-")) }
+            for (index, name) in names.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: name.utf8)
+            }
+        }
+        out.append(contentsOf: "def ".utf8)
+        out.append(contentsOf: kind.rawValue.utf8)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: name.utf8)
+        out.append(UInt8(ascii: " "))
+        if operationID.isEmpty { out.append(UInt8(ascii: "-")) } else { out.append(contentsOf: operationID.utf8) }
+        list(usedTypes.enums)
+        list(usedTypes.inputObjects)
+        list(usedTypes.customScalars)
+    }
+
+    /// A summary from `fields` (as `fields` writes them) and its path; nil for anything else.
+    /// (Read by bytes: a large project's manifest holds tens of thousands.)
+    package init?(fields: [String], path: String) {
+        guard fields.count == 6, !path.isEmpty, let kind = Self.kind(fields[0]), !fields[1].isEmpty,
+            !fields[1].utf8.contains(UInt8(ascii: ","))
+        else { return nil }
+        func list(_ field: String) -> [String]? {
+            if field == "-" { return [] }
+            guard field.utf8.contains(UInt8(ascii: ",")) else { return [field] }
+            let names = field.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            guard !names.contains(where: \.isEmpty) else { return nil }
+            return names.map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let enums = list(fields[3]), let inputs = list(fields[4]), let scalars = list(fields[5]) else {
+            return nil
+        }
+        self.init(
+            kind: kind, name: fields[1], path: path,
+            usedTypes: UsedTypeNames(enums: enums, inputObjects: inputs, customScalars: scalars),
+            operationID: fields[2] == "-" ? "" : fields[2])
+    }
+
+    /// The kind a field names, compared as bytes.
+    private static func kind(_ field: String) -> Kind? {
+        switch field.utf8.first {
+        case UInt8(ascii: "q"): field == "query" ? .query : nil
+        case UInt8(ascii: "m"): field == "mutation" ? .mutation : nil
+        case UInt8(ascii: "s"): field == "subscription" ? .subscription : nil
+        case UInt8(ascii: "f"): field == "fragment" ? .fragment : nil
+        default: nil
+        }
+    }
+}
+
+extension LensModel {
+    /// Every definition of the model that is not itself a summary, summarized, operations first,
+    /// each kind in the model's order.
+    package var summaries: [DefinitionSummary] {
+        var result: [DefinitionSummary] = []
+        result.reserveCapacity(operations.count + fragments.count)
+        for operation in operations where !summarized.operations.contains(operation.name) {
+            let kind: DefinitionSummary.Kind =
+                switch operation.kind {
+                case .query: .query
+                case .mutation: .mutation
+                case .subscription: .subscription
+                }
+            result.append(
+                DefinitionSummary(
+                    kind: kind, name: operation.name, path: operation.location.file.path,
+                    usedTypes: operation.usedTypes, operationID: operation.operationID))
+        }
+        for fragment in fragments where !summarized.fragments.contains(fragment.name) {
+            result.append(
+                DefinitionSummary(
+                    kind: .fragment, name: fragment.name, path: fragment.location.file.path,
+                    usedTypes: fragment.usedTypes))
+        }
+        return result
+    }
+}
+
+extension LensBuildContext {
+    /// Adds a stand-in for each of `outside` whose name this build did not define: an operation
+    /// (to `operations`, unless `seen` has its name) or a fragment (to `fragmentModels`) with its
+    /// name, kind, file and used types, an empty lens and no text. Returns the names added.
+    func addSummaries(
+        _ outside: [DefinitionSummary], to operations: inout [OperationModel], seen: inout Set<String>
+    ) -> (operations: Set<String>, fragments: Set<String>) {
+        var added: (operations: Set<String>, fragments: Set<String>) = ([], [])
+        var files: [String: SourceFile] = [:]
+        func location(_ path: String) -> SourceRange {
+            let file = files[path] ?? SourceFile(path: path, bytes: [])
+            files[path] = file
+            return SourceRange(file: file, span: Span(start: 0, end: 0))
+        }
+        for summary in outside {
+            let kind: OperationType
+            switch summary.kind {
+            case .fragment:
+                guard fragmentModels[summary.name] == nil else { continue }
+                fragmentModels[summary.name] = FragmentModel(
+                    name: summary.name, typeCondition: "",
+                    spreadAccessorName: LensNaming.spreadAccessorName(fragment: summary.name), throwOnFieldError: false,
+                    rootCanBeNil: false, fragmentsSpread: [], usedTypes: summary.usedTypes,
+                    lens: Lens(typeName: summary.name, recordType: "", accessors: []), location: location(summary.path))
+                added.fragments.insert(summary.name)
+                continue
+            case .query: kind = .query
+            case .mutation: kind = .mutation
+            case .subscription: kind = .subscription
+            }
+            guard seen.insert(summary.name).inserted else { continue }
+            var model = OperationModel(
+                name: summary.name, kind: kind, rootType: "", variables: [], throwOnFieldError: false, onError: nil,
+                fragmentsUsed: [], documentText: summary.documentText, usedTypes: summary.usedTypes,
+                lens: Lens(typeName: summary.name, recordType: "", accessors: []), location: location(summary.path),
+                hashesDocumentText: false)
+            model.operationID = summary.operationID
+            operations.append(model)
+            added.operations.insert(summary.name)
+        }
+        return added
+    }
+}

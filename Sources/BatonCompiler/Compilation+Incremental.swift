@@ -148,18 +148,25 @@ extension Compilation {
 
     /// The plan's summary to record with the manifests: the whole plan's, or, after an incremental
     /// read, the last one's with the documents read again (and those gone) replaced.
+    /// None when it would not describe exactly the project's documents (a definition placed in a
+    /// file that is not one of them): the next run then reads every document.
     func planSummaryToRecord() -> PlanSummary? {
         guard let model, let generationInputs else { return nil }
-        guard let partial, let previous = incremental?.summary else {
-            return PlanSummary.of(
+        var summary: PlanSummary
+        if let partial, let previous = incremental?.summary {
+            summary = previous
+            for path in incremental?.removed ?? [] { summary.documents[path] = nil }
+            let fresh = PlanSummary.of(
+                units: units, model: model, documents: partial.plannedPaths, display: loader.display)
+            for (path, document) in fresh.documents { summary.documents[path] = document }
+        } else {
+            summary = PlanSummary.of(
                 units: units, model: model, documents: generationInputs.documents.keys, display: loader.display)
         }
-        var documents = previous.documents
-        for path in incremental?.removed ?? [] { documents[path] = nil }
-        let fresh = PlanSummary.of(
-            units: units, model: model, documents: partial.plannedPaths, display: loader.display)
-        for (path, document) in fresh.documents { documents[path] = document }
-        return PlanSummary(documents: documents)
+        guard summary.documents.count == generationInputs.documents.count,
+            summary.documents.keys.allSatisfy({ generationInputs.documents[$0] != nil })
+        else { return nil }
+        return summary
     }
 }
 
@@ -174,12 +181,18 @@ package struct IncrementalBasis: Sendable {
     package var changed: Set<String>
     /// Display paths of the documents recorded that the project no longer has.
     package var removed: Set<String>
+    /// The last plan's names digest (`GenerationManifest.names`): a plan with summaries stands only
+    /// when its names are these (a summary missing or added would change them).
+    package var names: String
     /// Each operation's document text, by name, when the run writes a persisted-query manifest
     /// (read from the last one); nil when it writes none.
     package var operationTexts: [String: String]?
 
-    package init(summary: PlanSummary, digests: [String: String], changed: Set<String>, removed: Set<String>) {
+    package init(
+        summary: PlanSummary, names: String, digests: [String: String], changed: Set<String>, removed: Set<String>
+    ) {
         self.summary = summary
+        self.names = names
         self.digests = digests
         self.changed = changed
         self.removed = removed

@@ -194,9 +194,10 @@ package final class Compilation {
                 return
             }
             computeDigests()
-            if partial != nil, !summariesAreKept() {
-                // A summarized definition's file must be generated again (edited by hand, a name
-                // moved): every document is read, validated and planned after all.
+            if partial != nil, namesDigest != incremental?.names || !summariesAreKept() {
+                // A top-level name changed (a definition added, removed or renamed, a schema type
+                // newly used), or a summarized definition's file must be generated again (edited
+                // by hand): every document is read, validated and planned after all.
                 readEveryDocument()
                 validate()
                 guard passesGate else {

@@ -99,7 +99,8 @@ extension Driver {
         for (path, hash) in inputs.documents where first.documents[path] != hash { changed.insert(path) }
         var removed: Set<String> = []
         for path in first.documents.keys where inputs.documents[path] == nil { removed.insert(path) }
-        var basis = IncrementalBasis(summary: summary, digests: digests, changed: changed, removed: removed)
+        var basis = IncrementalBasis(
+            summary: summary, names: first.names, digests: digests, changed: changed, removed: removed)
         if let persistedQueries {
             guard let recorded = first.extras.first(where: { $0.path == persistedQueries }),
                 FileStamp(of: persistedQueries) == recorded.stamp,

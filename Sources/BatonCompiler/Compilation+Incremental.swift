@@ -68,6 +68,7 @@ extension Compilation {
     /// output the change can alter (each fragment with every definition spreading it, every
     /// definition with the fragments it spreads). Every other definition is planned as its summary.
     func readReached(_ basis: IncrementalBasis) -> PartialRead? {
+        guard let summary = basis.summary else { return nil }
         let paths = project.documentFiles
         var links: [DocumentLinks] = []
         links.reserveCapacity(paths.count + 1)
@@ -78,7 +79,7 @@ extension Compilation {
         for (index, path) in paths.enumerated() {
             let display = loader.display(path)
             displays.append(display)
-            let recorded = basis.summary.documents[display]
+            let recorded = summary.documents[display]
             guard basis.changed.contains(display) else {
                 guard let recorded else { return nil }
                 links.append(recorded.links)
@@ -92,7 +93,7 @@ extension Compilation {
             }
             links.append(now)
         }
-        let gone = basis.removed.compactMap { basis.summary.documents[$0]?.links }
+        let gone = basis.removed.compactMap { summary.documents[$0]?.links }
         if !gone.isEmpty {
             links.append(gone.reduce(DocumentLinks()) { $0.merging($1) })
             changed.insert(paths.count)
@@ -109,7 +110,7 @@ extension Compilation {
         }
         var outside: [DefinitionSummary] = []
         for display in displays where !plannedPaths.contains(display) {
-            for var definition in basis.summary.documents[display]?.definitions ?? [] {
+            for var definition in summary.documents[display]?.definitions ?? [] {
                 if let texts = basis.operationTexts, definition.kind != .fragment {
                     guard let text = texts[definition.name] else { return nil }
                     definition.documentText = text
@@ -173,8 +174,10 @@ extension Compilation {
 /// What an incremental run starts from (`Compilation.incremental`): the last run's plan summary and
 /// digests, and which documents changed since.
 package struct IncrementalBasis: Sendable {
-    /// The last plan's summary (`GenerationManifest.planSummary`).
-    package var summary: PlanSummary
+    /// The last plan's summary section, as recorded (`GenerationManifest.plan`), and the summary
+    /// read from it (by `.read`, while the schema is built; nil before, or when it is malformed).
+    package var planBytes: [UInt8]
+    package var summary: PlanSummary?
     /// The last run's definition digests, by key (`GenerationManifest.Entry`).
     package var digests: [String: String]
     /// Display paths of the documents whose hash is not the recorded one, or that are new.
@@ -189,9 +192,9 @@ package struct IncrementalBasis: Sendable {
     package var operationTexts: [String: String]?
 
     package init(
-        summary: PlanSummary, names: String, digests: [String: String], changed: Set<String>, removed: Set<String>
+        planBytes: [UInt8], names: String, digests: [String: String], changed: Set<String>, removed: Set<String>
     ) {
-        self.summary = summary
+        self.planBytes = planBytes
         self.names = names
         self.digests = digests
         self.changed = changed

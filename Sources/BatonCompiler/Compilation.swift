@@ -216,7 +216,20 @@ package final class Compilation {
     package var passesGate: Bool { !diagnostics.contains(where: policy.isError) }
 
     private func read() {
-        readSchema()
+        if var basis = incremental, basis.summary == nil {
+            // The last plan's summary is read while the schema is built (the two are independent,
+            // and together most of an incremental run's reading).
+            let loader = self.loader
+            let schemaFiles = project.schemaFiles
+            let bytes = basis.planBytes
+            let (loaded, summary) = ParallelWork.both(
+                { loader.loadSchema(schemaFiles) }, { PlanSummary(bytes: bytes[...]) })
+            setSchema(loaded.schema, diagnostics: loaded.diagnostics)
+            basis.summary = summary
+            incremental = basis
+        } else {
+            readSchema()
+        }
         if let incremental, let found = readReached(incremental) {
             partial = found
             units = found.units
@@ -250,6 +263,10 @@ package final class Compilation {
 
     private func readSchema() {
         let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles)
+        setSchema(schema, diagnostics: diagnostics)
+    }
+
+    private func setSchema(_ schema: GraphQLSchema?, diagnostics: [Diagnostic]) {
         self.schema = schema
         schemaDiagnostics = settle(diagnostics)
         // The plan's definitions, and the documents' validation, were made against the schema before.

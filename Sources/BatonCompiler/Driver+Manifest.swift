@@ -92,7 +92,7 @@ extension Driver {
                 manifest.names == first.names
             else { return nil }
         }
-        guard let summary = first.planSummary else { return nil }
+        guard let plan = first.plan else { return nil }
         var digests: [String: String] = [:]
         for entry in first.files where entry.definition != "-" { digests[entry.definition] = entry.digest }
         var changed: Set<String> = []
@@ -100,7 +100,7 @@ extension Driver {
         var removed: Set<String> = []
         for path in first.documents.keys where inputs.documents[path] == nil { removed.insert(path) }
         var basis = IncrementalBasis(
-            summary: summary, names: first.names, digests: digests, changed: changed, removed: removed)
+            planBytes: plan, names: first.names, digests: digests, changed: changed, removed: removed)
         if let persistedQueries {
             guard let recorded = first.extras.first(where: { $0.path == persistedQueries }),
                 FileStamp(of: persistedQueries) == recorded.stamp,

@@ -63,6 +63,24 @@ package enum ParallelWork {
     }
 }
 
+extension ParallelWork {
+    /// `(first(), second())`, the two computed at the same time (the second on another thread)
+    /// when `workers` allows it.
+    package static func both<First: Sendable, Second: Sendable>(
+        workers: Int = processorCount, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        guard workers > 1 else { return (first(), second()) }
+        nonisolated(unsafe) var firstResult: First?
+        nonisolated(unsafe) var secondResult: Second?
+        // Each result is written by its own iteration, and read after both have ended.
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { firstResult = first() } else { secondResult = second() }
+        }
+        guard let firstResult, let secondResult else { return (first(), second()) }
+        return (firstResult, secondResult)
+    }
+}
+
 /// Hands out chunk numbers 0, 1, 2, … once each, to whichever worker asks first.
 private final class ChunkDispenser: @unchecked Sendable {
     private let queue = DispatchQueue(label: "baton.parallel-work")

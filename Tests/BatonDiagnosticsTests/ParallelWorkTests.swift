@@ -1,3 +1,4 @@
+import Foundation
 import BatonDiagnostics
 import XCTest
 
@@ -33,4 +34,32 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(ParallelWork.map([1, 2], workers: 2, minimumItems: 10) { $0 * 10 }, [10, 20])
         XCTAssertGreaterThanOrEqual(ParallelWork.processorCount, 1)
     }
+
+    func testBothGivesEachResultInItsPlace() {
+        for workers in [1, 2] {
+            let (text, number) = ParallelWork.both(
+                workers: workers, { (0..<1000).map(String.init).joined().count }, { (0..<1000).reduce(0, +) })
+            XCTAssertEqual(text, (0..<1000).map(String.init).joined().count, "workers \(workers)")
+            XCTAssertEqual(number, 499_500, "workers \(workers)")
+        }
+        // Both run even when the first must wait for the second (they are not run one after the other).
+        if ParallelWork.processorCount > 1 {
+            let flag = Flag()
+            let (waited, _) = ParallelWork.both(
+                workers: 2,
+                {
+                    for _ in 0..<2_000 where !flag.isSet { usleep(1_000) }
+                    return flag.isSet
+                }, { flag.set() })
+            XCTAssertTrue(waited)
+        }
+    }
+}
+
+/// A flag one thread sets and another reads.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

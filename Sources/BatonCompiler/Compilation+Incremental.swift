@@ -147,27 +147,30 @@ extension Compilation {
         return true
     }
 
-    /// The plan's summary to record with the manifests: the whole plan's, or, after an incremental
-    /// read, the last one's with the documents read again (and those gone) replaced.
-    /// None when it would not describe exactly the project's documents (a definition placed in a
-    /// file that is not one of them): the next run then reads every document.
-    func planSummaryToRecord() -> PlanSummary? {
+    /// The plan's summary section to record with the manifests (`PlanSummary.bytes`): the whole
+    /// plan's, or, after an incremental read, the last one's lines with those of the documents read
+    /// again (and gone) replaced, the others copied as they were. None when it would not describe
+    /// exactly the project's documents (a definition placed in a file that is not one of them): the
+    /// next run then reads every document.
+    func planSummaryToRecord() -> [UInt8]? {
         guard let model, let generationInputs else { return nil }
-        var summary: PlanSummary
-        if let partial, let previous = incremental?.summary {
-            summary = previous
-            for path in incremental?.removed ?? [] { summary.documents[path] = nil }
-            let fresh = PlanSummary.of(
-                units: units, model: model, documents: partial.plannedPaths, display: loader.display)
-            for (path, document) in fresh.documents { summary.documents[path] = document }
-        } else {
-            summary = PlanSummary.of(
+        guard let partial, let basis = incremental, let previous = basis.summary else {
+            let summary = PlanSummary.of(
                 units: units, model: model, documents: generationInputs.documents.keys, display: loader.display)
+            guard summary.documents.count == generationInputs.documents.count,
+                summary.documents.keys.allSatisfy({ generationInputs.documents[$0] != nil })
+            else { return nil }
+            return summary.bytes
         }
-        guard summary.documents.count == generationInputs.documents.count,
-            summary.documents.keys.allSatisfy({ generationInputs.documents[$0] != nil })
+        let fresh = PlanSummary.of(units: units, model: model, documents: partial.plannedPaths, display: loader.display)
+        var documents = Set(previous.documents.keys)
+        documents.subtract(basis.removed)
+        documents.formUnion(fresh.documents.keys)
+        guard documents.count == generationInputs.documents.count,
+            documents.allSatisfy({ generationInputs.documents[$0] != nil }),
+            let freshBytes = fresh.bytes
         else { return nil }
-        return summary
+        return PlanSummary.splice(basis.planBytes, replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
     }
 }
 

@@ -142,7 +142,7 @@ extension Driver {
             guard let inputs = compilation.generationInputs, let names = compilation.namesDigest else { continue }
             let persisted = persistedQueriesPath(of: compilation)
             // The plan's summary, in the first folder's manifest (what an incremental run reads).
-            let plan = compilation.planSummaryToRecord()?.bytes
+            let plan = compilation.planSummaryToRecord()
             for (index, output) in compilation.outputs.enumerated() {
                 // A kept file keeps the stamp it was kept by (checked, or trusted, in `keptDefinitions`):
                 // the previous manifest's entry, found at the same place when the files are listed

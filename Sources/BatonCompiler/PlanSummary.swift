@@ -129,6 +129,46 @@ package struct PlanSummary: Sendable, Equatable {
         self.documents = read
     }
 
+    /// A section (`bytes`) with every line of the documents `replaced` taken out and the lines of
+    /// `fresh` (another section, of documents among `replaced`) put in their places: both are sorted
+    /// by path, so the result is what `bytes` writes for the merged summary, made by copying lines.
+    package static func splice(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(section.count + fresh.count)
+        /// Each line's range and path, in order.
+        func lines(_ bytes: [UInt8]) -> [(range: Range<Int>, path: String)] {
+            var result: [(Range<Int>, String)] = []
+            var start = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                while start < buffer.count {
+                    var tab = start
+                    while tab < buffer.count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
+                    var end = tab
+                    while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                    let path = tab < end ? String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<end]), as: UTF8.self) : ""
+                    result.append((start..<min(end + 1, buffer.count), path))
+                    start = end + 1
+                }
+            }
+            return result
+        }
+        let freshLines = lines(fresh)
+        var next = 0
+        for line in lines(section) where !replaced.contains(line.path) {
+            // Fresh documents' lines go before the first kept line of a later path.
+            while next < freshLines.count, freshLines[next].path < line.path {
+                out.append(contentsOf: fresh[freshLines[next].range])
+                next += 1
+            }
+            out.append(contentsOf: section[line.range])
+        }
+        while next < freshLines.count {
+            out.append(contentsOf: fresh[freshLines[next].range])
+            next += 1
+        }
+        return out
+    }
+
     private static func fits(_ path: String) -> Bool {
         !path.isEmpty && !path.utf8.contains(where: { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D })
     }

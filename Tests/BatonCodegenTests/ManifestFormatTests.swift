@@ -1,4 +1,6 @@
 import BatonCompiler
+import BatonIR
+import BatonValidation
 import XCTest
 
 /// The manifest's text (`GenerationManifest.text`, read back by `ManifestReader`): what is
@@ -55,5 +57,70 @@ final class ManifestFormatTests: XCTestCase {
         let overflowing = try XCTUnwrap(Self.manifest.text).replacingOccurrences(
             of: " 1764000000 ", with: " 99999999999999999999 ")
         XCTAssertNil(GenerationManifest(text: overflowing), "a number that does not fit")
+    }
+
+    static var summary: PlanSummary {
+        PlanSummary(documents: [
+            "Documents/A query.graphql": .init(
+                links: DocumentLinks(keys: ["label:a label\twith %", "name:HeroA", "name:HeroBits"]),
+                definitions: [
+                    DefinitionSummary(
+                        kind: .query, name: "HeroA", path: "Documents/A query.graphql",
+                        usedTypes: UsedTypeNames(enums: ["Mood"], inputObjects: ["HeroFilter", "Page"]),
+                        operationID: String(repeating: "e", count: 64)),
+                    DefinitionSummary(
+                        kind: .fragment, name: "HeroBits", path: "Documents/A query.graphql",
+                        usedTypes: UsedTypeNames(customScalars: ["DateTime"])),
+                ]),
+            "Documents/B.graphql": .init(links: DocumentLinks(keys: [], joinsAll: true)),
+            "Documents/C.graphql": .init(
+                links: DocumentLinks(keys: ["name:Cheer"]),
+                definitions: [
+                    DefinitionSummary(kind: .mutation, name: "Cheer", path: "Documents/C.graphql", usedTypes: UsedTypeNames())
+                ]),
+        ])
+    }
+
+    func testThePlanSummaryReadsBackEqualAndOnlyWhole() throws {
+        var manifest = Self.manifest
+        let bytes = try XCTUnwrap(Self.summary.bytes)
+        manifest.plan = bytes
+        let read = try XCTUnwrap(GenerationManifest(text: try XCTUnwrap(manifest.text)))
+        XCTAssertEqual(read, manifest)
+        XCTAssertEqual(read.planSummary, Self.summary)
+        // The section is taken by its length: a manifest whose section is cut short is none.
+        let text = try XCTUnwrap(manifest.text)
+        XCTAssertNil(GenerationManifest(text: text.replacingOccurrences(of: "plan \(bytes.count)\n", with: "plan \(bytes.count + 1)\n")))
+        XCTAssertNil(GenerationManifest(text: text.replacingOccurrences(of: "plan \(bytes.count)\n", with: "plan \(bytes.count - 1)\n")))
+        // A malformed section is no summary (every document is read), never a wrong one.
+        for count in 0..<bytes.count where bytes[count] == 0x0A {
+            let cut = Array(bytes[...count])
+            XCTAssertNotNil(PlanSummary(bytes: cut[...]), "whole lines up to \(count)")
+        }
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\t") || byte == 0x0A {
+            var edited = bytes
+            edited[index] = UInt8(ascii: " ")
+            XCTAssertNil(PlanSummary(bytes: edited[...]), "separator \(index) replaced")
+        }
+        XCTAssertNil(PlanSummary(bytes: Array("def query X - - - -\tA.graphql\n".utf8)[...]), "a definition before its links")
+        XCTAssertNil(PlanSummary(bytes: Array("links 2\tA.graphql\n".utf8)[...]))
+        XCTAssertNil(PlanSummary(bytes: Array("links 0 %4\tA.graphql\n".utf8)[...]), "a broken escape")
+    }
+
+    func testASplicedSectionIsTheMergedSummarysSection() throws {
+        var fresh = PlanSummary()
+        fresh.documents["Documents/A query.graphql"] = .init(links: DocumentLinks(keys: ["name:HeroA"]))
+        fresh.documents["Documents/Ab.graphql"] = .init(
+            links: DocumentLinks(keys: ["name:New"]),
+            definitions: [DefinitionSummary(kind: .query, name: "New", path: "Documents/Ab.graphql", usedTypes: UsedTypeNames())])
+        fresh.documents["Documents/D.graphql"] = .init()
+        var merged = Self.summary
+        merged.documents["Documents/C.graphql"] = nil  // gone
+        for (path, document) in fresh.documents { merged.documents[path] = document }
+        let spliced = PlanSummary.splice(
+            try XCTUnwrap(Self.summary.bytes),
+            replacing: ["Documents/A query.graphql", "Documents/Ab.graphql", "Documents/C.graphql", "Documents/D.graphql"],
+            with: try XCTUnwrap(fresh.bytes))
+        XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes))
     }
 }

@@ -16,22 +16,6 @@ import XCTest
 
 // MARK: - A seeded pseudo-random generator
 
-/// SplitMix64: small, fast and the same on every platform, so a seed names one run exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
 // MARK: - Mutations of GraphQL text
 
 /// Token- and line-level edits of GraphQL (or JSON, or Swift) text. Every edit works on bytes,

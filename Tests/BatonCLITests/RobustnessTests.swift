@@ -9,6 +9,7 @@ import BatonIR
 import BatonPlate
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import BatonValidation
 import Foundation
 import XCTest

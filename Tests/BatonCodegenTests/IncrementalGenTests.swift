@@ -75,6 +75,16 @@ final class IncrementalGenTests: XCTestCase {
 
     /// What a cold run writes for the project's inputs as they are now, in a fresh copy.
     func coldOutputs(targets: TargetSelection = .configured) throws -> [String: String] {
+        try Self.inFreshCopy(of: folder) { copy in
+            let result = gen(in: copy, targets: targets)
+            XCTAssertEqual(result.status, .clean, "\(result.diagnostics.map(\.message))")
+            return try outputs(in: copy)
+        }
+    }
+
+    /// `body`'s answer for a fresh copy of the project in `folder` without its generated code
+    /// (`folder` + `-cold`, removed afterwards).
+    static func inFreshCopy<Answer>(of folder: String, _ body: (String) throws -> Answer) throws -> Answer {
         let copy = folder + "-cold"
         try? FileManager.default.removeItem(atPath: copy)
         defer { try? FileManager.default.removeItem(atPath: copy) }
@@ -82,9 +92,7 @@ final class IncrementalGenTests: XCTestCase {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name != "Generated" {
             try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: copy + "/" + name)
         }
-        let result = gen(in: copy, targets: targets)
-        XCTAssertEqual(result.status, .clean, "\(result.diagnostics.map(\.message))")
-        return try outputs(in: copy)
+        return try body(copy)
     }
 
     /// Runs `gen` after `edit` and checks its output against a cold run's; returns the run and how many files it kept.

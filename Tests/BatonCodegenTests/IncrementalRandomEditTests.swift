@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonCompiler
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -34,20 +35,6 @@ final class IncrementalRandomEditTests: XCTestCase {
         }
     }
 
-    /// SplitMix64: the same sequence for a seed on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     var folder = ""
     let files = 12
 
@@ -62,7 +49,7 @@ final class IncrementalRandomEditTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    func randomFields(_ random: inout Random) -> [String] {
+    func randomFields(_ random: inout SeededGenerator) -> [String] {
         let all = ["id", "name", "mood"]
         let chosen = all.filter { _ in random.chance(60) }
         return chosen.isEmpty ? ["id"] : chosen
@@ -70,7 +57,7 @@ final class IncrementalRandomEditTests: XCTestCase {
 
     /// At most one fragment of number below `limit`, often none: the project stays in several
     /// groups of documents, so that an edit reaches only some of them.
-    func randomSpreads(_ random: inout Random, below limit: Int, fragments: [Definition]) -> [String] {
+    func randomSpreads(_ random: inout SeededGenerator, below limit: Int, fragments: [Definition]) -> [String] {
         let candidates = fragments.filter { Int($0.name.dropFirst(4)).map { $0 < limit } ?? false }
         guard !candidates.isEmpty, random.chance(55) else { return [] }
         return [candidates[random.below(candidates.count)].name]
@@ -131,19 +118,11 @@ final class IncrementalRandomEditTests: XCTestCase {
 
     /// The cold run of the project as it is now, in a fresh copy: its result and files.
     func cold() throws -> (DriverResult, [String: Data]) {
-        let copy = folder + "-cold"
-        try? FileManager.default.removeItem(atPath: copy)
-        defer { try? FileManager.default.removeItem(atPath: copy) }
-        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name != "Generated" {
-            try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: copy + "/" + name)
-        }
-        let result = gen(in: copy)
-        return (result, try outputs(in: copy))
+        try IncrementalGenTests.inFreshCopy(of: folder) { copy in (gen(in: copy), try outputs(in: copy)) }
     }
 
     func testIncrementalRunsAgreeWithColdRunsOverRandomEdits() throws {
-        var random = Random(state: 0x5EED_0002)
+        var random = SeededGenerator(seed: 0x5EED_0002)
         var definitions: [Definition] = []
         for number in 0..<6 {
             let fragments = definitions.filter { $0.kind == .fragment }

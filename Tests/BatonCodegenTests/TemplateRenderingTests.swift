@@ -1,3 +1,4 @@
+import BatonTestSupport
 import XCTest
 
 @testable import BatonCodegen
@@ -10,18 +11,6 @@ import XCTest
 /// holds a tab is now always empty (the copying engine kept the tab when the blank line came from
 /// a raw string).
 final class TemplateRenderingTests: XCTestCase {
-    /// A deterministic generator (SplitMix64), so a failure names a case that can be run again.
-    private struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     private static let literals = [
         "", "a", "  ", "\n", "x \n", "    foo", "\n    ", "a\tb", "bar  \n  baz", ",", " ", "\n\n", "{\n    ",
         "\n}", "\n    \n", "let x = ", "  y\tz",
@@ -30,37 +19,37 @@ final class TemplateRenderingTests: XCTestCase {
     private static let separators = ["\n", "\n\n", ", ", ",\n", ",\n    "]
 
     /// The same template built for both engines.
-    private func make(_ random: inout Random, depth: Int) -> (Template, ReferenceTemplate) {
-        switch depth > 3 ? 0 : random.next(4) {
+    private func make(_ random: inout SeededGenerator, depth: Int) -> (Template, ReferenceTemplate) {
+        switch depth > 3 ? 0 : random.below(4) {
         case 0:
-            let text = Self.texts[random.next(Self.texts.count)]
+            let text = Self.texts[random.below(Self.texts.count)]
             return (Template(text), ReferenceTemplate(text))
         case 1:
             var parts: [Template] = []
             var references: [ReferenceTemplate] = []
-            for _ in 0..<random.next(4) {
+            for _ in 0..<random.below(4) {
                 let (part, reference) = make(&random, depth: depth + 1)
                 parts.append(part)
                 references.append(reference)
             }
-            let separator = Self.separators[random.next(Self.separators.count)]
+            let separator = Self.separators[random.below(Self.separators.count)]
             return (
                 Template.joined(parts, separator: separator), ReferenceTemplate.joined(references, separator: separator)
             )
         default:
-            let count = random.next(6)
+            let count = random.below(6)
             var interpolation = Template.Interpolation(literalCapacity: 0, interpolationCount: count)
             var reference = ReferenceTemplate.Interpolation(literalCapacity: 0, interpolationCount: count)
             for _ in 0..<count {
-                let literal = Self.literals[random.next(Self.literals.count)]
+                let literal = Self.literals[random.below(Self.literals.count)]
                 interpolation.appendLiteral(literal)
                 reference.appendLiteral(literal)
-                switch random.next(4) {
+                switch random.below(4) {
                 case 0:
                     interpolation.appendInterpolation(if: false, Template("never"))
                     reference.appendInterpolation(if: false, ReferenceTemplate("never"))
                 case 1:
-                    let text = Self.texts[random.next(Self.texts.count)]
+                    let text = Self.texts[random.below(Self.texts.count)]
                     interpolation.appendInterpolation(text)
                     reference.appendInterpolation(text)
                 default:
@@ -69,7 +58,7 @@ final class TemplateRenderingTests: XCTestCase {
                     reference.appendInterpolation(childReference)
                 }
             }
-            let literal = Self.literals[random.next(Self.literals.count)]
+            let literal = Self.literals[random.below(Self.literals.count)]
             interpolation.appendLiteral(literal)
             reference.appendLiteral(literal)
             return (Template(stringInterpolation: interpolation), ReferenceTemplate(stringInterpolation: reference))
@@ -79,7 +68,7 @@ final class TemplateRenderingTests: XCTestCase {
     func testSameTextAsTheCopyingEngineOnRandomTemplates() {
         var differences = 0
         for seed in 0..<20_000 {
-            var random = Random(state: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
             let (template, reference) = make(&random, depth: 0)
             // A list at the top is not re-indented by anything: both engines' texts are compared inside
             // an interpolation, as generators use them.

@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonConfig
+import BatonDiagnostics
 import BatonIR
 import BatonValidation
 
@@ -28,13 +29,70 @@ extension Compilation {
             else { continue }
             kept.insert(entry.definition)
         }
-        return kept
+        guard swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }
+        // A build's files are one per document (`SwiftBuildLayout`): a file is kept whole, and with
+        // it every definition it holds.
+        var definitions: Set<String> = []
+        for (definition, file) in layoutFileOfDefinition where kept.contains(Self.layoutKey(file)) {
+            definitions.insert(definition)
+        }
+        keptLayoutFiles = Set(kept.filter { $0.hasPrefix("L:") }.map { String($0.dropFirst(2)) })
+        return definitions
+    }
+
+    /// A layout file's key in the manifest (`GenerationManifest.Entry.definition`).
+    static func layoutKey(_ file: String) -> String { "L:" + file }
+
+    /// With a build's layout: which of its files (not the shared one) holds each definition, and
+    /// each file's digest (its definitions' digests, by key, in order), as `definitionDigests`
+    /// entries keyed by `layoutKey`. A file holding no definition gets a digest too: its text is
+    /// the header alone.
+    func computeLayoutDigests() {
+        layoutFileOfDefinition = [:]
+        keptLayoutFiles = []
+        guard let swiftLayout, let model else { return }
+        func file(_ display: String) -> String? {
+            swiftLayout.outputs[Path.absolute(display, relativeTo: workingDirectory)]
+        }
+        var contents: [String: [String]] = [:]
+        for name in swiftLayout.outputs.values { contents[name] = [] }
+        for operation in model.operations {
+            guard let name = file(operation.location.file.path) else { continue }
+            layoutFileOfDefinition["o:" + operation.name] = name
+            contents[name, default: []].append("o:" + operation.name)
+        }
+        for fragment in model.fragments {
+            guard let name = file(fragment.location.file.path) else { continue }
+            layoutFileOfDefinition["f:" + fragment.name] = name
+            contents[name, default: []].append("f:" + fragment.name)
+        }
+        let summarized =
+            Set(model.summarized.operations.map { "o:" + $0 }).union(model.summarized.fragments.map { "f:" + $0 })
+        for (name, keys) in contents {
+            // The file of a document not planned again holds summaries only: its recorded digest.
+            if !keys.isEmpty, keys.allSatisfy(summarized.contains) {
+                definitionDigests[Self.layoutKey(name)] = incremental?.digests[Self.layoutKey(name)]
+                continue
+            }
+            var text = name + "\n"
+            for key in keys.sorted() {
+                guard let digest = definitionDigests[key] else {
+                    text = ""
+                    break
+                }
+                text += key + " " + digest + "\n"
+            }
+            // A file holding a definition without a digest is never kept.
+            if !text.isEmpty { definitionDigests[Self.layoutKey(name)] = SHA256.hexDigest(text) }
+        }
     }
 
     /// True when every kept file has the path the manifest recorded for its definition (it
     /// always should, the names being the same; if not, the folder is generated in full).
     func keptFilesAreWhereRecorded(_ files: [GeneratedFile], root: String) -> Bool {
         guard let manifest = previousManifests[root] else { return false }
+        // A build's layout names its files itself: a definition's own file is never written.
+        if swiftLayout != nil, manifest.files.contains(where: { $0.definition.hasPrefix("L:") }) { return true }
         var recorded: [String: String] = [:]
         for entry in manifest.files { recorded[entry.definition] = entry.path }
         return files.allSatisfy { file in

@@ -120,13 +120,17 @@ package final class Compilation {
     /// as it wrote them, stamps not compared (`keptDefinitions`).
     package var trustedOutputRoots: Set<String> = []
     /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `generationInputs`.
-    package private(set) var definitionDigests: [String: String] = [:]
+    package internal(set) var definitionDigests: [String: String] = [:]
     /// The digest of the plan's top-level names, after `.generate` with `generationInputs`.
     package private(set) var namesDigest: String? {
         didSet { keptByRoot = [:] }
     }
     /// `keptDefinitions`' answers for the current digests, by output folder.
     var keptByRoot: [String: Set<String>] = [:]
+    /// With a build's layout (`swiftLayout`): the layout file of each definition with one of its
+    /// own, and the files kept whole (`keptDefinitions`).
+    var layoutFileOfDefinition: [String: String] = [:]
+    var keptLayoutFiles: Set<String> = []
     /// Set by the driver when every output folder's manifest matches the inputs: the compilation
     /// is not run, and these are its folders' reports.
     package var upToDate: [WrittenFolder]?
@@ -377,9 +381,11 @@ package final class Compilation {
         }
         if let kotlinRuntime { KotlinRuntimePlacement.add(kotlinRuntime, to: &outputs) }
         if let swiftLayout, let index = outputs.firstIndex(where: { $0.target.name == GenerationTargets.swift.name }) {
-            // The layout merges the files' texts: rendered first, on every core.
-            let files = ParallelWork.map(outputs[index].files, minimumItems: 16) { $0.rendered }
-            outputs[index].files = swiftLayout.apply(to: files, workingDirectory: workingDirectory)
+            // The layout merges the files' texts: rendered first, on every core (a kept file, with
+            // the whole layout file it is in, is not).
+            let files = ParallelWork.map(outputs[index].files, minimumItems: 16) { $0.kept ? $0 : $0.rendered }
+            outputs[index].files = swiftLayout.apply(
+                to: files, workingDirectory: workingDirectory, keeping: keptLayoutFiles)
         }
     }
 
@@ -390,6 +396,7 @@ package final class Compilation {
         definitionDigests = PlanDigests.definitions(
             model, documents: generationInputs.documents, recorded: incremental?.digests ?? [:])
         namesDigest = PlanDigests.names(model)
+        computeLayoutDigests()
     }
 
     private func settle(_ diagnostics: [Diagnostic]) -> [Diagnostic] {

@@ -6,7 +6,17 @@ import BatonConfig
 extension Driver {
     /// The options of a run that change what it writes or whether it may write.
     private var manifestOptions: [String] {
-        ["warnings-as-errors=\(policy.warningsAsErrors)", "kotlin-runtime-out=\(kotlinRuntimeOutput ?? "-")"]
+        var options = [
+            "warnings-as-errors=\(policy.warningsAsErrors)", "kotlin-runtime-out=\(kotlinRuntimeOutput ?? "-")",
+        ]
+        // A build's layout decides which files there are and what each holds.
+        if let swiftLayout {
+            options.append("build-map shared=\(swiftLayout.shared)")
+            for document in swiftLayout.documents {
+                options.append("build-map \(document)=\(swiftLayout.outputs[document] ?? "-")")
+            }
+        }
+        return options
     }
 
     /// The hashes of `project`'s inputs (by default `compilation`'s) with this run's options, and
@@ -17,7 +27,7 @@ extension Driver {
         of compilation: Compilation, project: ProjectInput? = nil, known: GenerationInputs? = nil
     ) -> GenerationBasis {
         let roots = compilation.plannedOutputRoots
-        guard swiftLayout == nil, !roots.isEmpty else { return GenerationBasis() }
+        guard !roots.isEmpty else { return GenerationBasis() }
         var manifests: [String: GenerationManifest] = [:]
         for (_, root) in roots { manifests[root] = GenerationManifest.load(root: root) }
         guard

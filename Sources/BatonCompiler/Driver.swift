@@ -80,7 +80,7 @@ package struct Driver: Sendable {
     /// writes all of its files or none.
     package func generate(check: Bool) -> DriverResult {
         var driver = self
-        driver.useManifests = !check && swiftLayout == nil
+        driver.useManifests = !check
         var result = driver.compile(upTo: .generate)
         writeOutputs(of: &result, check: check)
         return result

@@ -73,15 +73,26 @@ package struct SwiftBuildLayout: Sendable, Equatable {
         return .success(layout)
     }
 
-    /// `files` (one per definition, as the Swift generator writes them) laid out as declared.
-    package func apply(to files: [GeneratedFile], workingDirectory: String) -> [GeneratedFile] {
+    /// `files` (one per definition, as the Swift generator writes them) laid out as declared. A
+    /// file named in `kept` (an incremental run's: every definition it holds kept, its text on disk
+    /// as recorded) comes back kept (`GeneratedFile.kept`, keyed `L:` and its name); every other one
+    /// is merged from its definitions' texts, which must all be rendered. The shared file is never kept.
+    package func apply(
+        to files: [GeneratedFile], workingDirectory: String, keeping kept: Set<String> = []
+    ) -> [GeneratedFile] {
         var groups: [String: [GeneratedFile]] = [:]
         for file in files {
             let document = file.origin.map { Path.absolute($0, relativeTo: workingDirectory) }
             groups[document.flatMap { outputs[$0] } ?? shared, default: []].append(file)
         }
         return ([shared] + outputs.values.sorted()).map { name in
-            SwiftGenerator.merged(groups[name] ?? [], path: name)
+            let group = groups[name] ?? []
+            if name != shared, kept.contains(name), group.allSatisfy(\.kept) {
+                return .kept(path: name, origin: nil, definition: "L:" + name)
+            }
+            var merged = SwiftGenerator.merged(group, path: name)
+            if name != shared { merged.definition = "L:" + name }
+            return merged
         }
     }
 }

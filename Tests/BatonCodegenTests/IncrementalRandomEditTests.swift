@@ -95,8 +95,22 @@ final class IncrementalRandomEditTests: XCTestCase {
         return kept
     }
 
+    /// True to run `gen` as a build plugin does (`--build-map`: a Swift file per document).
+    var buildMap = false
+
     func gen(in root: String, check: Bool = false) -> DriverResult {
-        Driver(request: ProjectRequest(workingDirectory: root), targets: .configured).generate(check: check)
+        guard buildMap else {
+            return Driver(request: ProjectRequest(workingDirectory: root), targets: .configured).generate(check: check)
+        }
+        let documents = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Documents")) ?? []).sorted()
+            .map { root + "/Documents/" + $0 }
+        var outputs: [String: String] = [:]
+        for document in documents { outputs[document] = (document as NSString).lastPathComponent + ".swift" }
+        let layout = SwiftBuildLayout(documents: documents, outputs: outputs, shared: "Shared.swift")
+        var request = ProjectRequest(workingDirectory: root)
+        request.buildDocuments = documents
+        request.swiftOutputPath = root + "/Generated/Swift"
+        return Driver(request: request, targets: .named(["swift"]), swiftLayout: layout).generate(check: check)
     }
 
     func errors(_ result: DriverResult) -> [String] {
@@ -122,7 +136,17 @@ final class IncrementalRandomEditTests: XCTestCase {
     }
 
     func testIncrementalRunsAgreeWithColdRunsOverRandomEdits() throws {
-        var random = SeededGenerator(seed: 0x5EED_0002)
+        try runRandomEdits(seed: 0x5EED_0002)
+    }
+
+    /// The same for a build plugin's runs (`gen --build-map`), another sequence.
+    func testBuildMapRunsAgreeWithColdRunsOverRandomEdits() throws {
+        buildMap = true
+        try runRandomEdits(seed: 0x5EED_0003)
+    }
+
+    func runRandomEdits(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
         var definitions: [Definition] = []
         for number in 0..<6 {
             let fragments = definitions.filter { $0.kind == .fragment }

@@ -51,8 +51,12 @@ extension Compilation {
         layoutFileOfDefinition = [:]
         keptLayoutFiles = []
         guard let swiftLayout, let model else { return }
+        var files: [String: String?] = [:]  // by display path: a project's files hold several definitions each
         func file(_ display: String) -> String? {
-            swiftLayout.outputs[Path.absolute(display, relativeTo: workingDirectory)]
+            if let known = files[display] { return known }
+            let found = swiftLayout.outputs[Path.absolute(display, relativeTo: workingDirectory)]
+            files[display] = .some(found)
+            return found
         }
         var contents: [String: [String]] = [:]
         for name in swiftLayout.outputs.values { contents[name] = [] }

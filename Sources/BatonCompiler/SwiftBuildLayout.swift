@@ -81,9 +81,17 @@ package struct SwiftBuildLayout: Sendable, Equatable {
         to files: [GeneratedFile], workingDirectory: String, keeping kept: Set<String> = []
     ) -> [GeneratedFile] {
         var groups: [String: [GeneratedFile]] = [:]
+        var names: [String: String] = [:]  // by origin: a document holds several definitions
         for file in files {
-            let document = file.origin.map { Path.absolute($0, relativeTo: workingDirectory) }
-            groups[document.flatMap { outputs[$0] } ?? shared, default: []].append(file)
+            let name: String
+            if let origin = file.origin, let known = names[origin] {
+                name = known
+            } else {
+                let document = file.origin.map { Path.absolute($0, relativeTo: workingDirectory) }
+                name = document.flatMap { outputs[$0] } ?? shared
+                if let origin = file.origin { names[origin] = name }
+            }
+            groups[name, default: []].append(file)
         }
         return ([shared] + outputs.values.sorted()).map { name in
             let group = groups[name] ?? []

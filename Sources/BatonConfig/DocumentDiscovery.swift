@@ -94,7 +94,7 @@ package enum DocumentDiscovery {
         return Set(files).filter { file in
             documentExtensions.contains(Path.pathExtension(file)) && FileSystem.kind(of: file) == .file
                 && !isExcluded(file, by: exclude)
-        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }.sorted(by: Path.precedes)
     }
 
     /// Every file a pattern matches, not excluded, sorted. With `extensions`, files found by

@@ -8,7 +8,9 @@ import BatonSyntax
 /// - **What those steps read** of a definition: its name and kind (top-level naming, `DefinitionNaming`;
 ///   the operation-and-fragment name check), the file it is written in (where its generated file
 ///   comes from), the schema types it uses (which enums, input objects and custom scalars are
-///   generated, and their names), and an operation's id (the persisted-query manifest). Nothing
+///   generated, and their names), an operation's id (the persisted-query manifest) and a fragment's
+///   type condition (a module's shared table of abstract types' possible types, which follows the
+///   fragments; the possible types come from the schema). Nothing
 ///   else of a definition reaches another definition's output except through a fragment it
 ///   spreads or is spread by, and such definitions are never summaries of one another: a plan with
 ///   summaries is built over whole groups of documents (`DocumentGroups`), which hold every
@@ -34,25 +36,32 @@ package struct DefinitionSummary: Sendable, Hashable {
     package var usedTypes: UsedTypeNames
     /// An operation's `operationID`; empty for a fragment.
     package var operationID: String
+    /// A fragment's type condition; empty for an operation.
+    package var typeCondition: String
     /// An operation's document text, where a caller needs it and knows it (the persisted-query
     /// manifest lists every operation's); not part of the summary's `fields`.
     package var documentText = ""
 
-    package init(kind: Kind, name: String, path: String, usedTypes: UsedTypeNames, operationID: String = "") {
+    package init(
+        kind: Kind, name: String, path: String, usedTypes: UsedTypeNames, operationID: String = "",
+        typeCondition: String = ""
+    ) {
         self.kind = kind
         self.name = name
         self.path = path
         self.usedTypes = usedTypes
         self.operationID = operationID
+        self.typeCondition = typeCondition
     }
 
-    /// The summary's fields, without its path: kind, name, operation id (`-` for none), then the
-    /// used enums, input objects and custom scalars, each a comma-separated list (`-` for none).
+    /// The summary's fields, without its path: kind, name, operation id and type condition (`-`
+    /// for none), then the used enums, input objects and custom scalars, each a comma-separated
+    /// list (`-` for none).
     package var fields: [String] {
         func list(_ names: [String]) -> String { names.isEmpty ? "-" : names.joined(separator: ",") }
         return [
-            kind.rawValue, name, operationID.isEmpty ? "-" : operationID, list(usedTypes.enums),
-            list(usedTypes.inputObjects), list(usedTypes.customScalars),
+            kind.rawValue, name, operationID.isEmpty ? "-" : operationID, typeCondition.isEmpty ? "-" : typeCondition,
+            list(usedTypes.enums), list(usedTypes.inputObjects), list(usedTypes.customScalars),
         ]
     }
 
@@ -72,6 +81,8 @@ package struct DefinitionSummary: Sendable, Hashable {
         out.append(contentsOf: name.utf8)
         out.append(UInt8(ascii: " "))
         if operationID.isEmpty { out.append(UInt8(ascii: "-")) } else { out.append(contentsOf: operationID.utf8) }
+        out.append(UInt8(ascii: " "))
+        if typeCondition.isEmpty { out.append(UInt8(ascii: "-")) } else { out.append(contentsOf: typeCondition.utf8) }
         list(usedTypes.enums)
         list(usedTypes.inputObjects)
         list(usedTypes.customScalars)
@@ -80,7 +91,7 @@ package struct DefinitionSummary: Sendable, Hashable {
     /// A summary from `fields` (as `fields` writes them) and its path; nil for anything else.
     /// (Read by bytes: a large project's manifest holds tens of thousands.)
     package init?(fields: [String], path: String) {
-        guard fields.count == 6, !path.isEmpty, let kind = Self.kind(fields[0]), !fields[1].isEmpty,
+        guard fields.count == 7, !path.isEmpty, let kind = Self.kind(fields[0]), !fields[1].isEmpty,
             !fields[1].utf8.contains(UInt8(ascii: ","))
         else { return nil }
         func list(_ field: String) -> [String]? {
@@ -90,13 +101,13 @@ package struct DefinitionSummary: Sendable, Hashable {
             guard !names.contains(where: \.isEmpty) else { return nil }
             return names.map { String(decoding: $0, as: UTF8.self) }
         }
-        guard let enums = list(fields[3]), let inputs = list(fields[4]), let scalars = list(fields[5]) else {
+        guard let enums = list(fields[4]), let inputs = list(fields[5]), let scalars = list(fields[6]) else {
             return nil
         }
         self.init(
             kind: kind, name: fields[1], path: path,
             usedTypes: UsedTypeNames(enums: enums, inputObjects: inputs, customScalars: scalars),
-            operationID: fields[2] == "-" ? "" : fields[2])
+            operationID: fields[2] == "-" ? "" : fields[2], typeCondition: fields[3] == "-" ? "" : fields[3])
     }
 
     /// The kind a field names, compared as bytes.
@@ -133,7 +144,7 @@ extension LensModel {
             result.append(
                 DefinitionSummary(
                     kind: .fragment, name: fragment.name, path: fragment.location.file.path,
-                    usedTypes: fragment.usedTypes))
+                    usedTypes: fragment.usedTypes, typeCondition: fragment.typeCondition))
         }
         return result
     }
@@ -142,12 +153,21 @@ extension LensModel {
 extension LensBuildContext {
     /// Adds a stand-in for each of `outside` whose name this build did not define: an operation
     /// (to `operations`, unless `seen` has its name) or a fragment (to `fragmentModels`) with its
-    /// name, kind, file and used types, an empty lens and no text. Returns the names added.
+    /// name, kind, file, used types and (a fragment) type condition with its possible types, an
+    /// empty lens and no text. Returns the names added.
     func addSummaries(
         _ outside: [DefinitionSummary], to operations: inout [OperationModel], seen: inout Set<String>
     ) -> (operations: Set<String>, fragments: Set<String>) {
         var added: (operations: Set<String>, fragments: Set<String>) = ([], [])
         var files: [String: SourceFile] = [:]
+        var possible: [String: [String]] = [:]
+        // As a fragment built here has them (`fragmentModel(named:)`), once per type.
+        func possibleTypes(_ condition: String) -> [String] {
+            if let known = possible[condition] { return known }
+            let names = schema.type(named: condition).map { schema.possibleTypes(of: $0).map(\.name).sorted() } ?? []
+            possible[condition] = names
+            return names
+        }
         func location(_ path: String) -> SourceRange {
             let file = files[path] ?? SourceFile(path: path, bytes: [])
             files[path] = file
@@ -159,10 +179,11 @@ extension LensBuildContext {
             case .fragment:
                 guard fragmentModels[summary.name] == nil else { continue }
                 fragmentModels[summary.name] = FragmentModel(
-                    name: summary.name, typeCondition: "",
+                    name: summary.name, typeCondition: summary.typeCondition,
                     spreadAccessorName: LensNaming.spreadAccessorName(fragment: summary.name), throwOnFieldError: false,
                     rootCanBeNil: false, fragmentsSpread: [], usedTypes: summary.usedTypes,
-                    lens: Lens(typeName: summary.name, recordType: "", accessors: []), location: location(summary.path))
+                    lens: Lens(typeName: summary.name, recordType: summary.typeCondition, accessors: []),
+                    location: location(summary.path), possibleTypes: possibleTypes(summary.typeCondition))
                 added.fragments.insert(summary.name)
                 continue
             case .query: kind = .query

@@ -70,7 +70,7 @@ final class ManifestFormatTests: XCTestCase {
                         operationID: String(repeating: "e", count: 64)),
                     DefinitionSummary(
                         kind: .fragment, name: "HeroBits", path: "Documents/A query.graphql",
-                        usedTypes: UsedTypeNames(customScalars: ["DateTime"])),
+                        usedTypes: UsedTypeNames(customScalars: ["DateTime"]), typeCondition: "Hero"),
                 ]),
             "Documents/B.graphql": .init(links: DocumentLinks(keys: [], joinsAll: true)),
             "Documents/C.graphql": .init(
@@ -102,7 +102,8 @@ final class ManifestFormatTests: XCTestCase {
             edited[index] = UInt8(ascii: " ")
             XCTAssertNil(PlanSummary(bytes: edited[...]), "separator \(index) replaced")
         }
-        XCTAssertNil(PlanSummary(bytes: Array("def query X - - - -\tA.graphql\n".utf8)[...]), "a definition before its links")
+        XCTAssertNil(PlanSummary(bytes: Array("def query X - - - - -\tA.graphql\n".utf8)[...]), "a definition before its links")
+        XCTAssertNil(PlanSummary(bytes: Array("links 0\tA.graphql\ndef query X - - - -\tA.graphql\n".utf8)[...]), "a field missing")
         XCTAssertNil(PlanSummary(bytes: Array("links 2\tA.graphql\n".utf8)[...]))
         XCTAssertNil(PlanSummary(bytes: Array("links 0 %4\tA.graphql\n".utf8)[...]), "a broken escape")
     }

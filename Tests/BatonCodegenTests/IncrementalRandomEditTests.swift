@@ -20,9 +20,16 @@ final class IncrementalRandomEditTests: XCTestCase {
         var spreads: [String]
         var file: Int
 
+        /// Odd-numbered fragments are on the interface `Being`, the others on the object type `Hero`.
+        var isOnInterface: Bool { kind == .fragment && (Int(name.filter(\.isNumber)) ?? 0) % 2 == 1 }
+
         var text: String {
             let spreadText = spreads.map { "...\($0)" }
             switch kind {
+            case .fragment where isOnInterface:
+                // On the interface: its fields, and the spreads in place (a Hero is a Being).
+                let own = fields.filter { $0 == "id" || $0 == "name" }
+                return "fragment \(name) on Being { \(((own.isEmpty ? ["id"] : own) + spreadText).joined(separator: " ")) }"
             case .fragment:
                 let own = fields.filter { $0 != "friends" }
                 let nested = spreads.isEmpty ? [] : ["friends { \(spreadText.joined(separator: " ")) }"]
@@ -41,7 +48,11 @@ final class IncrementalRandomEditTests: XCTestCase {
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "baton-random-edits-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try IncrementalGenTests.schema.write(toFile: folder + "/schema.graphql", atomically: true, encoding: .utf8)
+        // With an interface, so that fragments on an abstract type are generated too.
+        let schema =
+            IncrementalGenTests.schema.replacingOccurrences(of: "type Hero {", with: "type Hero implements Being {")
+            + "interface Being { id: ID! name: String }\ntype Droid implements Being { id: ID! name: String }\n"
+        try schema.write(toFile: folder + "/schema.graphql", atomically: true, encoding: .utf8)
         try IncrementalGenTests.configuration.write(toFile: folder + "/baton.json", atomically: true, encoding: .utf8)
     }
 

@@ -100,7 +100,7 @@ package enum KotlinRuntimeFiles {
             let path = folder + "/" + name
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
             else { return .failure(Problem(description: "\(path): cannot read the file as UTF-8 text")) }
-            guard !text.contains("\r"), text.hasPrefix("package baton.runtime\n") else {
+            guard !hasCarriageReturn(text), text.hasPrefix("package baton.runtime\n") else {
                 return .failure(
                     Problem(
                         description:
@@ -108,7 +108,9 @@ package enum KotlinRuntimeFiles {
                     ))
             }
             declared.formUnion(declaredTypeNames(text))
-            sources.append((name: name, text: text.hasSuffix("\n") ? String(text.dropLast()) : text))
+            // Without its final line feed (no carriage return before it: refused above).
+            let last = text.utf8.last == UInt8(ascii: "\n") ? text.utf8.index(before: text.utf8.endIndex) : text.endIndex
+            sources.append((name: name, text: String(text[..<last])))
         }
         guard !sources.isEmpty else { return .failure(Problem(description: "\(folder): no .kt files")) }
         guard declared == typeNames else {
@@ -125,21 +127,52 @@ package enum KotlinRuntimeFiles {
 
     /// The names of the types a runtime file declares at top level and does not make private: `class`,
     /// `interface`, `object` and `typealias` at the start of a line, after any modifiers.
+    ///
+    /// Only a line beginning with a letter can declare one, so the others are passed over on their first
+    /// byte (a line beginning with an ASCII byte other than a letter); a text with a carriage return is
+    /// read as `Character`s throughout, where "\r\n" is one character and no line break.
     package static func declaredTypeNames(_ text: String) -> [String] {
-        let modifiers: Set<Substring> = [
-            "public", "internal", "open", "abstract", "sealed", "data", "enum", "annotation", "inline", "inner",
-        ]
-        let kinds: Set<Substring> = ["class", "interface", "object", "typealias"]
-        var names: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let first = line.first, first.isLetter else { continue }
-            let words = line.split(separator: " ")
-            var index = 0
-            while index < words.count, modifiers.contains(words[index]) { index += 1 }
-            guard index + 1 < words.count, kinds.contains(words[index]) else { continue }
-            let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            if !name.isEmpty { names.append(String(name)) }
+        guard !hasCarriageReturn(text) else {
+            return text.split(separator: "\n", omittingEmptySubsequences: true).compactMap(typeName(declaredOn:))
         }
-        return names
+        var text = text
+        // The lines that begin with a letter or a byte past ASCII, found on bytes, read as text.
+        return text.withUTF8 { bytes in
+            var names: [String] = []
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let first = bytes[start] | 0x20
+                if end > start, bytes[start] >= 0x80 || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) {
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    if let name = typeName(declaredOn: Substring(line)) { names.append(name) }
+                }
+                start = end + 1
+            }
+            return names
+        }
     }
+
+    /// True when `text` holds a carriage return, read on bytes (a `Character` comparison misses the one in "\r\n").
+    static func hasCarriageReturn(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains(UInt8(ascii: "\r")) }
+    }
+
+    /// The type a line declares, if it begins with a letter, then any modifiers, then a kind and a name.
+    private static func typeName(declaredOn line: Substring) -> String? {
+        guard let first = line.first, first.isLetter else { return nil }
+        let words = line.split(separator: " ")
+        var index = 0
+        while index < words.count, declarationModifiers.contains(words[index]) { index += 1 }
+        guard index + 1 < words.count, declarationKinds.contains(words[index]) else { return nil }
+        let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    private static let declarationModifiers: Set<Substring> = [
+        "public", "internal", "open", "abstract", "sealed", "data", "enum", "annotation", "inline", "inner",
+    ]
+    private static let declarationKinds: Set<Substring> = ["class", "interface", "object", "typealias"]
 }

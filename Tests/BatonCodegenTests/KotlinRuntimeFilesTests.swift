@@ -27,6 +27,42 @@ final class KotlinRuntimeFilesTests: XCTestCase {
         XCTAssertTrue(IdentifierRules.kotlinRuntimeTypeNames.isSuperset(of: ["Operation", "RecordStore"]))
     }
 
+    /// Lines are passed over on their first byte when they cannot declare a type: the names are those of the
+    /// reading by `Character`s (which a carriage return anywhere selects; "\n\r" at the end adds a line
+    /// beginning with it, which declares nothing), on every runtime file and on lines made to be hard.
+    func testDeclaredTypeNamesReadOnBytesAreThoseReadAsCharacters() throws {
+        let made = [
+            "package baton.runtime", "", "class Plain", "  class Indented", "\tclass Tabbed", "// class Comment",
+            "@Annotated class Annotated", "data class Data<T>(val t: T)", "sealed interface Sealed",
+            "private class Hidden", "internal object Object_1 {", "typealias Alias = Int", "écrit class Accented",
+            "e\u{301}class Combining", "enum class Kind { A }", "fun notAType() {}", "class", "open  class TwoSpaces",
+            "Ωmega class Greek", "inner class Inner", "",
+        ].joined(separator: "\n")
+        XCTAssertEqual(
+            KotlinRuntimeFiles.declaredTypeNames(made),
+            ["Plain", "Data", "Sealed", "Object_1", "Alias", "Kind", "TwoSpaces", "Inner"])
+        var texts = [made, made + "\n", "class Last", "\n\nclass AfterEmpty\n"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.folder) where name.hasSuffix(".kt") {
+            texts.append(try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8))
+        }
+        for text in texts {
+            XCTAssertEqual(
+                KotlinRuntimeFiles.declaredTypeNames(text), KotlinRuntimeFiles.declaredTypeNames(text + "\n\r"),
+                String(text.prefix(60)))
+        }
+    }
+
+    /// A runtime file with a carriage return anywhere is refused, "\r\n" included.
+    func testAFileWithCarriageReturnsIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "package baton.runtime\nclass Json\r\n".write(toFile: folder + "/Json.kt", atomically: true, encoding: .utf8)
+        guard case .failure(let problem) = KotlinRuntimeFiles.read(folder) else { return XCTFail("accepted") }
+        XCTAssertTrue(
+            problem.description.hasPrefix(folder + "/Json.kt: not a file of the Kotlin runtime"), "\(problem)")
+    }
+
     /// A binary with no installed copy beside it (this test process) reads the source tree it was built from.
     func testABuildFromSourceReadsTheSourceTree() throws {
         let found = try KotlinRuntimeFiles.locate(environment: nil, executable: "/nonexistent/bin/baton").get()

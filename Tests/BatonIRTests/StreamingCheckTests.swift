@@ -178,6 +178,27 @@ final class StreamingCheckTests: XCTestCase {
         XCTAssertFalse(planned.contains(": error: ") && !planned.contains("lens-definition-name-conflict"), planned)
     }
 
+    /// A batch keeps only the sources its validation diagnostics point into (the merge orders by them); the
+    /// batch's other texts are let go with it, not held until every batch is done.
+    func testABatchKeepsOnlyTheSourcesItsDiagnosticsPointInto() {
+        weak var released: SourceFile?
+        let kept: [(SourceFile, Int)] = {
+            let sources = (0..<4).map { SourceFile(path: "Q\($0).graphql", text: "{ a }") }
+            released = sources[1]
+            let diagnostics = [
+                Diagnostic(.warning, "w", rule: "r", range: SourceRange(file: sources[2], span: Span(start: 0, end: 1))),
+                Diagnostic(.error, "e", rule: "r", range: nil, path: "Q1.graphql"),
+                Diagnostic(.error, "e", rule: "r", range: SourceRange(file: sources[0], span: Span(start: 2, end: 3))),
+                Diagnostic(.error, "e", rule: "r", range: SourceRange(file: sources[2], span: Span(start: 2, end: 3))),
+            ]
+            return StreamingCheck.placed(sources.enumerated().map { ($1, 10 + $0) }, in: diagnostics)
+        }()
+        XCTAssertEqual(kept.map(\.0.path), ["Q0.graphql", "Q2.graphql"])
+        XCTAssertEqual(kept.map(\.1), [10, 12])
+        XCTAssertNil(released, "a source no diagnostic points into is let go")
+        XCTAssertTrue(StreamingCheck.placed([(SourceFile(path: "A", text: ""), 0)], in: []).isEmpty)
+    }
+
     func testLinksAndGroups() {
         let links: [DocumentLinks] = [
             DocumentLinks(keys: ["name:A", "name:F"]), DocumentLinks(keys: ["name:B"]),

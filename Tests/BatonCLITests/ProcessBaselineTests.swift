@@ -1,3 +1,4 @@
+import BatonCLI
 import Foundation
 import XCTest
 
@@ -35,5 +36,31 @@ final class ProcessBaselineTests: XCTestCase {
             let helper = baton.deletingLastPathComponent().appendingPathComponent("baton-fetch-schema")
             XCTAssertTrue(try libraries(of: helper).contains("libFoundationNetworking.so"))
         #endif
+    }
+
+    /// The process (`CommandContext.process()`) leaves what a one-shot command built for `exit` to take back
+    /// instead of freeing it object by object; a test's context frees it as usual.
+    func testTheProcessKeepsACommandsResultsUntilExitAndATestsContextFreesThem() {
+        final class Result {}
+        weak var kept: Result?
+        weak var freed: Result?
+        let test = CommandContext(
+            standardOutput: OutputStream(capturingAsTerminal: false),
+            standardError: OutputStream(capturingAsTerminal: false), workingDirectory: "/", environment: [:])
+        XCTAssertFalse(test.keepsResultsUntilExit)
+        do {
+            let result = Result()
+            freed = result
+            XCTAssertFalse(test.keepUntilExit(result))
+        }
+        XCTAssertNil(freed)
+        let process = CommandContext.process()
+        XCTAssertTrue(process.keepsResultsUntilExit)
+        do {
+            let result = Result()
+            kept = result
+            XCTAssertTrue(process.keepUntilExit([result]))
+        }
+        XCTAssertNotNil(kept)
     }
 }

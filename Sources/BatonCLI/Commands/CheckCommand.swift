@@ -69,6 +69,7 @@ package enum CheckCommand: Command {
         }
         driver.streamsDocuments = true
         let result = driver.compile(upTo: .plan)
+        context.keepUntilExit(result)
 
         var output = DiagnosticOutput(format: format, quiet: policy.quiet)
         if result.skippedValidation { output.summarySuffix = " (not validated: the schema could not be built)" }

@@ -212,6 +212,11 @@ package final class Compilation {
 
     private func readSchema() {
         let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles)
+        useSchema(schema, diagnostics)
+    }
+
+    /// The schema built (`loader.loadSchema`), kept with its diagnostics settled.
+    private func useSchema(_ schema: GraphQLSchema?, _ diagnostics: [Diagnostic]) {
         self.schema = schema
         schemaDiagnostics = settle(diagnostics)
         // The plan's definitions, and the documents' validation, were made against the schema before.
@@ -248,11 +253,23 @@ package final class Compilation {
     /// `check`'s stages up to the plan, streamed (`StreamingCheck`): what `read`, `validate` and
     /// `plan(full: false)` leave, but the documents and the model.
     private func checkStreaming() {
-        readSchema()
         var check = StreamingCheck(
             project: project, loader: loader, policy: policy, workers: workers, batchBytes: batchBytes)
         check.betweenPasses = betweenStreamingPasses
-        var files = check.read()
+        // The schema is built while the files are read: the first pass needs no schema. (The Kotlin runtime's
+        // files, when a Kotlin output asks for them, are read there too; `readSettings` then finds them read.)
+        let (loader, schemaFiles, workers, readsKotlinRuntime) = (
+            self.loader, project.schemaFiles, self.workers, kotlinRuntime != nil
+        )
+        let (built, firstPass) = ParallelWork.together(workers: workers) {
+            if readsKotlinRuntime { _ = KotlinRuntime.found }
+            let (schema, _, diagnostics) = loader.loadSchema(schemaFiles)
+            return (schema, diagnostics)
+        } foreground: {
+            check.read()
+        }
+        useSchema(built.0, built.1)
+        var files = firstPass
         units = files.map(\.unit)
         readSettings()
         completed = .read

@@ -63,6 +63,35 @@ package enum ParallelWork {
     }
 }
 
+extension ParallelWork {
+    /// `(background(), foreground())`, the two computed at the same time: `background` on another thread,
+    /// `foreground` on the calling one (which may itself use `map`). With `workers <= 1` they run one after the
+    /// other, `background` first.
+    package static func together<Background: Sendable, Foreground>(
+        workers: Int = processorCount, background: @Sendable () -> Background, foreground: () -> Foreground
+    ) -> (Background, Foreground) {
+        guard workers > 1 else {
+            let first = background()
+            return (first, foreground())
+        }
+        return withoutActuallyEscaping(background) { background in
+            let result = BackgroundResult<Background>()
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { result.value = background() }
+            let second = foreground()
+            group.wait()
+            // The group's wait orders the write before this read; the value is always set by then.
+            return (result.value ?? background(), second)
+        }
+    }
+}
+
+/// Where `together`'s background work leaves its result. (`unchecked`: written once, on the background
+/// thread, and read after the group's wait.)
+private final class BackgroundResult<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
 /// Hands out chunk numbers 0, 1, 2, … once each, to whichever worker asks first.
 private final class ChunkDispenser: @unchecked Sendable {
     private let queue = DispatchQueue(label: "baton.parallel-work")

@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import Dispatch
 import XCTest
 
 /// `ParallelWork.map` answers exactly what `map` answers, in order, however many workers run
@@ -32,5 +33,36 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(ParallelWork.map([41], workers: 4) { $0 + 1 }, [42])
         XCTAssertEqual(ParallelWork.map([1, 2], workers: 2, minimumItems: 10) { $0 * 10 }, [10, 20])
         XCTAssertGreaterThanOrEqual(ParallelWork.processorCount, 1)
+    }
+
+    /// `together` runs its two parts at the same time with two workers or more (the background part here
+    /// waits for the foreground's signal, which would time out if they ran one after the other), and one
+    /// after the other, the background first, with one; the foreground may use `map` meanwhile.
+    func testTogetherRunsBothPartsAtOnceAndAnswersBoth() {
+        for workers in [2, 4] {
+            let signal = DispatchSemaphore(value: 0)
+            let (waited, mapped) = ParallelWork.together(workers: workers) {
+                signal.wait(timeout: .now() + 30) == .success
+            } foreground: {
+                defer { signal.signal() }
+                return ParallelWork.map(Array(0..<100), workers: workers) { $0 * 2 }
+            }
+            XCTAssertTrue(waited, "\(workers) workers: the background part saw the foreground's signal")
+            XCTAssertEqual(mapped, (0..<100).map { $0 * 2 })
+        }
+        final class Order: @unchecked Sendable {
+            var steps: [String] = []
+        }
+        let order = Order()
+        let (first, second) = ParallelWork.together(workers: 1) {
+            order.steps.append("background")
+            return 1
+        } foreground: {
+            order.steps.append("foreground")
+            return "two"
+        }
+        XCTAssertEqual(first, 1)
+        XCTAssertEqual(second, "two")
+        XCTAssertEqual(order.steps, ["background", "foreground"])
     }
 }

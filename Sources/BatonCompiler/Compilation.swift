@@ -269,7 +269,8 @@ package final class Compilation {
         let overlaps = project.documentFiles.count >= overlapMinimumFiles
         let (built, firstPass) = ParallelWork.together(workers: overlaps ? workers : 1) {
             if readsKotlinRuntime { _ = KotlinRuntime.found }
-            let (schema, _, diagnostics) = loader.loadSchema(schemaFiles)
+            // Nothing a check reports reads a description: the schema is built without their texts.
+            let (schema, _, diagnostics) = loader.loadSchema(schemaFiles, descriptions: false)
             return (schema, diagnostics)
         } foreground: {
             check.read()

@@ -1,13 +1,13 @@
-// Foundation's essentials where the platform has them apart (Linux): the whole of Foundation
-// (ICU, its locale data) is megabytes of memory every `baton` process would pay for (Docs/Performance.md).
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #endif
-#else
+// No Foundation: the runtime's files are found and read with the C library's calls (`KotlinRuntimeFiles+POSIX`),
+// so a `baton` process loads no Foundation at all on Linux (FoundationEssentials alone was 3 MiB of every
+// process's memory and milliseconds of its start; Docs/Performance.md). On Darwin, Foundation (in the
+// system's shared cache) says where the executable is.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
     import Foundation
 #endif
 
@@ -43,43 +43,28 @@ package enum KotlinRuntimeFiles {
 
     /// The runtime this process found, looked for once.
     package static let found: Result<Sources, Problem> = locate(
-        environment: ProcessInfo.processInfo.environment[environmentVariable],
-        executable: executablePath)
+        environment: getenv(environmentVariable).map { String(cString: $0) }, executable: executablePath)
 
     /// The running executable's path (symbolic links resolved where the platform says so).
     static var executablePath: String? {
-        #if canImport(FoundationEssentials)
+        #if canImport(Darwin)
+            return Bundle.main.executableURL?.path
+        #else
             guard let resolved = realpath("/proc/self/exe", nil) else { return CommandLine.arguments.first }
             defer { free(resolved) }
             return String(cString: resolved)
-        #else
-            return Bundle.main.executableURL?.path
         #endif
     }
 
     /// The folders looked in, in order, and the first that holds the runtime, read.
     package static func locate(environment: String?, executable: String?) -> Result<Sources, Problem> {
-        var folders: [String] = []
-        if let environment, !environment.isEmpty {
-            folders = [environment]
-        } else {
-            if let executable {
-                let url = URL(fileURLWithPath: executable)
-                for binary in [url, url.resolvingSymlinksInPath()] {
-                    let prefix = binary.deletingLastPathComponent().deletingLastPathComponent()
-                    let folder = prefix.appendingPathComponent(installedFolder).standardizedFileURL.path
-                    if !folders.contains(folder) { folders.append(folder) }
-                }
-            }
-            folders.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/baton/runtime")
-        }
+        let folders = self.folders(environment: environment, executable: executable)
         for folder in folders {
-            let type = (try? FileManager.default.attributesOfItem(atPath: folder))?[.type] as? FileAttributeType
             // A folder, or a symbolic link to one.
-            if type == .typeDirectory
-                || (type == .typeSymbolicLink && (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil)
-            {
-                return read(folder)
+            switch FilePath.kind(of: folder) {
+            case .directory: return read(folder)
+            case .symbolicLink where FilePath.entries(of: folder) != nil: return read(folder)
+            default: continue
             }
         }
         return .failure(
@@ -89,18 +74,38 @@ package enum KotlinRuntimeFiles {
             ))
     }
 
+    /// The folders looked in, in order: the one `BATON_KOTLIN_RUNTIME` names, or `share/baton/kotlin-runtime`
+    /// beside the `bin` folder of the executable (as named, then with its links resolved), then the source tree.
+    /// Spelled as `URL`'s `deletingLastPathComponent`, `resolvingSymlinksInPath` and `standardizedFileURL`
+    /// spell them (the problem lists them), which `KotlinRuntimeFilesTests` holds them to.
+    package static func folders(environment: String?, executable: String?) -> [String] {
+        if let environment, !environment.isEmpty { return [environment] }
+        var folders: [String] = []
+        if let executable {
+            let path = FilePath.absolute(executable)
+            for binary in [path, FilePath.resolvingLinks(path)] {
+                let prefix = FilePath.deletingLastComponent(FilePath.deletingLastComponent(binary))
+                let folder = FilePath.standardized(prefix + "/" + installedFolder)
+                if !folders.contains(folder) { folders.append(folder) }
+            }
+        }
+        folders.append(FilePath.deletingLastComponent(#filePath) + "/baton/runtime")
+        return folders
+    }
+
     /// Every `.kt` file in `folder`, checked: what a runtime file is, and exactly `typeNames` declared.
     package static func read(_ folder: String) -> Result<Sources, Problem> {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        guard let names = FilePath.entries(of: folder) else {
             return .failure(Problem(description: "\(folder): cannot read the folder of the Kotlin runtime"))
         }
         var sources: Sources = []
         var declared = Set<String>()
         for name in names.sorted() where name.hasSuffix(".kt") {
             let path = folder + "/" + name
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-            else { return .failure(Problem(description: "\(path): cannot read the file as UTF-8 text")) }
-            guard !text.contains("\r"), text.hasPrefix("package baton.runtime\n") else {
+            guard let text = FilePath.utf8Text(of: path) else {
+                return .failure(Problem(description: "\(path): cannot read the file as UTF-8 text"))
+            }
+            guard !hasCarriageReturn(text), text.hasPrefix("package baton.runtime\n") else {
                 return .failure(
                     Problem(
                         description:
@@ -108,7 +113,10 @@ package enum KotlinRuntimeFiles {
                     ))
             }
             declared.formUnion(declaredTypeNames(text))
-            sources.append((name: name, text: text.hasSuffix("\n") ? String(text.dropLast()) : text))
+            // Without its final line feed (no carriage return before it: refused above).
+            let last =
+                text.utf8.last == UInt8(ascii: "\n") ? text.utf8.index(before: text.utf8.endIndex) : text.endIndex
+            sources.append((name: name, text: String(text[..<last])))
         }
         guard !sources.isEmpty else { return .failure(Problem(description: "\(folder): no .kt files")) }
         guard declared == typeNames else {
@@ -125,21 +133,52 @@ package enum KotlinRuntimeFiles {
 
     /// The names of the types a runtime file declares at top level and does not make private: `class`,
     /// `interface`, `object` and `typealias` at the start of a line, after any modifiers.
+    ///
+    /// Only a line beginning with a letter can declare one, so the others are passed over on their first
+    /// byte (a line beginning with an ASCII byte other than a letter); a text with a carriage return is
+    /// read as `Character`s throughout, where "\r\n" is one character and no line break.
     package static func declaredTypeNames(_ text: String) -> [String] {
-        let modifiers: Set<Substring> = [
-            "public", "internal", "open", "abstract", "sealed", "data", "enum", "annotation", "inline", "inner",
-        ]
-        let kinds: Set<Substring> = ["class", "interface", "object", "typealias"]
-        var names: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let first = line.first, first.isLetter else { continue }
-            let words = line.split(separator: " ")
-            var index = 0
-            while index < words.count, modifiers.contains(words[index]) { index += 1 }
-            guard index + 1 < words.count, kinds.contains(words[index]) else { continue }
-            let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            if !name.isEmpty { names.append(String(name)) }
+        guard !hasCarriageReturn(text) else {
+            return text.split(separator: "\n", omittingEmptySubsequences: true).compactMap(typeName(declaredOn:))
         }
-        return names
+        var text = text
+        // The lines that begin with a letter or a byte past ASCII, found on bytes, read as text.
+        return text.withUTF8 { bytes in
+            var names: [String] = []
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let first = bytes[start] | 0x20
+                if end > start, bytes[start] >= 0x80 || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) {
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    if let name = typeName(declaredOn: Substring(line)) { names.append(name) }
+                }
+                start = end + 1
+            }
+            return names
+        }
     }
+
+    /// True when `text` holds a carriage return, read on bytes (a `Character` comparison misses the one in "\r\n").
+    static func hasCarriageReturn(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains(UInt8(ascii: "\r")) }
+    }
+
+    /// The type a line declares, if it begins with a letter, then any modifiers, then a kind and a name.
+    private static func typeName(declaredOn line: Substring) -> String? {
+        guard let first = line.first, first.isLetter else { return nil }
+        let words = line.split(separator: " ")
+        var index = 0
+        while index < words.count, declarationModifiers.contains(words[index]) { index += 1 }
+        guard index + 1 < words.count, declarationKinds.contains(words[index]) else { return nil }
+        let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    private static let declarationModifiers: Set<Substring> = [
+        "public", "internal", "open", "abstract", "sealed", "data", "enum", "annotation", "inline", "inner",
+    ]
+    private static let declarationKinds: Set<Substring> = ["class", "interface", "object", "typealias"]
 }

@@ -13,8 +13,38 @@
 package enum Path {
     /// `path` made absolute against `base` (if relative) and normalised.
     package static func absolute(_ path: String, relativeTo base: String) -> String {
-        if path.hasPrefix("/") { return normalize(path) }
-        return normalize(base + "/" + path)
+        if path.hasPrefix("/") { return isNormalAbsolute(path) ? path : normalize(path) }
+        let joined = base + "/" + path
+        return isNormalAbsolute(joined) ? joined : normalize(joined)
+    }
+
+    /// True when `normalize` returns `path` as it is, read on bytes (the usual case: `check` makes every
+    /// diagnostic's path absolute): it begins with `/`, and no segment is empty, `.` or `..`. Every `/` must
+    /// have ASCII bytes beside it, because `normalize` splits on `Character`s and a combining mark after a
+    /// `/`, or a prepended mark before it, makes one character of them.
+    package static func isNormalAbsolute(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == slash else { return false }
+        // The current segment's length and whether it is all dots, and the byte before the current one.
+        var length = 0
+        var dots = true
+        var previous = slash
+        while let byte = bytes.next() {
+            if byte == slash {
+                guard previous < 0x80, length > 0, !(dots && length <= 2) else { return false }
+                length = 0
+                dots = true
+            } else {
+                if previous == slash, byte >= 0x80 { return false }
+                length += 1
+                if byte != dot { dots = false }
+            }
+            previous = byte
+        }
+        // `/` alone is normal; otherwise the last segment is checked as the others are.
+        return length == 0 ? path.utf8.count == 1 : !(dots && length <= 2)
     }
 
     /// Removes `.` segments, empty segments and resolves `..` lexically.

@@ -64,21 +64,32 @@ package enum ParallelWork {
 }
 
 extension ParallelWork {
-    /// `(first(), second())`, the two computed at the same time (the second on another thread)
-    /// when `workers` allows it.
-    package static func both<First: Sendable, Second: Sendable>(
-        workers: Int = processorCount, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
-    ) -> (First, Second) {
-        guard workers > 1 else { return (first(), second()) }
-        nonisolated(unsafe) var firstResult: First?
-        nonisolated(unsafe) var secondResult: Second?
-        // Each result is written by its own iteration, and read after both have ended.
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 { firstResult = first() } else { secondResult = second() }
+    /// `(background(), foreground())`, the two computed at the same time: `background` on another thread,
+    /// `foreground` on the calling one (which may itself use `map`). With `workers <= 1` they run one after the
+    /// other, `background` first.
+    package static func together<Background: Sendable, Foreground>(
+        workers: Int = processorCount, background: @Sendable () -> Background, foreground: () -> Foreground
+    ) -> (Background, Foreground) {
+        guard workers > 1 else {
+            let first = background()
+            return (first, foreground())
         }
-        guard let firstResult, let secondResult else { return (first(), second()) }
-        return (firstResult, secondResult)
+        return withoutActuallyEscaping(background) { background in
+            let result = BackgroundResult<Background>()
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { result.value = background() }
+            let second = foreground()
+            group.wait()
+            // The group's wait orders the write before this read; the value is always set by then.
+            return (result.value ?? background(), second)
+        }
     }
+}
+
+/// Where `together`'s background work leaves its result. (`unchecked`: written once, on the background
+/// thread, and read after the group's wait.)
+private final class BackgroundResult<Value>: @unchecked Sendable {
+    var value: Value?
 }
 
 /// Hands out chunk numbers 0, 1, 2, … once each, to whichever worker asks first.

@@ -2,6 +2,14 @@ import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A type as the walker tracks it: the full reference (`[User!]!`) with its named type resolved.
 package struct ResolvedType {
     package let ref: TypeRef
@@ -108,6 +116,42 @@ package final class ValidationContext {
     /// The response paths of the operation or fragment being walked, kept by the walker when a
     /// `ResponsePathRule` runs (one tracker for all of them).
     package let responsePaths = ResponsePathTracker()
+
+    /// The definition whose text `currentDefinitionMayUseRequired` last looked at, and what it found.
+    private var requiredLookedUp = (definition: -1, found: false)
+
+    /// Whether the definition being walked may use `@required`: whether its text holds the name `required`.
+    /// A directive's name is a token of the text (however the `@` is spaced from it), so without the name no
+    /// node of the definition is `@required`; with it, one may be. Read once per definition: the rules that
+    /// only act on `@required` keep no per-field state in the many definitions without it.
+    package var currentDefinitionMayUseRequired: Bool {
+        if requiredLookedUp.definition != currentDefinitionIndex {
+            let span = definitions[currentDefinitionIndex].definition.span
+            requiredLookedUp = (currentDefinitionIndex, Self.holds(Self.required, in: currentFile, span))
+        }
+        return requiredLookedUp.found
+    }
+
+    private static let required = Array("required".utf8)
+
+    /// Whether the bytes of `span` in `file` hold `word` (its first byte found with `memchr`).
+    static func holds(_ word: [UInt8], in file: SourceFile, _ span: Span) -> Bool {
+        guard let first = word.first else { return true }
+        return file.bytes.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            let end = min(span.end, bytes.count)
+            var start = min(span.start, end)
+            while end - start >= word.count {
+                guard let found = memchr(base + start, Int32(first), end - start) else { return false }
+                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if end - offset >= word.count, word.indices.allSatisfy({ bytes[offset + $0] == word[$0] }) {
+                    return true
+                }
+                start = offset + 1
+            }
+            return false
+        }
+    }
 
     // MARK: Diagnostics
 

@@ -27,6 +27,106 @@ final class KotlinRuntimeFilesTests: XCTestCase {
         XCTAssertTrue(IdentifierRules.kotlinRuntimeTypeNames.isSuperset(of: ["Operation", "RecordStore"]))
     }
 
+    /// Lines are passed over on their first byte when they cannot declare a type: the names are those of the
+    /// reading by `Character`s (which a carriage return anywhere selects; "\n\r" at the end adds a line
+    /// beginning with it, which declares nothing), on every runtime file and on lines made to be hard.
+    func testDeclaredTypeNamesReadOnBytesAreThoseReadAsCharacters() throws {
+        let made = [
+            "package baton.runtime", "", "class Plain", "  class Indented", "\tclass Tabbed", "// class Comment",
+            "@Annotated class Annotated", "data class Data<T>(val t: T)", "sealed interface Sealed",
+            "private class Hidden", "internal object Object_1 {", "typealias Alias = Int", "écrit class Accented",
+            "e\u{301}class Combining", "enum class Kind { A }", "fun notAType() {}", "class", "open  class TwoSpaces",
+            "Ωmega class Greek", "inner class Inner", "",
+        ].joined(separator: "\n")
+        XCTAssertEqual(
+            KotlinRuntimeFiles.declaredTypeNames(made),
+            ["Plain", "Data", "Sealed", "Object_1", "Alias", "Kind", "TwoSpaces", "Inner"])
+        var texts = [made, made + "\n", "class Last", "\n\nclass AfterEmpty\n"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.folder) where name.hasSuffix(".kt") {
+            texts.append(try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8))
+        }
+        for text in texts {
+            XCTAssertEqual(
+                KotlinRuntimeFiles.declaredTypeNames(text), KotlinRuntimeFiles.declaredTypeNames(text + "\n\r"),
+                String(text.prefix(60)))
+        }
+    }
+
+    /// Reads a folder holding one file, `name` with `text`: the problem found, with the folder's path as `<folder>`.
+    private func problem(readingOne name: String, _ text: String) throws -> String? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        guard case .failure(let problem) = KotlinRuntimeFiles.read(folder) else { return nil }
+        return problem.description.replacingOccurrences(of: folder, with: "<folder>")
+    }
+
+    /// A runtime file with a carriage return anywhere is refused, "\r\n" included.
+    func testAFileWithCarriageReturnsIsRefused() throws {
+        let problem = try XCTUnwrap(problem(readingOne: "Json.kt", "package baton.runtime\nclass Json\r\n"), "accepted")
+        XCTAssertTrue(problem.hasPrefix("<folder>/Json.kt: not a file of the Kotlin runtime"), problem)
+    }
+
+    /// The folders looked in are spelled as `URL` spelled them before the runtime's files were found without
+    /// Foundation: the executable's path made absolute, its `bin` folder's parent (a last `..` kept), `.` and
+    /// `..` worked out, links resolved where the path exists.
+    func testTheFoldersLookedInAreURLs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-exe-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder + "/real/bin", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/real/bin/baton", contents: Data()))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/linked", withDestinationPath: folder + "/real/bin")
+        let executables = [
+            "/usr/local/bin/baton", "/baton", "/", "/a/./b/../c/baton", "rel/bin/baton", "bin/baton", "baton",
+            "/usr//local/bin/baton", "/opt/x/bin/", "/a/b/..", "/x/../..", "/a/b/./baton", "/a/../../b/bin/baton",
+            "./x/y", "../x/y/z", "/nonexistent/bin/baton", folder + "/real/bin/baton", folder + "/linked/baton",
+            folder + "/real/bin/../bin/baton", folder + "/linked/../x",
+        ]
+        for executable in executables {
+            var expected: [String] = []
+            let url = URL(fileURLWithPath: executable)
+            for binary in [url, url.resolvingSymlinksInPath()] {
+                let prefix = binary.deletingLastPathComponent().deletingLastPathComponent()
+                let folder = prefix.appendingPathComponent(KotlinRuntimeFiles.installedFolder).standardizedFileURL.path
+                if !expected.contains(folder) { expected.append(folder) }
+            }
+            expected.append(Self.folder)
+            XCTAssertEqual(KotlinRuntimeFiles.folders(environment: nil, executable: executable), expected, executable)
+        }
+        XCTAssertEqual(
+            KotlinRuntimeFiles.folders(environment: "/somewhere", executable: "/usr/bin/baton"), ["/somewhere"])
+        XCTAssertEqual(KotlinRuntimeFiles.folders(environment: "", executable: nil), [Self.folder])
+    }
+
+    /// A file's text is what `String(data:encoding: .utf8)` makes of it (a byte order mark left out, nil for
+    /// bytes that are not UTF-8), and a folder's entries are `FileManager`'s.
+    func testFilesAreReadAsFoundationReadThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-read-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let contents: [[UInt8]] = [
+            Array("package baton.runtime\nclass A\n".utf8), [0xEF, 0xBB, 0xBF, 0x61], [0xFF, 0x61], [],
+            [0x61, 0x00, 0x62], Array("é \u{301} 😀".utf8), [0xEF, 0xBB], Array(repeating: 0x61, count: 200_000),
+        ]
+        for (index, bytes) in contents.enumerated() {
+            let path = folder + "/f\(index).kt"
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            XCTAssertEqual(
+                FilePath.utf8Text(of: path), String(data: Data(bytes), encoding: .utf8), "\(bytes.prefix(8))")
+        }
+        XCTAssertNil(FilePath.utf8Text(of: folder + "/missing.kt"))
+        XCTAssertNil(FilePath.utf8Text(of: folder + "/sub"))
+        XCTAssertEqual(
+            FilePath.entries(of: folder)?.sorted(), try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        )
+        XCTAssertNil(FilePath.entries(of: folder + "/missing"))
+        XCTAssertEqual(FilePath.kind(of: folder + "/sub"), .directory)
+        XCTAssertEqual(FilePath.kind(of: folder + "/f0.kt"), .other)
+        XCTAssertNil(FilePath.kind(of: folder + "/missing"))
+    }
+
     /// A binary with no installed copy beside it (this test process) reads the source tree it was built from.
     func testABuildFromSourceReadsTheSourceTree() throws {
         let found = try KotlinRuntimeFiles.locate(environment: nil, executable: "/nonexistent/bin/baton").get()
@@ -45,12 +145,7 @@ final class KotlinRuntimeFilesTests: XCTestCase {
 
     /// A folder holding a file that is not the runtime's is refused, naming the file.
     func testAFolderWithAForeignFileIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "package app\nclass Mine\n".write(toFile: folder + "/Mine.kt", atomically: true, encoding: .utf8)
-        guard case .failure(let problem) = KotlinRuntimeFiles.read(folder) else { return XCTFail("accepted") }
-        XCTAssertTrue(
-            problem.description.hasPrefix(folder + "/Mine.kt: not a file of the Kotlin runtime"), "\(problem)")
+        let problem = try XCTUnwrap(problem(readingOne: "Mine.kt", "package app\nclass Mine\n"), "accepted")
+        XCTAssertTrue(problem.hasPrefix("<folder>/Mine.kt: not a file of the Kotlin runtime"), problem)
     }
 }

@@ -74,6 +74,24 @@ final class GlobPatternTests: XCTestCase {
                 "/p/" + String(repeating: "a", count: 200)))
     }
 
+    /// `absolute` returns a path that needs no normalising as it is (read on bytes): always what
+    /// normalising the joined path gives, `Character`s that hold a `/` with a mark beside it included.
+    func testAbsolutePathsAreTheNormalisedJoin() {
+        let paths = [
+            "/", "//", "/a", "/a/", "/a/b.graphql", "/a//b", "/a/./b", "/a/../b", "/a/.", "/a/..", "/a/...", "/a/.b",
+            "/.hidden/x", "/a/b..", "a", "a/b", "./a", "../a", "a/..", ".", "..", "", "a//b", "a/", "/é/ü.graphql",
+            "/a/\u{301}b", "/\u{301}a", "/a\u{600}/b", "\u{600}/b", "/a/\u{200D}", "/a/b/\u{301}", "a/\u{301}/..",
+        ]
+        for base in ["/", "/p", "/p/q", "/p/", "/p/./q", "/\u{600}", "/é"] {
+            for path in paths {
+                let expected = Path.normalize(path.hasPrefix("/") ? path : base + "/" + path)
+                XCTAssertEqual(Path.absolute(path, relativeTo: base), expected, "\(path) relative to \(base)")
+            }
+        }
+        XCTAssertTrue(Path.isNormalAbsolute("/p/q/Name_1.graphql"))
+        XCTAssertFalse(Path.isNormalAbsolute("/p/\u{301}q"))
+    }
+
     func testPathHelpers() {
         XCTAssertEqual(Path.normalize("/a/./b/../c//d/"), "/a/c/d")
         XCTAssertEqual(Path.normalize("../a/../../b"), "../../b")

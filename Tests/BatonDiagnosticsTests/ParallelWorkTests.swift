@@ -1,5 +1,5 @@
-import Foundation
 import BatonDiagnostics
+import Dispatch
 import XCTest
 
 /// `ParallelWork.map` answers exactly what `map` answers, in order, however many workers run
@@ -35,31 +35,34 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(ParallelWork.processorCount, 1)
     }
 
-    func testBothGivesEachResultInItsPlace() {
-        for workers in [1, 2] {
-            let (text, number) = ParallelWork.both(
-                workers: workers, { (0..<1000).map(String.init).joined().count }, { (0..<1000).reduce(0, +) })
-            XCTAssertEqual(text, (0..<1000).map(String.init).joined().count, "workers \(workers)")
-            XCTAssertEqual(number, 499_500, "workers \(workers)")
+    /// `together` runs its two parts at the same time with two workers or more (the background part here
+    /// waits for the foreground's signal, which would time out if they ran one after the other), and one
+    /// after the other, the background first, with one; the foreground may use `map` meanwhile.
+    func testTogetherRunsBothPartsAtOnceAndAnswersBoth() {
+        for workers in [2, 4] {
+            let signal = DispatchSemaphore(value: 0)
+            let (waited, mapped) = ParallelWork.together(workers: workers) {
+                signal.wait(timeout: .now() + 30) == .success
+            } foreground: {
+                defer { signal.signal() }
+                return ParallelWork.map(Array(0..<100), workers: workers) { $0 * 2 }
+            }
+            XCTAssertTrue(waited, "\(workers) workers: the background part saw the foreground's signal")
+            XCTAssertEqual(mapped, (0..<100).map { $0 * 2 })
         }
-        // Both run even when the first must wait for the second (they are not run one after the other).
-        if ParallelWork.processorCount > 1 {
-            let flag = Flag()
-            let (waited, _) = ParallelWork.both(
-                workers: 2,
-                {
-                    for _ in 0..<2_000 where !flag.isSet { usleep(1_000) }
-                    return flag.isSet
-                }, { flag.set() })
-            XCTAssertTrue(waited)
+        final class Order: @unchecked Sendable {
+            var steps: [String] = []
         }
+        let order = Order()
+        let (first, second) = ParallelWork.together(workers: 1) {
+            order.steps.append("background")
+            return 1
+        } foreground: {
+            order.steps.append("foreground")
+            return "two"
+        }
+        XCTAssertEqual(first, 1)
+        XCTAssertEqual(second, "two")
+        XCTAssertEqual(order.steps, ["background", "foreground"])
     }
-}
-
-/// A flag one thread sets and another reads.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
 }

@@ -178,6 +178,28 @@ final class StreamingCheckTests: XCTestCase {
         XCTAssertFalse(planned.contains(": error: ") && !planned.contains("lens-definition-name-conflict"), planned)
     }
 
+    /// A batch keeps only the sources its validation diagnostics point into (the merge orders by them); the
+    /// batch's other texts are let go with it, not held until every batch is done.
+    func testABatchKeepsOnlyTheSourcesItsDiagnosticsPointInto() {
+        weak var released: SourceFile?
+        let kept: [(SourceFile, Int)] = {
+            let sources = (0..<4).map { SourceFile(path: "Q\($0).graphql", text: "{ a }") }
+            released = sources[1]
+            let diagnostics = [
+                Diagnostic(
+                    .warning, "w", rule: "r", range: SourceRange(file: sources[2], span: Span(start: 0, end: 1))),
+                Diagnostic(.error, "e", rule: "r", range: nil, path: "Q1.graphql"),
+                Diagnostic(.error, "e", rule: "r", range: SourceRange(file: sources[0], span: Span(start: 2, end: 3))),
+                Diagnostic(.error, "e", rule: "r", range: SourceRange(file: sources[2], span: Span(start: 2, end: 3))),
+            ]
+            return StreamingCheck.placed(sources.enumerated().map { ($1, 10 + $0) }, in: diagnostics)
+        }()
+        XCTAssertEqual(kept.map(\.0.path), ["Q0.graphql", "Q2.graphql"])
+        XCTAssertEqual(kept.map(\.1), [10, 12])
+        XCTAssertNil(released, "a source no diagnostic points into is let go")
+        XCTAssertTrue(StreamingCheck.placed([(SourceFile(path: "A", text: ""), 0)], in: []).isEmpty)
+    }
+
     func testLinksAndGroups() {
         let links: [DocumentLinks] = [
             DocumentLinks(keys: ["name:A", "name:F"]), DocumentLinks(keys: ["name:B"]),
@@ -185,6 +207,16 @@ final class StreamingCheckTests: XCTestCase {
             DocumentLinks(keys: ["name:B", "name:G"]),
         ]
         XCTAssertEqual(DocumentGroups.groups(links), [[0, 2], [1, 3, 4]])
+        // Merging sorts and drops repeats, whichever side is empty.
+        let unsorted = DocumentLinks(keys: ["name:B", "label:x", "name:B", "name:A"])
+        let normal = ["label:x", "name:A", "name:B"]
+        XCTAssertEqual(DocumentLinks().merging(unsorted).keys, normal)
+        XCTAssertEqual(unsorted.merging(DocumentLinks()).keys, normal)
+        XCTAssertEqual(
+            DocumentLinks().merging(DocumentLinks(keys: normal, joinsAll: true)),
+            DocumentLinks(keys: normal, joinsAll: true))
+        XCTAssertEqual(links[0].merging(links[3]).keys, ["name:A", "name:C", "name:F", "name:G"])
+        XCTAssertEqual(links[0].merging(links[2]).keys, ["name:A", "name:F"])
         XCTAssertEqual(DocumentGroups.reaching([2], links: links), [0, 2])
         XCTAssertEqual(DocumentGroups.reaching([3], links: links), [1, 3, 4])
         var joining = links

@@ -219,9 +219,11 @@ package struct FileWriter: Sendable {
     /// Writes `files` (or, with `check`, only reports) and removes stale generated files.
     ///
     /// Each file's text is rendered once (a deferred file's, on up to `workers` threads), compared
-    /// with the file on disk and, when it differs, written into a staging folder in the root and
-    /// let go; only when every file is staged are they renamed into place, so a failed write
-    /// leaves the folder as it was and a run holds a few files' text at a time, not all of them.
+    /// with the file on disk and, when it differs, written into a staging folder in the root (made
+    /// by the first such file, so a run that changes nothing creates nothing in the root) and let
+    /// go; only when every file is staged are they renamed into place, so a failed write leaves
+    /// the folder as it was and a run holds a few files' text at a time, not all of them. The
+    /// staging folder is removed in every case, a rename that fails included.
     package func write(
         _ files: [GeneratedFile], check: Bool = false, workers: Int = ParallelWork.processorCount
     ) throws(FileWriterError) -> FileWriteReport {
@@ -255,15 +257,18 @@ package struct FileWriter: Sendable {
         }
 
         if let realRoot {
-            let staging = check ? nil : try makeStaging(in: realRoot)
+            // The staging folder is made by the first file that needs it: a run that changes
+            // nothing creates nothing in the root (its modification time stays).
+            let staging = check ? nil : try stagingFolder(in: realRoot)
             let items = pending
             let outcomes = ParallelWork.map(Array(items.indices), workers: workers, minimumItems: 16) { index in
-                stage(items[index], as: staging.map { $0 + "/\(index)" }, check: check)
+                stage(items[index], as: staging.map { $0 + "/\(index)" }, in: staging, check: check)
             }
             if let failure = outcomes.lazy.compactMap(\.failure).first {
                 if let staging { removeStaging(staging) }
                 throw failure
             }
+            var moveFailure: FileWriterError?
             for (item, outcome) in zip(pending, outcomes) {
                 guard let change = outcome.change else {
                     unchanged += 1
@@ -271,9 +276,16 @@ package struct FileWriter: Sendable {
                 }
                 changes.append((item.file.path, change))
                 guard let staged = outcome.staged else { continue }
-                try moveIntoPlace(staged, to: item.full, displayPath: item.file.path)
+                do {
+                    try moveIntoPlace(staged, to: item.full, displayPath: item.file.path)
+                } catch {
+                    moveFailure = error
+                    break
+                }
             }
-            if let staging { removeStaging(staging) }
+            // Whatever happened to the moves, nothing staged is left behind.
+            if let staging, outcomes.contains(where: { $0.staged != nil }) { removeStaging(staging) }
+            if let moveFailure { throw moveFailure }
         }
 
         if rootExists {
@@ -308,8 +320,9 @@ package struct FileWriter: Sendable {
         var failure: FileWriterError?
     }
 
-    /// Renders `item`'s text, compares it with the file on disk and (unless `check`) writes it to `staged`.
-    private func stage(_ item: Pending, as staged: String?, check: Bool) -> Outcome {
+    /// Renders `item`'s text, compares it with the file on disk and (unless `check`) writes it to `staged`,
+    /// creating the staging folder `folder` when it is not there yet.
+    private func stage(_ item: Pending, as staged: String?, in folder: String?, check: Bool) -> Outcome {
         let bytes = item.file.bytes
         guard bytes.starts(with: Self.headerMarker.utf8) else {
             return Outcome(failure: .missingHeader(item.file.path))
@@ -318,20 +331,32 @@ package struct FileWriter: Sendable {
             if item.exists, try sameBytes(item.full, bytes) { return Outcome() }
             let change: FileWriteReport.Change = item.exists ? .update : .create
             guard let staged else { return Outcome(change: change) }
-            try writeNew(bytes, to: staged, displayPath: item.file.path)
+            try writeNew(bytes, to: staged, displayPath: item.file.path, creating: folder)
             return Outcome(change: change, staged: staged)
         } catch {
             return Outcome(failure: error)
         }
     }
 
-    /// The empty staging folder of this process in the root (one left by an interrupted run with the same
-    /// process id is emptied). Hidden, so it is never taken for stale or generated.
-    private func makeStaging(in realRoot: String) throws(FileWriterError) -> String {
+    /// Where this process stages files in the root, not created yet (one left by an interrupted run with the
+    /// same process id is removed; anything else of that name is refused). Hidden, so it is never taken for
+    /// stale or generated.
+    private func stagingFolder(in realRoot: String) throws(FileWriterError) -> String {
         let staging = realRoot + "/.baton-staging-\(getpid())"
-        if fileType(staging) == .directory { removeStaging(staging) }
-        if mkdir(staging, 0o700) != 0 { throw .io(path: staging, message: errorText()) }
+        switch fileType(staging) {
+        case .missing: break
+        case .directory: removeStaging(staging)
+        case .regular, .symbolicLink, .other: throw .io(path: staging, message: String(cString: strerror(EEXIST)))
+        }
         return staging
+    }
+
+    /// Creates the staging folder (another thread may just have made it).
+    private func makeStaging(_ staging: String) throws(FileWriterError) {
+        if mkdir(staging, 0o700) == 0 { return }
+        let code = errno
+        if code == EEXIST, fileType(staging) == .directory { return }
+        throw .io(path: staging, message: String(cString: strerror(code)))
     }
 
     /// Removes the staging folder and whatever is left in it (it holds only files this writer staged).
@@ -549,10 +574,17 @@ package struct FileWriter: Sendable {
     }
 
     /// Writes `bytes` to a new file at `path` (one left over from an interrupted run with the same
-    /// process id is replaced); on failure nothing is left there.
-    private func writeNew(_ bytes: [UInt8], to path: String, displayPath: String) throws(FileWriterError) {
+    /// process id is replaced); on failure nothing is left there. With `folder` (the staging folder
+    /// `path` is in), the folder is created when it is missing.
+    private func writeNew(
+        _ bytes: [UInt8], to path: String, displayPath: String, creating folder: String? = nil
+    ) throws(FileWriterError) {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
         var descriptor = open(path, flags, 0o644)
+        if descriptor < 0, errno == ENOENT, let folder {
+            try makeStaging(folder)
+            descriptor = open(path, flags, 0o644)
+        }
         if descriptor < 0, errno == EEXIST {
             unlink(path)
             descriptor = open(path, flags, 0o644)

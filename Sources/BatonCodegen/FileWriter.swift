@@ -423,36 +423,79 @@ package struct FileWriter: Sendable {
 
     // MARK: Paths
 
+    /// Checks one relative path, byte by byte (paths are compared as the file system sees them).
     private func validate(_ path: String) throws(FileWriterError) {
         if path.isEmpty { throw .invalidPath(path, reason: "the path is empty") }
-        if path.hasPrefix("/") { throw .invalidPath(path, reason: "the path is absolute") }
-        if path.contains("\\") { throw .invalidPath(path, reason: "the path contains a backslash") }
-        if path.utf8.contains(0) { throw .invalidPath(path, reason: "the path contains a NUL character") }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if component == ".." { throw .invalidPath(path, reason: "the path leaves the output folder ('..')") }
-            if component == "." || component.isEmpty {
-                throw .invalidPath(path, reason: "the path has an empty or '.' component")
+        if path.utf8.first == Self.slash { throw .invalidPath(path, reason: "the path is absolute") }
+        let problem: String? = Self.withBytes(path) { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            if memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil { return "the path contains a backslash" }
+            if memchr(base, 0, bytes.count) != nil { return "the path contains a NUL character" }
+            var start = 0
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != Self.slash { end += 1 }
+                let count = end - start
+                let dots = count <= 2 && (start..<end).allSatisfy { bytes[$0] == Self.dot }
+                if count == 2, dots { return "the path leaves the output folder ('..')" }
+                if count == 0 || (count == 1 && dots) { return "the path has an empty or '.' component" }
+                if count > 255 { return "a component is longer than 255 bytes" }
+                guard end < bytes.count else { return nil }
+                start = end + 1
             }
-            if component.utf8.count > 255 { throw .invalidPath(path, reason: "a component is longer than 255 bytes") }
         }
+        if let problem { throw .invalidPath(path, reason: problem) }
         guard let ext = fileExtension(of: path), managedExtensions.contains(ext) else {
             throw .invalidPath(path, reason: "the file does not end in a managed extension")
         }
     }
 
-    private func fileExtension(of path: String) -> String? {
-        let name = lastComponent(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return String(name[name.index(after: dot)...])
+    private static let slash = UInt8(ascii: "/")
+    private static let dot = UInt8(ascii: ".")
+
+    /// `body` over `text`'s UTF-8 bytes, without copying a native string.
+    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
+    /// The byte offset just after the last `/` of `path` (0 when there is none).
+    private static func lastComponentStart(_ path: String) -> Int {
+        withBytes(path) { bytes in
+            var index = bytes.count
+            while index > 0, bytes[index - 1] != slash { index -= 1 }
+            return index
+        }
+    }
+
+    /// What follows the last `.` of the last component, when that `.` does not begin it.
+    private func fileExtension(of path: String) -> String? {
+        let start = Self.lastComponentStart(path)
+        let dot: Int? = Self.withBytes(path) { bytes in
+            var index = bytes.count
+            while index > start + 1 {
+                index -= 1
+                if bytes[index] == Self.dot { return index }
+            }
+            return nil
+        }
+        guard let dot else { return nil }
+        return String(decoding: path.utf8.dropFirst(dot + 1), as: UTF8.self)
+    }
+
+    /// The path's last component (the whole path when it has no `/`, or ends in one).
     private func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let start = Self.lastComponentStart(path)
+        if start == 0 { return path }
+        if start == path.utf8.count { return String(path.split(separator: "/").last ?? Substring(path)) }
+        return String(decoding: path.utf8.dropFirst(start), as: UTF8.self)
     }
 
     private func parentFolder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        let start = Self.lastComponentStart(path)
+        guard start > 0 else { return "" }
+        return String(decoding: path.utf8.prefix(start - 1), as: UTF8.self)
     }
 
     // MARK: File system

@@ -101,6 +101,49 @@ final class FileWriterTests: XCTestCase {
         XCTAssertFalse(manager.fileExists(atPath: folder + "/out/Fine.swift"), "nothing written when one path is bad")
     }
 
+    func testEachBadPathIsRefusedForItsReasonAndGoodOnesAreWritten() throws {
+        let writer = FileWriter(root: folder + "/out", managedExtensions: ["swift"])
+        let long = String(repeating: "x", count: 250)
+        let refused: [(String, String)] = [
+            ("", "the path is empty"),
+            ("/a.swift", "the path is absolute"),
+            ("a\\b.swift", "the path contains a backslash"),
+            ("a\u{0}b.swift", "the path contains a NUL character"),
+            ("..", "the path leaves the output folder ('..')"),
+            ("a/../b.swift", "the path leaves the output folder ('..')"),
+            ("./a.swift", "the path has an empty or '.' component"),
+            ("a/./b.swift", "the path has an empty or '.' component"),
+            ("a//b.swift", "the path has an empty or '.' component"),
+            ("a/", "the path has an empty or '.' component"),
+            ("a/b.swift/", "the path has an empty or '.' component"),
+            // The first problem along the path is the one reported.
+            ("./../a.swift", "the path has an empty or '.' component"),
+            ("../a/./b.swift", "the path leaves the output folder ('..')"),
+            (long + "xxxxxx/a.swift", "a component is longer than 255 bytes"),
+            ("a/" + long + ".swiftx", "a component is longer than 255 bytes"),
+            ("A", "the file does not end in a managed extension"),
+            ("A.txt", "the file does not end in a managed extension"),
+            (".swift", "the file does not end in a managed extension"),
+            ("a/.swift", "the file does not end in a managed extension"),
+            ("a.swift/B", "the file does not end in a managed extension"),
+            ("A.", "the file does not end in a managed extension"),
+            ("A.Swift", "the file does not end in a managed extension"),
+            ("...", "the file does not end in a managed extension"),
+        ]
+        for (path, reason) in refused {
+            XCTAssertThrowsError(try writer.preflight([generated(path)]), path) { error in
+                XCTAssertEqual(error as? FileWriterError, .invalidPath(path, reason: reason), path)
+            }
+        }
+        let accepted = [
+            "A.swift", "a.b/C.swift", "Ops/Feed.graphql.swift", "..a.swift", "a../b.swift", "Ünïcode/Größe.swift",
+            "a/" + String(long.dropLast()) + ".swift",  // 255 bytes, the longest component
+        ]
+        let report = try writer.write(accepted.map { generated($0) })
+        XCTAssertEqual(report.changes.map(\.path), accepted.sorted())
+        for path in accepted { XCTAssertEqual(read(path), generated(path).contents, path) }
+    }
+
     func testSymbolicLinkOutOfTheFolderIsRefused() throws {
         let out = folder + "/out"
         try manager.createDirectory(atPath: out, withIntermediateDirectories: true)

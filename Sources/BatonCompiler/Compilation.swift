@@ -89,7 +89,8 @@ package final class Compilation {
     /// documents are validated and planned batch by batch and their ASTs let go (`StreamingCheck`):
     /// the same diagnostics, in a fraction of the memory; `documents` is then empty and `model` nil.
     package var streamsDocuments = false
-    /// How many threads a streaming check uses: `ParallelWork`'s, so its output never depends on it.
+    /// How many threads a streaming check, and the plan's operations, use: `ParallelWork`'s, so
+    /// the output never depends on it.
     package var workers = Compilation.defaultWorkers
     /// The least GraphQL bytes in a streaming check's batch (`DocumentGroups.batches`); tests make
     /// it 1 for a batch per group.
@@ -298,7 +299,7 @@ package final class Compilation {
         var options = Self.modelOptions(project.configuration)
         options.checksOnly = !full
         let (model, diagnostics) = LensModelBuilder.build(
-            schema: schema, documents: documents, options: options, cache: planCache)
+            schema: schema, documents: documents, options: options, cache: planCache, workers: workers)
         self.model = model
         modelIsFull = full
         planDiagnostics = settle(diagnostics)

@@ -56,13 +56,16 @@ package struct LensModelBuilder {
     }
 
     /// With `cache`, definitions unchanged since the last build with it are taken from it, and
-    /// this build's are kept in it (`LensModelCache`).
+    /// this build's are kept in it (`LensModelCache`). With more than one of `workers` (and no
+    /// cache), operations are built on that many threads (`LensBuildContext.operationsBuiltInParallel`):
+    /// the same model and diagnostics, in the same order, as one thread builds.
     package static func build(
         schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions(),
-        cache: LensModelCache? = nil
+        cache: LensModelCache? = nil, workers: Int = 1
     ) -> (LensModel, [Diagnostic]) {
         let context = LensBuildContext(schema: schema, documents: documents, options: options)
         context.cache = cache
+        context.workers = workers
         return context.run()
     }
 }

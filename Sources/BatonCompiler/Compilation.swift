@@ -92,8 +92,8 @@ package final class Compilation {
     /// How many threads a streaming check, and the plan's operations, use: `ParallelWork`'s, so
     /// the output never depends on it.
     package var workers = Compilation.defaultWorkers
-    /// The least GraphQL bytes in a streaming check's batch (`DocumentGroups.batches`); tests make
-    /// it 1 for a batch per group.
+    /// The least GraphQL bytes in a batch validated on its own (`DocumentGroups.batches`: a streaming
+    /// check's, and a whole validation's on several workers); tests make it 1 for a batch per group.
     package var batchBytes = DocumentGroups.batchBytes
     /// A streaming check runs this between its passes (`StreamingCheck.betweenPasses`): tests
     /// rewrite files there.
@@ -193,7 +193,12 @@ package final class Compilation {
 
     private func read() {
         readSchema()
-        units = project.documentFiles.map(readUnit).compactMap { $0 }
+        // Each file read and parsed on `workers` threads (a function of the file alone), in order.
+        let loader = loader
+        let loaded = ParallelWork.map(project.documentFiles, workers: workers, minimumItems: 64) {
+            loader.loadUnit($0)
+        }
+        units = loaded.compactMap(kept)
         readSettings()
     }
 
@@ -222,8 +227,13 @@ package final class Compilation {
 
     /// A document file read and parsed; nil for a schema-only file the project leaves out.
     private func readUnit(_ path: String) -> DocumentUnit? {
-        var unit = loader.loadUnit(path)
-        if project.skipsSchemaOnlyFiles, Path.pathExtension(path) != "swift", unit.isSchemaOnly { return nil }
+        kept(loader.loadUnit(path))
+    }
+
+    /// `unit` with its diagnostics settled; nil for a schema-only file the project leaves out.
+    private func kept(_ unit: DocumentUnit) -> DocumentUnit? {
+        if project.skipsSchemaOnlyFiles, Path.pathExtension(unit.path) != "swift", unit.isSchemaOnly { return nil }
+        var unit = unit
         unit.diagnostics = settle(unit.diagnostics)
         return unit
     }
@@ -239,7 +249,9 @@ package final class Compilation {
         validationDiagnostics =
             keepsPlan
             ? keptValidation.validate(schema: schema, documents: documents, configuration: project.configuration)
-            : DocumentValidation.validate(schema: schema, documents: documents, configuration: project.configuration)
+            : DocumentValidation.validate(
+                schema: schema, documents: documents, configuration: project.configuration, workers: workers,
+                batchBytes: batchBytes)
         if let configuration = project.configuration {
             validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }

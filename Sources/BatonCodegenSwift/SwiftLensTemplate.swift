@@ -86,7 +86,7 @@ struct SwiftLensTemplate {
                 \(staticMembers)
                 \(if: !fields.isEmpty, fieldsEnum(fields))
                 \(access)static let selections: [Baton.Selection] = \(selections(members))
-                \(each: members, { accessorDeclaration($0) })
+                \(accessorDeclarations(members))
                 \(ifLet: connectionID, { $0 })
                 \(if: !nested.isEmpty, "\n\(lines: nested, separator: "\n\n")")
                 \(ifLet: optimistic, { "\n\($0)" })
@@ -188,12 +188,16 @@ struct SwiftLensTemplate {
 
     // MARK: Static data
 
+    /// The `Fields` enum, written as one text: each member is one line (a field description holds
+    /// no line break), so it needs none of a template's re-indenting.
     private func fieldsEnum(_ members: [Member]) -> Template {
-        """
-        \(access)enum Fields {
-            \(each: members, { "\(access)static let \(Self.rules.quoted($0.name)): Baton.Field = \(fieldDescription($0))" })
+        var text = access + "enum Fields {"
+        for member in members {
+            text += "\n    " + access + "static let " + Self.rules.quoted(member.name) + ": Baton.Field = "
+            text += fieldDescription(member)
         }
-        """
+        text += "\n}"
+        return Template(text)
     }
 
     private func fieldDescription(_ member: Member) -> String {
@@ -308,7 +312,18 @@ struct SwiftLensTemplate {
 
     // MARK: Accessors
 
-    private func accessorDeclaration(_ member: Member) -> Template {
+    /// Every accessor's declaration, one after another, as one text (none is empty, none ends a line in
+    /// spaces: what the list of templates it replaces would write, without a template per accessor).
+    private func accessorDeclarations(_ members: [Member]) -> String {
+        var text = ""
+        for member in members {
+            if !text.isEmpty { text += "\n" }
+            text += accessorDeclaration(member)
+        }
+        return text
+    }
+
+    private func accessorDeclaration(_ member: Member) -> String {
         let accessor = member.accessor
         let name = Self.rules.quoted(member.name)
         let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
@@ -323,22 +338,17 @@ struct SwiftLensTemplate {
                 if case .field = accessor.reads { return "lens.includes(\(field).conditions)" }
                 return "lens.includes(\(conditions ?? "[]"))"
             }
-        func plain(_ type: String, _ call: String, excluded: String = "nil") -> Template {
-            guard let conditionCheck else { return "\(access)var \(name): \(type) { \(call) }" }
-            return "\(access)var \(name): \(type) { \(conditionCheck) ? \(call) : \(excluded) }"
+        let declared = access + "var " + name + ": "
+        func plain(_ type: String, _ call: String, excluded: String = "nil") -> String {
+            guard let conditionCheck else { return declared + type + " { " + call + " }" }
+            return declared + type + " { " + conditionCheck + " ? " + call + " : " + excluded + " }"
         }
-        func throwing(_ type: String, _ call: String) -> Template {
+        func throwing(_ type: String, _ call: String) -> String {
             guard let conditionCheck else {
-                return "\(access)var \(name): \(type) { get throws(Baton.ReadError) { try \(call) } }"
+                return declared + type + " { get throws(Baton.ReadError) { try " + call + " } }"
             }
-            return """
-                \(access)var \(name): \(type) {
-                    get throws(Baton.ReadError) {
-                        guard \(conditionCheck) else { return nil }
-                        return try \(call)
-                    }
-                }
-                """
+            return declared + type + " {\n    get throws(Baton.ReadError) {\n        guard " + conditionCheck
+                + " else { return nil }\n        return try " + call + "\n    }\n}"
         }
         switch accessor.reads {
         case .parentRecord:

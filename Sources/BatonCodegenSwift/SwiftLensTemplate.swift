@@ -191,13 +191,39 @@ struct SwiftLensTemplate {
     /// The `Fields` enum, written as one text: each member is one line (a field description holds
     /// no line break), so it needs none of a template's re-indenting.
     private func fieldsEnum(_ members: [Member]) -> Template {
-        var text = access + "enum Fields {"
+        var text = TextBuilder(capacity: 64 + members.count * 96)
+        text.add(access)
+        text.add("enum Fields {")
         for member in members {
-            text += "\n    " + access + "static let " + Self.rules.quoted(member.name) + ": Baton.Field = "
-            text += fieldDescription(member)
+            text.add("\n    ")
+            text.add(access)
+            text.add("static let ")
+            text.add(Self.rules.quoted(member.name))
+            text.add(": Baton.Field = ")
+            fieldDescription(member, into: &text)
         }
-        text += "\n}"
-        return Template(text)
+        text.add("\n}")
+        return text.template
+    }
+
+    /// Appends `fieldDescription(member)`; the common case without building its pieces as strings.
+    private func fieldDescription(_ member: Member, into text: inout TextBuilder) {
+        guard case .field(let read) = member.accessor.reads else { return }
+        let accessor = member.accessor
+        guard read.fieldName == accessor.name, read.arguments.isEmpty, accessor.required == nil,
+            accessor.catchMode == nil, accessor.connection == nil, accessor.recordUpdate == nil,
+            accessor.presence.atRuntime.isAlways
+        else { return text.add(fieldDescription(member)) }
+        text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
+        SwiftLiteral.string(read.fieldName, into: &text)
+        text.add(", ")
+        SwiftLiteral.string(SwiftNames.notation(read.schemaType), into: &text)
+        if let nested = member.nestedTypeName {
+            text.add(", ")
+            text.add(Self.rules.quoted(nested))
+            text.add(".selections")
+        }
+        text.add(UInt8(ascii: ")"))
     }
 
     private func fieldDescription(_ member: Member) -> String {
@@ -285,29 +311,35 @@ struct SwiftLensTemplate {
     }
 
     private func selections(_ members: [Member]) -> String {
-        let items = members.map { member -> String in
-            let accessor = member.accessor
-            switch accessor.reads {
-            case .field: return ".field(Fields.\(Self.rules.quoted(member.name)))"
-            case .parentRecord(let read):
-                let conditions = runtimeConditions(accessor) ?? "[]"
-                switch accessor.base {
-                case .fragment(let fragment):
-                    let type = names.fragmentReference(fragment.name)
-                    return conditions == "[]"
-                        ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))"
-                default:
-                    let nested = Self.rules.quoted(member.nestedTypeName ?? "")
-                    let condition =
-                        read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
-                    return
-                        ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
-                }
+        if members.isEmpty { return "[]" }
+        var text = TextBuilder(capacity: 16 + members.count * 48)
+        text.add(members.count == 1 ? "[" : "[\n    ")
+        for (index, member) in members.enumerated() {
+            if index > 0 { text.add(",\n    ") }
+            guard case .parentRecord(let read) = member.accessor.reads else {
+                text.add(".field(Fields.")
+                text.add(Self.rules.quoted(member.name))
+                text.add(UInt8(ascii: ")"))
+                continue
+            }
+            let conditions = runtimeConditions(member.accessor) ?? "[]"
+            switch member.accessor.base {
+            case .fragment(let fragment):
+                let type = names.fragmentReference(fragment.name)
+                text.add(
+                    conditions == "[]"
+                        ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))")
+            default:
+                let nested = Self.rules.quoted(member.nestedTypeName ?? "")
+                let condition =
+                    read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
+                text.add(
+                    ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
+                )
             }
         }
-        if items.isEmpty { return "[]" }
-        if items.count == 1 { return "[" + items[0] + "]" }
-        return "[\n    " + items.joined(separator: ",\n    ") + ",\n]"
+        text.add(members.count == 1 ? "]" : ",\n]")
+        return text.text
     }
 
     // MARK: Accessors
@@ -315,12 +347,31 @@ struct SwiftLensTemplate {
     /// Every accessor's declaration, one after another, as one text (none is empty, none ends a line in
     /// spaces: what the list of templates it replaces would write, without a template per accessor).
     private func accessorDeclarations(_ members: [Member]) -> String {
-        var text = ""
+        var text = TextBuilder(capacity: members.count * 80)
         for member in members {
-            if !text.isEmpty { text += "\n" }
-            text += accessorDeclaration(member)
+            if !text.isEmpty { text.add(UInt8(ascii: "\n")) }
+            let accessor = member.accessor
+            // The common case, `var name: T { lens.read(Fields.name) }`, without its pieces as strings.
+            guard case .field(let read) = accessor.reads, !read.isTypename, accessor.catchMode == nil,
+                !accessor.isThrowing, !accessor.underThrowOnFieldError, accessor.presence.atRuntime.isAlways
+            else {
+                text.add(accessorDeclaration(member))
+                continue
+            }
+            let name = Self.rules.quoted(member.name)
+            let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
+            let isLens: Bool
+            if case .lens = accessor.base { isLens = true } else { isLens = false }
+            text.add(access)
+            text.add("var ")
+            text.add(name)
+            text.add(": ")
+            text.add(SwiftNames.wrap(baseType, levels: accessor.levels, lens: isLens))
+            text.add(" { lens.read(Fields.")
+            text.add(name)
+            text.add(") }")
         }
-        return text
+        return text.text
     }
 
     private func accessorDeclaration(_ member: Member) -> String {

@@ -89,6 +89,10 @@ package struct CommandContext {
     /// relative to it.
     package var workingDirectory: String
     package var environment: [String: String]
+    /// True when the process exits once the command returns (`process()`): a one-shot command may
+    /// then leave what it built for the exit to reclaim, instead of releasing it piece by piece.
+    /// False for a context a test or a host reuses.
+    package var exitsAfterCommand = false
 
     package init(
         standardOutput: OutputStream, standardError: OutputStream, workingDirectory: String,
@@ -107,9 +111,19 @@ package struct CommandContext {
         for name in ["NO_COLOR", "TERM", "GITHUB_ACTIONS", "BATON_WATCH_POLL"] {
             if let value = FileSystem.environment(name) { environment[name] = value }
         }
-        return CommandContext(
+        var context = CommandContext(
             standardOutput: OutputStream(descriptor: 1), standardError: OutputStream(descriptor: 2),
             workingDirectory: FileSystem.currentDirectory(), environment: environment)
+        context.exitsAfterCommand = true
+        return context
+    }
+
+    /// Keeps `value` alive until the process ends when it ends with this command
+    /// (`exitsAfterCommand`): releasing a run's plan, ASTs and sources object by object costs a
+    /// one-shot `gen` more than the exit does. Otherwise `value` is released as usual.
+    package func keepUntilExit(_ value: some Any) {
+        guard exitsAfterCommand else { return }
+        _ = Unmanaged.passRetained(KeptUntilExit(value))
     }
 
     /// Whether colour may be used on `stream`: a terminal, `NO_COLOR` unset or empty, and
@@ -119,4 +133,10 @@ package struct CommandContext {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         return environment["TERM"] != "dumb"
     }
+}
+
+/// What `CommandContext.keepUntilExit` holds.
+private final class KeptUntilExit {
+    let value: Any
+    init(_ value: Any) { self.value = value }
 }

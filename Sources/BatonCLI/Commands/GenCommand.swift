@@ -99,6 +99,7 @@ package enum GenCommand: Command {
             return WatchLoop.run(driver: driver, stage: .generate, format: format, context: context)
         }
         let result = driver.generate(check: check)
+        defer { context.keepUntilExit(result) }
         let exitCode = ExitCode(result.status)
 
         let display = { (path: String) in Path.display(path, from: shownFrom) }

@@ -206,75 +206,79 @@ struct SwiftLensTemplate {
         return text.template
     }
 
-    /// Appends `fieldDescription(member)`; the common case without building its pieces as strings.
+    /// Appends the field's `Baton.Field` description: `Baton.Field.leaf(name, "Type!")` or
+    /// `.composite(name, "Type", Nested.selections)` in the common case, a call the type checker
+    /// resolves cheaply (no overloads, no defaulted parameters); `Baton.Field(...)` with only the
+    /// arguments it needs otherwise.
     private func fieldDescription(_ member: Member, into text: inout TextBuilder) {
         guard case .field(let read) = member.accessor.reads else { return }
         let accessor = member.accessor
-        guard read.fieldName == accessor.name, read.arguments.isEmpty, accessor.required == nil,
-            accessor.catchMode == nil, accessor.connection == nil, accessor.recordUpdate == nil,
-            accessor.presence.atRuntime.isAlways
-        else { return text.add(fieldDescription(member)) }
-        text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
-        SwiftLiteral.string(read.fieldName, into: &text)
-        text.add(", ")
-        SwiftLiteral.string(SwiftNames.notation(read.schemaType), into: &text)
-        if let nested = member.nestedTypeName {
-            text.add(", ")
-            text.add(Self.rules.quoted(nested))
-            text.add(".selections")
-        }
-        text.add(UInt8(ascii: ")"))
-    }
-
-    private func fieldDescription(_ member: Member) -> String {
-        guard case .field(let read) = member.accessor.reads else { return "" }
-        let accessor = member.accessor
+        let conditions = runtimeConditions(accessor)
         let scalar: String? = {
             guard case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn, let mapped = scalar.mapping?.swiftType,
                 accessor.required != nil
             else { return nil }
             return mapped
         }()
-        // The common case, in a call the type checker resolves cheaply (no overloads, no defaulted parameters).
-        if read.fieldName == accessor.name, read.arguments.isEmpty, runtimeConditions(accessor) == nil,
-            accessor.required == nil, accessor.catchMode == nil, scalar == nil, accessor.connection == nil,
-            accessor.recordUpdate == nil
+        if read.fieldName == accessor.name, read.arguments.isEmpty, conditions == nil, accessor.required == nil,
+            accessor.catchMode == nil, scalar == nil, accessor.connection == nil, accessor.recordUpdate == nil
         {
-            let name = SwiftLiteral.string(read.fieldName)
-            let type = SwiftLiteral.string(SwiftNames.notation(read.schemaType))
-            guard let nested = member.nestedTypeName else { return "Baton.Field.leaf(\(name), \(type))" }
-            return "Baton.Field.composite(\(name), \(type), \(Self.rules.quoted(nested)).selections)"
-        }
-        var arguments = [SwiftLiteral.string(read.fieldName)]
-        if read.fieldName != accessor.name { arguments.append("alias: " + SwiftLiteral.string(accessor.name)) }
-        if !read.arguments.isEmpty {
-            let list = read.arguments.map {
-                "(" + SwiftLiteral.string($0.name) + ", " + SwiftInputEncoding.inputValue($0.value) + ")"
+            text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
+            SwiftLiteral.string(read.fieldName, into: &text)
+            text.add(", ")
+            SwiftLiteral.string(SwiftNames.notation(read.schemaType), into: &text)
+            if let nested = member.nestedTypeName {
+                text.add(", ")
+                text.add(Self.rules.quoted(nested))
+                text.add(".selections")
             }
-            arguments.append("arguments: [" + list.joined(separator: ", ") + "]")
+            text.add(UInt8(ascii: ")"))
+            return
         }
-        arguments.append("type: " + SwiftNames.graphQLType(read.schemaType))
+        text.add("Baton.Field(")
+        SwiftLiteral.string(read.fieldName, into: &text)
+        if read.fieldName != accessor.name {
+            text.add(", alias: ")
+            SwiftLiteral.string(accessor.name, into: &text)
+        }
+        if !read.arguments.isEmpty {
+            text.add(", arguments: [")
+            for (index, argument) in read.arguments.enumerated() {
+                text.add(index == 0 ? "(" : ", (")
+                SwiftLiteral.string(argument.name, into: &text)
+                text.add(", ")
+                text.add(SwiftInputEncoding.inputValue(argument.value))
+                text.add(UInt8(ascii: ")"))
+            }
+            text.add(UInt8(ascii: "]"))
+        }
+        text.add(", type: ")
+        text.add(SwiftNames.graphQLType(read.schemaType))
         if let nested = member.nestedTypeName {
-            arguments.append("selections: \(Self.rules.quoted(nested)).selections")
+            text.add(", selections: ")
+            text.add(Self.rules.quoted(nested))
+            text.add(".selections")
         }
-        if let conditions = runtimeConditions(accessor) { arguments.append("conditions: " + conditions) }
+        if let conditions {
+            text.add(", conditions: ")
+            text.add(conditions)
+        }
         if let required = accessor.required {
             switch required.action {
-            case .log: arguments.append("required: .log")
-            case .throwError: arguments.append("required: .throw")
-            default: arguments.append("required: Baton.RequiredAction.none")
+            case .log: text.add(", required: .log")
+            case .throwError: text.add(", required: .throw")
+            default: text.add(", required: Baton.RequiredAction.none")
             }
         }
         switch accessor.catchMode {
-        case .result?: arguments.append("catchTo: .result")
-        case .null?: arguments.append("catchTo: .null")
+        case .result?: text.add(", catchTo: .result")
+        case .null?: text.add(", catchTo: .null")
         case nil: break
         }
-        if let scalar { arguments.append("scalar: \(scalar).self") }
+        if let scalar { text.add(", scalar: \(scalar).self") }
         if let connection = accessor.connection {
             let filters = connection.filters.map(SwiftLiteral.string).joined(separator: ", ")
-            arguments.append(
-                "connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])")
+            text.add(", connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])")
         }
         if let update = accessor.recordUpdate {
             var parts = [".\(update.kind.rawValue)"]
@@ -283,9 +287,9 @@ struct SwiftLensTemplate {
             }
             if let edge = update.edgeTypeName { parts.append("edgeTypename: " + SwiftLiteral.string(edge)) }
             if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }
-            arguments.append("update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
+            text.add(", update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
         }
-        return "Baton.Field(" + arguments.joined(separator: ", ") + ")"
+        text.add(UInt8(ascii: ")"))
     }
 
     /// The runtime's conditions for an accessor that can be absent, spelling the plan's `presence.atRuntime`: one

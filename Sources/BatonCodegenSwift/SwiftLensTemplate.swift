@@ -109,7 +109,9 @@ struct SwiftLensTemplate {
         switch role {
         case .operationData, .nested: return .empty
         case .fragment(let fragment):
-            let condition = typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+            let condition = SwiftTypeConditionsTemplate.reference(
+                fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+                ?? Self.typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
             let text = generator.documents.fragmentTexts[fragment.name]
             return """
                 \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
@@ -125,7 +127,7 @@ struct SwiftLensTemplate {
         case .inlineFragment(let read):
             guard let condition = read.typeCondition, let matching = read.matchingTypes else { return .empty }
             return
-                "\(access)static let typeCondition: Baton.TypeCondition? = \(typeConditionLiteral(condition, possibleTypes: matching))"
+                "\(access)static let typeCondition: Baton.TypeCondition? = \(Self.typeConditionLiteral(condition, possibleTypes: matching))"
         }
     }
 
@@ -161,7 +163,7 @@ struct SwiftLensTemplate {
             """
     }
 
-    private func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
+    static func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
         let types = possibleTypes.filter { $0 != name }
         if types.isEmpty { return "Baton.TypeCondition(\(SwiftLiteral.string(name)))" }
         return

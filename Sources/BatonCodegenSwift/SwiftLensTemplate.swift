@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import BatonCodegen
 import BatonIR
 import BatonSyntax
@@ -50,6 +57,31 @@ struct SwiftLensTemplate {
     }
 
     func render() -> Template {
+        var text = TextBuilder(capacity: 4096)
+        write(into: &text, indent: "")
+        return text.template
+    }
+
+    /// Writes the lens's declaration, its nested lenses inside it, as the template
+    ///
+    ///     \(documentation)
+    ///     \(access)struct \(typeName): \(conformance) {
+    ///         \(access)let lens: Baton.Lens
+    ///         \(access)init(lens: Baton.Lens) { self.lens = lens }
+    ///         \(staticMembers)
+    ///         \(if: !fields.isEmpty, fieldsEnum(fields))
+    ///         \(access)static let selections: [Baton.Selection] = \(selections(members))
+    ///         \(accessorDeclarations(members))
+    ///         \(ifLet: connectionID, { $0 })
+    ///         \(if: !nested.isEmpty, "\n\(lines: nested, separator: "\n\n")")
+    ///         \(ifLet: optimistic, { "\n\($0)" })
+    ///     }
+    ///
+    /// would write it, straight into `text`: each line that is not empty begins with `indent` (and
+    /// a nested lens's with one level more), a part that is empty takes no line, and no line ends
+    /// in spaces (no part writes one). A lens is most of a file, so no tree of templates is built,
+    /// walked and released for it. Ends without a line break.
+    func write(into text: inout TextBuilder, indent: String) {
         let members = declareMembers()
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.accessor.name == "id" && $0.name == "id" }
@@ -58,43 +90,80 @@ struct SwiftLensTemplate {
             conformance += ", Baton.RefetchableFragment"
         }
         let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
-        let nested = members.compactMap { member -> Template? in
-            guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { return nil }
+        let inner = indent + "    "
+        text.add(indent)
+        text.add(documentation)
+        text.add(UInt8(ascii: "\n"))
+        text.add(indent)
+        text.add(access)
+        text.add("struct ")
+        text.add(Self.rules.quoted(typeName))
+        text.add(": ")
+        text.add(conformance)
+        text.add(" {\n")
+        text.add(inner)
+        text.add(access)
+        text.add("let lens: Baton.Lens\n")
+        text.add(inner)
+        text.add(access)
+        text.add("init(lens: Baton.Lens) { self.lens = lens }\n")
+        Self.addLines(staticMembers.text, indent: inner, to: &text)
+        if !fields.isEmpty { Self.addLines(fieldsEnum(fields), indent: inner, to: &text) }
+        Self.addLines(access + "static let selections: [Baton.Selection] = " + selections(members), indent: inner, to: &text)
+        Self.addLines(accessorDeclarations(members), indent: inner, to: &text)
+        if let name = lens.connectionIDName {
+            Self.addLines(
+                "/// The connection record this lens reads: what a mutation's `connections:` names.\n"
+                    + "\(access)var \(Self.rules.quoted(name)): Baton.ConnectionID { Baton.ConnectionID(lens.key) }",
+                indent: inner, to: &text)
+        }
+        for member in members {
+            guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { continue }
             let role: Role
             if case .parentRecord(let read) = member.accessor.reads {
                 role = .inlineFragment(read)
             } else {
                 role = .nested
             }
-            return SwiftLensTemplate(
+            // A blank line before each nested lens.
+            text.add(UInt8(ascii: "\n"))
+            SwiftLensTemplate(
                 generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
-            ).render()
+            ).write(into: &text, indent: inner)
+            text.add(UInt8(ascii: "\n"))
         }
-        let optimistic = lens.optimisticTypeName.map { name in
-            SwiftOptimisticTemplate(generator: generator, lens: lens, members: members, typeName: name).render()
+        if let name = lens.optimisticTypeName {
+            text.add(UInt8(ascii: "\n"))
+            let optimistic = SwiftOptimisticTemplate(generator: generator, lens: lens, members: members, typeName: name)
+            Self.addLines(optimistic.render().text, indent: inner, to: &text)
         }
-        let connectionID = lens.connectionIDName.map { name in
-            Template(
-                "/// The connection record this lens reads: what a mutation's `connections:` names.\n"
-                    + "\(access)var \(Self.rules.quoted(name)): Baton.ConnectionID { Baton.ConnectionID(lens.key) }")
-        }
-        return """
-            \(documentation)
-            \(access)struct \(Self.rules.quoted(typeName)): \(conformance) {
-                \(access)let lens: Baton.Lens
-                \(access)init(lens: Baton.Lens) { self.lens = lens }
-                \(staticMembers)
-                \(if: !fields.isEmpty, fieldsEnum(fields))
-                \(access)static let selections: [Baton.Selection] = \(selections(members))
-                \(accessorDeclarations(members))
-                \(ifLet: connectionID, { $0 })
-                \(if: !nested.isEmpty, "\n\(lines: nested, separator: "\n\n")")
-                \(ifLet: optimistic, { "\n\($0)" })
-            }
-            """
+        text.add(indent)
+        text.add(UInt8(ascii: "}"))
     }
 
-    private var documentation: Template {
+    /// Appends `lines` (nothing when it is empty) and a line break: each line that is not empty
+    /// begins with `indent`, as an interpolated template's lines do.
+    private static func addLines(_ lines: String, indent: String, to text: inout TextBuilder) {
+        guard !lines.isEmpty else { return }
+        var lines = lines
+        lines.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start <= bytes.count {
+                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
+                    UnsafeRawPointer($0) - UnsafeRawPointer(base)
+                } ?? bytes.count
+                if end > start {
+                    text.add(indent)
+                    text.bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+                }
+                text.add(UInt8(ascii: "\n"))
+                start = end + 1
+            }
+        }
+    }
+
+    private var documentation: String {
         switch role {
         case .operationData: return "/// The data of the operation: a lens of `\(lens.recordType)`."
         case .fragment(let fragment):
@@ -192,7 +261,7 @@ struct SwiftLensTemplate {
 
     /// The `Fields` enum, written as one text: each member is one line (a field description holds
     /// no line break), so it needs none of a template's re-indenting.
-    private func fieldsEnum(_ members: [Member]) -> Template {
+    private func fieldsEnum(_ members: [Member]) -> String {
         var text = TextBuilder(capacity: 64 + members.count * 96)
         text.add(access)
         text.add("enum Fields {")
@@ -205,7 +274,7 @@ struct SwiftLensTemplate {
             fieldDescription(member, into: &text)
         }
         text.add("\n}")
-        return text.template
+        return text.text
     }
 
     /// Appends the field's `Baton.Field` description: `Baton.Field.leaf(name, "Type!")` or

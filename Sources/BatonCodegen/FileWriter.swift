@@ -205,9 +205,10 @@ package struct FileWriter: Sendable {
         if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
         guard rootType != .missing else { return }
         let realRoot = try realPath(root)
+        var listing: FolderListing?
         for file in files.sorted(by: { $0.path < $1.path }) where !file.kept {
             guard let folder = try folder(for: file.path, realRoot: realRoot, create: false) else { continue }
-            switch fileType(folder + "/" + lastComponent(of: file.path)) {
+            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing) {
             case .missing, .regular: continue
             case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
             }
@@ -239,6 +240,7 @@ package struct FileWriter: Sendable {
         var changes: [(path: String, change: FileWriteReport.Change)] = []
         var unchanged = 0
         var pending: [Pending] = []
+        var listing: FolderListing?
         for file in files.sorted(by: { $0.path < $1.path }) {
             if file.kept {
                 unchanged += 1
@@ -249,7 +251,7 @@ package struct FileWriter: Sendable {
                 continue
             }
             let full = folder + "/" + lastComponent(of: file.path)
-            switch fileType(full) {
+            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing) {
             case .missing: pending.append(Pending(file: file, full: full, exists: false))
             case .regular: pending.append(Pending(file: file, full: full, exists: true))
             case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
@@ -500,7 +502,19 @@ package struct FileWriter: Sendable {
 
     // MARK: File system
 
-    private enum FileType { case missing, regular, directory, symbolicLink, other }
+    enum FileType { case missing, regular, directory, symbolicLink, other }
+
+    /// The type of the entry a file at `relativePath` goes to in `folder` (resolved): for a file
+    /// directly in the root, from one listing of the root (made on first use) where it can say,
+    /// else from `lstat`.
+    private func type(
+        of relativePath: String, in folder: String, realRoot: String, listing: inout FolderListing?
+    ) -> FileType {
+        let name = lastComponent(of: relativePath)
+        guard folder == realRoot else { return fileType(folder + "/" + name) }
+        if listing == nil { listing = FolderListing(realRoot) }
+        return listing?.type(of: name) ?? fileType(folder + "/" + name)
+    }
 
     private func fileType(_ path: String) -> FileType {
         var info = stat()
@@ -536,6 +550,7 @@ package struct FileWriter: Sendable {
     /// existing level resolved and checked to be inside the root before anything is created in it); nil when
     /// it does not exist and `create` is false.
     private func folder(for relativePath: String, realRoot: String, create: Bool) throws(FileWriterError) -> String? {
+        if Self.lastComponentStart(relativePath) == 0 { return realRoot }  // directly in the root
         var current = realRoot
         for component in relativePath.split(separator: "/").dropLast() {
             let next = current + "/" + component
@@ -661,20 +676,12 @@ package struct FileWriter: Sendable {
     ) throws(FileWriterError) {
         guard depth < 64 else { return }
         let full = folder.isEmpty ? root : root + "/" + folder
-        guard let directory = opendir(full) else { throw .io(path: full, message: errorText()) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." || name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        closedir(directory)
-        for name in names.sorted() {
+        guard let entries = FolderListing.entries(of: full) else { throw .io(path: full, message: errorText()) }
+        for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
             let relative = folder.isEmpty ? name : folder + "/" + name
             let path = root + "/" + relative
-            switch fileType(path) {
+            // The entry's own type, as `lstat` gives it; asked of `lstat` when the folder does not say.
+            switch type ?? fileType(path) {
             case .directory:
                 try collectStale(folder: relative, generated: generated, into: &stale, depth: depth + 1)
             case .regular:
@@ -695,5 +702,67 @@ package struct FileWriter: Sendable {
             if rmdir(root + "/" + current) != 0 { return }
             current = parentFolder(of: current)
         }
+    }
+}
+
+/// The entries of one folder, read once (`readdir`, with the type each entry reports), so that a
+/// writer asks the file system once per folder instead of once per file whether a file is there.
+struct FolderListing {
+    /// Each entry's type by exact name; nil where the folder does not report it.
+    private var types: [String: FileWriter.FileType?] = [:]
+    /// Every entry's name lower-cased, for file systems that match names ignoring case.
+    private var folded: Set<String> = []
+
+    /// False when the folder could not be read: every answer is then `lstat`'s.
+    private var complete = true
+
+    /// The listing of `path`.
+    init(_ path: String) {
+        let entries = Self.entries(of: path)
+        self.init(entries: entries ?? [])
+        complete = entries != nil
+    }
+
+    init(entries: [(name: String, type: FileWriter.FileType?)]) {
+        types.reserveCapacity(entries.count)
+        for (name, type) in entries {
+            types[name] = type
+            folded.insert(name.lowercased())
+        }
+    }
+
+    /// The type of the entry `name`: `.missing` when no entry has the name, even ignoring case
+    /// (ASCII names only: a file system may match others by a folding or normalization of its
+    /// own); nil when only `lstat` can say (the folder could not be read or did not report the
+    /// type, a name differs only in case, or `name` is not ASCII and not listed as it is).
+    func type(of name: String) -> FileWriter.FileType? {
+        guard complete else { return nil }
+        if let found = types[name] { return found }
+        guard name.utf8.allSatisfy({ $0 < 0x80 }), !folded.contains(name.lowercased()) else { return nil }
+        return .missing
+    }
+
+    /// The entries of the folder at `path` but `.` and `..`, each with the type `readdir` reports
+    /// (nil for an unknown one); nil when the folder cannot be opened.
+    static func entries(of path: String) -> [(name: String, type: FileWriter.FileType?)]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, type: FileWriter.FileType?)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let type: FileWriter.FileType?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = .regular
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_LNK): type = .symbolicLink
+            case Int32(DT_UNKNOWN): type = nil
+            default: type = .other
+            }
+            entries.append((name, type))
+        }
+        return entries
     }
 }

@@ -176,3 +176,43 @@ final class FileWriterTests: XCTestCase {
         }
     }
 }
+
+/// The writer asks a folder once for its entries (`FolderListing`) instead of `lstat`ing each file
+/// it writes there; where the listing cannot tell for sure, `lstat` still answers.
+final class FolderListingTests: XCTestCase {
+    func testAnswersOnlyWhatTheListingKnowsForSure() {
+        let listing = FolderListing(entries: [
+            ("A.swift", .regular), ("Sub", .directory), ("Link.swift", .symbolicLink), ("Odd", nil), ("Größe.swift", .regular),
+        ])
+        XCTAssertEqual(listing.type(of: "A.swift"), .regular)
+        XCTAssertEqual(listing.type(of: "Sub"), .directory)
+        XCTAssertEqual(listing.type(of: "Link.swift"), .symbolicLink)
+        XCTAssertEqual(listing.type(of: "Größe.swift"), .regular)
+        XCTAssertEqual(listing.type(of: "B.swift"), .missing)
+        XCTAssertNil(listing.type(of: "Odd"), "the folder did not say: lstat's to answer")
+        XCTAssertNil(listing.type(of: "a.swift"), "differs only in case: the file system may match it")
+        XCTAssertNil(listing.type(of: "Naïve.swift"), "not ASCII: the file system may match it by another spelling")
+        let unreadable = FolderListing("/nonexistent-\(UUID().uuidString)")
+        XCTAssertNil(unreadable.type(of: "A.swift"))
+    }
+
+    func testAFoldersEntriesHaveTheTypesLstatGives() throws {
+        let folder = NSTemporaryDirectory() + "baton-listing-" + UUID().uuidString
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder + "/Sub", withIntermediateDirectories: true)
+        defer { try? manager.removeItem(atPath: folder) }
+        manager.createFile(atPath: folder + "/A.swift", contents: Data("x".utf8))
+        try manager.createSymbolicLink(atPath: folder + "/Link.swift", withDestinationPath: folder + "/A.swift")
+        try manager.createSymbolicLink(atPath: folder + "/Up", withDestinationPath: folder + "/Sub")
+        let listing = FolderListing(folder)
+        for (name, expected) in [
+            ("A.swift", FileWriter.FileType.regular), ("Sub", .directory), ("Link.swift", .symbolicLink),
+            ("Up", .symbolicLink), ("Gone.swift", .missing),
+        ] {
+            // A file system that does not report types leaves it to lstat, which agrees.
+            XCTAssertTrue(listing.type(of: name) == expected || listing.type(of: name) == nil, name)
+        }
+        XCTAssertEqual(
+            Set(try XCTUnwrap(FolderListing.entries(of: folder)).map(\.name)), ["A.swift", "Sub", "Link.swift", "Up"])
+    }
+}

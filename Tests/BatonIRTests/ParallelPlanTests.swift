@@ -40,6 +40,13 @@ final class ParallelPlanTests: XCTestCase {
         let schemaSource = SourceFile(path: "schema.graphql", bytes: Array(try Data(contentsOf: url)))
         let schema = try XCTUnwrap(SchemaBuilder.build(sources: [schemaSource]).0)
         var text = "fragment IssueRow_user on User { name }\n"
+        // Fragments on three levels of the spread graph, some reporting a conflict of their own.
+        for index in 0..<12 {
+            let spread = index < 4 ? "...IssueRow_user" : "...Level\(index % 4)_user"
+            let conflict = index % 3 == 0 ? "issueRow: login " : ""
+            text += "fragment Level\(index)_user on User { \(conflict)\(spread) bestFriend { login } }\n"
+        }
+        text += "query Levels { viewer { " + (0..<12).map { "...Level\($0)_user" }.joined(separator: " ") + " } }\n"
         for index in 0..<40 {
             switch index % 4 {
             case 0:  // the spread's accessor conflicts with the alias: the model's own error
@@ -64,8 +71,9 @@ final class ParallelPlanTests: XCTestCase {
             documents.append(try XCTUnwrap(parsed.document, "file\(start)"))
         }
         let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: documents, workers: 1)
-        XCTAssertEqual(model.operations.count, 40)
-        XCTAssertEqual(diagnostics.count, 20, "each conflict and each deep operation's conflict is reported")
+        XCTAssertEqual(model.operations.count, 41)
+        XCTAssertEqual(model.fragments.count, 13)
+        XCTAssertEqual(diagnostics.count, 22, "each conflict, in operations and fragments, is reported")
         XCTAssertEqual(Set(diagnostics.map(\.rule)), [LensDiagnosticRule.accessorNameConflict])
         let one = plan(schema, documents, workers: 1)
         for workers in Self.workerCounts {
@@ -73,5 +81,15 @@ final class ParallelPlanTests: XCTestCase {
             XCTAssertEqual(many.0, one.0, "the model on \(workers) threads")
             XCTAssertEqual(many.1, one.1, "the diagnostics on \(workers) threads")
         }
+        // A fragment nesting past the stack checks' depth: every fragment on the calling thread.
+        let deep = Parser.parse(
+            SourceFile(
+                path: "deep.graphql",
+                text: "fragment Deep_user on User " + String(repeating: "{ bestFriend ", count: 9) + "{ login }"
+                    + String(repeating: " }", count: 9) + "\nquery UsesDeep { viewer { ...Deep_user } }\n"))
+        let withDeep = documents + [try XCTUnwrap(deep.document)]
+        let oneDeep = plan(schema, withDeep, workers: 1)
+        XCTAssertEqual(plan(schema, withDeep, workers: 3).0, oneDeep.0)
+        XCTAssertEqual(plan(schema, withDeep, workers: 3).1, oneDeep.1)
     }
 }

@@ -205,9 +205,10 @@ package struct FileWriter: Sendable {
         if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
         guard rootType != .missing else { return }
         let realRoot = try realPath(root)
+        var listing: FolderListing?
         for file in files.sorted(by: { $0.path < $1.path }) where !file.kept {
             guard let folder = try folder(for: file.path, realRoot: realRoot, create: false) else { continue }
-            switch fileType(folder + "/" + lastComponent(of: file.path)) {
+            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing) {
             case .missing, .regular: continue
             case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
             }
@@ -219,9 +220,11 @@ package struct FileWriter: Sendable {
     /// Writes `files` (or, with `check`, only reports) and removes stale generated files.
     ///
     /// Each file's text is rendered once (a deferred file's, on up to `workers` threads), compared
-    /// with the file on disk and, when it differs, written into a staging folder in the root and
-    /// let go; only when every file is staged are they renamed into place, so a failed write
-    /// leaves the folder as it was and a run holds a few files' text at a time, not all of them.
+    /// with the file on disk and, when it differs, written into a staging folder in the root (made
+    /// by the first such file, so a run that changes nothing creates nothing in the root) and let
+    /// go; only when every file is staged are they renamed into place, so a failed write leaves
+    /// the folder as it was and a run holds a few files' text at a time, not all of them. The
+    /// staging folder is removed in every case, a rename that fails included.
     ///
     /// `preflighted`: `preflight` checked these files a moment ago (the paths are not validated again).
     package func write(
@@ -240,6 +243,7 @@ package struct FileWriter: Sendable {
         var changes: [(path: String, change: FileWriteReport.Change)] = []
         var unchanged = 0
         var pending: [Pending] = []
+        var listing: FolderListing?
         for file in files.sorted(by: { $0.path < $1.path }) {
             if file.kept {
                 unchanged += 1
@@ -250,7 +254,7 @@ package struct FileWriter: Sendable {
                 continue
             }
             let full = folder + "/" + lastComponent(of: file.path)
-            switch fileType(full) {
+            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing) {
             case .missing: pending.append(Pending(file: file, full: full, exists: false))
             case .regular: pending.append(Pending(file: file, full: full, exists: true))
             case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
@@ -258,15 +262,18 @@ package struct FileWriter: Sendable {
         }
 
         if let realRoot {
-            let staging = check ? nil : try makeStaging(in: realRoot)
+            // The staging folder is made by the first file that needs it: a run that changes
+            // nothing creates nothing in the root (its modification time stays).
+            let staging = check ? nil : try stagingFolder(in: realRoot)
             let items = pending
             let outcomes = ParallelWork.map(Array(items.indices), workers: workers, minimumItems: 16) { index in
-                stage(items[index], as: staging.map { $0 + "/\(index)" }, check: check)
+                stage(items[index], as: staging.map { $0 + "/\(index)" }, in: staging, check: check)
             }
             if let failure = outcomes.lazy.compactMap(\.failure).first {
                 if let staging { removeStaging(staging) }
                 throw failure
             }
+            var moveFailure: FileWriterError?
             for (item, outcome) in zip(pending, outcomes) {
                 guard let change = outcome.change else {
                     unchanged += 1
@@ -274,9 +281,16 @@ package struct FileWriter: Sendable {
                 }
                 changes.append((item.file.path, change))
                 guard let staged = outcome.staged else { continue }
-                try moveIntoPlace(staged, to: item.full, displayPath: item.file.path)
+                do {
+                    try moveIntoPlace(staged, to: item.full, displayPath: item.file.path)
+                } catch {
+                    moveFailure = error
+                    break
+                }
             }
-            if let staging { removeStaging(staging) }
+            // Whatever happened to the moves, nothing staged is left behind.
+            if let staging, outcomes.contains(where: { $0.staged != nil }) { removeStaging(staging) }
+            if let moveFailure { throw moveFailure }
         }
 
         if rootExists {
@@ -311,8 +325,9 @@ package struct FileWriter: Sendable {
         var failure: FileWriterError?
     }
 
-    /// Renders `item`'s text, compares it with the file on disk and (unless `check`) writes it to `staged`.
-    private func stage(_ item: Pending, as staged: String?, check: Bool) -> Outcome {
+    /// Renders `item`'s text, compares it with the file on disk and (unless `check`) writes it to `staged`,
+    /// creating the staging folder `folder` when it is not there yet.
+    private func stage(_ item: Pending, as staged: String?, in folder: String?, check: Bool) -> Outcome {
         let bytes = item.file.bytes
         guard bytes.starts(with: Self.headerMarker.utf8) else {
             return Outcome(failure: .missingHeader(item.file.path))
@@ -321,20 +336,32 @@ package struct FileWriter: Sendable {
             if item.exists, try sameBytes(item.full, bytes) { return Outcome() }
             let change: FileWriteReport.Change = item.exists ? .update : .create
             guard let staged else { return Outcome(change: change) }
-            try writeNew(bytes, to: staged, displayPath: item.file.path)
+            try writeNew(bytes, to: staged, displayPath: item.file.path, creating: folder)
             return Outcome(change: change, staged: staged)
         } catch {
             return Outcome(failure: error)
         }
     }
 
-    /// The empty staging folder of this process in the root (one left by an interrupted run with the same
-    /// process id is emptied). Hidden, so it is never taken for stale or generated.
-    private func makeStaging(in realRoot: String) throws(FileWriterError) -> String {
+    /// Where this process stages files in the root, not created yet (one left by an interrupted run with the
+    /// same process id is removed; anything else of that name is refused). Hidden, so it is never taken for
+    /// stale or generated.
+    private func stagingFolder(in realRoot: String) throws(FileWriterError) -> String {
         let staging = realRoot + "/.baton-staging-\(getpid())"
-        if fileType(staging) == .directory { removeStaging(staging) }
-        if mkdir(staging, 0o700) != 0 { throw .io(path: staging, message: errorText()) }
+        switch fileType(staging) {
+        case .missing: break
+        case .directory: removeStaging(staging)
+        case .regular, .symbolicLink, .other: throw .io(path: staging, message: String(cString: strerror(EEXIST)))
+        }
         return staging
+    }
+
+    /// Creates the staging folder (another thread may just have made it).
+    private func makeStaging(_ staging: String) throws(FileWriterError) {
+        if mkdir(staging, 0o700) == 0 { return }
+        let code = errno
+        if code == EEXIST, fileType(staging) == .directory { return }
+        throw .io(path: staging, message: String(cString: strerror(code)))
     }
 
     /// Removes the staging folder and whatever is left in it (it holds only files this writer staged).
@@ -439,58 +466,96 @@ package struct FileWriter: Sendable {
 
     // MARK: Paths
 
+    /// Checks one relative path, byte by byte (paths are compared as the file system sees them).
     private func validate(_ path: String) throws(FileWriterError) {
         if path.isEmpty { throw .invalidPath(path, reason: "the path is empty") }
-        if path.utf8.first == UInt8(ascii: "/") { throw .invalidPath(path, reason: "the path is absolute") }
-        // One pass over the bytes: each component ends at a `/` or the end.
-        var componentStart = 0
-        var offset = 0
-        func checkComponent(_ length: Int, dots: Int) throws(FileWriterError) {
-            if length == 2 && dots == 2 { throw .invalidPath(path, reason: "the path leaves the output folder ('..')") }
-            if length == 0 || (length == 1 && dots == 1) {
-                throw .invalidPath(path, reason: "the path has an empty or '.' component")
+        if path.utf8.first == Self.slash { throw .invalidPath(path, reason: "the path is absolute") }
+        let problem: String? = Self.withBytes(path) { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            if memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil { return "the path contains a backslash" }
+            if memchr(base, 0, bytes.count) != nil { return "the path contains a NUL character" }
+            var start = 0
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != Self.slash { end += 1 }
+                let count = end - start
+                let dots = count <= 2 && (start..<end).allSatisfy { bytes[$0] == Self.dot }
+                if count == 2, dots { return "the path leaves the output folder ('..')" }
+                if count == 0 || (count == 1 && dots) { return "the path has an empty or '.' component" }
+                if count > 255 { return "a component is longer than 255 bytes" }
+                guard end < bytes.count else { return nil }
+                start = end + 1
             }
-            if length > 255 { throw .invalidPath(path, reason: "a component is longer than 255 bytes") }
         }
-        var dots = 0
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"): throw .invalidPath(path, reason: "the path contains a backslash")
-            case 0: throw .invalidPath(path, reason: "the path contains a NUL character")
-            case UInt8(ascii: "/"):
-                try checkComponent(offset - componentStart, dots: dots)
-                componentStart = offset + 1
-                dots = 0
-            case UInt8(ascii: "."): dots += 1
-            default: break
-            }
-            offset += 1
-        }
-        try checkComponent(offset - componentStart, dots: dots)
+        if let problem { throw .invalidPath(path, reason: problem) }
         guard let ext = fileExtension(of: path), managedExtensions.contains(ext) else {
             throw .invalidPath(path, reason: "the file does not end in a managed extension")
         }
     }
 
-    private func fileExtension(of path: String) -> String? {
-        let name = lastComponent(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return String(name[name.index(after: dot)...])
+    private static let slash = UInt8(ascii: "/")
+    private static let dot = UInt8(ascii: ".")
+
+    /// `body` over `text`'s UTF-8 bytes, without copying a native string.
+    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
+    /// The byte offset just after the last `/` of `path` (0 when there is none).
+    private static func lastComponentStart(_ path: String) -> Int {
+        withBytes(path) { bytes in
+            var index = bytes.count
+            while index > 0, bytes[index - 1] != slash { index -= 1 }
+            return index
+        }
+    }
+
+    /// What follows the last `.` of the last component, when that `.` does not begin it.
+    private func fileExtension(of path: String) -> String? {
+        let start = Self.lastComponentStart(path)
+        let dot: Int? = Self.withBytes(path) { bytes in
+            var index = bytes.count
+            while index > start + 1 {
+                index -= 1
+                if bytes[index] == Self.dot { return index }
+            }
+            return nil
+        }
+        guard let dot else { return nil }
+        return String(decoding: path.utf8.dropFirst(dot + 1), as: UTF8.self)
+    }
+
+    /// The path's last component (the whole path when it has no `/`, or ends in one).
     private func lastComponent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.index(after: slash)...])
+        let start = Self.lastComponentStart(path)
+        if start == 0 { return path }
+        if start == path.utf8.count { return String(path.split(separator: "/").last ?? Substring(path)) }
+        return String(decoding: path.utf8.dropFirst(start), as: UTF8.self)
     }
 
     private func parentFolder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        let start = Self.lastComponentStart(path)
+        guard start > 0 else { return "" }
+        return String(decoding: path.utf8.prefix(start - 1), as: UTF8.self)
     }
 
     // MARK: File system
 
-    private enum FileType { case missing, regular, directory, symbolicLink, other }
+    enum FileType { case missing, regular, directory, symbolicLink, other }
+
+    /// The type of the entry a file at `relativePath` goes to in `folder` (resolved): for a file
+    /// directly in the root, from one listing of the root (made on first use) where it can say,
+    /// else from `lstat`.
+    private func type(
+        of relativePath: String, in folder: String, realRoot: String, listing: inout FolderListing?
+    ) -> FileType {
+        let name = lastComponent(of: relativePath)
+        guard folder == realRoot else { return fileType(folder + "/" + name) }
+        if listing == nil { listing = FolderListing(realRoot) }
+        return listing?.type(of: name) ?? fileType(folder + "/" + name)
+    }
 
     private func fileType(_ path: String) -> FileType {
         var info = stat()
@@ -526,6 +591,7 @@ package struct FileWriter: Sendable {
     /// existing level resolved and checked to be inside the root before anything is created in it); nil when
     /// it does not exist and `create` is false.
     private func folder(for relativePath: String, realRoot: String, create: Bool) throws(FileWriterError) -> String? {
+        if Self.lastComponentStart(relativePath) == 0 { return realRoot }  // directly in the root
         var current = realRoot
         for component in relativePath.split(separator: "/").dropLast() {
             let next = current + "/" + component
@@ -607,10 +673,17 @@ package struct FileWriter: Sendable {
     }
 
     /// Writes `bytes` to a new file at `path` (one left over from an interrupted run with the same
-    /// process id is replaced); on failure nothing is left there.
-    private func writeNew(_ bytes: [UInt8], to path: String, displayPath: String) throws(FileWriterError) {
+    /// process id is replaced); on failure nothing is left there. With `folder` (the staging folder
+    /// `path` is in), the folder is created when it is missing.
+    private func writeNew(
+        _ bytes: [UInt8], to path: String, displayPath: String, creating folder: String? = nil
+    ) throws(FileWriterError) {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
         var descriptor = open(path, flags, 0o644)
+        if descriptor < 0, errno == ENOENT, let folder {
+            try makeStaging(folder)
+            descriptor = open(path, flags, 0o644)
+        }
         if descriptor < 0, errno == EEXIST {
             unlink(path)
             descriptor = open(path, flags, 0o644)
@@ -644,31 +717,13 @@ package struct FileWriter: Sendable {
     ) throws(FileWriterError) {
         guard depth < 64 else { return }
         let full = folder.isEmpty ? root : root + "/" + folder
-        guard let directory = opendir(full) else { throw .io(path: full, message: errorText()) }
-        // The entry's type as the directory gives it (no `lstat` per file in a folder of tens of
-        // thousands), or nil where the file system does not say.
-        var entries: [(name: String, type: FileType?)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." || name.hasPrefix(".") { continue }
-            let type: FileType?
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): type = .regular
-            case Int32(DT_DIR): type = .directory
-            case Int32(DT_LNK): type = .symbolicLink
-            case Int32(DT_UNKNOWN): type = nil
-            default: type = .other
-            }
-            entries.append((name, type))
-        }
-        closedir(directory)
-        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+        guard let entries = FolderListing.entries(of: full) else { throw .io(path: full, message: errorText()) }
+        for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
             let relative = folder.isEmpty ? name : folder + "/" + name
             // A generated file is never stale: known without a look at the disk.
             if type == .regular, generated.contains(relative) { continue }
             let path = root + "/" + relative
+            // The entry's own type, as `lstat` gives it; asked of `lstat` when the folder does not say.
             switch type ?? fileType(path) {
             case .directory:
                 try collectStale(folder: relative, generated: generated, into: &stale, depth: depth + 1)
@@ -690,5 +745,67 @@ package struct FileWriter: Sendable {
             if rmdir(root + "/" + current) != 0 { return }
             current = parentFolder(of: current)
         }
+    }
+}
+
+/// The entries of one folder, read once (`readdir`, with the type each entry reports), so that a
+/// writer asks the file system once per folder instead of once per file whether a file is there.
+struct FolderListing {
+    /// Each entry's type by exact name; nil where the folder does not report it.
+    private var types: [String: FileWriter.FileType?] = [:]
+    /// Every entry's name lower-cased, for file systems that match names ignoring case.
+    private var folded: Set<String> = []
+
+    /// False when the folder could not be read: every answer is then `lstat`'s.
+    private var complete = true
+
+    /// The listing of `path`.
+    init(_ path: String) {
+        let entries = Self.entries(of: path)
+        self.init(entries: entries ?? [])
+        complete = entries != nil
+    }
+
+    init(entries: [(name: String, type: FileWriter.FileType?)]) {
+        types.reserveCapacity(entries.count)
+        for (name, type) in entries {
+            types[name] = type
+            folded.insert(name.lowercased())
+        }
+    }
+
+    /// The type of the entry `name`: `.missing` when no entry has the name, even ignoring case
+    /// (ASCII names only: a file system may match others by a folding or normalization of its
+    /// own); nil when only `lstat` can say (the folder could not be read or did not report the
+    /// type, a name differs only in case, or `name` is not ASCII and not listed as it is).
+    func type(of name: String) -> FileWriter.FileType? {
+        guard complete else { return nil }
+        if let found = types[name] { return found }
+        guard name.utf8.allSatisfy({ $0 < 0x80 }), !folded.contains(name.lowercased()) else { return nil }
+        return .missing
+    }
+
+    /// The entries of the folder at `path` but `.` and `..`, each with the type `readdir` reports
+    /// (nil for an unknown one); nil when the folder cannot be opened.
+    static func entries(of path: String) -> [(name: String, type: FileWriter.FileType?)]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, type: FileWriter.FileType?)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let type: FileWriter.FileType?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = .regular
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_LNK): type = .symbolicLink
+            case Int32(DT_UNKNOWN): type = nil
+            default: type = .other
+            }
+            entries.append((name, type))
+        }
+        return entries
     }
 }

@@ -4,7 +4,12 @@
 /// names. With `caseInsensitive`, names that differ only in case collide (file names on macOS and Windows
 /// file systems, or names that become equal after capitalizing).
 package struct NameScope: Sendable {
-    private var taken: Set<String> = []
+    /// The names taken, while there are few: compared one by one, which for a lens's handful of
+    /// members costs less than hashing each name.
+    private var few: [String] = []
+    /// The names taken, once there are more than `fewLimit` (`few` is then empty).
+    private var many: Set<String> = []
+    private static let fewLimit = 16
     /// Names taken in every scope of a kind, shared rather than copied (compared case-sensitively).
     private let shared: Set<String>
     package let caseInsensitive: Bool
@@ -13,31 +18,51 @@ package struct NameScope: Sendable {
     /// A scope with `reserved` names taken; `shared` names are taken too, without copying the set (large sets
     /// such as every module-level type name are reused by many scopes).
     package init(
-        reserved: some Sequence<String> = [String](), shared: Set<String> = [], caseInsensitive: Bool = false,
-        suffix: String = "_"
+        reserved: [String] = [], shared: Set<String> = [], caseInsensitive: Bool = false, suffix: String = "_"
     ) {
         self.caseInsensitive = caseInsensitive
         self.suffix = suffix.isEmpty ? "_" : suffix
         self.shared = caseInsensitive ? Set(shared.map { $0.lowercased() }) : shared
-        for name in reserved { taken.insert(caseInsensitive ? name.lowercased() : name) }
+        // A name listed twice is harmless in `few` (it only counts towards the limit).
+        let keys = caseInsensitive ? reserved.map { $0.lowercased() } : reserved
+        if keys.count <= Self.fewLimit {
+            few = keys
+            few.reserveCapacity(Self.fewLimit)
+        } else {
+            many = Set(keys)
+        }
     }
 
     private func key(_ name: String) -> String { caseInsensitive ? name.lowercased() : name }
 
-    private func isTaken(_ key: String) -> Bool { taken.contains(key) || shared.contains(key) }
+    private func isTaken(_ key: String) -> Bool {
+        (many.isEmpty ? few.contains(key) : many.contains(key)) || (!shared.isEmpty && shared.contains(key))
+    }
+
+    private mutating func insert(_ key: String) {
+        if many.isEmpty {
+            if few.count < Self.fewLimit {
+                few.append(key)
+                return
+            }
+            many = Set(few)
+            few = []
+        }
+        many.insert(key)
+    }
 
     /// Whether `name` is taken.
     package func contains(_ name: String) -> Bool { isTaken(key(name)) }
 
     /// Marks `name` as taken without checking.
-    package mutating func reserve(_ name: String) { taken.insert(key(name)) }
+    package mutating func reserve(_ name: String) { insert(key(name)) }
 
     /// `preferred` if it is free, otherwise `preferred` followed by the suffix as many times as needed; the
     /// result is then taken.
     package mutating func claim(_ preferred: String) -> String {
         var name = preferred
         while isTaken(key(name)) { name += suffix }
-        taken.insert(key(name))
+        insert(key(name))
         return name
     }
 }

@@ -27,7 +27,7 @@
 /// as the first version did, copied a file's bytes once per level of nesting: most of `gen`'s time.)
 package struct Template: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// What a template is made of.
-    indirect enum Node: Sendable {
+    enum Node: Sendable {
         /// Text as given (a literal without interpolations, `Template(_:)`, an interpolated string).
         case text(String)
         /// A string interpolation's pieces, in order.

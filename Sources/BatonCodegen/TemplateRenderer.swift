@@ -124,7 +124,7 @@ struct TemplateRenderer {
                 }
                 write(literal, level: level)
             case .child(let child):
-                if case .text(let text) = child.node, !text.utf8.contains(Self.lineBreak) {
+                if case .text(let text) = child.node, !Self.containsLineBreak(text) {
                     // One line: no re-indenting, no level of its own.
                     if text.isEmpty {
                         if currentLineIsBlank(level: level) { lineMayVanish = true }
@@ -152,6 +152,15 @@ struct TemplateRenderer {
             // The level's text ended with a line break: it goes too.
             if lineStart > levels[level].start, output.count == lineStart { truncate(to: lineStart - 1) }
         }
+    }
+
+    /// Whether `text` holds a line break (`memchr` over its bytes: this asks of every interpolated string).
+    private static func containsLineBreak(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(lineBreak), bytes.count) != nil
+        }
+        return found ?? text.utf8.contains(lineBreak)
     }
 
     private mutating func renderJoined(_ parts: [Template], separator: String, level: Int) {

@@ -32,6 +32,9 @@ package struct SwiftGenerator: Sendable {
     let documents: DocumentParts
     /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
     private let fragmentIndex: [String: Int]
+    /// The type conditions of fragments on abstract types, by the type's name: the possible object
+    /// types besides the type itself, declared once (`SwiftTypeConditionsTemplate`), sorted by name.
+    let sharedTypeConditions: [(name: String, possibleTypes: [String])]
 
     package init(model: LensModel, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
         self.model = model
@@ -43,6 +46,7 @@ package struct SwiftGenerator: Sendable {
             index[fragment.name] = position
         }
         self.fragmentIndex = index
+        self.sharedTypeConditions = SwiftTypeConditionsTemplate.conditions(of: model)
     }
 
     /// The fragment named `name`, found in constant time.
@@ -59,6 +63,7 @@ package struct SwiftGenerator: Sendable {
             case inputObject(Int)
             case namespace(String)
             case scalar(Int, swiftType: String)
+            case typeConditions
         }
         var path: String
         var part: Part
@@ -107,6 +112,8 @@ package struct SwiftGenerator: Sendable {
             guard let type = scalar.mapping?.swiftType else { continue }
             add(scalar.name, .scalar(index, swiftType: type))
         }
+        // Claimed last; no GraphQL name holds a `+`.
+        if !sharedTypeConditions.isEmpty { add(SwiftTypeConditionsTemplate.fileName, .typeConditions) }
         let file: @Sendable (Job) -> GeneratedFile = { [self] job in
             if let definition = job.definition, kept.contains(definition) {
                 return .kept(path: job.path, origin: job.origin, definition: definition)
@@ -160,6 +167,8 @@ package struct SwiftGenerator: Sendable {
             )
         case .namespace(let namespace):
             return (SwiftNamespaceTemplate(generator: self, name: namespace).render(), ["Baton"])
+        case .typeConditions:
+            return (SwiftTypeConditionsTemplate(generator: self).render(), ["Baton"])
         case .scalar(let index, let type):
             let scalar = model.types.customScalars[index]
             return (

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import BatonCodegen
 import BatonIR
 import BatonSyntax
@@ -50,6 +57,31 @@ struct SwiftLensTemplate {
     }
 
     func render() -> Template {
+        var text = TextBuilder(capacity: 4096)
+        write(into: &text, indent: "")
+        return text.template
+    }
+
+    /// Writes the lens's declaration, its nested lenses inside it, as the template
+    ///
+    ///     \(documentation)
+    ///     \(access)struct \(typeName): \(conformance) {
+    ///         \(access)let lens: Baton.Lens
+    ///         \(access)init(lens: Baton.Lens) { self.lens = lens }
+    ///         \(staticMembers)
+    ///         \(if: !fields.isEmpty, fieldsEnum(fields))
+    ///         \(access)static let selections: [Baton.Selection] = \(selections(members))
+    ///         \(accessorDeclarations(members))
+    ///         \(ifLet: connectionID, { $0 })
+    ///         \(if: !nested.isEmpty, "\n\(lines: nested, separator: "\n\n")")
+    ///         \(ifLet: optimistic, { "\n\($0)" })
+    ///     }
+    ///
+    /// would write it, straight into `text`: each line that is not empty begins with `indent` (and
+    /// a nested lens's with one level more), a part that is empty takes no line, and no line ends
+    /// in spaces (no part writes one). A lens is most of a file, so no tree of templates is built,
+    /// walked and released for it. Ends without a line break.
+    func write(into text: inout TextBuilder, indent: String) {
         let members = declareMembers()
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.accessor.name == "id" && $0.name == "id" }
@@ -58,43 +90,80 @@ struct SwiftLensTemplate {
             conformance += ", Baton.RefetchableFragment"
         }
         let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
-        let nested = members.compactMap { member -> Template? in
-            guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { return nil }
+        let inner = indent + "    "
+        text.add(indent)
+        text.add(documentation)
+        text.add(UInt8(ascii: "\n"))
+        text.add(indent)
+        text.add(access)
+        text.add("struct ")
+        text.add(Self.rules.quoted(typeName))
+        text.add(": ")
+        text.add(conformance)
+        text.add(" {\n")
+        text.add(inner)
+        text.add(access)
+        text.add("let lens: Baton.Lens\n")
+        text.add(inner)
+        text.add(access)
+        text.add("init(lens: Baton.Lens) { self.lens = lens }\n")
+        Self.addLines(staticMembers.text, indent: inner, to: &text)
+        if !fields.isEmpty { Self.addLines(fieldsEnum(fields), indent: inner, to: &text) }
+        Self.addLines(access + "static let selections: [Baton.Selection] = " + selections(members), indent: inner, to: &text)
+        Self.addLines(accessorDeclarations(members), indent: inner, to: &text)
+        if let name = lens.connectionIDName {
+            Self.addLines(
+                "/// The connection record this lens reads: what a mutation's `connections:` names.\n"
+                    + "\(access)var \(Self.rules.quoted(name)): Baton.ConnectionID { Baton.ConnectionID(lens.key) }",
+                indent: inner, to: &text)
+        }
+        for member in members {
+            guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { continue }
             let role: Role
             if case .parentRecord(let read) = member.accessor.reads {
                 role = .inlineFragment(read)
             } else {
                 role = .nested
             }
-            return SwiftLensTemplate(
+            // A blank line before each nested lens.
+            text.add(UInt8(ascii: "\n"))
+            SwiftLensTemplate(
                 generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
-            ).render()
+            ).write(into: &text, indent: inner)
+            text.add(UInt8(ascii: "\n"))
         }
-        let optimistic = lens.optimisticTypeName.map { name in
-            SwiftOptimisticTemplate(generator: generator, lens: lens, members: members, typeName: name).render()
+        if let name = lens.optimisticTypeName {
+            text.add(UInt8(ascii: "\n"))
+            let optimistic = SwiftOptimisticTemplate(generator: generator, lens: lens, members: members, typeName: name)
+            Self.addLines(optimistic.render().text, indent: inner, to: &text)
         }
-        let connectionID = lens.connectionIDName.map { name in
-            Template(
-                "/// The connection record this lens reads: what a mutation's `connections:` names.\n"
-                    + "\(access)var \(Self.rules.quoted(name)): Baton.ConnectionID { Baton.ConnectionID(lens.key) }")
-        }
-        return """
-            \(documentation)
-            \(access)struct \(Self.rules.quoted(typeName)): \(conformance) {
-                \(access)let lens: Baton.Lens
-                \(access)init(lens: Baton.Lens) { self.lens = lens }
-                \(staticMembers)
-                \(if: !fields.isEmpty, fieldsEnum(fields))
-                \(access)static let selections: [Baton.Selection] = \(selections(members))
-                \(each: members, { accessorDeclaration($0) })
-                \(ifLet: connectionID, { $0 })
-                \(if: !nested.isEmpty, "\n\(lines: nested, separator: "\n\n")")
-                \(ifLet: optimistic, { "\n\($0)" })
-            }
-            """
+        text.add(indent)
+        text.add(UInt8(ascii: "}"))
     }
 
-    private var documentation: Template {
+    /// Appends `lines` (nothing when it is empty) and a line break: each line that is not empty
+    /// begins with `indent`, as an interpolated template's lines do.
+    private static func addLines(_ lines: String, indent: String, to text: inout TextBuilder) {
+        guard !lines.isEmpty else { return }
+        var lines = lines
+        lines.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start <= bytes.count {
+                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
+                    UnsafeRawPointer($0) - UnsafeRawPointer(base)
+                } ?? bytes.count
+                if end > start {
+                    text.add(indent)
+                    text.bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+                }
+                text.add(UInt8(ascii: "\n"))
+                start = end + 1
+            }
+        }
+    }
+
+    private var documentation: String {
         switch role {
         case .operationData: return "/// The data of the operation: a lens of `\(lens.recordType)`."
         case .fragment(let fragment):
@@ -109,7 +178,9 @@ struct SwiftLensTemplate {
         switch role {
         case .operationData, .nested: return .empty
         case .fragment(let fragment):
-            let condition = typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+            let condition = SwiftTypeConditionsTemplate.reference(
+                fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+                ?? Self.typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
             let text = generator.documents.fragmentTexts[fragment.name]
             return """
                 \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
@@ -125,7 +196,7 @@ struct SwiftLensTemplate {
         case .inlineFragment(let read):
             guard let condition = read.typeCondition, let matching = read.matchingTypes else { return .empty }
             return
-                "\(access)static let typeCondition: Baton.TypeCondition? = \(typeConditionLiteral(condition, possibleTypes: matching))"
+                "\(access)static let typeCondition: Baton.TypeCondition? = \(Self.typeConditionLiteral(condition, possibleTypes: matching))"
         }
     }
 
@@ -161,7 +232,7 @@ struct SwiftLensTemplate {
             """
     }
 
-    private func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
+    static func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
         let types = possibleTypes.filter { $0 != name }
         if types.isEmpty { return "Baton.TypeCondition(\(SwiftLiteral.string(name)))" }
         return
@@ -188,63 +259,97 @@ struct SwiftLensTemplate {
 
     // MARK: Static data
 
-    private func fieldsEnum(_ members: [Member]) -> Template {
-        """
-        \(access)enum Fields {
-            \(each: members, { "\(access)static let \(Self.rules.quoted($0.name)): Baton.Field = \(fieldDescription($0))" })
+    /// The `Fields` enum, written as one text: each member is one line (a field description holds
+    /// no line break), so it needs none of a template's re-indenting.
+    private func fieldsEnum(_ members: [Member]) -> String {
+        var text = TextBuilder(capacity: 64 + members.count * 96)
+        text.add(access)
+        text.add("enum Fields {")
+        for member in members {
+            text.add("\n    ")
+            text.add(access)
+            text.add("static let ")
+            text.add(Self.rules.quoted(member.name))
+            text.add(": Baton.Field = ")
+            fieldDescription(member, into: &text)
         }
-        """
+        text.add("\n}")
+        return text.text
     }
 
-    private func fieldDescription(_ member: Member) -> String {
-        guard case .field(let read) = member.accessor.reads else { return "" }
+    /// Appends the field's `Baton.Field` description: `Baton.Field.leaf(name, "Type!")` or
+    /// `.composite(name, "Type", Nested.selections)` in the common case, a call the type checker
+    /// resolves cheaply (no overloads, no defaulted parameters); `Baton.Field(...)` with only the
+    /// arguments it needs otherwise.
+    private func fieldDescription(_ member: Member, into text: inout TextBuilder) {
+        guard case .field(let read) = member.accessor.reads else { return }
         let accessor = member.accessor
+        let conditions = runtimeConditions(accessor)
         let scalar: String? = {
             guard case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn, let mapped = scalar.mapping?.swiftType,
                 accessor.required != nil
             else { return nil }
             return mapped
         }()
-        // The common case, in a call the type checker resolves cheaply (no overloads, no defaulted parameters).
-        if read.fieldName == accessor.name, read.arguments.isEmpty, runtimeConditions(accessor) == nil,
-            accessor.required == nil, accessor.catchMode == nil, scalar == nil, accessor.connection == nil,
-            accessor.recordUpdate == nil
+        if read.fieldName == accessor.name, read.arguments.isEmpty, conditions == nil, accessor.required == nil,
+            accessor.catchMode == nil, scalar == nil, accessor.connection == nil, accessor.recordUpdate == nil
         {
-            let name = SwiftLiteral.string(read.fieldName)
-            let type = SwiftLiteral.string(SwiftNames.notation(read.schemaType))
-            guard let nested = member.nestedTypeName else { return "Baton.Field.leaf(\(name), \(type))" }
-            return "Baton.Field.composite(\(name), \(type), \(Self.rules.quoted(nested)).selections)"
-        }
-        var arguments = [SwiftLiteral.string(read.fieldName)]
-        if read.fieldName != accessor.name { arguments.append("alias: " + SwiftLiteral.string(accessor.name)) }
-        if !read.arguments.isEmpty {
-            let list = read.arguments.map {
-                "(" + SwiftLiteral.string($0.name) + ", " + SwiftInputEncoding.inputValue($0.value) + ")"
+            text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
+            SwiftLiteral.string(read.fieldName, into: &text)
+            text.add(", ")
+            SwiftLiteral.string(SwiftNames.notation(read.schemaType), into: &text)
+            if let nested = member.nestedTypeName {
+                text.add(", ")
+                text.add(Self.rules.quoted(nested))
+                text.add(".selections")
             }
-            arguments.append("arguments: [" + list.joined(separator: ", ") + "]")
+            text.add(UInt8(ascii: ")"))
+            return
         }
-        arguments.append("type: " + SwiftNames.graphQLType(read.schemaType))
+        text.add("Baton.Field(")
+        SwiftLiteral.string(read.fieldName, into: &text)
+        if read.fieldName != accessor.name {
+            text.add(", alias: ")
+            SwiftLiteral.string(accessor.name, into: &text)
+        }
+        if !read.arguments.isEmpty {
+            text.add(", arguments: [")
+            for (index, argument) in read.arguments.enumerated() {
+                text.add(index == 0 ? "(" : ", (")
+                SwiftLiteral.string(argument.name, into: &text)
+                text.add(", ")
+                text.add(SwiftInputEncoding.inputValue(argument.value))
+                text.add(UInt8(ascii: ")"))
+            }
+            text.add(UInt8(ascii: "]"))
+        }
+        text.add(", type: ")
+        text.add(SwiftNames.graphQLType(read.schemaType))
         if let nested = member.nestedTypeName {
-            arguments.append("selections: \(Self.rules.quoted(nested)).selections")
+            text.add(", selections: ")
+            text.add(Self.rules.quoted(nested))
+            text.add(".selections")
         }
-        if let conditions = runtimeConditions(accessor) { arguments.append("conditions: " + conditions) }
+        if let conditions {
+            text.add(", conditions: ")
+            text.add(conditions)
+        }
         if let required = accessor.required {
             switch required.action {
-            case .log: arguments.append("required: .log")
-            case .throwError: arguments.append("required: .throw")
-            default: arguments.append("required: Baton.RequiredAction.none")
+            case .log: text.add(", required: .log")
+            case .throwError: text.add(", required: .throw")
+            default: text.add(", required: Baton.RequiredAction.none")
             }
         }
         switch accessor.catchMode {
-        case .result?: arguments.append("catchTo: .result")
-        case .null?: arguments.append("catchTo: .null")
+        case .result?: text.add(", catchTo: .result")
+        case .null?: text.add(", catchTo: .null")
         case nil: break
         }
-        if let scalar { arguments.append("scalar: \(scalar).self") }
+        if let scalar { text.add(", scalar: \(scalar).self") }
         if let connection = accessor.connection {
             let filters = connection.filters.map(SwiftLiteral.string).joined(separator: ", ")
-            arguments.append(
-                "connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])")
+            text.add(", connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])")
         }
         if let update = accessor.recordUpdate {
             var parts = [".\(update.kind.rawValue)"]
@@ -253,9 +358,9 @@ struct SwiftLensTemplate {
             }
             if let edge = update.edgeTypeName { parts.append("edgeTypename: " + SwiftLiteral.string(edge)) }
             if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }
-            arguments.append("update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
+            text.add(", update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
         }
-        return "Baton.Field(" + arguments.joined(separator: ", ") + ")"
+        text.add(UInt8(ascii: ")"))
     }
 
     /// The runtime's conditions for an accessor that can be absent, spelling the plan's `presence.atRuntime`: one
@@ -281,34 +386,70 @@ struct SwiftLensTemplate {
     }
 
     private func selections(_ members: [Member]) -> String {
-        let items = members.map { member -> String in
-            let accessor = member.accessor
-            switch accessor.reads {
-            case .field: return ".field(Fields.\(Self.rules.quoted(member.name)))"
-            case .parentRecord(let read):
-                let conditions = runtimeConditions(accessor) ?? "[]"
-                switch accessor.base {
-                case .fragment(let fragment):
-                    let type = names.fragmentReference(fragment.name)
-                    return conditions == "[]"
-                        ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))"
-                default:
-                    let nested = Self.rules.quoted(member.nestedTypeName ?? "")
-                    let condition =
-                        read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
-                    return
-                        ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
-                }
+        if members.isEmpty { return "[]" }
+        var text = TextBuilder(capacity: 16 + members.count * 48)
+        text.add(members.count == 1 ? "[" : "[\n    ")
+        for (index, member) in members.enumerated() {
+            if index > 0 { text.add(",\n    ") }
+            guard case .parentRecord(let read) = member.accessor.reads else {
+                text.add(".field(Fields.")
+                text.add(Self.rules.quoted(member.name))
+                text.add(UInt8(ascii: ")"))
+                continue
+            }
+            let conditions = runtimeConditions(member.accessor) ?? "[]"
+            switch member.accessor.base {
+            case .fragment(let fragment):
+                let type = names.fragmentReference(fragment.name)
+                text.add(
+                    conditions == "[]"
+                        ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))")
+            default:
+                let nested = Self.rules.quoted(member.nestedTypeName ?? "")
+                let condition =
+                    read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
+                text.add(
+                    ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
+                )
             }
         }
-        if items.isEmpty { return "[]" }
-        if items.count == 1 { return "[" + items[0] + "]" }
-        return "[\n    " + items.joined(separator: ",\n    ") + ",\n]"
+        text.add(members.count == 1 ? "]" : ",\n]")
+        return text.text
     }
 
     // MARK: Accessors
 
-    private func accessorDeclaration(_ member: Member) -> Template {
+    /// Every accessor's declaration, one after another, as one text (none is empty, none ends a line in
+    /// spaces: what the list of templates it replaces would write, without a template per accessor).
+    private func accessorDeclarations(_ members: [Member]) -> String {
+        var text = TextBuilder(capacity: members.count * 80)
+        for member in members {
+            if !text.isEmpty { text.add(UInt8(ascii: "\n")) }
+            let accessor = member.accessor
+            // The common case, `var name: T { lens.read(Fields.name) }`, without its pieces as strings.
+            guard case .field(let read) = accessor.reads, !read.isTypename, accessor.catchMode == nil,
+                !accessor.isThrowing, !accessor.underThrowOnFieldError, accessor.presence.atRuntime.isAlways
+            else {
+                text.add(accessorDeclaration(member))
+                continue
+            }
+            let name = Self.rules.quoted(member.name)
+            let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
+            let isLens: Bool
+            if case .lens = accessor.base { isLens = true } else { isLens = false }
+            text.add(access)
+            text.add("var ")
+            text.add(name)
+            text.add(": ")
+            text.add(SwiftNames.wrap(baseType, levels: accessor.levels, lens: isLens))
+            text.add(" { lens.read(Fields.")
+            text.add(name)
+            text.add(") }")
+        }
+        return text.text
+    }
+
+    private func accessorDeclaration(_ member: Member) -> String {
         let accessor = member.accessor
         let name = Self.rules.quoted(member.name)
         let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
@@ -323,22 +464,17 @@ struct SwiftLensTemplate {
                 if case .field = accessor.reads { return "lens.includes(\(field).conditions)" }
                 return "lens.includes(\(conditions ?? "[]"))"
             }
-        func plain(_ type: String, _ call: String, excluded: String = "nil") -> Template {
-            guard let conditionCheck else { return "\(access)var \(name): \(type) { \(call) }" }
-            return "\(access)var \(name): \(type) { \(conditionCheck) ? \(call) : \(excluded) }"
+        let declared = access + "var " + name + ": "
+        func plain(_ type: String, _ call: String, excluded: String = "nil") -> String {
+            guard let conditionCheck else { return declared + type + " { " + call + " }" }
+            return declared + type + " { " + conditionCheck + " ? " + call + " : " + excluded + " }"
         }
-        func throwing(_ type: String, _ call: String) -> Template {
+        func throwing(_ type: String, _ call: String) -> String {
             guard let conditionCheck else {
-                return "\(access)var \(name): \(type) { get throws(Baton.ReadError) { try \(call) } }"
+                return declared + type + " { get throws(Baton.ReadError) { try " + call + " } }"
             }
-            return """
-                \(access)var \(name): \(type) {
-                    get throws(Baton.ReadError) {
-                        guard \(conditionCheck) else { return nil }
-                        return try \(call)
-                    }
-                }
-                """
+            return declared + type + " {\n    get throws(Baton.ReadError) {\n        guard " + conditionCheck
+                + " else { return nil }\n        return try " + call + "\n    }\n}"
         }
         switch accessor.reads {
         case .parentRecord:

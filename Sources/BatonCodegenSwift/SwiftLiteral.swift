@@ -4,12 +4,29 @@ import BatonCodegen
 enum SwiftLiteral {
     /// A single-line string literal: `"…"` with `\`, `"`, and control characters escaped.
     static func string(_ text: String) -> String {
-        if text.utf8.allSatisfy(isPlain) { return "\"" + text + "\"" }
+        if allPlain(text) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             out += escaped(scalar, quote: true)
         }
         return out + "\""
+    }
+
+    /// Appends `string(text)` to `builder`.
+    static func string(_ text: String, into builder: inout TextBuilder) {
+        guard allPlain(text) else { return builder.add(string(text)) }
+        builder.add(UInt8(ascii: "\""))
+        builder.add(text)
+        builder.add(UInt8(ascii: "\""))
+    }
+
+    /// Whether every byte of `text` is written as itself (`isPlain`).
+    private static func allPlain(_ text: String) -> Bool {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where !isPlain(byte) { return false }
+            return true
+        }
+        return plain ?? text.utf8.allSatisfy(isPlain)
     }
 
     /// A multi-line string literal (`"""` on their own lines) for text with line breaks; a single-line literal
@@ -59,16 +76,19 @@ enum SwiftLiteral {
     /// Whether `multiline` would write `text`'s lines unchanged: plain bytes and line breaks, no line
     /// ending in a space.
     private static func isPlainMultiline(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") {
-                if previous == UInt8(ascii: " ") { return false }
-            } else if !isPlain(byte) {
-                return false
+        func check(_ bytes: some Sequence<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") {
+                    if previous == UInt8(ascii: " ") { return false }
+                } else if !isPlain(byte) {
+                    return false
+                }
+                previous = byte
             }
-            previous = byte
+            return previous != UInt8(ascii: " ")
         }
-        return previous != UInt8(ascii: " ")
+        return text.utf8.withContiguousStorageIfAvailable(check) ?? check(text.utf8)
     }
 
     private static func escaped(_ scalar: Unicode.Scalar, quote: Bool) -> String {

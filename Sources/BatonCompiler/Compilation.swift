@@ -89,10 +89,11 @@ package final class Compilation {
     /// documents are validated and planned batch by batch and their ASTs let go (`StreamingCheck`):
     /// the same diagnostics, in a fraction of the memory; `documents` is then empty and `model` nil.
     package var streamsDocuments = false
-    /// How many threads a streaming check uses: `ParallelWork`'s, so its output never depends on it.
+    /// How many threads a streaming check, and the plan's operations, use: `ParallelWork`'s, so
+    /// the output never depends on it.
     package var workers = Compilation.defaultWorkers
-    /// The least GraphQL bytes in a streaming check's batch (`DocumentGroups.batches`); tests make
-    /// it 1 for a batch per group.
+    /// The least GraphQL bytes in a batch validated on its own (`DocumentGroups.batches`: a streaming
+    /// check's, and a whole validation's on several workers); tests make it 1 for a batch per group.
     package var batchBytes = DocumentGroups.batchBytes
     /// How many document files a streaming check needs to build the schema while it reads them (tests make it
     /// 1, so their few files take that path too).
@@ -242,7 +243,7 @@ package final class Compilation {
             partial = found
             units = found.units
         } else {
-            units = project.documentFiles.map(readUnit).compactMap { $0 }
+            units = readUnits(project.documentFiles)
         }
         readSettings()
     }
@@ -251,7 +252,9 @@ package final class Compilation {
     private func readEveryDocument() {
         var known: [String: DocumentUnit] = [:]
         for unit in units { known[unit.path] = unit }
-        units = project.documentFiles.compactMap { path in known[path] ?? readUnit(path) }
+        var read: [String: DocumentUnit] = [:]
+        for unit in readUnits(project.documentFiles.filter { known[$0] == nil }) { read[unit.path] = unit }
+        units = project.documentFiles.compactMap { path in known[path] ?? read[path] }
         partial = nil
     }
 
@@ -285,8 +288,21 @@ package final class Compilation {
 
     /// A document file read and parsed; nil for a schema-only file the project leaves out.
     func readUnit(_ path: String) -> DocumentUnit? {
-        var unit = loader.loadUnit(path)
-        if project.skipsSchemaOnlyFiles, Path.pathExtension(path) != "swift", unit.isSchemaOnly { return nil }
+        kept(loader.loadUnit(path))
+    }
+
+    /// The units of `paths`, each file read and parsed on `workers` threads (a function of the file
+    /// alone), in order; schema-only files the project leaves out left out.
+    private func readUnits(_ paths: [String]) -> [DocumentUnit] {
+        let loader = loader
+        let loaded = ParallelWork.map(paths, workers: workers, minimumItems: 64) { loader.loadUnit($0) }
+        return loaded.compactMap(kept)
+    }
+
+    /// `unit` with its diagnostics settled; nil for a schema-only file the project leaves out.
+    private func kept(_ unit: DocumentUnit) -> DocumentUnit? {
+        if project.skipsSchemaOnlyFiles, Path.pathExtension(unit.path) != "swift", unit.isSchemaOnly { return nil }
+        var unit = unit
         unit.diagnostics = settle(unit.diagnostics)
         return unit
     }
@@ -302,7 +318,9 @@ package final class Compilation {
         validationDiagnostics =
             keepsPlan
             ? keptValidation.validate(schema: schema, documents: documents, configuration: project.configuration)
-            : DocumentValidation.validate(schema: schema, documents: documents, configuration: project.configuration)
+            : DocumentValidation.validate(
+                schema: schema, documents: documents, configuration: project.configuration, workers: workers,
+                batchBytes: batchBytes)
         if let configuration = project.configuration {
             validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }
@@ -378,7 +396,7 @@ package final class Compilation {
         var options = Self.modelOptions(project.configuration)
         options.checksOnly = !full
         let (model, diagnostics) = LensModelBuilder.build(
-            schema: schema, documents: documents, options: options, cache: planCache,
+            schema: schema, documents: documents, options: options, cache: planCache, workers: workers,
             outside: partial?.outside ?? [])
         self.model = model
         modelIsFull = full

@@ -22,12 +22,29 @@ package enum DocumentValidation {
     /// Validates a project's documents. Without a configuration (`--schema` runs) Baton's
     /// configuration-driven rule (`unmapped-custom-scalar`) has nothing to compare with and
     /// stays silent.
+    ///
+    /// With more than one of `workers`, the documents are cut into batches that share no name
+    /// (`DocumentGroups`, by their links, packed into at least `batchBytes`: fixed by the input
+    /// alone) and validated
+    /// on that many threads; the diagnostics are the one unit's, in its order (`Validator.validate(
+    /// …batches:workers:)`).
     package static func validate(
-        schema: GraphQLSchema, documents: [Document], configuration: Configuration? = nil
+        schema: GraphQLSchema, documents: [Document], configuration: Configuration? = nil, workers: Int = 1,
+        batchBytes: Int = DocumentGroups.batchBytes
     ) -> [Diagnostic] {
-        Validator.validate(
-            schema: schema, documents: documents, rules: rules(for: configuration), mode: .merged,
-            options: configuration.map(options(for:)))
+        let options = configuration.map(options(for:))
+        let rules = rules(for: configuration)
+        guard workers > 1, documents.count > 1 else {
+            return Validator.validate(schema: schema, documents: documents, rules: rules, mode: .merged, options: options)
+        }
+        let links = ParallelWork.map(documents, workers: workers, minimumItems: 64) { DocumentLinks.of($0) }
+        let batches = DocumentGroups.batches(
+            DocumentGroups.groups(links), weights: documents.map(\.source.bytes.count), minimumWeight: batchBytes)
+        guard batches.count > 1 else {
+            return Validator.validate(schema: schema, documents: documents, rules: rules, mode: .merged, options: options)
+        }
+        return Validator.validate(
+            schema: schema, documents: documents, rules: rules, options: options, batches: batches, workers: workers)
     }
 
     /// Validates again only what a change can reach: `links` are every document's

@@ -140,7 +140,10 @@ package struct Presence: Hashable, Sendable {
     /// selection is read once the payload arrives, and the stores keep no partial state), so
     /// deferred atoms are dropped. Both generators spell exactly this.
     package var atRuntime: Presence {
-        Presence(
+        // Nothing deferred (almost always): the alternatives are already what the runtimes evaluate.
+        let defers = alternatives.contains { $0.contains { if case .deferred = $0 { true } else { false } } }
+        if !defers { return self }
+        return Presence(
             alternatives: alternatives.map { conjunction in
                 conjunction.filter { if case .deferred = $0 { false } else { true } }
             })

@@ -101,6 +101,49 @@ final class FileWriterTests: XCTestCase {
         XCTAssertFalse(manager.fileExists(atPath: folder + "/out/Fine.swift"), "nothing written when one path is bad")
     }
 
+    func testEachBadPathIsRefusedForItsReasonAndGoodOnesAreWritten() throws {
+        let writer = FileWriter(root: folder + "/out", managedExtensions: ["swift"])
+        let long = String(repeating: "x", count: 250)
+        let refused: [(String, String)] = [
+            ("", "the path is empty"),
+            ("/a.swift", "the path is absolute"),
+            ("a\\b.swift", "the path contains a backslash"),
+            ("a\u{0}b.swift", "the path contains a NUL character"),
+            ("..", "the path leaves the output folder ('..')"),
+            ("a/../b.swift", "the path leaves the output folder ('..')"),
+            ("./a.swift", "the path has an empty or '.' component"),
+            ("a/./b.swift", "the path has an empty or '.' component"),
+            ("a//b.swift", "the path has an empty or '.' component"),
+            ("a/", "the path has an empty or '.' component"),
+            ("a/b.swift/", "the path has an empty or '.' component"),
+            // The first problem along the path is the one reported.
+            ("./../a.swift", "the path has an empty or '.' component"),
+            ("../a/./b.swift", "the path leaves the output folder ('..')"),
+            (long + "xxxxxx/a.swift", "a component is longer than 255 bytes"),
+            ("a/" + long + ".swiftx", "a component is longer than 255 bytes"),
+            ("A", "the file does not end in a managed extension"),
+            ("A.txt", "the file does not end in a managed extension"),
+            (".swift", "the file does not end in a managed extension"),
+            ("a/.swift", "the file does not end in a managed extension"),
+            ("a.swift/B", "the file does not end in a managed extension"),
+            ("A.", "the file does not end in a managed extension"),
+            ("A.Swift", "the file does not end in a managed extension"),
+            ("...", "the file does not end in a managed extension"),
+        ]
+        for (path, reason) in refused {
+            XCTAssertThrowsError(try writer.preflight([generated(path)]), path) { error in
+                XCTAssertEqual(error as? FileWriterError, .invalidPath(path, reason: reason), path)
+            }
+        }
+        let accepted = [
+            "A.swift", "a.b/C.swift", "Ops/Feed.graphql.swift", "..a.swift", "a../b.swift", "Ünïcode/Größe.swift",
+            "a/" + String(long.dropLast()) + ".swift",  // 255 bytes, the longest component
+        ]
+        let report = try writer.write(accepted.map { generated($0) })
+        XCTAssertEqual(report.changes.map(\.path), accepted.sorted())
+        for path in accepted { XCTAssertEqual(read(path), generated(path).contents, path) }
+    }
+
     func testSymbolicLinkOutOfTheFolderIsRefused() throws {
         let out = folder + "/out"
         try manager.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -131,5 +174,45 @@ final class FileWriterTests: XCTestCase {
         XCTAssertThrowsError(try writer.write([generated("A.swift"), generated("a.swift")])) { error in
             XCTAssertEqual(error as? FileWriterError, .duplicatePath("a.swift"))
         }
+    }
+}
+
+/// The writer asks a folder once for its entries (`FolderListing`) instead of `lstat`ing each file
+/// it writes there; where the listing cannot tell for sure, `lstat` still answers.
+final class FolderListingTests: XCTestCase {
+    func testAnswersOnlyWhatTheListingKnowsForSure() {
+        let listing = FolderListing(entries: [
+            ("A.swift", .regular), ("Sub", .directory), ("Link.swift", .symbolicLink), ("Odd", nil), ("Größe.swift", .regular),
+        ])
+        XCTAssertEqual(listing.type(of: "A.swift"), .regular)
+        XCTAssertEqual(listing.type(of: "Sub"), .directory)
+        XCTAssertEqual(listing.type(of: "Link.swift"), .symbolicLink)
+        XCTAssertEqual(listing.type(of: "Größe.swift"), .regular)
+        XCTAssertEqual(listing.type(of: "B.swift"), .missing)
+        XCTAssertNil(listing.type(of: "Odd"), "the folder did not say: lstat's to answer")
+        XCTAssertNil(listing.type(of: "a.swift"), "differs only in case: the file system may match it")
+        XCTAssertNil(listing.type(of: "Naïve.swift"), "not ASCII: the file system may match it by another spelling")
+        let unreadable = FolderListing("/nonexistent-\(UUID().uuidString)")
+        XCTAssertNil(unreadable.type(of: "A.swift"))
+    }
+
+    func testAFoldersEntriesHaveTheTypesLstatGives() throws {
+        let folder = NSTemporaryDirectory() + "baton-listing-" + UUID().uuidString
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder + "/Sub", withIntermediateDirectories: true)
+        defer { try? manager.removeItem(atPath: folder) }
+        manager.createFile(atPath: folder + "/A.swift", contents: Data("x".utf8))
+        try manager.createSymbolicLink(atPath: folder + "/Link.swift", withDestinationPath: folder + "/A.swift")
+        try manager.createSymbolicLink(atPath: folder + "/Up", withDestinationPath: folder + "/Sub")
+        let listing = FolderListing(folder)
+        for (name, expected) in [
+            ("A.swift", FileWriter.FileType.regular), ("Sub", .directory), ("Link.swift", .symbolicLink),
+            ("Up", .symbolicLink), ("Gone.swift", .missing),
+        ] {
+            // A file system that does not report types leaves it to lstat, which agrees.
+            XCTAssertTrue(listing.type(of: name) == expected || listing.type(of: name) == nil, name)
+        }
+        XCTAssertEqual(
+            Set(try XCTUnwrap(FolderListing.entries(of: folder)).map(\.name)), ["A.swift", "Sub", "Link.swift", "Up"])
     }
 }

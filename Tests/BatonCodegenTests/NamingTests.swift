@@ -42,6 +42,37 @@ final class NamingTests: XCTestCase {
         XCTAssertTrue(files.contains("FOO"))
     }
 
+    /// A scope keeps its names in a list while they are few and in a set past that: both hand out
+    /// the same names, with reserved, claimed, reserved-later and shared names, whatever the count.
+    func testNameScopeAgreesWithASetAtEverySize() {
+        for reservedCount in [0, 3, 15, 16, 17, 40] {
+            for caseInsensitive in [false, true] {
+                let reserved = (0..<reservedCount).map { "n\($0 % 11)" } + (reservedCount > 0 ? ["Dup", "dup"] : [])
+                let shared: Set<String> = ["Shared", "n3_"]
+                var scope = NameScope(reserved: reserved, shared: shared, caseInsensitive: caseInsensitive)
+                func key(_ name: String) -> String { caseInsensitive ? name.lowercased() : name }
+                var taken = Set(reserved.map(key)).union(shared.map(key))
+                for index in 0..<60 {
+                    let preferred = ["n\(index % 13)", "N\(index % 5)", "Shared", "dup", "x\(index)"][index % 5]
+                    if index % 7 == 6 {
+                        scope.reserve("r\(index)")
+                        taken.insert(key("r\(index)"))
+                        continue
+                    }
+                    var expected = preferred
+                    while taken.contains(key(expected)) { expected += "_" }
+                    taken.insert(key(expected))
+                    XCTAssertEqual(scope.claim(preferred), expected, "\(reservedCount) \(caseInsensitive) \(index)")
+                }
+                for name in taken {
+                    XCTAssertTrue(scope.contains(name))
+                    if caseInsensitive { XCTAssertTrue(scope.contains(name.uppercased())) }
+                }
+                XCTAssertFalse(scope.contains("never-claimed"))
+            }
+        }
+    }
+
     func testCasing() {
         XCTAssertEqual(Casing.upperFirst("repository"), "Repository")
         XCTAssertEqual(Casing.upperFirst("_id"), "_id")

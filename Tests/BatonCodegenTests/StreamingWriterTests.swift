@@ -113,4 +113,46 @@ final class StreamingWriterTests: XCTestCase {
         XCTAssertEqual(renders.total, 0)
         XCTAssertFalse(manager.fileExists(atPath: folder + "/out/A.swift"))
     }
+    func testARunThatChangesNothingCreatesNothingInTheFolder() throws {
+        let renders = Renders()
+        let writer = FileWriter(root: folder + "/out", managedExtensions: ["swift"])
+        let files = (0..<20).map { deferred("F\($0).swift", "let f\($0) = \($0)", renders: renders) }
+        _ = try writer.write(files, workers: 2)
+        // A build system watching the folder sees a change in its modification time.
+        let past = Date(timeIntervalSinceReferenceDate: 0)
+        try manager.setAttributes([.modificationDate: past], ofItemAtPath: folder + "/out")
+
+        let again = try writer.write(files, workers: 2)
+        XCTAssertFalse(again.hasChanges)
+        XCTAssertEqual(try manager.attributesOfItem(atPath: folder + "/out")[.modificationDate] as? Date, past)
+        XCTAssertEqual(try hiddenEntries(), [])
+
+        // A run that does change a file still stages it and leaves no staging folder.
+        var changed = files
+        changed[3] = deferred("F3.swift", "let changed = 3", renders: renders)
+        let report = try writer.write(changed, workers: 2)
+        XCTAssertEqual(report.changes.map(\.path), ["F3.swift"])
+        XCTAssertEqual(read("F3.swift"), FileWriter.header + "\n\nlet changed = 3\n")
+        XCTAssertEqual(try hiddenEntries(), [])
+    }
+
+    func testAFailedMoveIntoPlaceLeavesNoStagingFolder() throws {
+        let renders = Renders()
+        let writer = FileWriter(root: folder + "/out", managedExtensions: ["swift"])
+        try manager.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        let out = folder + "/out"
+        let manager = manager
+        var files = (0..<20).map { deferred("F\($0).swift", "let f\($0) = \($0)", renders: renders) }
+        // Rendering the last file puts a folder where the first goes, after the writer looked:
+        // every file is staged, then moving the first into place fails.
+        files[19] = GeneratedFile(path: "F19.swift") {
+            try? manager.createDirectory(atPath: out + "/F0.swift", withIntermediateDirectories: false)
+            return Array((FileWriter.header + "\n\nlet f19 = 19\n").utf8)
+        }
+        XCTAssertThrowsError(try writer.write(files, workers: 2)) { error in
+            guard case .io(let path, _)? = error as? FileWriterError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, "F0.swift")
+        }
+        XCTAssertEqual(try hiddenEntries(), [], "the staging folder is removed")
+    }
 }

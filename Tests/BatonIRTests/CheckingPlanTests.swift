@@ -102,21 +102,8 @@ final class CheckingPlanTests: XCTestCase {
     }
 
     func testCorpusProjectsGiveTheSameDiagnosticsWhenChecking() throws {
-        let corpus = PlateFixtures.corpusDirectory
-        guard FileManager.default.fileExists(atPath: corpus.path) else {
-            throw Unavailable.error("no corpus at \(corpus.path)")
-        }
-        var schemas: [String: GraphQLSchema] = [:]
         var operations = 0
-        for (project, schemaPath) in CorpusLensTests.projects {
-            if schemas[schemaPath] == nil {
-                let url = corpus.appendingPathComponent("schemas").appendingPathComponent(schemaPath)
-                let source = SourceFile(path: schemaPath, bytes: Array(try Data(contentsOf: url)))
-                schemas[schemaPath] = SchemaBuilder.build(sources: [source]).0
-            }
-            let schema = try XCTUnwrap(schemas[schemaPath], schemaPath)
-            let documents = try CorpusLensTests.documents(
-                in: corpus.appendingPathComponent("documents").appendingPathComponent(project))
+        try CorpusLensTests.eachProject { project, schema, documents in
             var options = LensModelOptions()
             let (full, fullDiagnostics) = LensModelBuilder.build(schema: schema, documents: documents, options: options)
             options.checksOnly = true

@@ -36,26 +36,13 @@ final class CorpusLensTests: XCTestCase {
     ]
 
     func testCorpusProjectsBuildModels() throws {
-        let corpus = PlateFixtures.corpusDirectory
-        guard FileManager.default.fileExists(atPath: corpus.path) else {
-            throw Unavailable.error("no corpus at \(corpus.path)")
-        }
-        var schemas: [String: GraphQLSchema] = [:]
         var definitions = 0
-        for (project, schemaPath) in Self.projects {
-            if schemas[schemaPath] == nil {
-                let url = corpus.appendingPathComponent("schemas").appendingPathComponent(schemaPath)
-                let source = SourceFile(path: schemaPath, bytes: Array(try Data(contentsOf: url)))
-                schemas[schemaPath] = SchemaBuilder.build(sources: [source]).0
-            }
-            let schema = try XCTUnwrap(schemas[schemaPath], schemaPath)
-            let documents = try Self.documents(
-                in: corpus.appendingPathComponent("documents").appendingPathComponent(project))
+        try Self.eachProject { project, schema, documents in
             XCTAssertFalse(documents.isEmpty, project)
             let validation = Validator.validate(schema: schema, documents: documents)
             guard validation.isEmpty else {
                 XCTFail("\(project): invalid:\n\(TextRenderer.render(validation))")
-                continue
+                return
             }
             let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: documents)
             XCTAssertEqual(diagnostics.map(\.rule), Self.expectedRules[project] ?? [], project)
@@ -78,6 +65,27 @@ final class CorpusLensTests: XCTestCase {
             definitions += model.operations.count + model.fragments.count
         }
         XCTAssertGreaterThan(definitions, 100)
+    }
+
+    /// Calls `body` with each corpus project's name, schema (built once per schema file) and
+    /// parsed documents; throws `Unavailable` without the corpus.
+    static func eachProject(_ body: (String, GraphQLSchema, [Document]) throws -> Void) throws {
+        let corpus = PlateFixtures.corpusDirectory
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            throw Unavailable.error("no corpus at \(corpus.path)")
+        }
+        var schemas: [String: GraphQLSchema] = [:]
+        for (project, schemaPath) in projects {
+            if schemas[schemaPath] == nil {
+                let url = corpus.appendingPathComponent("schemas").appendingPathComponent(schemaPath)
+                let source = SourceFile(path: schemaPath, bytes: Array(try Data(contentsOf: url)))
+                schemas[schemaPath] = SchemaBuilder.build(sources: [source]).0
+            }
+            let schema = try XCTUnwrap(schemas[schemaPath], schemaPath)
+            let documents = try Self.documents(
+                in: corpus.appendingPathComponent("documents").appendingPathComponent(project))
+            try body(project, schema, documents)
+        }
     }
 
     static func count(_ lens: Lens) -> Int {

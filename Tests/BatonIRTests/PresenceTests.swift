@@ -43,5 +43,14 @@ final class PresenceTests: XCTestCase {
         XCTAssertEqual(deferred.text, #"@include(if: $a) and @defer(label: "later")"#)
         XCTAssertEqual(deferred.atRuntime.alternatives, [[.include(variable: "a")]])
         XCTAssertTrue(Presence(alternatives: [[.deferred(label: nil, variable: "b")]]).atRuntime.isAlways)
+        // `a or (b and deferred)` is `a or b` at runtime; without a deferred atom a presence is its own.
+        let mixed = Presence.any([
+            try presence("@include(if: $a)"),
+            try presence("@skip(if: $b)").and(Presence(alternatives: [[.deferred(label: nil, variable: nil)]])),
+        ])
+        XCTAssertEqual(mixed.atRuntime, Presence.any([try presence("@include(if: $a)"), try presence("@skip(if: $b)")]))
+        for plain in [Presence.always, .never, try presence("@include(if: $a) @skip(if: $b)")] {
+            XCTAssertEqual(plain.atRuntime, plain)
+        }
     }
 }

@@ -9,9 +9,11 @@ import XCTest
 
 /// A one-shot `check` streams its documents (`StreamingCheck`): files read and parsed on the
 /// workers, validated and planned batch by batch, ASTs let go. Its diagnostics must be the
-/// whole-project path's, byte for byte in every format, with 1, 2 and 7 workers and with batches
-/// of one group each as well as the default size: on every validation fixture, the corpus
-/// projects, and a project of many files with errors, cross-file fragments, cycles and names.
+/// whole-project path's on one worker, byte for byte in every format, with 1, 2 and 7 workers and
+/// with batches of one group each as well as the default size; so must the whole-project path's on
+/// 2 and 7 workers (read, validated in batches of one group and planned in parallel): on every
+/// validation fixture, the corpus projects, and a project of many files with errors, cross-file
+/// fragments, cycles and names.
 final class StreamingCheckTests: XCTestCase {
     /// The ways a streaming check is run, beside the whole-project path.
     static let ways: [(workers: Int, batchBytes: Int)] = [
@@ -35,8 +37,18 @@ final class StreamingCheckTests: XCTestCase {
         ways: [(workers: Int, batchBytes: Int)] = ways, file: StaticString = #filePath, line: UInt = #line
     ) -> String {
         let whole = FixtureProject(
-            sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true)
+            sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true, workers: 1)
         let expected = rendered(whole)
+        // The whole-project path on several workers: documents read, validated and planned in parallel.
+        for workers in [2, 7] {
+            let parallel = FixtureProject(
+                sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true,
+                workers: workers, batchBytes: 1)
+            XCTAssertEqual(
+                rendered(parallel), expected, "\(name), the whole project on \(workers) workers", file: file, line: line)
+            XCTAssertEqual(
+                parallel.compilation.stoppedAtGate, whole.compilation.stoppedAtGate, name, file: file, line: line)
+        }
         for way in ways {
             let streamed = FixtureProject(
                 sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true,

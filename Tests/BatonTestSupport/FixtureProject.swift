@@ -20,11 +20,13 @@ package struct FixtureProject {
     package let configurationDiagnostics: [Diagnostic]
 
     /// Compiles `sections` up to `stage` (as `check` does with `checksOnly`); `defaultSchema` (a
-    /// display path and bytes) stands in when no section is a schema.
+    /// display path and bytes) stands in when no section is a schema. `streaming` streams the
+    /// documents (`Compilation.streamsDocuments`) with that many workers and batch size;
+    /// `workers` (with `batchBytes`) sets them for the whole-project path.
     package init(
         sections: [(path: String, text: String)], defaultSchema: (path: String, bytes: [UInt8])?,
         upTo stage: Compilation.Stage, targets: TargetSelection = .none, checksOnly: Bool = false,
-        streaming: (workers: Int, batchBytes: Int)? = nil
+        streaming: (workers: Int, batchBytes: Int)? = nil, workers: Int? = nil, batchBytes: Int? = nil
     ) {
         var overlays: [String: [UInt8]] = [:]
         var schemaFiles: [String] = []
@@ -58,6 +60,8 @@ package struct FixtureProject {
             configuration: configuration, schemaFiles: schemaFiles, documentFiles: documentFiles, overlays: overlays)
         compilation = Compilation(project: project, workingDirectory: Self.root, targets: targets)
         compilation.checksOnly = checksOnly
+        if let workers { compilation.workers = workers }
+        if let batchBytes { compilation.batchBytes = batchBytes }
         if let streaming {
             compilation.streamsDocuments = true
             compilation.workers = streaming.workers

@@ -48,6 +48,9 @@ final class LensBuildContext {
         depth >= LensModelBuilder.maximumDepth || (depth >= 8 && !stackGuard.hasRoom())
     }
 
+    /// How many threads may build operations (`operationsBuiltInParallel`).
+    var workers = 1
+
     init(schema: GraphQLSchema, documents: [Document], options: LensModelOptions) {
         self.schema = schema
         self.documents = documents
@@ -59,6 +62,16 @@ final class LensBuildContext {
                 }
             }
         }
+    }
+
+    /// A context for building operations on another thread: the fragments as `shared` has them
+    /// built, caches and diagnostics of its own.
+    init(_ shared: SharedFragments) {
+        self.schema = shared.schema
+        self.documents = shared.documents
+        self.options = shared.options
+        self.fragmentNodes = shared.nodes
+        self.fragmentModels = shared.models
     }
 
     func run(outside: [DefinitionSummary] = []) -> (LensModel, [Diagnostic]) {
@@ -76,9 +89,16 @@ final class LensBuildContext {
         var operations: [OperationModel] = []
         var seenOperations: Set<String> = []
         var built: [(OperationDefinition, OperationModel)] = []
+        let builtInParallel = operationsBuiltInParallel()
         for document in documents {
             for definition in document.definitions {
                 guard case .operation(let operation) = definition else { continue }
+                if let (model, reported) = builtInParallel[ObjectIdentifier(operation)] {
+                    // As if built here: its diagnostics in the order one thread reports them.
+                    diagnostics += reported
+                    if let model, seenOperations.insert(model.name).inserted { operations.append(model) }
+                    continue
+                }
                 let cached = cachedOperation(operation)
                 if cached != nil { reused += 1 }
                 guard let model = cached ?? operationModel(operation, source: document.source) else { continue }
@@ -284,6 +304,60 @@ final class LensBuildContext {
             lens: lens,
             location: SourceRange(file: source, span: node.name?.span ?? node.span),
             hashesDocumentText: !options.checksOnly)
+    }
+
+    // MARK: Operations on several threads
+
+    /// What a context on another thread needs of this one once every fragment is built.
+    struct SharedFragments: Sendable {
+        let schema: GraphQLSchema
+        let documents: [Document]
+        let options: LensModelOptions
+        let nodes: [String: (FragmentDefinition, SourceFile)]
+        let models: [String: FragmentModel]
+    }
+
+    /// The operations built on `workers` threads, each with the diagnostics it reported, by node;
+    /// `run` takes them in the documents' order, as if it had built them, and builds the others.
+    ///
+    /// An operation depends only on the fragments, built before (each spread then reads its
+    /// fragment's model), so each thread builds a contiguous share of them in a context of its
+    /// own. Only what cannot depend on the thread is built there: every fragment must have been
+    /// built, and the operation and every fragment must nest fewer selection levels than any
+    /// stack check looks at (`isTooDeep` from lens depth 8, the document text's printer past
+    /// `DocumentText.unguardedDepth`), since a thread's stack is not the calling thread's. Not
+    /// with a cache (a watch session's builds are mostly reuse) or one worker.
+    func operationsBuiltInParallel() -> [ObjectIdentifier: (OperationModel?, [Diagnostic])] {
+        let levels = min(8, DocumentText.unguardedDepth + 1)
+        guard workers > 1, cache == nil, fragmentModels.count == fragmentNodes.count,
+            fragmentNodes.values.allSatisfy({ Self.nestingDepth($0.0.selectionSet) < levels })
+        else { return [:] }
+        var jobs: [(OperationDefinition, SourceFile)] = []
+        for document in documents {
+            for definition in document.definitions {
+                guard case .operation(let operation) = definition, operation.name != nil,
+                    Self.nestingDepth(operation.selectionSet) < levels
+                else { continue }
+                jobs.append((operation, document.source))
+            }
+        }
+        guard jobs.count >= 2 else { return [:] }
+        let shared = SharedFragments(
+            schema: schema, documents: documents, options: options, nodes: fragmentNodes, models: fragmentModels)
+        let shares = min(jobs.count, workers * 4)
+        let ranges = (0..<shares).map { jobs.count * $0 / shares..<jobs.count * ($0 + 1) / shares }
+        let all = jobs
+        let results = ParallelWork.map(ranges, workers: workers) { range -> [(OperationModel?, [Diagnostic])] in
+            let context = LensBuildContext(shared)
+            return range.map { index in
+                let before = context.diagnostics.count
+                let model = context.operationModel(all[index].0, source: all[index].1)
+                return (model, Array(context.diagnostics[before...]))
+            }
+        }
+        var found: [ObjectIdentifier: (OperationModel?, [Diagnostic])] = [:]
+        for (job, result) in zip(jobs, results.joined()) { found[ObjectIdentifier(job.0)] = result }
+        return found
     }
 
     /// How deep `set` nests selection sets (fields' and inline fragments'; `set` itself is 0),

@@ -56,16 +56,19 @@ package struct LensModelBuilder {
     }
 
     /// With `cache`, definitions unchanged since the last build with it are taken from it, and
-    /// this build's are kept in it (`LensModelCache`). With `outside`, the model also holds those
-    /// definitions of an earlier plan as summaries (`DefinitionSummary`, listed in
-    /// `LensModel.summarized`): `documents` must then be whole groups (`DocumentGroups`), and
-    /// the names, used types and order of the model are those of a plan of every document.
+    /// this build's are kept in it (`LensModelCache`). With more than one of `workers` (and no
+    /// cache), operations are built on that many threads (`LensBuildContext.operationsBuiltInParallel`):
+    /// the same model and diagnostics, in the same order, as one thread builds. With `outside`, the
+    /// model also holds those definitions of an earlier plan as summaries (`DefinitionSummary`,
+    /// listed in `LensModel.summarized`): `documents` must then be whole groups (`DocumentGroups`),
+    /// and the names, used types and order of the model are those of a plan of every document.
     package static func build(
         schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions(),
-        cache: LensModelCache? = nil, outside: [DefinitionSummary] = []
+        cache: LensModelCache? = nil, workers: Int = 1, outside: [DefinitionSummary] = []
     ) -> (LensModel, [Diagnostic]) {
         let context = LensBuildContext(schema: schema, documents: documents, options: options)
         context.cache = cache
+        context.workers = workers
         return context.run(outside: outside)
     }
 }

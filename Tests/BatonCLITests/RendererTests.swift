@@ -34,32 +34,6 @@ final class RendererTests: XCTestCase {
         XCTAssertTrue(text.contains("\u{1B}[1;32m^~~~\u{1B}[0m"), text)
     }
 
-    /// Only the process's own context (which exits after its command) keeps a run's results for
-    /// the exit to reclaim; a context a test or a host reuses releases them as usual.
-    func testOnlyTheProcessContextKeepsResultsUntilExit() {
-        final class Probe {}
-        XCTAssertTrue(CommandContext.process().exitsAfterCommand)
-        var context = CommandContext(
-            standardOutput: OutputStream(capturingAsTerminal: false),
-            standardError: OutputStream(capturingAsTerminal: false), workingDirectory: "/", environment: [:])
-        XCTAssertFalse(context.exitsAfterCommand)
-        weak var released: Probe?
-        do {
-            let probe = Probe()
-            released = probe
-            context.keepUntilExit(probe)
-        }
-        XCTAssertNil(released, "a reused context keeps nothing")
-        context.exitsAfterCommand = true
-        weak var kept: Probe?
-        do {
-            let probe = Probe()
-            kept = probe
-            context.keepUntilExit(probe)
-        }
-        XCTAssertNotNil(kept, "kept for the exit")
-    }
-
     func testColorOnlyOnATerminalWithoutNoColor() {
         func context(terminal: Bool, _ environment: [String: String]) -> CommandContext {
             CommandContext(

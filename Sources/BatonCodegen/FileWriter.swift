@@ -206,9 +206,12 @@ package struct FileWriter: Sendable {
         guard rootType != .missing else { return }
         let realRoot = try realPath(root)
         var listing: FolderListing?
+        // Listing a folder of tens of thousands of files costs more than a few `lstat`s: an
+        // incremental run writing a handful of files asks about each.
+        let listsRoot = Self.listsRoot(files)
         for file in files.sorted(by: { $0.path < $1.path }) where !file.kept {
             guard let folder = try folder(for: file.path, realRoot: realRoot, create: false) else { continue }
-            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing) {
+            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing, listsRoot: listsRoot) {
             case .missing, .regular: continue
             case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
             }
@@ -244,6 +247,7 @@ package struct FileWriter: Sendable {
         var unchanged = 0
         var pending: [Pending] = []
         var listing: FolderListing?
+        let listsRoot = Self.listsRoot(files)
         for file in files.sorted(by: { $0.path < $1.path }) {
             if file.kept {
                 unchanged += 1
@@ -254,7 +258,7 @@ package struct FileWriter: Sendable {
                 continue
             }
             let full = folder + "/" + lastComponent(of: file.path)
-            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing) {
+            switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing, listsRoot: listsRoot) {
             case .missing: pending.append(Pending(file: file, full: full, exists: false))
             case .regular: pending.append(Pending(file: file, full: full, exists: true))
             case .directory, .symbolicLink, .other: throw .notARegularFile(file.path)
@@ -545,14 +549,27 @@ package struct FileWriter: Sendable {
 
     enum FileType { case missing, regular, directory, symbolicLink, other }
 
+    /// Whether to list the root once rather than ask about each file to write there: when more than a
+    /// few files are written (a listing costs what some hundred `lstat`s cost in a large folder).
+    private static func listsRoot(_ files: [GeneratedFile]) -> Bool {
+        var written = 0
+        for file in files where !file.kept {
+            written += 1
+            if written > 64 { return true }
+        }
+        return false
+    }
+
     /// The type of the entry a file at `relativePath` goes to in `folder` (resolved): for a file
-    /// directly in the root, from one listing of the root (made on first use) where it can say,
+    /// directly in the root, from one listing of the root (made on first use; with `listsRoot` only,
+    /// which a run writing a few files of a large folder leaves false) where it can say,
     /// else from `lstat`.
     private func type(
-        of relativePath: String, in folder: String, realRoot: String, listing: inout FolderListing?
+        of relativePath: String, in folder: String, realRoot: String, listing: inout FolderListing?,
+        listsRoot: Bool = true
     ) -> FileType {
         let name = lastComponent(of: relativePath)
-        guard folder == realRoot else { return fileType(folder + "/" + name) }
+        guard listsRoot, folder == realRoot else { return fileType(folder + "/" + name) }
         if listing == nil { listing = FolderListing(realRoot) }
         return listing?.type(of: name) ?? fileType(folder + "/" + name)
     }

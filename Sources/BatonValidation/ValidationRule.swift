@@ -26,6 +26,11 @@ package protocol ValidationRule: AnyObject {
     /// cannot silently lose a hook by forgetting to declare it.
     static var hooks: ValidationHooks { get }
 
+    /// True for a rule whose work shows in other rules' reports: one that also reports under another id
+    /// (field merging's `validation-depth`) or supersedes another rule's diagnostics (`supersede`). It runs
+    /// even when `baton.json` turns its own id off (`DocumentValidation.rules(for:)`).
+    static var affectsOtherRules: Bool { get }
+
     /// The whole unit (every definition of every document in it), before anything else.
     func enterDocument()
     /// After every definition was walked.
@@ -84,6 +89,7 @@ package struct ValidationHooks: OptionSet, Sendable {
 
 extension ValidationRule {
     package static var hooks: ValidationHooks { .all }
+    package static var affectsOtherRules: Bool { false }
 }
 
 // Every default hook notes that it ran, so the debug walker can tell an empty default from an

@@ -17,6 +17,8 @@ package final class ThrowOnFieldErrorOnMutationRule: ValidationRule, BatonRuleIn
         summary: "A mutation has happened when its response is read; use @catch to show its field errors.",
         severity: .error, origin: .baton)
     package static let hooks: ValidationHooks = [.operation]
+    /// It supersedes `known-directives`' error, whatever `rules` says of this id.
+    package static let affectsOtherRules = true
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

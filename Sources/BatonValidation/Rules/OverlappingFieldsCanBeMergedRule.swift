@@ -29,6 +29,8 @@ import BatonSyntax
 /// field is compared: most fields share their response key with no other and never are.
 package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     package static let id = "overlapping-fields-can-be-merged"
+    /// Its `validation-depth` report stands whatever `rules` says of this id.
+    package static let affectsOtherRules = true
     package static let hooks: ValidationHooks = [.selectionSet]
     package let context: ValidationContext
     /// Only this rule's hook calls into it, never reentrantly: no dynamic exclusivity checks.

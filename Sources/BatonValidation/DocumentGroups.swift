@@ -29,7 +29,19 @@ package struct DocumentLinks: Sendable, Equatable {
     /// Both documents' keys: the links of a document before and after an edit, so that what either
     /// reached is reached (`DocumentGroups.reaching`).
     package func merging(_ other: DocumentLinks) -> DocumentLinks {
-        DocumentLinks(keys: Array(Set(keys).union(other.keys)).sorted(), joinsAll: joinsAll || other.joinsAll)
+        // A file's links are its documents' merged from none: with one side empty and the other's keys
+        // already sorted without repeats (as `of` and the scanner make them), they are the answer as they are.
+        if keys.isEmpty, Self.isSortedWithoutRepeats(other.keys) {
+            return DocumentLinks(keys: other.keys, joinsAll: joinsAll || other.joinsAll)
+        }
+        if other.keys.isEmpty, Self.isSortedWithoutRepeats(keys) {
+            return DocumentLinks(keys: keys, joinsAll: joinsAll || other.joinsAll)
+        }
+        return DocumentLinks(keys: Array(Set(keys).union(other.keys)).sorted(), joinsAll: joinsAll || other.joinsAll)
+    }
+
+    private static func isSortedWithoutRepeats(_ keys: [String]) -> Bool {
+        zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }
     }
 
     /// The links of one document: every operation and fragment name it defines, every fragment it

@@ -206,6 +206,16 @@ final class StreamingCheckTests: XCTestCase {
             DocumentLinks(keys: ["name:B", "name:G"]),
         ]
         XCTAssertEqual(DocumentGroups.groups(links), [[0, 2], [1, 3, 4]])
+        // Merging sorts and drops repeats, whichever side is empty.
+        let unsorted = DocumentLinks(keys: ["name:B", "label:x", "name:B", "name:A"])
+        let normal = ["label:x", "name:A", "name:B"]
+        XCTAssertEqual(DocumentLinks().merging(unsorted).keys, normal)
+        XCTAssertEqual(unsorted.merging(DocumentLinks()).keys, normal)
+        XCTAssertEqual(
+            DocumentLinks().merging(DocumentLinks(keys: normal, joinsAll: true)),
+            DocumentLinks(keys: normal, joinsAll: true))
+        XCTAssertEqual(links[0].merging(links[3]).keys, ["name:A", "name:C", "name:F", "name:G"])
+        XCTAssertEqual(links[0].merging(links[2]).keys, ["name:A", "name:F"])
         XCTAssertEqual(DocumentGroups.reaching([2], links: links), [0, 2])
         XCTAssertEqual(DocumentGroups.reaching([3], links: links), [1, 3, 4])
         var joining = links

@@ -109,6 +109,39 @@ package final class ValidationContext {
     /// `ResponsePathRule` runs (one tracker for all of them).
     package let responsePaths = ResponsePathTracker()
 
+    /// The definition whose text `currentDefinitionMayUseRequired` last looked at, and what it found.
+    private var requiredLookedUp = (definition: -1, found: false)
+
+    /// Whether the definition being walked may use `@required`: whether its text holds the name `required`.
+    /// A directive's name is a token of the text (however the `@` is spaced from it), so without the name no
+    /// node of the definition is `@required`; with it, one may be. Read once per definition: the rules that
+    /// only act on `@required` keep no per-field state in the many definitions without it.
+    package var currentDefinitionMayUseRequired: Bool {
+        if requiredLookedUp.definition != currentDefinitionIndex {
+            let span = definitions[currentDefinitionIndex].definition.span
+            requiredLookedUp = (currentDefinitionIndex, Self.holds(Array("required".utf8), in: currentFile, span))
+        }
+        return requiredLookedUp.found
+    }
+
+    /// Whether the bytes of `span` in `file` hold `word`.
+    static func holds(_ word: [UInt8], in file: SourceFile, _ span: Span) -> Bool {
+        file.bytes.withUnsafeBufferPointer { bytes in
+            guard let first = word.first else { return true }
+            let end = min(span.end, bytes.count)
+            var position = span.start
+            while position + word.count <= end {
+                if bytes[position] == first {
+                    var index = 1
+                    while index < word.count, bytes[position + index] == word[index] { index += 1 }
+                    if index == word.count { return true }
+                }
+                position += 1
+            }
+            return false
+        }
+    }
+
     // MARK: Diagnostics
 
     package private(set) var diagnostics: [Diagnostic] = []

@@ -36,8 +36,10 @@ package final class RefetchablePaginationRule: ValidationRule, BatonRuleInfo {
     }
 
     package func enterField(_ node: Field) {
+        // Only a `@refetchable` fragment is looked at (set for the whole definition, so enter and leave pair up).
+        guard inRefetchable else { return }
         defer { lists.append(context.fieldDef?.type.isList ?? false) }
-        guard inRefetchable, BatonDirectives.connection(in: node.directives) != nil else { return }
+        guard BatonDirectives.connection(in: node.directives) != nil else { return }
         if let first = firstConnection {
             diagnose(Self.second, at: node.name.span, notes: [note("The first connection is here.", at: first)])
             return
@@ -62,7 +64,7 @@ package final class RefetchablePaginationRule: ValidationRule, BatonRuleInfo {
         }
     }
 
-    package func leaveField(_ node: Field) { _ = lists.popLast() }
+    package func leaveField(_ node: Field) { if inRefetchable { _ = lists.popLast() } }
 }
 
 extension RefetchablePaginationRule {

@@ -19,20 +19,29 @@ package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
     package let context: ValidationContext
     /// For each open field: its `@required`, and the `@required` fields selected directly in it.
     private var frames: [(required: RequiredUse?, children: [(Field, RequiredUse)])] = []
+    /// Whether the definition being walked may use `@required` (`currentDefinitionMayUseRequired`): without
+    /// it, nothing is kept or looked at.
+    private var active = false
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) { frames = [(nil, [])] }
-    package func enterFragment(_ node: FragmentDefinition) { frames = [(nil, [])] }
+    package func enterOperation(_ node: OperationDefinition) { begin() }
+    package func enterFragment(_ node: FragmentDefinition) { begin() }
+
+    private func begin() {
+        frames = [(nil, [])]
+        active = context.currentDefinitionMayUseRequired
+    }
 
     package func enterField(_ node: Field) {
+        guard active else { return }
         let required = BatonDirectives.required(in: node.directives)
         if let required, !frames.isEmpty { frames[frames.count - 1].children.append((node, required)) }
         frames.append((required, []))
     }
 
     package func leaveField(_ node: Field) {
-        guard let frame = frames.popLast(), let parent = frame.required, let parentAction = parent.action else {
+        guard active, let frame = frames.popLast(), let parent = frame.required, let parentAction = parent.action else {
             return
         }
         // The least severe child decides the suggestion; every weaker child is a note.

@@ -18,27 +18,37 @@ package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonR
     package let context: ValidationContext
     /// For each open field or inline fragment: the abstract type an inline fragment names, if any.
     private var enclosing: [NamedTypeDef?] = []
+    /// Whether the definition being walked may use `@required` (`currentDefinitionMayUseRequired`): without
+    /// it, nothing is kept or looked at.
+    private var active = false
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) { enclosing = [] }
-    package func enterFragment(_ node: FragmentDefinition) { enclosing = [] }
+    package func enterOperation(_ node: OperationDefinition) { begin() }
+    package func enterFragment(_ node: FragmentDefinition) { begin() }
+
+    private func begin() {
+        enclosing = []
+        active = context.currentDefinitionMayUseRequired
+    }
 
     package func enterInlineFragment(_ node: InlineFragment) {
+        guard active else { return }
         var abstract: NamedTypeDef?
         if node.typeCondition != nil, let type = context.type?.named, type.isAbstract { abstract = type }
         enclosing.append(abstract)
     }
-    package func leaveInlineFragment(_ node: InlineFragment) { _ = enclosing.popLast() }
+    package func leaveInlineFragment(_ node: InlineFragment) { if active { _ = enclosing.popLast() } }
 
     package func enterField(_ node: Field) {
+        guard active else { return }
         if let type = enclosing.last ?? nil, let required = BatonDirectives.required(in: node.directives) {
             let kind = type.kind == .union ? "union" : "interface"
             diagnose(Self.message(node.name.value, type: type.name, kind: kind), at: required.directive.span)
         }
         enclosing.append(nil)
     }
-    package func leaveField(_ node: Field) { _ = enclosing.popLast() }
+    package func leaveField(_ node: Field) { if active { _ = enclosing.popLast() } }
 }
 
 extension RequiredInAbstractInlineFragmentRule {

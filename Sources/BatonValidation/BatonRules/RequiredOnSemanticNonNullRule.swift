@@ -22,6 +22,9 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
     private var throwsOnFieldError = false
     /// For each open field (and the definition itself, first), whether it has `@catch`.
     private var catching: [Bool] = []
+    /// Whether the definition being walked may use `@required` (`currentDefinitionMayUseRequired`): without
+    /// it, nothing is kept or looked at.
+    private var active = false
 
     package init(context: ValidationContext) { self.context = context }
 
@@ -29,11 +32,13 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
     package func enterFragment(_ node: FragmentDefinition) { begin(node.directives) }
 
     private func begin(_ directives: [Directive]) {
+        active = context.currentDefinitionMayUseRequired
         throwsOnFieldError = BatonDirectives.first(BatonDirectives.throwOnFieldError, in: directives) != nil
         catching = [BatonDirectives.catch(in: directives) != nil]
     }
 
     package func enterField(_ node: Field) {
+        guard active else { return }
         let caught = (catching.last ?? false) || BatonDirectives.catch(in: node.directives) != nil
         catching.append(caught)
         guard caught || throwsOnFieldError, let required = BatonDirectives.required(in: node.directives),
@@ -50,7 +55,7 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
             ])
     }
 
-    package func leaveField(_ node: Field) { _ = catching.popLast() }
+    package func leaveField(_ node: Field) { if active { _ = catching.popLast() } }
 }
 
 extension RequiredOnSemanticNonNullRule {

@@ -210,8 +210,9 @@ package final class Compilation {
         }
     }
 
-    private func readSchema() {
-        let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles)
+    /// Builds the schema; without `descriptions`, its descriptions are left empty (a one-shot `check`).
+    private func readSchema(descriptions: Bool = true) {
+        let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles, descriptions: descriptions)
         self.schema = schema
         schemaDiagnostics = settle(diagnostics)
         // The plan's definitions, and the documents' validation, were made against the schema before.
@@ -248,7 +249,8 @@ package final class Compilation {
     /// `check`'s stages up to the plan, streamed (`StreamingCheck`): what `read`, `validate` and
     /// `plan(full: false)` leave, but the documents and the model.
     private func checkStreaming() {
-        readSchema()
+        // Nothing a check reports reads a description: the schema is built without their texts.
+        readSchema(descriptions: false)
         var check = StreamingCheck(
             project: project, loader: loader, policy: policy, workers: workers, batchBytes: batchBytes)
         check.betweenPasses = betweenStreamingPasses

@@ -47,15 +47,16 @@ package struct ProjectLoader {
     /// Baton's schema checks (`semantic-non-null-levels`) run on a schema that was built. (The
     /// driver's policy applies the project's `rules` to every schema diagnostic, so a vendor
     /// schema's known problem can be turned into a warning.)
-    package func loadSchema(_ paths: [String]) -> (
+    /// Without `descriptions`, an SDL schema's descriptions are left empty (`check`, which never shows them).
+    package func loadSchema(_ paths: [String], descriptions: Bool = true) -> (
         schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]
     ) {
-        var (schema, sources, diagnostics) = buildSchema(paths)
+        var (schema, sources, diagnostics) = buildSchema(paths, descriptions: descriptions)
         if let schema { diagnostics += BatonSchemaRules.check(schema) }
         return (schema, sources, diagnostics)
     }
 
-    private func buildSchema(_ paths: [String]) -> (
+    private func buildSchema(_ paths: [String], descriptions: Bool) -> (
         schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]
     ) {
         var sources: [SourceFile] = []
@@ -67,7 +68,7 @@ package struct ProjectLoader {
             }
         }
         guard diagnostics.isEmpty, !sources.isEmpty else { return (nil, sources, diagnostics) }
-        let (schema, more) = SchemaLoader.load(sources: sources)
+        let (schema, more) = SchemaLoader.load(sources: sources, descriptions: descriptions)
         return (schema, sources, more)
     }
 

@@ -16,12 +16,14 @@ import BatonSyntax
 ///
 /// The schema is nil only when no source could be parsed.
 package enum SchemaBuilder {
-    package static func build(sources: [SourceFile]) -> (GraphQLSchema?, [Diagnostic]) {
+    /// Without `descriptions`, every description of the built schema is empty (`Parser.parse(_:decodingDescriptions:)`;
+    /// for `check`, which never shows them).
+    package static func build(sources: [SourceFile], descriptions: Bool = true) -> (GraphQLSchema?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var documents: [Document] = []
         var allParsed = true
         for source in sources {
-            let result = Parser.parse(source)
+            let result = Parser.parse(source, decodingDescriptions: descriptions)
             diagnostics += result.diagnostics
             if let document = result.document, !result.diagnostics.contains(where: { $0.severity == .error }) {
                 documents.append(document)

@@ -43,10 +43,13 @@ package enum SchemaLoader {
         return (schema, diagnostics + more)
     }
 
-    /// Builds one schema from sources already read, choosing SDL or introspection by content.
-    package static func load(sources: [SourceFile]) -> (GraphQLSchema?, [Diagnostic]) {
+    /// Builds one schema from sources already read, choosing SDL or introspection by content. Without
+    /// `descriptions`, SDL descriptions are left empty (`SchemaBuilder.build(sources:descriptions:)`).
+    package static func load(sources: [SourceFile], descriptions: Bool = true) -> (GraphQLSchema?, [Diagnostic]) {
         let introspection = sources.filter(isIntrospection)
-        guard let first = introspection.first else { return SchemaBuilder.build(sources: sources) }
+        guard let first = introspection.first else {
+            return SchemaBuilder.build(sources: sources, descriptions: descriptions)
+        }
         var (schema, diagnostics) = IntrospectionSchemaBuilder.build(source: first)
         for other in sources where other !== first {
             diagnostics.append(

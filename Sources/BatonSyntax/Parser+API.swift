@@ -28,7 +28,10 @@ package enum Parser {
     package static let maximumDepth = 1_000
 
     /// Parses an executable or type-system document (or a mix), stopping at the first syntax error.
-    package static func parse(_ source: SourceFile) -> ParseResult {
+    /// Without `decodingDescriptions`, every description's value is empty (its token read and checked as
+    /// ever, its span and kind kept): for a reader that never shows them (`check`), a schema's descriptions are
+    /// a large share of its parse and of its memory (a megabyte of text for GitHub's).
+    package static func parse(_ source: SourceFile, decodingDescriptions: Bool = true) -> ParseResult {
         // Spans hold 32-bit offsets: a source past 4 GiB is refused rather than mislocated.
         guard source.bytes.count <= Span.maximumOffset else {
             let error = SyntaxError("Document is too large: more than 4 GiB.", span: .zero)
@@ -36,6 +39,7 @@ package enum Parser {
         }
         return source.bytes.withUnsafeBufferPointer { bytes in
             var parser = RecursiveDescentParser(bytes: bytes, maximumDepth: maximumDepth)
+            parser.decodesDescriptions = decodingDescriptions
             do throws(SyntaxError) {
                 let definitions = try parser.parseDocument()
                 let document = Document(

@@ -22,6 +22,8 @@ struct RecursiveDescentParser {
     var stackGuard: StackGuard?
     /// Names made so far, so each long name is allocated once.
     var names = NameTable()
+    /// False to leave descriptions' texts undecoded (`Parser.parse(_:decodingDescriptions:)`).
+    var decodesDescriptions = true
     /// The depth from which the stack guard is consulted; shallower nesting always fits.
     static let stackCheckDepth = 32
 
@@ -425,7 +427,14 @@ struct RecursiveDescentParser {
     func peekDescription() -> Bool { token.kind == .string || token.kind == .blockString }
 
     mutating func parseDescription() throws(SyntaxError) -> StringValue? {
-        peekDescription() ? try parseStringLiteral() : nil
+        guard peekDescription() else { return nil }
+        guard decodesDescriptions else {
+            // The token is read (and checked) as ever; only its text is not made (decoding never fails).
+            let current = token
+            try advance()
+            return StringValue(value: "", isBlock: current.kind == .blockString, span: current.span)
+        }
+        return try parseStringLiteral()
     }
 
     mutating func parseSchemaDefinition() throws(SyntaxError) -> SchemaDefinition {

@@ -2,6 +2,14 @@ import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A type as the walker tracks it: the full reference (`[User!]!`) with its named type resolved.
 package struct ResolvedType {
     package let ref: TypeRef
@@ -119,24 +127,27 @@ package final class ValidationContext {
     package var currentDefinitionMayUseRequired: Bool {
         if requiredLookedUp.definition != currentDefinitionIndex {
             let span = definitions[currentDefinitionIndex].definition.span
-            requiredLookedUp = (currentDefinitionIndex, Self.holds(Array("required".utf8), in: currentFile, span))
+            requiredLookedUp = (currentDefinitionIndex, Self.holds(Self.required, in: currentFile, span))
         }
         return requiredLookedUp.found
     }
 
-    /// Whether the bytes of `span` in `file` hold `word`.
+    private static let required = Array("required".utf8)
+
+    /// Whether the bytes of `span` in `file` hold `word` (its first byte found with `memchr`).
     static func holds(_ word: [UInt8], in file: SourceFile, _ span: Span) -> Bool {
-        file.bytes.withUnsafeBufferPointer { bytes in
-            guard let first = word.first else { return true }
+        guard let first = word.first else { return true }
+        return file.bytes.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard let base = bytes.baseAddress else { return false }
             let end = min(span.end, bytes.count)
-            var position = span.start
-            while position + word.count <= end {
-                if bytes[position] == first {
-                    var index = 1
-                    while index < word.count, bytes[position + index] == word[index] { index += 1 }
-                    if index == word.count { return true }
+            var start = min(span.start, end)
+            while end - start >= word.count {
+                guard let found = memchr(base + start, Int32(first), end - start) else { return false }
+                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if end - offset >= word.count, word.indices.allSatisfy({ bytes[offset + $0] == word[$0] }) {
+                    return true
                 }
-                position += 1
+                start = offset + 1
             }
             return false
         }

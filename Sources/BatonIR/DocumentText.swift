@@ -113,6 +113,22 @@ package enum DocumentText {
         return Document(source: source, definitions: definitions, span: .zero)
     }
 
+    /// Whether `document` would be complete: the same transform over the same selections, asking the stack at
+    /// the same depths in the same frames, but building nothing (`check`, which needs only the answer).
+    static func fits(
+        operation: OperationDefinition, fragments: [FragmentDefinition], stack guardian: StackGuard? = nil
+    ) -> Bool {
+        var complete = true
+        let stack = PrintableDepth(stack: guardian ?? StackGuard())
+        _ = transform(
+            operation.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete, builds: false)
+        for fragment in fragments {
+            _ = transform(
+                fragment.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete, builds: false)
+        }
+        return complete
+    }
+
     /// True when `strip` would leave something out.
     static func hasClientOnly(_ directives: [Directive]) -> Bool {
         directives.contains { clientOnlyDirectives.contains($0.name.value) }
@@ -126,13 +142,21 @@ package enum DocumentText {
     /// is not selected already (unaliased).
     ///
     /// Deeper than the lens model goes (`LensModelBuilder.maximumDepth`, or this thread's stack),
-    /// the selections are left as written: the model reports the nesting as an error.
+    /// the selections are left as written: the model reports the nesting as an error. Without
+    /// `builds`, only `complete` is worked out and `set` is returned as it is (`fits`).
     static func transform(
-        _ set: SelectionSet, addTypename: Bool, depth: Int, stack: PrintableDepth, complete: inout Bool
+        _ set: SelectionSet, addTypename: Bool, depth: Int, stack: PrintableDepth, complete: inout Bool,
+        builds: Bool = true
     ) -> SelectionSet {
         guard depth <= LensModelBuilder.maximumDepth else { return set }
         guard depth <= unguardedDepth || stack.hasRoom() else {
             complete = false  // printing it would need more stack than is left
+            return set
+        }
+        guard builds else {
+            for selection in set.selections {
+                _ = transform(selection, depth: depth, stack: stack, complete: &complete, builds: false)
+            }
             return set
         }
         var result = set
@@ -157,8 +181,24 @@ package enum DocumentText {
     }
 
     /// One selection of `transform`.
-    static func transform(_ selection: Selection, depth: Int, stack: PrintableDepth, complete: inout Bool) -> Selection
-    {
+    static func transform(
+        _ selection: Selection, depth: Int, stack: PrintableDepth, complete: inout Bool, builds: Bool = true
+    ) -> Selection {
+        guard builds else {
+            switch selection {
+            case .field(let field):
+                if let set = field.selectionSet {
+                    _ = transform(
+                        set, addTypename: true, depth: depth + 1, stack: stack, complete: &complete, builds: false)
+                }
+            case .fragmentSpread: break
+            case .inlineFragment(let inline):
+                _ = transform(
+                    inline.selectionSet, addTypename: false, depth: depth + 1, stack: stack, complete: &complete,
+                    builds: false)
+            }
+            return selection
+        }
         switch selection {
         case .field(let field):
             // A leaf without client-only directives is printed as written.

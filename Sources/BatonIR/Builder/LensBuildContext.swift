@@ -264,9 +264,9 @@ final class LensBuildContext {
             })
         {
             if checksOnly {
-                // Only the transform can refuse (it asks the stack); the printing cannot.
-                _ = DocumentText.document(
-                    operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard)
+                // Only the transform can refuse (it asks the stack); the printing cannot. It is run
+                // building nothing, in the same frames.
+                complete = DocumentText.fits(operation: node, fragments: usedNodes, stack: stackGuard)
             } else {
                 text = DocumentText.text(
                     operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard)

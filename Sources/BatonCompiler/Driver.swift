@@ -211,17 +211,27 @@ package struct DriverResult {
     /// Documents were read but not validated, because the schema could not be built.
     package var skippedValidation: Bool { compilations.contains(where: \.skippedValidation) }
 
+    /// Every diagnostic, with this run's severities, in no particular order (for questions that need none).
+    private var unorderedDiagnostics: [Diagnostic] {
+        policy.settle(resolved.diagnostics, configuration: nil) + compilations.flatMap(\.diagnostics)
+            + driverDiagnostics
+    }
+
     /// Some error (of any kind, or a warning under `--warnings-as-errors`) was found.
-    package var hasErrors: Bool { diagnostics.contains(where: policy.isError) }
+    package var hasErrors: Bool { unorderedDiagnostics.contains(where: policy.isError) }
 
     /// A configuration or I/O error: the command could not do its job (exit status 2).
-    package var isFatal: Bool { diagnostics.contains(where: Diagnostic.isFatal) }
+    package var isFatal: Bool { unorderedDiagnostics.contains(where: Diagnostic.isFatal) }
 
     /// How the run went, for the exit status: `unusable` for a configuration or I/O error,
     /// `problems` for an error shown (or, for `gen --check`, a file that would change).
-    package var status: RunStatus {
+    package var status: RunStatus { status(shown: shownDiagnostics) }
+
+    /// `status`, given `shownDiagnostics` as the caller already has them (a large project's are not
+    /// gathered and sorted twice).
+    package func status(shown: [Diagnostic]) -> RunStatus {
         if isFatal { return .unusable }
-        if shownDiagnostics.contains(where: { $0.severity == .error }) { return .problems }
+        if shown.contains(where: { $0.severity == .error }) { return .problems }
         if folders.contains(where: { $0.report.hasChanges }), checkedOnly { return .problems }
         return .clean
     }

@@ -73,7 +73,8 @@ package enum CheckCommand: Command {
 
         var output = DiagnosticOutput(format: format, quiet: policy.quiet)
         if result.skippedValidation { output.summarySuffix = " (not validated: the schema could not be built)" }
-        output.report(result.shownDiagnostics, documentCount: result.documentCount, context: context)
-        return ExitCode(result.status)
+        let shown = result.shownDiagnostics
+        output.report(shown, documentCount: result.documentCount, context: context)
+        return ExitCode(result.status(shown: shown))
     }
 }

@@ -100,7 +100,8 @@ package enum GenCommand: Command {
         }
         let result = driver.generate(check: check)
         context.keepUntilExit(result)
-        let exitCode = ExitCode(result.status)
+        let shown = result.shownDiagnostics
+        let exitCode = ExitCode(result.status(shown: shown))
 
         let display = { (path: String) in Path.display(path, from: shownFrom) }
         var changes: [(path: String, change: FileWriteReport.Change)] = []
@@ -122,7 +123,6 @@ package enum GenCommand: Command {
         let lines = changes.map { check ? "would \($0.change.verb): \($0.path)" : "\($0.change.pastTense) \($0.path)" }
         let finished = exitCode == .success || (check && exitCode == .failure && !changes.isEmpty)
 
-        let shown = result.shownDiagnostics
         let output = DiagnosticOutput(format: format, quiet: true)
         switch format {
         case .text, .pretty:

@@ -52,15 +52,20 @@ final class KotlinRuntimeFilesTests: XCTestCase {
         }
     }
 
-    /// A runtime file with a carriage return anywhere is refused, "\r\n" included.
-    func testAFileWithCarriageReturnsIsRefused() throws {
+    /// Reads a folder holding one file, `name` with `text`: the problem found, with the folder's path as `<folder>`.
+    private func problem(readingOne name: String, _ text: String) throws -> String? {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "package baton.runtime\nclass Json\r\n".write(toFile: folder + "/Json.kt", atomically: true, encoding: .utf8)
-        guard case .failure(let problem) = KotlinRuntimeFiles.read(folder) else { return XCTFail("accepted") }
-        XCTAssertTrue(
-            problem.description.hasPrefix(folder + "/Json.kt: not a file of the Kotlin runtime"), "\(problem)")
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        guard case .failure(let problem) = KotlinRuntimeFiles.read(folder) else { return nil }
+        return problem.description.replacingOccurrences(of: folder, with: "<folder>")
+    }
+
+    /// A runtime file with a carriage return anywhere is refused, "\r\n" included.
+    func testAFileWithCarriageReturnsIsRefused() throws {
+        let problem = try XCTUnwrap(problem(readingOne: "Json.kt", "package baton.runtime\nclass Json\r\n"), "accepted")
+        XCTAssertTrue(problem.hasPrefix("<folder>/Json.kt: not a file of the Kotlin runtime"), problem)
     }
 
     /// A binary with no installed copy beside it (this test process) reads the source tree it was built from.
@@ -81,12 +86,7 @@ final class KotlinRuntimeFilesTests: XCTestCase {
 
     /// A folder holding a file that is not the runtime's is refused, naming the file.
     func testAFolderWithAForeignFileIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-runtime-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "package app\nclass Mine\n".write(toFile: folder + "/Mine.kt", atomically: true, encoding: .utf8)
-        guard case .failure(let problem) = KotlinRuntimeFiles.read(folder) else { return XCTFail("accepted") }
-        XCTAssertTrue(
-            problem.description.hasPrefix(folder + "/Mine.kt: not a file of the Kotlin runtime"), "\(problem)")
+        let problem = try XCTUnwrap(problem(readingOne: "Mine.kt", "package app\nclass Mine\n"), "accepted")
+        XCTAssertTrue(problem.hasPrefix("<folder>/Mine.kt: not a file of the Kotlin runtime"), problem)
     }
 }

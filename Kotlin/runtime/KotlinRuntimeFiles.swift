@@ -109,7 +109,8 @@ package enum KotlinRuntimeFiles {
             }
             declared.formUnion(declaredTypeNames(text))
             // Without its final line feed (no carriage return before it: refused above).
-            let last = text.utf8.last == UInt8(ascii: "\n") ? text.utf8.index(before: text.utf8.endIndex) : text.endIndex
+            let last =
+                text.utf8.last == UInt8(ascii: "\n") ? text.utf8.index(before: text.utf8.endIndex) : text.endIndex
             sources.append((name: name, text: String(text[..<last])))
         }
         guard !sources.isEmpty else { return .failure(Problem(description: "\(folder): no .kt files")) }

@@ -27,7 +27,8 @@ final class RulesTurnedOffTests: XCTestCase {
         for suite in ["Fixtures", "BatonFixtures"] {
             let folder = tests.appendingPathComponent("BatonValidationTests").appendingPathComponent(suite)
             let schemaSource = SourceFile(
-                path: "schema.graphqls", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("schema.graphqls"))))
+                path: "schema.graphqls",
+                bytes: Array(try Data(contentsOf: folder.appendingPathComponent("schema.graphqls"))))
             let schema = try XCTUnwrap(SchemaBuilder.build(sources: [schemaSource]).0)
             for name in FixtureRunner.suites(in: folder) {
                 for fixture in FixtureRunner.cases(name, in: folder.appendingPathComponent(name)) {
@@ -38,9 +39,10 @@ final class RulesTurnedOffTests: XCTestCase {
                     }
                     let rendered = { (diagnostics: [Diagnostic]) in JSONRenderer.render(diagnostics) }
                     let every = DocumentValidation.rules
-                    for rule in Set(Validator.validate(schema: schema, documents: documents, rules: every, mode: .merged)
-                        .map(\.rule)).union([OverlappingFieldsCanBeMergedRule.id]).sorted()
-                    {
+                    let reporting = Set(
+                        Validator.validate(schema: schema, documents: documents, rules: every, mode: .merged).map(
+                            \.rule))
+                    for rule in reporting.union([OverlappingFieldsCanBeMergedRule.id]).sorted() {
                         let configuration = try configuration(off: rule)
                         let run = DocumentValidation.rules(for: configuration)
                         let affectsOthers = every.contains { $0.id == rule && $0.affectsOtherRules }

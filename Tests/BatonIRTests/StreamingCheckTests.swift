@@ -186,7 +186,8 @@ final class StreamingCheckTests: XCTestCase {
             let sources = (0..<4).map { SourceFile(path: "Q\($0).graphql", text: "{ a }") }
             released = sources[1]
             let diagnostics = [
-                Diagnostic(.warning, "w", rule: "r", range: SourceRange(file: sources[2], span: Span(start: 0, end: 1))),
+                Diagnostic(
+                    .warning, "w", rule: "r", range: SourceRange(file: sources[2], span: Span(start: 0, end: 1))),
                 Diagnostic(.error, "e", rule: "r", range: nil, path: "Q1.graphql"),
                 Diagnostic(.error, "e", rule: "r", range: SourceRange(file: sources[0], span: Span(start: 2, end: 3))),
                 Diagnostic(.error, "e", rule: "r", range: SourceRange(file: sources[2], span: Span(start: 2, end: 3))),

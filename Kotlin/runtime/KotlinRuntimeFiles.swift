@@ -1,13 +1,13 @@
-// Foundation's essentials where the platform has them apart (Linux): the whole of Foundation
-// (ICU, its locale data) is megabytes of memory every `baton` process would pay for (Docs/Performance.md).
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #endif
-#else
+// No Foundation: the runtime's files are found and read with the C library's calls (`KotlinRuntimeFiles+POSIX`),
+// so a `baton` process loads no Foundation at all on Linux (FoundationEssentials alone was 3 MiB of every
+// process's memory and milliseconds of its start; Docs/Performance.md). On Darwin, Foundation (in the
+// system's shared cache) says where the executable is.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
     import Foundation
 #endif
 
@@ -43,43 +43,28 @@ package enum KotlinRuntimeFiles {
 
     /// The runtime this process found, looked for once.
     package static let found: Result<Sources, Problem> = locate(
-        environment: ProcessInfo.processInfo.environment[environmentVariable],
-        executable: executablePath)
+        environment: getenv(environmentVariable).map { String(cString: $0) }, executable: executablePath)
 
     /// The running executable's path (symbolic links resolved where the platform says so).
     static var executablePath: String? {
-        #if canImport(FoundationEssentials)
+        #if canImport(Darwin)
+            return Bundle.main.executableURL?.path
+        #else
             guard let resolved = realpath("/proc/self/exe", nil) else { return CommandLine.arguments.first }
             defer { free(resolved) }
             return String(cString: resolved)
-        #else
-            return Bundle.main.executableURL?.path
         #endif
     }
 
     /// The folders looked in, in order, and the first that holds the runtime, read.
     package static func locate(environment: String?, executable: String?) -> Result<Sources, Problem> {
-        var folders: [String] = []
-        if let environment, !environment.isEmpty {
-            folders = [environment]
-        } else {
-            if let executable {
-                let url = URL(fileURLWithPath: executable)
-                for binary in [url, url.resolvingSymlinksInPath()] {
-                    let prefix = binary.deletingLastPathComponent().deletingLastPathComponent()
-                    let folder = prefix.appendingPathComponent(installedFolder).standardizedFileURL.path
-                    if !folders.contains(folder) { folders.append(folder) }
-                }
-            }
-            folders.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/baton/runtime")
-        }
+        let folders = self.folders(environment: environment, executable: executable)
         for folder in folders {
-            let type = (try? FileManager.default.attributesOfItem(atPath: folder))?[.type] as? FileAttributeType
             // A folder, or a symbolic link to one.
-            if type == .typeDirectory
-                || (type == .typeSymbolicLink && (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil)
-            {
-                return read(folder)
+            switch FilePath.kind(of: folder) {
+            case .directory: return read(folder)
+            case .symbolicLink where FilePath.entries(of: folder) != nil: return read(folder)
+            default: continue
             }
         }
         return .failure(
@@ -89,17 +74,37 @@ package enum KotlinRuntimeFiles {
             ))
     }
 
+    /// The folders looked in, in order: the one `BATON_KOTLIN_RUNTIME` names, or `share/baton/kotlin-runtime`
+    /// beside the `bin` folder of the executable (as named, then with its links resolved), then the source tree.
+    /// Spelled as `URL`'s `deletingLastPathComponent`, `resolvingSymlinksInPath` and `standardizedFileURL`
+    /// spell them (the problem lists them), which `KotlinRuntimeFilesTests` holds them to.
+    package static func folders(environment: String?, executable: String?) -> [String] {
+        if let environment, !environment.isEmpty { return [environment] }
+        var folders: [String] = []
+        if let executable {
+            let path = FilePath.absolute(executable)
+            for binary in [path, FilePath.resolvingLinks(path)] {
+                let prefix = FilePath.deletingLastComponent(FilePath.deletingLastComponent(binary))
+                let folder = FilePath.standardized(prefix + "/" + installedFolder)
+                if !folders.contains(folder) { folders.append(folder) }
+            }
+        }
+        folders.append(FilePath.deletingLastComponent(#filePath) + "/baton/runtime")
+        return folders
+    }
+
     /// Every `.kt` file in `folder`, checked: what a runtime file is, and exactly `typeNames` declared.
     package static func read(_ folder: String) -> Result<Sources, Problem> {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        guard let names = FilePath.entries(of: folder) else {
             return .failure(Problem(description: "\(folder): cannot read the folder of the Kotlin runtime"))
         }
         var sources: Sources = []
         var declared = Set<String>()
         for name in names.sorted() where name.hasSuffix(".kt") {
             let path = folder + "/" + name
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-            else { return .failure(Problem(description: "\(path): cannot read the file as UTF-8 text")) }
+            guard let text = FilePath.utf8Text(of: path) else {
+                return .failure(Problem(description: "\(path): cannot read the file as UTF-8 text"))
+            }
             guard !hasCarriageReturn(text), text.hasPrefix("package baton.runtime\n") else {
                 return .failure(
                     Problem(

@@ -68,6 +68,65 @@ final class KotlinRuntimeFilesTests: XCTestCase {
         XCTAssertTrue(problem.hasPrefix("<folder>/Json.kt: not a file of the Kotlin runtime"), problem)
     }
 
+    /// The folders looked in are spelled as `URL` spelled them before the runtime's files were found without
+    /// Foundation: the executable's path made absolute, its `bin` folder's parent (a last `..` kept), `.` and
+    /// `..` worked out, links resolved where the path exists.
+    func testTheFoldersLookedInAreURLs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-exe-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder + "/real/bin", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/real/bin/baton", contents: Data()))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/linked", withDestinationPath: folder + "/real/bin")
+        let executables = [
+            "/usr/local/bin/baton", "/baton", "/", "/a/./b/../c/baton", "rel/bin/baton", "bin/baton", "baton",
+            "/usr//local/bin/baton", "/opt/x/bin/", "/a/b/..", "/x/../..", "/a/b/./baton", "/a/../../b/bin/baton",
+            "./x/y", "../x/y/z", "/nonexistent/bin/baton", folder + "/real/bin/baton", folder + "/linked/baton",
+            folder + "/real/bin/../bin/baton", folder + "/linked/../x",
+        ]
+        for executable in executables {
+            var expected: [String] = []
+            let url = URL(fileURLWithPath: executable)
+            for binary in [url, url.resolvingSymlinksInPath()] {
+                let prefix = binary.deletingLastPathComponent().deletingLastPathComponent()
+                let folder = prefix.appendingPathComponent(KotlinRuntimeFiles.installedFolder).standardizedFileURL.path
+                if !expected.contains(folder) { expected.append(folder) }
+            }
+            expected.append(Self.folder)
+            XCTAssertEqual(KotlinRuntimeFiles.folders(environment: nil, executable: executable), expected, executable)
+        }
+        XCTAssertEqual(
+            KotlinRuntimeFiles.folders(environment: "/somewhere", executable: "/usr/bin/baton"), ["/somewhere"])
+        XCTAssertEqual(KotlinRuntimeFiles.folders(environment: "", executable: nil), [Self.folder])
+    }
+
+    /// A file's text is what `String(data:encoding: .utf8)` makes of it (a byte order mark left out, nil for
+    /// bytes that are not UTF-8), and a folder's entries are `FileManager`'s.
+    func testFilesAreReadAsFoundationReadThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-read-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let contents: [[UInt8]] = [
+            Array("package baton.runtime\nclass A\n".utf8), [0xEF, 0xBB, 0xBF, 0x61], [0xFF, 0x61], [],
+            [0x61, 0x00, 0x62], Array("é \u{301} 😀".utf8), [0xEF, 0xBB], Array(repeating: 0x61, count: 200_000),
+        ]
+        for (index, bytes) in contents.enumerated() {
+            let path = folder + "/f\(index).kt"
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            XCTAssertEqual(
+                FilePath.utf8Text(of: path), String(data: Data(bytes), encoding: .utf8), "\(bytes.prefix(8))")
+        }
+        XCTAssertNil(FilePath.utf8Text(of: folder + "/missing.kt"))
+        XCTAssertNil(FilePath.utf8Text(of: folder + "/sub"))
+        XCTAssertEqual(
+            FilePath.entries(of: folder)?.sorted(), try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        )
+        XCTAssertNil(FilePath.entries(of: folder + "/missing"))
+        XCTAssertEqual(FilePath.kind(of: folder + "/sub"), .directory)
+        XCTAssertEqual(FilePath.kind(of: folder + "/f0.kt"), .other)
+        XCTAssertNil(FilePath.kind(of: folder + "/missing"))
+    }
+
     /// A binary with no installed copy beside it (this test process) reads the source tree it was built from.
     func testABuildFromSourceReadsTheSourceTree() throws {
         let found = try KotlinRuntimeFiles.locate(environment: nil, executable: "/nonexistent/bin/baton").get()

@@ -52,8 +52,10 @@ package enum FilePath {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
         }
-        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        return String(validating: text, as: UTF8.self)
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        // Decoding repairs what is not UTF-8 (macOS 13 has no `String(validating:)`): a repaired text differs.
+        let text = String(decoding: content, as: UTF8.self)
+        return text.utf8.elementsEqual(content) ? text : nil
     }
 
     /// `path` made absolute against the working directory (as `URL(fileURLWithPath:)`), `//` and a final `/`

@@ -95,9 +95,6 @@ package final class Compilation {
     /// The least GraphQL bytes in a batch validated on its own (`DocumentGroups.batches`: a streaming
     /// check's, and a whole validation's on several workers); tests make it 1 for a batch per group.
     package var batchBytes = DocumentGroups.batchBytes
-    /// How many document files a streaming check needs to build the schema while it reads them (tests make it
-    /// 1, so their few files take that path too).
-    package var overlapMinimumFiles = 256
     /// A streaming check runs this between its passes (`StreamingCheck.betweenPasses`): tests
     /// rewrite files there.
     package var betweenStreamingPasses: (@Sendable () -> Void)? = nil
@@ -272,8 +269,9 @@ package final class Compilation {
         }
     }
 
-    private func readSchema() {
-        let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles)
+    /// Builds the schema; without `descriptions`, its descriptions are left empty (a one-shot `check`).
+    private func readSchema(descriptions: Bool = true) {
+        let (schema, _, diagnostics) = loader.loadSchema(project.schemaFiles, descriptions: descriptions)
         useSchema(schema, diagnostics)
     }
 
@@ -330,27 +328,12 @@ package final class Compilation {
     /// `check`'s stages up to the plan, streamed (`StreamingCheck`): what `read`, `validate` and
     /// `plan(full: false)` leave, but the documents and the model.
     private func checkStreaming() {
+        // Nothing a check reports reads a description: the schema is built without their texts.
+        readSchema(descriptions: false)
         var check = StreamingCheck(
             project: project, loader: loader, policy: policy, workers: workers, batchBytes: batchBytes)
         check.betweenPasses = betweenStreamingPasses
-        // The schema is built while the files are read: the first pass needs no schema. (The Kotlin runtime's
-        // files, when a Kotlin output asks for them, are read there too; `readSettings` then finds them read.)
-        let (loader, schemaFiles, workers, readsKotlinRuntime) = (
-            self.loader, project.schemaFiles, self.workers, kotlinRuntime != nil
-        )
-        // Only with many files: a few take less than a thread and its memory cost (on GitHub's schema and one
-        // file, 0.7 MiB more peak for the schema built in another thread's heap).
-        let overlaps = project.documentFiles.count >= overlapMinimumFiles
-        let (built, firstPass) = ParallelWork.together(workers: overlaps ? workers : 1) {
-            if readsKotlinRuntime { _ = KotlinRuntime.found }
-            // Nothing a check reports reads a description: the schema is built without their texts.
-            let (schema, _, diagnostics) = loader.loadSchema(schemaFiles, descriptions: false)
-            return (schema, diagnostics)
-        } foreground: {
-            check.read()
-        }
-        useSchema(built.0, built.1)
-        var files = firstPass
+        var files = check.read()
         units = files.map(\.unit)
         readSettings()
         completed = .read

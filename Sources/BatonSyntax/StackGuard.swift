@@ -56,16 +56,6 @@ package struct StackGuard: Sendable {
         return here - limit >= used.multipliedReportingOverflow(by: factor).partialValue
     }
 
-    /// How many bytes of stack the calling thread has left below this call, or nil where its bounds
-    /// cannot be read. (A thread asked for a stack of some size may get a larger one: the C library
-    /// reuses a cached stack that is at least as large.)
-    package static func bytesLeft() -> Int? {
-        let low = currentThreadStackLow()
-        let here = currentAddress()
-        guard low != 0, low < here else { return nil }
-        return Int(here - low)
-    }
-
     /// The current stack position, for `hasRoom(forRepeating:since:)`.
     @inline(__always)
     package static func address() -> UInt { currentAddress() }

@@ -1,10 +1,10 @@
 import BatonDiagnostics
 import BatonSchema
-import BatonSyntax
 import Foundation
 import XCTest
 
 @testable import BatonIR
+@testable import BatonSyntax
 
 /// `check` asks only whether an operation's document text would fit this thread's stack
 /// (`DocumentText.fits`): the same transform as the text's, building nothing. Its answer is the built
@@ -21,9 +21,10 @@ final class DocumentTextFitsTests: XCTestCase {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             defer { done.signal() }
-            // A reserve close to what the thread has left leaves `room` bytes to recurse in. (Asked of the
-            // thread: its stack can be larger than `stackSize`, when the C library hands it a cached one.)
-            guard let left = StackGuard.bytesLeft() else { return }
+            // A reserve of all the stack below here but `room` bytes leaves `room` bytes to recurse in, whatever
+            // the thread's stack (its low end is read as the guard reads it).
+            let low = StackGuard.currentThreadStackLow()
+            guard low != 0 else { return }
             for depth in [5, 8, 20, 60, 150, 199] {
                 let open = String(repeating: "next { ", count: depth)
                 let close = String(repeating: " }", count: depth)
@@ -36,7 +37,7 @@ final class DocumentTextFitsTests: XCTestCase {
                     case .fragment(let fragment) = document.definitions[1]
                 else { return }
                 for room in [24 << 10, 64 << 10, 256 << 10, 1 << 20] {
-                    let guardian = StackGuard(reserve: left - room)
+                    let guardian = StackGuard(reserve: max(0, Int(StackGuard.address() - low) - room))
                     let fits = DocumentText.fits(operation: operation, fragments: [fragment], stack: guardian)
                     var complete = true
                     _ = DocumentText.document(

@@ -66,8 +66,6 @@ package struct FixtureProject {
             compilation.streamsDocuments = true
             compilation.workers = streaming.workers
             compilation.batchBytes = streaming.batchBytes
-            // The schema built while the files are read, however few they are.
-            compilation.overlapMinimumFiles = 1
         }
         compilation.run(upTo: stage)
         self.configurationDiagnostics = configurationDiagnostics

@@ -43,21 +43,19 @@ final class RendererTests: XCTestCase {
             standardOutput: OutputStream(capturingAsTerminal: false),
             standardError: OutputStream(capturingAsTerminal: false), workingDirectory: "/", environment: [:])
         XCTAssertFalse(context.exitsAfterCommand)
-        weak var released: Probe?
-        do {
-            let probe = Probe()
-            released = probe
-            context.keepUntilExit(probe)
+        /// Whether a value handed to `keepUntilExit` is still alive once the caller let it go.
+        func survives(_ context: CommandContext) -> Bool {
+            weak var watched: Probe?
+            do {
+                let probe = Probe()
+                watched = probe
+                context.keepUntilExit(probe)
+            }
+            return watched != nil
         }
-        XCTAssertNil(released, "a reused context keeps nothing")
+        XCTAssertFalse(survives(context), "a reused context keeps nothing")
         context.exitsAfterCommand = true
-        weak var kept: Probe?
-        do {
-            let probe = Probe()
-            kept = probe
-            context.keepUntilExit(probe)
-        }
-        XCTAssertNotNil(kept, "kept for the exit")
+        XCTAssertTrue(survives(context), "kept for the exit")
     }
 
     func testColorOnlyOnATerminalWithoutNoColor() {

@@ -31,8 +31,34 @@ package enum KotlinNames {
 struct KotlinScope: Sendable {
     private let baseExact: Set<String>
     private let baseFolded: Set<String>
-    private var exact: Set<String> = []
-    private var folded: Set<String> = []
+    private var exact = LocalNames()
+    private var folded = LocalNames()
+
+    /// The names taken in the scope itself: a list while they are few (a lens's members, compared one by
+    /// one, which costs less than hashing each into a set that grows), a set past that.
+    private struct LocalNames: Sendable {
+        private var few: [String] = []
+        private var many: Set<String> = []
+
+        var isEmpty: Bool { few.isEmpty && many.isEmpty }
+
+        mutating func insert(_ name: String) {
+            if many.isEmpty {
+                if few.contains(name) { return }
+                if few.count < 16 {
+                    few.append(name)
+                    return
+                }
+                many = Set(few)
+                few = []
+            }
+            many.insert(name)
+        }
+
+        func contains(_ name: String) -> Bool { many.isEmpty ? few.contains(name) : many.contains(name) }
+
+        func union(_ other: Set<String>) -> Set<String> { many.isEmpty ? other.union(few) : many.union(other) }
+    }
 
     init(_ names: some Sequence<String> = [String]()) {
         baseExact = []

@@ -11,6 +11,16 @@ import BatonSyntax
 /// plan members take no name an expression in the plan starts with. Getters only mention the lens's reader
 /// and `Plan`, so an accessor named like a type cannot break them.
 final class KotlinDefinitionWriter {
+    /// What an operation's variables must not shadow but its plan's and data's names (which vary):
+    /// the class's own members, the names its code calls, the runtime's types. Made once.
+    private static let variableBase = KotlinScope(
+        [
+            "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
+            "throwOnFieldError", "variables", "variablesWithDefaults", "clientVariables", "resolvedVariables",
+            "data", "mapOf", "to", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "emptyMap", "Companion",
+        ] + IdentifierRules.kotlinRuntimeTypeNames.sorted()
+    ).flattened()
+
     private let context: KotlinContext
     /// Nested class names in this file (ignoring case), seeded with every top-level name.
     private var nestedTypes: KotlinScope
@@ -44,14 +54,7 @@ final class KotlinDefinitionWriter {
             doc: "The data of `\(operation.name)`: a lens of the root record `\(operation.rootType)`.")
 
         // Variables are constructor properties: none may shadow what the class's own members mention.
-        var variableScope = KotlinScope(
-            [
-                "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-                "throwOnFieldError", "variables", "variablesWithDefaults", "clientVariables", "resolvedVariables",
-                "data", "mapOf", "to", "OPERATION_NAME",
-                "OPERATION_ID", "DOCUMENT", "emptyMap",
-                planName, dataName, "Companion",
-            ] + IdentifierRules.kotlinRuntimeTypeNames.sorted())
+        var variableScope = KotlinScope(base: Self.variableBase, [planName, dataName])
         var getters = JVMGetterNames()
         for name in [
             "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",

@@ -30,4 +30,24 @@ final class KotlinScopeTests: XCTestCase {
             XCTAssertEqual(KotlinScope(base: scope).allNames, exact.sorted())
         }
     }
+
+    /// The JVM getter of a property, by the bytes of an ASCII name and by Characters otherwise.
+    func testGetterNames() {
+        XCTAssertEqual(KotlinNames.getterName("url"), "getUrl")
+        XCTAssertEqual(KotlinNames.getterName("Url"), "getUrl")
+        XCTAssertEqual(KotlinNames.getterName("isOpen"), "isOpen")
+        XCTAssertEqual(KotlinNames.getterName("isopen"), "getIsopen")
+        XCTAssertEqual(KotlinNames.getterName("is_open"), "getIs_open")
+        XCTAssertEqual(KotlinNames.getterName("is"), "getIs")
+        XCTAssertEqual(KotlinNames.getterName("_id"), "get_id")
+        XCTAssertEqual(KotlinNames.getterName("2fa"), "get2fa")
+        XCTAssertEqual(KotlinNames.getterName("éclair"), "getÉclair")
+        XCTAssertEqual(KotlinNames.getterName("isÉtat"), "isÉtat")
+        var getters = JVMGetterNames()
+        XCTAssertNil(getters.annotation(for: "url"))
+        XCTAssertEqual(getters.annotation(for: "Url"), #"@get:JvmName("getUrl_")"#)
+        XCTAssertEqual(getters.annotation(for: "class"), #"@get:JvmName("getClass_")"#)
+        for index in 0..<40 { XCTAssertNil(getters.annotation(for: "p\(index)")) }
+        XCTAssertEqual(getters.annotation(for: "P39"), #"@get:JvmName("getP39_")"#)
+    }
 }

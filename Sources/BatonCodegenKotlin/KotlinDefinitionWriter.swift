@@ -288,11 +288,13 @@ final class KotlinDefinitionWriter {
 
     /// Picks the plan object's name: free among nested classes and unequal to every member name in the file.
     private func choosePlanName(_ root: Lens) {
+        // Only a member named `Plan` followed by underscores can be in the way, and declaring a name
+        // keeps its beginning (`declared` appends), so only names beginning with `Plan` are taken.
         var members = KotlinScope()
         func collect(_ lens: Lens, depth: Int) {
             guard depth < LensModelBuilder.maximumDepth else { return }
             for accessor in lens.accessors {
-                members.reserve(KotlinNames.declared(accessor.name, .member))
+                if accessor.name.hasPrefix("Plan") { members.reserve(KotlinNames.declared(accessor.name, .member)) }
                 if let nested = accessor.lens { collect(nested, depth: depth + 1) }
             }
         }

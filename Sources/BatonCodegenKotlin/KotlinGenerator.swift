@@ -201,14 +201,10 @@ struct KotlinContext: Sendable {
         var found = Set<String>()
         var text = text
         text.withUTF8 { bytes in
-            func isWord(_ byte: UInt8) -> Bool {
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-            }
+            let wordBytes = Self.wordBytes
             var start = -1
             for index in 0...bytes.count {
-                if index < bytes.count, isWord(bytes[index]) {
+                if index < bytes.count, wordBytes[Int(bytes[index])] {
                     if start < 0 { start = index }
                     continue
                 }
@@ -225,6 +221,14 @@ struct KotlinContext: Sendable {
             }
         }
         return found
+    }
+
+    /// Which bytes make words: letters, digits and `_`.
+    private static let wordBytes: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 
     /// The runtime's type names and their UTF-8 bytes, by UTF-8 length (the index), to look words up

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Descriptions from a schema, written as comments that cannot end early or inject code.
 package enum DocComment {
     /// The lines of `text`, split at every line break a compiler of either language honours (`\n`, `\r\n`,
@@ -66,7 +74,14 @@ package enum DocComment {
 extension String {
     /// Every occurrence of `target` replaced by `replacement`, scanning left to right (no Foundation).
     package func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
+        guard let first = target.utf8.first else { return self }
+        // Most texts hold not even the target's first byte, and then nothing to replace: asked with
+        // `memchr` (the search below, of Characters, costs thousands of instructions a call).
+        let mayHold = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(first), bytes.count) != nil
+        }
+        guard mayHold != false, contains(target) else { return self }
         var result = ""
         var rest = self[...]
         while let range = rest.firstRange(of: target) {

@@ -11,6 +11,16 @@ import BatonSyntax
 /// plan members take no name an expression in the plan starts with. Getters only mention the lens's reader
 /// and `Plan`, so an accessor named like a type cannot break them.
 final class KotlinDefinitionWriter {
+    /// What an operation's variables must not shadow but its plan's and data's names (which vary):
+    /// the class's own members, the names its code calls, the runtime's types. Made once.
+    private static let variableBase = KotlinScope(
+        [
+            "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
+            "throwOnFieldError", "variables", "variablesWithDefaults", "clientVariables", "resolvedVariables",
+            "data", "mapOf", "to", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "emptyMap", "Companion",
+        ] + IdentifierRules.kotlinRuntimeTypeNames.sorted()
+    ).flattened()
+
     private let context: KotlinContext
     /// Nested class names in this file (ignoring case), seeded with every top-level name.
     private var nestedTypes: KotlinScope
@@ -44,14 +54,7 @@ final class KotlinDefinitionWriter {
             doc: "The data of `\(operation.name)`: a lens of the root record `\(operation.rootType)`.")
 
         // Variables are constructor properties: none may shadow what the class's own members mention.
-        var variableScope = KotlinScope(
-            [
-                "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-                "throwOnFieldError", "variables", "variablesWithDefaults", "clientVariables", "resolvedVariables",
-                "data", "mapOf", "to", "OPERATION_NAME",
-                "OPERATION_ID", "DOCUMENT", "emptyMap",
-                planName, dataName, "Companion",
-            ] + IdentifierRules.kotlinRuntimeTypeNames.sorted())
+        var variableScope = KotlinScope(base: Self.variableBase, [planName, dataName])
         var getters = JVMGetterNames()
         for name in [
             "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
@@ -285,11 +288,13 @@ final class KotlinDefinitionWriter {
 
     /// Picks the plan object's name: free among nested classes and unequal to every member name in the file.
     private func choosePlanName(_ root: Lens) {
+        // Only a member named `Plan` followed by underscores can be in the way, and declaring a name
+        // keeps its beginning (`declared` appends), so only names beginning with `Plan` are taken.
         var members = KotlinScope()
         func collect(_ lens: Lens, depth: Int) {
             guard depth < LensModelBuilder.maximumDepth else { return }
             for accessor in lens.accessors {
-                members.reserve(KotlinNames.declared(accessor.name, .member))
+                if accessor.name.hasPrefix("Plan") { members.reserve(KotlinNames.declared(accessor.name, .member)) }
                 if let nested = accessor.lens { collect(nested, depth: depth + 1) }
             }
         }

@@ -194,38 +194,51 @@ struct KotlinContext: Sendable {
         return out + "\n"
     }
 
-    /// The runtime's type names by UTF-8 length, to look words up without making strings of the others.
-    private static let runtimeNamesByLength: [Int: Set<String>] = Dictionary(
-        grouping: IdentifierRules.kotlinRuntimeTypeNames, by: { $0.utf8.count }
-    ).mapValues { Set($0) }
 
     /// The runtime types `text` mentions as whole words (one pass over the UTF-8 bytes). Words inside comments
     /// and strings count too, which at worst adds an unused import.
     static func words(_ text: String) -> Set<String> {
         var found = Set<String>()
-        var utf8 = Array(text.utf8)
-        utf8.append(0)
-        var start = -1
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            let isWord =
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-            if isWord {
-                if start < 0 { start = index }
-                continue
+        var text = text
+        text.withUTF8 { bytes in
+            let wordBytes = Self.wordBytes
+            var start = -1
+            for index in 0...bytes.count {
+                if index < bytes.count, wordBytes[Int(bytes[index])] {
+                    if start < 0 { start = index }
+                    continue
+                }
+                defer { start = -1 }
+                // Only a capitalized word as long as some runtime name is compared, byte by byte.
+                guard start >= 0, bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z"),
+                    index - start < runtimeNamesByLength.count
+                else { continue }
+                let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                for candidate in runtimeNamesByLength[index - start] where candidate.bytes.elementsEqual(word) {
+                    found.insert(candidate.name)
+                    break
+                }
             }
-            if start >= 0, utf8[start] >= UInt8(ascii: "A"), utf8[start] <= UInt8(ascii: "Z"),
-                let candidates = runtimeNamesByLength[index - start]
-            {
-                let word = String(decoding: utf8[start..<index], as: UTF8.self)
-                if candidates.contains(word) { found.insert(word) }
-            }
-            start = -1
         }
         return found
     }
+
+    /// Which bytes make words: letters, digits and `_`.
+    private static let wordBytes: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+
+    /// The runtime's type names and their UTF-8 bytes, by UTF-8 length (the index), to look words up
+    /// without making strings of the others.
+    private static let runtimeNamesByLength: [[(name: String, bytes: [UInt8])]] = {
+        let longest = IdentifierRules.kotlinRuntimeTypeNames.map(\.utf8.count).max() ?? 0
+        var byLength = [[(name: String, bytes: [UInt8])]](repeating: [], count: longest + 1)
+        for name in IdentifierRules.kotlinRuntimeTypeNames.sorted() { byLength[name.utf8.count].append((name, Array(name.utf8))) }
+        return byLength
+    }()
 
     /// The Kotlin type of a built-in scalar, or nil for a custom one.
     static func builtInScalar(_ name: String) -> String? {

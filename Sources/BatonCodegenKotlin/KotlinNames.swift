@@ -18,6 +18,22 @@ package enum KotlinNames {
     /// The JVM name of the getter Kotlin generates for a property named `name`: `isX` stays `isX` when the
     /// letter after `is` is upper-case, otherwise `get` and the name with its first letter upper-cased.
     static func getterName(_ name: String) -> String {
+        // An ASCII name (almost every one) by its bytes: its Characters are its bytes, and only `a`–`z`
+        // change when upper-cased.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(name.utf8)
+            if bytes.count > 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "s"),
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[2])
+            {
+                return name
+            }
+            var getter = Array("get".utf8)
+            getter.reserveCapacity(3 + bytes.count)
+            for (index, byte) in bytes.enumerated() {
+                getter.append(index == 0 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte)
+            }
+            return String(decoding: getter, as: UTF8.self)
+        }
         let characters = Array(name)
         if characters.count > 2, name.hasPrefix("is"), characters[2].isUppercase { return name }
         return "get" + Casing.upperFirst(name)
@@ -31,8 +47,8 @@ package enum KotlinNames {
 struct KotlinScope: Sendable {
     private let baseExact: Set<String>
     private let baseFolded: Set<String>
-    private var exact: Set<String> = []
-    private var folded: Set<String> = []
+    private var exact = SmallNameSet()
+    private var folded = SmallNameSet()
 
     init(_ names: some Sequence<String> = [String]()) {
         baseExact = []
@@ -85,7 +101,7 @@ struct KotlinScope: Sendable {
 /// (`url` and `Url`, or `class`, whose getter would override `Object.getClass`) are told apart with
 /// `@get:JvmName`.
 struct JVMGetterNames {
-    private var taken: Set<String> = ["getClass"]
+    private var taken = SmallNameSet(["getClass"])
 
     /// The `@get:JvmName("…")` annotation `property` needs, or nil when its natural getter name is free.
     mutating func annotation(for property: String) -> String? {
@@ -99,4 +115,32 @@ struct JVMGetterNames {
         taken.insert(name)
         return "@get:JvmName(\(KotlinLiteral.string(name)))"
     }
+}
+
+/// Names taken in one scope: a list while they are few (a lens's members, compared one by one, which
+/// costs less than hashing each into a set that grows), a set past 16.
+private struct SmallNameSet: Sendable {
+    private var few: [String] = []
+    private var many: Set<String> = []
+
+    init(_ names: [String] = []) { for name in names { insert(name) } }
+
+    var isEmpty: Bool { few.isEmpty && many.isEmpty }
+
+    mutating func insert(_ name: String) {
+        if many.isEmpty {
+            if few.contains(name) { return }
+            if few.count < 16 {
+                few.append(name)
+                return
+            }
+            many = Set(few)
+            few = []
+        }
+        many.insert(name)
+    }
+
+    func contains(_ name: String) -> Bool { many.isEmpty ? few.contains(name) : many.contains(name) }
+
+    func union(_ other: Set<String>) -> Set<String> { many.isEmpty ? other.union(few) : many.union(other) }
 }

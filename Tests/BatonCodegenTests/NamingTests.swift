@@ -114,5 +114,10 @@ final class NamingTests: XCTestCase {
     func testReplacingAll() {
         XCTAssertEqual("a*/b*/".replacingAll("*/", with: "!"), "a!b!")
         XCTAssertEqual("abc".replacingAll("", with: "!"), "abc")
+        XCTAssertEqual("`class`".replacingAll("`", with: ""), "class")
+        XCTAssertEqual("plain name".replacingAll("`", with: ""), "plain name", "no byte of the target")
+        XCTAssertEqual("a * b / c".replacingAll("*/", with: "!"), "a * b / c", "its first byte, not the target")
+        XCTAssertEqual("é*/ü".replacingAll("*/", with: "!"), "é!ü")
+        XCTAssertEqual(String(repeating: "x", count: 40).replacingAll("*/", with: "!"), String(repeating: "x", count: 40))
     }
 }

@@ -133,8 +133,9 @@ extension Driver {
         manifest.documentStamps = inputs.stamps
         manifest.projectFiles = inputs.projectFiles
         manifest.projectFileStamps = inputs.projectFileStamps
-        guard let text = manifest.text else { return }
-        _ = try? FileWriter(root: root, managedExtensions: []).writeFile(GenerationManifest.fileName, text)
+        // In place: nothing else in the folder changes, and the folder's modification time must not either.
+        guard let bytes = manifest.bytes else { return }
+        GenerationManifest.rewriteInPlace(root: root, bytes: bytes)
     }
 
     /// The persisted-query manifest's absolute path when `gen` writes one for `compilation`.

@@ -217,6 +217,32 @@ package struct GenerationManifest: Sendable, Equatable {
         return GenerationManifest(bytes: bytes)
     }
 
+    /// Writes `bytes` over the manifest already in `root`, in place: no file is created or renamed,
+    /// so the folder's modification time stays (a run with nothing changed that only records
+    /// settled stamps must not look like a change to a build system watching the folder). A write
+    /// cut short leaves a manifest that does not end in `end`, which reads as none (a full run).
+    /// False when there is no manifest there or it cannot be written whole.
+    @discardableResult
+    static func rewriteInPlace(root: String, bytes: [UInt8]) -> Bool {
+        let path = root + "/" + fileName
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base + written, bytes.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
     /// Removes the manifest in `root` (before a run writes anything there). True when there is none afterwards.
     @discardableResult
     package static func remove(root: String) -> Bool {

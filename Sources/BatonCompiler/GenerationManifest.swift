@@ -230,17 +230,7 @@ package struct GenerationManifest: Sendable, Equatable {
         let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + written, bytes.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            written += count
-        }
-        return true
+        return FileSystem.write(bytes, to: descriptor)
     }
 
     /// Removes the manifest in `root` (before a run writes anything there). True when there is none afterwards.

@@ -178,20 +178,20 @@ package enum FileSystem {
     /// Whether a file descriptor is a terminal.
     package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
-    /// Writes all of `bytes` to a file descriptor (used for stdout and stderr).
-    package static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    /// Writes all of `bytes` to a file descriptor (stdout and stderr, a file); false when a write
+    /// fails or makes no progress (`errno` says why).
+    @discardableResult
+    package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            if written == 0 { return }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return false }
             offset += written
         }
+        return true
     }
 
     /// Creates the file at `path` with `bytes`, failing (with "File exists") when something is there
@@ -202,19 +202,7 @@ package enum FileSystem {
         let temporary = Path.directory(of: path) + "/." + Path.lastComponent(path) + ".baton-tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { return .failure(Failure(path: path, reason: lastError())) }
-        var offset = 0
-        var failure: String?
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                systemWrite(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
-            }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 {
-                failure = lastError()
-                break
-            }
-            offset += written
-        }
+        var failure = write(bytes, to: descriptor) ? nil : lastError()
         if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
         close(descriptor)
         if failure == nil, link(temporary, path) != 0 { failure = lastError() }

@@ -448,11 +448,17 @@ package struct FileWriter: Sendable {
     package func writeFile(_ name: String, _ contents: String, check: Bool = false) throws(FileWriterError)
         -> FileWriteReport
     {
+        try writeFile(name, bytes: Array(contents.utf8), check: check)
+    }
+
+    /// The same with the file's bytes (a large manifest is made as bytes: no text to convert).
+    package func writeFile(_ name: String, bytes: [UInt8], check: Bool = false) throws(FileWriterError)
+        -> FileWriteReport
+    {
         if name.isEmpty || name.contains("/") || name == "." || name == ".." {
             throw .invalidPath(name, reason: "the name is not one file name")
         }
         let full = root + "/" + name
-        let bytes = Array(contents.utf8)
         let change: FileWriteReport.Change
         switch fileType(full) {
         case .missing: change = .create

@@ -71,11 +71,11 @@ package enum KotlinGenerator {
             add(names.inputObjects[input.name] ?? input.name, .input(index))
         }
         for (index, fragment) in model.fragments.enumerated() {
-            add(names.fragments[fragment.name] ?? fragment.name, .fragment(index), definition: "f:" + fragment.name)
+            add(names.fragments[fragment.name] ?? fragment.name, .fragment(index), definition: fragment.definitionKey)
         }
         for (index, operation) in model.operations.enumerated() {
             add(
-                names.operations[operation.name] ?? operation.name, .operation(index), definition: "o:" + operation.name
+                names.operations[operation.name] ?? operation.name, .operation(index), definition: operation.definitionKey
             )
         }
         let text: @Sendable ((path: String, part: Part, definition: String?)) -> String = { job in

@@ -94,12 +94,12 @@ package struct SwiftGenerator: Sendable {
         for (index, operation) in model.operations.enumerated() {
             add(
                 names.operations[operation.name] ?? operation.name, .operation(index),
-                origin: operation.location.file.path, definition: "o:" + operation.name)
+                origin: operation.location.file.path, definition: operation.definitionKey)
         }
         for (index, fragment) in model.fragments.enumerated() {
             add(
                 names.fragments[fragment.name] ?? fragment.name, .fragment(index), origin: fragment.location.file.path,
-                definition: "f:" + fragment.name)
+                definition: fragment.definitionKey)
         }
         for (index, item) in model.types.enums.enumerated() {
             add(names.enums[item.name] ?? item.name, .enumeration(index))

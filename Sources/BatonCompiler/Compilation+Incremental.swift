@@ -33,19 +33,16 @@ extension Compilation {
         // A build's files are one per document (`SwiftBuildLayout`): a file is kept whole, and with
         // it every definition it holds.
         var definitions: Set<String> = []
-        for (definition, file) in layoutFileOfDefinition where kept.contains(Self.layoutKey(file)) {
+        for (definition, file) in layoutFileOfDefinition where kept.contains(SwiftBuildLayout.fileKey(file)) {
             definitions.insert(definition)
         }
-        keptLayoutFiles = Set(kept.filter { $0.hasPrefix("L:") }.map { String($0.dropFirst(2)) })
+        keptLayoutFiles = Set(kept.compactMap(SwiftBuildLayout.file(ofKey:)))
         return definitions
     }
 
-    /// A layout file's key in the manifest (`GenerationManifest.Entry.definition`).
-    static func layoutKey(_ file: String) -> String { "L:" + file }
-
     /// With a build's layout: which of its files (not the shared one) holds each definition, and
     /// each file's digest (its definitions' digests, by key, in order), as `definitionDigests`
-    /// entries keyed by `layoutKey`. A file holding no definition gets a digest too: its text is
+    /// entries keyed by `SwiftBuildLayout.fileKey`. A file holding no definition gets a digest too: its text is
     /// the header alone.
     func computeLayoutDigests() {
         layoutFileOfDefinition = [:]
@@ -62,20 +59,21 @@ extension Compilation {
         for name in swiftLayout.outputs.values { contents[name] = [] }
         for operation in model.operations {
             guard let name = file(operation.location.file.path) else { continue }
-            layoutFileOfDefinition["o:" + operation.name] = name
-            contents[name, default: []].append("o:" + operation.name)
+            layoutFileOfDefinition[operation.definitionKey] = name
+            contents[name, default: []].append(operation.definitionKey)
         }
         for fragment in model.fragments {
             guard let name = file(fragment.location.file.path) else { continue }
-            layoutFileOfDefinition["f:" + fragment.name] = name
-            contents[name, default: []].append("f:" + fragment.name)
+            layoutFileOfDefinition[fragment.definitionKey] = name
+            contents[name, default: []].append(fragment.definitionKey)
         }
         let summarized =
-            Set(model.summarized.operations.map { "o:" + $0 }).union(model.summarized.fragments.map { "f:" + $0 })
+            Set(model.summarized.operations.map(DefinitionKey.operation)).union(
+                model.summarized.fragments.map(DefinitionKey.fragment))
         for (name, keys) in contents {
             // The file of a document not planned again holds summaries only: its recorded digest.
             if !keys.isEmpty, keys.allSatisfy(summarized.contains) {
-                definitionDigests[Self.layoutKey(name)] = incremental?.digests[Self.layoutKey(name)]
+                definitionDigests[SwiftBuildLayout.fileKey(name)] = incremental?.digests[SwiftBuildLayout.fileKey(name)]
                 continue
             }
             var text = name + "\n"
@@ -87,7 +85,7 @@ extension Compilation {
                 text += key + " " + digest + "\n"
             }
             // A file holding a definition without a digest is never kept.
-            if !text.isEmpty { definitionDigests[Self.layoutKey(name)] = SHA256.hexDigest(text) }
+            if !text.isEmpty { definitionDigests[SwiftBuildLayout.fileKey(name)] = SHA256.hexDigest(text) }
         }
     }
 
@@ -96,7 +94,7 @@ extension Compilation {
     func keptFilesAreWhereRecorded(_ files: [GeneratedFile], root: String) -> Bool {
         guard let manifest = previousManifests[root] else { return false }
         // A build's layout names its files itself: a definition's own file is never written.
-        if swiftLayout != nil, manifest.files.contains(where: { $0.definition.hasPrefix("L:") }) { return true }
+        if swiftLayout != nil, manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil }) { return true }
         var recorded: [String: String] = [:]
         for entry in manifest.files { recorded[entry.definition] = entry.path }
         return files.allSatisfy { file in
@@ -194,10 +192,10 @@ extension Compilation {
         // key is a summarized definition's or a planned one's, and the planned ones are few.
         var planned: [String] = []
         for operation in model.operations where !model.summarized.operations.contains(operation.name) {
-            planned.append("o:" + operation.name)
+            planned.append(operation.definitionKey)
         }
         for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
-            planned.append("f:" + fragment.name)
+            planned.append(fragment.definitionKey)
         }
         for target in targets {
             guard let setting = target.outputPath(configuration) else { continue }

@@ -193,9 +193,9 @@ extension Driver {
                     documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras,
                     projectFiles: inputs.projectFiles, projectFileStamps: inputs.projectFileStamps)
                 if index == 0 { manifest.plan = plan }
-                guard let text = manifest.text else { continue }
+                guard let bytes = manifest.bytes else { continue }
                 _ = try? FileWriter(root: output.root, managedExtensions: []).writeFile(
-                    GenerationManifest.fileName, text)
+                    GenerationManifest.fileName, bytes: bytes)
             }
         }
     }

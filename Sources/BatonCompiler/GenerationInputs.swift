@@ -201,7 +201,7 @@ package enum PlanDigests {
         let texts = DocumentParts(model: model).fragmentTexts
         var result: [String: String] = [:]
         for fragment in model.fragments {
-            let key = "f:" + fragment.name
+            let key = fragment.definitionKey
             if model.summarized.fragments.contains(fragment.name) {
                 result[key] = recorded[key]
                 continue
@@ -212,7 +212,7 @@ package enum PlanDigests {
             result[key] = SHA256.hexDigest(files + "\n" + optimistic + "\n" + text)
         }
         for operation in model.operations {
-            let key = "o:" + operation.name
+            let key = operation.definitionKey
             if model.summarized.operations.contains(operation.name) {
                 result[key] = recorded[key]
                 continue

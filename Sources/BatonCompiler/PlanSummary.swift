@@ -23,7 +23,7 @@ import BatonValidation
 ///     def query Feed 5f2c… IssueState - -\tDocuments/Feed.graphql
 ///
 /// `links` carries `joinsAll` (0 or 1) and the keys, each with its bytes below `!`, `%` and DEL
-/// written as `%XX` (a `@defer` label may hold anything); `def` carries `DefinitionSummary.fields`.
+/// written as `%XX` (a `@defer` label may hold anything); `def` carries what `DefinitionSummary.writeFields` writes.
 package struct PlanSummary: Sendable, Equatable {
     /// One document's part.
     package struct Document: Sendable, Equatable {

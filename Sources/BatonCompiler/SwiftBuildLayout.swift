@@ -73,9 +73,18 @@ package struct SwiftBuildLayout: Sendable, Equatable {
         return .success(layout)
     }
 
+    /// A declared file's key where files are keyed by what they hold (`GeneratedFile.definition`, the
+    /// manifest's entries): `L:` and its name, apart from every `DefinitionKey`.
+    package static func fileKey(_ name: String) -> String { "L:" + name }
+
+    /// The declared file a `fileKey` names; nil for any other key.
+    package static func file(ofKey key: String) -> String? {
+        key.hasPrefix("L:") ? String(key.dropFirst(2)) : nil
+    }
+
     /// `files` (one per definition, as the Swift generator writes them) laid out as declared. A
     /// file named in `kept` (an incremental run's: every definition it holds kept, its text on disk
-    /// as recorded) comes back kept (`GeneratedFile.kept`, keyed `L:` and its name); every other one
+    /// as recorded) comes back kept (`GeneratedFile.kept`, keyed `fileKey`); every other one
     /// is merged from its definitions' texts, which must all be rendered. The shared file is never kept.
     package func apply(
         to files: [GeneratedFile], workingDirectory: String, keeping kept: Set<String> = []
@@ -96,10 +105,10 @@ package struct SwiftBuildLayout: Sendable, Equatable {
         return ([shared] + outputs.values.sorted()).map { name in
             let group = groups[name] ?? []
             if name != shared, kept.contains(name), group.allSatisfy(\.kept) {
-                return .kept(path: name, origin: nil, definition: "L:" + name)
+                return .kept(path: name, origin: nil, definition: Self.fileKey(name))
             }
             var merged = SwiftGenerator.merged(group, path: name)
-            if name != shared { merged.definition = "L:" + name }
+            if name != shared { merged.definition = Self.fileKey(name) }
             return merged
         }
     }

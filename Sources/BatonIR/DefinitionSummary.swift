@@ -19,7 +19,7 @@ import BatonSyntax
 ///   the model lists it in `summarized`, and a caller keeps its file as it is on disk (or plans
 ///   its document again) rather than generating it.
 /// - **Text**: one line of space-separated fields a summary writes and reads
-///   (`fields`/`init?(fields:)`), for `GenerationManifest`; names are GraphQL names and paths go
+///   (`writeFields`/`init?(fields:path:)`), for `GenerationManifest`; names are GraphQL names and paths go
 ///   elsewhere on the line, so no field holds a space.
 package struct DefinitionSummary: Sendable, Hashable {
     /// An operation's kind, or `fragment`.
@@ -39,7 +39,7 @@ package struct DefinitionSummary: Sendable, Hashable {
     /// A fragment's type condition; empty for an operation.
     package var typeCondition: String
     /// An operation's document text, where a caller needs it and knows it (the persisted-query
-    /// manifest lists every operation's); not part of the summary's `fields`.
+    /// manifest lists every operation's); not written by `writeFields`.
     package var documentText = ""
 
     package init(
@@ -54,18 +54,10 @@ package struct DefinitionSummary: Sendable, Hashable {
         self.typeCondition = typeCondition
     }
 
-    /// The summary's fields, without its path: kind, name, operation id and type condition (`-`
-    /// for none), then the used enums, input objects and custom scalars, each a comma-separated
-    /// list (`-` for none).
-    package var fields: [String] {
-        func list(_ names: [String]) -> String { names.isEmpty ? "-" : names.joined(separator: ",") }
-        return [
-            kind.rawValue, name, operationID.isEmpty ? "-" : operationID, typeCondition.isEmpty ? "-" : typeCondition,
-            list(usedTypes.enums), list(usedTypes.inputObjects), list(usedTypes.customScalars),
-        ]
-    }
-
-    /// `def` and the fields, each after a space, appended to `out` (as `fields`, without an array of strings).
+    /// The summary's line without its path, appended to `out`: `def`, then its fields, each after a
+    /// space: kind, name, operation id and type condition (`-` for none), then the used enums, input
+    /// objects and custom scalars, each a comma-separated list (`-` for none). Written as bytes (a large
+    /// project's manifest holds tens of thousands) and read back by `init?(fields:path:)`.
     package func writeFields(to out: inout [UInt8]) {
         func list(_ names: [String]) {
             out.append(UInt8(ascii: " "))
@@ -88,7 +80,7 @@ package struct DefinitionSummary: Sendable, Hashable {
         list(usedTypes.customScalars)
     }
 
-    /// A summary from `fields` (as `fields` writes them) and its path; nil for anything else.
+    /// A summary from the fields `writeFields` writes (after `def`) and its path; nil for anything else.
     /// (Read by bytes: a large project's manifest holds tens of thousands.)
     package init?(fields: [String], path: String) {
         guard fields.count == 7, !path.isEmpty, let kind = Self.kind(fields[0]), !fields[1].isEmpty,

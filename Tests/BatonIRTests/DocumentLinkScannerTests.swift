@@ -96,10 +96,13 @@ final class DocumentLinkScannerTests: XCTestCase {
         }
         if corpusCount == 0, ProcessInfo.processInfo.environment["CI"] != nil {
             XCTFail("no corpus at \(corpus.path)")
+        } else if corpusCount == 0 {
+            print("DocumentLinkScannerTests: no corpus at \(corpus.path) (set BATON_SHARED): the fixtures alone")
         }
         // Nearly every corpus document is an operation or a fragment the scanner follows.
         XCTAssertGreaterThanOrEqual(corpusScanned * 10, corpusCount * 9, "\(corpusScanned) of \(corpusCount)")
-        XCTAssertGreaterThan(scanned, 300)
+        // The fixtures are some 145 texts, the corpus some 190 more.
+        XCTAssertGreaterThan(scanned, corpusCount == 0 ? 100 : 300)
     }
 
     /// A file rewritten between the passes, so that it now spreads a fragment of another batch (and

@@ -75,6 +75,8 @@ enum KotlinBuild {
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
+        // The fixture of names built to break every template (package `hostile.names.when`).
+        files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
         if adapterLibraries != nil {

@@ -74,6 +74,25 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
         XCTAssertEqual(try Self.checks().sections["http transport"], Self.transportLines(failure: 500))
     }
 
+    /// `Retry-After` as RFC 9110 has it, read as Swift reads it (`RetryPolicyTests.testRetryAfterIsDigitsOrADateAndBounded`): whole seconds or an HTTP-date
+    /// in its three forms, capped at a day; `1e800` (the `http` fuzz target's finding in Swift), a sign, a fraction,
+    /// `inf` or a malformed date are ignored (null).
+    func testRetryAfterIsDigitsOrADateAndBounded() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["retry-after"],
+            [
+                "[3] 3.0", "[ 0 ] 0.0", "[007] 7.0", "[1e800] null", "[1e3] null", "[+5] null", "[-1] null",
+                "[1.5] null", "[inf] null", "[NaN] null", "[0x10] null", "[5 s] null", "[\u{0663}] null",
+                "[86401] 86400.0", "[99999999…(800)] 86400.0", "[0000000000000000000000012] 12.0",
+                "[Sun, 06 Nov 1994 08:49:37 GMT] 90.0", "[Sunday, 06-Nov-94 08:49:37 GMT] 90.0",
+                "[Sun Nov  6 08:49:37 1994] 90.0", "[Sun, 06 Nov 9999 08:49:37 GMT] 86400.0",
+                "[Sun, 06 Nov 1994 08:49:37 UTC] null", "[Sun, 31 Nov 1994 08:49:37 GMT] null",
+                "[Sun, 06 Nov 1994 24:00:00 GMT] null", "[Sun, 6 Nov 1994 08:49:37 GMT] null",
+                "[Sun,  06 Nov 1994 08:49:37 GMT] null", "[Wed, 21 Oct 2015 07:28:00 GMT] 86400.0",
+                "2024-02-29: 1.7091648E9, 2023-02-29: null",
+            ])
+    }
+
     /// What a transport's test prints (Kotlin/tests/baton/tests/Checks.kt, `transportScenario`) when the server first
     /// answers `failure` without a GraphQL body, then 400 with one, then 200.
     static func transportLines(failure: Int) -> [String] {

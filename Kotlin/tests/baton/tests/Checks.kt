@@ -2,6 +2,7 @@ package baton.tests
 
 import baton.runtime.BatonEnvironment
 import baton.runtime.FetchPolicy
+import baton.runtime.GraphQLHttp
 import baton.runtime.GraphQLRequest
 import baton.runtime.HttpTransport
 import baton.runtime.MemoryLog
@@ -23,6 +24,25 @@ class Checks(private val doubles: File) {
         section("lenses as values") { lensEquality(it) }
         section("doubles") { out -> doubles.readLines().filter { it.isNotBlank() }.forEach { out.add(StoreImage.swiftDouble(java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)))) } }
         section("http transport") { httpTransport(it) }
+        section("retry-after") { retryAfter(it) }
+    }
+
+    /** `Retry-After` as RFC 9110 has it (the same table as Swift's `RetryPolicyTests`): value → seconds or null. */
+    private fun retryAfter(out: MutableList<String>) {
+        // 1994-11-06 08:49:37 UTC is 784111777 s after 1970; now is 90 s before it.
+        val now = (784_111_777L - 90) * 1000
+        for (text in listOf(
+            "3", " 0 ", "007", "1e800", "1e3", "+5", "-1", "1.5", "inf", "NaN", "0x10", "5 s", "\u0663", "86401",
+            "9".repeat(800), "0000000000000000000000012", "Sun, 06 Nov 1994 08:49:37 GMT",
+            "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 9999 08:49:37 GMT",
+            "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 31 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Sun, 6 Nov 1994 08:49:37 GMT", "Sun,  06 Nov 1994 08:49:37 GMT", "Wed, 21 Oct 2015 07:28:00 GMT"
+        )) {
+            val shown = if (text.length > 40) text.take(8) + "…(" + text.length + ")" else text
+            out.add("[" + shown + "] " + GraphQLHttp.retryAfter(text, now))
+        }
+        out.add("2024-02-29: " + GraphQLHttp.httpDate("Thu, 29 Feb 2024 00:00:00 GMT") + ", 2023-02-29: " +
+            GraphQLHttp.httpDate("Thu, 29 Feb 2023 00:00:00 GMT"))
     }
 
     private fun lensEquality(out: MutableList<String>) {

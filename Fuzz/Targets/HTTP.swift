@@ -186,7 +186,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     case .failure(.responseTooLarge(let reported)):
         guard tooLarge, reported == limit else { violated("responseTooLarge(\(reported)) for \(body.count) bytes") }
-    case .failure(.httpStatus(let reported, let delay)):
+    case .failure(.httpStatus(let reported, let delay, let kept)):
+        guard kept == body.prefix(FetchError.bodyLimit) else { violated("httpStatus kept another body") }
         guard !tooLarge, reported == status, !(200...299).contains(status), !isResponse else {
             violated("httpStatus(\(reported)) for status \(status)")
         }

@@ -98,6 +98,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
     static func transportLines(failure: Int) -> [String] {
         [
             "an HTTP error without a GraphQL body: failed: transport: HTTP status \(failure)",
+            "as a typed error: HttpStatus \(failure), retry after null, body <html>down</html>",
             "HTTP 400 with a GraphQL body: failed: bad request",
             "HTTP 200: ready, name Rick Sanchez, origin error stored: [no origin]",
             #"fetchStarted {"operation":"CharacterDetail"}"#,
@@ -274,7 +275,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
                 "logged reconnecting: 1",
             ], file: file, line: line)
         XCTAssertEqual(
-            sections["refused connection"], ["finished: true", "reconnects: 3, phase: failed: transport"], file: file,
+            sections["refused connection"], ["finished: true", "reconnects: 3, phase: failed: offline"], file: file,
             line: line)
         XCTAssertEqual(
             sections["invalid subscription"], ["finished: true", "phase: failed: request, with errors: true"],
@@ -382,7 +383,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             "baton.tests.adapters.AdapterChecksKt", [KotlinBuild.scenarios.appendingPathComponent("Fixtures").path])
         let sections = KotlinTestSupport.sections(output)
         XCTAssertEqual(
-            sections["okhttp transport"], Self.transportLines(failure: 503) + ["server gone: failed: transport"])
+            sections["okhttp transport"], Self.transportLines(failure: 503) + ["server gone: failed: offline"])
         XCTAssertEqual(
             sections["coroutines"],
             [

@@ -107,6 +107,6 @@ final class GraphQLTransportWSProtocolTests: XCTestCase {
     func testWithoutASubscriptionTransportTheHandleFailsAtOnce() {
         let handle = BatonEnvironment(transport: FixtureTransport()).subscribe(Ticks(count: 1))
         XCTAssertTrue(handle.isFinished)
-        XCTAssertEqual(handle.lastError, .transport("the environment has no subscription transport"))
+        XCTAssertEqual(handle.lastError, .unattached("the environment has no subscription transport"))
     }
 }

@@ -89,7 +89,8 @@ final class HTTPTransportTests: ServerTestCase {
             _ = try await environment.fetch(CharacterQuery(id: "2"))
             XCTFail("a refused token must fail the fetch")
         } catch {
-            XCTAssertEqual(error, .transport("HTTP status 401"))
+            guard case .httpStatus(401, nil, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.description, "transport: HTTP status 401")
         }
         XCTAssertEqual(try server.log(key: key).count, 2, "one refresh, one more request, no loop")
     }
@@ -102,7 +103,8 @@ final class HTTPTransportTests: ServerTestCase {
             _ = try await environment.fetch(CharacterQuery(id: "1"))
             XCTFail("the request must time out")
         } catch {
-            XCTAssertEqual(error, .transport("timed out after 0.3 s"))
+            XCTAssertEqual(error, .timedOut(.waiting, after: 0.3), "no byte of the answer came")
+            XCTAssertEqual(error.description, "transport: timed out after 0.3 s")
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }

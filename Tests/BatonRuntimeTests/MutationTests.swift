@@ -212,12 +212,12 @@ final class MutationTests: XCTestCase {
     func testAMutationIsNeverRetriedAndACallWithoutAnEnvironmentSaysSo() async throws {
         let transport = FixtureTransport()
         let environment = BatonEnvironment(transport: transport, retryPolicy: .standard)
-        transport.answer("AddComment", with: .failure("connection reset"))
+        transport.answer("AddComment", with: .error(.network("connection reset")))
         do {
             try await environment.perform(AddComment(body: "x", connections: []))
             XCTFail("expected the transport failure")
         } catch {
-            XCTAssertEqual(error, .transport("connection reset"))
+            XCTAssertEqual(error, .offline("connection reset"), "a transient failure, not retried for a mutation")
         }
         XCTAssertEqual(transport.requestCount("AddComment"), 1)
         do {

@@ -105,7 +105,7 @@ public final class BatonEnvironment: Sendable {
                 (result, deliver) = try store.commitDeferringNotifications(
                     bytes: bytes, for: operation, replacing: layer)
             } catch {
-                throw FetchError(error)
+                throw FetchError(error, body: bytes)
             }
             log.record(
                 LogEvent(
@@ -120,17 +120,17 @@ public final class BatonEnvironment: Sendable {
             payload["error"] = error.payload
             log.record(
                 LogEvent(
-                    error == .transport(TransportError.cancelled.description) ? "fetchCancelled" : "fetchFailed",
+                    error == .cancelled ? "fetchCancelled" : "fetchFailed",
                     payload))
             throw error
         } catch {
-            throw .transport(String(describing: error))
+            throw FetchError(thrown: error)
         }
         log.record(LogEvent("fetchCompleted", name))
     }
 
     /// Sends a request through the transport, again after a transient failure of a query as `retryPolicy`
-    /// allows (logging `retry`). A failure that ends it is a `FetchError.transport`.
+    /// allows (logging `retry`). A failure that ends it is the `FetchError` case of its kind (`FetchError(thrown:)`).
     private func receive(_ request: GraphQLRequest) async throws(FetchError) -> Data {
         var retry = 0
         while true {
@@ -142,8 +142,7 @@ public final class BatonEnvironment: Sendable {
                 guard request.operationType == .query, let failure, !Task.isCancelled,
                     let delay = retryPolicy.delay(beforeRetry: retry, after: failure)
                 else {
-                    throw .transport(
-                        Task.isCancelled ? TransportError.cancelled.description : String(describing: error))
+                    throw Task.isCancelled ? .cancelled : FetchError(thrown: error)
                 }
                 log.record(
                     LogEvent(
@@ -155,7 +154,7 @@ public final class BatonEnvironment: Sendable {
                 do {
                     try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
                 } catch {
-                    throw .transport(TransportError.cancelled.description)
+                    throw .cancelled
                 }
             }
         }

@@ -62,7 +62,8 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
                 let deadline = Task { [weak self] in
                     try? await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1e9))
                     if Task.isCancelled { return }
-                    self?.finish(id, with: .failure(TransportError.timedOut(timeout)))
+                    guard let self else { return }
+                    finish(id, with: .failure(TransportError.timedOut(timeout, phase: phase(id))))
                     task.cancel()
                 }
                 pending.withLock { $0[id] = Pending(continuation: continuation, limit: limit, deadline: deadline) }
@@ -76,6 +77,12 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
             finish(id, with: .failure(TransportError.cancelled))
             task.cancel()
         }
+    }
+
+    /// Where an exchange is: reading once the answer's head came, else waiting (URLSession does not say when its
+    /// connection is made, so this session never reports `.connecting`).
+    private func phase(_ id: Int) -> TimeoutPhase {
+        pending.withLock { ($0[id]?.status ?? 0) != 0 ? .reading : .waiting }
     }
 
     /// Resumes the exchange's caller once: the first outcome wins (a deadline, a cancel, the limit, the end).
@@ -139,7 +146,8 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         switch urlError?.code {
         case .cancelled?: finish(id, with: .failure(TransportError.cancelled))
         case .timedOut?:
-            finish(id, with: .failure(TransportError.timedOut((task.originalRequest?.timeoutInterval ?? 1) - 1)))
+            let seconds = (task.originalRequest?.timeoutInterval ?? 1) - 1
+            finish(id, with: .failure(TransportError.timedOut(seconds, phase: phase(id))))
         default: finish(id, with: .failure(TransportError.network(Self.reason(error))))
         }
     }

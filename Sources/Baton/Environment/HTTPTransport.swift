@@ -118,7 +118,9 @@ public struct HTTPTransport: Transport {
             if (200...299).contains(reply.status) { return reply.body }
             // GraphQL over HTTP carries request errors in 4xx (and some servers' 5xx) bodies: keep a response.
             if (try? GraphQLResponse(bytes: reply.body)) != nil { return reply.body }
-            throw TransportError.httpStatus(reply.status, retryAfter: Self.retryAfter(reply.header("Retry-After")))
+            throw TransportError.httpStatus(
+                reply.status, retryAfter: Self.retryAfter(reply.header("Retry-After")),
+                body: FetchError.kept(reply.body))
         }
     }
 

@@ -110,7 +110,7 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
                     state.lastError = nil
                 }
             } catch {
-                record(FetchError(error))
+                record(FetchError(error, body: bytes))
             }
         case .error(let errors):
             record(.request(errors))
@@ -128,7 +128,7 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
                     ])))
             state.withLock { $0.reconnects += 1 }
         case .failed(let reason):
-            fail(.transport(reason))
+            fail(.offline(reason))
             return
         }
         notify()
@@ -157,7 +157,7 @@ extension BatonEnvironment {
         if let subscriptionTransport {
             handle.start(subscriptionTransport)
         } else {
-            handle.fail(.transport("the environment has no subscription transport"))
+            handle.fail(.unattached("the environment has no subscription transport"))
         }
         return handle
     }

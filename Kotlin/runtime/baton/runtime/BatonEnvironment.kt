@@ -117,11 +117,11 @@ class BatonEnvironment(
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
         try {
             val body = receive(GraphQLRequest(operation, headers, cancellation))
-            if (cancellation.isCancelled) throw FetchException(FetchError.Transport(TransportException.CANCELLED))
+            if (cancellation.isCancelled) throw FetchException(FetchError.Cancelled)
             val (result, deliver) = try {
                 store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8), replacing)
             } catch (error: MalformedResponseException) {
-                throw FetchException(FetchError.MalformedResponse(error.reason))
+                throw FetchException(FetchError.MalformedResponse(error.reason, FetchError.kept(body)))
             } catch (error: RequestFailedException) {
                 throw FetchException(FetchError.Request(error.errors.errors))
             }
@@ -134,7 +134,7 @@ class BatonEnvironment(
             }
             synchronized(lock) { invalidatedOperations.remove(OperationIdentity.of(operation)) }
         } catch (error: FetchException) {
-            val cancelled = error.error == FetchError.Transport(TransportException.CANCELLED)
+            val cancelled = error.error == FetchError.Cancelled
             log.record(
                 LogEvent(
                     if (cancelled) "fetchCancelled" else "fetchFailed",
@@ -148,8 +148,8 @@ class BatonEnvironment(
 
     /**
      * Sends [request] through the transport, again after a transient failure of a query as [retryPolicy] allows
-     * (logging `retry`); a wait ends at once when the request is cancelled. A failure that ends it is a
-     * [FetchError.Transport].
+     * (logging `retry`); a wait ends at once when the request is cancelled. A failure that ends it is the
+     * [FetchError] case of its kind ([FetchError.of]).
      */
     private fun receive(request: GraphQLRequest): ByteArray {
         var retry = 0
@@ -164,8 +164,7 @@ class BatonEnvironment(
                     retryPolicy.delay(retry, failure)
                 }
                 if (delay == null) {
-                    val reason = if (cancelled) TransportException.CANCELLED else error.message ?: error.javaClass.simpleName
-                    throw FetchException(FetchError.Transport(reason))
+                    throw FetchException(if (cancelled) FetchError.Cancelled else FetchError.of(error))
                 }
                 log.record(
                     LogEvent(
@@ -177,7 +176,7 @@ class BatonEnvironment(
                     )
                 )
                 if (request.cancellation.await(Math.round(delay * 1000))) {
-                    throw FetchException(FetchError.Transport(TransportException.CANCELLED))
+                    throw FetchException(FetchError.Cancelled)
                 }
             }
         }

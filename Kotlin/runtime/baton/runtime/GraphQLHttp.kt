@@ -162,7 +162,7 @@ class GraphQLHttp @JvmOverloads constructor(
                 continue
             }
             if (reply.status in 200..299 || isGraphQLResponse(reply.body)) return reply.body
-            throw TransportException.httpStatus(reply.status, retryAfter(reply.header("Retry-After")))
+            throw TransportException.httpStatus(reply.status, retryAfter(reply.header("Retry-After")), reply.body)
         }
     }
 
@@ -175,8 +175,11 @@ class GraphQLHttp @JvmOverloads constructor(
         val deadline = timer.schedule(
             Runnable { if (ended.compareAndSet(RUNNING, TIMED_OUT)) exchange.abort() }, timeoutMillis, TimeUnit.MILLISECONDS
         )
+        // Whether the answer's head came: a timeout before it struck waiting, after it reading.
+        var answered = false
         try {
             val response = exchange.execute()
+            answered = true
             val body = read(response, exchange)
             if (ended.get() == CANCELLED) throw TransportException.cancelled()
             return HttpReply(response.status, body, response)
@@ -184,7 +187,9 @@ class GraphQLHttp @JvmOverloads constructor(
             throw error
         } catch (error: Exception) {
             throw when (ended.get()) {
-                TIMED_OUT -> TransportException.timedOut(timeoutMillis / 1000.0)
+                TIMED_OUT -> TransportException.timedOut(
+                    timeoutMillis / 1000.0, if (answered) FetchError.TimeoutPhase.READING else FetchError.TimeoutPhase.WAITING
+                )
                 CANCELLED -> TransportException.cancelled()
                 else -> TransportException.network(error.message ?: error.javaClass.simpleName, error)
             }

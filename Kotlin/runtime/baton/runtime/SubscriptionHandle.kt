@@ -96,7 +96,7 @@ class SubscriptionHandle<D : Any> internal constructor(
                     currentError = null
                 }
             } catch (error: MalformedResponseException) {
-                record(FetchError.MalformedResponse(error.reason))
+                record(FetchError.MalformedResponse(error.reason, FetchError.kept(event.payload.toByteArray(Charsets.UTF_8))))
             } catch (error: RequestFailedException) {
                 record(FetchError.Request(error.errors.errors))
             }
@@ -122,7 +122,7 @@ class SubscriptionHandle<D : Any> internal constructor(
                 synchronized(lock) { reconnectCount++ }
             }
             is SubscriptionEvent.Failed -> {
-                fail(FetchError.Transport(event.reason))
+                fail(FetchError.Offline(event.reason))
                 return
             }
         }
@@ -155,7 +155,7 @@ fun <D : Any> BatonEnvironment.subscribe(operation: Operation<D>): SubscriptionH
     if (transport != null) {
         handle.start(transport)
     } else {
-        handle.fail(FetchError.Transport("the environment has no subscription transport"))
+        handle.fail(FetchError.Unattached("the environment has no subscription transport"))
     }
     return handle
 }

@@ -1,11 +1,13 @@
 package baton.tests
 
 import baton.runtime.BatonEnvironment
+import baton.runtime.FetchError
 import baton.runtime.FetchPolicy
 import baton.runtime.GraphQLHttp
 import baton.runtime.GraphQLRequest
 import baton.runtime.HttpTransport
 import baton.runtime.MemoryLog
+import baton.runtime.Phase
 import baton.runtime.RecordStore
 import baton.runtime.RetryPolicy
 import baton.runtime.StoreImage
@@ -91,6 +93,14 @@ class Checks(private val doubles: File) {
             val handle = environment.attach(CharacterDetail(id = "1"), FetchPolicy.NETWORK_ONLY)
             environment.settle()
             out.add("an HTTP error without a GraphQL body: " + Scenarios.phase(handle.phase))
+            val typed = (handle.phase as? Phase.Failed)?.error
+            out.add(
+                "as a typed error: " + if (typed is FetchError.HttpStatus) {
+                    "HttpStatus ${typed.status}, retry after ${typed.retryAfter}, body " + String(typed.body, Charsets.UTF_8)
+                } else {
+                    typed.toString()
+                }
+            )
             handle.retry()
             environment.settle()
             out.add("HTTP 400 with a GraphQL body: " + Scenarios.phase(handle.phase))

@@ -93,6 +93,23 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             ])
     }
 
+    /// Every event of a fetch carries its trace (request id, operation, attempt: each retry under the attempt that
+    /// failed) and a monotonic time; an invalidation outside any fetch carries none (as `LogTraceTests` in Swift).
+    func testEveryEventOfAFetchCarriesItsTrace() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["log traces"],
+            [
+                "fetchStarted: request same, TestProfileQuery, attempt 1",
+                "retry: request same, TestProfileQuery, attempt 1",
+                "retry: request same, TestProfileQuery, attempt 2",
+                "committed: request same, TestProfileQuery, attempt 3",
+                "fetchCompleted: request same, TestProfileQuery, attempt 3",
+                "invalidated: no trace",
+                "monotonic: true",
+                "printed: r<id> TestProfileQuery#1 retry",
+            ])
+    }
+
     /// What a transport's test prints (Kotlin/tests/baton/tests/Checks.kt, `transportScenario`) when the server first
     /// answers `failure` without a GraphQL body, then 400 with one, then 200.
     static func transportLines(failure: Int) -> [String] {

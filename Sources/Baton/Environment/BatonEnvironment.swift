@@ -92,8 +92,25 @@ public final class BatonEnvironment: Sendable {
 
     /// The fetch pipeline shared by `fetch` and handles.
     /// The answer replaces the optimistic layer `replacing` (if any) in the same batch.
+    /// Every event it logs (and every event logged by what it delivers to) carries a new `LogEvent.Trace`.
     func send<Operation: GraphQLOperation>(
         _ operation: Operation, headers: [String: String] = [:], replacing layer: OptimisticLayerID? = nil,
+        beforeDelivery: () -> Void, afterDelivery: () -> Void
+    ) async throws(FetchError) {
+        let trace = Locked(LogEvent.Trace.next(Operation.operationName))
+        do {
+            try await LogEvent.Trace.$current.withValue(trace) {
+                try await traced(
+                    operation, headers: headers, replacing: layer, beforeDelivery: beforeDelivery,
+                    afterDelivery: afterDelivery)
+            }
+        } catch {
+            throw error as? FetchError ?? FetchError(thrown: error)
+        }
+    }
+
+    private func traced<Operation: GraphQLOperation>(
+        _ operation: Operation, headers: [String: String], replacing layer: OptimisticLayerID?,
         beforeDelivery: () -> Void, afterDelivery: () -> Void
     ) async throws(FetchError) {
         let name = JSONObject([("operation", .string(Operation.operationName))])
@@ -144,6 +161,8 @@ public final class BatonEnvironment: Sendable {
                 else {
                     throw Task.isCancelled ? .cancelled : FetchError(thrown: error)
                 }
+                // The retry is logged under the attempt that failed; what follows under the next one.
+                defer { LogEvent.Trace.current?.withLock { $0.attempt = retry + 1 } }
                 log.record(
                     LogEvent(
                         "retry",

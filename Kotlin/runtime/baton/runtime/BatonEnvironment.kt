@@ -113,6 +113,16 @@ class BatonEnvironment(
         headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation(),
         replacing: Int? = null
     ) {
+        // Every event it logs (and every event logged by what it delivers to, on this thread) carries a new trace.
+        LogEvent.Trace.with(LogEvent.Trace.next(operation.operationName)) {
+            traced(operation, beforeDelivery, afterDelivery, headers, cancellation, replacing)
+        }
+    }
+
+    private fun traced(
+        operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
+        headers: Map<String, String>, cancellation: Cancellation, replacing: Int?
+    ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
         try {
@@ -178,6 +188,8 @@ class BatonEnvironment(
                 if (request.cancellation.await(Math.round(delay * 1000))) {
                     throw FetchException(FetchError.Cancelled)
                 }
+                // The retry was logged under the attempt that failed; what follows under the next one.
+                LogEvent.Trace.attempt(retry + 1)
             }
         }
     }

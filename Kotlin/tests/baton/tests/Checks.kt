@@ -12,6 +12,7 @@ import baton.runtime.RecordStore
 import baton.runtime.RetryPolicy
 import baton.runtime.StoreImage
 import baton.runtime.Transport
+import baton.runtime.TransportException
 import scenarios.CharacterDetail
 import scenarios.TestProfileQuery
 import java.io.File
@@ -27,6 +28,37 @@ class Checks(private val doubles: File) {
         section("doubles") { out -> doubles.readLines().filter { it.isNotBlank() }.forEach { out.add(StoreImage.swiftDouble(java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)))) } }
         section("http transport") { httpTransport(it) }
         section("retry-after") { retryAfter(it) }
+        section("log traces") { logTraces(it) }
+    }
+
+    /**
+     * Every event of a fetch carries its trace (request id, operation, attempt) and a monotonic time: a fetch that
+     * fails twice (a network failure, a timeout) and then succeeds, then an invalidation outside any fetch.
+     */
+    private fun logTraces(out: MutableList<String>) {
+        var calls = 0
+        val transport = object : Transport {
+            override fun send(request: GraphQLRequest): ByteArray {
+                calls++
+                if (calls == 1) throw TransportException.network("reset")
+                if (calls == 2) throw TransportException.timedOut(1.0)
+                return "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick\",\"origin\":{\"id\":\"1\",\"name\":\"Earth\"}}}}".toByteArray(Charsets.UTF_8)
+            }
+        }
+        val log = MemoryLog()
+        val environment = BatonEnvironment(transport, log, TestClock().function, retryPolicy = RetryPolicy(2, 0.001))
+        environment.fetch(TestProfileQuery(id = "1"))
+        environment.invalidateType("Character")
+        val events = log.events
+        val id = events.first().trace?.requestId
+        for (event in events) {
+            val trace = event.trace
+            out.add(event.name + ": " + if (trace == null) "no trace" else
+                "request ${if (trace.requestId == id) "same" else "other"}, ${trace.operation}, attempt ${trace.attempt}")
+        }
+        val times = events.map { it.monotonicNanoseconds }
+        out.add("monotonic: " + (times == times.sorted()))
+        out.add("printed: " + events[1].tracedDescription.substringAfter(" ").substringBefore(" {").replace("r$id ", "r<id> "))
     }
 
     /** `Retry-After` as RFC 9110 has it (the same table as Swift's `RetryPolicyTests`): value → seconds or null. */

@@ -110,6 +110,26 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             ])
     }
 
+    /// A request whose keep-alive connection the server resets as it is reused ends within a second over
+    /// `HttpURLConnection` (Kotlin/tests' `ResettingServer`, as Swift's `ReusedConnectionTests`): a query answered,
+    /// a mutation answered or offline, none executed twice; as POSTs and with queries as GETs.
+    func testARequestOnADroppedConnectionEndsAtOnce() throws {
+        Self.checkReusedConnections(try Self.checks().sections["reused connections"])
+    }
+
+    static func checkReusedConnections(
+        _ lines: [String]?, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        print("Kotlin reused connections: \(lines ?? [])")
+        XCTAssertEqual(lines?.count, 2, file: file, line: line)
+        for text in lines ?? [] {
+            XCTAssertTrue(text.contains("over a second: [], "), text, file: file, line: line)
+            XCTAssertTrue(text.contains("CharacterQuery: answered CharacterQuery, "), text, file: file, line: line)
+            XCTAssertFalse(text.contains("CharacterQuery: offline"), text, file: file, line: line)
+            XCTAssertTrue(text.hasSuffix("mutations executed at most once: true"), text, file: file, line: line)
+        }
+    }
+
     /// What a transport's test prints (Kotlin/tests/baton/tests/Checks.kt, `transportScenario`) when the server first
     /// answers `failure` without a GraphQL body, then 400 with one, then 200.
     static func transportLines(failure: Int) -> [String] {
@@ -401,6 +421,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
         let sections = KotlinTestSupport.sections(output)
         XCTAssertEqual(
             sections["okhttp transport"], Self.transportLines(failure: 503) + ["server gone: failed: offline"])
+        Self.checkReusedConnections(sections["reused connections"])
         XCTAssertEqual(
             sections["coroutines"],
             [

@@ -5,6 +5,9 @@ import baton.runtime.FetchError
 import baton.runtime.FetchPolicy
 import baton.runtime.GraphQLHttp
 import baton.runtime.GraphQLRequest
+import baton.runtime.FetchException
+import baton.runtime.HttpMethod
+import baton.runtime.Operation
 import baton.runtime.HttpTransport
 import baton.runtime.MemoryLog
 import baton.runtime.Phase
@@ -29,6 +32,9 @@ class Checks(private val doubles: File) {
         section("http transport") { httpTransport(it) }
         section("retry-after") { retryAfter(it) }
         section("log traces") { logTraces(it) }
+        section("reused connections") { out ->
+            reusedConnections(out) { url, method -> HttpTransport(URL(url), method = method, timeoutMillis = 10000) }
+        }
     }
 
     /**
@@ -108,6 +114,44 @@ class Checks(private val doubles: File) {
     }
 
     companion object {
+        /**
+         * Queries and mutations, alternating, through [transport] against a [ResettingServer] (which resets every
+         * reused connection before answering), as POSTs and with queries as GETs: each ends within a second (a query
+         * answered, a mutation answered or offline), never after the 10 s deadline, and no mutation runs twice.
+         */
+        fun reusedConnections(out: MutableList<String>, transport: (String, HttpMethod) -> Transport) {
+            for (method in listOf(HttpMethod.POST, HttpMethod.GET_FOR_QUERIES)) {
+                val server = ResettingServer()
+                try {
+                    val environment = BatonEnvironment(transport(server.url, method), MemoryLog(), TestClock().function)
+                    val slow = ArrayList<String>()
+                    val outcomes = LinkedHashSet<String>()
+                    for (round in 0 until 3) {
+                        for (operation in listOf<Operation<*>>(
+                            network.CharacterQuery(id = "1"), network.RenameCharacter(id = "1", name = "n$round")
+                        )) {
+                            val start = System.nanoTime()
+                            val outcome = try {
+                                environment.fetch(operation)
+                                "data"
+                            } catch (error: FetchException) {
+                                if (error.error is FetchError.Offline) "offline" else error.error.description
+                            }
+                            val seconds = (System.nanoTime() - start) / 1e9
+                            if (seconds >= 1) slow.add("${operation.operationName} ${"%.1f".format(seconds)} s $outcome")
+                            outcomes.add("${operation.operationName}: $outcome")
+                        }
+                    }
+                    out.add(
+                        "$method: over a second: $slow, outcomes: ${outcomes.sorted()}, " +
+                            "mutations executed at most once: ${server.answers("RenameCharacter") <= 3}"
+                    )
+                } finally {
+                    server.stop()
+                }
+            }
+        }
+
         /** What the transports' tests answer, in order: an HTTP error without a GraphQL body, one with, a success. */
         fun transportAnswers(failure: Int): List<Pair<Int, String>> = listOf(
             failure to "<html>down</html>",

@@ -106,6 +106,8 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
                 "fetchCompleted: request same, TestProfileQuery, attempt 3",
                 "invalidated: no trace",
                 "monotonic: true",
+                "subscription: [subscriptionStarted Ticks#1, committed Ticks#1, subscriptionReconnecting Ticks#1, "
+                    + "committed Ticks#2, subscriptionCompleted Ticks#2], one request: true",
                 "printed: r<id> TestProfileQuery#1 retry",
             ])
     }

@@ -164,8 +164,8 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 
-    /// Where an exchange is: reading once the answer's head came, else waiting (URLSession does not say when its
-    /// connection is made, so this session never reports `.connecting`).
+    /// Where a sent exchange is: reading once the answer's head came, else waiting (URLSession does not say when its
+    /// connection is made: `.connecting` is only for a turn that never came).
     private func phase(_ id: TaskKey) -> TimeoutPhase {
         pending.withLock { ($0[id]?.status ?? 0) != 0 ? .reading : .waiting }
     }

@@ -14,6 +14,7 @@ import baton.runtime.Phase
 import baton.runtime.RecordStore
 import baton.runtime.RetryPolicy
 import baton.runtime.StoreImage
+import baton.runtime.subscribe
 import baton.runtime.Transport
 import baton.runtime.TransportException
 import scenarios.CharacterDetail
@@ -64,6 +65,26 @@ class Checks(private val doubles: File) {
         }
         val times = events.map { it.monotonicNanoseconds }
         out.add("monotonic: " + (times == times.sorted()))
+        // A subscription: one request id for all its events, the attempt one more after each reconnect.
+        val replaying = object : baton.runtime.SubscriptionTransport {
+            override fun subscribe(
+                request: GraphQLRequest, onEvent: (baton.runtime.SubscriptionEvent) -> Unit
+            ): baton.runtime.Observation {
+                onEvent(baton.runtime.SubscriptionEvent.Next("{\"data\":{\"ticks\":{\"__typename\":\"Tick\",\"n\":1}}}"))
+                onEvent(baton.runtime.SubscriptionEvent.Reconnecting(1, 0.0, "dropped"))
+                onEvent(baton.runtime.SubscriptionEvent.Next("{\"data\":{\"ticks\":{\"__typename\":\"Tick\",\"n\":2}}}"))
+                onEvent(baton.runtime.SubscriptionEvent.Complete)
+                return baton.runtime.Observation {}
+            }
+        }
+        val subscriptionLog = MemoryLog()
+        val subscribing = BatonEnvironment(transport, subscriptionLog, TestClock().function, subscriptionTransport = replaying)
+        subscribing.subscribe(network.Ticks(count = 2))
+        val subscriptionEvents = subscriptionLog.events
+        out.add(
+            "subscription: " + subscriptionEvents.map { "${it.name} ${it.trace?.operation}#${it.trace?.attempt}" } +
+                ", one request: " + (subscriptionEvents.map { it.trace?.requestId }.toSet().size == 1)
+        )
         out.add("printed: " + events[1].tracedDescription.substringAfter(" ").substringBefore(" {").replace("r$id ", "r<id> "))
     }
 

@@ -49,3 +49,44 @@ final class LogTraceTests: XCTestCase {
         }
     }
 }
+
+/// A failure is the case of its kind, with a failed answer's body kept for diagnostics up to `FetchError.bodyLimit`.
+final class TypedFetchErrorTests: XCTestCase {
+    func testEachTransportFailureIsItsOwnCase() {
+        let big = Data(repeating: 0x41, count: 100_000)
+        XCTAssertEqual(
+            FetchError(TransportError.httpStatus(429, retryAfter: 2, body: big)),
+            .httpStatus(429, retryAfter: 2, body: big.prefix(FetchError.bodyLimit)))
+        XCTAssertEqual(FetchError(TransportError.network("reset")), .offline("reset"))
+        XCTAssertEqual(FetchError(TransportError.timedOut(3, phase: .reading)), .timedOut(.reading, after: 3))
+        XCTAssertEqual(FetchError(TransportError.responseTooLarge(limit: 9)), .tooLarge(limit: 9))
+        XCTAssertEqual(FetchError(TransportError.cancelled), .cancelled)
+        XCTAssertEqual(
+            FetchError(TransportError.persistedQueryNotFound("abc")),
+            .protocolViolation("the server has no persisted query abc"))
+        XCTAssertEqual(FetchError(TransportError.failed("mine")), .transportFailed("mine"))
+        XCTAssertEqual(FetchError(thrown: CancellationError()), .cancelled)
+        XCTAssertEqual(FetchError.bodyLimit, 65_536)
+        // The texts stay what the logs always said.
+        XCTAssertEqual(FetchError.offline("reset").description, "transport: network: reset")
+        XCTAssertEqual(
+            FetchError.httpStatus(429, retryAfter: 2, body: Data()).description,
+            "transport: HTTP status 429 (retry after 2 s)")
+        XCTAssertEqual(FetchError.timedOut(.waiting, after: 30).description, "transport: timed out after 30 s")
+    }
+
+    func testAMalformedBodyIsKeptBounded() async throws {
+        let transport = FixtureTransport()
+        let body = "<html>" + String(repeating: "x", count: 100_000)
+        transport.answer("TestProfileQuery", with: .json(body))
+        let environment = BatonEnvironment(transport: transport)
+        do {
+            _ = try await environment.fetch(TestProfileQuery(id: "1"))
+            XCTFail("not a GraphQL response")
+        } catch {
+            guard case .malformedResponse(_, let kept) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(kept, Data(body.utf8).prefix(FetchError.bodyLimit))
+            XCTAssertEqual(error.body?.count, FetchError.bodyLimit)
+        }
+    }
+}

@@ -93,6 +93,24 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             ])
     }
 
+    /// Each transport failure is its own `FetchError` case in Kotlin too, with Swift's texts and a bounded body
+    /// (as `TypedFetchErrorTests`).
+    func testEachTransportFailureIsItsOwnCase() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["typed errors"],
+            [
+                "HttpStatus 429 2.0 body 65536: transport: HTTP status 429 (retry after 2 s)",
+                "Offline: transport: network: reset",
+                "TimedOut READING 3.0: transport: timed out after 3 s",
+                "TooLarge: transport: response larger than 9 bytes",
+                "Cancelled: transport: cancelled",
+                "ProtocolViolation: transport: the server has no persisted query abc",
+                "TransportFailed: transport: mine",
+                "TransportFailed: transport: not a transport's",
+                "body limit: 65536",
+            ])
+    }
+
     /// Every event of a fetch carries its trace (request id, operation, attempt: each retry under the attempt that
     /// failed) and a monotonic time; an invalidation outside any fetch carries none (as `LogTraceTests` in Swift).
     func testEveryEventOfAFetchCarriesItsTrace() throws {

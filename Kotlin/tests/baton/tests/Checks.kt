@@ -33,9 +33,31 @@ class Checks(private val doubles: File) {
         section("http transport") { httpTransport(it) }
         section("retry-after") { retryAfter(it) }
         section("log traces") { logTraces(it) }
+        section("typed errors") { typedErrors(it) }
         section("reused connections") { out ->
             reusedConnections(out) { url, method -> HttpTransport(URL(url), method = method, timeoutMillis = 10000) }
         }
+    }
+
+    /** Each transport failure is its own [FetchError] case (as Swift's `TypedFetchErrorTests`), the texts Swift's. */
+    private fun typedErrors(out: MutableList<String>) {
+        val big = ByteArray(100_000) { 0x41 }
+        for (error in listOf<Throwable>(
+            TransportException.httpStatus(429, 2.0, big), TransportException.network("reset"),
+            TransportException.timedOut(3.0, FetchError.TimeoutPhase.READING), TransportException.tooLarge(9),
+            TransportException.cancelled(),
+            TransportException("the server has no persisted query abc", null, TransportException.Kind.PERSISTED_QUERY_NOT_FOUND),
+            TransportException("mine"), IllegalStateException("not a transport's")
+        )) {
+            val typed = FetchError.of(error)
+            val shown = when (typed) {
+                is FetchError.HttpStatus -> "HttpStatus ${typed.status} ${typed.retryAfter} body ${typed.body.size}"
+                is FetchError.TimedOut -> "TimedOut ${typed.phase} ${typed.seconds}"
+                else -> typed.javaClass.simpleName
+            }
+            out.add("$shown: ${typed.description}")
+        }
+        out.add("body limit: ${FetchError.BODY_LIMIT}")
     }
 
     /**

@@ -93,6 +93,17 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             ])
     }
 
+    /// A mutation call's headers and idempotency key, and a handle's headers on each of its fetches, as in Swift
+    /// (`RequestHeaderTests`).
+    func testRequestHeadersOfMutationCallsAndHandles() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["request headers"],
+            [
+                "mutation: {X-App=1, Idempotency-Key=key-1}, the call's own: {}",
+                "handle: [{X-Trace=t}, {X-Trace=t}]",
+            ])
+    }
+
     /// Each transport failure is its own `FetchError` case in Kotlin too, with Swift's texts and a bounded body
     /// (as `TypedFetchErrorTests`).
     func testEachTransportFailureIsItsOwnCase() throws {

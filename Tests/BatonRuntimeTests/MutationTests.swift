@@ -276,3 +276,29 @@ struct GatedTransport: Transport {
         return try await inner.send(request)
     }
 }
+
+/// Headers for a mutation call (an idempotency key as one call) and for every fetch of a handle, without dropping
+/// to `environment.perform(_:headers:)`.
+final class RequestHeaderTests: XCTestCase {
+    func testAMutationCallSendsItsIdempotencyKeyAndHeaders() async {
+        let transport = FixtureTransport()
+        transport.answer("AddComment", with: .failure("not answered"))
+        let environment = BatonEnvironment(transport: transport)
+        let call = environment.mutation(AddComment.self).headers(["X-App": "1"]).idempotencyKey("key-1")
+        _ = try? await call.perform(AddComment(body: "x", connections: []))
+        XCTAssertEqual(transport.requests.last?.headers, ["X-App": "1", "Idempotency-Key": "key-1"])
+        XCTAssertEqual(environment.mutation(AddComment.self).headers, [:], "a call's headers are its own")
+    }
+
+    func testEveryFetchOfAHandleSendsItsHeaders() async {
+        let transport = FixtureTransport()
+        transport.answer("TestProfileQuery", with: .json(PlateThreeTests.earlierAnswer))
+        let environment = BatonEnvironment(transport: transport)
+        let handle = environment.attach(TestProfileQuery(id: "1"), policy: .networkOnly, headers: ["X-Trace": "t"])
+        await environment.settle()
+        handle.retry()
+        await environment.settle()
+        XCTAssertEqual(transport.requests.map(\.headers), [["X-Trace": "t"], ["X-Trace": "t"]])
+        handle.detach()
+    }
+}

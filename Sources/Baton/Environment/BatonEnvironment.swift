@@ -50,12 +50,15 @@ public final class BatonEnvironment: Sendable {
 
     // MARK: Handles
 
-    /// Attaches a handle for an operation under a fetch policy; `expiration` overrides the operation's.
+    /// Attaches a handle for an operation under a fetch policy; `expiration` overrides the operation's; `headers` go
+    /// with every fetch of the handle, over the transport's.
     public func attach<Operation: GraphQLOperation>(
-        _ operation: Operation, policy: FetchPolicy = .storeOrNetwork, expiration: TimeInterval? = nil
+        _ operation: Operation, policy: FetchPolicy = .storeOrNetwork, expiration: TimeInterval? = nil,
+        headers: [String: String] = [:]
     ) -> Handle<Operation> {
         let handle = Handle(
-            operation: operation, policy: policy, expiration: expiration ?? Operation.expiration, environment: self)
+            operation: operation, policy: policy, expiration: expiration ?? Operation.expiration, headers: headers,
+            environment: self)
         state.withLock { $0.handles[ObjectIdentifier(handle)] = WeakHandle(handle: handle) }
         handle.start()
         return handle

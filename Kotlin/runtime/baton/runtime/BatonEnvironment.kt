@@ -52,11 +52,15 @@ class BatonEnvironment(
         val reference = java.lang.ref.WeakReference(handle)
     }
 
-    /** Attaches a handle for [operation] under [policy]; [expiration] (seconds) overrides the operation's. */
+    /**
+     * Attaches a handle for [operation] under [policy]; [expiration] (seconds) overrides the operation's; [headers] go
+     * with every fetch of the handle, over the transport's.
+     */
     fun <D : Any> attach(
-        operation: Operation<D>, policy: FetchPolicy = FetchPolicy.STORE_OR_NETWORK, expiration: Double? = null
+        operation: Operation<D>, policy: FetchPolicy = FetchPolicy.STORE_OR_NETWORK, expiration: Double? = null,
+        headers: Map<String, String> = emptyMap()
     ): Handle<D> {
-        val handle = Handle(operation, policy, expiration ?: operation.expiration, this)
+        val handle = Handle(operation, policy, expiration ?: operation.expiration, this, headers)
         synchronized(lock) { handles[nextHandle++] = WeakHandle(handle) }
         handle.start()
         return handle

@@ -193,7 +193,9 @@ class Handle<D : Any> internal constructor(
     val policy: FetchPolicy,
     /** Seconds after which the data is stale; null for never by age. */
     val expiration: Double?,
-    private val environment: BatonEnvironment
+    private val environment: BatonEnvironment,
+    /** Headers every fetch of the handle sends (its first, retries, heals, refetches), over the transport's. */
+    val headers: Map<String, String> = emptyMap()
 ) {
     private val lock = Any()
     private var currentPhase: Phase<D> = Phase.Loading
@@ -418,7 +420,7 @@ class Handle<D : Any> internal constructor(
                 operation,
                 { synchronized(lock) { committingOwn = true } },
                 { synchronized(lock) { committingOwn = false } },
-                cancellation = cancellation
+                headers, cancellation
             )
         } catch (error: FetchException) {
             synchronized(lock) {

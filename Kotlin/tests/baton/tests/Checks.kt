@@ -15,6 +15,7 @@ import baton.runtime.RecordStore
 import baton.runtime.RetryPolicy
 import baton.runtime.StoreImage
 import baton.runtime.subscribe
+import baton.runtime.mutation
 import baton.runtime.Transport
 import baton.runtime.TransportException
 import scenarios.CharacterDetail
@@ -34,9 +35,33 @@ class Checks(private val doubles: File) {
         section("retry-after") { retryAfter(it) }
         section("log traces") { logTraces(it) }
         section("typed errors") { typedErrors(it) }
+        section("request headers") { requestHeaders(it) }
         section("reused connections") { out ->
             reusedConnections(out) { url, method -> HttpTransport(URL(url), method = method, timeoutMillis = 10000) }
         }
+    }
+
+    /** A mutation call's headers and idempotency key, and a handle's headers on each of its fetches. */
+    private fun requestHeaders(out: MutableList<String>) {
+        val transport = baton.runtime.FixtureTransport()
+        transport.answer("RenameCharacter", baton.runtime.FixtureTransport.Answer.Failure("not answered"))
+        transport.answer(
+            "TestProfileQuery",
+            baton.runtime.FixtureTransport.Answer.Text("{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick\",\"origin\":null}}}")
+        )
+        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function, retryPolicy = RetryPolicy.NEVER)
+        val call = environment.mutation<network.RenameCharacter.Data, network.RenameCharacter>()
+        try {
+            call.headers(mapOf("X-App" to "1")).idempotencyKey("key-1").perform(network.RenameCharacter(id = "1", name = "n"))
+        } catch (error: FetchException) {
+        }
+        out.add("mutation: " + transport.requests.last().headers + ", the call's own: " + call.headers)
+        val handle = environment.attach(TestProfileQuery(id = "1"), FetchPolicy.NETWORK_ONLY, headers = mapOf("X-Trace" to "t"))
+        environment.settle()
+        handle.retry()
+        environment.settle()
+        out.add("handle: " + transport.requests.filter { it.operationName == "TestProfileQuery" }.map { it.headers })
+        handle.detach()
     }
 
     /** Each transport failure is its own [FetchError] case (as Swift's `TypedFetchErrorTests`), the texts Swift's. */

@@ -18,7 +18,8 @@ package enum SDLRuleDescriptors {
             summary: "An enum defines each value once.", origin: .specification),
         RuleDescriptor(
             id: "unique-field-definition-names", title: "Unique field definition names.",
-            summary: "A type or its extensions define each field once.", origin: .specification),
+            summary: "A type or its extensions define each field once (an identical repeat is a warning).",
+            origin: .specification),
         RuleDescriptor(
             id: "unique-argument-definition-names", title: "Unique argument definition names.",
             summary: "A field or directive defines each argument once.", origin: .specification),

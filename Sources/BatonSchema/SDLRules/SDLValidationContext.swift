@@ -103,11 +103,12 @@ final class SDLValidationContext {
     }
 
     func report(
-        _ message: String, rule: String, file: SourceFile, span: Span, notes: [(String, SourceFile, Span)] = []
+        _ message: String, rule: String, file: SourceFile, span: Span, notes: [(String, SourceFile, Span)] = [],
+        severity: Severity = .error
     ) {
         diagnostics.append(
-            .error(
-                message, rule: rule, file: file, span: span,
+            Diagnostic(
+                severity, message, rule: rule, range: SourceRange(file: file, span: span),
                 notes: notes.map { DiagnosticNote(message: $0.0, range: SourceRange(file: $0.1, span: $0.2)) }))
     }
 

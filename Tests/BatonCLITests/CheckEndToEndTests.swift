@@ -92,6 +92,29 @@ final class CheckEndToEndTests: XCTestCase {
         """,
     ]
 
+    /// graphql-tag's `#import` is not followed: the unknown fragment's error names the file to
+    /// list in `documents`, and listing it resolves the fragment.
+    func testGraphQLTagImportsNameTheFileToList() throws {
+        let files = [
+            "src/Q.graphql": "#import \"./shared/Issue.graphql\"\nquery Q {\n  issue { ...IssueParts }\n}\n",
+            "src/shared/Issue.graphql": "fragment IssueParts on Issue { title }\n",
+        ]
+        let alone = try project(files, config: #"{"schema": "schema.graphql", "documents": ["src/Q.graphql"]}"#)
+        let run = try baton(["check"], in: alone.path)
+        XCTAssertEqual(run.status, 1, "\(run)")
+        XCTAssertTrue(
+            run.stderr.contains(
+                """
+                src/Q.graphql:3:14: error: Unknown fragment "IssueParts". [known-fragment-names]
+                  src/Q.graphql:1:10: note: This file #imports "src/shared/Issue.graphql" (graphql-tag), which Baton \
+                does not follow: every document baton.json's "documents" lists shares its fragments, so list \
+                "src/shared/Issue.graphql" there (or a pattern matching it).
+                """), run.stderr)
+        let listed = try project(files, config: #"{"schema": "schema.graphql", "documents": ["src/**/*.graphql"]}"#)
+        let clean = try baton(["check"], in: listed.path)
+        XCTAssertEqual(clean.status, 0, "\(clean)")
+    }
+
     func testValidationErrorsText() throws {
         let scratch = try project(Self.invalidFiles)
         let run = try baton(["check"], in: scratch.path)

@@ -77,8 +77,9 @@ package enum InitCommand: Command {
         let result = Driver(request: ProjectRequest(workingDirectory: directory), targets: .configured)
             .compile(upTo: .plan)
         if result.hasErrors {
-            DiagnosticOutput(format: .text, quiet: false).report(
-                result.shownDiagnostics, documentCount: result.documentCount, context: context)
+            var output = DiagnosticOutput(format: .text, quiet: false)
+            output.place = result.place(of:)
+            output.report(result.shownDiagnostics, documentCount: result.documentCount, context: context)
             context.standardOutput.write("\nFix these, then run baton check and baton gen.\n")
             context.standardOutput.write(ruleSettingsHint(result.shownDiagnostics.filter { $0.severity == .error }))
             return .failure

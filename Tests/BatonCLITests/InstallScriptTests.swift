@@ -11,22 +11,8 @@ final class InstallScriptTests: XCTestCase {
     static let script = TestPaths.repository.appendingPathComponent("scripts/install.sh").path
 
     /// Runs the installer with only `environment` (no inherited variables) in `directory`.
-    func install(_ arguments: [String], in directory: String, environment: [String: String]) throws -> (
-        status: Int32, output: String, seconds: Double
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [Self.script] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let started = Date()
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text, Date().timeIntervalSince(started))
+    func install(_ arguments: [String], in directory: String, environment: [String: String]) throws -> Subprocess {
+        try Subprocess.run("/bin/sh", [Self.script] + arguments, in: directory, environment: environment)
     }
 
     /// A fresh folder and the environment of a stock machine: the toolchain's folder on PATH, then

@@ -210,16 +210,8 @@ final class PreCommitHookTests: XCTestCase {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let pinned = try XCTUnwrap(Self.pinnedRevision(readme))
         func git(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", Self.root.path] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            let run = try Subprocess.run("/usr/bin/env", ["git", "-C", Self.root.path] + arguments, in: Self.root.path)
+            return (run.status, run.output)
         }
         guard (try? git(["rev-parse", "--is-inside-work-tree"]))?.0 == 0 else {
             throw XCTSkip(

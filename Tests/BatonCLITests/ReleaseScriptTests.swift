@@ -7,21 +7,12 @@ import XCTest
 /// pre-commit snippets to that commit. `--no-bundle`: no release build.
 final class ReleaseScriptTests: XCTestCase {
     func sh(_ arguments: [String], in directory: String) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = [
+        let environment = [
             "PATH": "/usr/bin:/bin", "HOME": directory, "GIT_AUTHOR_NAME": "Baton", "GIT_AUTHOR_EMAIL": "b@example.com",
             "GIT_COMMITTER_NAME": "Baton", "GIT_COMMITTER_EMAIL": "b@example.com",
         ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let run = try Subprocess.run("/usr/bin/env", arguments, in: directory, environment: environment)
+        return (run.status, run.output)
     }
 
     func testReleaseTagsHeadAndPinsTheSnippets() throws {

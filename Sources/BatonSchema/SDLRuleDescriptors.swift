@@ -5,6 +5,11 @@ import BatonDiagnostics
 package enum SDLRuleDescriptors {
     package static let all: [RuleDescriptor] = [
         RuleDescriptor(
+            id: "apollo-client-directives", title: "Apollo client directives.",
+            summary:
+                "Apollo's client directives (@typePolicy, @fieldPolicy, @nonnull, @link, …) are known so Apollo projects load; a warning at their first use in each file says what Baton does instead.",
+            severity: .warning, origin: .baton),
+        RuleDescriptor(
             id: "lone-schema-definition", title: "Lone schema definition.",
             summary: "A schema has at most one `schema` definition.", origin: .specification),
         RuleDescriptor(

@@ -66,4 +66,42 @@ final class CorpusAdoptionTests: XCTestCase {
             ["check"], schema: "github/schema.graphql", documents: ["github/vscode-pull-request-github/*.gql"])
         XCTAssertFalse(both.stderr.contains("[known-fragment-names]"), both.stderr)
     }
+
+    /// The corpus's Apollo apps load: AniHyou (Apollo Kotlin) with its `@typePolicy`/`@fieldPolicy`
+    /// extension file (20 unknown directives to graphql-js) with three warnings and no error, and
+    /// gen runs; MortyComposeKMM and RickComposeMultiplatform (Apollo Kotlin) and GitHawk (Apollo iOS)
+    /// check clean.
+    func testApolloAppsDocumentsLoad() throws {
+        let aniList = try run(
+            ["check"], schema: "anilist/schema.graphqls", documents: ["anilist/AniHyou-android/**/*.graphql"],
+            extra: ", \"output\": {\"swift\": {\"path\": \"Generated\"}}")
+        XCTAssertEqual(aniList.status, 0, "\(aniList)")
+        let corpus = try Unavailable.corpus()
+        let scratch = try Scratch()
+        try scratch.write(
+            "baton.json",
+            #"""
+            {"schema": ["\#(corpus.path)/schemas/anilist/schema.graphqls", "\#(corpus.path)/schemas/anilist/apollo-client-extra.graphqls"],
+             "documents": ["\#(corpus.path)/documents/anilist/AniHyou-android/**/*.graphql"],
+             "output": {"swift": {"path": "Generated"}}}
+            """#)
+        let check = try BatonProcess.run(["check"], in: scratch.path)
+        XCTAssertEqual(check.status, 0, "\(check)")
+        XCTAssertFalse(check.stderr.contains("error:"), check.stderr)
+        XCTAssertEqual(check.stderr.components(separatedBy: "[apollo-client-directives]").count - 1, 3, check.stderr)
+        XCTAssertTrue(check.stderr.contains("@typePolicy is an Apollo client directive"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("3 warnings in the schema"), check.stderr)
+        let gen = try BatonProcess.run(["gen", "--lang", "swift"], in: scratch.path)
+        XCTAssertEqual(gen.status, 0, "\(gen)")
+
+        for (schema, documents) in [
+            ("rickandmorty/schema.graphqls", "rickandmorty/MortyComposeKMM/**/*.graphql"),
+            ("rickandmorty/schema.graphqls", "rickandmorty/RickComposeMultiplatform/**/*.graphql"),
+            ("github-2018-githawk/schema.json", "github/GitHawk/**/*.graphql"),
+        ] {
+            let app = try run(["check"], schema: schema, documents: [documents])
+            XCTAssertEqual(app.status, 0, "\(documents): \(app)")
+            XCTAssertTrue(app.stderr.hasPrefix("No problems found in "), "\(documents): \(app.stderr)")
+        }
+    }
 }

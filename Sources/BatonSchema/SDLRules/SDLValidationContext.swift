@@ -116,7 +116,7 @@ final class SDLValidationContext {
     private(set) lazy var knownDirectives: [String: KnownDirective] = {
         var known: [String: KnownDirective] = [:]
         let builtIns = BuiltIns.definitions.directives
-        for name in BuiltIns.specifiedDirectiveNames + BuiltIns.batonDirectiveNames {
+        for name in BuiltIns.knownDirectiveNames {
             guard let directive = builtIns[name] else { continue }
             known[name] = KnownDirective(
                 locations: directive.locations.map(\.rawValue), isRepeatable: directive.isRepeatable,

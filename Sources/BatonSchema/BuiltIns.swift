@@ -28,7 +28,7 @@ package enum BuiltIns {
     /// Apollo's client directives (Apollo Kotlin's and Apollo iOS's cache and codegen directives),
     /// known to every schema that does not declare them, so that Apollo projects' schema extensions
     /// and documents load: Baton does not act on them, and says so (`apollo-client-directives`).
-    /// Apollo's `@catch`, `@semanticNonNull` and `@defer` are not here: Baton's own are.
+    /// Apollo's `@catch` and `@semanticNonNull` are not here (Baton's own are), nor `@defer` (not supported).
     package static let apolloDirectiveNames: [String] = [
         "typePolicy", "fieldPolicy", "nonnull", "optional", "link", "targetName", "import",
         "apollo_client_ios_localCacheMutation",

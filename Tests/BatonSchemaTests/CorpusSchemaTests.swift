@@ -77,6 +77,16 @@ final class CorpusSchemaTests: XCTestCase {
         XCTAssertEqual(schema.schemaDirectives.map(\.name), ["link"])
     }
 
+    /// Docs/Migrating.md maps every Apollo directive Baton knows, and each has its sentence for the warning.
+    func testMigratingMapsEveryApolloDirective() throws {
+        let text = try String(
+            contentsOf: TestPaths.repository.appendingPathComponent("Docs/Migrating.md"), encoding: .utf8)
+        for name in BuiltIns.apolloDirectiveNames {
+            XCTAssertTrue(text.contains("| `@\(name)"), "Docs/Migrating.md has no row for @\(name)")
+            XCTAssertNotNil(BuiltIns.apolloDirectiveMeaning[name], "no warning text for @\(name)")
+        }
+    }
+
     func testGitHawkIntrospectionSchema() throws {
         let (schema, _) = try load(["github-2018-githawk/schema.json"])
         XCTAssertEqual(schema.queryTypeName, "Query")

@@ -46,6 +46,14 @@ missing=0
 say() { echo "install.sh: $*" >&2; }
 static=""
 helper_link="none"
+# Whether the runtime libcurl FoundationNetworking loads is installed (ldconfig may not be on PATH).
+has_libcurl() {
+  { ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null; } | grep -q 'libcurl\.so\.4 ' && return 0
+  for candidate in /usr/lib/libcurl.so.4 /usr/lib64/libcurl.so.4 /usr/lib/*-linux-gnu/libcurl.so.4 /lib/*-linux-gnu/libcurl.so.4; do
+    [ -e "$candidate" ] && return 0
+  done
+  return 1
+}
 if [ -z "$binary" ]; then
   if ! swift_path=$(command -v "$swift" 2>/dev/null) || [ -z "$swift_path" ]; then
     say "missing: swift ($swift is not on PATH). Install a Swift 6 toolchain (https://swift.org/install) and put its usr/bin on PATH."
@@ -76,8 +84,7 @@ if [ -z "$binary" ]; then
       # The optional helper: the toolchain's shared FoundationNetworking and the libcurl it loads.
       if [ ! -f "$toolchain/lib/swift/linux/libFoundationNetworking.so" ]; then
         say "optional: baton-fetch-schema will not be built: no libFoundationNetworking.so in $toolchain/lib/swift/linux"
-      elif ! { ldconfig -p 2>/dev/null | grep -q 'libcurl\.so\.4 '; } \
-        && ! ls /usr/lib/libcurl.so.4 /usr/lib64/libcurl.so.4 /usr/lib/*-linux-gnu/libcurl.so.4 >/dev/null 2>&1; then
+      elif ! has_libcurl; then
         say "optional: baton-fetch-schema will not be built: FoundationNetworking needs libcurl.so.4 (Debian: apt-get install libcurl4)"
       else
         helper_link="dynamic"
@@ -109,31 +116,38 @@ if [ -n "$check_only" ]; then
   exit 0
 fi
 
+build_helper=""
 if [ -z "$binary" ]; then
-  say "building baton (release; a first build takes several minutes)"
+  say "building baton (release; a first build takes several minutes: 3.3 min measured on 2 busy cores)"
   "$swift" build -c release --product baton $static || { say "the build of baton failed; nothing was installed."; exit 1; }
   binary="$("$swift" build -c release $static --show-bin-path)/baton"
-  if [ "$helper_link" != none ]; then
-    # Without --static-swift-stdlib: only the link differs, so this reuses the compiled modules.
-    say "building baton-fetch-schema (optional)"
-    "$swift" build -c release --product baton-fetch-schema \
-      || say "optional: baton-fetch-schema did not build; baton fetch-schema will say it is missing."
-  fi
+  # A helper left by an earlier build is not installed in place of one that failed to build now.
+  rm -f "$(dirname "$binary")/baton-fetch-schema"
+  [ "$helper_link" = none ] || build_helper=1
 fi
 [ -x "$binary" ] || { say "$binary is not an executable"; exit 2; }
 runtime="$prefix/share/baton/kotlin-runtime"
 mkdir -p "$prefix/bin" "$runtime" || { say "cannot create folders in $prefix"; exit 2; }
+# baton and its files first: usable even if the optional helper's build below fails or is stopped.
 install -m 0755 "$binary" "$prefix/bin/baton" || exit 2
-helper="$(dirname "$binary")/baton-fetch-schema"
-if [ -x "$helper" ]; then
-  install -m 0755 "$helper" "$prefix/bin/baton-fetch-schema" || exit 2
-else
-  echo "note: no baton-fetch-schema beside $binary: baton fetch-schema will say it is missing" >&2
-fi
 install -m 0644 Docs/baton.schema.json "$prefix/share/baton/baton.schema.json" || exit 2
 # The runtime of this version only: files an older one had are removed.
 rm -f "$runtime"/*.kt && install -m 0644 Kotlin/runtime/baton/runtime/*.kt "$runtime/" || exit 2
 echo "installed $("$prefix/bin/baton" --version | head -n 1) to $prefix/bin/baton"
+if [ -n "$build_helper" ]; then
+  # On Linux without --static-swift-stdlib, so release compiles the modules again (about as long as
+  # baton's build: 3.8 min measured); macOS links the system's networking either way.
+  say "building baton-fetch-schema (optional; about as long again; Ctrl-C keeps baton installed without it)"
+  "$swift" build -c release --product baton-fetch-schema \
+    || say "optional: baton-fetch-schema did not build; baton is installed, and baton fetch-schema will say the helper is missing."
+fi
+helper="$(dirname "$binary")/baton-fetch-schema"
+if [ -x "$helper" ]; then
+  install -m 0755 "$helper" "$prefix/bin/baton-fetch-schema" || exit 2
+  echo "installed baton-fetch-schema to $prefix/bin/baton-fetch-schema"
+else
+  echo "note: no baton-fetch-schema beside $binary: baton fetch-schema will say it is missing" >&2
+fi
 case ":$PATH:" in
   *":$prefix/bin:"*) ;;
   *) echo "note: $prefix/bin is not on PATH; add it to use baton from anywhere" >&2 ;;

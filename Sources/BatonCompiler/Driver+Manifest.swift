@@ -34,7 +34,7 @@ extension Driver {
             let inputs = GenerationInputs.read(
                 project: project ?? compilation.project, workingDirectory: compilation.workingDirectory,
                 kotlinRuntime: compilation.kotlinRuntime != nil, options: manifestOptions, known: known,
-                recorded: roots.lazy.compactMap { manifests[$0.root] }.first)
+                recorded: roots.lazy.compactMap { manifests[$0.root] }.first, now: clock())
         else { return GenerationBasis() }
         return GenerationBasis(inputs: inputs, manifests: manifests)
     }

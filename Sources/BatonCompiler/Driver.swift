@@ -3,6 +3,14 @@ import BatonConfig
 import BatonDiagnostics
 import BatonIR
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The compiler driver every command calls: it finds the projects of a request, compiles each
 /// up to the stage the command needs through one `Compilation`, and (for `gen`) writes every
 /// file of every language or none.
@@ -29,6 +37,10 @@ package struct Driver: Sendable {
     /// True for a one-shot `check`: its compilations stream their documents
     /// (`Compilation.streamsDocuments`); a watch session keeps them instead.
     package var streamsDocuments = false
+    /// The time in seconds since 1970 by which a file's stamp counts as settled
+    /// (`FileStamp.isSettled`); the system's clock, or a test's, which moves it forward instead of
+    /// sleeping until files are old enough.
+    package var clock: @Sendable () -> Int64 = { Int64(time(nil)) }
 
     package init(
         request: ProjectRequest, policy: DiagnosticPolicy = DiagnosticPolicy(), targets: TargetSelection = .none,

@@ -45,7 +45,7 @@ package struct GenerationInputs: Sendable, Equatable {
     /// they describe are read, so a file edited in between is found changed by the next run.
     package static func read(
         project: ProjectInput, workingDirectory: String, kotlinRuntime: Bool, options: [String],
-        known: GenerationInputs? = nil, recorded: GenerationManifest? = nil
+        known: GenerationInputs? = nil, recorded: GenerationManifest? = nil, now: Int64 = Int64(time(nil))
     ) -> GenerationInputs? {
         guard project.overlays.isEmpty, let configuration = project.configuration, let tool = toolIdentity else {
             return nil
@@ -55,7 +55,6 @@ package struct GenerationInputs: Sendable, Equatable {
             digest.update(Array(text.utf8))
             digest.update([0])
         }
-        let now = Int64(time(nil))
         var projectFiles: [String: String] = [:]
         var projectFileStamps: [String: FileStamp] = [:]
         func addFile(_ path: String) -> Bool {

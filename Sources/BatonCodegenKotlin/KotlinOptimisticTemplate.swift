@@ -35,17 +35,21 @@ struct KotlinOptimisticTemplate {
     }
 
     func render() -> Template {
+        // What the builder holds is the model's (`OptimisticShape`); this spells it in Kotlin.
+        let shape = OptimisticShape(lens)
         var scope = KotlinScope(["responseObject", "typename", "result", "ResponseObjects", "LinkedHashMap"])
         var properties: [Property] = []
-        if lens.recordIsAbstract {
+        if shape.takesTypename {
             properties.append(
                 Property(
                     name: "typename", type: "String", defaultValue: nil, write: "result[\"__typename\"] = typename"))
         }
-        for member in members {
-            if let property = property(member, scope: &scope) { properties.append(property) }
+        for part in shape.properties {
+            if let property = property(part, member: members[part.accessor], scope: &scope) {
+                properties.append(property)
+            }
         }
-        let typename = lens.recordIsAbstract ? "typename" : KotlinLiteral.string(lens.recordType)
+        let typename = shape.takesTypename ? "typename" : KotlinLiteral.string(shape.recordType)
         // Two properties whose getters clash on the JVM (`self` and `Self`) are told apart as the lens's are.
         var getters = JVMGetterNames()
         let parameters = properties.map { property in
@@ -53,7 +57,7 @@ struct KotlinOptimisticTemplate {
                 + "val \(KotlinNames.quoted(property.name)): \(property.type)"
                 + (property.defaultValue.map { " = " + $0 } ?? "")
         }
-        let writes = properties.filter { $0.name != "typename" || !lens.recordIsAbstract }.map { Template($0.write) }
+        let writes = properties.filter { $0.name != "typename" || !shape.takesTypename }.map { Template($0.write) }
         let header: Template =
             parameters.isEmpty
             ? "class \(KotlinNames.quoted(typeName)) : OptimisticResponse {"
@@ -78,52 +82,52 @@ struct KotlinOptimisticTemplate {
             """
     }
 
-    private func property(_ member: Member, scope: inout KotlinScope) -> Property? {
+    private func property(_ part: OptimisticShape.Property, member: Member, scope: inout KotlinScope) -> Property? {
         let accessor = member.accessor
         let name = scope.claim(member.name, ignoringCase: false)
         let value = KotlinNames.quoted(name)
-        switch accessor.reads {
-        case .field(let read):
-            if read.isTypename { return nil }
-            let key = KotlinLiteral.string(read.responseKey)
-            let builder = member.nestedClass.map { nested in
+        let defaultValue = part.hasDefault ? "null" : nil
+        switch part.part {
+        case .field(let responseKey, let schemaType, let isNested):
+            let key = KotlinLiteral.string(responseKey)
+            let builder = (isNested ? member.nestedClass : nil).map { nested in
                 nested + "." + KotlinNames.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic")
             }
-            var type = builder.map { responseType(read.schemaType, base: $0) } ?? context.inputType(read.schemaType)
-            let encoded = encoding(value, read.schemaType, nested: builder != nil, depth: 0)
-            if accessor.optimisticPartIsOptional {
+            var type = builder.map { responseType(schemaType, base: $0) } ?? context.inputType(schemaType)
+            let encoded = encoding(value, schemaType, nested: builder != nil, depth: 0)
+            if part.mayBeLeftOut {
                 // Absent unless given: a selection under `@include`/`@skip`.
                 if !type.hasSuffix("?") { type += "?" }
                 return Property(
-                    name: name, type: type, defaultValue: "null",
+                    name: name, type: type, defaultValue: defaultValue,
                     write: "if (\(value) != null) result[\(key)] = \(encoded)")
             }
-            return Property(
-                name: name, type: type, defaultValue: read.schemaType.isNonNull ? nil : "null",
-                write: "result[\(key)] = \(encoded)")
-        case .parentRecord:
-            let builder: String
-            switch accessor.base {
-            case .fragment(let fragment):
-                let builderName = context.fragment(named: fragment.name)?.lens.optimisticTypeName ?? "Optimistic"
-                builder =
-                    KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name) + "."
-                    + KotlinNames.quoted(builderName)
-            case .lens(let nested):
-                guard let nestedClass = member.nestedClass else { return nil }
-                builder = nestedClass + "." + KotlinNames.quoted(nested.optimisticTypeName ?? "Optimistic")
-            default:
-                return nil
-            }
-            if accessor.optimisticPartIsOptional {
-                return Property(
-                    name: name, type: builder + "?", defaultValue: "null",
-                    write: "\(value)?.let { ResponseObjects.merge(result, it.responseObject()) }")
-            }
-            return Property(
-                name: name, type: builder, defaultValue: nil,
-                write: "ResponseObjects.merge(result, \(value).responseObject())")
+            return Property(name: name, type: type, defaultValue: defaultValue, write: "result[\(key)] = \(encoded)")
+        case .fragment(let fragmentName):
+            let builderName = context.fragment(named: fragmentName)?.lens.optimisticTypeName ?? "Optimistic"
+            let builder =
+                KotlinNames.quoted(context.names.fragments[fragmentName] ?? fragmentName) + "."
+                + KotlinNames.quoted(builderName)
+            return spread(part, name: name, builder: builder)
+        case .inlineFragment:
+            guard let nestedClass = member.nestedClass else { return nil }
+            return spread(
+                part, name: name,
+                builder: nestedClass + "." + KotlinNames.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic"))
         }
+    }
+
+    /// A spread's property: its builder's object merged into this one.
+    private func spread(_ part: OptimisticShape.Property, name: String, builder: String) -> Property {
+        let value = KotlinNames.quoted(name)
+        if part.mayBeLeftOut {
+            return Property(
+                name: name, type: builder + "?", defaultValue: "null",
+                write: "\(value)?.let { ResponseObjects.merge(result, it.responseObject()) }")
+        }
+        return Property(
+            name: name, type: builder, defaultValue: nil,
+            write: "ResponseObjects.merge(result, \(value).responseObject())")
     }
 
     /// The JSON-ready form of `expression` of schema type `type`: nested builders' objects, mapped scalars

@@ -36,20 +36,22 @@ struct SwiftOptimisticTemplate {
     }
 
     func render() -> Template {
+        // What the builder holds is the model's (`OptimisticShape`); this spells it in Swift.
+        let shape = OptimisticShape(lens)
         var scope = NameScope(reserved: ["responseObject", "typename", "lens"], shared: [])
         var properties: [Property] = []
-        if lens.recordIsAbstract {
+        if shape.takesTypename {
             properties.append(
                 Property(
                     name: "typename", type: "String", defaultValue: nil,
                     write: "object[\"__typename\"] = Baton.JSONValue.string(self.typename)"))
         }
-        for member in members {
-            if let property = property(member, scope: &scope) { properties.append(property) }
+        for part in shape.properties {
+            if let property = property(part, member: members[part.accessor], scope: &scope) {
+                properties.append(property)
+            }
         }
-        let typename =
-            lens.recordIsAbstract
-            ? "self.typename" : SwiftLiteral.string(lens.recordType)
+        let typename = shape.takesTypename ? "self.typename" : SwiftLiteral.string(shape.recordType)
         let parameters = properties.map { property in
             Self.rules.quoted(property.name) + ": " + property.type + (property.defaultValue.map { " = " + $0 } ?? "")
         }
@@ -65,66 +67,64 @@ struct SwiftOptimisticTemplate {
 
                 \(access)var responseObject: Baton.JSONObject {
                     var object = Baton.JSONObject([("__typename", Baton.JSONValue.string(\(typename)))])
-                    \(each: properties.filter { $0.name != "typename" || !lens.recordIsAbstract }, { Template($0.write) })
+                    \(each: properties.filter { $0.name != "typename" || !shape.takesTypename }, { Template($0.write) })
                     return object
                 }
             }
             """
     }
 
-    private func property(_ member: SwiftLensTemplate.Member, scope: inout NameScope) -> Property? {
+    private func property(
+        _ part: OptimisticShape.Property, member: SwiftLensTemplate.Member, scope: inout NameScope
+    ) -> Property? {
         let accessor = member.accessor
-        switch accessor.reads {
-        case .field(let read):
-            if read.isTypename { return nil }
+        let defaultValue = part.hasDefault ? "nil" : nil
+        switch part.part {
+        case .field(let responseKey, let schemaType, let isNested):
             let name = scope.claim(member.name)
             let value = "self." + Self.rules.quoted(name)
-            let key = SwiftLiteral.string(read.responseKey)
-            let conditional = accessor.optimisticPartIsOptional
-            let nested: String? = member.nestedTypeName.map { nestedName in
+            let key = SwiftLiteral.string(responseKey)
+            let nested: String? = (isNested ? member.nestedTypeName : nil).map { nestedName in
                 Self.rules.quoted(nestedName) + "."
                     + Self.rules.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic")
             }
             let named: ((String, String) -> String?)? = nested.map { _ in
                 { _, expression in "Baton.JSONValue.object(\(expression).responseObject)" }
             }
-            var type = nested.map { responseType(read.schemaType, base: $0) } ?? names.inputType(read.schemaType)
-            if conditional {
+            var type = nested.map { responseType(schemaType, base: $0) } ?? names.inputType(schemaType)
+            if part.mayBeLeftOut {
                 if !type.hasSuffix("?") { type += "?" }
                 let encoded = SwiftInputEncoding.encode(
-                    .nonNull(read.schemaType.nullable), "value", names: names, named: named)
+                    .nonNull(schemaType.nullable), "value", names: names, named: named)
                 return Property(
-                    name: name, type: type, defaultValue: "nil",
+                    name: name, type: type, defaultValue: defaultValue,
                     write: "if let value = \(value) { object[\(key)] = \(encoded) }")
             }
-            let encoded = SwiftInputEncoding.encode(read.schemaType, value, names: names, named: named)
-            return Property(
-                name: name, type: type, defaultValue: read.schemaType.isNonNull ? nil : "nil",
-                write: "object[\(key)] = \(encoded)")
-        case .parentRecord:
-            let name = scope.claim(member.name)
-            let value = "self." + Self.rules.quoted(name)
-            let builder: String
-            switch accessor.base {
-            case .fragment(let fragment):
-                let builderName =
-                    generator.fragment(named: fragment.name)?.lens.optimisticTypeName ?? "Optimistic"
-                builder = names.fragmentReference(fragment.name) + "." + Self.rules.quoted(builderName)
-            case .lens(let nested):
-                guard let nestedName = member.nestedTypeName else { return nil }
-                builder =
-                    Self.rules.quoted(nestedName) + "." + Self.rules.quoted(nested.optimisticTypeName ?? "Optimistic")
-            default:
-                return nil
-            }
-            if accessor.optimisticPartIsOptional {
-                return Property(
-                    name: name, type: builder + "?", defaultValue: "nil",
-                    write: "if let part = \(value) { object.merge(part.responseObject) }")
-            }
-            return Property(
-                name: name, type: builder, defaultValue: nil, write: "object.merge(\(value).responseObject)")
+            let encoded = SwiftInputEncoding.encode(schemaType, value, names: names, named: named)
+            return Property(name: name, type: type, defaultValue: defaultValue, write: "object[\(key)] = \(encoded)")
+        case .fragment(let fragmentName):
+            let builderName = generator.fragment(named: fragmentName)?.lens.optimisticTypeName ?? "Optimistic"
+            return spread(
+                part, name: scope.claim(member.name),
+                builder: names.fragmentReference(fragmentName) + "." + Self.rules.quoted(builderName))
+        case .inlineFragment:
+            guard let nestedName = member.nestedTypeName else { return nil }
+            return spread(
+                part, name: scope.claim(member.name),
+                builder: Self.rules.quoted(nestedName) + "."
+                    + Self.rules.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic"))
         }
+    }
+
+    /// A spread's property: its builder's object merged into this one.
+    private func spread(_ part: OptimisticShape.Property, name: String, builder: String) -> Property {
+        let value = "self." + Self.rules.quoted(name)
+        if part.mayBeLeftOut {
+            return Property(
+                name: name, type: builder + "?", defaultValue: "nil",
+                write: "if let part = \(value) { object.merge(part.responseObject) }")
+        }
+        return Property(name: name, type: builder, defaultValue: nil, write: "object.merge(\(value).responseObject)")
     }
 
     /// `base` wrapped as a response holds the schema type: optional where nullable, an array per list.

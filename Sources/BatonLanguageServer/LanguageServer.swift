@@ -1,0 +1,480 @@
+import BatonCompiler
+import BatonConfig
+import BatonDiagnostics
+
+/// `baton lsp`'s message handler: one JSON-RPC message in, its answers and notifications out through `send`.
+///
+/// It does no I/O of its own (`StandardStreams` frames the stream), so tests and the fuzz target drive it
+/// directly. Edits are applied when the stream falls quiet (`idle()`) or before a request that needs them, so a
+/// burst of keystrokes costs one re-validation; then `textDocument/publishDiagnostics` goes out for every file
+/// whose diagnostics changed: the edited document, the documents spreading a fragment it defines, every document
+/// after a schema or baton.json change, and baton.json itself.
+package final class LanguageServer {
+    /// The server's lifecycle, as LSP defines it.
+    package enum State: Sendable {
+        case uninitialized, running, shuttingDown
+    }
+
+    package private(set) var state = State.uninitialized
+    /// Set by `exit`: the process's status (0 after `shutdown`, 1 without it).
+    package private(set) var exitStatus: Int32?
+    package private(set) var encoding = PositionEncoding.utf16
+    package private(set) var folders: [WorkspaceFolder] = []
+    /// Where a workspace without folders is rooted (the process's working directory).
+    private let defaultRoot: String
+    private var folderRoots: [String] = []
+    private var loaded = false
+    /// Open documents' texts, by absolute path.
+    private var openTexts: [String: [UInt8]] = [:]
+    /// Open documents whose text differs from what the compilations read.
+    private var pendingEdits: Set<String> = []
+    /// Paths changed on disk, not yet applied.
+    private var pendingDisk: Set<String> = []
+    /// The diagnostics last published, by URI (their JSON), so only changes are sent.
+    private var published: [String: String] = [:]
+    private let send: (String) -> Void
+
+    /// A server writing each outgoing message's JSON through `send`.
+    package init(workingDirectory: String, send: @escaping (String) -> Void) {
+        defaultRoot = workingDirectory
+        self.send = send
+    }
+
+    // MARK: Messages
+
+    /// Handles one frame's body. `cancelled` lists request ids (JSON text) cancelled before they were handled.
+    package func handle(_ body: [UInt8], cancelled: Set<String> = []) {
+        switch JSONRPC.decode(body) {
+        case .failure(let error):
+            send(JSONRPC.error(id: error.id, error.code, error.message))
+        case .success(let message):
+            if message.isResponse { return }
+            guard let method = message.method else { return }
+            if let id = message.id {
+                if cancelled.contains(id) {
+                    send(JSONRPC.error(id: id, .requestCancelled, "The request was cancelled."))
+                    return
+                }
+                request(id: id, method: method, params: message.params)
+            } else {
+                notification(method, params: message.params)
+            }
+        }
+    }
+
+    /// A frame that could not be read (`FrameDecoder`'s `.malformed`).
+    package func handleMalformedFrame(_ reason: String) {
+        send(JSONRPC.error(id: "null", .parseError, reason))
+    }
+
+    /// The ids (JSON text) a body cancels, if it is a `$/cancelRequest`.
+    package static func cancelledID(in body: [UInt8]) -> String? {
+        guard case .success(let message) = JSONRPC.decode(body), message.method == "$/cancelRequest" else {
+            return nil
+        }
+        switch message.params?["id"] {
+        case .number(let literal, _)?: return literal
+        case .string(let string, _)?: return JSONText.quote(string)
+        default: return nil
+        }
+    }
+
+    private func request(id: String, method: String, params: JSONValue?) {
+        switch state {
+        case .uninitialized where method != "initialize":
+            send(JSONRPC.error(id: id, .serverNotInitialized, "The server is not initialized."))
+            return
+        case .shuttingDown:
+            send(JSONRPC.error(id: id, .invalidRequest, "The server is shutting down."))
+            return
+        default:
+            break
+        }
+        let answer: Result<String, ProtocolError>
+        switch method {
+        case "initialize": answer = initialize(id: id, params: params)
+        case "shutdown":
+            state = .shuttingDown
+            answer = .success("null")
+        case "textDocument/hover": answer = withDocument(id: id, params) { hover($0, $1, $2) }
+        case "textDocument/definition": answer = withDocument(id: id, params) { definition($0, $1, $2) }
+        case "textDocument/completion": answer = withDocument(id: id, params) { completion($0, $1, $2) }
+        case "textDocument/documentSymbol": answer = documentSymbols(id: id, params)
+        case "workspace/symbol": answer = workspaceSymbols(params)
+        default:
+            answer = .failure(ProtocolError(id: id, code: .methodNotFound, message: "Unknown method \(method)."))
+        }
+        switch answer {
+        case .success(let result): send(JSONRPC.result(id: id, result))
+        case .failure(let error): send(JSONRPC.error(id: id, error.code, error.message))
+        }
+    }
+
+    private func notification(_ method: String, params: JSONValue?) {
+        if method == "exit" {
+            exitStatus = state == .shuttingDown ? 0 : 1
+            return
+        }
+        guard state == .running else { return }
+        switch method {
+        case "initialized": ensureLoaded()
+        case "textDocument/didOpen":
+            guard let path = path(params?[path: "textDocument", "uri"]),
+                let text = params?[path: "textDocument", "text"]?.stringValue
+            else { return }
+            let bytes = Array(text.utf8)
+            openTexts[path] = bytes
+            // A document opened as it is on disk changes nothing the compilations read.
+            if FileSystem.readFile(path).success != bytes { pendingEdits.insert(path) } else { republish(path) }
+        case "textDocument/didChange":
+            guard let path = path(params?[path: "textDocument", "uri"]), openTexts[path] != nil,
+                let changes = params?["contentChanges"]?.arrayValue
+            else { return }
+            for change in changes { apply(change, to: path) }
+            pendingEdits.insert(path)
+        case "textDocument/didClose":
+            guard let path = path(params?[path: "textDocument", "uri"]) else { return }
+            openTexts[path] = nil
+            pendingEdits.insert(path)
+        case "textDocument/didSave":
+            guard let path = path(params?[path: "textDocument", "uri"]) else { return }
+            if let text = params?["text"]?.stringValue, openTexts[path] != nil { openTexts[path] = Array(text.utf8) }
+            // baton.json and new files only matter once saved: the session reads the disk.
+            if !isKnownFile(path) || Path.lastComponent(path) == ConfigurationLoader.fileName {
+                pendingDisk.insert(path)
+            }
+        case "workspace/didChangeWatchedFiles":
+            for change in params?["changes"]?.arrayValue ?? [] {
+                if let path = path(change["uri"]) { pendingDisk.insert(path) }
+            }
+        case "workspace/didChangeWorkspaceFolders":
+            let removed = (params?[path: "event", "removed"]?.arrayValue ?? []).compactMap { path($0["uri"]) }
+            let added = (params?[path: "event", "added"]?.arrayValue ?? []).compactMap { path($0["uri"]) }
+            folderRoots = folderRoots.filter { !removed.contains($0) } + added
+            if loaded {
+                folders = folderRoots.map { root in folders.first { $0.root == root } ?? WorkspaceFolder(root: root) }
+                publishAll()
+            }
+        default:
+            break  // Unknown notifications ($/setTrace, $/progress, …) are ignored.
+        }
+    }
+
+    /// Applies one `contentChanges` entry: a whole text, or a range replaced.
+    private func apply(_ change: JSONValue, to path: String) {
+        guard let text = change["text"]?.stringValue else { return }
+        guard let range = change["range"], let start = position(range["start"]), let end = position(range["end"]),
+            let current = openTexts[path]
+        else {
+            openTexts[path] = Array(text.utf8)
+            return
+        }
+        let file = SourceFile(path: path, bytes: current)
+        let from = TextPositions.offset(of: start, in: file, encoding: encoding)
+        let to = max(from, TextPositions.offset(of: end, in: file, encoding: encoding))
+        openTexts[path] = Array(current[..<from]) + Array(text.utf8) + Array(current[to...])
+    }
+
+    // MARK: Lifecycle
+
+    private func initialize(id: String, params: JSONValue?) -> Result<String, ProtocolError> {
+        if state != .uninitialized {
+            return .failure(ProtocolError(id: id, code: .invalidRequest, message: "The server is initialized already."))
+        }
+        let offered = (params?[path: "capabilities", "general", "positionEncodings"]?.arrayValue ?? [])
+            .compactMap(\.stringValue)
+        encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        if let list = params?["workspaceFolders"]?.arrayValue, !list.isEmpty {
+            folderRoots = list.compactMap { path($0["uri"]) }
+        } else if let root = path(params?["rootUri"]) {
+            folderRoots = [root]
+        } else if let root = params?["rootPath"]?.stringValue, root.hasPrefix("/") {
+            folderRoots = [root]
+        } else {
+            folderRoots = [defaultRoot]
+        }
+        state = .running
+        let capabilities = JSONText.object([
+            ("positionEncoding", JSONText.quote(encoding.rawValue)),
+            (
+                "textDocumentSync",
+                "{\"openClose\":true,\"change\":2,\"save\":{\"includeText\":false}}"
+            ),
+            ("hoverProvider", "true"),
+            ("definitionProvider", "true"),
+            ("completionProvider", "{\"triggerCharacters\":[\"@\",\"$\",\".\",\"(\",\" \"]}"),
+            ("documentSymbolProvider", "true"),
+            ("workspaceSymbolProvider", "true"),
+            ("workspace", "{\"workspaceFolders\":{\"supported\":true,\"changeNotifications\":true}}"),
+        ])
+        return .success(
+            JSONText.object([
+                ("capabilities", capabilities),
+                ("serverInfo", "{\"name\":\"baton\",\"version\":\"0.1.0\"}"),
+            ]))
+    }
+
+    /// Compiles every folder's projects the first time they are needed, and publishes their diagnostics.
+    private func ensureLoaded() {
+        guard !loaded, state != .uninitialized else { return }
+        loaded = true
+        folders = folderRoots.map(WorkspaceFolder.init(root:))
+        publishAll()
+    }
+
+    // MARK: Applying changes
+
+    /// Applies every pending change and publishes what changed: called when no message is waiting, and before
+    /// a request reads the compilations.
+    package func idle() {
+        guard state == .running else { return }
+        ensureLoaded()
+        guard !pendingEdits.isEmpty || !pendingDisk.isEmpty else { return }
+        let edits = pendingEdits
+        let disk = pendingDisk
+        pendingEdits = []
+        pendingDisk = []
+        let texts = openTexts
+        for folder in folders {
+            let onDisk = disk.filter(folder.contains)
+            if !onDisk.isEmpty { folder.filesChangedOnDisk(onDisk, texts: texts) }
+            let edited = edits.filter(folder.contains)
+            if !edited.isEmpty { folder.edit(edited, texts: texts) }
+        }
+        publishAll()
+    }
+
+    private func isKnownFile(_ path: String) -> Bool {
+        folders.contains { folder in
+            folder.compilations.contains {
+                $0.project.documentFiles.contains(path) || $0.project.schemaFiles.contains(path)
+            }
+        }
+    }
+
+    // MARK: Diagnostics
+
+    /// Publishes every file's diagnostics that differ from those last published (an empty list for a file
+    /// whose last ones are gone).
+    private func publishAll() {
+        var byURI: [String: [String]] = [:]
+        for folder in folders {
+            for diagnostic in folder.diagnostics {
+                guard let (uri, json) = lspDiagnostic(diagnostic, folder: folder) else { continue }
+                byURI[uri, default: []].append(json)
+            }
+        }
+        var current: [String: String] = [:]
+        for (uri, list) in byURI { current[uri] = "[" + list.joined(separator: ",") + "]" }
+        for uri in Set(published.keys).union(current.keys).sorted() where published[uri] != current[uri] {
+            let diagnostics = current[uri] ?? "[]"
+            send(
+                JSONRPC.notification(
+                    "textDocument/publishDiagnostics",
+                    JSONText.object([("uri", JSONText.quote(uri)), ("diagnostics", diagnostics)])))
+        }
+        published = current
+    }
+
+    /// Sends a document's published diagnostics again (a client forgets them when it closes a document).
+    private func republish(_ path: String) {
+        let uri = DocumentURI.uri(of: path)
+        send(
+            JSONRPC.notification(
+                "textDocument/publishDiagnostics",
+                JSONText.object([("uri", JSONText.quote(uri)), ("diagnostics", published[uri] ?? "[]")])))
+    }
+
+    /// A diagnostic as LSP's `Diagnostic` and the URI of the file it is in (the Swift host of embedded GraphQL).
+    private func lspDiagnostic(_ diagnostic: Diagnostic, folder: WorkspaceFolder) -> (String, String)? {
+        let path: String
+        let range: String
+        if let located = diagnostic.range {
+            let (host, start) = TextPositions.hostPosition(of: located.span.start, in: located.file, encoding: encoding)
+            let (_, end) = TextPositions.hostPosition(of: located.span.end, in: located.file, encoding: encoding)
+            path = folder.absolute(host.path)
+            range = rangeJSON(start, max(start, end))
+        } else if let display = diagnostic.path {
+            path = folder.absolute(display)
+            range = rangeJSON(TextPosition(line: 0, character: 0), TextPosition(line: 0, character: 0))
+        } else {
+            return nil
+        }
+        let severity =
+            switch diagnostic.severity {
+            case .error: 1
+            case .warning: 2
+            case .note: 3
+            }
+        var members: [(String, String)] = [
+            ("range", range), ("severity", "\(severity)"), ("code", JSONText.quote(diagnostic.rule)),
+            ("source", "\"baton\""), ("message", JSONText.quote(diagnostic.message)),
+        ]
+        let related = diagnostic.notes.compactMap { note -> String? in
+            guard let range = note.range else { return nil }
+            let (host, start) = TextPositions.hostPosition(of: range.span.start, in: range.file, encoding: encoding)
+            let (_, end) = TextPositions.hostPosition(of: range.span.end, in: range.file, encoding: encoding)
+            let location = JSONText.object([
+                ("uri", JSONText.quote(DocumentURI.uri(of: folder.absolute(host.path)))),
+                ("range", rangeJSON(start, max(start, end))),
+            ])
+            return JSONText.object([("location", location), ("message", JSONText.quote(note.message))])
+        }
+        if !related.isEmpty { members.append(("relatedInformation", "[" + related.joined(separator: ",") + "]")) }
+        return (DocumentURI.uri(of: path), JSONText.object(members))
+    }
+
+    // MARK: Requests on a position
+
+    /// Runs `body` with the document's path and position (pending edits applied first).
+    private func withDocument(
+        id: String, _ params: JSONValue?, _ body: (String, TextPosition, String) -> String
+    ) -> Result<String, ProtocolError> {
+        guard let path = path(params?[path: "textDocument", "uri"]), let position = position(params?["position"])
+        else {
+            return .failure(ProtocolError(id: id, code: .invalidParams, message: "Expected textDocument and position."))
+        }
+        idle()
+        return .success(body(path, position, id))
+    }
+
+    private func hover(_ path: String, _ position: TextPosition, _ id: String) -> String {
+        guard let found = locate(path, position), let target = found.target,
+            let text = SymbolInfo.hover(target, in: found)
+        else { return "null" }
+        let contents = JSONText.object([("kind", "\"markdown\""), ("value", JSONText.quote(text))])
+        return JSONText.object([("contents", contents), ("range", hostRange(target.span, in: found.source))])
+    }
+
+    private func definition(_ path: String, _ position: TextPosition, _ id: String) -> String {
+        guard let found = locate(path, position), let target = found.target else { return "null" }
+        let locations = SymbolInfo.definitions(target, in: found).map { location($0.file, $0.span, found.folder) }
+        return locations.isEmpty ? "null" : "[" + locations.joined(separator: ",") + "]"
+    }
+
+    private func completion(_ path: String, _ position: TextPosition, _ id: String) -> String {
+        guard let found = locate(path, position) else { return "[]" }
+        return "[" + Completions.items(at: found).joined(separator: ",") + "]"
+    }
+
+    private func documentSymbols(id: String, _ params: JSONValue?) -> Result<String, ProtocolError> {
+        guard let path = path(params?[path: "textDocument", "uri"]) else {
+            return .failure(ProtocolError(id: id, code: .invalidParams, message: "Expected textDocument."))
+        }
+        idle()
+        var symbols: [String] = []
+        for folder in folders {
+            for compilation in folder.compilations {
+                for unit in compilation.units where unit.path == path {
+                    for document in unit.documents {
+                        symbols += SymbolInfo.symbols(in: document).map { symbol in
+                            let range = hostRange(symbol.span, in: document.source)
+                            let selection = hostRange(symbol.nameSpan, in: document.source)
+                            return JSONText.object([
+                                ("name", JSONText.quote(symbol.name)), ("detail", JSONText.quote(symbol.detail)),
+                                ("kind", "\(symbol.kind)"), ("range", range), ("selectionRange", selection),
+                            ])
+                        }
+                    }
+                }
+            }
+        }
+        return .success("[" + symbols.joined(separator: ",") + "]")
+    }
+
+    private func workspaceSymbols(_ params: JSONValue?) -> Result<String, ProtocolError> {
+        idle()
+        let query = (params?["query"]?.stringValue ?? "").lowercased()
+        var symbols: [String] = []
+        for folder in folders {
+            for compilation in folder.compilations {
+                for document in compilation.documents {
+                    for symbol in SymbolInfo.symbols(in: document)
+                    where query.isEmpty || symbol.name.lowercased().contains(query) {
+                        symbols.append(
+                            JSONText.object([
+                                ("name", JSONText.quote(symbol.name)), ("kind", "\(symbol.kind)"),
+                                ("location", location(document.source, symbol.nameSpan, folder)),
+                            ]))
+                        if symbols.count >= 1000 { return .success("[" + symbols.joined(separator: ",") + "]") }
+                    }
+                }
+            }
+        }
+        return .success("[" + symbols.joined(separator: ",") + "]")
+    }
+
+    /// The document and offset at a position of an editor's file, and what is there.
+    private func locate(_ path: String, _ position: TextPosition) -> Located? {
+        for folder in folders {
+            for compilation in folder.compilations where compilation.project.documentFiles.contains(path) {
+                guard let unit = compilation.units.first(where: { $0.path == path }) else { continue }
+                for document in unit.documents {
+                    guard let offset = Self.offset(of: position, in: document.source, encoding: encoding) else {
+                        continue
+                    }
+                    return Located(folder: folder, compilation: compilation, document: document, offset: offset)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The offset in `source` of a position in the file the editor shows (its host, for embedded GraphQL), or
+    /// nil when the position lies outside the source's text.
+    static func offset(of position: TextPosition, in source: SourceFile, encoding: PositionEncoding) -> Int? {
+        guard let host = source.host else { return TextPositions.offset(of: position, in: source, encoding: encoding) }
+        let hostOffset = TextPositions.offset(of: position, in: host, encoding: encoding)
+        for (index, segment) in source.segments.enumerated() {
+            let end = index + 1 < source.segments.count ? source.segments[index + 1].offset : source.bytes.count
+            let length = end - segment.offset
+            if hostOffset >= segment.hostOffset && hostOffset <= segment.hostOffset + length {
+                return segment.offset + (hostOffset - segment.hostOffset)
+            }
+        }
+        return nil
+    }
+
+    // MARK: JSON pieces
+
+    private func rangeJSON(_ start: TextPosition, _ end: TextPosition) -> String {
+        "{\"start\":\(start.json),\"end\":\(end.json)}"
+    }
+
+    private func hostRange(_ span: Span, in file: SourceFile) -> String {
+        let (_, start) = TextPositions.hostPosition(of: span.start, in: file, encoding: encoding)
+        let (_, end) = TextPositions.hostPosition(of: span.end, in: file, encoding: encoding)
+        return rangeJSON(start, max(start, end))
+    }
+
+    private func location(_ file: SourceFile, _ span: Span, _ folder: WorkspaceFolder) -> String {
+        let (host, _) = file.resolve(span.start)
+        return JSONText.object([
+            ("uri", JSONText.quote(DocumentURI.uri(of: folder.absolute(host.path)))),
+            ("range", hostRange(span, in: file)),
+        ])
+    }
+
+    private func path(_ value: JSONValue?) -> String? {
+        value?.stringValue.flatMap(DocumentURI.path(of:)).map(Path.normalize)
+    }
+
+    private func position(_ value: JSONValue?) -> TextPosition? {
+        guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue else { return nil }
+        return TextPosition(line: max(0, line), character: max(0, character))
+    }
+}
+
+extension TextPosition: Comparable {
+    package static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+}
+
+extension Result where Success == [UInt8] {
+    /// The bytes read, or nil.
+    fileprivate var success: [UInt8]? {
+        if case .success(let bytes) = self { return bytes }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+import BatonCompiler
+import BatonConfig
+import BatonDiagnostics
+
+/// One workspace folder: the projects of the baton.json found from it, kept compiled by a `WatchSession` at
+/// `check`'s stage (its driver set as `baton check`'s: `checksOnly`, the configured languages' settings), so
+/// the diagnostics are `baton check`'s and an edit re-validates only what it reaches (`KeptValidation`).
+///
+/// Editors' unsaved texts reach the compilations as overlays (`Compilation.documentsChanged(_:texts:)`,
+/// `schemaChanged(texts:)`); changes on disk go through the session (`WatchSession.apply`), which resolves the
+/// projects again when a file appears or disappears or a baton.json changes.
+package final class WorkspaceFolder {
+    /// The folder's absolute path: the working directory of its driver.
+    package let root: String
+    package let session: WatchSession
+
+    package init(root: String) {
+        self.root = Path.normalize(root)
+        var driver = Driver(
+            request: ProjectRequest(workingDirectory: self.root), policy: DiagnosticPolicy(), targets: .configured)
+        driver.checksOnly = true
+        session = WatchSession(driver: driver, stage: .plan)
+    }
+
+    /// The kept compilations, one per project.
+    package var compilations: [Compilation] { session.result.compilations }
+
+    /// The baton.json the projects come from (absolute), if one was found.
+    package var configurationPath: String? { session.result.resolved.configurationPath }
+
+    /// Whether `path` belongs here: a document or schema file of a project, the configuration, or a file
+    /// inside the folder.
+    package func contains(_ path: String) -> Bool {
+        if path == configurationPath || Path.isInside(path, directory: root) { return true }
+        return compilations.contains {
+            $0.project.documentFiles.contains(path) || $0.project.schemaFiles.contains(path)
+        }
+    }
+
+    /// Applies an editor's texts (`texts` holds every open document's text that differs from disk; a changed
+    /// path without one is read from disk again) to the projects reading `changed`, and re-runs those to
+    /// `check`'s stage. Returns whether any project reads one of them.
+    @discardableResult
+    package func edit(_ changed: Set<String>, texts: [String: [UInt8]]) -> Bool {
+        var touched = false
+        for compilation in compilations {
+            let documents = changed.intersection(compilation.project.documentFiles)
+            let schema = changed.intersection(compilation.project.schemaFiles)
+            if documents.isEmpty && schema.isEmpty { continue }
+            touched = true
+            if !schema.isEmpty {
+                compilation.schemaChanged(texts: texts.filter { compilation.project.schemaFiles.contains($0.key) })
+            }
+            if !documents.isEmpty { compilation.documentsChanged(documents, texts: texts) }
+            compilation.run(upTo: .plan)
+        }
+        return touched
+    }
+
+    /// Applies changes on disk (files saved, created, deleted or renamed; baton.json edited), then the editor's
+    /// texts again, since a project started afresh reads the disk.
+    package func filesChangedOnDisk(_ paths: Set<String>, texts: [String: [UInt8]]) {
+        _ = session.apply(paths)
+        let open = Set(texts.keys).filter(contains)
+        if !open.isEmpty { edit(open, texts: texts) }
+    }
+
+    /// Every diagnostic shown, with `baton check`'s severities and filters, in `baton check`'s order.
+    package var diagnostics: [Diagnostic] { session.result.shownDiagnostics }
+
+    /// The absolute path a diagnostic's display path names.
+    package func absolute(_ displayPath: String) -> String { Path.absolute(displayPath, relativeTo: root) }
+}

@@ -99,6 +99,10 @@ package final class LanguageServer {
         case "textDocument/hover": answer = withDocument(id: id, params) { hover($0, $1, $2) }
         case "textDocument/definition": answer = withDocument(id: id, params) { definition($0, $1, $2) }
         case "textDocument/completion": answer = withDocument(id: id, params) { completion($0, $1, $2) }
+        case "textDocument/references":
+            answer = withDocument(id: id, params) { path, position, _ in references(path, position, params) }
+        case "textDocument/rename": answer = rename(id: id, params)
+        case "textDocument/codeAction": answer = codeActions(id: id, params)
         case "textDocument/documentSymbol": answer = documentSymbols(id: id, params)
         case "workspace/symbol": answer = workspaceSymbols(params)
         default:
@@ -203,6 +207,9 @@ package final class LanguageServer {
             ("hoverProvider", "true"),
             ("definitionProvider", "true"),
             ("completionProvider", "{\"triggerCharacters\":[\"@\",\"$\",\".\",\"(\",\" \"]}"),
+            ("referencesProvider", "true"),
+            ("renameProvider", "true"),
+            ("codeActionProvider", "{\"codeActionKinds\":[\"quickfix\"]}"),
             ("documentSymbolProvider", "true"),
             ("workspaceSymbolProvider", "true"),
             ("workspace", "{\"workspaceFolders\":{\"supported\":true,\"changeNotifications\":true}}"),
@@ -355,6 +362,102 @@ package final class LanguageServer {
     private func completion(_ path: String, _ position: TextPosition, _ id: String) -> String {
         guard let found = locate(path, position) else { return "[]" }
         return "[" + Completions.items(at: found).joined(separator: ",") + "]"
+    }
+
+    private func references(_ path: String, _ position: TextPosition, _ params: JSONValue?) -> String {
+        guard let found = locate(path, position), let target = found.target else { return "null" }
+        let declaration = params?[path: "context", "includeDeclaration"]?.boolValue ?? false
+        let places = Navigation.references(target, in: found, declaration: declaration)
+        return "[" + places.map { location($0.file, $0.span, found.folder) }.joined(separator: ",") + "]"
+    }
+
+    private func rename(id: String, _ params: JSONValue?) -> Result<String, ProtocolError> {
+        guard let newName = params?["newName"]?.stringValue else {
+            return .failure(ProtocolError(id: id, code: .invalidParams, message: "Expected newName."))
+        }
+        guard Navigation.isName(newName) else {
+            return .failure(
+                ProtocolError(id: id, code: .invalidParams, message: "\"\(newName)\" is not a GraphQL name."))
+        }
+        return withDocument(id: id, params) { path, position, _ in
+            guard let found = locate(path, position), let target = found.target,
+                let places = Navigation.renameEdits(target, in: found)
+            else { return "null" }
+            return workspaceEdit(places.map { ($0, newName) }, folder: found.folder)
+        }
+    }
+
+    /// Quick fixes: a "Did you mean" suggestion applied, a missing required argument added, and `id` added to a
+    /// selection of a type that has one (the store normalizes records by it).
+    private func codeActions(id: String, _ params: JSONValue?) -> Result<String, ProtocolError> {
+        guard let uriValue = params?[path: "textDocument", "uri"], let path = path(uriValue),
+            let uri = uriValue.stringValue, let start = position(params?[path: "range", "start"])
+        else {
+            return .failure(ProtocolError(id: id, code: .invalidParams, message: "Expected textDocument and range."))
+        }
+        idle()
+        var actions: [String] = []
+        for diagnostic in params?[path: "context", "diagnostics"]?.arrayValue ?? [] {
+            guard let message = diagnostic["message"]?.stringValue, let range = diagnostic["range"],
+                let from = position(range["start"]), let to = position(range["end"])
+            else { continue }
+            for suggestion in CodeActions.suggestions(in: message) {
+                let edit = textEdits(uri, [(rangeJSON(from, to), suggestion)])
+                actions.append(
+                    CodeActions.action("Change to \"\(suggestion)\"", edit: edit, preferred: actions.isEmpty))
+            }
+            if let argument = CodeActions.missingArgument(in: message), let found = locate(path, from),
+                let (field, _) = Navigation.field(at: found.offset, in: found.document, schema: found.schema)
+            {
+                let (offset, text) =
+                    field.arguments.last.map { ($0.span.end, ", \(argument): ") } ?? (
+                        field.name.span.end, "(\(argument): )"
+                    )
+                let (_, at) = TextPositions.hostPosition(of: offset, in: found.source, encoding: encoding)
+                let edit = textEdits(uri, [(rangeJSON(at, at), text)])
+                actions.append(CodeActions.action("Add the argument \"\(argument)\"", edit: edit, preferred: false))
+            }
+        }
+        if let found = locate(path, start),
+            let (field, parent) = Navigation.field(
+                at: found.offset, in: found.document, schema: found.schema, selecting: true),
+            let selectionSet = field.selectionSet,
+            let type = parent?.field(named: field.name.value).flatMap({ found.schema?.type(named: $0.type.namedType) }),
+            type.field(named: "id") != nil,
+            !selectionSet.selections.contains(where: {
+                if case .field(let child) = $0 { child.name.value == "id" && child.alias == nil } else { false }
+            })
+        {
+            let (_, at) = TextPositions.hostPosition(
+                of: selectionSet.span.start + 1, in: found.source, encoding: encoding)
+            let edit = textEdits(uri, [(rangeJSON(at, at), " id")])
+            actions.append(
+                CodeActions.action(
+                    "Add \"id\" to \(field.responseKey) (the store normalizes \(type.name) records by it)", edit: edit,
+                    preferred: false))
+        }
+        return .success("[" + actions.joined(separator: ",") + "]")
+    }
+
+    /// A `WorkspaceEdit` replacing each place with its text, grouped by the file the editor shows.
+    private func workspaceEdit(_ edits: [(SourcePlace, String)], folder: WorkspaceFolder) -> String {
+        var byURI: [String: [String]] = [:]
+        for (place, text) in edits {
+            let (host, _) = place.file.resolve(place.span.start)
+            let uri = DocumentURI.uri(of: folder.absolute(host.path))
+            byURI[uri, default: []].append(
+                JSONText.object([("range", hostRange(place.span, in: place.file)), ("newText", JSONText.quote(text))]))
+        }
+        let changes = byURI.keys.sorted().map {
+            JSONText.quote($0) + ":[" + byURI[$0, default: []].joined(separator: ",") + "]"
+        }
+        return "{\"changes\":{" + changes.joined(separator: ",") + "}}"
+    }
+
+    /// A `WorkspaceEdit` of edits in one document, given as (range JSON, new text).
+    private func textEdits(_ uri: String, _ edits: [(String, String)]) -> String {
+        let list = edits.map { JSONText.object([("range", $0.0), ("newText", JSONText.quote($0.1))]) }
+        return "{\"changes\":{" + JSONText.quote(uri) + ":[" + list.joined(separator: ",") + "]}}"
     }
 
     private func documentSymbols(id: String, _ params: JSONValue?) -> Result<String, ProtocolError> {

@@ -196,7 +196,7 @@ enum SymbolInfo {
 
     static func hover(_ target: Target, in found: Located) -> String? {
         switch target {
-        case .field(let parent, let field, _):
+        case .field(let parent, let field, let span):
             var signature = parent.name + "." + field.name
             if !field.arguments.isEmpty {
                 signature += "(" + field.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
@@ -210,6 +210,7 @@ enum SymbolInfo {
             {
                 text += "\n\n`\(type.name)`: " + description
             }
+            if let row = PlateHover.row(for: span, in: found) { text += "\n\n" + row }
             return text
         case .type(let type, _):
             var text = "```graphql\n\(kindKeyword(type.kind)) \(type.name)\n```"
@@ -228,7 +229,12 @@ enum SymbolInfo {
             var text = "```graphql\n\(signature)\n```"
             if let description = directive.description, !description.isEmpty { text += "\n\n" + description }
             return text
-        case .fragmentSpread(let name, _), .fragmentDefinition(let name, _):
+        case .fragmentSpread(let name, let span):
+            guard let fragment = fragmentDefinitions(named: name, in: found.compilation).first else { return nil }
+            var text = "```graphql\nfragment \(name) on \(fragment.fragment.typeCondition.name.value)\n```"
+            if let row = PlateHover.row(for: span, in: found) { text += "\n\n" + row }
+            return text
+        case .fragmentDefinition(let name, _):
             guard let fragment = fragmentDefinitions(named: name, in: found.compilation).first else { return nil }
             return "```graphql\nfragment \(name) on \(fragment.fragment.typeCondition.name.value)\n```"
         case .operation(let name, _):

@@ -352,6 +352,74 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(documentSymbols?["result"]?.arrayValue?.first?["name"]?.stringValue, "UserParts")
     }
 
+    func testPlateRowReferencesRenameAndCodeActions() throws {
+        initialize()
+        let fragmentURI = project.uri("Queries/UserParts.graphql")
+        let profileURI = project.uri("Queries/Profile.graphql")
+        let swiftURI = project.uri("Sources/Screen.swift")
+        // The plate row of `me` in Profile: what it reads and as what.
+        let hover = request(
+            2, "textDocument/hover", #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":1,"character":3}}"#)
+        let text = hover?[path: "result", "contents", "value"]?.stringValue ?? ""
+        XCTAssertTrue(text.contains("| `me` |"), text)
+
+        let references = request(
+            3, "textDocument/references",
+            #"{"textDocument":{"uri":"\#(fragmentURI)"},"position":{"line":0,"character":12},"context":{"includeDeclaration":true}}"#
+        )
+        XCTAssertEqual(
+            references?["result"]?.arrayValue?.compactMap { $0["uri"]?.stringValue }.sorted(),
+            [profileURI, fragmentURI].sorted())
+        // `User.name`'s uses: the fragment's selection (the Swift literal selects `nmae`, no use).
+        let fieldReferences = request(
+            4, "textDocument/references",
+            #"{"textDocument":{"uri":"\#(fragmentURI)"},"position":{"line":2,"character":3},"context":{"includeDeclaration":false}}"#
+        )
+        XCTAssertEqual(fieldReferences?["result"]?.arrayValue?.count, 1)
+
+        let rename = request(
+            5, "textDocument/rename",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":2,"character":9},"newName":"UserFields"}"#)
+        let changes = rename?[path: "result", "changes"]
+        XCTAssertEqual(changes?[fragmentURI]?.arrayValue?.first?["newText"]?.stringValue, "UserFields")
+        XCTAssertEqual(position(changes?[profileURI]?.arrayValue?.first?[path: "range", "start"]), [2, 7])
+        XCTAssertEqual(
+            request(
+                6, "textDocument/rename",
+                #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":2,"character":9},"newName":"1x"}"#)?[
+                    path: "error", "code"]?.intValue, -32602)
+
+        // "Did you mean" applied inside the Swift literal, at its UTF-16 range.
+        let diagnostic =
+            #"{"range":{"start":{"line":1,"character":54},"end":{"line":1,"character":58}},"message":"Cannot query field \"nmae\" on type \"User\". Did you mean \"name\"?"}"#
+        let actions = request(
+            7, "textDocument/codeAction",
+            #"{"textDocument":{"uri":"\#(swiftURI)"},"range":{"start":{"line":1,"character":54},"end":{"line":1,"character":58}},"context":{"diagnostics":[\#(diagnostic)]}}"#
+        )
+        let first = actions?["result"]?.arrayValue?.first
+        XCTAssertEqual(first?["title"]?.stringValue, "Change to \"name\"")
+        XCTAssertEqual(first?[path: "edit", "changes"]?[swiftURI]?.arrayValue?.first?["newText"]?.stringValue, "name")
+        // `me { … }` in the Swift literal selects no `id`: adding it is offered.
+        XCTAssertTrue(
+            actions?["result"]?.arrayValue?.contains { $0["title"]?.stringValue?.hasPrefix("Add \"id\" to me") == true }
+                == true)
+
+        try project.write("Queries/Profile.graphql", "query Profile {\n  user {\n    id\n  }\n}\n")
+        notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(profileURI)","type":2}]}"#)
+        server.idle()
+        let missing = published()[profileURI]?.first
+        let message = missing?["message"]?.stringValue ?? ""
+        XCTAssertEqual(message, "Field \"user\" argument \"id\" of type \"ID!\" is required, but it was not provided.")
+        let add = request(
+            8, "textDocument/codeAction",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":2}},"context":{"diagnostics":[{"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":6}},"message":\#(JSONText.quote(message))}]}}"#
+        )
+        let edit = add?["result"]?.arrayValue?.first { $0["title"]?.stringValue == "Add the argument \"id\"" }
+        let textEdit = edit?[path: "edit", "changes"]?[profileURI]?.arrayValue?.first
+        XCTAssertEqual(textEdit?["newText"]?.stringValue, "(id: )")
+        XCTAssertEqual(position(textEdit?[path: "range", "start"]), [1, 6])
+    }
+
     func testPositionsRoundTrip() {
         let file = SourceFile(path: "x", bytes: Array("a👋b\r\n日c\nd".utf8))
         for encoding in [PositionEncoding.utf16, .utf8] {

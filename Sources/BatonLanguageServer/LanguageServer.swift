@@ -24,6 +24,8 @@ package final class LanguageServer {
     private let defaultRoot: String
     private var folderRoots: [String] = []
     private var loaded = false
+    /// The client registers file watchers for us (`client/registerCapability`).
+    private var watchesFiles = false
     /// Open documents' texts, by absolute path.
     private var openTexts: [String: [UInt8]] = [:]
     /// Open documents whose text differs from what the compilations read.
@@ -121,7 +123,9 @@ package final class LanguageServer {
         }
         guard state == .running else { return }
         switch method {
-        case "initialized": ensureLoaded()
+        case "initialized":
+            ensureLoaded()
+            registerFileWatchers()
         case "textDocument/didOpen":
             guard let path = path(params?[path: "textDocument", "uri"]),
                 let text = params?[path: "textDocument", "text"]?.stringValue
@@ -156,7 +160,8 @@ package final class LanguageServer {
             let added = (params?[path: "event", "added"]?.arrayValue ?? []).compactMap { path($0["uri"]) }
             folderRoots = folderRoots.filter { !removed.contains($0) } + added
             if loaded {
-                folders = folderRoots.map { root in folders.first { $0.root == root } ?? WorkspaceFolder(root: root) }
+                folders = Self.distinct(
+                    folderRoots.map { root in folders.first { $0.root == root } ?? WorkspaceFolder(root: root) })
                 publishAll()
             }
         default:
@@ -188,6 +193,9 @@ package final class LanguageServer {
         let offered = (params?[path: "capabilities", "general", "positionEncodings"]?.arrayValue ?? [])
             .compactMap(\.stringValue)
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        watchesFiles =
+            params?[path: "capabilities", "workspace", "didChangeWatchedFiles", "dynamicRegistration"]?.boolValue
+            == true
         if let list = params?["workspaceFolders"]?.arrayValue, !list.isEmpty {
             folderRoots = list.compactMap { path($0["uri"]) }
         } else if let root = path(params?["rootUri"]) {
@@ -225,8 +233,35 @@ package final class LanguageServer {
     private func ensureLoaded() {
         guard !loaded, state != .uninitialized else { return }
         loaded = true
-        folders = folderRoots.map(WorkspaceFolder.init(root:))
+        folders = Self.distinct(folderRoots.map(WorkspaceFolder.init(root:)))
         publishAll()
+    }
+
+    /// The folders with their own baton.json: a folder whose projects an earlier folder already serves (the same
+    /// baton.json, found from a subfolder or a folder listed twice) is left out, so nothing is reported twice.
+    private static func distinct(_ folders: [WorkspaceFolder]) -> [WorkspaceFolder] {
+        var seen = Set<String>()
+        return folders.filter { folder in
+            guard let configuration = folder.configurationPath else { return true }
+            return seen.insert(configuration).inserted
+        }
+    }
+
+    /// Asks a client that can watch files for us (`workspace.didChangeWatchedFiles.dynamicRegistration`) to report
+    /// documents, schemas and baton.json created, changed or deleted on disk, so a file renamed or removed outside
+    /// the editor is seen.
+    private func registerFileWatchers() {
+        guard watchesFiles else { return }
+        let watchers = ["**/*.graphql", "**/*.graphqls", "**/*.gql", "**/*.swift", "**/*.json"].map {
+            "{\"globPattern\":\(JSONText.quote($0))}"
+        }
+        let registration = JSONText.object([
+            ("id", "\"baton-watched-files\""), ("method", "\"workspace/didChangeWatchedFiles\""),
+            ("registerOptions", "{\"watchers\":[" + watchers.joined(separator: ",") + "]}"),
+        ])
+        send(
+            "{\"jsonrpc\":\"2.0\",\"id\":\"baton-register-1\",\"method\":\"client/registerCapability\",\"params\":{\"registrations\":["
+                + registration + "]}}")
     }
 
     // MARK: Applying changes

@@ -60,8 +60,10 @@ package final class WorkspaceFolder {
     /// Applies changes on disk (files saved, created, deleted or renamed; baton.json edited), then the editor's
     /// texts again, since a project started afresh reads the disk.
     package func filesChangedOnDisk(_ paths: Set<String>, texts: [String: [UInt8]]) {
-        _ = session.apply(paths)
-        let open = Set(texts.keys).filter(contains)
+        guard let outcome = session.apply(paths) else { return }
+        // A project started afresh (baton.json edited, projects resolved again) reads the disk: the editor's
+        // texts again. Otherwise `apply` read again only the files that changed on disk.
+        let open = Set(texts.keys).filter(contains).filter { outcome.resolvedAgain || paths.contains($0) }
         if !open.isEmpty { edit(open, texts: texts) }
     }
 

@@ -420,6 +420,42 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(position(textEdit?[path: "range", "start"]), [1, 6])
     }
 
+    func testDeepLiteralsDeletedFilesAndWatcherRegistration() throws {
+        let answer = request(
+            1, "initialize",
+            #"{"rootUri":"\#(DocumentURI.uri(of: project.root))","capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}}"#
+        )
+        XCTAssertNotNil(answer?["result"])
+        notify("initialized", "{}")
+        XCTAssertTrue(outbox.drain().contains { $0["method"]?.stringValue == "client/registerCapability" })
+        // A client's answer to our request is ignored.
+        send(#"{"jsonrpc":"2.0","id":"baton-register-1","result":null}"#)
+        XCTAssertTrue(outbox.drain().isEmpty)
+
+        // 3,000 nested selection sets typed into a document: one located syntax error, and the server answers.
+        let deep = "query Deep " + String(repeating: "{ me ", count: 3_000) + String(repeating: "}", count: 3_000)
+        open("Queries/Profile.graphql", ScratchProject.operation)
+        change("Queries/Profile.graphql", deep)
+        server.idle()
+        let profileURI = project.uri("Queries/Profile.graphql")
+        XCTAssertEqual(published()[profileURI]?.first?["code"]?.stringValue, "syntax")
+        XCTAssertNotNil(
+            request(
+                2, "textDocument/hover",
+                #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":0,"character":9000}}"#))
+
+        // The fragment's file deleted on disk: the operation spreading it is told, and the file's own report cleared.
+        notify("textDocument/didClose", #"{"textDocument":{"uri":"\#(profileURI)"}}"#)
+        server.idle()
+        _ = published()
+        let fragmentURI = project.uri("Queries/UserParts.graphql")
+        try FileManager.default.removeItem(atPath: project.root + "/Queries/UserParts.graphql")
+        notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(fragmentURI)","type":3}]}"#)
+        server.idle()
+        XCTAssertEqual(
+            published()[profileURI]?.first?["message"]?.stringValue, "Unknown fragment \"UserParts\".")
+    }
+
     func testPositionsRoundTrip() {
         let file = SourceFile(path: "x", bytes: Array("a👋b\r\n日c\nd".utf8))
         for encoding in [PositionEncoding.utf16, .utf8] {

@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonSyntax
 
 /// `baton lsp`'s message handler: one JSON-RPC message in, its answers and notifications out through `send`.
 ///
@@ -395,7 +396,7 @@ package final class LanguageServer {
     }
 
     private func completion(_ path: String, _ position: TextPosition, _ id: String) -> String {
-        guard let found = locate(path, position) else { return "[]" }
+        guard let found = locate(path, position) ?? locateWhileTyping(path, position) else { return "[]" }
         return "[" + Completions.items(at: found).joined(separator: ",") + "]"
     }
 
@@ -552,6 +553,34 @@ package final class LanguageServer {
                         continue
                     }
                     return Located(folder: folder, compilation: compilation, document: document, offset: offset)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A position in a document that does not parse as it is, the usual state while typing (`{ me { } }`): the
+    /// text is parsed again with a placeholder field name at the position, so completion still knows the
+    /// selection set and its type there.
+    private func locateWhileTyping(_ path: String, _ position: TextPosition) -> Located? {
+        for folder in folders {
+            for compilation in folder.compilations where compilation.project.documentFiles.contains(path) {
+                guard let bytes = openTexts[path] ?? FileSystem.readFile(path).success else { continue }
+                let host = SourceFile(path: path, bytes: bytes)
+                let hostOffset = TextPositions.offset(of: position, in: host, encoding: encoding)
+                // A field or value name; an argument being named (`user(|)`).
+                for placeholder in ["__batonCompletion", "__batonCompletion: null"] {
+                    let edited = SourceFile(
+                        path: path, bytes: Array(bytes[..<hostOffset]) + Array(placeholder.utf8) + bytes[hostOffset...])
+                    let sources =
+                        Path.pathExtension(path) == "swift"
+                        ? SwiftDocumentExtractor.extract(from: edited).documents.map(\.source) : [edited]
+                    for source in sources {
+                        guard let offset = Self.offset(of: position, in: source, encoding: encoding),
+                            let document = Parser.parse(source).document
+                        else { continue }
+                        return Located(folder: folder, compilation: compilation, document: document, offset: offset)
+                    }
                 }
             }
         }

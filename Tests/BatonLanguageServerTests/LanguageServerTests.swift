@@ -456,6 +456,56 @@ final class LanguageServerTests: XCTestCase {
             published()[profileURI]?.first?["message"]?.stringValue, "Unknown fragment \"UserParts\".")
     }
 
+    func testCompletionWhileTheDocumentDoesNotParse() {
+        initialize()
+        let profileURI = project.uri("Queries/Profile.graphql")
+        open("Queries/Profile.graphql", ScratchProject.operation)
+        change("Queries/Profile.graphql", "query Profile($id: ID!) {\n  user(id: $id) {\n    \n  }\n}\n")
+        let fields = request(
+            2, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":2,"character":4}}"#)
+        let labels = (fields?["result"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        XCTAssertEqual(Set(labels), ["id", "name", "login", "__typename", "UserParts"])
+        // In a Swift literal, after the emoji: `me { nmae }` becomes `me {  }` being typed.
+        let swiftURI = project.uri("Sources/Screen.swift")
+        open("Sources/Screen.swift", ScratchProject.swift, language: "swift")
+        change("Sources/Screen.swift", ScratchProject.swift.replacingOccurrences(of: "nmae", with: ""))
+        let swiftFields = request(
+            3, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(swiftURI)"},"position":{"line":1,"character":54}}"#)
+        XCTAssertTrue(
+            (swiftFields?["result"]?.arrayValue ?? []).contains { $0["label"]?.stringValue == "login" },
+            "\(String(describing: swiftFields))")
+        // Variables after `$`, directives after `@`.
+        change("Queries/Profile.graphql", "query Profile($id: ID!) {\n  user(id: $) {\n    id\n  }\n}\n", version: 3)
+        let variables = request(
+            4, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":1,"character":12}}"#)
+        XCTAssertEqual(variables?["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue }, ["id"])
+        change(
+            "Queries/Profile.graphql", "query Profile($id: ID!) {\n  user(id: $id) @ {\n    id\n  }\n}\n", version: 4)
+        let directives = request(
+            5, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":1,"character":17}}"#)
+        let names = Set((directives?["result"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue })
+        XCTAssertTrue(names.isSuperset(of: ["include", "skip", "required", "catch"]), "\(names)")
+        // Arguments in `user()` being typed, and a directive's argument's enum values.
+        change("Queries/Profile.graphql", "query Profile($id: ID!) {\n  user() {\n    id\n  }\n}\n", version: 5)
+        let arguments = request(
+            6, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":1,"character":7}}"#)
+        XCTAssertEqual(arguments?["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue }, ["id"])
+        change(
+            "Queries/Profile.graphql",
+            "query Profile($id: ID!) {\n  user(id: $id) {\n    name @required(action: )\n  }\n}\n",
+            version: 6)
+        let actions = request(
+            7, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":2,"character":27}}"#)
+        let values = Set((actions?["result"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue })
+        XCTAssertTrue(values.isSuperset(of: ["THROW", "LOG", "NONE"]), "\(values)")
+    }
+
     func testPositionsRoundTrip() {
         let file = SourceFile(path: "x", bytes: Array("a👋b\r\n日c\nd".utf8))
         for encoding in [PositionEncoding.utf16, .utf8] {

@@ -43,7 +43,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         if server.exitStatus != nil { break }
     }
-    server.idle()
+    while server.idle() {}
     var responses = 0
     for text in sent {
         guard case .success(let value) = JSONParser.parse(Array(text.utf8)), case .object = value,

@@ -33,7 +33,9 @@ package final class LanguageServer {
     private var pendingEdits: Set<String> = []
     /// Paths changed on disk, not yet applied.
     private var pendingDisk: Set<String> = []
-    /// The diagnostics last published, by URI (their JSON), so only changes are sent.
+    /// The diagnostics last published, by URI, so only changes are sent; and their JSON (to send a document's
+    /// again when it is opened).
+    private var publishedDiagnostics: [String: [Diagnostic]] = [:]
     private var published: [String: String] = [:]
     private let send: (String) -> Void
 
@@ -267,10 +269,26 @@ package final class LanguageServer {
 
     // MARK: Applying changes
 
-    /// Applies every pending change and publishes what changed: called when no message is waiting, and before
-    /// a request reads the compilations.
-    package func idle() {
-        guard state == .running else { return }
+    /// Does the next piece of pending work and publishes what changed; true when more is left. Called while no
+    /// message is waiting: first every pending change is applied and validated (the edited document's report goes
+    /// out then), then, if the editor stays quiet, the plans run (their diagnostics complete `check`'s).
+    @discardableResult
+    package func idle() -> Bool {
+        guard state == .running else { return false }
+        ensureLoaded()
+        if !pendingEdits.isEmpty || !pendingDisk.isEmpty {
+            applyChanges()
+            return folders.contains(where: \.planPending)
+        }
+        guard folders.contains(where: \.planPending) else { return false }
+        for folder in folders { folder.plan() }
+        publishAll()
+        return false
+    }
+
+    /// Applies every pending change (validated, not yet planned) and publishes what changed: before a request
+    /// reads the compilations, and as `idle()`'s first step.
+    private func applyChanges() {
         ensureLoaded()
         guard !pendingEdits.isEmpty || !pendingDisk.isEmpty else { return }
         let edits = pendingEdits
@@ -298,25 +316,39 @@ package final class LanguageServer {
     // MARK: Diagnostics
 
     /// Publishes every file's diagnostics that differ from those last published (an empty list for a file
-    /// whose last ones are gone).
+    /// whose last ones are gone). Only a file whose diagnostics changed is sorted and written out.
     private func publishAll() {
-        var byURI: [String: [String]] = [:]
+        var groups: [String: (folder: WorkspaceFolder, list: [Diagnostic])] = [:]
         for folder in folders {
-            for diagnostic in folder.diagnostics {
-                guard let (uri, json) = lspDiagnostic(diagnostic, folder: folder) else { continue }
-                byURI[uri, default: []].append(json)
+            var byDisplay: [String: [Diagnostic]] = [:]
+            for diagnostic in folder.unorderedDiagnostics {
+                // The file shown, without locating the diagnostic (an embedded document's host).
+                guard let display = diagnostic.range.map({ $0.file.host?.path ?? $0.file.path }) ?? diagnostic.path
+                else { continue }
+                byDisplay[display, default: []].append(diagnostic)
+            }
+            for (display, list) in byDisplay {
+                let uri = DocumentURI.uri(of: folder.absolute(display))
+                if groups[uri] == nil { groups[uri] = (folder, list) }
             }
         }
-        var current: [String: String] = [:]
-        for (uri, list) in byURI { current[uri] = "[" + list.joined(separator: ",") + "]" }
-        for uri in Set(published.keys).union(current.keys).sorted() where published[uri] != current[uri] {
-            let diagnostics = current[uri] ?? "[]"
+        var current: [String: [Diagnostic]] = [:]
+        for (uri, group) in groups { current[uri] = group.list }
+        for uri in Set(publishedDiagnostics.keys).union(current.keys).sorted()
+        where publishedDiagnostics[uri] != current[uri] {
+            var json = "[]"
+            if let group = groups[uri] {
+                let sorted = group.list.sorted(by: Diagnostic.sortKey)
+                json =
+                    "[" + sorted.compactMap { lspDiagnostic($0, folder: group.folder)?.1 }.joined(separator: ",") + "]"
+            }
+            published[uri] = json == "[]" ? nil : json
             send(
                 JSONRPC.notification(
                     "textDocument/publishDiagnostics",
-                    JSONText.object([("uri", JSONText.quote(uri)), ("diagnostics", diagnostics)])))
+                    JSONText.object([("uri", JSONText.quote(uri)), ("diagnostics", json)])))
         }
-        published = current
+        publishedDiagnostics = current
     }
 
     /// Sends a document's published diagnostics again (a client forgets them when it closes a document).
@@ -377,7 +409,7 @@ package final class LanguageServer {
         else {
             return .failure(ProtocolError(id: id, code: .invalidParams, message: "Expected textDocument and position."))
         }
-        idle()
+        applyChanges()
         return .success(body(path, position, id))
     }
 
@@ -431,7 +463,7 @@ package final class LanguageServer {
         else {
             return .failure(ProtocolError(id: id, code: .invalidParams, message: "Expected textDocument and range."))
         }
-        idle()
+        applyChanges()
         var actions: [String] = []
         for diagnostic in params?[path: "context", "diagnostics"]?.arrayValue ?? [] {
             guard let message = diagnostic["message"]?.stringValue, let range = diagnostic["range"],
@@ -500,7 +532,7 @@ package final class LanguageServer {
         guard let path = path(params?[path: "textDocument", "uri"]) else {
             return .failure(ProtocolError(id: id, code: .invalidParams, message: "Expected textDocument."))
         }
-        idle()
+        applyChanges()
         var symbols: [String] = []
         for folder in folders {
             for compilation in folder.compilations {
@@ -522,7 +554,7 @@ package final class LanguageServer {
     }
 
     private func workspaceSymbols(_ params: JSONValue?) -> Result<String, ProtocolError> {
-        idle()
+        applyChanges()
         let query = (params?["query"]?.stringValue ?? "").lowercased()
         var symbols: [String] = []
         for folder in folders {

@@ -12,20 +12,26 @@ import BatonConfig
 ///
 /// Each read takes what has arrived; every whole frame in it is handled, in order, after the `$/cancelRequest`s
 /// among them are noted (a request cancelled before it was handled gets `RequestCancelled`). When no byte is
-/// waiting, the server applies its pending edits (`idle()`), so a burst of changes is validated once. The loop
+/// waiting, the server applies its pending edits (`idle()`: validation first, then the plan), so a burst of changes
+/// is validated once and a keystroke never waits for the last one's plan. The loop
 /// ends at `exit` or when the input closes (status 1 without `shutdown`, as LSP says).
 package enum StandardStreams {
     /// Serves until `exit` or the end of input; returns the process's exit status.
     package static func serve(
         input: Int32 = 0, output: Int32 = 1, workingDirectory: String
     ) -> Int32 {
+        let planDelay = Self.planDelay
         let server = LanguageServer(workingDirectory: workingDirectory) { body in
             _ = FileSystem.write(FrameDecoder.encode(body), to: output)
         }
         var decoder = FrameDecoder()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if !waiting(input) { server.idle() }
+            // Pending work while nothing is waiting: the edits (validated, reported), then, after a quiet
+            // `planDelay`, the plans; a message arriving first is read first (it may change the work again).
+            if !waiting(input), server.idle(), !waiting(input, milliseconds: planDelay) {
+                while !waiting(input), server.idle() {}
+            }
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return server.state == .shuttingDown ? 0 : 1 }
@@ -47,9 +53,13 @@ package enum StandardStreams {
         }
     }
 
-    /// Whether a byte can be read from `descriptor` without blocking.
-    private static func waiting(_ descriptor: Int32) -> Bool {
+    /// How long the editor must be quiet after an edit before the plans run (milliseconds): a keystroke's report
+    /// comes from validation alone, and typing never waits for a plan.
+    package static let planDelay: Int32 = 200
+
+    /// Whether a byte can be read from `descriptor`, waiting up to `milliseconds` for one.
+    private static func waiting(_ descriptor: Int32, milliseconds: Int32 = 0) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) > 0
+        return poll(&entry, 1, milliseconds) > 0
     }
 }

@@ -37,9 +37,17 @@ package final class WorkspaceFolder {
         }
     }
 
+    /// Compilations validated again since an edit and not yet planned (`plan()`).
+    private var unplanned: [Compilation] = []
+
+    /// Whether an edit's plan is still to run.
+    package var planPending: Bool { !unplanned.isEmpty }
+
     /// Applies an editor's texts (`texts` holds every open document's text that differs from disk; a changed
-    /// path without one is read from disk again) to the projects reading `changed`, and re-runs those to
-    /// `check`'s stage. Returns whether any project reads one of them.
+    /// path without one is read from disk again) to the projects reading `changed`, and validates those again
+    /// (only what the change reaches). Their plan, whose diagnostics complete `check`'s, runs in `plan()`, when the
+    /// editor is quiet: on a large project it costs more than the validation of one document. Returns whether any
+    /// project reads one of the paths.
     @discardableResult
     package func edit(_ changed: Set<String>, texts: [String: [UInt8]]) -> Bool {
         var touched = false
@@ -52,15 +60,23 @@ package final class WorkspaceFolder {
                 compilation.schemaChanged(texts: texts.filter { compilation.project.schemaFiles.contains($0.key) })
             }
             if !documents.isEmpty { compilation.documentsChanged(documents, texts: texts) }
-            compilation.run(upTo: .plan)
+            compilation.run(upTo: .validate)
+            if !unplanned.contains(where: { $0 === compilation }) { unplanned.append(compilation) }
         }
         return touched
+    }
+
+    /// Runs the plan of every compilation validated since an edit: `check`'s stage, its last diagnostics.
+    package func plan() {
+        for compilation in unplanned { compilation.run(upTo: .plan) }
+        unplanned = []
     }
 
     /// Applies changes on disk (files saved, created, deleted or renamed; baton.json edited), then the editor's
     /// texts again, since a project started afresh reads the disk.
     package func filesChangedOnDisk(_ paths: Set<String>, texts: [String: [UInt8]]) {
         guard let outcome = session.apply(paths) else { return }
+        unplanned = []
         // A project started afresh (baton.json edited, projects resolved again) reads the disk: the editor's
         // texts again. Otherwise `apply` read again only the files that changed on disk.
         let open = Set(texts.keys).filter(contains).filter { outcome.resolvedAgain || paths.contains($0) }
@@ -69,6 +85,16 @@ package final class WorkspaceFolder {
 
     /// Every diagnostic shown, with `baton check`'s severities and filters, in `baton check`'s order.
     package var diagnostics: [Diagnostic] { session.result.shownDiagnostics }
+
+    /// The same diagnostics in no particular order. Sorting them, or asking each its display path, locates every
+    /// one (its line and column): the server sorts only the files whose diagnostics changed. (The request has no
+    /// PATHS, so `Compilation.shownDiagnostics`' filter keeps everything: the policy alone decides.)
+    package var unorderedDiagnostics: [Diagnostic] {
+        let result = session.result
+        return result.policy.shown(result.policy.settle(result.resolved.diagnostics, configuration: nil))
+            + result.compilations.flatMap { $0.policy.shown($0.diagnostics) }
+            + result.policy.shown(result.driverDiagnostics)
+    }
 
     /// The absolute path a diagnostic's display path names.
     package func absolute(_ displayPath: String) -> String { Path.absolute(displayPath, relativeTo: root) }

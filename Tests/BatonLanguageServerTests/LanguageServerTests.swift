@@ -85,6 +85,9 @@ final class LanguageServerTests: XCTestCase {
 
     func send(_ text: String) { server.handle(Array(text.utf8)) }
 
+    /// Does all pending work, as the server does while the editor is quiet.
+    func settle() { while server.idle() {} }
+
     func request(_ id: Int, _ method: String, _ params: String) -> JSONValue? {
         send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
         return outbox.drain().first { $0["id"]?.intValue == id }
@@ -221,7 +224,7 @@ final class LanguageServerTests: XCTestCase {
 
     func testDiagnosticsAreChecksWithUTF16ColumnsAfterEmojiAndCJK() throws {
         initialize()
-        server.idle()
+        settle()
         let first = published()
         let expected = checkDiagnostics().sorted { $0.lexicographicallyPrecedes($1) }
         XCTAssertFalse(expected.isEmpty)
@@ -235,7 +238,7 @@ final class LanguageServerTests: XCTestCase {
 
     func testDiagnosticsInUTF8() throws {
         initialize(encodings: ["utf-8"])
-        server.idle()
+        settle()
         let swift = published()[project.uri("Sources/Screen.swift")]?.first
         // 👋 is 4 bytes (2 code units) and 日本語 9 bytes (3): 7 more than in UTF-16.
         XCTAssertEqual(position(swift?[path: "range", "start"]), [1, 62])
@@ -243,14 +246,14 @@ final class LanguageServerTests: XCTestCase {
 
     func testAnEditReachesTheDocumentsSpreadingItsFragment() throws {
         initialize()
-        server.idle()
+        settle()
         XCTAssertNil(published()[project.uri("Queries/Profile.graphql")])
         open("Queries/UserParts.graphql", ScratchProject.fragment)
-        server.idle()
+        settle()
         // Opened as it is on disk: its diagnostics (none) are sent again, and no other file's.
         XCTAssertEqual(published().mapValues(\.count), [project.uri("Queries/UserParts.graphql"): 0])
         change("Queries/UserParts.graphql", "fragment UserPartz on User {\n  id\n}\n")
-        server.idle()
+        settle()
         let afterRename = published()
         XCTAssertEqual(
             afterRename[project.uri("Queries/Profile.graphql")]?.first?["message"]?.stringValue,
@@ -260,20 +263,20 @@ final class LanguageServerTests: XCTestCase {
         // The same text on disk, checked by `baton check`: the same diagnostics.
         try project.write("Queries/UserParts.graphql", "fragment UserPartz on User {\n  id\n}\n")
         change("Queries/UserParts.graphql", ScratchProject.fragment, version: 3)
-        server.idle()
+        settle()
         let restored = published()
         XCTAssertEqual(restored[project.uri("Queries/Profile.graphql")]?.count, 0)
     }
 
     func testAnEditedSchemaRevalidatesEveryDocument() {
         initialize()
-        server.idle()
+        settle()
         _ = published()
         open("schema.graphql", ScratchProject.schema)
         change(
             "schema.graphql",
             ScratchProject.schema.replacingOccurrences(of: "  name: String\n", with: "  nmae: String\n"))
-        server.idle()
+        settle()
         let after = published()
         XCTAssertEqual(
             after[project.uri("Queries/UserParts.graphql")]?.first?["code"]?.stringValue, "fields-on-correct-type")
@@ -282,26 +285,28 @@ final class LanguageServerTests: XCTestCase {
 
     func testIncrementalChangesAndABrokenBatonJSON() throws {
         initialize()
-        server.idle()
+        settle()
         _ = published()
         open("Queries/Profile.graphql", ScratchProject.operation)
         notify(
             "textDocument/didChange",
             #"{"textDocument":{"uri":"\#(project.uri("Queries/Profile.graphql"))","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":4}},"text":"you"}]}"#
         )
-        server.idle()
+        // Validated first (the report goes out), then planned while the editor is quiet.
+        XCTAssertTrue(server.idle())
+        XCTAssertFalse(server.idle())
         XCTAssertEqual(
             published()[project.uri("Queries/Profile.graphql")]?.first?["message"]?.stringValue,
             "Cannot query field \"you\" on type \"Query\".")
         try project.write("baton.json", #"{"schema": 12}"#)
         notify("textDocument/didSave", #"{"textDocument":{"uri":"\#(project.uri("baton.json"))"}}"#)
-        server.idle()
+        settle()
         let broken = published()
         XCTAssertEqual(broken[project.uri("baton.json")]?.first?["code"]?.stringValue, "config")
         try project.write(
             "baton.json", #"{"schema": "schema.graphql", "documents": ["Queries/*.graphql", "Sources/*.swift"]}"#)
         notify("textDocument/didSave", #"{"textDocument":{"uri":"\#(project.uri("baton.json"))"}}"#)
-        server.idle()
+        settle()
         let fixed = published()
         XCTAssertEqual(fixed[project.uri("baton.json")]?.count, 0)
         XCTAssertEqual(
@@ -406,7 +411,7 @@ final class LanguageServerTests: XCTestCase {
 
         try project.write("Queries/Profile.graphql", "query Profile {\n  user {\n    id\n  }\n}\n")
         notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(profileURI)","type":2}]}"#)
-        server.idle()
+        settle()
         let missing = published()[profileURI]?.first
         let message = missing?["message"]?.stringValue ?? ""
         XCTAssertEqual(message, "Field \"user\" argument \"id\" of type \"ID!\" is required, but it was not provided.")
@@ -436,7 +441,7 @@ final class LanguageServerTests: XCTestCase {
         let deep = "query Deep " + String(repeating: "{ me ", count: 3_000) + String(repeating: "}", count: 3_000)
         open("Queries/Profile.graphql", ScratchProject.operation)
         change("Queries/Profile.graphql", deep)
-        server.idle()
+        settle()
         let profileURI = project.uri("Queries/Profile.graphql")
         XCTAssertEqual(published()[profileURI]?.first?["code"]?.stringValue, "syntax")
         XCTAssertNotNil(
@@ -446,12 +451,12 @@ final class LanguageServerTests: XCTestCase {
 
         // The fragment's file deleted on disk: the operation spreading it is told, and the file's own report cleared.
         notify("textDocument/didClose", #"{"textDocument":{"uri":"\#(profileURI)"}}"#)
-        server.idle()
+        settle()
         _ = published()
         let fragmentURI = project.uri("Queries/UserParts.graphql")
         try FileManager.default.removeItem(atPath: project.root + "/Queries/UserParts.graphql")
         notify("workspace/didChangeWatchedFiles", #"{"changes":[{"uri":"\#(fragmentURI)","type":3}]}"#)
-        server.idle()
+        settle()
         XCTAssertEqual(
             published()[profileURI]?.first?["message"]?.stringValue, "Unknown fragment \"UserParts\".")
     }

@@ -82,6 +82,13 @@ def project(tmp_path):
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BATON, "lsp"]))
 async def client(lsp_client: LanguageClient, project):
+    lsp_client.registrations = []
+
+    # VS Code's capabilities offer dynamic registration of file watchers: the server asks for them.
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        lsp_client.registrations += [registration.method for registration in params.registrations]
+
     capabilities = client_capabilities("visual-studio-code")
     await lsp_client.initialize_session(
         types.InitializeParams(

@@ -108,6 +108,10 @@ async def test_hover_definition_completion_and_symbols(client):
     assert [symbol.name for symbol in symbols] == ["Profile"]
 
 
+async def test_file_watchers_are_registered(client):
+    await until(lambda: "workspace/didChangeWatchedFiles" in client.registrations)
+
+
 async def test_unknown_requests_and_notifications(client):
     with pytest.raises(JsonRpcMethodNotFound):
         await client.protocol.send_request_async("baton/noSuchMethod", {})

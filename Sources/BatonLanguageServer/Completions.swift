@@ -41,8 +41,9 @@ enum Completions {
                 documentation: field.description, deprecated: field.deprecationReason != nil)
         }
         items.append(item("__typename", kind: .field, detail: "String!", documentation: nil))
-        for document in found.compilation.documents {
-            for case .fragment(let fragment) in document.definitions {
+        let fragments = found.folder.fragments(of: found.compilation)
+        for name in found.folder.fragmentNames(of: found.compilation) {
+            if let fragment = fragments[name]?.first?.fragment {
                 guard let condition = schema.type(named: fragment.typeCondition.name.value),
                     schema.typesOverlap(condition, parent)
                 else { continue }

@@ -14,7 +14,7 @@ enum PlateHover {
     /// under a parent the schema does not know).
     static func row(for span: Span, in found: Located) -> String? {
         guard let schema = found.schema else { return nil }
-        let documents = reached(from: found.document, in: found.compilation)
+        let documents = reached(from: found.document, in: found)
         let options = Compilation.modelOptions(found.compilation.project.configuration)
         let (model, _) = LensModelBuilder.build(schema: schema, documents: documents, options: options)
         var best: PlateRow?
@@ -42,27 +42,18 @@ enum PlateHover {
     }
 
     /// The document and those defining every fragment it spreads, directly or through other fragments.
-    static func reached(from document: Document, in compilation: Compilation) -> [Document] {
-        var byFragment: [String: Int] = [:]
-        let all = compilation.documents
-        for (index, candidate) in all.enumerated() {
-            for case .fragment(let fragment) in candidate.definitions where byFragment[fragment.name.value] == nil {
-                byFragment[fragment.name.value] = index
-            }
-        }
-        var chosen: [Int] = []
-        var seen = Set<Int>()
+    static func reached(from document: Document, in found: Located) -> [Document] {
+        let fragments = found.folder.fragments(of: found.compilation)
+        var seen: Set<SourceFile> = [document.source]
         var pending = [document]
         var result = [document]
         while let next = pending.popLast() {
             for name in Set(Navigation.spreads(in: next).map(\.name.value)) {
-                guard let index = byFragment[name], seen.insert(index).inserted, all[index].source != document.source
-                else { continue }
-                chosen.append(index)
-                pending.append(all[index])
+                guard let site = fragments[name]?.first, seen.insert(site.document.source).inserted else { continue }
+                result.append(site.document)
+                pending.append(site.document)
             }
         }
-        result += chosen.sorted().map { all[$0] }
         return result
     }
 }

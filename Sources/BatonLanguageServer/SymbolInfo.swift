@@ -230,12 +230,12 @@ enum SymbolInfo {
             if let description = directive.description, !description.isEmpty { text += "\n\n" + description }
             return text
         case .fragmentSpread(let name, let span):
-            guard let fragment = fragmentDefinitions(named: name, in: found.compilation).first else { return nil }
+            guard let fragment = fragmentDefinitions(named: name, in: found).first else { return nil }
             var text = "```graphql\nfragment \(name) on \(fragment.fragment.typeCondition.name.value)\n```"
             if let row = PlateHover.row(for: span, in: found) { text += "\n\n" + row }
             return text
         case .fragmentDefinition(let name, _):
-            guard let fragment = fragmentDefinitions(named: name, in: found.compilation).first else { return nil }
+            guard let fragment = fragmentDefinitions(named: name, in: found).first else { return nil }
             return "```graphql\nfragment \(name) on \(fragment.fragment.typeCondition.name.value)\n```"
         case .operation(let name, _):
             return "```graphql\n\(name)\n```"
@@ -260,7 +260,7 @@ enum SymbolInfo {
     static func definitions(_ target: Target, in found: Located) -> [(file: SourceFile, span: Span)] {
         switch target {
         case .fragmentSpread(let name, _), .fragmentDefinition(let name, _):
-            return fragmentDefinitions(named: name, in: found.compilation).map {
+            return fragmentDefinitions(named: name, in: found).map {
                 ($0.document.source, $0.fragment.name.span)
             }
         case .field(_, let field, _):
@@ -276,16 +276,8 @@ enum SymbolInfo {
         }
     }
 
-    static func fragmentDefinitions(named name: String, in compilation: Compilation) -> [(
-        document: Document, fragment: FragmentDefinition
-    )] {
-        var found: [(Document, FragmentDefinition)] = []
-        for document in compilation.documents {
-            for case .fragment(let fragment) in document.definitions where fragment.name.value == name {
-                found.append((document, fragment))
-            }
-        }
-        return found
+    static func fragmentDefinitions(named name: String, in found: Located) -> [FragmentSite] {
+        found.folder.fragments(of: found.compilation)[name] ?? []
     }
 
     // MARK: Symbols

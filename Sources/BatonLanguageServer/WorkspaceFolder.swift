@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonSyntax
 
 /// One workspace folder: the projects of the baton.json found from it, kept compiled by a `WatchSession` at
 /// `check`'s stage (its driver set as `baton check`'s: `checksOnly`, the configured languages' settings), so
@@ -37,6 +38,31 @@ package final class WorkspaceFolder {
         }
     }
 
+    /// Each compilation's fragment definitions by name, kept until the next change (hover, definition and
+    /// completion ask for them on every request; a project has thousands of documents).
+    private var fragmentIndexes: [ObjectIdentifier: [String: [FragmentSite]]] = [:]
+
+    /// The fragment definitions of `compilation` by name, in document order.
+    package func fragments(of compilation: Compilation) -> [String: [FragmentSite]] {
+        if let index = fragmentIndexes[ObjectIdentifier(compilation)] { return index }
+        var index: [String: [FragmentSite]] = [:]
+        for document in compilation.documents {
+            for case .fragment(let fragment) in document.definitions {
+                index[fragment.name.value, default: []].append(FragmentSite(document: document, fragment: fragment))
+            }
+        }
+        fragmentIndexes[ObjectIdentifier(compilation)] = index
+        fragmentNames[ObjectIdentifier(compilation)] = index.keys.sorted()
+        return index
+    }
+
+    /// The names of `fragments(of:)`, sorted.
+    package func fragmentNames(of compilation: Compilation) -> [String] {
+        if let names = fragmentNames[ObjectIdentifier(compilation)] { return names }
+        return fragments(of: compilation).keys.sorted()
+    }
+    private var fragmentNames: [ObjectIdentifier: [String]] = [:]
+
     /// Compilations validated again since an edit and not yet planned (`plan()`).
     private var unplanned: [Compilation] = []
 
@@ -51,6 +77,8 @@ package final class WorkspaceFolder {
     @discardableResult
     package func edit(_ changed: Set<String>, texts: [String: [UInt8]]) -> Bool {
         var touched = false
+        fragmentIndexes = [:]
+        fragmentNames = [:]
         for compilation in compilations {
             let documents = changed.intersection(compilation.project.documentFiles)
             let schema = changed.intersection(compilation.project.schemaFiles)
@@ -77,6 +105,8 @@ package final class WorkspaceFolder {
     package func filesChangedOnDisk(_ paths: Set<String>, texts: [String: [UInt8]]) {
         guard let outcome = session.apply(paths) else { return }
         unplanned = []
+        fragmentIndexes = [:]
+        fragmentNames = [:]
         // A project started afresh (baton.json edited, projects resolved again) reads the disk: the editor's
         // texts again. Otherwise `apply` read again only the files that changed on disk.
         let open = Set(texts.keys).filter(contains).filter { outcome.resolvedAgain || paths.contains($0) }
@@ -98,4 +128,10 @@ package final class WorkspaceFolder {
 
     /// The absolute path a diagnostic's display path names.
     package func absolute(_ displayPath: String) -> String { Path.absolute(displayPath, relativeTo: root) }
+}
+
+/// A fragment's definition and the document holding it.
+package struct FragmentSite {
+    package var document: Document
+    package var fragment: FragmentDefinition
 }

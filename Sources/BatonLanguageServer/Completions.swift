@@ -56,46 +56,57 @@ enum Completions {
         return items
     }
 
-    /// An argument list the position is in: the field's or directive's name, and the argument whose value is being
-    /// written (after `name:`), if any.
+    /// An argument list the position is in: the field's or directive's name, the input object fields leading from
+    /// the argument to the object literal the position is in (outermost first; empty directly in the list), and
+    /// the name whose value is being written (after `name:`), if any.
     struct Call {
         var name: String
         var isDirective: Bool
+        var objectPath: [String]
         var argument: String?
     }
 
-    /// Reads back from `start` to the unclosed `(` around it (nested brackets skipped) and the name before it.
+    /// Reads back from `start` to the unclosed `(` around it (nested brackets skipped; an object literal's `{`
+    /// after `name:` entered) and the name before it.
     static func enclosingCall(_ bytes: [UInt8], before start: Int) -> Call? {
+        /// The name ending just before `end` after spaces, and where it begins.
+        func name(before end: Int) -> (String, Int)? {
+            var last = end
+            while last > 0, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x0A { last -= 1 }
+            var first = last
+            while first > 0, isNameByte(bytes[first - 1]) { first -= 1 }
+            return first < last ? (String(decoding: bytes[first..<last], as: UTF8.self), first) : nil
+        }
+        /// The name of a `name:` ending just before `end` (spaces allowed), if there is one.
+        func key(before end: Int) -> String? {
+            var colon = end
+            while colon > 0, bytes[colon - 1] == 0x20 || bytes[colon - 1] == 0x0A { colon -= 1 }
+            guard colon > 0, bytes[colon - 1] == 0x3A else { return nil }
+            return name(before: colon - 1)?.0
+        }
+        let argument = key(before: start)
+        var objectPath: [String] = []
         var index = start - 1
         var depth = 0
-        var argument: String?
-        // The argument whose value this is: `name:` just before (spaces allowed).
-        var back = index
-        while back >= 0, bytes[back] == 0x20 { back -= 1 }
-        if back >= 0, bytes[back] == 0x3A {
-            back -= 1
-            while back >= 0, bytes[back] == 0x20 { back -= 1 }
-            let end = back + 1
-            while back >= 0, isNameByte(bytes[back]) { back -= 1 }
-            if back + 1 < end { argument = String(decoding: bytes[(back + 1)..<end], as: UTF8.self) }
-        }
         while index >= 0 {
             switch bytes[index] {
             case 0x29, 0x5D, 0x7D: depth += 1  // ) ] }
-            case 0x5B, 0x7B:  // [ {
-                if depth == 0 { return nil }
-                depth -= 1
+            case 0x5B: if depth > 0 { depth -= 1 }  // [: a list value's items are its values
+            case 0x7B:  // {: an object literal after `name:`, or a selection set (no completion here)
+                if depth > 0 {
+                    depth -= 1
+                } else {
+                    guard let field = key(before: index) else { return nil }
+                    objectPath.insert(field, at: 0)
+                }
             case 0x28:  // (
                 if depth > 0 {
                     depth -= 1
                 } else {
-                    var end = index
-                    while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
-                    var begin = end
-                    while begin > 0, isNameByte(bytes[begin - 1]) { begin -= 1 }
-                    guard begin < end else { return nil }
-                    let name = String(decoding: bytes[begin..<end], as: UTF8.self)
-                    return Call(name: name, isDirective: begin > 0 && bytes[begin - 1] == 0x40, argument: argument)
+                    guard let (called, first) = name(before: index) else { return nil }
+                    return Call(
+                        name: called, isDirective: first > 0 && bytes[first - 1] == 0x40, objectPath: objectPath,
+                        argument: argument)
                 }
             case 0x22: return nil  // inside a string: no completion
             default: break
@@ -105,23 +116,29 @@ enum Completions {
         return nil
     }
 
-    /// In an argument list: the arguments not yet given; after `name:`, the argument type's enum values, or
-    /// `null`/`true`/`false`, and the variables of the operation.
+    /// In an argument list: the arguments (or, in an object literal, the input object's fields); after `name:`,
+    /// the type's enum values or booleans, and the operation's variables.
     private static func arguments(of call: Call, scope: Scope?, schema: GraphQLSchema) -> [String] {
-        let definitions: [InputValue]
+        var inputs: [InputValue]
         if call.isDirective {
-            definitions = schema.directive(named: call.name)?.arguments ?? []
+            inputs = schema.directive(named: call.name)?.arguments ?? []
         } else {
-            definitions = scope?.parent?.field(named: call.name)?.arguments ?? []
+            inputs = scope?.parent?.field(named: call.name)?.arguments ?? []
+        }
+        for key in call.objectPath {
+            guard let input = inputs.first(where: { $0.name == key }),
+                let type = schema.type(named: input.type.namedType)
+            else { return [] }
+            inputs = type.inputFields
         }
         guard let argument = call.argument else {
-            return definitions.map { input in
+            return inputs.map { input in
                 item(
                     input.name, kind: .field, detail: input.type.description, documentation: input.description,
                     deprecated: input.deprecationReason != nil, insertText: input.name + ": ")
             }
         }
-        guard let input = definitions.first(where: { $0.name == argument }) else { return [] }
+        guard let input = inputs.first(where: { $0.name == argument }) else { return [] }
         var items: [String] = []
         if let type = schema.type(named: input.type.namedType) {
             items += type.enumValues.map { value in

@@ -26,6 +26,19 @@ struct ScratchProject {
           "A user by id."
           user(id: ID!): User
           me: User
+          search(filter: Filter): [User!]
+        }
+
+        input Filter {
+          "Matches the display name."
+          name: String
+          role: Role
+          and: Filter
+        }
+
+        enum Role {
+          ADMIN
+          MEMBER
         }
 
         "Someone who signed up."
@@ -509,6 +522,21 @@ final class LanguageServerTests: XCTestCase {
             #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":2,"character":27}}"#)
         let values = Set((actions?["result"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue })
         XCTAssertTrue(values.isSuperset(of: ["THROW", "LOG", "NONE"]), "\(values)")
+        // Input object fields, nested, and an enum value inside one.
+        change(
+            "Queries/Profile.graphql", "query Profile {\n  search(filter: { and: {  } }) {\n    id\n  }\n}\n",
+            version: 7)
+        let inputFields = request(
+            8, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":1,"character":25}}"#)
+        XCTAssertEqual(
+            inputFields?["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue }, ["name", "role", "and"])
+        change(
+            "Queries/Profile.graphql", "query Profile {\n  search(filter: { role:  }) {\n    id\n  }\n}\n", version: 8)
+        let roles = request(
+            9, "textDocument/completion",
+            #"{"textDocument":{"uri":"\#(profileURI)"},"position":{"line":1,"character":25}}"#)
+        XCTAssertEqual(roles?["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue }, ["ADMIN", "MEMBER"])
     }
 
     func testPositionsRoundTrip() {

@@ -539,6 +539,28 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(roles?["result"]?.arrayValue?.compactMap { $0["label"]?.stringValue }, ["ADMIN", "MEMBER"])
     }
 
+    func testSeveralWorkspaceFolders() throws {
+        let second = try ScratchProject()
+        defer { second.remove() }
+        try second.write("Queries/Profile.graphql", "query Profile {\n  you\n}\n")
+        let folders = [project.root, second.root].map { #"{"uri":"\#(DocumentURI.uri(of: $0))","name":"x"}"# }
+        _ = request(
+            1, "initialize", #"{"workspaceFolders":[\#(folders.joined(separator: ","))],"capabilities":{}}"#)
+        notify("initialized", "{}")
+        settle()
+        let first = published()
+        XCTAssertEqual(
+            first[second.uri("Queries/Profile.graphql")]?.first?["code"]?.stringValue, "fields-on-correct-type")
+        XCTAssertEqual(first[project.uri("Sources/Screen.swift")]?.count, 1)
+        XCTAssertNil(first[project.uri("Queries/Profile.graphql")])
+        // The second folder removed: its reports are cleared.
+        notify(
+            "workspace/didChangeWorkspaceFolders",
+            #"{"event":{"added":[],"removed":[{"uri":"\#(DocumentURI.uri(of: second.root))","name":"x"}]}}"#)
+        settle()
+        XCTAssertEqual(published()[second.uri("Queries/Profile.graphql")]?.count, 0)
+    }
+
     func testPositionsRoundTrip() {
         let file = SourceFile(path: "x", bytes: Array("a👋b\r\n日c\nd".utf8))
         for encoding in [PositionEncoding.utf16, .utf8] {

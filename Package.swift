@@ -32,21 +32,23 @@ let package = Package(
             name: "BatonValidation",
             dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics"],
             swiftSettings: strict),
-        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
+        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
         .target(
             name: "BatonIR",
-            dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics", "BatonConfig"],
-            swiftSettings: strict),
-        .target(name: "BatonPlate", dependencies: ["BatonIR"], swiftSettings: strict),
-        .target(
-            name: "BatonCodegen", dependencies: ["BatonDiagnostics", "BatonIR", "BatonKotlinRuntime"],
+            dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics"],
             swiftSettings: strict),
         .target(
-            name: "BatonCodegenSwift", dependencies: ["BatonCodegen", "BatonDiagnostics", "BatonIR"],
+            name: "BatonPlate", dependencies: ["BatonDiagnostics", "BatonSchema", "BatonIR"], swiftSettings: strict),
+        .target(name: "BatonCodegen", dependencies: ["BatonDiagnostics", "BatonIR"], swiftSettings: strict),
+        .target(
+            name: "BatonCodegenSwift",
+            dependencies: ["BatonCodegen", "BatonDiagnostics", "BatonIR", "BatonSchema", "BatonSyntax"],
             swiftSettings: strict),
         .target(
             name: "BatonCodegenKotlin",
-            dependencies: ["BatonCodegen", "BatonDiagnostics", "BatonIR", "BatonKotlinRuntime"],
+            dependencies: [
+                "BatonCodegen", "BatonDiagnostics", "BatonIR", "BatonKotlinRuntime", "BatonSchema", "BatonSyntax",
+            ],
             swiftSettings: strict),
         // The driver: projects, one compilation per project through every stage, one gate, one
         // diagnostic policy; every command (and later watch, an editor server, a build plugin) calls it.
@@ -70,8 +72,8 @@ let package = Package(
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonDiagnostics", "BatonConfig", "BatonIR", "BatonPlate", "BatonCodegen", "BatonCompiler",
-                "BatonWatch", "BatonLanguageServer",
+                "BatonDiagnostics", "BatonConfig", "BatonPlate", "BatonCodegen", "BatonCompiler", "BatonWatch",
+                "BatonLanguageServer",
             ],
             swiftSettings: strict),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"], swiftSettings: strict),
@@ -83,7 +85,7 @@ let package = Package(
             name: "BatonBenchmark",
             dependencies: [
                 "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonCompiler", "BatonCodegen",
-                "BatonCodegenSwift", "BatonCodegenKotlin", "BatonIR", "BatonPlate", "BatonConfig", "BatonCLI", "Baton",
+                "BatonCodegenSwift", "BatonCodegenKotlin", "BatonIR", "BatonPlate", "BatonConfig", "Baton",
                 "BatonSQLite",
             ],
             exclude: ["Peers"], swiftSettings: strict),
@@ -131,7 +133,8 @@ let package = Package(
         .target(
             name: "BatonTestSupport",
             dependencies: [
-                "BatonDiagnostics", "BatonConfig", "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCompiler",
+                "BatonDiagnostics", "BatonSyntax", "BatonConfig", "BatonIR", "BatonCodegen", "BatonCodegenSwift",
+                "BatonCodegenKotlin", "BatonCompiler",
             ],
             path: "Tests/BatonTestSupport",
             swiftSettings: strict),

@@ -186,13 +186,25 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     case .failure(.responseTooLarge(let reported)):
         guard tooLarge, reported == limit else { violated("responseTooLarge(\(reported)) for \(body.count) bytes") }
-    case .failure(.httpStatus(let reported, let delay)):
+    case .failure(.httpStatus(let reported, let delay, let kept)):
+        guard kept == body.prefix(FetchError.bodyLimit) else { violated("httpStatus kept another body") }
         guard !tooLarge, reported == status, !(200...299).contains(status), !isResponse else {
             violated("httpStatus(\(reported)) for status \(status)")
         }
-        if let delay { guard delay >= 0, delay.isFinite else { violated("a Retry-After of \(delay)") } }
-        if let retryAfter, let seconds = TimeInterval(retryAfter), seconds >= 0, delay != seconds {
-            violated("Retry-After \(retryAfter) read as \(String(describing: delay))")
+        if let delay {
+            guard delay >= 0, delay <= RetryAfter.limit, delay.isFinite else { violated("a Retry-After of \(delay)") }
+        }
+        // RFC 9110: whole seconds (capped at the limit) or an HTTP-date; anything else is no delay.
+        if let retryAfter, !retryAfter.isEmpty {
+            let expected: TimeInterval? =
+                if retryAfter.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                    min(Double(retryAfter) ?? .infinity, RetryAfter.limit)
+                } else if RetryAfter.httpDate(retryAfter) != nil {
+                    delay
+                } else {
+                    nil
+                }
+            guard delay == expected else { violated("Retry-After \(retryAfter) read as \(String(describing: delay))") }
         }
     case .failure(.persistedQueryNotFound):
         guard automatic == false else { violated("automatic persisted queries gave up") }

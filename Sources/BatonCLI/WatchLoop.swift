@@ -35,7 +35,10 @@ enum WatchLoop {
     {
         let started = Clock.now()
         let session = WatchSession(driver: driver, stage: stage)
-        report(session.result, changed: nil, since: started, format: format, stage: stage, context: context)
+        var shownBefore = Set<String>()
+        report(
+            session.result, changed: nil, since: started, format: format, stage: stage, shownBefore: &shownBefore,
+            context: context)
         let forcePolling = context.environment["BATON_WATCH_POLL"].map { !$0.isEmpty && $0 != "0" } ?? false
         let watcher = FileWatcher(
             folders: session.watchedFolders, ignoring: session.ignoredFolders, forcePolling: forcePolling)
@@ -48,21 +51,26 @@ enum WatchLoop {
             let start = Clock.now()
             guard let outcome = session.apply(changes) else { continue }
             report(
-                session.result, changed: outcome.changed, since: start, format: format, stage: stage, context: context)
+                session.result, changed: outcome.changed, since: start, format: format, stage: stage,
+                shownBefore: &shownBefore, context: context)
             if outcome.resolvedAgain {
                 watcher.update(folders: session.watchedFolders, ignoring: session.ignoredFolders)
             }
         }
     }
 
-    /// One report: diagnostics, then `[12:00:01] Q.graphql: 1 error (12 ms)`.
+    /// One report: diagnostics, then `[12:00:01] Q.graphql: 1 error (12 ms)`. Errors are always
+    /// printed; a warning only when the previous report did not print it as it is now (a save that
+    /// reaches many documents would otherwise repeat all their warnings), and the line says how
+    /// many were not repeated.
     static func report(
         _ result: DriverResult, changed: [String]?, since start: UInt64, format: DiagnosticFormat,
-        stage: Compilation.Stage, context: CommandContext
+        stage: Compilation.Stage, shownBefore: inout Set<String>, context: CommandContext
     ) {
         let shown = result.shownDiagnostics
-        if !shown.isEmpty {
-            DiagnosticOutput(format: format, quiet: true).report(shown, documentCount: nil, context: context)
+        let (printed, repeated) = newSinceLastReport(shown, shownBefore: &shownBefore)
+        if !printed.isEmpty {
+            DiagnosticOutput(format: format, quiet: true).report(printed, documentCount: nil, context: context)
         }
         let errors = shown.filter { $0.severity == .error }.count
         let warnings = shown.count - errors
@@ -70,6 +78,7 @@ enum WatchLoop {
         if errors > 0 || warnings > 0 {
             outcome = [plural(errors, "error"), plural(warnings, "warning")].filter { !$0.hasPrefix("0 ") }
                 .joined(separator: ", ")
+            if repeated > 0 { outcome += " (\(plural(repeated, "warning")) as before, not repeated)" }
         } else {
             outcome = "no problems in \(plural(result.documentCount ?? 0, "document"))"
         }
@@ -85,6 +94,23 @@ enum WatchLoop {
         let milliseconds = (Clock.now() - start) / 1_000_000
         context.standardError.write("[\(Clock.timeOfDay())] \(subject): \(outcome) (\(milliseconds) ms)\n")
         flush(context)
+    }
+
+    /// The diagnostics of this report to print: every error, and the warnings the last report
+    /// did not show as they are now (same place, same text); and how many warnings were left out.
+    /// `shownBefore` becomes this report's.
+    static func newSinceLastReport(_ shown: [Diagnostic], shownBefore: inout Set<String>) -> (
+        printed: [Diagnostic], repeated: Int
+    ) {
+        var printed: [Diagnostic] = []
+        var now = Set<String>()
+        for diagnostic in shown {
+            let key = TextRenderer.render([diagnostic])
+            now.insert(key)
+            if diagnostic.severity == .error || !shownBefore.contains(key) { printed.append(diagnostic) }
+        }
+        shownBefore = now
+        return (printed, shown.count - printed.count)
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

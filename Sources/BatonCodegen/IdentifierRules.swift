@@ -27,10 +27,14 @@ package struct IdentifierRules: Sendable {
     package var closeQuote: String
     /// Appended to a name that must be renamed.
     package var renameSuffix: String
+    /// Reserved words that must stay quoted as an argument label at a call site (`f(label: value)`); nil: the
+    /// same as `quotable`. Swift takes every other keyword there as it is, and warns when one is quoted
+    /// ("keyword 'where' does not need to be escaped in argument list").
+    package var labelQuotable: Set<String>?
 
     package init(
         language: String, quotable: Set<String>, unusable: [IdentifierPosition: Set<String>],
-        openQuote: String, closeQuote: String, renameSuffix: String = "_"
+        openQuote: String, closeQuote: String, renameSuffix: String = "_", labelQuotable: Set<String>? = nil
     ) {
         self.language = language
         self.quotable = quotable
@@ -38,6 +42,7 @@ package struct IdentifierRules: Sendable {
         self.openQuote = openQuote
         self.closeQuote = closeQuote
         self.renameSuffix = renameSuffix
+        self.labelQuotable = labelQuotable
     }
 
     /// Whether `name` must be renamed (not merely quoted) in `position`.
@@ -57,6 +62,13 @@ package struct IdentifierRules: Sendable {
     /// `name` quoted if it is a reserved word (call on a name already passed through `declaredName`).
     package func quoted(_ name: String) -> String {
         quotable.contains(name) ? openQuote + name + closeQuote : name
+    }
+
+    /// `name` as an argument label at a call site (`self.init(where: nil)`), quoted only where the language
+    /// needs it there (call on a name already passed through `declaredName`). Declarations quote with
+    /// `quoted(_:)`: a parameter's name is also a local name in the body.
+    package func argumentLabel(_ name: String) -> String {
+        (labelQuotable ?? quotable).contains(name) ? openQuote + name + closeQuote : name
     }
 
     /// The identifier to write for `name` in `position`: renamed if unusable, then quoted if reserved.
@@ -106,5 +118,7 @@ extension IdentifierRules {
             .enumCase: ["self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol", "none", "some"],
         ],
         openQuote: "`",
-        closeQuote: "`")
+        closeQuote: "`",
+        // An argument label may be any keyword but `inout` (Swift's grammar: `argument-label`).
+        labelQuotable: ["inout"])
 }

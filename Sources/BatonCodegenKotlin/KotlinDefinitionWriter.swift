@@ -308,7 +308,9 @@ final class KotlinDefinitionWriter {
         _ lens: Lens, className: String, qualified: String, path: String, doc: String,
         extra: (_ reader: String) -> [Template] = { _ in [] }, depth: Int = 0
     ) -> Template {
-        var members = KotlinScope()
+        // `Companion`: a lens class with a companion object (an operation's or a fragment's) cannot also have a
+        // member of that name; every lens avoids it, so a field's name never depends on where its lens is.
+        var members = KotlinScope(["Companion"])
         var getters = JVMGetterNames()
         let names = lens.accessors.map { accessor in
             members.claim(KotlinNames.declared(accessor.name, .member), ignoringCase: false)

@@ -46,8 +46,11 @@ struct KotlinOptimisticTemplate {
             if let property = property(member, scope: &scope) { properties.append(property) }
         }
         let typename = lens.recordIsAbstract ? "typename" : KotlinLiteral.string(lens.recordType)
+        // Two properties whose getters clash on the JVM (`self` and `Self`) are told apart as the lens's are.
+        var getters = JVMGetterNames()
         let parameters = properties.map { property in
-            "val \(KotlinNames.quoted(property.name)): \(property.type)"
+            (getters.annotation(for: property.name).map { $0 + " " } ?? "")
+                + "val \(KotlinNames.quoted(property.name)): \(property.type)"
                 + (property.defaultValue.map { " = " + $0 } ?? "")
         }
         let writes = properties.filter { $0.name != "typename" || !lens.recordIsAbstract }.map { Template($0.write) }

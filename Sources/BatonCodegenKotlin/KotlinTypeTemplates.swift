@@ -46,7 +46,7 @@ enum KotlinTypeTemplates {
         let objects = values.map { value, name -> Template in
             let deprecation: Template =
                 value.deprecationReason.map { reason in
-                    Template("@Deprecated(\(KotlinLiteral.string(reason.isEmpty ? "No longer supported" : reason)))")
+                    Template("@Deprecated(\(KotlinLiteral.string(reason)))")
                 } ?? .empty
             return """
                 \(DocComment.block(value.description))
@@ -104,12 +104,12 @@ enum KotlinTypeTemplates {
         for field in model.fields {
             let name = KotlinNames.quoted(scope.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
             let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
-            let mayBeLeftOut = !field.type.isNonNull || field.defaultValue != nil
+            let mayBeLeftOut = field.presence != .required
             let valueType = context.inputType(field.type)
             let declaration = mayBeLeftOut ? "Optional<\(valueType)> = Optional.Absent" : valueType
             let deprecation =
                 field.deprecationReason.map {
-                    "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0))) "
+                    "@Deprecated(\(KotlinLiteral.string($0))) "
                 } ?? ""
             let doc = DocComment.block(field.description)
             parameters.append(
@@ -155,7 +155,7 @@ enum KotlinTypeTemplates {
             let encoded = context.encoding(property, .nonNull(field.type.nullable)) ?? property
             let deprecation =
                 field.deprecationReason.map {
-                    "@Deprecated(\(KotlinLiteral.string($0.isEmpty ? "No longer supported" : $0)))\n"
+                    "@Deprecated(\(KotlinLiteral.string($0)))\n"
                 } ?? ""
             return """
                 \(DocComment.block(field.description))

@@ -16,7 +16,7 @@ struct SwiftCustomScalarTemplate {
             /// `\(model.name)` reads as `\(swiftType)` (`customScalarTypes` in baton.json): converted from the
             /// server's text at the read; a text that does not convert is reported and reads as nil.
             \(ifLet: model.specifiedByURL, { DocComment.tripleSlash("Specified by \($0).") })
-            private func \(checkName)(_ type: \(swiftType).Type) -> any Baton.CustomScalar.Type { type }
+            \(generator.isolation)private func \(checkName)(_ type: \(swiftType).Type) -> any Baton.CustomScalar.Type { type }
             """
     }
 }

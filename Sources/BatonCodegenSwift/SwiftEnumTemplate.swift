@@ -32,7 +32,7 @@ struct SwiftEnumTemplate {
             : "self = (Self.self as any \(helper).Type).deprecatedValue(rawText) ?? .unknown(rawText)"
         let declaration: Template = """
             \(DocComment.tripleSlash(model.description))
-            \(access)enum \(type): Baton.GraphQLEnum {
+            \(access)\(generator.isolation)enum \(type): Baton.GraphQLEnum {
                 \(each: cases, separator: "\n", { value, name in
                     """
                     \(DocComment.tripleSlash(value.description))
@@ -67,11 +67,11 @@ struct SwiftEnumTemplate {
     private func deprecatedHelper(type: String, helper: String, deprecated: [(EnumValueModel, String)]) -> Template {
         """
 
-        private protocol \(helper) {
+        \(generator.isolation)private protocol \(helper) {
             static func deprecatedValue(_ text: String) -> \(type)?
         }
 
-        extension \(type): \(helper) {
+        \(generator.isolation)extension \(type): \(helper) {
             @available(*, deprecated)
             fileprivate static func deprecatedValue(_ text: String) -> \(type)? {
                 switch text {

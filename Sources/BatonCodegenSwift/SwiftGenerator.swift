@@ -225,11 +225,19 @@ package struct SwiftGenerator: Sendable {
     /// modifier (`output.swift.accessModifier`) is spelled.
     var access: String { options.accessModifier }
 
+    /// Written before every module-level declaration, after the access modifier: the one place generated
+    /// Swift's isolation is spelled. Generated types are plain values read from any isolation, so they stay
+    /// nonisolated in a target whose default isolation is the main actor (SwiftPM
+    /// `.defaultIsolation(MainActor.self)`, Xcode 26's new app targets), where an unmarked declaration would be
+    /// main-actor isolated and an operation's nonisolated `variables` could not read its input objects. Nested
+    /// declarations inherit it. `nonisolated` on a type or extension needs Swift 6.1 (SE-0449).
+    let isolation = "nonisolated "
+
     /// A schema type's declaration, inside `extension Namespace { … }` when the schema's types have one.
     func inSchemaNamespace(_ declaration: Template) -> Template {
         guard let namespace = names.namespace else { return declaration }
         return """
-            extension \(IdentifierRules.swift.quoted(namespace)) {
+            \(isolation)extension \(IdentifierRules.swift.quoted(namespace)) {
                 \(declaration)
             }
             """

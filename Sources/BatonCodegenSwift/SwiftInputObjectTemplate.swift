@@ -20,9 +20,8 @@ struct SwiftInputObjectTemplate {
     private struct Member {
         var field: InputFieldModel
         var name: String
-        /// How the property is typed.
-        var kind: Kind
-        enum Kind { case required, absentOrValue, nullable }
+        /// How the property is typed: by what a request may send (the model's decision).
+        var kind: InputFieldModel.Presence { field.presence }
     }
 
     func render() -> Template {
@@ -32,21 +31,19 @@ struct SwiftInputObjectTemplate {
     private func renderStruct() -> Template {
         var scope = NameScope(reserved: ["jsonValue"])
         let members = model.fields.map { field in
-            let kind: Member.Kind =
-                !field.type.isNonNull ? .nullable : (field.defaultValue != nil ? .absentOrValue : .required)
-            return Member(field: field, name: scope.claim(Self.rules.declaredName(field.name, in: .member)), kind: kind)
+            Member(field: field, name: scope.claim(Self.rules.declaredName(field.name, in: .member)))
         }
         let access = generator.access
         let parameters = members.map { member -> String in
             let name = Self.rules.quoted(member.name)
             switch member.kind {
             case .required: return "\(name): \(names.inputType(member.field.type))"
-            case .absentOrValue, .nullable: return "\(name): \(optionalType(member.field.type)) = nil"
+            case .absentOrValue, .absentNullOrValue: return "\(name): \(optionalType(member.field.type)) = nil"
             }
         }
         return """
             \(DocComment.tripleSlash(model.description))
-            \(access)struct \(Self.rules.quoted(typeName)): Sendable {
+            \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Sendable {
                 \(each: members, { propertyDeclaration($0) })
 
                 \(access)init(\(joined: parameters, separator: ", ")) {
@@ -54,7 +51,7 @@ struct SwiftInputObjectTemplate {
                         let name = Self.rules.quoted(member.name)
                         switch member.kind {
                         case .required, .absentOrValue: return "self.\(name) = \(name)"
-                        case .nullable: return "self.\(name) = Baton.GraphQLNullable(absentIfNil: \(name))"
+                        case .absentNullOrValue: return "self.\(name) = Baton.GraphQLNullable(absentIfNil: \(name))"
                         }
                     })
                 }
@@ -81,7 +78,7 @@ struct SwiftInputObjectTemplate {
         switch member.kind {
         case .required: type = names.inputType(member.field.type)
         case .absentOrValue: type = optionalType(member.field.type)
-        case .nullable: type = "Baton.GraphQLNullable<\(nonNullType(member.field.type))>"
+        case .absentNullOrValue: type = "Baton.GraphQLNullable<\(nonNullType(member.field.type))>"
         }
         return """
             \(DocComment.tripleSlash(member.field.description))
@@ -107,7 +104,7 @@ struct SwiftInputObjectTemplate {
         case .absentOrValue:
             return
                 "if let value = self.\(name) { members.append((\(key), \(SwiftInputEncoding.encode(nonNull, "value", names: names)))) }"
-        case .nullable:
+        case .absentNullOrValue:
             return """
                 switch self.\(name) {
                 case .absent: break
@@ -126,7 +123,7 @@ struct SwiftInputObjectTemplate {
         return """
             \(DocComment.tripleSlash(model.description))
             /// Exactly one field is set (`@oneOf`).
-            \(access)indirect enum \(Self.rules.quoted(typeName)): Sendable {
+            \(access)\(generator.isolation)indirect enum \(Self.rules.quoted(typeName)): Sendable {
                 \(each: cases, { field, name in
                     """
                     \(DocComment.tripleSlash(field.description))

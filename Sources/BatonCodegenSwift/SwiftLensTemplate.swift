@@ -1,3 +1,7 @@
+import BatonCodegen
+import BatonIR
+import BatonSyntax
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BatonCodegen
-import BatonIR
-import BatonSyntax
 
 /// A lens type: a struct over the runtime's `Baton.Lens` with one accessor per accessor of the model, the static
 /// field descriptions it reads by, its selections, and its nested lens types.
@@ -96,6 +97,7 @@ struct SwiftLensTemplate {
         text.add(UInt8(ascii: "\n"))
         text.add(indent)
         text.add(access)
+        if enclosing.isEmpty { text.add(generator.isolation) }
         text.add("struct ")
         text.add(Self.rules.quoted(typeName))
         text.add(": ")
@@ -109,7 +111,8 @@ struct SwiftLensTemplate {
         text.add("init(lens: Baton.Lens) { self.lens = lens }\n")
         Self.addLines(staticMembers.text, indent: inner, to: &text)
         if !fields.isEmpty { Self.addLines(fieldsEnum(fields), indent: inner, to: &text) }
-        Self.addLines(access + "static let selections: [Baton.Selection] = " + selections(members), indent: inner, to: &text)
+        Self.addLines(
+            access + "static let selections: [Baton.Selection] = " + selections(members), indent: inner, to: &text)
         Self.addLines(accessorDeclarations(members), indent: inner, to: &text)
         if let name = lens.connectionIDName {
             Self.addLines(
@@ -150,9 +153,10 @@ struct SwiftLensTemplate {
             guard let base = bytes.baseAddress else { return }
             var start = 0
             while start <= bytes.count {
-                let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
-                    UnsafeRawPointer($0) - UnsafeRawPointer(base)
-                } ?? bytes.count
+                let end =
+                    memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
+                        UnsafeRawPointer($0) - UnsafeRawPointer(base)
+                    } ?? bytes.count
                 if end > start {
                     text.add(indent)
                     text.bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
@@ -178,8 +182,9 @@ struct SwiftLensTemplate {
         switch role {
         case .operationData, .nested: return .empty
         case .fragment(let fragment):
-            let condition = SwiftTypeConditionsTemplate.reference(
-                fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+            let condition =
+                SwiftTypeConditionsTemplate.reference(
+                    fragment.typeCondition, possibleTypes: fragment.possibleTypes)
                 ?? Self.typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
             let text = generator.documents.fragmentTexts[fragment.name]
             return """
@@ -349,7 +354,9 @@ struct SwiftLensTemplate {
         if let scalar { text.add(", scalar: \(scalar).self") }
         if let connection = accessor.connection {
             let filters = connection.filters.map(SwiftLiteral.string).joined(separator: ", ")
-            text.add(", connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])")
+            text.add(
+                ", connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])"
+            )
         }
         if let update = accessor.recordUpdate {
             var parts = [".\(update.kind.rawValue)"]

@@ -14,7 +14,8 @@ struct SwiftMutationCallTemplate {
     let generator: SwiftGenerator
     let operation: OperationModel
     let typeName: String
-    /// The operation's init parameters (`input: AddCommentInput`) and the argument names that pass them on.
+    /// The operation's init parameters (`input: AddCommentInput`) and the names (declared, unquoted) that pass
+    /// them on.
     let parameters: [String]
     let arguments: [String]
 
@@ -28,10 +29,11 @@ struct SwiftMutationCallTemplate {
         let optimisticLabel = arguments.contains("optimisticResponse") ? "optimisticResponse_" : "optimisticResponse"
         var all = parameters
         if let builder { all.append("\(optimisticLabel): \(builder)? = nil") }
-        let passed = arguments.map { "\($0): \($0)" }.joined(separator: ", ")
+        let passed = arguments.map { "\(Self.rules.argumentLabel($0)): \(Self.rules.quoted($0))" }.joined(
+            separator: ", ")
         return """
 
-            extension Baton.MutationCall where Operation == \(type) {
+            \(generator.isolation)extension Baton.MutationCall where Operation == \(type) {
                 /// Sends `mutation \(operation.name)` through the call's environment (never retried, never answered from
                 /// the store), with `\(optimisticLabel)` shown at once until the server answers; returns its data or
                 /// throws `Baton.FetchError`.

@@ -51,7 +51,7 @@ struct SwiftOperationTemplate {
             !attachable
             ? "Baton.GraphQLOperation"
             : defaultVariables ? "Baton.DefaultVariablesOperation" : "Baton.AttachableOperation"
-        let unsetArguments = variables.map { Self.rules.quoted($0.name) + ": nil" }.joined(separator: ", ")
+        let unsetArguments = variables.map { Self.rules.argumentLabel($0.name) + ": nil" }.joined(separator: ", ")
         let sent = variables.filter { !$0.model.isClientOnly }
         let clientOnly = variables.filter(\.model.isClientOnly)
         let attachment = Template(
@@ -62,7 +62,7 @@ struct SwiftOperationTemplate {
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         return """
             /// `\(operation.kind.keyword) \(operation.name)`: reads a record of `\(operation.rootType)`.
-            \(access)struct \(Self.rules.quoted(typeName)): \(conformance) {
+            \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
                 \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
                 /// SHA-256 of `document`, for persisted queries.
                 \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))
@@ -91,7 +91,7 @@ struct SwiftOperationTemplate {
 
                 \(data.render())
             }
-            \(if: operation.kind == .mutation, SwiftMutationCallTemplate(generator: generator, operation: operation, typeName: typeName, parameters: parameters, arguments: variables.map { Self.rules.quoted($0.name) }).render())
+            \(if: operation.kind == .mutation, SwiftMutationCallTemplate(generator: generator, operation: operation, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render())
             """
     }
 
@@ -104,7 +104,7 @@ struct SwiftOperationTemplate {
         return """
             /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(operation.refetchableFragment ?? "")`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
-            \(access)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
+            \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
                 \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
                 /// SHA-256 of `document`, for persisted queries.
                 \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))

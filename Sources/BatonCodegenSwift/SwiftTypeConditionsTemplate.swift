@@ -41,6 +41,7 @@ struct SwiftTypeConditionsTemplate {
 
     func render() -> Template {
         var text = TextBuilder(capacity: 4096)
+        text.add(generator.isolation)
         text.add("extension Baton.TypeCondition {")
         for (name, possibleTypes) in generator.sharedTypeConditions {
             text.add("\n    /// `")

@@ -521,6 +521,15 @@ package final class Compilation {
         return policy.shown(shown)
     }
 
+    /// Where `diagnostic` is: in a schema file, in baton.json, or in a document (or in no file).
+    package func place(of diagnostic: Diagnostic) -> DiagnosticPlace {
+        guard let path = diagnostic.displayPath else { return .document }
+        let absolute = Path.absolute(path, relativeTo: workingDirectory)
+        if project.schemaFiles.contains(absolute) { return .schema }
+        if absolute == project.configuration?.path { return .configuration }
+        return .document
+    }
+
     /// How many GraphQL texts (files and Swift literals) are reported on.
     package var documentCount: Int {
         units.filter { project.reports(loader.display($0.path), workingDirectory: workingDirectory) }
@@ -545,4 +554,12 @@ package final class Compilation {
         return GenerationTargets.planOptions(
             LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue, naming: naming))
     }
+}
+
+/// Where a diagnostic is, for the summary line: documents are counted, the schema and baton.json
+/// are named.
+package enum DiagnosticPlace: Sendable, Hashable {
+    case schema
+    case configuration
+    case document
 }

@@ -208,6 +208,11 @@ package struct DriverResult {
         compilations.isEmpty ? nil : compilations.reduce(0) { $0 + $1.documentCount }
     }
 
+    /// Where `diagnostic` is (a schema file, baton.json or a document), by the project it belongs to.
+    package func place(of diagnostic: Diagnostic) -> DiagnosticPlace {
+        compilations.lazy.map { $0.place(of: diagnostic) }.first { $0 != .document } ?? .document
+    }
+
     /// Documents were read but not validated, because the schema could not be built.
     package var skippedValidation: Bool { compilations.contains(where: \.skippedValidation) }
 

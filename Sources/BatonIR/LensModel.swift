@@ -577,11 +577,21 @@ package struct EnumModel: Sendable {
 package struct EnumValueModel: Sendable {
     package var name: String
     package var description: String?
+    /// Why the value is deprecated, never empty (`DeprecationMessage`); nil when it is not.
     package var deprecationReason: String?
     package init(name: String, description: String?, deprecationReason: String?) {
         self.name = name
         self.description = description
         self.deprecationReason = deprecationReason
+    }
+}
+
+/// The text a deprecation shows: the schema's reason, or the spec's default when the reason is empty, decided once
+/// so every language's annotation says the same.
+package enum DeprecationMessage {
+    package static func of(_ reason: String?) -> String? {
+        guard let reason else { return nil }
+        return reason.isEmpty ? BuiltIns.defaultDeprecationReason : reason
     }
 }
 
@@ -610,7 +620,23 @@ package struct InputFieldModel: Sendable {
     package var description: String?
     package var type: TypeRef
     package var defaultValue: Value?
+    /// Why the field is deprecated, never empty (`DeprecationMessage`); nil when it is not.
     package var deprecationReason: String?
+
+    /// What a request may send for the field, decided here for every language.
+    package enum Presence: Sendable, Equatable {
+        /// Non-null without a default: the field must be given a value.
+        case required
+        /// Non-null with a default: left out (the server's default applies) or given a value, never null.
+        case absentOrValue
+        /// Nullable: left out, null, or a value, three different requests.
+        case absentNullOrValue
+    }
+
+    /// What a request may send for the field: its type's nullability and whether the schema gives it a default.
+    package var presence: Presence {
+        !type.isNonNull ? .absentNullOrValue : (defaultValue != nil ? .absentOrValue : .required)
+    }
     package init(name: String, description: String?, type: TypeRef, defaultValue: Value?, deprecationReason: String?) {
         self.name = name
         self.description = description

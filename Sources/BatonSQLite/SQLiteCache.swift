@@ -54,6 +54,11 @@ public struct SQLiteCacheError: Error, Sendable, Hashable, CustomStringConvertib
 /// `synchronous=NORMAL`: a process that dies at any moment (a crash, a kill) reopens to the last batch whose
 /// transaction committed, never a torn record; a power loss may also lose the last few batches, never the file.
 ///
+/// When a batch is where: the store hands it to the cache as it applies it (within `commit`), the cache's queue
+/// writes it soon after; `written()` (or the blocking `flush()`) returns once every batch applied before the call
+/// has committed (it then survives the process dying); `durable()` returns once they are also on the disk (it
+/// checkpoints the WAL into the database file, which SQLite syncs: they then survive a power loss).
+///
 /// A file from a newer format version, an SQLite database that is not a Baton cache, or a damaged file (SQLite
 /// reports it, or a record's checksum or body does not read back) is renamed beside itself
 /// (`cache.sqlite.rejected-<seconds>`, with its `-wal` and `-shm`), reported in `opening`, and the cache starts
@@ -134,8 +139,46 @@ public final class SQLiteCache: @unchecked Sendable {
         }
     }
 
-    /// Waits until every batch the store applied so far is written (or failed).
+    /// Waits until every batch the store applied so far is written (or failed). Blocks the calling thread: from
+    /// async code, `await written()`.
     public func flush() { queue.sync {} }
+
+    /// Returns once every batch the store applied before the call has committed to the file (or failed: then the
+    /// next batch, or `durable()`, writes every record again); a batch written survives the process dying, not a
+    /// power loss.
+    public func written() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+
+    /// Returns once every batch the store applied before the call is on the disk: committed, then the WAL
+    /// checkpointed into the database file (`PRAGMA wal_checkpoint(TRUNCATE)`; SQLite syncs the WAL before the
+    /// checkpoint and the database after it), so it survives a power loss as well as the process dying. A batch
+    /// that failed to write is written again first (every record). Throws when the cache is closed or the file
+    /// cannot be written or synced.
+    public func durable() async throws(SQLiteCacheError) {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+            queue.async { [self] in continuation.resume(returning: makeDurable()) }
+        }
+        if let result { throw SQLiteCacheError(message: result) }
+    }
+
+    /// On the queue: writes again what failed, then checkpoints the WAL fully; why it could not, or nil.
+    private func makeDurable() -> String? {
+        guard !closed else { return "closed" }
+        if needsRewrite {
+            write(.records([]))
+            if needsRewrite { return "a batch could not be written" }
+        }
+        do {
+            // Its first column is 1 when a reader blocked the checkpoint (none can: the connection is the cache's).
+            if try connection.integer("PRAGMA wal_checkpoint(TRUNCATE)") != 0 { return "the checkpoint was blocked" }
+            return nil
+        } catch {
+            return error.description
+        }
+    }
 
     /// Stops writing (after the batches so far) and closes the file; the store keeps its records.
     public func close() {

@@ -25,6 +25,35 @@ package enum BuiltIns {
         "required", "catch", "throwOnFieldError", "semanticNonNull", "connection", "appendEdge", "prependEdge",
         "appendNode", "prependNode", "deleteRecord", "deleteEdge", "refetchable",
     ]
+    /// Apollo's client directives (Apollo Kotlin's and Apollo iOS's cache and codegen directives),
+    /// known to every schema that does not declare them, so that Apollo projects' schema extensions
+    /// and documents load: Baton does not act on them, and says so (`apollo-client-directives`).
+    /// Apollo's `@catch` and `@semanticNonNull` are not here (Baton's own are), nor `@defer` (not supported).
+    package static let apolloDirectiveNames: [String] = [
+        "typePolicy", "fieldPolicy", "nonnull", "optional", "link", "targetName", "import",
+        "apollo_client_ios_localCacheMutation",
+    ]
+    /// The directives every schema knows without declaring them: the spec's, Baton's, Apollo's.
+    package static let knownDirectiveNames: [String] =
+        specifiedDirectiveNames + batonDirectiveNames + apolloDirectiveNames
+
+    /// What Baton does with each of Apollo's client directives, for the warning at its uses.
+    package static let apolloDirectiveMeaning: [String: String] = [
+        "typePolicy":
+            "Baton keys a record by its `__typename` and `id` (Docs/Runtime.md), so `keyFields` is not read",
+        "fieldPolicy":
+            "Baton does not answer a field from another record's cache by its arguments: the query fetches it",
+        "nonnull":
+            "Baton takes nullability from the schema; `@required(action:)` on a field makes it non-null in generated code",
+        "optional":
+            "Baton generates a nullable variable as optional already",
+        "link": "Baton reads no linked specification: the directives named in `import` are known by name",
+        "targetName": "Baton names generated types after the schema's names",
+        "import": "Baton generates one module's code: nothing is imported",
+        "apollo_client_ios_localCacheMutation":
+            "Baton writes the store through responses, optimistic responses and the store's own API",
+    ]
+
     /// The enum types Baton's directives take as arguments.
     package static let batonTypeNames: [String] = ["RequiredFieldAction", "CatchFieldTo"]
 
@@ -109,6 +138,23 @@ package enum BuiltIns {
         directive @deleteEdge(connections: [ID!]!) on FIELD
         "Baton: the fragment can be fetched again, and its connection paged, by a generated query named `queryName`."
         directive @refetchable(queryName: String!) on FRAGMENT_DEFINITION
+
+        "Apollo (not used by Baton): the fields that key an object in Apollo's cache."
+        directive @typePolicy(keyFields: String! = "", embeddedFields: String = "", connectionFields: String = "") on OBJECT | INTERFACE | UNION
+        "Apollo (not used by Baton): a field answered from the cache by its arguments."
+        directive @fieldPolicy(forField: String!, keyArgs: String = "", paginationArgs: String = "") repeatable on OBJECT | INTERFACE
+        "Apollo Kotlin (not used by Baton): fields generated as non-null."
+        directive @nonnull(fields: String! = "") on OBJECT | INTERFACE | FIELD
+        "Apollo Kotlin (not used by Baton): variables generated as optional."
+        directive @optional(if: Boolean = true) on QUERY | MUTATION | SUBSCRIPTION | VARIABLE_DEFINITION
+        "Apollo (not used by Baton): a linked specification and the names it imports."
+        directive @link(url: String!, as: String, import: [String], for: String) repeatable on SCHEMA
+        "Apollo Kotlin (not used by Baton): the generated name of a type or value."
+        directive @targetName(name: String!) on OBJECT | INTERFACE | ENUM | ENUM_VALUE | UNION | SCALAR | INPUT_OBJECT
+        "Apollo iOS (not used by Baton): a module the generated code imports."
+        directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
+        "Apollo iOS (not used by Baton): an operation that edits the local cache."
+        directive @apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
 
         type __Schema {
           description: String

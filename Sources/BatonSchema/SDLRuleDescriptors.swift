@@ -5,6 +5,11 @@ import BatonDiagnostics
 package enum SDLRuleDescriptors {
     package static let all: [RuleDescriptor] = [
         RuleDescriptor(
+            id: "apollo-client-directives", title: "Apollo client directives.",
+            summary:
+                "Apollo's client directives (@typePolicy, @fieldPolicy, @nonnull, @link, …) are known so Apollo projects load; a warning at their first use in each file says what Baton does instead.",
+            severity: .warning, origin: .baton),
+        RuleDescriptor(
             id: "lone-schema-definition", title: "Lone schema definition.",
             summary: "A schema has at most one `schema` definition.", origin: .specification),
         RuleDescriptor(
@@ -15,10 +20,11 @@ package enum SDLRuleDescriptors {
             summary: "Every type a schema defines has a name no other type has.", origin: .specification),
         RuleDescriptor(
             id: "unique-enum-value-names", title: "Unique enum value names.",
-            summary: "An enum defines each value once.", origin: .specification),
+            summary: "An enum defines each value once (an identical repeat is a warning).", origin: .specification),
         RuleDescriptor(
             id: "unique-field-definition-names", title: "Unique field definition names.",
-            summary: "A type or its extensions define each field once.", origin: .specification),
+            summary: "A type or its extensions define each field once (an identical repeat is a warning).",
+            origin: .specification),
         RuleDescriptor(
             id: "unique-argument-definition-names", title: "Unique argument definition names.",
             summary: "A field or directive defines each argument once.", origin: .specification),

@@ -36,7 +36,7 @@ enum SchemaAssembler {
             directives[directive.name] = directive
             directiveNames.append(directive.name)
         }
-        for name in BuiltIns.specifiedDirectiveNames + BuiltIns.batonDirectiveNames where directives[name] == nil {
+        for name in BuiltIns.knownDirectiveNames where directives[name] == nil {
             guard let directive = builtIns.directives[name] else { continue }
             directives[name] = directive
             directiveNames.append(name)

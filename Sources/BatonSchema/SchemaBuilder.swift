@@ -52,8 +52,9 @@ package enum SchemaBuilder {
         let schema = assemble(index)
         guard validate else { return (schema, []) }
         var diagnostics = SDLRules.validate(index)
-        if diagnostics.isEmpty {
-            diagnostics = SchemaValidator.validate(schema, locator: index)
+        // Warnings (identical duplicate fields) leave a schema worth validating.
+        if !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics += SchemaValidator.validate(schema, locator: index)
         }
         diagnostics.sort(by: Diagnostic.sortKey)
         return (schema, diagnostics)

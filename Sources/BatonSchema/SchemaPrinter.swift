@@ -16,7 +16,7 @@ package enum SchemaPrinter {
     package static func print(_ schema: GraphQLSchema) -> String {
         var definitions: [Definition] = []
         if let block = schemaDefinition(schema) { definitions.append(.schema(block)) }
-        let hidden = Set(BuiltIns.specifiedDirectiveNames + BuiltIns.batonDirectiveNames)
+        let hidden = Set(BuiltIns.knownDirectiveNames)
         for directive in schema.directives.values.sorted(by: { precedes($0.name, $1.name) })
         where !hidden.contains(directive.name) {
             definitions.append(

@@ -92,6 +92,43 @@ final class CheckEndToEndTests: XCTestCase {
         """,
     ]
 
+    /// graphql-tag's `#import` is not followed: the unknown fragment's error names the file to
+    /// list in `documents`, and listing it resolves the fragment.
+    func testGraphQLTagImportsNameTheFileToList() throws {
+        let files = [
+            "src/Q.graphql": "#import \"./shared/Issue.graphql\"\nquery Q {\n  issue { ...IssueParts }\n}\n",
+            "src/shared/Issue.graphql": "fragment IssueParts on Issue { title }\n",
+        ]
+        let alone = try project(files, config: #"{"schema": "schema.graphql", "documents": ["src/Q.graphql"]}"#)
+        let run = try baton(["check"], in: alone.path)
+        XCTAssertEqual(run.status, 1, "\(run)")
+        XCTAssertTrue(
+            run.stderr.contains(
+                """
+                src/Q.graphql:3:14: error: Unknown fragment "IssueParts". [known-fragment-names]
+                  src/Q.graphql:1:10: note: This file #imports "src/shared/Issue.graphql" (graphql-tag), which Baton \
+                does not follow: every document baton.json's "documents" lists shares its fragments, so list \
+                "src/shared/Issue.graphql" there (or a pattern matching it).
+                """), run.stderr)
+        let listed = try project(files, config: #"{"schema": "schema.graphql", "documents": ["src/**/*.graphql"]}"#)
+        let clean = try baton(["check"], in: listed.path)
+        XCTAssertEqual(clean.status, 0, "\(clean)")
+    }
+
+    /// The summary counts the documents that have problems among those checked, and names the
+    /// schema's problems instead of counting its files as documents.
+    func testSummaryCountsDocumentsWithProblemsAndNamesTheSchema() throws {
+        let one = try project(["A.graphql": "query A { helo }\n", "B.graphql": "query B { issue { title } }\n"])
+        XCTAssertTrue(
+            try baton(["check"], in: one.path).stderr.hasSuffix("\nFound 1 error in 1 of 2 documents.\n"))
+        try one.write("schema.graphql", Self.schema + "extend type Issue { body: Int }\n")
+        XCTAssertTrue(
+            try baton(["check"], in: one.path).stderr.hasSuffix(
+                "\nFound 2 errors: 1 error in the schema, 1 error in 1 of 2 documents.\n"))
+        try one.write("A.graphql", "query A { hello(name: \"x\") }\n")
+        XCTAssertTrue(try baton(["check"], in: one.path).stderr.hasSuffix("\nFound 1 error in the schema.\n"))
+    }
+
     func testValidationErrorsText() throws {
         let scratch = try project(Self.invalidFiles)
         let run = try baton(["check"], in: scratch.path)
@@ -264,7 +301,8 @@ final class CheckEndToEndTests: XCTestCase {
         XCTAssertEqual(root_.status, 0)
         XCTAssertTrue(
             root_.stdout.contains(
-                "SUBCOMMANDS:\n  init                    Write a commented baton.json for this folder.\n  check                   Validate GraphQL documents against the schema.\n"),
+                "SUBCOMMANDS:\n  init                    Write a commented baton.json for this folder.\n  check                   Validate GraphQL documents against the schema.\n"
+            ),
             root_.stdout)
         XCTAssertEqual(try baton(["--version"], in: root), Run(stdout: "0.1.0\n", stderr: "", status: 0))
     }
@@ -332,7 +370,7 @@ final class CheckEndToEndTests: XCTestCase {
             Run(
                 stdout: "",
                 stderr:
-                    "Locked.graphql: error: Cannot read Locked.graphql: Permission denied. [io]\nFound 1 error in 2 documents.\n",
+                    "Locked.graphql: error: Cannot read Locked.graphql: Permission denied. [io]\nFound 1 error in 1 of 2 documents.\n",
                 status: 2))
     }
 
@@ -367,7 +405,7 @@ final class CheckEndToEndTests: XCTestCase {
             Run(
                 stdout: "",
                 stderr:
-                    "baton.json:1:57: warning: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 warning in 1 document.\n",
+                    "baton.json:1:57: warning: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 warning in baton.json.\n",
                 status: 0))
         XCTAssertEqual(try baton(["check", "--quiet"], in: scratch.path), Run(stdout: "", stderr: "", status: 0))
         XCTAssertEqual(
@@ -375,7 +413,7 @@ final class CheckEndToEndTests: XCTestCase {
             Run(
                 stdout: "",
                 stderr:
-                    "baton.json:1:57: error: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 error in 1 document.\n",
+                    "baton.json:1:57: error: Documents pattern \"none/*.gql\" matches no file. [config]\nFound 1 error in baton.json.\n",
                 status: 1))
     }
 
@@ -399,7 +437,7 @@ final class CheckEndToEndTests: XCTestCase {
                     baton.json:4:5: error: Unknown scalar "DateTime": the schema has no scalar of that name. [unknown-scalar-mapping]
                     baton.json:5:5: error: "ID" is a built-in scalar and cannot be mapped: it always reads as the language's own type. [unknown-scalar-mapping]
                     baton.json:6:5: error: "Issue" is an object type, not a scalar; only custom scalars can be mapped. [unknown-scalar-mapping]
-                    Found 3 errors in 1 document.
+                    Found 3 errors in baton.json.
 
                     """, status: 1))
     }
@@ -414,7 +452,7 @@ final class CheckEndToEndTests: XCTestCase {
                 stderr: """
                     Q.graphql:1:11: error: Cannot query field "helo" on type "Query". Did you mean "hello"? [fields-on-correct-type]
                     schema.graphql:2:10: error: Unknown type "Strin". Did you mean "String"? [known-type-names]
-                    Found 2 errors in 1 document.
+                    Found 2 errors: 1 error in the schema, 1 error in 1 document.
 
                     """, status: 1))
         try scratch.write("schema.graphql", "type Query {\n  hello: String\n")
@@ -424,7 +462,7 @@ final class CheckEndToEndTests: XCTestCase {
                 stdout: "",
                 stderr: """
                     schema.graphql:3:1: error: Syntax Error: Expected Name, found <EOF>. [syntax]
-                    Found 1 error in 1 document (not validated: the schema could not be built).
+                    Found 1 error in the schema (not validated: the schema could not be built).
 
                     """, status: 1))
     }
@@ -438,7 +476,7 @@ final class CheckEndToEndTests: XCTestCase {
             Run(
                 stdout: "",
                 stderr:
-                    "Screen.swift:2:12: error: Unterminated multi-line string literal. [syntax]\nFound 1 error in 0 documents.\n",
+                    "Screen.swift:2:12: error: Unterminated multi-line string literal. [syntax]\nFound 1 error in 1 document.\n",
                 status: 1))
     }
 

@@ -118,6 +118,63 @@ final class InitCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("\"nope.graphqls\" is not a file"), missing.stderr)
     }
 
+    /// A check that finds errors makes init exit 1, naming for each rule the setting that turns
+    /// it off (and saying when a category cannot be).
+    func testErrorsExitOneAndNameTheSettingOfEachRule() throws {
+        let scratch = try Scratch()
+        try scratch.write("schema.graphqls", "type Query { a: Int a: String }\n")
+        try scratch.write("queries/A.graphql", "query A { a b }\n")
+        let run = try baton(["init"], in: scratch)
+        XCTAssertEqual(run.status, 1, "\(run)")
+        XCTAssertTrue(run.stdout.contains("Fix these, then run baton check and baton gen.\n"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(
+                #"  unique-field-definition-names: "rules": {"unique-field-definition-names": "off"} turns it off"#),
+            run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(#"  fields-on-correct-type: "rules": {"fields-on-correct-type": "off"} turns it off"#),
+            run.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path + "/baton.json"))
+
+        let broken = try Scratch()
+        try broken.write("schema.graphqls", Self.schema)
+        try broken.write("queries/A.graphql", "query A { hello(name: \"x\") \n")
+        let syntax = try baton(["init"], in: broken)
+        XCTAssertEqual(syntax.status, 1, "\(syntax)")
+        XCTAssertTrue(syntax.stdout.contains("  syntax: cannot be turned off; fix it\n"), syntax.stdout)
+    }
+
+    /// A schema that repeats a field identically (GitHub's published SDL does) loads with a warning
+    /// naming the rule and its setting: init exits 0 and gen generates.
+    func testIdenticalRepeatedFieldsAreAWarning() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "schema.graphqls",
+            """
+            type Query {
+              "One description."
+              a(first: Int = 1): [String!]
+              "Another description."
+              a(first: Int = 1): [String!]
+            }
+
+            """)
+        try scratch.write("queries/A.graphql", "query A { a }\n")
+        let run = try baton(["init"], in: scratch)
+        XCTAssertEqual(run.status, 0, "\(run)")
+        let check = try baton(["check"], in: scratch)
+        XCTAssertEqual(check.status, 0, "\(check)")
+        XCTAssertTrue(
+            check.stderr.contains(
+                "warning: Field \"Query.a\" can only be defined once. [unique-field-definition-names]"), check.stderr)
+        XCTAssertTrue(
+            check.stderr.contains(
+                #""rules": {"unique-field-definition-names": "error"} in baton.json makes it an error"#),
+            check.stderr)
+        let gen = try baton(["gen"], in: scratch)
+        XCTAssertEqual(gen.status, 0, "\(gen)")
+    }
+
     func testHelpListsInit() throws {
         let scratch = try Scratch()
         XCTAssertTrue(try baton(["--help"], in: scratch).stdout.contains("  init "))

@@ -132,36 +132,47 @@ final class PreCommitHookTests: XCTestCase {
                 [.posixPermissions: 0o755], ofItemAtPath: scratch.path + "/" + program)
         }
         let script = Self.root.appendingPathComponent("scripts/pre-commit-check.sh").path
-        func run(path: String) throws -> (Int32, String) {
+        func run(path: String) throws -> (Int32, String, String) {
             try? FileManager.default.removeItem(atPath: log)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = [script]
             process.environment = ["PATH": path]
-            process.standardError = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
             try process.run()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            return (process.terminationStatus, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+            return (process.terminationStatus, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "", stderr)
         }
-        let (onPath, onPathCalls) = try run(path: scratch.path + "/bin:" + scratch.path + "/tools:/usr/bin:/bin")
+        let (onPath, onPathCalls, onPathErrors) = try run(
+            path: scratch.path + "/bin:" + scratch.path + "/tools:/usr/bin:/bin")
         XCTAssertEqual(onPath, 0)
         XCTAssertEqual(onPathCalls, "path baton check\n")
-        let (built, builtCalls) = try run(path: scratch.path + "/tools:/usr/bin:/bin")
+        XCTAssertEqual(onPathErrors, "")
+        let (built, builtCalls, builtErrors) = try run(path: scratch.path + "/tools:/usr/bin:/bin")
         XCTAssertEqual(built, 0)
+        // A build says so before it starts, with how long it takes, and how long it took.
+        XCTAssertTrue(builtErrors.hasPrefix("baton-check: no baton on PATH, so building one"), builtErrors)
+        XCTAssertTrue(builtErrors.contains("a few minutes (3.3 min measured on 2 busy cores)"), builtErrors)
+        XCTAssertTrue(builtErrors.contains("baton-check: built baton in "), builtErrors)
         let lines = builtCalls.split(separator: "\n")
         XCTAssertEqual(
             lines.first, "swift build -c release --product baton --package-path \(Self.root.standardizedFileURL.path)")
         XCTAssertEqual(lines.last, "built baton check")
     }
 
-    /// The README's pre-commit snippet names the release tag of this version (Docs/Releasing.md), and so does
-    /// every other place a version is written: each `rev:` and SwiftPM `from:` in the docs that names a number,
-    /// and Releasing.md's current release.
+    /// The README's pre-commit snippet pins `rev:` to a commit (a tag may not be fetched, or may not
+    /// survive; `scripts/release.sh` keeps the pin current) named as this version's, and so does the
+    /// snippet in `.pre-commit-hooks.yaml`; every other place a version is written names this one: each
+    /// `rev:` and SwiftPM `from:` in the docs that names a number, and Releasing.md's current release.
     func testReadmeNamesTheReleaseTagOfThisVersion() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("    rev: v\(BatonCLI.version)\n"), "README's rev is not v\(BatonCLI.version)")
+        let pinned = try XCTUnwrap(Self.pinnedRevision(readme), "README's snippet has no `rev: <sha>  # Baton X.Y.Z`")
+        XCTAssertEqual(pinned.version, BatonCLI.version, "README's rev is not named as \(BatonCLI.version)'s")
         let hooks = try String(contentsOf: Self.root.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
-        XCTAssertTrue(hooks.contains("rev: v\(BatonCLI.version)\n"))
+        XCTAssertEqual(Self.pinnedRevision(hooks)?.commit, pinned.commit, ".pre-commit-hooks.yaml's snippet")
+        XCTAssertEqual(Self.pinnedRevision(hooks)?.version, BatonCLI.version)
         let releasing = try String(contentsOf: Self.root.appendingPathComponent("Docs/Releasing.md"), encoding: .utf8)
         XCTAssertTrue(releasing.contains("The current release is `v\(BatonCLI.version)`"), "Docs/Releasing.md")
         for file in ["README.md", ".pre-commit-hooks.yaml", "Docs/BuildIntegration.md", "Docs/Releasing.md"] {
@@ -177,5 +188,42 @@ final class PreCommitHookTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// `rev: <40 hex digits>  # Baton X.Y.Z` in a snippet: the commit and the version it is named as.
+    static func pinnedRevision(_ text: String) -> (commit: String, version: String)? {
+        for line in text.split(separator: "\n") {
+            guard let range = line.range(of: "rev: ") else { continue }
+            let parts = line[range.upperBound...].split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count == 4, parts[0].count == 40, parts[0].allSatisfy(\.isHexDigit), parts[1] == "#",
+                parts[2] == "Baton"
+            else { continue }
+            return (String(parts[0]), String(parts[3]))
+        }
+        return nil
+    }
+
+    /// The snippet works as written: its pinned commit exists in this repository (pre-commit fetches
+    /// it from the repository the snippet names) and holds the hook. Skips, saying why, outside a git
+    /// checkout or in a shallow one that lacks the commit.
+    func testReadmeSnippetRevisionResolvesInTheRepository() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let pinned = try XCTUnwrap(Self.pinnedRevision(readme))
+        func git(_ arguments: [String]) throws -> (Int32, String) {
+            let run = try Subprocess.run("/usr/bin/env", ["git", "-C", Self.root.path] + arguments, in: Self.root.path)
+            return (run.status, run.output)
+        }
+        guard (try? git(["rev-parse", "--is-inside-work-tree"]))?.0 == 0 else {
+            throw XCTSkip(
+                "\(Self.root.path) is not a git checkout (or git is missing): cannot resolve \(pinned.commit)")
+        }
+        let (status, _) = try git(["cat-file", "-e", "\(pinned.commit)^{commit}"])
+        if status != 0, try git(["rev-parse", "--is-shallow-repository"]).1.hasPrefix("true") {
+            throw XCTSkip("a shallow clone lacks \(pinned.commit); fetch the history to check the snippet's rev")
+        }
+        XCTAssertEqual(status, 0, "README's pre-commit rev \(pinned.commit) is not a commit of this repository")
+        let (hooks, text) = try git(["show", "\(pinned.commit):.pre-commit-hooks.yaml"])
+        XCTAssertEqual(hooks, 0, "\(pinned.commit) has no .pre-commit-hooks.yaml")
+        XCTAssertTrue(text.contains("- id: baton-check"), text)
     }
 }

@@ -78,6 +78,26 @@ final class WatchEndToEndTests: XCTestCase {
         }
     }
 
+    /// A warning the last report printed is not printed again when a later save reaches its
+    /// document; the report line says how many were left out. Errors are always printed.
+    func testWarningsAlreadyShownAreNotRepeated() throws {
+        let scratch = try Scratch()
+        try scratch.write("schema.graphqls", "type Query { hello: String old: String @deprecated(reason: \"No.\") }\n")
+        try scratch.write("baton.json", #"{"schema": "schema.graphqls"}"#)
+        try scratch.write("F.graphql", "fragment F on Query { old }\n")
+        try scratch.write("Q.graphql", "query Q { ...F hello }\n")
+        let watch = try Watching(["check", "--watch"], in: scratch.path)
+        defer { watch.stop() }
+        XCTAssertTrue(watch.waitFor("Ctrl-C stops."), watch.text)
+        XCTAssertEqual(watch.text.components(separatedBy: "[deprecated-usage]").count - 1, 1, watch.text)
+        try scratch.write("Q.graphql", "query Q { ...F helo }\n")
+        XCTAssertTrue(watch.waitFor("Q.graphql: 1 error, 1 warning (1 warning as before, not repeated)"), watch.text)
+        XCTAssertEqual(watch.text.components(separatedBy: "[deprecated-usage]").count - 1, 1, watch.text)
+        try scratch.write("Q.graphql", "query Q { ...F hello }\n")
+        XCTAssertTrue(watch.waitFor("Q.graphql: 1 warning (1 warning as before, not repeated)"), watch.text)
+        XCTAssertEqual(watch.text.components(separatedBy: "[deprecated-usage]").count - 1, 1, watch.text)
+    }
+
     func testGenWatchRewritesTheGeneratedFile() throws {
         let scratch = try project()
         let watch = try Watching(["gen", "--watch"], in: scratch.path)

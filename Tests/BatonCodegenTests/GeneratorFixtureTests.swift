@@ -55,13 +55,16 @@ import Testing
         #expect(problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n")))
     }
 
-    /// The case's Swift compiles (Swift 6, strict concurrency, warnings as errors) against the runtime.
+    /// The case's Swift compiles (Swift 6, strict concurrency, warnings as errors) against the runtime, as it is
+    /// and with the main actor as the target's default isolation (Xcode 26's new app targets).
     func typechecks(_ files: [GeneratedFile], _ fixture: FixtureCase) -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-fixture-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try FileWriter(root: folder.path, managedExtensions: ["swift"]).write(files)
-            try SwiftCompiler.typecheck(files.map { folder.appendingPathComponent($0.path).path })
+            let paths = files.map { folder.appendingPathComponent($0.path).path }
+            try SwiftCompiler.typecheck(paths)
+            try SwiftCompiler.typecheck(paths, extraFlags: SwiftCompiler.mainActorDefault)
             return []
         } catch {
             return ["\(fixture): the generated Swift does not compile: \(error)"]

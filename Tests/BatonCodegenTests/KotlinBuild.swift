@@ -75,6 +75,8 @@ enum KotlinBuild {
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
+        // The fixture of names built to break every template (package `hostile.names.when`).
+        files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
         if adapterLibraries != nil {
@@ -144,12 +146,17 @@ enum KotlinBuild {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// Compiled once per set of sources and compiler (`KotlinCompileCache`: another process may have done it).
     private static func compile() throws -> Built {
-        let folder = try KotlinTestSupport.temporaryFolder("build")
-        try KotlinTestSupport.write(try sources(), under: folder)
-        guard let classes = try KotlinTestSupport.compile(folder: folder, classpath: adapterLibraries ?? []) else {
-            throw XCTSkip("kotlinc failed; see the failure above")
+        let files = try sources()
+        let kotlinc = try KotlinTestSupport.tool("kotlinc").resolvingSymlinksInPath()
+        let folder = try KotlinCompileCache.folder(
+            "build", files: files, inputs: [kotlinc.path] + (adapterLibraries ?? []).map(\.path)
+        ) { folder in
+            try KotlinTestSupport.write(files, under: folder)
+            _ = try KotlinTestSupport.compile(folder: folder, classpath: adapterLibraries ?? [])
         }
-        return Built(folder: folder, classes: classes, adapterLibraries: adapterLibraries)
+        return Built(
+            folder: folder, classes: folder.appendingPathComponent("classes"), adapterLibraries: adapterLibraries)
     }
 }

@@ -39,7 +39,14 @@ final class KotlinCurrentCompilerTests: XCTestCase {
 
     private static let built = Once<CurrentBuild>()
 
-    static func build() throws -> CurrentBuild { try built.get { try compile() } }
+    /// The build, compiled on first use. The kotlinc 1.3 build (`KotlinBuild`), which the scenario comparison needs
+    /// too, is started beside it on another thread: each compiler leaves part of the two cores idle.
+    static func build() throws -> CurrentBuild {
+        try built.get {
+            Thread { _ = try? KotlinBuild.shared() }.start()
+            return try compile()
+        }
+    }
 
     /// The compiler wrapper and the jars the build needs, or `unavailable` saying how to install them.
     static func tools() throws -> (kotlinc: URL, classpath: [URL]) {
@@ -97,9 +104,10 @@ final class KotlinCurrentCompilerTests: XCTestCase {
         }.joined(separator: "\n")
     }
 
+    /// Compiled once per set of sources and compiler (`KotlinCompileCache`: another process may have done it); the
+    /// compiler's diagnostics and version are kept beside the classes.
     private static func compile() throws -> CurrentBuild {
         let (kotlinc, classpath) = try tools()
-        let folder = try KotlinTestSupport.temporaryFolder("current")
         var files = try KotlinBuild.sources().filter { !$0.path.contains("/flowstandin/") }
         if KotlinBuild.adapterLibraries == nil {
             for adapter in ["Kotlin/tests/baton/tests/adapters", "Kotlin/coroutines", "Kotlin/flow", "Kotlin/okhttp"] {
@@ -108,34 +116,44 @@ final class KotlinCurrentCompilerTests: XCTestCase {
         }
         files += try fixtureSources()
         files += try KotlinBuild.repositoryFiles(under: "Kotlin/tests-current")
-        try KotlinTestSupport.write(files, under: folder)
         let kotlin = files.map(\.path).filter { $0.hasSuffix(".kt") }.sorted()
         let java = files.map(\.path).filter { $0.hasSuffix(".java") }.sorted()
         let jars = classpath.map(\.path).joined(separator: ":")
+        let stamp = (try? String(contentsOf: home.appendingPathComponent("VERSION"), encoding: .utf8)) ?? ""
         let start = Date()
-        let compiled = try KotlinTestSupport.run(
-            kotlinc, ["-cp", jars] + kotlin + java + ["-d", "classes"], in: folder, timeout: 900)
-        let seconds = Date().timeIntervalSince(start)
-        print(
-            "kotlinc-current compiled \(kotlin.count) Kotlin files (with \(java.count) Java) in "
-                + String(format: "%.1f", seconds) + " s")
-        let lines = compiled.errors.split(separator: "\n").map(String.init)
-        guard compiled.status == 0, !compiled.timedOut else {
-            throw Failure("kotlinc-current failed:\n" + lines.prefix(60).joined(separator: "\n"))
+        let folder = try KotlinCompileCache.folder(
+            "current", files: files, inputs: [kotlinc.path, stamp] + classpath.map(\.path)
+        ) { folder in
+            try KotlinTestSupport.write(files, under: folder)
+            let compiled = try KotlinTestSupport.run(
+                kotlinc, ["-cp", jars] + kotlin + java + ["-d", "classes"], in: folder, timeout: 900)
+            print(
+                "kotlinc-current compiled \(kotlin.count) Kotlin files (with \(java.count) Java) in "
+                    + String(format: "%.1f", Date().timeIntervalSince(start)) + " s")
+            guard compiled.status == 0, !compiled.timedOut else {
+                let lines = compiled.errors.split(separator: "\n").map(String.init)
+                throw Failure("kotlinc-current failed:\n" + lines.prefix(60).joined(separator: "\n"))
+            }
+            let classes = folder.appendingPathComponent("classes")
+            if !java.isEmpty {
+                let path = ([classes, home.appendingPathComponent("lib/kotlin-stdlib.jar")] + classpath).map(\.path)
+                let javac = try KotlinTestSupport.run(
+                    try KotlinTestSupport.tool("javac"), ["-cp", path.joined(separator: ":"), "-d", "classes"] + java,
+                    in: folder)
+                guard javac.status == 0 else { throw Failure("javac failed:\n" + javac.errors) }
+            }
+            let version = try KotlinTestSupport.run(kotlinc, ["-version"], in: folder)
+            try Data(compiled.errors.utf8).write(to: folder.appendingPathComponent("kotlinc-diagnostics.txt"))
+            try Data(version.errors.utf8).write(to: folder.appendingPathComponent("kotlinc-version.txt"))
         }
-        let classes = folder.appendingPathComponent("classes")
-        if !java.isEmpty {
-            let path = ([classes, home.appendingPathComponent("lib/kotlin-stdlib.jar")] + classpath).map(\.path)
-            let javac = try KotlinTestSupport.run(
-                try KotlinTestSupport.tool("javac"), ["-cp", path.joined(separator: ":"), "-d", "classes"] + java,
-                in: folder)
-            guard javac.status == 0 else { throw Failure("javac failed:\n" + javac.errors) }
-        }
-        let version = try KotlinTestSupport.run(kotlinc, ["-version"], in: folder)
+        let diagnostics = try String(
+            contentsOf: folder.appendingPathComponent("kotlinc-diagnostics.txt"), encoding: .utf8)
+        let version = try String(contentsOf: folder.appendingPathComponent("kotlinc-version.txt"), encoding: .utf8)
+        let lines = diagnostics.split(separator: "\n").map(String.init)
         return CurrentBuild(
-            folder: folder, classes: classes, classpath: classpath,
+            folder: folder, classes: folder.appendingPathComponent("classes"), classpath: classpath,
             warnings: lines.filter { $0.contains("warning:") }.map { Self.relative($0, to: folder) },
-            version: version.errors.trimmingCharacters(in: .whitespacesAndNewlines), seconds: seconds)
+            version: version.trimmingCharacters(in: .whitespacesAndNewlines), seconds: Date().timeIntervalSince(start))
     }
 
     /// A diagnostic with the build folder's prefix, and its line and column, dropped from its path.

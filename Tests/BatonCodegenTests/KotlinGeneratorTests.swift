@@ -146,6 +146,25 @@ final class KotlinGeneratorTests: XCTestCase {
         }
     }
 
+    /// A fragment selecting `self` and `Self` (issue 28): the lens class and its optimistic builder give the two
+    /// properties distinct JVM getters alike, and a field named `Companion` does not clash with a lens class's
+    /// companion object. kotlinc compiles the fixture in the shared builds (1.3 and current).
+    func testCaseTwinsAndCompanionInLensesAndOptimisticBuilders() throws {
+        let files = try KotlinBuild.fixtureKotlin("hostile-names")
+        let fragment = try XCTUnwrap(files.first { $0.path == "self__.kt" }?.contents)
+        let lens = try XCTUnwrap(fragment.range(of: "class self__ internal constructor"))
+        let builder = try XCTUnwrap(fragment.range(of: "    class Optimistic("))
+        let lensPart = fragment[lens.upperBound..<builder.lowerBound]
+        let builderPart = fragment[builder.upperBound...]
+        XCTAssertTrue(
+            lensPart.contains("    @get:JvmName(\"getSelf_\")\n    val Self: String? get()"), String(lensPart))
+        XCTAssertTrue(builderPart.contains("        val self: String? = null,"), String(builderPart))
+        XCTAssertTrue(
+            builderPart.contains("        @get:JvmName(\"getSelf_\") val Self: String? = null,"), String(builderPart))
+        XCTAssertTrue(lensPart.contains("    val Companion_: String? get()"), String(lensPart))
+        XCTAssertFalse(fragment.contains("val Companion:"))
+    }
+
     func testOperationCarriesItsIdentityAndPolicy() throws {
         let project = try KotlinProjectSupport.example("RickAndMorty")
         let files = KotlinGenerator.generate(

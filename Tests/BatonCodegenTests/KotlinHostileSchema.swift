@@ -267,7 +267,7 @@ enum KotlinHostileSchema {
             val log = CollectingReporter()
             val data = store.read(query, log)
             val c = data.`class`!!
-            println("class: " + listOf(c.`val`, c.`var`, c.reader, c.Plan, c.it, c.hashCode, c.toString, c.equals, c.Companion, c.`class`, c.Class, c._0, c.data, c.isOpen, c.getOpen).joinToString(", "))
+            println("class: " + listOf(c.`val`, c.`var`, c.reader, c.Plan, c.it, c.hashCode, c.toString, c.equals, c.Companion_, c.`class`, c.Class, c._0, c.data, c.isOpen, c.getOpen).joinToString(", "))
             println("spread object: " + c.`object`.`val` + " " + c.`object`.`var`)
             val objects = data.`object`
             println("object @catch: " + (if (objects is FieldResult.Success) objects.value?.map { it.`this` + it.`super` } else objects))

@@ -74,11 +74,99 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
         XCTAssertEqual(try Self.checks().sections["http transport"], Self.transportLines(failure: 500))
     }
 
+    /// `Retry-After` as RFC 9110 has it, read as Swift reads it (`RetryPolicyTests.testRetryAfterIsDigitsOrADateAndBounded`): whole seconds or an HTTP-date
+    /// in its three forms, capped at a day; `1e800` (the `http` fuzz target's finding in Swift), a sign, a fraction,
+    /// `inf` or a malformed date are ignored (null).
+    func testRetryAfterIsDigitsOrADateAndBounded() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["retry-after"],
+            [
+                "[3] 3.0", "[ 0 ] 0.0", "[007] 7.0", "[1e800] null", "[1e3] null", "[+5] null", "[-1] null",
+                "[1.5] null", "[inf] null", "[NaN] null", "[0x10] null", "[5 s] null", "[\u{0663}] null",
+                "[86401] 86400.0", "[99999999…(800)] 86400.0", "[0000000000000000000000012] 12.0",
+                "[Sun, 06 Nov 1994 08:49:37 GMT] 90.0", "[Sunday, 06-Nov-94 08:49:37 GMT] 90.0",
+                "[Sun Nov  6 08:49:37 1994] 90.0", "[Sun, 06 Nov 9999 08:49:37 GMT] 86400.0",
+                "[Sun, 06 Nov 1994 08:49:37 UTC] null", "[Sun, 31 Nov 1994 08:49:37 GMT] null",
+                "[Sun, 06 Nov 1994 24:00:00 GMT] null", "[Sun, 6 Nov 1994 08:49:37 GMT] null",
+                "[Sun,  06 Nov 1994 08:49:37 GMT] null", "[Wed, 21 Oct 2015 07:28:00 GMT] 86400.0",
+                "2024-02-29: 1.7091648E9, 2023-02-29: null",
+            ])
+    }
+
+    /// A mutation call's headers and idempotency key, and a handle's headers on each of its fetches, as in Swift
+    /// (`RequestHeaderTests`).
+    func testRequestHeadersOfMutationCallsAndHandles() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["request headers"],
+            [
+                "mutation: {X-App=1, Idempotency-Key=key-1}, the call's own: {}",
+                "handle: [{X-Trace=t}, {X-Trace=t}]",
+            ])
+    }
+
+    /// Each transport failure is its own `FetchError` case in Kotlin too, with Swift's texts and a bounded body
+    /// (as `TypedFetchErrorTests`).
+    func testEachTransportFailureIsItsOwnCase() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["typed errors"],
+            [
+                "HttpStatus 429 2.0 body 65536: transport: HTTP status 429 (retry after 2 s)",
+                "Offline: transport: network: reset",
+                "TimedOut READING 3.0: transport: timed out after 3 s",
+                "TooLarge: transport: response larger than 9 bytes",
+                "Cancelled: transport: cancelled",
+                "ProtocolViolation: transport: the server has no persisted query abc",
+                "TransportFailed: transport: mine",
+                "TransportFailed: transport: not a transport's",
+                "body limit: 65536",
+            ])
+    }
+
+    /// Every event of a fetch carries its trace (request id, operation, attempt: each retry under the attempt that
+    /// failed) and a monotonic time; an invalidation outside any fetch carries none (as `LogTraceTests` in Swift).
+    func testEveryEventOfAFetchCarriesItsTrace() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["log traces"],
+            [
+                "fetchStarted: request same, TestProfileQuery, attempt 1",
+                "retry: request same, TestProfileQuery, attempt 1",
+                "retry: request same, TestProfileQuery, attempt 2",
+                "committed: request same, TestProfileQuery, attempt 3",
+                "fetchCompleted: request same, TestProfileQuery, attempt 3",
+                "invalidated: no trace",
+                "monotonic: true",
+                "subscription: [subscriptionStarted Ticks#1, committed Ticks#1, subscriptionReconnecting Ticks#1, "
+                    + "committed Ticks#2, subscriptionCompleted Ticks#2], one request: true",
+                "printed: r<id> TestProfileQuery#1 retry",
+            ])
+    }
+
+    /// A request whose keep-alive connection the server resets as it is reused ends within a second over
+    /// `HttpURLConnection` (Kotlin/tests' `ResettingServer`, as Swift's `ReusedConnectionTests`): a query answered,
+    /// a mutation answered or offline, none executed twice; as POSTs and with queries as GETs.
+    func testARequestOnADroppedConnectionEndsAtOnce() throws {
+        Self.checkReusedConnections(try Self.checks().sections["reused connections"])
+    }
+
+    static func checkReusedConnections(
+        _ lines: [String]?, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        print("Kotlin reused connections: \(lines ?? [])")
+        XCTAssertEqual(lines?.count, 2, file: file, line: line)
+        for text in lines ?? [] {
+            XCTAssertTrue(text.contains("over a second: [], "), text, file: file, line: line)
+            XCTAssertTrue(text.contains("CharacterQuery: answered CharacterQuery, "), text, file: file, line: line)
+            XCTAssertFalse(text.contains("CharacterQuery: offline"), text, file: file, line: line)
+            XCTAssertTrue(text.hasSuffix("mutations executed at most once: true"), text, file: file, line: line)
+        }
+    }
+
     /// What a transport's test prints (Kotlin/tests/baton/tests/Checks.kt, `transportScenario`) when the server first
     /// answers `failure` without a GraphQL body, then 400 with one, then 200.
     static func transportLines(failure: Int) -> [String] {
         [
             "an HTTP error without a GraphQL body: failed: transport: HTTP status \(failure)",
+            "as a typed error: HttpStatus \(failure), retry after null, body <html>down</html>",
             "HTTP 400 with a GraphQL body: failed: bad request",
             "HTTP 200: ready, name Rick Sanchez, origin error stored: [no origin]",
             #"fetchStarted {"operation":"CharacterDetail"}"#,
@@ -255,7 +343,7 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
                 "logged reconnecting: 1",
             ], file: file, line: line)
         XCTAssertEqual(
-            sections["refused connection"], ["finished: true", "reconnects: 3, phase: failed: transport"], file: file,
+            sections["refused connection"], ["finished: true", "reconnects: 3, phase: failed: offline"], file: file,
             line: line)
         XCTAssertEqual(
             sections["invalid subscription"], ["finished: true", "phase: failed: request, with errors: true"],
@@ -363,7 +451,8 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             "baton.tests.adapters.AdapterChecksKt", [KotlinBuild.scenarios.appendingPathComponent("Fixtures").path])
         let sections = KotlinTestSupport.sections(output)
         XCTAssertEqual(
-            sections["okhttp transport"], Self.transportLines(failure: 503) + ["server gone: failed: transport"])
+            sections["okhttp transport"], Self.transportLines(failure: 503) + ["server gone: failed: offline"])
+        Self.checkReusedConnections(sections["reused connections"])
         XCTAssertEqual(
             sections["coroutines"],
             [

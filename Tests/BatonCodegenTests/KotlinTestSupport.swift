@@ -106,12 +106,15 @@ enum KotlinTestSupport {
             errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self), timedOut: timedOut)
     }
 
+    /// Why a compilation failed: the compilers' diagnostics.
+    struct CompileFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// Compiles every `.kt` file under `folder` (with its `.java` files, which javac then compiles against the
-    /// Kotlin classes) into `folder/classes`, with `classpath` jars; fails the test with the compilers' diagnostics
-    /// when compilation fails. Returns the classes folder.
-    static func compile(
-        folder: URL, classpath: [URL] = [], file: StaticString = #filePath, line: UInt = #line
-    ) throws -> URL? {
+    /// Kotlin classes) into `folder/classes`, with `classpath` jars; throws the compilers' diagnostics when
+    /// compilation fails (every test that needs the build then fails with them). Returns the classes folder.
+    static func compile(folder: URL, classpath: [URL] = []) throws -> URL {
         let kotlinc = try tool("kotlinc")
         var sources: [String] = []
         var javaSources: [String] = []
@@ -132,18 +135,14 @@ enum KotlinTestSupport {
             !$0.hasPrefix("OpenJDK") && !$0.hasPrefix("warning: ")
         }
         if run.status != 0 {
-            XCTFail("kotlinc failed:\n" + diagnostics.joined(separator: "\n"), file: file, line: line)
-            return nil
+            throw CompileFailure(description: "kotlinc failed:\n" + diagnostics.joined(separator: "\n"))
         }
         let classes = folder.appendingPathComponent("classes")
         if !javaSources.isEmpty {
             let javac = try tool("javac")
             let path = ([classes.path, try standardLibrary().path] + classpath.map(\.path)).joined(separator: ":")
             let compiled = try self.run(javac, ["-cp", path, "-d", "classes"] + javaSources, in: folder)
-            if compiled.status != 0 {
-                XCTFail("javac failed:\n" + compiled.errors, file: file, line: line)
-                return nil
-            }
+            if compiled.status != 0 { throw CompileFailure(description: "javac failed:\n" + compiled.errors) }
         }
         return classes
     }

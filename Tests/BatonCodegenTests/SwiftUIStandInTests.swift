@@ -37,6 +37,15 @@ final class SwiftUIStandInTests: XCTestCase {
         print("typechecked the GitHub screens in \(gitHub) s, the Rick and Morty screen in \(rickAndMorty) s")
     }
 
+    /// The GitHub screens and their generated code in an app target as Xcode 26 creates one, whose default
+    /// isolation is the main actor: generated declarations are `nonisolated`, so the guide's `addComment` still
+    /// sends its input object (issue 28; before, `jsonValue` was main-actor isolated and the call did not compile).
+    func testExampleScreensTypecheckWithTheMainActorAsDefaultIsolation() throws {
+        try SwiftUIStandIn.typecheck(
+            try Self.swiftFiles("GitHub") + Self.swiftFiles("GitHub/Generated/Swift"),
+            extraFlags: SwiftCompiler.mainActorDefault)
+    }
+
     /// Plate 2 as the guide prints it is the example's RepositoryScreen.swift, and typechecks as it stands.
     func testGuidesPlate2TypechecksVerbatim() throws {
         guard FileManager.default.fileExists(atPath: Self.guide.path) else {

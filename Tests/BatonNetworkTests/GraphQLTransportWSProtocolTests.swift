@@ -48,6 +48,35 @@ final class GraphQLTransportWSProtocolTests: XCTestCase {
         return condition()
     }
 
+    /// A transport that replays events at once: a `next`, a reconnect, a `next`, `complete`.
+    struct ReplayingTransport: SubscriptionTransport {
+        func subscribe(_ request: GraphQLRequest, onEvent: @escaping @Sendable (SubscriptionEvent) -> Void)
+            -> SubscriptionCancellation
+        {
+            onEvent(.next(Data(#"{"data":{"ticks":{"__typename":"Tick","n":1}}}"#.utf8)))
+            onEvent(.reconnecting(attempt: 1, delay: 0, reason: "dropped"))
+            onEvent(.next(Data(#"{"data":{"ticks":{"__typename":"Tick","n":2}}}"#.utf8)))
+            onEvent(.complete)
+            return SubscriptionCancellation {}
+        }
+    }
+
+    /// Every event of a subscription carries its trace: one request id, the attempt one more after each reconnect.
+    func testEveryEventOfASubscriptionCarriesItsTrace() {
+        let log = MemoryLog()
+        let environment = BatonEnvironment(
+            transport: FixtureTransport(), log: log, subscriptionTransport: ReplayingTransport())
+        _ = environment.subscribe(Ticks(count: 2))
+        let events = log.events
+        XCTAssertEqual(
+            events.map(\.name),
+            ["subscriptionStarted", "committed", "subscriptionReconnecting", "committed", "subscriptionCompleted"])
+        let ids = Set(events.compactMap { $0.trace?.requestID })
+        XCTAssertEqual(ids.count, 1, "\(events.map(\.tracedDescription))")
+        XCTAssertEqual(events.map { $0.trace?.attempt }, [1, 1, 1, 2, 2])
+        XCTAssertEqual(events.map { $0.trace?.operation }, Array(repeating: "Ticks", count: 5))
+    }
+
     func testInitSubscribePongNextAndCompleteOnDetach() async throws {
         let socket = ScriptedSocket()
         let transport = GraphQLWebSocketTransport(
@@ -107,6 +136,6 @@ final class GraphQLTransportWSProtocolTests: XCTestCase {
     func testWithoutASubscriptionTransportTheHandleFailsAtOnce() {
         let handle = BatonEnvironment(transport: FixtureTransport()).subscribe(Ticks(count: 1))
         XCTAssertTrue(handle.isFinished)
-        XCTAssertEqual(handle.lastError, .transport("the environment has no subscription transport"))
+        XCTAssertEqual(handle.lastError, .unattached("the environment has no subscription transport"))
     }
 }

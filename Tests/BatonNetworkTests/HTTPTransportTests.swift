@@ -2,6 +2,10 @@ import Baton
 import Foundation
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The HTTP transport against the real server: methods, headers, auth, timeouts, cancellation, `onError`.
 final class HTTPTransportTests: ServerTestCase {
     /// A transport whose requests carry a fresh test key (to read the server's log) and a fault.
@@ -89,7 +93,8 @@ final class HTTPTransportTests: ServerTestCase {
             _ = try await environment.fetch(CharacterQuery(id: "2"))
             XCTFail("a refused token must fail the fetch")
         } catch {
-            XCTAssertEqual(error, .transport("HTTP status 401"))
+            guard case .httpStatus(401, nil, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.description, "transport: HTTP status 401")
         }
         XCTAssertEqual(try server.log(key: key).count, 2, "one refresh, one more request, no loop")
     }
@@ -102,7 +107,8 @@ final class HTTPTransportTests: ServerTestCase {
             _ = try await environment.fetch(CharacterQuery(id: "1"))
             XCTFail("the request must time out")
         } catch {
-            XCTAssertEqual(error, .transport("timed out after 0.3 s"))
+            XCTAssertEqual(error, .timedOut(.waiting, after: 0.3), "no byte of the answer came")
+            XCTAssertEqual(error.description, "transport: timed out after 0.3 s")
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }
@@ -120,5 +126,51 @@ final class HTTPTransportTests: ServerTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2, "the 5 s request was cancelled, not waited for")
         XCTAssertTrue(log.events.contains { $0.name == "fetchCancelled" }, "\(log.events.map(\.name))")
         XCTAssertNil(environment.store.record("Character:3"))
+    }
+}
+
+/// The deadline starts when a request is sent: requests past the session's connections per host wait their turn in
+/// `HTTPSession`'s own queue (bounded by `queueTimeout`), not inside their deadline (issue 33: 6 attempts timed out
+/// without ever being sent).
+final class HTTPSessionQueueTests: ServerTestCase {
+    func session(queueTimeout: TimeInterval) -> HTTPSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 1
+        return HTTPSession(configuration: configuration, queueTimeout: queueTimeout)
+    }
+
+    func request(_ key: String) throws -> URLRequest {
+        let transport = HTTPTransport(
+            url: try server.url, headers: ["X-Baton-Test-Key": key, "X-Baton-Fault": "delay=600"])
+        return transport.urlRequest(for: GraphQLRequest(CharacterQuery(id: "1")))
+    }
+
+    func testTheDeadlineCountsFromTheTurnNotTheQueue() async throws {
+        let session = session(queueTimeout: 10)
+        let request = try request(UUID().uuidString)
+        async let first = session.send(request, limit: 1 << 20, timeout: 1)
+        async let second = session.send(request, limit: 1 << 20, timeout: 1)
+        let replies = try await [first, second]
+        XCTAssertEqual(replies.map(\.status), [200, 200], "each within its own second, after its turn")
+        let queued = replies.map(\.queuedFor).sorted()
+        XCTAssertLessThan(queued[0], 0.1)
+        XCTAssertGreaterThan(queued[1], 0.5, "the second waited for the first: \(queued)")
+    }
+
+    func testAQueueWaitPastQueueTimeoutFailsWithoutSending() async throws {
+        let session = session(queueTimeout: 0.2)
+        let key = UUID().uuidString
+        let request = try request(key)
+        async let first = session.send(request, limit: 1 << 20, timeout: 5)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        do {
+            _ = try await session.send(request, limit: 1 << 20, timeout: 5)
+            XCTFail("the second request must wait past its queue timeout")
+        } catch {
+            XCTAssertEqual(error as? TransportError, .timedOut(0.2, phase: .connecting))
+            XCTAssertEqual(FetchError(error as! TransportError), .timedOut(.connecting, after: 0.2))
+        }
+        _ = try await first
+        XCTAssertEqual(try server.log(key: key).count, 1, "the one that timed out in the queue was never sent")
     }
 }

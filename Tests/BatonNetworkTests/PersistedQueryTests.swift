@@ -84,7 +84,8 @@ final class AutomaticPersistedQueryTests: ServerTestCase {
             XCTFail("an unknown id must fail in persisted-only mode")
         } catch {
             XCTAssertEqual(
-                error as? FetchError, .transport("the server has no persisted query \(CharactersPage.operationID)"))
+                error as? FetchError,
+                .protocolViolation("the server has no persisted query \(CharactersPage.operationID)"))
         }
         XCTAssertEqual(try server.log(key: key).map(\.hasQuery), [false], "the document is never sent")
     }

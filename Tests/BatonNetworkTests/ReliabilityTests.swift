@@ -282,13 +282,13 @@ final class ReliabilityTests: ServerTestCase {
 
     static func kindOf(_ error: FetchError) -> FailureKind? {
         switch error {
-        case .transport("HTTP status 500"): .status500
-        case .transport("HTTP status 502"): .status502
+        case .httpStatus(500, _, _): .status500
+        case .httpStatus(502, _, _): .status502
         case .malformedResponse: .malformed
-        case .transport("response larger than 200000 bytes"): .tooLarge
+        case .tooLarge(limit: 200_000): .tooLarge
         case .request: .requestError
-        case .transport(let reason) where reason.hasPrefix("network: "): .network
-        case .transport(let reason) where reason.hasPrefix("timed out"): .timeout
+        case .offline: .network
+        case .timedOut: .timeout
         default: nil
         }
     }

@@ -93,7 +93,7 @@ final class SubscriptionTests: ServerTestCase {
         let finished = await eventually { handle.isFinished }
         XCTAssertTrue(finished)
         XCTAssertEqual(handle.reconnects, 3)
-        guard case .failed(.transport)? = Optional(handle.phase) else { return XCTFail("\(handle.phase)") }
+        guard case .failed(.offline)? = Optional(handle.phase) else { return XCTFail("\(handle.phase)") }
     }
 
     func testAnInvalidSubscriptionIsARequestError() async throws {

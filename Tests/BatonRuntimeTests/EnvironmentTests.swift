@@ -120,7 +120,7 @@ final class HandleTests: XCTestCase {
         let network = environment.attach(operation, policy: .networkOnly)
         await environment.settle()
         XCTAssertEqual(transport.requestCount("CharacterDetail"), 3)
-        guard case .failed(.transport("offline")) = network.phase else { return XCTFail("\(network.phase)") }
+        guard case .failed(.transportFailed("offline")) = network.phase else { return XCTFail("\(network.phase)") }
     }
 
     func testAHandleIsNotifiedWhenASlotItReadChanges() async throws {
@@ -196,7 +196,7 @@ final class HandleTests: XCTestCase {
         let (environment, log) = environment(transport)
         let handle = environment.attach(CharacterDetail(id: "1"))
         await environment.settle()
-        XCTAssertEqual(handle.lastFetchError, .transport("offline"))
+        XCTAssertEqual(handle.lastFetchError, .transportFailed("offline"))
         handle.retry()
         await environment.settle()
         guard case .failed(let error) = handle.phase, case .malformedResponse = error else {

@@ -212,12 +212,12 @@ final class MutationTests: XCTestCase {
     func testAMutationIsNeverRetriedAndACallWithoutAnEnvironmentSaysSo() async throws {
         let transport = FixtureTransport()
         let environment = BatonEnvironment(transport: transport, retryPolicy: .standard)
-        transport.answer("AddComment", with: .failure("connection reset"))
+        transport.answer("AddComment", with: .error(.network("connection reset")))
         do {
             try await environment.perform(AddComment(body: "x", connections: []))
             XCTFail("expected the transport failure")
         } catch {
-            XCTAssertEqual(error, .transport("connection reset"))
+            XCTAssertEqual(error, .offline("connection reset"), "a transient failure, not retried for a mutation")
         }
         XCTAssertEqual(transport.requestCount("AddComment"), 1)
         do {
@@ -274,5 +274,31 @@ struct GatedTransport: Transport {
         let number = gate.arrive()
         while !gate.isOpen(number) { try await Task.sleep(nanoseconds: 1_000_000) }
         return try await inner.send(request)
+    }
+}
+
+/// Headers for a mutation call (an idempotency key as one call) and for every fetch of a handle, without dropping
+/// to `environment.perform(_:headers:)`.
+final class RequestHeaderTests: XCTestCase {
+    func testAMutationCallSendsItsIdempotencyKeyAndHeaders() async {
+        let transport = FixtureTransport()
+        transport.answer("AddComment", with: .failure("not answered"))
+        let environment = BatonEnvironment(transport: transport)
+        let call = environment.mutation(AddComment.self).headers(["X-App": "1"]).idempotencyKey("key-1")
+        _ = try? await call.perform(AddComment(body: "x", connections: []))
+        XCTAssertEqual(transport.requests.last?.headers, ["X-App": "1", "Idempotency-Key": "key-1"])
+        XCTAssertEqual(environment.mutation(AddComment.self).headers, [:], "a call's headers are its own")
+    }
+
+    func testEveryFetchOfAHandleSendsItsHeaders() async {
+        let transport = FixtureTransport()
+        transport.answer("TestProfileQuery", with: .json(PlateThreeTests.earlierAnswer))
+        let environment = BatonEnvironment(transport: transport)
+        let handle = environment.attach(TestProfileQuery(id: "1"), policy: .networkOnly, headers: ["X-Trace": "t"])
+        await environment.settle()
+        handle.retry()
+        await environment.settle()
+        XCTAssertEqual(transport.requests.map(\.headers), [["X-Trace": "t"], ["X-Trace": "t"]])
+        handle.detach()
     }
 }

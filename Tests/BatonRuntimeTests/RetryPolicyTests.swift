@@ -40,6 +40,7 @@ final class RetryPolicyTests: XCTestCase {
     func testRetryAfterInSecondsOrAsADate() throws {
         XCTAssertEqual(HTTPTransport.retryAfter("3"), 3)
         XCTAssertEqual(HTTPTransport.retryAfter(" 0 "), 0)
+        XCTAssertEqual(HTTPTransport.retryAfter("007"), 7)
         XCTAssertNil(HTTPTransport.retryAfter("soon"))
         XCTAssertNil(HTTPTransport.retryAfter("-1"))
         XCTAssertNil(HTTPTransport.retryAfter(nil))
@@ -50,6 +51,34 @@ final class RetryPolicyTests: XCTestCase {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         let later = try XCTUnwrap(HTTPTransport.retryAfter(formatter.string(from: Date().addingTimeInterval(120))))
         XCTAssertTrue((100...121).contains(later), "\(later)")
+    }
+
+    /// RFC 9110 allows whole seconds or an HTTP-date only: `1e800` (the `http` fuzz target's finding, once read as
+    /// an infinite delay), a sign, a fraction or `inf` are ignored; a long number is capped at a day.
+    func testRetryAfterIsDigitsOrADateAndBounded() {
+        for text in ["1e800", "1e3", "+5", "1.5", "inf", "Infinity", "nan", "0x10", "5 s", "1,2", "\u{0663}"] {
+            XCTAssertNil(RetryAfter.seconds(text), text)
+        }
+        XCTAssertEqual(RetryAfter.seconds("86401"), RetryAfter.limit)
+        XCTAssertEqual(RetryAfter.seconds(String(repeating: "9", count: 800)), RetryAfter.limit)
+        XCTAssertEqual(RetryAfter.seconds("0000000000000000000000012"), 12)
+        XCTAssertEqual(RetryAfter.limit, 86_400)
+        // The three forms of an HTTP-date, all 1994-11-06 08:49:37 UTC (784111777).
+        let now = Date(timeIntervalSince1970: 784_111_777 - 90)
+        XCTAssertEqual(RetryAfter.seconds("Sun, 06 Nov 1994 08:49:37 GMT", now: now), 90)
+        XCTAssertEqual(RetryAfter.seconds("Sunday, 06-Nov-94 08:49:37 GMT", now: now), 90)
+        XCTAssertEqual(RetryAfter.seconds("Sun Nov  6 08:49:37 1994", now: now), 90)
+        XCTAssertEqual(RetryAfter.seconds("Sun, 06 Nov 9999 08:49:37 GMT", now: now), RetryAfter.limit)
+        for text in [
+            "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 31 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1e94 08:49:37 GMT", "Sun,  06 Nov 1994 08:49:37 GMT",
+        ] {
+            XCTAssertNil(RetryAfter.seconds(text, now: now), text)
+        }
+        XCTAssertEqual(
+            RetryAfter.seconds("Thu, 29 Feb 2024 00:00:00 GMT", now: Date(timeIntervalSince1970: 0)), RetryAfter.limit)
+        XCTAssertEqual(RetryAfter.httpDate("Thu, 29 Feb 2024 00:00:00 GMT"), 1_709_164_800)
+        XCTAssertNil(RetryAfter.httpDate("Thu, 29 Feb 2023 00:00:00 GMT"))
     }
 
     func testPersistedQueryNotFoundByMessageOrCode() {

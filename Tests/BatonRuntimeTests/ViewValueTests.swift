@@ -155,8 +155,8 @@ final class ViewValueTests: XCTestCase {
         let handle = environment.attach(IssuesQuery(), policy: .networkOnly)
         let value = handle.attachedOperation
         await environment.settle()
-        XCTAssertEqual(value.phase.failure, .transport("offline"))
-        XCTAssertEqual(value.lastFetchError, .transport("offline"))
+        XCTAssertEqual(value.phase.failure, .transportFailed("offline"))
+        XCTAssertEqual(value.lastFetchError, .transportFailed("offline"))
         XCTAssertFalse(value.isStale)
         value.retry()
         await environment.settle()

@@ -106,6 +106,45 @@ final class SQLiteCacheTests: XCTestCase {
         XCTAssertEqual(reopened.store.snapshot().records, expected)
     }
 
+    /// `written()` awaits the batches applied so far as committed; `durable()` also checkpoints them into the
+    /// database file (the WAL is then empty: everything is in the file SQLite synced), and a copy of the database file
+    /// alone, without its WAL, reads back every record.
+    func testABatchCanBeAwaitedUntilWrittenAndUntilDurable() async throws {
+        let environment = environment(10)
+        let cache = try environment.openSQLiteCache(at: url)
+        let selections: [Selection] = [
+            .field(
+                "items", type: .list(.named("Item")),
+                selections: [.field("id", type: .named("ID")), .field("v", type: .named("Int"))])
+        ]
+        try environment.store.commit(
+            bytes: Data(#"{"data":{"items":[{"id":"1","v":1}]}}"#.utf8), selections: selections)
+        await cache.written()
+        XCTAssertEqual(cache.statistics.batches, 1)
+        let wal = URL(fileURLWithPath: url.path + "-wal")
+        let walSize = { (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? Int) ?? -1 }
+        XCTAssertGreaterThan(walSize(), 0, "written: committed to the WAL")
+        try environment.store.commit(
+            bytes: Data(#"{"data":{"items":[{"id":"2","v":2}]}}"#.utf8), selections: selections)
+        try await cache.durable()
+        XCTAssertEqual(cache.statistics.batches, 2)
+        XCTAssertEqual(walSize(), 0, "durable: checkpointed into the database file")
+        let expected = environment.store.snapshot().records
+        // The database file alone (no WAL beside it) holds both batches.
+        let copy = directory.appendingPathComponent("copy.sqlite")
+        try FileManager.default.copyItem(at: url, to: copy)
+        let reopened = self.environment(0)
+        _ = try reopened.openSQLiteCache(at: copy)
+        XCTAssertEqual(reopened.store.snapshot().records, expected)
+        cache.close()
+        do {
+            try await cache.durable()
+            XCTFail("a closed cache cannot make anything durable")
+        } catch {
+            XCTAssertEqual(error.description, "SQLite cache: closed")
+        }
+    }
+
     /// A garbage collection reaches the file as the keys it removed: those rows are deleted in one transaction,
     /// nothing else is rewritten, and the file reopens to exactly what the store kept.
     func testAGarbageCollectionDeletesOnlyTheRowsItRemoved() throws {

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonCodegenKotlin
 import BatonCodegenSwift
 import BatonIR
 import Foundation

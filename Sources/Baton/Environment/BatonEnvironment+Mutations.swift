@@ -16,8 +16,25 @@ public protocol OptimisticResponse: Sendable {
 public struct MutationCall<Operation: GraphQLOperation>: Sendable {
     /// Where the mutation is sent; nil for a call made without one (a view without a `BatonEnvironment`).
     public let environment: BatonEnvironment?
+    /// Headers the mutation is sent with, over the transport's.
+    public var headers: [String: String]
 
-    public init(environment: BatonEnvironment?) { self.environment = environment }
+    public init(environment: BatonEnvironment?, headers: [String: String] = [:]) {
+        self.environment = environment
+        self.headers = headers
+    }
+
+    /// The call with more headers (these win over the call's own): `try await addComment.headers(h)(input: …)`,
+    /// the generated call's arguments unchanged.
+    public func headers(_ headers: [String: String]) -> MutationCall {
+        MutationCall(environment: environment, headers: self.headers.merging(headers) { $1 })
+    }
+
+    /// The call with an `Idempotency-Key` header, so a server can tell a mutation sent again from a new one (what
+    /// Docs/Runtime.md recommends for mutations that must never run twice): `try await
+    /// addComment.idempotencyKey(key)(input: …)`. Keep the key with the user's intent and send the same key again
+    /// when retrying that intent yourself.
+    public func idempotencyKey(_ key: String) -> MutationCall { headers(["Idempotency-Key": key]) }
 
     /// Sends the mutation (see `BatonEnvironment.perform`).
     @discardableResult
@@ -30,7 +47,7 @@ public struct MutationCall<Operation: GraphQLOperation>: Sendable {
                     + "`.environment(\\.baton, environment)`, or make it with environment.mutation(\(Operation.self).self)"
             )
         }
-        return try await environment.perform(mutation, optimisticResponse: optimisticResponse)
+        return try await environment.perform(mutation, optimisticResponse: optimisticResponse, headers: headers)
     }
 }
 

@@ -50,12 +50,15 @@ public final class BatonEnvironment: Sendable {
 
     // MARK: Handles
 
-    /// Attaches a handle for an operation under a fetch policy; `expiration` overrides the operation's.
+    /// Attaches a handle for an operation under a fetch policy; `expiration` overrides the operation's; `headers` go
+    /// with every fetch of the handle, over the transport's.
     public func attach<Operation: GraphQLOperation>(
-        _ operation: Operation, policy: FetchPolicy = .storeOrNetwork, expiration: TimeInterval? = nil
+        _ operation: Operation, policy: FetchPolicy = .storeOrNetwork, expiration: TimeInterval? = nil,
+        headers: [String: String] = [:]
     ) -> Handle<Operation> {
         let handle = Handle(
-            operation: operation, policy: policy, expiration: expiration ?? Operation.expiration, environment: self)
+            operation: operation, policy: policy, expiration: expiration ?? Operation.expiration, headers: headers,
+            environment: self)
         state.withLock { $0.handles[ObjectIdentifier(handle)] = WeakHandle(handle: handle) }
         handle.start()
         return handle
@@ -92,8 +95,25 @@ public final class BatonEnvironment: Sendable {
 
     /// The fetch pipeline shared by `fetch` and handles.
     /// The answer replaces the optimistic layer `replacing` (if any) in the same batch.
+    /// Every event it logs (and every event logged by what it delivers to) carries a new `LogEvent.Trace`.
     func send<Operation: GraphQLOperation>(
         _ operation: Operation, headers: [String: String] = [:], replacing layer: OptimisticLayerID? = nil,
+        beforeDelivery: () -> Void, afterDelivery: () -> Void
+    ) async throws(FetchError) {
+        let trace = Locked(LogEvent.Trace.next(Operation.operationName))
+        do {
+            try await LogEvent.Trace.$current.withValue(trace) {
+                try await traced(
+                    operation, headers: headers, replacing: layer, beforeDelivery: beforeDelivery,
+                    afterDelivery: afterDelivery)
+            }
+        } catch {
+            throw error as? FetchError ?? FetchError(thrown: error)
+        }
+    }
+
+    private func traced<Operation: GraphQLOperation>(
+        _ operation: Operation, headers: [String: String], replacing layer: OptimisticLayerID?,
         beforeDelivery: () -> Void, afterDelivery: () -> Void
     ) async throws(FetchError) {
         let name = JSONObject([("operation", .string(Operation.operationName))])
@@ -105,7 +125,7 @@ public final class BatonEnvironment: Sendable {
                 (result, deliver) = try store.commitDeferringNotifications(
                     bytes: bytes, for: operation, replacing: layer)
             } catch {
-                throw FetchError(error)
+                throw FetchError(error, body: bytes)
             }
             log.record(
                 LogEvent(
@@ -120,17 +140,17 @@ public final class BatonEnvironment: Sendable {
             payload["error"] = error.payload
             log.record(
                 LogEvent(
-                    error == .transport(TransportError.cancelled.description) ? "fetchCancelled" : "fetchFailed",
+                    error == .cancelled ? "fetchCancelled" : "fetchFailed",
                     payload))
             throw error
         } catch {
-            throw .transport(String(describing: error))
+            throw FetchError(thrown: error)
         }
         log.record(LogEvent("fetchCompleted", name))
     }
 
     /// Sends a request through the transport, again after a transient failure of a query as `retryPolicy`
-    /// allows (logging `retry`). A failure that ends it is a `FetchError.transport`.
+    /// allows (logging `retry`). A failure that ends it is the `FetchError` case of its kind (`FetchError(thrown:)`).
     private func receive(_ request: GraphQLRequest) async throws(FetchError) -> Data {
         var retry = 0
         while true {
@@ -142,9 +162,10 @@ public final class BatonEnvironment: Sendable {
                 guard request.operationType == .query, let failure, !Task.isCancelled,
                     let delay = retryPolicy.delay(beforeRetry: retry, after: failure)
                 else {
-                    throw .transport(
-                        Task.isCancelled ? TransportError.cancelled.description : String(describing: error))
+                    throw Task.isCancelled ? .cancelled : FetchError(thrown: error)
                 }
+                // The retry is logged under the attempt that failed; what follows under the next one.
+                defer { LogEvent.Trace.current?.withLock { $0.attempt = retry + 1 } }
                 log.record(
                     LogEvent(
                         "retry",
@@ -155,7 +176,7 @@ public final class BatonEnvironment: Sendable {
                 do {
                     try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
                 } catch {
-                    throw .transport(TransportError.cancelled.description)
+                    throw .cancelled
                 }
             }
         }

@@ -1,19 +1,87 @@
 import Foundation
 
-/// One log event: a name and a JSON payload, printed as `fetchStarted {"operation":"TestConditions"}`.
+/// One log event: a name and a JSON payload, printed as `fetchStarted {"operation":"TestConditions"}`, with the
+/// request it belongs to and when it happened.
 ///
 /// Names: `fetchStarted`, `committed`, `fetchCompleted`, `fetchFailed`, `requiredFieldNull`, `missingData`,
 /// `unexpectedValue`, `refetch`, `invalidated`, `imageSaved`, `imageLoaded`, `imageRejected` (Docs/Runtime.md).
+/// Every event recorded while a fetch runs (its task and the tasks it starts) carries that fetch's `trace`: the
+/// request id, the operation and the attempt; an event outside any fetch (an invalidation, the image, the cache)
+/// has none. Every event carries a monotonic timestamp (`monotonicNanoseconds`). Two events are equal when their
+/// names and payloads are: the trace and the time say which request and when, not what happened.
 public struct LogEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The fetch an event belongs to.
+    public struct Trace: Sendable, Hashable, CustomStringConvertible {
+        /// The fetch's id, unique in the process (1, 2, …, in the order fetches start).
+        public var requestID: UInt64
+        /// The operation's name.
+        public var operation: String
+        /// The attempt under way: 1, then 2 after the first retry, …
+        public var attempt: Int
+
+        public init(requestID: UInt64, operation: String, attempt: Int) {
+            self.requestID = requestID
+            self.operation = operation
+            self.attempt = attempt
+        }
+
+        /// `r12 CharacterQuery#2`: request 12, operation CharacterQuery, attempt 2.
+        public var description: String { "r\(requestID) \(operation)#\(attempt)" }
+
+        /// The trace of the fetch the current task runs for (its attempt moves on with each retry).
+        @TaskLocal static var current: Locked<Trace>?
+
+        private static let lastID = Locked<UInt64>(0)
+
+        /// A new fetch's trace, at its first attempt.
+        static func next(_ operation: String) -> Trace {
+            Trace(
+                requestID: lastID.withLock {
+                    $0 += 1
+                    return $0
+                }, operation: operation, attempt: 1)
+        }
+    }
+
     public var name: String
     public var payload: JSONObject
+    /// The fetch the event belongs to, nil outside any fetch.
+    public var trace: Trace?
+    /// When the event was recorded: nanoseconds of a monotonic clock (`DispatchTime`, since boot), for ordering and
+    /// durations, not for calendar time.
+    public var monotonicNanoseconds: UInt64
 
+    /// An event of the current fetch (if any), now.
     public init(_ name: String, _ payload: JSONObject) {
+        self.init(name, payload, trace: Trace.current?.withLock { $0 })
+    }
+
+    public init(
+        _ name: String, _ payload: JSONObject, trace: Trace?,
+        monotonicNanoseconds: UInt64 = DispatchTime.now().uptimeNanoseconds
+    ) {
         self.name = name
         self.payload = payload
+        self.trace = trace
+        self.monotonicNanoseconds = monotonicNanoseconds
     }
 
     public var description: String { name + " " + JSONValue.object(payload).compactText }
+
+    /// The event with its time (seconds) and trace: `1234.567890 r12 CharacterQuery#2 retry {…}`.
+    public var tracedDescription: String {
+        let seconds = Double(monotonicNanoseconds) / 1e9
+        return String(format: "%.6f ", seconds) + (trace.map { "\($0) " } ?? "") + description
+    }
+
+    public static func == (left: LogEvent, right: LogEvent) -> Bool {
+        left.name == right.name && left.payload == right.payload
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(payload)
+    }
 }
 
 /// Where the environment sends its events.
@@ -39,10 +107,10 @@ public final class MemoryLog: EventLog {
     public func clear() { storage.withLock { $0 = [] } }
 }
 
-/// A log that prints each event on standard output.
+/// A log that prints each event on standard output, with its time and trace (`LogEvent.tracedDescription`).
 public struct PrintLog: EventLog {
     public init() {}
-    public func record(_ event: LogEvent) { print("[baton] \(event)") }
+    public func record(_ event: LogEvent) { print("[baton] \(event.tracedDescription)") }
 }
 
 extension ReadEvent {

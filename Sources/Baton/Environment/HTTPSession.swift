@@ -11,15 +11,34 @@ import Foundation
 /// URLSession's async `data(for:)` has neither a size limit nor a total deadline (its `timeoutInterval` is an
 /// idle timeout), so the session runs data tasks through its own delegate. One `HTTPSession` serves every
 /// transport that does not bring its own (`HTTPSession.shared`).
+///
+/// **A POST never goes on a reused connection** on Linux (`postsOnFreshConnections`, on by default there): when a
+/// server drops a keep-alive connection just as the client reuses it (reset or closed before any answer byte),
+/// libcurl sends the request again on a new connection, but its head only, without the body, so the server waits
+/// for the body and the exchange for its deadline (issue 33: 352 of 352 such POSTs waited 30 s). POSTs therefore
+/// go through a second URLSession of the same configuration, each with `Connection: close`, so none of its
+/// connections is ever reused; GETs (which libcurl resends whole) keep reusing theirs. The price is a new connection
+/// (and TLS handshake) per POST: `HTTPTransport(method: .getForQueries)` keeps queries on reused connections.
+/// Apple's URLSession reports such a connection as lost (`networkConnectionLost`) instead, so the option is off
+/// there.
+///
+/// **The deadline starts when the request is sent.** URLSession queues requests past its connections per host
+/// (six by default) and its clock cannot tell queued from sent, so the session keeps that queue itself: at most
+/// `maxExchangesPerHost` exchanges per host are in URLSession at once (the configuration's
+/// `httpMaximumConnectionsPerHost`), the others wait their turn in order, at most `queueTimeout` seconds
+/// (`TransportError.timedOut(queueTimeout, phase: .connecting)`, never sent), and the exchange's `timeout` counts
+/// from its turn. `Reply.queuedFor` reports the wait.
 public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// The session transports share by default (an ephemeral configuration: no cookies, no URL cache).
     public static let shared = HTTPSession(configuration: .ephemeral)
 
-    /// What an exchange returns: the status, the headers, the body.
+    /// What an exchange returns: the status, the headers, the body, and how long it waited for its turn.
     public struct Reply: Sendable {
         public var status: Int
         public var headers: [String: String]
         public var body: Data
+        /// Seconds the exchange waited in the session's queue before it was sent (its deadline counts after).
+        public var queuedFor: TimeInterval = 0
 
         /// A header by name, ignoring case.
         public func header(_ name: String) -> String? {
@@ -35,18 +54,69 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         var status = 0
         var headers: [String: String] = [:]
         var deadline: Task<Void, Never>?
+        var host: String
+        var queuedFor: TimeInterval
     }
 
-    private let pending = Locked([Int: Pending]())
+    /// The exchanges in flight to one host and those waiting for a turn, in order.
+    private struct Turns {
+        var inFlight = 0
+        var waiting: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+    }
+
+    /// At most this many exchanges per host are in URLSession at once; more wait their turn.
+    public let maxExchangesPerHost: Int
+    /// The longest an exchange waits for its turn, in seconds.
+    public let queueTimeout: TimeInterval
+    private let turns = Locked([String: Turns]())
+    private let lastWaiter = Locked<UInt64>(0)
+
+    /// Whether POSTs go on connections of their own, never reused (see above).
+    public let postsOnFreshConnections: Bool
+
+    /// The default of `postsOnFreshConnections`: on where URLSession is libcurl (Linux), off on Apple platforms.
+    #if canImport(FoundationNetworking)
+        public static let postsOnFreshConnectionsByDefault = true
+    #else
+        public static let postsOnFreshConnectionsByDefault = false
+    #endif
+
+    // Exchanges by task, per URLSession (the two sessions number their tasks each from 1).
+    private let pending = Locked([TaskKey: Pending]())
     // Set once in init (URLSession needs the delegate, the delegate cannot exist before `super.init`).
     nonisolated(unsafe) private var session: URLSession!
+    // The POSTs' session, when they have one.
+    nonisolated(unsafe) private var postSession: URLSession?
 
     /// A session with its own configuration (proxies, TLS, connection limits).
-    public init(configuration: URLSessionConfiguration) {
+    public init(
+        configuration: URLSessionConfiguration, postsOnFreshConnections: Bool = postsOnFreshConnectionsByDefault,
+        queueTimeout: TimeInterval = 30
+    ) {
+        self.postsOnFreshConnections = postsOnFreshConnections
+        self.maxExchangesPerHost = max(configuration.httpMaximumConnectionsPerHost, 1)
+        self.queueTimeout = queueTimeout
         super.init()
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.serialQueue())
+        if postsOnFreshConnections {
+            postSession = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.serialQueue())
+        }
+    }
+
+    private static func serialQueue() -> OperationQueue {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+        return queue
+    }
+
+    /// An exchange: its session and its task's identifier.
+    private struct TaskKey: Hashable {
+        var session: ObjectIdentifier
+        var task: Int
+    }
+
+    private func key(_ session: URLSession, _ task: URLSessionTask) -> TaskKey {
+        TaskKey(session: ObjectIdentifier(session), task: task.taskIdentifier)
     }
 
     /// Sends `request`; fails with `TransportError.network`, `.timedOut`, `.responseTooLarge` or `.cancelled`.
@@ -55,17 +125,33 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         // URLSession's own timeout is an idle timeout, and on Linux one under a second fires at once: the deadline
         // below is the timeout; URLSession's is only a backstop past it.
         request.timeoutInterval = timeout + 1
+        var session = self.session!
+        if let postSession, request.httpMethod == "POST" {
+            session = postSession
+            request.setValue("close", forHTTPHeaderField: "Connection")
+        }
+        let host = "\(request.url?.host ?? ""):\(request.url?.port ?? -1)"
+        let queued = DispatchTime.now().uptimeNanoseconds
+        guard await takeTurn(host) else {
+            throw Task.isCancelled
+                ? TransportError.cancelled : TransportError.timedOut(queueTimeout, phase: .connecting)
+        }
+        let queuedFor = Double(DispatchTime.now().uptimeNanoseconds - queued) / 1e9
         let task = session.dataTask(with: request)
-        let id = task.taskIdentifier
+        let id = key(session, task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let deadline = Task { [weak self] in
                     try? await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1e9))
                     if Task.isCancelled { return }
-                    self?.finish(id, with: .failure(TransportError.timedOut(timeout)))
+                    guard let self else { return }
+                    finish(id, with: .failure(TransportError.timedOut(timeout, phase: phase(id))))
                     task.cancel()
                 }
-                pending.withLock { $0[id] = Pending(continuation: continuation, limit: limit, deadline: deadline) }
+                pending.withLock {
+                    $0[id] = Pending(
+                        continuation: continuation, limit: limit, deadline: deadline, host: host, queuedFor: queuedFor)
+                }
                 if Task.isCancelled {
                     finish(id, with: .failure(TransportError.cancelled))
                     return
@@ -78,17 +164,82 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 
-    /// Resumes the exchange's caller once: the first outcome wins (a deadline, a cancel, the limit, the end).
-    private func finish(_ id: Int, with result: Result<Reply, any Error>) {
+    /// Where a sent exchange is: reading once the answer's head came, else waiting (URLSession does not say when its
+    /// connection is made: `.connecting` is only for a turn that never came).
+    private func phase(_ id: TaskKey) -> TimeoutPhase {
+        pending.withLock { ($0[id]?.status ?? 0) != 0 ? .reading : .waiting }
+    }
+
+    /// Resumes the exchange's caller once: the first outcome wins (a deadline, a cancel, the limit, the end); the
+    /// host's next exchange takes its turn.
+    private func finish(_ id: TaskKey, with result: Result<Reply, any Error>) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: id) }) else { return }
         entry.deadline?.cancel()
-        entry.continuation.resume(with: result)
+        passTurn(entry.host)
+        entry.continuation.resume(
+            with: result.map { reply in
+                var reply = reply
+                reply.queuedFor = entry.queuedFor
+                return reply
+            })
+    }
+
+    /// Waits for a turn to send to `host`: true when it came, false after `queueTimeout` or a cancel.
+    private func takeTurn(_ host: String) async -> Bool {
+        let id = lastWaiter.withLock {
+            $0 += 1
+            return $0
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let now = turns.withLock { all -> Bool in
+                    var entry = all[host] ?? Turns()
+                    defer { all[host] = entry }
+                    if entry.inFlight < maxExchangesPerHost, entry.waiting.isEmpty {
+                        entry.inFlight += 1
+                        return true
+                    }
+                    entry.waiting.append((id, continuation))
+                    return false
+                }
+                if now { return continuation.resume(returning: true) }
+                if Task.isCancelled { return giveUp(host, id) }
+                let timeout = queueTimeout
+                Task { [weak self] in
+                    try? await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1e9))
+                    self?.giveUp(host, id)
+                }
+            }
+        } onCancel: {
+            giveUp(host, id)
+        }
+    }
+
+    /// A waiter leaves the queue without its turn (timed out or cancelled), if it is still waiting.
+    private func giveUp(_ host: String, _ id: UInt64) {
+        let waiter = turns.withLock { all -> CheckedContinuation<Bool, Never>? in
+            guard let index = all[host]?.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+            return all[host]?.waiting.remove(at: index).continuation
+        }
+        waiter?.resume(returning: false)
+    }
+
+    /// An exchange to `host` ended: its turn passes to the first waiter, if any.
+    private func passTurn(_ host: String) {
+        let next = turns.withLock { all -> CheckedContinuation<Bool, Never>? in
+            guard var entry = all[host] else { return nil }
+            defer { all[host] = entry.inFlight == 0 && entry.waiting.isEmpty ? nil : entry }
+            if !entry.waiting.isEmpty { return entry.waiting.removeFirst().continuation }
+            entry.inFlight -= 1
+            return nil
+        }
+        next?.resume(returning: true)
     }
 
     /// The status and headers, once per exchange (from the task's response: the `didReceive response:` delegate
     /// method's completion-handler type differs between SDKs, and the default disposition is to go on).
     /// Returns the limit when the declared length is over it.
-    private func readHead(_ id: Int, _ response: URLResponse?) -> Int? {
+    private func readHead(_ id: TaskKey, _ response: URLResponse?) -> Int? {
         let http = response as? HTTPURLResponse
         var headers: [String: String] = [:]
         for (name, value) in http?.allHeaderFields ?? [:] {
@@ -106,7 +257,7 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let id = dataTask.taskIdentifier
+        let id = key(session, dataTask)
         if let limit = readHead(id, dataTask.response) {
             finish(id, with: .failure(TransportError.responseTooLarge(limit: limit)))
             dataTask.cancel()
@@ -126,7 +277,7 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let id = task.taskIdentifier
+        let id = key(session, task)
         guard let error else {
             _ = readHead(id, task.response)  // an empty body calls no `didReceive data:`
             let reply = pending.withLock { state in
@@ -139,7 +290,8 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         switch urlError?.code {
         case .cancelled?: finish(id, with: .failure(TransportError.cancelled))
         case .timedOut?:
-            finish(id, with: .failure(TransportError.timedOut((task.originalRequest?.timeoutInterval ?? 1) - 1)))
+            let seconds = (task.originalRequest?.timeoutInterval ?? 1) - 1
+            finish(id, with: .failure(TransportError.timedOut(seconds, phase: phase(id))))
         default: finish(id, with: .failure(TransportError.network(Self.reason(error))))
         }
     }

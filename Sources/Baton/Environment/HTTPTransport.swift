@@ -118,7 +118,9 @@ public struct HTTPTransport: Transport {
             if (200...299).contains(reply.status) { return reply.body }
             // GraphQL over HTTP carries request errors in 4xx (and some servers' 5xx) bodies: keep a response.
             if (try? GraphQLResponse(bytes: reply.body)) != nil { return reply.body }
-            throw TransportError.httpStatus(reply.status, retryAfter: Self.retryAfter(reply.header("Retry-After")))
+            throw TransportError.httpStatus(
+                reply.status, retryAfter: Self.retryAfter(reply.header("Retry-After")),
+                body: FetchError.kept(reply.body))
         }
     }
 
@@ -133,17 +135,8 @@ public struct HTTPTransport: Transport {
         }
     }
 
-    /// `Retry-After` in seconds (the delay form; an HTTP date counts from now).
-    static func retryAfter(_ value: String?) -> TimeInterval? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = TimeInterval(value), seconds >= 0 { return seconds }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return max(date.timeIntervalSinceNow, 0)
-    }
+    /// `Retry-After` in seconds (`RetryAfter.seconds`: whole seconds or an HTTP-date, at most a day).
+    static func retryAfter(_ value: String?) -> TimeInterval? { RetryAfter.seconds(value) }
 }
 
 /// Credentials for every request, refreshed once when the server answers 401.

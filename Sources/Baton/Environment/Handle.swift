@@ -13,6 +13,8 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
     public let policy: FetchPolicy
     /// Seconds after which the data is stale; nil for never by age.
     public let expiration: TimeInterval?
+    /// Headers every fetch of the handle sends (its first, its retries, heals and refetches), over the transport's.
+    public let headers: [String: String]
     let environment: BatonEnvironment
 
     struct State {
@@ -38,10 +40,14 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
 
     private let state = Locked(State())
 
-    init(operation: Operation, policy: FetchPolicy, expiration: TimeInterval?, environment: BatonEnvironment) {
+    init(
+        operation: Operation, policy: FetchPolicy, expiration: TimeInterval?, headers: [String: String] = [:],
+        environment: BatonEnvironment
+    ) {
         self.operation = operation
         self.policy = policy
         self.expiration = expiration
+        self.headers = headers
         self.environment = environment
     }
 
@@ -269,7 +275,7 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
     private func runFetch() async {
         do {
             try await environment.send(
-                operation, beforeDelivery: { state.withLock { $0.committingOwn = true } },
+                operation, headers: headers, beforeDelivery: { state.withLock { $0.committingOwn = true } },
                 afterDelivery: { state.withLock { $0.committingOwn = false } })
             state.withLock { state in
                 state.fetching = false

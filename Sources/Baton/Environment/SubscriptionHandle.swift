@@ -62,9 +62,12 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
         cancellation?.cancel()
     }
 
+    /// The subscription's trace: every event it logs carries it (the attempt counts the times it was sent).
+    private let trace = Locked(LogEvent.Trace.next(Operation.operationName))
+
     func start(_ transport: any SubscriptionTransport) {
         let name = JSONObject([("operation", .string(Operation.operationName))])
-        environment.log.record(LogEvent("subscriptionStarted", name))
+        LogEvent.Trace.$current.withValue(trace) { environment.log.record(LogEvent("subscriptionStarted", name)) }
         let cancellation = transport.subscribe(GraphQLRequest(operation)) { [weak self] event in
             self?.receive(event)
         }
@@ -85,6 +88,12 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
     }
 
     private func receive(_ event: SubscriptionEvent) {
+        LogEvent.Trace.$current.withValue(trace) { traced(event) }
+        // A reconnect sends the subscription again: what follows is its next attempt.
+        if case .reconnecting(let attempt, _, _) = event { trace.withLock { $0.attempt = attempt + 1 } }
+    }
+
+    private func traced(_ event: SubscriptionEvent) {
         if state.withLock({ $0.finished }) { return }
         let log = environment.log
         let name = Operation.operationName
@@ -110,7 +119,7 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
                     state.lastError = nil
                 }
             } catch {
-                record(FetchError(error))
+                record(FetchError(error, body: bytes))
             }
         case .error(let errors):
             record(.request(errors))
@@ -128,7 +137,7 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
                     ])))
             state.withLock { $0.reconnects += 1 }
         case .failed(let reason):
-            fail(.transport(reason))
+            fail(.offline(reason))
             return
         }
         notify()
@@ -157,7 +166,7 @@ extension BatonEnvironment {
         if let subscriptionTransport {
             handle.start(subscriptionTransport)
         } else {
-            handle.fail(.transport("the environment has no subscription transport"))
+            handle.fail(.unattached("the environment has no subscription transport"))
         }
         return handle
     }

@@ -73,18 +73,29 @@ public protocol Transport: Sendable {
     func send(_ request: GraphQLRequest) async throws -> Data
 }
 
-/// A transport failure.
+/// When, in an exchange, a timeout struck.
+public enum TimeoutPhase: String, Sendable, Hashable {
+    /// Before the request was sent: connecting (or queued for a connection).
+    case connecting
+    /// The request was sent (or is being sent); no byte of the answer came.
+    case waiting
+    /// The answer began and did not end in time.
+    case reading
+}
+
+/// A transport failure (the environment's fetch reports each kind as its own `FetchError` case).
 public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The server answered with a status outside 200...299 and no GraphQL body (with its `Retry-After`, seconds).
-    case httpStatus(Int, retryAfter: TimeInterval? = nil)
+    /// The server answered with a status outside 200...299 and no GraphQL body (with its `Retry-After`, seconds,
+    /// and the body's first `FetchError.bodyLimit` bytes).
+    case httpStatus(Int, retryAfter: TimeInterval? = nil, body: Data = Data())
     /// The fixture transport has no answer for the operation.
     case noFixture(String)
     /// A failure the fixture was told to produce, or one from the network layer.
     case failed(String)
     /// The connection failed or broke before the whole body arrived (a truncated body is one).
     case network(String)
-    /// No complete answer within the request's timeout.
-    case timedOut(TimeInterval)
+    /// No complete answer within the request's timeout (seconds), and in which part of the exchange.
+    case timedOut(TimeInterval, phase: TimeoutPhase = .waiting)
     /// The body is larger than the transport's limit; it was not read past the limit.
     case responseTooLarge(limit: Int)
     /// The request was cancelled (its handle detached).
@@ -96,26 +107,26 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .network, .timedOut: true
-        case .httpStatus(let status, _): [429, 502, 503, 504].contains(status)
+        case .httpStatus(let status, _, _): [429, 502, 503, 504].contains(status)
         default: false
         }
     }
 
     /// The server's `Retry-After`, when it sent one.
     public var retryAfter: TimeInterval? {
-        if case .httpStatus(_, let retryAfter) = self { return retryAfter }
+        if case .httpStatus(_, let retryAfter, _) = self { return retryAfter }
         return nil
     }
 
     public var description: String {
         switch self {
-        case .httpStatus(let status, nil): "HTTP status \(status)"
-        case .httpStatus(let status, let retryAfter?):
+        case .httpStatus(let status, nil, _): "HTTP status \(status)"
+        case .httpStatus(let status, let retryAfter?, _):
             "HTTP status \(status) (retry after \(ValueText.seconds(retryAfter)) s)"
         case .noFixture(let name): "no fixture answers \(name)"
         case .failed(let reason): reason
         case .network(let reason): "network: \(reason)"
-        case .timedOut(let seconds): "timed out after \(ValueText.seconds(seconds)) s"
+        case .timedOut(let seconds, _): "timed out after \(ValueText.seconds(seconds)) s"
         case .responseTooLarge(let limit): "response larger than \(limit) bytes"
         case .cancelled: "cancelled"
         case .persistedQueryNotFound(let id): "the server has no persisted query \(id)"
@@ -141,6 +152,8 @@ public final class FixtureTransport: Transport {
         case file(URL)
         case json(String)
         case failure(String)
+        /// Fails with this transport error (a network failure to retry, a status, a timeout).
+        case error(TransportError)
     }
 
     private let state = Locked<(answers: [String: [Answer]], requests: [GraphQLRequest])>(([:], []))
@@ -175,6 +188,7 @@ public final class FixtureTransport: Transport {
         case .file(let url)?: return try Data(contentsOf: url)
         case .json(let text)?: return Data(text.utf8)
         case .failure(let reason)?: throw TransportError.failed(reason)
+        case .error(let error)?: throw error
         }
     }
 }

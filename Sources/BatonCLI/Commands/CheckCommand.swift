@@ -73,6 +73,7 @@ package enum CheckCommand: Command {
 
         var output = DiagnosticOutput(format: format, quiet: policy.quiet)
         if result.skippedValidation { output.summarySuffix = " (not validated: the schema could not be built)" }
+        output.place = result.place(of:)
         let shown = result.shownDiagnostics
         output.report(shown, documentCount: result.documentCount, context: context)
         return ExitCode(result.status(shown: shown))

@@ -18,7 +18,8 @@ package enum InitCommand: Command {
         An existing baton.json is never overwritten. After writing, init checks the project as \
         `baton check` would and says what to run next.
 
-        Exit status: 0 written; 2 a baton.json exists already, no schema was found (or several), \
+        Exit status: 0 written and the check found no errors; 1 written, but the check found errors \
+        (each rule's setting that would turn it off is printed); 2 a baton.json exists already, no schema was found (or several), \
         a bad option, or the file could not be written.
         """
 
@@ -76,14 +77,35 @@ package enum InitCommand: Command {
         let result = Driver(request: ProjectRequest(workingDirectory: directory), targets: .configured)
             .compile(upTo: .plan)
         if result.hasErrors {
-            DiagnosticOutput(format: .text, quiet: false).report(
-                result.shownDiagnostics, documentCount: result.documentCount, context: context)
+            var output = DiagnosticOutput(format: .text, quiet: false)
+            output.place = result.place(of:)
+            output.report(result.shownDiagnostics, documentCount: result.documentCount, context: context)
             context.standardOutput.write("\nFix these, then run baton check and baton gen.\n")
+            context.standardOutput.write(ruleSettingsHint(result.shownDiagnostics.filter { $0.severity == .error }))
+            return .failure
         } else {
             let count = result.documentCount ?? 0
             context.standardOutput.write(
                 "\nbaton check: \(count) \(count == 1 ? "document" : "documents"), no problems. Next: baton gen\n")
         }
         return .success
+    }
+
+    /// For each rule the errors come from, the `rules` setting that would turn it off (or, for a
+    /// category `rules` cannot change, that it must be fixed): a project adopting a schema it does
+    /// not control learns what it can relax.
+    static func ruleSettingsHint(_ errors: [Diagnostic]) -> String {
+        var ids: [String] = []
+        for error in errors where !ids.contains(error.rule) { ids.append(error.rule) }
+        guard !ids.isEmpty else { return "" }
+        var text = "Or, in baton.json, for each rule:\n"
+        for id in ids {
+            if RuleCatalog.descriptor(id)?.configurable == true {
+                text += "  \(id): \"rules\": {\"\(id)\": \"off\"} turns it off (\"warning\" keeps it shown)\n"
+            } else {
+                text += "  \(id): cannot be turned off; fix it\n"
+            }
+        }
+        return text
     }
 }

@@ -51,7 +51,8 @@ package enum PlateCommand: Command {
             schemaPaths: arguments.allValues("schema"), paths: Array(arguments.positionals.dropFirst()),
             pathsWithConfiguration: .rejected)
         let result = Driver(request: request).compile(upTo: .plan)
-        let report = DiagnosticOutput(format: .text, quiet: false)
+        var report = DiagnosticOutput(format: .text, quiet: false)
+        report.place = result.place(of:)
         if result.isFatal {
             report.report(result.shownDiagnostics, documentCount: nil, context: context)
             return .usage

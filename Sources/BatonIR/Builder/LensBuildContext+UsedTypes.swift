@@ -61,7 +61,9 @@ extension LensBuildContext {
             EnumModel(
                 name: type.name, description: type.description,
                 values: type.enumValues.map {
-                    EnumValueModel(name: $0.name, description: $0.description, deprecationReason: $0.deprecationReason)
+                    EnumValueModel(
+                        name: $0.name, description: $0.description,
+                        deprecationReason: DeprecationMessage.of($0.deprecationReason))
                 })
         }
         let inputs = names.inputObjects.compactMap { schema.type(named: $0) }.map { type in
@@ -70,7 +72,7 @@ extension LensBuildContext {
                 fields: type.inputFields.map {
                     InputFieldModel(
                         name: $0.name, description: $0.description, type: $0.type, defaultValue: $0.defaultValue,
-                        deprecationReason: $0.deprecationReason)
+                        deprecationReason: DeprecationMessage.of($0.deprecationReason))
                 })
         }
         let scalars = names.customScalars.compactMap { schema.type(named: $0) }.map { type in

@@ -128,7 +128,7 @@ final class LensBuildContext {
             diagnostics.append(
                 Diagnostic(
                     .error,
-                    "The operation \"\(operation.name)\" and the fragment \"\(fragment.name)\" would generate types of the same name; rename one of them.",
+                    "The operation \"\(operation.name)\" and the fragment \"\(fragment.name)\" would generate types of the same name; rename one of them: the fragment, say to \"\(fragment.name)Fields\" with its spreads (only the app sees a fragment's name), or the operation (the server, plates and the persisted-query manifest see it).",
                     rule: LensDiagnosticRule.definitionNameConflict, range: operation.location,
                     notes: [DiagnosticNote(message: "The fragment is here.", range: fragment.location)]))
         }

@@ -103,19 +103,39 @@ final class SDLValidationContext {
     }
 
     func report(
-        _ message: String, rule: String, file: SourceFile, span: Span, notes: [(String, SourceFile, Span)] = []
+        _ message: String, rule: String, file: SourceFile, span: Span, notes: [(String, SourceFile, Span)] = [],
+        severity: Severity = .error
     ) {
         diagnostics.append(
-            .error(
-                message, rule: rule, file: file, span: span,
+            Diagnostic(
+                severity, message, rule: rule, range: SourceRange(file: file, span: span),
                 notes: notes.map { DiagnosticNote(message: $0.0, range: SourceRange(file: $0.1, span: $0.2)) }))
+    }
+
+    /// Reports a definition repeated under `rule`: at the first, with the repeat as a note. A repeat
+    /// identical to the first (descriptions aside) changes nothing Baton builds, which keeps the first:
+    /// a warning naming the setting, as published schemas have them (GitHub's). Any other repeat
+    /// leaves the meaning open: an error.
+    func reportRepeat(
+        _ message: String, rule: String, first: (Span, SourceFile), again: (Span, SourceFile), identical: Bool
+    ) {
+        report(
+            message, rule: rule, file: first.1, span: first.0,
+            notes: [
+                (
+                    identical
+                        ? "Also defined here, identically (descriptions aside): Baton keeps the first, so generated code is the same. A warning; \"rules\": {\"\(rule)\": \"error\"} in baton.json makes it an error, \"off\" hides it."
+                        : "Also defined here.", again.1, again.0
+                )
+            ],
+            severity: identical ? .warning : .error)
     }
 
     /// Directive names to what the rules know of them.
     private(set) lazy var knownDirectives: [String: KnownDirective] = {
         var known: [String: KnownDirective] = [:]
         let builtIns = BuiltIns.definitions.directives
-        for name in BuiltIns.specifiedDirectiveNames + BuiltIns.batonDirectiveNames {
+        for name in BuiltIns.knownDirectiveNames {
             guard let directive = builtIns[name] else { continue }
             known[name] = KnownDirective(
                 locations: directive.locations.map(\.rawValue), isRepeatable: directive.isRepeatable,

@@ -8,19 +8,23 @@ struct UniqueEnumValueNamesRule: SDLRule {
 
     static func check(_ context: SDLValidationContext) {
         // Only the definitions the scan found suspect (see `SDLScan.enumValueCandidates`).
-        var known: [String: [String: (Name, SourceFile)]] = [:]
+        var known: [String: [String: (Name, shape: String, SourceFile)]] = [:]
         for position in context.scan.enumValueCandidates {
             let located = context.definitions[position]
             guard case .enumType(let node) = located.definition else { continue }
             let typeName = node.name.value
             var names = known[typeName] ?? [:]
             for value in node.values {
-                if let (first, firstFile) = names[value.name.value] {
-                    context.report(
-                        onlyOnce(typeName, value.name.value), rule: id, file: firstFile, span: first.span,
-                        notes: [("Also defined here.", located.file, value.name.span)])
+                // The value as printed without its description: its directives (@deprecated) count.
+                var bare = value
+                bare.description = nil
+                let shape = Printer.print(bare)
+                if let (first, firstShape, firstFile) = names[value.name.value] {
+                    context.reportRepeat(
+                        onlyOnce(typeName, value.name.value), rule: id, first: (first.span, firstFile),
+                        again: (value.name.span, located.file), identical: shape == firstShape)
                 } else {
-                    names[value.name.value] = (value.name, located.file)
+                    names[value.name.value] = (value.name, shape, located.file)
                 }
             }
             known[typeName] = names

@@ -22,13 +22,21 @@ package final class NoUnusedFragmentsRule: ValidationRule {
         for entry in context.definitions {
             guard case .fragment(let fragment) = entry.definition else { continue }
             if let index = context.fragmentIndexByName[fragment.name.value], used[index] { continue }
-            report(
-                Self.message(fragment.name.value),
-                [SourceRange(file: entry.file, span: Span(start: fragment.span.start, end: fragment.name.span.end))])
+            context.report(
+                Diagnostic(
+                    .error, Self.message(fragment.name.value), rule: Self.id,
+                    range: SourceRange(
+                        file: entry.file, span: Span(start: fragment.span.start, end: fragment.name.span.end)),
+                    notes: [DiagnosticNote(message: Self.setting, range: nil)]))
         }
     }
 }
 
 extension NoUnusedFragmentsRule {
     static func message(_ name: String) -> String { "Fragment \"\(name)\" is never used." }
+
+    /// What a project that keeps fragments for other apps or for later can do (saleor's apps share
+    /// fragment files no operation of theirs uses).
+    static let setting =
+        "Remove it, or, to keep unused fragments (shared with other apps, kept for later), set \"rules\": {\"no-unused-fragments\": \"warning\"} in baton.json: gen then runs and generates their types too."
 }

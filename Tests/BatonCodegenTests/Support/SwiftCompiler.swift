@@ -13,6 +13,13 @@ enum SwiftCompiler {
 
     static let flags = ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"]
 
+    /// Added to `flags` for a target as Xcode 26 creates a new app: the main actor as default isolation (SwiftPM
+    /// `.defaultIsolation(MainActor.self)`, Swift 6.2) with approachable concurrency's upcoming features.
+    static let mainActorDefault = [
+        "-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances",
+        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+    ]
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -117,15 +124,17 @@ enum SwiftCompiler {
         return try result.get()
     }
 
-    /// Type-checks `files` (paths) against the runtime; returns the compiler's seconds.
+    /// Type-checks `files` (paths) against the runtime, with `extraFlags` after `flags`
+    /// (`mainActorDefault`); returns the compiler's seconds.
     @discardableResult
-    static func typecheck(_ files: [String]) throws -> Double {
+    static func typecheck(_ files: [String], extraFlags: [String] = []) throws -> Double {
         let runtime = try runtime()
         let start = Date()
         // `-package-name`: generated code may be `package` (`output.swift.accessModifier`), as SwiftPM compiles it.
         try run(
             swiftc,
-            ["-typecheck"] + flags + ["-I", runtime.path, "-module-name", "App", "-package-name", "App"] + files)
+            ["-typecheck"] + flags + extraFlags + ["-I", runtime.path, "-module-name", "App", "-package-name", "App"]
+                + files)
         return Date().timeIntervalSince(start)
     }
 

@@ -29,9 +29,9 @@ enum SwiftUIStandIn {
 
     /// Type-checks `files` (paths) as one app module importing the stand-in and Baton; returns the compiler's seconds.
     @discardableResult
-    static func typecheck(_ files: [String]) throws -> Double {
+    static func typecheck(_ files: [String], extraFlags: [String] = []) throws -> Double {
         let start = Date()
-        try SwiftCompiler.run(SwiftCompiler.swiftc, try arguments(files))
+        try SwiftCompiler.run(SwiftCompiler.swiftc, try arguments(files, extraFlags: extraFlags))
         return Date().timeIntervalSince(start)
     }
 
@@ -49,8 +49,10 @@ enum SwiftUIStandIn {
         }
     }
 
-    private static func arguments(_ files: [String]) throws -> [String] {
-        ["-typecheck"] + SwiftCompiler.flags + (try importPath()).flatMap { ["-I", $0.path] } + ["-module-name", "App"]
+    private static func arguments(_ files: [String], extraFlags: [String] = []) throws -> [String] {
+        ["-typecheck"] + SwiftCompiler.flags + extraFlags + (try importPath()).flatMap { ["-I", $0.path] } + [
+            "-module-name", "App",
+        ]
             + files
     }
 }

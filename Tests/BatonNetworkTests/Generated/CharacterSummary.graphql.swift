@@ -3,7 +3,7 @@
 import Baton
 
 /// The lens of fragment `CharacterSummary`, reading a record of `Character`.
-struct CharacterSummary: Baton.LensType, Swift.Identifiable {
+nonisolated struct CharacterSummary: Baton.LensType, Swift.Identifiable {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
     static let fragmentName: String? = "CharacterSummary"

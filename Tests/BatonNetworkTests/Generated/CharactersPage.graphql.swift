@@ -3,7 +3,7 @@
 import Baton
 
 /// `query CharactersPage`: reads a record of `Query`.
-struct CharactersPage: Baton.DefaultVariablesOperation {
+nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
     static let operationName: String = "CharactersPage"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "674b788f5f0360127b58ac3af3d167054f22a7b1bd154464f37fdcc8ee3e7e78"

@@ -3,7 +3,7 @@
 import Baton
 
 /// `mutation RenameCharacter`: reads a record of `Mutation`.
-struct RenameCharacter: Baton.GraphQLOperation {
+nonisolated struct RenameCharacter: Baton.GraphQLOperation {
     static let operationName: String = "RenameCharacter"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "bb318e3f7546d1ed4c24bcb92bffe40741bbf011551d74a07561cc139e94d805"
@@ -97,7 +97,7 @@ struct RenameCharacter: Baton.GraphQLOperation {
     }
 }
 
-extension Baton.MutationCall where Operation == RenameCharacter {
+nonisolated extension Baton.MutationCall where Operation == RenameCharacter {
     /// Sends `mutation RenameCharacter` through the call's environment (never retried, never answered from
     /// the store), with `optimisticResponse` shown at once until the server answers; returns its data or
     /// throws `Baton.FetchError`.

@@ -2,7 +2,7 @@
 
 import Baton
 
-enum Status: Baton.GraphQLEnum {
+nonisolated enum Status: Baton.GraphQLEnum {
     case ALIVE
     case DEAD
     case UNKNOWN

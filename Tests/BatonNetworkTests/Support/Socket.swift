@@ -39,7 +39,8 @@ struct Socket {
     func close() { closeDescriptor(descriptor) }
 }
 
-private func closeDescriptor(_ descriptor: Int32) {
+/// Closes a file descriptor (the C library's `close`, which `Socket.close` and the test servers' own `close` hide).
+func closeDescriptor(_ descriptor: Int32) {
     #if canImport(Glibc)
         _ = Glibc.close(descriptor)
     #else

@@ -3,7 +3,7 @@
 import Baton
 
 /// `mutation AddComment`: reads a record of `Mutation`.
-struct AddComment: Baton.GraphQLOperation {
+nonisolated struct AddComment: Baton.GraphQLOperation {
     static let operationName: String = "AddComment"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "90605c7c88cb17a16d0e38820ef20917228f30f8863b59167b4c797fb63c6053"
@@ -210,7 +210,7 @@ struct AddComment: Baton.GraphQLOperation {
     }
 }
 
-extension Baton.MutationCall where Operation == AddComment {
+nonisolated extension Baton.MutationCall where Operation == AddComment {
     /// Sends `mutation AddComment` through the call's environment (never retried, never answered from
     /// the store), with `optimisticResponse` shown at once until the server answers; returns its data or
     /// throws `Baton.FetchError`.

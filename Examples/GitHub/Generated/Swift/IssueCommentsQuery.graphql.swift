@@ -3,7 +3,7 @@
 import Baton
 
 /// `query IssueCommentsQuery`: reads a record of `Query`.
-struct IssueCommentsQuery: Baton.AttachableOperation {
+nonisolated struct IssueCommentsQuery: Baton.AttachableOperation {
     static let operationName: String = "IssueCommentsQuery"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "f66fd766bd493de054f2a526ff1f0375b0dcbdee5de29976e7f0eab214fd9bcd"

@@ -3,7 +3,7 @@
 import Baton
 
 /// The lens of fragment `IssueComments_issue`, reading a record of `Issue`.
-struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Baton.RefetchableFragment {
+nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Baton.RefetchableFragment {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
     static let fragmentName: String? = "IssueComments_issue"

@@ -3,7 +3,7 @@
 import Baton
 
 /// The lens of fragment `IssueRow_issue`, reading a record of `Issue`.
-struct IssueRow_issue: Baton.LensType {
+nonisolated struct IssueRow_issue: Baton.LensType {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
     static let fragmentName: String? = "IssueRow_issue"

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query RepositoryQuery`: reads a record of `Query`.
-struct RepositoryQuery: Baton.AttachableOperation {
+nonisolated struct RepositoryQuery: Baton.AttachableOperation {
     static let operationName: String = "RepositoryQuery"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "144ca30852bf574fea68cff17f781ec5e23ce6de8a7415bc09d33936e6074871"

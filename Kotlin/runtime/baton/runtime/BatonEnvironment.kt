@@ -52,11 +52,15 @@ class BatonEnvironment(
         val reference = java.lang.ref.WeakReference(handle)
     }
 
-    /** Attaches a handle for [operation] under [policy]; [expiration] (seconds) overrides the operation's. */
+    /**
+     * Attaches a handle for [operation] under [policy]; [expiration] (seconds) overrides the operation's; [headers] go
+     * with every fetch of the handle, over the transport's.
+     */
     fun <D : Any> attach(
-        operation: Operation<D>, policy: FetchPolicy = FetchPolicy.STORE_OR_NETWORK, expiration: Double? = null
+        operation: Operation<D>, policy: FetchPolicy = FetchPolicy.STORE_OR_NETWORK, expiration: Double? = null,
+        headers: Map<String, String> = emptyMap()
     ): Handle<D> {
-        val handle = Handle(operation, policy, expiration ?: operation.expiration, this)
+        val handle = Handle(operation, policy, expiration ?: operation.expiration, this, headers)
         synchronized(lock) { handles[nextHandle++] = WeakHandle(handle) }
         handle.start()
         return handle
@@ -113,15 +117,25 @@ class BatonEnvironment(
         headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation(),
         replacing: Int? = null
     ) {
+        // Every event it logs (and every event logged by what it delivers to, on this thread) carries a new trace.
+        LogEvent.Trace.with(LogEvent.Trace.next(operation.operationName)) {
+            traced(operation, beforeDelivery, afterDelivery, headers, cancellation, replacing)
+        }
+    }
+
+    private fun traced(
+        operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
+        headers: Map<String, String>, cancellation: Cancellation, replacing: Int?
+    ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
         try {
             val body = receive(GraphQLRequest(operation, headers, cancellation))
-            if (cancellation.isCancelled) throw FetchException(FetchError.Transport(TransportException.CANCELLED))
+            if (cancellation.isCancelled) throw FetchException(FetchError.Cancelled)
             val (result, deliver) = try {
                 store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8), replacing)
             } catch (error: MalformedResponseException) {
-                throw FetchException(FetchError.MalformedResponse(error.reason))
+                throw FetchException(FetchError.MalformedResponse(error.reason, FetchError.kept(body)))
             } catch (error: RequestFailedException) {
                 throw FetchException(FetchError.Request(error.errors.errors))
             }
@@ -134,7 +148,7 @@ class BatonEnvironment(
             }
             synchronized(lock) { invalidatedOperations.remove(OperationIdentity.of(operation)) }
         } catch (error: FetchException) {
-            val cancelled = error.error == FetchError.Transport(TransportException.CANCELLED)
+            val cancelled = error.error == FetchError.Cancelled
             log.record(
                 LogEvent(
                     if (cancelled) "fetchCancelled" else "fetchFailed",
@@ -148,8 +162,8 @@ class BatonEnvironment(
 
     /**
      * Sends [request] through the transport, again after a transient failure of a query as [retryPolicy] allows
-     * (logging `retry`); a wait ends at once when the request is cancelled. A failure that ends it is a
-     * [FetchError.Transport].
+     * (logging `retry`); a wait ends at once when the request is cancelled. A failure that ends it is the
+     * [FetchError] case of its kind ([FetchError.of]).
      */
     private fun receive(request: GraphQLRequest): ByteArray {
         var retry = 0
@@ -164,8 +178,7 @@ class BatonEnvironment(
                     retryPolicy.delay(retry, failure)
                 }
                 if (delay == null) {
-                    val reason = if (cancelled) TransportException.CANCELLED else error.message ?: error.javaClass.simpleName
-                    throw FetchException(FetchError.Transport(reason))
+                    throw FetchException(if (cancelled) FetchError.Cancelled else FetchError.of(error))
                 }
                 log.record(
                     LogEvent(
@@ -177,8 +190,10 @@ class BatonEnvironment(
                     )
                 )
                 if (request.cancellation.await(Math.round(delay * 1000))) {
-                    throw FetchException(FetchError.Transport(TransportException.CANCELLED))
+                    throw FetchException(FetchError.Cancelled)
                 }
+                // The retry was logged under the attempt that failed; what follows under the next one.
+                LogEvent.Trace.attempt(retry + 1)
             }
         }
     }

@@ -4,9 +4,6 @@ import java.io.ByteArrayOutputStream
 import java.io.IOException
 import java.io.InputStream
 import java.net.URLEncoder
-import java.text.SimpleDateFormat
-import java.util.Locale
-import java.util.TimeZone
 import java.util.concurrent.ScheduledThreadPoolExecutor
 import java.util.concurrent.ThreadFactory
 import java.util.concurrent.TimeUnit
@@ -165,7 +162,7 @@ class GraphQLHttp @JvmOverloads constructor(
                 continue
             }
             if (reply.status in 200..299 || isGraphQLResponse(reply.body)) return reply.body
-            throw TransportException.httpStatus(reply.status, retryAfter(reply.header("Retry-After")))
+            throw TransportException.httpStatus(reply.status, retryAfter(reply.header("Retry-After")), reply.body)
         }
     }
 
@@ -178,8 +175,11 @@ class GraphQLHttp @JvmOverloads constructor(
         val deadline = timer.schedule(
             Runnable { if (ended.compareAndSet(RUNNING, TIMED_OUT)) exchange.abort() }, timeoutMillis, TimeUnit.MILLISECONDS
         )
+        // Whether the answer's head came: a timeout before it struck waiting, after it reading.
+        var answered = false
         try {
             val response = exchange.execute()
+            answered = true
             val body = read(response, exchange)
             if (ended.get() == CANCELLED) throw TransportException.cancelled()
             return HttpReply(response.status, body, response)
@@ -187,7 +187,9 @@ class GraphQLHttp @JvmOverloads constructor(
             throw error
         } catch (error: Exception) {
             throw when (ended.get()) {
-                TIMED_OUT -> TransportException.timedOut(timeoutMillis / 1000.0)
+                TIMED_OUT -> TransportException.timedOut(
+                    timeoutMillis / 1000.0, if (answered) FetchError.TimeoutPhase.READING else FetchError.TimeoutPhase.WAITING
+                )
                 CANCELLED -> TransportException.cancelled()
                 else -> TransportException.network(error.message ?: error.javaClass.simpleName, error)
             }
@@ -272,21 +274,94 @@ class GraphQLHttp @JvmOverloads constructor(
             }
         }
 
-        /** `Retry-After` in seconds: the delay form, or an HTTP date counted from now; null when absent or unreadable. */
+        /** The longest `Retry-After` reported (seconds, one day): any longer one reads as this. */
+        const val RETRY_AFTER_LIMIT: Double = 86_400.0
+
+        /**
+         * `Retry-After` in seconds (RFC 9110 §10.2.3), as Swift's `RetryAfter.seconds` reads it: whole seconds
+         * (`1*DIGIT`: no sign, point or exponent, so `1e800` or `-1` is null) or an HTTP-date (IMF-fixdate, or the
+         * obsolete RFC 850 and asctime forms) counted from [now] (milliseconds since 1970), a past date 0; every
+         * delay capped at [RETRY_AFTER_LIMIT]; null when absent or not a `Retry-After` value.
+         */
         @JvmStatic
-        fun retryAfter(value: String?): Double? {
-            val text = value?.trim() ?: return null
+        @JvmOverloads
+        fun retryAfter(value: String?, now: Long = System.currentTimeMillis()): Double? {
+            val text = value?.trim(' ', '\t') ?: return null
             if (text.length == 0) return null
-            val seconds = text.toDoubleOrNull()
-            if (seconds != null) return if (seconds >= 0) seconds else null
-            val format = SimpleDateFormat("EEE, dd MMM yyyy HH:mm:ss zzz", Locale.US)
-            format.timeZone = TimeZone.getTimeZone("GMT")
-            val date = try {
-                format.parse(text)
-            } catch (error: java.text.ParseException) {
+            if (text.all { it in '0'..'9' }) {
+                val significant = text.trimStart('0')
+                // Past nine digits it is past the limit whatever it is.
+                if (significant.length > 9) return RETRY_AFTER_LIMIT
+                val number = if (significant.length == 0) 0 else significant.toInt()
+                return Math.min(number.toDouble(), RETRY_AFTER_LIMIT)
+            }
+            val date = httpDate(text) ?: return null
+            return Math.min(Math.max(date - now / 1000.0, 0.0), RETRY_AFTER_LIMIT)
+        }
+
+        private val MONTHS = listOf("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+        private val DAY_NAMES = listOf("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+        private val LONG_DAY_NAMES = listOf("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+        /** Seconds since 1970 of an HTTP-date in one of its three forms, or null. */
+        @JvmStatic
+        fun httpDate(text: String): Double? {
+            val parts = text.split(" ")
+            val day: Int?
+            val month: Int
+            val year: Int?
+            val time: String
+            if (parts.size == 6 && parts[0].endsWith(",") && parts[0].dropLast(1) in DAY_NAMES && parts[5] == "GMT") {
+                // IMF-fixdate: day-name "," SP 2DIGIT SP month SP 4DIGIT SP time-of-day SP "GMT"
+                day = digits(parts[1], 2)
+                month = MONTHS.indexOf(parts[2])
+                year = digits(parts[3], 4)
+                time = parts[4]
+            } else if (parts.size == 4 && parts[0].endsWith(",") && parts[0].dropLast(1) in LONG_DAY_NAMES && parts[3] == "GMT") {
+                // rfc850-date: day-name-l "," SP 2DIGIT "-" month "-" 2DIGIT SP time-of-day SP "GMT"
+                val date = parts[1].split("-")
+                if (date.size != 3) return null
+                day = digits(date[0], 2)
+                month = MONTHS.indexOf(date[1])
+                year = digits(date[2], 2)?.let { if (it < 70) 2000 + it else 1900 + it }
+                time = parts[2]
+            } else if ((parts.size == 5 || (parts.size == 6 && parts[2].length == 0)) && parts[0] in DAY_NAMES) {
+                // asctime-date: day-name SP month SP ( 2DIGIT / ( SP DIGIT ) ) SP time-of-day SP 4DIGIT
+                day = if (parts.size == 5) digits(parts[2], 2) else digits(parts[3], 1)
+                month = MONTHS.indexOf(parts[1])
+                time = parts[parts.size - 2]
+                year = digits(parts[parts.size - 1], 4)
+            } else {
                 return null
             }
-            return Math.max((date.time - System.currentTimeMillis()) / 1000.0, 0.0)
+            val clock = time.split(":").map { digits(it, 2) }
+            if (day == null || month < 0 || year == null || clock.size != 3) return null
+            val hour = clock[0] ?: return null
+            val minute = clock[1] ?: return null
+            val second = clock[2] ?: return null
+            if (hour >= 24 || minute >= 60 || second > 60 || day < 1 || day > daysIn(month + 1, year)) return null
+            val days = daysSince1970(year, month + 1, day)
+            return (days * 86_400L + hour * 3_600L + minute * 60L + second).toDouble()
+        }
+
+        /** Exactly [count] ASCII digits as a number, or null. */
+        private fun digits(text: String, count: Int): Int? =
+            if (text.length == count && text.all { it in '0'..'9' }) text.toInt() else null
+
+        private fun daysIn(month: Int, year: Int): Int = when (month) {
+            2 -> if (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) 29 else 28
+            4, 6, 9, 11 -> 30
+            else -> 31
+        }
+
+        /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`). */
+        private fun daysSince1970(year: Int, month: Int, day: Int): Long {
+            val shifted = if (month <= 2) year - 1 else year
+            val era = (if (shifted >= 0) shifted else shifted - 399) / 400
+            val yearOfEra = shifted - era * 400
+            val dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+            val dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            return era * 146_097L + dayOfEra - 719_468L
         }
     }
 }

@@ -19,16 +19,52 @@ sealed class Phase<out D : Any> {
     open val data: D? get() = null
 }
 
-/** Why a fetch, or the read after it, failed. */
+/**
+ * Why a fetch, or the read after it, failed: one type a view switches on (`when`), with the same cases as the Swift
+ * runtime's `FetchError`. The transport's failures ([TransportException]) arrive as their own cases, never as text:
+ * [Offline], [TimedOut] (with when), [HttpStatus] (with `Retry-After`), [TooLarge], [Cancelled], [ProtocolViolation],
+ * [TransportFailed]. The body of a failed answer ([HttpStatus], [MalformedResponse]) is kept for diagnostics, its
+ * first [BODY_LIMIT] bytes. [description] says what went wrong as the logs say it (`transport: HTTP status 502`).
+ */
 sealed class FetchError {
-    /** A response with errors and no data: the request failed as a whole. */
+    /** A response with errors and no data: the server's request errors. */
     data class Request(val errors: List<FieldError>) : FetchError()
 
-    /** The transport failed (no network, an HTTP status without a GraphQL body). */
-    data class Transport(val reason: String) : FetchError()
+    /** No connection to the server: it could not be made, or it broke (reset, closed, a truncated body) before the whole answer. */
+    data class Offline(val reason: String) : FetchError()
 
-    /** The body was not a GraphQL response. */
-    data class MalformedResponse(val reason: String) : FetchError()
+    /** No complete answer within the transport's timeout ([seconds]), and in which part of the exchange. */
+    data class TimedOut(val phase: TimeoutPhase, val seconds: Double) : FetchError()
+
+    /** A status outside 200…299 without a GraphQL body, with the server's `Retry-After` (seconds) and the body. */
+    class HttpStatus @JvmOverloads constructor(
+        val status: Int, val retryAfter: Double? = null, override val body: ByteArray = ByteArray(0)
+    ) : FetchError() {
+        override fun equals(other: Any?): Boolean = other is HttpStatus && other.status == status &&
+            other.retryAfter == retryAfter && other.body.contentEquals(body)
+
+        override fun hashCode(): Int = (status * 31 + (retryAfter?.hashCode() ?: 0)) * 31 + body.contentHashCode()
+    }
+
+    /** The body was not a GraphQL response (why, and the body). */
+    class MalformedResponse @JvmOverloads constructor(val reason: String, override val body: ByteArray = ByteArray(0)) : FetchError() {
+        override fun equals(other: Any?): Boolean =
+            other is MalformedResponse && other.reason == reason && other.body.contentEquals(body)
+
+        override fun hashCode(): Int = reason.hashCode() * 31 + body.contentHashCode()
+    }
+
+    /** The body was larger than the transport's limit (bytes); it was not read past it. */
+    data class TooLarge(val limit: Long) : FetchError()
+
+    /** The fetch was cancelled (its handle detached). */
+    object Cancelled : FetchError()
+
+    /** The server broke a protocol Baton speaks (it knows no document for a persisted id, in persisted-only mode). */
+    data class ProtocolViolation(val reason: String) : FetchError()
+
+    /** A failure of a transport's own (a custom transport's error, a fixture told to fail, one without an answer). */
+    data class TransportFailed(val reason: String) : FetchError()
 
     /**
      * The operation's read failed: a `@required` null reached the root ([RequiredFieldException]) or
@@ -39,21 +75,70 @@ sealed class FetchError {
     /** Nothing to send with: a mutation call made without an environment, a page of a connection the store lacks. */
     data class Unattached(val reason: String) : FetchError()
 
-    /** What went wrong, as the Swift runtime says it: `rate limited`, `transport: offline`. */
+    /** When, in an exchange, a timeout struck. */
+    enum class TimeoutPhase {
+        /** Before the request was sent: connecting (or queued for a connection). */
+        CONNECTING,
+
+        /** The request was sent; no byte of the answer came. */
+        WAITING,
+
+        /** The answer began and did not end in time. */
+        READING
+    }
+
+    /** What went wrong, as the Swift runtime says it: `rate limited`, `transport: network: Connection refused`. */
     val description: String
         get() = when (this) {
             is Request -> errors.joinToString("; ") { it.message }
-            is Transport -> "transport: $reason"
+            is Offline -> "transport: network: $reason"
+            is TimedOut -> "transport: " + TransportException.timedOut(seconds).message
+            is HttpStatus -> "transport: " + TransportException.httpStatus(status, retryAfter).message
             is MalformedResponse -> "malformed response: $reason"
+            is TooLarge -> "transport: " + TransportException.tooLarge(limit).message
+            is Cancelled -> "transport: " + TransportException.CANCELLED
+            is ProtocolViolation -> "transport: $reason"
+            is TransportFailed -> "transport: $reason"
             is Read -> exception.message ?: exception.toString()
             is Unattached -> reason
         }
+
+    /** The body of the failed answer (its first [BODY_LIMIT] bytes), when there was one. */
+    open val body: ByteArray?
+        get() = null
 
     /** The `error` of a `fetchFailed` event: the messages of a request error, else the description. */
     internal val payload: Any?
         get() = if (this is Request) errors.map { it.message } else description
 
     override fun toString(): String = description
+
+    companion object {
+        /** The most of a failed answer's body kept (bytes). */
+        const val BODY_LIMIT: Int = 64 shl 10
+
+        /** The part of a body kept for diagnostics. */
+        @JvmStatic
+        fun kept(body: ByteArray): ByteArray = if (body.size <= BODY_LIMIT) body else body.copyOf(BODY_LIMIT)
+
+        /**
+         * The failure for whatever a transport threw: a [TransportException] by its kind, anything else as
+         * [TransportFailed] with its message.
+         */
+        @JvmStatic
+        fun of(error: Throwable): FetchError {
+            if (error !is TransportException) return TransportFailed(error.message ?: error.javaClass.simpleName)
+            return when (error.kind) {
+                TransportException.Kind.HTTP_STATUS -> HttpStatus(error.status ?: 0, error.retryAfter, kept(error.body))
+                TransportException.Kind.NETWORK -> Offline(error.message?.removePrefix("network: ") ?: "")
+                TransportException.Kind.TIMED_OUT -> TimedOut(error.phase, error.seconds ?: 0.0)
+                TransportException.Kind.TOO_LARGE -> TooLarge(error.limit ?: 0)
+                TransportException.Kind.CANCELLED -> Cancelled
+                TransportException.Kind.PERSISTED_QUERY_NOT_FOUND -> ProtocolViolation(error.message ?: "")
+                TransportException.Kind.FAILED -> TransportFailed(error.message ?: "")
+            }
+        }
+    }
 }
 
 /** A failed [BatonEnvironment.fetch]. */
@@ -108,7 +193,9 @@ class Handle<D : Any> internal constructor(
     val policy: FetchPolicy,
     /** Seconds after which the data is stale; null for never by age. */
     val expiration: Double?,
-    private val environment: BatonEnvironment
+    private val environment: BatonEnvironment,
+    /** Headers every fetch of the handle sends (its first, retries, heals, refetches), over the transport's. */
+    val headers: Map<String, String> = emptyMap()
 ) {
     private val lock = Any()
     private var currentPhase: Phase<D> = Phase.Loading
@@ -333,7 +420,7 @@ class Handle<D : Any> internal constructor(
                 operation,
                 { synchronized(lock) { committingOwn = true } },
                 { synchronized(lock) { committingOwn = false } },
-                cancellation = cancellation
+                headers, cancellation
             )
         } catch (error: FetchException) {
             synchronized(lock) {

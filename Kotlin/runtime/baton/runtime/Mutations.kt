@@ -39,7 +39,20 @@ sealed class MutationResult<out D : Any> {
  * typed optimistic response — one that blocks until the answer (call it off the main thread, as [BatonEnvironment.fetch]),
  * one that calls back. The coroutines adapter (`Kotlin/coroutines`) suspends instead.
  */
-class MutationCall<D : Any, O : Operation<D>>(val environment: BatonEnvironment?) {
+class MutationCall<D : Any, O : Operation<D>> @JvmOverloads constructor(
+    val environment: BatonEnvironment?,
+    /** Headers the mutation is sent with, over the transport's. */
+    val headers: Map<String, String> = emptyMap()
+) {
+    /** The call with more headers (these win over the call's own), the generated `invoke`'s arguments unchanged. */
+    fun headers(more: Map<String, String>): MutationCall<D, O> = MutationCall(environment, headers + more)
+
+    /**
+     * The call with an `Idempotency-Key` header, so a server can tell a mutation sent again from a new one:
+     * `environment.mutation<…>().idempotencyKey(key)(input = …)`. Keep the key with the user's intent.
+     */
+    fun idempotencyKey(key: String): MutationCall<D, O> = headers(mapOf("Idempotency-Key" to key))
+
     /** Sends [mutation] and waits for its data (see [BatonEnvironment.perform]). */
     fun perform(mutation: O, optimisticResponse: OptimisticResponse? = null): D {
         val environment = environment ?: throw FetchException(
@@ -47,7 +60,7 @@ class MutationCall<D : Any, O : Operation<D>>(val environment: BatonEnvironment?
                 "${mutation.operationName} has no environment: make the call with environment.mutation()"
             )
         )
-        return environment.perform(mutation, optimisticResponse)
+        return environment.perform(mutation, optimisticResponse, headers)
     }
 
     /** Sends [mutation] on the environment's executor and calls [callback] with the outcome. */
@@ -59,7 +72,7 @@ class MutationCall<D : Any, O : Operation<D>>(val environment: BatonEnvironment?
         }
         environment.track {
             val result = try {
-                MutationResult.Success(environment.perform(mutation, optimisticResponse))
+                MutationResult.Success(environment.perform(mutation, optimisticResponse, headers))
             } catch (error: FetchException) {
                 MutationResult.Failure(error.error)
             }
@@ -77,7 +90,9 @@ fun <D : Any, O : Operation<D>> BatonEnvironment.mutation(): MutationCall<D, O> 
  * answer replaces in its batch or that a failure removes (logged `optimisticRolledBack`); the answer committed as a
  * server batch with its declarative updates. Throws [FetchException].
  */
-fun <D : Any> BatonEnvironment.perform(mutation: Operation<D>, optimisticResponse: OptimisticResponse? = null): D {
+fun <D : Any> BatonEnvironment.perform(
+    mutation: Operation<D>, optimisticResponse: OptimisticResponse? = null, headers: Map<String, String> = emptyMap()
+): D {
     var layer: Int? = null
     if (optimisticResponse != null) {
         // Nothing is sent when the optimistic response cannot be a response (nested past the parser's limit).
@@ -97,7 +112,7 @@ fun <D : Any> BatonEnvironment.perform(mutation: Operation<D>, optimisticRespons
         deliver()
     }
     try {
-        send(mutation, {}, {}, replacing = layer)
+        send(mutation, {}, {}, headers, replacing = layer)
     } catch (error: FetchException) {
         if (layer != null) {
             val (result, deliver) = store.removeOptimisticLayer(layer)

@@ -53,8 +53,13 @@ class SubscriptionHandle<D : Any> internal constructor(
         toCancel?.cancel()
     }
 
+    /** The subscription's trace: every event it logs carries it (the attempt counts the times it was sent). */
+    @Volatile private var trace = LogEvent.Trace.next(operation.operationName)
+
     internal fun start(transport: SubscriptionTransport) {
-        environment.log.record(LogEvent("subscriptionStarted", linkedMapOf<String, Any?>("operation" to operation.operationName)))
+        LogEvent.Trace.with(trace) {
+            environment.log.record(LogEvent("subscriptionStarted", linkedMapOf<String, Any?>("operation" to operation.operationName)))
+        }
         val started = transport.subscribe(GraphQLRequest(operation)) { event -> receive(event) }
         val detachedMeanwhile = synchronized(lock) {
             if (!finished) cancellation = started
@@ -73,6 +78,12 @@ class SubscriptionHandle<D : Any> internal constructor(
     }
 
     private fun receive(event: SubscriptionEvent) {
+        LogEvent.Trace.with(trace) { traced(event) }
+        // A reconnect sends the subscription again: what follows is its next attempt.
+        if (event is SubscriptionEvent.Reconnecting) trace = trace.copy(attempt = event.attempt + 1)
+    }
+
+    private fun traced(event: SubscriptionEvent) {
         if (synchronized(lock) { finished }) return
         val log = environment.log
         val name = operation.operationName
@@ -96,7 +107,7 @@ class SubscriptionHandle<D : Any> internal constructor(
                     currentError = null
                 }
             } catch (error: MalformedResponseException) {
-                record(FetchError.MalformedResponse(error.reason))
+                record(FetchError.MalformedResponse(error.reason, FetchError.kept(event.payload.toByteArray(Charsets.UTF_8))))
             } catch (error: RequestFailedException) {
                 record(FetchError.Request(error.errors.errors))
             }
@@ -122,7 +133,7 @@ class SubscriptionHandle<D : Any> internal constructor(
                 synchronized(lock) { reconnectCount++ }
             }
             is SubscriptionEvent.Failed -> {
-                fail(FetchError.Transport(event.reason))
+                fail(FetchError.Offline(event.reason))
                 return
             }
         }
@@ -155,7 +166,7 @@ fun <D : Any> BatonEnvironment.subscribe(operation: Operation<D>): SubscriptionH
     if (transport != null) {
         handle.start(transport)
     } else {
-        handle.fail(FetchError.Transport("the environment has no subscription transport"))
+        handle.fail(FetchError.Unattached("the environment has no subscription transport"))
     }
     return handle
 }

@@ -80,7 +80,15 @@ class TransportException @JvmOverloads constructor(
     /** The HTTP status, for [Kind.HTTP_STATUS]. */
     val status: Int? = null,
     /** The server's `Retry-After` in seconds, when it sent one. */
-    val retryAfter: Double? = null
+    val retryAfter: Double? = null,
+    /** The body of the answer, for [Kind.HTTP_STATUS] (its first [FetchError.BODY_LIMIT] bytes). */
+    val body: ByteArray = ByteArray(0),
+    /** The timeout in seconds, for [Kind.TIMED_OUT]. */
+    val seconds: Double? = null,
+    /** When the timeout struck, for [Kind.TIMED_OUT]. */
+    val phase: FetchError.TimeoutPhase = FetchError.TimeoutPhase.WAITING,
+    /** The limit in bytes, for [Kind.TOO_LARGE]. */
+    val limit: Long? = null
 ) : RuntimeException(message, cause) {
     /** What kind of failure it is. */
     enum class Kind { FAILED, HTTP_STATUS, NETWORK, TIMED_OUT, TOO_LARGE, CANCELLED, PERSISTED_QUERY_NOT_FOUND }
@@ -97,10 +105,11 @@ class TransportException @JvmOverloads constructor(
         /** A status outside 200…299 without a GraphQL body. */
         @JvmStatic
         @JvmOverloads
-        fun httpStatus(status: Int, retryAfter: Double? = null): TransportException = TransportException(
-            if (retryAfter == null) "HTTP status $status" else "HTTP status $status (retry after ${seconds(retryAfter)} s)",
-            null, Kind.HTTP_STATUS, status, retryAfter
-        )
+        fun httpStatus(status: Int, retryAfter: Double? = null, body: ByteArray = ByteArray(0)): TransportException =
+            TransportException(
+                if (retryAfter == null) "HTTP status $status" else "HTTP status $status (retry after ${seconds(retryAfter)} s)",
+                null, Kind.HTTP_STATUS, status, retryAfter, FetchError.kept(body)
+            )
 
         /** The connection failed or broke before the whole answer arrived (a truncated body is one). */
         @JvmStatic
@@ -109,13 +118,16 @@ class TransportException @JvmOverloads constructor(
 
         /** No complete answer within the exchange's timeout. */
         @JvmStatic
-        fun timedOut(seconds: Double): TransportException =
-            TransportException("timed out after ${seconds(seconds)} s", null, Kind.TIMED_OUT)
+        @JvmOverloads
+        fun timedOut(seconds: Double, phase: FetchError.TimeoutPhase = FetchError.TimeoutPhase.WAITING): TransportException =
+            TransportException(
+                "timed out after ${seconds(seconds)} s", null, Kind.TIMED_OUT, seconds = seconds, phase = phase
+            )
 
         /** The body is larger than the limit; it was not read past it. */
         @JvmStatic
         fun tooLarge(limit: Long): TransportException =
-            TransportException("response larger than $limit bytes", null, Kind.TOO_LARGE)
+            TransportException("response larger than $limit bytes", null, Kind.TOO_LARGE, limit = limit)
 
         /** The fetch was cancelled (its handle detached). */
         @JvmStatic

@@ -704,8 +704,14 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
             is Phase.Ready -> "ready"
             is Phase.Failed -> "failed: " + when (phase.error) {
                 is FetchError.Request -> "request"
-                is FetchError.Transport -> "transport"
+                is FetchError.Offline -> "offline"
+                is FetchError.TimedOut -> "timedOut"
+                is FetchError.HttpStatus -> "httpStatus"
                 is FetchError.MalformedResponse -> "malformedResponse"
+                is FetchError.TooLarge -> "tooLarge"
+                is FetchError.Cancelled -> "cancelled"
+                is FetchError.ProtocolViolation -> "protocolViolation"
+                is FetchError.TransportFailed -> "transportFailed"
                 is FetchError.Read -> "read"
                 is FetchError.Unattached -> "unattached"
             }

@@ -26,6 +26,7 @@ import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
 import okhttp3.OkHttpClient
+import baton.runtime.PersistedQueries
 import scenarios.CharacterDetail
 import java.io.File
 
@@ -59,6 +60,17 @@ fun main(args: Array<String>) {
     val fixtures = File(args[0])
     section("okhttp transport") { okHttp(it) }
     section("coroutines") { coroutines(fixtures, it) }
+    section("reused connections") { out ->
+        val client = OkHttpClient()
+        try {
+            Checks.reusedConnections(out) { url, method ->
+                OkHttpTransport(client, url, emptyMap(), method, PersistedQueries.OFF, 10000, 32L shl 20, null)
+            }
+        } finally {
+            client.dispatcher().executorService().shutdown()
+            client.connectionPool().evictAll()
+        }
+    }
 }
 
 private fun okHttp(out: MutableList<String>) {

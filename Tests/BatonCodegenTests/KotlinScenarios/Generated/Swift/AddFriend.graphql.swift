@@ -3,7 +3,7 @@
 import Baton
 
 /// `mutation AddFriend`: reads a record of `Mutation`.
-struct AddFriend: Baton.GraphQLOperation {
+nonisolated struct AddFriend: Baton.GraphQLOperation {
     static let operationName: String = "AddFriend"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "cc42a54dcb5de84d0806336382189ad4b0477a9837ce73a4d19bccf634548e25"
@@ -174,7 +174,7 @@ struct AddFriend: Baton.GraphQLOperation {
     }
 }
 
-extension Baton.MutationCall where Operation == AddFriend {
+nonisolated extension Baton.MutationCall where Operation == AddFriend {
     /// Sends `mutation AddFriend` through the call's environment (never retried, never answered from
     /// the store), with `optimisticResponse` shown at once until the server answers; returns its data or
     /// throws `Baton.FetchError`.

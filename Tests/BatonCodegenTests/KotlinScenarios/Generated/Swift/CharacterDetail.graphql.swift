@@ -3,7 +3,7 @@
 import Baton
 
 /// `query CharacterDetail`: reads a record of `Query`.
-struct CharacterDetail: Baton.AttachableOperation {
+nonisolated struct CharacterDetail: Baton.AttachableOperation {
     static let operationName: String = "CharacterDetail"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "83ec95950d1d0194eb60d05c295e3100233fc1eba3bf4c16cd04e82c84abaf5d"

@@ -3,7 +3,7 @@
 import Baton
 
 /// The lens of fragment `CharacterImage`, reading a record of `Character`.
-struct CharacterImage: Baton.LensType {
+nonisolated struct CharacterImage: Baton.LensType {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
     static let fragmentName: String? = "CharacterImage"

@@ -3,7 +3,7 @@
 import Baton
 
 /// The lens of fragment `FriendPages_query`, reading a record of `Query`.
-struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment {
+nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
     static let fragmentName: String? = "FriendPages_query"

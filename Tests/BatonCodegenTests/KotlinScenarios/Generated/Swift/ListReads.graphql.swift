@@ -3,7 +3,7 @@
 import Baton
 
 /// `query ListReads`: reads a record of `Query`.
-struct ListReads: Baton.DefaultVariablesOperation {
+nonisolated struct ListReads: Baton.DefaultVariablesOperation {
     static let operationName: String = "ListReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "794ac58f6b6c08b50f6bbc271c8fd305509fcf749588702a43b25f032e3f9b4a"

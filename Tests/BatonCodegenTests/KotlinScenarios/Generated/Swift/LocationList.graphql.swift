@@ -3,7 +3,7 @@
 import Baton
 
 /// `query LocationList`: reads a record of `Query`.
-struct LocationList: Baton.DefaultVariablesOperation {
+nonisolated struct LocationList: Baton.DefaultVariablesOperation {
     static let operationName: String = "LocationList"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "01fad4e304f6fb5eb8fe407aacdd95df886352fe87dfcb39462e69c8d0ef7eb0"

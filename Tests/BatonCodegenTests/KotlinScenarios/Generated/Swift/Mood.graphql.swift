@@ -2,7 +2,7 @@
 
 import Baton
 
-enum Mood: Baton.GraphQLEnum {
+nonisolated enum Mood: Baton.GraphQLEnum {
     case HAPPY
     case SAD
     /// A value this build does not know, with its text.

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query NestedCatchReads`: reads a record of `Query`.
-struct NestedCatchReads: Baton.AttachableOperation {
+nonisolated struct NestedCatchReads: Baton.AttachableOperation {
     static let operationName: String = "NestedCatchReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "6c3d115a5cbb5a045f6d69ac148f5eda256bba0e2a2b949c53298b3b94fba016"

@@ -3,7 +3,7 @@
 import Baton
 
 /// `mutation RemoveCharacter`: reads a record of `Mutation`.
-struct RemoveCharacter: Baton.GraphQLOperation {
+nonisolated struct RemoveCharacter: Baton.GraphQLOperation {
     static let operationName: String = "RemoveCharacter"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "f51c0d330196f381fdf6daf39e9529fdcd15ff243ccb1aac49658d6f6f19b8c6"
@@ -84,7 +84,7 @@ struct RemoveCharacter: Baton.GraphQLOperation {
     }
 }
 
-extension Baton.MutationCall where Operation == RemoveCharacter {
+nonisolated extension Baton.MutationCall where Operation == RemoveCharacter {
     /// Sends `mutation RemoveCharacter` through the call's environment (never retried, never answered from
     /// the store), with `optimisticResponse` shown at once until the server answers; returns its data or
     /// throws `Baton.FetchError`.

@@ -3,7 +3,7 @@
 import Baton
 
 /// The lens of fragment `StrictCharacterImage`, reading a record of `Character`.
-struct StrictCharacterImage: Baton.LensType {
+nonisolated struct StrictCharacterImage: Baton.LensType {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
     static let fragmentName: String? = "StrictCharacterImage"

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query StrictReads`: reads a record of `Query`.
-struct StrictReads: Baton.AttachableOperation {
+nonisolated struct StrictReads: Baton.AttachableOperation {
     static let operationName: String = "StrictReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "2b22e81e86fe28ec6e57947e560f4d5f199f9a77311fc42b10f64c9ff2e9a4f1"

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query ThrowReads`: reads a record of `Query`.
-struct ThrowReads: Baton.AttachableOperation {
+nonisolated struct ThrowReads: Baton.AttachableOperation {
     static let operationName: String = "ThrowReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "b80bf0c504d61cd258da34ccdbf1676bb1ea1fbb5b9e5cfff3f220a6a52d35e4"

@@ -3,7 +3,7 @@
 import Baton
 
 /// `query ValueReads`: reads a record of `Query`.
-struct ValueReads: Baton.AttachableOperation {
+nonisolated struct ValueReads: Baton.AttachableOperation {
     static let operationName: String = "ValueReads"
     /// SHA-256 of `document`, for persisted queries.
     static let operationID: String = "fc1acacd59937db116613fe7dc8ee6e0aa454705e23464588a0658728c8a9cdf"

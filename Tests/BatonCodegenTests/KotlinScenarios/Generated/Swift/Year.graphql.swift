@@ -4,4 +4,4 @@ import Baton
 
 /// `Year` reads as `ScenarioYear` (`customScalarTypes` in baton.json): converted from the
 /// server's text at the read; a text that does not convert is reported and reads as nil.
-private func _YearIsCustomScalar(_ type: ScenarioYear.Type) -> any Baton.CustomScalar.Type { type }
+nonisolated private func _YearIsCustomScalar(_ type: ScenarioYear.Type) -> any Baton.CustomScalar.Type { type }

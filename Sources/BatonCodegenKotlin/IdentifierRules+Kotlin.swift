@@ -1,3 +1,4 @@
+import BatonCodegen
 import BatonKotlinRuntime
 
 extension IdentifierRules {

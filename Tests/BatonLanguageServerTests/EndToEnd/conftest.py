@@ -99,3 +99,16 @@ async def client(lsp_client: LanguageClient, project):
     lsp_client.project = project
     yield
     await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BATON, "lsp"]))
+async def utf8_client(lsp_client: LanguageClient, project):
+    """A client that offers UTF-8 positions (LSP 3.17 `general.positionEncodings`)."""
+    capabilities = types.ClientCapabilities(
+        general=types.GeneralClientCapabilities(
+            position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16]))
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=capabilities, root_uri=project.as_uri()))
+    lsp_client.project = project
+    yield
+    await lsp_client.shutdown_session()

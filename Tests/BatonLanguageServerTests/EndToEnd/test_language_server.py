@@ -122,3 +122,15 @@ async def test_unknown_requests_and_notifications(client):
             text_document=types.TextDocumentIdentifier(uri=uri(client, "Queries/Profile.graphql")),
             position=types.Position(line=999, character=999)))
     assert hover is None
+
+
+async def test_utf8_positions_when_the_client_offers_them(utf8_client):
+    client = utf8_client
+    assert client.initialize_result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+    await settle(client, [uri(client, "Sources/Screen.swift")])
+    [diagnostic] = client.diagnostics[uri(client, "Sources/Screen.swift")]
+    # "👋" is 4 bytes and "日本語" 9: byte 62 where UTF-16 counts 54.
+    line = (client.project / "Sources/Screen.swift").read_text(encoding="utf-8").split("\n")[1]
+    assert line.encode("utf-8")[62:66] == b"nmae"
+    assert (diagnostic.range.start.line, diagnostic.range.start.character) == (1, 62)
+    assert (diagnostic.range.end.line, diagnostic.range.end.character) == (1, 66)

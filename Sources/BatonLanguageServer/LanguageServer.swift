@@ -575,9 +575,17 @@ package final class LanguageServer {
         return .success("[" + symbols.joined(separator: ",") + "]")
     }
 
-    /// The document and offset at a position of an editor's file, and what is there.
+    /// The document and offset at a position of an editor's file, and what is there. A schema file is parsed
+    /// again (the compilation keeps the schema built from it, not its syntax).
     private func locate(_ path: String, _ position: TextPosition) -> Located? {
         for folder in folders {
+            for compilation in folder.compilations where compilation.project.schemaFiles.contains(path) {
+                guard let bytes = openTexts[path] ?? FileSystem.readFile(path).success,
+                    let document = Parser.parse(SourceFile(path: path, bytes: bytes)).document
+                else { continue }
+                let offset = TextPositions.offset(of: position, in: document.source, encoding: encoding)
+                return Located(folder: folder, compilation: compilation, document: document, offset: offset)
+            }
             for compilation in folder.compilations where compilation.project.documentFiles.contains(path) {
                 guard let unit = compilation.units.first(where: { $0.path == path }) else { continue }
                 for document in unit.documents {

@@ -91,10 +91,62 @@ enum SymbolInfo {
                 if let found = directiveTarget(fragment.directives, offset, schema) { return found }
                 return selectionTarget(fragment.selectionSet, parent: parent, offset, schema)
             default:
-                return nil
+                return schemaTarget(definition, at: offset, schema: schema)
             }
         }
         return nil
+    }
+
+    /// A name in a schema file: a type's, a field's (its uses are the field's references), an argument's or input
+    /// field's, or a type named in a field, an argument, an interface list or a union.
+    private static func schemaTarget(_ definition: Definition, at offset: Int, schema: GraphQLSchema?) -> Target? {
+        guard let schema else { return nil }
+        func named(_ reference: NamedType) -> Target? {
+            guard contains(reference.span, offset), let type = schema.type(named: reference.name.value) else {
+                return nil
+            }
+            return .type(type, reference.span)
+        }
+        func inputs(_ values: [InputValueDefinition], owner: String, lookup: (String) -> InputValue?) -> Target? {
+            for value in values where contains(value.span, offset) {
+                if contains(value.name.span, offset), let input = lookup(value.name.value) {
+                    return .argument(input, owner: owner, value.name.span)
+                }
+                return named(value.type.namedType)
+            }
+            return nil
+        }
+        let name: Name
+        var fields: [FieldDefinition] = []
+        var references: [NamedType] = []
+        var inputFields: [InputValueDefinition] = []
+        switch definition {
+        case .object(let object):
+            (name, fields, references) = (object.name, object.fields, object.interfaces)
+        case .interface(let interface):
+            (name, fields, references) = (interface.name, interface.fields, interface.interfaces)
+        case .union(let union): (name, references) = (union.name, union.types)
+        case .inputObject(let input): (name, inputFields) = (input.name, input.fields)
+        case .enumType(let enumType): name = enumType.name
+        case .scalar(let scalar): name = scalar.name
+        default: return nil
+        }
+        guard let type = schema.type(named: name.value) else { return nil }
+        if contains(name.span, offset) { return .type(type, name.span) }
+        for reference in references { if let found = named(reference) { return found } }
+        for field in fields where contains(field.span, offset) {
+            if contains(field.name.span, offset), let definition = type.field(named: field.name.value) {
+                return .field(parent: type, definition, field.name.span)
+            }
+            let definition = type.field(named: field.name.value)
+            if let found = inputs(
+                field.arguments, owner: type.name + "." + field.name.value, lookup: { definition?.argument(named: $0) })
+            {
+                return found
+            }
+            return named(field.type.namedType)
+        }
+        return inputs(inputFields, owner: type.name, lookup: { type.inputField(named: $0) })
     }
 
     private static func directiveTarget(_ directives: [Directive], _ offset: Int, _ schema: GraphQLSchema?)

@@ -561,6 +561,29 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(published()[second.uri("Queries/Profile.graphql")]?.count, 0)
     }
 
+    func testHoverAndReferencesFromTheSchemaFile() {
+        initialize()
+        settle()
+        let schemaURI = project.uri("schema.graphql")
+        // `name` of `type User` in the schema (the last `  name: String`; `input Filter` has one too).
+        let line = ScratchProject.schema.split(separator: "\n", omittingEmptySubsequences: false)
+            .lastIndex { $0 == "  name: String" }
+        XCTAssertNotNil(line)
+        let references = request(
+            2, "textDocument/references",
+            #"{"textDocument":{"uri":"\#(schemaURI)"},"position":{"line":\#(line ?? 0),"character":3},"context":{"includeDeclaration":false}}"#
+        )
+        XCTAssertEqual(
+            references?["result"]?.arrayValue?.compactMap { $0["uri"]?.stringValue },
+            [project.uri("Queries/UserParts.graphql")])
+        let hover = request(
+            3, "textDocument/hover",
+            #"{"textDocument":{"uri":"\#(schemaURI)"},"position":{"line":\#(line ?? 0),"character":3}}"#)
+        XCTAssertTrue(
+            hover?[path: "result", "contents", "value"]?.stringValue?.contains("User.name: String") == true,
+            "\(line ?? -1) \(outbox.texts.suffix(2))")
+    }
+
     func testPositionsRoundTrip() {
         let file = SourceFile(path: "x", bytes: Array("a👋b\r\n日c\nd".utf8))
         for encoding in [PositionEncoding.utf16, .utf8] {

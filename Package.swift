@@ -59,12 +59,21 @@ let package = Package(
                 "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin",
             ],
             swiftSettings: strict),
+        // `baton lsp`: a Language Server Protocol server over stdio on the driver's kept compilations.
+        .target(
+            name: "BatonLanguageServer",
+            dependencies: [
+                "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig", "BatonIR", "BatonPlate",
+                "BatonCompiler",
+            ],
+            swiftSettings: strict),
         // Watching folders for `check --watch` and `gen --watch`: inotify, kqueue, or polling.
         .target(name: "BatonWatch", dependencies: ["BatonConfig"], swiftSettings: strict),
         .target(
             name: "BatonCLI",
             dependencies: [
                 "BatonDiagnostics", "BatonConfig", "BatonPlate", "BatonCodegen", "BatonCompiler", "BatonWatch",
+                "BatonLanguageServer",
             ],
             swiftSettings: strict),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"], swiftSettings: strict),
@@ -168,6 +177,10 @@ let package = Package(
                 "BatonTestSupport", "BatonCLI", "BatonCompiler", "BatonConfig", "BatonIR", "BatonSyntax", "BatonWatch",
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "BatonLanguageServerTests",
+            dependencies: ["BatonTestSupport", "BatonLanguageServer", "BatonDiagnostics", "BatonCompiler"],
+            exclude: ["EndToEnd"], swiftSettings: strict),
         .testTarget(name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: ["Fixtures"], swiftSettings: strict),
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.
         .testTarget(

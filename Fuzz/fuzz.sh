@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 out="$root/.build/fuzz"
-targets_all=(documents sdl introspection configuration swift-literals responses image http websocket)
+targets_all=(documents sdl introspection configuration swift-literals lsp responses image http websocket)
 
 usage() {
   cat <<'EOF'
@@ -16,14 +16,14 @@ usage: Fuzz/fuzz.sh build [TARGET...]           build the targets (all by defaul
                                                  libFuzzer seed $BATON_FUZZ_SEED (1)
        Fuzz/fuzz.sh replay TARGET FILE...        run inputs once (a finding, to debug it)
 
-targets: documents sdl introspection configuration swift-literals responses image http websocket
+targets: documents sdl introspection configuration swift-literals lsp responses image http websocket
 Corpora grow in .build/fuzz/corpus/TARGET; a crash or a broken invariant leaves its input in
 .build/fuzz/findings/TARGET and makes `run` and `ci` exit 1. Exit 2: usage error or a build failure.
 EOF
 }
 
 compiler_modules=(BatonDiagnostics BatonSyntax BatonSchema BatonSemantics BatonValidation BatonConfig BatonIR BatonPlate
-  BatonKotlinRuntime BatonCodegen BatonCodegenSwift BatonCodegenKotlin BatonCompiler)
+  BatonKotlinRuntime BatonCodegen BatonCodegenSwift BatonCodegenKotlin BatonCompiler BatonLanguageServer)
 flags=(-swift-version 6 -package-name baton -O -g -sanitize=fuzzer,address -parse-as-library)
 
 # Compiles one module (whole module, instrumented) unless its object is newer than its sources.
@@ -66,7 +66,7 @@ build() {
   for target in "${wanted[@]}"; do
     case $target in
       responses|image|http|websocket) runtime=1 ;;
-      documents|sdl|introspection|configuration|swift-literals) compiler=1 ;;
+      documents|sdl|introspection|configuration|swift-literals|lsp) compiler=1 ;;
       *) echo "fuzz: unknown target $target (see --help)" >&2; exit 2 ;;
     esac
   done
@@ -90,6 +90,7 @@ build() {
       introspection) link_target "$target" "$compiler_objects" Fuzz/Targets/Introspection.swift Fuzz/Support/CompilerChecks.swift Fuzz/Support/Violated.swift ;;
       configuration) link_target "$target" "$compiler_objects" Fuzz/Targets/Configuration.swift Fuzz/Support/CompilerChecks.swift Fuzz/Support/Violated.swift ;;
       swift-literals) link_target "$target" "$compiler_objects" Fuzz/Targets/SwiftLiterals.swift Fuzz/Support/CompilerChecks.swift Fuzz/Support/Violated.swift ;;
+      lsp) link_target "$target" "$compiler_objects" Fuzz/Targets/LanguageServer.swift Fuzz/Support/Violated.swift ;;
       # shellcheck disable=SC2086
       responses) link_target "$target" "$out/modules/Baton.o" Fuzz/Targets/Responses.swift Fuzz/Support/Touch.swift \
         Fuzz/Support/Violated.swift "$out/generated/Touch.generated.swift" Tests/BatonRuntimeTests/Support/ReferenceNormalizer.swift $generated ;;
@@ -110,7 +111,7 @@ build() {
 seeds() {
   local seeds="$out/seeds"
   rm -rf "$seeds"
-  mkdir -p "$seeds"/{documents,sdl,introspection,configuration,swift-literals,responses,image,http,websocket}
+  mkdir -p "$seeds"/{documents,sdl,introspection,configuration,swift-literals,lsp,responses,image,http,websocket}
   local n=0
   # Documents: every .graphql fixture and example (a leading byte picks the schema), sections of fixtures too.
   while IFS= read -r file; do
@@ -139,6 +140,8 @@ seeds() {
   find Examples Tests -name '*.swift' -not -path '*/Generated/*' | while read -r file; do
     cp "$file" "$seeds/swift-literals/$(echo "$file" | tr '/' '_')"
   done
+  # Language server: sessions an editor sends (Fuzz/make-lsp-seeds.py).
+  python3 Fuzz/make-lsp-seeds.py "$seeds/lsp"
   # Responses: the runtime tests' fixtures for every operation (the leading byte picks it).
   for file in Tests/BatonRuntimeTests/Fixtures/*.json; do
     for operation in 0 1 2 3 4; do

@@ -5,7 +5,8 @@
 // modes for whole-process timing (hyperfine) and profiling (callgrind); see SchemaBenchmark.swift.
 // `BatonBenchmark scale [--operations N] [--runs R] …`: the 10,000-operation project against the
 // peers, whole processes side by side; see Scale/ScaleBenchmark.swift. `check-stream` is its
-// prototype of a per-file, parallel check (Scale/StreamingCheckPrototype.swift).
+// prototype of a per-file, parallel check (Scale/StreamingCheckPrototype.swift). `lsp`: `baton lsp` on that
+// project (LanguageServerBenchmark.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "parse-corpus" {
     runParseCorpus(arguments.dropFirst().first)
@@ -19,6 +20,8 @@ if arguments.first == "parse-corpus" {
     runScaleBenchmark(Array(arguments.dropFirst()))
 } else if arguments.first == "schema-loop" {
     runSchemaLoop(Array(arguments.dropFirst()))
+} else if arguments.first == "lsp" {
+    runLanguageServerBenchmark(Array(arguments.dropFirst()))  // LanguageServerBenchmark.swift: `baton lsp` at scale
 } else if arguments.first == "watch" {
     runWatchBenchmark(Array(arguments.dropFirst()))  // WatchBenchmark.swift: a saved edit to the rewritten file
 } else {

@@ -467,9 +467,13 @@ package final class Compilation {
         resetAfterRead()
     }
 
-    /// Builds the schema again; validation and everything after it run again on the next `run(upTo:)`.
-    package func schemaChanged() {
+    /// Builds the schema again, with `texts` in place of the schema files where given (an editor's
+    /// unsaved buffers; a schema file without one is read from disk again); validation and everything
+    /// after it run again on the next `run(upTo:)`.
+    package func schemaChanged(texts: [String: [UInt8]] = [:]) {
         guard completed != nil else { return }
+        for path in project.schemaFiles { project.overlays[path] = texts[path] }
+        loader.overlays = project.overlays
         readSchema()
         resetAfterRead()
     }

@@ -118,7 +118,7 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     /// The byte length and UTF-16 width of the character at `index`. Ill-formed UTF-8 counts as
     /// a decoder that follows the WHATWG Encoding Standard (node's `readFileSync(…, 'utf8')`)
     /// sees it: each maximal ill-formed subpart is one U+FFFD, one code unit wide.
-    static func utf16Width(_ bytes: [UInt8], at index: Int) -> (length: Int, units: Int) {
+    package static func utf16Width(_ bytes: [UInt8], at index: Int) -> (length: Int, units: Int) {
         let lead = bytes[index]
         if lead < 0x80 { return (1, 1) }
         let needed: Int

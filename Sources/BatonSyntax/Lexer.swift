@@ -206,6 +206,13 @@ package struct Lexer {
         throw SyntaxError("Unterminated string.", at: position)
     }
 
+    /// An error at `position` whose span covers `length` bytes but never runs past the end of the text: an escape
+    /// sequence cut off by the end of the file (a string ending in a backslash) is reported up to the last byte, so
+    /// every span lies inside its file (an editor cannot show a range past the document's end).
+    func clampedError(_ message: String, at position: Int, length: Int) -> SyntaxError {
+        SyntaxError(message, at: position, length: max(0, min(length, bytes.count - position)))
+    }
+
     /// The byte length of the valid escape sequence at `position` (a backslash), or its error.
     func escapeLength(at position: Int) throws(SyntaxError) -> Int {
         let escaped = byte(position + 1)
@@ -218,7 +225,7 @@ package struct Lexer {
             }
             return try fixedWidthUnicodeEscapeLength(at: position)
         default:
-            throw SyntaxError(
+            throw clampedError(
                 "Invalid character escape sequence: \"\(utf16Slice(from: position, units: 2))\".", at: position,
                 length: 2)
         }
@@ -240,7 +247,7 @@ package struct Lexer {
             point = (point &<< 4) | Int32(hexDigitValue(code))
             if point < 0 { break }
         }
-        throw SyntaxError(
+        throw clampedError(
             "Invalid Unicode escape sequence: \"\(utf16Slice(from: position, units: size))\".", at: position,
             length: size)
     }
@@ -252,7 +259,7 @@ package struct Lexer {
         if isLeadingSurrogate(code) && byte(position + 6) == 0x5C && byte(position + 7) == 0x75 {
             if isTrailingSurrogate(read16BitHexCode(at: position + 8)) { return 12 }
         }
-        throw SyntaxError(
+        throw clampedError(
             "Invalid Unicode escape sequence: \"\(utf16Slice(from: position, units: 6))\".", at: position, length: 6)
     }
 

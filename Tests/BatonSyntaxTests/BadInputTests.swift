@@ -148,6 +148,23 @@ final class BadInputTests: XCTestCase {
             "1:9: Syntax Error: Invalid Unicode escape sequence: \"\\u{DC00}\".")
     }
 
+    /// The `sdl` fuzz target's finding: a string ending in a backslash at the end of the file (19 bytes) was
+    /// reported with the span 18..20, past the file's end. Every escape error's span now ends inside the file.
+    func testEscapeCutOffByTheEndOfTheFileIsLocatedInsideTheFile() {
+        let inputs = [#""Foun\\\\[\\\\\\\\\"#, #""\"#, #""\u"#, #""\u12"#, #""\u{1F"#, #"{ a(x: "\q"#]
+        for input in inputs {
+            let bytes = Array(input.utf8)
+            let diagnostic = parse(bytes).diagnostics.first
+            XCTAssertNotNil(diagnostic, input)
+            guard let span = diagnostic?.range?.span else { continue }
+            XCTAssertLessThanOrEqual(span.end, bytes.count, "\(input): \(diagnostic?.message ?? "")")
+            XCTAssertLessThanOrEqual(span.start, span.end, input)
+        }
+        let finding = Array(#""Foun\\\\[\\\\\\\\\"#.utf8)
+        XCTAssertEqual(finding.count, 19)
+        XCTAssertEqual(parse(finding).diagnostics.first?.range?.span, Span(start: 18, end: 19))
+    }
+
     /// A 50 MB document, built in memory: 1 MB block-string descriptions and comment lines,
     /// then many small definitions; an error at the very end is reported at its line and
     /// column. A 5 MB comment and a 5 MB unterminated string are located too.

@@ -8,6 +8,7 @@ package enum CommandRegistry {
             PlateCommand.self,
             GenCommand.self,
             FetchSchemaCommand.self,
+            LspCommand.self,
         ]
     }
 }

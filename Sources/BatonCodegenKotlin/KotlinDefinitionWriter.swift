@@ -399,27 +399,27 @@ final class KotlinDefinitionWriter {
         let optional0 = accessor.levels.first?.isOptional ?? true
         let type: String
         let body: String
-        switch accessor.reads {
-        case .parentRecord:
+        let inner = optional0 ? "read(\(plan))" : "readNonNull(\(plan))"
+        switch accessor.readMode {
+        case .spread:
             let isFragment: Bool = if case .fragment = accessor.base { true } else { false }
             let call = isFragment ? "fragment" : "inlineFragment"
             type = value0 + (accessor.isOptional ? "?" : "")
             body = accessor.isOptional ? "\(reader).\(call)(\(plan))" : "\(reader).\(call)NonNull(\(plan))"
-        case .field:
-            let inner = optional0 ? "read(\(plan))" : "readNonNull(\(plan))"
-            if accessor.catchMode == .result {
-                type = "FieldResult<\(value0 + (optional0 ? "?" : ""))>"
-                body = "\(reader).catching(\(plan)) { it.\(inner) }"
-            } else if accessor.catchMode == .null {
-                type = value0 + "?"
-                body = "\(reader).catchingToNull(\(plan)) { it.\(inner) }"
-            } else if accessor.isThrowing {
-                type = value0
-                body = "\(reader).readOrThrow(\(plan))"
-            } else {
-                type = value0 + (optional0 ? "?" : "")
-                body = optional0 ? "\(reader).read(\(plan))" : "\(reader).readNonNull(\(plan))"
-            }
+        case .catchToResult:
+            type = "FieldResult<\(value0 + (optional0 ? "?" : ""))>"
+            body = "\(reader).catching(\(plan)) { it.\(inner) }"
+        case .catchToNull:
+            type = value0 + "?"
+            body = "\(reader).catchingToNull(\(plan)) { it.\(inner) }"
+        case .throwWhenNull:
+            type = value0
+            body = "\(reader).readOrThrow(\(plan))"
+        case .typename, .plain, .throwOnFieldError:
+            // `__typename` is a selection of the plan like any other; under `@throwOnFieldError` the reader the
+            // operation or fragment makes is strict (`RecordReader.strict`), so the same call throws.
+            type = value0 + (optional0 ? "?" : "")
+            body = "\(reader).\(inner)"
         }
         let annotation = getters.annotation(for: name)
         let throwsDoc: Template =

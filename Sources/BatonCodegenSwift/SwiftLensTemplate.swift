@@ -434,9 +434,7 @@ struct SwiftLensTemplate {
             if !text.isEmpty { text.add(UInt8(ascii: "\n")) }
             let accessor = member.accessor
             // The common case, `var name: T { lens.read(Fields.name) }`, without its pieces as strings.
-            guard case .field(let read) = accessor.reads, !read.isTypename, accessor.catchMode == nil,
-                !accessor.isThrowing, !accessor.underThrowOnFieldError, accessor.presence.atRuntime.isAlways
-            else {
+            guard accessor.readMode == .plain, accessor.presence.atRuntime.isAlways else {
                 text.add(accessorDeclaration(member))
                 continue
             }
@@ -483,8 +481,8 @@ struct SwiftLensTemplate {
             return declared + type + " {\n    get throws(Baton.ReadError) {\n        guard " + conditionCheck
                 + " else { return nil }\n        return try " + call + "\n    }\n}"
         }
-        switch accessor.reads {
-        case .parentRecord:
+        switch accessor.readMode {
+        case .spread:
             // A named fragment's spread reads as the `Baton.Fragment` a parent passes to the fragment's view.
             if case .fragment = accessor.base {
                 let reference = "Baton.Fragment<" + baseType + ">"
@@ -493,21 +491,19 @@ struct SwiftLensTemplate {
             }
             if accessor.isOptional { return plain(baseType + "?", "lens.as(\(baseType).self)") }
             return plain(baseType, "\(baseType)(lens: lens)")
-        case .field(let read):
-            if read.isTypename, accessor.catchMode == nil, !accessor.isThrowing, !accessor.underThrowOnFieldError {
-                return plain(valueType, accessor.isOptional ? "lens.typename" : "lens.typename ?? \"\"")
-            }
-            switch accessor.catchMode {
-            case .result?:
-                return plain(
-                    "Swift.Result<\(valueType), Baton.FieldErrors>", "lens.caught(\(field))", excluded: ".success(nil)")
-            case .null?:
-                return plain(valueType, "lens.caughtToNull(\(field))")
-            case nil:
-                if accessor.isThrowing { return throwing(valueType, "lens.requiredOrThrow(\(field))") }
-                if accessor.underThrowOnFieldError { return throwing(valueType, "lens.strict(\(field))") }
-                return plain(valueType, "lens.read(\(field))")
-            }
+        case .typename:
+            return plain(valueType, accessor.isOptional ? "lens.typename" : "lens.typename ?? \"\"")
+        case .catchToResult:
+            return plain(
+                "Swift.Result<\(valueType), Baton.FieldErrors>", "lens.caught(\(field))", excluded: ".success(nil)")
+        case .catchToNull:
+            return plain(valueType, "lens.caughtToNull(\(field))")
+        case .throwWhenNull:
+            return throwing(valueType, "lens.requiredOrThrow(\(field))")
+        case .throwOnFieldError:
+            return throwing(valueType, "lens.strict(\(field))")
+        case .plain:
+            return plain(valueType, "lens.read(\(field))")
         }
     }
 }

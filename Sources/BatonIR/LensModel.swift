@@ -306,8 +306,7 @@ package struct Lens: Sendable {
         accessors.contains { accessor in
             guard accessor.name == "id", case .field(let read) = accessor.reads, read.fieldName == "id",
                 case .scalar(let scalar) = accessor.base, scalar.mapping == nil, accessor.levels.count == 1,
-                !accessor.isOptional, accessor.catchMode == nil, !accessor.isThrowing,
-                !accessor.underThrowOnFieldError, accessor.presence.isAlways
+                !accessor.isOptional, accessor.readMode == .plain, accessor.presence.isAlways
             else { return false }
             return true
         }

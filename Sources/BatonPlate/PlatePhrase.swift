@@ -38,14 +38,14 @@ package enum PlatePhrase {
         if let required = accessor.required {
             parts.append(requiredPhrase(required))
         }
-        switch accessor.catchMode {
-        case .result?:
+        switch accessor.readMode {
+        case .catchToResult:
             let success = accessor.levels.first?.isOptional ?? true
             parts.append(success ? "a Result" : "a Result of a non-optional value")
             parts.append("under @catch")
-        case .null?:
+        case .catchToNull:
             parts.append("under @catch(to: NULL)")
-        case nil:
+        case .spread, .typename, .throwWhenNull, .throwOnFieldError, .plain:
             break
         }
         if accessor.presence.isNever {

@@ -1,0 +1,34 @@
+/// How a generated accessor reads its value, decided once for every language from the accessor's directives: the
+/// Swift and Kotlin lens templates each spell a mode with their runtime's call, and plates name it.
+package enum ReadMode: Sendable, Equatable {
+    /// A named fragment's spread or an inline fragment: its lens, nil where it does not apply (`isOptional`).
+    case spread
+    /// `__typename`, read from the record itself.
+    case typename
+    /// `@catch` or `@catch(to: RESULT)`: the value, or the errors on the field or inside it.
+    case catchToResult
+    /// `@catch(to: NULL)`: the value, or null when the field or something inside it has an error.
+    case catchToNull
+    /// `@required(action: THROW)`: the value, or a thrown error where it reads null.
+    case throwWhenNull
+    /// Under `@throwOnFieldError` (and no `@catch` closer): the value, or a thrown error where the field has one.
+    case throwOnFieldError
+    /// The value as the schema types it: null where the field is null, missing (reported) or has an error.
+    case plain
+}
+
+extension Accessor {
+    /// The accessor's read: `@catch` first (it catches what would throw inside it), then `@required(action: THROW)`,
+    /// then `@throwOnFieldError`; `__typename` and spreads read as themselves.
+    package var readMode: ReadMode {
+        guard case .field(let read) = reads else { return .spread }
+        switch catchMode {
+        case .result?: return .catchToResult
+        case .null?: return .catchToNull
+        case nil:
+            if isThrowing { return .throwWhenNull }
+            if underThrowOnFieldError { return .throwOnFieldError }
+            return read.isTypename ? .typename : .plain
+        }
+    }
+}

@@ -31,8 +31,8 @@ final class SwiftPMPluginTests: XCTestCase {
         let generated = sample.generatedFolder()
         let screen = try XCTUnwrap(generated?.appendingPathComponent("Screen.baton.swift"), first.output)
         let feed = try XCTUnwrap(generated?.appendingPathComponent("Feed.graphql.baton.swift"))
-        XCTAssertTrue(try String(contentsOf: screen, encoding: .utf8).contains("public struct HelloQuery"))
-        XCTAssertTrue(try String(contentsOf: feed, encoding: .utf8).contains("public struct FeedQuery"))
+        XCTAssertTrue(try String(contentsOf: screen, encoding: .utf8).contains("public nonisolated struct HelloQuery"))
+        XCTAssertTrue(try String(contentsOf: feed, encoding: .utf8).contains("public nonisolated struct FeedQuery"))
         XCTAssertEqual(
             try SamplePackage.run(sample.executable("App")), "Hello [\"name\"] HAPPY Feed\n")
         let firstBuild = Date().timeIntervalSince(started)

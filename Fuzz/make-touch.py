@@ -9,7 +9,7 @@ and hands the value to `touch`, which reads through optionals, lists, results an
 import re
 import sys
 
-struct_re = re.compile(r'^(\s*)struct (\w+): ([^{]*)\{')
+struct_re = re.compile(r'^(\s*)(?:(?:public|package|nonisolated) )*struct (\w+): ([^{]*)\{')
 accessor_re = re.compile(r'^(\s*)var (\w+|`\w+`): (.+?) \{ (.*)$')
 
 

@@ -13,6 +13,7 @@ public final class MockTransport: Transport {
         var id: Int
         var request: GraphQLRequest
         var continuation: CheckedContinuation<[UInt8], any Error>?
+        /// An answer given after the request was sent but before its task suspended: taken when it does.
         var early: Result<[UInt8], any Error>?
     }
 
@@ -33,7 +34,7 @@ public final class MockTransport: Transport {
     public var sent: [GraphQLRequest] { state.withLock { $0.sent } }
 
     /// The requests waiting for an answer, oldest first.
-    public var pending: [GraphQLRequest] { state.withLock { $0.waiting.map(\.request) } }
+    public var pending: [GraphQLRequest] { state.withLock { $0.waiting.filter { $0.early == nil }.map(\.request) } }
 
     public func send(_ request: GraphQLRequest) async throws -> Data {
         let id = state.withLock { state in

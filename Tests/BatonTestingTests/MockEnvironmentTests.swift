@@ -81,6 +81,18 @@ final class MockEnvironmentTests: XCTestCase {
         try mock.expectSent("RepositoryQuery", count: 2)
     }
 
+    func testADetachedHandlesRequestLeavesTheQueue() async throws {
+        let mock = MockEnvironment()
+        let handle = mock.environment.attach(RepositoryQuery(owner: "apple", name: "swift"))
+        try await mock.transport.waitForOperation("RepositoryQuery")
+        handle.detach()
+        await mock.environment.settle()
+        XCTAssertEqual(mock.transport.pending, [])
+        try mock.expectLog(containing: [
+            #"fetchCancelled {"operation":"RepositoryQuery","error":"transport: cancelled"}"#
+        ])
+    }
+
     func testTheLogDifferenceShowsWhatIsMissingAndWhatIsNew() throws {
         XCTAssertNil(LogComparison.difference(["a", "b"], ["a", "b"]))
         XCTAssertEqual(LogComparison.difference(["a", "c", "d"], ["a", "b", "d"]), "  a\n- b\n+ c\n  d")

@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Baton", targets: ["Baton"]),
         // An optional persisted cache in SQLite (the system's library); `Baton` itself stays free of it.
         .library(name: "BatonSQLite", targets: ["BatonSQLite"]),
+        // Testing apps: a mock environment over the real `BatonEnvironment` (Docs/Testing.md).
+        .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .executable(name: "baton", targets: ["baton"]),
         // `baton fetch-schema`'s work, run by `baton` from beside itself: the only process with an HTTP stack.
         .executable(name: "baton-fetch-schema", targets: ["BatonFetchSchema"]),
@@ -110,6 +112,8 @@ let package = Package(
 
         // The runtime apps import. Depends on no other Baton target.
         .target(name: "Baton", swiftSettings: strict),
+        // The test kit apps' tests import: a mock transport, clock and log around the real environment.
+        .target(name: "BatonTesting", dependencies: ["Baton"], swiftSettings: strict),
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "BatonSQLite", dependencies: ["Baton", "CSQLite"], swiftSettings: strict),
@@ -187,6 +191,9 @@ let package = Package(
             name: "BatonNetworkTests", dependencies: ["Baton", "BatonSchema", "BatonDiagnostics"],
             exclude: ["baton.json", "Operations"],
             swiftSettings: strict),
+        // The test kit on the guide's screen (Examples/GitHub's generated code, imported from its executable).
+        .testTarget(
+            name: "BatonTestingTests", dependencies: ["BatonTesting", "Baton", "GitHubExample"], swiftSettings: strict),
         .testTarget(
             name: "BatonSQLiteTests", dependencies: ["BatonSQLite", "Baton", "CSQLite", "BatonSQLiteKillHelper"],
             swiftSettings: strict),

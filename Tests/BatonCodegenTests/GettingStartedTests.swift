@@ -13,14 +13,17 @@ import XCTest
 final class GettingStartedTests: XCTestCase {
     static let page = SwiftCompiler.repository.appendingPathComponent("Docs/GettingStarted.md")
 
-    /// A fenced block of the page: its language, the file it is (when marked) and its text.
+    /// A fenced block of the page: its language, the file it is (when marked), the `<!-- … -->` comment on the line
+    /// before it, and its text.
     struct Block {
         var language: String
         var file: String?
+        var comment: String? = nil
         var text: String
     }
 
-    static func blocks() throws -> [Block] {
+    /// The fenced blocks of a page of Docs (this test's by default; `TestingGuideTests` reads Testing.md's).
+    static func blocks(of page: URL = page) throws -> [Block] {
         let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
         var blocks: [Block] = []
         var index = 0
@@ -31,13 +34,15 @@ final class GettingStartedTests: XCTestCase {
                 continue
             }
             var file: String?
-            if index > 0, lines[index - 1].hasPrefix("<!-- file: "), lines[index - 1].hasSuffix(" -->") {
-                file = String(lines[index - 1].dropFirst("<!-- file: ".count).dropLast(" -->".count))
+            var comment: String?
+            if index > 0, lines[index - 1].hasPrefix("<!-- "), lines[index - 1].hasSuffix(" -->") {
+                comment = String(lines[index - 1].dropFirst("<!-- ".count).dropLast(" -->".count))
             }
+            if let comment, comment.hasPrefix("file: ") { file = String(comment.dropFirst("file: ".count)) }
             let end = lines[(index + 1)...].firstIndex(of: "```") ?? lines.count
             blocks.append(
                 Block(
-                    language: String(line.dropFirst(3)), file: file,
+                    language: String(line.dropFirst(3)), file: file, comment: comment,
                     text: lines[(index + 1)..<end].joined(separator: "\n") + "\n"))
             index = end + 1
         }

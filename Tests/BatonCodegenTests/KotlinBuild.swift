@@ -8,8 +8,9 @@ import XCTest
 
 /// The one kotlinc compilation the Kotlin tests share (kotlinc takes seconds to start): the runtime (Kotlin/runtime),
 /// the generated code of both Examples, of the hostile schema, of the runtime scenarios (KotlinScenarios) and of the
-/// network tests' operations (Tests/BatonNetworkTests), a converter, the JVM test programs (Kotlin/tests), and, when
-/// their libraries are installed, the adapters (Kotlin/coroutines, Kotlin/flow, Kotlin/okhttp).
+/// network tests' operations (Tests/BatonNetworkTests), a converter, the test kit (Kotlin/testing), the JVM test
+/// programs (Kotlin/tests), and, when their libraries are installed, the adapters (Kotlin/coroutines, Kotlin/flow,
+/// Kotlin/okhttp).
 enum KotlinBuild {
     struct Built {
         /// The folder holding the sources.
@@ -79,6 +80,8 @@ enum KotlinBuild {
         files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
+        // The test kit (`baton.testing`), which a test program runs the guide's screen through.
+        files += try repositoryFiles(under: "Kotlin/testing")
         if adapterLibraries != nil {
             for folder in ["Kotlin/coroutines", "Kotlin/flow", "Kotlin/okhttp"] {
                 files += try repositoryFiles(under: folder)

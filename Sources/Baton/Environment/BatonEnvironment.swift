@@ -199,6 +199,12 @@ public final class BatonEnvironment: Sendable {
 
     private func finish(_ id: Int) { _ = state.withLock { $0.inFlight.removeValue(forKey: id) } }
 
+    /// How many tracked tasks (fetches, heals, refetches) are running: the test kit's `settle()` stops waiting when
+    /// each of them waits for an answer the test has not given yet. SPI, not app API: `BatonTesting` imports it with
+    /// `@_spi(BatonTesting)` (a `package` declaration would need every build of the runtime's sources to name the
+    /// package).
+    @_spi(BatonTesting) public var runningTaskCount: Int { state.withLock { $0.inFlight.count } }
+
     /// Waits until no fetch the environment started (including heals and refetches they cause) is running.
     public func settle() async {
         while let task = state.withLock({ $0.inFlight.values.first }) {

@@ -69,6 +69,32 @@ enum SwiftCompiler {
         }
     }
 
+    /// `libBatonTesting.so` (or `.dylib`).
+    static let testKitLibrary = runtimeLibrary.replacingOccurrences(of: "libBaton.", with: "libBatonTesting.")
+
+    /// A folder holding `BatonTesting.swiftmodule` and its library (`Sources/BatonTesting`), built against the
+    /// runtime on first use.
+    static func testKit() throws -> URL {
+        let runtime = try runtime()
+        let root = repository.appendingPathComponent("Sources/BatonTesting")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }
+            .sorted().map { root.appendingPathComponent($0).path }
+        return try cachedFolder(
+            "baton-testing", inputs: sources + runtimeSources, extra: [runtime.path],
+            expecting: [testKitLibrary, "BatonTesting.swiftmodule"]
+        ) { building in
+            try run(
+                swiftc,
+                flags + [
+                    "-module-name", "BatonTesting", "-parse-as-library", "-emit-library",
+                    "-emit-module", "-emit-module-path",
+                    building.appendingPathComponent("BatonTesting.swiftmodule").path,
+                    "-I", runtime.path, "-L", runtime.path, "-lBaton",
+                    "-o", building.appendingPathComponent(testKitLibrary).path,
+                ] + sources)
+        }
+    }
+
     /// A module to typecheck against (`-emit-module`, no library), built once from `sources` with `includes` on the
     /// import path: the folder holding `<name>.swiftmodule`.
     static func module(_ name: String, sources: [String], includes: [URL], flags: [String]) throws -> URL {
@@ -140,16 +166,21 @@ enum SwiftCompiler {
 
     /// Builds `files` (one of them a `main.swift`) into an executable linked with the runtime, runs it, and returns
     /// its standard output.
-    static func buildAndRun(_ files: [String], arguments: [String] = []) throws -> String {
+    /// With `testKit`, `BatonTesting` is linked too.
+    static func buildAndRun(_ files: [String], arguments: [String] = [], testKit: Bool = false) throws -> String {
         let runtime = try runtime()
+        let kit = testKit ? try Self.testKit() : nil
         let executable = FileManager.default.temporaryDirectory.appendingPathComponent("baton-app-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: executable) }
+        let linkKit = kit.map {
+            ["-I", $0.path, "-L", $0.path, "-lBatonTesting", "-Xlinker", "-rpath", "-Xlinker", $0.path]
+        }
         try run(
             swiftc,
             flags + [
                 "-I", runtime.path, "-L", runtime.path, "-lBaton", "-Xlinker", "-rpath", "-Xlinker", runtime.path,
                 "-module-name", "App", "-o", executable.path,
-            ] + files)
+            ] + (linkKit ?? []) + files)
         return try run(executable.path, arguments)
     }
 

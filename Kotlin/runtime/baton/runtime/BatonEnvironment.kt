@@ -231,6 +231,20 @@ class BatonEnvironment(
     }
 
     /**
+     * How many tracked tasks (fetches, heals, refetches) are running: the test kit's `settle` (`baton.testing`)
+     * stops waiting when each of them waits for an answer the test has not given yet.
+     */
+    val runningTaskCount: Int
+        get() {
+            tasks.lock()
+            try {
+                return inFlight
+            } finally {
+                tasks.unlock()
+            }
+        }
+
+    /**
      * Waits until no fetch the environment started (including heals and refetches they cause) is running;
      * returns false when [timeoutMillis] (0: no limit) passed first.
      */

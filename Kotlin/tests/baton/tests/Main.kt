@@ -11,6 +11,7 @@ import kotlin.system.exitProcess
  *     checks <doubles file>
  *     stress <seed> <seconds>
  *     server <python> <Tests/Server/server.py> <persisted-query manifest>
+ *     testing
  */
 fun main(args: Array<String>) {
     when (args.firstOrNull()) {
@@ -18,8 +19,9 @@ fun main(args: Array<String>) {
         "checks" -> Checks(File(args[1])).run()
         "stress" -> Stress(args[1].toLong(), args[2].toDouble()).run()
         "server" -> ServerChecks(args[1], File(args[2]), File(args[3])).run()
+        "testing" -> TestingKitChecks().run()
         else -> {
-            System.err.println("usage: scenarios … | checks … | stress <seed> <seconds> | server <python> <script> <manifest>")
+            System.err.println("usage: scenarios … | checks … | stress <seed> <seconds> | server <python> <script> <manifest> | testing")
             exitProcess(2)
         }
     }

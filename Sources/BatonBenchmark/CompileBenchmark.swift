@@ -283,6 +283,11 @@ private struct CompileBenchmark {
         }
         project.swiftDebug = debug.runs.isEmpty ? nil : debug
         project.swiftRelease = release.runs.isEmpty ? nil : release
+        print(
+            String(
+                format: "  %@: Swift debug %.1f s CPU (%.1f wall), release %.1f s CPU (%.1f wall), %d over 100 ms",
+                project.name, debug.cpu / 1000, debug.wall / 1000, release.cpu / 1000, release.wall / 1000,
+                project.slow.count))
     }
 
     /// The `-warn-long-…` warnings: `path:line:col: warning: instance method 'x' took 123ms to type-check (limit: 100ms)`.
@@ -318,6 +323,10 @@ private struct CompileBenchmark {
             series.runs.append(run)
         }
         if !series.runs.isEmpty { project.kotlinc.append((compiler, series)) }
+        print(
+            String(
+                format: "  %@: %@ %.1f s CPU (%.1f wall)", project.name, compiler, series.cpu / 1000,
+                series.wall / 1000))
     }
 
     func report(_ projects: [CompiledProject]) {

@@ -293,7 +293,8 @@ private struct CompileBenchmark {
     /// The `-warn-long-…` warnings: `path:line:col: warning: instance method 'x' took 123ms to type-check (limit: 100ms)`.
     func slowTypeChecks(_ errors: String) -> [(milliseconds: Int, text: String)] {
         var result: [(milliseconds: Int, text: String)] = []
-        for line in errors.split(separator: "\n") where line.contains("ms to type-check") {
+        // Only the diagnostic's own line (it starts with the file's path), not the source excerpt that repeats it.
+        for line in errors.split(separator: "\n") where line.hasPrefix("/") && line.contains("ms to type-check") {
             guard let took = line.range(of: " took ") else { continue }
             let digits = line[took.upperBound...].prefix { $0.isNumber }
             let location = line.split(separator: "/").last.map(String.init) ?? String(line)

@@ -55,7 +55,7 @@ struct SwiftEnumTemplate {
 
     /// The most current values `init(rawText:)` finds with a `switch`. Beyond it the enum keeps a table: a switch
     /// over strings compiles to one comparison after another, and saleor's 779-value `LanguageCodeEnum` took 12.6 s
-    /// of CPU to compile in debug and 31.6 s in release that way, against 1.8 s and 4.3 s with the table (and its
+    /// of CPU to compile in debug and 31.6 s in release that way, against 1.5 s and 4.2 s with the table (and its
     /// `rawText` switch expression 0.9 s to type-check, against nothing noticeable as statements); see
     /// Docs/Performance.md, "Compile of generated code".
     static let switchLimit = 32

@@ -6,7 +6,8 @@
 // `BatonBenchmark scale [--operations N] [--runs R] …`: the 10,000-operation project against the
 // peers, whole processes side by side; see Scale/ScaleBenchmark.swift. `check-stream` is its
 // prototype of a per-file, parallel check (Scale/StreamingCheckPrototype.swift). `lsp`: `baton lsp` on that
-// project (LanguageServerBenchmark.swift).
+// project (LanguageServerBenchmark.swift). `compile`: swiftc and kotlinc on the generated code of the corpus apps
+// and of a 1,000-operation slice of that project (CompileBenchmark.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "parse-corpus" {
     runParseCorpus(arguments.dropFirst().first)
@@ -22,6 +23,8 @@ if arguments.first == "parse-corpus" {
     runSchemaLoop(Array(arguments.dropFirst()))
 } else if arguments.first == "lsp" {
     runLanguageServerBenchmark(Array(arguments.dropFirst()))  // LanguageServerBenchmark.swift: `baton lsp` at scale
+} else if arguments.first == "compile" {
+    runCompileBenchmark(Array(arguments.dropFirst()))  // CompileBenchmark.swift: compiling the generated code
 } else if arguments.first == "watch" {
     runWatchBenchmark(Array(arguments.dropFirst()))  // WatchBenchmark.swift: a saved edit to the rewritten file
 } else {

@@ -43,24 +43,74 @@ struct SwiftEnumTemplate {
                 /// A value this build does not know, with its text.
                 case unknown(String)
 
-                \(access)init(rawText: String) {
-                    switch rawText {
-                    \(each: current, { value, name in "case \(SwiftLiteral.string(value.name)): self = .\(name)" })
-                    default: \(fallback)
-                    }
-                }
-
-                \(access)var rawText: String {
-                    switch self {
-                    \(each: cases, { value, name in "case .\(name): \(SwiftLiteral.string(value.name))" })
-                    case .unknown(let text): text
-                    }
-                }
+                \(if: current.count <= Self.switchLimit, switchMembers(current: current, cases: cases, fallback: fallback))
+                \(if: current.count > Self.switchLimit, tableMembers(current: current, cases: cases, fallback: fallback))
             }
             """
         return """
             \(generator.inSchemaNamespace(declaration))
             \(if: !deprecated.isEmpty, deprecatedHelper(type: reference, helper: helper, deprecated: deprecated))
+            """
+    }
+
+    /// The most current values `init(rawText:)` finds with a `switch`. Beyond it the enum keeps a table: a switch
+    /// over strings compiles to one comparison after another, and saleor's 779-value `LanguageCodeEnum` took 12.6 s
+    /// of CPU to compile in debug and 31.6 s in release that way, against 1.5 s and 4.2 s with the table (and its
+    /// `rawText` switch expression 0.9 s to type-check, against nothing noticeable as statements); see
+    /// Docs/Performance.md, "Compile of generated code".
+    static let switchLimit = 32
+
+    /// `init(rawText:)` and `rawText` as switches: most enums have a handful of values.
+    private func switchMembers(
+        current: [(EnumValueModel, String)], cases: [(EnumValueModel, String)], fallback: String
+    ) -> Template {
+        let access = generator.access
+        return """
+            \(access)init(rawText: String) {
+                switch rawText {
+                \(each: current, { value, name in "case \(SwiftLiteral.string(value.name)): self = .\(name)" })
+                default: \(fallback)
+                }
+            }
+
+            \(access)var rawText: String {
+                switch self {
+                \(each: cases, { value, name in "case .\(name): \(SwiftLiteral.string(value.name))" })
+                case .unknown(let text): text
+                }
+            }
+            """
+    }
+
+    /// `init(rawText:)` through a table of the current values, and `rawText` as a switch of statements (a switch
+    /// expression of hundreds of branches is type-checked as one expression). Names starting with `__` cannot be a
+    /// GraphQL value's, so they cannot collide with a case.
+    private func tableMembers(
+        current: [(EnumValueModel, String)], cases: [(EnumValueModel, String)], fallback: String
+    ) -> Template {
+        let access = generator.access
+        return """
+            \(access)init(rawText: String) {
+                if let value = Self.__byRawText[rawText] {
+                    self = value
+                } else {
+                    \(fallback)
+                }
+            }
+
+            private static let __byRawText: [String: Self] = Dictionary(
+                __currentValues.map { ($0.rawText, $0) }, uniquingKeysWith: { first, _ in first })
+
+            private static let __currentValues: [Self] = [
+                \(each: current, { _, name in "Self.\(name)," })
+            ]
+
+            \(access)var rawText: String {
+                switch self {
+                \(each: cases, { value, name in "case .\(name): return \(SwiftLiteral.string(value.name))" })
+                case .unknown(let text): return text
+                }
+            }
             """
     }
 

@@ -37,24 +37,15 @@ final class PackageLayeringTests: XCTestCase {
 
     func testEverySourceTargetDeclaresWhatItImports() throws {
         let repository = TestPaths.repository
-        let swift = try XCTUnwrap(
-            ["/opt/swift/usr/bin/swift", "/usr/bin/swift"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "no swift executable")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swift)
+        let swift = try Unavailable.executable("swift", install: "install a Swift 6 toolchain")
         // A scratch folder of its own: `swift test` holds the lock on the package's `.build` while tests run.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("baton-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        process.arguments = [
-            "package", "--package-path", repository.path, "--scratch-path", scratch.path, "dump-package",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let dump = try Subprocess.run(
+            swift, ["package", "--package-path", repository.path, "--scratch-path", scratch.path, "dump-package"],
+            in: repository.path, discardingErrors: true)
+        XCTAssertEqual(dump.status, 0)
+        let data = Data(dump.output.utf8)
         let manifest = try JSONDecoder().decode(Manifest.self, from: data)
         let modules = Set(manifest.targets.map(\.name))
         var checked = 0

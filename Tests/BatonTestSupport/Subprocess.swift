@@ -8,9 +8,11 @@ package struct Subprocess {
     package var seconds: Double
 
     /// Runs `executable` with `arguments` in `directory`; `environment` replaces the inherited one
-    /// when given (a test of a stock machine passes only what such a machine has).
+    /// when given (a test of a stock machine passes only what such a machine has). With
+    /// `discardingErrors`, `output` is standard output alone (a tool printing one document).
     package static func run(
-        _ executable: String, _ arguments: [String], in directory: String, environment: [String: String]? = nil
+        _ executable: String, _ arguments: [String], in directory: String, environment: [String: String]? = nil,
+        discardingErrors: Bool = false
     ) throws -> Subprocess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -19,7 +21,7 @@ package struct Subprocess {
         if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = output
+        process.standardError = discardingErrors ? FileHandle.nullDevice : output
         let started = Date()
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

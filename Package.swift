@@ -187,7 +187,9 @@ let package = Package(
             exclude: ["EndToEnd"], swiftSettings: strict),
         // Reads real `baton gen` output (Generated/, from baton.json and Operations/), not imitations of it.
         .testTarget(
-            name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: ["Fixtures", "baton.json", "Operations"],
+            name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: [
+                "Fixtures", "baton.json", "Operations", "Propagate/baton.json", "Propagate/Operations",
+            ],
             swiftSettings: strict),
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.
         .testTarget(

@@ -32,7 +32,7 @@ final class SwiftExamplesTests: XCTestCase {
 
     /// The test targets that read real generated code (not imitations of it) have it current too.
     func testGeneratedTestProjectsAreUpToDate() throws {
-        for project in ["Tests/BatonRuntimeTests", "Tests/BatonNetworkTests"] {
+        for project in ["Tests/BatonRuntimeTests", "Tests/BatonRuntimeTests/Propagate", "Tests/BatonNetworkTests"] {
             let outcome = Driver(
                 request: ProjectRequest(
                     workingDirectory: SwiftCompiler.repository.appendingPathComponent(project).path),
@@ -42,7 +42,7 @@ final class SwiftExamplesTests: XCTestCase {
             XCTAssertEqual(
                 outcome.folders.flatMap { $0.report.changes.map(\.path) }, [], "\(project): run `baton gen` at the root"
             )
-            XCTAssertGreaterThan(outcome.folders.first?.report.unchanged ?? 0, 1)
+            XCTAssertGreaterThanOrEqual(outcome.folders.first?.report.unchanged ?? 0, 1)
         }
     }
 

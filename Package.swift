@@ -189,6 +189,7 @@ let package = Package(
         .testTarget(
             name: "BatonRuntimeTests", dependencies: ["Baton"], exclude: [
                 "Fixtures", "baton.json", "Operations", "Propagate/baton.json", "Propagate/Operations",
+                "Connections/baton.json", "Connections/Operations", "Connections/schema.graphql",
             ],
             swiftSettings: strict),
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.

@@ -32,7 +32,10 @@ final class SwiftExamplesTests: XCTestCase {
 
     /// The test targets that read real generated code (not imitations of it) have it current too.
     func testGeneratedTestProjectsAreUpToDate() throws {
-        for project in ["Tests/BatonRuntimeTests", "Tests/BatonRuntimeTests/Propagate", "Tests/BatonNetworkTests"] {
+        for project in [
+            "Tests/BatonRuntimeTests", "Tests/BatonRuntimeTests/Propagate", "Tests/BatonRuntimeTests/Connections",
+            "Tests/BatonNetworkTests",
+        ] {
             let outcome = Driver(
                 request: ProjectRequest(
                     workingDirectory: SwiftCompiler.repository.appendingPathComponent(project).path),

@@ -34,7 +34,7 @@ final class SwiftExamplesTests: XCTestCase {
     func testGeneratedTestProjectsAreUpToDate() throws {
         for project in [
             "Tests/BatonRuntimeTests", "Tests/BatonRuntimeTests/Propagate", "Tests/BatonRuntimeTests/Connections",
-            "Tests/BatonNetworkTests",
+            "Tests/BatonNetworkTests", "Tests/BatonNetworkTests/Notes",
         ] {
             let outcome = Driver(
                 request: ProjectRequest(

@@ -18,11 +18,19 @@ final class TestServer: @unchecked Sendable {
     var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
 
     /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits for its port line.
-    init(arguments: [String] = []) throws {
+    convenience init(arguments: [String] = []) throws {
+        try self.init(
+            script: Self.script, arguments: arguments, portLine: "BATON_SERVER_PORT=", health: "/_baton/health")
+    }
+
+    /// Starts a Python `script` of Tests/Server (a server or a proxy that prints `portLine` and its port once it
+    /// listens, and exits when its standard input closes), and waits for its port line, then for `health` to
+    /// answer `ok` when one is named.
+    init(script: URL, arguments: [String], portLine: String, health: String?) throws {
         let python = try Self.python()
         process = Process()
         process.executableURL = python
-        process.arguments = ["-u", Self.script.path] + arguments
+        process.arguments = ["-u", script.path] + arguments
         stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
@@ -38,9 +46,8 @@ final class TestServer: @unchecked Sendable {
             let chunk = handle.availableData
             if chunk.isEmpty { break }  // the server exited
             buffer.append(chunk)
-            for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n")
-            where line.hasPrefix("BATON_SERVER_PORT=") {
-                found = Int(line.dropFirst("BATON_SERVER_PORT=".count))
+            for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n") where line.hasPrefix(portLine) {
+                found = Int(line.dropFirst(portLine.count))
             }
         }
         guard let found else {
@@ -48,7 +55,8 @@ final class TestServer: @unchecked Sendable {
             process.waitUntilExit()
             let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw Self.unavailable(
-                "the test server did not start (is `bash .ci/install.d/python-server.sh` done?): \(errors.suffix(600))")
+                "\(script.lastPathComponent) did not start (is `bash .ci/install.d/python-server.sh` done?): \(errors.suffix(600))"
+            )
         }
         port = found
         // Keep draining the server's output so a chatty server never blocks on a full pipe.
@@ -56,7 +64,7 @@ final class TestServer: @unchecked Sendable {
         stderr.fileHandleForReading.readabilityHandler = {
             $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : ()
         }
-        try waitUntilAnswering()
+        if let health { try waitUntilAnswering(health) }
     }
 
     /// Stops the server and waits for it.
@@ -68,13 +76,13 @@ final class TestServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private func waitUntilAnswering() throws {
-        let health = URL(string: "http://127.0.0.1:\(port)/_baton/health")!
+    private func waitUntilAnswering(_ path: String) throws {
+        let health = URL(string: "http://127.0.0.1:\(port)\(path)")!
         for _ in 0..<100 {
             if let text = try? String(contentsOf: health, encoding: .utf8), text == "ok" { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw Self.unavailable("the test server on port \(port) does not answer /_baton/health")
+        throw Self.unavailable("the test server on port \(port) does not answer \(path)")
     }
 
     /// `python3` on the PATH with the server's packages.

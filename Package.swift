@@ -194,7 +194,7 @@ let package = Package(
             swiftSettings: strict),
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.
         .testTarget(
-            name: "BatonNetworkTests", dependencies: ["Baton", "BatonSchema", "BatonDiagnostics"],
+            name: "BatonNetworkTests", dependencies: ["Baton", "BatonSchema", "BatonDiagnostics", "BatonTestSupport"],
             exclude: ["baton.json", "Operations", "Notes/baton.json", "Notes/Operations"],
             swiftSettings: strict),
         // The test kit on the guide's screen (Examples/GitHub's generated code, imported from its executable).

@@ -73,6 +73,11 @@ enum KotlinBuild {
         files += KotlinGenerator.generate(
             networkProject.model, options: KotlinGeneratorOptions(packageName: networkPackage, includeRuntime: false)
         ).map { (path: "network/\($0.path)", contents: $0.contents) }
+        // The seeded fault run's operations (Tests/BatonNetworkTests/Notes), against the notes server.
+        let notesProject = try KotlinProjectSupport.project(at: network.appendingPathComponent("Notes"))
+        files += KotlinGenerator.generate(
+            notesProject.model, options: KotlinGeneratorOptions(packageName: "notes", includeRuntime: false)
+        ).map { (path: "notes/\($0.path)", contents: $0.contents) }
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }

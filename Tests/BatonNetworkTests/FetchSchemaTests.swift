@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonSchema
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -53,7 +54,7 @@ final class FetchSchemaTests: ServerTestCase {
     /// The server's own SDL (graphql-core's `print_schema`), printed by Baton's printer.
     func serverSDL() throws -> String {
         let process = Process()
-        process.executableURL = try TestServer.python()
+        process.executableURL = try PythonScript.python()
         process.arguments = [TestServer.script.path, "--print-schema"]
         let out = Pipe()
         process.standardOutput = out

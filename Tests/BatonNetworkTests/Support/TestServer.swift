@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -11,89 +12,20 @@ final class TestServer: @unchecked Sendable {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let script = packageRoot.appendingPathComponent("Tests/Server/server.py")
 
-    let process: Process
-    let stdin: Pipe
-    let port: Int
+    private let running: PythonScript
+    var port: Int { running.port }
     var url: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
     var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
 
-    /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits for its port line.
-    convenience init(arguments: [String] = []) throws {
-        try self.init(
-            script: Self.script, arguments: arguments, portLine: "BATON_SERVER_PORT=", health: "/_baton/health")
-    }
-
-    /// Starts a Python `script` of Tests/Server (a server or a proxy that prints `portLine` and its port once it
-    /// listens, and exits when its standard input closes), and waits for its port line, then for `health` to
-    /// answer `ok` when one is named.
-    init(script: URL, arguments: [String], portLine: String, health: String?) throws {
-        let python = try Self.python()
-        process = Process()
-        process.executableURL = python
-        process.arguments = ["-u", script.path] + arguments
-        stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let handle = stdout.fileHandleForReading
-        var buffer = Data()
-        let deadline = Date().addingTimeInterval(30)
-        var found: Int?
-        while found == nil, Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }  // the server exited
-            buffer.append(chunk)
-            for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n") where line.hasPrefix(portLine) {
-                found = Int(line.dropFirst(portLine.count))
-            }
-        }
-        guard let found else {
-            process.terminate()
-            process.waitUntilExit()
-            let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw Self.unavailable(
-                "\(script.lastPathComponent) did not start (is `bash .ci/install.d/python-server.sh` done?): \(errors.suffix(600))"
-            )
-        }
-        port = found
-        // Keep draining the server's output so a chatty server never blocks on a full pipe.
-        handle.readabilityHandler = { $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : () }
-        stderr.fileHandleForReading.readabilityHandler = {
-            $0.availableData.isEmpty ? ($0.readabilityHandler = nil) : ()
-        }
-        if let health { try waitUntilAnswering(health) }
+    /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits until it answers.
+    init(arguments: [String] = []) throws {
+        running = try PythonScript(
+            script: Self.script, arguments: arguments, portLine: "BATON_SERVER_PORT=", health: "/_baton/health",
+            install: "is `bash .ci/install.d/python-server.sh` done?")
     }
 
     /// Stops the server and waits for it.
-    func stop() {
-        try? stdin.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
-
-    private func waitUntilAnswering(_ path: String) throws {
-        let health = URL(string: "http://127.0.0.1:\(port)\(path)")!
-        for _ in 0..<100 {
-            if let text = try? String(contentsOf: health, encoding: .utf8), text == "ok" { return }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw Self.unavailable("the test server on port \(port) does not answer \(path)")
-    }
-
-    /// `python3` on the PATH with the server's packages.
-    static func python() throws -> URL {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-        guard
-            let python = paths.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("python3") })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-        else { throw unavailable("python3 is not on the PATH") }
-        return python
-    }
+    func stop() { running.stop() }
 
     /// A skip locally, a failure in CI (`CI` set): CI installs the server, so its absence there is a bug.
     static func unavailable(_ reason: String) -> any Error {

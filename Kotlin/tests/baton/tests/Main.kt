@@ -12,6 +12,7 @@ import kotlin.system.exitProcess
  *     stress <seed> <seconds>
  *     server <python> <Tests/Server/server.py> <persisted-query manifest>
  *     testing
+ *     faultrun <the fault proxy's URL>
  */
 fun main(args: Array<String>) {
     when (args.firstOrNull()) {
@@ -20,8 +21,9 @@ fun main(args: Array<String>) {
         "stress" -> Stress(args[1].toLong(), args[2].toDouble()).run()
         "server" -> ServerChecks(args[1], File(args[2]), File(args[3])).run()
         "testing" -> TestingKitChecks().run()
+        "faultrun" -> FaultRun(java.net.URL(args[1])).run()
         else -> {
-            System.err.println("usage: scenarios … | checks … | stress <seed> <seconds> | server <python> <script> <manifest> | testing")
+            System.err.println("usage: scenarios … | checks … | stress <seed> <seconds> | server <python> <script> <manifest> | testing | faultrun <url>")
             exitProcess(2)
         }
     }

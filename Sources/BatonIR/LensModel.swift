@@ -241,6 +241,18 @@ package struct RefetchableModel: Sendable, Hashable {
     }
 }
 
+/// The declared key of one object type a field can return: its records are keyed
+/// `Type:` + the key fields' values as canonical JSON (`MediaList:{"id":1,"mediaId":7}`).
+package struct RecordKeyModel: Sendable, Hashable {
+    package var typeName: String
+    /// The key fields, in the order declared.
+    package var fields: [String]
+    package init(typeName: String, fields: [String]) {
+        self.typeName = typeName
+        self.fields = fields
+    }
+}
+
 /// `@connection(key:filters:)` on an accessor: its pages merge into one connection record per
 /// parent, key and filter values.
 package struct ConnectionModel: Sendable, Hashable {
@@ -288,6 +300,9 @@ package struct Lens: Sendable {
     /// For the lens of a `@connection` accessor: the member that reads its `ConnectionID`
     /// (`connectionID`, apart from the lens's accessor names).
     package var connectionIDName: String?
+    /// The fields that key the record type's records when declared (`keyFields`,
+    /// `@typePolicy`; `RecordKeyPolicy`): what plates show and optimistic builders require.
+    package var keyFields: [String]?
     /// For the lenses of a mutation, and of the fragments mutations spread: the name of the
     /// nested optimistic-response builder type (`Optimistic`, apart from the lens's accessor and
     /// nested type names and its enclosing types).
@@ -348,6 +363,10 @@ package struct Accessor: Sendable {
     package var connection: ConnectionModel? = nil
     /// A declarative update on the field.
     package var recordUpdate: RecordUpdateModel? = nil
+    /// For a composite field: the object types it can return whose records are keyed by declared
+    /// fields other than `id` (`RecordKeyPolicy`), sorted by type name. The normalization plan
+    /// carries them, so each runtime keys such a record `Type:{"f":v,…}` and no other way.
+    package var recordKeys: [RecordKeyModel] = []
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,

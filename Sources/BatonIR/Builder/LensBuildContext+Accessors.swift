@@ -74,6 +74,7 @@ extension LensBuildContext {
         }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
+        lens.keyFields = recordKeys.fields(of: parent.name)
         return lens
     }
 
@@ -344,6 +345,7 @@ extension LensBuildContext {
             presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
             receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope))
         connectionAndUpdate(of: group, into: &accessor)
+        if case .lens = base { accessor.recordKeys = customRecordKeys(of: definition.type.namedType) }
         return accessor
     }
 

@@ -367,6 +367,13 @@ struct SwiftLensTemplate {
             if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }
             text.add(", update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
         }
+        if !accessor.recordKeys.isEmpty {
+            let entries = accessor.recordKeys.map { key in
+                SwiftLiteral.string(key.typeName) + ": [" + key.fields.map(SwiftLiteral.string).joined(separator: ", ")
+                    + "]"
+            }
+            text.add(", keyFields: [" + entries.joined(separator: ", ") + "]")
+        }
         text.add(UInt8(ascii: ")"))
     }
 

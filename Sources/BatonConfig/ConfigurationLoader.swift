@@ -357,7 +357,13 @@ private struct Reader {
                 error(file, entry.keySpan, "\"\(entry.key)\" is not a GraphQL type name")
                 continue
             }
-            guard case .array(let items, let span) = entry.value, !items.isEmpty else {
+            if case .array(let items, let span) = entry.value, items.isEmpty {
+                error(
+                    file, span,
+                    "\"keyFields.\(entry.key)\" names no field: list the fields that key it, such as [\"id\"]")
+                continue
+            }
+            guard case .array(let items, let span) = entry.value else {
                 wrongType(
                     entry.value, key: "keyFields.\(entry.key)",
                     expected: "a non-empty list of field names, such as [\"id\"]", file: file)

@@ -253,6 +253,17 @@ package struct RecordKeyModel: Sendable, Hashable {
     }
 }
 
+/// One field of a record type's declared key.
+package struct KeyFieldModel: Sendable, Hashable {
+    package var name: String
+    /// The field's type in the schema (a scalar or an enum, not a list).
+    package var schemaType: TypeRef
+    package init(name: String, schemaType: TypeRef) {
+        self.name = name
+        self.schemaType = schemaType
+    }
+}
+
 /// `@connection(key:filters:)` on an accessor: its pages merge into one connection record per
 /// parent, key and filter values.
 package struct ConnectionModel: Sendable, Hashable {
@@ -301,8 +312,9 @@ package struct Lens: Sendable {
     /// (`connectionID`, apart from the lens's accessor names).
     package var connectionIDName: String?
     /// The fields that key the record type's records when declared (`keyFields`,
-    /// `@typePolicy`; `RecordKeyPolicy`): what plates show and optimistic builders require.
-    package var keyFields: [String]?
+    /// `@typePolicy`; `RecordKeyPolicy`), with their schema types: what plates show and optimistic
+    /// builders require.
+    package var keyFields: [KeyFieldModel]?
     /// For the lenses of a mutation, and of the fragments mutations spread: the name of the
     /// nested optimistic-response builder type (`Optimistic`, apart from the lens's accessor and
     /// nested type names and its enclosing types).

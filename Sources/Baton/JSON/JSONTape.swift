@@ -179,6 +179,27 @@ final class JSONTape {
             return nil
         }
 
+        /// The value entry of the live member named `name` (a declared key field's name).
+        func member(of object: Int32, field name: String) -> Int32? {
+            var name = name
+            return name.withUTF8 { nameBytes in
+                let container = entries[Int(object)]
+                var key = object + 1
+                for _ in 0..<Int(container.start) {
+                    let entry = entries[Int(key)]
+                    if entry.kind == .key {
+                        let matches =
+                            entry.flags == 0
+                            ? JSONTape.equal(rawBytes(entry), nameBytes)
+                            : text(key) == String(decoding: nameBytes, as: UTF8.self)
+                        if matches { return key + 1 }
+                    }
+                    key = entries[Int(key + 1)].next
+                }
+                return nil
+            }
+        }
+
         /// The value entries of the live `__typename` and `id` members of the object at `object` (nil when absent),
         /// found in one pass over its keys.
         func identity(of object: Int32) -> (typename: Int32?, id: Int32?) {

@@ -74,7 +74,18 @@ extension LensBuildContext {
         }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
-        lens.keyFields = recordKeys.fields(of: parent.name)
+        lens.keyFields = recordKeys.fields(of: parent.name).map { names in
+            names.compactMap { name in
+                parent.field(named: name).map { KeyFieldModel(name: name, schemaType: $0.type) }
+            }
+        }
+        // An optimistic builder may take a key field the lens does not select: its enum or custom scalar is
+        // generated as if it were read.
+        for field in lens.keyFields ?? [] {
+            guard let type = schema.types[field.schemaType.namedType], !type.isBuiltInScalar else { continue }
+            if type.kind == .enumType { lensTypes.enums.insert(type.name) }
+            if type.kind == .scalar { lensTypes.customScalars.insert(type.name) }
+        }
         return lens
     }
 

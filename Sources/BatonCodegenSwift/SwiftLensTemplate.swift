@@ -297,7 +297,8 @@ struct SwiftLensTemplate {
             return mapped
         }()
         if read.fieldName == accessor.name, read.arguments.isEmpty, conditions == nil, accessor.required == nil,
-            accessor.catchMode == nil, scalar == nil, accessor.connection == nil, accessor.recordUpdate == nil
+            accessor.catchMode == nil, scalar == nil, accessor.connection == nil, accessor.recordUpdate == nil,
+            accessor.recordKeys.isEmpty
         {
             text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
             SwiftLiteral.string(read.fieldName, into: &text)

@@ -96,6 +96,7 @@ enum KotlinBuild {
         files.append((path: "check/seed/ReadSeedFixtures.kt", contents: KotlinExampleTests.readerProgram))
         files.append((path: "check/hostile/Hostile.kt", contents: KotlinHostileSchema.program))
         files.append((path: "check/scalars/ScalarShapes.kt", contents: KotlinCustomScalarTests.program))
+        files.append((path: "check/keys/RecordKeys.kt", contents: KotlinRecordKeyTests.program))
         return files
     }
 

@@ -61,6 +61,9 @@ import BatonSyntax
 //   Lens.optimisticTypeName   the typed optimistic-response builder a mutation's lenses (and the
 //                             fragments mutations spread) declare, named apart from their members
 //   Lens.recordIsAbstract     the record type is an interface or union (a builder takes `__typename`)
+//   Lens.keyFields            the record type's declared key (`RecordKeyPolicy`): plates, optimistic builders
+//   Accessor.recordKeys       the declared keys (other than `id`) of the object types a field returns:
+//                             printed into the normalization plan, which both runtimes key records by
 //   VariableModel.isClientOnly   used only by client-only directives: never sent
 //   FragmentModel.refetchable    @refetchable: its query's name, how it pages
 

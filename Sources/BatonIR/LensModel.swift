@@ -331,9 +331,11 @@ package struct Lens: Sendable {
 
     /// True when the lens reads its record's identity: an accessor `id` reads the field `id` as a plain non-null
     /// scalar (no alias, `@catch`, `@required(action: THROW)`, `@throwOnFieldError` or condition), so the generated
-    /// type is `Identifiable` (Swift) by that `id` and a list of it can be looped over without naming a key.
+    /// type is `Identifiable` (Swift) by that `id` and a list of it can be looped over without naming a key. Not
+    /// when the record type declares a key other than `id` (`keyFields`): two records may share an `id` then.
     package var isIdentifiable: Bool {
-        accessors.contains { accessor in
+        if let keyFields, keyFields.map(\.name) != ["id"] { return false }
+        return accessors.contains { accessor in
             guard accessor.name == "id", case .field(let read) = accessor.reads, read.fieldName == "id",
                 case .scalar(let scalar) = accessor.base, scalar.mapping == nil, accessor.levels.count == 1,
                 !accessor.isOptional, accessor.readMode == .plain, accessor.presence.isAlways

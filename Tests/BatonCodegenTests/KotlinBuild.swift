@@ -76,6 +76,8 @@ enum KotlinBuild {
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
+        // The generator fixture of declared record keys (package `keyed`), which `KotlinRecordKeyTests` runs.
+        files += try fixtureKotlin("record-keys").map { (path: "keyed/\($0.path)", contents: $0.contents) }
         // The fixture of names built to break every template (package `hostile.names.when`).
         files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(

@@ -72,6 +72,9 @@ extension LensBuildContext {
                 heads.append(head)
             }
         }
+        if let keyNames = recordKeys.fields(of: parent.name) {
+            reportTakenKeyFields(groups, keyNames: keyNames, parent: parent, scope: scope)
+        }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
         lens.keyFields = recordKeys.fields(of: parent.name).map { names in
@@ -87,6 +90,23 @@ extension LensBuildContext {
             if type.kind == .scalar { lensTypes.customScalars.insert(type.name) }
         }
         return lens
+    }
+
+    /// `lens-key-field-taken`: a selection on a type with a declared key uses a key field's name as the response
+    /// key of something else (`mediaId: progress`), where the text sent adds the key field itself
+    /// (`KeyFieldAdder`): the two would not merge, and the runtimes read the key by that name.
+    func reportTakenKeyFields(_ groups: OrderedGroups, keyNames: [String], parent: NamedTypeDef, scope: DefinitionScope)
+    {
+        for group in groups.groups {
+            guard let field = group.firstField({ $0 }), keyNames.contains(field.responseKey),
+                field.name.value != field.responseKey || !field.arguments.isEmpty
+            else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "\"\(field.responseKey)\" is a key field of \(parent.name) (keyFields), which Baton asks for under its own name to key the record; alias this selection otherwise.",
+                    rule: LensDiagnosticRule.keyFieldTaken, range: SourceRange(file: scope.source, span: field.span)))
+        }
     }
 
     /// `lens-accessor-name-conflict`: `head`'s accessor repeats the name of `other`'s, built before it in the

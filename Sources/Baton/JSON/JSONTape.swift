@@ -162,7 +162,11 @@ final class JSONTape {
 
         /// The value entry of the live member named `name` (a short ASCII name such as `__typename`).
         func member(of object: Int32, named name: StaticString) -> Int32? {
-            let nameBytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            member(of: object, nameBytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+
+        /// The value entry of the live member whose name is `nameBytes`.
+        private func member(of object: Int32, nameBytes: UnsafeBufferPointer<UInt8>) -> Int32? {
             let container = entries[Int(object)]
             var key = object + 1
             for _ in 0..<Int(container.start) {
@@ -182,22 +186,7 @@ final class JSONTape {
         /// The value entry of the live member named `name` (a declared key field's name).
         func member(of object: Int32, field name: String) -> Int32? {
             var name = name
-            return name.withUTF8 { nameBytes in
-                let container = entries[Int(object)]
-                var key = object + 1
-                for _ in 0..<Int(container.start) {
-                    let entry = entries[Int(key)]
-                    if entry.kind == .key {
-                        let matches =
-                            entry.flags == 0
-                            ? JSONTape.equal(rawBytes(entry), nameBytes)
-                            : text(key) == String(decoding: nameBytes, as: UTF8.self)
-                        if matches { return key + 1 }
-                    }
-                    key = entries[Int(key + 1)].next
-                }
-                return nil
-            }
+            return name.withUTF8 { member(of: object, nameBytes: $0) }
         }
 
         /// The value entries of the live `__typename` and `id` members of the object at `object` (nil when absent),

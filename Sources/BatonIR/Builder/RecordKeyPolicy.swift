@@ -66,7 +66,8 @@ package struct RecordKeys: Sendable, Hashable {
 ///    A nested selection (`author { id }`), an alias or an argument is refused: a key is made of
 ///    the type's own leaf fields. An empty `keyFields` (the directive's default) declares nothing.
 /// 3. Each key field exists on the type (on a union, on every member), is a leaf (a scalar or an
-///    enum) and not a list.
+///    enum) and not a list, and takes no required argument (the text sent asks for it without any).
+///    A root type is not keyed: its record is keyed by its name.
 /// 4. As in Apollo Kotlin, an interface's or a union's key is the key of every object type of it;
 ///    an object type with a key of its own that differs from one it inherits, or inheriting two
 ///    different keys, is an error (its records could not be found by either).
@@ -153,6 +154,14 @@ package enum RecordKeyPolicy {
                         rule: rule, range: declaration.typeRange ?? declaration.range))
                 continue
             }
+            if [schema.queryTypeName, schema.mutationTypeName, schema.subscriptionTypeName].contains(type.name) {
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "keyFields names \"\(type.name)\", a root type: its record is keyed by its name (\"\(type.name)\").",
+                        rule: rule, range: declaration.typeRange ?? declaration.range))
+                continue
+            }
             if let problem = problem(declaration.fields, of: type, schema: schema) {
                 diagnostics.append(Diagnostic(.error, problem, rule: rule, range: declaration.range))
                 continue
@@ -219,6 +228,10 @@ package enum RecordKeyPolicy {
                 guard !definition.type.isList, schema.types[named]?.isLeaf == true else {
                     return
                         "keyFields of \"\(type.name)\": \"\(holder.name).\(field)\" is \(definition.type), not a scalar or an enum; a key is made of leaf values."
+                }
+                if let argument = definition.arguments.first(where: { $0.type.isNonNull && $0.defaultValue == nil }) {
+                    return
+                        "keyFields of \"\(type.name)\": \"\(holder.name).\(field)\" takes the required argument \"\(argument.name)\"; a key field is asked for without arguments."
                 }
             }
         }

@@ -256,9 +256,9 @@ struct PrintableDepth {
 /// selection set on a type with a declared key asks for its key fields (as Apollo Kotlin's
 /// codegen does), so every response object of such a type carries its key. On an object type
 /// (or an interface whose possible types all share a key of its own fields) the fields are added
-/// unaliased where not already selected unaliased; on another abstract type, one inline fragment
-/// per keyed possible type (`... on MediaList { mediaId }`). The lens model never sees them: they
-/// are for the runtimes' keys, not for reading.
+/// unaliased where not already selected unaliased, without arguments or conditions; on another
+/// abstract type, one inline fragment per keyed possible type (`... on MediaList { mediaId }`).
+/// The lens model never sees them: they are for the runtimes' keys, not for reading.
 struct KeyFieldAdder {
     let schema: GraphQLSchema
     let keys: RecordKeys
@@ -271,7 +271,10 @@ struct KeyFieldAdder {
     func additions(to selections: [Selection], of type: NamedTypeDef) -> [Selection] {
         let selected = Set(
             selections.compactMap { selection -> String? in
-                guard case .field(let field) = selection, field.alias == nil, field.arguments.isEmpty else {
+                // Under `@include`/`@skip` a selected key field may be absent: it is asked for again, plainly.
+                guard case .field(let field) = selection, field.alias == nil, field.arguments.isEmpty,
+                    field.directives.isEmpty
+                else {
                     return nil
                 }
                 return field.name.value

@@ -299,7 +299,13 @@ struct KeyFieldAdder {
         {
             return fields(first)
         }
-        return keyed.map { name, names in
+        // An unconditional inline fragment on the type already asks for its key (its own set gets it).
+        let covered = Set(
+            selections.compactMap { selection -> String? in
+                guard case .inlineFragment(let inline) = selection, inline.directives.isEmpty else { return nil }
+                return inline.typeCondition?.name.value
+            })
+        return keyed.filter { !covered.contains($0.0) }.map { name, names in
             .inlineFragment(
                 InlineFragment(
                     typeCondition: NamedType(name: Name(name, span: .zero)), directives: [],

@@ -104,3 +104,56 @@ final class RecordKeyTests: XCTestCase {
         XCTAssertEqual(store.snapshot()["Query"]?.slots["entries"]?.value, .list([.link("MediaList:1")]))
     }
 }
+
+/// `mutation SaveEntry { save { __typename id mediaId progress } }`, its field keyed as the plan says.
+typealias SaveEntry = UpdateMutation<SaveEntryShape>
+enum SaveEntryShape: UpdateMutationShape {
+    static let operationName = "SaveEntry"
+    static let root = Field(
+        "save", type: .named("MediaList"), selections: RecordKeyTests.entryFields, keyFields: RecordKeyTests.keys)
+}
+
+/// An optimistic response of a keyed type in the shape generated builders give (the whole key required).
+struct SaveEntryOptimistic: OptimisticResponse {
+    var id: Int
+    var mediaId: Int
+    var progress: Int
+    var responseObject: JSONObject {
+        JSONObject([
+            (
+                "save",
+                [
+                    "__typename": "MediaList", "id": .number(String(id)), "mediaId": .number(String(mediaId)),
+                    "progress": .number(String(progress)),
+                ]
+            )
+        ])
+    }
+}
+
+extension RecordKeyTests {
+    /// An optimistic response writes the keyed record the server's answer writes: the view reading it sees the
+    /// optimistic value, then the server's, and no other record appears.
+    func testAnOptimisticResponseWritesTheKeyedRecord() async throws {
+        let transport = FixtureTransport()
+        let environment = BatonEnvironment(transport: transport)
+        try environment.store.commit(
+            bytes: Data(#"{"data":{"entries":[{"__typename":"MediaList","id":1,"mediaId":7,"progress":3}]}}"#.utf8),
+            selections: Self.entries())
+        let key = #"MediaList:{"id":1,"mediaId":7}"#
+        let seen = Locked<[StoredValue?]>([])
+        let store = environment.store
+        let subscription = store.subscribe(to: [SlotID(key, "progress")]) { _ in
+            seen.withLock { $0.append(store.record(key)?.slots["progress"]?.value) }
+        }
+        defer { subscription.cancel() }
+        transport.answer(
+            "SaveEntry",
+            with: .json(#"{"data":{"save":{"__typename":"MediaList","id":1,"mediaId":7,"progress":10}}}"#))
+        try await environment.perform(
+            SaveEntry(id: "1"), optimisticResponse: SaveEntryOptimistic(id: 1, mediaId: 7, progress: 9))
+        XCTAssertEqual(seen.withLock { $0 }, [.number("9"), .number("10")])
+        XCTAssertEqual(store.snapshot().records.keys.filter { $0.hasPrefix("MediaList") }, [key])
+        XCTAssertEqual(store.optimisticLayerCount, 0)
+    }
+}

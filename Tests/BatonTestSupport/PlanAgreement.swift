@@ -226,33 +226,6 @@ package enum GeneratedText {
         bracketed(after: "conditions = listOf(", in: text).map(neutralKotlin)
     }
 
-    /// Every record-key table generated Swift hands the runtime (`keyFields: ["T": ["a", "b"]]`), as
-    /// `T: a b; U: c`.
-    package static func swiftRecordKeys(_ text: String) -> [String] {
-        bracketed(after: "keyFields: [", in: text).map { neutralKeys($0, typeMarker: ":") }
-    }
-
-    /// Every record-key table generated Kotlin hands the runtime (`keyFields = mapOf("T" to listOf("a"))`).
-    package static func kotlinRecordKeys(_ text: String) -> [String] {
-        bracketed(after: "keyFields = mapOf(", in: text).map { neutralKeys($0, typeMarker: " to") }
-    }
-
-    /// The quoted names of a key table: a name followed by `typeMarker` starts a type's entry.
-    static func neutralKeys(_ list: String, typeMarker: String) -> String {
-        var entries: [(String, [String])] = []
-        var rest = Substring(list)
-        while let open = rest.firstIndex(of: "\"") {
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "\"") else { break }
-            let name = String(after[..<close])
-            rest = after[after.index(after: close)...]
-            if rest.hasPrefix(typeMarker) { entries.append((name, [])) } else if !entries.isEmpty {
-                entries[entries.count - 1].1.append(name)
-            }
-        }
-        return entries.map { $0.0 + ": " + $0.1.joined(separator: " ") }.joined(separator: "; ")
-    }
-
     /// `.include("a"), .skip("b")` → `+a -b`; `.anyOf([[…], […]])` → alternatives; `.never`.
     static func neutralSwift(_ list: String) -> String {
         if list == ".never" { return "never" }
@@ -285,6 +258,33 @@ package enum GeneratedText {
             rest = after[end...]
         }
         return result.joined(separator: " ")
+    }
+
+    /// Every record-key table generated Swift hands the runtime (`keyFields: ["T": ["a", "b"]]`), as
+    /// `T: a b; U: c`.
+    package static func swiftRecordKeys(_ text: String) -> [String] {
+        bracketed(after: "keyFields: [", in: text).map { neutralKeys($0, typeMarker: ":") }
+    }
+
+    /// Every record-key table generated Kotlin hands the runtime (`keyFields = mapOf("T" to listOf("a"))`).
+    package static func kotlinRecordKeys(_ text: String) -> [String] {
+        bracketed(after: "keyFields = mapOf(", in: text).map { neutralKeys($0, typeMarker: " to") }
+    }
+
+    /// The quoted names of a key table: a name followed by `typeMarker` starts a type's entry.
+    static func neutralKeys(_ list: String, typeMarker: String) -> String {
+        var entries: [(String, [String])] = []
+        var rest = Substring(list)
+        while let open = rest.firstIndex(of: "\"") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "\"") else { break }
+            let name = String(after[..<close])
+            rest = after[after.index(after: close)...]
+            if rest.hasPrefix(typeMarker) { entries.append((name, [])) } else if !entries.isEmpty {
+                entries[entries.count - 1].1.append(name)
+            }
+        }
+        return entries.map { $0.0 + ": " + $0.1.joined(separator: " ") }.joined(separator: "; ")
     }
 
     /// The texts inside the bracket opened by each occurrence of `opening` (which ends with `[` or

@@ -67,6 +67,13 @@ extension KotlinDefinitionWriter {
                         + (filters.isEmpty ? "" : ", listOf(\(filters))") + ")")
             }
             if let update = accessor.recordUpdate { arguments.append("update = " + Self.recordUpdate(update)) }
+            if !accessor.recordKeys.isEmpty {
+                let entries = accessor.recordKeys.map { key in
+                    KotlinLiteral.string(key.typeName) + " to listOf("
+                        + key.fields.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")"
+                }
+                arguments.append("keyFields = mapOf(" + entries.joined(separator: ", ") + ")")
+            }
             declaration = "Field(" + arguments.joined(separator: ", ") + ")"
         }
         planDeclarations.append("val \(KotlinNames.quoted(name)) = \(declaration)")

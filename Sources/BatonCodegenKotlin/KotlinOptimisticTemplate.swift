@@ -49,6 +49,14 @@ struct KotlinOptimisticTemplate {
                 properties.append(property)
             }
         }
+        for field in shape.keyFields {
+            let name = scope.claim(field.name, ignoringCase: false)
+            let encoded = encoding(KotlinNames.quoted(name), field.schemaType, nested: false, depth: 0)
+            properties.append(
+                Property(
+                    name: name, type: context.inputType(field.schemaType), defaultValue: nil,
+                    write: "result[\(KotlinLiteral.string(field.name))] = \(encoded)"))
+        }
         let typename = shape.takesTypename ? "typename" : KotlinLiteral.string(shape.recordType)
         // Two properties whose getters clash on the JVM (`self` and `Self`) are told apart as the lens's are.
         var getters = JVMGetterNames()

@@ -297,7 +297,8 @@ struct SwiftLensTemplate {
             return mapped
         }()
         if read.fieldName == accessor.name, read.arguments.isEmpty, conditions == nil, accessor.required == nil,
-            accessor.catchMode == nil, scalar == nil, accessor.connection == nil, accessor.recordUpdate == nil
+            accessor.catchMode == nil, scalar == nil, accessor.connection == nil, accessor.recordUpdate == nil,
+            accessor.recordKeys.isEmpty
         {
             text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
             SwiftLiteral.string(read.fieldName, into: &text)
@@ -366,6 +367,13 @@ struct SwiftLensTemplate {
             if let edge = update.edgeTypeName { parts.append("edgeTypename: " + SwiftLiteral.string(edge)) }
             if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }
             text.add(", update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
+        }
+        if !accessor.recordKeys.isEmpty {
+            let entries = accessor.recordKeys.map { key in
+                SwiftLiteral.string(key.typeName) + ": [" + key.fields.map(SwiftLiteral.string).joined(separator: ", ")
+                    + "]"
+            }
+            text.add(", keyFields: [" + entries.joined(separator: ", ") + "]")
         }
         text.add(UInt8(ascii: ")"))
     }

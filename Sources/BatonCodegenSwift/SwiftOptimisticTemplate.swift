@@ -51,6 +51,15 @@ struct SwiftOptimisticTemplate {
                 properties.append(property)
             }
         }
+        for field in shape.keyFields {
+            let name = scope.claim(field.name)
+            let encoded = SwiftInputEncoding.encode(
+                field.schemaType, "self." + Self.rules.quoted(name), names: names, named: nil)
+            properties.append(
+                Property(
+                    name: name, type: names.inputType(field.schemaType), defaultValue: nil,
+                    write: "object[\(SwiftLiteral.string(field.name))] = \(encoded)"))
+        }
         let typename = shape.takesTypename ? "self.typename" : SwiftLiteral.string(shape.recordType)
         let parameters = properties.map { property in
             Self.rules.quoted(property.name) + ": " + property.type + (property.defaultValue.map { " = " + $0 } ?? "")

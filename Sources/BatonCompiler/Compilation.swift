@@ -322,6 +322,7 @@ package final class Compilation {
         if let configuration = project.configuration {
             validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }
+        validationDiagnostics += KeyFieldsRule.check(project.configuration, schema: schema)
         validationDiagnostics = settle(validationDiagnostics)
     }
 
@@ -358,6 +359,7 @@ package final class Compilation {
         if let configuration = project.configuration {
             diagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }
+        diagnostics += KeyFieldsRule.check(project.configuration, schema: schema)
         validationDiagnostics = settle(diagnostics)
         completed = .validate
         guard passesGate, let plan else {
@@ -551,8 +553,10 @@ package final class Compilation {
         let naming = NamingOptions(
             operationSuffix: configuration.output.operationSuffix?.value ?? false,
             schemaNamespace: configuration.output.swiftNamespace?.value)
-        return GenerationTargets.planOptions(
-            LensModelOptions(customScalars: scalars, onError: configuration.onError?.value.rawValue, naming: naming))
+        var options = LensModelOptions(
+            customScalars: scalars, onError: configuration.onError?.value.rawValue, naming: naming)
+        options.keyFields = KeyFieldsRule.declarations(configuration)
+        return GenerationTargets.planOptions(options)
     }
 }
 

@@ -31,7 +31,7 @@ package enum RuleCatalog {
         var seen = Set<String>()
         let all =
             categories + specifiedRules + SDLRuleDescriptors.all + BatonRuleCatalog.descriptors
-            + [UnknownScalarMappingRule.descriptor] + LensDiagnosticRule.descriptors
+            + [UnknownScalarMappingRule.descriptor, KeyFieldsRule.descriptor] + LensDiagnosticRule.descriptors
         return all.filter { seen.insert($0.id).inserted }
     }
 

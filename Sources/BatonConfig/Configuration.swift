@@ -36,6 +36,8 @@ package struct Configuration: Sendable {
     package var exclude: [Located<GlobPattern>]
     /// `customScalarTypes`, in the order written.
     package var customScalarTypes: [CustomScalarType]
+    /// `keyFields`: the fields that key each type's records, in the order written.
+    package var keyFields: [KeyFieldsSetting] = []
     /// `onError`, written into every operation.
     package var onError: Located<ErrorBehavior>?
     /// `output`.
@@ -82,6 +84,15 @@ package struct CustomScalarType: Sendable {
     package var swift: Located<String>?
     /// The Kotlin type and its converter object, if mapped for Kotlin.
     package var kotlin: KotlinScalarType?
+}
+
+/// A `keyFields` entry: the fields that key a type's records in both runtimes' stores.
+package struct KeyFieldsSetting: Sendable {
+    package var typeName: String
+    package var typeSpan: Span
+    package var fields: [Located<String>]
+    /// The list's span.
+    package var span: Span
 }
 
 /// A Kotlin mapping: the type and the object converting it from and to the scalar's text.

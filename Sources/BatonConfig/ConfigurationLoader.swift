@@ -31,7 +31,8 @@ package enum ConfigurationLoader {
 
     /// The keys a project file may have, in the order suggestions prefer.
     package static let projectKeys = [
-        "schema", "documents", "exclude", "customScalarTypes", "onError", "output", "rules", "projects", "$schema",
+        "schema", "documents", "exclude", "customScalarTypes", "keyFields", "onError", "output", "rules", "projects",
+        "$schema",
     ]
 
     /// The configuration file a command uses: `--config PATH` (a folder stands for the
@@ -218,6 +219,10 @@ private struct Reader {
             configuration.customScalarTypes = readScalars(member.value, file: file)
         }
 
+        if let member = members.first(where: { $0.key == "keyFields" }) {
+            configuration.keyFields = readKeyFields(member.value, file: file)
+        }
+
         if let member = members.first(where: { $0.key == "onError" }) {
             if case .string(let text, let span) = member.value {
                 if let behavior = ErrorBehavior(rawValue: text) {
@@ -331,6 +336,58 @@ private struct Reader {
             scalars.append(scalar)
         }
         return scalars
+    }
+
+    /// `keyFields`: type name → a non-empty list of field names (checked against the schema later,
+    /// `key-fields`).
+    mutating func readKeyFields(_ value: JSONValue, file: SourceFile) -> [KeyFieldsSetting] {
+        let example = "{\"MediaList\": [\"id\", \"mediaId\"]}"
+        guard case .object(let entries, _) = value else {
+            wrongType(
+                value, key: "keyFields",
+                expected: "an object mapping type names to their key fields, such as \(example)",
+                file: file)
+            return []
+        }
+        reportDuplicates(entries, file: file)
+        checkComments(entries, file: file)
+        var settings: [KeyFieldsSetting] = []
+        for entry in entries where !ConfigurationLoader.isComment(entry.key) {
+            if !isGraphQLName(entry.key) {
+                error(file, entry.keySpan, "\"\(entry.key)\" is not a GraphQL type name")
+                continue
+            }
+            if case .array(let items, let span) = entry.value, items.isEmpty {
+                error(
+                    file, span,
+                    "\"keyFields.\(entry.key)\" names no field: list the fields that key it, such as [\"id\"]")
+                continue
+            }
+            guard case .array(let items, let span) = entry.value else {
+                wrongType(
+                    entry.value, key: "keyFields.\(entry.key)",
+                    expected: "a non-empty list of field names, such as [\"id\"]", file: file)
+                continue
+            }
+            var fields: [Located<String>] = []
+            for item in items {
+                guard case .string(let text, let itemSpan) = item, isGraphQLName(text) else {
+                    error(
+                        file, item.span,
+                        "each key field of \"\(entry.key)\" must be a field name (a string such as \"id\"); a nested or aliased key is not supported"
+                    )
+                    continue
+                }
+                if fields.contains(where: { $0.value == text }) {
+                    error(file, itemSpan, "\"\(entry.key)\" lists the key field \"\(text)\" twice")
+                    continue
+                }
+                fields.append(Located(text, span: itemSpan))
+            }
+            guard fields.count == items.count else { continue }
+            settings.append(KeyFieldsSetting(typeName: entry.key, typeSpan: entry.keySpan, fields: fields, span: span))
+        }
+        return settings
     }
 
     mutating func readKotlinScalar(_ value: JSONValue, scalar: String, file: SourceFile) -> KotlinScalarType? {

@@ -71,10 +71,10 @@ package enum DocumentText {
     /// (on Linux's main thread, a read of `/proc/self/maps`), too slow to repeat per operation.
     static func text(
         operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool,
-        stack: StackGuard? = nil
+        stack: StackGuard? = nil, keys: RecordKeys = RecordKeys()
     ) -> String {
         let document = self.document(
-            operation: operation, fragments: fragments, schema: schema, complete: &complete, stack: stack)
+            operation: operation, fragments: fragments, schema: schema, complete: &complete, stack: stack, keys: keys)
         return complete ? printDocument(document) : ""
     }
 
@@ -88,24 +88,27 @@ package enum DocumentText {
 
     static func document(
         operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema, complete: inout Bool,
-        stack guardian: StackGuard? = nil
+        stack guardian: StackGuard? = nil, keys: RecordKeys = RecordKeys()
     ) -> Document {
         var definitions: [Definition] = []
-        let stack = PrintableDepth(stack: guardian ?? StackGuard())
+        let stack = PrintableDepth(
+            stack: guardian ?? StackGuard(), keys: keys.isEmpty ? nil : KeyFieldAdder(schema, keys))
+        let rootType = schema.rootType(for: operation.operation)
         let clientOnly = clientOnlyVariables(operation: operation, fragments: fragments)
         let root = OperationDefinition(
             operation: operation.operation, name: operation.name,
             variableDefinitions: operation.variableDefinitions.filter { !clientOnly.contains($0.variable.name.value) },
             directives: strip(operation.directives),
             selectionSet: transform(
-                operation.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete),
+                operation.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete, type: rootType),
             isShorthand: operation.isShorthand, span: operation.span)
         definitions.append(.operation(root))
         for fragment in fragments.sorted(by: { $0.name.value < $1.name.value }) {
             let copy = FragmentDefinition(
                 name: fragment.name, typeCondition: fragment.typeCondition, directives: strip(fragment.directives),
                 selectionSet: transform(
-                    fragment.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete),
+                    fragment.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete,
+                    type: schema.types[fragment.typeCondition.name.value]),
                 span: fragment.span)
             definitions.append(.fragment(copy))
         }
@@ -146,7 +149,7 @@ package enum DocumentText {
     /// `builds`, only `complete` is worked out and `set` is returned as it is (`fits`).
     static func transform(
         _ set: SelectionSet, addTypename: Bool, depth: Int, stack: PrintableDepth, complete: inout Bool,
-        builds: Bool = true
+        builds: Bool = true, type: NamedTypeDef? = nil
     ) -> SelectionSet {
         guard depth <= LensModelBuilder.maximumDepth else { return set }
         guard depth <= unguardedDepth || stack.hasRoom() else {
@@ -162,8 +165,9 @@ package enum DocumentText {
         var result = set
         result.selections = []
         for selection in set.selections {
-            result.selections.append(transform(selection, depth: depth, stack: stack, complete: &complete))
+            result.selections.append(transform(selection, depth: depth, stack: stack, complete: &complete, type: type))
         }
+        if let keys = stack.keys, let type { result.selections += keys.additions(to: result.selections, of: type) }
         if addTypename {
             let hasTypename = result.selections.contains { selection in
                 if case .field(let field) = selection { return field.alias == nil && field.name.value == "__typename" }
@@ -182,7 +186,8 @@ package enum DocumentText {
 
     /// One selection of `transform`.
     static func transform(
-        _ selection: Selection, depth: Int, stack: PrintableDepth, complete: inout Bool, builds: Bool = true
+        _ selection: Selection, depth: Int, stack: PrintableDepth, complete: inout Bool, builds: Bool = true,
+        type: NamedTypeDef? = nil
     ) -> Selection {
         guard builds else {
             switch selection {
@@ -203,8 +208,11 @@ package enum DocumentText {
         case .field(let field):
             // A leaf without client-only directives is printed as written.
             if field.selectionSet == nil, !hasClientOnly(field.directives) { return selection }
+            let fieldType = stack.keys.flatMap { keys in
+                type?.field(named: field.name.value).flatMap { keys.schema.types[$0.type.namedType] }
+            }
             let selectionSet = field.selectionSet.map {
-                transform($0, addTypename: true, depth: depth + 1, stack: stack, complete: &complete)
+                transform($0, addTypename: true, depth: depth + 1, stack: stack, complete: &complete, type: fieldType)
             }
             return .field(
                 Field(
@@ -220,7 +228,8 @@ package enum DocumentText {
                     typeCondition: inline.typeCondition, directives: strip(inline.directives),
                     selectionSet: transform(
                         inline.selectionSet, addTypename: false, depth: depth + 1, stack: stack,
-                        complete: &complete),
+                        complete: &complete,
+                        type: inline.typeCondition.flatMap { stack.keys?.schema.types[$0.name.value] } ?? type),
                     span: inline.span))
         }
     }
@@ -237,6 +246,77 @@ package enum DocumentText {
 /// in this thread's stack.
 struct PrintableDepth {
     let stack: StackGuard
+    /// The declared record keys to add, when some type has one.
+    var keys: KeyFieldAdder? = nil
     let start = StackGuard.address()
     func hasRoom() -> Bool { stack.hasRoom(forRepeating: 3, since: start) }
+}
+
+/// Adds the key fields of `RecordKeys` to the text sent, as `__typename` is added: every
+/// selection set on a type with a declared key asks for its key fields (as Apollo Kotlin's
+/// codegen does), so every response object of such a type carries its key. On an object type
+/// (or an interface whose possible types all share a key of its own fields) the fields are added
+/// unaliased where not already selected unaliased, without arguments or conditions; on another
+/// abstract type, one inline fragment per keyed possible type (`... on MediaList { mediaId }`).
+/// The lens model never sees them: they are for the runtimes' keys, not for reading.
+struct KeyFieldAdder {
+    let schema: GraphQLSchema
+    let keys: RecordKeys
+    init(_ schema: GraphQLSchema, _ keys: RecordKeys) {
+        self.schema = schema
+        self.keys = keys
+    }
+
+    /// The selections to append to a selection set on `type` holding `selections`.
+    func additions(to selections: [Selection], of type: NamedTypeDef) -> [Selection] {
+        let selected = Set(
+            selections.compactMap { selection -> String? in
+                // Under `@include`/`@skip` a selected key field may be absent: it is asked for again, plainly.
+                guard case .field(let field) = selection, field.alias == nil, field.arguments.isEmpty,
+                    field.directives.isEmpty
+                else {
+                    return nil
+                }
+                return field.name.value
+            })
+        func fields(_ names: [String]) -> [Selection] {
+            names.filter { !selected.contains($0) }.map { name in
+                .field(
+                    Field(
+                        alias: nil, name: Name(name, span: .zero), arguments: [], directives: [], selectionSet: nil,
+                        span: .zero))
+            }
+        }
+        if type.kind == .object { return fields(keys.objects[type.name] ?? []) }
+        let keyed = schema.possibleTypes(of: type).compactMap { object in
+            keys.objects[object.name].map { (object.name, $0) }
+        }.sorted { $0.0 < $1.0 }
+        guard !keyed.isEmpty else { return [] }
+        // One key every possible type shares, of fields the interface has: asked for once.
+        if type.kind == .interface, keyed.count == schema.possibleTypes(of: type).count,
+            let first = keyed.first?.1, keyed.allSatisfy({ $0.1 == first }),
+            first.allSatisfy({ type.field(named: $0) != nil })
+        {
+            return fields(first)
+        }
+        // An unconditional inline fragment on the type already asks for its key (its own set gets it).
+        let covered = Set(
+            selections.compactMap { selection -> String? in
+                guard case .inlineFragment(let inline) = selection, inline.directives.isEmpty else { return nil }
+                return inline.typeCondition?.name.value
+            })
+        return keyed.filter { !covered.contains($0.0) }.map { name, names in
+            .inlineFragment(
+                InlineFragment(
+                    typeCondition: NamedType(name: Name(name, span: .zero)), directives: [],
+                    selectionSet: SelectionSet(
+                        selections: names.map { name in
+                            .field(
+                                Field(
+                                    alias: nil, name: Name(name, span: .zero), arguments: [], directives: [],
+                                    selectionSet: nil, span: .zero))
+                        }, span: .zero),
+                    span: .zero))
+        }
+    }
 }

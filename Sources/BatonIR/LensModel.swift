@@ -61,6 +61,9 @@ import BatonSyntax
 //   Lens.optimisticTypeName   the typed optimistic-response builder a mutation's lenses (and the
 //                             fragments mutations spread) declare, named apart from their members
 //   Lens.recordIsAbstract     the record type is an interface or union (a builder takes `__typename`)
+//   Lens.keyFields            the record type's declared key (`RecordKeyPolicy`): plates, optimistic builders
+//   Accessor.recordKeys       the declared keys (other than `id`) of the object types a field returns:
+//                             printed into the normalization plan, which both runtimes key records by
 //   VariableModel.isClientOnly   used only by client-only directives: never sent
 //   FragmentModel.refetchable    @refetchable: its query's name, how it pages
 
@@ -241,6 +244,29 @@ package struct RefetchableModel: Sendable, Hashable {
     }
 }
 
+/// The declared key of one object type a field can return: its records are keyed
+/// `Type:` + the key fields' values as canonical JSON (`MediaList:{"id":1,"mediaId":7}`).
+package struct RecordKeyModel: Sendable, Hashable {
+    package var typeName: String
+    /// The key fields, in the order declared.
+    package var fields: [String]
+    package init(typeName: String, fields: [String]) {
+        self.typeName = typeName
+        self.fields = fields
+    }
+}
+
+/// One field of a record type's declared key.
+package struct KeyFieldModel: Sendable, Hashable {
+    package var name: String
+    /// The field's type in the schema (a scalar or an enum, not a list).
+    package var schemaType: TypeRef
+    package init(name: String, schemaType: TypeRef) {
+        self.name = name
+        self.schemaType = schemaType
+    }
+}
+
 /// `@connection(key:filters:)` on an accessor: its pages merge into one connection record per
 /// parent, key and filter values.
 package struct ConnectionModel: Sendable, Hashable {
@@ -288,6 +314,10 @@ package struct Lens: Sendable {
     /// For the lens of a `@connection` accessor: the member that reads its `ConnectionID`
     /// (`connectionID`, apart from the lens's accessor names).
     package var connectionIDName: String?
+    /// The fields that key the record type's records when declared (`keyFields`,
+    /// `@typePolicy`; `RecordKeyPolicy`), with their schema types: what plates show and optimistic
+    /// builders require.
+    package var keyFields: [KeyFieldModel]?
     /// For the lenses of a mutation, and of the fragments mutations spread: the name of the
     /// nested optimistic-response builder type (`Optimistic`, apart from the lens's accessor and
     /// nested type names and its enclosing types).
@@ -301,9 +331,11 @@ package struct Lens: Sendable {
 
     /// True when the lens reads its record's identity: an accessor `id` reads the field `id` as a plain non-null
     /// scalar (no alias, `@catch`, `@required(action: THROW)`, `@throwOnFieldError` or condition), so the generated
-    /// type is `Identifiable` (Swift) by that `id` and a list of it can be looped over without naming a key.
+    /// type is `Identifiable` (Swift) by that `id` and a list of it can be looped over without naming a key. Not
+    /// when the record type declares a key other than `id` (`keyFields`): two records may share an `id` then.
     package var isIdentifiable: Bool {
-        accessors.contains { accessor in
+        if let keyFields, keyFields.map(\.name) != ["id"] { return false }
+        return accessors.contains { accessor in
             guard accessor.name == "id", case .field(let read) = accessor.reads, read.fieldName == "id",
                 case .scalar(let scalar) = accessor.base, scalar.mapping == nil, accessor.levels.count == 1,
                 !accessor.isOptional, accessor.readMode == .plain, accessor.presence.isAlways
@@ -348,6 +380,10 @@ package struct Accessor: Sendable {
     package var connection: ConnectionModel? = nil
     /// A declarative update on the field.
     package var recordUpdate: RecordUpdateModel? = nil
+    /// For a composite field: the object types it can return whose records are keyed by declared
+    /// fields other than `id` (`RecordKeyPolicy`), sorted by type name. The normalization plan
+    /// carries them, so each runtime keys such a record `Type:{"f":v,…}` and no other way.
+    package var recordKeys: [RecordKeyModel] = []
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,

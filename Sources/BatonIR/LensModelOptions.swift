@@ -5,6 +5,9 @@ package struct LensModelOptions: Sendable {
     package var customScalars: [String: CustomScalarMapping]
     /// `onError` (`PROPAGATE`, `NULL` or `HALT`), written into every operation when set.
     package var onError: String?
+    /// `keyFields` from baton.json; with the schema's `@typePolicy(keyFields:)`, `RecordKeyPolicy`
+    /// decides each type's key.
+    package var keyFields: [KeyFieldsDeclaration] = []
     /// Names no generated definition may take in any target language (compared ignoring case):
     /// what the generated code and the runtimes declare or use unqualified at module level. The
     /// driver gathers them from every generation target, whichever are generated, so names do not

@@ -39,6 +39,12 @@ package struct OptimisticShape: Sendable {
     package var takesTypename: Bool
     /// The properties after `__typename`, in accessor order.
     package var properties: [Property]
+    /// The record type's key fields (`RecordKeyPolicy`) that no property gives: each a required property of its
+    /// own, after `properties`, written under its name. A builder for a type with a declared key always gives
+    /// the whole key, so the optimistic record is the record the server's response will key (a key field the
+    /// lens selects is a property without default; one a spread of a fragment on the same type gives is that
+    /// fragment builder's).
+    package var keyFields: [KeyFieldModel] = []
 
     /// The shape of `lens`'s builder.
     package init(_ lens: Lens) {
@@ -66,6 +72,28 @@ package struct OptimisticShape: Sendable {
                 properties.append(
                     Property(accessor: index, part: part, mayBeLeftOut: mayBeLeftOut, hasDefault: mayBeLeftOut))
             }
+        }
+        // The declared key of an object record type is required (an abstract record's key depends on the type
+        // the caller names, and is the caller's to give through the inline fragments and spreads).
+        guard let key = lens.keyFields, !lens.recordIsAbstract else { return }
+        for field in key {
+            if let position = properties.firstIndex(where: { property in
+                guard case .field(let responseKey, _, _) = property.part, responseKey == field.name,
+                    case .field(let read) = lens.accessors[property.accessor].reads
+                else { return false }
+                return read.fieldName == field.name && read.arguments.isEmpty
+            }) {
+                properties[position].mayBeLeftOut = false
+                properties[position].hasDefault = false
+                continue
+            }
+            let givenBySpread = properties.contains { property in
+                guard case .fragment = property.part, !property.mayBeLeftOut,
+                    case .fragment(let fragment) = lens.accessors[property.accessor].base
+                else { return false }
+                return fragment.typeCondition == lens.recordType
+            }
+            if !givenBySpread { keyFields.append(field) }
         }
     }
 }

@@ -22,19 +22,22 @@ package struct Plate: Sendable {
         case .operation(let operation):
             let policy = operation.throwOnFieldError ? ", under @throwOnFieldError" : ""
             title =
-                "The lens of \(operation.name), an operation's data, reads a record of type \(operation.rootType)\(policy):"
+                "The lens of \(operation.name), an operation's data, reads a record of type \(operation.rootType)\(Self.key(operation.lens))\(policy):"
             rows = PlateRow.rows(of: operation.lens)
         case .fragment(let fragment):
             let policy = fragment.throwOnFieldError ? ", under @throwOnFieldError" : ""
             title =
-                "The lens of \(fragment.name), a fragment, reads a record of type \(fragment.typeCondition)\(policy):"
+                "The lens of \(fragment.name), a fragment, reads a record of type \(fragment.typeCondition)\(Self.key(fragment.lens))\(policy):"
             rows = PlateRow.rows(of: fragment.lens)
         case .nested(let definition, let path, let lens):
             title =
-                "The lens at \(([definition] + path).joined(separator: ".")) reads a record of type \(lens.recordType):"
+                "The lens at \(([definition] + path).joined(separator: ".")) reads a record of type \(lens.recordType)\(Self.key(lens)):"
             rows = PlateRow.rows(of: lens)
         }
     }
+
+    /// `, keyed by id and mediaId` when the record type has a declared key (`RecordKeyPolicy`).
+    static func key(_ lens: Lens) -> String { PlatePhrase.keyPhrase(lens).map { ", " + $0 } ?? "" }
 
     /// The plate's name for listings: the definition's name, or its dotted path.
     package var name: String {

@@ -8,7 +8,8 @@ import BatonIR
 /// 4. the effects, in this order: custom-scalar reading, the type a parent's-record read needs,
 ///    `@semanticNonNull` under `@throwOnFieldError`, `@required`, `@catch`, and the `@include`,
 ///    `@skip` and `@defer` conditions (the plan's normalized `presence`);
-/// 5. the store's part, from the plan's `connection` and `recordUpdate`: the connection record a
+/// 5. the store's part, from the plan's lens key, `connection` and `recordUpdate`: `keyed by` a record type's declared
+///    key fields (`keyPhrase`), the connection record a
 ///    `@connection` field reads (by key and filters), what `edges` and `pageInfo` under it read, and
 ///    what a declarative update (`@appendEdge` … `@deleteEdge`) does to the store when the response
 ///    is committed (`connectionPhrase`, `inConnectionPhrase`, `updatePhrase`).
@@ -53,10 +54,21 @@ package enum PlatePhrase {
         } else if !accessor.presence.isAlways {
             parts.append("under " + accessor.presence.text)
         }
+        if case .field = accessor.reads, case .lens(let lens) = accessor.base, let key = keyPhrase(lens) {
+            parts.append(key)
+        }
         if let connection = accessor.connection { parts.append(connectionPhrase(connection)) }
         if inConnection, let text = inConnectionPhrase(accessor) { parts.append(text) }
         if let update = accessor.recordUpdate { parts.append(updatePhrase(update, many: accessor.listDepth > 0)) }
         return parts.joined(separator: ", ")
+    }
+
+    /// `keyed by id and mediaId`: the record type's declared key (`RecordKeyPolicy`), nil when it has none.
+    static func keyPhrase(_ lens: Lens) -> String? {
+        guard let fields = lens.keyFields, !fields.isEmpty else { return nil }
+        let names = fields.map(\.name)
+        return "keyed by "
+            + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? ""))
     }
 
     /// `the connection K per f1 and f2, every page merged into it`: one record per parent, key and

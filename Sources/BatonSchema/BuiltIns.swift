@@ -38,9 +38,8 @@ package enum BuiltIns {
         specifiedDirectiveNames + batonDirectiveNames + apolloDirectiveNames
 
     /// What Baton does with each of Apollo's client directives, for the warning at its uses.
+    /// `@typePolicy` is not here: Baton reads its `keyFields` (`RecordKeyPolicy`), so it is not warned about.
     package static let apolloDirectiveMeaning: [String: String] = [
-        "typePolicy":
-            "Baton keys a record by its `__typename` and `id` (Docs/Runtime.md), so `keyFields` is not read",
         "fieldPolicy":
             "Baton does not answer a field from another record's cache by its arguments: the query fetches it",
         "nonnull":
@@ -139,7 +138,7 @@ package enum BuiltIns {
         "Baton: the fragment can be fetched again, and its connection paged, by a generated query named `queryName`."
         directive @refetchable(queryName: String!) on FRAGMENT_DEFINITION
 
-        "Apollo (not used by Baton): the fields that key an object in Apollo's cache."
+        "Apollo's cache key: `keyFields` keys the type's records in Baton's stores too (RecordKeyPolicy); `embeddedFields` and `connectionFields` are not read."
         directive @typePolicy(keyFields: String! = "", embeddedFields: String = "", connectionFields: String = "") on OBJECT | INTERFACE | UNION
         "Apollo (not used by Baton): a field answered from the cache by its arguments."
         directive @fieldPolicy(forField: String!, keyArgs: String = "", paginationArgs: String = "") repeatable on OBJECT | INTERFACE

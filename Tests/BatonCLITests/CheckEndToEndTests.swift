@@ -417,6 +417,40 @@ final class CheckEndToEndTests: XCTestCase {
                 status: 1))
     }
 
+    /// `keyFields` in baton.json: what the schema cannot honour is reported at the entry (`key-fields`), a
+    /// malformed entry by the loader (`config`); a good key is honoured silently, the plate saying so.
+    func testKeyFields() throws {
+        let config = """
+            {
+              "schema": "schema.graphql",
+              "keyFields": {
+                "Issue": ["title", "author"],
+                "Query": ["hello"],
+                "Comment": ["text"]
+              }
+            }
+            """
+        let scratch = try project(["Q.graphql": "query Q { issue { body } }"], config: config)
+        try scratch.write(
+            "schema.graphql",
+            Self.schema + "type Comment { text(format: String!): String }\nextend type Issue { comment: Comment }\n")
+        XCTAssertEqual(
+            try baton(["check"], in: scratch.path),
+            Run(
+                stdout: "",
+                stderr: """
+                    baton.json:4:14: error: keyFields of "Issue": "Issue" has no field "author". [key-fields]
+                    baton.json:5:5: error: keyFields names "Query", a root type: its record is keyed by its name ("Query"). [key-fields]
+                    baton.json:6:16: error: keyFields of "Comment": "Comment.text" takes the required argument "format"; a key field is asked for without arguments. [key-fields]
+                    Found 3 errors in baton.json.
+
+                    """, status: 1))
+        try scratch.write("baton.json", #"{"schema": "schema.graphql", "keyFields": {"Issue": ["title"]}}"#)
+        XCTAssertEqual(try baton(["check"], in: scratch.path).status, 0)
+        let plate = try baton(["plate", "Q"], in: scratch.path)
+        XCTAssertTrue(plate.stdout.contains("a lens of Issue, optional, keyed by title"), plate.stdout)
+    }
+
     func testUnknownScalarMapping() throws {
         let config = """
             {

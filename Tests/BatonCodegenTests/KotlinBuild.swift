@@ -81,6 +81,8 @@ enum KotlinBuild {
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
+        // The generator fixture of declared record keys (package `keyed`), which `KotlinRecordKeyTests` runs.
+        files += try fixtureKotlin("record-keys").map { (path: "keyed/\($0.path)", contents: $0.contents) }
         // The fixture of names built to break every template (package `hostile.names.when`).
         files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(
@@ -101,6 +103,7 @@ enum KotlinBuild {
         files.append((path: "check/seed/ReadSeedFixtures.kt", contents: KotlinExampleTests.readerProgram))
         files.append((path: "check/hostile/Hostile.kt", contents: KotlinHostileSchema.program))
         files.append((path: "check/scalars/ScalarShapes.kt", contents: KotlinCustomScalarTests.program))
+        files.append((path: "check/keys/RecordKeys.kt", contents: KotlinRecordKeyTests.program))
         return files
     }
 

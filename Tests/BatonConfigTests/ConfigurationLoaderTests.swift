@@ -127,6 +127,31 @@ final class ConfigurationLoaderTests: XCTestCase {
             ])
     }
 
+    /// `keyFields`: type names to non-empty lists of field names, each problem at its place.
+    func testKeyFields() throws {
+        let configuration = try XCTUnwrap(
+            load(#"{"schema": "s", "keyFields": {"// why": "Apollo's keys", "MediaList": ["id", "mediaId"], "User": ["login"]}}"#))
+        XCTAssertEqual(configuration.keyFields.map(\.typeName), ["MediaList", "User"])
+        XCTAssertEqual(configuration.keyFields.map { $0.fields.map(\.value) }, [["id", "mediaId"], ["login"]])
+        XCTAssertEqual(
+            diagnostics(
+                #"{"schema": "s", "keyFields": {"9x": ["id"], "A": "id", "B": [], "C": ["id", "id"], "D": ["a b", 3]}}"#
+            ),
+            [
+                #"baton.json:1:31: error: "9x" is not a GraphQL type name. [config]"#,
+                #"baton.json:1:50: error: "keyFields.A" must be a non-empty list of field names, such as ["id"], found a string. [config]"#,
+                #"baton.json:1:61: error: "keyFields.B" names no field: list the fields that key it, such as ["id"]. [config]"#,
+                #"baton.json:1:77: error: "C" lists the key field "id" twice. [config]"#,
+                #"baton.json:1:90: error: Each key field of "D" must be a field name (a string such as "id"); a nested or aliased key is not supported. [config]"#,
+                #"baton.json:1:97: error: Each key field of "D" must be a field name (a string such as "id"); a nested or aliased key is not supported. [config]"#,
+            ])
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "s", "keyFields": ["id"]}"#),
+            [
+                #"baton.json:1:30: error: "keyFields" must be an object mapping type names to their key fields, such as {"MediaList": ["id", "mediaId"]}, found an array. [config]"#
+            ])
+    }
+
     func testRules() {
         XCTAssertEqual(
             diagnostics(

@@ -68,6 +68,11 @@ package enum PlanAgreement {
             if kotlinConditions != conditions {
                 problems.append("\(label): Kotlin conditions \(kotlinConditions) ≠ the plan's \(conditions)")
             }
+            let keys = recordKeys(lens).sorted()
+            let swiftKeys = GeneratedText.swiftRecordKeys(swiftText).sorted()
+            let kotlinKeys = GeneratedText.kotlinRecordKeys(kotlinText).sorted()
+            if swiftKeys != keys { problems.append("\(label): Swift record keys \(swiftKeys) ≠ the plan's \(keys)") }
+            if kotlinKeys != keys { problems.append("\(label): Kotlin record keys \(kotlinKeys) ≠ the plan's \(keys)") }
         }
 
         for operation in model.operations where !shared.contains(operation.name) {
@@ -121,6 +126,20 @@ package enum PlanAgreement {
             let runtime = accessor.presence.atRuntime
             if !runtime.isAlways { result.append(neutral(runtime)) }
             if let child = accessor.lens { result += presences(child) }
+        }
+        return result
+    }
+
+    /// The declared record keys every field accessor's plan carries, as `Type: a b; Other: c`.
+    package static func recordKeys(_ lens: Lens) -> [String] {
+        var result: [String] = []
+        for accessor in lens.accessors {
+            if !accessor.recordKeys.isEmpty {
+                result.append(
+                    accessor.recordKeys.map { $0.typeName + ": " + $0.fields.joined(separator: " ") }.joined(
+                        separator: "; "))
+            }
+            if let child = accessor.lens { result += recordKeys(child) }
         }
         return result
     }
@@ -238,6 +257,33 @@ package enum GeneratedText {
             rest = after[end...]
         }
         return result.joined(separator: " ")
+    }
+
+    /// Every record-key table generated Swift hands the runtime (`keyFields: ["T": ["a", "b"]]`), as
+    /// `T: a b; U: c`.
+    package static func swiftRecordKeys(_ text: String) -> [String] {
+        bracketed(after: "keyFields: [", in: text).map { neutralKeys($0, typeMarker: ":") }
+    }
+
+    /// Every record-key table generated Kotlin hands the runtime (`keyFields = mapOf("T" to listOf("a"))`).
+    package static func kotlinRecordKeys(_ text: String) -> [String] {
+        bracketed(after: "keyFields = mapOf(", in: text).map { neutralKeys($0, typeMarker: " to") }
+    }
+
+    /// The quoted names of a key table: a name followed by `typeMarker` starts a type's entry.
+    static func neutralKeys(_ list: String, typeMarker: String) -> String {
+        var entries: [(String, [String])] = []
+        var rest = Substring(list)
+        while let open = rest.firstIndex(of: "\"") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "\"") else { break }
+            let name = String(after[..<close])
+            rest = after[after.index(after: close)...]
+            if rest.hasPrefix(typeMarker) { entries.append((name, [])) } else if !entries.isEmpty {
+                entries[entries.count - 1].1.append(name)
+            }
+        }
+        return entries.map { $0.0 + ": " + $0.1.joined(separator: " ") }.joined(separator: "; ")
     }
 
     /// The texts inside the bracket opened by each occurrence of `opening` (which ends with `[` or

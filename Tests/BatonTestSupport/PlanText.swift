@@ -46,6 +46,7 @@ package enum PlanText {
         let indent = String(repeating: "  ", count: depth)
         if lens.isIdentifiable { lines.append(indent + "(identifiable by id)") }
         if let name = lens.connectionIDName { lines.append(indent + "(connection ID as \(name))") }
+        if let key = lens.keyFields { lines.append(indent + "(keyed by " + key.map(\.name).joined(separator: " ") + ")") }
         if let name = lens.optimisticTypeName {
             lines.append(
                 indent + "(optimistic builder \(name)" + (lens.recordIsAbstract ? ", typename given" : "") + ")")
@@ -88,6 +89,11 @@ package enum PlanText {
                 if let edge = update.edgeTypeName { text += " edge " + edge }
                 if let type = update.typeName { text += " type " + type }
                 parts.append(text)
+            }
+            if !accessor.recordKeys.isEmpty {
+                parts.append(
+                    "keys " + accessor.recordKeys.map { $0.typeName + "(" + $0.fields.joined(separator: " ") + ")" }
+                        .joined(separator: ", "))
             }
             let nonNull = accessor.levels.indices.filter {
                 accessor.levels[$0].nonNull && accessor.levels[$0].schemaNullable

@@ -162,7 +162,11 @@ final class JSONTape {
 
         /// The value entry of the live member named `name` (a short ASCII name such as `__typename`).
         func member(of object: Int32, named name: StaticString) -> Int32? {
-            let nameBytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            member(of: object, nameBytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+
+        /// The value entry of the live member whose name is `nameBytes`.
+        private func member(of object: Int32, nameBytes: UnsafeBufferPointer<UInt8>) -> Int32? {
             let container = entries[Int(object)]
             var key = object + 1
             for _ in 0..<Int(container.start) {
@@ -177,6 +181,12 @@ final class JSONTape {
                 key = entries[Int(key + 1)].next
             }
             return nil
+        }
+
+        /// The value entry of the live member named `name` (a declared key field's name).
+        func member(of object: Int32, field name: String) -> Int32? {
+            var name = name
+            return name.withUTF8 { member(of: object, nameBytes: $0) }
         }
 
         /// The value entries of the live `__typename` and `id` members of the object at `object` (nil when absent),

@@ -173,6 +173,10 @@ public struct Field: Sendable, Hashable {
     public var connection: ConnectionSpec? { storage.connection }
     /// A declarative update (`@appendEdge`, `@deleteRecord`, …) the response's value at this field makes.
     public var update: RecordUpdate? { storage.update }
+    /// Per object type the field can return whose records are keyed by declared fields other than `id`
+    /// (`keyFields`, `@typePolicy`): the key fields. Such a record is keyed `Type:` + the fields' values as
+    /// canonical JSON (`MediaList:{"id":1,"mediaId":7}`).
+    public var keyFields: [String: [String]] { storage.keyFields }
     /// The key this field has in a response object (`alias ?? name`).
     @inlinable public var responseKey: String { storage.responseKey }
 
@@ -180,11 +184,12 @@ public struct Field: Sendable, Hashable {
         _ name: String, alias: String? = nil, arguments: [(String, InputValue)] = [], type: GraphQLType,
         selections: [Selection] = [], conditions: [Condition] = [], required: RequiredAction? = nil,
         catchTo: CatchTarget? = nil, scalar: (any SlotDecodable.Type)? = nil, connection: ConnectionSpec? = nil,
-        update: RecordUpdate? = nil
+        update: RecordUpdate? = nil, keyFields: [String: [String]] = [:]
     ) {
         storage = FieldStorage(
             name: name, alias: alias, arguments: arguments, type: type, selections: selections, conditions: conditions,
-            required: required, catchTo: catchTo, scalar: scalar, connection: connection, update: update)
+            required: required, catchTo: catchTo, scalar: scalar, connection: connection, update: update,
+            keyFields: keyFields)
     }
 
     /// The storage key: the field name, then the arguments sorted by name with variables resolved, as canonical
@@ -216,7 +221,7 @@ public struct Field: Sendable, Hashable {
             && lhs.arguments.map(\.1) == rhs.arguments.map(\.1) && lhs.type == rhs.type
             && lhs.selections == rhs.selections
             && lhs.conditions == rhs.conditions && lhs.required == rhs.required && lhs.catchTo == rhs.catchTo
-            && lhs.connection == rhs.connection && lhs.update == rhs.update
+            && lhs.connection == rhs.connection && lhs.update == rhs.update && lhs.keyFields == rhs.keyFields
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -240,6 +245,8 @@ final class FieldStorage: Sendable {
     let scalar: (any SlotDecodable.Type)?
     let connection: ConnectionSpec?
     let update: RecordUpdate?
+    /// The declared record keys of the object types the field returns (`Field.keyFields`).
+    let keyFields: [String: [String]]
     /// Whether writing the field is a `@connection` page or a declarative update (the normalizers note those).
     let writesConnection: Bool
     @usableFromInline let responseKey: String
@@ -276,8 +283,9 @@ final class FieldStorage: Sendable {
     init(
         name: String, alias: String?, arguments: [(String, InputValue)], type: GraphQLType, selections: [Selection],
         conditions: [Condition], required: RequiredAction?, catchTo: CatchTarget?, scalar: (any SlotDecodable.Type)?,
-        connection: ConnectionSpec?, update: RecordUpdate?
+        connection: ConnectionSpec?, update: RecordUpdate?, keyFields: [String: [String]] = [:]
     ) {
+        self.keyFields = keyFields
         self.name = name
         self.alias = alias
         self.arguments = arguments
@@ -397,12 +405,13 @@ public indirect enum Selection: Sendable, Hashable {
         _ name: String, alias: String? = nil, arguments: [(String, InputValue)] = [], type: GraphQLType,
         selections: [Selection] = [], conditions: [Condition] = [], required: RequiredAction? = nil,
         catchTo: CatchTarget? = nil, scalar: (any SlotDecodable.Type)? = nil, connection: ConnectionSpec? = nil,
-        update: RecordUpdate? = nil
+        update: RecordUpdate? = nil, keyFields: [String: [String]] = [:]
     ) -> Selection {
         .field(
             Field(
                 name, alias: alias, arguments: arguments, type: type, selections: selections, conditions: conditions,
-                required: required, catchTo: catchTo, scalar: scalar, connection: connection, update: update))
+                required: required, catchTo: catchTo, scalar: scalar, connection: connection, update: update,
+                keyFields: keyFields))
     }
 
     /// An inline fragment with a type condition.

@@ -209,7 +209,20 @@ struct TapeNormalizer {
     ) -> (Int, RecordKey) {
         let identity = tape.identity(of: object)
         let typenameEntry = identity.typename.flatMap { tape[$0].kind == .string ? $0 : nil }
-        let id = identity.id.flatMap { tape[$0].kind == .string || tape[$0].kind == .number ? $0 : nil }
+        // A type with a declared key other than `id` is keyed by it, or (a key field missing or not a leaf)
+        // under its path as an object without an `id` is: never by `id` alone.
+        var declared = false
+        if !field.keyFields.isEmpty {
+            let typename = typenameEntry.map { tape.text($0) } ?? field.namedType
+            if let fields = field.keyFields[typename] {
+                declared = true
+                if let key = declaredKey(typename, fields, of: object) {
+                    return record(key: key, typename: typename, ascii: key.utf8.allSatisfy { $0 < 0x80 })
+                }
+            }
+        }
+        let id =
+            declared ? nil : identity.id.flatMap { tape[$0].kind == .string || tape[$0].kind == .number ? $0 : nil }
         if let id {
             let idEntry = tape[id]
             // The type's bytes: the `__typename` member's, or the field's named type.
@@ -253,6 +266,20 @@ struct TapeNormalizer {
         var key = write.pending[parent].key + "." + storageKey + suffix
         if position >= 0 { key += "." + String(position) }
         return record(key: key, typename: typename, ascii: ascii)
+    }
+
+    /// `Type:` + the key fields' values as canonical JSON (`MediaList:{"id":1,"mediaId":7}`), the Kotlin runtime's
+    /// spelling too; nil when a key field is missing, null or not a leaf value.
+    private func declaredKey(_ typename: String, _ fields: [String], of object: Int32) -> RecordKey? {
+        var members: [(String, JSONValue)] = []
+        for name in fields {
+            guard let member = tape.member(of: object, field: name) else { return nil }
+            switch tape[member].kind {
+            case .string, .number, .true, .false: members.append((name, tape.jsonValue(member)))
+            default: return nil
+            }
+        }
+        return typename + ":" + JSONValue.object(JSONObject(members)).canonicalText
     }
 
     /// The pending record under a key built as a `String`, added when new.

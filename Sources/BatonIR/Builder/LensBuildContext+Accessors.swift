@@ -72,9 +72,41 @@ extension LensBuildContext {
                 heads.append(head)
             }
         }
+        if let keyNames = recordKeys.fields(of: parent.name) {
+            reportTakenKeyFields(groups, keyNames: keyNames, parent: parent, scope: scope)
+        }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
+        lens.keyFields = recordKeys.fields(of: parent.name).map { names in
+            names.compactMap { name in
+                parent.field(named: name).map { KeyFieldModel(name: name, schemaType: $0.type) }
+            }
+        }
+        // An optimistic builder may take a key field the lens does not select: its enum or custom scalar is
+        // generated as if it were read.
+        for field in lens.keyFields ?? [] {
+            guard let type = schema.types[field.schemaType.namedType], !type.isBuiltInScalar else { continue }
+            if type.kind == .enumType { lensTypes.enums.insert(type.name) }
+            if type.kind == .scalar { lensTypes.customScalars.insert(type.name) }
+        }
         return lens
+    }
+
+    /// `lens-key-field-taken`: a selection on a type with a declared key uses a key field's name as the response
+    /// key of something else (`mediaId: progress`), where the text sent adds the key field itself
+    /// (`KeyFieldAdder`): the two would not merge, and the runtimes read the key by that name.
+    func reportTakenKeyFields(_ groups: OrderedGroups, keyNames: [String], parent: NamedTypeDef, scope: DefinitionScope)
+    {
+        for group in groups.groups {
+            guard let field = group.firstField({ $0 }), keyNames.contains(field.responseKey),
+                field.name.value != field.responseKey || !field.arguments.isEmpty
+            else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "\"\(field.responseKey)\" is a key field of \(parent.name) (keyFields), which Baton asks for under its own name to key the record; alias this selection otherwise.",
+                    rule: LensDiagnosticRule.keyFieldTaken, range: SourceRange(file: scope.source, span: field.span)))
+        }
     }
 
     /// `lens-accessor-name-conflict`: `head`'s accessor repeats the name of `other`'s, built before it in the
@@ -344,6 +376,7 @@ extension LensBuildContext {
             presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
             receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope))
         connectionAndUpdate(of: group, into: &accessor)
+        if case .lens = base { accessor.recordKeys = customRecordKeys(of: definition.type.namedType) }
         return accessor
     }
 

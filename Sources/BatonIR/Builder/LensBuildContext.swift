@@ -48,6 +48,21 @@ final class LensBuildContext {
         depth >= LensModelBuilder.maximumDepth || (depth >= 8 && !stackGuard.hasRoom())
     }
 
+    /// Each type's record key, decided once per build (`RecordKeyPolicy`; `check` reports its
+    /// diagnostics through `key-fields`).
+    lazy var recordKeys: RecordKeys = RecordKeyPolicy.decide(schema: schema, configured: options.keyFields).0
+
+    /// The declared keys other than `id` of the object types a field of `typeName` returns.
+    func customRecordKeys(of typeName: String) -> [RecordKeyModel] {
+        let keys = recordKeys
+        guard !keys.isEmpty, let type = schema.types[typeName], type.isComposite else { return [] }
+        let objects = type.isAbstract ? schema.possibleTypes(of: type).map(\.name).sorted() : [type.name]
+        return objects.compactMap { name in
+            guard keys.isCustom(name), let fields = keys.objects[name] else { return nil }
+            return RecordKeyModel(typeName: name, fields: fields)
+        }
+    }
+
     /// How many threads may build operations (`operationsBuiltInParallel`).
     var workers = 1
 
@@ -292,7 +307,8 @@ final class LensBuildContext {
                 complete = DocumentText.fits(operation: node, fragments: usedNodes, stack: stackGuard)
             } else {
                 text = DocumentText.text(
-                    operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard)
+                    operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard,
+                    keys: recordKeys)
             }
         }
         if !complete { reportCut() }

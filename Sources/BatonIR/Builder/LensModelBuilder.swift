@@ -79,6 +79,7 @@ package enum LensDiagnosticRule {
     package static let anonymousOperation = "lens-anonymous-operation"
     package static let nestingTooDeep = "lens-nesting-too-deep"
     package static let definitionNameConflict = "lens-definition-name-conflict"
+    package static let keyFieldTaken = "lens-key-field-taken"
 
     /// The descriptors of the plan's diagnostics. Not configurable: code generated despite them
     /// would not compile (or would have no name).
@@ -92,6 +93,10 @@ package enum LensDiagnosticRule {
         plan(
             definitionNameConflict, "Operation and fragment names differ.",
             "An operation and a fragment of the same name would generate two types of that name."),
+        plan(
+            keyFieldTaken, "Key fields keep their names.",
+            "In a selection on a type with a declared key, no other selection takes a key field's name as its response key: Baton sends the key field under that name."
+        ),
     ]
 
     private static func plan(_ id: String, _ title: String, _ summary: String) -> RuleDescriptor {

@@ -115,11 +115,14 @@ internal class Normalizer private constructor(private val variables: Map<String,
             is Map<*, *> -> {
                 if (!field.isComposite) return StoredValue.JsonText(Json.write(value))
                 val typename = value["__typename"] as? String ?: field.typeName
-                val id = value["id"]
-                val key = when (id) {
+                val derived = parent + "." + storageKey + (if (index < 0) suffix else "$suffix.$index")
+                // A type with a declared key other than `id` is keyed by it, or (a key field missing or not a leaf)
+                // under its path: never by `id` alone.
+                val declared = field.keyFields[typename]
+                val key = if (declared != null) declaredKey(typename, declared, value) ?: derived else when (val id = value["id"]) {
                     is String -> "$typename:$id"
                     is JsonNumber -> "$typename:${id.literal}"
-                    else -> parent + "." + storageKey + (if (index < 0) suffix else "$suffix.$index")
+                    else -> derived
                 }
                 var record = write.index[key]
                 if (record == null) {
@@ -132,6 +135,20 @@ internal class Normalizer private constructor(private val variables: Map<String,
             }
             else -> StoredValue.Text(value.toString())
         }
+    }
+
+    /**
+     * `Type:` + the key fields' values as canonical JSON (`MediaList:{"id":1,"mediaId":7}`), the Swift runtime's
+     * spelling too; null when a key field is missing, null or not a leaf value.
+     */
+    private fun declaredKey(typename: String, fields: List<String>, value: Map<*, *>): String? {
+        val members = LinkedHashMap<String, Any?>()
+        for (name in fields) {
+            val member = value[name]
+            if (member !is String && member !is JsonNumber && member !is Boolean) return null
+            members[name] = member
+        }
+        return typename + ":" + Json.write(members, sortKeys = true)
     }
 
     /** Attaches [error] to the deepest slot its path reaches, or keeps it as unattached. */

@@ -93,7 +93,13 @@ class Field<out T : Any>(
     /** `@connection`: the field's pages merge into one connection record, which reads see. */
     val connection: ConnectionSpec? = null,
     /** A declarative update (`@appendEdge`, `@deleteRecord`, …) the response's value at this field makes. */
-    val update: RecordUpdate? = null
+    val update: RecordUpdate? = null,
+    /**
+     * Per object type the field can return whose records are keyed by declared fields other than `id` (`keyFields`,
+     * `@typePolicy`): the key fields. Such a record is keyed `Type:` + the fields' values as canonical JSON
+     * (`MediaList:{"id":1,"mediaId":7}`), as the Swift runtime keys it.
+     */
+    val keyFields: Map<String, List<String>> = emptyMap()
 ) : Selection() {
     /** Whether the field has a selection set (its values are records). */
     val isComposite: Boolean get() = selections.isNotEmpty()

@@ -105,12 +105,22 @@ final class RecordKeyTests: XCTestCase {
     }
 }
 
-/// `mutation SaveEntry { save { __typename id mediaId progress } }`, its field keyed as the plan says.
-typealias SaveEntry = UpdateMutation<SaveEntryShape>
-enum SaveEntryShape: UpdateMutationShape {
+/// `mutation SaveEntry($id: ID!) { save(id: $id) { __typename id mediaId progress } }`, its field keyed as the plan
+/// says; written by hand, as its keys are given here rather than by a schema.
+struct SaveEntry: GraphQLOperation {
     static let operationName = "SaveEntry"
-    static let root = Field(
-        "save", type: .named("MediaList"), selections: RecordKeyTests.entryFields, keyFields: RecordKeyTests.keys)
+    static let document = "mutation SaveEntry { … }"
+    static var operationType: OperationType { .mutation }
+    var id: String
+    var variables: [String: JSONValue] { ["id": .string(id)] }
+    struct Data: LensType {
+        let lens: Lens
+        init(lens: Lens) { self.lens = lens }
+        static let save = Field(
+            "save", arguments: [("id", .variable("id"))], type: .named("MediaList"),
+            selections: RecordKeyTests.entryFields, keyFields: RecordKeyTests.keys)
+        static let selections: [Selection] = [.field(save)]
+    }
 }
 
 /// An optimistic response of a keyed type in the shape generated builders give (the whole key required).

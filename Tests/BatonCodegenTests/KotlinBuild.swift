@@ -78,6 +78,17 @@ enum KotlinBuild {
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
         // The fixture of names built to break every template (package `hostile.names.when`).
         files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
+        // Test data builders (package `builders`, and the hostile names'), and the calls whose JSON Swift's match.
+        files += try TestBuilderAgreementTests.fixtureFiles("kotlin").map {
+            (path: "builders/\($0.path)", contents: $0.contents)
+        }
+        files += try TestBuilderAgreementTests.fixtureFiles("kotlin-test-builders").map {
+            (path: "builders-test/\($0.path)", contents: $0.contents)
+        }
+        files += try fixtureKotlin("hostile-names", target: "kotlin-test-builders").map {
+            (path: "hostilenames-builders/\($0.path)", contents: $0.contents)
+        }
+        files.append((path: "check/builders/BuilderCalls.kt", contents: TestBuilderAgreementTests.kotlinProgram))
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
         // The test kit (`baton.testing`), which a test program runs the guide's screen through.
@@ -100,7 +111,7 @@ enum KotlinBuild {
     }
 
     /// A generator fixture's Kotlin as `baton gen` writes it (its baton.json's options), without the runtime.
-    static func fixtureKotlin(_ name: String) throws -> [GeneratedFile] {
+    static func fixtureKotlin(_ name: String, target: String = "kotlin") throws -> [GeneratedFile] {
         guard let fixture = GeneratorFixtureTests.cases.first(where: { $0.name == name + ".graphql" }) else {
             throw KotlinBuildError(message: "no generator fixture \(name)")
         }
@@ -108,7 +119,7 @@ enum KotlinBuild {
         let project = FixtureProject(
             sections: try fixture.sections(keepsPreamble: true), defaultSchema: ("schema.graphql", Array(schema)),
             upTo: .generate, targets: .named(["kotlin"]))
-        guard let output = project.compilation.outputs.first(where: { $0.target.name == "kotlin" }) else {
+        guard let output = project.compilation.outputs.first(where: { $0.target.name == target }) else {
             throw KotlinBuildError(message: "\(name): \(project.diagnostics.map(\.message))")
         }
         return output.files.filter { !$0.path.hasPrefix("baton/runtime/") }

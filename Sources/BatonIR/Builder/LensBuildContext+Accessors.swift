@@ -74,6 +74,9 @@ extension LensBuildContext {
         }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
+        if lens.recordIsAbstract, !options.checksOnly {
+            lens.possibleTypes = schema.possibleTypes(of: parent).map(\.name).sorted()
+        }
         return lens
     }
 

@@ -126,7 +126,7 @@ let package = Package(
             name: "GitHubExample", dependencies: ["Baton"], path: "Examples/GitHub",
             exclude: [
                 "RepositoryScreen.swift", "IssueCommentsScreen.swift", "ErrorView.swift", "RootView.swift",
-                "Generated/Kotlin",
+                "Generated/Kotlin", "Generated/SwiftTestBuilders", "Generated/KotlinTestBuilders",
                 "Fixtures",
                 "schema.graphql", "baton.json", "ExpectedOutput.txt",
             ],

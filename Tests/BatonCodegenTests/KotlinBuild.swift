@@ -64,6 +64,11 @@ enum KotlinBuild {
                 project.model, options: KotlinGeneratorOptions(packageName: project.packageName, includeRuntime: false))
             files += generated.map { (path: "\(name)/\($0.path)", contents: $0.contents) }
         }
+        // The guide's test builders (package `com.example.github`), which Docs/Testing.md's JUnit test uses.
+        let github = try KotlinProjectSupport.example("GitHub")
+        files += KotlinGenerator.generateTestBuilders(github.model, packageName: github.packageName).map {
+            (path: "GitHub-builders/\($0.path)", contents: $0.contents)
+        }
         let scenarioProject = try KotlinProjectSupport.project(at: scenarios)
         files += KotlinGenerator.generate(
             scenarioProject.model, options: KotlinGeneratorOptions(packageName: scenarioPackage, includeRuntime: false)

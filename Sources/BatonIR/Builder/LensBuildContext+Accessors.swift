@@ -75,7 +75,13 @@ extension LensBuildContext {
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
         if lens.recordIsAbstract, !options.checksOnly {
-            lens.possibleTypes = schema.possibleTypes(of: parent).map(\.name).sorted()
+            if let known = sortedPossibleTypes[parent.name] {
+                lens.possibleTypes = known
+            } else {
+                let names = schema.possibleTypes(of: parent).map(\.name).sorted()
+                sortedPossibleTypes[parent.name] = names
+                lens.possibleTypes = names
+            }
         }
         return lens
     }

@@ -52,13 +52,13 @@ struct KotlinBuilderTemplate {
             let memberName = scope.claim(KotlinNames.declared(accessor.name, .member), ignoringCase: false)
             let value = "this." + KotlinNames.quoted(memberName)
             switch property.part {
-            case .field(let responseKey, let fieldName, let schemaType, let isNested, let fill):
+            case .field(let responseKey, let fieldName, let schemaType, let given, let fill):
                 var builderType: String?
-                if isNested, let inner = accessor.lens {
+                if given == .builder, let inner = accessor.lens {
                     builderType = Self.declaredType(inner.typeName)
                     nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 }
-                let base = builderType ?? Self.scalarType(accessor.base)
+                let base = builderType ?? Self.givenType(given)
                 let template = builderType.map { ", \($0)()" } ?? ""
                 properties.append(
                     Property(
@@ -150,13 +150,13 @@ struct KotlinBuilderTemplate {
         "listOf(" + names.map(KotlinLiteral.string).joined(separator: ", ") + ")"
     }
 
-    private static func scalarType(_ base: AccessorBase) -> String {
-        guard case .scalar(let scalar) = base else { return "String" }
-        switch scalar.name {
-        case "Int": return "Int"
-        case "Float": return "Double"
-        case "Boolean": return "Boolean"
-        default: return "String"
+    /// The Kotlin type a scalar or enum is given as (`TestBuilderShape.Value`).
+    private static func givenType(_ value: TestBuilderShape.Value) -> String {
+        switch value {
+        case .int: return "Int"
+        case .float: return "Double"
+        case .boolean: return "Boolean"
+        case .text, .builder: return "String"
         }
     }
 

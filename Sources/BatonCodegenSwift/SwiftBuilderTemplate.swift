@@ -61,13 +61,13 @@ struct SwiftBuilderTemplate {
             let memberName = scope.claim(Self.rules.declaredName(accessor.name, in: .member))
             let value = "self." + Self.rules.quoted(memberName)
             switch property.part {
-            case .field(let responseKey, let fieldName, let schemaType, let isNested, let fill):
+            case .field(let responseKey, let fieldName, let schemaType, let given, let fill):
                 var builderType: String?
-                if isNested, let inner = accessor.lens {
+                if given == .builder, let inner = accessor.lens {
                     builderType = Self.declaredType(inner.typeName)
                     nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 }
-                let base = builderType ?? Self.scalarType(accessor.base)
+                let base = builderType ?? Self.givenType(given)
                 let template = builderType.map { ", template: \($0)()" } ?? ""
                 properties.append(
                     Property(
@@ -153,14 +153,13 @@ struct SwiftBuilderTemplate {
         "[" + names.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
-    /// The Swift type a scalar or enum is given as: built-in scalars as Swift's, enums and custom scalars as text.
-    private static func scalarType(_ base: AccessorBase) -> String {
-        guard case .scalar(let scalar) = base else { return "Swift.String" }
-        switch scalar.name {
-        case "Int": return "Swift.Int"
-        case "Float": return "Swift.Double"
-        case "Boolean": return "Swift.Bool"
-        default: return "Swift.String"
+    /// The Swift type a scalar or enum is given as (`TestBuilderShape.Value`).
+    private static func givenType(_ value: TestBuilderShape.Value) -> String {
+        switch value {
+        case .int: return "Swift.Int"
+        case .float: return "Swift.Double"
+        case .boolean: return "Swift.Bool"
+        case .text, .builder: return "Swift.String"
         }
     }
 

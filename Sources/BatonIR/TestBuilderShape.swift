@@ -30,11 +30,22 @@ package struct TestBuilderShape: Sendable {
         case object
     }
 
+    /// What a test gives a field's (innermost) value as, decided here for every language: the built-in scalars as
+    /// the language's numbers and booleans, every other scalar and enum as its text (what the response holds), a
+    /// composite as its nested builder.
+    package enum Value: Sendable, Equatable {
+        case text
+        case int
+        case float
+        case boolean
+        case builder
+    }
+
     /// What one property holds.
     package enum Part: Sendable {
-        /// A field, written under `responseKey`; `nested` when its value is a nested builder (in lists as the
-        /// schema's type has them).
-        case field(responseKey: String, fieldName: String, schemaType: TypeRef, nested: Bool, fill: Fill)
+        /// A field, written under `responseKey`; `value` says what the test gives (in lists as the schema's type
+        /// has them).
+        case field(responseKey: String, fieldName: String, schemaType: TypeRef, value: Value, fill: Fill)
         /// A named fragment's spread: the fragment's builder, merged in.
         case fragment(name: String)
         /// An inline fragment read through a nested lens: that lens's builder, merged in.
@@ -78,8 +89,8 @@ package struct TestBuilderShape: Sendable {
                 return Property(
                     accessor: property.accessor,
                     part: .field(
-                        responseKey: responseKey, fieldName: fieldName, schemaType: schemaType, nested: nested,
-                        fill: fill),
+                        responseKey: responseKey, fieldName: fieldName, schemaType: schemaType,
+                        value: nested ? .builder : Self.value(accessor.base), fill: fill),
                     appliesTo: nil)
             case .fragment(let name):
                 return Property(
@@ -94,6 +105,17 @@ package struct TestBuilderShape: Sendable {
     private static func narrowing(_ accessor: Accessor) -> [String]? {
         guard case .parentRecord(let read) = accessor.reads else { return nil }
         return read.matchingTypes
+    }
+
+    /// What a test gives a scalar or enum as.
+    static func value(_ base: AccessorBase) -> Value {
+        guard case .scalar(let scalar) = base else { return .text }
+        switch scalar.name {
+        case "Int": return .int
+        case "Float": return .float
+        case "Boolean": return .boolean
+        default: return .text
+        }
     }
 
     /// What a field of `type` holds when left unset.

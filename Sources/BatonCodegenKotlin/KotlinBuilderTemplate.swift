@@ -182,38 +182,24 @@ extension KotlinGenerator {
         _ model: LensModel, packageName: String, keeping kept: Set<String> = []
     ) -> [GeneratedFile] {
         let naming = TestBuilderNaming(model)
-        var firstValues: [String: String] = [:]
-        for item in model.types.enums { firstValues[item.name] = item.values.first?.name }
+        let firstValues = TestBuilderDefinition.firstEnumValues(model)
         var fileNames = FileNaming(fileExtension: "kt")
-        var files: [GeneratedFile] = []
         let packageLine =
             "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
-        func add(_ name: String, _ lens: Lens, operationName: String?, fragmentName: String? = nil, definition: String)
-        {
-            let path = fileNames.name(for: name)
-            if kept.contains(definition) {
-                files.append(.kept(path: path, origin: nil, definition: definition))
-                return
+        let files = TestBuilderDefinition.all(model, naming: naming).map { builder -> GeneratedFile in
+            let path = fileNames.name(for: builder.typeName)
+            if kept.contains(builder.definitionKey) {
+                return .kept(path: path, origin: nil, definition: builder.definitionKey)
             }
             let body = KotlinBuilderTemplate(
-                naming: naming, firstEnumValues: firstValues, typeName: name, lens: lens, operationName: operationName,
-                fragmentName: fragmentName
+                naming: naming, firstEnumValues: firstValues, typeName: builder.typeName, lens: builder.lens,
+                operationName: builder.operationName, fragmentName: builder.fragmentName
             ).render().text
             let imports = builderKitNames.filter { body.contains($0) }.map { "import baton.testing." + $0 }
             var text =
                 FileWriter.header + "\n\n" + packageLine + "\n\n" + imports.joined(separator: "\n") + "\n\n" + body
             Template.trimTrailingSpaces(&text)
-            files.append(GeneratedFile(path: path, contents: text + "\n", definition: definition))
-        }
-        for operation in model.operations {
-            add(
-                naming.operations[operation.name] ?? operation.typeName + "Builder", operation.lens,
-                operationName: operation.name, definition: operation.definitionKey)
-        }
-        for fragment in model.fragments {
-            add(
-                naming.fragments[fragment.name] ?? fragment.typeName + "Builder", fragment.lens, operationName: nil,
-                fragmentName: fragment.name, definition: fragment.definitionKey)
+            return GeneratedFile(path: path, contents: text + "\n", definition: builder.definitionKey)
         }
         return files.sorted { $0.path < $1.path }
     }

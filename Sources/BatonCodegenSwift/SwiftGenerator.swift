@@ -132,40 +132,22 @@ package struct SwiftGenerator: Sendable {
     /// Definitions whose key is in `kept` come back as kept files, as `generate(keeping:)`'s do.
     package func generateTestBuilders(keeping kept: Set<String> = []) -> [GeneratedFile] {
         let naming = TestBuilderNaming(model)
-        var firstValues: [String: String] = [:]
-        for item in model.types.enums { firstValues[item.name] = item.values.first?.name }
+        let firstValues = TestBuilderDefinition.firstEnumValues(model)
         var fileNames = FileNaming(fileExtension: "graphql.swift")
-        var files: [GeneratedFile] = []
-        func add(
-            _ name: String, _ lens: Lens, operationName: String?, fragmentName: String? = nil, origin: String,
-            definition: String
-        ) {
-            let path = fileNames.name(for: name)
-            if kept.contains(definition) {
-                files.append(.kept(path: path, origin: origin, definition: definition))
-                return
+        return TestBuilderDefinition.all(model, naming: naming).map { builder in
+            let path = fileNames.name(for: builder.typeName)
+            if kept.contains(builder.definitionKey) {
+                return .kept(path: path, origin: builder.origin, definition: builder.definitionKey)
             }
             let template = SwiftBuilderTemplate(
-                generator: self, naming: naming, firstEnumValues: firstValues, typeName: name, lens: lens,
-                operationName: operationName, fragmentName: fragmentName)
+                generator: self, naming: naming, firstEnumValues: firstValues, typeName: builder.typeName,
+                lens: builder.lens, operationName: builder.operationName, fragmentName: builder.fragmentName)
             var bytes = Array((FileWriter.header + "\n\nimport BatonTesting\n\n").utf8)
             template.render().write(to: &bytes)
             while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
             bytes.append(UInt8(ascii: "\n"))
-            files.append(GeneratedFile(path: path, bytes: bytes, origin: origin, definition: definition))
+            return GeneratedFile(path: path, bytes: bytes, origin: builder.origin, definition: builder.definitionKey)
         }
-        for operation in model.operations {
-            add(
-                naming.operations[operation.name] ?? operation.typeName + "Builder", operation.lens,
-                operationName: operation.name, origin: operation.location.file.path,
-                definition: operation.definitionKey)
-        }
-        for fragment in model.fragments {
-            add(
-                naming.fragments[fragment.name] ?? fragment.typeName + "Builder", fragment.lens, operationName: nil,
-                fragmentName: fragment.name, origin: fragment.location.file.path, definition: fragment.definitionKey)
-        }
-        return files
     }
 
     /// One file's whole text: the header, a blank line, the imports, a blank line, the body.

@@ -184,3 +184,42 @@ package struct TestBuilderNaming: Sendable {
         for fragment in model.fragments { fragments[fragment.name] = claim(fragment.typeName) }
     }
 }
+
+/// One top-level test data builder: a definition's, with what its file needs. `TestBuilderDefinition.all` lists them
+/// in the order both generators write them (operations, then fragments, in the model's order).
+package struct TestBuilderDefinition: Sendable {
+    /// The builder's type name (`TestBuilderNaming`).
+    package var typeName: String
+    package var lens: Lens
+    /// The operation's GraphQL name, for an operation's builder.
+    package var operationName: String?
+    /// The fragment's name, for a fragment's builder.
+    package var fragmentName: String?
+    /// `DefinitionKey` of the definition (an incremental run keeps the file when it is unchanged).
+    package var definitionKey: String
+    /// The document the definition comes from.
+    package var origin: String
+
+    /// Every builder of `model`, with `naming`'s names.
+    package static func all(_ model: LensModel, naming: TestBuilderNaming) -> [TestBuilderDefinition] {
+        model.operations.map { operation in
+            TestBuilderDefinition(
+                typeName: naming.operations[operation.name] ?? operation.typeName + "Builder", lens: operation.lens,
+                operationName: operation.name, fragmentName: nil, definitionKey: operation.definitionKey,
+                origin: operation.location.file.path)
+        }
+            + model.fragments.map { fragment in
+                TestBuilderDefinition(
+                    typeName: naming.fragments[fragment.name] ?? fragment.typeName + "Builder", lens: fragment.lens,
+                    operationName: nil, fragmentName: fragment.name, definitionKey: fragment.definitionKey,
+                    origin: fragment.location.file.path)
+            }
+    }
+
+    /// Each enum's first value in schema order, by the enum's name: what an unset non-null enum field holds.
+    package static func firstEnumValues(_ model: LensModel) -> [String: String] {
+        var values: [String: String] = [:]
+        for item in model.types.enums { values[item.name] = item.values.first?.name }
+        return values
+    }
+}

@@ -165,17 +165,38 @@ package enum GenerationTargets {
                             rule: "config", file: configuration.file, span: builders.span)
                     ]
                 }
-                return apartProblems(
+                var problems = apartProblems(
                     builders, from: configuration.output.kotlinPath, language: "kotlin", configuration)
+                if writesKotlinTestKit(configuration), let problem = KotlinRuntime.testKitProblem {
+                    problems.append(
+                        .error(
+                            "output.kotlin.testBuilders: \(problem)", rule: "config",
+                            file: configuration.file, span: builders.span))
+                }
+                return problems
             },
             generate: { model, configuration, kept in
-                KotlinGenerator.generateTestBuilders(
+                var files = KotlinGenerator.generateTestBuilders(
                     model, packageName: configuration.output.kotlinPackage?.value ?? "", keeping: kept)
+                if writesKotlinTestKit(configuration) {
+                    for file in KotlinRuntime.testKitFiles(header: FileWriter.header + "\n\n") {
+                        files.append(GeneratedFile(path: file.path, contents: file.contents))
+                    }
+                }
+                return files.sorted { $0.path < $1.path }
             })
         target.language = kotlin.name
         target.isTestBuilders = true
         return target
     }()
+
+    /// Whether the Kotlin test kit (`baton/testing/*.kt`) is written beside the Kotlin test builders: when the
+    /// runtime is written too (`output.kotlin.runtime` is not `false`); a project whose runtime another module
+    /// provides gets the kit from there as well.
+    static func writesKotlinTestKit(_ configuration: Configuration) -> Bool {
+        if case .omitted = configuration.output.kotlinRuntime { return false }
+        return true
+    }
 
     /// The test builders' folder must be apart from the language's output folder: each folder's writer removes the
     /// generated files it did not write, so one inside the other would remove the other's.

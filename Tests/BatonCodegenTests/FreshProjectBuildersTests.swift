@@ -6,8 +6,8 @@ import XCTest
 /// Issue 29's check: a project the tests have not seen (anilist's schema and two of AniHyou's documents from the
 /// shared corpus, read in place) gets its code and test builders from the built `baton gen`, and a test written
 /// against the documented API only (Docs/Testing.md) builds a screen's states with them, in Swift (swiftc with
-/// `Baton` and `BatonTesting`) and in Kotlin (kotlinc with the written runtime, the kit copied as Docs/Testing.md
-/// says, and JUnit 4).
+/// `Baton` and `BatonTesting`) and in Kotlin (kotlinc with the runtime and the test kit `baton gen` wrote, and
+/// JUnit 4).
 final class FreshProjectBuildersTests: XCTestCase {
     static let documents = "documents/anilist/AniHyou-android/operations"
 
@@ -173,15 +173,10 @@ final class FreshProjectBuildersTests: XCTestCase {
                 files.append((folder + "/" + relative, try String(contentsOf: file, encoding: .utf8)))
             }
         }
-        // The kit, copied into the test source set as Docs/Testing.md says.
-        let kit = TestPaths.repository.appendingPathComponent("Kotlin/testing/baton/testing")
-        for name in ["DataBuilders.kt", "MockEnvironment.kt"] {
-            files.append(
-                (
-                    "src/test/kotlin/baton/testing/" + name,
-                    try String(contentsOf: kit.appendingPathComponent(name), encoding: .utf8)
-                ))
-        }
+        // The kit, written by `baton gen` beside the builders (the runtime is written too).
+        XCTAssertEqual(
+            files.map(\.path).filter { $0.hasPrefix("src/test/kotlin/baton/testing/") },
+            ["src/test/kotlin/baton/testing/DataBuilders.kt", "src/test/kotlin/baton/testing/MockEnvironment.kt"])
         let expected = Self.expected.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         files.append(
             (

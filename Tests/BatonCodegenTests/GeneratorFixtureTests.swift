@@ -42,7 +42,7 @@ import Testing
             var kotlin: [GeneratedFile] = []
             var swiftBuilders: [GeneratedFile] = []
             for generated in compilation.outputs {
-                let files = generated.files.filter { !$0.path.hasPrefix("baton/runtime/") }
+                let files = generated.files.filter { !$0.path.hasPrefix("baton/runtime/") && !$0.path.hasPrefix("baton/testing/") }
                 switch generated.target.name {
                 case "swift": swift = files
                 case "kotlin": kotlin = files

@@ -127,7 +127,7 @@ enum KotlinBuild {
         guard let output = project.compilation.outputs.first(where: { $0.target.name == target }) else {
             throw KotlinBuildError(message: "\(name): \(project.diagnostics.map(\.message))")
         }
-        return output.files.filter { !$0.path.hasPrefix("baton/runtime/") }
+        return output.files.filter { !$0.path.hasPrefix("baton/runtime/") && !$0.path.hasPrefix("baton/testing/") }
     }
 
     /// The runtime's `.kt` files as they are in the repository (Kotlin/runtime/baton/runtime), the single source

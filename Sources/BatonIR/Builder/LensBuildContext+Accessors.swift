@@ -39,7 +39,7 @@ extension LensBuildContext {
     ///
     /// With `checksOnly` the lens keeps no accessors: every decision that can refuse (names that
     /// conflict, nesting, list levels, argument values) is made as for `gen`, and nothing else.
-    func buildLens(
+    func buildLensOfAccessors(
         _ groups: OrderedGroups, parent: NamedTypeDef, typeName: String, ancestors: inout [String],
         scope: DefinitionScope, depth: Int, enclosing: Presence? = nil
     ) -> Lens {
@@ -74,15 +74,6 @@ extension LensBuildContext {
         }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
-        if lens.recordIsAbstract, !options.checksOnly {
-            if let known = sortedPossibleTypes[parent.name] {
-                lens.possibleTypes = known
-            } else {
-                let names = schema.possibleTypes(of: parent).map(\.name).sorted()
-                sortedPossibleTypes[parent.name] = names
-                lens.possibleTypes = names
-            }
-        }
         return lens
     }
 

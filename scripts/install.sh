@@ -2,8 +2,8 @@
 # Builds a release `baton` and installs it: PREFIX/bin/baton (default PREFIX /usr/local) with
 # PREFIX/bin/baton-fetch-schema beside it (`baton fetch-schema` runs it: the HTTP stack, kept out of
 # every other command's process), the Kotlin runtime's files `baton gen --lang kotlin` writes as
-# PREFIX/share/baton/kotlin-runtime/*.kt (found beside the binary), and the JSON schema of baton.json
-# as PREFIX/share/baton/baton.schema.json.
+# PREFIX/share/baton/kotlin-runtime/*.kt and the Kotlin test kit's as PREFIX/share/baton/kotlin-testing/*.kt
+# (found beside the binary), and the JSON schema of baton.json as PREFIX/share/baton/baton.schema.json.
 #
 #   scripts/install.sh                      # /usr/local/bin/baton
 #   scripts/install.sh --prefix "$HOME/.local"
@@ -133,6 +133,9 @@ install -m 0755 "$binary" "$prefix/bin/baton" || exit 2
 install -m 0644 Docs/baton.schema.json "$prefix/share/baton/baton.schema.json" || exit 2
 # The runtime of this version only: files an older one had are removed.
 rm -f "$runtime"/*.kt && install -m 0644 Kotlin/runtime/baton/runtime/*.kt "$runtime/" || exit 2
+# The Kotlin test kit, written beside Kotlin test builders (KotlinTestKitFiles).
+testing="$prefix/share/baton/kotlin-testing"
+mkdir -p "$testing" && rm -f "$testing"/*.kt && install -m 0644 Kotlin/testing/baton/testing/*.kt "$testing/" || exit 2
 echo "installed $("$prefix/bin/baton" --version | head -n 1) to $prefix/bin/baton"
 if [ -n "$build_helper" ]; then
   # On Linux without --static-swift-stdlib, so release compiles the modules again (about as long as

@@ -48,13 +48,15 @@ output=$(cd "$output" && pwd)
 bundle="$output/baton.artifactbundle"
 rm -rf "$bundle" "$bundle.zip" "$output/BatonBinary"
 variant="baton-$version-$platform"
-mkdir -p "$bundle/$variant/bin" "$bundle/$variant/share/baton/kotlin-runtime"
+mkdir -p "$bundle/$variant/bin" "$bundle/$variant/share/baton/kotlin-runtime" "$bundle/$variant/share/baton/kotlin-testing"
 install -m 0755 "$baton" "$bundle/$variant/bin/baton"
 # `baton fetch-schema` runs the executable beside baton (the only one with an HTTP stack).
 helper="$(dirname "$baton")/baton-fetch-schema"
 if [ -x "$helper" ]; then install -m 0755 "$helper" "$bundle/$variant/bin/baton-fetch-schema"; fi
 # The Kotlin runtime's files, where the binary looks for them (KotlinRuntimeFiles: PREFIX/share/baton).
 install -m 0644 "$root"/Kotlin/runtime/baton/runtime/*.kt "$bundle/$variant/share/baton/kotlin-runtime/"
+# The Kotlin test kit's, written beside Kotlin test builders (KotlinTestKitFiles).
+install -m 0644 "$root"/Kotlin/testing/baton/testing/*.kt "$bundle/$variant/share/baton/kotlin-testing/"
 cat > "$bundle/info.json" <<JSON
 {
   "schemaVersion": "1.0",

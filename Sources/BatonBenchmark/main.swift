@@ -7,7 +7,8 @@
 // peers, whole processes side by side; see Scale/ScaleBenchmark.swift. `check-stream` is its
 // prototype of a per-file, parallel check (Scale/StreamingCheckPrototype.swift). `lsp`: `baton lsp` on that
 // project (LanguageServerBenchmark.swift). `compile`: swiftc and kotlinc on the generated code of the corpus apps
-// and of a 1,000-operation slice of that project (CompileBenchmark.swift).
+// and of a 1,000-operation slice of that project (CompileBenchmark.swift). `builders`: the test data builders on a
+// 10,000-type schema and a corpus app (BuildersBenchmark.swift).
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "parse-corpus" {
     runParseCorpus(arguments.dropFirst().first)
@@ -42,6 +43,7 @@ if arguments.first == "parse-corpus" {
     if wanted("validation") { runValidationBenchmark() }
     if wanted("kotlingen") { runKotlinGenerationBenchmark() }
     if wanted("connections") { runConnectionBenchmark() }
+    if wanted("builders") { runBuildersBenchmark() }
     // Only when asked: it starts the Python test server (Tests/Server).
     if requested.contains("network") { runNetworkBenchmark() }
 }

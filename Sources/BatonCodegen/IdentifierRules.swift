@@ -86,7 +86,7 @@ extension IdentifierRules {
     ///   make them ordinary members (`x.self` is `x`, `T.Type` is a metatype, `_` is a wildcard);
     /// - types: `Any`, `Sendable`, and the standard types generated code names (`String`, `Int`, `Double`,
     ///   `Bool`, `Result`, `Optional`, `Array`, `Error`, `Never`), and module names generated code qualifies
-    ///   with (`Swift`, `Foundation`, `Baton`), which a declaration of the same name would shadow;
+    ///   with (`Swift`, `Foundation`, `Baton`, `BatonTesting`), which a declaration of the same name would shadow;
     /// - enum cases: `none` and `some` (they read as `Optional`'s cases at every use of `.none`/`.some`).
     package static let swift = IdentifierRules(
         language: "Swift",
@@ -112,7 +112,7 @@ extension IdentifierRules {
             .type: [
                 "self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol", "Any", "Sendable",
                 "String", "Int", "Double", "Bool", "Result", "Optional", "Array", "Error", "Never", "Swift",
-                "Foundation", "Baton",
+                "Foundation", "Baton", "BatonTesting",
             ],
             .member: ["self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol"],
             .enumCase: ["self", "Self", "init", "deinit", "subscript", "_", "Type", "Protocol", "none", "some"],

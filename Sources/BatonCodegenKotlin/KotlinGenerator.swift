@@ -25,7 +25,10 @@ package struct KotlinGeneratorOptions: Sendable {
 package enum KotlinGenerator {
     /// Top-level names Kotlin reserves for generated definitions: those generated code uses
     /// unqualified from the default imports and from the runtime support.
-    package static var reservedTypeNames: Set<String> { IdentifierRules.kotlin.unusable[.type] ?? [] }
+    /// The test kit's names (`baton.testing`) too: a test builder file imports them.
+    package static var reservedTypeNames: Set<String> {
+        (IdentifierRules.kotlin.unusable[.type] ?? []).union(TestBuilderNaming.kitTypeNames)
+    }
 
     /// Why `name` cannot be a Kotlin package name, or nil when it can: dot-separated identifiers (letters,
     /// digits, `_`, not starting with a digit; hard keywords are quoted when written).
@@ -75,7 +78,8 @@ package enum KotlinGenerator {
         }
         for (index, operation) in model.operations.enumerated() {
             add(
-                names.operations[operation.name] ?? operation.name, .operation(index), definition: operation.definitionKey
+                names.operations[operation.name] ?? operation.name, .operation(index),
+                definition: operation.definitionKey
             )
         }
         let text: @Sendable ((path: String, part: Part, definition: String?)) -> String = { job in
@@ -194,7 +198,6 @@ struct KotlinContext: Sendable {
         return out + "\n"
     }
 
-
     /// The runtime types `text` mentions as whole words (one pass over the UTF-8 bytes). Words inside comments
     /// and strings count too, which at worst adds an unused import.
     static func words(_ text: String) -> Set<String> {
@@ -236,7 +239,9 @@ struct KotlinContext: Sendable {
     private static let runtimeNamesByLength: [[(name: String, bytes: [UInt8])]] = {
         let longest = IdentifierRules.kotlinRuntimeTypeNames.map(\.utf8.count).max() ?? 0
         var byLength = [[(name: String, bytes: [UInt8])]](repeating: [], count: longest + 1)
-        for name in IdentifierRules.kotlinRuntimeTypeNames.sorted() { byLength[name.utf8.count].append((name, Array(name.utf8))) }
+        for name in IdentifierRules.kotlinRuntimeTypeNames.sorted() {
+            byLength[name.utf8.count].append((name, Array(name.utf8)))
+        }
         return byLength
     }()
 

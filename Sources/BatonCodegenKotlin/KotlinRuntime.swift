@@ -28,4 +28,21 @@ package enum KotlinRuntime {
             (path: folder + "/" + source.name, contents: header + source.text + "\n")
         }
     }
+
+    /// The folder, relative to the Kotlin test builders' folder, that holds the test kit's files.
+    package static let testKitFolder = "baton/testing"
+
+    /// Why the test kit's files cannot be written, or nil when they were found.
+    package static var testKitProblem: String? {
+        if case .failure(let problem) = KotlinTestKitFiles.found { return problem.description }
+        return nil
+    }
+
+    /// The test kit's files (`KotlinTestKitFiles`: package `baton.testing`) as (path relative to the builders'
+    /// folder, contents), each beginning with `header`; none when they were not found.
+    package static func testKitFiles(header: String) -> [(path: String, contents: String)] {
+        ((try? KotlinTestKitFiles.found.get()) ?? []).map { source in
+            (path: testKitFolder + "/" + source.name, contents: header + source.text + "\n")
+        }
+    }
 }

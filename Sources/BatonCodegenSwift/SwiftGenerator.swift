@@ -127,6 +127,29 @@ package struct SwiftGenerator: Sendable {
         return deferred ? jobs.map(file) : ParallelWork.map(jobs, workers: workers, minimumItems: 16, file)
     }
 
+    /// The test data builders (`output.swift.testBuilders`): one file per operation and fragment, named after its
+    /// builder (`RepositoryQueryBuilder.graphql.swift`), importing `BatonTesting` only.
+    /// Definitions whose key is in `kept` come back as kept files, as `generate(keeping:)`'s do.
+    package func generateTestBuilders(keeping kept: Set<String> = []) -> [GeneratedFile] {
+        let naming = TestBuilderNaming(model)
+        let firstValues = TestBuilderDefinition.firstEnumValues(model)
+        var fileNames = FileNaming(fileExtension: "graphql.swift")
+        return TestBuilderDefinition.all(model, naming: naming).map { builder in
+            let path = fileNames.name(for: builder.typeName)
+            if kept.contains(builder.definitionKey) {
+                return .kept(path: path, origin: builder.origin, definition: builder.definitionKey)
+            }
+            let template = SwiftBuilderTemplate(
+                generator: self, naming: naming, firstEnumValues: firstValues, typeName: builder.typeName,
+                lens: builder.lens, operationName: builder.operationName, fragmentName: builder.fragmentName)
+            var bytes = Array((FileWriter.header + "\n\nimport BatonTesting\n\n").utf8)
+            template.render().write(to: &bytes)
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            bytes.append(UInt8(ascii: "\n"))
+            return GeneratedFile(path: path, bytes: bytes, origin: builder.origin, definition: builder.definitionKey)
+        }
+    }
+
     /// One file's whole text: the header, a blank line, the imports, a blank line, the body.
     private func fileBytes(_ job: Job) -> [UInt8] {
         let (body, imports) = render(job.part, typeName: job.typeName)

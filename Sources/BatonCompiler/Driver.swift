@@ -76,7 +76,11 @@ package struct Driver: Sendable {
         for compilation in result.compilations where compilation.upToDate == nil { compilation.run(upTo: stage) }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {
             let names: String
-            if case .named(let list) = targets { names = list.joined(separator: ", ") } else { names = "any language" }
+            if case .named(let list, _) = targets {
+                names = list.joined(separator: ", ")
+            } else {
+                names = "any language"
+            }
             result.driverDiagnostics.append(
                 Diagnostic(
                     .error, "baton.json has no output for \(names): set output.swift.path.", rule: "config",

@@ -12,8 +12,12 @@ import BatonIR
 /// would stop on without generating anything, and `gen` knows every problem of every language
 /// before it writes the first file.
 package struct GenerationTarget: Sendable {
-    /// `swift`, `kotlin`.
+    /// `swift`, `kotlin`, `swift-test-builders`, `kotlin-test-builders`.
     package var name: String
+    /// The language `--lang` selects it by (`swift` for the Swift test builders).
+    package var language: String
+    /// Written only when baton.json names its folder, never demanded by `--lang`: the test data builders.
+    package var isTestBuilders = false
     /// The output folder setting for this language, if the project has one.
     package var outputPath: @Sendable (Configuration) -> Located<String>?
     /// File extensions the language's files end in (for stale-file removal).
@@ -37,6 +41,7 @@ package struct GenerationTarget: Sendable {
         generate: @escaping @Sendable (LensModel, Configuration, Set<String>) -> [GeneratedFile]
     ) {
         self.name = name
+        self.language = name
         self.outputPath = outputPath
         self.managedExtensions = managedExtensions
         self.reservedTypeNames = reservedTypeNames
@@ -47,7 +52,10 @@ package struct GenerationTarget: Sendable {
 
 /// The languages `baton gen` knows, in the order they are generated and reported.
 package enum GenerationTargets {
-    package static var all: [GenerationTarget] { [swift, kotlin] }
+    package static var all: [GenerationTarget] { [swift, kotlin, swiftTestBuilders, kotlinTestBuilders] }
+
+    /// The languages `--lang` names.
+    package static var languages: [String] { [swift.name, kotlin.name] }
 
     /// The target named `name`.
     package static func named(_ name: String) -> GenerationTarget? { all.first { $0.name == name } }
@@ -123,6 +131,89 @@ package enum GenerationTargets {
                 keeping: kept, deferred: true)
         })
 
+    /// The Swift test data builders (`output.swift.testBuilders`), written with the app's access modifier.
+    package static let swiftTestBuilders: GenerationTarget = {
+        var target = GenerationTarget(
+            name: "swift-test-builders", outputPath: { $0.output.swiftTestBuilders }, managedExtensions: ["swift"],
+            reservedTypeNames: [],
+            settingsProblems: { configuration in
+                apartProblems(
+                    configuration.output.swiftTestBuilders, from: configuration.output.swiftPath, language: "swift",
+                    configuration)
+            },
+            generate: { model, configuration, kept in
+                let access = configuration.output.swiftAccessModifier?.value ?? .internal
+                let options = SwiftGeneratorOptions(accessModifier: access == .internal ? "" : access.rawValue)
+                return SwiftGenerator(model: model, options: options).generateTestBuilders(keeping: kept)
+            })
+        target.language = swift.name
+        target.isTestBuilders = true
+        return target
+    }()
+
+    /// The Kotlin test data builders (`output.kotlin.testBuilders`), in `output.kotlin.package`.
+    package static let kotlinTestBuilders: GenerationTarget = {
+        var target = GenerationTarget(
+            name: "kotlin-test-builders", outputPath: { $0.output.kotlinTestBuilders }, managedExtensions: ["kt"],
+            reservedTypeNames: [],
+            settingsProblems: { configuration in
+                guard let builders = configuration.output.kotlinTestBuilders else { return [] }
+                guard configuration.output.kotlinPath != nil else {
+                    return [
+                        .error(
+                            "output.kotlin.testBuilders needs output.kotlin.path and output.kotlin.package: the builders are in the generated code's package.",
+                            rule: "config", file: configuration.file, span: builders.span)
+                    ]
+                }
+                var problems = apartProblems(
+                    builders, from: configuration.output.kotlinPath, language: "kotlin", configuration)
+                if writesKotlinTestKit(configuration), let problem = KotlinRuntime.testKitProblem {
+                    problems.append(
+                        .error(
+                            "output.kotlin.testBuilders: \(problem)", rule: "config",
+                            file: configuration.file, span: builders.span))
+                }
+                return problems
+            },
+            generate: { model, configuration, kept in
+                var files = KotlinGenerator.generateTestBuilders(
+                    model, packageName: configuration.output.kotlinPackage?.value ?? "", keeping: kept)
+                if writesKotlinTestKit(configuration) {
+                    for file in KotlinRuntime.testKitFiles(header: FileWriter.header + "\n\n") {
+                        files.append(GeneratedFile(path: file.path, contents: file.contents))
+                    }
+                }
+                return files.sorted { $0.path < $1.path }
+            })
+        target.language = kotlin.name
+        target.isTestBuilders = true
+        return target
+    }()
+
+    /// Whether the Kotlin test kit (`baton/testing/*.kt`) is written beside the Kotlin test builders: when the
+    /// runtime is written too (`output.kotlin.runtime` is not `false`); a project whose runtime another module
+    /// provides gets the kit from there as well.
+    static func writesKotlinTestKit(_ configuration: Configuration) -> Bool {
+        if case .omitted = configuration.output.kotlinRuntime { return false }
+        return true
+    }
+
+    /// The test builders' folder must be apart from the language's output folder: each folder's writer removes the
+    /// generated files it did not write, so one inside the other would remove the other's.
+    static func apartProblems(
+        _ builders: Located<String>?, from output: Located<String>?, language: String, _ configuration: Configuration
+    ) -> [Diagnostic] {
+        guard let builders, let output,
+            Path.isInside(builders.value, directory: output.value)
+                || Path.isInside(output.value, directory: builders.value)
+        else { return [] }
+        return [
+            .error(
+                "output.\(language).testBuilders.path must be a folder apart from output.\(language).path (neither inside the other): each removes the generated files it did not write.",
+                rule: "config", file: configuration.file, span: builders.span)
+        ]
+    }
+
     /// `Name` or `Module.Name` (letters, digits and `_`, not starting with a digit; generic arguments allowed).
     package static func isSwiftTypeName(_ text: String) -> Bool {
         guard !text.isEmpty, text.count <= 200 else { return false }
@@ -151,8 +242,9 @@ package enum TargetSelection: Sendable, Equatable {
     /// Every language the project has an output folder for (`check`, and `gen` without `--lang`).
     case configured
     /// The languages named with `--lang`; a project without an output folder for one is a
-    /// configuration error.
-    case named([String])
+    /// configuration error. With `testBuilders`, a named language's test builders are written too when baton.json
+    /// names their folder (a build plugin's run writes none).
+    case named([String], testBuilders: Bool = true)
 
     /// The targets of `configuration` under this selection, and errors for named languages the
     /// project has no output for.
@@ -162,9 +254,12 @@ package enum TargetSelection: Sendable, Equatable {
             return ([], [])
         case .configured:
             return (GenerationTargets.all.filter { $0.outputPath(configuration) != nil }, [])
-        case .named(let names):
+        case .named(let names, let testBuilders):
             var diagnostics: [Diagnostic] = []
-            let targets = GenerationTargets.all.filter { names.contains($0.name) }
+            let targets = GenerationTargets.all.filter { target in
+                guard names.contains(target.language) else { return false }
+                return !target.isTestBuilders || (testBuilders && target.outputPath(configuration) != nil)
+            }
             for target in targets where target.outputPath(configuration) == nil {
                 diagnostics.append(
                     .error(

@@ -81,7 +81,10 @@ package final class WatchSession {
     package var ignoredFolders: [String] {
         result.compilations.flatMap { compilation -> [String] in
             guard let output = compilation.project.configuration?.output else { return [] }
-            return [output.swiftPath?.value, output.kotlinPath?.value].compactMap { $0 }
+            return [
+                output.swiftPath?.value, output.kotlinPath?.value, output.swiftTestBuilders?.value,
+                output.kotlinTestBuilders?.value,
+            ].compactMap { $0 }
         } + result.compilations.flatMap { $0.outputs.map(\.root) }
     }
 

@@ -116,12 +116,16 @@ package struct OutputSettings: Sendable {
     package var swiftAccessModifier: Located<SwiftAccessModifier>?
     /// `output.swift.namespace`: the Swift enum the schema's types (enums, input objects) are declared in.
     package var swiftNamespace: Located<String>?
+    /// `output.swift.testBuilders.path`, absolute: where the Swift test data builders go (a test target's folder).
+    package var swiftTestBuilders: Located<String>?
     /// `output.kotlin.path`, absolute.
     package var kotlinPath: Located<String>?
     /// `output.kotlin.package`, a dotted Kotlin package name.
     package var kotlinPackage: Located<String>?
     /// `output.kotlin.runtime`: where the Kotlin runtime is written (the output folder when absent).
     package var kotlinRuntime: KotlinRuntimeSetting?
+    /// `output.kotlin.testBuilders.path`, absolute: where the Kotlin test data builders go (a test source set).
+    package var kotlinTestBuilders: Located<String>?
     /// `output.operationSuffix`: whether operation types are named with their kind appended
     /// (`query Feed` → `FeedQuery`), in both languages. Off when absent.
     package var operationSuffix: Located<Bool>?

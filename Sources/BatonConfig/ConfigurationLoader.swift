@@ -456,11 +456,14 @@ private struct Reader {
         if let swift = members.first(where: { $0.key == "swift" }) {
             if case .object(let fields, let span) = swift.value {
                 checkKeys(
-                    fields, allowed: ["path", "accessModifier", "namespace"], in: file, context: "output.swift",
+                    fields, allowed: ["path", "accessModifier", "namespace", "testBuilders"], in: file,
+                    context: "output.swift",
                     moved: ["operationSuffix"])
                 output.swiftPath = readPath(fields, key: "output.swift", directory: directory, file: file, span: span)
                 output.swiftAccessModifier = readAccessModifier(fields, file: file)
                 output.swiftNamespace = readNamespace(fields, file: file)
+                output.swiftTestBuilders = readTestBuilders(
+                    fields, key: "output.swift.testBuilders", directory: directory, file: file)
             } else {
                 wrongType(
                     swift.value, key: "output.swift", expected: "an object such as {\"path\": \"Generated/Swift\"}",
@@ -470,10 +473,12 @@ private struct Reader {
         if let kotlin = members.first(where: { $0.key == "kotlin" }) {
             if case .object(let fields, let span) = kotlin.value {
                 checkKeys(
-                    fields, allowed: ["path", "package", "runtime"], in: file, context: "output.kotlin",
+                    fields, allowed: ["path", "package", "runtime", "testBuilders"], in: file, context: "output.kotlin",
                     moved: ["operationSuffix"])
                 output.kotlinPath = readPath(fields, key: "output.kotlin", directory: directory, file: file, span: span)
                 output.kotlinRuntime = readKotlinRuntime(fields, directory: directory, file: file)
+                output.kotlinTestBuilders = readTestBuilders(
+                    fields, key: "output.kotlin.testBuilders", directory: directory, file: file)
                 if let package = fields.first(where: { $0.key == "package" }) {
                     if case .string(let text, let textSpan) = package.value {
                         if isQualifiedName(text) {
@@ -547,6 +552,21 @@ private struct Reader {
                 expected: "a folder (such as \"core/src/main/kotlin\") or false", file: file)
             return nil
         }
+    }
+
+    /// `output.<language>.testBuilders`: an object with the builders' folder, `{"path": "Tests/AppTests/Builders"}`.
+    mutating func readTestBuilders(_ fields: [JSONMember], key: String, directory: String, file: SourceFile)
+        -> Located<String>?
+    {
+        guard let member = fields.first(where: { $0.key == "testBuilders" }) else { return nil }
+        guard case .object(let settings, let span) = member.value else {
+            wrongType(
+                member.value, key: key, expected: "an object such as {\"path\": \"Tests/AppTests/Builders\"}",
+                file: file)
+            return nil
+        }
+        checkKeys(settings, allowed: ["path"], in: file, context: key)
+        return readPath(settings, key: key, directory: directory, file: file, span: span)
     }
 
     mutating func readPath(_ fields: [JSONMember], key: String, directory: String, file: SourceFile, span: Span)

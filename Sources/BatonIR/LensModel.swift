@@ -311,6 +311,9 @@ package struct Lens: Sendable {
     package var accessors: [Accessor]
     /// True when the record type is an interface or a union (a response says which object it is).
     package var recordIsAbstract = false
+    /// For an abstract record type: the object types a record may be, sorted (what a test builder writes as
+    /// `__typename` when it is not given). Empty for an object type.
+    package var possibleTypes: [String] = []
     /// For the lens of a `@connection` accessor: the member that reads its `ConnectionID`
     /// (`connectionID`, apart from the lens's accessor names).
     package var connectionIDName: String?

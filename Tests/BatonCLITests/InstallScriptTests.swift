@@ -65,7 +65,10 @@ final class InstallScriptTests: XCTestCase {
             ["--prefix", scratch.path + "/prefix", "--baton", built.path], in: scratch.path, environment: environment)
         XCTAssertEqual(run.status, 0, run.output)
         let prefix = scratch.path + "/prefix"
-        for file in ["bin/baton", "share/baton/baton.schema.json", "share/baton/kotlin-runtime/Store.kt"] {
+        for file in [
+            "bin/baton", "share/baton/baton.schema.json", "share/baton/kotlin-runtime/Store.kt",
+            "share/baton/kotlin-testing/DataBuilders.kt",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) missing: \(run.output)")
         }
         if FileManager.default.isExecutableFile(atPath: built.deletingLastPathComponent().path + "/baton-fetch-schema")

@@ -40,9 +40,15 @@ import Testing
         if let model = compilation.model {
             var swift: [GeneratedFile] = []
             var kotlin: [GeneratedFile] = []
+            var swiftBuilders: [GeneratedFile] = []
             for generated in compilation.outputs {
-                let files = generated.files.filter { !$0.path.hasPrefix("baton/runtime/") }
-                if generated.target.name == "swift" { swift = files } else { kotlin = files }
+                let files = generated.files.filter { !$0.path.hasPrefix("baton/runtime/") && !$0.path.hasPrefix("baton/testing/") }
+                switch generated.target.name {
+                case "swift": swift = files
+                case "kotlin": kotlin = files
+                case "swift-test-builders": swiftBuilders = files
+                default: break
+                }
                 for file in files { output += "//- \(generated.target.name)/\(file.path)\n" + file.contents }
             }
             output += "//- plan\n" + PlanText.render(model)
@@ -50,6 +56,9 @@ import Testing
                 problems += PlanAgreement.problems(model, swift: swift, kotlin: kotlin).map { "\(fixture): \($0)" }
             }
             if !swift.isEmpty && !FixtureRunner.isUpdating { problems += typechecks(swift, fixture) }
+            if !swiftBuilders.isEmpty && !FixtureRunner.isUpdating {
+                problems += typechecks(swiftBuilders, fixture, testKit: true)
+            }
         }
         problems += FixtureRunner.verify(fixture, FixtureResult.diagnostics(project.diagnostics, output: output))
         #expect(problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n")))
@@ -57,14 +66,15 @@ import Testing
 
     /// The case's Swift compiles (Swift 6, strict concurrency, warnings as errors) against the runtime, as it is
     /// and with the main actor as the target's default isolation (Xcode 26's new app targets).
-    func typechecks(_ files: [GeneratedFile], _ fixture: FixtureCase) -> [String] {
+    /// With `testKit`, the files are test builders, checked against `BatonTesting` (`SwiftCompiler.testKit()`).
+    func typechecks(_ files: [GeneratedFile], _ fixture: FixtureCase, testKit: Bool = false) -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-fixture-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try FileWriter(root: folder.path, managedExtensions: ["swift"]).write(files)
             let paths = files.map { folder.appendingPathComponent($0.path).path }
-            try SwiftCompiler.typecheck(paths)
-            try SwiftCompiler.typecheck(paths, extraFlags: SwiftCompiler.mainActorDefault)
+            try SwiftCompiler.typecheck(paths, testKit: testKit)
+            try SwiftCompiler.typecheck(paths, extraFlags: SwiftCompiler.mainActorDefault, testKit: testKit)
             return []
         } catch {
             return ["\(fixture): the generated Swift does not compile: \(error)"]

@@ -64,6 +64,11 @@ enum KotlinBuild {
                 project.model, options: KotlinGeneratorOptions(packageName: project.packageName, includeRuntime: false))
             files += generated.map { (path: "\(name)/\($0.path)", contents: $0.contents) }
         }
+        // The guide's test builders (package `com.example.github`), which Docs/Testing.md's JUnit test uses.
+        let github = try KotlinProjectSupport.example("GitHub")
+        files += KotlinGenerator.generateTestBuilders(github.model, packageName: github.packageName).map {
+            (path: "GitHub-builders/\($0.path)", contents: $0.contents)
+        }
         let scenarioProject = try KotlinProjectSupport.project(at: scenarios)
         files += KotlinGenerator.generate(
             scenarioProject.model, options: KotlinGeneratorOptions(packageName: scenarioPackage, includeRuntime: false)
@@ -85,6 +90,17 @@ enum KotlinBuild {
         files += try fixtureKotlin("record-keys").map { (path: "keyed/\($0.path)", contents: $0.contents) }
         // The fixture of names built to break every template (package `hostile.names.when`).
         files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
+        // Test data builders (package `builders`, and the hostile names'), and the calls whose JSON Swift's match.
+        files += try TestBuilderAgreementTests.fixtureFiles("kotlin").map {
+            (path: "builders/\($0.path)", contents: $0.contents)
+        }
+        files += try TestBuilderAgreementTests.fixtureFiles("kotlin-test-builders").map {
+            (path: "builders-test/\($0.path)", contents: $0.contents)
+        }
+        files += try fixtureKotlin("hostile-names", target: "kotlin-test-builders").map {
+            (path: "hostilenames-builders/\($0.path)", contents: $0.contents)
+        }
+        files.append((path: "check/builders/BuilderCalls.kt", contents: TestBuilderAgreementTests.kotlinProgram))
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
         // The test kit (`baton.testing`), which a test program runs the guide's screen through.
@@ -108,7 +124,7 @@ enum KotlinBuild {
     }
 
     /// A generator fixture's Kotlin as `baton gen` writes it (its baton.json's options), without the runtime.
-    static func fixtureKotlin(_ name: String) throws -> [GeneratedFile] {
+    static func fixtureKotlin(_ name: String, target: String = "kotlin") throws -> [GeneratedFile] {
         guard let fixture = GeneratorFixtureTests.cases.first(where: { $0.name == name + ".graphql" }) else {
             throw KotlinBuildError(message: "no generator fixture \(name)")
         }
@@ -116,10 +132,10 @@ enum KotlinBuild {
         let project = FixtureProject(
             sections: try fixture.sections(keepsPreamble: true), defaultSchema: ("schema.graphql", Array(schema)),
             upTo: .generate, targets: .named(["kotlin"]))
-        guard let output = project.compilation.outputs.first(where: { $0.target.name == "kotlin" }) else {
+        guard let output = project.compilation.outputs.first(where: { $0.target.name == target }) else {
             throw KotlinBuildError(message: "\(name): \(project.diagnostics.map(\.message))")
         }
-        return output.files.filter { !$0.path.hasPrefix("baton/runtime/") }
+        return output.files.filter { !$0.path.hasPrefix("baton/runtime/") && !$0.path.hasPrefix("baton/testing/") }
     }
 
     /// The runtime's `.kt` files as they are in the repository (Kotlin/runtime/baton/runtime), the single source

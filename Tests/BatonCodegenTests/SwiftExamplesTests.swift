@@ -59,7 +59,7 @@ final class SwiftExamplesTests: XCTestCase {
     func testGitHubExamplePrintsWhatTheScreenShows() throws {
         let main = Self.examples.appendingPathComponent("GitHub/Demo/main.swift").path
         let comments = Self.examples.appendingPathComponent("GitHub/Demo/Comments.swift").path
-        let output = try SwiftCompiler.buildAndRun(try generatedFiles("GitHub") + [main, comments])
+        let output = try SwiftCompiler.buildAndRun(try generatedFiles("GitHub") + [main, comments], testKit: true)
         let expected = try String(
             contentsOf: Self.examples.appendingPathComponent("GitHub/ExpectedOutput.txt"), encoding: .utf8)
         XCTAssertEqual(output, expected)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Docs/Testing.md as a user follows it: its Swift blocks (one test file, continued block after block) compiled
-/// with the guide's generated code (Examples/GitHub/Generated/Swift) against `Baton` and `BatonTesting` in Swift 6
+/// with the guide's generated code and test builders (Examples/GitHub/Generated/Swift, SwiftTestBuilders) against `Baton` and `BatonTesting` in Swift 6
 /// mode with warnings as errors, and run: every test method passes through the real runtime.
 final class TestingGuideTests: XCTestCase {
     static let page = SwiftCompiler.repository.appendingPathComponent("Docs/Testing.md")
@@ -58,8 +58,13 @@ final class TestingGuideTests: XCTestCase {
         let entries = names.map { "(\"\($0)\", asyncTest(RepositoryScreenTests.\($0)))" }.joined(separator: ", ")
         try "import XCTest\n\nXCTMain([testCase([\(entries)])])\n".write(to: main, atomically: true, encoding: .utf8)
         let generatedFolder = SwiftCompiler.repository.appendingPathComponent("Examples/GitHub/Generated/Swift")
-        let generated = try FileManager.default.contentsOfDirectory(atPath: generatedFolder.path)
-            .filter { $0.hasSuffix(".swift") }.sorted().map { generatedFolder.appendingPathComponent($0).path }
+        let buildersFolder = SwiftCompiler.repository.appendingPathComponent(
+            "Examples/GitHub/Generated/SwiftTestBuilders")
+        var generated: [String] = []
+        for folder in [generatedFolder, buildersFolder] {
+            generated += try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
+        }
         let output = try SwiftCompiler.buildAndRun(generated + [tests.path, main.path], testKit: true)
         XCTAssertTrue(output.contains("Executed \(names.count) tests, with 0 failures"), output)
     }

@@ -314,4 +314,26 @@ final class ConfigurationLoaderTests: XCTestCase {
                 #"baton.json:1:42: error: "// b" must be a string or a list of strings (it is a comment), found an array. [config]"#,
             ])
     }
+
+    /// `output.<language>.testBuilders`: a folder of their own, read as an absolute path; a wrong shape is reported
+    /// where it is written.
+    func testTestBuildersFolders() throws {
+        let config = try XCTUnwrap(
+            load(
+                #"{"schema": "s.graphql", "output": {"swift": {"path": "Gen", "testBuilders": {"path": "Tests/Builders"}}, "kotlin": {"path": "k", "package": "app", "testBuilders": {"path": "src/test/kotlin"}}}}"#
+            ))
+        XCTAssertEqual(config.output.swiftTestBuilders?.value, "/project/Tests/Builders")
+        XCTAssertEqual(config.output.kotlinTestBuilders?.value, "/project/src/test/kotlin")
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "s.graphql", "output": {"swift": {"path": "Gen", "testBuilders": "Tests"}}}"#),
+            [
+                #"baton.json:1:77: error: "output.swift.testBuilders" must be an object such as {"path": "Tests/AppTests/Builders"}, found a string. [config]"#
+            ])
+        XCTAssertEqual(
+            diagnostics(#"{"schema": "s.graphql", "output": {"swift": {"path": "Gen", "testBuilders": {"folder": "T"}}}}"#),
+            [
+                #"baton.json:1:77: error: "output.swift.testBuilders" is missing "path". [config]"#,
+                #"baton.json:1:78: error: Unknown key "folder" in "output.swift.testBuilders". [config]"#,
+            ])
+    }
 }

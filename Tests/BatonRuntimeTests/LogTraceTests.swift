@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Baton
+import BatonTesting
 
 /// Every event a fetch logs carries its trace (request id, operation, attempt) and a monotonic time; events of two
 /// fetches running at once tell apart; events outside any fetch carry none.

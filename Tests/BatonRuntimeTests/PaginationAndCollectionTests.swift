@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Foundation
 import XCTest
 

@@ -9,6 +9,7 @@
 // made from k, a field error on one `w` every 7th batch) and the root's `batch` = k, on a clock that reads k; after
 // every 5th batch a second step invalidates one item.
 import Baton
+import BatonTesting
 import BatonSQLite
 import Foundation
 

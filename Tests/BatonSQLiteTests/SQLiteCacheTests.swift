@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import BatonSQLite
 import CSQLite
 import Foundation

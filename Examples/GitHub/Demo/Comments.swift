@@ -2,6 +2,7 @@
 // and optimistic comments, each printing what the screen shows.
 
 import Baton
+import BatonTesting
 import Foundation
 
 /// IssueCommentsScreen's body for a value of its `@Query`, one line per view.

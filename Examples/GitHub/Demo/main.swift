@@ -6,6 +6,7 @@
 // `@Query` gives it is the attached operation value a handle gives here (`handle.attachedOperation`).
 
 import Baton
+import BatonTesting
 import Foundation
 
 // MARK: What the screen shows

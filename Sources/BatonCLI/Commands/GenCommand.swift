@@ -33,7 +33,7 @@ package enum GenCommand: Command {
                     "config", valueName: "path",
                     help: "The baton.json to use, or a folder holding one (default: the nearest one up from here)."),
                 .value(
-                    "lang", valueName: "language", choices: GenerationTargets.all.map(\.name), repeatable: true,
+                    "lang", valueName: "language", choices: GenerationTargets.languages, repeatable: true,
                     help: "The language to generate (default: every language baton.json has an output for)."),
                 .flag("check", help: "Write nothing; list the files that would change and exit 1 if any would."),
                 .value(
@@ -87,7 +87,8 @@ package enum GenCommand: Command {
         var languages = arguments.allValues("lang")
         if layout != nil, languages.isEmpty { languages = [GenerationTargets.swift.name] }
         let driver = Driver(
-            request: request, policy: policy, targets: languages.isEmpty ? .configured : .named(languages),
+            request: request, policy: policy,
+            targets: languages.isEmpty ? .configured : .named(languages, testBuilders: layout == nil),
             kotlinRuntimeOutput: arguments.value("kotlin-runtime-out").map(absolute), swiftLayout: layout)
         if arguments.flag("watch") {
             if let problem = WatchLoop.formatProblem(format)

@@ -39,7 +39,7 @@ extension LensBuildContext {
     ///
     /// With `checksOnly` the lens keeps no accessors: every decision that can refuse (names that
     /// conflict, nesting, list levels, argument values) is made as for `gen`, and nothing else.
-    func buildLens(
+    func buildLensOfAccessors(
         _ groups: OrderedGroups, parent: NamedTypeDef, typeName: String, ancestors: inout [String],
         scope: DefinitionScope, depth: Int, enclosing: Presence? = nil
     ) -> Lens {

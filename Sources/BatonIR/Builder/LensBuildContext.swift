@@ -30,6 +30,9 @@ final class LensBuildContext {
     var lensTypes = LensTypeNames()
     /// Possible type names per abstract type, and `alwaysMatches` answers, computed once.
     var possibleTypeNames: [ObjectIdentifier: Set<String>] = [:]
+    /// An abstract type's object types, sorted, by the type's name: what each abstract lens keeps
+    /// (`Lens.possibleTypes`), sorted once per type and shared by every lens of it.
+    var sortedPossibleTypes: [String: [String]] = [:]
     var matchCache: [TypePair: Bool] = [:]
     /// The stack of the thread building the model: a debug build spends over 10 KiB per lens
     /// level, so a 512 KiB thread (Dispatch, Swift Concurrency) runs out long before

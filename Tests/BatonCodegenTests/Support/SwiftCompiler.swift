@@ -153,14 +153,16 @@ enum SwiftCompiler {
     /// Type-checks `files` (paths) against the runtime, with `extraFlags` after `flags`
     /// (`mainActorDefault`); returns the compiler's seconds.
     @discardableResult
-    static func typecheck(_ files: [String], extraFlags: [String] = []) throws -> Double {
+    /// With `testKit`, `BatonTesting` is on the import path too.
+    static func typecheck(_ files: [String], extraFlags: [String] = [], testKit: Bool = false) throws -> Double {
         let runtime = try runtime()
+        let kit = testKit ? ["-I", try Self.testKit().path] : []
         let start = Date()
         // `-package-name`: generated code may be `package` (`output.swift.accessModifier`), as SwiftPM compiles it.
         try run(
             swiftc,
-            ["-typecheck"] + flags + extraFlags + ["-I", runtime.path, "-module-name", "App", "-package-name", "App"]
-                + files)
+            ["-typecheck"] + flags + extraFlags + ["-I", runtime.path] + kit
+                + ["-module-name", "App", "-package-name", "App"] + files)
         return Date().timeIntervalSince(start)
     }
 

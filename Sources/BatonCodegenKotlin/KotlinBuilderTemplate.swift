@@ -82,6 +82,16 @@ struct KotlinBuilderTemplate {
                 }
             }
         }
+        for key in shape.keyFields {
+            let memberName = scope.claim(KotlinNames.declared(key.name, .member), ignoringCase: false)
+            properties.append(
+                Property(
+                    name: memberName,
+                    type: "BuiltField<\(Self.valueType(key.schemaType, base: Self.givenType(key.value)))>",
+                    write:
+                        "obj.field(\(KotlinLiteral.string(key.name)), this.\(KotlinNames.quoted(memberName)), context, \(fillText(key.fill, fieldName: key.name, builder: nil)))"
+                ))
+        }
         let typename: Template =
             shape.takesTypename
             ? """

@@ -87,6 +87,16 @@ struct SwiftBuilderTemplate {
                 if let types = property.appliesTo { narrowing.append("(\(value) != nil, \(Self.list(types)))") }
             }
         }
+        for key in shape.keyFields {
+            let memberName = scope.claim(Self.rules.declaredName(key.name, in: .member))
+            properties.append(
+                Property(
+                    name: memberName,
+                    type: "BatonTesting.BuiltField<\(Self.valueType(key.schemaType, base: Self.givenType(key.value)))>",
+                    write:
+                        "object.field(\(SwiftLiteral.string(key.name)), self.\(Self.rules.quoted(memberName)), &context, fill: \(fillText(key.fill, fieldName: key.name, builder: nil)))"
+                ))
+        }
         let typename: Template =
             shape.takesTypename
             ? """

@@ -73,6 +73,19 @@ package struct TestBuilderShape: Sendable {
     /// The properties, in accessor order (`OptimisticShape`'s).
     package var properties: [Property]
 
+    /// A key field of the record type (`RecordKeyPolicy`) that no property gives: the optimistic builder's
+    /// `keyFields`, written under the field's name after the properties, so the built record is keyed as the
+    /// server's answer (which carries the key fields Baton adds to the text sent) is.
+    package struct KeyField: Sendable {
+        package var name: String
+        package var schemaType: TypeRef
+        package var value: Value
+        package var fill: Fill
+    }
+
+    /// The key fields no property gives, in the key's order.
+    package var keyFields: [KeyField]
+
     /// The shape of `lens`'s builder; `firstEnumValue` gives an enum's first value by the enum's name.
     package init(_ lens: Lens, firstEnumValue: (String) -> String?) {
         let optimistic = OptimisticShape(lens)
@@ -98,6 +111,16 @@ package struct TestBuilderShape: Sendable {
             case .inlineFragment:
                 return Property(accessor: property.accessor, part: .inlineFragment, appliesTo: Self.narrowing(accessor))
             }
+        }
+        keyFields = optimistic.keyFields.map { field in
+            let named = field.schemaType.namedType
+            let builtIn = ["ID", "String", "Int", "Float", "Boolean"].contains(named)
+            let base: AccessorBase =
+                !builtIn && firstEnumValue(named) != nil
+                ? .enumeration(named) : .scalar(ScalarBase(name: named, isBuiltIn: builtIn, mapping: nil))
+            return KeyField(
+                name: field.name, schemaType: field.schemaType, value: Self.value(base),
+                fill: Self.fill(field.schemaType, base: base, firstEnumValue: firstEnumValue))
         }
     }
 

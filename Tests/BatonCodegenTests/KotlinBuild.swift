@@ -100,6 +100,10 @@ enum KotlinBuild {
         files += try fixtureKotlin("hostile-names", target: "kotlin-test-builders").map {
             (path: "hostilenames-builders/\($0.path)", contents: $0.contents)
         }
+        // The builders of types with declared keys write the key fields (package `keyed`, as the fixture's lenses).
+        files += try fixtureKotlin("record-keys", target: "kotlin-test-builders").map {
+            (path: "keyed-builders/\($0.path)", contents: $0.contents)
+        }
         files.append((path: "check/builders/BuilderCalls.kt", contents: TestBuilderAgreementTests.kotlinProgram))
         files += try repositoryFiles(
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])

@@ -62,6 +62,7 @@ import BatonSyntax
 //                             fragments mutations spread) declare, named apart from their members
 //   Lens.recordIsAbstract     the record type is an interface or union (a builder takes `__typename`)
 //   VariableModel.isClientOnly   used only by client-only directives: never sent
+//   Accessor.delivery         @defer (a phase: pending, ready, failed) and @stream (the items so far)
 //   FragmentModel.refetchable    @refetchable: its query's name, how it pages
 
 /// The lens model of a set of valid documents against one schema. Built by `LensModelBuilder`.
@@ -348,6 +349,8 @@ package struct Accessor: Sendable {
     package var connection: ConnectionModel? = nil
     /// A declarative update on the field.
     package var recordUpdate: RecordUpdateModel? = nil
+    /// `@defer` on a spread or inline fragment, `@stream` on a list field (`Delivery`): how its data arrives.
+    package var delivery: Delivery = .immediate
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,

@@ -7,7 +7,7 @@ import Foundation
 import XCTest
 
 /// The one kotlinc compilation the Kotlin tests share (kotlinc takes seconds to start): the runtime (Kotlin/runtime),
-/// the generated code of both Examples, of the hostile schema, of the runtime scenarios (KotlinScenarios) and of the
+/// the generated code of both Examples, of the hostile schema, of the `@defer`/`@stream` fixture, of the runtime scenarios (KotlinScenarios) and of the
 /// network tests' operations (Tests/BatonNetworkTests), a converter, the test kit (Kotlin/testing), the JVM test
 /// programs (Kotlin/tests), and, when their libraries are installed, the adapters (Kotlin/coroutines, Kotlin/flow,
 /// Kotlin/okhttp).
@@ -76,6 +76,8 @@ enum KotlinBuild {
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
+        // The fixture of `@defer` and `@stream` (package `fixture`): deferred phases and streamed lists compile.
+        files += try fixtureKotlin("incremental").map { (path: "incremental/\($0.path)", contents: $0.contents) }
         // The fixture of names built to break every template (package `hostile.names.when`).
         files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
         files += try repositoryFiles(
@@ -105,8 +107,12 @@ enum KotlinBuild {
             throw KotlinBuildError(message: "no generator fixture \(name)")
         }
         let schema = try Data(contentsOf: GeneratorFixtureTests.fixtures.appendingPathComponent("schema.graphql"))
+        var sections = try fixture.sections(keepsPreamble: true)
+        if !sections.contains(where: { $0.path == "baton.json" }) {
+            sections.insert(("baton.json", GeneratorFixtureTests.defaultConfiguration), at: 0)
+        }
         let project = FixtureProject(
-            sections: try fixture.sections(keepsPreamble: true), defaultSchema: ("schema.graphql", Array(schema)),
+            sections: sections, defaultSchema: ("schema.graphql", Array(schema)),
             upTo: .generate, targets: .named(["kotlin"]))
         guard let output = project.compilation.outputs.first(where: { $0.target.name == "kotlin" }) else {
             throw KotlinBuildError(message: "\(name): \(project.diagnostics.map(\.message))")

@@ -110,3 +110,29 @@ package struct StreamedList: Sendable, Hashable {
         return "@stream(" + arguments.joined(separator: ", ") + ")"
     }
 }
+
+extension LensModel {
+    /// Whether `operation` asks for incremental delivery: a selection it sends, its own or in a fragment it uses,
+    /// is deferred or streamed. Its requests then accept `multipart/mixed` (both runtimes' HTTP transports), and its
+    /// payloads are merged and committed one by one.
+    package func deliversIncrementally(_ operation: OperationModel) -> Bool {
+        if operation.lens.asksIncrementalDelivery { return true }
+        return operation.fragmentsUsed.contains { fragment(named: $0)?.lens.asksIncrementalDelivery ?? false }
+    }
+}
+
+extension Lens {
+    /// A selection of this lens or a lens inside it is deferred or streamed (also one merged with a selection
+    /// delivered at once: its `@defer` is still sent, and the server may still answer incrementally).
+    var asksIncrementalDelivery: Bool {
+        accessors.contains { accessor in
+            if accessor.delivery != .immediate { return true }
+            if accessor.presence.alternatives.contains(where: {
+                $0.contains { if case .deferred = $0 { true } else { false } }
+            }) {
+                return true
+            }
+            return accessor.lens?.asksIncrementalDelivery ?? false
+        }
+    }
+}

@@ -80,6 +80,19 @@ package enum PlanAgreement {
         }
 
         for operation in model.operations where !shared.contains(operation.name) {
+            // Incremental delivery is the plan's to decide: both say it exactly when the plan does.
+            let incremental = model.deliversIncrementally(operation)
+            let label = "\(operation.name) (\(operation.typeName))"
+            if let swiftText = swiftFiles[operation.typeName + ".graphql.swift"],
+                swiftText.contains("static var incrementalDelivery: Bool { true }") != incremental
+            {
+                problems.append("\(label): Swift's incrementalDelivery is not the plan's \(incremental)")
+            }
+            if let kotlinText = kotlinFiles[operation.typeName + ".kt"],
+                kotlinText.contains("override val incrementalDelivery: Boolean get() = true") != incremental
+            {
+                problems.append("\(label): Kotlin's incrementalDelivery is not the plan's \(incremental)")
+            }
             check(
                 operation.name, typeName: operation.typeName, lens: operation.lens, operationID: operation.operationID,
                 swiftType: "struct")

@@ -111,7 +111,7 @@ class GraphQLHttp @JvmOverloads constructor(
     ): HttpRequest {
         val persistedId = if (persistedQueries == PersistedQueries.OFF) null else request.operationId
         val all = LinkedHashMap<String, String>()
-        all["Accept"] = "application/graphql-response+json, application/json"
+        all["Accept"] = request.accept
         val asGet = method == HttpMethod.GET_FOR_QUERIES && request.operationType == "query"
         if (!asGet) all["Content-Type"] = "application/json"
         all.putAll(headers)

@@ -189,7 +189,7 @@ let package = Package(
         // Against the real test server (Tests/Server); runs the built `baton` for fetch-schema.
         .testTarget(
             name: "BatonNetworkTests", dependencies: ["Baton", "BatonSchema", "BatonDiagnostics"],
-            exclude: ["baton.json", "Operations"],
+            exclude: ["baton.json", "Operations", "Incremental/baton.json", "Incremental/Operations"],
             swiftSettings: strict),
         // The test kit on the guide's screen (Examples/GitHub's generated code, imported from its executable).
         .testTarget(

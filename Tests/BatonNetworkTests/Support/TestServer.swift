@@ -17,12 +17,13 @@ final class TestServer: @unchecked Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
     var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
 
-    /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits for its port line.
-    init(arguments: [String] = []) throws {
-        let python = try Self.python()
+    /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits for its port line;
+    /// `script` run by `python` (the PATH's `python3` unless given).
+    init(arguments: [String] = [], script: URL = TestServer.script, python: URL? = nil) throws {
+        let python = try python ?? Self.python()
         process = Process()
         process.executableURL = python
-        process.arguments = ["-u", Self.script.path] + arguments
+        process.arguments = ["-u", script.path] + arguments
         stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
@@ -133,9 +134,12 @@ class ServerTestCase: XCTestCase {
     /// Arguments after `server.py` (a subclass may serve a manifest).
     class var serverArguments: [String] { [] }
 
+    /// The server a suite runs (a subclass may run another, as the incremental-delivery server).
+    class func startServer() throws -> TestServer { try TestServer(arguments: serverArguments) }
+
     override class func setUp() {
         super.setUp()
-        servers[ObjectIdentifier(self)] = Result { try TestServer(arguments: serverArguments) }
+        servers[ObjectIdentifier(self)] = Result { try startServer() }
     }
 
     override class func tearDown() {

@@ -95,6 +95,7 @@ enum KotlinBuild {
         files += hostile.map { (path: "hostile/\($0.path)", contents: $0.contents) }
         files.append((path: "app/DateTimes.kt", contents: KotlinHostileSchema.converter))
         files.append((path: "check/runtime/RuntimeCheck.kt", contents: KotlinRuntimeTests.program))
+        files.append((path: "check/incremental/IncrementalCheck.kt", contents: KotlinIncrementalTests.program))
         files.append((path: "check/seed/ReadSeedFixtures.kt", contents: KotlinExampleTests.readerProgram))
         files.append((path: "check/hostile/Hostile.kt", contents: KotlinHostileSchema.program))
         files.append((path: "check/scalars/ScalarShapes.kt", contents: KotlinCustomScalarTests.program))

@@ -149,9 +149,12 @@ extension KotlinDefinitionWriter {
         case .throwWhenNull:
             type = value0
             body = "\(reader).readOrThrow(\(plan))"
-        case .typename, .plain, .throwOnFieldError:
-            // `__typename` is a selection of the plan like any other; under `@throwOnFieldError` the reader the
-            // operation or fragment makes is strict (`RecordReader.strict`), so the same call throws.
+        case .throwOnFieldError:
+            // The Swift template's `lens.strict`: a field error, missing data or a null the type cannot hold throws.
+            type = value0 + (optional0 ? "?" : "")
+            body = "\(reader)." + (optional0 ? "readStrict(\(plan))" : "readStrictNonNull(\(plan))")
+        case .typename, .plain:
+            // `__typename` is a selection of the plan like any other.
             type = value0 + (optional0 ? "?" : "")
             body = "\(reader).\(inner)"
         }

@@ -370,18 +370,19 @@ struct SwiftLensTemplate {
         text.add(UInt8(ascii: ")"))
     }
 
-    /// The runtime's conditions for an accessor that can be absent, spelling the plan's `presence.atRuntime`: one
-    /// alternative as its list of conditions, several as one `anyOf`, never present as `never`; nil when it is
-    /// always present.
+    /// The runtime's conditions for an accessor that can be absent, spelling the plan's `presence.atRuntime` as the
+    /// Kotlin generator does: one alternative as its list of conditions, several as one `anyOf` of `allOf`s, never
+    /// present as `literal(false)`; nil when it is always present.
     private func runtimeConditions(_ accessor: Accessor) -> String? {
         let presence = accessor.presence.atRuntime
         if presence.isAlways { return nil }
-        if presence.isNever { return "[.never]" }
+        if presence.isNever { return "[.literal(false)]" }
         func conjunction(_ atoms: [PresenceAtom]) -> String {
             "[" + atoms.compactMap(conditionLiteral).joined(separator: ", ") + "]"
         }
         if presence.alternatives.count == 1, let only = presence.alternatives.first { return conjunction(only) }
-        return "[.anyOf([" + presence.alternatives.map(conjunction).joined(separator: ", ") + "])]"
+        let alternatives = presence.alternatives.map { ".allOf(" + conjunction($0) + ")" }
+        return "[.anyOf([" + alternatives.joined(separator: ", ") + "])]"
     }
 
     /// A deferred accessor's label as the runtime is handed it: a string literal, or `nil`.

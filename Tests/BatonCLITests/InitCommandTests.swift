@@ -220,12 +220,23 @@ enum JSONSchemaValidation {
 /// Every baton.json in the repository is valid for the JSON schema editors use (comments included).
 final class ConfigurationJSONSchemaTests: XCTestCase {
     func testRepositoryConfigurations() throws {
-        for path in [
-            "baton.json", "Examples/GitHub/baton.json", "Examples/RickAndMorty/baton.json",
-            "Tests/BatonNetworkTests/baton.json", "Tests/BatonCodegenTests/KotlinScenarios/baton.json",
-        ] {
-            try JSONSchemaValidation.validate(TestPaths.repository.appendingPathComponent(path).path)
+        // Every one checked in, found rather than listed, so a new project cannot be left out.
+        let files = try XCTUnwrap(
+            FileManager.default.enumerator(
+                at: TestPaths.repository, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        )
+        var paths: [String] = []
+        for case let url as URL in files {
+            if url.lastPathComponent == ".build" || url.lastPathComponent == "Fixtures" {
+                files.skipDescendants()
+            } else if url.lastPathComponent == "baton.json" {
+                paths.append(url.path)
+            }
         }
+        for required in ["baton.json", "Examples/GitHub/baton.json", "Tests/BatonRuntimeTests/baton.json"] {
+            XCTAssertTrue(paths.contains(TestPaths.repository.appendingPathComponent(required).path), required)
+        }
+        for path in paths.sorted() { try JSONSchemaValidation.validate(path) }
         // And the schema does refuse what the loader refuses.
         let scratch = try Scratch()
         for (index, text) in [

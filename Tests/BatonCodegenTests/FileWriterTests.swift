@@ -201,7 +201,7 @@ final class FolderListingTests: XCTestCase {
         let manager = FileManager.default
         try manager.createDirectory(atPath: folder + "/Sub", withIntermediateDirectories: true)
         defer { try? manager.removeItem(atPath: folder) }
-        manager.createFile(atPath: folder + "/A.swift", contents: Data("x".utf8))
+        XCTAssertTrue(manager.createFile(atPath: folder + "/A.swift", contents: Data("x".utf8)))
         try manager.createSymbolicLink(atPath: folder + "/Link.swift", withDestinationPath: folder + "/A.swift")
         try manager.createSymbolicLink(atPath: folder + "/Up", withDestinationPath: folder + "/Sub")
         let listing = FolderListing(folder)

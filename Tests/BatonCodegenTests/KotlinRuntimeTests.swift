@@ -124,12 +124,16 @@ final class KotlinRuntimeTests: XCTestCase {
             show("kind") { p.read(P.kind) }
             show("tags (null element)") { p.read(P.tags) }
             show("missing") { p.read(P.missing) }
-            show("strict name") { p.withPolicy(true).read(P.name) }
+            show("strict name") { p.readStrict(P.name) }
+            show("strict missing") { p.readStrict(P.missing) }
+            show("strict title (null, non-null)") { p.readStrictNonNull(P.title) }
+            show("strict age (string where Int)") { p.readStrict(P.age) }
+            show("strict age, non-null") { p.readStrictNonNull(P.age) }
             show("strict operation") { store.read(Op("7", true, listOf(P.person)), log) }
             log.take().forEach { println("  log " + it.toLogEvent()) }
             println("Notified " + store.commit(op, """{"data":{"person":{"id":"7","name":"Seven","born":"year 1990"},"hero":{"id":"8","name":null}}}""").changedDescription)
             show("the old lens still reads its snapshot") { p.catching(P.nameCatch) { it.read(P.nameCatch) } }
-            val q = RecordReader(ReadContext(store.snapshot(), op.variables(), log), "Person:7", ResponsePath.key(null, "person"), false)
+            val q = RecordReader(ReadContext(store.snapshot(), op.variables(), log), "Person:7", ResponsePath.key(null, "person"))
             show("name @catch") { q.catching(P.nameCatch) { it.read(P.nameCatch) } }
             show("born") { q.read(P.born) }
             show("hero null reaches the root") { store.read(op, log) }
@@ -158,6 +162,10 @@ final class KotlinRuntimeTests: XCTestCase {
         tags (null element): null
         missing: null
         strict name: FieldErrorsException: field errors: no name
+        strict missing: MissingDataException: missing data at person.missing
+        strict title (null, non-null): UnexpectedValueException: unexpected value at person.title: null in a non-null field
+        strict age (string where Int): null
+        strict age, non-null: UnexpectedValueException: unexpected value at person.age: a value its type cannot hold
         strict operation: FieldErrorsException: field errors: no name
           log requiredFieldNull {"path":"person.name"}
           log unexpectedValue {"type":"Person","field":"age","reason":"expected an Int, found string \"old\"","path":"person.age"}
@@ -165,6 +173,10 @@ final class KotlinRuntimeTests: XCTestCase {
           log unexpectedValue {"type":"Person","field":"born","reason":"\"year x\" does not convert to Years","path":"person.born"}
           log unexpectedValue {"type":"Person","field":"tags","reason":"null in a non-null list item","path":"person.tags.1"}
           log missingData {"type":"Person","field":"missing"}
+          log missingData {"type":"Person","field":"missing"}
+          log unexpectedValue {"type":"Person","field":"title","reason":"null in a non-null field","path":"person.title"}
+          log unexpectedValue {"type":"Person","field":"age","reason":"expected an Int, found string \"old\"","path":"person.age"}
+          log unexpectedValue {"type":"Person","field":"age","reason":"expected an Int, found string \"old\"","path":"person.age"}
         Notified Person:7.born Person:7.name Person:8.name
         the old lens still reads its snapshot: Failure(errors=no name)
         name @catch: Success(value=Seven)

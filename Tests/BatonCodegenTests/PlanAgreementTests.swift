@@ -45,7 +45,8 @@ final class PlanAgreementTests: XCTestCase {
         XCTAssertEqual(PlanAgreement.problems(model, swift: swift, kotlin: kotlin), [])
         let swiftText = try XCTUnwrap(swift.first { $0.path == "Alternatives.graphql.swift" }?.contents)
         let kotlinText = try XCTUnwrap(kotlin.first { $0.path == "Alternatives.kt" }?.contents)
-        XCTAssertTrue(swiftText.contains(#"conditions: [.anyOf([[.include("a")], [.skip("b")]])]"#), swiftText)
+        XCTAssertTrue(
+            swiftText.contains(#"conditions: [.anyOf([.allOf([.include("a")]), .allOf([.skip("b")])])]"#), swiftText)
         XCTAssertTrue(
             kotlinText.contains(
                 #"conditions = listOf(Condition.anyOf(listOf(Condition.allOf(listOf(Condition.include("a"))), Condition.allOf(listOf(Condition.skip("b"))))))"#
@@ -53,7 +54,8 @@ final class PlanAgreementTests: XCTestCase {
 
         // What Swift wrote before the plan carried alternatives: no conditions at all. The check sees it.
         let unconditional = swiftText.replacingOccurrences(
-            of: #", conditions: [.anyOf([[.include("a")], [.skip("b")]])]"#, with: "")
+            of: #", conditions: [.anyOf([.allOf([.include("a")]), .allOf([.skip("b")])])]"#, with: "")
+        XCTAssertNotEqual(unconditional, swiftText)
         let old = swift.map {
             $0.path == "Alternatives.graphql.swift" ? GeneratedFile(path: $0.path, contents: unconditional) : $0
         }

@@ -30,6 +30,25 @@ final class SwiftExamplesTests: XCTestCase {
         }
     }
 
+    /// The test targets that read real generated code (not imitations of it) have it current too.
+    func testGeneratedTestProjectsAreUpToDate() throws {
+        for project in [
+            "Tests/BatonRuntimeTests", "Tests/BatonRuntimeTests/Propagate", "Tests/BatonRuntimeTests/Connections",
+            "Tests/BatonNetworkTests",
+        ] {
+            let outcome = Driver(
+                request: ProjectRequest(
+                    workingDirectory: SwiftCompiler.repository.appendingPathComponent(project).path),
+                targets: .named(["swift"])
+            ).generate(check: true)
+            XCTAssertEqual(outcome.status, .clean, "\(project): \(outcome.diagnostics.map(\.message))")
+            XCTAssertEqual(
+                outcome.folders.flatMap { $0.report.changes.map(\.path) }, [], "\(project): run `baton gen` at the root"
+            )
+            XCTAssertGreaterThanOrEqual(outcome.folders.first?.report.unchanged ?? 0, 1)
+        }
+    }
+
     func testGeneratedGitHubExampleTypeChecks() throws {
         try SwiftCompiler.typecheck(try generatedFiles("GitHub"))
     }

@@ -197,7 +197,7 @@ final class PlateThreeTests: XCTestCase {
 
         var character = try XCTUnwrap(try store.read(operation).character)
         XCTAssertEqual(
-            character.lens.caught(TestProfileQuery.Character.Fields.gender) as Result<String?, FieldErrors>,
+            character.lens.caught(TestProfileQuery.Data.Character.Fields.gender) as Result<String?, FieldErrors>,
             .failure(
                 FieldErrors([GraphQLError(message: "gender is private", path: [.key("character"), .key("gender")])])))
 
@@ -207,10 +207,10 @@ final class PlateThreeTests: XCTestCase {
         XCTAssertEqual(notifications.withLock { $0.count }, 2)
         character = try XCTUnwrap(try store.read(operation).character)
         XCTAssertEqual(
-            character.lens.caught(TestProfileQuery.Character.Fields.gender) as Result<String?, FieldErrors>,
+            character.lens.caught(TestProfileQuery.Data.Character.Fields.gender) as Result<String?, FieldErrors>,
             .success("Male"))
         XCTAssertEqual(
-            character.location?.lens.caught(TestProfileQuery.Location.Fields.name),
+            character.location?.lens.caught(TestProfileQuery.Data.Character.Location.Fields.name),
             .success("Earth (Replacement Dimension)") as Result<String?, FieldErrors>)
     }
 

@@ -363,12 +363,11 @@ package enum GeneratedText {
         bracketed(after: "conditions = listOf(", in: text).map(neutralKotlin)
     }
 
-    /// `.include("a"), .skip("b")` → `+a -b`; `.anyOf([[…], […]])` → alternatives; `.never`.
+    /// `.include("a"), .skip("b")` → `+a -b`; `.anyOf([.allOf([…]), …])` → alternatives; `.literal(false)`.
     static func neutralSwift(_ list: String) -> String {
-        if list == ".never" { return "never" }
+        if list == ".literal(false)" { return "never" }
         if list.hasPrefix(".anyOf([") {
-            let alternatives = bracketed(after: "[", in: String(list.dropFirst(".anyOf([".count).dropLast(2)))
-            return alternatives.map { atoms($0) }.sorted().joined(separator: " | ")
+            return bracketed(after: ".allOf([", in: list).map { atoms($0) }.sorted().joined(separator: " | ")
         }
         return atoms(list)
     }

@@ -26,8 +26,6 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
         var committingOwn = false
         var healAttempted = false
         var markedStale = false
-        var observers: [Int: @Sendable () -> Void] = [:]
-        var nextObserver = 0
         var detached = false
         var fetchTask: Task<Void, Never>?
         /// The number of the latest read's snapshot, and of those the dependencies and the phase were last taken
@@ -39,6 +37,7 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
     }
 
     private let state = Locked(State())
+    private let observers = Observers()
 
     init(
         operation: Operation, policy: FetchPolicy, expiration: TimeInterval?, headers: [String: String] = [:],
@@ -83,16 +82,9 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
 
     /// Calls `callback` after every change of phase or staleness; returns a token for `removeObserver`.
     @discardableResult
-    public func observe(_ callback: @escaping @Sendable () -> Void) -> Int {
-        state.withLock { state in
-            let id = state.nextObserver
-            state.nextObserver += 1
-            state.observers[id] = callback
-            return id
-        }
-    }
+    public func observe(_ callback: @escaping @Sendable () -> Void) -> Int { observers.add(callback) }
 
-    public func removeObserver(_ id: Int) { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
+    public func removeObserver(_ id: Int) { observers.remove(id) }
 
     /// Stops notifications and fetches for this handle; a fetch under way is cancelled (its request too).
     public func detach() {
@@ -143,7 +135,7 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
         startFetch()
     }
 
-    func stalenessChanged() { notifyObservers() }
+    func stalenessChanged() { observers.notify() }
 
     var retainedRoot: RetainedRoot { RetainedRoot(operation) }
 
@@ -251,11 +243,7 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
             state.phase = phase
             return true
         }
-        if published { notifyObservers() }
-    }
-
-    private func notifyObservers() {
-        for observer in state.withLock({ Array($0.observers.values) }) { observer() }
+        if published { observers.notify() }
     }
 
     private func startFetch() {
@@ -292,7 +280,7 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
                 state.lastFetchError = error
                 if state.phase.data == nil { state.phase = .failed(error) }
             }
-            notifyObservers()
+            observers.notify()
         }
     }
 }

@@ -65,11 +65,10 @@ public final class Pagination<Fragment: RefetchableFragment>: Sendable {
         var previous: Task<Result<Void, FetchError>, Never>?
         var refetching: Task<Result<Void, FetchError>, Never>?
         var lastError: FetchError?
-        var observers: [Int: @Sendable () -> Void] = [:]
-        var nextObserver = 0
     }
 
     private let state: Locked<State>
+    private let observers = Observers()
 
     init(environment: BatonEnvironment, key: RecordKey, variables: [String: JSONValue]) {
         self.environment = environment
@@ -105,16 +104,9 @@ public final class Pagination<Fragment: RefetchableFragment>: Sendable {
 
     /// Calls `callback` when a load starts or ends; returns a token for `removeObserver`.
     @discardableResult
-    public func observe(_ callback: @escaping @Sendable () -> Void) -> Int {
-        state.withLock { state in
-            let id = state.nextObserver
-            state.nextObserver += 1
-            state.observers[id] = callback
-            return id
-        }
-    }
+    public func observe(_ callback: @escaping @Sendable () -> Void) -> Int { observers.add(callback) }
 
-    public func removeObserver(_ id: Int) { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
+    public func removeObserver(_ id: Int) { observers.remove(id) }
 
     // MARK: Loading
 
@@ -141,10 +133,10 @@ public final class Pagination<Fragment: RefetchableFragment>: Sendable {
             state.refetching = task
             return task
         }
-        notifyObservers()
+        observers.notify()
         let result = await task.value
         state.withLock { $0.refetching = nil }
-        notifyObservers()
+        observers.notify()
         try result.get()
     }
 
@@ -163,13 +155,13 @@ public final class Pagination<Fragment: RefetchableFragment>: Sendable {
             return (task, true)
         }
         guard let task else { return }
-        if started { notifyObservers() }
+        if started { observers.notify() }
         let result = await task.value
         if started {
             state.withLock { state in
                 if forward { state.next = nil } else { state.previous = nil }
             }
-            notifyObservers()
+            observers.notify()
         }
         try result.get()
     }
@@ -222,10 +214,6 @@ public final class Pagination<Fragment: RefetchableFragment>: Sendable {
     private func fail(_ error: FetchError) -> Result<Void, FetchError> {
         state.withLock { $0.lastError = error }
         return .failure(error)
-    }
-
-    private func notifyObservers() {
-        for observer in state.withLock({ Array($0.observers.values) }) { observer() }
     }
 
     // MARK: Finding the connection

@@ -18,11 +18,10 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
         var reconnects = 0
         var finished = false
         var cancellation: SubscriptionCancellation?
-        var observers: [Int: @Sendable () -> Void] = [:]
-        var nextObserver = 0
     }
 
     private let state = Locked(State())
+    private let observers = Observers()
 
     init(operation: Operation, environment: BatonEnvironment) {
         self.operation = operation
@@ -42,15 +41,9 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
 
     /// Calls `callback` after every change; returns a token for `removeObserver`.
     @discardableResult
-    public func observe(_ callback: @escaping @Sendable () -> Void) -> Int {
-        state.withLock { state in
-            defer { state.nextObserver += 1 }
-            state.observers[state.nextObserver] = callback
-            return state.nextObserver
-        }
-    }
+    public func observe(_ callback: @escaping @Sendable () -> Void) -> Int { observers.add(callback) }
 
-    public func removeObserver(_ id: Int) { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
+    public func removeObserver(_ id: Int) { observers.remove(id) }
 
     /// Ends the subscription (the transport sends `complete`).
     public func detach() {
@@ -84,7 +77,7 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
             state.lastError = error
             if state.phase.data == nil { state.phase = .failed(error) }
         }
-        notify()
+        observers.notify()
     }
 
     private func receive(_ event: SubscriptionEvent) {
@@ -140,7 +133,7 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
             fail(.offline(reason))
             return
         }
-        notify()
+        observers.notify()
     }
 
     private func record(_ failure: FetchError) {
@@ -154,9 +147,6 @@ public final class SubscriptionHandle<Operation: GraphQLOperation>: Sendable {
         }
     }
 
-    private func notify() {
-        for observer in state.withLock({ Array($0.observers.values) }) { observer() }
-    }
 }
 
 extension BatonEnvironment {

@@ -79,37 +79,39 @@ public indirect enum InputValue: Sendable, Hashable {
     }
 }
 
-/// An `@include(if:)` or `@skip(if:)` on a selection, or alternatives of them.
+/// When a selection applies: `@include(if:)` or `@skip(if:)` on a variable, a literal, or a combination (a
+/// selection merged from several places applies when any of them does). The Kotlin runtime's `Condition` has the
+/// same five cases, and both generators print the plan's `Presence` the same way: one place's conditions as a list
+/// (all must hold), several places as `[.anyOf([.allOf([…]), .allOf([…])])]`, never present as `[.literal(false)]`.
 ///
-/// A selection's conditions are a list that must all hold. A selection written in several places
-/// is present when any of its places is: generated code spells that as one `anyOf` condition
-/// holding each place's list, and a selection that is never present (`@include(if: false)`) as
-/// `never`.
-public struct Condition: Sendable, Hashable {
-    /// The variable named by `if:`, or a literal.
-    public var value: InputValue
-    /// True for `@include`, false for `@skip`.
-    public var include: Bool
-    /// For `anyOf`: the alternatives, any of which (all of its conditions) makes the selection
-    /// present; nil for a single condition.
-    public var alternatives: [[Condition]]? = nil
+/// An absent or non-Boolean variable counts as false.
+public indirect enum Condition: Sendable, Hashable {
+    /// `@include(if: $variable)`.
+    case include(String)
+    /// `@skip(if: $variable)`.
+    case skip(String)
+    /// A condition fixed when the document was written.
+    case literal(Bool)
+    /// Holds when every one of the conditions holds.
+    case allOf([Condition])
+    /// Holds when any one of the conditions holds.
+    case anyOf([Condition])
 
-    public static func include(_ variable: String) -> Condition { Condition(value: .variable(variable), include: true) }
-    public static func skip(_ variable: String) -> Condition { Condition(value: .variable(variable), include: false) }
-    /// Present when any alternative's conditions all hold.
-    public static func anyOf(_ alternatives: [[Condition]]) -> Condition {
-        Condition(value: .literal(.bool(true)), include: true, alternatives: alternatives)
-    }
     /// Never present.
-    public static let never = Condition(value: .literal(.bool(false)), include: true)
+    public static let never = Condition.literal(false)
 
     func passes(_ variables: [String: JSONValue]) -> Bool {
-        if let alternatives {
-            return alternatives.contains { conjunction in conjunction.allSatisfy { $0.passes(variables) } }
+        switch self {
+        case .include(let variable): Self.flag(variable, variables) == true
+        case .skip(let variable): Self.flag(variable, variables) != true
+        case .literal(let value): value
+        case .allOf(let conditions): conditions.allSatisfy { $0.passes(variables) }
+        case .anyOf(let conditions): conditions.contains { $0.passes(variables) }
         }
-        let flag: Bool
-        if case .bool(let value)? = self.value.resolved(variables) { flag = value } else { flag = false }
-        return flag == include
+    }
+
+    private static func flag(_ variable: String, _ variables: [String: JSONValue]) -> Bool? {
+        if case .bool(let value)? = variables[variable] { value } else { nil }
     }
 }
 

@@ -4,9 +4,9 @@ import BatonSchema
 import BatonSyntax
 import Foundation
 
-/// `BatonBenchmark scale [--operations N] [--runs R] [--directory DIR] [--skip-js] [--only project|check|gen|parallel]`:
-/// the 10,000-operation project (`ScaleProject`), measured as whole processes side by side in
-/// one run.
+/// `BatonBenchmark scale [--corpus github|saleor|anilist] [--operations N] [--runs R] [--directory DIR] [--skip-js] [--only project|check|gen|parallel]`:
+/// the 10,000-operation project (`ScaleProject`) built from one corpus domain's real documents,
+/// measured as whole processes side by side in one run.
 ///
 /// - `baton check` on the project and on the single-file case (GitHub's schema + one file of
 ///   every kept document), beside gqlparser (`Peers/gqlparser-check`, built here with Debian's
@@ -27,20 +27,22 @@ func runScaleBenchmark(_ arguments: [String]) {
     var options = ScaleOptions()
     guard options.parse(arguments) else {
         print(
-            "usage: BatonBenchmark scale [--operations N] [--runs R] [--directory DIR] [--skip-js] [--only project|check|gen|parallel]"
+            "usage: BatonBenchmark scale [--corpus github|saleor|anilist] [--operations N] [--runs R] [--directory DIR] [--skip-js] [--only project|check|gen|parallel]"
         )
         return
     }
     let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
         .standardizedFileURL.path
     let shared = ProcessInfo.processInfo.environment["BATON_SHARED"] ?? ScaleBenchmark.sharedFolder(above: package)
-    let directory = options.directory ?? "\(package)/.build/scale"
+    let directory =
+        options.directory
+        ?? "\(package)/.build/scale\(options.domain.name == "github" ? "" : "-\(options.domain.name)")"
     let scratch = "\(directory)/scratch"
 
     let clock = ContinuousClock()
     let started = clock.now
-    guard let corpus = ScaleProject.load(shared: shared) else {
-        print("scale: GitHub's 2024-07-08 schema not found under \(shared)/corpus (set BATON_SHARED)")
+    guard let corpus = ScaleProject.load(shared: shared, domain: options.domain) else {
+        print("scale: \(options.domain.schema) not found under \(shared)/corpus/schemas (set BATON_SHARED)")
         return
     }
     let project: ScaleProject.Written
@@ -51,9 +53,9 @@ func runScaleBenchmark(_ arguments: [String]) {
         print("scale: cannot write the project under \(directory): \(error)")
         return
     }
-    print("## Scale: \(options.operations) operations from the GitHub corpus (\(shared)/corpus)")
+    print("## Scale: \(options.operations) operations from the \(options.domain.name) corpus (\(shared)/corpus)")
     print(
-        "  kept \(corpus.templates.count) corpus operations that validate alone against schema-2024-07-08 (left out: \(corpus.rejected.count))"
+        "  kept \(corpus.templates.count) corpus operations that validate alone against \(options.domain.schema) (left out: \(corpus.rejected.count))"
     )
     for rejected in corpus.rejected { print("    left out \(rejected.label): \(rejected.reason)") }
     print(
@@ -75,6 +77,7 @@ func runScaleBenchmark(_ arguments: [String]) {
 
 struct ScaleOptions {
     var operations = 10_000
+    var domain = ScaleProject.Domain.named("github")!
     var runs = 5
     var directory: String?
     var skipJS = false
@@ -93,6 +96,9 @@ struct ScaleOptions {
             case "--operations":
                 guard let count = value().flatMap(Int.init), count > 0 else { return false }
                 operations = count
+            case "--corpus":
+                guard let name = value(), let domain = ScaleProject.Domain.named(name) else { return false }
+                self.domain = domain
             case "--runs":
                 guard let count = value().flatMap(Int.init), count > 0 else { return false }
                 runs = count
@@ -209,8 +215,11 @@ struct ScaleBenchmark {
     func compare(_ title: String, _ contenders: [Contender], runs: Int) -> [RunSeries] {
         print("### \(title)")
         var series = contenders.map { RunSeries(name: $0.name) }
+        // A contender whose first run ends with the wrong status (a peer refusing the schema, say)
+        // is not timed: its figures would compare nothing.
+        var failed = Set<Int>()
         for round in 0...runs {
-            for (index, contender) in contenders.enumerated() {
+            for (index, contender) in contenders.enumerated() where !failed.contains(index) {
                 guard
                     let run = ChildRun.run(
                         contender.executable, contender.arguments, in: contender.directory, scratch: scratch)
@@ -219,9 +228,13 @@ struct ScaleBenchmark {
                     continue
                 }
                 if run.status != contender.expectedStatus && round == 0 {
-                    print("  \(contender.name): exit status \(run.status) (expected \(contender.expectedStatus))")
+                    print(
+                        "  \(contender.name): exit status \(run.status) (expected \(contender.expectedStatus)); not timed"
+                    )
                     print("    stdout: \(run.output.suffix(600))")
                     print("    stderr: \(run.errors.suffix(600))")
+                    failed.insert(index)
+                    continue
                 }
                 if round == 0 {
                     let lastLine = (run.output + run.errors).split(separator: "\n").last ?? ""
@@ -232,7 +245,7 @@ struct ScaleBenchmark {
             }
         }
         let first = series.first
-        for entry in series {
+        for (index, entry) in series.enumerated() where !failed.contains(index) {
             var line = "  \(entry.name): \(entry.summary)"
             if let first, entry.name != first.name, first.wall > 0 {
                 line += String(

@@ -5,7 +5,9 @@ import BatonSyntax
 import Foundation
 
 /// The 10,000-operation project of `BatonBenchmark scale`, built deterministically from the
-/// shared corpus.
+/// shared corpus: GitHub's apps' documents against GitHub's schema by default, or another corpus
+/// domain's (`--corpus saleor`: 13 saleor apps, deep fragments spread into fragments, inline
+/// fragments on unions and interfaces; `--corpus anilist`: AniHyou's) against its own schema.
 ///
 /// A *document* here is one corpus operation with the fragments it uses (transitively, found
 /// in the same corpus app's files), as a client sends it. Every document that validates alone
@@ -32,6 +34,34 @@ struct ScaleProject {
         var fieldCount: Int
     }
 
+    /// A corpus domain: its schema and its apps' documents, as `../shared/corpus` lays them out.
+    struct Domain {
+        var name: String
+        /// Under `corpus/schemas/`.
+        var schema: String
+        /// Custom scalars mapped in the project's `baton.json` (the rest stay unmapped, which the
+        /// project's rules allow).
+        var scalars: String
+
+        static let all: [Domain] = [
+            Domain(
+                name: "github", schema: "github/schema-2024-07-08.graphql",
+                scalars: """
+                      "DateTime": {
+                        "swift": "Foundation.Date",
+                        "kotlin": { "type": "java.time.Instant", "converter": "app.DateTimes" }
+                      },
+                      "URI": { "swift": "Foundation.URL", "kotlin": { "type": "java.net.URI", "converter": "app.URIs" } }
+                    """),
+            Domain(name: "saleor", schema: "saleor/schema.graphql", scalars: ""),
+            Domain(name: "anilist", schema: "anilist/schema.graphqls", scalars: ""),
+        ]
+
+        static func named(_ name: String) -> Domain? { all.first { $0.name == name } }
+    }
+
+    /// The corpus domain the documents come from.
+    var domain: Domain
     /// The schema every document is validated against.
     var schemaPath: String
     /// The kept documents, in corpus order (app, file, position).
@@ -39,16 +69,16 @@ struct ScaleProject {
     /// Corpus operations left out, with why.
     var rejected: [(label: String, reason: String)]
 
-    /// Reads the GitHub documents of the corpus and keeps those that validate alone.
-    static func load(shared: String) -> ScaleProject? {
-        let schemaPath = "\(shared)/corpus/schemas/github/schema-2024-07-08.graphql"
+    /// Reads the domain's documents of the corpus and keeps those that validate alone.
+    static func load(shared: String, domain: Domain = Domain.all[0]) -> ScaleProject? {
+        let schemaPath = "\(shared)/corpus/schemas/\(domain.schema)"
         guard let data = FileManager.default.contents(atPath: schemaPath),
             let schemaDocument = Parser.parse(SourceFile(path: schemaPath, bytes: Array(data))).document
         else { return nil }
         let (schema, _) = SchemaBuilder.build(documents: [schemaDocument])
 
-        var project = ScaleProject(schemaPath: schemaPath, templates: [], rejected: [])
-        let root = "\(shared)/corpus/documents/github"
+        var project = ScaleProject(domain: domain, schemaPath: schemaPath, templates: [], rejected: [])
+        let root = "\(shared)/corpus/documents/\(domain.name)"
         let apps = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
         for app in apps {
             let folder = "\(root)/\(app)"
@@ -105,6 +135,11 @@ struct ScaleProject {
             }
             if !missing.isEmpty {
                 rejected.append((label, "uses undefined fragment \(missing.sorted().joined(separator: ", "))"))
+                continue
+            }
+            if needed.contains(name) {
+                // Baton's `lens-definition-name-conflict`: both would generate the type `name`.
+                rejected.append((label, "an operation and a fragment share its name"))
                 continue
             }
             var bytes = Array(text)
@@ -215,7 +250,7 @@ struct ScaleProject {
     func write(operations: Int, to directory: String) throws -> Written {
         let manager = FileManager.default
         let stamp = "\(directory)/scale-project.txt"
-        let expected = "operations \(operations), \(templates.count) documents\n"
+        let expected = "operations \(operations), \(templates.count) documents of \(domain.name)\n"
         if (try? String(contentsOfFile: stamp, encoding: .utf8)) != expected {
             try? manager.removeItem(atPath: directory)
         }
@@ -251,11 +286,7 @@ struct ScaleProject {
               "schema": \(ScaleProject.jsonString(schemaPath)),
               "documents": "Documents/**/*.graphql",
               "customScalarTypes": {
-                "DateTime": {
-                  "swift": "Foundation.Date",
-                  "kotlin": { "type": "java.time.Instant", "converter": "app.DateTimes" }
-                },
-                "URI": { "swift": "Foundation.URL", "kotlin": { "type": "java.net.URI", "converter": "app.URIs" } }
+            \(domain.scalars)
               },
               "rules": { "unmapped-custom-scalar": "off" },
               "output": {

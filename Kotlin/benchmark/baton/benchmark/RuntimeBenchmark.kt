@@ -77,7 +77,7 @@ fun main() {
         listOf(Field("character", "character", "Character", LensDecoder { it }, false, arguments = mapOf("id" to "1"),
             selections = listOf(Field("__typename", "__typename", "String", Scalars.STRING, false), id, name, status)))
     )
-    val lens = RecordReader(ReadContext(store.snapshot(), emptyMap()), "Character:1", null, false)
+    val lens = RecordReader(ReadContext(store.snapshot(), emptyMap()), "Character:1", null)
     val reads = 1_000_000
     var checksum = 0L
     repeat(5) { for (index in 0 until reads) checksum += (lens.read(if (index and 1 == 0) name else status)?.length ?: 0) }

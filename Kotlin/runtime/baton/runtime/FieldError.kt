@@ -121,5 +121,12 @@ class RequiredFieldException(val path: List<PathComponent>) :
 /** A read under `@throwOnFieldError` met field errors no `@catch` handled. */
 class FieldErrorsException(val errors: FieldErrors) : RuntimeException("field errors: $errors")
 
+/** A read under `@throwOnFieldError` found no value stored for the field (reported as missing data too). */
+class MissingDataException(val path: List<PathComponent>) : RuntimeException("missing data at ${pathText(path)}")
+
+/** A read under `@throwOnFieldError` found a value its type cannot hold, such as a null in a non-null field. */
+class UnexpectedValueException(val path: List<PathComponent>, val reason: String) :
+    RuntimeException("unexpected value at ${pathText(path)}: $reason")
+
 /** A response with `errors` and no `data`: the request failed as a whole and nothing was committed. */
 class RequestFailedException(val errors: FieldErrors) : RuntimeException("request failed: $errors")

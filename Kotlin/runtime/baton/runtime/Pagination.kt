@@ -52,7 +52,7 @@ class Pagination<F> internal constructor(
 
     /** A reader of the fragment's record now, with [variables] (a generated fragment lens wraps it). */
     fun reader(): RecordReader =
-        RecordReader(ReadContext(environment.store.snapshot(), variables, LoggingReporter(environment.log)), key, null, false)
+        RecordReader(ReadContext(environment.store.snapshot(), variables, LoggingReporter(environment.log)), key, null)
 
     /** The fragment's data now, read with [variables] (the loaded pages, after a [refetch] its first one). */
     val fragment: F get() = lens(reader())

@@ -324,7 +324,8 @@ object Scalars {
  * A view of one record through one selection, over one snapshot: what generated lenses read through.
  *
  * [key] is the record's key, or null for a lens that stands in where no record could be read (every read
- * then gives null, so non-null accessors give their zero values). [strict] is `@throwOnFieldError`.
+ * then gives null, so non-null accessors give their zero values). How each accessor reads (plain, `@catch`,
+ * `@required(action: THROW)`, `@throwOnFieldError`) is the plan's decision, printed into the accessor's call.
  *
  * Two readers are equal when they read the same record of the same snapshot with the same variables and
  * policy, so generated lenses (which compare their readers) work as Compose state and in a `StateFlow`.
@@ -332,8 +333,7 @@ object Scalars {
 class RecordReader(
     val context: ReadContext,
     val key: String?,
-    val path: ResponsePath?,
-    val strict: Boolean
+    val path: ResponsePath?
 ) {
     /** The record, read once from the immutable snapshot. */
     val record: Record? = if (key == null) null else context.snapshot[key]
@@ -347,19 +347,14 @@ class RecordReader(
     /** The record's type name (its `__typename`, or the type it was stored as), when known. */
     val typename: String? get() = record?.typename ?: key?.substringBefore(':')
 
-    /** A reader of the record [childKey] at [childPath], with this reader's policy. */
-    fun child(childKey: String, childPath: ResponsePath): RecordReader =
-        RecordReader(context, childKey, childPath, strict)
-
-    /** This reader with [strict] as its policy (a fragment's own `@throwOnFieldError`). */
-    fun withPolicy(strict: Boolean): RecordReader =
-        if (strict == this.strict) this else RecordReader(context, key, path, strict)
+    /** A reader of the record [childKey] at [childPath]. */
+    fun child(childKey: String, childPath: ResponsePath): RecordReader = RecordReader(context, childKey, childPath)
 
     /** A reader of no record, for a non-null lens accessor whose record could not be read. */
-    fun absent(): RecordReader = RecordReader(context, null, path, strict)
+    fun absent(): RecordReader = RecordReader(context, null, path)
 
     override fun equals(other: Any?): Boolean =
-        other is RecordReader && other.key == key && other.strict == strict &&
+        other is RecordReader && other.key == key &&
             other.context.snapshot == context.snapshot && other.context.variables == context.variables
 
     override fun hashCode(): Int = (key?.hashCode() ?: 0) * 31 + context.snapshot.hashCode()
@@ -389,7 +384,7 @@ class RecordReader(
 
     /**
      * Reads [field]: its value, or null when it is excluded, missing (reported), null, has a field error, or
-     * does not fit the type (reported). Under [strict] a field error throws [FieldErrorsException].
+     * does not fit the type (reported).
      */
     fun <T : Any> read(field: Field<T>): T? {
         if (!context.included(field.conditions)) return null
@@ -398,10 +393,7 @@ class RecordReader(
             val quiet = field.decoder.decodeQuietly(slot.value)
             if (quiet != null) return quiet
         }
-        if (slot.errors.isNotEmpty()) {
-            if (strict) throw FieldErrorsException(FieldErrors(slot.errors))
-            if (slot.value is StoredValue.Null) return null
-        }
+        if (slot.errors.isNotEmpty() && slot.value is StoredValue.Null) return null
         val fieldPath = ResponsePath.key(path, field.responseKey)
         if (slot.value is StoredValue.Null) {
             if (field.nonNull) unexpected<T>(field, fieldPath, "null in a non-null field")
@@ -431,19 +423,51 @@ class RecordReader(
             ?: throw RequiredFieldException(ResponsePath.key(path, field.responseKey).components)
 
     /**
+     * Reads a field under `@throwOnFieldError` (no `@catch` closer), as the Swift runtime's `Lens.strict`: null when
+     * it is excluded or holds null; a field error throws [FieldErrorsException]; missing data is reported and throws
+     * [MissingDataException]; a value the type cannot hold is reported and reads null.
+     */
+    fun <T : Any> readStrict(field: Field<T>): T? = strictRead(field, nonNull = false)
+
+    /** [readStrict] for an accessor that is not optional: a null, or a value the type cannot hold, is reported and
+     * throws [UnexpectedValueException]. */
+    fun <T : Any> readStrictNonNull(field: Field<T>): T {
+        val fieldPath = ResponsePath.key(path, field.responseKey)
+        return strictRead(field, nonNull = true)
+            ?: throw UnexpectedValueException(fieldPath.components, "a field that is not included read as non-null")
+    }
+
+    private fun <T : Any> strictRead(field: Field<T>, nonNull: Boolean): T? {
+        if (!context.included(field.conditions)) return null
+        val fieldPath = ResponsePath.key(path, field.responseKey)
+        val slot = slot(field, report = true) ?: throw MissingDataException(fieldPath.components)
+        if (slot.errors.isNotEmpty()) throw FieldErrorsException(FieldErrors(slot.errors))
+        if (slot.value is StoredValue.Null) {
+            if (!nonNull) return null
+            unexpected<T>(field, fieldPath, "null in a non-null field")
+            throw UnexpectedValueException(fieldPath.components, "null in a non-null field")
+        }
+        val quiet = field.decoder.decodeQuietly(slot.value)
+        if (quiet != null) return quiet
+        val decoded = field.decoder.decode(slot.value, this, field, fieldPath)
+        if (decoded == null && nonNull) throw UnexpectedValueException(fieldPath.components, "a value its type cannot hold")
+        return decoded
+    }
+
+    /**
      * Reads a `@catch` field: [Failure][FieldResult.Failure] with the errors stored on the field or on any
      * field inside it that no other `@catch` handles, otherwise [Success][FieldResult.Success] with what
      * [read] gives (evaluated without `@throwOnFieldError`, as there is nothing left to throw).
      */
     fun <R> catching(field: Field<*>, read: (RecordReader) -> R): FieldResult<R> {
         val errors = if (context.included(field.conditions)) fieldErrors(field) else emptyList()
-        return if (errors.isNotEmpty()) FieldResult.Failure(FieldErrors(errors)) else FieldResult.Success(read(withPolicy(false)))
+        return if (errors.isNotEmpty()) FieldResult.Failure(FieldErrors(errors)) else FieldResult.Success(read(this))
     }
 
     /** Reads a `@catch(to: NULL)` field: null when it or a field inside it has errors, else what [read] gives. */
     fun <R> catchingToNull(field: Field<*>, read: (RecordReader) -> R?): R? {
         val errors = if (context.included(field.conditions)) fieldErrors(field) else emptyList()
-        return if (errors.isNotEmpty()) null else read(withPolicy(false))
+        return if (errors.isNotEmpty()) null else read(this)
     }
 
     /** The lens of an inline fragment when the record's type matches, else null. */
@@ -472,7 +496,7 @@ class RecordReader(
             context.reporter.report(ReadEvent.MissingData("?", "...${spread.fragmentName}", key, ResponsePath.text(path)))
             return null
         }
-        val reader = withPolicy(spread.throwOnFieldError)
+        val reader = this
         if (spread.throwOnFieldError) {
             val errors = reader.uncaughtErrors(spread.selections)
             if (errors.isNotEmpty()) throw FieldErrorsException(FieldErrors(errors))
@@ -498,7 +522,7 @@ class RecordReader(
 
     /** The lens of a fragment spread whose accessor is not optional; a lens over no record when it cannot read. */
     fun <T : Any> fragmentNonNull(spread: FragmentSpread<T>): T =
-        fragment(spread) ?: spread.factory(absent().withPolicy(spread.throwOnFieldError))
+        fragment(spread) ?: spread.factory(absent())
 
     private fun isOwnNull(field: Field<*>): Boolean {
         val slot = slot(field, report = false) ?: return true
@@ -570,7 +594,7 @@ class RecordReader(
                         val slot = record.slots[selection.storageKey(context.variables)]
                         if (slot != null) into.addAll(slot.errors)
                         if (requiredNulls && selection.required == RequiredAction.THROW &&
-                            RecordReader(silent, recordKey, fieldPath.parent, false).read(selection) == null
+                            RecordReader(silent, recordKey, fieldPath.parent).read(selection) == null
                         ) {
                             into.add(FieldError("required field $fieldPath is null", fieldPath.components))
                         }

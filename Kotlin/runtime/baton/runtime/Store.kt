@@ -111,7 +111,7 @@ class StoreSnapshot internal constructor(
      */
     fun <D : Any> read(operation: Operation<D>, reporter: ReadReporter = ReadReporter.SILENT): D {
         val context = ReadContext(this, operation.resolvedVariables(), reporter)
-        val root = RecordReader(context, operation.rootTypename, null, operation.throwOnFieldError)
+        val root = RecordReader(context, operation.rootTypename, null)
         val missing = root.missingRequired(operation.selections)
         if (missing != null) throw RequiredFieldException(missing.components)
         if (operation.throwOnFieldError) {

@@ -138,6 +138,26 @@ final class IncrementalServerTests: ServerTestCase {
         XCTAssertEqual(seen, ["baton; issues Defer it, Stream it"])
     }
 
+    /// Automatic persisted queries still work: the id alone first, the document once the server does not know it,
+    /// then the id alone; each answer incremental.
+    func testAutomaticPersistedQueriesStillWork() async throws {
+        let key = UUID().uuidString
+        let store = Store()
+        let http = HTTPTransport(
+            url: try server.url, headers: ["X-Baton-Test-Key": key], persistedQueries: .automatic, timeout: 10)
+        let transport = Recording(http, store: store, read: Self.screen)
+        let environment = BatonEnvironment(store: store, transport: transport)
+        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+        XCTAssertEqual(
+            transport.seen,
+            ["baton; issues pending", "baton; issues Defer it, Stream it", "baton; issues Defer it, Stream it",
+             "baton; issues Defer it, Stream it"])
+        let log = try server.log(key: key)
+        XCTAssertEqual(log.map(\.hasQuery), [false, true, false])
+        XCTAssertEqual(Set(log.map(\.persistedId)), [RepositoryScreen.operationID])
+    }
+
     /// An answer that never says `hasNext: false` (nor ends) hits the request's timeout.
     func testAStreamThatNeverEndsTimesOut() async throws {
         let (_, _, error, _) = try await fetch(

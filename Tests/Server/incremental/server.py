@@ -5,6 +5,9 @@ current draft's format (graphql-spec #1110: `pending`, `incremental`, `completed
 Run by Tests/BatonNetworkTests (IncrementalServer) with the virtualenv .ci/install.d/incremental-server.sh makes.
 It prints `BATON_SERVER_PORT=<port>` and exits when its stdin closes.
 
+Automatic persisted queries (a hash alone answers `PersistedQueryNotFound` until a request has sent its document);
+`/_baton/log?key=K` lists the requests that carried `X-Baton-Test-Key: K`.
+
 Faults (`X-Baton-Fault`, comma-separated):
   plain            ignore `Accept` and answer one JSON body (the directives removed), as a server without them
   truncate-after=N close the connection after N parts, without the closing boundary
@@ -12,10 +15,12 @@ Faults (`X-Baton-Fault`, comma-separated):
 """
 
 import asyncio
+import hashlib
 import inspect
 import json
 import os
 import sys
+from urllib.parse import parse_qs, urlsplit
 
 from graphql import (
     GraphQLDeferDirective,
@@ -80,6 +85,24 @@ class WithoutIncrementalDirectives(Visitor):
         return REMOVE if node.name.value in ("defer", "stream") else None
 
 
+# Automatic persisted queries (Apollo's protocol, version 1): documents by their SHA-256, learnt when a request
+# carries both; the requests seen, by `X-Baton-Test-Key`, for `/_baton/log` (the main server's format).
+persisted = {}
+requests_seen = []
+
+
+def persisted_document(request):
+    """The request's document: its own (learnt under its hash), or the one its hash names; None when unknown."""
+    extension = (request.get("extensions") or {}).get("persistedQuery") or {}
+    digest = extension.get("sha256Hash")
+    query = request.get("query")
+    if query:
+        if digest and hashlib.sha256(query.encode()).hexdigest() == digest:
+            persisted[digest] = query
+        return query
+    return persisted.get(digest)
+
+
 def faults(headers):
     result = {}
     for item in headers.get("x-baton-fault", "").split(","):
@@ -127,12 +150,26 @@ async def handle(reader, writer):
             writer.write(response_head("200 OK", "text/plain", 2) + b"ok")
             await writer.drain()
             return
+        if target.startswith("/_baton/log"):
+            key = parse_qs(urlsplit(target).query).get("key", [None])[0]
+            await answer_json(writer, "200 OK", [seen for seen in requests_seen if seen["key"] == key])
+            return
         if method != "POST" or not target.startswith("/graphql"):
             await answer_json(writer, "404 Not Found", {"errors": [{"message": "POST /graphql"}]})
             return
         request = json.loads(body or b"{}")
         fault = faults(headers)
-        document = parse(request.get("query", ""))
+        persisted_id = ((request.get("extensions") or {}).get("persistedQuery") or {}).get("sha256Hash")
+        requests_seen.append({
+            "key": headers.get("x-baton-test-key"), "method": method, "operationName": request.get("operationName"),
+            "hasQuery": bool(request.get("query")), "persistedId": persisted_id,
+            "authorization": headers.get("authorization"), "onError": request.get("onError")})
+        query = persisted_document(request)
+        if query is None:
+            await answer_json(writer, "200 OK", {"errors": [
+                {"message": "PersistedQueryNotFound", "extensions": {"code": "PERSISTED_QUERY_NOT_FOUND"}}]})
+            return
+        document = parse(query)
         errors = validate(schema, document)
         if errors:
             await answer_json(writer, "200 OK", {"errors": [error.formatted for error in errors]})

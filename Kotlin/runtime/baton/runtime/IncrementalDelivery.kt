@@ -40,8 +40,8 @@ class MultipartReader(boundary: String, private val partLimit: Int = DEFAULT_PAR
             val found = nextDelimiter() ?: break
             if (partStart >= 0) {
                 var end = found
-                if (end > partStart && buffer[end - 1] == '\n'.toByte()) end--
-                if (end > partStart && buffer[end - 1] == '\r'.toByte()) end--
+                if (end > partStart && buffer[end - 1] == LF) end--
+                if (end > partStart && buffer[end - 1] == CR) end--
                 if (end - partStart > partLimit) throw IncrementalException.partTooLarge(partLimit)
                 body(buffer.copyOfRange(partStart, maxOf(partStart, end)))?.let { parts.add(it) }
             }
@@ -50,7 +50,7 @@ class MultipartReader(boundary: String, private val partLimit: Int = DEFAULT_PAR
                 dropConsumed(found, false)
                 break
             }
-            if (buffer[after] == '-'.toByte() && buffer[after + 1] == '-'.toByte()) {
+            if (buffer[after] == DASH && buffer[after + 1] == DASH) {
                 isClosed = true
                 buffer = ByteArray(0)
                 partStart = -1
@@ -58,7 +58,7 @@ class MultipartReader(boundary: String, private val partLimit: Int = DEFAULT_PAR
                 break
             }
             var lineEnd = -1
-            for (index in after until buffer.size) if (buffer[index] == '\n'.toByte()) { lineEnd = index; break }
+            for (index in after until buffer.size) if (buffer[index] == LF) { lineEnd = index; break }
             if (lineEnd < 0) {
                 dropConsumed(found, false)
                 break
@@ -80,7 +80,7 @@ class MultipartReader(boundary: String, private val partLimit: Int = DEFAULT_PAR
         val count = delimiter.size
         var index = maxOf(searched, maxOf(partStart, 0))
         while (index + count <= buffer.size) {
-            if (buffer[index] == delimiter[0] && (index == 0 || buffer[index - 1] == '\n'.toByte()) && matches(index)) {
+            if (buffer[index] == delimiter[0] && (index == 0 || buffer[index - 1] == LF) && matches(index)) {
                 return index
             }
             index++
@@ -104,6 +104,15 @@ class MultipartReader(boundary: String, private val partLimit: Int = DEFAULT_PAR
         /** The largest part read by default: 16 MiB. */
         const val DEFAULT_PART_LIMIT: Int = 16 shl 20
 
+        // ASCII bytes (`Char.toByte()` is deprecated in current Kotlin, `Char.code` is not in 1.3).
+        private const val LF: Byte = 10
+        private const val CR: Byte = 13
+        private const val TAB: Byte = 9
+        private const val SPACE: Byte = 32
+        private const val DASH: Byte = 45
+        private const val OPEN_BRACKET: Byte = 91
+        private const val OPEN_BRACE: Byte = 123
+
         /** The boundary of a `multipart/mixed` Content-Type, or null when it is another type or names none. */
         fun boundary(contentType: String): String? {
             val parameters = contentType.split(";").map { it.trim() }
@@ -119,19 +128,19 @@ class MultipartReader(boundary: String, private val partLimit: Int = DEFAULT_PAR
         }
 
         private fun isSpace(byte: Byte): Boolean =
-            byte == ' '.toByte() || byte == '\r'.toByte() || byte == '\n'.toByte() || byte == '\t'.toByte()
+            byte == SPACE || byte == CR || byte == LF || byte == TAB
 
         /** A part's body: what follows its headers' blank line (all of it without headers), trimmed; null when empty. */
         private fun body(part: ByteArray): ByteArray? {
             var start = 0
             val first = part.indexOfFirst { !isSpace(it) }
-            if (first >= 0 && part[first] != '{'.toByte() && part[first] != '['.toByte()) {
+            if (first >= 0 && part[first] != OPEN_BRACE && part[first] != OPEN_BRACKET) {
                 var lineStart = 0
                 var found = -1
                 for (index in part.indices) {
-                    if (part[index] != '\n'.toByte()) continue
+                    if (part[index] != LF) continue
                     val lineLength = index - lineStart
-                    if (lineLength == 0 || (lineLength == 1 && part[lineStart] == '\r'.toByte())) {
+                    if (lineLength == 0 || (lineLength == 1 && part[lineStart] == CR)) {
                         found = index + 1
                         break
                     }

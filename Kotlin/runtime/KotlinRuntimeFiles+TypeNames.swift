@@ -51,6 +51,7 @@ extension KotlinRuntimeFiles {
         "IncrementalMarks",
         "IncrementalMerger",
         "IncrementalStep",
+        "IncrementalTransport",
         "InlineFragment",
         "InputObject",
         "Json",

@@ -73,6 +73,13 @@ enum KotlinBuild {
         files += KotlinGenerator.generate(
             networkProject.model, options: KotlinGeneratorOptions(packageName: networkPackage, includeRuntime: false)
         ).map { (path: "network/\($0.path)", contents: $0.contents) }
+        // The incremental-delivery network tests' operations (Tests/BatonNetworkTests/Incremental), package
+        // `incremental.network`: `KotlinIncrementalTests` runs them against Tests/Server/incremental.
+        let incrementalProject = try KotlinProjectSupport.project(at: network.appendingPathComponent("Incremental"))
+        files += KotlinGenerator.generate(
+            incrementalProject.model,
+            options: KotlinGeneratorOptions(packageName: "incremental.network", includeRuntime: false)
+        ).map { (path: "incrementalnetwork/\($0.path)", contents: $0.contents) }
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
@@ -96,6 +103,8 @@ enum KotlinBuild {
         files.append((path: "app/DateTimes.kt", contents: KotlinHostileSchema.converter))
         files.append((path: "check/runtime/RuntimeCheck.kt", contents: KotlinRuntimeTests.program))
         files.append((path: "check/incremental/IncrementalCheck.kt", contents: KotlinIncrementalTests.program))
+        files.append((path: "check/incremental/EnvironmentCheck.kt", contents: KotlinIncrementalTests.environmentProgram))
+        files.append((path: "check/incremental/ServerCheck.kt", contents: KotlinIncrementalTests.serverProgram))
         files.append((path: "check/seed/ReadSeedFixtures.kt", contents: KotlinExampleTests.readerProgram))
         files.append((path: "check/hostile/Hostile.kt", contents: KotlinHostileSchema.program))
         files.append((path: "check/scalars/ScalarShapes.kt", contents: KotlinCustomScalarTests.program))

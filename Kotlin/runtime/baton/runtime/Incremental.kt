@@ -105,3 +105,63 @@ internal fun <V> RecordReader.streamedList(field: Field<*>, initialCount: Stream
     val mark = IncrementalMarks.streaming(field.readKey(context.variables))
     return Streamed(items, record?.slots?.get(mark) != null, initialCount.value(context.variables))
 }
+
+/**
+ * The marks a merged payload of [operation] calls for (the Swift runtime's `Store.incrementalMarks`): each failure on
+ * the record at its path; a streaming mark beside each list in [streaming], and none beside each list in [stopped].
+ */
+internal fun incrementalMarks(
+    snapshot: StoreSnapshot, operation: Operation<*>, failures: List<IncrementalFailure>, streaming: List<List<Any>>,
+    stopped: List<List<Any>>
+): List<Triple<String, String, Slot?>> {
+    val variables = operation.resolvedVariables()
+    val marks = ArrayList<Triple<String, String, Slot?>>()
+    for (failure in failures) {
+        val record = recordAt(failure.path, operation.rootTypename, operation.selections, snapshot, variables) ?: continue
+        marks.add(Triple(record.first, IncrementalMarks.failure(failure.label), Slot(StoredValue.Null, failure.errors)))
+    }
+    for ((paths, open) in listOf(streaming to true, stopped to false)) {
+        for (path in paths) {
+            val listKey = path.lastOrNull() as? String ?: continue
+            val parent = recordAt(path.dropLast(1), operation.rootTypename, operation.selections, snapshot, variables) ?: continue
+            val field = fieldsOf(parent.second).firstOrNull { it.responseKey == listKey } ?: continue
+            marks.add(Triple(parent.first, IncrementalMarks.streaming(field.readKey(variables)), if (open) Slot(StoredValue.Bool(true)) else null))
+        }
+    }
+    return marks
+}
+
+/** The record at [path] from [root], and the selections that read it (the Swift runtime's `Store.record(at:)`). */
+private fun recordAt(
+    path: List<Any>, root: String, selections: List<Selection>, snapshot: StoreSnapshot, variables: Map<String, Any?>
+): Pair<String, List<Selection>>? {
+    var key = root
+    var current = selections
+    var value: StoredValue? = null
+    for (step in path) {
+        if (step is String) {
+            val matching = fieldsOf(current).filter { it.responseKey == step }
+            val field = matching.firstOrNull() ?: return null
+            val slot = snapshot[key]?.slots?.get(field.readKey(variables)) ?: return null
+            current = matching.flatMap { it.selections }
+            value = slot.value
+        } else if (step is Int) {
+            val items = (value as? StoredValue.Items)?.items ?: return null
+            if (step !in items.indices) return null
+            value = items[step]
+        }
+        val link = value as? StoredValue.Link
+        if (link != null) key = link.key
+    }
+    if (value is StoredValue.Items) return null
+    return Pair(key, current)
+}
+
+/** The fields among [selections], those inside fragments and inline fragments included. */
+private fun fieldsOf(selections: List<Selection>): List<Field<*>> = selections.flatMap { selection ->
+    when (selection) {
+        is Field<*> -> listOf(selection)
+        is InlineFragment<*> -> fieldsOf(selection.selections)
+        is FragmentSpread<*> -> fieldsOf(selection.selections)
+    }
+}

@@ -4,9 +4,9 @@ package baton.runtime
  * Why an incremental (multipart) answer cannot be read or merged, with the Swift runtime's texts (`MultipartError`,
  * `IncrementalError`), so both runtimes log the same lines. Each refuses the whole payload: nothing of it is merged.
  */
-class IncrementalException(message: String) : RuntimeException(message) {
+class IncrementalException(message: String, val isPartTooLarge: Boolean = false) : RuntimeException(message) {
     companion object {
-        fun partTooLarge(limit: Int) = IncrementalException("a part of the multipart response is larger than $limit bytes")
+        fun partTooLarge(limit: Int) = IncrementalException("a part of the multipart response is larger than $limit bytes", true)
         val truncated: IncrementalException get() = IncrementalException("the multipart response ended before its closing boundary")
         val notAnObject: IncrementalException get() = IncrementalException("a payload of the incremental response is not a JSON object")
         fun unknownId(id: String) = IncrementalException("an incremental payload names the id \"$id\", which no pending entry announced")

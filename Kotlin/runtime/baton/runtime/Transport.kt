@@ -85,6 +85,15 @@ interface Transport {
 }
 
 /**
+ * A transport that hands an answer over payload by payload (the Swift runtime's `IncrementalTransport`): what an
+ * operation with `@defer` or `@stream` is sent through. [receive] gets each payload, in order, as one JSON object's
+ * bytes: each part of a `multipart/mixed` answer, or the whole body of any other. Fails as [send] does.
+ */
+interface IncrementalTransport : Transport {
+    fun sendIncrementally(request: GraphQLRequest, receive: (ByteArray) -> Unit)
+}
+
+/**
  * A transport failure, with the Swift runtime's `TransportError` texts: an HTTP status without a GraphQL body
  * (`HTTP status 502`, `HTTP status 429 (retry after 2 s)`), a network failure (`network: Connection refused`), no
  * complete answer in time (`timed out after 30 s`), a body over the limit (`response larger than 1048576 bytes`), a

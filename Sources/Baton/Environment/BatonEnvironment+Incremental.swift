@@ -17,7 +17,9 @@ extension BatonEnvironment {
         var merger = IncrementalMerger()
         var committed = 0
         var streaming: [[PathComponent]] = []
-        try await retrying(request, mayRetry: { committed == 0 }) {
+        // A query goes again after a transient failure only while nothing of it was committed.
+        let nothingCommitted = { committed == 0 }
+        try await retrying(request, mayRetry: nothingCommitted) {
             merger = IncrementalMerger()
             try await transport.sendIncrementally(request) { bytes throws(FetchError) in
                 let step: IncrementalStep

@@ -2,8 +2,8 @@ import BatonSemantics
 import BatonSyntax
 
 /// How an accessor's data arrives, decided once from `@defer` and `@stream` for every language: the Swift and
-/// Kotlin templates print it (Swift's `Baton.DeferredPhase` enum and `Baton.Streamed`, Kotlin's `DeferredPhase` sealed class and
-/// `Streamed`), and plates name it.
+/// Kotlin templates print it (Swift's `Baton.DeferredPhase` enum and `Baton.Streamed`, Kotlin's `DeferredPhase`
+/// sealed class and `Streamed`), and plates name it.
 ///
 /// A deferred fragment (a spread or an inline fragment under `@defer`) reads as a phase: pending until its payload
 /// has filled every slot it reads, ready with its lens then, or failed with the errors the server completed it with.

@@ -199,7 +199,10 @@ let package = Package(
         .testTarget(
             name: "BatonNetworkTests",
             dependencies: ["Baton", "BatonSchema", "BatonDiagnostics", "BatonTesting", "BatonTestSupport"],
-            exclude: ["baton.json", "Operations", "Notes/baton.json", "Notes/Operations"],
+            exclude: [
+                "baton.json", "Operations", "Notes/baton.json", "Notes/Operations", "Incremental/baton.json",
+                "Incremental/Operations",
+            ],
             swiftSettings: strict),
         // The test kit on the guide's screen (Examples/GitHub's generated code, imported from its executable).
         .testTarget(

@@ -122,6 +122,24 @@ extension KotlinDefinitionWriter {
             let call = isFragment ? "fragment" : "inlineFragment"
             type = value0 + (accessor.isOptional ? "?" : "")
             body = accessor.isOptional ? "\(reader).\(call)(\(plan))" : "\(reader).\(call)NonNull(\(plan))"
+        case .deferred:
+            // A deferred spread or inline fragment reads as its phase: pending, ready with its lens, failed.
+            let isFragment: Bool = if case .fragment = accessor.base { true } else { false }
+            let call =
+                "\(reader).\(isFragment ? "deferred" : "deferredInline")(\(plan), \(Self.labelLiteral(accessor.delivery)))"
+            type = "DeferredPhase<" + value0 + ">" + (accessor.isOptional ? "?" : "")
+            body = accessor.isOptional ? call : call + " ?: DeferredPhase.Pending"
+        case .streamed:
+            // A streamed list reads the items so far, whether more are coming, and the initial count asked for.
+            var count = "StreamCount.literal(0)"
+            if case .streamed(let list) = accessor.delivery {
+                switch list.initialCount {
+                case .literal(let value): count = "StreamCount.literal(\(value))"
+                case .variable(let name): count = "StreamCount.variable(" + KotlinLiteral.string(name) + ")"
+                }
+            }
+            type = "Streamed<" + value0 + (optional0 ? "?" : "") + ">"
+            body = "\(reader).streamed(\(plan), \(count), \(reader).\(inner))"
         case .catchToResult:
             type = "FieldResult<\(value0 + (optional0 ? "?" : ""))>"
             body = "\(reader).catching(\(plan)) { it.\(inner) }"
@@ -149,6 +167,12 @@ extension KotlinDefinitionWriter {
             \(annotation.map { Template($0) } ?? .empty)
             val \(KotlinNames.quoted(name)): \(type) get() = \(body)
             """
+    }
+
+    /// A deferred accessor's label as the runtime is handed it: a string literal, or `null`.
+    static func labelLiteral(_ delivery: Delivery) -> String {
+        guard case .deferred(let fragment) = delivery, let label = fragment.label else { return "null" }
+        return KotlinLiteral.string(label)
     }
 
     /// The Kotlin type of the accessor's value without its outermost optionality: the base wrapped in a

@@ -20,7 +20,7 @@ extension KotlinDefinitionWriter {
         var getters = JVMGetterNames()
         for name in [
             "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-            "throwOnFieldError",
+            "throwOnFieldError", "incrementalDelivery",
         ] {
             _ = getters.annotation(for: name)
         }
@@ -119,6 +119,7 @@ extension KotlinDefinitionWriter {
                 override val rootTypename: String get() = \(KotlinLiteral.string(operation.rootType))
                 override val selections: List<Selection> get() = \(KotlinNames.quoted(planName)).SELECTIONS
                 override val throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")
+                \(if: context.model.deliversIncrementally(operation), "override val incrementalDelivery: Boolean get() = true")
 
                 \(variablesBody)
                 \(defaultsBody)

@@ -16,7 +16,8 @@ final class KotlinDefinitionWriter {
     static let variableBase = KotlinScope(
         [
             "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-            "throwOnFieldError", "variables", "variablesWithDefaults", "clientVariables", "resolvedVariables",
+            "throwOnFieldError", "incrementalDelivery", "variables", "variablesWithDefaults", "clientVariables",
+            "resolvedVariables",
             "data", "mapOf", "to", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "emptyMap", "Companion",
         ] + IdentifierRules.kotlinRuntimeTypeNames.sorted()
     ).flattened()

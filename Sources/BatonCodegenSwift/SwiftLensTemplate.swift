@@ -393,6 +393,12 @@ struct SwiftLensTemplate {
         return "[.anyOf([" + alternatives.joined(separator: ", ") + "])]"
     }
 
+    /// A deferred accessor's label as the runtime is handed it: a string literal, or `nil`.
+    private static func labelLiteral(_ delivery: Delivery) -> String {
+        guard case .deferred(let fragment) = delivery, let label = fragment.label else { return "nil" }
+        return SwiftLiteral.string(label)
+    }
+
     private func conditionLiteral(_ atom: PresenceAtom) -> String? {
         switch atom {
         case .include(let variable): return ".include(" + SwiftLiteral.string(variable) + ")"
@@ -500,6 +506,30 @@ struct SwiftLensTemplate {
             }
             if accessor.isOptional { return plain(baseType + "?", "lens.as(\(baseType).self)") }
             return plain(baseType, "\(baseType)(lens: lens)")
+        case .deferred:
+            // A deferred spread or inline fragment reads as its phase: pending, ready with its lens, failed.
+            let label = Self.labelLiteral(accessor.delivery)
+            let (phase, call): (String, String)
+            if case .fragment = accessor.base {
+                phase = "Baton.DeferredPhase<Baton.Fragment<" + baseType + ">>"
+                call = "lens.deferred(\(baseType).self, label: \(label))"
+            } else {
+                phase = "Baton.DeferredPhase<" + baseType + ">"
+                call = "lens.deferredAs(\(baseType).self, label: \(label))"
+            }
+            if accessor.isOptional { return plain(phase + "?", call) }
+            return plain(phase, call + " ?? .pending")
+        case .streamed:
+            // A streamed list reads the items so far, whether more are coming, and the initial count asked for.
+            guard case .streamed(let list) = accessor.delivery else { return plain(valueType, "lens.read(\(field))") }
+            let count =
+                switch list.initialCount {
+                case .literal(let value): ".literal(\(value))"
+                case .variable(let name): ".variable(" + SwiftLiteral.string(name) + ")"
+                }
+            return plain(
+                "Baton.Streamed<" + valueType + ">", "lens.streamed(\(field), initialCount: \(count))",
+                excluded: ".absent")
         case .typename:
             return plain(valueType, accessor.isOptional ? "lens.typename" : "lens.typename ?? \"\"")
         case .catchToResult:

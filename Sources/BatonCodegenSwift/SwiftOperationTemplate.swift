@@ -29,7 +29,7 @@ struct SwiftOperationTemplate {
             reserved: [
                 "variables", "variableDefaults", "resolvedVariables", "operationName", "operationID", "document",
                 "operationType",
-                "throwOnFieldError", "onError", "clientVariables",
+                "throwOnFieldError", "onError", "clientVariables", "incrementalDelivery",
             ]
                 + (attachable ? Self.attachmentMembers : [])
                 + SwiftNames.nestedReserved,
@@ -69,6 +69,8 @@ struct SwiftOperationTemplate {
                 \(access)static let document: String = \(document)
                 \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.keyword) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
+                \(if: generator.model.deliversIncrementally(operation), "/// `@defer` or `@stream`: the request accepts an incremental (multipart) answer.")
+                \(if: generator.model.deliversIncrementally(operation), "\(access)static var incrementalDelivery: Bool { true }")
                 \(ifLet: operation.onError, { "\(access)static var onError: String? { \(SwiftLiteral.string($0)) }" })
                 \(if: !defaults.isEmpty, "/// The defaults the document declares: storage keys and conditions use them for an unset variable.")
                 \(if: !defaults.isEmpty, "\(access)static let variableDefaults: [String: Baton.JSONValue] = [\(defaults.joined(separator: ", "))]")

@@ -66,7 +66,7 @@ package enum LensModelJSON {
     }
 
     package static func accessor(_ accessor: Accessor) -> JSONOutput {
-        .object([
+        var members: [(String, JSONOutput)] = [
             ("name", .string(accessor.name)),
             ("reads", reads(accessor.reads)),
             ("base", base(accessor.base)),
@@ -90,7 +90,33 @@ package enum LensModelJSON {
             ("receivesBubbledNull", .bool(accessor.receivesBubbledNull)),
             ("presence", presence(accessor.presence)),
             ("locations", .array(accessor.locations.map(location))),
-        ])
+        ]
+        // Only a deferred or streamed accessor has the key, so the plans of every other document read as before.
+        if let delivery = delivery(accessor.delivery) { members.append(("delivery", delivery)) }
+        return .object(members)
+    }
+
+    /// `{"kind": "deferred", "label": …, "if": …}` or `{"kind": "streamed", …, "initialCount": 2 | "$n"}`.
+    static func delivery(_ delivery: Delivery) -> JSONOutput? {
+        switch delivery {
+        case .immediate:
+            return nil
+        case .deferred(let fragment):
+            return .object([
+                ("kind", .string("deferred")), ("label", .optional(fragment.label)),
+                ("if", .optional(fragment.variable)),
+            ])
+        case .streamed(let list):
+            let count: JSONOutput
+            switch list.initialCount {
+            case .literal(let value): count = .number(value)
+            case .variable(let name): count = .string("$" + name)
+            }
+            return .object([
+                ("kind", .string("streamed")), ("label", .optional(list.label)), ("if", .optional(list.variable)),
+                ("initialCount", count),
+            ])
+        }
     }
 
     static func reads(_ reads: Reads) -> JSONOutput {

@@ -65,6 +65,7 @@ import BatonSyntax
 //   Accessor.recordKeys       the declared keys (other than `id`) of the object types a field returns:
 //                             printed into the normalization plan, which both runtimes key records by
 //   VariableModel.isClientOnly   used only by client-only directives: never sent
+//   Accessor.delivery         @defer (a phase: pending, ready, failed) and @stream (the items so far)
 //   FragmentModel.refetchable    @refetchable: its query's name, how it pages
 
 /// The lens model of a set of valid documents against one schema. Built by `LensModelBuilder`.
@@ -387,6 +388,8 @@ package struct Accessor: Sendable {
     /// fields other than `id` (`RecordKeyPolicy`), sorted by type name. The normalization plan
     /// carries them, so each runtime keys such a record `Type:{"f":v,…}` and no other way.
     package var recordKeys: [RecordKeyModel] = []
+    /// `@defer` on a spread or inline fragment, `@stream` on a list field (`Delivery`): how its data arrives.
+    package var delivery: Delivery = .immediate
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,

@@ -3,6 +3,12 @@
 package enum ReadMode: Sendable, Equatable {
     /// A named fragment's spread or an inline fragment: its lens, nil where it does not apply (`isOptional`).
     case spread
+    /// A fragment's spread or an inline fragment under `@defer`: its phase (pending, ready with its lens, failed
+    /// with its errors), nil where it does not apply (`isOptional`).
+    case deferred
+    /// A list under `@stream` that would otherwise read plainly: the items so far, whether more are coming, and
+    /// the initial count asked for.
+    case streamed
     /// `__typename`, read from the record itself.
     case typename
     /// `@catch` or `@catch(to: RESULT)`: the value, or the errors on the field or inside it.
@@ -19,16 +25,23 @@ package enum ReadMode: Sendable, Equatable {
 
 extension Accessor {
     /// The accessor's read: `@catch` first (it catches what would throw inside it), then `@required(action: THROW)`,
-    /// then `@throwOnFieldError`; `__typename` and spreads read as themselves.
+    /// then `@throwOnFieldError`, then `@stream`; `__typename` and spreads read as themselves, deferred ones as
+    /// their phase. (A streamed list under `@catch`, `@required(action: THROW)` or `@throwOnFieldError` reads as
+    /// those say, all of it so far: the plate still says it is streamed.)
     package var readMode: ReadMode {
-        guard case .field(let read) = reads else { return .spread }
+        guard case .field(let read) = reads else {
+            if case .deferred = delivery { return .deferred }
+            return .spread
+        }
         switch catchMode {
         case .result?: return .catchToResult
         case .null?: return .catchToNull
         case nil:
             if isThrowing { return .throwWhenNull }
             if underThrowOnFieldError { return .throwOnFieldError }
-            return read.isTypename ? .typename : .plain
+            if read.isTypename { return .typename }
+            if case .streamed = delivery { return .streamed }
+            return .plain
         }
     }
 }

@@ -46,13 +46,17 @@ package enum PlatePhrase {
             parts.append("under @catch")
         case .catchToNull:
             parts.append("under @catch(to: NULL)")
-        case .spread, .typename, .throwWhenNull, .throwOnFieldError, .plain:
+        case .spread, .deferred, .streamed, .typename, .throwWhenNull, .throwOnFieldError, .plain:
             break
         }
-        if accessor.presence.isNever {
+        if let delivery = accessor.delivery.text { parts.append(delivery) }
+        // A deferred accessor's own `@defer` is its delivery's; the conditions that remain are the others.
+        let presence: Presence =
+            if case .deferred = accessor.delivery { accessor.presence.atRuntime } else { accessor.presence }
+        if presence.isNever {
             parts.append("never present: its conditions are false or contradict each other")
-        } else if !accessor.presence.isAlways {
-            parts.append("under " + accessor.presence.text)
+        } else if !presence.isAlways {
+            parts.append("under " + presence.text)
         }
         if case .field = accessor.reads, case .lens(let lens) = accessor.base, let key = keyPhrase(lens) {
             parts.append(key)

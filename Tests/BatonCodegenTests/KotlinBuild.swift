@@ -7,7 +7,7 @@ import Foundation
 import XCTest
 
 /// The one kotlinc compilation the Kotlin tests share (kotlinc takes seconds to start): the runtime (Kotlin/runtime),
-/// the generated code of both Examples, of the hostile schema, of the runtime scenarios (KotlinScenarios) and of the
+/// the generated code of both Examples, of the hostile schema, of the `@defer`/`@stream` fixture, of the runtime scenarios (KotlinScenarios) and of the
 /// network tests' operations (Tests/BatonNetworkTests), a converter, the test kit (Kotlin/testing), the JVM test
 /// programs (Kotlin/tests), and, when their libraries are installed, the adapters (Kotlin/coroutines, Kotlin/flow,
 /// Kotlin/okhttp).
@@ -83,11 +83,20 @@ enum KotlinBuild {
         files += KotlinGenerator.generate(
             notesProject.model, options: KotlinGeneratorOptions(packageName: "notes", includeRuntime: false)
         ).map { (path: "notes/\($0.path)", contents: $0.contents) }
+        // The incremental-delivery network tests' operations (Tests/BatonNetworkTests/Incremental), package
+        // `incremental.network`: `KotlinIncrementalTests` runs them against Tests/Server/incremental.
+        let incrementalProject = try KotlinProjectSupport.project(at: network.appendingPathComponent("Incremental"))
+        files += KotlinGenerator.generate(
+            incrementalProject.model,
+            options: KotlinGeneratorOptions(packageName: "incremental.network", includeRuntime: false)
+        ).map { (path: "incrementalnetwork/\($0.path)", contents: $0.contents) }
         // The generator fixture of `public` access with the operation suffix, a mutation, a connection and
         // pagination: its Kotlin (package `paged`) compiles.
         files += try fixtureKotlin("public-pagination").map { (path: "paged/\($0.path)", contents: $0.contents) }
         // The generator fixture of declared record keys (package `keyed`), which `KotlinRecordKeyTests` runs.
         files += try fixtureKotlin("record-keys").map { (path: "keyed/\($0.path)", contents: $0.contents) }
+        // The fixture of `@defer` and `@stream` (package `fixture`): deferred phases and streamed lists compile.
+        files += try fixtureKotlin("incremental").map { (path: "incremental/\($0.path)", contents: $0.contents) }
         // The fixture of names built to break every template (package `hostile.names.when`).
         files += try fixtureKotlin("hostile-names").map { (path: "hostilenames/\($0.path)", contents: $0.contents) }
         // Test data builders (package `builders`, and the hostile names'), and the calls whose JSON Swift's match.
@@ -120,6 +129,9 @@ enum KotlinBuild {
         files += hostile.map { (path: "hostile/\($0.path)", contents: $0.contents) }
         files.append((path: "app/DateTimes.kt", contents: KotlinHostileSchema.converter))
         files.append((path: "check/runtime/RuntimeCheck.kt", contents: KotlinRuntimeTests.program))
+        files.append((path: "check/incremental/IncrementalCheck.kt", contents: KotlinIncrementalTests.program))
+        files.append((path: "check/incremental/EnvironmentCheck.kt", contents: KotlinIncrementalTests.environmentProgram))
+        files.append((path: "check/incremental/ServerCheck.kt", contents: KotlinIncrementalTests.serverProgram))
         files.append((path: "check/seed/ReadSeedFixtures.kt", contents: KotlinExampleTests.readerProgram))
         files.append((path: "check/hostile/Hostile.kt", contents: KotlinHostileSchema.program))
         files.append((path: "check/scalars/ScalarShapes.kt", contents: KotlinCustomScalarTests.program))
@@ -133,8 +145,12 @@ enum KotlinBuild {
             throw KotlinBuildError(message: "no generator fixture \(name)")
         }
         let schema = try Data(contentsOf: GeneratorFixtureTests.fixtures.appendingPathComponent("schema.graphql"))
+        var sections = try fixture.sections(keepsPreamble: true)
+        if !sections.contains(where: { $0.path == "baton.json" }) {
+            sections.insert(("baton.json", GeneratorFixtureTests.defaultConfiguration), at: 0)
+        }
         let project = FixtureProject(
-            sections: try fixture.sections(keepsPreamble: true), defaultSchema: ("schema.graphql", Array(schema)),
+            sections: sections, defaultSchema: ("schema.graphql", Array(schema)),
             upTo: .generate, targets: .named(["kotlin"]))
         guard let output = project.compilation.outputs.first(where: { $0.target.name == target }) else {
             throw KotlinBuildError(message: "\(name): \(project.diagnostics.map(\.message))")

@@ -73,9 +73,31 @@ package enum PlanAgreement {
             let kotlinKeys = GeneratedText.kotlinRecordKeys(kotlinText).sorted()
             if swiftKeys != keys { problems.append("\(label): Swift record keys \(swiftKeys) ≠ the plan's \(keys)") }
             if kotlinKeys != keys { problems.append("\(label): Kotlin record keys \(kotlinKeys) ≠ the plan's \(keys)") }
+            let phases = deliveries(lens).sorted()
+            let swiftPhases = GeneratedText.swiftDeliveries(swiftText).sorted()
+            let kotlinPhases = GeneratedText.kotlinDeliveries(kotlinText).sorted()
+            if swiftPhases != phases {
+                problems.append("\(label): Swift deliveries \(swiftPhases) ≠ the plan's \(phases)")
+            }
+            if kotlinPhases != phases {
+                problems.append("\(label): Kotlin deliveries \(kotlinPhases) ≠ the plan's \(phases)")
+            }
         }
 
         for operation in model.operations where !shared.contains(operation.name) {
+            // Incremental delivery is the plan's to decide: both say it exactly when the plan does.
+            let incremental = model.deliversIncrementally(operation)
+            let label = "\(operation.name) (\(operation.typeName))"
+            if let swiftText = swiftFiles[operation.typeName + ".graphql.swift"],
+                swiftText.contains("static var incrementalDelivery: Bool { true }") != incremental
+            {
+                problems.append("\(label): Swift's incrementalDelivery is not the plan's \(incremental)")
+            }
+            if let kotlinText = kotlinFiles[operation.typeName + ".kt"],
+                kotlinText.contains("override val incrementalDelivery: Boolean get() = true") != incremental
+            {
+                problems.append("\(label): Kotlin's incrementalDelivery is not the plan's \(incremental)")
+            }
             check(
                 operation.name, typeName: operation.typeName, lens: operation.lens, operationID: operation.operationID,
                 swiftType: "struct")
@@ -112,8 +134,30 @@ package enum PlanAgreement {
             }
             if case .parentRecord = accessor.reads { shape = accessor.isOptional ? "T?" : "T" }
             if accessor.catchMode == .result { shape = "Result<" + shape + ">" }
+            if accessor.readMode == .deferred { shape = accessor.isOptional ? "Deferred<T>?" : "Deferred<T>" }
+            if accessor.readMode == .streamed { shape = "Streamed<" + shape + ">" }
             result.append(accessor.name + ": " + shape)
             if let child = accessor.lens { result += shapes(child) }
+        }
+        return result
+    }
+
+    /// How every deferred or streamed accessor is delivered, in a neutral form: `name: deferred "label"` (or
+    /// `deferred nil`), `name: streamed 2` (or `streamed $count`).
+    package static func deliveries(_ lens: Lens) -> [String] {
+        var result: [String] = []
+        for accessor in lens.accessors {
+            switch (accessor.readMode, accessor.delivery) {
+            case (.deferred, .deferred(let fragment)):
+                result.append(accessor.name + ": deferred " + (fragment.label.map { "\"" + $0 + "\"" } ?? "nil"))
+            case (.streamed, .streamed(let list)):
+                switch list.initialCount {
+                case .literal(let count): result.append(accessor.name + ": streamed \(count)")
+                case .variable(let name): result.append(accessor.name + ": streamed $" + name)
+                }
+            default: break
+            }
+            if let child = accessor.lens { result += deliveries(child) }
         }
         return result
     }
@@ -183,6 +227,15 @@ package enum GeneratedText {
                 type = String(type.dropFirst("Swift.Result<".count).dropLast(", Baton.FieldErrors>".count))
                 wrapped = true
             }
+            if type.hasPrefix("Baton.DeferredPhase<") {
+                result.append(name + ": " + (type.hasSuffix("?") ? "Deferred<T>?" : "Deferred<T>"))
+                continue
+            }
+            if type.hasPrefix("Baton.Streamed<"), type.hasSuffix(">") {
+                let items = String(type.dropFirst("Baton.Streamed<".count).dropLast())
+                result.append(name + ": Streamed<" + shapeOf(SwiftTypeSpelling.bracketed(items)) + ">")
+                continue
+            }
             // Lists of lenses and spreads are spelt `Baton.LensList<…>` and `Baton.Fragment<…>`.
             let shape = shapeOf(SwiftTypeSpelling.bracketed(type))
             result.append(name + ": " + (wrapped ? "Result<" + shape + ">" : shape))
@@ -206,11 +259,114 @@ package enum GeneratedText {
                 type = String(type.dropFirst("FieldResult<".count).dropLast())
                 wrapped = true
             }
+            if type.hasPrefix("DeferredPhase<") {
+                result.append(name + ": " + (type.hasSuffix("?") ? "Deferred<T>?" : "Deferred<T>"))
+                continue
+            }
+            var streamed = false
+            if type.hasPrefix("Streamed<"), type.hasSuffix(">") {
+                type = String(type.dropFirst("Streamed<".count).dropLast())
+                streamed = true
+            }
             let converted = type.replacingOccurrences(of: "List<", with: "[").replacingOccurrences(of: ">", with: "]")
             let shape = shapeOf(converted)
+            if streamed {
+                result.append(name + ": Streamed<" + shape + ">")
+                continue
+            }
             result.append(name + ": " + (wrapped ? "Result<" + shape + ">" : shape))
         }
         return result
+    }
+
+    /// What generated Swift hands the runtime for each deferred or streamed accessor, in `deliveries`' form: the
+    /// label of `lens.deferred(…, label:)` and `lens.deferredAs(…, label:)`, the count of `lens.streamed(…,
+    /// initialCount:)`.
+    package static func swiftDeliveries(_ text: String) -> [String] {
+        var result: [String] = []
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard let range = trimmed.range(of: "var "),
+                let colon = trimmed.range(of: ": ", range: range.upperBound..<trimmed.endIndex)
+            else { continue }
+            let name = generatedName(trimmed[range.upperBound..<colon.lowerBound])
+            if trimmed.contains("lens.deferred"), let label = bracketed(after: "label: ", closing: ")", in: trimmed) {
+                result.append(name + ": deferred " + unescaped(label))
+            } else if trimmed.contains("lens.streamed("),
+                let count = streamCount(
+                    trimmed, literal: "initialCount: .literal(", variable: "initialCount: .variable(")
+            {
+                result.append(name + ": streamed " + count)
+            }
+        }
+        return result
+    }
+
+    /// What generated Kotlin hands the runtime for each deferred or streamed accessor, in `deliveries`' form.
+    package static func kotlinDeliveries(_ text: String) -> [String] {
+        var result: [String] = []
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("val "), let colon = trimmed.range(of: ": ") else { continue }
+            let name = generatedName(trimmed.dropFirst(4)[..<colon.lowerBound])
+            if let call = trimmed.range(of: ".deferred(") ?? trimmed.range(of: ".deferredInline("),
+                let label = bracketed(after: ", ", closing: ")", in: String(trimmed[call.upperBound...]))
+            {
+                result.append(name + ": deferred " + unescaped(label))
+            } else if trimmed.contains(".streamed("),
+                let count = streamCount(trimmed, literal: "StreamCount.literal(", variable: "StreamCount.variable(")
+            {
+                result.append(name + ": streamed " + count)
+            }
+        }
+        return result
+    }
+
+    /// The text after `opening` up to the first `closing` outside a string literal.
+    static func bracketed(after opening: String, closing: Character, in text: String) -> String? {
+        guard let start = text.range(of: opening)?.upperBound else { return nil }
+        var inString = false
+        var escaped = false
+        var index = start
+        while index < text.endIndex {
+            let character = text[index]
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                inString.toggle()
+            } else if !inString, character == closing {
+                return String(text[start..<index])
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// A string literal with its escapes removed (`nil` and `null` read as `nil`).
+    static func unescaped(_ literal: String) -> String {
+        if literal == "nil" || literal == "null" { return "nil" }
+        var result = ""
+        var escaped = false
+        for character in literal {
+            if !escaped, character == "\\" {
+                escaped = true
+                continue
+            }
+            escaped = false
+            result.append(character)
+        }
+        return result
+    }
+
+    /// `2` for `literal2)`, `$n` for `variable"n")`.
+    static func streamCount(_ text: String, literal: String, variable: String) -> String? {
+        if let count = bracketed(after: literal, closing: ")", in: text) { return count }
+        if let name = bracketed(after: variable, closing: ")", in: text) {
+            return "$" + unescaped(name).replacingOccurrences(of: "\"", with: "")
+        }
+        return nil
     }
 
     /// Every condition list generated Swift hands the runtime (`conditions: [...]` of a field or a

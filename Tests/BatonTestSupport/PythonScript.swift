@@ -10,11 +10,14 @@ package final class PythonScript: @unchecked Sendable {
     private let stdin: Pipe
     package let port: Int
 
-    /// Starts `script` with `arguments` and waits (30 s at most) for its port line, then, when `health` names a
-    /// path, for `GET health` to answer `ok`. `install` says how to get what the script needs.
-    package init(script: URL, arguments: [String] = [], portLine: String, health: String? = nil, install: String) throws
-    {
-        let python = try Self.python()
+    /// Starts `script` with `arguments` (run by `python`, the PATH's `python3` unless given) and waits (30 s at most)
+    /// for its port line, then, when `health` names a path, for `GET health` to answer `ok`. `install` says how to
+    /// get what the script needs.
+    package init(
+        script: URL, arguments: [String] = [], portLine: String, health: String? = nil, python: URL? = nil,
+        install: String
+    ) throws {
+        let python = try python ?? Self.python()
         process = Process()
         process.executableURL = python
         process.arguments = ["-u", script.path] + arguments

@@ -96,16 +96,18 @@ public final class BatonEnvironment: Sendable {
     /// The fetch pipeline shared by `fetch` and handles.
     /// The answer replaces the optimistic layer `replacing` (if any) in the same batch.
     /// Every event it logs (and every event logged by what it delivers to) carries a new `LogEvent.Trace`.
+    /// An operation with `@defer` or `@stream` sent through an `IncrementalTransport` is committed payload by
+    /// payload (`afterPayload` runs after each but the last).
     func send<Operation: GraphQLOperation>(
         _ operation: Operation, headers: [String: String] = [:], replacing layer: OptimisticLayerID? = nil,
-        beforeDelivery: () -> Void, afterDelivery: () -> Void
+        beforeDelivery: () -> Void, afterDelivery: () -> Void, afterPayload: () -> Void = {}
     ) async throws(FetchError) {
         let trace = Locked(LogEvent.Trace.next(Operation.operationName))
         do {
             try await LogEvent.Trace.$current.withValue(trace) {
                 try await traced(
                     operation, headers: headers, replacing: layer, beforeDelivery: beforeDelivery,
-                    afterDelivery: afterDelivery)
+                    afterDelivery: afterDelivery, afterPayload: afterPayload)
             }
         } catch {
             throw error as? FetchError ?? FetchError(thrown: error)
@@ -114,12 +116,21 @@ public final class BatonEnvironment: Sendable {
 
     private func traced<Operation: GraphQLOperation>(
         _ operation: Operation, headers: [String: String], replacing layer: OptimisticLayerID?,
-        beforeDelivery: () -> Void, afterDelivery: () -> Void
+        beforeDelivery: () -> Void, afterDelivery: () -> Void, afterPayload: () -> Void
     ) async throws(FetchError) {
         let name = JSONObject([("operation", .string(Operation.operationName))])
         log.record(LogEvent("fetchStarted", name))
         do {
-            let bytes = try await receive(GraphQLRequest(operation, headers: headers))
+            let request = GraphQLRequest(operation, headers: headers)
+            if request.incrementalDelivery, let incremental = transport as? any IncrementalTransport {
+                try await receiveIncrementally(
+                    operation, request, through: incremental, replacing: layer, beforeDelivery: beforeDelivery,
+                    afterDelivery: afterDelivery, afterPayload: afterPayload)
+                _ = state.withLock { $0.invalidatedOperations.remove(operation.identity) }
+                log.record(LogEvent("fetchCompleted", name))
+                return
+            }
+            let bytes = try await receive(request)
             let (result, deliver): (CommitResult, () -> Void)
             do {
                 (result, deliver) = try store.commitDeferringNotifications(
@@ -152,14 +163,24 @@ public final class BatonEnvironment: Sendable {
     /// Sends a request through the transport, again after a transient failure of a query as `retryPolicy`
     /// allows (logging `retry`). A failure that ends it is the `FetchError` case of its kind (`FetchError(thrown:)`).
     private func receive(_ request: GraphQLRequest) async throws(FetchError) -> Data {
+        try await retrying(request) { try await transport.send(request) }
+    }
+
+    /// Runs `attempt` again after a transient failure of a query, as `retryPolicy` allows and while `mayRetry`
+    /// says so; a `FetchError` it throws ends it as it is.
+    func retrying<Result>(
+        _ request: GraphQLRequest, mayRetry: () -> Bool = { true }, _ attempt: () async throws -> Result
+    ) async throws(FetchError) -> Result {
         var retry = 0
         while true {
             do {
-                return try await transport.send(request)
+                return try await attempt()
+            } catch let error as FetchError {
+                throw error
             } catch {
                 let failure = error as? TransportError ?? (error is CancellationError ? .cancelled : nil)
                 retry += 1
-                guard request.operationType == .query, let failure, !Task.isCancelled,
+                guard request.operationType == .query, let failure, !Task.isCancelled, mayRetry(),
                     let delay = retryPolicy.delay(beforeRetry: retry, after: failure)
                 else {
                     throw Task.isCancelled ? .cancelled : FetchError(thrown: error)

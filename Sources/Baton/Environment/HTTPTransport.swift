@@ -12,7 +12,7 @@ import Foundation
 /// status with a GraphQL body is that body, without one it is `TransportError.httpStatus` (with `Retry-After`);
 /// a body past `maxResponseBytes` is `TransportError.responseTooLarge`. Retries are the environment's
 /// (`RetryPolicy`), which knows whether the operation is a query.
-public struct HTTPTransport: Transport {
+public struct HTTPTransport: IncrementalTransport {
     /// How queries travel; mutations always POST.
     public enum Method: String, Sendable, Hashable {
         /// Every request is a POST of JSON.
@@ -85,14 +85,18 @@ public struct HTTPTransport: Transport {
             urlRequest.httpBody = request.body(sendingDocument: sendingDocument, persistedID: persistedID)
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        urlRequest.setValue("application/graphql-response+json, application/json", forHTTPHeaderField: "Accept")
+        urlRequest.setValue(request.accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         for (name, value) in credentials { urlRequest.setValue(value, forHTTPHeaderField: name) }
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         return urlRequest
     }
 
-    public func send(_ request: GraphQLRequest) async throws -> Data {
+    public func send(_ request: GraphQLRequest) async throws -> Data { try await exchange(request).body }
+
+    /// The exchange of `send`, with the reply's headers: a 401 answered once, a persisted id the server does not
+    /// know sent again with its document (in `.automatic`), a status without a GraphQL body thrown.
+    private func exchange(_ request: GraphQLRequest) async throws -> HTTPSession.Reply {
         if persistedQueries != .off, request.operationID == nil {
             throw TransportError.failed("\(request.operationName) has no persisted id (generate it with baton gen)")
         }
@@ -115,13 +119,36 @@ public struct HTTPTransport: Transport {
                 sendingDocument = true
                 continue
             }
-            if (200...299).contains(reply.status) { return reply.body }
+            if (200...299).contains(reply.status) { return reply }
             // GraphQL over HTTP carries request errors in 4xx (and some servers' 5xx) bodies: keep a response.
-            if (try? GraphQLResponse(bytes: reply.body)) != nil { return reply.body }
+            if (try? GraphQLResponse(bytes: reply.body)) != nil { return reply }
             throw TransportError.httpStatus(
                 reply.status, retryAfter: Self.retryAfter(reply.header("Retry-After")),
                 body: FetchError.kept(reply.body))
         }
+    }
+
+    /// An answer to an operation with `@defer` or `@stream`, payload by payload: a `multipart/mixed` body is read
+    /// part by part (`MultipartReader`, each part at most `maxResponseBytes`); any other body is one payload (a
+    /// server that ignored `Accept` and answered plain JSON). The body is read whole first (`HTTPSession` hands
+    /// over bodies whole), so the payloads are committed one by one when it has arrived; a body that never ends is
+    /// the exchange's timeout.
+    public func sendIncrementally(_ request: GraphQLRequest, receive: (Data) async throws -> Void) async throws {
+        let reply = try await exchange(request)
+        guard let boundary = reply.header("Content-Type").flatMap(MultipartReader.boundary(ofContentType:)) else {
+            return try await receive(reply.body)
+        }
+        var reader = MultipartReader(boundary: boundary, partLimit: maxResponseBytes)
+        let parts: [[UInt8]]
+        do {
+            parts = try reader.feed(reply.body)
+            try reader.finish()
+        } catch .partTooLarge(let limit) {
+            throw TransportError.responseTooLarge(limit: limit)
+        } catch {
+            throw TransportError.network(error.description)
+        }
+        for part in parts { try await receive(Data(part)) }
     }
 
     /// Whether a body is the server's `PersistedQueryNotFound` answer (by message or by extensions code).

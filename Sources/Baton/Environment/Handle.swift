@@ -264,7 +264,10 @@ public final class Handle<Operation: GraphQLOperation>: AttachedHandle {
         do {
             try await environment.send(
                 operation, headers: headers, beforeDelivery: { state.withLock { $0.committingOwn = true } },
-                afterDelivery: { state.withLock { $0.committingOwn = false } })
+                afterDelivery: { state.withLock { $0.committingOwn = false } },
+                // Incremental delivery: each payload but the last is shown as it arrives, the fetch still running
+                // (`isFetching`), so what is still missing is waited for, not reported.
+                afterPayload: { reread() })
             state.withLock { state in
                 state.fetching = false
                 state.markedStale = false

@@ -17,11 +17,16 @@ public struct GraphQLRequest: Sendable, Hashable {
     public var operationID: String?
     /// Headers for this request alone, over the transport's own.
     public var headers: [String: String]
+    /// The document has `@defer` or `@stream`: the request accepts an incremental answer
+    /// (`GraphQLRequest.incrementalAccept`).
+    public var incrementalDelivery: Bool
 
     public init(
         operationName: String, query: String, variables: [String: JSONValue], onError: String? = nil,
-        operationType: OperationType = .query, operationID: String? = nil, headers: [String: String] = [:]
+        operationType: OperationType = .query, operationID: String? = nil, headers: [String: String] = [:],
+        incrementalDelivery: Bool = false
     ) {
+        self.incrementalDelivery = incrementalDelivery
         self.operationName = operationName
         self.query = query
         self.variables = variables
@@ -36,8 +41,20 @@ public struct GraphQLRequest: Sendable, Hashable {
         self.init(
             operationName: Operation.operationName, query: Operation.document, variables: operation.variables,
             onError: Operation.onError, operationType: Operation.operationType,
-            operationID: Operation.operationID.isEmpty ? nil : Operation.operationID, headers: headers)
+            operationID: Operation.operationID.isEmpty ? nil : Operation.operationID, headers: headers,
+            incrementalDelivery: Operation.incrementalDelivery)
     }
+
+    /// The `Accept` of a request without `@defer` or `@stream`.
+    public static let wholeAccept = "application/graphql-response+json, application/json"
+    /// The `Accept` of a request with `@defer` or `@stream`: the current draft's multipart answer
+    /// (`incrementalSpec=v0.2`, graphql-spec #1110's `pending`/`incremental`/`completed`), Apollo Router's
+    /// (`deferSpec=20220824`), or a whole JSON answer.
+    public static let incrementalAccept =
+        "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, " + wholeAccept
+
+    /// The `Accept` this request sends.
+    public var accept: String { incrementalDelivery ? Self.incrementalAccept : Self.wholeAccept }
 
     /// The POST body: `{"query":…,"operationName":…,"variables":{…},"onError":…}`.
     public var body: Data { body(sendingDocument: true, persistedID: nil) }
@@ -71,6 +88,16 @@ public struct GraphQLRequest: Sendable, Hashable {
 /// Sends a request and returns the response body. Errors thrown here are transport failures.
 public protocol Transport: Sendable {
     func send(_ request: GraphQLRequest) async throws -> Data
+}
+
+/// A transport that hands an answer over payload by payload: what an operation with `@defer` or `@stream` is sent
+/// through (the environment merges the payloads and commits each as its own batch). `HTTPTransport` is one.
+public protocol IncrementalTransport: Transport {
+    /// Sends `request` and calls `receive` with each payload of the answer, in order, as the bytes of one JSON
+    /// object: each part of a `multipart/mixed` answer, or the whole body of any other. Fails as `send` does; a
+    /// multipart body cut before its closing boundary is `TransportError.network`, a part over the transport's
+    /// limit `TransportError.responseTooLarge`. An error `receive` throws ends the exchange and is rethrown.
+    func sendIncrementally(_ request: GraphQLRequest, receive: (Data) async throws -> Void) async throws
 }
 
 /// When, in an exchange, a timeout struck.

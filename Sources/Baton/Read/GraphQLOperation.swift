@@ -29,6 +29,9 @@ public protocol GraphQLOperation: Sendable {
     static var throwOnFieldError: Bool { get }
     /// The `onError` the request carries (from baton.json), or nil.
     static var onError: String? { get }
+    /// `@defer` or `@stream` in the document: the request accepts an incremental (multipart) answer, whose payloads
+    /// are committed one by one.
+    static var incrementalDelivery: Bool { get }
     /// How long data stays fresh, in seconds; nil for never stale by age.
     static var expiration: TimeInterval? { get }
     /// The variables, as the request sends them; an unset optional variable is absent.
@@ -47,6 +50,7 @@ extension GraphQLOperation {
     public static var operationID: String { "" }
     public static var throwOnFieldError: Bool { false }
     public static var onError: String? { nil }
+    public static var incrementalDelivery: Bool { false }
     public static var expiration: TimeInterval? { nil }
     public static var rootTypename: String { operationType.rootTypename }
     public static var variableDefaults: [String: JSONValue] { [:] }

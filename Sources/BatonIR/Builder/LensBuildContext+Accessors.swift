@@ -194,9 +194,11 @@ extension LensBuildContext {
             if options.checksOnly { return head }
             let presence = self.presence(of: group, enclosing: enclosing)
             let narrower = !alwaysMatches(parent: parent, condition: condition)
+            let delivery = Self.delivery(of: group)
             let optional = OptionalityPolicy.parentRecordIsOptional(
-                narrower: narrower, conditional: !presence.isAlways, rootCanBeNil: fragment.rootCanBeNil)
-            accessors.append(
+                narrower: narrower, conditional: !Self.conditions(presence, delivery).isAlways,
+                rootCanBeNil: fragment.rootCanBeNil)
+            var accessor =
                 Accessor(
                     name: fragment.spreadAccessorName,
                     reads: .parentRecord(
@@ -205,7 +207,9 @@ extension LensBuildContext {
                             matchingTypes: narrower ? matchingTypes(parent: parent, condition: condition) : nil)),
                     base: .fragment(FragmentBase(name: fragment.name, typeCondition: fragment.typeCondition)),
                     levels: [ValueLevel(schemaNullable: false, isOptional: optional)], presence: presence,
-                    receivesBubbledNull: fragment.rootCanBeNil, locations: locations(of: group, in: scope)))
+                    receivesBubbledNull: fragment.rootCanBeNil, locations: locations(of: group, in: scope))
+            accessor.delivery = delivery
+            accessors.append(accessor)
             return head
         case .inline(_, let condition):
             guard !isTooDeep(depth) else {
@@ -229,24 +233,48 @@ extension LensBuildContext {
             ancestors.removeLast()
             bubbles.leave()
             if options.checksOnly { return head }
-            accessors.append(
-                Accessor(
-                    name: name,
-                    reads: .parentRecord(
-                        ParentRecordRead(
-                            typeCondition: condition.name,
-                            matchingTypes: matchingTypes(parent: parent, condition: condition))),
-                    base: .lens(lens),
-                    levels: [
-                        ValueLevel(
-                            schemaNullable: false,
-                            isOptional: OptionalityPolicy.parentRecordIsOptional(
-                                narrower: true, conditional: !presence.isAlways, rootCanBeNil: lens.bubblesOut))
-                    ],
-                    presence: presence, receivesBubbledNull: lens.bubblesOut, locations: locations(of: group, in: scope)
-                ))
+            // Only a deferred inline fragment can be on a type every record matches (`collect` flattens the others).
+            let narrower = !alwaysMatches(parent: parent, condition: condition)
+            let delivery = Self.delivery(of: group)
+            var accessor = Accessor(
+                name: name,
+                reads: .parentRecord(
+                    ParentRecordRead(
+                        typeCondition: condition.name,
+                        matchingTypes: narrower ? matchingTypes(parent: parent, condition: condition) : nil)),
+                base: .lens(lens),
+                levels: [
+                    ValueLevel(
+                        schemaNullable: false,
+                        isOptional: OptionalityPolicy.parentRecordIsOptional(
+                            narrower: narrower, conditional: !Self.conditions(presence, delivery).isAlways,
+                            rootCanBeNil: lens.bubblesOut))
+                ],
+                presence: presence, receivesBubbledNull: lens.bubblesOut, locations: locations(of: group, in: scope))
+            accessor.delivery = delivery
+            accessors.append(accessor)
             return head
         }
+    }
+
+    /// How the accessor of `group` is delivered (`Delivery.merged` of its occurrences' own directives).
+    static func delivery(of group: OccurrenceGroup) -> Delivery {
+        Delivery.merged(
+            group.occurrences.map { occurrence in
+                switch occurrence.node {
+                case .field(let field, _):
+                    Delivery.of(field.directives, isList: true)
+                case .spread(let spread): Delivery.of(spread.directives, isList: false)
+                case .inline(let inline, _): Delivery.of(inline.directives, isList: false)
+                }
+            })
+    }
+
+    /// The conditions that make an accessor optional: a deferred one reads its phase, so `@defer` makes it
+    /// pending, never absent, and only the runtime's conditions remain (`Presence.atRuntime`).
+    static func conditions(_ presence: Presence, _ delivery: Delivery) -> Presence {
+        if case .deferred = delivery { return presence.atRuntime }
+        return presence
     }
 
     /// The selections an accessor is merged from, in document order.
@@ -377,6 +405,7 @@ extension LensBuildContext {
             receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope))
         connectionAndUpdate(of: group, into: &accessor)
         if case .lens = base { accessor.recordKeys = customRecordKeys(of: definition.type.namedType) }
+        if LensModelBuilder.listDepth(definition.type) > 0 { accessor.delivery = Self.delivery(of: group) }
         return accessor
     }
 

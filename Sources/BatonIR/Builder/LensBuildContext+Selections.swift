@@ -122,7 +122,8 @@ extension LensBuildContext {
                 let presence = inherited.and(Self.presence(inline.directives))
                 let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
                 guard condition.isComposite else { continue }
-                if alwaysMatches(parent: parent, condition: condition) {
+                // A deferred inline fragment is an accessor of its own even on the same type: it reads as a phase.
+                if alwaysMatches(parent: parent, condition: condition), !Self.isDeferred(inline.directives) {
                     collect(
                         inline.selectionSet, parent: parent, scope: inline.typeCondition == nil ? scope : condition,
                         inherited: presence, into: &groups, depth: depth + 1)
@@ -133,6 +134,12 @@ extension LensBuildContext {
                 }
             }
         }
+    }
+
+    /// True when a selection's own directives defer it (`@defer`, unless `if: false`).
+    static func isDeferred(_ directives: [Directive]) -> Bool {
+        if case .deferred = Delivery.of(directives, isList: false) { return true }
+        return false
     }
 
     /// The conjunction of the presence conditions a selection's own directives add, as

@@ -17,11 +17,12 @@ final class TestServer: @unchecked Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
     var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
 
-    /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits until it answers.
-    init(arguments: [String] = []) throws {
+    /// Starts the server (`arguments` after the script, e.g. `--manifest PATH`) and waits until it answers;
+    /// `script` run by `python` (the PATH's `python3` unless given).
+    init(arguments: [String] = [], script: URL = TestServer.script, python: URL? = nil) throws {
         running = try PythonScript(
-            script: Self.script, arguments: arguments, portLine: "BATON_SERVER_PORT=", health: "/_baton/health",
-            install: "is `bash .ci/install.d/python-server.sh` done?")
+            script: script, arguments: arguments, portLine: "BATON_SERVER_PORT=", health: "/_baton/health",
+            python: python, install: "is `bash .ci/install.d/python-server.sh` done?")
     }
 
     /// Stops the server and waits for it.
@@ -73,9 +74,12 @@ class ServerTestCase: XCTestCase {
     /// Arguments after `server.py` (a subclass may serve a manifest).
     class var serverArguments: [String] { [] }
 
+    /// The server a suite runs (a subclass may run another, as the incremental-delivery server).
+    class func startServer() throws -> TestServer { try TestServer(arguments: serverArguments) }
+
     override class func setUp() {
         super.setUp()
-        servers[ObjectIdentifier(self)] = Result { try TestServer(arguments: serverArguments) }
+        servers[ObjectIdentifier(self)] = Result { try startServer() }
     }
 
     override class func tearDown() {

@@ -7,12 +7,15 @@ import baton.runtime.HttpExchange;
 import baton.runtime.HttpMethod;
 import baton.runtime.HttpRequest;
 import baton.runtime.HttpResponse;
+import baton.runtime.IncrementalTransport;
 import baton.runtime.PersistedQueries;
 import baton.runtime.Transport;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import kotlin.Unit;
+import kotlin.jvm.functions.Function1;
 import okhttp3.Call;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -39,7 +42,7 @@ import okhttp3.ResponseBody;
  * {@code response.body()}, {@code MediaType.parse}) but makes those calls errors for Kotlin callers, so only Java
  * source compiles against both 3.x (Debian's 3.13, which the tests use) and 4.x.
  */
-public final class OkHttpTransport implements Transport {
+public final class OkHttpTransport implements IncrementalTransport {
     private static final MediaType JSON = MediaType.parse("application/json");
 
     private final OkHttpClient client;
@@ -84,6 +87,11 @@ public final class OkHttpTransport implements Transport {
     @Override
     public byte[] send(GraphQLRequest request) {
         return http.send(request, CallExchange::new);
+    }
+
+    @Override
+    public void sendIncrementally(GraphQLRequest request, Function1<? super byte[], Unit> receive) {
+        http.sendIncrementally(request, CallExchange::new, receive);
     }
 
     private static Request okHttpRequest(HttpRequest request) {

@@ -115,22 +115,30 @@ class BatonEnvironment(
     internal fun send(
         operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
         headers: Map<String, String> = emptyMap(), cancellation: Cancellation = Cancellation(),
-        replacing: Int? = null
+        replacing: Int? = null, afterPayload: () -> Unit = {}
     ) {
         // Every event it logs (and every event logged by what it delivers to, on this thread) carries a new trace.
         LogEvent.Trace.with(LogEvent.Trace.next(operation.operationName)) {
-            traced(operation, beforeDelivery, afterDelivery, headers, cancellation, replacing)
+            traced(operation, beforeDelivery, afterDelivery, headers, cancellation, replacing, afterPayload)
         }
     }
 
     private fun traced(
         operation: Operation<*>, beforeDelivery: () -> Unit, afterDelivery: () -> Unit,
-        headers: Map<String, String>, cancellation: Cancellation, replacing: Int?
+        headers: Map<String, String>, cancellation: Cancellation, replacing: Int?, afterPayload: () -> Unit
     ) {
         val name = operation.operationName
         log.record(LogEvent("fetchStarted", linkedMapOf<String, Any?>("operation" to name)))
         try {
-            val body = receive(GraphQLRequest(operation, headers, cancellation))
+            val request = GraphQLRequest(operation, headers, cancellation)
+            val incremental = transport as? IncrementalTransport
+            if (request.incrementalDelivery && incremental != null) {
+                receiveIncrementally(operation, request, incremental, beforeDelivery, afterDelivery, replacing, afterPayload)
+                synchronized(lock) { invalidatedOperations.remove(OperationIdentity.of(operation)) }
+                log.record(LogEvent("fetchCompleted", linkedMapOf<String, Any?>("operation" to name)))
+                return
+            }
+            val body = receive(request)
             if (cancellation.isCancelled) throw FetchException(FetchError.Cancelled)
             val (result, deliver) = try {
                 store.commitDeferringNotifications(operation, String(body, Charsets.UTF_8), replacing)
@@ -165,16 +173,24 @@ class BatonEnvironment(
      * (logging `retry`); a wait ends at once when the request is cancelled. A failure that ends it is the
      * [FetchError] case of its kind ([FetchError.of]).
      */
-    private fun receive(request: GraphQLRequest): ByteArray {
+    private fun receive(request: GraphQLRequest): ByteArray = retrying(request, { true }) { transport.send(request) }
+
+    /**
+     * Runs [attempt] again after a transient failure of a query, as [retryPolicy] allows and while [mayRetry] says
+     * so; a [FetchException] it throws ends it as it is.
+     */
+    private fun <R> retrying(request: GraphQLRequest, mayRetry: () -> Boolean, attempt: () -> R): R {
         var retry = 0
         while (true) {
             try {
-                return transport.send(request)
+                return attempt()
+            } catch (error: FetchException) {
+                throw error
             } catch (error: Exception) {
                 val cancelled = request.cancellation.isCancelled
                 val failure = error as? TransportException
                 retry++
-                val delay = if (cancelled || failure == null || request.operationType != "query") null else {
+                val delay = if (cancelled || failure == null || request.operationType != "query" || !mayRetry()) null else {
                     retryPolicy.delay(retry, failure)
                 }
                 if (delay == null) {
@@ -195,6 +211,67 @@ class BatonEnvironment(
                 // The retry was logged under the attempt that failed; what follows under the next one.
                 LogEvent.Trace.attempt(retry + 1)
             }
+        }
+    }
+
+    /**
+     * Sends an operation with `@defer` or `@stream` and commits its answer payload by payload, as the Swift runtime's
+     * `receiveIncrementally`: each payload merged ([IncrementalMerger]) into the response so far, committed as its own
+     * batch with the marks of failed fragments and open streams ([IncrementalMarks]), logged (`committed` with its
+     * `payload` summary) and delivered; [afterPayload] after each but the last. A payload that cannot be merged fails
+     * the fetch and commits nothing of itself; a query is sent again only while nothing was committed.
+     */
+    private fun receiveIncrementally(
+        operation: Operation<*>, request: GraphQLRequest, transport: IncrementalTransport, beforeDelivery: () -> Unit,
+        afterDelivery: () -> Unit, replacing: Int?, afterPayload: () -> Unit
+    ) {
+        var merger = IncrementalMerger()
+        var committed = 0
+        var streaming: List<List<Any>> = emptyList()
+        retrying(request, { committed == 0 }) {
+            merger = IncrementalMerger()
+            transport.sendIncrementally(request) { bytes ->
+                if (request.cancellation.isCancelled) throw FetchException(FetchError.Cancelled)
+                val step = try {
+                    merger.apply(Json.parse(String(bytes, Charsets.UTF_8)))
+                } catch (error: IncrementalException) {
+                    throw FetchException(FetchError.MalformedResponse(error.message ?: "", FetchError.kept(bytes)))
+                } catch (error: JsonException) {
+                    throw FetchException(FetchError.MalformedResponse(error.message ?: "", FetchError.kept(bytes)))
+                }
+                val body = Json.write(step.response)
+                val (result, deliver) = try {
+                    store.commitDeferringNotifications(operation, body, if (committed == 0) replacing else null)
+                } catch (error: MalformedResponseException) {
+                    throw FetchException(FetchError.MalformedResponse(error.reason, FetchError.kept(body.toByteArray())))
+                } catch (error: RequestFailedException) {
+                    throw FetchException(FetchError.Request(error.errors.errors))
+                }
+                val marks = incrementalMarks(
+                    store.snapshot(), operation, step.failures, step.streaming, streaming.filter { it !in step.streaming }
+                )
+                streaming = step.streaming
+                committed++
+                log.record(
+                    LogEvent(
+                        "committed",
+                        linkedMapOf<String, Any?>("kind" to "server", "changed" to result.changed.size, "payload" to step.summary)
+                    )
+                )
+                beforeDelivery()
+                try {
+                    deliver()
+                    store.writeMarks(marks)
+                } finally {
+                    afterDelivery()
+                }
+                if (step.hasNext) afterPayload()
+            }
+        }
+        try {
+            merger.finish()
+        } catch (error: IncrementalException) {
+            throw FetchException(FetchError.MalformedResponse(error.message ?: ""))
         }
     }
 

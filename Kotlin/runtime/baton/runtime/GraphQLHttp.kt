@@ -111,7 +111,7 @@ class GraphQLHttp @JvmOverloads constructor(
     ): HttpRequest {
         val persistedId = if (persistedQueries == PersistedQueries.OFF) null else request.operationId
         val all = LinkedHashMap<String, String>()
-        all["Accept"] = "application/graphql-response+json, application/json"
+        all["Accept"] = request.accept
         val asGet = method == HttpMethod.GET_FOR_QUERIES && request.operationType == "query"
         if (!asGet) all["Content-Type"] = "application/json"
         all.putAll(headers)
@@ -137,7 +137,34 @@ class GraphQLHttp @JvmOverloads constructor(
      * authentication and the persisted-query protocol need, and returns the body of the answer. Throws
      * [TransportException].
      */
-    fun send(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange): ByteArray {
+    fun send(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange): ByteArray = reply(request, open).body
+
+    /**
+     * An answer to an operation with `@defer` or `@stream`, payload by payload (the Swift runtime's
+     * `HTTPTransport.sendIncrementally`): a `multipart/mixed` body is read part by part ([MultipartReader], each part
+     * at most [maxResponseBytes]); any other body is one payload. The body is read whole first, so a body cut between
+     * parts commits nothing (`network: the multipart response ended before its closing boundary`).
+     */
+    fun sendIncrementally(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange, receive: (ByteArray) -> Unit) {
+        val reply = reply(request, open)
+        val boundary = reply.header("Content-Type")?.let { MultipartReader.boundary(it) }
+        if (boundary == null) {
+            receive(reply.body)
+            return
+        }
+        val limit = if (maxResponseBytes > Int.MAX_VALUE) Int.MAX_VALUE else maxResponseBytes.toInt()
+        val reader = MultipartReader(boundary, limit)
+        val parts = try {
+            reader.feed(reply.body).also { reader.finish() }
+        } catch (error: IncrementalException) {
+            if (error.isPartTooLarge) throw TransportException.tooLarge(maxResponseBytes)
+            throw TransportException.network(error.message ?: "")
+        }
+        for (part in parts) receive(part)
+    }
+
+    /** The answer [send] reads, with its headers. */
+    private fun reply(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange): HttpReply {
         val id = request.operationId
         if (persistedQueries != PersistedQueries.OFF && id == null) {
             throw TransportException("${request.operationName} has no persisted id (generate it with baton gen)")
@@ -161,7 +188,7 @@ class GraphQLHttp @JvmOverloads constructor(
                 sendingDocument = true
                 continue
             }
-            if (reply.status in 200..299 || isGraphQLResponse(reply.body)) return reply.body
+            if (reply.status in 200..299 || isGraphQLResponse(reply.body)) return reply
             throw TransportException.httpStatus(reply.status, retryAfter(reply.header("Retry-After")), reply.body)
         }
     }

@@ -420,7 +420,9 @@ class Handle<D : Any> internal constructor(
                 operation,
                 { synchronized(lock) { committingOwn = true } },
                 { synchronized(lock) { committingOwn = false } },
-                headers, cancellation
+                headers, cancellation,
+                // Incremental delivery: each payload but the last is shown as it arrives, the fetch still running.
+                afterPayload = { reread() }
             )
         } catch (error: FetchException) {
             synchronized(lock) {

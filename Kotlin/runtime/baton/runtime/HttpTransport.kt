@@ -25,12 +25,15 @@ class HttpTransport @JvmOverloads constructor(
     val maxResponseBytes: Long = 32L shl 20,
     /** Adds credentials to every request and refreshes them once after a 401. */
     val authenticator: Authenticator? = null
-) : Transport {
+) : IncrementalTransport {
     /** How this transport spells and sends requests. */
     val http: GraphQLHttp =
         GraphQLHttp(url.toString(), headers, method, persistedQueries, timeoutMillis, maxResponseBytes, authenticator)
 
     override fun send(request: GraphQLRequest): ByteArray = http.send(request) { ConnectionExchange(it, timeoutMillis) }
+
+    override fun sendIncrementally(request: GraphQLRequest, receive: (ByteArray) -> Unit) =
+        http.sendIncrementally(request, { ConnectionExchange(it, timeoutMillis) }, receive)
 
     /** One exchange on its own connection; [abort] disconnects it from any thread. */
     private class ConnectionExchange(private val request: HttpRequest, private val timeoutMillis: Long) : HttpExchange {

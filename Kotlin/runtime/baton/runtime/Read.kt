@@ -509,6 +509,17 @@ class RecordReader(
         return spread.factory(reader)
     }
 
+    /** A named fragment's spread under `@defer`: its phase, or null where [fragment] would be (Incremental.kt). */
+    fun <T : Any> deferred(spread: FragmentSpread<T>, label: String?): DeferredPhase<T>? = deferredSpreadPhase(spread, label)
+
+    /** An inline fragment under `@defer`: its phase, or null where [inlineFragment] would be. */
+    fun <T : Any> deferredInline(fragment: InlineFragment<T>, label: String?): DeferredPhase<T>? =
+        deferredInlinePhase(fragment, label)
+
+    /** A list under `@stream`: [items] as the plain read gave them, whether more are coming, the initial count. */
+    fun <V> streamed(field: Field<*>, initialCount: StreamCount, items: V): Streamed<V> =
+        streamedList(field, initialCount, items)
+
     /** The lens of a fragment spread whose accessor is not optional; a lens over no record when it cannot read. */
     fun <T : Any> fragmentNonNull(spread: FragmentSpread<T>): T =
         fragment(spread) ?: spread.factory(absent())

@@ -212,6 +212,9 @@ interface Operation<out D : Any> {
     /** Whether the operation is under `@throwOnFieldError`. */
     val throwOnFieldError: Boolean
 
+    /** `@defer` or `@stream` in the document: the request accepts an incremental (multipart) answer. */
+    val incrementalDelivery: Boolean get() = false
+
     /** The variables as the request's JSON object (absent variables left out). */
     fun variables(): Map<String, Any?>
 

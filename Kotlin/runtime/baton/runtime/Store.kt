@@ -252,6 +252,38 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         return Pair(result, { for ((callback, slots) in notify) callback(slots) })
     }
 
+    /**
+     * Writes incremental delivery's marks ([IncrementalMarks]: record key, storage key, the slot or null to remove
+     * it) in one batch and notifies the subscribers of the slots they change; marks are the delivery's state, not
+     * the server's data (the Swift runtime's `Store.write(_ marks:)`).
+     */
+    internal fun writeMarks(marks: List<Triple<String, String, Slot?>>) {
+        if (marks.isEmpty()) return
+        val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
+        synchronized(lock) {
+            val changed = HashSet<SlotId>()
+            val table = writable()
+            for ((key, storageKey, slot) in marks) {
+                val record = table[key] ?: continue
+                if (record.slots[storageKey] == slot) continue
+                table[key] = record.copy(slots = marked(record.slots, storageKey, slot))
+                base?.get(key)?.let { server -> base?.put(key, server.copy(slots = marked(server.slots, storageKey, slot))) }
+                changed.add(SlotId(key, storageKey))
+            }
+            if (changed.isNotEmpty()) {
+                version++
+                collectNotifications(changed, notify)
+            }
+        }
+        for ((callback, slots) in notify) callback(slots)
+    }
+
+    private fun marked(slots: Map<String, Slot>, storageKey: String, slot: Slot?): Map<String, Slot> {
+        val result = HashMap(slots)
+        if (slot == null) result.remove(storageKey) else result[storageKey] = slot
+        return result
+    }
+
     /** The subscribers to call for a batch that changed [changed]. Call under the lock. */
     private fun collectNotifications(changed: Set<SlotId>, into: MutableList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>) {
         for (subscriber in subscribers.values) {

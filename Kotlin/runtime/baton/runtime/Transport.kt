@@ -19,7 +19,9 @@ class GraphQLRequest(
      * Cancelled when the fetch should stop (its handle detached): a transport aborts the exchange in flight and
      * throws [TransportException.cancelled]. Never cancelled unless the caller cancels it.
      */
-    val cancellation: Cancellation = Cancellation()
+    val cancellation: Cancellation = Cancellation(),
+    /** The document has `@defer` or `@stream`: the request accepts an incremental answer ([accept]). */
+    val incrementalDelivery: Boolean = false
 ) {
     /** The request for a generated operation, with [headers] for it alone. */
     constructor(
@@ -27,8 +29,23 @@ class GraphQLRequest(
     ) : this(
         operation.operationName, operation.document, operation.variables(), operation.onError,
         operation.operationType, if (operation.operationId.isEmpty()) null else operation.operationId, headers,
-        cancellation
+        cancellation, operation.incrementalDelivery
     )
+
+    /** The `Accept` this request sends (the Swift runtime's `GraphQLRequest.accept`). */
+    val accept: String get() = if (incrementalDelivery) INCREMENTAL_ACCEPT else WHOLE_ACCEPT
+
+    companion object {
+        /** The `Accept` of a request without `@defer` or `@stream`. */
+        const val WHOLE_ACCEPT: String = "application/graphql-response+json, application/json"
+
+        /**
+         * The `Accept` of a request with `@defer` or `@stream`: the current draft's multipart answer
+         * (`incrementalSpec=v0.2`), Apollo Router's (`deferSpec=20220824`), or a whole JSON answer.
+         */
+        const val INCREMENTAL_ACCEPT: String =
+            "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, " + WHOLE_ACCEPT
+    }
 
     /** The POST body: `{"query":…,"operationName":…,"variables":{…},"onError":…}`, variables sorted by name. */
     val body: String get() = body(sendingDocument = true, persistedId = null)
@@ -65,6 +82,15 @@ class GraphQLRequest(
  */
 interface Transport {
     fun send(request: GraphQLRequest): ByteArray
+}
+
+/**
+ * A transport that hands an answer over payload by payload (the Swift runtime's `IncrementalTransport`): what an
+ * operation with `@defer` or `@stream` is sent through. [receive] gets each payload, in order, as one JSON object's
+ * bytes: each part of a `multipart/mixed` answer, or the whole body of any other. Fails as [send] does.
+ */
+interface IncrementalTransport : Transport {
+    fun sendIncrementally(request: GraphQLRequest, receive: (ByteArray) -> Unit)
 }
 
 /**

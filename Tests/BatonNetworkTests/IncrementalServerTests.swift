@@ -1,0 +1,167 @@
+import Baton
+import Foundation
+import XCTest
+
+/// `@defer` and `@stream` against a real server: graphql-core 3.3's incremental execution
+/// (Tests/Server/incremental, the current draft's `pending`/`incremental`/`completed` as `multipart/mixed`), through
+/// `HTTPTransport` and code `baton gen` wrote (Incremental/Generated). The server runs in the virtualenv
+/// `.ci/install.d/incremental-server.sh` makes; without it the suite skips locally and fails in CI.
+final class IncrementalServerTests: ServerTestCase {
+    static let serverScript = TestServer.packageRoot.appendingPathComponent("Tests/Server/incremental/server.py")
+
+    override class func startServer() throws -> TestServer {
+        let venv =
+            ProcessInfo.processInfo.environment["BATON_INCREMENTAL_VENV"]
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/baton/incremental-venv")
+            .path
+        let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            throw TestServer.unavailable(
+                "no virtualenv with graphql-core 3.3 at \(venv) (run `bash .ci/install.d/incremental-server.sh`)")
+        }
+        return try TestServer(script: serverScript, python: python)
+    }
+
+    /// Hands the payloads of `HTTPTransport` over one by one, and after each records what `read` reads.
+    final class Recording: IncrementalTransport, @unchecked Sendable {
+        let http: HTTPTransport
+        let store: Store
+        let read: @Sendable (Store) -> String
+        private(set) var seen: [String] = []
+
+        init(_ http: HTTPTransport, store: Store, read: @escaping @Sendable (Store) -> String) {
+            self.http = http
+            self.store = store
+            self.read = read
+        }
+
+        func send(_ request: GraphQLRequest) async throws -> Data { try await http.send(request) }
+
+        func sendIncrementally(_ request: GraphQLRequest, receive: (Data) async throws -> Void) async throws {
+            try await http.sendIncrementally(request) { payload in
+                try await receive(payload)
+                seen.append(read(store))
+            }
+        }
+    }
+
+    func fetch<Operation: GraphQLOperation>(
+        _ operation: Operation, fault: String? = nil, timeout: TimeInterval = 10,
+        read: @escaping @Sendable (Store) -> String
+    ) async throws -> (seen: [String], log: MemoryLog, error: FetchError?, store: Store) {
+        var headers: [String: String] = [:]
+        if let fault { headers["X-Baton-Fault"] = fault }
+        let store = Store()
+        let transport = Recording(
+            HTTPTransport(url: try server.url, headers: headers, timeout: timeout), store: store, read: read)
+        let log = MemoryLog()
+        let environment = BatonEnvironment(
+            store: store, transport: transport, log: log,
+            retryPolicy: RetryPolicy(maxRetries: 0, initialDelay: 0, maxDelay: 0, maxRetryAfter: 0))
+        do {
+            _ = try await environment.fetch(operation)
+            return (transport.seen, log, nil, store)
+        } catch {
+            return (transport.seen, log, error, store)
+        }
+    }
+
+    static func screen(_ store: Store) -> String {
+        guard let repository = try? store.read(RepositoryScreen(owner: "octocat", name: "baton")).repository else {
+            return "nothing"
+        }
+        switch repository.repositoryIssues {
+        case .pending: return "\(repository.name); issues pending"
+        case .ready(let issues): return "\(repository.name); issues " + issues.issues.map(\.title).joined(separator: ", ")
+        case .failed(let errors): return "\(repository.name); issues failed: \(errors)"
+        }
+    }
+
+    /// The guide's repository screen with `issues` deferred: the repository first, then the issues.
+    func testTheRepositoryFirstThenItsIssues() async throws {
+        let (seen, log, error, _) = try await fetch(RepositoryScreen(owner: "octocat", name: "baton"), read: Self.screen)
+        XCTAssertNil(error)
+        XCTAssertEqual(seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
+        XCTAssertEqual(
+            log.events.filter { $0.name == "committed" }.compactMap { $0.payload["payload"]?.stringValue },
+            [
+                "payload 1: filled data; pending 1; more coming",
+                "payload 2: filled repository (issues); completed repository (issues); pending 0; complete",
+            ])
+    }
+
+    /// A deferred fragment the server completes with errors reads as failed; the rest stays.
+    func testAFailingDeferredFragmentReadsFailedWhileTheRestStays() async throws {
+        let (seen, _, error, _) = try await fetch(FailingIssues(owner: "octocat", name: "baton")) { store in
+            guard let repository = try? store.read(FailingIssues(owner: "octocat", name: "baton")).repository else {
+                return "nothing"
+            }
+            switch repository.asRepository {
+            case .pending: return "\(repository.name); pending"
+            case .ready: return "\(repository.name); ready"
+            case .failed(let errors): return "\(repository.name); failed: \(errors)"
+            }
+        }
+        XCTAssertNil(error)
+        XCTAssertEqual(seen, ["baton; pending", "baton; failed: issues are unavailable"])
+    }
+
+    /// A streamed list grows, one item per payload, more coming until the stream completes.
+    func testAStreamedListGrows() async throws {
+        let (seen, _, error, _) = try await fetch(Stargazers(owner: "octocat", name: "baton")) { store in
+            guard let repository = try? store.read(Stargazers(owner: "octocat", name: "baton")).repository else {
+                return "nothing"
+            }
+            let stars = repository.stargazers
+            return stars.items.map(\.login).joined(separator: ", ") + (stars.moreComing ? " …" : "")
+        }
+        XCTAssertNil(error)
+        XCTAssertEqual(seen.first, "ada …")
+        XCTAssertEqual(seen.last, "ada, grace, linus")
+        XCTAssertEqual(seen.dropLast().allSatisfy { $0.hasSuffix(" …") }, true)
+    }
+
+    /// The connection closed between parts (no closing boundary): a request error, and nothing committed.
+    func testTruncationBetweenPartsCommitsNothing() async throws {
+        let (seen, _, error, store) = try await fetch(
+            RepositoryScreen(owner: "octocat", name: "baton"), fault: "truncate-after=1", read: Self.screen)
+        XCTAssertEqual(error, .offline(MultipartError.truncated.description))
+        XCTAssertEqual(seen, [])
+        XCTAssertEqual(Self.screen(store), "nothing")
+    }
+
+    /// A server that ignores `Accept` and answers plain JSON: one payload, the fragment ready at once.
+    func testAPlainJSONAnswerIsHandledAsToday() async throws {
+        let (seen, _, error, _) = try await fetch(
+            RepositoryScreen(owner: "octocat", name: "baton"), fault: "plain", read: Self.screen)
+        XCTAssertNil(error)
+        XCTAssertEqual(seen, ["baton; issues Defer it, Stream it"])
+    }
+
+    /// Automatic persisted queries still work: the id alone first, the document once the server does not know it,
+    /// then the id alone; each answer incremental.
+    func testAutomaticPersistedQueriesStillWork() async throws {
+        let key = UUID().uuidString
+        let store = Store()
+        let http = HTTPTransport(
+            url: try server.url, headers: ["X-Baton-Test-Key": key], persistedQueries: .automatic, timeout: 10)
+        let transport = Recording(http, store: store, read: Self.screen)
+        let environment = BatonEnvironment(store: store, transport: transport)
+        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+        XCTAssertEqual(
+            transport.seen,
+            ["baton; issues pending", "baton; issues Defer it, Stream it", "baton; issues Defer it, Stream it",
+             "baton; issues Defer it, Stream it"])
+        let log = try server.log(key: key)
+        XCTAssertEqual(log.map(\.hasQuery), [false, true, false])
+        XCTAssertEqual(Set(log.map(\.persistedId)), [RepositoryScreen.operationID])
+    }
+
+    /// An answer that never says `hasNext: false` (nor ends) hits the request's timeout.
+    func testAStreamThatNeverEndsTimesOut() async throws {
+        let (_, _, error, _) = try await fetch(
+            RepositoryScreen(owner: "octocat", name: "baton"), fault: "never-ends", timeout: 1, read: Self.screen)
+        guard case .timedOut? = error else { return XCTFail("\(String(describing: error))") }
+    }
+}

@@ -1,0 +1,228 @@
+"""Baton's incremental-delivery test server: graphql-core 3.3's `experimental_execute_incrementally` over a small
+HTTP/1.1 server of the standard library's asyncio, answering `@defer` and `@stream` as `multipart/mixed` in the
+current draft's format (graphql-spec #1110: `pending`, `incremental`, `completed`), part by part as they resolve.
+
+Run by Tests/BatonNetworkTests (IncrementalServer) with the virtualenv .ci/install.d/incremental-server.sh makes.
+It prints `BATON_SERVER_PORT=<port>` and exits when its stdin closes.
+
+Automatic persisted queries (a hash alone answers `PersistedQueryNotFound` until a request has sent its document);
+`/_baton/log?key=K` lists the requests that carried `X-Baton-Test-Key: K`.
+
+Faults (`X-Baton-Fault`, comma-separated):
+  plain            ignore `Accept` and answer one JSON body (the directives removed), as a server without them
+  truncate-after=N close the connection after N parts, without the closing boundary
+  never-ends       send the first part, then nothing, the connection left open
+"""
+
+import asyncio
+import hashlib
+import inspect
+import json
+import os
+import sys
+from urllib.parse import parse_qs, urlsplit
+
+from graphql import (
+    GraphQLDeferDirective,
+    GraphQLSchema,
+    GraphQLStreamDirective,
+    Visitor,
+    build_schema,
+    experimental_execute_incrementally,
+    parse,
+    specified_directives,
+    validate,
+    visit,
+)
+from graphql.language import REMOVE
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BOUNDARY = "-"
+
+with open(os.path.join(HERE, "schema.graphql"), encoding="utf-8") as sdl:
+    built = build_schema(sdl.read())
+# graphql-core executes @defer and @stream only as its own directive objects.
+schema = GraphQLSchema(
+    query=built.query_type,
+    types=list(built.type_map.values()),
+    directives=[*specified_directives, GraphQLDeferDirective, GraphQLStreamDirective],
+)
+
+ISSUES = [{"id": f"I{n}", "title": title} for n, title in enumerate(["Defer it", "Stream it", "Test it"], 1)]
+STARGAZERS = [{"id": f"U{n}", "login": login} for n, login in enumerate(["ada", "grace", "linus"], 1)]
+
+
+def repository(_root, _info, owner, name):
+    return {"id": f"{owner}/{name}", "owner": owner, "name": name, "description": "GraphQL, honestly"}
+
+
+async def issues(_repository, _info, first=10):
+    await asyncio.sleep(0.05)
+    return ISSUES[:first]
+
+
+def failing_issues(_repository, _info):
+    raise Exception("issues are unavailable")
+
+
+async def stargazers(_repository, _info):
+    for user in STARGAZERS:
+        await asyncio.sleep(0.03)
+        yield user
+
+
+schema.query_type.fields["repository"].resolve = repository
+repository_type = schema.type_map["Repository"]
+repository_type.fields["issues"].resolve = issues
+repository_type.fields["failingIssues"].resolve = failing_issues
+repository_type.fields["stargazers"].resolve = stargazers
+
+
+class WithoutIncrementalDirectives(Visitor):
+    """Removes @defer and @stream: what a server that knows neither answers."""
+
+    def enter_directive(self, node, *_):
+        return REMOVE if node.name.value in ("defer", "stream") else None
+
+
+# Automatic persisted queries (Apollo's protocol, version 1): documents by their SHA-256, learnt when a request
+# carries both; the requests seen, by `X-Baton-Test-Key`, for `/_baton/log` (the main server's format).
+persisted = {}
+requests_seen = []
+
+
+def persisted_document(request):
+    """The request's document: its own (learnt under its hash), or the one its hash names; None when unknown."""
+    extension = (request.get("extensions") or {}).get("persistedQuery") or {}
+    digest = extension.get("sha256Hash")
+    query = request.get("query")
+    if query:
+        if digest and hashlib.sha256(query.encode()).hexdigest() == digest:
+            persisted[digest] = query
+        return query
+    return persisted.get(digest)
+
+
+def faults(headers):
+    result = {}
+    for item in headers.get("x-baton-fault", "").split(","):
+        name, _, value = item.strip().partition("=")
+        if name:
+            result[name] = value
+    return result
+
+
+async def read_request(reader):
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    method, target, _ = lines[0].split(" ", 2)
+    headers = {}
+    for line in lines[1:]:
+        if ":" in line:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+    length = int(headers.get("content-length", "0"))
+    body = await reader.readexactly(length) if length else b""
+    return method, target, headers, body
+
+
+def response_head(status, content_type, length=None):
+    head = f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nConnection: close\r\n"
+    if length is not None:
+        head += f"Content-Length: {length}\r\n"
+    return (head + "\r\n").encode()
+
+
+async def answer_json(writer, status, value):
+    body = json.dumps(value).encode()
+    writer.write(response_head(status, "application/json", len(body)) + body)
+    await writer.drain()
+
+
+def part(payload):
+    return f"\r\n--{BOUNDARY}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{json.dumps(payload)}".encode()
+
+
+async def handle(reader, writer):
+    try:
+        method, target, headers, body = await read_request(reader)
+        if target.startswith("/_baton/health"):
+            writer.write(response_head("200 OK", "text/plain", 2) + b"ok")
+            await writer.drain()
+            return
+        if target.startswith("/_baton/log"):
+            key = parse_qs(urlsplit(target).query).get("key", [None])[0]
+            await answer_json(writer, "200 OK", [seen for seen in requests_seen if seen["key"] == key])
+            return
+        if method != "POST" or not target.startswith("/graphql"):
+            await answer_json(writer, "404 Not Found", {"errors": [{"message": "POST /graphql"}]})
+            return
+        request = json.loads(body or b"{}")
+        fault = faults(headers)
+        persisted_id = ((request.get("extensions") or {}).get("persistedQuery") or {}).get("sha256Hash")
+        requests_seen.append({
+            "key": headers.get("x-baton-test-key"), "method": method, "operationName": request.get("operationName"),
+            "hasQuery": bool(request.get("query")), "persistedId": persisted_id,
+            "authorization": headers.get("authorization"), "onError": request.get("onError")})
+        query = persisted_document(request)
+        if query is None:
+            await answer_json(writer, "200 OK", {"errors": [
+                {"message": "PersistedQueryNotFound", "extensions": {"code": "PERSISTED_QUERY_NOT_FOUND"}}]})
+            return
+        document = parse(query)
+        errors = validate(schema, document)
+        if errors:
+            await answer_json(writer, "200 OK", {"errors": [error.formatted for error in errors]})
+            return
+        variables = request.get("variables") or {}
+        accepts_multipart = "multipart/mixed" in headers.get("accept", "")
+        if "plain" in fault or not accepts_multipart:
+            # Without its directives nothing is incremental: the experimental executor answers one result.
+            result = experimental_execute_incrementally(
+                schema, visit(document, WithoutIncrementalDirectives()), variable_values=variables)
+            if inspect.isawaitable(result):
+                result = await result
+            await answer_json(writer, "200 OK", result.formatted)
+            return
+        result = experimental_execute_incrementally(schema, document, variable_values=variables)
+        if inspect.isawaitable(result):
+            result = await result
+        if not hasattr(result, "initial_result"):
+            await answer_json(writer, "200 OK", result.formatted)
+            return
+        writer.write(response_head("200 OK", f'multipart/mixed; boundary="{BOUNDARY}"'))
+        writer.write(part(result.initial_result.formatted))
+        await writer.drain()
+        if "never-ends" in fault:
+            await asyncio.sleep(3600)
+        limit = int(fault["truncate-after"]) if "truncate-after" in fault else None
+        sent = 1
+        async for subsequent in result.subsequent_results:
+            if limit is not None and sent >= limit:
+                return
+            writer.write(part(subsequent.formatted))
+            await writer.drain()
+            sent += 1
+        writer.write(f"\r\n--{BOUNDARY}--\r\n".encode())
+        await writer.drain()
+    except (ConnectionError, asyncio.IncompleteReadError):
+        pass
+    finally:
+        writer.close()
+
+
+async def main():
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    print(f"BATON_SERVER_PORT={port}", flush=True)
+    loop = asyncio.get_running_loop()
+    # Exit when the test process's end of stdin closes.
+    await loop.run_in_executor(None, sys.stdin.read)
+    server.close()
+
+
+if __name__ == "__main__":
+    if "--print-schema" in sys.argv:
+        print(schema.query_type.name)
+        sys.exit(0)
+    asyncio.run(main())

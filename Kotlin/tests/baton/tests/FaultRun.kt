@@ -42,7 +42,7 @@ class FaultRun(private val url: URL) {
             val operation = if (isMutation) "AddNote" else "Note"
             val ids = mine.mapNotNull { it.trace?.requestId }.toSortedSet().joinToString(",").ifEmpty { "-" }
             val untraced = mine.count { it.trace == null }
-            val elsewhere = mine.count { it.trace != null && it.trace?.operation != operation }
+            val elsewhere = mine.count { event -> event.trace.let { it != null && it.operation != operation } }
             println("outcome $label $kind ${"%.3f".format(seconds)} $ids $untraced $elsewhere")
         }
     }

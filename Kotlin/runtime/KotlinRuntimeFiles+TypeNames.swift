@@ -103,6 +103,7 @@ extension KotlinRuntimeFiles {
         "SlotId",
         "SocketWebSocket",
         "SocketWebSocketConnector",
+        "StoreBatch",
         "StoreImage",
         "StoreSnapshot",
         "StoredValue",

@@ -9,8 +9,9 @@ import XCTest
 #endif
 
 /// The Kotlin SQLite cache (Kotlin/sqlite) on the JVM over JDBC, with Debian's xerial driver
-/// (`.ci/install.d/sqlite-jdbc.sh`): the runtime, the adapter and its check program (Kotlin/tests-sqlite) in one
-/// kotlinc build of their own, the driver on the classpath only when they run. The promises are the Swift cache's
+/// (`.ci/install.d/sqlite-jdbc.sh`): the adapter and its check program (Kotlin/tests-sqlite) are compiled in the
+/// shared build (`KotlinBuild`, with kotlinc 1.3 and the current compiler), the driver on the classpath only when
+/// they run. The promises are the Swift cache's
 /// (`SQLiteCacheTests`, `KillTests`): records read back exactly, one transaction per batch writing only the records
 /// it touched, a damaged, foreign or newer file set aside (never deleted), and a writer killed with SIGKILL at any
 /// moment reopens to exactly one batch it committed.
@@ -48,22 +49,12 @@ final class KotlinSQLiteTests: XCTestCase {
         return jar
     }
 
-    private static let built = Once<Built>()
-
-    /// The build, compiled once (and kept in `KotlinCompileCache` for other processes).
+    /// The shared build (KotlinBuild, which compiles Kotlin/sqlite and Kotlin/tests-sqlite with the runtime), with
+    /// the driver to run it.
     static func build() throws -> Built {
         let driver = try driver()
-        let kotlinc = try KotlinTestSupport.tool("kotlinc").resolvingSymlinksInPath()
-        return try built.get {
-            let files =
-                try KotlinBuild.runtimeFiles() + KotlinBuild.repositoryFiles(under: "Kotlin/sqlite")
-                + KotlinBuild.repositoryFiles(under: "Kotlin/tests-sqlite")
-            let folder = try KotlinCompileCache.folder("sqlite", files: files, inputs: [kotlinc.path]) { folder in
-                try KotlinTestSupport.write(files, under: folder)
-                _ = try KotlinTestSupport.compile(folder: folder)
-            }
-            return Built(folder: folder, classes: folder.appendingPathComponent("classes"), driver: driver)
-        }
+        let shared = try KotlinBuild.shared()
+        return Built(folder: shared.folder, classes: shared.classes, driver: driver)
     }
 
     private static let checksRun = Once<[String: [String]]>()
@@ -77,8 +68,9 @@ final class KotlinSQLiteTests: XCTestCase {
         }
     }
 
-    /// A store's records (slots, field errors, custom scalars as JSON, ages, an invalidation) read back into a new
-    /// store exactly: equal records, and the same image bytes; the first open logs a new cache.
+    /// A store's records (slots, field errors, custom scalars as JSON, ages, an invalidation, a `@deleteRecord`ed
+    /// record) read back into a new store exactly: equal records, and the same image bytes; the first open logs a
+    /// new cache.
     func testAStoreReadsBackExactly() throws {
         XCTAssertEqual(
             try Self.checks()["round trip"],
@@ -89,6 +81,7 @@ final class KotlinSQLiteTests: XCTestCase {
                 "image bytes equal: true",
                 "field error: [w failed in 7]",
                 "invalidated: [Item:2]",
+                "deleted: [Item:3 0 slots]",
                 "ages: [1.70000000025E9, 1.7000000015E9]",
                 "rows: 4",
                 #"log: [cacheOpened {"records":0}]"#,

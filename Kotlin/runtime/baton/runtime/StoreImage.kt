@@ -50,7 +50,7 @@ object StoreImage {
         val recordsObject = LinkedHashMap<String, Any?>()
         for (key in sortedKeys(records.keys)) {
             val record = records[key] ?: continue
-            recordsObject[key] = recordObject(record)
+            recordsObject[key] = recordObject(record, markDeleted = false)
         }
         val body = Json.write(linkedMapOf<String, Any?>("records" to recordsObject)).toByteArray(Charsets.UTF_8)
         val header = "$MAGIC $VERSION ${body.size} ${java.lang.Long.toUnsignedString(fnv1a(body, 0), 16)}\n"
@@ -61,7 +61,7 @@ object StoreImage {
      * One record as the image writes it, `{"t":…,"u":…,"i":…,"s":{…}}` in UTF-8, with `"d":true` after `i` for a
      * record `@deleteRecord` deleted (an image never holds one; a cache row may): what the SQLite cache stores per row.
      */
-    fun encodeRecord(record: Record): ByteArray = Json.write(recordObject(record)).toByteArray(Charsets.UTF_8)
+    fun encodeRecord(record: Record): ByteArray = Json.write(recordObject(record, markDeleted = true)).toByteArray(Charsets.UTF_8)
 
     /** The record [encodeRecord] wrote; throws [ImageException] (corrupt) when [data] is not one. */
     fun decodeRecord(data: ByteArray, key: String): Record {
@@ -73,7 +73,8 @@ object StoreImage {
         return decodeRecord(json, key)
     }
 
-    private fun recordObject(record: Record): Map<String, Any?> {
+    /** [record] as JSON values; `"d":true` when [markDeleted] and it is deleted (a row, never an image). */
+    private fun recordObject(record: Record, markDeleted: Boolean): Map<String, Any?> {
         val slots = LinkedHashMap<String, Any?>()
         for (storageKey in sortedKeys(record.slots.keys)) {
             val slot = record.slots[storageKey] ?: continue
@@ -86,7 +87,7 @@ object StoreImage {
         if (record.typename != null) entry["t"] = record.typename
         entry["u"] = JsonNumber(swiftDouble(record.updatedAt))
         entry["i"] = record.invalidated
-        if (record.isDeleted) entry["d"] = true
+        if (markDeleted && record.isDeleted) entry["d"] = true
         entry["s"] = slots
         return entry
     }

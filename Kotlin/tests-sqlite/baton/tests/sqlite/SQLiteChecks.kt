@@ -8,6 +8,7 @@ import baton.runtime.ListDecoder
 import baton.runtime.MemoryLog
 import baton.runtime.Record
 import baton.runtime.RecordStore
+import baton.runtime.RecordUpdate
 import baton.runtime.RetainedRoot
 import baton.runtime.Scalars
 import baton.runtime.Selection
@@ -171,6 +172,16 @@ class Checks(private val folder: File) {
             )
         )
         first.invalidateRecord("Item:2")
+        // `@deleteRecord`: the record stays, empty and marked deleted, and reads back so.
+        first.store.commit(
+            "{\"data\":{\"deleteItem\":\"3\"}}",
+            listOf(
+                Field(
+                    "deleteItem", "deleteItem", "ID", Scalars.ID, false,
+                    update = RecordUpdate(RecordUpdate.Kind.DELETE_RECORD, typename = "Item")
+                )
+            )
+        )
         cache.flush()
         cache.close()
         val expected = first.store.serverRecords()
@@ -183,6 +194,7 @@ class Checks(private val folder: File) {
         println("image bytes equal: ${StoreImage.encode(records).contentEquals(StoreImage.encode(expected))}")
         println("field error: ${records["Item:1"]?.slots?.get("w")?.errors?.map { it.message }}")
         println("invalidated: ${records.filterValues { it.invalidated }.keys.sorted()}")
+        println("deleted: ${records.filterValues { it.isDeleted }.map { "${it.key} ${it.value.slots.size} slots" }}")
         println("ages: ${records.values.map { it.updatedAt }.toSortedSet()}")
         println("rows: ${count(file, "SELECT count(*) FROM records")}")
         println("log: ${log.lines.filter { it.startsWith("cache") }}")

@@ -117,6 +117,21 @@ final class KotlinSQLiteTests: XCTestCase {
             ])
     }
 
+    /// A transaction that fails (a full disk, made by a wrapper around the connection) is rolled back whole and logged
+    /// `cacheWriteFailed`; the next batch, or `durable`, writes every record again (a `DELETE` and 6 rows), and the
+    /// file then reopens to what the store holds.
+    func testAFailedWriteIsLoggedAndTheNextBatchWritesEverything() throws {
+        XCTAssertEqual(
+            try Self.checks()["write failure"],
+            [
+                "failed batch: transactions 1, INSERT OR REPLACE 2; Item:1 v Number(literal=1)",
+                #"log: [cacheWriteFailed {"reason":"[SQLITE_FULL] database or disk is full"}]"#,
+                "next batch: transactions 1, DELETE 1, INSERT OR REPLACE 6; Item:1 v Number(literal=2), Item:2 v Number(literal=3)",
+                "durable after a failure: transactions 2, DELETE 1, INSERT OR REPLACE 8; Item:3 v Number(literal=4)",
+                "reopened equal: true",
+            ])
+    }
+
     /// Garbage, a row changed behind the cache's back, a newer format, another program's database and a truncated
     /// file are each renamed beside themselves with their content kept, logged `cacheRejected`, and a new cache
     /// works; an empty file is a new cache; a missing folder is a typed error.

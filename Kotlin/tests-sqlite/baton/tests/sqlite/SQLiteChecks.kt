@@ -110,8 +110,18 @@ class CountingDatabase(private val inner: SQLiteDatabase) : SQLiteDatabase by in
         }
     }
 
+    /** The next transaction fails as a full disk would (after its statements ran, so SQLite rolls them back). */
+    @Volatile var failNext = false
+
     override fun <T> transaction(body: () -> T): T {
         transactions += 1
+        if (failNext) {
+            failNext = false
+            return inner.transaction {
+                body()
+                throw baton.sqlite.SQLiteDatabaseException("[SQLITE_FULL] database or disk is full")
+            }
+        }
         return inner.transaction(body)
     }
 
@@ -148,7 +158,42 @@ class Checks(private val folder: File) {
         roundTrip()
         onlyChangedRows()
         durable()
+        writeFailure()
         setAside()
+    }
+
+    /** A batch that cannot be written is logged and rolled back whole; the next batch writes every record again. */
+    private fun writeFailure() {
+        println("== write failure")
+        val file = freshFile()
+        val log = MemoryLog()
+        val clock = TestClock(10.0)
+        val environment = BatonEnvironment(FixtureTransport(), log, clock.read)
+        var counting: CountingDatabase? = null
+        val cache = environment.openSQLiteCache(file) { path ->
+            CountingDatabase(JdbcSQLiteDatabase.open(path)).also { counting = it }
+        }
+        val database = counting!!
+        environment.store.commit(Scenario.response(1, (0 until 5).toList()), Scenario.selections)
+        cache.flush()
+        database.take()
+        database.failNext = true
+        clock.now = 11.0
+        environment.store.commit(Scenario.response(2, listOf(1)), Scenario.selections)
+        cache.flush()
+        println("failed batch: ${database.take()}; Item:1 v ${itemValue(file, "Item:1")}")
+        println("log: ${log.lines.filter { it.startsWith("cacheWrite") }}")
+        environment.store.commit(Scenario.response(3, listOf(2)), Scenario.selections)
+        cache.flush()
+        println("next batch: ${database.take()}; Item:1 v ${itemValue(file, "Item:1")}, Item:2 v ${itemValue(file, "Item:2")}")
+        database.failNext = true
+        environment.store.commit(Scenario.response(4, listOf(3)), Scenario.selections)
+        cache.durable()
+        println("durable after a failure: ${database.take()}; Item:3 v ${itemValue(file, "Item:3")}")
+        cache.close()
+        val reopened = BatonEnvironment(FixtureTransport(), MemoryLog(), clock.read)
+        reopened.openSQLiteCache(file).close()
+        println("reopened equal: ${reopened.store.serverRecords() == environment.store.serverRecords()}")
     }
 
     /** Records, slots, field errors, ages, invalidations and deleted marks read back exactly, in a new process's store. */

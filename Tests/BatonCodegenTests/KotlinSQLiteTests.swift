@@ -1,3 +1,5 @@
+import Baton
+import BatonSQLite
 import BatonTestSupport
 import Foundation
 import XCTest
@@ -157,6 +159,34 @@ final class KotlinSQLiteTests: XCTestCase {
                 "empty file: Opened(records=0)",
                 "no folder: SQLiteCacheException, folder made false",
             ])
+    }
+
+    /// The two caches share one format: a file the Kotlin cache wrote opens in the Swift cache (`BatonSQLite`) with
+    /// every record (the Swift image of them is the Kotlin image's bytes), the Swift cache then writes a batch into it
+    /// (an invalidation), and the Kotlin cache reads the file back to the Swift store's image, byte for byte.
+    func testSwiftAndKotlinCachesReadEachOthersFiles() throws {
+        let build = try Self.build()
+        let folder = try KotlinTestSupport.temporaryFolder("sqlite-exchange")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("cache.sqlite")
+        let kotlinImage = folder.appendingPathComponent("kotlin.image")
+        XCTAssertEqual(try build.run(["fill", cache.path, kotlinImage.path]), "filled 4 records\n")
+
+        let environment = BatonEnvironment(transport: FixtureTransport(), log: MemoryLog())
+        let swiftCache = try environment.openSQLiteCache(at: cache)
+        XCTAssertEqual(swiftCache.opening, .opened(records: 4))
+        let swiftImage = folder.appendingPathComponent("swift.image")
+        _ = try environment.store.saveImage(to: swiftImage)
+        XCTAssertEqual(try Data(contentsOf: swiftImage), try Data(contentsOf: kotlinImage), "Swift read other records")
+        environment.invalidate(record: "Item:2")
+        swiftCache.flush()
+        swiftCache.close()
+        _ = try environment.store.saveImage(to: swiftImage)
+
+        let readBack = folder.appendingPathComponent("read-back.image")
+        XCTAssertEqual(try build.run(["image", cache.path, readBack.path]), "opening: Opened(records=4)\n")
+        XCTAssertEqual(try Data(contentsOf: readBack), try Data(contentsOf: swiftImage), "Kotlin read other records")
+        XCTAssertNotEqual(try Data(contentsOf: readBack), try Data(contentsOf: kotlinImage), "the invalidation is lost")
     }
 
     /// A JVM writer commits numbered batches (flushing each and saying so) and is killed with SIGKILL 10 times at

@@ -35,13 +35,17 @@ import kotlin.system.exitProcess
  * `write PATH` opens the cache at PATH and commits numbered batches until it is killed, printing `batch K` once
  * batch K is written (flushed), resuming after whatever batch the cache holds;
  * `verify PATH` prints `consistent K` when the cache holds exactly what batches 1…K make from an empty store,
- * otherwise `torn …`.
+ * otherwise `torn …`;
+ * `fill PATH IMAGE` writes a cache for the Swift cache to read, and the image of its records;
+ * `image PATH IMAGE` reads a cache (one the Swift cache wrote to) and writes the image of its records.
  */
 fun main(arguments: Array<String>) {
     when (arguments.getOrNull(0)) {
         "checks" -> Checks(File(arguments[1])).run()
         "write" -> Kill.write(File(arguments[1]))
         "verify" -> Kill.verify(File(arguments[1]))
+        "fill" -> Exchange.fill(File(arguments[1]), File(arguments[2]))
+        "image" -> Exchange.image(File(arguments[1]), File(arguments[2]))
         else -> {
             System.err.println("usage: checks DIR | write PATH | verify PATH")
             exitProcess(2)
@@ -457,5 +461,36 @@ inline fun <T : AutoCloseable, R> T.shut(block: (T) -> R): R {
         return block(this)
     } finally {
         close()
+    }
+}
+
+/** Files exchanged with the Swift cache (BatonSQLite): the same rows, read by both, shown by the same image bytes. */
+object Exchange {
+    fun fill(file: File, image: File) {
+        val clock = TestClock(1700000000.25)
+        val store = RecordStore(clock.read)
+        val cache = SQLiteCache.open(file, store)
+        store.commit(Scenario.response(7, listOf(1, 2, 3)), Scenario.selections)
+        clock.now = 1700000001.5
+        store.commit(
+            "{\"data\":{\"price\":1.10,\"meta\":{\"b\":[1,{\"c\":null}]},\"tags\":[\"a\",null]}}",
+            listOf(
+                Field("price", "price", "Decimal", Scalars.CUSTOM, false),
+                Field("meta", "meta", "JSON", Scalars.CUSTOM, false),
+                Field("tags", "tags", "String", ListDecoder(Scalars.STRING, false), false)
+            )
+        )
+        cache.durable()
+        cache.close()
+        image.writeBytes(StoreImage.encode(store.serverRecords()))
+        println("filled ${store.serverRecords().size} records")
+    }
+
+    fun image(file: File, image: File) {
+        val store = RecordStore { 0.0 }
+        val cache = SQLiteCache.open(file, store)
+        println("opening: ${cache.opening}")
+        cache.close()
+        image.writeBytes(StoreImage.encode(store.serverRecords()))
     }
 }

@@ -163,7 +163,7 @@ final class KotlinSQLiteTests: XCTestCase {
 
     /// The two caches share one format: a file the Kotlin cache wrote opens in the Swift cache (`BatonSQLite`) with
     /// every record (the Swift image of them is the Kotlin image's bytes), the Swift cache then writes a batch into it
-    /// (an invalidation), and the Kotlin cache reads the file back to the Swift store's image, byte for byte.
+    /// (a commit), and the Kotlin cache reads the file back to the Swift store's image, byte for byte.
     func testSwiftAndKotlinCachesReadEachOthersFiles() throws {
         let build = try Self.build()
         let folder = try KotlinTestSupport.temporaryFolder("sqlite-exchange")
@@ -172,21 +172,23 @@ final class KotlinSQLiteTests: XCTestCase {
         let kotlinImage = folder.appendingPathComponent("kotlin.image")
         XCTAssertEqual(try build.run(["fill", cache.path, kotlinImage.path]), "filled 4 records\n")
 
-        let environment = BatonEnvironment(transport: FixtureTransport(), log: MemoryLog())
-        let swiftCache = try environment.openSQLiteCache(at: cache)
+        // A store and cache alone, no environment: nothing here needs a transport.
+        let store = Baton.Store(clock: { Date(timeIntervalSince1970: 1_700_000_002) })
+        let swiftCache = try SQLiteCache(url: cache, store: store)
         XCTAssertEqual(swiftCache.opening, .opened(records: 4))
         let swiftImage = folder.appendingPathComponent("swift.image")
-        _ = try environment.store.saveImage(to: swiftImage)
+        _ = try store.saveImage(to: swiftImage)
         XCTAssertEqual(try Data(contentsOf: swiftImage), try Data(contentsOf: kotlinImage), "Swift read other records")
-        environment.invalidate(record: "Item:2")
+        let extra: [Baton.Selection] = [.field("extra", type: .named("Int"))]
+        try store.commit(bytes: Data(#"{"data":{"extra":5}}"#.utf8), selections: extra)
         swiftCache.flush()
         swiftCache.close()
-        _ = try environment.store.saveImage(to: swiftImage)
+        _ = try store.saveImage(to: swiftImage)
 
         let readBack = folder.appendingPathComponent("read-back.image")
         XCTAssertEqual(try build.run(["image", cache.path, readBack.path]), "opening: Opened(records=4)\n")
         XCTAssertEqual(try Data(contentsOf: readBack), try Data(contentsOf: swiftImage), "Kotlin read other records")
-        XCTAssertNotEqual(try Data(contentsOf: readBack), try Data(contentsOf: kotlinImage), "the invalidation is lost")
+        XCTAssertNotEqual(try Data(contentsOf: readBack), try Data(contentsOf: kotlinImage), "the Swift batch is lost")
     }
 
     /// A JVM writer commits numbered batches (flushing each and saying so) and is killed with SIGKILL 10 times at

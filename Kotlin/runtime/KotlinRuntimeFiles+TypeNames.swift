@@ -111,6 +111,7 @@ extension KotlinRuntimeFiles {
         "SlotId",
         "SocketWebSocket",
         "SocketWebSocketConnector",
+        "StoreBatch",
         "StoreImage",
         "StoreSnapshot",
         "StoredValue",

@@ -9,8 +9,8 @@ import XCTest
 /// The one kotlinc compilation the Kotlin tests share (kotlinc takes seconds to start): the runtime (Kotlin/runtime),
 /// the generated code of both Examples, of the hostile schema, of the `@defer`/`@stream` fixture, of the runtime scenarios (KotlinScenarios) and of the
 /// network tests' operations (Tests/BatonNetworkTests), a converter, the test kit (Kotlin/testing), the JVM test
-/// programs (Kotlin/tests), and, when their libraries are installed, the adapters (Kotlin/coroutines, Kotlin/flow,
-/// Kotlin/okhttp).
+/// programs (Kotlin/tests), the SQLite cache with its checks (Kotlin/sqlite, Kotlin/tests-sqlite), and, when their
+/// libraries are installed, the adapters (Kotlin/coroutines, Kotlin/flow, Kotlin/okhttp).
 enum KotlinBuild {
     struct Built {
         /// The folder holding the sources.
@@ -118,6 +118,8 @@ enum KotlinBuild {
             under: "Kotlin/tests", excluding: adapterLibraries == nil ? ["adapters", "flowstandin"] : [])
         // The test kit (`baton.testing`), which a test program runs the guide's screen through.
         files += try repositoryFiles(under: "Kotlin/testing")
+        // The SQLite cache and its checks (KotlinSQLiteTests): JDBC is the JDK's, the driver is needed only to run.
+        files += try repositoryFiles(under: "Kotlin/sqlite") + repositoryFiles(under: "Kotlin/tests-sqlite")
         if adapterLibraries != nil {
             for folder in ["Kotlin/coroutines", "Kotlin/flow", "Kotlin/okhttp"] {
                 files += try repositoryFiles(under: folder)

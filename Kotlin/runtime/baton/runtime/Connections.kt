@@ -30,6 +30,9 @@ internal class ConnectionWrite(val field: Field<*>, val parent: String, val stor
 internal class ConnectionTable(val records: HashMap<String, Record>, private val now: Double) {
     val changed = HashSet<SlotId>()
 
+    /** Every record key written or removed (what a persistence layer rewrites), in order. */
+    val touched = LinkedHashSet<String>()
+
     private fun slot(key: String, storageKey: String): Slot? = records[key]?.slots?.get(storageKey)
 
     private fun link(key: String, storageKey: String): String? = (slot(key, storageKey)?.value as? StoredValue.Link)?.key
@@ -48,6 +51,7 @@ internal class ConnectionTable(val records: HashMap<String, Record>, private val
         val slots = HashMap(old?.slots ?: emptyMap())
         val previous = slots.put(storageKey, slot)
         records[key] = Record(old?.typename ?: typename, slots, now, old?.invalidated ?: false, old?.isDeleted ?: false)
+        touched.add(key)
         if (previous != slot) changed.add(SlotId(key, storageKey))
     }
 
@@ -72,7 +76,7 @@ internal class ConnectionTable(val records: HashMap<String, Record>, private val
             if (!paging) set(pageSlot, connectionSlot, write.parent, records[write.parent]?.typename)
             return
         }
-        if (records[id]?.isDeleted == true) records.remove(id)
+        if (records[id]?.isDeleted == true && records.remove(id) != null) touched.add(id)
         val existing = records[id]
         if (existing == null) connections.add(id)
         for ((storageKey, value) in page.slots) {
@@ -237,6 +241,7 @@ internal class ConnectionTable(val records: HashMap<String, Record>, private val
         if (record.isDeleted) return
         for (storageKey in record.slots.keys) changed.add(SlotId(key, storageKey))
         records[key] = Record(record.typename, emptyMap(), now, record.invalidated, true)
+        touched.add(key)
     }
 
     companion object {

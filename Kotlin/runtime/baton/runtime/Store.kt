@@ -122,6 +122,21 @@ class StoreSnapshot internal constructor(
     }
 }
 
+/**
+ * What one batch did to the store's server records, for a persistence layer (Kotlin/sqlite's `SQLiteCache`), as the
+ * Swift runtime's `StoreBatch`: the records a commit or an invalidation wrote (each as it is after the batch), the
+ * keys it removed (a garbage collection's, a deleted connection record a page replaced), or, with [replacesAll],
+ * every record (an image was loaded, the store was cleared). Optimistic layers are never in a batch.
+ */
+class StoreBatch(
+    /** These records, as they are now. */
+    val records: List<Pair<String, Record>>,
+    /** These records are gone. */
+    val removed: List<String> = emptyList(),
+    /** The store now holds exactly [records]. */
+    val replacesAll: Boolean = false
+)
+
 /** A response that is not a GraphQL response (not JSON, not an object, or neither `data` nor `errors`). */
 class MalformedResponseException(val reason: String) : RuntimeException("malformed response: $reason")
 
@@ -158,6 +173,9 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     private var nextLayer = 0
     private var layered = HashSet<SlotId>()
     private var optimisticRecords: Set<String> = emptySet()
+
+    /** Hears of every batch, in order, under the lock (a persistence layer; see [StoreBatch]). */
+    private var batchObserver: ((StoreBatch) -> Unit)? = null
 
     /** A consistent view of every record now. */
     fun snapshot(): StoreSnapshot = synchronized(lock) {
@@ -237,7 +255,7 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         val notify = ArrayList<Pair<(Set<SlotId>) -> Unit, Set<SlotId>>>()
         synchronized(lock) {
             if (layers.isEmpty()) {
-                applyWrite(write, writable(), now, changed)
+                applyWrite(write, writable(), now, changed, observed = true)
             } else {
                 changed = rebase(write, replacing, null, now)
             }
@@ -292,16 +310,36 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         }
     }
 
-    /** Applies one write to a table: its records slot by slot, then its connection pages and updates. */
-    private fun applyWrite(write: NormalizedWrite, table: HashMap<String, Record>, now: Double, changed: MutableSet<SlotId>) {
+    /**
+     * Applies one write to a table: its records slot by slot, then its connection pages and updates. With
+     * [observed] (the server's table), the batch observer hears of every record the write touched.
+     */
+    private fun applyWrite(
+        write: NormalizedWrite, table: HashMap<String, Record>, now: Double, changed: MutableSet<SlotId>,
+        observed: Boolean = false
+    ) {
         for (pending in write.pending) {
             table[pending.key] = apply(pending, table[pending.key], now, changed)
         }
+        var touched: Set<String> = emptySet()
         if (write.connectionWrites.isNotEmpty()) {
             val connectionTable = ConnectionTable(table, now)
             connectionTable.apply(write.connectionWrites, write.variables, connections)
             changed.addAll(connectionTable.changed)
+            touched = connectionTable.touched
         }
+        val observer = batchObserver
+        if (!observed || observer == null || (write.pending.isEmpty() && touched.isEmpty())) return
+        val keys = LinkedHashSet<String>()
+        for (pending in write.pending) keys.add(pending.key)
+        keys.addAll(touched)
+        val written = ArrayList<Pair<String, Record>>(keys.size)
+        val removed = ArrayList<String>()
+        for (key in keys) {
+            val record = table[key]
+            if (record == null) removed.add(key) else written.add(Pair(key, record))
+        }
+        observer(StoreBatch(written, removed))
     }
 
     /**
@@ -312,7 +350,7 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     private fun rebase(server: NormalizedWrite?, removing: Int?, adding: Pair<Int, NormalizedWrite>?, now: Double): HashSet<SlotId> {
         val serverTable = base ?: HashMap(records)
         val candidates = HashSet(layered)
-        if (server != null) applyWrite(server, serverTable, now, candidates)
+        if (server != null) applyWrite(server, serverTable, now, candidates, observed = true)
         if (removing != null) layers.removeAll { it.first == removing }
         if (adding != null) layers.add(adding)
         val visible = HashMap(serverTable)
@@ -362,8 +400,8 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     /** How many optimistic layers are in flight. */
     val optimisticLayerCount: Int get() = synchronized(lock) { layers.size }
 
-    /** The server's records, without optimistic layers: what an image saves. */
-    internal fun serverRecords(): Map<String, Record> = synchronized(lock) { HashMap(base ?: records) }
+    /** The server's records, without optimistic layers: what an image and a persisted cache save. */
+    fun serverRecords(): Map<String, Record> = synchronized(lock) { HashMap(base ?: records) }
 
     /**
      * Removes every record [roots] do not reach and returns how many went, as the Swift runtime's
@@ -378,6 +416,7 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
         for ((key, record) in records) if (key in reachable) kept[key] = record
         val removed = before - kept.size
         if (removed > 0) {
+            batchObserver?.let { observer -> observer(StoreBatch(emptyList(), records.keys.filter { it !in kept })) }
             records = kept
             current = null
             version++
@@ -437,14 +476,24 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     internal fun invalidate(predicate: (String, Record) -> Boolean): Int = synchronized(lock) {
         val table = writable()
         var count = 0
+        val marked = ArrayList<Pair<String, Record>>()
         for ((key, record) in ArrayList(table.entries)) {
             if (predicate(key, record)) {
                 table[key] = record.copy(invalidated = true)
-                base?.get(key)?.let { base?.put(key, it.copy(invalidated = true)) }
+                val server = base
+                if (server == null) {
+                    if (!record.invalidated) marked.add(Pair(key, table.getValue(key)))
+                } else {
+                    server[key]?.let { old ->
+                        server[key] = old.copy(invalidated = true)
+                        if (!old.invalidated) marked.add(Pair(key, server.getValue(key)))
+                    }
+                }
                 count++
             }
         }
         version++
+        if (marked.isNotEmpty()) batchObserver?.invoke(StoreBatch(marked))
         count
     }
 
@@ -464,15 +513,39 @@ class RecordStore(val clock: () -> Double = Clocks.SYSTEM) {
     /** Replaces every record (loading an image); optimistic layers in flight are dropped. */
     fun replaceRecords(replacement: Map<String, Record>) {
         synchronized(lock) {
-            records = HashMap(replacement)
-            current = null
-            version++
-            base = null
-            layers.clear()
-            layered = HashSet()
-            optimisticRecords = emptySet()
-            connections = replacement.keys.filterTo(HashSet()) { it.contains(".__connection:") }
+            replace(replacement)
+            batchObserver?.invoke(StoreBatch(replacement.toList(), replacesAll = true))
         }
+    }
+
+    /**
+     * Replaces every record with [replacement] and, in the same step, starts (or with null stops) handing each later
+     * batch to [observer]: a persistence layer loads what it kept and then hears of every change after it. The
+     * observer is called under the store's lock, in the order batches apply: it must only hand the batch on (to a
+     * thread of its own) and never call back into the store.
+     */
+    fun replaceRecords(replacement: Map<String, Record>, thenObserveBatches: ((StoreBatch) -> Unit)?) {
+        synchronized(lock) {
+            replace(replacement)
+            batchObserver = thenObserveBatches
+        }
+    }
+
+    /** Stops handing batches to the observer [replaceRecords] set. */
+    fun stopObservingBatches() {
+        synchronized(lock) { batchObserver = null }
+    }
+
+    /** Makes [replacement] the whole content. Call under the lock. */
+    private fun replace(replacement: Map<String, Record>) {
+        records = HashMap(replacement)
+        current = null
+        version++
+        base = null
+        layers.clear()
+        layered = HashSet()
+        optimisticRecords = emptySet()
+        connections = replacement.keys.filterTo(HashSet()) { it.contains(".__connection:") }
     }
 
     /** Removes every record. */

@@ -50,24 +50,63 @@ object StoreImage {
         val recordsObject = LinkedHashMap<String, Any?>()
         for (key in sortedKeys(records.keys)) {
             val record = records[key] ?: continue
-            val slots = LinkedHashMap<String, Any?>()
-            for (storageKey in sortedKeys(record.slots.keys)) {
-                val slot = record.slots[storageKey] ?: continue
-                val encoded = LinkedHashMap<String, Any?>()
-                encoded["v"] = encodeValue(slot.value)
-                if (slot.errors.isNotEmpty()) encoded["e"] = slot.errors.map { it.toJson() }
-                slots[storageKey] = encoded
-            }
-            val entry = LinkedHashMap<String, Any?>()
-            if (record.typename != null) entry["t"] = record.typename
-            entry["u"] = JsonNumber(swiftDouble(record.updatedAt))
-            entry["i"] = record.invalidated
-            entry["s"] = slots
-            recordsObject[key] = entry
+            recordsObject[key] = recordObject(record, markDeleted = false)
         }
         val body = Json.write(linkedMapOf<String, Any?>("records" to recordsObject)).toByteArray(Charsets.UTF_8)
         val header = "$MAGIC $VERSION ${body.size} ${java.lang.Long.toUnsignedString(fnv1a(body, 0), 16)}\n"
         return header.toByteArray(Charsets.UTF_8) + body
+    }
+
+    /**
+     * One record as the image writes it, `{"t":…,"u":…,"i":…,"s":{…}}` in UTF-8, with `"d":true` after `i` for a
+     * record `@deleteRecord` deleted (an image never holds one; a cache row may): what the SQLite cache stores per row.
+     */
+    fun encodeRecord(record: Record): ByteArray = Json.write(recordObject(record, markDeleted = true)).toByteArray(Charsets.UTF_8)
+
+    /** The record [encodeRecord] wrote; throws [ImageException] (corrupt) when [data] is not one. */
+    fun decodeRecord(data: ByteArray, key: String): Record {
+        val json = try {
+            Json.parse(String(data, Charsets.UTF_8))
+        } catch (error: JsonException) {
+            throw ImageException.corrupt(error.message ?: "bad JSON")
+        }
+        return decodeRecord(json, key)
+    }
+
+    /** [record] as JSON values; `"d":true` when [markDeleted] and it is deleted (a row, never an image). */
+    private fun recordObject(record: Record, markDeleted: Boolean): Map<String, Any?> {
+        val slots = LinkedHashMap<String, Any?>()
+        for (storageKey in sortedKeys(record.slots.keys)) {
+            val slot = record.slots[storageKey] ?: continue
+            val encoded = LinkedHashMap<String, Any?>()
+            encoded["v"] = encodeValue(slot.value)
+            if (slot.errors.isNotEmpty()) encoded["e"] = slot.errors.map { it.toJson() }
+            slots[storageKey] = encoded
+        }
+        val entry = LinkedHashMap<String, Any?>()
+        if (record.typename != null) entry["t"] = record.typename
+        entry["u"] = JsonNumber(swiftDouble(record.updatedAt))
+        entry["i"] = record.invalidated
+        if (markDeleted && record.isDeleted) entry["d"] = true
+        entry["s"] = slots
+        return entry
+    }
+
+    private fun decodeRecord(value: Any?, key: String): Record {
+        val entry = value as? Map<*, *>
+        val slotsObject = entry?.get("s") as? Map<*, *>
+        val updatedAt = (entry?.get("u") as? JsonNumber)?.literal?.toDoubleOrNull()
+        val invalidated = entry?.get("i") as? Boolean
+        if (slotsObject == null || updatedAt == null || invalidated == null) throw ImageException.corrupt("bad record $key")
+        val slots = HashMap<String, Slot>(slotsObject.size * 2)
+        for ((rawStorageKey, encoded) in slotsObject) {
+            val storageKey = rawStorageKey.toString()
+            val slot = encoded as? Map<*, *>
+            if (slot == null || !slot.containsKey("v")) throw ImageException.corrupt("bad slot $key.$storageKey")
+            val errors = (slot["e"] as? List<*>)?.map { FieldError.fromJson(it) } ?: emptyList()
+            slots[storageKey] = Slot(decodeValue(slot["v"], 0), errors)
+        }
+        return Record(entry["t"] as? String, slots, updatedAt, invalidated, entry["d"] == true)
     }
 
     private fun encodeValue(value: StoredValue): Any? = when (value) {
@@ -111,20 +150,7 @@ object StoreImage {
         val records = HashMap<String, Record>(recordsObject.size * 2)
         for ((rawKey, value) in recordsObject) {
             val key = rawKey.toString()
-            val entry = value as? Map<*, *>
-            val slotsObject = entry?.get("s") as? Map<*, *>
-            val updatedAt = (entry?.get("u") as? JsonNumber)?.literal?.toDoubleOrNull()
-            val invalidated = entry?.get("i") as? Boolean
-            if (slotsObject == null || updatedAt == null || invalidated == null) throw ImageException.corrupt("bad record $key")
-            val slots = HashMap<String, Slot>(slotsObject.size * 2)
-            for ((rawStorageKey, encoded) in slotsObject) {
-                val storageKey = rawStorageKey.toString()
-                val slot = encoded as? Map<*, *>
-                if (slot == null || !slot.containsKey("v")) throw ImageException.corrupt("bad slot $key.$storageKey")
-                val errors = (slot["e"] as? List<*>)?.map { FieldError.fromJson(it) } ?: emptyList()
-                slots[storageKey] = Slot(decodeValue(slot["v"], 0), errors)
-            }
-            records[key] = Record(entry["t"] as? String, slots, updatedAt, invalidated)
+            records[key] = decodeRecord(value, key)
         }
         return records
     }

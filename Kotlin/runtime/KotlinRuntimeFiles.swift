@@ -56,80 +56,35 @@ package enum KotlinRuntimeFiles {
         #endif
     }
 
+    /// Where the runtime's files are looked for and what they must be (`KotlinSourceFolder`), with the check that
+    /// they declare exactly `typeNames`.
+    package static let folder = KotlinSourceFolder(
+        label: "Kotlin runtime", packageName: "baton.runtime", environmentVariable: environmentVariable,
+        installedFolder: installedFolder, sourceTree: FilePath.deletingLastComponent(#filePath) + "/baton/runtime",
+        check: { folder, sources in
+            var declared = Set<String>()
+            for source in sources { declared.formUnion(declaredTypeNames(source.text)) }
+            guard declared != typeNames else { return nil }
+            let unknown = declared.subtracting(typeNames).sorted()
+            let missing = typeNames.subtracting(declared).sorted()
+            return Problem(
+                description:
+                    "\(folder): the Kotlin runtime there is not the one this baton was built with (declared but not known: \(unknown.isEmpty ? "none" : unknown.joined(separator: ", ")); known but not declared: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))); reinstall baton, or update KotlinRuntimeFiles.typeNames when you changed the runtime"
+            )
+        })
+
     /// The folders looked in, in order, and the first that holds the runtime, read.
     package static func locate(environment: String?, executable: String?) -> Result<Sources, Problem> {
-        let folders = self.folders(environment: environment, executable: executable)
-        for folder in folders {
-            // A folder, or a symbolic link to one.
-            switch FilePath.kind(of: folder) {
-            case .directory: return read(folder)
-            case .symbolicLink where FilePath.entries(of: folder) != nil: return read(folder)
-            default: continue
-            }
-        }
-        return .failure(
-            Problem(
-                description:
-                    "the Kotlin runtime's files were not found (looked in \(folders.joined(separator: ", "))); install baton with scripts/install.sh, which puts them in PREFIX/\(installedFolder), or name their folder in \(environmentVariable)"
-            ))
+        folder.locate(environment: environment, executable: executable)
     }
 
-    /// The folders looked in, in order: the one `BATON_KOTLIN_RUNTIME` names, or `share/baton/kotlin-runtime`
-    /// beside the `bin` folder of the executable (as named, then with its links resolved), then the source tree.
-    /// Spelled as `URL`'s `deletingLastPathComponent`, `resolvingSymlinksInPath` and `standardizedFileURL`
-    /// spell them (the problem lists them), which `KotlinRuntimeFilesTests` holds them to.
+    /// The folders looked in, in order (`KotlinSourceFolder.folders`).
     package static func folders(environment: String?, executable: String?) -> [String] {
-        if let environment, !environment.isEmpty { return [environment] }
-        var folders: [String] = []
-        if let executable {
-            let path = FilePath.absolute(executable)
-            for binary in [path, FilePath.resolvingLinks(path)] {
-                let prefix = FilePath.deletingLastComponent(FilePath.deletingLastComponent(binary))
-                let folder = FilePath.standardized(prefix + "/" + installedFolder)
-                if !folders.contains(folder) { folders.append(folder) }
-            }
-        }
-        folders.append(FilePath.deletingLastComponent(#filePath) + "/baton/runtime")
-        return folders
+        folder.folders(environment: environment, executable: executable)
     }
 
     /// Every `.kt` file in `folder`, checked: what a runtime file is, and exactly `typeNames` declared.
-    package static func read(_ folder: String) -> Result<Sources, Problem> {
-        guard let names = FilePath.entries(of: folder) else {
-            return .failure(Problem(description: "\(folder): cannot read the folder of the Kotlin runtime"))
-        }
-        var sources: Sources = []
-        var declared = Set<String>()
-        for name in names.sorted() where name.hasSuffix(".kt") {
-            let path = folder + "/" + name
-            guard let text = FilePath.utf8Text(of: path) else {
-                return .failure(Problem(description: "\(path): cannot read the file as UTF-8 text"))
-            }
-            guard !hasCarriageReturn(text), text.hasPrefix("package baton.runtime\n") else {
-                return .failure(
-                    Problem(
-                        description:
-                            "\(path): not a file of the Kotlin runtime (its files begin with `package baton.runtime` and use \\n line endings)"
-                    ))
-            }
-            declared.formUnion(declaredTypeNames(text))
-            // Without its final line feed (no carriage return before it: refused above).
-            let last =
-                text.utf8.last == UInt8(ascii: "\n") ? text.utf8.index(before: text.utf8.endIndex) : text.endIndex
-            sources.append((name: name, text: String(text[..<last])))
-        }
-        guard !sources.isEmpty else { return .failure(Problem(description: "\(folder): no .kt files")) }
-        guard declared == typeNames else {
-            let unknown = declared.subtracting(typeNames).sorted()
-            let missing = typeNames.subtracting(declared).sorted()
-            return .failure(
-                Problem(
-                    description:
-                        "\(folder): the Kotlin runtime there is not the one this baton was built with (declared but not known: \(unknown.isEmpty ? "none" : unknown.joined(separator: ", ")); known but not declared: \(missing.isEmpty ? "none" : missing.joined(separator: ", "))); reinstall baton, or update KotlinRuntimeFiles.typeNames when you changed the runtime"
-                ))
-        }
-        return .success(sources)
-    }
+    package static func read(_ folder: String) -> Result<Sources, Problem> { self.folder.read(folder) }
 
     /// The names of the types a runtime file declares at top level and does not make private: `class`,
     /// `interface`, `object` and `typealias` at the start of a line, after any modifiers.

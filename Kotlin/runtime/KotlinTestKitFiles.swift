@@ -26,65 +26,27 @@ package enum KotlinTestKitFiles {
         environment: getenv(environmentVariable).map { String(cString: $0) },
         executable: KotlinRuntimeFiles.executablePath)
 
+    /// Where the kit's files are looked for and what they must be (`KotlinSourceFolder`).
+    package static let folder = KotlinSourceFolder(
+        label: "Kotlin test kit", packageName: "baton.testing", environmentVariable: environmentVariable,
+        installedFolder: installedFolder,
+        sourceTree: FilePath.standardized(FilePath.deletingLastComponent(#filePath) + "/../testing/baton/testing"),
+        check: nil)
+
     /// The folders looked in, in order, and the first that holds the kit, read.
     package static func locate(environment: String?, executable: String?)
         -> Result<KotlinRuntimeFiles.Sources, KotlinRuntimeFiles.Problem>
     {
-        let folders = self.folders(environment: environment, executable: executable)
-        for folder in folders {
-            switch FilePath.kind(of: folder) {
-            case .directory: return read(folder)
-            case .symbolicLink where FilePath.entries(of: folder) != nil: return read(folder)
-            default: continue
-            }
-        }
-        return .failure(
-            KotlinRuntimeFiles.Problem(
-                description:
-                    "the Kotlin test kit's files were not found (looked in \(folders.joined(separator: ", "))); install baton with scripts/install.sh, which puts them in PREFIX/\(installedFolder), or name their folder in \(environmentVariable)"
-            ))
+        folder.locate(environment: environment, executable: executable)
     }
 
-    /// The one `BATON_KOTLIN_TESTING` names, or `share/baton/kotlin-testing` beside the executable's `bin` folder
-    /// (as named, then with its links resolved), then the source tree.
+    /// The folders looked in, in order (`KotlinSourceFolder.folders`).
     package static func folders(environment: String?, executable: String?) -> [String] {
-        if let environment, !environment.isEmpty { return [environment] }
-        var folders: [String] = []
-        if let executable {
-            let path = FilePath.absolute(executable)
-            for binary in [path, FilePath.resolvingLinks(path)] {
-                let prefix = FilePath.deletingLastComponent(FilePath.deletingLastComponent(binary))
-                let folder = FilePath.standardized(prefix + "/" + installedFolder)
-                if !folders.contains(folder) { folders.append(folder) }
-            }
-        }
-        folders.append(FilePath.standardized(FilePath.deletingLastComponent(#filePath) + "/../testing/baton/testing"))
-        return folders
+        folder.folders(environment: environment, executable: executable)
     }
 
     /// Every `.kt` file in `folder`, checked to be a file of the kit.
     package static func read(_ folder: String) -> Result<KotlinRuntimeFiles.Sources, KotlinRuntimeFiles.Problem> {
-        guard let names = FilePath.entries(of: folder) else {
-            return .failure(.init(description: "\(folder): cannot read the folder of the Kotlin test kit"))
-        }
-        var sources: KotlinRuntimeFiles.Sources = []
-        for name in names.sorted() where name.hasSuffix(".kt") {
-            let path = folder + "/" + name
-            guard let text = FilePath.utf8Text(of: path) else {
-                return .failure(.init(description: "\(path): cannot read the file as UTF-8 text"))
-            }
-            guard !KotlinRuntimeFiles.hasCarriageReturn(text), text.hasPrefix("package baton.testing\n") else {
-                return .failure(
-                    .init(
-                        description:
-                            "\(path): not a file of the Kotlin test kit (its files begin with `package baton.testing` and use \\n line endings)"
-                    ))
-            }
-            let last =
-                text.utf8.last == UInt8(ascii: "\n") ? text.utf8.index(before: text.utf8.endIndex) : text.endIndex
-            sources.append((name: name, text: String(text[..<last])))
-        }
-        guard !sources.isEmpty else { return .failure(.init(description: "\(folder): no .kt files")) }
-        return .success(sources)
+        self.folder.read(folder)
     }
 }

@@ -1,4 +1,5 @@
 import Baton
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -172,15 +173,7 @@ final class KotlinIncrementalTests: XCTestCase {
     /// `HttpTransport`, through the Kotlin `baton gen` writes for the network tests' operations
     /// (Tests/BatonNetworkTests/Incremental): the lines the Swift runtime's `IncrementalServerTests` expect.
     func testTheKotlinRuntimeAgainstTheIncrementalServer() throws {
-        let venv =
-            ProcessInfo.processInfo.environment["BATON_INCREMENTAL_VENV"]
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/baton/incremental-venv")
-            .path
-        let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw KotlinTestSupport.unavailable(
-                "no virtualenv with graphql-core 3.3 at \(venv) (run `bash .ci/install.d/incremental-server.sh`)")
-        }
+        let python = try PythonScript.incrementalPython()
         let build = try KotlinBuild.shared()
         let script = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Tests/Server/incremental/server.py")
         let output = try build.run("check.incremental.ServerCheckKt", [python.path, script.path])

@@ -1,4 +1,5 @@
 import Baton
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -10,16 +11,7 @@ final class IncrementalServerTests: ServerTestCase {
     static let serverScript = TestServer.packageRoot.appendingPathComponent("Tests/Server/incremental/server.py")
 
     override class func startServer() throws -> TestServer {
-        let venv =
-            ProcessInfo.processInfo.environment["BATON_INCREMENTAL_VENV"]
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/baton/incremental-venv")
-            .path
-        let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw TestServer.unavailable(
-                "no virtualenv with graphql-core 3.3 at \(venv) (run `bash .ci/install.d/incremental-server.sh`)")
-        }
-        return try TestServer(script: serverScript, python: python)
+        try TestServer(script: serverScript, python: try PythonScript.incrementalPython())
     }
 
     /// Hands the payloads of `HTTPTransport` over one by one, and after each records what `read` reads.
@@ -72,14 +64,16 @@ final class IncrementalServerTests: ServerTestCase {
         }
         switch repository.repositoryIssues {
         case .pending: return "\(repository.name); issues pending"
-        case .ready(let issues): return "\(repository.name); issues " + issues.issues.map(\.title).joined(separator: ", ")
+        case .ready(let issues):
+            return "\(repository.name); issues " + issues.issues.map(\.title).joined(separator: ", ")
         case .failed(let errors): return "\(repository.name); issues failed: \(errors)"
         }
     }
 
     /// The guide's repository screen with `issues` deferred: the repository first, then the issues.
     func testTheRepositoryFirstThenItsIssues() async throws {
-        let (seen, log, error, _) = try await fetch(RepositoryScreen(owner: "octocat", name: "baton"), read: Self.screen)
+        let (seen, log, error, _) = try await fetch(
+            RepositoryScreen(owner: "octocat", name: "baton"), read: Self.screen)
         XCTAssertNil(error)
         XCTAssertEqual(seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
         XCTAssertEqual(
@@ -151,8 +145,10 @@ final class IncrementalServerTests: ServerTestCase {
         _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
         XCTAssertEqual(
             transport.seen,
-            ["baton; issues pending", "baton; issues Defer it, Stream it", "baton; issues Defer it, Stream it",
-             "baton; issues Defer it, Stream it"])
+            [
+                "baton; issues pending", "baton; issues Defer it, Stream it", "baton; issues Defer it, Stream it",
+                "baton; issues Defer it, Stream it",
+            ])
         let log = try server.log(key: key)
         XCTAssertEqual(log.map(\.hasQuery), [false, true, false])
         XCTAssertEqual(Set(log.map(\.persistedId)), [RepositoryScreen.operationID])

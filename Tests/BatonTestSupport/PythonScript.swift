@@ -76,11 +76,22 @@ package final class PythonScript: @unchecked Sendable {
 
     /// `python3` on the PATH.
     package static func python() throws -> URL {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-        guard
-            let python = paths.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("python3") })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-        else { throw Unavailable.error("python3 is not on the PATH") }
+        guard let python = Unavailable.onPath("python3") else { throw Unavailable.error("python3 is not on the PATH") }
+        return URL(fileURLWithPath: python)
+    }
+
+    /// The Python of the virtualenv with graphql-core 3.3 that `.ci/install.d/incremental-server.sh` makes
+    /// (`BATON_INCREMENTAL_VENV`, else `~/.cache/baton/incremental-venv`), for Tests/Server/incremental.
+    package static func incrementalPython() throws -> URL {
+        let venv =
+            ProcessInfo.processInfo.environment["BATON_INCREMENTAL_VENV"]
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/baton/incremental-venv")
+            .path
+        let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            throw Unavailable.error(
+                "no virtualenv with graphql-core 3.3 at \(venv) (run `bash .ci/install.d/incremental-server.sh`)")
+        }
         return python
     }
 }

@@ -58,14 +58,10 @@ struct KotlinBuilderTemplate {
                     builderType = Self.declaredType(inner.typeName)
                     nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 }
-                let base = builderType ?? Self.givenType(given)
-                let template = builderType.map { ", \($0)()" } ?? ""
                 properties.append(
-                    Property(
-                        name: memberName, type: "BuiltField<\(Self.valueType(schemaType, base: base))>",
-                        write:
-                            "obj.field(\(KotlinLiteral.string(responseKey)), \(value), context, \(fillText(fill, fieldName: fieldName, builder: builderType))\(template))"
-                    ))
+                    fieldProperty(
+                        memberName, responseKey: responseKey, fieldName: fieldName, schemaType: schemaType,
+                        given: given, fill: fill, builderType: builderType))
             case .fragment(let fragmentName):
                 let type = KotlinNames.quoted(naming.fragments[fragmentName] ?? fragmentName + "Builder")
                 properties.append(spread(memberName, type: type, appliesTo: property.appliesTo))
@@ -83,14 +79,11 @@ struct KotlinBuilderTemplate {
             }
         }
         for key in shape.keyFields {
-            let memberName = scope.claim(KotlinNames.declared(key.name, .member), ignoringCase: false)
             properties.append(
-                Property(
-                    name: memberName,
-                    type: "BuiltField<\(Self.valueType(key.schemaType, base: Self.givenType(key.value)))>",
-                    write:
-                        "obj.field(\(KotlinLiteral.string(key.name)), this.\(KotlinNames.quoted(memberName)), context, \(fillText(key.fill, fieldName: key.name, builder: nil)))"
-                ))
+                fieldProperty(
+                    scope.claim(KotlinNames.declared(key.name, .member), ignoringCase: false), responseKey: key.name,
+                    fieldName: key.name, schemaType: key.schemaType, given: key.value, fill: key.fill, builderType: nil)
+            )
         }
         let typename: Template =
             shape.takesTypename
@@ -134,6 +127,21 @@ struct KotlinBuilderTemplate {
                 \(each: nested, { "\n\($0)" })
             }
             """
+    }
+
+    /// A field's property (a selected field, or a key field no selection gives): its `BuiltField` and its write
+    /// under `responseKey`, filled by `fill` when unset.
+    private func fieldProperty(
+        _ name: String, responseKey: String, fieldName: String, schemaType: TypeRef, given: TestBuilderShape.Value,
+        fill: TestBuilderShape.Fill, builderType: String?
+    ) -> Property {
+        let base = builderType ?? Self.givenType(given)
+        let template = builderType.map { ", \($0)()" } ?? ""
+        return Property(
+            name: name, type: "BuiltField<\(Self.valueType(schemaType, base: base))>",
+            write:
+                "obj.field(\(KotlinLiteral.string(responseKey)), this.\(KotlinNames.quoted(name)), context, \(fillText(fill, fieldName: fieldName, builder: builderType))\(template))"
+        )
     }
 
     private func spread(_ name: String, type: String, appliesTo: [String]?) -> Property {

@@ -67,14 +67,10 @@ struct SwiftBuilderTemplate {
                     builderType = Self.declaredType(inner.typeName)
                     nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 }
-                let base = builderType ?? Self.givenType(given)
-                let template = builderType.map { ", template: \($0)()" } ?? ""
                 properties.append(
-                    Property(
-                        name: memberName, type: "BatonTesting.BuiltField<\(Self.valueType(schemaType, base: base))>",
-                        write:
-                            "object.field(\(SwiftLiteral.string(responseKey)), \(value), &context, fill: \(fillText(fill, fieldName: fieldName, builder: builderType))\(template))"
-                    ))
+                    fieldProperty(
+                        memberName, responseKey: responseKey, fieldName: fieldName, schemaType: schemaType,
+                        given: given, fill: fill, builderType: builderType))
             case .fragment(let fragmentName):
                 let type = Self.rules.quoted(naming.fragments[fragmentName] ?? fragmentName + "Builder")
                 properties.append(spread(memberName, type: type, appliesTo: property.appliesTo))
@@ -88,14 +84,11 @@ struct SwiftBuilderTemplate {
             }
         }
         for key in shape.keyFields {
-            let memberName = scope.claim(Self.rules.declaredName(key.name, in: .member))
             properties.append(
-                Property(
-                    name: memberName,
-                    type: "BatonTesting.BuiltField<\(Self.valueType(key.schemaType, base: Self.givenType(key.value)))>",
-                    write:
-                        "object.field(\(SwiftLiteral.string(key.name)), self.\(Self.rules.quoted(memberName)), &context, fill: \(fillText(key.fill, fieldName: key.name, builder: nil)))"
-                ))
+                fieldProperty(
+                    scope.claim(Self.rules.declaredName(key.name, in: .member)), responseKey: key.name,
+                    fieldName: key.name, schemaType: key.schemaType, given: key.value, fill: key.fill, builderType: nil)
+            )
         }
         let typename: Template =
             shape.takesTypename
@@ -137,6 +130,21 @@ struct SwiftBuilderTemplate {
     }
 
     /// A spread's or inline fragment's property: its builder, merged in when set or when it applies.
+    /// A field's property (a selected field, or a key field no selection gives): its `BuiltField` and its write
+    /// under `responseKey`, filled by `fill` when unset.
+    private func fieldProperty(
+        _ name: String, responseKey: String, fieldName: String, schemaType: TypeRef, given: TestBuilderShape.Value,
+        fill: TestBuilderShape.Fill, builderType: String?
+    ) -> Property {
+        let base = builderType ?? Self.givenType(given)
+        let template = builderType.map { ", template: \($0)()" } ?? ""
+        return Property(
+            name: name, type: "BatonTesting.BuiltField<\(Self.valueType(schemaType, base: base))>",
+            write:
+                "object.field(\(SwiftLiteral.string(responseKey)), self.\(Self.rules.quoted(name)), &context, fill: \(fillText(fill, fieldName: fieldName, builder: builderType))\(template))"
+        )
+    }
+
     private func spread(_ name: String, type: String, appliesTo: [String]?) -> Property {
         let applies = appliesTo.map(Self.list) ?? "nil"
         return Property(

@@ -46,12 +46,15 @@ let package = Package(
         .target(name: "BatonDeclarations", dependencies: ["BatonIR", "BatonSchema"], swiftSettings: strict),
         .target(
             name: "BatonCodegenSwift",
-            dependencies: ["BatonCodegen", "BatonDiagnostics", "BatonIR", "BatonSchema", "BatonSyntax"],
+            dependencies: [
+                "BatonCodegen", "BatonDeclarations", "BatonDiagnostics", "BatonIR", "BatonSchema", "BatonSyntax",
+            ],
             swiftSettings: strict),
         .target(
             name: "BatonCodegenKotlin",
             dependencies: [
-                "BatonCodegen", "BatonDiagnostics", "BatonIR", "BatonKotlinRuntime", "BatonSchema", "BatonSyntax",
+                "BatonCodegen", "BatonDeclarations", "BatonDiagnostics", "BatonIR", "BatonKotlinRuntime", "BatonSchema",
+                "BatonSyntax",
             ],
             swiftSettings: strict),
         // The driver: projects, one compilation per project through every stage, one gate, one

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSyntax
 
@@ -184,7 +185,7 @@ struct SwiftLensTemplate {
         case .fragment(let fragment):
             let condition =
                 SwiftTypeConditionsTemplate.reference(
-                    fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+                    TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes))
                 ?? Self.typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
             let text = generator.documents.fragmentTexts[fragment.name]
             return """

@@ -138,7 +138,9 @@ struct SwiftLensTemplate {
         }
         if let name = lens.optimisticTypeName {
             text.add(UInt8(ascii: "\n"))
-            let optimistic = SwiftOptimisticTemplate(generator: generator, lens: lens, members: members, typeName: name)
+            let optimistic = SwiftOptimisticTemplate(
+                generator: generator, builder: generator.declarations.optimisticBuilder(lens, typeName: name),
+                members: members)
             Self.addLines(optimistic.render().text, indent: inner, to: &text)
         }
         text.add(indent)

@@ -241,37 +241,36 @@ package struct DeclarationLowering: Sendable {
 
     // MARK: - Optimistic builders
 
-    private func optimisticBuilder(_ lens: Lens, typeName: String) -> OptimisticBuilderDeclaration {
+    /// The typed optimistic-response builder of `lens` (named `typeName`): `OptimisticShape`'s properties, then the
+    /// key fields no property gives.
+    package func optimisticBuilder(_ lens: Lens, typeName: String) -> OptimisticBuilderDeclaration {
         let shape = OptimisticShape(lens)
         var properties: [OptimisticPropertyDeclaration] = shape.properties.map { property in
             let accessor = lens.accessors[property.accessor]
+            let part: OptimisticPropertyDeclaration.Part
+            let type: DeclaredType
             switch property.part {
             case .field(let responseKey, let schemaType, let nested):
-                let named: DeclaredNamedType =
-                    nested
-                    ? Self.builder(of: accessor)
-                    : Self.memberType(accessor).named
-                return OptimisticPropertyDeclaration(
-                    name: accessor.name, responseKey: responseKey, type: declaredType(schemaType, named: named),
-                    mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault, isKeyField: false)
+                part = .field(responseKey: responseKey, nestedBuilder: nested)
+                type = declaredType(
+                    schemaType, named: nested ? Self.builder(of: accessor) : Self.memberType(accessor).named)
             case .fragment(let name):
-                let type = DeclaredType.named(
-                    .optimisticBuilder(lens: nil, fragment: name, builder: fragmentBuilders[name] ?? ""))
-                return OptimisticPropertyDeclaration(
-                    name: accessor.name, responseKey: nil, type: property.mayBeLeftOut ? .optional(type) : type,
-                    mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault, isKeyField: false)
+                part = .fragmentSpread(fragment: name)
+                type = .named(
+                    .optimisticBuilder(lens: nil, fragment: name, builder: fragmentBuilders[name] ?? "Optimistic"))
             case .inlineFragment:
-                let type = DeclaredType.named(Self.builder(of: accessor))
-                return OptimisticPropertyDeclaration(
-                    name: accessor.name, responseKey: nil, type: property.mayBeLeftOut ? .optional(type) : type,
-                    mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault, isKeyField: false)
+                part = .inlineFragment
+                type = .named(Self.builder(of: accessor))
             }
+            return OptimisticPropertyDeclaration(
+                name: accessor.name, member: property.accessor, part: part, type: type,
+                mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault)
         }
         for field in shape.keyFields {
             properties.append(
                 OptimisticPropertyDeclaration(
-                    name: field.name, responseKey: field.name, type: declaredType(field.schemaType),
-                    mayBeLeftOut: false, hasDefault: false, isKeyField: true))
+                    name: field.name, member: nil, part: .keyField, type: declaredType(field.schemaType),
+                    mayBeLeftOut: false, hasDefault: false))
         }
         return OptimisticBuilderDeclaration(
             typeName: typeName, recordType: shape.recordType, takesTypename: shape.takesTypename,
@@ -281,7 +280,7 @@ package struct DeclarationLowering: Sendable {
     /// The builder of the nested lens `accessor` reads.
     private static func builder(of accessor: Accessor) -> DeclaredNamedType {
         .optimisticBuilder(
-            lens: accessor.lens?.typeName, fragment: nil, builder: accessor.lens?.optimisticTypeName ?? "")
+            lens: accessor.lens?.typeName, fragment: nil, builder: accessor.lens?.optimisticTypeName ?? "Optimistic")
     }
 
     // MARK: - Types and names

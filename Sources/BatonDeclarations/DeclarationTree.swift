@@ -352,16 +352,36 @@ package struct OptimisticBuilderDeclaration: Sendable, Equatable {
 }
 
 package struct OptimisticPropertyDeclaration: Sendable, Equatable {
-    /// The member it stands for (or the key field's name).
+    /// What the property stands for.
+    package enum Part: Sendable, Equatable {
+        /// A field, written under `responseKey`; `nestedBuilder` when it reads a nested lens, whose builder the
+        /// property holds (in lists as the schema's type has them).
+        case field(responseKey: String, nestedBuilder: Bool)
+        /// A named fragment's spread: the fragment's builder, merged in.
+        case fragmentSpread(fragment: String)
+        /// An inline fragment read through a nested lens: that lens's builder, merged in.
+        case inlineFragment
+        /// A key field of the record type that no member gives, written under its name.
+        case keyField
+    }
+
+    /// The member's name it stands for (or the key field's name).
     package var name: String
-    /// Written under this key in the response object; nil when merged in (a fragment's or an inline fragment's
-    /// builder).
-    package var responseKey: String?
+    /// The index of the lens member it stands for (a printer names the property as it named the member); nil
+    /// for a key field.
+    package var member: Int?
+    package var part: Part
+    /// The value as a response holds it (the schema's nullability; a builder for a nested lens or a spread). A
+    /// property that may be left out is optional besides.
     package var type: DeclaredType
     /// A caller may leave it out: absent from the response unless given.
     package var mayBeLeftOut: Bool
     /// Its parameter defaults to nothing (left out, or null for a nullable field).
     package var hasDefault: Bool
-    /// A key field of the record type that no member gives.
-    package var isKeyField: Bool
+
+    /// The name of the builder the property holds (a nested lens's or a fragment's), if it holds one.
+    package var builder: String? {
+        if case .optimisticBuilder(_, _, let builder) = type.named { return builder }
+        return nil
+    }
 }

@@ -84,7 +84,8 @@ enum TypeScriptDeclarationPrinter {
             if builder.takesTypename { out += "\(indent)    readonly __typename: string;\n" }
             for property in builder.properties {
                 let mark = property.hasDefault ? "?" : ""
-                out += "\(indent)    readonly \(self.property(property.name))\(mark): \(type(property.type, here));\n"
+                let value = property.mayBeLeftOut && !property.type.isOptional ? .optional(property.type) : property.type
+                out += "\(indent)    readonly \(self.property(property.name))\(mark): \(type(value, here));\n"
             }
             out += "\(indent)  }\n"
         }

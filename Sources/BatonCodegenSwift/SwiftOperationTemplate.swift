@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -21,7 +22,8 @@ struct SwiftOperationTemplate {
     }
 
     func render() -> Template {
-        if operation.refetchableFragment != nil { return renderRefetchQuery() }
+        let entryPoints = generator.declarations.entryPoints(of: operation)
+        if let fragment = entryPoints.refetchedFragment { return renderRefetchQuery(fragment: fragment) }
         let access = generator.access
         // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
         let attachable = operation.kind == .query
@@ -93,18 +95,18 @@ struct SwiftOperationTemplate {
 
                 \(data.render())
             }
-            \(if: operation.kind == .mutation, SwiftMutationCallTemplate(generator: generator, operation: operation, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render())
+            \(ifLet: entryPoints.mutationCall, { SwiftMutationCallTemplate(generator: generator, call: $0, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render() })
             """
     }
 
     /// A `@refetchable` fragment's generated query: its variables as the pagination sets them.
-    private func renderRefetchQuery() -> Template {
+    private func renderRefetchQuery(fragment: String) -> Template {
         let access = generator.access
         let declared = operation.variables.map { SwiftLiteral.string($0.name) }
         let data = SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         return """
-            /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(operation.refetchableFragment ?? "")`;
+            /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
                 \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))

@@ -107,42 +107,36 @@ package struct DeclarationLowering: Sendable {
     // MARK: - Definitions
 
     package func fragment(_ fragment: FragmentModel) -> FragmentDeclaration {
-        var entryPoints: [EntryPoint] = []
-        if let refetch = fragment.refetchable {
-            entryPoints.append(.refetch(query: refetch.queryName, throughNode: refetch.throughNode))
-            if !refetch.connectionPath.isEmpty {
-                let forward =
-                    refetch.forwardCount != nil || refetch.forwardCursor != nil
-                    ? PageVariables(count: refetch.forwardCount, cursor: refetch.forwardCursor) : nil
-                let backward =
-                    refetch.backwardCount != nil || refetch.backwardCursor != nil
-                    ? PageVariables(count: refetch.backwardCount, cursor: refetch.backwardCursor) : nil
-                entryPoints.append(
-                    .paginate(connectionPath: refetch.connectionPath, forward: forward, backward: backward))
-            }
-        }
-        return FragmentDeclaration(
+        FragmentDeclaration(
             name: fragment.name, typeName: fragment.typeName,
             typeCondition: TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes),
             spreadMemberName: fragment.spreadAccessorName, readsNilAtRoot: fragment.rootCanBeNil,
-            lens: lens(fragment.lens), entryPoints: entryPoints)
+            lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment))
+    }
+
+    /// A fragment's entry points: `@refetchable`'s refetch (and paging), or none. Cheap: a printer asks for them
+    /// without lowering the fragment's lens.
+    package func entryPoints(of fragment: FragmentModel) -> [EntryPoint] {
+        guard let refetch = fragment.refetchable else { return [] }
+        func page(_ count: String?, _ cursor: String?) -> PageVariables? {
+            count == nil && cursor == nil ? nil : PageVariables(count: count, cursor: cursor)
+        }
+        return [
+            .refetch(
+                RefetchEntryPoint(
+                    query: refetch.queryName, throughNode: refetch.throughNode, connectionPath: refetch.connectionPath,
+                    forward: page(refetch.forwardCount, refetch.forwardCursor),
+                    backward: page(refetch.backwardCount, refetch.backwardCursor)))
+        ]
     }
 
     package func operation(_ operation: OperationModel) -> OperationDeclaration {
-        let kind: OperationDeclaration.Kind
-        var entryPoints: [EntryPoint]
-        switch operation.kind {
-        case .query:
-            kind = .query
-            entryPoints = [.fetch]
-        case .mutation:
-            kind = .mutation
-            entryPoints = [.mutationCall(optimisticBuilder: operation.lens.optimisticTypeName)]
-        case .subscription:
-            kind = .subscription
-            entryPoints = [.subscribe]
-        }
-        if let fragment = operation.refetchableFragment { entryPoints.append(.refetchQuery(fragment: fragment)) }
+        let kind: OperationDeclaration.Kind =
+            switch operation.kind {
+            case .query: .query
+            case .mutation: .mutation
+            case .subscription: .subscription
+            }
         return OperationDeclaration(
             name: operation.name, typeName: operation.typeName, kind: kind,
             variables: operation.variables.map { variable in
@@ -150,7 +144,25 @@ package struct DeclarationLowering: Sendable {
                     name: variable.name, type: declaredType(variable.type), mayBeLeftOut: variable.isOptional,
                     isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs)
             },
-            lens: lens(operation.lens), entryPoints: entryPoints, operationID: operation.operationID)
+            lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
+    }
+
+    /// An operation's entry points: a query is fetched (and a `@refetchable` fragment's query is its pagination's),
+    /// a subscription subscribed to, a mutation called. Cheap: a printer asks for them without lowering the lens.
+    package func entryPoints(of operation: OperationModel) -> [EntryPoint] {
+        var points: [EntryPoint]
+        switch operation.kind {
+        case .query: points = [.fetch]
+        case .mutation:
+            points = [
+                .mutationCall(
+                    MutationCallEntryPoint(
+                        operationName: operation.name, optimisticBuilder: operation.lens.optimisticTypeName))
+            ]
+        case .subscription: points = [.subscribe]
+        }
+        if let fragment = operation.refetchableFragment { points.append(.refetchQuery(fragment: fragment)) }
+        return points
     }
 
     // MARK: - Lenses

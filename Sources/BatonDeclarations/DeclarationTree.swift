@@ -269,21 +269,57 @@ package enum EntryPoint: Sendable, Equatable {
     case fetch
     /// A subscription: its events through the environment.
     case subscribe
-    /// A mutation: called like a function with its variables, and a typed optimistic response when the lens has a
-    /// builder (its type name).
-    case mutationCall(optimisticBuilder: String?)
-    /// The query generated for a `@refetchable` fragment (by the fragment's name).
+    /// A mutation: called like a function with its variables.
+    case mutationCall(MutationCallEntryPoint)
+    /// The query generated for a `@refetchable` fragment (by the fragment's name): the pagination sends it.
     case refetchQuery(fragment: String)
-    /// A `@refetchable` fragment: fetched again through `query`, by `node(id:)` or from the root.
-    case refetch(query: String, throughNode: Bool)
-    /// A `@refetchable` fragment with a `@connection`: the members down to it, and the variables that page it.
-    case paginate(connectionPath: [String], forward: PageVariables?, backward: PageVariables?)
+    /// A `@refetchable` fragment: fetched again, and paged when it has a `@connection`.
+    case refetch(RefetchEntryPoint)
+}
+
+/// A mutation's call: its variables, typed, and a typed optimistic response when its lens has a builder.
+package struct MutationCallEntryPoint: Sendable, Equatable {
+    package var operationName: String
+    /// The data lens's optimistic builder's name; nil: the call takes no optimistic response.
+    package var optimisticBuilder: String?
+}
+
+/// A `@refetchable` fragment's query and how it pages.
+package struct RefetchEntryPoint: Sendable, Equatable {
+    /// The generated query's name (an operation of the plan).
+    package var query: String
+    /// The query reaches the record through `node(id:)`; false for a fragment on the query type.
+    package var throughNode: Bool
+    /// Member names from the fragment's lens down to its `@connection` member, that one last; empty without one.
+    package var connectionPath: [String]
+    package var forward: PageVariables?
+    package var backward: PageVariables?
 }
 
 /// The variables that page a connection in one direction.
 package struct PageVariables: Sendable, Equatable {
     package var count: String?
     package var cursor: String?
+}
+
+extension [EntryPoint] {
+    /// The mutation call among them, if any.
+    package var mutationCall: MutationCallEntryPoint? {
+        for point in self { if case .mutationCall(let call) = point { return call } }
+        return nil
+    }
+
+    /// The refetch entry point of a `@refetchable` fragment, if any.
+    package var refetch: RefetchEntryPoint? {
+        for point in self { if case .refetch(let refetch) = point { return refetch } }
+        return nil
+    }
+
+    /// For the query generated for a `@refetchable` fragment: the fragment's name.
+    package var refetchedFragment: String? {
+        for point in self { if case .refetchQuery(let fragment) = point { return fragment } }
+        return nil
+    }
 }
 
 // MARK: - Lenses

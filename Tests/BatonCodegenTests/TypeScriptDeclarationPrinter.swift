@@ -119,13 +119,13 @@ enum TypeScriptDeclarationPrinter {
             switch point {
             case .fetch: " @fetch"
             case .subscribe: " @subscribe"
-            case .mutationCall(let builder): " @call" + (builder.map { " optimistic: \($0)" } ?? "")
+            case .mutationCall(let call): " @call" + (call.optimisticBuilder.map { " optimistic: \($0)" } ?? "")
             case .refetchQuery(let fragment): " @refetches \(fragment)"
-            case .refetch(let query, let throughNode): " @refetch \(query)\(throughNode ? " by node" : "")"
-            case .paginate(let path, let forward, let backward):
-                " @paginate \(path.joined(separator: "."))"
-                    + (forward.map { " forward(\($0.count ?? "-"), \($0.cursor ?? "-"))" } ?? "")
-                    + (backward.map { " backward(\($0.count ?? "-"), \($0.cursor ?? "-"))" } ?? "")
+            case .refetch(let refetch):
+                " @refetch \(refetch.query)\(refetch.throughNode ? " by node" : "")"
+                    + (refetch.connectionPath.isEmpty ? "" : " @paginate \(refetch.connectionPath.joined(separator: "."))")
+                    + (refetch.forward.map { " forward(\($0.count ?? "-"), \($0.cursor ?? "-"))" } ?? "")
+                    + (refetch.backward.map { " backward(\($0.count ?? "-"), \($0.cursor ?? "-"))" } ?? "")
             }
         }.joined()
     }

@@ -99,6 +99,105 @@ import Testing
         }
     }
 
+    /// What the tree states, both generators print: for every generator fixture with both languages, each enum value
+    /// and input field (its wire name, its deprecation), each mutation's call and whether it takes an optimistic
+    /// response, each `@refetchable` fragment's refetch (through `node(id:)` or not), as many optimistic builders as
+    /// the tree's lenses have, and each shared type condition (Swift). Read from the generated text, as
+    /// `PlanAgreement` reads it: a generator deciding one of these on its own shows up here.
+    @Test(arguments: GeneratorFixtureTests.cases.filter { !$0.isInvalid })
+    func bothGeneratorsPrintTheTree(_ fixture: FixtureCase) throws {
+        var sections = try fixture.sections(keepsPreamble: true)
+        if !sections.contains(where: { $0.path == "baton.json" }) {
+            sections.insert(("baton.json", GeneratorFixtureTests.defaultConfiguration), at: 0)
+        }
+        let schema = try Data(contentsOf: Self.fixtures.appendingPathComponent("schema.graphql"))
+        let project = FixtureProject(
+            sections: sections, defaultSchema: ("schema.graphql", Array(schema)), upTo: .generate,
+            targets: .configured)
+        let model = try #require(project.compilation.model, "\(fixture): no plan")
+        var swift: [String: String] = [:]
+        var kotlin: [String: String] = [:]
+        for generated in project.compilation.outputs {
+            let files = Dictionary(generated.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
+            if generated.target.name == "swift" { swift = files }
+            if generated.target.name == "kotlin" { kotlin = files }
+        }
+        guard !swift.isEmpty, !kotlin.isEmpty else { return }
+        let tree = DeclarationLowering(model).tree()
+        func texts(_ name: String) -> (swift: String, kotlin: String)? {
+            guard let swiftText = swift[name + ".graphql.swift"], let kotlinText = kotlin[name + ".kt"] else {
+                Issue.record("\(fixture): no Swift or Kotlin file for \(name)")
+                return nil
+            }
+            return (swiftText, kotlinText)
+        }
+        func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
+        var builders = 0
+        func countBuilders(_ lens: LensDeclaration) {
+            if lens.optimisticBuilder != nil { builders += 1 }
+            for member in lens.members { if let nested = member.lens { countBuilders(nested) } }
+        }
+        for file in tree.files {
+            switch file.declaration {
+            case .enumeration(let item):
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                for value in item.values {
+                    #expect(swiftText.contains("\"\(value.name)\""), "\(fixture): Swift \(item.name).\(value.name)")
+                    #expect(kotlinText.contains("\"\(value.name)\""), "\(fixture): Kotlin \(item.name).\(value.name)")
+                }
+                let deprecated = item.values.filter { $0.deprecation != nil }.count
+                #expect(
+                    count(swiftText, "@available(*, deprecated, message:") == deprecated, "\(fixture): \(item.name)")
+                #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
+            case .inputObject(let item):
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                for field in item.fields {
+                    #expect(swiftText.contains("\"\(field.name)\""), "\(fixture): Swift \(item.name).\(field.name)")
+                    #expect(kotlinText.contains("\"\(field.name)\""), "\(fixture): Kotlin \(item.name).\(field.name)")
+                }
+                let deprecated = item.fields.filter { $0.deprecation != nil }.count
+                if !item.isOneOf {
+                    #expect(count(swiftText, "/// Deprecated: ") == deprecated, "\(fixture): \(item.name)")
+                }
+                #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
+            case .operation(let operation):
+                countBuilders(operation.lens)
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                let call = operation.entryPoints.mutationCall
+                #expect(swiftText.contains("extension Baton.MutationCall where Operation ==") == (call != nil))
+                #expect(kotlinText.contains("operator fun MutationCall<") == (call != nil))
+                let optimistic = call?.optimisticBuilder != nil
+                #expect(swiftText.contains(", optimisticResponse: ") == optimistic, "\(fixture): \(operation.name)")
+                if call != nil {
+                    #expect(kotlinText.contains("), optimisticResponse") == optimistic, "\(fixture): \(operation.name)")
+                }
+            case .fragment(let fragment):
+                countBuilders(fragment.lens)
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                let refetch = fragment.entryPoints.refetch
+                #expect(
+                    swiftText.contains("typealias RefetchQuery = ") == (refetch != nil), "\(fixture): \(fragment.name)")
+                #expect(kotlinText.contains("val REFETCHABLE: Refetchable") == (refetch != nil))
+                if let refetch {
+                    let node = refetch.throughNode ? "true" : "false"
+                    #expect(swiftText.contains("refetchesThroughNode: Bool = \(node)"), "\(fixture): \(fragment.name)")
+                    #expect(kotlinText.contains("throughNode = \(node)"), "\(fixture): \(fragment.name)")
+                }
+            case .customScalar: continue
+            }
+        }
+        let swiftBuilders = swift.values.reduce(0) { $0 + count($1, ": Baton.OptimisticResponse {") }
+        let kotlinBuilders = kotlin.values.reduce(0) { $0 + count($1, ": OptimisticResponse {") }
+        #expect(swiftBuilders == builders, "\(fixture): Swift declares \(swiftBuilders) builders, the tree \(builders)")
+        #expect(
+            kotlinBuilders == builders, "\(fixture): Kotlin declares \(kotlinBuilders) builders, the tree \(builders)")
+        let conditions = swift["Baton+TypeConditions.graphql.swift"] ?? ""
+        for condition in tree.sharedTypeConditions {
+            #expect(conditions.contains("static let on_\(condition.name): "), "\(fixture): on_\(condition.name)")
+        }
+        #expect(count(conditions, "static let on_") == tree.sharedTypeConditions.count, "\(fixture)")
+    }
+
     /// Names the tree marks as differing only by case from a sibling's: exactly those.
     @Test func caseTwinsAreMarked() {
         #expect(

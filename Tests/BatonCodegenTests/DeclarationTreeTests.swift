@@ -15,13 +15,7 @@ import Testing
     static func model(_ name: String) throws -> LensModel {
         let fixture = FixtureCase(
             suite: "generators", file: fixtures.appendingPathComponent("generators").appendingPathComponent(name))
-        var sections = try fixture.sections(keepsPreamble: true)
-        if !sections.contains(where: { $0.path == "baton.json" }) {
-            sections.insert(("baton.json", GeneratorFixtureTests.defaultConfiguration), at: 0)
-        }
-        let schema = try Data(contentsOf: fixtures.appendingPathComponent("schema.graphql"))
-        let project = FixtureProject(
-            sections: sections, defaultSchema: ("schema.graphql", Array(schema)), upTo: .plan, targets: .configured)
+        let project = try GeneratorFixtureTests.project(fixture, upTo: .plan)
         return try #require(project.compilation.model, "\(name): no plan: \(project.diagnostics)")
     }
 
@@ -106,14 +100,7 @@ import Testing
     /// `PlanAgreement` reads it: a generator deciding one of these on its own shows up here.
     @Test(arguments: GeneratorFixtureTests.cases.filter { !$0.isInvalid })
     func bothGeneratorsPrintTheTree(_ fixture: FixtureCase) throws {
-        var sections = try fixture.sections(keepsPreamble: true)
-        if !sections.contains(where: { $0.path == "baton.json" }) {
-            sections.insert(("baton.json", GeneratorFixtureTests.defaultConfiguration), at: 0)
-        }
-        let schema = try Data(contentsOf: Self.fixtures.appendingPathComponent("schema.graphql"))
-        let project = FixtureProject(
-            sections: sections, defaultSchema: ("schema.graphql", Array(schema)), upTo: .generate,
-            targets: .configured)
+        let project = try GeneratorFixtureTests.project(fixture)
         let model = try #require(project.compilation.model, "\(fixture): no plan")
         var swift: [String: String] = [:]
         var kotlin: [String: String] = [:]

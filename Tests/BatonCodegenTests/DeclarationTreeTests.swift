@@ -21,7 +21,7 @@ import Testing
 
     /// The toy printer's output for each case, against `Fixtures/declarations/<case>.d.ts`
     /// (`BATON_UPDATE_FIXTURES=1` rewrites them).
-    @Test(arguments: ["connections", "incremental", "required-and-catch", "public-pagination"])
+    @Test(arguments: ["connections", "incremental", "required-and-catch"])
     func toyPrinterPrintsAFixturesTree(_ name: String) throws {
         let tree = DeclarationLowering(try Self.model(name + ".graphql")).tree()
         let printed = TypeScriptDeclarationPrinter.print(tree)

@@ -43,7 +43,7 @@ let package = Package(
             name: "BatonPlate", dependencies: ["BatonDiagnostics", "BatonSchema", "BatonIR"], swiftSettings: strict),
         .target(name: "BatonCodegen", dependencies: ["BatonDiagnostics", "BatonIR"], swiftSettings: strict),
         // The declaration tree: the plan lowered once into what generated code declares, printed by each generator.
-        .target(name: "BatonDeclarations", dependencies: ["BatonIR", "BatonSchema"], swiftSettings: strict),
+        .target(name: "BatonDeclarations", dependencies: ["BatonIR", "BatonSchema", "BatonSyntax"], swiftSettings: strict),
         .target(
             name: "BatonCodegenSwift",
             dependencies: [

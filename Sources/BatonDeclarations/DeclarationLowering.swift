@@ -1,5 +1,6 @@
 import BatonIR
 import BatonSchema
+import BatonSyntax
 
 /// The one lowering of the plan into the declaration tree (`DeclarationTree`): pure, linear in the plan's size.
 ///
@@ -141,7 +142,8 @@ package struct DeclarationLowering: Sendable {
             name: operation.name, typeName: operation.typeName, kind: kind,
             variables: operation.variables.map { variable in
                 VariableDeclaration(
-                    name: variable.name, type: declaredType(variable.type), mayBeLeftOut: variable.isOptional,
+                    name: variable.name, type: declaredType(variable.type),
+                    defaultValue: variable.defaultValue.map(WrittenValue.init), mayBeLeftOut: variable.isOptional,
                     isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs)
             },
             lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
@@ -184,7 +186,8 @@ package struct DeclarationLowering: Sendable {
         switch accessor.reads {
         case .field(let read):
             source = .field(
-                responseKey: read.responseKey, fieldName: read.fieldName, arguments: read.arguments.map(\.name))
+                responseKey: read.responseKey, fieldName: read.fieldName,
+                arguments: read.arguments.map { WrittenField(name: $0.name, value: WrittenValue($0.value)) })
         case .parentRecord(let read):
             let fragment: String? = if case .fragment(let base) = accessor.base { base.name } else { nil }
             source = .parentRecord(
@@ -353,6 +356,24 @@ extension DeclaredType {
                 return .nonNull(.named(name))
             case .optimisticBuilder(let lens, let fragment, _): return .nonNull(.named(lens ?? fragment ?? ""))
             }
+        }
+    }
+}
+
+extension WrittenValue {
+    /// A document's value (its spans dropped).
+    package init(_ value: Value) {
+        switch value {
+        case .variable(let variable): self = .variable(variable.name.value)
+        case .int(let text, _): self = .int(text)
+        case .float(let text, _): self = .float(text)
+        case .string(let string): self = .string(string.value)
+        case .boolean(let flag, _): self = .boolean(flag)
+        case .null: self = .null
+        case .enumValue(let name): self = .enumValue(name.value)
+        case .list(let items, _): self = .list(items.map(WrittenValue.init))
+        case .object(let fields, _):
+            self = .object(fields.map { WrittenField(name: $0.name.value, value: WrittenValue($0.value)) })
         }
     }
 }

@@ -26,7 +26,7 @@
 //
 //   LensDeclaration: typeName, recordType (isAbstract, possibleTypes), isIdentifiable,
 //        connectionIDName, members: [MemberDeclaration], optimisticBuilder.
-//   MemberDeclaration: name, read (a field's response key, storage name and arguments, or the
+//   MemberDeclaration: name, read (a field's response key, storage name and arguments (`WrittenValue`), or the
 //        parent's record under a type condition), type: DeclaredType, readMode (`ReadMode`'s decision),
 //        condition (`Presence`, normalized), nested lens (for a composite member).
 //   DeclaredType: .named(DeclaredNamedType) | .optional | .list | .result (`@catch`: the value or
@@ -255,6 +255,8 @@ package struct OperationDeclaration: Sendable, Equatable {
 package struct VariableDeclaration: Sendable, Equatable {
     package var name: String
     package var type: DeclaredType
+    /// The default the document declares, if any.
+    package var defaultValue: WrittenValue?
     /// The variable may be left out of a request (nullable, or with a default).
     package var mayBeLeftOut: Bool
     /// Used only by client-only directives: never sent.
@@ -322,6 +324,32 @@ extension [EntryPoint] {
     }
 }
 
+/// A value as a document writes it (an argument's, a variable's default), in no language.
+package indirect enum WrittenValue: Sendable, Hashable {
+    /// `$name`: the variable's value at run time.
+    case variable(String)
+    /// A number, as written.
+    case int(String)
+    case float(String)
+    case string(String)
+    case boolean(Bool)
+    case null
+    case enumValue(String)
+    case list([WrittenValue])
+    /// Fields in the order written.
+    case object([WrittenField])
+}
+
+/// `name: value` in an object value or an argument list.
+package struct WrittenField: Sendable, Hashable {
+    package var name: String
+    package var value: WrittenValue
+    package init(name: String, value: WrittenValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
 // MARK: - Lenses
 
 /// A view of one record through one selection: a generated type with a member per accessor.
@@ -359,8 +387,9 @@ package struct MemberDeclaration: Sendable, Equatable {
 
 /// Where a member's value comes from.
 package enum MemberSource: Sendable, Equatable {
-    /// A field of the record: under `responseKey` in a response, stored as `fieldName` with its arguments (by name).
-    case field(responseKey: String, fieldName: String, arguments: [String])
+    /// A field of the record: under `responseKey` in a response, stored as `fieldName` with its arguments (sorted by
+    /// name, the storage key's order; variables resolved at run time).
+    case field(responseKey: String, fieldName: String, arguments: [WrittenField])
     /// The parent's record, read through a fragment (`fragment` non-nil) or an inline fragment; `condition` the
     /// types it must be (nil: every record the parent reads).
     case parentRecord(fragment: String?, condition: TypeCondition?)

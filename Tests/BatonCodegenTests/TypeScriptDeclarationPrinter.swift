@@ -56,7 +56,8 @@ enum TypeScriptDeclarationPrinter {
                 out += "export interface \(operation.typeName)Variables {\n"
                 for variable in operation.variables where !variable.isClientOnly {
                     out += "  readonly \(property(variable.name))\(variable.mayBeLeftOut ? "?" : ""): "
-                    out += "\(type(variable.type, []));\n"
+                    out += "\(type(variable.type, []));"
+                    out += variable.defaultValue.map { " // = " + written($0) + "\n" } ?? "\n"
                 }
                 out += "}\n"
             }
@@ -70,6 +71,11 @@ enum TypeScriptDeclarationPrinter {
         var out = "\(indent)export interface \(lens.typeName) {\n"
         for member in lens.members {
             var notes = ["@read \(member.readMode)"]
+            if case .field(_, let fieldName, let arguments) = member.source, !arguments.isEmpty {
+                notes.append(
+                    "@args \(fieldName)(" + arguments.map { "\($0.name): \(written($0.value))" }.joined(separator: ", ")
+                        + ")")
+            }
             if member.condition != [[]] { notes.append("@present " + condition(member.condition)) }
             out += doc(notes.joined(separator: " "), indent + "  ")
             out += "\(indent)  readonly \(property(member.name)): \(type(member.type, here));\n"
@@ -84,7 +90,8 @@ enum TypeScriptDeclarationPrinter {
             if builder.takesTypename { out += "\(indent)    readonly __typename: string;\n" }
             for property in builder.properties {
                 let mark = property.hasDefault ? "?" : ""
-                let value = property.mayBeLeftOut && !property.type.isOptional ? .optional(property.type) : property.type
+                let value =
+                    property.mayBeLeftOut && !property.type.isOptional ? .optional(property.type) : property.type
                 out += "\(indent)    readonly \(self.property(property.name))\(mark): \(type(value, here));\n"
             }
             out += "\(indent)  }\n"
@@ -114,6 +121,20 @@ enum TypeScriptDeclarationPrinter {
         }
     }
 
+    /// A written value as TypeScript would write it (a variable as `$name`).
+    private static func written(_ value: WrittenValue) -> String {
+        switch value {
+        case .variable(let name): "$" + name
+        case .int(let text), .float(let text): text
+        case .string(let text), .enumValue(let text): literal(text)
+        case .boolean(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .list(let items): "[" + items.map(written).joined(separator: ", ") + "]"
+        case .object(let fields):
+            "{ " + fields.map { property($0.name) + ": " + written($0.value) }.joined(separator: ", ") + " }"
+        }
+    }
+
     private static func entryPoints(_ points: [EntryPoint]) -> String {
         points.map { point -> String in
             switch point {
@@ -123,7 +144,8 @@ enum TypeScriptDeclarationPrinter {
             case .refetchQuery(let fragment): " @refetches \(fragment)"
             case .refetch(let refetch):
                 " @refetch \(refetch.query)\(refetch.throughNode ? " by node" : "")"
-                    + (refetch.connectionPath.isEmpty ? "" : " @paginate \(refetch.connectionPath.joined(separator: "."))")
+                    + (refetch.connectionPath.isEmpty
+                        ? "" : " @paginate \(refetch.connectionPath.joined(separator: "."))")
                     + (refetch.forward.map { " forward(\($0.count ?? "-"), \($0.cursor ?? "-"))" } ?? "")
                     + (refetch.backward.map { " backward(\($0.count ?? "-"), \($0.cursor ?? "-"))" } ?? "")
             }

@@ -44,7 +44,7 @@ export namespace CommentRow_comment {
 export interface IssueComments_issue {
   /** @read plain */
   readonly title: string;
-  /** @read plain */
+  /** @read plain @args comments(after: $cursor, first: $count, orderBy: $order) */
   readonly comments: IssueComments_issue.Comments;
 }
 export namespace IssueComments_issue {
@@ -83,7 +83,7 @@ export namespace IssueComments_issue {
 // AddComment.d.ts
 /** mutation AddComment @call optimistic: Optimistic */
 export interface AddComment {
-  /** @read plain */
+  /** @read plain @args addComment(input: $input) */
   readonly addComment: AddComment.AddComment2 | null;
 }
 export namespace AddComment {
@@ -131,7 +131,7 @@ export interface AddCommentVariables {
 // DeleteComment.d.ts
 /** mutation DeleteComment @call optimistic: Optimistic */
 export interface DeleteComment {
-  /** @read plain */
+  /** @read plain @args deleteComment(id: $id) */
   readonly deleteComment: DeleteComment.DeleteComment2 | null;
 }
 export namespace DeleteComment {
@@ -155,7 +155,7 @@ export interface DeleteCommentVariables {
 // IssueCommentsPaginationQuery.d.ts
 /** query IssueCommentsPaginationQuery @fetch @refetches IssueComments_issue */
 export interface IssueCommentsPaginationQuery {
-  /** @read plain */
+  /** @read plain @args node(id: $id) */
   readonly node: IssueCommentsPaginationQuery.Node | null;
 }
 export namespace IssueCommentsPaginationQuery {
@@ -174,7 +174,7 @@ export interface IssueCommentsPaginationQueryVariables {
 // IssueQuery.d.ts
 /** query IssueQuery @fetch */
 export interface IssueQuery {
-  /** @read plain */
+  /** @read plain @args node(id: $id) */
   readonly node: IssueQuery.Node | null;
 }
 export namespace IssueQuery {
@@ -187,7 +187,7 @@ export namespace IssueQuery {
 }
 export interface IssueQueryVariables {
   readonly id: string;
-  readonly count?: number | null;
+  readonly count?: number | null; // = 2
   readonly cursor?: string | null;
   readonly order?: CommentOrder | null;
 }

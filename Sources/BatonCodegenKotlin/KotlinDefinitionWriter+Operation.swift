@@ -29,26 +29,28 @@ extension KotlinDefinitionWriter {
         var puts: [Template] = []
         var clientPuts: [Template] = []
         var signature: [(name: String, type: String)] = []
-        for variable in operation.variables {
+        let variables = context.declarations.variables(of: operation)
+        for variable in variables {
             let name = KotlinNames.quoted(
                 variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
             let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
+            let schemaType = variable.type.schemaType
             // `connections:` of a declarative update holds ConnectionIds (the guide's `listOf(connectionID)`).
             let valueType =
                 variable.holdsConnectionIDs
-                ? (variable.type.isNonNull ? "List<ConnectionId>" : "List<ConnectionId>?")
-                : context.inputType(variable.type)
-            let declaration = variable.isOptional ? "Optional<\(valueType)> = Optional.Absent" : valueType
+                ? (variable.type.isOptional ? "List<ConnectionId>?" : "List<ConnectionId>")
+                : context.inputType(schemaType)
+            let declaration = variable.mayBeLeftOut ? "Optional<\(valueType)> = Optional.Absent" : valueType
             parameters.append("\(annotation.map { $0 + " " } ?? "")val \(name): \(declaration)")
             signature.append((name, declaration))
             let encoded: String
             if variable.holdsConnectionIDs {
-                let list = variable.type.isNonNull ? "v.map { it.recordKey }" : "v?.map { it.recordKey }"
-                encoded = variable.isOptional ? "\(name).map { v -> \(list) }" : "\(name).let { v -> \(list) }"
-            } else if variable.isOptional {
-                encoded = context.encoding("v", variable.type, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
+                let list = variable.type.isOptional ? "v?.map { it.recordKey }" : "v.map { it.recordKey }"
+                encoded = variable.mayBeLeftOut ? "\(name).map { v -> \(list) }" : "\(name).let { v -> \(list) }"
+            } else if variable.mayBeLeftOut {
+                encoded = context.encoding("v", schemaType, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
             } else {
-                encoded = context.encoding(name, variable.type) ?? name
+                encoded = context.encoding(name, schemaType) ?? name
             }
             let put: Template = ".put(\(KotlinLiteral.string(variable.name)), \(encoded))"
             if variable.isClientOnly { clientPuts.append(put) } else { puts.append(put) }
@@ -71,7 +73,7 @@ extension KotlinDefinitionWriter {
                 \(lines: parameters, separator: ",\n")
             ) : Operation<\(type).\(KotlinNames.quoted(dataName))> {
             """
-        let variableNames = operation.variables.map { KotlinLiteral.string($0.name) }.joined(separator: ", ")
+        let variableNames = variables.map { KotlinLiteral.string($0.name) }.joined(separator: ", ")
         let variablesBody: Template =
             isRefetchQuery
             ? """
@@ -96,7 +98,7 @@ extension KotlinDefinitionWriter {
                 \(lines: clientPuts)
                 .build()
             """
-        let defaults = operation.variables.compactMap { variable in
+        let defaults = variables.compactMap { variable in
             variable.defaultValue.map { KotlinLiteral.string(variable.name) + " to " + KotlinLiteral.value($0) }
         }
         let defaultsBody: Template =

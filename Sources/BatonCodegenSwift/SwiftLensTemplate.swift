@@ -327,7 +327,7 @@ struct SwiftLensTemplate {
                 text.add(index == 0 ? "(" : ", (")
                 SwiftLiteral.string(argument.name, into: &text)
                 text.add(", ")
-                text.add(SwiftInputEncoding.inputValue(argument.value))
+                text.add(SwiftInputEncoding.inputValue(WrittenValue(argument.value)))
                 text.add(UInt8(ascii: ")"))
             }
             text.add(UInt8(ascii: "]"))
@@ -365,7 +365,7 @@ struct SwiftLensTemplate {
         if let update = accessor.recordUpdate {
             var parts = [".\(update.kind.rawValue)"]
             if let connections = update.connections {
-                parts.append("connections: " + SwiftInputEncoding.inputValue(connections))
+                parts.append("connections: " + SwiftInputEncoding.inputValue(WrittenValue(connections)))
             }
             if let edge = update.edgeTypeName { parts.append("edgeTypename: " + SwiftLiteral.string(edge)) }
             if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }

@@ -140,13 +140,18 @@ package struct DeclarationLowering: Sendable {
             }
         return OperationDeclaration(
             name: operation.name, typeName: operation.typeName, kind: kind,
-            variables: operation.variables.map { variable in
-                VariableDeclaration(
-                    name: variable.name, type: declaredType(variable.type),
-                    defaultValue: variable.defaultValue.map(WrittenValue.init), mayBeLeftOut: variable.isOptional,
-                    isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs)
-            },
+            variables: variables(of: operation),
             lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
+    }
+
+    /// An operation's variables in declaration order. Cheap: a printer asks for them without lowering the lens.
+    package func variables(of operation: OperationModel) -> [VariableDeclaration] {
+        operation.variables.map { variable in
+            VariableDeclaration(
+                name: variable.name, type: declaredType(variable.type),
+                defaultValue: variable.defaultValue.map(WrittenValue.init), mayBeLeftOut: variable.isOptional,
+                isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs)
+        }
     }
 
     /// An operation's entry points: a query is fetched (and a `@refetchable` fragment's query is its pagination's),

@@ -94,7 +94,8 @@ import Testing
     }
 
     /// What the tree states, both generators print: for every generator fixture with both languages, each enum value
-    /// and input field (its wire name, its deprecation), each mutation's call and whether it takes an optimistic
+    /// and input field (its wire name, its deprecation), each operation's variables and whether it declares defaults,
+    /// each mutation's call and whether it takes an optimistic
     /// response, each `@refetchable` fragment's refetch (through `node(id:)` or not), as many optimistic builders as
     /// the tree's lenses have, and each shared type condition (Swift). Read from the generated text, as
     /// `PlanAgreement` reads it: a generator deciding one of these on its own shows up here.
@@ -150,6 +151,15 @@ import Testing
             case .operation(let operation):
                 countBuilders(operation.lens)
                 guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                for variable in operation.variables {
+                    #expect(swiftText.contains("\"\(variable.name)\""), "\(fixture): Swift $\(variable.name)")
+                    #expect(kotlinText.contains("\"\(variable.name)\""), "\(fixture): Kotlin $\(variable.name)")
+                }
+                let hasDefaults = operation.variables.contains { $0.defaultValue != nil }
+                if operation.entryPoints.refetchedFragment == nil {
+                    #expect(swiftText.contains("static let variableDefaults:") == hasDefaults, "\(fixture)")
+                    #expect(kotlinText.contains("fun variablesWithDefaults()") == hasDefaults, "\(fixture)")
+                }
                 let call = operation.entryPoints.mutationCall
                 #expect(swiftText.contains("extension Baton.MutationCall where Operation ==") == (call != nil))
                 #expect(kotlinText.contains("operator fun MutationCall<") == (call != nil))

@@ -188,8 +188,12 @@ final class KotlinIncrementalTests: XCTestCase {
                 "baton; pending", "baton; failed: issues are unavailable",
                 "== a streamed list",
                 "ada …", "ada, grace …", "ada, grace, linus",
+                "== the repository committed before the server sends its issues",
+                "gate: {\"opened\": \"kotlin-gate\", \"restSent\": false}",
+                "baton; issues pending", "baton; issues Defer it, Stream it",
                 "== truncated between parts",
-                "error: transport: network: " + MultipartError.truncated.description, "store: nothing",
+                "baton; issues pending",
+                "error: transport: network: " + MultipartError.truncated.description, "store: baton; issues pending",
                 "== plain JSON",
                 "baton; issues Defer it, Stream it",
             ])
@@ -206,13 +210,14 @@ final class KotlinIncrementalTests: XCTestCase {
         import java.net.URL
         import kotlin.system.exitProcess
 
-        class Recording(private val http: HttpTransport, private val read: () -> String) : IncrementalTransport {
+        class Recording(private val http: HttpTransport, private val read: () -> String, private val afterFirst: () -> Unit) : IncrementalTransport {
             val seen = ArrayList<String>()
             override fun send(request: GraphQLRequest): ByteArray = http.send(request)
             override fun sendIncrementally(request: GraphQLRequest, receive: (ByteArray) -> Unit) {
                 http.sendIncrementally(request) { payload ->
                     receive(payload)
                     seen.add(read())
+                    if (seen.size == 1) afterFirst()
                 }
             }
         }
@@ -226,10 +231,18 @@ final class KotlinIncrementalTests: XCTestCase {
             }
         }
 
-        fun <D : Any> fetch(url: URL, out: StringBuilder, operation: Operation<D>, fault: String?, log: Boolean, read: (RecordStore) -> String) {
+        fun <D : Any> fetch(
+            url: URL, out: StringBuilder, operation: Operation<D>, fault: String?, log: Boolean, gate: String? = null,
+            read: (RecordStore) -> String
+        ) {
             val store = RecordStore()
-            val headers = if (fault == null) emptyMap() else mapOf("X-Baton-Fault" to fault)
-            val transport = Recording(HttpTransport(url, headers, timeoutMillis = 10000)) { read(store) }
+            val headers = LinkedHashMap<String, String>()
+            if (fault != null) headers["X-Baton-Fault"] = fault
+            if (gate != null) headers["X-Baton-Gate"] = gate
+            // The server holds the rest behind the gate until the first payload has been committed and read here (its
+            // answer is printed then, before the lines read after each payload).
+            val opened = { if (gate != null) out.append("gate: ").append(URL(url, "/_baton/gate?open=" + gate).readText()).append("\n") }
+            val transport = Recording(HttpTransport(url, headers, timeoutMillis = 20000), { read(store) }, { opened() })
             val events = MemoryLog()
             val environment = BatonEnvironment(transport, events, store = store, retryPolicy = RetryPolicy(0, 0.0, 0.0, 0.0))
             try {
@@ -237,6 +250,7 @@ final class KotlinIncrementalTests: XCTestCase {
                 for (line in transport.seen) out.append(line).append("\n")
                 if (log) for (event in events.events) if (event.name == "committed") out.append("committed: ").append(event.payload["payload"]).append("\n")
             } catch (error: FetchException) {
+                for (line in transport.seen) out.append(line).append("\n")
                 out.append("error: ").append(error.error.description).append("\n")
                 out.append("store: ").append(read(store)).append("\n")
             }
@@ -274,6 +288,8 @@ final class KotlinIncrementalTests: XCTestCase {
                     val stars = store.read(Stargazers("octocat", "baton")).repository?.stargazers
                     if (stars == null) "nothing" else stars.items.joinToString(", ") { it.login } + (if (stars.moreComing) " …" else "")
                 }
+                out.append("== the repository committed before the server sends its issues\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), null, false, "kotlin-gate") { screen(it) }
                 out.append("== truncated between parts\n")
                 fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false) { screen(it) }
                 out.append("== plain JSON\n")

@@ -14,17 +14,23 @@ final class IncrementalServerTests: ServerTestCase {
         try TestServer(script: serverScript, python: try PythonScript.incrementalPython())
     }
 
-    /// Hands the payloads of `HTTPTransport` over one by one, and after each records what `read` reads.
+    /// Hands the payloads of a transport (`HTTPTransport`) over one by one, and after each records what `read` reads; after the
+    /// first, runs `afterFirst` (a test opens the server's gate there).
     final class Recording: IncrementalTransport, @unchecked Sendable {
-        let http: HTTPTransport
+        let http: any IncrementalTransport
         let store: Store
         let read: @Sendable (Store) -> String
+        let afterFirst: (@Sendable () throws -> Void)?
         private(set) var seen: [String] = []
 
-        init(_ http: HTTPTransport, store: Store, read: @escaping @Sendable (Store) -> String) {
+        init(
+            _ http: any IncrementalTransport, store: Store, read: @escaping @Sendable (Store) -> String,
+            afterFirst: (@Sendable () throws -> Void)? = nil
+        ) {
             self.http = http
             self.store = store
             self.read = read
+            self.afterFirst = afterFirst
         }
 
         func send(_ request: GraphQLRequest) async throws -> Data { try await http.send(request) }
@@ -33,6 +39,7 @@ final class IncrementalServerTests: ServerTestCase {
             try await http.sendIncrementally(request) { payload in
                 try await receive(payload)
                 seen.append(read(store))
+                if seen.count == 1 { try afterFirst?() }
             }
         }
     }
@@ -115,13 +122,47 @@ final class IncrementalServerTests: ServerTestCase {
         XCTAssertEqual(seen.dropLast().allSatisfy { $0.hasSuffix(" …") }, true)
     }
 
-    /// The connection closed between parts (no closing boundary): a request error, and nothing committed.
-    func testTruncationBetweenPartsCommitsNothing() async throws {
-        let (seen, _, error, store) = try await fetch(
+    /// Each payload is committed as its bytes arrive, before the server has sent the rest: the server holds the
+    /// deferred issues behind a gate (`X-Baton-Gate`) that this test opens only from inside the first `receive`, once
+    /// the store shows the repository with its issues pending. A transport that read the whole body before handing
+    /// parts over would never get there: the gate stays shut and the answer ends, cut, after 10 s.
+    func testTheFirstPayloadIsCommittedBeforeTheServerSendsTheRest() async throws {
+        let gate = UUID().uuidString
+        let url = try server.url
+        let store = Store()
+        let answers = GateAnswers()
+        let transport = Recording(
+            HTTPTransport(url: url, headers: ["X-Baton-Gate": gate], timeout: 20), store: store,
+            read: Self.screen
+        ) {
+            answers.append(try Self.openGate(gate, on: url))
+        }
+        let environment = BatonEnvironment(store: store, transport: transport, log: MemoryLog())
+        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+        XCTAssertEqual(transport.seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
+        XCTAssertEqual(answers.all, [#"{"opened": "\#(gate)", "restSent": false}"#])
+    }
+
+    /// Opens the server's gate `gate` (`/_baton/gate?open=NAME`) and returns its answer.
+    static func openGate(_ gate: String, on server: URL) throws -> String {
+        var components = URLComponents(url: server, resolvingAgainstBaseURL: false)
+        components?.path = "/_baton/gate"
+        components?.queryItems = [URLQueryItem(name: "open", value: gate)]
+        guard let gateURL = components?.url else { throw URLError(.badURL) }
+        return String(decoding: try Data(contentsOf: gateURL), as: UTF8.self)
+    }
+
+    /// The connection closed between parts (no closing boundary): the first payload stays committed, the rest is a
+    /// request error, and nothing of it is committed half-way.
+    func testTruncationBetweenPartsKeepsTheFirstPayloadAndFails() async throws {
+        let (seen, log, error, store) = try await fetch(
             RepositoryScreen(owner: "octocat", name: "baton"), fault: "truncate-after=1", read: Self.screen)
         XCTAssertEqual(error, .offline(MultipartError.truncated.description))
-        XCTAssertEqual(seen, [])
-        XCTAssertEqual(Self.screen(store), "nothing")
+        XCTAssertEqual(seen, ["baton; issues pending"])
+        XCTAssertEqual(Self.screen(store), "baton; issues pending")
+        XCTAssertEqual(
+            log.events.filter { $0.name == "committed" }.compactMap { $0.payload["payload"]?.stringValue },
+            ["payload 1: filled data; pending 1; more coming"])
     }
 
     /// A server that ignores `Accept` and answers plain JSON: one payload, the fragment ready at once.
@@ -160,4 +201,13 @@ final class IncrementalServerTests: ServerTestCase {
             RepositoryScreen(owner: "octocat", name: "baton"), fault: "never-ends", timeout: 1, read: Self.screen)
         guard case .timedOut? = error else { return XCTFail("\(String(describing: error))") }
     }
+}
+
+/// What the server answered when the test opened its gate.
+final class GateAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String] = []
+
+    func append(_ answer: String) { lock.withLock { answers.append(answer) } }
+    var all: [String] { lock.withLock { answers } }
 }

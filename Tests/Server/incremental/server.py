@@ -12,6 +12,10 @@ Faults (`X-Baton-Fault`, comma-separated):
   plain            ignore `Accept` and answer one JSON body (the directives removed), as a server without them
   truncate-after=N close the connection after N parts, without the closing boundary
   never-ends       send the first part, then nothing, the connection left open
+
+Gates (`X-Baton-Gate: NAME`): after the first part the server sends nothing more until the client opens the gate
+(`/_baton/gate?open=NAME`, answered `{"opened": NAME, "restSent": false}`), which proves the client saw the first
+payload before the rest existed on the wire; a gate not opened within 10 s ends the answer without its closing boundary.
 """
 
 import asyncio
@@ -89,6 +93,25 @@ class WithoutIncrementalDirectives(Visitor):
 # carries both; the requests seen, by `X-Baton-Test-Key`, for `/_baton/log` (the main server's format).
 persisted = {}
 requests_seen = []
+# Gates by name (`X-Baton-Gate`), made by whichever side comes first: the answer waiting or the client opening it.
+gates = {}
+GATE_TIMEOUT = 10
+
+
+def gate(name):
+    return gates.setdefault(name, asyncio.Event())
+
+
+async def pass_gate(headers):
+    """Waits for the request's gate, if it names one; False when it was not opened in time."""
+    name = headers.get("x-baton-gate")
+    if not name:
+        return True
+    try:
+        await asyncio.wait_for(gate(name).wait(), GATE_TIMEOUT)
+        return True
+    except asyncio.TimeoutError:
+        return False
 
 
 def persisted_document(request):
@@ -140,7 +163,9 @@ async def answer_json(writer, status, value):
 
 
 def part(payload):
-    return f"\r\n--{BOUNDARY}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{json.dumps(payload)}".encode()
+    """One part, its delimiter right after it (as Apollo Router and graphql-yoga send them): a client knows the part
+    is whole as soon as it has come, not only when the next one starts."""
+    return f"\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{json.dumps(payload)}\r\n--{BOUNDARY}".encode()
 
 
 async def handle(reader, writer):
@@ -149,6 +174,11 @@ async def handle(reader, writer):
         if target.startswith("/_baton/health"):
             writer.write(response_head("200 OK", "text/plain", 2) + b"ok")
             await writer.drain()
+            return
+        if target.startswith("/_baton/gate"):
+            name = parse_qs(urlsplit(target).query).get("open", [""])[0]
+            gate(name).set()
+            await answer_json(writer, "200 OK", {"opened": name, "restSent": False})
             return
         if target.startswith("/_baton/log"):
             key = parse_qs(urlsplit(target).query).get("key", [None])[0]
@@ -191,10 +221,12 @@ async def handle(reader, writer):
             await answer_json(writer, "200 OK", result.formatted)
             return
         writer.write(response_head("200 OK", f'multipart/mixed; boundary="{BOUNDARY}"'))
-        writer.write(part(result.initial_result.formatted))
+        writer.write(f"\r\n--{BOUNDARY}".encode() + part(result.initial_result.formatted))
         await writer.drain()
         if "never-ends" in fault:
             await asyncio.sleep(3600)
+        if not await pass_gate(headers):
+            return
         limit = int(fault["truncate-after"]) if "truncate-after" in fault else None
         sent = 1
         async for subsequent in result.subsequent_results:
@@ -203,7 +235,8 @@ async def handle(reader, writer):
             writer.write(part(subsequent.formatted))
             await writer.drain()
             sent += 1
-        writer.write(f"\r\n--{BOUNDARY}--\r\n".encode())
+        # The last part's delimiter becomes the closing one.
+        writer.write(b"--\r\n")
         await writer.drain()
     except (ConnectionError, asyncio.IncompleteReadError):
         pass

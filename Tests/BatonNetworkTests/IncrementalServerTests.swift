@@ -14,7 +14,7 @@ final class IncrementalServerTests: ServerTestCase {
         try TestServer(script: serverScript, python: try PythonScript.incrementalPython())
     }
 
-    /// Hands the payloads of a transport (`HTTPTransport`) over one by one, and after each records what `read` reads; after the
+    /// Hands the payloads of a transport (`HTTPTransport`, `GraphQLWebSocketTransport`) over one by one, and after each records what `read` reads; after the
     /// first, runs `afterFirst` (a test opens the server's gate there).
     final class Recording: IncrementalTransport, @unchecked Sendable {
         let http: any IncrementalTransport
@@ -150,6 +150,88 @@ final class IncrementalServerTests: ServerTestCase {
         components?.queryItems = [URLQueryItem(name: "open", value: gate)]
         guard let gateURL = components?.url else { throw URLError(.badURL) }
         return String(decoding: try Data(contentsOf: gateURL), as: UTF8.self)
+    }
+
+    /// graphql-transport-ws carries the same answer as successive `next` messages: each is committed as it arrives,
+    /// before the server sends the next (the same gate, opened from inside the first `receive`), with the same
+    /// `committed` lines as over HTTP.
+    func testOverGraphQLTransportWSEachNextIsCommittedBeforeTheServerSendsTheRest() async throws {
+        let gate = UUID().uuidString
+        let url = try server.url
+        let store = Store()
+        let answers = GateAnswers()
+        let socket = GraphQLWebSocketTransport(
+            url: try server.webSocketURL, headers: ["X-Baton-Gate": gate], operationTimeout: 20)
+        let transport = Recording(socket, store: store, read: Self.screen) {
+            answers.append(try Self.openGate(gate, on: url))
+        }
+        let log = MemoryLog()
+        let environment = BatonEnvironment(store: store, transport: transport, log: log)
+        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+        XCTAssertEqual(transport.seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
+        XCTAssertEqual(answers.all, [#"{"opened": "\#(gate)", "restSent": false}"#])
+        XCTAssertEqual(
+            log.events.filter { $0.name == "committed" }.compactMap { $0.payload["payload"]?.stringValue },
+            [
+                "payload 1: filled data; pending 1; more coming",
+                "payload 2: filled repository (issues); completed repository (issues); pending 0; complete",
+            ])
+    }
+
+    /// Over graphql-transport-ws a streamed list grows, one `next` per item.
+    func testOverGraphQLTransportWSAStreamedListGrows() async throws {
+        let store = Store()
+        let transport = Recording(
+            GraphQLWebSocketTransport(url: try server.webSocketURL, operationTimeout: 10), store: store
+        ) { store in
+            guard let repository = try? store.read(Stargazers(owner: "octocat", name: "baton")).repository else {
+                return "nothing"
+            }
+            let stars = repository.stargazers
+            return stars.items.map(\.login).joined(separator: ", ") + (stars.moreComing ? " …" : "")
+        }
+        let environment = BatonEnvironment(store: store, transport: transport)
+        _ = try await environment.fetch(Stargazers(owner: "octocat", name: "baton"))
+        XCTAssertEqual(transport.seen.first, "ada …")
+        XCTAssertEqual(transport.seen.last, "ada, grace, linus")
+        XCTAssertEqual(transport.seen.count, 3)
+    }
+
+    /// The socket closed after the first `next`: that payload stays committed, the fetch fails offline, nothing
+    /// else is committed, and the operation is not sent again on a new socket.
+    func testOverGraphQLTransportWSASocketClosedAfterTheFirstNextKeepsItAndFails() async throws {
+        let key = UUID().uuidString
+        let store = Store()
+        let socket = GraphQLWebSocketTransport(
+            url: try server.webSocketURL, headers: ["X-Baton-Fault": "truncate-after=1", "X-Baton-Test-Key": key],
+            operationTimeout: 10)
+        let transport = Recording(socket, store: store, read: Self.screen)
+        let environment = BatonEnvironment(
+            store: store, transport: transport,
+            retryPolicy: RetryPolicy(maxRetries: 2, initialDelay: 0, maxDelay: 0, maxRetryAfter: 0))
+        do {
+            _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+            XCTFail("the fetch succeeded")
+        } catch {
+            guard case .offline = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(transport.seen, ["baton; issues pending"])
+        XCTAssertEqual(Self.screen(store), "baton; issues pending")
+        XCTAssertEqual(try server.log(key: key).map(\.method), ["WS"])
+    }
+
+    /// The server's `error` message (a document it refuses) is the request's error.
+    func testOverGraphQLTransportWSAnErrorMessageIsARequestError() async throws {
+        let socket = GraphQLWebSocketTransport(url: try server.webSocketURL, operationTimeout: 10)
+        let request = GraphQLRequest(
+            operationName: "Nope", query: "query Nope { nope }", variables: [:], incrementalDelivery: true)
+        do {
+            try await socket.sendIncrementally(request) { _ in XCTFail("a payload for a refused document") }
+            XCTFail("the operation succeeded")
+        } catch let error as FetchError {
+            guard case .request(let errors) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(errors.map(\.message), ["Cannot query field 'nope' on type 'Query'."])
+        }
     }
 
     /// The connection closed between parts (no closing boundary): the first payload stays committed, the rest is a

@@ -170,8 +170,9 @@ final class KotlinIncrementalTests: XCTestCase {
         """#
 
     /// The Kotlin runtime against the incremental-delivery server (Tests/Server/incremental, graphql-core 3.3) over
-    /// `HttpTransport`, through the Kotlin `baton gen` writes for the network tests' operations
-    /// (Tests/BatonNetworkTests/Incremental): the lines the Swift runtime's `IncrementalServerTests` expect.
+    /// `HttpTransport` and `GraphQLWebSocketTransport`, through the Kotlin `baton gen` writes for the network tests'
+    /// operations (Tests/BatonNetworkTests/Incremental): the lines the Swift runtime's `IncrementalServerTests` expect,
+    /// the first payload committed before the server sends the rest (its gate opened from inside the first payload).
     func testTheKotlinRuntimeAgainstTheIncrementalServer() throws {
         let python = try PythonScript.incrementalPython()
         let build = try KotlinBuild.shared()
@@ -191,6 +192,15 @@ final class KotlinIncrementalTests: XCTestCase {
                 "== the repository committed before the server sends its issues",
                 "gate: {\"opened\": \"kotlin-gate\", \"restSent\": false}",
                 "baton; issues pending", "baton; issues Defer it, Stream it",
+                "== over graphql-transport-ws, the repository committed before the server sends its issues",
+                "gate: {\"opened\": \"kotlin-ws-gate\", \"restSent\": false}",
+                "baton; issues pending", "baton; issues Defer it, Stream it",
+                "committed: payload 1: filled data; pending 1; more coming",
+                "committed: payload 2: filled repository (issues); completed repository (issues); pending 0; complete",
+                "== over graphql-transport-ws, a streamed list",
+                "ada …", "ada, grace …", "ada, grace, linus",
+                "== over graphql-transport-ws, closed after the first next",
+                "baton; issues pending", "error: offline", "store: baton; issues pending",
                 "== truncated between parts",
                 "baton; issues pending",
                 "error: transport: network: " + MultipartError.truncated.description, "store: baton; issues pending",
@@ -210,7 +220,7 @@ final class KotlinIncrementalTests: XCTestCase {
         import java.net.URL
         import kotlin.system.exitProcess
 
-        class Recording(private val http: HttpTransport, private val read: () -> String, private val afterFirst: () -> Unit) : IncrementalTransport {
+        class Recording(private val http: IncrementalTransport, private val read: () -> String, private val afterFirst: () -> Unit) : IncrementalTransport {
             val seen = ArrayList<String>()
             override fun send(request: GraphQLRequest): ByteArray = http.send(request)
             override fun sendIncrementally(request: GraphQLRequest, receive: (ByteArray) -> Unit) {
@@ -233,7 +243,7 @@ final class KotlinIncrementalTests: XCTestCase {
 
         fun <D : Any> fetch(
             url: URL, out: StringBuilder, operation: Operation<D>, fault: String?, log: Boolean, gate: String? = null,
-            read: (RecordStore) -> String
+            webSocket: Boolean = false, read: (RecordStore) -> String
         ) {
             val store = RecordStore()
             val headers = LinkedHashMap<String, String>()
@@ -242,7 +252,12 @@ final class KotlinIncrementalTests: XCTestCase {
             // The server holds the rest behind the gate until the first payload has been committed and read here (its
             // answer is printed then, before the lines read after each payload).
             val opened = { if (gate != null) out.append("gate: ").append(URL(url, "/_baton/gate?open=" + gate).readText()).append("\n") }
-            val transport = Recording(HttpTransport(url, headers, timeoutMillis = 20000), { read(store) }, { opened() })
+            val carrier: IncrementalTransport = if (webSocket) {
+                GraphQLWebSocketTransport("ws://" + url.host + ":" + url.port + url.path, headers = headers, operationTimeoutMillis = 20000)
+            } else {
+                HttpTransport(url, headers, timeoutMillis = 20000)
+            }
+            val transport = Recording(carrier, { read(store) }, { opened() })
             val events = MemoryLog()
             val environment = BatonEnvironment(transport, events, store = store, retryPolicy = RetryPolicy(0, 0.0, 0.0, 0.0))
             try {
@@ -251,7 +266,9 @@ final class KotlinIncrementalTests: XCTestCase {
                 if (log) for (event in events.events) if (event.name == "committed") out.append("committed: ").append(event.payload["payload"]).append("\n")
             } catch (error: FetchException) {
                 for (line in transport.seen) out.append(line).append("\n")
-                out.append("error: ").append(error.error.description).append("\n")
+                val failure = error.error
+                // A socket's failure names what broke it, which differs between runs: over a socket only its kind.
+                out.append("error: ").append(if (webSocket && failure is FetchError.Offline) "offline" else failure.description).append("\n")
                 out.append("store: ").append(read(store)).append("\n")
             }
         }
@@ -290,6 +307,15 @@ final class KotlinIncrementalTests: XCTestCase {
                 }
                 out.append("== the repository committed before the server sends its issues\n")
                 fetch(url, out, RepositoryScreen("octocat", "baton"), null, false, "kotlin-gate") { screen(it) }
+                out.append("== over graphql-transport-ws, the repository committed before the server sends its issues\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), null, true, "kotlin-ws-gate", true) { screen(it) }
+                out.append("== over graphql-transport-ws, a streamed list\n")
+                fetch(url, out, Stargazers("octocat", "baton"), null, false, null, true) { store ->
+                    val stars = store.read(Stargazers("octocat", "baton")).repository?.stargazers
+                    if (stars == null) "nothing" else stars.items.joinToString(", ") { it.login } + (if (stars.moreComing) " …" else "")
+                }
+                out.append("== over graphql-transport-ws, closed after the first next\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false, null, true) { screen(it) }
                 out.append("== truncated between parts\n")
                 fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false) { screen(it) }
                 out.append("== plain JSON\n")

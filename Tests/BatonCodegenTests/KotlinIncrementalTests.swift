@@ -178,8 +178,15 @@ final class KotlinIncrementalTests: XCTestCase {
         let build = try KotlinBuild.shared()
         let script = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Tests/Server/incremental/server.py")
         let output = try build.run("check.incremental.ServerCheckKt", [python.path, script.path])
-        XCTAssertEqual(
-            output.split(separator: "\n").map(String.init),
+        // The OkHttp adapter is optional: without its libraries the program says so.
+        let overOkHttp: [String] =
+            KotlinBuild.adapterLibraries == nil
+            ? ["okhttp: unavailable"]
+            : [
+                "gate: {\"opened\": \"kotlin-okhttp-gate\", \"restSent\": false}",
+                "baton; issues pending", "baton; issues Defer it, Stream it",
+            ]
+        let expected: [String] =
             [
                 "== the repository, then its issues",
                 "baton; issues pending", "baton; issues Defer it, Stream it",
@@ -201,12 +208,15 @@ final class KotlinIncrementalTests: XCTestCase {
                 "ada …", "ada, grace …", "ada, grace, linus",
                 "== over graphql-transport-ws, closed after the first next",
                 "baton; issues pending", "error: offline", "store: baton; issues pending",
+                "== over OkHttp, the repository committed before the server sends its issues",
+            ] + overOkHttp + [
                 "== truncated between parts",
                 "baton; issues pending",
                 "error: transport: network: " + MultipartError.truncated.description, "store: baton; issues pending",
                 "== plain JSON",
                 "baton; issues Defer it, Stream it",
-            ])
+            ]
+        XCTAssertEqual(output.split(separator: "\n").map(String.init), expected)
     }
 
     /// The program of `testTheKotlinRuntimeAgainstTheIncrementalServer`: it starts the server (stopping it at the end).
@@ -243,8 +253,9 @@ final class KotlinIncrementalTests: XCTestCase {
 
         fun <D : Any> fetch(
             url: URL, out: StringBuilder, operation: Operation<D>, fault: String?, log: Boolean, gate: String? = null,
-            webSocket: Boolean = false, read: (RecordStore) -> String
+            via: String = "http", read: (RecordStore) -> String
         ) {
+            val webSocket = via == "ws"
             val store = RecordStore()
             val headers = LinkedHashMap<String, String>()
             if (fault != null) headers["X-Baton-Fault"] = fault
@@ -252,10 +263,13 @@ final class KotlinIncrementalTests: XCTestCase {
             // The server holds the rest behind the gate until the first payload has been committed and read here (its
             // answer is printed then, before the lines read after each payload).
             val opened = { if (gate != null) out.append("gate: ").append(URL(url, "/_baton/gate?open=" + gate).readText()).append("\n") }
-            val carrier: IncrementalTransport = if (webSocket) {
-                GraphQLWebSocketTransport("ws://" + url.host + ":" + url.port + url.path, headers = headers, operationTimeoutMillis = 20000)
-            } else {
-                HttpTransport(url, headers, timeoutMillis = 20000)
+            val carrier: IncrementalTransport = when (via) {
+                "ws" -> GraphQLWebSocketTransport("ws://" + url.host + ":" + url.port + url.path, headers = headers, operationTimeoutMillis = 20000)
+                "okhttp" -> okHttp(url, headers) ?: run {
+                    out.append("okhttp: unavailable\n")
+                    return
+                }
+                else -> HttpTransport(url, headers, timeoutMillis = 20000)
             }
             val transport = Recording(carrier, { read(store) }, { opened() })
             val events = MemoryLog()
@@ -271,6 +285,16 @@ final class KotlinIncrementalTests: XCTestCase {
                 out.append("error: ").append(if (webSocket && failure is FetchError.Offline) "offline" else failure.description).append("\n")
                 out.append("store: ").append(read(store)).append("\n")
             }
+        }
+
+        /** The OkHttp adapter's transport when the adapters are on the classpath (they are optional), else null. */
+        fun okHttp(url: URL, headers: Map<String, String>): IncrementalTransport? = try {
+            val client = Class.forName("okhttp3.OkHttpClient").getConstructor().newInstance()
+            Class.forName("baton.okhttp.OkHttpTransport")
+                .getConstructor(client.javaClass, String::class.java, Map::class.java)
+                .newInstance(client, url.toString(), headers) as IncrementalTransport
+        } catch (error: ClassNotFoundException) {
+            null
         }
 
         fun main(args: Array<String>) {
@@ -308,14 +332,16 @@ final class KotlinIncrementalTests: XCTestCase {
                 out.append("== the repository committed before the server sends its issues\n")
                 fetch(url, out, RepositoryScreen("octocat", "baton"), null, false, "kotlin-gate") { screen(it) }
                 out.append("== over graphql-transport-ws, the repository committed before the server sends its issues\n")
-                fetch(url, out, RepositoryScreen("octocat", "baton"), null, true, "kotlin-ws-gate", true) { screen(it) }
+                fetch(url, out, RepositoryScreen("octocat", "baton"), null, true, "kotlin-ws-gate", "ws") { screen(it) }
                 out.append("== over graphql-transport-ws, a streamed list\n")
-                fetch(url, out, Stargazers("octocat", "baton"), null, false, null, true) { store ->
+                fetch(url, out, Stargazers("octocat", "baton"), null, false, null, "ws") { store ->
                     val stars = store.read(Stargazers("octocat", "baton")).repository?.stargazers
                     if (stars == null) "nothing" else stars.items.joinToString(", ") { it.login } + (if (stars.moreComing) " …" else "")
                 }
                 out.append("== over graphql-transport-ws, closed after the first next\n")
-                fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false, null, true) { screen(it) }
+                fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false, null, "ws") { screen(it) }
+                out.append("== over OkHttp, the repository committed before the server sends its issues\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), null, false, "kotlin-okhttp-gate", "okhttp") { screen(it) }
                 out.append("== truncated between parts\n")
                 fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false) { screen(it) }
                 out.append("== plain JSON\n")

@@ -247,35 +247,13 @@ class GraphQLHttp @JvmOverloads constructor(
      * its declared length is a network failure.
      */
     private fun read(response: HttpResponse, exchange: HttpExchange): ByteArray {
-        val stream = response.body ?: return ByteArray(0)
-        try {
-            if (response.contentLength > maxResponseBytes) {
-                exchange.abort()
-                throw TransportException.tooLarge(maxResponseBytes)
-            }
-            val expected = response.contentLength
-            val out = ByteArrayOutputStream(if (expected in 1..maxResponseBytes) expected.toInt() else 16384)
-            val buffer = ByteArray(16384)
-            var total = 0L
-            while (true) {
-                val count = stream.read(buffer)
-                if (count < 0) break
-                total += count
-                if (total > maxResponseBytes) {
-                    exchange.abort()
-                    throw TransportException.tooLarge(maxResponseBytes)
-                }
-                out.write(buffer, 0, count)
-            }
-            // HttpURLConnection ends a body the server cut short without an error: a truncated body is a network failure.
-            if (expected >= 0 && total < expected) throw TransportException.network("the body ended after $total of $expected bytes")
-            return out.toByteArray()
-        } finally {
-            try {
-                stream.close()
-            } catch (ignored: IOException) {
-            }
-        }
+        if (response.body == null) return ByteArray(0)
+        val expected = response.contentLength
+        val out = ByteArrayOutputStream(if (expected in 1..maxResponseBytes) expected.toInt() else 16384)
+        val total = readBody(response, exchange) { buffer, count -> out.write(buffer, 0, count) }
+        // HttpURLConnection ends a body the server cut short without an error: a truncated body is a network failure.
+        if (expected >= 0 && total < expected) throw TransportException.network("the body ended after $total of $expected bytes")
+        return out.toByteArray()
     }
 
     /**
@@ -284,30 +262,44 @@ class GraphQLHttp @JvmOverloads constructor(
      */
     private fun readParts(response: HttpResponse, exchange: HttpExchange, boundary: String, receive: (ByteArray) -> Unit) {
         val reader = MultipartReader(boundary, if (maxResponseBytes > Int.MAX_VALUE) Int.MAX_VALUE else maxResponseBytes.toInt())
-        val stream = response.body
+        readBody(response, exchange) { buffer, count ->
+            for (part in multipart { reader.feed(buffer, 0, count) }) {
+                try {
+                    receive(part)
+                } catch (error: Throwable) {
+                    throw ReceiveFailure(error)
+                }
+            }
+        }
+        multipart { reader.finish() }
+    }
+
+    /**
+     * Reads the body as the client hands it over, each read to [chunk], up to [maxResponseBytes] (a longer body, or a
+     * declared length over it, aborts the exchange without reading the rest), and closes it; returns its length.
+     */
+    private fun readBody(response: HttpResponse, exchange: HttpExchange, chunk: (ByteArray, Int) -> Unit): Long {
+        val stream = response.body ?: return 0
         try {
+            if (response.contentLength > maxResponseBytes) {
+                exchange.abort()
+                throw TransportException.tooLarge(maxResponseBytes)
+            }
             val buffer = ByteArray(16384)
             var total = 0L
-            while (stream != null) {
+            while (true) {
                 val count = stream.read(buffer)
-                if (count < 0) break
+                if (count < 0) return total
                 total += count
                 if (total > maxResponseBytes) {
                     exchange.abort()
                     throw TransportException.tooLarge(maxResponseBytes)
                 }
-                for (part in multipart { reader.feed(buffer, 0, count) }) {
-                    try {
-                        receive(part)
-                    } catch (error: Throwable) {
-                        throw ReceiveFailure(error)
-                    }
-                }
+                chunk(buffer, count)
             }
-            multipart { reader.finish() }
         } finally {
             try {
-                stream?.close()
+                stream.close()
             } catch (ignored: IOException) {
             }
         }

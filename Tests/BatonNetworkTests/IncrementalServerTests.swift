@@ -3,6 +3,10 @@ import BatonTestSupport
 import Foundation
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `@defer` and `@stream` against a real server: graphql-core 3.3's incremental execution
 /// (Tests/Server/incremental, the current draft's `pending`/`incremental`/`completed` as `multipart/mixed`), through
 /// `HTTPTransport` and code `baton gen` wrote (Incremental/Generated). The server runs in the virtualenv
@@ -275,6 +279,33 @@ final class IncrementalServerTests: ServerTestCase {
         let log = try server.log(key: key)
         XCTAssertEqual(log.map(\.hasQuery), [false, true, false])
         XCTAssertEqual(Set(log.map(\.persistedId)), [RepositoryScreen.operationID])
+    }
+
+    /// Cancelling the task reading a stream ends its exchange at once: the first payload came, the server sends
+    /// nothing more and keeps the connection open (`never-ends`), the task is cancelled, `sendIncrementally` throws
+    /// `cancelled`, and the session's only turn for the host is free again: the next request is answered at once
+    /// instead of waiting out the queue (which a stream still held would make it do, then fail `timedOut`).
+    func testCancellingAStreamEndsItsExchange() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 1
+        let session = HTTPSession(configuration: configuration, queueTimeout: 3)
+        let url = try server.url
+        let request = GraphQLRequest(RepositoryScreen(owner: "octocat", name: "baton"))
+        let (payloads, arrived) = AsyncStream<Void>.makeStream()
+        let reading = Task {
+            try await HTTPTransport(url: url, headers: ["X-Baton-Fault": "never-ends"], timeout: 30, session: session)
+                .sendIncrementally(request) { _ in arrived.yield() }
+        }
+        var iterator = payloads.makeAsyncIterator()
+        await iterator.next()
+        reading.cancel()
+        let outcome = await reading.result
+        guard case .failure(let error) = outcome else { return XCTFail("the stream ended by itself") }
+        XCTAssertEqual(error as? TransportError, .cancelled)
+        let started = Date()
+        let body = try await HTTPTransport(url: url, timeout: 10, session: session).send(request)
+        XCTAssertFalse(body.isEmpty)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 
     /// An answer that never says `hasNext: false` (nor ends) hits the request's timeout.

@@ -308,6 +308,23 @@ final class IncrementalServerTests: ServerTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 
+    /// A 401 to an incremental request is still refreshed once and sent again, and the second answer streams.
+    func testA401IsRefreshedOnceThenTheAnswerStreams() async throws {
+        let key = UUID().uuidString
+        let authenticator = BearerTokenAuthenticator(token: "old") { "new" }
+        let http = HTTPTransport(
+            url: try server.url, headers: ["X-Baton-Fault": "require-bearer=new", "X-Baton-Test-Key": key],
+            timeout: 10, authenticator: authenticator)
+        let store = Store()
+        let transport = Recording(http, store: store, read: Self.screen)
+        _ = try await BatonEnvironment(store: store, transport: transport)
+            .fetch(RepositoryScreen(owner: "octocat", name: "baton"))
+        XCTAssertEqual(transport.seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
+        XCTAssertEqual(try server.log(key: key).map(\.authorization), ["Bearer old", "Bearer new"])
+        let refreshes = await authenticator.refreshCount
+        XCTAssertEqual(refreshes, 1)
+    }
+
     /// An answer that never says `hasNext: false` (nor ends) hits the request's timeout.
     func testAStreamThatNeverEndsTimesOut() async throws {
         let (_, _, error, _) = try await fetch(

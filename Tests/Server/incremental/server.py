@@ -12,6 +12,7 @@ Faults (`X-Baton-Fault`, comma-separated):
   plain            ignore `Accept` and answer one JSON body (the directives removed), as a server without them
   truncate-after=N close the connection after N parts, without the closing boundary
   never-ends       send the first part, then nothing, the connection left open
+  require-bearer=T answer 401 unless the request carries `Authorization: Bearer T`
 
 graphql-transport-ws (a WebSocket upgrade of `GET /graphql`, subprotocol `graphql-transport-ws`, the standard
 library's own RFC 6455 framing): `connection_init` is acknowledged, each `subscribe` (a query with `@defer`/`@stream`
@@ -309,6 +310,10 @@ async def handle(reader, writer):
             "key": headers.get("x-baton-test-key"), "method": method, "operationName": request.get("operationName"),
             "hasQuery": bool(request.get("query")), "persistedId": persisted_id,
             "authorization": headers.get("authorization"), "onError": request.get("onError")})
+        if "require-bearer" in fault and headers.get("authorization") != f"Bearer {fault['require-bearer']}":
+            writer.write(response_head("401 Unauthorized", "text/plain", 12) + b"unauthorized")
+            await writer.drain()
+            return
         query = persisted_document(request)
         if query is None:
             await answer_json(writer, "200 OK", {"errors": [

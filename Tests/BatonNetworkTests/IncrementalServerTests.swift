@@ -224,6 +224,17 @@ final class IncrementalServerTests: ServerTestCase {
         XCTAssertEqual(try server.log(key: key).map(\.method), ["WS"])
     }
 
+    /// An operation without `@defer` or `@stream` over the socket: its one `next` is the whole answer (`send`).
+    func testOverGraphQLTransportWSAWholeAnswerIsItsOneNext() async throws {
+        let socket = GraphQLWebSocketTransport(url: try server.webSocketURL, operationTimeout: 10)
+        let request = GraphQLRequest(
+            operationName: "Name", query: #"query Name { repository(owner: "octocat", name: "baton") { name } }"#,
+            variables: [:])
+        let body = try await socket.send(request)
+        XCTAssertEqual(
+            try JSONParser.parse(body).compactText, #"{"data":{"repository":{"name":"baton"}}}"#)
+    }
+
     /// The server's `error` message (a document it refuses) is the request's error.
     func testOverGraphQLTransportWSAnErrorMessageIsARequestError() async throws {
         let socket = GraphQLWebSocketTransport(url: try server.webSocketURL, operationTimeout: 10)

@@ -81,18 +81,24 @@ final class IncrementalServerTests: ServerTestCase {
         }
     }
 
+    /// The `committed` lines of the repository screen: the repository, then its issues.
+    static let repositoryThenIssues = [
+        "payload 1: filled data; pending 1; more coming",
+        "payload 2: filled repository (issues); completed repository (issues); pending 0; complete",
+    ]
+
+    /// The payload summaries of a log's `committed` events.
+    static func payloads(_ log: MemoryLog) -> [String] {
+        log.events.filter { $0.name == "committed" }.compactMap { $0.payload["payload"]?.stringValue }
+    }
+
     /// The guide's repository screen with `issues` deferred: the repository first, then the issues.
     func testTheRepositoryFirstThenItsIssues() async throws {
         let (seen, log, error, _) = try await fetch(
             RepositoryScreen(owner: "octocat", name: "baton"), read: Self.screen)
         XCTAssertNil(error)
         XCTAssertEqual(seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
-        XCTAssertEqual(
-            log.events.filter { $0.name == "committed" }.compactMap { $0.payload["payload"]?.stringValue },
-            [
-                "payload 1: filled data; pending 1; more coming",
-                "payload 2: filled repository (issues); completed repository (issues); pending 0; complete",
-            ])
+        XCTAssertEqual(Self.payloads(log), Self.repositoryThenIssues)
     }
 
     /// A deferred fragment the server completes with errors reads as failed; the rest stays.
@@ -131,20 +137,29 @@ final class IncrementalServerTests: ServerTestCase {
     /// the store shows the repository with its issues pending. A transport that read the whole body before handing
     /// parts over would never get there: the gate stays shut and the answer ends, cut, after 10 s.
     func testTheFirstPayloadIsCommittedBeforeTheServerSendsTheRest() async throws {
+        let (seen, log) = try await fetchThroughGate { gate in
+            HTTPTransport(url: try self.server.url, headers: ["X-Baton-Gate": gate], timeout: 20)
+        }
+        XCTAssertEqual(seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
+        XCTAssertEqual(Self.payloads(log), Self.repositoryThenIssues)
+    }
+
+    /// Fetches the repository screen through the transport `make` builds for a new gate, opening the gate from
+    /// inside the first `receive` (and checking the server's answer to that); returns what was read after each
+    /// payload and the log.
+    func fetchThroughGate(_ make: (String) throws -> any IncrementalTransport) async throws -> ([String], MemoryLog) {
         let gate = UUID().uuidString
         let url = try server.url
         let store = Store()
         let answers = GateAnswers()
-        let transport = Recording(
-            HTTPTransport(url: url, headers: ["X-Baton-Gate": gate], timeout: 20), store: store,
-            read: Self.screen
-        ) {
+        let transport = Recording(try make(gate), store: store, read: Self.screen) {
             answers.append(try Self.openGate(gate, on: url))
         }
-        let environment = BatonEnvironment(store: store, transport: transport, log: MemoryLog())
-        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
-        XCTAssertEqual(transport.seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
+        let log = MemoryLog()
+        _ = try await BatonEnvironment(store: store, transport: transport, log: log)
+            .fetch(RepositoryScreen(owner: "octocat", name: "baton"))
         XCTAssertEqual(answers.all, [#"{"opened": "\#(gate)", "restSent": false}"#])
+        return (transport.seen, log)
     }
 
     /// Opens the server's gate `gate` (`/_baton/gate?open=NAME`) and returns its answer.
@@ -160,26 +175,12 @@ final class IncrementalServerTests: ServerTestCase {
     /// before the server sends the next (the same gate, opened from inside the first `receive`), with the same
     /// `committed` lines as over HTTP.
     func testOverGraphQLTransportWSEachNextIsCommittedBeforeTheServerSendsTheRest() async throws {
-        let gate = UUID().uuidString
-        let url = try server.url
-        let store = Store()
-        let answers = GateAnswers()
-        let socket = GraphQLWebSocketTransport(
-            url: try server.webSocketURL, headers: ["X-Baton-Gate": gate], operationTimeout: 20)
-        let transport = Recording(socket, store: store, read: Self.screen) {
-            answers.append(try Self.openGate(gate, on: url))
+        let (seen, log) = try await fetchThroughGate { gate in
+            GraphQLWebSocketTransport(
+                url: try self.server.webSocketURL, headers: ["X-Baton-Gate": gate], operationTimeout: 20)
         }
-        let log = MemoryLog()
-        let environment = BatonEnvironment(store: store, transport: transport, log: log)
-        _ = try await environment.fetch(RepositoryScreen(owner: "octocat", name: "baton"))
-        XCTAssertEqual(transport.seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
-        XCTAssertEqual(answers.all, [#"{"opened": "\#(gate)", "restSent": false}"#])
-        XCTAssertEqual(
-            log.events.filter { $0.name == "committed" }.compactMap { $0.payload["payload"]?.stringValue },
-            [
-                "payload 1: filled data; pending 1; more coming",
-                "payload 2: filled repository (issues); completed repository (issues); pending 0; complete",
-            ])
+        XCTAssertEqual(seen, ["baton; issues pending", "baton; issues Defer it, Stream it"])
+        XCTAssertEqual(Self.payloads(log), Self.repositoryThenIssues)
     }
 
     /// Over graphql-transport-ws a streamed list grows, one `next` per item.
@@ -257,9 +258,7 @@ final class IncrementalServerTests: ServerTestCase {
         XCTAssertEqual(error, .offline(MultipartError.truncated.description))
         XCTAssertEqual(seen, ["baton; issues pending"])
         XCTAssertEqual(Self.screen(store), "baton; issues pending")
-        XCTAssertEqual(
-            log.events.filter { $0.name == "committed" }.compactMap { $0.payload["payload"]?.stringValue },
-            ["payload 1: filled data; pending 1; more coming"])
+        XCTAssertEqual(Self.payloads(log), Array(Self.repositoryThenIssues.prefix(1)))
     }
 
     /// A server that ignores `Accept` and answers plain JSON: one payload, the fragment ready at once.

@@ -179,7 +179,7 @@ let package = Package(
             // the same runtime scenarios.
             exclude: [
                 "KotlinScenarios/baton.json", "KotlinScenarios/scenarios.graphqls", "KotlinScenarios/Queries",
-                "KotlinScenarios/Fixtures", "Fixtures",
+                "KotlinScenarios/Fixtures", "KotlinScenarios/Scenarios.json", "Fixtures",
             ],
             swiftSettings: strict),
         .testTarget(

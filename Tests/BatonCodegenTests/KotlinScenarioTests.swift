@@ -95,6 +95,44 @@ final class KotlinScenarioTests: XCTestCase {
             "run `baton gen` in Tests/BatonCodegenTests/KotlinScenarios")
     }
 
+    /// The scenario tables (`ScenarioTables.swift` here, `ScenarioTables.kt` in Kotlin/tests) are what
+    /// `ScenarioTablePrinter` writes from Scenarios.json; `BATON_UPDATE_FIXTURES=1` rewrites them.
+    func testTheScenarioTablesAreUpToDate() throws {
+        let set = try ScenarioSet.load()
+        let update = ProcessInfo.processInfo.environment["BATON_UPDATE_FIXTURES"] == "1"
+        for (file, text) in [
+            (ScenarioTablePrinter.swiftFile, try ScenarioTablePrinter.swift(set)),
+            (ScenarioTablePrinter.kotlinFile, try ScenarioTablePrinter.kotlin(set)),
+        ] {
+            if update { try text.write(to: file, atomically: true, encoding: .utf8) }
+            let current = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertEqual(
+                current, text,
+                "\(file.lastPathComponent) is stale: BATON_UPDATE_FIXTURES=1 swift test --filter "
+                    + "KotlinScenarioTests/testTheScenarioTablesAreUpToDate, then build again")
+        }
+    }
+
+    /// Every scenario of Scenarios.json, interpreted by the Swift runtime here and by the Kotlin runtime in the JVM
+    /// run, prints exactly the scenario's expected lines (and so the two runtimes agree).
+    func testTheScenarioSetOnBothRuntimes() async throws {
+        let set = try ScenarioSet.load()
+        XCTAssertFalse(set.scenarios.isEmpty)
+        let interpreter = ScenarioInterpreter(fixtures: KotlinBuild.scenarios.appendingPathComponent("Fixtures"))
+        let sections = try Self.suite().sections
+        for scenario in set.scenarios {
+            XCTAssertFalse(scenario.expected.isEmpty, "\(scenario.name): no expected lines")
+            let swift = try await interpreter.run(scenario)
+            let kotlin = sections["scenario " + scenario.name]
+            for (runtime, lines) in [("Swift", swift), ("Kotlin", kotlin ?? ["(no section)"])]
+            where lines != scenario.expected {
+                XCTFail(
+                    "\(scenario.name): the \(runtime) runtime printed\n" + lines.joined(separator: "\n")
+                        + "\n--- expected\n" + scenario.expected.joined(separator: "\n"))
+            }
+        }
+    }
+
     /// Plate 3: the notification line twice, and `@catch` seeing the errors, then the values.
     func testPlateThree() throws {
         try compare("plate 3", try scenarios.plateThree())
@@ -103,19 +141,6 @@ final class KotlinScenarioTests: XCTestCase {
     /// Plate 4's three events exactly, and the healed read.
     func testPlateFour() async throws {
         try compare("plate 4", try await scenarios.plateFour())
-    }
-
-    /// The four fetch policies: whether each fetches, and what it shows before the answer.
-    func testTheFourFetchPolicies() async throws {
-        try compare("policies", try await scenarios.policies())
-    }
-
-    func testRequestErrorWithNothingStoredAndRetry() async throws {
-        try compare("request error, nothing stored", try await scenarios.requestErrorWithNothingStored())
-    }
-
-    func testRequestErrorWithDataStored() async throws {
-        try compare("request error, data stored", try await scenarios.requestErrorWithDataStored())
     }
 
     /// The failures agree, and Kotlin says "malformed response: " once before its JSON parser's reason (each
@@ -128,10 +153,6 @@ final class KotlinScenarioTests: XCTestCase {
             ["failed: malformed response: JSON: unexpected character '<' at offset 0"])
     }
 
-    func testARequiredNullAtTheRootFailsThePhase() async throws {
-        try compare("required null at the root", try await scenarios.requiredAtTheRoot())
-    }
-
     /// Missing data heals with one refetch.
     func testMissingDataHealsWithOneRefetch() async throws {
         try compare("heal", try await scenarios.heal())
@@ -140,18 +161,6 @@ final class KotlinScenarioTests: XCTestCase {
     /// A second miss after the heal's own refetch is logged as unexpected and healed no further.
     func testASecondMissIsUnexpectedAndHealedNoFurther() async throws {
         try compare("second miss", try await scenarios.secondMiss())
-    }
-
-    func testStalenessByExpiration() async throws {
-        try compare("staleness by expiration", try await scenarios.expiration())
-    }
-
-    func testRevalidateRefetchesWhatWentStale() async throws {
-        try compare("revalidate", try await scenarios.revalidate())
-    }
-
-    func testStalenessByInvalidation() async throws {
-        try compare("invalidation", try await scenarios.invalidation())
     }
 
     /// The image written by Swift read by Kotlin and the reverse, and the same records giving the same bytes.

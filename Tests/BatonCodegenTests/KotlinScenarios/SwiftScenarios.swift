@@ -104,80 +104,6 @@ struct SwiftScenarios {
         return out
     }
 
-    func policies() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: answer("detail.json"), answer("detail.json"), .failure("offline"))
-        let held = HeldTransport(transport)
-        let environment = BatonEnvironment(transport: held, log: MemoryLog(), clock: ScenarioClock().function)
-        let operation = CharacterDetail(id: "1")
-        let count = { transport.requestCount("CharacterDetail") }
-        let storeOnly = environment.attach(operation, policy: .storeOnly)
-        await environment.settle()
-        out.append(
-            "storeOnly: requests \(count()), " + Self.phase(storeOnly.phase) + ", character "
-                + Self.text(storeOnly.phase.data?.character?.name))
-        let first = environment.attach(operation, policy: .storeOrNetwork)
-        await environment.settle()
-        out.append(
-            "storeOrNetwork, empty store: requests \(count()), name " + Self.text(first.phase.data?.character?.name))
-        out.append("storeOnly re-read: name " + Self.text(storeOnly.phase.data?.character?.name))
-        let cached = environment.attach(operation, policy: .storeOrNetwork)
-        out.append("storeOrNetwork, complete store, at once: name " + Self.text(cached.phase.data?.character?.name))
-        await environment.settle()
-        out.append("storeOrNetwork, complete store: requests \(count())")
-        held.hold()
-        let both = environment.attach(operation, policy: .storeAndNetwork)
-        out.append("storeAndNetwork, at once: " + Self.phase(both.phase))
-        held.release()
-        await environment.settle()
-        out.append("storeAndNetwork: requests \(count())")
-        held.hold()
-        let network = environment.attach(operation, policy: .networkOnly)
-        out.append("networkOnly, at once: " + Self.phase(network.phase))
-        held.release()
-        await environment.settle()
-        out.append("networkOnly, offline: requests \(count()), " + Self.phase(network.phase))
-        return out
-    }
-
-    func requestErrorWithNothingStored() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: answer("request-error.json"), answer("detail.json"))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        let handle = environment.attach(CharacterDetail(id: "1"))
-        await environment.settle()
-        out.append("phase: " + Self.phase(handle.phase))
-        var code: String?
-        if case .failed(.request(let errors)) = handle.phase { code = errors.first?.extensions?["code"]?.stringValue }
-        out.append("extensions.code: " + Self.text(code))
-        out += log.lines
-        out.append("records: \(environment.store.snapshot().records.count)")
-        handle.retry()
-        await environment.settle()
-        out.append("phase: " + Self.phase(handle.phase))
-        out.append("name: " + Self.text(handle.phase.data?.character?.name))
-        out.append("lastFetchError: " + Self.text(handle.lastFetchError?.description))
-        out.append("requests: \(transport.requestCount("CharacterDetail"))")
-        return out
-    }
-
-    func requestErrorWithDataStored() async throws -> [String] {
-        let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: answer("detail.json"), answer("request-error-null-data.json"))
-        let environment = environment(transport, MemoryLog())
-        let handle = environment.attach(CharacterDetail(id: "1"))
-        await environment.settle()
-        handle.retry()
-        await environment.settle()
-        return [
-            "phase: " + Self.phase(handle.phase), "name: " + Self.text(handle.phase.data?.character?.name),
-            "lastFetchError: " + Self.text(handle.lastFetchError?.description),
-        ]
-    }
-
     func transportFailures() async throws -> [String] {
         var out: [String] = []
         let transport = FixtureTransport()
@@ -193,16 +119,6 @@ struct SwiftScenarios {
         out.append("phase: " + Self.kind(handle.phase))
         out.append("events: " + log.events.map(\.name).joined(separator: " "))
         return out
-    }
-
-    func requiredAtTheRoot() async throws -> [String] {
-        let transport = FixtureTransport()
-        transport.answer("RootRequired", with: answer("root-required.json"))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        let handle = environment.attach(RootRequired())
-        await environment.settle()
-        return ["phase: " + Self.phase(handle.phase)] + log.lines
     }
 
     func prepareHeal(_ healAnswer: String, _ out: inout [String]) async throws -> (
@@ -256,80 +172,6 @@ struct SwiftScenarios {
         await environment.settle()
         out.append("CharacterDetail requests: \(transport.requestCount("CharacterDetail"))")
         out.append("new log lines: \(log.lines.count - count)")
-        return out
-    }
-
-    func expiration() async throws -> [String] {
-        var out: [String] = []
-        let clock = ScenarioClock()
-        let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: answer("detail.json"))
-        let environment = environment(transport, MemoryLog(), clock)
-        let handle = environment.attach(CharacterDetail(id: "1"), expiration: 60)
-        await environment.settle()
-        out.append("stale at 0 s: \(handle.isStale)")
-        clock.advance(by: 59)
-        out.append("stale at 59 s: \(handle.isStale)")
-        clock.advance(by: 2)
-        out.append("stale at 61 s: \(handle.isStale)")
-        out.append("name: " + Self.text(handle.phase.data?.character?.name))
-        let second = environment.attach(CharacterDetail(id: "1"), expiration: 60)
-        out.append("second, at once: " + Self.text(second.phase.data?.character?.name))
-        await environment.settle()
-        out.append("requests: \(transport.requestCount("CharacterDetail"))")
-        out.append("second stale: \(second.isStale)")
-        out.append("first stale: \(handle.isStale)")
-        return out
-    }
-
-    func revalidate() async throws -> [String] {
-        let clock = ScenarioClock()
-        let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: answer("detail.json"))
-        transport.answer("LocationList", with: answer("location-list.json"))
-        let log = MemoryLog()
-        let environment = environment(transport, log, clock)
-        let detail = environment.attach(CharacterDetail(id: "1"), expiration: 60)
-        let list = environment.attach(LocationList(), expiration: 3600)
-        await environment.settle()
-        clock.advance(by: 120)
-        log.clear()
-        environment.revalidate()
-        await environment.settle()
-        return log.lines + [
-            "detail stale: \(detail.isStale)", "list stale: \(list.isStale)",
-            "LocationList requests: \(transport.requestCount("LocationList"))",
-        ]
-    }
-
-    func invalidation() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: answer("detail.json"))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        let handle = environment.attach(CharacterDetail(id: "1"))
-        await environment.settle()
-        environment.invalidate(record: "Location:1")
-        out.append("after invalidating Location:1: \(handle.isStale)")
-        handle.retry()
-        await environment.settle()
-        out.append("after the refetch: \(handle.isStale)")
-        environment.invalidate(type: "Character")
-        out.append("after invalidating Character: \(handle.isStale)")
-        environment.revalidate()
-        await environment.settle()
-        out.append("after revalidate: \(handle.isStale)")
-        environment.invalidate(operation: CharacterDetail(id: "2"))
-        out.append("after invalidating CharacterDetail(id: 2): \(handle.isStale)")
-        environment.invalidate(operation: CharacterDetail(id: "1"))
-        out.append("after invalidating CharacterDetail(id: 1): \(handle.isStale)")
-        out.append("name: " + Self.text(handle.phase.data?.character?.name))
-        environment.revalidate()
-        await environment.settle()
-        out.append("after revalidate: \(handle.isStale)")
-        out.append("requests: \(transport.requestCount("CharacterDetail"))")
-        out += log.lines.filter { $0.hasPrefix("invalidated") }
         return out
     }
 

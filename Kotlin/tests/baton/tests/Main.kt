@@ -8,6 +8,7 @@ import kotlin.system.exitProcess
  * once and runs each suite once):
  *
  *     scenarios <scenario fixtures> <seed fixtures> <Swift image> <Kotlin image out>
+ *         (then the declarative scenarios, Scenarios.json beside the fixtures folder: [ScenarioInterpreter])
  *     checks <doubles file>
  *     stress <seed> <seconds>
  *     server <python> <Tests/Server/server.py> <persisted-query manifest>
@@ -16,7 +17,10 @@ import kotlin.system.exitProcess
  */
 fun main(args: Array<String>) {
     when (args.firstOrNull()) {
-        "scenarios" -> Scenarios(File(args[1]), File(args[2]), File(args[3]), File(args[4])).run()
+        "scenarios" -> {
+            Scenarios(File(args[1]), File(args[2]), File(args[3]), File(args[4])).run()
+            ScenarioInterpreter(File(File(args[1]).parentFile, "Scenarios.json"), File(args[1])).run()
+        }
         "checks" -> Checks(File(args[1])).run()
         "stress" -> Stress(args[1].toLong(), args[2].toDouble()).run()
         "server" -> ServerChecks(args[1], File(args[2]), File(args[3])).run()

@@ -25,7 +25,6 @@ import scenarios.LocationList
 import scenarios.Mood
 import scenarios.NestedCatchReads
 import scenarios.RequiredReads
-import scenarios.RootRequired
 import scenarios.StrictFragmentReads
 import scenarios.StrictReads
 import scenarios.StrictSpreadReads
@@ -68,16 +67,9 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
     fun run() {
         section("plate 3") { plateThree(it) }
         section("plate 4") { plateFour(it) }
-        section("policies") { policies(it) }
-        section("request error, nothing stored") { requestErrorWithNothingStored(it) }
-        section("request error, data stored") { requestErrorWithDataStored(it) }
         section("transport and malformed failures") { transportFailures(it) }
-        section("required null at the root") { requiredAtTheRoot(it) }
         section("heal") { heal(it) }
         section("second miss") { secondMiss(it) }
-        section("staleness by expiration") { expiration(it) }
-        section("revalidate") { revalidate(it) }
-        section("invalidation") { invalidation(it) }
         section("image") { image(it) }
         section("bad images") { badImages(it) }
         section("reads") { reads(it) }
@@ -281,71 +273,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("stale: ${rick.isStale}")
     }
 
-    private fun policies(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CharacterDetail", answer("detail.json"), answer("detail.json"), FixtureTransport.Answer.Failure("offline"))
-        val held = HeldTransport(transport)
-        val environment = BatonEnvironment(held, MemoryLog(), TestClock().function)
-        val operation = CharacterDetail(id = "1")
-        val storeOnly = environment.attach(operation, FetchPolicy.STORE_ONLY)
-        environment.settle()
-        out.add("storeOnly: requests ${transport.requestCount("CharacterDetail")}, " + phase(storeOnly.phase) + ", character " + text(storeOnly.phase.data?.character?.name))
-        val first = environment.attach(operation, FetchPolicy.STORE_OR_NETWORK)
-        environment.settle()
-        out.add("storeOrNetwork, empty store: requests ${transport.requestCount("CharacterDetail")}, name " + text(first.phase.data?.character?.name))
-        out.add("storeOnly re-read: name " + text(storeOnly.phase.data?.character?.name))
-        val cached = environment.attach(operation, FetchPolicy.STORE_OR_NETWORK)
-        out.add("storeOrNetwork, complete store, at once: name " + text(cached.phase.data?.character?.name))
-        environment.settle()
-        out.add("storeOrNetwork, complete store: requests ${transport.requestCount("CharacterDetail")}")
-        held.hold()
-        val both = environment.attach(operation, FetchPolicy.STORE_AND_NETWORK)
-        out.add("storeAndNetwork, at once: " + phase(both.phase))
-        held.release()
-        environment.settle()
-        out.add("storeAndNetwork: requests ${transport.requestCount("CharacterDetail")}")
-        held.hold()
-        val network = environment.attach(operation, FetchPolicy.NETWORK_ONLY)
-        out.add("networkOnly, at once: " + phase(network.phase))
-        held.release()
-        environment.settle()
-        out.add("networkOnly, offline: requests ${transport.requestCount("CharacterDetail")}, " + phase(network.phase))
-    }
-
-    private fun requestErrorWithNothingStored(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CharacterDetail", answer("request-error.json"), answer("detail.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        val handle = environment.attach(CharacterDetail(id = "1"))
-        environment.settle()
-        out.add("phase: " + phase(handle.phase))
-        val failed = handle.phase as? Phase.Failed
-        val request = failed?.error as? FetchError.Request
-        out.add("extensions.code: " + text(request?.errors?.firstOrNull()?.extensions?.get("code") as? String))
-        out.addAll(log.lines)
-        out.add("records: ${environment.store.snapshot().records.size}")
-        handle.retry()
-        environment.settle()
-        out.add("phase: " + phase(handle.phase))
-        out.add("name: " + text(handle.phase.data?.character?.name))
-        out.add("lastFetchError: " + text(handle.lastFetchError?.description))
-        out.add("requests: ${transport.requestCount("CharacterDetail")}")
-    }
-
-    private fun requestErrorWithDataStored(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CharacterDetail", answer("detail.json"), answer("request-error-null-data.json"))
-        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
-        val handle = environment.attach(CharacterDetail(id = "1"))
-        environment.settle()
-        handle.retry()
-        environment.settle()
-        out.add("phase: " + phase(handle.phase))
-        out.add("name: " + text(handle.phase.data?.character?.name))
-        out.add("lastFetchError: " + text(handle.lastFetchError?.description))
-    }
-
     /** The failed phase's text after [transportFailures] committed `<html>` (checked exactly, per runtime). */
     private var malformedText = ""
 
@@ -363,17 +290,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("phase: " + kind(handle.phase))
         out.add("events: " + log.events.map { it.name }.joinToString(" "))
         malformedText = phase(handle.phase)
-    }
-
-    private fun requiredAtTheRoot(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("RootRequired", answer("root-required.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        val handle = environment.attach(RootRequired())
-        environment.settle()
-        out.add("phase: " + phase(handle.phase))
-        out.addAll(log.lines)
     }
 
     private fun prepareHeal(healAnswer: String, out: MutableList<String>): HealSetup {
@@ -430,76 +346,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         setup.environment.settle()
         out.add("CharacterDetail requests: ${setup.transport.requestCount("CharacterDetail")}")
         out.add("new log lines: ${setup.log.lines.size - count}")
-    }
-
-    private fun expiration(out: MutableList<String>) {
-        val clock = TestClock()
-        val transport = FixtureTransport()
-        transport.answer("CharacterDetail", answer("detail.json"))
-        val environment = BatonEnvironment(transport, MemoryLog(), clock.function)
-        val handle = environment.attach(CharacterDetail(id = "1"), expiration = 60.0)
-        environment.settle()
-        out.add("stale at 0 s: ${handle.isStale}")
-        clock.advance(59.0)
-        out.add("stale at 59 s: ${handle.isStale}")
-        clock.advance(2.0)
-        out.add("stale at 61 s: ${handle.isStale}")
-        out.add("name: " + text(handle.phase.data?.character?.name))
-        val second = environment.attach(CharacterDetail(id = "1"), expiration = 60.0)
-        out.add("second, at once: " + text(second.phase.data?.character?.name))
-        environment.settle()
-        out.add("requests: ${transport.requestCount("CharacterDetail")}")
-        out.add("second stale: ${second.isStale}")
-        out.add("first stale: ${handle.isStale}")
-    }
-
-    private fun revalidate(out: MutableList<String>) {
-        val clock = TestClock()
-        val transport = FixtureTransport()
-        transport.answer("CharacterDetail", answer("detail.json"))
-        transport.answer("LocationList", answer("location-list.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, clock.function)
-        val detail = environment.attach(CharacterDetail(id = "1"), expiration = 60.0)
-        val list = environment.attach(LocationList(), expiration = 3600.0)
-        environment.settle()
-        clock.advance(120.0)
-        log.clear()
-        environment.revalidate()
-        environment.settle()
-        out.addAll(log.lines)
-        out.add("detail stale: ${detail.isStale}")
-        out.add("list stale: ${list.isStale}")
-        out.add("LocationList requests: ${transport.requestCount("LocationList")}")
-    }
-
-    private fun invalidation(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CharacterDetail", answer("detail.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        val handle = environment.attach(CharacterDetail(id = "1"))
-        environment.settle()
-        environment.invalidateRecord("Location:1")
-        out.add("after invalidating Location:1: ${handle.isStale}")
-        handle.retry()
-        environment.settle()
-        out.add("after the refetch: ${handle.isStale}")
-        environment.invalidateType("Character")
-        out.add("after invalidating Character: ${handle.isStale}")
-        environment.revalidate()
-        environment.settle()
-        out.add("after revalidate: ${handle.isStale}")
-        environment.invalidate(CharacterDetail(id = "2"))
-        out.add("after invalidating CharacterDetail(id: 2): ${handle.isStale}")
-        environment.invalidate(CharacterDetail(id = "1"))
-        out.add("after invalidating CharacterDetail(id: 1): ${handle.isStale}")
-        out.add("name: " + text(handle.phase.data?.character?.name))
-        environment.revalidate()
-        environment.settle()
-        out.add("after revalidate: ${handle.isStale}")
-        out.add("requests: ${transport.requestCount("CharacterDetail")}")
-        out.addAll(log.lines.filter { it.startsWith("invalidated") })
     }
 
     /** What both runtimes commit before saving an image: Plate 3's two answers and custom scalars of every shape. */

@@ -1,0 +1,156 @@
+package baton.tests
+
+import baton.runtime.BatonEnvironment
+import baton.runtime.FetchError
+import baton.runtime.FetchPolicy
+import baton.runtime.FixtureTransport
+import baton.runtime.Handle
+import baton.runtime.Json
+import baton.runtime.JsonNumber
+import baton.runtime.MemoryLog
+import baton.runtime.Operation
+import baton.runtime.Phase
+import java.io.File
+
+/**
+ * Runs the scenarios of Tests/BatonCodegenTests/KotlinScenarios/Scenarios.json on the Kotlin runtime, each printing a
+ * section `== scenario <name>` with its lines, which `KotlinScenarioTests` compares with the scenario's expected
+ * lines. Its reads go through the generated Kotlin by [ScenarioTables]; the Swift runtime's twin is
+ * Tests/BatonCodegenTests/KotlinScenarios/ScenarioInterpreter.swift, and the format is read as `ScenarioSet` reads it.
+ */
+class ScenarioInterpreter(private val file: File, private val fixtures: File) {
+    private class Failure(message: String) : RuntimeException(message)
+
+    fun run() {
+        @Suppress("UNCHECKED_CAST")
+        val root = Json.parse(file.readText()) as? Map<String, Any?> ?: throw Failure("Scenarios.json: not an object")
+        @Suppress("UNCHECKED_CAST")
+        val scenarios = root["scenarios"] as? List<Map<String, Any?>> ?: throw Failure("Scenarios.json: no scenarios")
+        for (scenario in scenarios) {
+            section("scenario " + scenario["name"]) { run(scenario, it) }
+        }
+    }
+
+    private fun run(scenario: Map<String, Any?>, out: MutableList<String>) {
+        val transport = FixtureTransport()
+        @Suppress("UNCHECKED_CAST")
+        val answers = scenario["answers"] as? Map<String, List<Any?>> ?: emptyMap()
+        for (operation in answers.keys.sorted()) {
+            for (answer in answers.getValue(operation)) {
+                transport.answer(
+                    operation,
+                    when {
+                        answer is String -> FixtureTransport.Answer.FromFile(File(fixtures, answer))
+                        answer is Map<*, *> && answer["failure"] is String ->
+                            FixtureTransport.Answer.Failure(answer["failure"] as String)
+                        answer is Map<*, *> && answer["text"] is String -> FixtureTransport.Answer.Text(answer["text"] as String)
+                        else -> throw Failure("an answer of $operation is not a file name, {failure} or {text}")
+                    }
+                )
+            }
+        }
+        val held = HeldTransport(transport)
+        val log = MemoryLog()
+        val clock = TestClock()
+        val environment = BatonEnvironment(held, log, clock.function)
+        val handles = HashMap<String, Pair<String, Handle<*>>>()
+        fun handle(name: String): Handle<*> = handles[name]?.second ?: throw Failure("no handle $name attached")
+        fun operation(key: String): Operation<*> =
+            ScenarioTables.operation(key) ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+        try {
+            for (step in scenario["steps"] as? List<*> ?: throw Failure("no steps")) {
+                if (step is String) {
+                    when (step) {
+                        "settle" -> environment.settle()
+                        "hold" -> held.hold()
+                        "release" -> held.release()
+                        "revalidate" -> environment.revalidate()
+                        "clearLog" -> log.clear()
+                        else -> throw Failure("unknown step $step")
+                    }
+                    continue
+                }
+                val fields = step as? Map<*, *> ?: throw Failure("a step is neither a word nor an object")
+                when {
+                    fields["attach"] is String -> {
+                        val key = fields["operation"] as? String ?: throw Failure("attach: no operation")
+                        @Suppress("UNCHECKED_CAST")
+                        val attached = environment.attach(
+                            operation(key) as Operation<Any>, policy(fields["policy"] as String?),
+                            (fields["expiration"] as JsonNumber?)?.literal?.toDouble()
+                        )
+                        handles[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, attached)
+                    }
+                    fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
+                    fields["retry"] is String -> handle(fields["retry"] as String).retry()
+                    fields["invalidateRecord"] is String -> environment.invalidateRecord(fields["invalidateRecord"] as String)
+                    fields["invalidateType"] is String -> environment.invalidateType(fields["invalidateType"] as String)
+                    fields["invalidateOperation"] is String ->
+                        environment.invalidate(operation(fields["invalidateOperation"] as String))
+                    fields["printLog"] is String -> out.addAll(log.lines.filter { it.startsWith(fields["printLog"] as String) })
+                    fields["print"] is String -> out.add(line(fields["print"] as String) { name, arguments ->
+                        val argument = arguments.firstOrNull() ?: ""
+                        when (name) {
+                            "requests" -> transport.requestCount(argument).toString()
+                            "phase" -> phase(handle(argument).phase)
+                            "stale" -> handle(argument).isStale.toString()
+                            "lastFetchError" -> ScenarioShow.text(handle(argument).lastFetchError?.description)
+                            "errorCode" -> {
+                                val request = (handle(argument).phase as? Phase.Failed)?.error as? FetchError.Request
+                                ScenarioShow.text(request?.errors?.firstOrNull()?.extensions?.get("code") as? String)
+                            }
+                            "records" -> environment.store.snapshot().records.size.toString()
+                            "events" -> log.events.joinToString(" ") { it.name }
+                            "read" -> {
+                                val key = (handles[argument]?.first ?: throw Failure("no handle $argument attached")) +
+                                    ": " + arguments.last()
+                                ScenarioTables.read(key, handle(argument).phase.data)
+                                    ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+                            }
+                            else -> throw Failure("unknown placeholder {$name}")
+                        }
+                    })
+                    else -> throw Failure("unknown step ${fields.keys}")
+                }
+            }
+        } finally {
+            for ((_, attached) in handles.values) attached.detach()
+        }
+    }
+
+    /** The line of a `print` template: text with `{name argument…}` placeholders, `read`'s path the rest. */
+    private fun line(template: String, value: (String, List<String>) -> String): String {
+        val out = StringBuilder()
+        var rest = template
+        while (true) {
+            val open = rest.indexOf('{')
+            if (open < 0) break
+            val close = rest.indexOf('}', open)
+            if (close < 0) throw Failure("unclosed { in $template")
+            out.append(rest, 0, open)
+            val words = rest.substring(open + 1, close).split(" ", limit = 3)
+            out.append(value(words.first(), words.drop(1)))
+            rest = rest.substring(close + 1)
+        }
+        return out.append(rest).toString()
+    }
+
+    private fun policy(name: String?): FetchPolicy = when (name) {
+        null, "storeOrNetwork" -> FetchPolicy.STORE_OR_NETWORK
+        "storeOnly" -> FetchPolicy.STORE_ONLY
+        "storeAndNetwork" -> FetchPolicy.STORE_AND_NETWORK
+        "networkOnly" -> FetchPolicy.NETWORK_ONLY
+        else -> throw Failure("unknown policy $name")
+    }
+
+    private fun phase(phase: Phase<*>): String = Scenarios.phase(phase)
+}
+
+/** How a scenario prints a value it read: the same text in both runtimes (ScenarioShow in ScenarioInterpreter.swift). */
+object ScenarioShow {
+    fun text(value: String?): String = value ?: "nil"
+
+    fun text(value: Int?): String = value?.toString() ?: "nil"
+
+    fun text(value: Boolean?): String = value?.toString() ?: "nil"
+}

@@ -1,0 +1,139 @@
+import Baton
+import BatonTesting
+import Foundation
+
+/// Runs a scenario of `ScenarioSet` on the Swift runtime and returns the lines it prints; its reads go through the
+/// generated Swift by `ScenarioTables`. Kotlin/tests/baton/tests/ScenarioInterpreter.kt is its twin.
+struct ScenarioInterpreter {
+    let fixtures: URL
+
+    /// What the steps see of an attached handle, whatever its operation.
+    struct AttachedHandle {
+        var operation: String
+        var phase: () -> String
+        var data: () -> Any?
+        var isStale: () -> Bool
+        var lastFetchError: () -> String
+        var errorCode: () -> String
+        var retry: () -> Void
+        var detach: () -> Void
+
+        init<Operation: GraphQLOperation>(_ name: String, _ handle: Handle<Operation>) {
+            operation = name
+            phase = { SwiftScenarios.phase(handle.phase) }
+            data = { handle.phase.data }
+            isStale = { handle.isStale }
+            lastFetchError = { ScenarioShow.text(handle.lastFetchError?.description) }
+            errorCode = {
+                guard case .failed(.request(let errors)) = handle.phase else { return "nil" }
+                return ScenarioShow.text(errors.first?.extensions?["code"]?.stringValue)
+            }
+            retry = { handle.retry() }
+            detach = { handle.detach() }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run(_ scenario: ScenarioSet.Scenario) async throws -> [String] {
+        let transport = FixtureTransport()
+        for (operation, answers) in scenario.answers {
+            for answer in answers {
+                switch answer {
+                case .file(let name): transport.answer(operation, with: .file(fixtures.appendingPathComponent(name)))
+                case .failure(let reason): transport.answer(operation, with: .failure(reason))
+                case .text(let text): transport.answer(operation, with: .json(text))
+                }
+            }
+        }
+        let held = HeldTransport(transport)
+        let log = MemoryLog()
+        let clock = ScenarioClock()
+        let environment = BatonEnvironment(transport: held, log: log, clock: clock.function)
+        var handles: [String: AttachedHandle] = [:]
+        var out: [String] = []
+        func handle(_ name: String) throws -> AttachedHandle {
+            guard let handle = handles[name] else { throw Failure(description: "no handle \(name) attached") }
+            return handle
+        }
+        func operation(_ key: String) throws -> any GraphQLOperation {
+            guard let operation = ScenarioTables.operation(key) else {
+                throw Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
+            }
+            return operation
+        }
+        func attach<Operation: GraphQLOperation>(
+            _ operation: Operation, _ name: String, policy: FetchPolicy, expiration: Double?
+        )
+            -> AttachedHandle
+        {
+            AttachedHandle(name, environment.attach(operation, policy: policy, expiration: expiration))
+        }
+        func invalidate<Operation: GraphQLOperation>(_ operation: Operation) {
+            environment.invalidate(operation: operation)
+        }
+        defer { for handle in handles.values { handle.detach() } }
+        for step in scenario.steps {
+            switch step {
+            case .attach(let name, let key, let policy, let expiration):
+                handles[name] = attach(
+                    try operation(key), ScenarioSet.operationName(key), policy: try Self.policy(policy),
+                    expiration: expiration)
+            case .settle: await environment.settle()
+            case .hold: held.hold()
+            case .release: held.release()
+            case .revalidate: environment.revalidate()
+            case .clearLog: log.clear()
+            case .advance(let seconds): clock.advance(by: seconds)
+            case .retry(let name): try handle(name).retry()
+            case .invalidateRecord(let key): environment.invalidate(record: key)
+            case .invalidateType(let type): environment.invalidate(type: type)
+            case .invalidateOperation(let key): invalidate(try operation(key))
+            case .printLog(let prefix): out += log.lines.filter { $0.hasPrefix(prefix) }
+            case .print(let segments):
+                var line = ""
+                for segment in segments {
+                    switch segment {
+                    case .text(let text): line += text
+                    case .placeholder(let name, let arguments):
+                        let argument = arguments.first ?? ""
+                        switch name {
+                        case "requests": line += String(transport.requestCount(argument))
+                        case "phase": line += try handle(argument).phase()
+                        case "stale": line += String(try handle(argument).isStale())
+                        case "lastFetchError": line += try handle(argument).lastFetchError()
+                        case "errorCode": line += try handle(argument).errorCode()
+                        case "records": line += String(environment.store.snapshot().records.count)
+                        case "events": line += log.events.map(\.name).joined(separator: " ")
+                        case "read":
+                            let handle = try handle(argument)
+                            let key = handle.operation + ": " + (arguments.last ?? "")
+                            guard let text = ScenarioTables.read(key, handle.data()) else {
+                                throw Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
+                            }
+                            line += text
+                        default: throw Failure(description: "unknown placeholder {\(name)}")
+                        }
+                    }
+                }
+                out.append(line)
+            }
+        }
+        return out
+    }
+
+    static func policy(_ name: String?) throws -> FetchPolicy {
+        guard let name else { return .storeOrNetwork }
+        guard let policy = FetchPolicy(rawValue: name) else { throw Failure(description: "unknown policy \(name)") }
+        return policy
+    }
+}
+
+/// How a scenario prints a value it read: the same text in both runtimes (ScenarioShow in ScenarioInterpreter.kt).
+enum ScenarioShow {
+    static func text(_ value: String?) -> String { value ?? "nil" }
+    static func text(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
+    static func text(_ value: Bool?) -> String { value.map(String.init) ?? "nil" }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The runtime scenarios stated once (KotlinScenarios/Scenarios.json): each names the answers its fixture transport
+/// gives, the steps to run and the lines a runtime must print. `ScenarioInterpreter` runs them on the Swift runtime,
+/// Kotlin/tests/baton/tests/ScenarioInterpreter.kt on the Kotlin runtime; what they read goes through each
+/// language's generated accessors by the tables `ScenarioTablePrinter` writes from this file (Docs/Testing.md,
+/// "Runtime scenarios").
+struct ScenarioSet {
+    struct Scenario {
+        var name: String
+        /// Operation name → its answers in order: a fixture file name, `{"failure": reason}` or `{"text": body}`.
+        var answers: [(operation: String, answers: [Answer])]
+        var steps: [Step]
+        var expected: [String]
+    }
+
+    enum Answer: Equatable {
+        case file(String)
+        case failure(String)
+        case text(String)
+    }
+
+    enum Step: Equatable {
+        /// Attaches the operation (`Name(argument: literal, …)`, Swift's call syntax) as `handle`.
+        case attach(handle: String, operation: String, policy: String?, expiration: Double?)
+        case settle, hold, release, revalidate, clearLog
+        case advance(Double)
+        case retry(String)
+        case invalidateRecord(String)
+        case invalidateType(String)
+        case invalidateOperation(String)
+        /// A line: text with placeholders (`Placeholder`).
+        case print([Segment])
+        /// The log's lines that start with the prefix ("" for all).
+        case printLog(String)
+    }
+
+    enum Segment: Equatable {
+        case text(String)
+        /// `{requests Op}`, `{phase h}`, `{kind h}`, `{stale h}`, `{lastFetchError h}`, `{errorCode h}`, `{records}`,
+        /// `{events}`, `{read h path}` (the path through the data of handle h's operation, as both languages spell
+        /// it, e.g. `character?.name`).
+        case placeholder(name: String, arguments: [String])
+    }
+
+    struct FormatError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    var scenarios: [Scenario]
+
+    static let file = KotlinBuild.scenarios.appendingPathComponent("Scenarios.json")
+
+    static func load(_ url: URL = file) throws -> ScenarioSet {
+        try ScenarioSet(json: try Data(contentsOf: url))
+    }
+
+    init(json: Data) throws {
+        guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let list = root["scenarios"] as? [[String: Any]]
+        else { throw FormatError(description: "Scenarios.json: expected an object with a list `scenarios`") }
+        scenarios = try list.map(Self.scenario)
+        var seen = Set<String>()
+        for scenario in scenarios where !seen.insert(scenario.name).inserted {
+            throw FormatError(description: "two scenarios named \(scenario.name)")
+        }
+    }
+
+    private static func scenario(_ object: [String: Any]) throws -> Scenario {
+        guard let name = object["name"] as? String else { throw FormatError(description: "a scenario without a name") }
+        func fail(_ message: String) -> FormatError { FormatError(description: "scenario \(name): \(message)") }
+        let answerObject = object["answers"] as? [String: Any] ?? [:]
+        let answers = try answerObject.keys.sorted().map { operation in
+            guard let list = answerObject[operation] as? [Any] else {
+                throw fail("answers of \(operation): not a list")
+            }
+            return (
+                operation: operation,
+                answers: try list.map { item -> Answer in
+                    if let file = item as? String { return .file(file) }
+                    if let reason = (item as? [String: Any])?["failure"] as? String { return .failure(reason) }
+                    if let text = (item as? [String: Any])?["text"] as? String { return .text(text) }
+                    throw fail("an answer of \(operation) is not a file name, {failure} or {text}")
+                }
+            )
+        }
+        guard let steps = object["steps"] as? [Any] else { throw fail("no steps") }
+        guard let expected = object["expected"] as? [String] else { throw fail("no expected lines") }
+        return Scenario(name: name, answers: answers, steps: try steps.map { try step($0, fail) }, expected: expected)
+    }
+
+    private static func step(_ item: Any, _ fail: (String) -> FormatError) throws -> Step {
+        if let word = item as? String {
+            switch word {
+            case "settle": return .settle
+            case "hold": return .hold
+            case "release": return .release
+            case "revalidate": return .revalidate
+            case "clearLog": return .clearLog
+            default: throw fail("unknown step \(word)")
+            }
+        }
+        guard let object = item as? [String: Any] else { throw fail("a step is neither a word nor an object") }
+        if let handle = object["attach"] as? String {
+            guard let operation = object["operation"] as? String else { throw fail("attach \(handle): no operation") }
+            return .attach(
+                handle: handle, operation: operation, policy: object["policy"] as? String,
+                expiration: (object["expiration"] as? NSNumber)?.doubleValue)
+        }
+        if let seconds = object["advance"] as? NSNumber { return .advance(seconds.doubleValue) }
+        if let handle = object["retry"] as? String { return .retry(handle) }
+        if let key = object["invalidateRecord"] as? String { return .invalidateRecord(key) }
+        if let type = object["invalidateType"] as? String { return .invalidateType(type) }
+        if let operation = object["invalidateOperation"] as? String { return .invalidateOperation(operation) }
+        if let prefix = object["printLog"] as? String { return .printLog(prefix) }
+        if let template = object["print"] as? String { return .print(try segments(template, fail)) }
+        throw fail("unknown step \(object.keys.sorted())")
+    }
+
+    /// `text {name argument…} text`: a placeholder's words are split on spaces, `read`'s path is the rest.
+    static func segments(_ template: String, _ fail: (String) -> FormatError) throws -> [Segment] {
+        var segments: [Segment] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else { throw fail("unclosed { in \(template)") }
+            let words = rest[rest.index(after: open)..<close].split(separator: " ", maxSplits: 2).map(String.init)
+            guard let name = words.first else { throw fail("empty {} in \(template)") }
+            segments.append(.placeholder(name: name, arguments: Array(words.dropFirst())))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { segments.append(.text(String(rest))) }
+        return segments
+    }
+
+    /// The operation's name in an operation key: `CharacterDetail(id: "1")` → `CharacterDetail`.
+    static func operationName(_ key: String) -> String {
+        String(key.prefix { $0 != "(" })
+    }
+
+    /// Every operation key the scenarios attach or invalidate, and every read (`Operation: path`), sorted.
+    func tableKeys() throws -> (operations: [String], reads: [String]) {
+        var operations = Set<String>()
+        var reads = Set<String>()
+        for scenario in scenarios {
+            var handles: [String: String] = [:]
+            for step in scenario.steps {
+                switch step {
+                case .attach(let handle, let operation, _, _):
+                    operations.insert(operation)
+                    handles[handle] = Self.operationName(operation)
+                case .invalidateOperation(let operation): operations.insert(operation)
+                case .print(let segments):
+                    for case .placeholder("read", let arguments) in segments {
+                        guard arguments.count == 2, let operation = handles[arguments[0]] else {
+                            throw FormatError(
+                                description: "scenario \(scenario.name): {read \(arguments.joined(separator: " "))} "
+                                    + "needs an attached handle and a path")
+                        }
+                        reads.insert(operation + ": " + arguments[1])
+                    }
+                default: break
+                }
+            }
+        }
+        return (operations.sorted(), reads.sorted())
+    }
+}

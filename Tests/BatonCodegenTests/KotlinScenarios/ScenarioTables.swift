@@ -1,0 +1,24 @@
+// Written by ScenarioTablePrinter from Tests/BatonCodegenTests/KotlinScenarios/Scenarios.json: do not edit.
+// Refresh: BATON_UPDATE_FIXTURES=1 swift test --filter KotlinScenarioTests/testTheScenarioTablesAreUpToDate
+import Baton
+
+/// The scenario set's operations and reads, through the generated Swift.
+enum ScenarioTables {
+    static func operation(_ key: String) -> (any GraphQLOperation)? {
+        switch key {
+        case "CharacterDetail(id: \"1\")": return CharacterDetail(id: "1")
+        case "CharacterDetail(id: \"2\")": return CharacterDetail(id: "2")
+        case "LocationList()": return LocationList()
+        case "RootRequired()": return RootRequired()
+        default: return nil
+        }
+    }
+
+    static func read(_ key: String, _ data: Any?) -> String? {
+        switch key {
+        case "CharacterDetail: character?.name":
+            return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.name)
+        default: return nil
+        }
+    }
+}

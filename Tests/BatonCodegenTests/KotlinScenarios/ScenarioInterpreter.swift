@@ -6,6 +6,15 @@ import Foundation
 /// generated Swift by `ScenarioTables`. Kotlin/tests/baton/tests/ScenarioInterpreter.kt is its twin.
 struct ScenarioInterpreter {
     let fixtures: URL
+    let seed: URL
+
+    func file(_ answer: ScenarioSet.Answer) -> URL? {
+        switch answer {
+        case .file(let name): fixtures.appendingPathComponent(name)
+        case .seed(let name): seed.appendingPathComponent(name)
+        case .failure, .text: nil
+        }
+    }
 
     /// What the steps see of an attached handle, whatever its operation.
     struct AttachedHandle {
@@ -42,7 +51,7 @@ struct ScenarioInterpreter {
         for (operation, answers) in scenario.answers {
             for answer in answers {
                 switch answer {
-                case .file(let name): transport.answer(operation, with: .file(fixtures.appendingPathComponent(name)))
+                case .file, .seed: transport.answer(operation, with: .file(file(answer) ?? fixtures))
                 case .failure(let reason): transport.answer(operation, with: .failure(reason))
                 case .text(let text): transport.answer(operation, with: .json(text))
                 }
@@ -51,9 +60,14 @@ struct ScenarioInterpreter {
         let held = HeldTransport(transport)
         let log = MemoryLog()
         let clock = ScenarioClock()
-        let environment = BatonEnvironment(transport: held, log: log, clock: clock.function)
+        let environment = BatonEnvironment(
+            transport: held, log: log, clock: clock.function,
+            garbageCollection: scenario.garbageCollection.map {
+                GarbageCollection(bufferSize: $0.bufferSize, automatic: $0.automatic)
+            } ?? .standard)
         var handles: [String: AttachedHandle] = [:]
         var out: [String] = []
+        var mark = 0
         func handle(_ name: String) throws -> AttachedHandle {
             guard let handle = handles[name] else { throw Failure(description: "no handle \(name) attached") }
             return handle
@@ -74,6 +88,12 @@ struct ScenarioInterpreter {
         func invalidate<Operation: GraphQLOperation>(_ operation: Operation) {
             environment.invalidate(operation: operation)
         }
+        func fetch<Operation: GraphQLOperation>(_ operation: Operation) async throws {
+            _ = try await environment.fetch(operation)
+        }
+        func commit<Operation: GraphQLOperation>(_ bytes: Data, _ operation: Operation) throws {
+            try environment.store.commit(bytes: bytes, for: operation)
+        }
         defer { for handle in handles.values { handle.detach() } }
         for step in scenario.steps {
             switch step {
@@ -86,8 +106,13 @@ struct ScenarioInterpreter {
             case .release: held.release()
             case .revalidate: environment.revalidate()
             case .clearLog: log.clear()
+            case .markLog: mark = log.lines.count
+            case .fetch(let key): try await fetch(try operation(key))
             case .advance(let seconds): clock.advance(by: seconds)
             case .retry(let name): try handle(name).retry()
+            case .detach(let name): try handle(name).detach()
+            case .commit(let answer, let key):
+                try commit(try Data(contentsOf: file(answer) ?? fixtures), try operation(key))
             case .invalidateRecord(let key): environment.invalidate(record: key)
             case .invalidateType(let type): environment.invalidate(type: type)
             case .invalidateOperation(let key): invalidate(try operation(key))
@@ -107,6 +132,15 @@ struct ScenarioInterpreter {
                         case "errorCode": line += try handle(argument).errorCode()
                         case "records": line += String(environment.store.snapshot().records.count)
                         case "events": line += log.events.map(\.name).joined(separator: " ")
+                        case "log": line += log.lines.joined(separator: " ")
+                        case "logCount": line += String(log.lines.filter { $0.hasPrefix(argument) }.count)
+                        case "lastLog": line += log.lines.last { $0.hasPrefix(argument) } ?? "null"
+                        case "newLogLines": line += String(log.lines.count - mark)
+                        case "hasSlot":
+                            line += String(environment.store.record(argument)?.slots[arguments.last ?? ""] != nil)
+                        case "collectGarbage": line += String(environment.collectGarbage())
+                        case "recordKeys":
+                            line += environment.store.snapshot().records.keys.sorted().joined(separator: " ")
                         case "read":
                             let handle = try handle(argument)
                             let key = handle.operation + ": " + (arguments.last ?? "")

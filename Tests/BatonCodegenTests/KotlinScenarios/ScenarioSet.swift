@@ -12,20 +12,39 @@ struct ScenarioSet {
         var answers: [(operation: String, answers: [Answer])]
         var steps: [Step]
         var expected: [String]
+        /// `{"bufferSize": n, "automatic": b}`: the environment's garbage collection (else the standard one).
+        var garbageCollection: (bufferSize: Int, automatic: Bool)?
     }
 
     enum Answer: Equatable {
+        /// A file of KotlinScenarios/Fixtures.
         case file(String)
+        /// `{"seed": name}`: a file of Tests/BatonRuntimeTests/Fixtures.
+        case seed(String)
         case failure(String)
         case text(String)
+
+        var isFile: Bool {
+            switch self {
+            case .file, .seed: true
+            case .failure, .text: false
+            }
+        }
     }
 
     enum Step: Equatable {
         /// Attaches the operation (`Name(argument: literal, …)`, Swift's call syntax) as `handle`.
         case attach(handle: String, operation: String, policy: String?, expiration: Double?)
         case settle, hold, release, revalidate, clearLog
+        /// Remembers the log's length for `{newLogLines}`.
+        case markLog
+        /// A one-off fetch of the operation (waited for).
+        case fetch(String)
         case advance(Double)
         case retry(String)
+        case detach(String)
+        /// Commits a fixture (a file or `{"seed": name}`) to the store for the operation, as its answer.
+        case commit(file: Answer, operation: String)
         case invalidateRecord(String)
         case invalidateType(String)
         case invalidateOperation(String)
@@ -37,7 +56,8 @@ struct ScenarioSet {
 
     enum Segment: Equatable {
         case text(String)
-        /// `{requests Op}`, `{phase h}`, `{kind h}`, `{stale h}`, `{lastFetchError h}`, `{errorCode h}`, `{records}`,
+        /// `{logCount [prefix]}`, `{lastLog prefix}`, `{newLogLines}`, `{log}`, `{hasSlot key field}`,
+        /// `{collectGarbage}`, `{recordKeys}`, `{requests Op}`, `{phase h}`, `{kind h}`, `{stale h}`, `{lastFetchError h}`, `{errorCode h}`, `{records}`,
         /// `{events}`, `{read h path}` (the path through the data of handle h's operation, as both languages spell
         /// it, e.g. `character?.name`).
         case placeholder(name: String, arguments: [String])
@@ -78,15 +98,31 @@ struct ScenarioSet {
                 operation: operation,
                 answers: try list.map { item -> Answer in
                     if let file = item as? String { return .file(file) }
-                    if let reason = (item as? [String: Any])?["failure"] as? String { return .failure(reason) }
-                    if let text = (item as? [String: Any])?["text"] as? String { return .text(text) }
-                    throw fail("an answer of \(operation) is not a file name, {failure} or {text}")
+                    if let answer = Self.answer(item) { return answer }
+                    throw fail("an answer of \(operation) is not a file name, {seed}, {failure} or {text}")
                 }
             )
         }
         guard let steps = object["steps"] as? [Any] else { throw fail("no steps") }
         guard let expected = object["expected"] as? [String] else { throw fail("no expected lines") }
-        return Scenario(name: name, answers: answers, steps: try steps.map { try step($0, fail) }, expected: expected)
+        var scenario = Scenario(
+            name: name, answers: answers, steps: try steps.map { try step($0, fail) }, expected: expected)
+        if let collection = object["garbageCollection"] as? [String: Any] {
+            guard let size = collection["bufferSize"] as? Int, let automatic = collection["automatic"] as? Bool else {
+                throw fail("garbageCollection needs bufferSize and automatic")
+            }
+            scenario.garbageCollection = (size, automatic)
+        }
+        return scenario
+    }
+
+    private static func answer(_ item: Any) -> Answer? {
+        if let file = item as? String { return .file(file) }
+        guard let object = item as? [String: Any] else { return nil }
+        if let name = object["seed"] as? String { return .seed(name) }
+        if let reason = object["failure"] as? String { return .failure(reason) }
+        if let text = object["text"] as? String { return .text(text) }
+        return nil
     }
 
     private static func step(_ item: Any, _ fail: (String) -> FormatError) throws -> Step {
@@ -97,6 +133,7 @@ struct ScenarioSet {
             case "release": return .release
             case "revalidate": return .revalidate
             case "clearLog": return .clearLog
+            case "markLog": return .markLog
             default: throw fail("unknown step \(word)")
             }
         }
@@ -108,7 +145,14 @@ struct ScenarioSet {
                 expiration: (object["expiration"] as? NSNumber)?.doubleValue)
         }
         if let seconds = object["advance"] as? NSNumber { return .advance(seconds.doubleValue) }
+        if let operation = object["fetch"] as? String { return .fetch(operation) }
         if let handle = object["retry"] as? String { return .retry(handle) }
+        if let handle = object["detach"] as? String { return .detach(handle) }
+        if let file = object["commit"] {
+            guard let operation = object["operation"] as? String else { throw fail("commit: no operation") }
+            guard let answer = answer(file), answer.isFile else { throw fail("commit: needs a file or {seed}") }
+            return .commit(file: answer, operation: operation)
+        }
         if let key = object["invalidateRecord"] as? String { return .invalidateRecord(key) }
         if let type = object["invalidateType"] as? String { return .invalidateType(type) }
         if let operation = object["invalidateOperation"] as? String { return .invalidateOperation(operation) }
@@ -149,7 +193,8 @@ struct ScenarioSet {
                 case .attach(let handle, let operation, _, _):
                     operations.insert(operation)
                     handles[handle] = Self.operationName(operation)
-                case .invalidateOperation(let operation): operations.insert(operation)
+                case .invalidateOperation(let operation), .commit(_, let operation), .fetch(let operation):
+                    operations.insert(operation)
                 case .print(let segments):
                     for case .placeholder("read", let arguments) in segments {
                         guard arguments.count == 2, let operation = handles[arguments[0]] else {

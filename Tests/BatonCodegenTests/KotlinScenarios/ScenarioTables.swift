@@ -8,8 +8,12 @@ enum ScenarioTables {
         switch key {
         case "CharacterDetail(id: \"1\")": return CharacterDetail(id: "1")
         case "CharacterDetail(id: \"2\")": return CharacterDetail(id: "2")
+        case "CharacterFriends(id: \"1\")": return CharacterFriends(id: "1")
+        case "CharacterOrigin(id: \"1\")": return CharacterOrigin(id: "1")
         case "LocationList()": return LocationList()
         case "RootRequired()": return RootRequired()
+        case "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)": return TestConditions(id: "1", withOrigin: true, hideStatus: false)
+        case "TestProfileQuery(id: \"1\")": return TestProfileQuery(id: "1")
         default: return nil
         }
     }
@@ -18,6 +22,10 @@ enum ScenarioTables {
         switch key {
         case "CharacterDetail: character?.name":
             return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.name)
+        case "CharacterDetail: character?.origin?.dimension":
+            return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.origin?.dimension)
+        case "TestConditions: character?.origin?.dimension":
+            return ScenarioShow.text((data as? TestConditions.Data)?.character?.origin?.dimension)
         default: return nil
         }
     }

@@ -81,29 +81,6 @@ struct SwiftScenarios {
         out.append("location.name (@catch): " + Self.text(character.location?.name ?? .success(nil)))
     }
 
-    func plateFour() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        transport.answer("TestConditions", with: .file(seed.appendingPathComponent("conditions-included.json")))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        try environment.store.commit(bytes: try fixture("earlier-answer.json"), for: TestProfileQuery(id: "1"))
-        try environment.store.commit(
-            bytes: try Data(contentsOf: seed.appendingPathComponent("character-errors.json")),
-            for: TestProfileQuery(id: "1"))
-        out.append(
-            "store has Location:1.dimension: \(environment.store.record("Location:1")?.slots["dimension"] != nil)")
-        let rick = environment.attach(
-            TestConditions(id: "1", withOrigin: true, hideStatus: false), policy: .storeOrNetwork)
-        await environment.settle()
-        out.append("Logged " + log.lines.joined(separator: " "))
-        out.append("rick · character.origin.dimension: " + Self.text(rick.phase.data?.character?.origin?.dimension))
-        out.append("log lines after reading: \(log.lines.count)")
-        out.append("requests: \(transport.requestCount("TestConditions"))")
-        out.append("stale: \(rick.isStale)")
-        return out
-    }
-
     func transportFailures() async throws -> [String] {
         var out: [String] = []
         let transport = FixtureTransport()
@@ -155,23 +132,6 @@ struct SwiftScenarios {
         out.append("first seen: " + (seen.withLock { $0.first } ?? "null"))
         out.append("last seen: " + (seen.withLock { $0.last } ?? "null"))
         out.append("stale: \(detail.isStale)")
-        return out
-    }
-
-    func secondMiss() async throws -> [String] {
-        var out: [String] = []
-        let (environment, log, transport, detail) = try await prepareHeal("detail-without-dimension.json", &out)
-        _ = try await environment.fetch(CharacterOrigin(id: "1"))
-        await environment.settle()
-        out.append("CharacterDetail requests: \(transport.requestCount("CharacterDetail"))")
-        out.append("refetches: \(log.lines.filter { $0.hasPrefix("refetch") }.count)")
-        out.append("last unexpected: " + (log.lines.last { $0.hasPrefix("unexpectedValue") } ?? "null"))
-        out.append("dimension: " + Self.text(detail.phase.data?.character?.origin?.dimension))
-        let count = log.lines.count
-        _ = try await environment.fetch(CharacterOrigin(id: "1"))
-        await environment.settle()
-        out.append("CharacterDetail requests: \(transport.requestCount("CharacterDetail"))")
-        out.append("new log lines: \(log.lines.count - count)")
         return out
     }
 
@@ -455,29 +415,6 @@ struct SwiftScenarios {
         await environment.settle()
         out.append("Logged " + log.lines.joined(separator: " "))
         handle.detach()
-        return out
-    }
-
-    /// What a collection removes: nothing a live handle reads; after it detaches (and no recent operation is
-    /// kept), everything.
-    func garbageCollection() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        transport.answer("CharacterFriends", with: answer("friends-page-1.json"))
-        transport.answer("CharacterDetail", with: answer("detail.json"))
-        let environment = BatonEnvironment(
-            transport: transport, log: MemoryLog(), clock: ScenarioClock().function,
-            garbageCollection: GarbageCollection(bufferSize: 0, automatic: false))
-        let friends = environment.attach(CharacterFriends(id: "1"))
-        let detail = environment.attach(CharacterDetail(id: "1"))
-        await environment.settle()
-        out.append("records: \(environment.store.snapshot().records.count)")
-        out.append("collected while both are attached: \(environment.collectGarbage())")
-        detail.detach()
-        out.append("collected after CharacterDetail detached: \(environment.collectGarbage())")
-        out.append("left: " + environment.store.snapshot().records.keys.sorted().joined(separator: " "))
-        friends.detach()
-        out.append("collected after both detached: \(environment.collectGarbage())")
         return out
     }
 

@@ -19,7 +19,7 @@ fun main(args: Array<String>) {
     when (args.firstOrNull()) {
         "scenarios" -> {
             Scenarios(File(args[1]), File(args[2]), File(args[3]), File(args[4])).run()
-            ScenarioInterpreter(File(File(args[1]).parentFile, "Scenarios.json"), File(args[1])).run()
+            ScenarioInterpreter(File(File(args[1]).parentFile, "Scenarios.json"), File(args[1]), File(args[2])).run()
         }
         "checks" -> Checks(File(args[1])).run()
         "stress" -> Stress(args[1].toLong(), args[2].toDouble()).run()

@@ -4,12 +4,14 @@ import baton.runtime.BatonEnvironment
 import baton.runtime.FetchError
 import baton.runtime.FetchPolicy
 import baton.runtime.FixtureTransport
+import baton.runtime.GarbageCollection
 import baton.runtime.Handle
 import baton.runtime.Json
 import baton.runtime.JsonNumber
 import baton.runtime.MemoryLog
 import baton.runtime.Operation
 import baton.runtime.Phase
+import baton.runtime.collectGarbage
 import java.io.File
 
 /**
@@ -18,7 +20,7 @@ import java.io.File
  * lines. Its reads go through the generated Kotlin by [ScenarioTables]; the Swift runtime's twin is
  * Tests/BatonCodegenTests/KotlinScenarios/ScenarioInterpreter.swift, and the format is read as `ScenarioSet` reads it.
  */
-class ScenarioInterpreter(private val file: File, private val fixtures: File) {
+class ScenarioInterpreter(private val file: File, private val fixtures: File, private val seed: File) {
     private class Failure(message: String) : RuntimeException(message)
 
     fun run() {
@@ -40,7 +42,7 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File) {
                 transport.answer(
                     operation,
                     when {
-                        answer is String -> FixtureTransport.Answer.FromFile(File(fixtures, answer))
+                        file(answer) != null -> FixtureTransport.Answer.FromFile(file(answer)!!)
                         answer is Map<*, *> && answer["failure"] is String ->
                             FixtureTransport.Answer.Failure(answer["failure"] as String)
                         answer is Map<*, *> && answer["text"] is String -> FixtureTransport.Answer.Text(answer["text"] as String)
@@ -52,8 +54,16 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File) {
         val held = HeldTransport(transport)
         val log = MemoryLog()
         val clock = TestClock()
-        val environment = BatonEnvironment(held, log, clock.function)
+        val collection = scenario["garbageCollection"] as? Map<*, *>
+        val environment = BatonEnvironment(
+            held, log, clock.function,
+            garbageCollection = if (collection == null) GarbageCollection.STANDARD else GarbageCollection(
+                bufferSize = (collection["bufferSize"] as JsonNumber).literal.toInt(),
+                automatic = collection["automatic"] as Boolean
+            )
+        )
         val handles = HashMap<String, Pair<String, Handle<*>>>()
+        var mark = 0
         fun handle(name: String): Handle<*> = handles[name]?.second ?: throw Failure("no handle $name attached")
         fun operation(key: String): Operation<*> =
             ScenarioTables.operation(key) ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
@@ -66,6 +76,7 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File) {
                         "release" -> held.release()
                         "revalidate" -> environment.revalidate()
                         "clearLog" -> log.clear()
+                        "markLog" -> mark = log.lines.size
                         else -> throw Failure("unknown step $step")
                     }
                     continue
@@ -74,15 +85,20 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File) {
                 when {
                     fields["attach"] is String -> {
                         val key = fields["operation"] as? String ?: throw Failure("attach: no operation")
-                        @Suppress("UNCHECKED_CAST")
                         val attached = environment.attach(
-                            operation(key) as Operation<Any>, policy(fields["policy"] as String?),
+                            typed(operation(key)), policy(fields["policy"] as String?),
                             (fields["expiration"] as JsonNumber?)?.literal?.toDouble()
                         )
                         handles[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, attached)
                     }
+                    fields["fetch"] is String -> environment.fetch(typed(operation(fields["fetch"] as String)))
                     fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
                     fields["retry"] is String -> handle(fields["retry"] as String).retry()
+                    fields["detach"] is String -> handle(fields["detach"] as String).detach()
+                    fields.containsKey("commit") -> environment.store.commit(
+                        operation(fields["operation"] as? String ?: throw Failure("commit: no operation")),
+                        (file(fields["commit"]) ?: throw Failure("commit: needs a file or {seed}")).readText()
+                    )
                     fields["invalidateRecord"] is String -> environment.invalidateRecord(fields["invalidateRecord"] as String)
                     fields["invalidateType"] is String -> environment.invalidateType(fields["invalidateType"] as String)
                     fields["invalidateOperation"] is String ->
@@ -101,6 +117,13 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File) {
                             }
                             "records" -> environment.store.snapshot().records.size.toString()
                             "events" -> log.events.joinToString(" ") { it.name }
+                            "log" -> log.lines.joinToString(" ")
+                            "logCount" -> log.lines.count { it.startsWith(argument) }.toString()
+                            "lastLog" -> log.lines.lastOrNull { it.startsWith(argument) } ?: "null"
+                            "newLogLines" -> (log.lines.size - mark).toString()
+                            "hasSlot" -> (environment.store.record(argument)?.slots?.containsKey(arguments.last()) == true).toString()
+                            "collectGarbage" -> environment.collectGarbage().toString()
+                            "recordKeys" -> environment.store.snapshot().records.keys.sorted().joinToString(" ")
                             "read" -> {
                                 val key = (handles[argument]?.first ?: throw Failure("no handle $argument attached")) +
                                     ": " + arguments.last()
@@ -116,6 +139,17 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File) {
         } finally {
             for ((_, attached) in handles.values) attached.detach()
         }
+    }
+
+    /** An operation of the tables as the environment's generic calls take it (its data type is erased anyway). */
+    @Suppress("UNCHECKED_CAST")
+    private fun typed(operation: Operation<*>): Operation<Any> = operation as Operation<Any>
+
+    /** A fixture file: a name in the scenario fixtures, or `{"seed": name}` in the seed fixtures. */
+    private fun file(answer: Any?): File? = when {
+        answer is String -> File(fixtures, answer)
+        answer is Map<*, *> && answer["seed"] is String -> File(seed, answer["seed"] as String)
+        else -> null
     }
 
     /** The line of a `print` template: text with `{name argument…}` placeholders, `read`'s path the rest. */

@@ -9,14 +9,22 @@ object ScenarioTables {
     fun operation(key: String): Operation<*>? = when (key) {
         "CharacterDetail(id: \"1\")" -> scenarios.CharacterDetail(id = "1")
         "CharacterDetail(id: \"2\")" -> scenarios.CharacterDetail(id = "2")
+        "CharacterFriends(id: \"1\")" -> scenarios.CharacterFriends(id = "1")
+        "CharacterOrigin(id: \"1\")" -> scenarios.CharacterOrigin(id = "1")
         "LocationList()" -> scenarios.LocationList()
         "RootRequired()" -> scenarios.RootRequired()
+        "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)" -> scenarios.TestConditions(id = "1", withOrigin = true, hideStatus = false)
+        "TestProfileQuery(id: \"1\")" -> scenarios.TestProfileQuery(id = "1")
         else -> null
     }
 
     fun read(key: String, data: Any?): String? = when (key) {
         "CharacterDetail: character?.name" ->
             ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.name)
+        "CharacterDetail: character?.origin?.dimension" ->
+            ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.origin?.dimension)
+        "TestConditions: character?.origin?.dimension" ->
+            ScenarioShow.text((data as? scenarios.TestConditions.Data)?.character?.origin?.dimension)
         else -> null
     }
 }

@@ -3,7 +3,6 @@ package baton.tests
 import baton.runtime.BatonEnvironment
 import baton.runtime.FetchError
 import baton.runtime.FetchException
-import baton.runtime.FetchPolicy
 import baton.runtime.Field
 import baton.runtime.GraphQLRequest
 import baton.runtime.FieldResult
@@ -28,13 +27,10 @@ import scenarios.RequiredReads
 import scenarios.StrictFragmentReads
 import scenarios.StrictReads
 import scenarios.StrictSpreadReads
-import scenarios.TestConditions
 import scenarios.TestProfileQuery
 import scenarios.ThrowReads
 import scenarios.ValueReads
-import baton.runtime.GarbageCollection
 import baton.runtime.Optional
-import baton.runtime.collectGarbage
 import baton.runtime.perform
 import scenarios.AddFriend
 import scenarios.CharacterFriends
@@ -66,10 +62,8 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
 
     fun run() {
         section("plate 3") { plateThree(it) }
-        section("plate 4") { plateFour(it) }
         section("transport and malformed failures") { transportFailures(it) }
         section("heal") { heal(it) }
-        section("second miss") { secondMiss(it) }
         section("image") { image(it) }
         section("bad images") { badImages(it) }
         section("reads") { reads(it) }
@@ -79,7 +73,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("connections") { connections(it) }
         section("pagination") { pagination(it) }
         section("optimistic") { optimistic(it) }
-        section("garbage collection") { garbageCollection(it) }
         section("strict spreads") { strictSpreads(it) }
         section("caught throws") { caughtThrows(it) }
     }
@@ -218,26 +211,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         handle.detach()
     }
 
-    private fun garbageCollection(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CharacterFriends", answer("friends-page-1.json"))
-        transport.answer("CharacterDetail", answer("detail.json"))
-        val environment = BatonEnvironment(
-            transport, MemoryLog(), TestClock().function,
-            garbageCollection = GarbageCollection(bufferSize = 0, automatic = false)
-        )
-        val friends = environment.attach(CharacterFriends(id = "1"))
-        val detail = environment.attach(CharacterDetail(id = "1"))
-        environment.settle()
-        out.add("records: ${environment.store.snapshot().records.size}")
-        out.add("collected while both are attached: ${environment.collectGarbage()}")
-        detail.detach()
-        out.add("collected after CharacterDetail detached: ${environment.collectGarbage()}")
-        out.add("left: " + environment.store.snapshot().records.keys.sorted().joinToString(" "))
-        friends.detach()
-        out.add("collected after both detached: ${environment.collectGarbage()}")
-    }
-
     private fun plateThree(out: MutableList<String>) {
         val store = RecordStore(TestClock().function)
         val profile = TestProfileQuery(id = "1")
@@ -254,23 +227,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("image (@catch): " + text(character.image))
         out.add("gender (@catch): " + text(character.gender))
         out.add("location.name (@catch): " + text(character.location?.name ?: FieldResult.Success(null)))
-    }
-
-    private fun plateFour(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("TestConditions", seedAnswer("conditions-included.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        environment.store.commit(TestProfileQuery(id = "1"), fixture("earlier-answer.json"))
-        environment.store.commit(TestProfileQuery(id = "1"), File(seed, "character-errors.json").readText())
-        out.add("store has Location:1.dimension: " + (environment.store.record("Location:1")?.slots?.containsKey("dimension") == true))
-        val rick = environment.attach(TestConditions(id = "1", withOrigin = true, hideStatus = false), FetchPolicy.STORE_OR_NETWORK)
-        environment.settle()
-        out.add("Logged " + log.lines.joinToString(" "))
-        out.add("rick · character.origin.dimension: " + text(rick.phase.data?.character?.origin?.dimension))
-        out.add("log lines after reading: ${log.lines.size}")
-        out.add("requests: ${transport.requestCount("TestConditions")}")
-        out.add("stale: ${rick.isStale}")
     }
 
     /** The failed phase's text after [transportFailures] committed `<html>` (checked exactly, per runtime). */
@@ -331,21 +287,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
             out.add("last seen: " + seen.lastOrNull())
         }
         out.add("stale: ${detail.isStale}")
-    }
-
-    private fun secondMiss(out: MutableList<String>) {
-        val setup = prepareHeal("detail-without-dimension.json", out)
-        setup.environment.fetch(CharacterOrigin(id = "1"))
-        setup.environment.settle()
-        out.add("CharacterDetail requests: ${setup.transport.requestCount("CharacterDetail")}")
-        out.add("refetches: ${setup.log.lines.count { it.startsWith("refetch") }}")
-        out.add("last unexpected: " + setup.log.lines.lastOrNull { it.startsWith("unexpectedValue") })
-        out.add("dimension: " + text(setup.detail.phase.data?.character?.origin?.dimension))
-        val count = setup.log.lines.size
-        setup.environment.fetch(CharacterOrigin(id = "1"))
-        setup.environment.settle()
-        out.add("CharacterDetail requests: ${setup.transport.requestCount("CharacterDetail")}")
-        out.add("new log lines: ${setup.log.lines.size - count}")
     }
 
     /** What both runtimes commit before saving an image: Plate 3's two answers and custom scalars of every shape. */

@@ -14,47 +14,63 @@ enum ScenarioTablePrinter {
         "// Written by ScenarioTablePrinter from Tests/BatonCodegenTests/KotlinScenarios/Scenarios.json: do not edit.\n"
         + "// Refresh: BATON_UPDATE_FIXTURES=1 swift test --filter KotlinScenarioTests/testTheScenarioTablesAreUpToDate\n"
 
+    /// What differs between the two tables: each language's spelling of the same file.
+    private struct Spelling {
+        var prelude: String
+        var operationFunction: String
+        var readFunction: String
+        var operationCase: (_ key: String) throws -> String
+        /// The case's first line, then its value: `data` cast to `Data` (a qualified type name) and the path.
+        var readCase: (_ key: String, _ data: String, _ path: String) -> String
+        var defaultCase: String
+    }
+
     static func swift(_ set: ScenarioSet) throws -> String {
-        let keys = try set.tableKeys()
-        var out = header + "import Baton\n\n"
-        out += "/// The scenario set's operations and reads, through the generated Swift.\n"
-        out += "enum ScenarioTables {\n"
-        out += "    static func operation(_ key: String) -> (any GraphQLOperation)? {\n"
-        out += "        switch key {\n"
-        for key in keys.operations {
-            out += "        case \(literal(key)): return \(key)\n"
-        }
-        out += "        default: return nil\n        }\n    }\n\n"
-        out += "    static func read(_ key: String, _ data: Any?) -> String? {\n"
-        out += "        switch key {\n"
-        for key in keys.reads {
-            let (operation, path) = split(key)
-            out += "        case \(literal(key)):\n"
-            out += "            return ScenarioShow.text((data as? \(operation).Data)?.\(path))\n"
-        }
-        out += "        default: return nil\n        }\n    }\n}\n"
-        return out
+        try table(
+            set,
+            Spelling(
+                prelude: "import Baton\n\n/// The scenario set's operations and reads, through the generated Swift.\n"
+                    + "enum ScenarioTables {\n",
+                operationFunction: "    static func operation(_ key: String) -> (any GraphQLOperation)? {\n"
+                    + "        switch key {\n",
+                readFunction: "    static func read(_ key: String, _ data: Any?) -> String? {\n        switch key {\n",
+                operationCase: { key in "        case \(literal(key)): return \(key)\n" },
+                readCase: { key, data, path in
+                    "        case \(literal(key)):\n            return ScenarioShow.text((data as? \(data))?.\(path))\n"
+                },
+                defaultCase: "        default: return nil\n        }\n    }\n"))
     }
 
     static func kotlin(_ set: ScenarioSet) throws -> String {
-        let keys = try set.tableKeys()
         let package = KotlinBuild.scenarioPackage
-        var out = header + "package baton.tests\n\nimport baton.runtime.Operation\n\n"
-        out += "/** The scenario set's operations and reads, through the generated Kotlin. */\n"
-        out += "object ScenarioTables {\n"
-        out += "    fun operation(key: String): Operation<*>? = when (key) {\n"
-        for key in keys.operations {
-            out += "        \(literal(key, kotlin: true)) -> \(package).\(try kotlinCall(key))\n"
-        }
-        out += "        else -> null\n    }\n\n"
-        out += "    fun read(key: String, data: Any?): String? = when (key) {\n"
+        return try table(
+            set,
+            Spelling(
+                prelude: "package baton.tests\n\nimport baton.runtime.Operation\n\n"
+                    + "/** The scenario set's operations and reads, through the generated Kotlin. */\n"
+                    + "object ScenarioTables {\n",
+                operationFunction: "    fun operation(key: String): Operation<*>? = when (key) {\n",
+                readFunction: "    fun read(key: String, data: Any?): String? = when (key) {\n",
+                operationCase: { key in
+                    "        \(literal(key, kotlin: true)) -> \(package).\(try kotlinCall(key))\n"
+                },
+                readCase: { key, data, path in
+                    "        \(literal(key, kotlin: true)) ->\n"
+                        + "            ScenarioShow.text((data as? \(package).\(data))?.\(path))\n"
+                },
+                defaultCase: "        else -> null\n    }\n"))
+    }
+
+    private static func table(_ set: ScenarioSet, _ spelling: Spelling) throws -> String {
+        let keys = try set.tableKeys()
+        var out = header + spelling.prelude + spelling.operationFunction
+        for key in keys.operations { out += try spelling.operationCase(key) }
+        out += spelling.defaultCase + "\n" + spelling.readFunction
         for key in keys.reads {
             let (operation, path) = split(key)
-            out += "        \(literal(key, kotlin: true)) ->\n"
-            out += "            ScenarioShow.text((data as? \(package).\(operation).Data)?.\(path))\n"
+            out += spelling.readCase(key, operation + ".Data", path)
         }
-        out += "        else -> null\n    }\n}\n"
-        return out
+        return out + spelling.defaultCase + "}\n"
     }
 
     private static func split(_ read: String) -> (operation: String, path: String) {

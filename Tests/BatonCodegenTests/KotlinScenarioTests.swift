@@ -134,11 +134,6 @@ final class KotlinScenarioTests: XCTestCase {
         }
     }
 
-    /// Plate 3: the notification line twice, and `@catch` seeing the errors, then the values.
-    func testPlateThree() throws {
-        try compare("plate 3", try scenarios.plateThree())
-    }
-
     /// The failures agree, and Kotlin says "malformed response: " once before its JSON parser's reason (each
     /// runtime's parser words its own reason, so the text is checked exactly per runtime: Swift's in
     /// `EnvironmentTests.testTransportAndMalformedFailures`).

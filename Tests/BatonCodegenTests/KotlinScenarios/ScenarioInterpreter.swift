@@ -91,16 +91,27 @@ struct ScenarioInterpreter {
         func fetch<Operation: GraphQLOperation>(_ operation: Operation) async throws {
             _ = try await environment.fetch(operation)
         }
-        func commit<Operation: GraphQLOperation>(_ bytes: Data, _ operation: Operation) throws {
+        func commit<Operation: GraphQLOperation>(_ bytes: Data, _ operation: Operation) throws -> CommitResult {
             try environment.store.commit(bytes: bytes, for: operation)
+        }
+        func storeRead<Operation: GraphQLOperation>(_ operation: Operation) -> () throws -> Any? {
+            { try environment.store.read(operation) }
+        }
+        var commits: [String: CommitResult] = [:]
+        var readers: [String: (operation: String, data: () throws -> Any?)] = [:]
+        func commitResult(_ name: String) throws -> CommitResult {
+            guard let result = commits[name] else { throw Failure(description: "no commit named \(name)") }
+            return result
         }
         defer { for handle in handles.values { handle.detach() } }
         for step in scenario.steps {
             switch step {
             case .attach(let name, let key, let policy, let expiration):
-                handles[name] = attach(
+                let handle = attach(
                     try operation(key), ScenarioSet.operationName(key), policy: try Self.policy(policy),
                     expiration: expiration)
+                handles[name] = handle
+                readers[name] = (handle.operation, handle.data)
             case .settle: await environment.settle()
             case .hold: held.hold()
             case .release: held.release()
@@ -111,8 +122,11 @@ struct ScenarioInterpreter {
             case .advance(let seconds): clock.advance(by: seconds)
             case .retry(let name): try handle(name).retry()
             case .detach(let name): try handle(name).detach()
-            case .commit(let answer, let key):
-                try commit(try Data(contentsOf: file(answer) ?? fixtures), try operation(key))
+            case .commit(let answer, let key, let name):
+                let result = try commit(try Data(contentsOf: file(answer) ?? fixtures), try operation(key))
+                if let name { commits[name] = result }
+            case .storeRead(let name, let key):
+                readers[name] = (ScenarioSet.operationName(key), storeRead(try operation(key)))
             case .invalidateRecord(let key): environment.invalidate(record: key)
             case .invalidateType(let type): environment.invalidate(type: type)
             case .invalidateOperation(let key): invalidate(try operation(key))
@@ -141,10 +155,14 @@ struct ScenarioInterpreter {
                         case "collectGarbage": line += String(environment.collectGarbage())
                         case "recordKeys":
                             line += environment.store.snapshot().records.keys.sorted().joined(separator: " ")
+                        case "changedCount": line += String(try commitResult(argument).changed.count)
+                        case "changed": line += try commitResult(argument).changedDescription
                         case "read":
-                            let handle = try handle(argument)
-                            let key = handle.operation + ": " + (arguments.last ?? "")
-                            guard let text = ScenarioTables.read(key, handle.data()) else {
+                            guard let reader = readers[argument] else {
+                                throw Failure(description: "no handle or store read \(argument)")
+                            }
+                            let key = reader.operation + ": " + (arguments.last ?? "")
+                            guard let text = ScenarioTables.read(key, try reader.data()) else {
                                 throw Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
                             }
                             line += text
@@ -170,4 +188,12 @@ enum ScenarioShow {
     static func text(_ value: String?) -> String { value ?? "nil" }
     static func text(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
     static func text(_ value: Bool?) -> String { value.map(String.init) ?? "nil" }
+
+    static func text(_ value: Result<String?, FieldErrors>?) -> String {
+        switch value {
+        case nil: "nil"
+        case .success(let value)?: "success: " + text(value)
+        case .failure(let errors)?: "failure: " + errors.errors.map(\.description).joined(separator: "; ")
+        }
+    }
 }

@@ -43,8 +43,11 @@ struct ScenarioSet {
         case advance(Double)
         case retry(String)
         case detach(String)
-        /// Commits a fixture (a file or `{"seed": name}`) to the store for the operation, as its answer.
-        case commit(file: Answer, operation: String)
+        /// Commits a fixture (a file or `{"seed": name}`) to the store for the operation, as its answer; `as` names
+        /// the commit's result for `{changedCount c}` and `{changed c}`.
+        case commit(file: Answer, operation: String, result: String?)
+        /// Names a reader of the operation's data in the store now, for `{read name path}`.
+        case storeRead(name: String, operation: String)
         case invalidateRecord(String)
         case invalidateType(String)
         case invalidateOperation(String)
@@ -56,7 +59,7 @@ struct ScenarioSet {
 
     enum Segment: Equatable {
         case text(String)
-        /// `{logCount [prefix]}`, `{lastLog prefix}`, `{newLogLines}`, `{log}`, `{hasSlot key field}`,
+        /// `{changedCount c}`, `{changed c}`, `{logCount [prefix]}`, `{lastLog prefix}`, `{newLogLines}`, `{log}`, `{hasSlot key field}`,
         /// `{collectGarbage}`, `{recordKeys}`, `{requests Op}`, `{phase h}`, `{kind h}`, `{stale h}`, `{lastFetchError h}`, `{errorCode h}`, `{records}`,
         /// `{events}`, `{read h path}` (the path through the data of handle h's operation, as both languages spell
         /// it, e.g. `character?.name`).
@@ -146,12 +149,16 @@ struct ScenarioSet {
         }
         if let seconds = object["advance"] as? NSNumber { return .advance(seconds.doubleValue) }
         if let operation = object["fetch"] as? String { return .fetch(operation) }
+        if let name = object["storeRead"] as? String {
+            guard let operation = object["operation"] as? String else { throw fail("storeRead \(name): no operation") }
+            return .storeRead(name: name, operation: operation)
+        }
         if let handle = object["retry"] as? String { return .retry(handle) }
         if let handle = object["detach"] as? String { return .detach(handle) }
         if let file = object["commit"] {
             guard let operation = object["operation"] as? String else { throw fail("commit: no operation") }
             guard let answer = answer(file), answer.isFile else { throw fail("commit: needs a file or {seed}") }
-            return .commit(file: answer, operation: operation)
+            return .commit(file: answer, operation: operation, result: object["as"] as? String)
         }
         if let key = object["invalidateRecord"] as? String { return .invalidateRecord(key) }
         if let type = object["invalidateType"] as? String { return .invalidateType(type) }
@@ -190,10 +197,10 @@ struct ScenarioSet {
             var handles: [String: String] = [:]
             for step in scenario.steps {
                 switch step {
-                case .attach(let handle, let operation, _, _):
+                case .attach(let handle, let operation, _, _), .storeRead(let handle, let operation):
                     operations.insert(operation)
                     handles[handle] = Self.operationName(operation)
-                case .invalidateOperation(let operation), .commit(_, let operation), .fetch(let operation):
+                case .invalidateOperation(let operation), .commit(_, let operation, _), .fetch(let operation):
                     operations.insert(operation)
                 case .print(let segments):
                     for case .placeholder("read", let arguments) in segments {

@@ -26,6 +26,12 @@ enum ScenarioTables {
             return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.origin?.dimension)
         case "TestConditions: character?.origin?.dimension":
             return ScenarioShow.text((data as? TestConditions.Data)?.character?.origin?.dimension)
+        case "TestProfileQuery: character?.gender":
+            return ScenarioShow.text((data as? TestProfileQuery.Data)?.character?.gender)
+        case "TestProfileQuery: character?.image":
+            return ScenarioShow.text((data as? TestProfileQuery.Data)?.character?.image)
+        case "TestProfileQuery: character?.location?.name":
+            return ScenarioShow.text((data as? TestProfileQuery.Data)?.character?.location?.name)
         default: return nil
         }
     }

@@ -60,27 +60,6 @@ struct SwiftScenarios {
         }
     }
 
-    func plateThree() throws -> [String] {
-        var out: [String] = []
-        let store = Store(clock: ScenarioClock().function)
-        let profile = TestProfileQuery(id: "1")
-        let earlier = try fixture("earlier-answer.json")
-        out.append("earlier answer: \(try store.commit(bytes: earlier, for: profile).changed.count) slots changed")
-        let errors = try Data(contentsOf: seed.appendingPathComponent("character-errors.json"))
-        out.append("Notified " + (try store.commit(bytes: errors, for: profile).changedDescription))
-        try caught(store, profile, &out)
-        out.append("Notified " + (try store.commit(bytes: earlier, for: profile).changedDescription))
-        try caught(store, profile, &out)
-        return out
-    }
-
-    func caught(_ store: Store, _ profile: TestProfileQuery, _ out: inout [String]) throws {
-        guard let character = try store.read(profile).character else { return }
-        out.append("image (@catch): " + Self.text(character.image))
-        out.append("gender (@catch): " + Self.text(character.gender))
-        out.append("location.name (@catch): " + Self.text(character.location?.name ?? .success(nil)))
-    }
-
     func transportFailures() async throws -> [String] {
         var out: [String] = []
         let transport = FixtureTransport()

@@ -1,8 +1,10 @@
 package baton.tests
 
 import baton.runtime.BatonEnvironment
+import baton.runtime.CommitResult
 import baton.runtime.FetchError
 import baton.runtime.FetchPolicy
+import baton.runtime.FieldResult
 import baton.runtime.FixtureTransport
 import baton.runtime.GarbageCollection
 import baton.runtime.Handle
@@ -64,6 +66,8 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         )
         val handles = HashMap<String, Pair<String, Handle<*>>>()
         var mark = 0
+        val commits = HashMap<String, CommitResult>()
+        val readers = HashMap<String, Pair<String, () -> Any?>>()
         fun handle(name: String): Handle<*> = handles[name]?.second ?: throw Failure("no handle $name attached")
         fun operation(key: String): Operation<*> =
             ScenarioTables.operation(key) ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
@@ -90,15 +94,24 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             (fields["expiration"] as JsonNumber?)?.literal?.toDouble()
                         )
                         handles[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, attached)
+                        readers[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, { attached.phase.data })
                     }
                     fields["fetch"] is String -> environment.fetch(typed(operation(fields["fetch"] as String)))
                     fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
                     fields["retry"] is String -> handle(fields["retry"] as String).retry()
                     fields["detach"] is String -> handle(fields["detach"] as String).detach()
-                    fields.containsKey("commit") -> environment.store.commit(
-                        operation(fields["operation"] as? String ?: throw Failure("commit: no operation")),
-                        (file(fields["commit"]) ?: throw Failure("commit: needs a file or {seed}")).readText()
-                    )
+                    fields.containsKey("commit") -> {
+                        val result = environment.store.commit(
+                            operation(fields["operation"] as? String ?: throw Failure("commit: no operation")),
+                            (file(fields["commit"]) ?: throw Failure("commit: needs a file or {seed}")).readText()
+                        )
+                        (fields["as"] as? String)?.let { commits[it] = result }
+                    }
+                    fields["storeRead"] is String -> {
+                        val key = fields["operation"] as? String ?: throw Failure("storeRead: no operation")
+                        val read = typed(operation(key))
+                        readers[fields["storeRead"] as String] = Pair(key.takeWhile { it != '(' }, { environment.store.read(read) })
+                    }
                     fields["invalidateRecord"] is String -> environment.invalidateRecord(fields["invalidateRecord"] as String)
                     fields["invalidateType"] is String -> environment.invalidateType(fields["invalidateType"] as String)
                     fields["invalidateOperation"] is String ->
@@ -124,10 +137,12 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             "hasSlot" -> (environment.store.record(argument)?.slots?.containsKey(arguments.last()) == true).toString()
                             "collectGarbage" -> environment.collectGarbage().toString()
                             "recordKeys" -> environment.store.snapshot().records.keys.sorted().joinToString(" ")
+                            "changedCount" -> (commits[argument] ?: throw Failure("no commit $argument")).changed.size.toString()
+                            "changed" -> (commits[argument] ?: throw Failure("no commit $argument")).changedDescription
                             "read" -> {
-                                val key = (handles[argument]?.first ?: throw Failure("no handle $argument attached")) +
-                                    ": " + arguments.last()
-                                ScenarioTables.read(key, handle(argument).phase.data)
+                                val reader = readers[argument] ?: throw Failure("no handle or store read $argument")
+                                val key = reader.first + ": " + arguments.last()
+                                ScenarioTables.read(key, reader.second())
                                     ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
                             }
                             else -> throw Failure("unknown placeholder {$name}")
@@ -187,4 +202,10 @@ object ScenarioShow {
     fun text(value: Int?): String = value?.toString() ?: "nil"
 
     fun text(value: Boolean?): String = value?.toString() ?: "nil"
+
+    fun text(value: FieldResult<String?>?): String = when (value) {
+        null -> "nil"
+        is FieldResult.Success -> "success: " + text(value.value)
+        is FieldResult.Failure -> "failure: " + value.errors.errors.joinToString("; ")
+    }
 }

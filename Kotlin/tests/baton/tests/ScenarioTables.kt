@@ -25,6 +25,12 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.origin?.dimension)
         "TestConditions: character?.origin?.dimension" ->
             ScenarioShow.text((data as? scenarios.TestConditions.Data)?.character?.origin?.dimension)
+        "TestProfileQuery: character?.gender" ->
+            ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.gender)
+        "TestProfileQuery: character?.image" ->
+            ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.image)
+        "TestProfileQuery: character?.location?.name" ->
+            ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.location?.name)
         else -> null
     }
 }

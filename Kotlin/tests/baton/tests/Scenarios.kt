@@ -61,7 +61,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
     private fun seedAnswer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(seed, name))
 
     fun run() {
-        section("plate 3") { plateThree(it) }
         section("transport and malformed failures") { transportFailures(it) }
         section("heal") { heal(it) }
         section("image") { image(it) }
@@ -209,24 +208,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         environment.settle()
         out.add("Logged " + log.lines.joinToString(" "))
         handle.detach()
-    }
-
-    private fun plateThree(out: MutableList<String>) {
-        val store = RecordStore(TestClock().function)
-        val profile = TestProfileQuery(id = "1")
-        val earlier = fixture("earlier-answer.json")
-        out.add("earlier answer: ${store.commit(profile, earlier).changed.size} slots changed")
-        out.add("Notified " + store.commit(profile, File(seed, "character-errors.json").readText()).changedDescription)
-        caught(store, profile, out)
-        out.add("Notified " + store.commit(profile, earlier).changedDescription)
-        caught(store, profile, out)
-    }
-
-    private fun caught(store: RecordStore, profile: TestProfileQuery, out: MutableList<String>) {
-        val character = store.read(profile).character ?: return
-        out.add("image (@catch): " + text(character.image))
-        out.add("gender (@catch): " + text(character.gender))
-        out.add("location.name (@catch): " + text(character.location?.name ?: FieldResult.Success(null)))
     }
 
     /** The failed phase's text after [transportFailures] committed `<html>` (checked exactly, per runtime). */

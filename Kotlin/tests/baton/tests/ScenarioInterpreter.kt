@@ -90,13 +90,13 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                     fields["attach"] is String -> {
                         val key = fields["operation"] as? String ?: throw Failure("attach: no operation")
                         val attached = environment.attach(
-                            typed(operation(key)), policy(fields["policy"] as String?),
+                            operation(key), policy(fields["policy"] as String?),
                             (fields["expiration"] as JsonNumber?)?.literal?.toDouble()
                         )
                         handles[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, attached)
                         readers[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, { attached.phase.data })
                     }
-                    fields["fetch"] is String -> environment.fetch(typed(operation(fields["fetch"] as String)))
+                    fields["fetch"] is String -> environment.fetch(operation(fields["fetch"] as String))
                     fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
                     fields["retry"] is String -> handle(fields["retry"] as String).retry()
                     fields["detach"] is String -> handle(fields["detach"] as String).detach()
@@ -109,7 +109,7 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                     }
                     fields["storeRead"] is String -> {
                         val key = fields["operation"] as? String ?: throw Failure("storeRead: no operation")
-                        val read = typed(operation(key))
+                        val read = operation(key)
                         readers[fields["storeRead"] as String] = Pair(key.takeWhile { it != '(' }, { environment.store.read(read) })
                     }
                     fields["invalidateRecord"] is String -> environment.invalidateRecord(fields["invalidateRecord"] as String)
@@ -155,10 +155,6 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
             for ((_, attached) in handles.values) attached.detach()
         }
     }
-
-    /** An operation of the tables as the environment's generic calls take it (its data type is erased anyway). */
-    @Suppress("UNCHECKED_CAST")
-    private fun typed(operation: Operation<*>): Operation<Any> = operation as Operation<Any>
 
     /** A fixture file: a name in the scenario fixtures, or `{"seed": name}` in the seed fixtures. */
     private fun file(answer: Any?): File? = when {

@@ -20,6 +20,7 @@ struct ScenarioInterpreter {
     struct AttachedHandle {
         var operation: String
         var phase: () -> String
+        var kind: () -> String
         var data: () -> Any?
         var isStale: () -> Bool
         var lastFetchError: () -> String
@@ -30,6 +31,7 @@ struct ScenarioInterpreter {
         init<Operation: GraphQLOperation>(_ name: String, _ handle: Handle<Operation>) {
             operation = name
             phase = { SwiftScenarios.phase(handle.phase) }
+            kind = { SwiftScenarios.kind(handle.phase) }
             data = { handle.phase.data }
             isStale = { handle.isStale }
             lastFetchError = { ScenarioShow.text(handle.lastFetchError?.description) }
@@ -141,6 +143,7 @@ struct ScenarioInterpreter {
                         switch name {
                         case "requests": line += String(transport.requestCount(argument))
                         case "phase": line += try handle(argument).phase()
+                        case "kind": line += try handle(argument).kind()
                         case "stale": line += String(try handle(argument).isStale())
                         case "lastFetchError": line += try handle(argument).lastFetchError()
                         case "errorCode": line += try handle(argument).errorCode()

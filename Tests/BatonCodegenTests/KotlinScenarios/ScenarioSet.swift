@@ -60,7 +60,7 @@ struct ScenarioSet {
     enum Segment: Equatable {
         case text(String)
         /// `{changedCount c}`, `{changed c}`, `{logCount [prefix]}`, `{lastLog prefix}`, `{newLogLines}`, `{log}`, `{hasSlot key field}`,
-        /// `{collectGarbage}`, `{recordKeys}`, `{requests Op}`, `{phase h}`, `{kind h}`, `{stale h}`, `{lastFetchError h}`, `{errorCode h}`, `{records}`,
+        /// `{collectGarbage}`, `{recordKeys}`, `{requests Op}`, `{phase h}`, `{kind h}` (the failure's kind), `{kind h}`, `{stale h}`, `{lastFetchError h}`, `{errorCode h}`, `{records}`,
         /// `{events}`, `{read h path}` (the path through the data of handle h's operation, as both languages spell
         /// it, e.g. `character?.name`).
         case placeholder(name: String, arguments: [String])

@@ -60,23 +60,6 @@ struct SwiftScenarios {
         }
     }
 
-    func transportFailures() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        transport.answer("CharacterDetail", with: .failure("offline"), .json("<html>"))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        let handle = environment.attach(CharacterDetail(id: "1"))
-        await environment.settle()
-        out.append("phase: " + Self.phase(handle.phase))
-        out.append("lastFetchError: " + Self.text(handle.lastFetchError?.description))
-        handle.retry()
-        await environment.settle()
-        out.append("phase: " + Self.kind(handle.phase))
-        out.append("events: " + log.events.map(\.name).joined(separator: " "))
-        return out
-    }
-
     func prepareHeal(_ healAnswer: String, _ out: inout [String]) async throws -> (
         BatonEnvironment, MemoryLog, FixtureTransport, Handle<CharacterDetail>
     ) {

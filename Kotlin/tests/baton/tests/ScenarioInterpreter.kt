@@ -121,7 +121,8 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         val argument = arguments.firstOrNull() ?: ""
                         when (name) {
                             "requests" -> transport.requestCount(argument).toString()
-                            "phase" -> phase(handle(argument).phase)
+                            "phase" -> Scenarios.phase(handle(argument).phase)
+                            "kind" -> Scenarios.kind(handle(argument).phase)
                             "stale" -> handle(argument).isStale.toString()
                             "lastFetchError" -> ScenarioShow.text(handle(argument).lastFetchError?.description)
                             "errorCode" -> {
@@ -187,8 +188,6 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         "networkOnly" -> FetchPolicy.NETWORK_ONLY
         else -> throw Failure("unknown policy $name")
     }
-
-    private fun phase(phase: Phase<*>): String = Scenarios.phase(phase)
 }
 
 /** How a scenario prints a value it read: the same text in both runtimes (ScenarioShow in ScenarioInterpreter.swift). */

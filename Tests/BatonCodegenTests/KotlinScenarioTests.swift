@@ -123,7 +123,9 @@ final class KotlinScenarioTests: XCTestCase {
         let sections = try Self.suite().sections
         for scenario in set.scenarios {
             XCTAssertFalse(scenario.expected.isEmpty, "\(scenario.name): no expected lines")
-            let swift = try await interpreter.run(scenario)
+            // A scenario the interpreter cannot run (a bad step, a read missing from the tables) fails alone.
+            let swift: [String]
+            do { swift = try await interpreter.run(scenario) } catch { swift = ["threw: \(error)"] }
             let kotlin = sections["scenario " + scenario.name]
             for (runtime, lines) in [("Swift", swift), ("Kotlin", kotlin ?? ["(no section)"])]
             where lines != scenario.expected {
@@ -135,8 +137,9 @@ final class KotlinScenarioTests: XCTestCase {
     }
 
     /// Kotlin says "malformed response: " once before its JSON parser's reason (each runtime's parser words its own
-    /// reason, so the text is checked exactly per runtime: Swift's in `EnvironmentTests.testTransportAndMalformedFailures`;
-    /// the scenario "transport and malformed failures" of Scenarios.json prints the failure's kind).
+    /// reason, so the text is checked exactly per runtime: Swift's in
+    /// `EnvironmentTests.testTransportAndMalformedFailures`; the scenario "transport and malformed failures" of
+    /// Scenarios.json prints the failure's kind).
     func testKotlinsMalformedResponseText() throws {
         XCTAssertEqual(
             try Self.suite().sections["malformed text"],

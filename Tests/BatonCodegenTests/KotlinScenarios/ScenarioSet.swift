@@ -59,10 +59,8 @@ struct ScenarioSet {
 
     enum Segment: Equatable {
         case text(String)
-        /// `{changedCount c}`, `{changed c}`, `{logCount [prefix]}`, `{lastLog prefix}`, `{newLogLines}`, `{log}`, `{hasSlot key field}`,
-        /// `{collectGarbage}`, `{recordKeys}`, `{requests Op}`, `{phase h}`, `{kind h}` (the failure's kind), `{kind h}`, `{stale h}`, `{lastFetchError h}`, `{errorCode h}`, `{records}`,
-        /// `{events}`, `{read h path}` (the path through the data of handle h's operation, as both languages spell
-        /// it, e.g. `character?.name`).
+        /// A placeholder, `{name argument…}`: the list is in Docs/Kotlin.md, "Runtime scenarios" (`{read h path}`
+        /// applies the path to the data of handle or store read `h`, as both languages spell it: `character?.name`).
         case placeholder(name: String, arguments: [String])
     }
 

@@ -228,25 +228,6 @@ final class KotlinScenarioTests: XCTestCase {
         try compare("caught throws", swift)
     }
 
-    /// A non-null list item that receives a null: reported as unexpected at the item's path, and the list reads nil
-    /// (or empty where it cannot be nil; a nested list nulls the nearest level that can be null), in both runtimes.
-    func testANullWhereTheSchemaPromisedAListItem() async throws {
-        let swift = try await scenarios.listItems()
-        func report(_ field: String, _ path: String) -> String {
-            #"unexpectedValue {"type":"Lists","field":"\#(field)","reason":"null in a non-null list item","path":"\#(path)"}"#
-        }
-        XCTAssertEqual(
-            swift,
-            [
-                "names: nil", "required: []", "places: nil", "nested: [[1, 2], nil, nil]",
-                #"fetchStarted {"operation":"ListReads"}"#, #"committed {"kind":"server","changed":7}"#,
-                #"fetchCompleted {"operation":"ListReads"}"#,
-                report("names", "lists.names.1"), report("required", "lists.required.1"),
-                report("places", "lists.places.1"), report("nested", "lists.nested.1.1"),
-            ])
-        try compare("list items", swift)
-    }
-
     /// Pages merged into one connection per filter value without a repeated edge, a friend appended by
     /// `@appendEdge` to the connection named, a character deleted by `@deleteRecord` gone from every connection:
     /// the same lines, and the same slots changed, on both runtimes.

@@ -90,8 +90,8 @@ struct ScenarioInterpreter {
         func invalidate<Operation: GraphQLOperation>(_ operation: Operation) {
             environment.invalidate(operation: operation)
         }
-        func fetch<Operation: GraphQLOperation>(_ operation: Operation) async throws {
-            _ = try await environment.fetch(operation)
+        func fetch<Operation: GraphQLOperation>(_ operation: Operation) async throws -> Any {
+            try await environment.fetch(operation)
         }
         func commit<Operation: GraphQLOperation>(_ bytes: Data, _ operation: Operation) throws -> CommitResult {
             try environment.store.commit(bytes: bytes, for: operation)
@@ -120,7 +120,9 @@ struct ScenarioInterpreter {
             case .revalidate: environment.revalidate()
             case .clearLog: log.clear()
             case .markLog: mark = log.lines.count
-            case .fetch(let key): try await fetch(try operation(key))
+            case .fetch(let key, let name):
+                let data = try await fetch(try operation(key))
+                if let name { readers[name] = (ScenarioSet.operationName(key), { data }) }
             case .advance(let seconds): clock.advance(by: seconds)
             case .retry(let name): try handle(name).retry()
             case .detach(let name): try handle(name).detach()
@@ -191,6 +193,16 @@ enum ScenarioShow {
     static func text(_ value: String?) -> String { value ?? "nil" }
     static func text(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
     static func text(_ value: Bool?) -> String { value.map(String.init) ?? "nil" }
+
+    static func text(_ value: [String]?) -> String { text(value?.map { $0 as String? }) }
+
+    static func text(_ value: [String?]?) -> String {
+        value.map { "[" + $0.map { text($0) }.joined(separator: ", ") + "]" } ?? "nil"
+    }
+
+    static func text(_ value: [[Int]?]?) -> String {
+        value.map { "[" + $0.map { text($0?.map { String($0) }) }.joined(separator: ", ") + "]" } ?? "nil"
+    }
 
     static func text(_ value: Result<String?, FieldErrors>?) -> String {
         switch value {

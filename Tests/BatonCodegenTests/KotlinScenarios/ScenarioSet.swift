@@ -38,8 +38,8 @@ struct ScenarioSet {
         case settle, hold, release, revalidate, clearLog
         /// Remembers the log's length for `{newLogLines}`.
         case markLog
-        /// A one-off fetch of the operation (waited for).
-        case fetch(String)
+        /// A one-off fetch of the operation (waited for); `as` names its data for `{read name path}`.
+        case fetch(String, name: String?)
         case advance(Double)
         case retry(String)
         case detach(String)
@@ -146,7 +146,7 @@ struct ScenarioSet {
                 expiration: (object["expiration"] as? NSNumber)?.doubleValue)
         }
         if let seconds = object["advance"] as? NSNumber { return .advance(seconds.doubleValue) }
-        if let operation = object["fetch"] as? String { return .fetch(operation) }
+        if let operation = object["fetch"] as? String { return .fetch(operation, name: object["as"] as? String) }
         if let name = object["storeRead"] as? String {
             guard let operation = object["operation"] as? String else { throw fail("storeRead \(name): no operation") }
             return .storeRead(name: name, operation: operation)
@@ -198,8 +198,11 @@ struct ScenarioSet {
                 case .attach(let handle, let operation, _, _), .storeRead(let handle, let operation):
                     operations.insert(operation)
                     handles[handle] = Self.operationName(operation)
-                case .invalidateOperation(let operation), .commit(_, let operation, _), .fetch(let operation):
+                case .invalidateOperation(let operation), .commit(_, let operation, _):
                     operations.insert(operation)
+                case .fetch(let operation, let name):
+                    operations.insert(operation)
+                    if let name { handles[name] = Self.operationName(operation) }
                 case .print(let segments):
                     for case .placeholder("read", let arguments) in segments {
                         guard arguments.count == 2, let operation = handles[arguments[0]] else {

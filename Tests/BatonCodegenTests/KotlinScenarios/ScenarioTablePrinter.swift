@@ -22,6 +22,8 @@ enum ScenarioTablePrinter {
         var operationCase: (_ key: String) throws -> String
         /// The case's first line, then its value: `data` cast to `Data` (a qualified type name) and the path.
         var readCase: (_ key: String, _ data: String, _ path: String) -> String
+        /// A path `list[]element` (an optional list, then a path into each item) in the language.
+        var each: (_ list: String, _ element: String) -> String
         var defaultCase: String
     }
 
@@ -38,6 +40,7 @@ enum ScenarioTablePrinter {
                 readCase: { key, data, path in
                     "        case \(literal(key)):\n            return ScenarioShow.text((data as? \(data))?.\(path))\n"
                 },
+                each: { list, element in list + ".map { $0.map { $0." + element + " } }" },
                 defaultCase: "        default: return nil\n        }\n    }\n"))
     }
 
@@ -58,6 +61,7 @@ enum ScenarioTablePrinter {
                     "        \(literal(key, kotlin: true)) ->\n"
                         + "            ScenarioShow.text((data as? \(package).\(data))?.\(path))\n"
                 },
+                each: { list, element in list + "?.map { it." + element + " }" },
                 defaultCase: "        else -> null\n    }\n"))
     }
 
@@ -68,7 +72,12 @@ enum ScenarioTablePrinter {
         out += spelling.defaultCase + "\n" + spelling.readFunction
         for key in keys.reads {
             let (operation, path) = split(key)
-            out += spelling.readCase(key, operation + ".Data", path)
+            let parts = path.components(separatedBy: "[]")
+            guard parts.count <= 2 else {
+                throw ScenarioSet.FormatError(description: "read \(key): at most one [] in a path")
+            }
+            out += spelling.readCase(
+                key, operation + ".Data", parts.count == 2 ? spelling.each(parts[0], parts[1]) : path)
         }
         return out + spelling.defaultCase + "}\n"
     }

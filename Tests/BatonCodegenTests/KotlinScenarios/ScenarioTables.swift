@@ -10,6 +10,7 @@ enum ScenarioTables {
         case "CharacterDetail(id: \"2\")": return CharacterDetail(id: "2")
         case "CharacterFriends(id: \"1\")": return CharacterFriends(id: "1")
         case "CharacterOrigin(id: \"1\")": return CharacterOrigin(id: "1")
+        case "ListReads()": return ListReads()
         case "LocationList()": return LocationList()
         case "RootRequired()": return RootRequired()
         case "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)": return TestConditions(id: "1", withOrigin: true, hideStatus: false)
@@ -24,6 +25,14 @@ enum ScenarioTables {
             return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.name)
         case "CharacterDetail: character?.origin?.dimension":
             return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.origin?.dimension)
+        case "ListReads: lists?.names":
+            return ScenarioShow.text((data as? ListReads.Data)?.lists?.names)
+        case "ListReads: lists?.nested":
+            return ScenarioShow.text((data as? ListReads.Data)?.lists?.nested)
+        case "ListReads: lists?.places[]name":
+            return ScenarioShow.text((data as? ListReads.Data)?.lists?.places.map { $0.map { $0.name } })
+        case "ListReads: lists?.required":
+            return ScenarioShow.text((data as? ListReads.Data)?.lists?.required)
         case "TestConditions: character?.origin?.dimension":
             return ScenarioShow.text((data as? TestConditions.Data)?.character?.origin?.dimension)
         case "TestProfileQuery: character?.gender":

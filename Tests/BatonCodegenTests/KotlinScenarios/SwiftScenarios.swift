@@ -296,20 +296,6 @@ struct SwiftScenarios {
         return out + log.lines
     }
 
-    /// The server's null where the schema promised a list item: reported at the item; the list reads nil, or empty
-    /// where it cannot be nil, and a nested list nulls the nearest level that can be null.
-    func listItems() async throws -> [String] {
-        let transport = FixtureTransport()
-        transport.answer("ListReads", with: answer("lists.json"))
-        let log = MemoryLog()
-        let lists = try await environment(transport, log).fetch(ListReads()).lists
-        func items(_ values: [String]?) -> String { values.map { "[" + $0.joined(separator: ", ") + "]" } ?? "nil" }
-        var out = ["names: " + items(lists?.names), "required: " + items(lists?.required)]
-        out.append("places: " + items(lists?.places.map { $0.map { Self.text($0.name) } }))
-        out.append("nested: " + items(lists?.nested.map { $0.map { items($0.map { $0.map(String.init) }) } }))
-        return out + log.lines
-    }
-
     // MARK: Connections, declarative updates, optimistic responses, garbage collection (issue #15)
 
     /// The friends a store shows for `kind`, in order, and whether there is a next page.

@@ -96,7 +96,11 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         handles[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, attached)
                         readers[fields["attach"] as String] = Pair(key.takeWhile { it != '(' }, { attached.phase.data })
                     }
-                    fields["fetch"] is String -> environment.fetch(operation(fields["fetch"] as String))
+                    fields["fetch"] is String -> {
+                        val key = fields["fetch"] as String
+                        val data = environment.fetch(operation(key))
+                        (fields["as"] as? String)?.let { readers[it] = Pair(key.takeWhile { c -> c != '(' }, { data }) }
+                    }
                     fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
                     fields["retry"] is String -> handle(fields["retry"] as String).retry()
                     fields["detach"] is String -> handle(fields["detach"] as String).detach()
@@ -197,6 +201,13 @@ object ScenarioShow {
     fun text(value: Int?): String = value?.toString() ?: "nil"
 
     fun text(value: Boolean?): String = value?.toString() ?: "nil"
+
+    @JvmName("textStrings")
+    fun text(value: List<String?>?): String = value?.joinToString(", ", "[", "]") { text(it) } ?: "nil"
+
+    @JvmName("textIntLists")
+    fun text(value: List<List<Int>?>?): String =
+        value?.joinToString(", ", "[", "]") { inner -> text(inner?.map { it.toString() }) } ?: "nil"
 
     fun text(value: FieldResult<String?>?): String = when (value) {
         null -> "nil"

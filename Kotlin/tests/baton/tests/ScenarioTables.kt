@@ -11,6 +11,7 @@ object ScenarioTables {
         "CharacterDetail(id: \"2\")" -> scenarios.CharacterDetail(id = "2")
         "CharacterFriends(id: \"1\")" -> scenarios.CharacterFriends(id = "1")
         "CharacterOrigin(id: \"1\")" -> scenarios.CharacterOrigin(id = "1")
+        "ListReads()" -> scenarios.ListReads()
         "LocationList()" -> scenarios.LocationList()
         "RootRequired()" -> scenarios.RootRequired()
         "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)" -> scenarios.TestConditions(id = "1", withOrigin = true, hideStatus = false)
@@ -23,6 +24,14 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.name)
         "CharacterDetail: character?.origin?.dimension" ->
             ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.origin?.dimension)
+        "ListReads: lists?.names" ->
+            ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.names)
+        "ListReads: lists?.nested" ->
+            ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.nested)
+        "ListReads: lists?.places[]name" ->
+            ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.places?.map { it.name })
+        "ListReads: lists?.required" ->
+            ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.required)
         "TestConditions: character?.origin?.dimension" ->
             ScenarioShow.text((data as? scenarios.TestConditions.Data)?.character?.origin?.dimension)
         "TestProfileQuery: character?.gender" ->

@@ -19,7 +19,6 @@ import scenarios.CaughtReads
 import scenarios.CaughtThrowReads
 import scenarios.CharacterDetail
 import scenarios.CharacterOrigin
-import scenarios.ListReads
 import scenarios.LocationList
 import scenarios.Mood
 import scenarios.NestedCatchReads
@@ -67,7 +66,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("reads") { reads(it) }
         section("malformed text") { malformedText(it) }
         section("nested catch") { nestedCatch(it) }
-        section("list items") { listItems(it) }
         section("connections") { connections(it) }
         section("pagination") { pagination(it) }
         section("optimistic") { optimistic(it) }
@@ -375,20 +373,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("failing: " + outcome(data.failing) { failing ->
             (failing?.results ?: emptyList()).joinToString(", ") { text(it?.name) }
         })
-        out.addAll(log.lines)
-    }
-
-    /** A server's null where the schema promised a list item, as SwiftScenarios.listItems reads it. */
-    private fun listItems(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("ListReads", answer("lists.json"))
-        val log = MemoryLog()
-        val lists = BatonEnvironment(transport, log, TestClock().function).fetch(ListReads()).lists
-        fun items(values: List<String>?): String = values?.joinToString(", ", "[", "]") ?: "nil"
-        out.add("names: " + items(lists?.names))
-        out.add("required: " + items(lists?.required))
-        out.add("places: " + items(lists?.places?.map { text(it.name) }))
-        out.add("nested: " + items(lists?.nested?.map { inner -> items(inner?.map { it.toString() }) }))
         out.addAll(log.lines)
     }
 

@@ -58,7 +58,9 @@ extension LensBuildContext {
             }
         }
         var heads: [AccessorHead] = []
+        heads.reserveCapacity(groups.groups.count)
         var headNames = SmallIndex<String>()
+        headNames.reserve(groups.groups.count)
         for group in groups.groups {
             guard
                 let head = buildAccessor(
@@ -72,12 +74,13 @@ extension LensBuildContext {
                 heads.append(head)
             }
         }
-        if let keyNames = recordKeys.fields(of: parent.name) {
+        let keyNames = recordKeys.fields(of: parent.name)
+        if let keyNames {
             reportTakenKeyFields(groups, keyNames: keyNames, parent: parent, scope: scope)
         }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
-        lens.keyFields = recordKeys.fields(of: parent.name).map { names in
+        lens.keyFields = keyNames.map { names in
             names.compactMap { name in
                 parent.field(named: name).map { KeyFieldModel(name: name, schemaType: $0.type) }
             }

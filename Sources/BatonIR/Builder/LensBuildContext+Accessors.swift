@@ -74,7 +74,7 @@ extension LensBuildContext {
                 heads.append(head)
             }
         }
-        let keyNames = recordKeys.fields(of: parent.name)
+        let keyNames = keyFields(of: parent)
         if let keyNames {
             reportTakenKeyFields(groups, keyNames: keyNames, parent: parent, scope: scope)
         }
@@ -189,6 +189,11 @@ extension LensBuildContext {
             if let accessor { accessors.append(accessor) }
             return AccessorHead(name: field.responseKey, location: location, origin: .field(field.responseKey))
         case .spread(let spread):
+            // `check` reads only the accessor's name of a fragment built already (its type
+            // condition is a known type: it was built).
+            if options.checksOnly, let name = spreadAccessorNames[spread.name.value] {
+                return AccessorHead(name: name, location: location, origin: .spread(spread.name.value))
+            }
             guard let fragment = fragmentModel(named: spread.name.value),
                 let condition = schema.type(named: fragment.typeCondition)
             else { return nil }

@@ -23,10 +23,25 @@ struct Occurrence {
     var span: Span
 }
 
+/// The occurrences of one accessor in a selection, in document order: never empty, and most
+/// often one, kept without an array of its own (one allocation less per field of every selection set).
+struct Occurrences: RandomAccessCollection {
+    private var head: Occurrence
+    private var rest: [Occurrence] = []
+
+    init(_ first: Occurrence) { head = first }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { rest.count + 1 }
+    subscript(position: Int) -> Occurrence { position == 0 ? head : rest[position - 1] }
+
+    mutating func append(_ occurrence: Occurrence) { rest.append(occurrence) }
+}
+
 /// The occurrences of one accessor in a selection, in document order.
 struct OccurrenceGroup {
     var key: SelectionKey
-    var occurrences: [Occurrence]
+    var occurrences: Occurrences
 
     /// The first answer `read` gives for a field occurrence, in document order (validation made
     /// the selections of one key agree on their directives).
@@ -63,7 +78,7 @@ struct OrderedGroups {
             groups[position].occurrences.append(occurrence)
         } else {
             index.append(key)
-            groups.append(OccurrenceGroup(key: key, occurrences: [occurrence]))
+            groups.append(OccurrenceGroup(key: key, occurrences: Occurrences(occurrence)))
         }
     }
 }

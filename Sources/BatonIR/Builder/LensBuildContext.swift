@@ -36,6 +36,19 @@ final class LensBuildContext {
     var matchCache: [TypePair: Bool] = [:]
     /// `someFragmentNestsPastText`, computed once.
     var fragmentsNestPastText: Bool?
+    /// The spread accessor's name of each fragment this context built: what `check` reads of a
+    /// spread, without copying the fragment's model.
+    var spreadAccessorNames: [String: String] = [:]
+    /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
+    var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
+
+    /// `recordKeys.fields(of: type.name)`, looked up once per type.
+    func keyFields(of type: NamedTypeDef) -> [String]? {
+        if let known = keyFieldNames[ObjectIdentifier(type)] { return known }
+        let found = recordKeys.fields(of: type.name)
+        keyFieldNames[ObjectIdentifier(type)] = .some(found)
+        return found
+    }
     /// The stack of the thread building the model: a debug build spends over 10 KiB per lens
     /// level, so a 512 KiB thread (Dispatch, Swift Concurrency) runs out long before
     /// `maximumDepth`. Created on first use, on the building thread.
@@ -252,6 +265,7 @@ final class LensBuildContext {
             possibleTypes: checksOnly ? [] : schema.possibleTypes(of: type).map(\.name).sorted())
         model.refetchable = refetchableModel(node, lens: lens)
         fragmentModels[name] = model
+        spreadAccessorNames[name] = model.spreadAccessorName
         return model
     }
 

@@ -92,6 +92,13 @@ package struct ValidationHooks: OptionSet, Sendable {
     package static let all = ValidationHooks(rawValue: (1 << 15) - 1)
 }
 
+extension ValidationHooks {
+    /// Whether the walk calls a rule declaring these hooks at a field with or without directives.
+    package func callsField(withDirectives: Bool) -> Bool {
+        contains(.field) || (withDirectives && contains(.fieldWithDirectives))
+    }
+}
+
 extension ValidationRule {
     package static var hooks: ValidationHooks { .all }
     package static var affectsOtherRules: Bool { false }

@@ -387,8 +387,8 @@ private struct HookedRules {
             if hooks.contains(.fragment) { fragment.append(rule) }
             if hooks.contains(.variableDefinition) { variableDefinition.append(rule) }
             if hooks.contains(.selectionSet) { selectionSet.append(rule) }
-            if !hooks.isDisjoint(with: [.field, .fieldWithDirectives]) { field.append(rule) }
-            if hooks.contains(.field) { fieldWithoutDirectives.append(rule) }
+            if hooks.callsField(withDirectives: true) { field.append(rule) }
+            if hooks.callsField(withDirectives: false) { fieldWithoutDirectives.append(rule) }
             if hooks.contains(.fragmentSpread) { fragmentSpread.append(rule) }
             if hooks.contains(.inlineFragment) { inlineFragment.append(rule) }
             if hooks.contains(.directives) { directives.append(rule) }

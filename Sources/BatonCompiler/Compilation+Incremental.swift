@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 import BatonValidation
 
@@ -94,7 +95,9 @@ extension Compilation {
     func keptFilesAreWhereRecorded(_ files: [GeneratedFile], root: String) -> Bool {
         guard let manifest = previousManifests[root] else { return false }
         // A build's layout names its files itself: a definition's own file is never written.
-        if swiftLayout != nil, manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil }) { return true }
+        if swiftLayout != nil, manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil }) {
+            return true
+        }
         var recorded: [String: String] = [:]
         for entry in manifest.files { recorded[entry.definition] = entry.path }
         return files.allSatisfy { file in
@@ -230,7 +233,8 @@ extension Compilation {
             documents.allSatisfy({ generationInputs.documents[$0] != nil }),
             let freshBytes = fresh.bytes
         else { return nil }
-        return PlanSummary.splice(basis.planBytes, replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
+        return PlanSummary.splice(
+            basis.planBytes, replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
     }
 }
 

@@ -2,6 +2,7 @@ import BatonCodegen
 import BatonCodegenKotlin
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 import BatonSchema
 import BatonSyntax

@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 
 /// `check --watch` and `gen --watch`: the run's compilations kept between changes, and each batch of
 /// changed paths applied to them through the `Compilation` API, so a change re-reads only what it

@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonSyntax
 
 /// One workspace folder: the projects of the baton.json found from it, kept compiled by a `WatchSession` at

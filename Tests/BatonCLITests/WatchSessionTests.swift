@@ -1,5 +1,6 @@
 import BatonCompiler
 import BatonConfig
+import BatonFiles
 import BatonSyntax
 import Foundation
 import XCTest

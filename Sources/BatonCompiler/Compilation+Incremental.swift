@@ -30,7 +30,7 @@ extension Compilation {
             else { continue }
             kept.insert(entry.definition)
         }
-        guard swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }
+        guard options.swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }
         // A build's files are one per document (`SwiftBuildLayout`): a file is kept whole, and with
         // it every definition it holds.
         var definitions: Set<String> = []
@@ -48,7 +48,7 @@ extension Compilation {
     func computeLayoutDigests() {
         layoutFileOfDefinition = [:]
         keptLayoutFiles = []
-        guard let swiftLayout, let model else { return }
+        guard let swiftLayout = options.swiftLayout, let model else { return }
         var files: [String: String?] = [:]  // by display path: a project's files hold several definitions each
         func file(_ display: String) -> String? {
             if let known = files[display] { return known }
@@ -95,7 +95,9 @@ extension Compilation {
     func keptFilesAreWhereRecorded(_ files: [GeneratedFile], root: String) -> Bool {
         guard let manifest = previousManifests[root] else { return false }
         // A build's layout names its files itself: a definition's own file is never written.
-        if swiftLayout != nil, manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil }) {
+        if options.swiftLayout != nil,
+            manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil })
+        {
             return true
         }
         var recorded: [String: String] = [:]

@@ -20,7 +20,7 @@ package final class WorkspaceFolder {
         self.root = Path.normalize(root)
         var driver = Driver(
             request: ProjectRequest(workingDirectory: self.root), policy: DiagnosticPolicy(), targets: .configured)
-        driver.checksOnly = true
+        driver.options.checksOnly = true
         session = WatchSession(driver: driver, stage: .plan)
     }
 

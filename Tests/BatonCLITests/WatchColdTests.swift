@@ -36,7 +36,7 @@ final class WatchColdTests: XCTestCase {
         try scratch.write("F/Friends.graphql", "fragment HeroFriends on Hero { friends { ...HeroBits } }\n")
         try scratch.write("Sources/V.swift", Self.swift(first: "query V { hero { id } }"))
         var driver = Driver(request: ProjectRequest(workingDirectory: scratch.path), targets: .configured)
-        driver.checksOnly = true
+        driver.options.checksOnly = true
         check = WatchSession(driver: driver, stage: .plan)
         gen = WatchSession(
             driver: Driver(request: ProjectRequest(workingDirectory: scratch.path), targets: .configured),

@@ -187,8 +187,15 @@ let package = Package(
         .testTarget(
             name: "BatonCLITests",
             dependencies: [
-                "BatonTestSupport", "BatonCLI", "BatonCompiler", "BatonConfig", "BatonFiles", "BatonIR", "BatonSyntax",
-                "BatonWatch",
+                "BatonTestSupport", "BatonCLI", "BatonCompiler", "BatonConfig", "BatonIR", "BatonSyntax", "BatonWatch",
+            ],
+            swiftSettings: strict),
+        // The driver (`BatonCompiler`) on its own: compilations, watch sessions, the rule catalog.
+        .testTarget(
+            name: "BatonCompilerTests",
+            dependencies: [
+                "BatonTestSupport", "BatonCompiler", "BatonConfig", "BatonDiagnostics", "BatonFiles", "BatonSchema",
+                "BatonSyntax", "BatonValidation",
             ],
             swiftSettings: strict),
         .testTarget(

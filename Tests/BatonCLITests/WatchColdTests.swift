@@ -1,5 +1,6 @@
 import BatonCLI
 import BatonCompiler
+import BatonTestSupport
 import Foundation
 import XCTest
 

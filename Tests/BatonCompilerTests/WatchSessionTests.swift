@@ -2,6 +2,7 @@ import BatonCompiler
 import BatonConfig
 import BatonFiles
 import BatonSyntax
+import BatonTestSupport
 import Foundation
 import XCTest
 

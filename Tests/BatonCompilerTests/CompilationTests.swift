@@ -18,7 +18,8 @@ final class CompilationTests: XCTestCase {
         let project = ProjectInput(
             configuration: nil, schemaFiles: [Self.root + "/schema.graphql"],
             documentFiles: documents.keys.sorted().map { Self.root + "/" + $0 }, overlays: overlays)
-        return Compilation(project: project, workingDirectory: Self.root, policy: policy, options: options, cache: cache)
+        return Compilation(
+            project: project, workingDirectory: Self.root, policy: policy, options: options, cache: cache)
     }
 
     func testStagesRunUpToTheRequestedPointAndStopAtTheGate() {

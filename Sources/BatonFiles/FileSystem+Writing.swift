@@ -151,20 +151,7 @@ extension FileSystem {
             descriptor = open(path, flags, 0o644)
         }
         guard descriptor >= 0 else { return .failure(.last) }
-        var failure: SystemError?
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return systemWrite(descriptor, base + written, bytes.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 {
-                failure = count == 0 ? .noProgress : .last
-                break
-            }
-            written += count
-        }
+        var failure = writeAll(bytes, to: descriptor)
         if failure == nil, synchronized, fsync(descriptor) != 0 { failure = .last }
         if close(descriptor) != 0, failure == nil { failure = .last }
         if let failure {

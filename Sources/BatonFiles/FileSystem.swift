@@ -207,16 +207,23 @@ package enum FileSystem {
     /// fails or makes no progress (`errno` says why).
     @discardableResult
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        writeAll(bytes, to: descriptor) == nil
+    }
+
+    /// Writes all of `bytes` to a file descriptor, again after an interruption; the error when a write fails
+    /// (`noProgress` when one writes nothing).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> SystemError? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
             if written < 0, errno == EINTR { continue }
-            if written <= 0 { return false }
+            if written < 0 { return .last }
+            if written == 0 { return .noProgress }
             offset += written
         }
-        return true
+        return nil
     }
 
     /// Creates the file at `path` with `bytes`, failing (with "File exists") when something is there

@@ -5,6 +5,8 @@ import XCTest
 /// `Package.swift` declares exactly the Baton modules each source target imports (issue 28): a layer that
 /// imports a module it does not declare leans on a transitive dependency that a change elsewhere can take away,
 /// and a declared module nothing imports is an arrow in the layering that does not exist.
+/// Every source target is checked, wherever its folder is: `Sources/`, the Kotlin runtime's finder
+/// (`Kotlin/runtime`), the example, the test support.
 final class PackageLayeringTests: XCTestCase {
     struct Target: Decodable {
         var name: String

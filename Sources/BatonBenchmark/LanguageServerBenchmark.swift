@@ -6,9 +6,10 @@ import Foundation
     import Glibc
 #endif
 
-/// `BatonBenchmark lsp [--operations N] [--edits N] [--requests N] [--directory DIR] [--baton PATH]`: `baton lsp` on
-/// the 10,000-operation project of `BatonBenchmark scale` (written, or kept, under `.build/scale/project`), driven
-/// over its stdin and stdout as an editor drives it:
+/// `BatonBenchmark lsp [--corpus github|saleor|anilist] [--operations N] [--edits N] [--requests N] [--directory DIR]
+/// [--baton PATH]`: `baton lsp` on the 10,000-operation project of `BatonBenchmark scale` built from that corpus
+/// domain's real documents (GitHub's by default; written, or kept, under `.build/scale/project`), driven over its
+/// stdin and stdout as an editor drives it:
 ///
 /// - first diagnostics: from sending `initialize` (with `initialized` and the `didOpen` of one document holding an
 ///   unknown field right behind it) to the `publishDiagnostics` of that document: the server's start, the whole
@@ -24,6 +25,7 @@ func runLanguageServerBenchmark(_ arguments: [String]) {
     var edits = 40
     var requests = 200
     var directory: String?
+    var domain = ScaleProject.Domain.all[0]
     var baton =
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         .appendingPathComponent("baton").path
@@ -36,9 +38,11 @@ func runLanguageServerBenchmark(_ arguments: [String]) {
         case "--requests": requests = value.flatMap(Int.init) ?? requests
         case "--directory": directory = value
         case "--baton": baton = value ?? baton
+        case "--corpus" where value.flatMap(ScaleProject.Domain.named) != nil:
+            domain = value.flatMap(ScaleProject.Domain.named) ?? domain
         default:
             print(
-                "usage: BatonBenchmark lsp [--operations N] [--edits N] [--requests N] [--directory DIR] [--baton PATH]"
+                "usage: BatonBenchmark lsp [--corpus github|saleor|anilist] [--operations N] [--edits N] [--requests N] [--directory DIR] [--baton PATH]"
             )
             return
         }
@@ -47,8 +51,8 @@ func runLanguageServerBenchmark(_ arguments: [String]) {
     let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
         .standardizedFileURL.path
     let shared = ProcessInfo.processInfo.environment["BATON_SHARED"] ?? ScaleBenchmark.sharedFolder(above: package)
-    guard let corpus = ScaleProject.load(shared: shared) else {
-        return print("lsp: GitHub's 2024-07-08 schema not found under \(shared)/corpus (set BATON_SHARED)")
+    guard let corpus = ScaleProject.load(shared: shared, domain: domain) else {
+        return print("lsp: \(domain.schema) not found under \(shared)/corpus/schemas (set BATON_SHARED)")
     }
     let project: ScaleProject.Written
     do {
@@ -59,7 +63,9 @@ func runLanguageServerBenchmark(_ arguments: [String]) {
     guard let path = project.files.first, let data = FileManager.default.contents(atPath: path),
         let target = LanguageServerBenchmarkDocument(bytes: Array(data))
     else { return print("lsp: no document with a field to edit") }
-    print("## Language server: \(project.files.count) documents (\(project.directory)); \(ScaleBenchmark.uptime())")
+    print(
+        "## Language server: \(project.files.count) documents from the \(domain.name) corpus (\(project.directory)); \(ScaleBenchmark.uptime())"
+    )
     print("  baton: \(baton); edited and hovered: \(path)")
 
     guard let server = LanguageServerProcess(baton, directory: project.directory) else {

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -11,8 +12,8 @@ extension KotlinDefinitionWriter {
     /// fragment)`, app code's way to its `Pagination` (Swift's `environment.pagination(of: fragment)`), which
     /// reads the fragment's private `reader`. Written after the lens, so the plan members are known.
     func refetchable(_ fragment: FragmentModel, type: String, reader: String) -> Template {
-        guard let refetch = fragment.refetchable,
-            let query = context.model.operations.first(where: { $0.name == refetch.queryName })
+        guard let refetch = context.declarations.entryPoints(of: fragment).refetch,
+            let query = context.model.operations.first(where: { $0.name == refetch.query })
         else { return .empty }
         let queryType = KotlinNames.quoted(context.names.operations[query.name] ?? query.name)
         let plan = KotlinNames.quoted(planName)
@@ -21,8 +22,8 @@ extension KotlinDefinitionWriter {
         }
         var arguments = ["{ \(queryType)(it) }", "listOf(" + path.joined(separator: ", ") + ")"]
         for (label, value) in [
-            ("forwardCount", refetch.forwardCount), ("forwardCursor", refetch.forwardCursor),
-            ("backwardCount", refetch.backwardCount), ("backwardCursor", refetch.backwardCursor),
+            ("forwardCount", refetch.forward?.count), ("forwardCursor", refetch.forward?.cursor),
+            ("backwardCount", refetch.backward?.count), ("backwardCursor", refetch.backward?.cursor),
         ] {
             if let value { arguments.append("\(label) = " + KotlinLiteral.string(value)) }
         }

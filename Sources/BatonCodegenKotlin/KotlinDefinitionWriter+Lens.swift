@@ -61,7 +61,7 @@ extension KotlinDefinitionWriter {
                 childSelections: childSelections)
             selectionNames.append(member)
             planMemberByPath[accessorPath] = member
-            builderMembers.append(.init(accessor: accessor, name: name, nestedClass: nestedClass))
+            builderMembers.append(.init(name: name, nestedClass: nestedClass))
             properties.append(
                 property(
                     accessor, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters))
@@ -75,8 +75,10 @@ extension KotlinDefinitionWriter {
         }
         if let builder = lens.optimisticTypeName {
             nested.append(
-                KotlinOptimisticTemplate(context: context, lens: lens, members: builderMembers, typeName: builder)
-                    .render())
+                KotlinOptimisticTemplate(
+                    context: context, builder: context.declarations.optimisticBuilder(lens, typeName: builder),
+                    members: builderMembers
+                ).render())
         }
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }

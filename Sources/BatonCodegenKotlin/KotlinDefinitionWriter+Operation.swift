@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -28,32 +29,36 @@ extension KotlinDefinitionWriter {
         var puts: [Template] = []
         var clientPuts: [Template] = []
         var signature: [(name: String, type: String)] = []
-        for variable in operation.variables {
+        let variables = context.declarations.variables(of: operation)
+        for variable in variables {
             let name = KotlinNames.quoted(
                 variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
             let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
+            let schemaType = variable.type.schemaType
             // `connections:` of a declarative update holds ConnectionIds (the guide's `listOf(connectionID)`).
             let valueType =
                 variable.holdsConnectionIDs
-                ? (variable.type.isNonNull ? "List<ConnectionId>" : "List<ConnectionId>?")
-                : context.inputType(variable.type)
-            let declaration = variable.isOptional ? "Optional<\(valueType)> = Optional.Absent" : valueType
+                ? (variable.type.isOptional ? "List<ConnectionId>?" : "List<ConnectionId>")
+                : context.inputType(schemaType)
+            let declaration = variable.mayBeLeftOut ? "Optional<\(valueType)> = Optional.Absent" : valueType
             parameters.append("\(annotation.map { $0 + " " } ?? "")val \(name): \(declaration)")
             signature.append((name, declaration))
             let encoded: String
             if variable.holdsConnectionIDs {
-                let list = variable.type.isNonNull ? "v.map { it.recordKey }" : "v?.map { it.recordKey }"
-                encoded = variable.isOptional ? "\(name).map { v -> \(list) }" : "\(name).let { v -> \(list) }"
-            } else if variable.isOptional {
-                encoded = context.encoding("v", variable.type, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
+                let list = variable.type.isOptional ? "v?.map { it.recordKey }" : "v.map { it.recordKey }"
+                encoded = variable.mayBeLeftOut ? "\(name).map { v -> \(list) }" : "\(name).let { v -> \(list) }"
+            } else if variable.mayBeLeftOut {
+                encoded = context.encoding("v", schemaType, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
             } else {
-                encoded = context.encoding(name, variable.type) ?? name
+                encoded = context.encoding(name, schemaType) ?? name
             }
             let put: Template = ".put(\(KotlinLiteral.string(variable.name)), \(encoded))"
             if variable.isClientOnly { clientPuts.append(put) } else { puts.append(put) }
         }
         mutationSignature = signature
-        let isRefetchQuery = operation.refetchableFragment != nil
+        let entryPoints = context.declarations.entryPoints(of: operation)
+        let refetchedFragment = entryPoints.refetchedFragment
+        let isRefetchQuery = refetchedFragment != nil
         if isRefetchQuery {
             // A `@refetchable` fragment's query: `Pagination` makes it from the variables it sets.
             parameters = ["variables: Map<String, Any?>"]
@@ -68,7 +73,7 @@ extension KotlinDefinitionWriter {
                 \(lines: parameters, separator: ",\n")
             ) : Operation<\(type).\(KotlinNames.quoted(dataName))> {
             """
-        let variableNames = operation.variables.map { KotlinLiteral.string($0.name) }.joined(separator: ", ")
+        let variableNames = variables.map { KotlinLiteral.string($0.name) }.joined(separator: ", ")
         let variablesBody: Template =
             isRefetchQuery
             ? """
@@ -93,7 +98,7 @@ extension KotlinDefinitionWriter {
                 \(lines: clientPuts)
                 .build()
             """
-        let defaults = operation.variables.compactMap { variable in
+        let defaults = variables.compactMap { variable in
             variable.defaultValue.map { KotlinLiteral.string(variable.name) + " to " + KotlinLiteral.value($0) }
         }
         let defaultsBody: Template =
@@ -106,7 +111,7 @@ extension KotlinDefinitionWriter {
         let onError = operation.onError.map { KotlinLiteral.string($0) } ?? "null"
         let doc =
             isRefetchQuery
-            ? "The query `\(operation.name)`, generated for the `@refetchable` fragment `\(operation.refetchableFragment ?? "")`: `Pagination` sends it with the fragment's variables and the page it asks for."
+            ? "The query `\(operation.name)`, generated for the `@refetchable` fragment `\(refetchedFragment ?? "")`: `Pagination` sends it with the fragment's variables and the page it asks for."
             : "The \(operation.kind.rawValue) `\(operation.name)`.\n\nConstruct it with its variables; `RecordStore.read` reads its [\(dataName)] lens."
         return """
             \(DocComment.block(doc))
@@ -135,11 +140,11 @@ extension KotlinDefinitionWriter {
                     const val OPERATION_NAME: String = \(KotlinLiteral.string(operation.name))
                     const val OPERATION_ID: String = \(KotlinLiteral.string(operation.operationID))
                     \(documentConstant(operation.documentText))
-                    \(operation.kind == .mutation ? Self.mutationFactory(type: type, data: dataName) : .empty)
+                    \(entryPoints.mutationCall != nil ? Self.mutationFactory(type: type, data: dataName) : .empty)
                     \(isRefetchQuery ? Template("val VARIABLE_NAMES: Set<String> = setOf(\(variableNames))") : .empty)
                 }
             }
-            \(operation.kind == .mutation ? mutationCall(operation, type: type, data: dataName) : .empty)
+            \(ifLet: entryPoints.mutationCall, { mutationCall($0, type: type, data: dataName) })
             """
     }
 
@@ -154,23 +159,23 @@ extension KotlinDefinitionWriter {
 
     /// A mutation's call: `MutationCall` invoked like a function with the mutation's variables, typed, and an
     /// optional typed optimistic response (Swift's `callAsFunction`), blocking, and with a callback.
-    func mutationCall(_ operation: OperationModel, type: String, data: String) -> Template {
+    func mutationCall(_ call: MutationCallEntryPoint, type: String, data: String) -> Template {
         let dataType = type + "." + KotlinNames.quoted(data)
         let names = mutationSignature.map(\.name)
         let label = names.contains("optimisticResponse") ? "optimisticResponse_" : "optimisticResponse"
         let callback = names.contains("callback") ? "callback_" : "callback"
         var parameters = mutationSignature.map { "\($0.name): \($0.type)" }
-        if let builder = operation.lens.optimisticTypeName {
+        if let builder = call.optimisticBuilder {
             parameters.append("\(label): \(dataType).\(KotlinNames.quoted(builder))? = null")
         }
         let passed = type + "(" + names.map { "\($0) = \($0)" }.joined(separator: ", ") + ")"
-        let optimistic = operation.lens.optimisticTypeName == nil ? "null" : label
+        let optimistic = call.optimisticBuilder == nil ? "null" : label
         let receiver = "MutationCall<\(dataType), \(type)>"
         let withCallback = parameters + ["\(callback): (MutationResult<\(dataType)>) -> Unit"]
         return """
 
             /**
-             * Sends `mutation \(operation.name)` through the call's environment (never sent again, never answered from the
+             * Sends `mutation \(call.operationName)` through the call's environment (never sent again, never answered from the
              * store), with [\(label)] shown at once until the server answers; blocks until it does (call it off the
              * main thread) and returns its data, or throws [baton.runtime.FetchException].
              */

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -45,7 +46,9 @@ extension KotlinDefinitionWriter {
             if !read.arguments.isEmpty {
                 arguments.append(
                     "arguments = mapOf("
-                        + read.arguments.map { KotlinLiteral.string($0.name) + " to " + KotlinLiteral.value($0.value) }
+                        + read.arguments.map {
+                            KotlinLiteral.string($0.name) + " to " + KotlinLiteral.value(WrittenValue($0.value))
+                        }
                         .joined(separator: ", ") + ")")
             }
             if !childSelections.isEmpty { arguments.append("selections = " + selections) }
@@ -88,7 +91,7 @@ extension KotlinDefinitionWriter {
         }
         var arguments = ["RecordUpdate.Kind.\(kind)"]
         if let connections = update.connections {
-            arguments.append("connections = " + KotlinLiteral.value(connections))
+            arguments.append("connections = " + KotlinLiteral.value(WrittenValue(connections)))
         }
         if let edge = update.edgeTypeName { arguments.append("edgeTypename = " + KotlinLiteral.string(edge)) }
         if let type = update.typeName { arguments.append("typename = " + KotlinLiteral.string(type)) }

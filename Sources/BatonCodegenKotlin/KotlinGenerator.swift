@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonDiagnostics
 import BatonIR
 import BatonSchema
@@ -85,9 +86,15 @@ package enum KotlinGenerator {
         let text: @Sendable ((path: String, part: Part, definition: String?)) -> String = { job in
             let body: Template
             switch job.part {
-            case .scalar(let index): body = KotlinTypeTemplates.customScalar(model.types.customScalars[index], context)
-            case .enumeration(let index): body = KotlinTypeTemplates.enumeration(model.types.enums[index], context)
-            case .input(let index): body = KotlinTypeTemplates.inputObject(model.types.inputObjects[index], context)
+            case .scalar(let index):
+                body = KotlinTypeTemplates.customScalar(
+                    context.declarations.customScalar(model.types.customScalars[index]), context)
+            case .enumeration(let index):
+                body = KotlinTypeTemplates.enumeration(
+                    context.declarations.enumeration(model.types.enums[index]), context)
+            case .input(let index):
+                body = KotlinTypeTemplates.inputObject(
+                    context.declarations.inputObject(model.types.inputObjects[index]), context)
             case .fragment(let index): body = KotlinDefinitionWriter(context).fragment(model.fragments[index])
             case .operation(let index): body = KotlinDefinitionWriter(context).operation(model.operations[index])
             }
@@ -151,9 +158,12 @@ struct KotlinContext: Sendable {
     let planMemberBase: KotlinScope
     /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
     private let fragmentIndex: [String: Int]
+    /// The plan lowered into declarations (`DeclarationTree`), one construct at a time where it is printed.
+    let declarations: DeclarationLowering
 
     init(model: LensModel, names: KotlinTopLevelNames, packageName: String) {
         self.model = model
+        self.declarations = DeclarationLowering(model)
         self.names = names
         self.packageName = packageName
         var index: [String: Int] = [:]

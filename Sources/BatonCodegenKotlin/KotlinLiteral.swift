@@ -1,4 +1,4 @@
-import BatonSyntax
+import BatonDeclarations
 
 /// Kotlin source text for literal values: strings that cannot break out of their quotes or start a template.
 package enum KotlinLiteral {
@@ -26,7 +26,9 @@ package enum KotlinLiteral {
         func escape(_ value: UInt32) {
             out.append(backslash)
             out.append(UInt8(ascii: "u"))
-            for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
+            for shift in stride(from: 12, through: 0, by: -4) {
+                out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+            }
         }
         func escape(_ byte: UInt8) {
             out.append(backslash)
@@ -46,7 +48,8 @@ package enum KotlinLiteral {
                 escape(UInt32(bytes[index + 1]))
                 index += 2
                 continue
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
+            case 0xE2
+            where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
                 escape(0x2000 + UInt32(bytes[index + 2]) - 0x80)
                 index += 3
                 continue
@@ -63,21 +66,21 @@ package enum KotlinLiteral {
     /// A GraphQL value from a document as the runtime's JSON-like Kotlin value: `Variable("id")` for a
     /// variable, `JsonNumber("12")` for a number (kept as written), strings, enum values as their text,
     /// `listOf(…)` and `mapOf(…)`.
-    package static func value(_ value: Value) -> String {
+    package static func value(_ value: WrittenValue) -> String {
         switch value {
-        case .variable(let variable): "Variable(\(string(variable.name.value)))"
-        case .int(let text, _), .float(let text, _): "JsonNumber(\(string(text)))"
-        case .string(let string): self.string(string.value)
-        case .boolean(let flag, _): flag ? "true" : "false"
+        case .variable(let name): "Variable(\(string(name)))"
+        case .int(let text), .float(let text): "JsonNumber(\(string(text)))"
+        case .string(let text): self.string(text)
+        case .boolean(let flag): flag ? "true" : "false"
         case .null: "null"
-        case .enumValue(let name): string(name.value)
-        case .list(let items, _):
+        case .enumValue(let name): string(name)
+        case .list(let items):
             items.isEmpty ? "emptyList<Any?>()" : "listOf(" + items.map { self.value($0) }.joined(separator: ", ") + ")"
-        case .object(let fields, _):
+        case .object(let fields):
             fields.isEmpty
                 ? "emptyMap<String, Any?>()"
-                : "mapOf("
-                    + fields.map { string($0.name.value) + " to " + self.value($0.value) }.joined(separator: ", ") + ")"
+                : "mapOf(" + fields.map { string($0.name) + " to " + self.value($0.value) }.joined(separator: ", ")
+                    + ")"
         }
     }
 }

@@ -1,5 +1,5 @@
 import BatonCodegen
-import BatonIR
+import BatonDeclarations
 import BatonSchema
 
 /// The typed optimistic-response builder of a lens the plan gives one (`Lens.optimisticTypeName`), as the Swift
@@ -14,17 +14,17 @@ import BatonSchema
 /// absent for a selection under `@include`/`@skip`), one per fragment spread (the fragment's builder) and inline
 /// fragment (its builder, optional), and `typename` first where the record type is abstract.
 struct KotlinOptimisticTemplate {
-    /// One accessor of the lens: its Kotlin property name and, for a nested lens, its nested class's name.
+    /// One member of the lens: its Kotlin property name and, for a nested lens, its nested class's name.
     struct Member {
-        var accessor: Accessor
         var name: String
         var nestedClass: String?
     }
 
     let context: KotlinContext
-    let lens: Lens
+    /// What the builder holds: the tree's (`OptimisticShape`, lowered); this spells it in Kotlin.
+    let builder: OptimisticBuilderDeclaration
+    /// The lens's members as the lens writer named them, which the builder's properties stand for.
     let members: [Member]
-    let typeName: String
 
     private struct Property {
         var name: String
@@ -35,29 +35,17 @@ struct KotlinOptimisticTemplate {
     }
 
     func render() -> Template {
-        // What the builder holds is the model's (`OptimisticShape`); this spells it in Kotlin.
-        let shape = OptimisticShape(lens)
         var scope = KotlinScope(["responseObject", "typename", "result", "ResponseObjects", "LinkedHashMap"])
         var properties: [Property] = []
-        if shape.takesTypename {
+        if builder.takesTypename {
             properties.append(
                 Property(
                     name: "typename", type: "String", defaultValue: nil, write: "result[\"__typename\"] = typename"))
         }
-        for part in shape.properties {
-            if let property = property(part, member: members[part.accessor], scope: &scope) {
-                properties.append(property)
-            }
+        for part in builder.properties {
+            if let property = property(part, scope: &scope) { properties.append(property) }
         }
-        for field in shape.keyFields {
-            let name = scope.claim(field.name, ignoringCase: false)
-            let encoded = encoding(KotlinNames.quoted(name), field.schemaType, nested: false, depth: 0)
-            properties.append(
-                Property(
-                    name: name, type: context.inputType(field.schemaType), defaultValue: nil,
-                    write: "result[\(KotlinLiteral.string(field.name))] = \(encoded)"))
-        }
-        let typename = shape.takesTypename ? "typename" : KotlinLiteral.string(shape.recordType)
+        let typename = builder.takesTypename ? "typename" : KotlinLiteral.string(builder.recordType)
         // Two properties whose getters clash on the JVM (`self` and `Self`) are told apart as the lens's are.
         var getters = JVMGetterNames()
         let parameters = properties.map { property in
@@ -65,18 +53,19 @@ struct KotlinOptimisticTemplate {
                 + "val \(KotlinNames.quoted(property.name)): \(property.type)"
                 + (property.defaultValue.map { " = " + $0 } ?? "")
         }
-        let writes = properties.filter { $0.name != "typename" || !shape.takesTypename }.map { Template($0.write) }
+        let writes = properties.filter { $0.name != "typename" || !builder.takesTypename }.map { Template($0.write) }
+        let typeName = KotlinNames.quoted(builder.typeName)
         let header: Template =
             parameters.isEmpty
-            ? "class \(KotlinNames.quoted(typeName)) : OptimisticResponse {"
+            ? "class \(typeName) : OptimisticResponse {"
             : """
-            class \(KotlinNames.quoted(typeName))(
+            class \(typeName)(
                 \(lines: parameters.map { Template($0) }, separator: ",\n")
             ) : OptimisticResponse {
             """
         return """
             /**
-             * A typed optimistic response for a record of `\(lens.recordType)`: what a mutation's `optimisticResponse`
+             * A typed optimistic response for a record of `\(builder.recordType)`: what a mutation's `optimisticResponse`
              * is built from (a property per selection, typed as the response holds it).
              */
             \(header)
@@ -90,17 +79,25 @@ struct KotlinOptimisticTemplate {
             """
     }
 
-    private func property(_ part: OptimisticShape.Property, member: Member, scope: inout KotlinScope) -> Property? {
-        let accessor = member.accessor
+    private func property(_ part: OptimisticPropertyDeclaration, scope: inout KotlinScope) -> Property? {
+        let schemaType = part.type.schemaType
+        guard let index = part.member else {
+            // A key field no member gives.
+            let name = scope.claim(part.name, ignoringCase: false)
+            let encoded = encoding(KotlinNames.quoted(name), schemaType, nested: false, depth: 0)
+            return Property(
+                name: name, type: context.inputType(schemaType), defaultValue: nil,
+                write: "result[\(KotlinLiteral.string(part.name))] = \(encoded)")
+        }
+        let member = members[index]
         let name = scope.claim(member.name, ignoringCase: false)
         let value = KotlinNames.quoted(name)
         let defaultValue = part.hasDefault ? "null" : nil
+        let builderName = KotlinNames.quoted(part.builder ?? "Optimistic")
         switch part.part {
-        case .field(let responseKey, let schemaType, let isNested):
+        case .field(let responseKey, let isNested):
             let key = KotlinLiteral.string(responseKey)
-            let builder = (isNested ? member.nestedClass : nil).map { nested in
-                nested + "." + KotlinNames.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic")
-            }
+            let builder = (isNested ? member.nestedClass : nil).map { nested in nested + "." + builderName }
             var type = builder.map { responseType(schemaType, base: $0) } ?? context.inputType(schemaType)
             let encoded = encoding(value, schemaType, nested: builder != nil, depth: 0)
             if part.mayBeLeftOut {
@@ -111,22 +108,19 @@ struct KotlinOptimisticTemplate {
                     write: "if (\(value) != null) result[\(key)] = \(encoded)")
             }
             return Property(name: name, type: type, defaultValue: defaultValue, write: "result[\(key)] = \(encoded)")
-        case .fragment(let fragmentName):
-            let builderName = context.fragment(named: fragmentName)?.lens.optimisticTypeName ?? "Optimistic"
-            let builder =
-                KotlinNames.quoted(context.names.fragments[fragmentName] ?? fragmentName) + "."
-                + KotlinNames.quoted(builderName)
+        case .fragmentSpread(let fragmentName):
+            let builder = KotlinNames.quoted(context.names.fragments[fragmentName] ?? fragmentName) + "." + builderName
             return spread(part, name: name, builder: builder)
         case .inlineFragment:
             guard let nestedClass = member.nestedClass else { return nil }
-            return spread(
-                part, name: name,
-                builder: nestedClass + "." + KotlinNames.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic"))
+            return spread(part, name: name, builder: nestedClass + "." + builderName)
+        case .keyField:
+            return nil
         }
     }
 
     /// A spread's property: its builder's object merged into this one.
-    private func spread(_ part: OptimisticShape.Property, name: String, builder: String) -> Property {
+    private func spread(_ part: OptimisticPropertyDeclaration, name: String, builder: String) -> Property {
         let value = KotlinNames.quoted(name)
         if part.mayBeLeftOut {
             return Property(

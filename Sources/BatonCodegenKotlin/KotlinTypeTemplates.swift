@@ -1,22 +1,22 @@
 import BatonCodegen
-import BatonIR
+import BatonDeclarations
 import BatonSchema
 
 /// Templates for the schema types the documents use: custom scalars, enums, input objects.
 enum KotlinTypeTemplates {
     /// A custom scalar: a type alias for the app's type from `customScalarTypes` (converted by its converter
     /// object at the read), or for `String` (the text exactly as the server wrote it).
-    static func customScalar(_ scalar: CustomScalarModel, _ context: KotlinContext) -> Template {
+    static func customScalar(_ scalar: CustomScalarDeclaration, _ context: KotlinContext) -> Template {
         let name = KotlinNames.quoted(context.names.scalars[scalar.name] ?? scalar.name)
-        var doc = scalar.description ?? ""
-        if let url = scalar.specifiedByURL { doc += (doc.isEmpty ? "" : "\n\n") + "Specified by \(url)." }
-        if let mapping = context.kotlinMapping(scalar.name) {
+        var doc = scalar.documentation ?? ""
+        if let url = scalar.specifiedBy { doc += (doc.isEmpty ? "" : "\n\n") + "Specified by \(url)." }
+        if let type = scalar.kotlinType, let converter = scalar.kotlinConverter {
             doc +=
                 (doc.isEmpty ? "" : "\n\n")
-                + "The custom scalar `\(scalar.name)`, read as `\(mapping.type)` through `\(mapping.converter)`."
+                + "The custom scalar `\(scalar.name)`, read as `\(type)` through `\(converter)`."
             return """
                 \(DocComment.block(doc))
-                typealias \(name) = \(mapping.type)
+                typealias \(name) = \(type)
                 """
         }
         doc += (doc.isEmpty ? "" : "\n\n") + "The custom scalar `\(scalar.name)`, read as its text."
@@ -34,7 +34,7 @@ enum KotlinTypeTemplates {
     ).flattened()
 
     /// An enum: a sealed class with an object per value the build knows and `Undeclared` for the rest.
-    static func enumeration(_ model: EnumModel, _ context: KotlinContext) -> Template {
+    static func enumeration(_ model: EnumDeclaration, _ context: KotlinContext) -> Template {
         let typeName = context.names.enums[model.name] ?? model.name
         let type = KotlinNames.quoted(typeName)
         // Value objects are nested classes: unique ignoring case (class files), apart from the enum's own
@@ -45,11 +45,11 @@ enum KotlinTypeTemplates {
         }
         let objects = values.map { value, name -> Template in
             let deprecation: Template =
-                value.deprecationReason.map { reason in
-                    Template("@Deprecated(\(KotlinLiteral.string(reason)))")
+                value.deprecation.map { deprecation in
+                    Template("@Deprecated(\(KotlinLiteral.string(deprecation.reason)))")
                 } ?? .empty
             return """
-                \(DocComment.block(value.description))
+                \(DocComment.block(value.documentation))
                 \(deprecation)
                 object \(KotlinNames.quoted(name)) : \(type)(\(KotlinLiteral.string(value.name)))
                 """
@@ -58,10 +58,10 @@ enum KotlinTypeTemplates {
             Template("\(KotlinLiteral.string(value.name)) -> \(KotlinNames.quoted(name))")
         }
         let known = values.map { KotlinNames.quoted($0.1) }
-        let hasDeprecated = model.values.contains { $0.deprecationReason != nil }
+        let hasDeprecated = model.values.contains { $0.deprecation != nil }
         let suppress: Template = hasDeprecated ? "@Suppress(\"DEPRECATION\")" : .empty
         return """
-            \(DocComment.block(model.description))
+            \(DocComment.block(model.documentation))
             sealed class \(type)(override val rawValue: String) : EnumValue {
                 \(lines: objects, separator: "\n\n")
 
@@ -88,14 +88,14 @@ enum KotlinTypeTemplates {
 
     /// An input object: a class with a property per field (absent unless set, for fields that may be left
     /// out), or for `@oneOf` a sealed class with one subclass per field.
-    static func inputObject(_ model: InputObjectModel, _ context: KotlinContext) -> Template {
+    static func inputObject(_ model: InputObjectDeclaration, _ context: KotlinContext) -> Template {
         model.isOneOf ? oneOf(model, context) : plainInput(model, context)
     }
 
     /// The members every input object class has, which a field's property must not shadow.
     private static let inputReserved = ["toJson", "JsonObjectBuilder", "mapOf", "to"]
 
-    private static func plainInput(_ model: InputObjectModel, _ context: KotlinContext) -> Template {
+    private static func plainInput(_ model: InputObjectDeclaration, _ context: KotlinContext) -> Template {
         let type = KotlinNames.quoted(context.names.inputObjects[model.name] ?? model.name)
         var scope = KotlinScope(inputReserved)
         var getters = JVMGetterNames()
@@ -104,14 +104,15 @@ enum KotlinTypeTemplates {
         for field in model.fields {
             let name = KotlinNames.quoted(scope.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
             let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
-            let mayBeLeftOut = field.presence != .required
-            let valueType = context.inputType(field.type)
+            let mayBeLeftOut = field.presence.mayBeLeftOut
+            let fieldType = field.type.schemaType
+            let valueType = context.inputType(fieldType)
             let declaration = mayBeLeftOut ? "Optional<\(valueType)> = Optional.Absent" : valueType
             let deprecation =
-                field.deprecationReason.map {
-                    "@Deprecated(\(KotlinLiteral.string($0))) "
+                field.deprecation.map {
+                    "@Deprecated(\(KotlinLiteral.string($0.reason))) "
                 } ?? ""
-            let doc = DocComment.block(field.description)
+            let doc = DocComment.block(field.documentation)
             parameters.append(
                 """
                 \(doc)
@@ -119,19 +120,18 @@ enum KotlinTypeTemplates {
                 """)
             let encoded: String
             if mayBeLeftOut {
-                encoded = context.encoding("v", field.type, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
+                encoded = context.encoding("v", fieldType, depth: 1).map { "\(name).map { v -> \($0) }" } ?? name
             } else {
-                encoded = context.encoding(name, field.type) ?? name
+                encoded = context.encoding(name, fieldType) ?? name
             }
             puts.append(".put(\(KotlinLiteral.string(field.name)), \(encoded))")
         }
-        let hasDeprecated = model.fields.contains { $0.deprecationReason != nil }
         return """
-            \(DocComment.block(model.description))
+            \(DocComment.block(model.documentation))
             data class \(type)(
                 \(lines: parameters, separator: ",\n")
             ) : InputObject {
-                \(if: hasDeprecated, "@Suppress(\"DEPRECATION\")")
+                \(if: model.hasDeprecatedField, "@Suppress(\"DEPRECATION\")")
                 override fun toJson(): Map<String, Any?> = JsonObjectBuilder()
                     \(lines: puts)
                     .build()
@@ -139,7 +139,7 @@ enum KotlinTypeTemplates {
             """
     }
 
-    private static func oneOf(_ model: InputObjectModel, _ context: KotlinContext) -> Template {
+    private static func oneOf(_ model: InputObjectDeclaration, _ context: KotlinContext) -> Template {
         let typeName = context.names.inputObjects[model.name] ?? model.name
         let type = KotlinNames.quoted(typeName)
         var classes = KotlinScope(base: context.nestedTypeBase, [typeName])
@@ -151,21 +151,22 @@ enum KotlinTypeTemplates {
                 members.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
             var getters = JVMGetterNames()
             let annotation = getters.annotation(for: property.replacingAll("`", with: ""))
-            let valueType = context.inputType(.nonNull(field.type.nullable))
-            let encoded = context.encoding(property, .nonNull(field.type.nullable)) ?? property
+            let fieldType = field.type.nonOptional.schemaType
+            let valueType = context.inputType(fieldType)
+            let encoded = context.encoding(property, fieldType) ?? property
             let deprecation =
-                field.deprecationReason.map {
-                    "@Deprecated(\(KotlinLiteral.string($0)))\n"
+                field.deprecation.map {
+                    "@Deprecated(\(KotlinLiteral.string($0.reason)))\n"
                 } ?? ""
             return """
-                \(DocComment.block(field.description))
+                \(DocComment.block(field.documentation))
                 \(deprecation)class \(className)(\(annotation.map { $0 + " " } ?? "")val \(property): \(valueType)) : \(type)() {
                     override fun toJson(): Map<String, Any?> = mapOf(\(KotlinLiteral.string(field.name)) to \(encoded))
                 }
                 """
         }
         return """
-            \(DocComment.block(model.description))
+            \(DocComment.block(model.documentation))
             sealed class \(type) : InputObject {
                 \(lines: cases, separator: "\n\n")
             }

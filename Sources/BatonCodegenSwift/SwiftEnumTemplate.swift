@@ -1,5 +1,5 @@
 import BatonCodegen
-import BatonIR
+import BatonDeclarations
 
 /// A schema enum: a case per value the build knows, spelled as the schema spells it (escaped where Swift
 /// reserves the name), and `unknown(String)` for a value it does not, so a value the schema gained after the
@@ -10,7 +10,7 @@ import BatonIR
 /// protocol requirement do not warn), and code that names them still gets the deprecation warning.
 struct SwiftEnumTemplate {
     let generator: SwiftGenerator
-    let model: EnumModel
+    let model: EnumDeclaration
     let typeName: String
 
     private static let rules = IdentifierRules.swift
@@ -20,8 +20,8 @@ struct SwiftEnumTemplate {
         let cases = model.values.map { value in
             (value, Self.rules.quoted(scope.claim(Self.rules.declaredName(value.name, in: .enumCase))))
         }
-        let current = cases.filter { $0.0.deprecationReason == nil }
-        let deprecated = cases.filter { $0.0.deprecationReason != nil }
+        let current = cases.filter { $0.0.deprecation == nil }
+        let deprecated = cases.filter { $0.0.deprecation != nil }
         let access = generator.access
         let type = Self.rules.quoted(typeName)
         let reference = generator.names.schemaTypeReference(typeName)
@@ -31,12 +31,12 @@ struct SwiftEnumTemplate {
             ? "self = .unknown(rawText)"
             : "self = (Self.self as any \(helper).Type).deprecatedValue(rawText) ?? .unknown(rawText)"
         let declaration: Template = """
-            \(DocComment.tripleSlash(model.description))
+            \(DocComment.tripleSlash(model.documentation))
             \(access)\(generator.isolation)enum \(type): Baton.GraphQLEnum {
                 \(each: cases, separator: "\n", { value, name in
                     """
-                    \(DocComment.tripleSlash(value.description))
-                    \(ifLet: value.deprecationReason, { "@available(*, deprecated, message: \(SwiftLiteral.string($0)))" })
+                    \(DocComment.tripleSlash(value.documentation))
+                    \(ifLet: value.deprecation?.reason, { "@available(*, deprecated, message: \(SwiftLiteral.string($0)))" })
                     case \(name)
                     """
                 })
@@ -62,7 +62,7 @@ struct SwiftEnumTemplate {
 
     /// `init(rawText:)` and `rawText` as switches: most enums have a handful of values.
     private func switchMembers(
-        current: [(EnumValueModel, String)], cases: [(EnumValueModel, String)], fallback: String
+        current: [(EnumValueDeclaration, String)], cases: [(EnumValueDeclaration, String)], fallback: String
     ) -> Template {
         let access = generator.access
         return """
@@ -86,7 +86,7 @@ struct SwiftEnumTemplate {
     /// expression of hundreds of branches is type-checked as one expression). Names starting with `__` cannot be a
     /// GraphQL value's, so they cannot collide with a case.
     private func tableMembers(
-        current: [(EnumValueModel, String)], cases: [(EnumValueModel, String)], fallback: String
+        current: [(EnumValueDeclaration, String)], cases: [(EnumValueDeclaration, String)], fallback: String
     ) -> Template {
         let access = generator.access
         return """
@@ -114,7 +114,9 @@ struct SwiftEnumTemplate {
             """
     }
 
-    private func deprecatedHelper(type: String, helper: String, deprecated: [(EnumValueModel, String)]) -> Template {
+    private func deprecatedHelper(type: String, helper: String, deprecated: [(EnumValueDeclaration, String)])
+        -> Template
+    {
         """
 
         \(generator.isolation)private protocol \(helper) {

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonDiagnostics
 import BatonIR
 import BatonSchema
@@ -32,9 +33,11 @@ package struct SwiftGenerator: Sendable {
     let documents: DocumentParts
     /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
     private let fragmentIndex: [String: Int]
-    /// The type conditions of fragments on abstract types, by the type's name: the possible object
-    /// types besides the type itself, declared once (`SwiftTypeConditionsTemplate`), sorted by name.
-    let sharedTypeConditions: [(name: String, possibleTypes: [String])]
+    /// The type conditions of fragments on abstract types, declared once (`SwiftTypeConditionsTemplate`), sorted
+    /// by name: the tree's decision (`DeclarationLowering.sharedTypeConditions`).
+    let sharedTypeConditions: [TypeCondition]
+    /// The plan lowered into declarations (`DeclarationTree`), one construct at a time where it is printed.
+    let declarations: DeclarationLowering
 
     package init(model: LensModel, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
         self.model = model
@@ -46,7 +49,9 @@ package struct SwiftGenerator: Sendable {
             index[fragment.name] = position
         }
         self.fragmentIndex = index
-        self.sharedTypeConditions = SwiftTypeConditionsTemplate.conditions(of: model)
+        let declarations = DeclarationLowering(model)
+        self.declarations = declarations
+        self.sharedTypeConditions = declarations.sharedTypeConditions()
     }
 
     /// The fragment named `name`, found in constant time.
@@ -179,13 +184,16 @@ package struct SwiftGenerator: Sendable {
             )
         case .enumeration(let index):
             return (
-                SwiftEnumTemplate(generator: self, model: model.types.enums[index], typeName: name).render(), ["Baton"]
+                SwiftEnumTemplate(
+                    generator: self, model: declarations.enumeration(model.types.enums[index]), typeName: name
+                ).render(), ["Baton"]
             )
         case .inputObject(let index):
             let item = model.types.inputObjects[index]
             let usesFoundation = item.fields.contains { names.needsFoundation($0.type.namedType) }
             return (
-                SwiftInputObjectTemplate(generator: self, model: item, typeName: name).render(),
+                SwiftInputObjectTemplate(generator: self, model: declarations.inputObject(item), typeName: name)
+                    .render(),
                 usesFoundation ? ["Baton", "Foundation"] : ["Baton"]
             )
         case .namespace(let namespace):
@@ -195,7 +203,9 @@ package struct SwiftGenerator: Sendable {
         case .scalar(let index, let type):
             let scalar = model.types.customScalars[index]
             return (
-                SwiftCustomScalarTemplate(generator: self, model: scalar, swiftType: type).render(),
+                SwiftCustomScalarTemplate(
+                    generator: self, model: declarations.customScalar(scalar), swiftType: type
+                ).render(),
                 type.hasPrefix("Foundation.") ? ["Baton", "Foundation"] : ["Baton"]
             )
         }

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -59,15 +60,15 @@ enum SwiftInputEncoding {
     }
 
     /// The runtime's `InputValue` for an argument literal: variables stay variables, the rest is JSON.
-    static func inputValue(_ value: Value) -> String {
+    static func inputValue(_ value: WrittenValue) -> String {
         switch value {
-        case .variable(let variable): return ".variable(" + SwiftLiteral.string(variable.name.value) + ")"
-        case .list(let items, _):
+        case .variable(let name): return ".variable(" + SwiftLiteral.string(name) + ")"
+        case .list(let items):
             guard items.contains(where: mentionsVariable) else { return ".literal(" + json(value) + ")" }
             return ".list([" + items.map(inputValue).joined(separator: ", ") + "])"
-        case .object(let fields, _):
+        case .object(let fields):
             guard fields.contains(where: { mentionsVariable($0.value) }) else { return ".literal(" + json(value) + ")" }
-            let members = fields.map { "(" + SwiftLiteral.string($0.name.value) + ", " + inputValue($0.value) + ")" }
+            let members = fields.map { "(" + SwiftLiteral.string($0.name) + ", " + inputValue($0.value) + ")" }
             return ".object([" + members.joined(separator: ", ") + "])"
         default:
             return ".literal(" + json(value) + ")"
@@ -75,26 +76,26 @@ enum SwiftInputEncoding {
     }
 
     /// The runtime's `JSONValue` for a literal without variables.
-    static func json(_ value: Value) -> String {
+    static func json(_ value: WrittenValue) -> String {
         switch value {
-        case .variable(let variable): return ".string(" + SwiftLiteral.string("$" + variable.name.value) + ")"
-        case .int(let text, _), .float(let text, _): return ".number(" + SwiftLiteral.string(text) + ")"
-        case .string(let string): return ".string(" + SwiftLiteral.string(string.value) + ")"
-        case .boolean(let flag, _): return ".bool(\(flag))"
+        case .variable(let name): return ".string(" + SwiftLiteral.string("$" + name) + ")"
+        case .int(let text), .float(let text): return ".number(" + SwiftLiteral.string(text) + ")"
+        case .string(let string): return ".string(" + SwiftLiteral.string(string) + ")"
+        case .boolean(let flag): return ".bool(\(flag))"
         case .null: return ".null"
-        case .enumValue(let name): return ".string(" + SwiftLiteral.string(name.value) + ")"
-        case .list(let items, _): return ".array([" + items.map(json).joined(separator: ", ") + "])"
-        case .object(let fields, _):
-            let members = fields.map { "(" + SwiftLiteral.string($0.name.value) + ", " + json($0.value) + ")" }
+        case .enumValue(let name): return ".string(" + SwiftLiteral.string(name) + ")"
+        case .list(let items): return ".array([" + items.map(json).joined(separator: ", ") + "])"
+        case .object(let fields):
+            let members = fields.map { "(" + SwiftLiteral.string($0.name) + ", " + json($0.value) + ")" }
             return ".object(Baton.JSONObject([" + members.joined(separator: ", ") + "]))"
         }
     }
 
-    static func mentionsVariable(_ value: Value) -> Bool {
+    static func mentionsVariable(_ value: WrittenValue) -> Bool {
         switch value {
         case .variable: true
-        case .list(let items, _): items.contains(where: mentionsVariable)
-        case .object(let fields, _): fields.contains { mentionsVariable($0.value) }
+        case .list(let items): items.contains(where: mentionsVariable)
+        case .object(let fields): fields.contains { mentionsVariable($0.value) }
         default: false
         }
     }

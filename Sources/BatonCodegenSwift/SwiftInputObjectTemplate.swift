@@ -1,5 +1,5 @@
 import BatonCodegen
-import BatonIR
+import BatonDeclarations
 import BatonSchema
 
 /// A schema input object: a value type with a property per field, typed as the schema types it.
@@ -11,17 +11,17 @@ import BatonSchema
 /// default applies). A `@oneOf` input object is an enum with a case per field.
 struct SwiftInputObjectTemplate {
     let generator: SwiftGenerator
-    let model: InputObjectModel
+    let model: InputObjectDeclaration
     let typeName: String
 
     private static let rules = IdentifierRules.swift
     private var names: SwiftNames { generator.names }
 
     private struct Member {
-        var field: InputFieldModel
+        var field: InputFieldDeclaration
         var name: String
         /// How the property is typed: by what a request may send (the model's decision).
-        var kind: InputFieldModel.Presence { field.presence }
+        var kind: InputFieldPresence { field.presence }
     }
 
     func render() -> Template {
@@ -37,12 +37,13 @@ struct SwiftInputObjectTemplate {
         let parameters = members.map { member -> String in
             let name = Self.rules.quoted(member.name)
             switch member.kind {
-            case .required: return "\(name): \(names.inputType(member.field.type))"
-            case .absentOrValue, .absentNullOrValue: return "\(name): \(optionalType(member.field.type)) = nil"
+            case .required: return "\(name): \(names.inputType(member.field.type.schemaType))"
+            case .absentOrValue, .absentNullOrValue:
+                return "\(name): \(optionalType(member.field.type.schemaType)) = nil"
             }
         }
         return """
-            \(DocComment.tripleSlash(model.description))
+            \(DocComment.tripleSlash(model.documentation))
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Sendable {
                 \(each: members, { propertyDeclaration($0) })
 
@@ -76,13 +77,13 @@ struct SwiftInputObjectTemplate {
         let name = Self.rules.quoted(member.name)
         let type: String
         switch member.kind {
-        case .required: type = names.inputType(member.field.type)
-        case .absentOrValue: type = optionalType(member.field.type)
-        case .absentNullOrValue: type = "Baton.GraphQLNullable<\(nonNullType(member.field.type))>"
+        case .required: type = names.inputType(member.field.type.schemaType)
+        case .absentOrValue: type = optionalType(member.field.type.schemaType)
+        case .absentNullOrValue: type = "Baton.GraphQLNullable<\(nonNullType(member.field.type.schemaType))>"
         }
         return """
-            \(DocComment.tripleSlash(member.field.description))
-            \(ifLet: member.field.deprecationReason, { DocComment.tripleSlash("Deprecated: " + $0) })
+            \(DocComment.tripleSlash(member.field.documentation))
+            \(ifLet: member.field.deprecation?.reason, { DocComment.tripleSlash("Deprecated: " + $0) })
             \(generator.access)var \(name): \(type)
             """
     }
@@ -96,11 +97,11 @@ struct SwiftInputObjectTemplate {
     private func encodeMember(_ member: Member) -> Template {
         let name = Self.rules.quoted(member.name)
         let key = SwiftLiteral.string(member.field.name)
-        let nonNull = TypeRef.nonNull(member.field.type.nullable)
+        let nonNull = member.field.type.nonOptional.schemaType
         switch member.kind {
         case .required:
             return
-                "members.append((\(key), \(SwiftInputEncoding.encode(member.field.type, "self.\(name)", names: names))))"
+                "members.append((\(key), \(SwiftInputEncoding.encode(member.field.type.schemaType, "self.\(name)", names: names))))"
         case .absentOrValue:
             return
                 "if let value = self.\(name) { members.append((\(key), \(SwiftInputEncoding.encode(nonNull, "value", names: names)))) }"
@@ -121,13 +122,13 @@ struct SwiftInputObjectTemplate {
         }
         let access = generator.access
         return """
-            \(DocComment.tripleSlash(model.description))
+            \(DocComment.tripleSlash(model.documentation))
             /// Exactly one field is set (`@oneOf`).
             \(access)\(generator.isolation)indirect enum \(Self.rules.quoted(typeName)): Sendable {
                 \(each: cases, { field, name in
                     """
-                    \(DocComment.tripleSlash(field.description))
-                    case \(Self.rules.quoted(name))(\(nonNullType(field.type)))
+                    \(DocComment.tripleSlash(field.documentation))
+                    case \(Self.rules.quoted(name))(\(nonNullType(field.type.schemaType)))
                     """
                 })
 
@@ -135,7 +136,7 @@ struct SwiftInputObjectTemplate {
                 \(access)var jsonValue: Baton.JSONValue {
                     switch self {
                     \(each: cases, { field, name in
-                        let encoded = SwiftInputEncoding.encode(.nonNull(field.type.nullable), "value", names: names)
+                        let encoded = SwiftInputEncoding.encode(field.type.nonOptional.schemaType, "value", names: names)
                         return "case .\(Self.rules.quoted(name))(let value): Baton.JSONValue.object(Baton.JSONObject([(\(SwiftLiteral.string(field.name)), \(encoded))]))"
                     })
                     }

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSyntax
 
@@ -87,7 +88,7 @@ struct SwiftLensTemplate {
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.accessor.name == "id" && $0.name == "id" }
         var conformance = identifiable ? "Baton.LensType, Swift.Identifiable" : "Baton.LensType"
-        if case .fragment(let fragment) = role, fragment.refetchable != nil {
+        if case .fragment(let fragment) = role, generator.declarations.entryPoints(of: fragment).refetch != nil {
             conformance += ", Baton.RefetchableFragment"
         }
         let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
@@ -137,7 +138,9 @@ struct SwiftLensTemplate {
         }
         if let name = lens.optimisticTypeName {
             text.add(UInt8(ascii: "\n"))
-            let optimistic = SwiftOptimisticTemplate(generator: generator, lens: lens, members: members, typeName: name)
+            let optimistic = SwiftOptimisticTemplate(
+                generator: generator, builder: generator.declarations.optimisticBuilder(lens, typeName: name),
+                members: members)
             Self.addLines(optimistic.render().text, indent: inner, to: &text)
         }
         text.add(indent)
@@ -184,13 +187,13 @@ struct SwiftLensTemplate {
         case .fragment(let fragment):
             let condition =
                 SwiftTypeConditionsTemplate.reference(
-                    fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+                    TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes))
                 ?? Self.typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
             let text = generator.documents.fragmentTexts[fragment.name]
             return """
                 \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
                 \(access)static let typeCondition: Baton.TypeCondition? = \(condition)
-                \(ifLet: fragment.refetchable, { refetchableMembers($0) })
+                \(ifLet: generator.declarations.entryPoints(of: fragment).refetch, { refetchableMembers($0) })
                 \(ifLet: text, { text in
                     """
                     /// The fragment's definition as operations send it (their `document` joins it).
@@ -206,12 +209,12 @@ struct SwiftLensTemplate {
     }
 
     /// A `@refetchable` fragment's query, the fields down to its connection, and the variables that page it.
-    private func refetchableMembers(_ refetch: RefetchableModel) -> Template {
+    private func refetchableMembers(_ refetch: RefetchEntryPoint) -> Template {
         let query =
-            generator.model.operation(named: refetch.queryName).map {
+            generator.model.operation(named: refetch.query).map {
                 generator.names.operations[$0.name] ?? $0.typeName
             }
-            ?? refetch.queryName
+            ?? refetch.query
         var path: [String] = []
         var current = self
         var prefix = ""
@@ -225,8 +228,8 @@ struct SwiftLensTemplate {
                 enclosing: current.enclosing + [current.typeName])
         }
         let paging = [
-            ("forwardCount", refetch.forwardCount), ("forwardCursor", refetch.forwardCursor),
-            ("backwardCount", refetch.backwardCount), ("backwardCursor", refetch.backwardCursor),
+            ("forwardCount", refetch.forward?.count), ("forwardCursor", refetch.forward?.cursor),
+            ("backwardCount", refetch.backward?.count), ("backwardCursor", refetch.backward?.cursor),
         ].compactMap { label, value in value.map { "\(label): \(SwiftLiteral.string($0))" } }
         return """
             /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
@@ -324,7 +327,7 @@ struct SwiftLensTemplate {
                 text.add(index == 0 ? "(" : ", (")
                 SwiftLiteral.string(argument.name, into: &text)
                 text.add(", ")
-                text.add(SwiftInputEncoding.inputValue(argument.value))
+                text.add(SwiftInputEncoding.inputValue(WrittenValue(argument.value)))
                 text.add(UInt8(ascii: ")"))
             }
             text.add(UInt8(ascii: "]"))
@@ -362,7 +365,7 @@ struct SwiftLensTemplate {
         if let update = accessor.recordUpdate {
             var parts = [".\(update.kind.rawValue)"]
             if let connections = update.connections {
-                parts.append("connections: " + SwiftInputEncoding.inputValue(connections))
+                parts.append("connections: " + SwiftInputEncoding.inputValue(WrittenValue(connections)))
             }
             if let edge = update.edgeTypeName { parts.append("edgeTypename: " + SwiftLiteral.string(edge)) }
             if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }

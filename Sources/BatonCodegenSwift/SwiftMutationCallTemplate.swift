@@ -1,5 +1,5 @@
 import BatonCodegen
-import BatonIR
+import BatonDeclarations
 
 /// A mutation's call: `Baton.MutationCall<M>` called like a function with the mutation's variables, typed, and an
 /// optional typed optimistic response — the guide's `try await addComment(input: …, connections: [connectionID])`.
@@ -12,7 +12,8 @@ import BatonIR
 ///     }
 struct SwiftMutationCallTemplate {
     let generator: SwiftGenerator
-    let operation: OperationModel
+    /// The tree's entry point: the mutation, and its optimistic builder if it has one.
+    let call: MutationCallEntryPoint
     let typeName: String
     /// The operation's init parameters (`input: AddCommentInput`) and the names (declared, unquoted) that pass
     /// them on.
@@ -24,7 +25,7 @@ struct SwiftMutationCallTemplate {
     func render() -> Template {
         let access = generator.access
         let type = Self.rules.quoted(typeName)
-        let builder = operation.lens.optimisticTypeName.map { "\(type).Data.\(Self.rules.quoted($0))" }
+        let builder = call.optimisticBuilder.map { "\(type).Data.\(Self.rules.quoted($0))" }
         // `optimisticResponse` is the last parameter; a variable of that name keeps it (the runtime's label wins).
         let optimisticLabel = arguments.contains("optimisticResponse") ? "optimisticResponse_" : "optimisticResponse"
         var all = parameters
@@ -34,7 +35,7 @@ struct SwiftMutationCallTemplate {
         return """
 
             \(generator.isolation)extension Baton.MutationCall where Operation == \(type) {
-                /// Sends `mutation \(operation.name)` through the call's environment (never retried, never answered from
+                /// Sends `mutation \(call.operationName)` through the call's environment (never retried, never answered from
                 /// the store), with `\(optimisticLabel)` shown at once until the server answers; returns its data or
                 /// throws `Baton.FetchError`.
                 @discardableResult

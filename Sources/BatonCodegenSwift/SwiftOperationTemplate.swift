@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -16,12 +17,15 @@ struct SwiftOperationTemplate {
     private var names: SwiftNames { generator.names }
 
     private struct Variable {
-        var model: VariableModel
+        /// The tree's variable: its type, whether it may be left out, its default, its role.
+        var declaration: VariableDeclaration
+        /// Its Swift name, claimed in the operation's scope.
         var name: String
     }
 
     func render() -> Template {
-        if operation.refetchableFragment != nil { return renderRefetchQuery() }
+        let entryPoints = generator.declarations.entryPoints(of: operation)
+        if let fragment = entryPoints.refetchedFragment { return renderRefetchQuery(fragment: fragment) }
         let access = generator.access
         // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
         let attachable = operation.kind == .query
@@ -34,26 +38,27 @@ struct SwiftOperationTemplate {
                 + (attachable ? Self.attachmentMembers : [])
                 + SwiftNames.nestedReserved,
             shared: names.moduleTypeNames)
-        let variables = operation.variables.map {
-            Variable(model: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member)))
+        let declarations = generator.declarations.variables(of: operation)
+        let variables = declarations.map {
+            Variable(declaration: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member)))
         }
         let parameters = variables.map { variable -> String in
             let name = Self.rules.quoted(variable.name)
-            return variable.model.isOptional
-                ? "\(name): \(optionalType(variable.model)) = nil" : "\(name): \(swiftType(variable.model))"
+            return variable.declaration.mayBeLeftOut
+                ? "\(name): \(optionalType(variable.declaration)) = nil" : "\(name): \(swiftType(variable.declaration))"
         }
-        let defaults = operation.variables.compactMap { variable in
+        let defaults = declarations.compactMap { variable in
             variable.defaultValue.map { "\(SwiftLiteral.string(variable.name)): \(SwiftInputEncoding.json($0))" }
         }
         // Every variable may be left out, so `init()` builds it: `@Query("…")` needs no variables passed.
-        let defaultVariables = attachable && operation.variables.allSatisfy(\.isOptional)
+        let defaultVariables = attachable && declarations.allSatisfy(\.mayBeLeftOut)
         let conformance =
             !attachable
             ? "Baton.GraphQLOperation"
             : defaultVariables ? "Baton.DefaultVariablesOperation" : "Baton.AttachableOperation"
         let unsetArguments = variables.map { Self.rules.argumentLabel($0.name) + ": nil" }.joined(separator: ", ")
-        let sent = variables.filter { !$0.model.isClientOnly }
-        let clientOnly = variables.filter(\.model.isClientOnly)
+        let sent = variables.filter { !$0.declaration.isClientOnly }
+        let clientOnly = variables.filter(\.declaration.isClientOnly)
         let attachment = Template(
             "\n/// The handle a view's `@Query` attached; empty on a value the app made.\n"
                 + "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
@@ -75,7 +80,9 @@ struct SwiftOperationTemplate {
                 \(if: !defaults.isEmpty, "/// The defaults the document declares: storage keys and conditions use them for an unset variable.")
                 \(if: !defaults.isEmpty, "\(access)static let variableDefaults: [String: Baton.JSONValue] = [\(defaults.joined(separator: ", "))]")
                 \(each: variables, { variable in
-                    let type = variable.model.isOptional ? optionalType(variable.model) : swiftType(variable.model)
+                    let type =
+                        variable.declaration.mayBeLeftOut
+                        ? optionalType(variable.declaration) : swiftType(variable.declaration)
                     return "\(access)var \(Self.rules.quoted(variable.name)): \(type)"
                 })
                 \(if: attachable, attachment)
@@ -93,18 +100,18 @@ struct SwiftOperationTemplate {
 
                 \(data.render())
             }
-            \(if: operation.kind == .mutation, SwiftMutationCallTemplate(generator: generator, operation: operation, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render())
+            \(ifLet: entryPoints.mutationCall, { SwiftMutationCallTemplate(generator: generator, call: $0, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render() })
             """
     }
 
     /// A `@refetchable` fragment's generated query: its variables as the pagination sets them.
-    private func renderRefetchQuery() -> Template {
+    private func renderRefetchQuery(fragment: String) -> Template {
         let access = generator.access
-        let declared = operation.variables.map { SwiftLiteral.string($0.name) }
+        let declared = generator.declarations.variables(of: operation).map { SwiftLiteral.string($0.name) }
         let data = SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         return """
-            /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(operation.refetchableFragment ?? "")`;
+            /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
                 \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
@@ -142,19 +149,20 @@ struct SwiftOperationTemplate {
             """
     }
 
-    private func optionalType(_ variable: VariableModel) -> String {
-        let plain = swiftType(
-            VariableModel(
-                name: variable.name, type: variable.type.nullable, defaultValue: nil, location: variable.location),
-            connectionIDs: variable.holdsConnectionIDs)
+    private func optionalType(_ variable: VariableDeclaration) -> String {
+        let plain = swiftType(variable.type.nonOptional.schemaType.nullable, connectionIDs: variable.holdsConnectionIDs)
         return plain.hasSuffix("?") ? plain : plain + "?"
     }
 
     /// A variable's Swift type: its input type, with `Baton.ConnectionID` for the IDs a `connections:` takes.
-    private func swiftType(_ variable: VariableModel, connectionIDs: Bool? = nil) -> String {
-        let type = names.inputType(variable.type)
-        guard connectionIDs ?? variable.holdsConnectionIDs, variable.type.namedType == "ID" else { return type }
-        return type.replacing("String", with: "Baton.ConnectionID")
+    private func swiftType(_ variable: VariableDeclaration) -> String {
+        swiftType(variable.type.schemaType, connectionIDs: variable.holdsConnectionIDs)
+    }
+
+    private func swiftType(_ type: TypeRef, connectionIDs: Bool) -> String {
+        let spelled = names.inputType(type)
+        guard connectionIDs, type.namedType == "ID" else { return spelled }
+        return spelled.replacing("String", with: "Baton.ConnectionID")
     }
 
     /// The client-only variables (never sent): what the runtime applies declarative updates with.
@@ -173,14 +181,14 @@ struct SwiftOperationTemplate {
         var values: [String: Baton.JSONValue] = [:]
         \(each: variables, { variable in
             let name = Self.rules.quoted(variable.name)
-            let key = SwiftLiteral.string(variable.model.name)
-            let nonNull = TypeRef.nonNull(variable.model.type.nullable)
+            let key = SwiftLiteral.string(variable.declaration.name)
+            let nonNull = variable.declaration.type.nonOptional.schemaType
             let named: ((String, String) -> String?)? =
-                variable.model.holdsConnectionIDs ? { type, value in type == "ID" ? "\(value).jsonValue" : nil } : nil
-            if variable.model.isOptional {
+                variable.declaration.holdsConnectionIDs ? { type, value in type == "ID" ? "\(value).jsonValue" : nil } : nil
+            if variable.declaration.mayBeLeftOut {
                 return "if let value = self.\(name) { values[\(key)] = \(SwiftInputEncoding.encode(nonNull, "value", names: names, named: named)) }"
             }
-            return "values[\(key)] = \(SwiftInputEncoding.encode(variable.model.type, "self.\(name)", names: names, named: named))"
+            return "values[\(key)] = \(SwiftInputEncoding.encode(variable.declaration.type.schemaType, "self.\(name)", names: names, named: named))"
         })
         return values
         """

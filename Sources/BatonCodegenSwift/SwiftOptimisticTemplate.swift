@@ -1,5 +1,5 @@
 import BatonCodegen
-import BatonIR
+import BatonDeclarations
 import BatonSchema
 
 /// The typed optimistic-response builder of a lens the plan gives one (`Lens.optimisticTypeName`): a mutation's
@@ -18,9 +18,10 @@ import BatonSchema
 /// fragment (its builder, optional), and `typename` first where the record type is abstract.
 struct SwiftOptimisticTemplate {
     let generator: SwiftGenerator
-    let lens: Lens
+    /// What the builder holds: the tree's (`OptimisticShape`, lowered); this spells it in Swift.
+    let builder: OptimisticBuilderDeclaration
+    /// The lens's members as the lens template named them, which the builder's properties stand for.
     let members: [SwiftLensTemplate.Member]
-    let typeName: String
 
     private static let rules = IdentifierRules.swift
     private var names: SwiftNames { generator.names }
@@ -36,38 +37,25 @@ struct SwiftOptimisticTemplate {
     }
 
     func render() -> Template {
-        // What the builder holds is the model's (`OptimisticShape`); this spells it in Swift.
-        let shape = OptimisticShape(lens)
         var scope = NameScope(reserved: ["responseObject", "typename", "lens"], shared: [])
         var properties: [Property] = []
-        if shape.takesTypename {
+        if builder.takesTypename {
             properties.append(
                 Property(
                     name: "typename", type: "String", defaultValue: nil,
                     write: "object[\"__typename\"] = Baton.JSONValue.string(self.typename)"))
         }
-        for part in shape.properties {
-            if let property = property(part, member: members[part.accessor], scope: &scope) {
-                properties.append(property)
-            }
+        for part in builder.properties {
+            if let property = property(part, scope: &scope) { properties.append(property) }
         }
-        for field in shape.keyFields {
-            let name = scope.claim(field.name)
-            let encoded = SwiftInputEncoding.encode(
-                field.schemaType, "self." + Self.rules.quoted(name), names: names, named: nil)
-            properties.append(
-                Property(
-                    name: name, type: names.inputType(field.schemaType), defaultValue: nil,
-                    write: "object[\(SwiftLiteral.string(field.name))] = \(encoded)"))
-        }
-        let typename = shape.takesTypename ? "self.typename" : SwiftLiteral.string(shape.recordType)
+        let typename = builder.takesTypename ? "self.typename" : SwiftLiteral.string(builder.recordType)
         let parameters = properties.map { property in
             Self.rules.quoted(property.name) + ": " + property.type + (property.defaultValue.map { " = " + $0 } ?? "")
         }
         return """
-            /// A typed optimistic response for a record of `\(lens.recordType)`: what a mutation's `optimisticResponse:`
+            /// A typed optimistic response for a record of `\(builder.recordType)`: what a mutation's `optimisticResponse:`
             /// is built from (a property per selection, typed as the response holds it).
-            \(access)struct \(Self.rules.quoted(typeName)): Baton.OptimisticResponse {
+            \(access)struct \(Self.rules.quoted(builder.typeName)): Baton.OptimisticResponse {
                 \(each: properties, { "\(access)var \(Self.rules.quoted($0.name)): \($0.type)" })
 
                 \(access)init(\(joined: parameters, separator: ", ")) {
@@ -76,26 +64,34 @@ struct SwiftOptimisticTemplate {
 
                 \(access)var responseObject: Baton.JSONObject {
                     var object = Baton.JSONObject([("__typename", Baton.JSONValue.string(\(typename)))])
-                    \(each: properties.filter { $0.name != "typename" || !shape.takesTypename }, { Template($0.write) })
+                    \(each: properties.filter { $0.name != "typename" || !builder.takesTypename }, { Template($0.write) })
                     return object
                 }
             }
             """
     }
 
-    private func property(
-        _ part: OptimisticShape.Property, member: SwiftLensTemplate.Member, scope: inout NameScope
-    ) -> Property? {
-        let accessor = member.accessor
+    private func property(_ part: OptimisticPropertyDeclaration, scope: inout NameScope) -> Property? {
+        let schemaType = part.type.schemaType
+        guard let index = part.member else {
+            // A key field no member gives.
+            let name = scope.claim(part.name)
+            let encoded = SwiftInputEncoding.encode(
+                schemaType, "self." + Self.rules.quoted(name), names: names, named: nil)
+            return Property(
+                name: name, type: names.inputType(schemaType), defaultValue: nil,
+                write: "object[\(SwiftLiteral.string(part.name))] = \(encoded)")
+        }
+        let member = members[index]
         let defaultValue = part.hasDefault ? "nil" : nil
+        let builderName = Self.rules.quoted(part.builder ?? "Optimistic")
         switch part.part {
-        case .field(let responseKey, let schemaType, let isNested):
+        case .field(let responseKey, let isNested):
             let name = scope.claim(member.name)
             let value = "self." + Self.rules.quoted(name)
             let key = SwiftLiteral.string(responseKey)
             let nested: String? = (isNested ? member.nestedTypeName : nil).map { nestedName in
-                Self.rules.quoted(nestedName) + "."
-                    + Self.rules.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic")
+                Self.rules.quoted(nestedName) + "." + builderName
             }
             let named: ((String, String) -> String?)? = nested.map { _ in
                 { _, expression in "Baton.JSONValue.object(\(expression).responseObject)" }
@@ -104,29 +100,28 @@ struct SwiftOptimisticTemplate {
             if part.mayBeLeftOut {
                 if !type.hasSuffix("?") { type += "?" }
                 let encoded = SwiftInputEncoding.encode(
-                    .nonNull(schemaType.nullable), "value", names: names, named: named)
+                    part.type.nonOptional.schemaType, "value", names: names, named: named)
                 return Property(
                     name: name, type: type, defaultValue: defaultValue,
                     write: "if let value = \(value) { object[\(key)] = \(encoded) }")
             }
             let encoded = SwiftInputEncoding.encode(schemaType, value, names: names, named: named)
             return Property(name: name, type: type, defaultValue: defaultValue, write: "object[\(key)] = \(encoded)")
-        case .fragment(let fragmentName):
-            let builderName = generator.fragment(named: fragmentName)?.lens.optimisticTypeName ?? "Optimistic"
+        case .fragmentSpread(let fragmentName):
             return spread(
-                part, name: scope.claim(member.name),
-                builder: names.fragmentReference(fragmentName) + "." + Self.rules.quoted(builderName))
+                part, name: scope.claim(member.name), builder: names.fragmentReference(fragmentName) + "." + builderName
+            )
         case .inlineFragment:
             guard let nestedName = member.nestedTypeName else { return nil }
             return spread(
-                part, name: scope.claim(member.name),
-                builder: Self.rules.quoted(nestedName) + "."
-                    + Self.rules.quoted(accessor.lens?.optimisticTypeName ?? "Optimistic"))
+                part, name: scope.claim(member.name), builder: Self.rules.quoted(nestedName) + "." + builderName)
+        case .keyField:
+            return nil
         }
     }
 
     /// A spread's property: its builder's object merged into this one.
-    private func spread(_ part: OptimisticShape.Property, name: String, builder: String) -> Property {
+    private func spread(_ part: OptimisticPropertyDeclaration, name: String, builder: String) -> Property {
         let value = "self." + Self.rules.quoted(name)
         if part.mayBeLeftOut {
             return Property(

@@ -24,16 +24,20 @@ import Testing
 
     @Test func suiteHasCases() { #expect(!Self.cases.isEmpty) }
 
-    @Test(arguments: cases)
-    func generators(_ fixture: FixtureCase) throws {
+    /// A fixture compiled as `baton gen` compiles a project, up to `stage` (`DeclarationTreeTests` compiles them too).
+    static func project(_ fixture: FixtureCase, upTo stage: Compilation.Stage = .generate) throws -> FixtureProject {
         var sections = try fixture.sections(keepsPreamble: true)
         if !sections.contains(where: { $0.path == "baton.json" }) {
             sections.insert(("baton.json", Self.defaultConfiguration), at: 0)
         }
         let schema = try Data(contentsOf: Self.fixtures.appendingPathComponent("schema.graphql"))
-        let project = FixtureProject(
-            sections: sections, defaultSchema: ("schema.graphql", Array(schema)), upTo: .generate,
-            targets: .configured)
+        return FixtureProject(
+            sections: sections, defaultSchema: ("schema.graphql", Array(schema)), upTo: stage, targets: .configured)
+    }
+
+    @Test(arguments: cases)
+    func generators(_ fixture: FixtureCase) throws {
+        let project = try Self.project(fixture)
         let compilation = project.compilation
         var problems: [String] = []
         var output = ""
@@ -42,7 +46,9 @@ import Testing
             var kotlin: [GeneratedFile] = []
             var swiftBuilders: [GeneratedFile] = []
             for generated in compilation.outputs {
-                let files = generated.files.filter { !$0.path.hasPrefix("baton/runtime/") && !$0.path.hasPrefix("baton/testing/") }
+                let files = generated.files.filter {
+                    !$0.path.hasPrefix("baton/runtime/") && !$0.path.hasPrefix("baton/testing/")
+                }
                 switch generated.target.name {
                 case "swift": swift = files
                 case "kotlin": kotlin = files

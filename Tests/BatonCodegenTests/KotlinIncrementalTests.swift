@@ -170,15 +170,23 @@ final class KotlinIncrementalTests: XCTestCase {
         """#
 
     /// The Kotlin runtime against the incremental-delivery server (Tests/Server/incremental, graphql-core 3.3) over
-    /// `HttpTransport`, through the Kotlin `baton gen` writes for the network tests' operations
-    /// (Tests/BatonNetworkTests/Incremental): the lines the Swift runtime's `IncrementalServerTests` expect.
+    /// `HttpTransport` and `GraphQLWebSocketTransport`, through the Kotlin `baton gen` writes for the network tests'
+    /// operations (Tests/BatonNetworkTests/Incremental): the lines the Swift runtime's `IncrementalServerTests` expect,
+    /// the first payload committed before the server sends the rest (its gate opened from inside the first payload).
     func testTheKotlinRuntimeAgainstTheIncrementalServer() throws {
         let python = try PythonScript.incrementalPython()
         let build = try KotlinBuild.shared()
         let script = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Tests/Server/incremental/server.py")
         let output = try build.run("check.incremental.ServerCheckKt", [python.path, script.path])
-        XCTAssertEqual(
-            output.split(separator: "\n").map(String.init),
+        // The OkHttp adapter is optional: without its libraries the program says so.
+        let overOkHttp: [String] =
+            KotlinBuild.adapterLibraries == nil
+            ? ["okhttp: unavailable"]
+            : [
+                "gate: {\"opened\": \"kotlin-okhttp-gate\", \"restSent\": false}",
+                "baton; issues pending", "baton; issues Defer it, Stream it",
+            ]
+        let expected: [String] =
             [
                 "== the repository, then its issues",
                 "baton; issues pending", "baton; issues Defer it, Stream it",
@@ -188,11 +196,27 @@ final class KotlinIncrementalTests: XCTestCase {
                 "baton; pending", "baton; failed: issues are unavailable",
                 "== a streamed list",
                 "ada …", "ada, grace …", "ada, grace, linus",
+                "== the repository committed before the server sends its issues",
+                "gate: {\"opened\": \"kotlin-gate\", \"restSent\": false}",
+                "baton; issues pending", "baton; issues Defer it, Stream it",
+                "== over graphql-transport-ws, the repository committed before the server sends its issues",
+                "gate: {\"opened\": \"kotlin-ws-gate\", \"restSent\": false}",
+                "baton; issues pending", "baton; issues Defer it, Stream it",
+                "committed: payload 1: filled data; pending 1; more coming",
+                "committed: payload 2: filled repository (issues); completed repository (issues); pending 0; complete",
+                "== over graphql-transport-ws, a streamed list",
+                "ada …", "ada, grace …", "ada, grace, linus",
+                "== over graphql-transport-ws, closed after the first next",
+                "baton; issues pending", "error: offline", "store: baton; issues pending",
+                "== over OkHttp, the repository committed before the server sends its issues",
+            ] + overOkHttp + [
                 "== truncated between parts",
-                "error: transport: network: " + MultipartError.truncated.description, "store: nothing",
+                "baton; issues pending",
+                "error: transport: network: " + MultipartError.truncated.description, "store: baton; issues pending",
                 "== plain JSON",
                 "baton; issues Defer it, Stream it",
-            ])
+            ]
+        XCTAssertEqual(output.split(separator: "\n").map(String.init), expected)
     }
 
     /// The program of `testTheKotlinRuntimeAgainstTheIncrementalServer`: it starts the server (stopping it at the end).
@@ -206,13 +230,14 @@ final class KotlinIncrementalTests: XCTestCase {
         import java.net.URL
         import kotlin.system.exitProcess
 
-        class Recording(private val http: HttpTransport, private val read: () -> String) : IncrementalTransport {
+        class Recording(private val http: IncrementalTransport, private val read: () -> String, private val afterFirst: () -> Unit) : IncrementalTransport {
             val seen = ArrayList<String>()
             override fun send(request: GraphQLRequest): ByteArray = http.send(request)
             override fun sendIncrementally(request: GraphQLRequest, receive: (ByteArray) -> Unit) {
                 http.sendIncrementally(request) { payload ->
                     receive(payload)
                     seen.add(read())
+                    if (seen.size == 1) afterFirst()
                 }
             }
         }
@@ -226,10 +251,27 @@ final class KotlinIncrementalTests: XCTestCase {
             }
         }
 
-        fun <D : Any> fetch(url: URL, out: StringBuilder, operation: Operation<D>, fault: String?, log: Boolean, read: (RecordStore) -> String) {
+        fun <D : Any> fetch(
+            url: URL, out: StringBuilder, operation: Operation<D>, fault: String?, log: Boolean, gate: String? = null,
+            via: String = "http", read: (RecordStore) -> String
+        ) {
+            val webSocket = via == "ws"
             val store = RecordStore()
-            val headers = if (fault == null) emptyMap() else mapOf("X-Baton-Fault" to fault)
-            val transport = Recording(HttpTransport(url, headers, timeoutMillis = 10000)) { read(store) }
+            val headers = LinkedHashMap<String, String>()
+            if (fault != null) headers["X-Baton-Fault"] = fault
+            if (gate != null) headers["X-Baton-Gate"] = gate
+            // The server holds the rest behind the gate until the first payload has been committed and read here (its
+            // answer is printed then, before the lines read after each payload).
+            val opened = { if (gate != null) out.append("gate: ").append(URL(url, "/_baton/gate?open=" + gate).readText()).append("\n") }
+            val carrier: IncrementalTransport = when (via) {
+                "ws" -> GraphQLWebSocketTransport("ws://" + url.host + ":" + url.port + url.path, headers = headers, operationTimeoutMillis = 20000)
+                "okhttp" -> okHttp(url, headers) ?: run {
+                    out.append("okhttp: unavailable\n")
+                    return
+                }
+                else -> HttpTransport(url, headers, timeoutMillis = 20000)
+            }
+            val transport = Recording(carrier, { read(store) }, { opened() })
             val events = MemoryLog()
             val environment = BatonEnvironment(transport, events, store = store, retryPolicy = RetryPolicy(0, 0.0, 0.0, 0.0))
             try {
@@ -237,9 +279,22 @@ final class KotlinIncrementalTests: XCTestCase {
                 for (line in transport.seen) out.append(line).append("\n")
                 if (log) for (event in events.events) if (event.name == "committed") out.append("committed: ").append(event.payload["payload"]).append("\n")
             } catch (error: FetchException) {
-                out.append("error: ").append(error.error.description).append("\n")
+                for (line in transport.seen) out.append(line).append("\n")
+                val failure = error.error
+                // A socket's failure names what broke it, which differs between runs: over a socket only its kind.
+                out.append("error: ").append(if (webSocket && failure is FetchError.Offline) "offline" else failure.description).append("\n")
                 out.append("store: ").append(read(store)).append("\n")
             }
+        }
+
+        /** The OkHttp adapter's transport when the adapters are on the classpath (they are optional), else null. */
+        fun okHttp(url: URL, headers: Map<String, String>): IncrementalTransport? = try {
+            val client = Class.forName("okhttp3.OkHttpClient").getConstructor().newInstance()
+            Class.forName("baton.okhttp.OkHttpTransport")
+                .getConstructor(client.javaClass, String::class.java, Map::class.java)
+                .newInstance(client, url.toString(), headers) as IncrementalTransport
+        } catch (error: ClassNotFoundException) {
+            null
         }
 
         fun main(args: Array<String>) {
@@ -274,6 +329,19 @@ final class KotlinIncrementalTests: XCTestCase {
                     val stars = store.read(Stargazers("octocat", "baton")).repository?.stargazers
                     if (stars == null) "nothing" else stars.items.joinToString(", ") { it.login } + (if (stars.moreComing) " …" else "")
                 }
+                out.append("== the repository committed before the server sends its issues\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), null, false, "kotlin-gate") { screen(it) }
+                out.append("== over graphql-transport-ws, the repository committed before the server sends its issues\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), null, true, "kotlin-ws-gate", "ws") { screen(it) }
+                out.append("== over graphql-transport-ws, a streamed list\n")
+                fetch(url, out, Stargazers("octocat", "baton"), null, false, null, "ws") { store ->
+                    val stars = store.read(Stargazers("octocat", "baton")).repository?.stargazers
+                    if (stars == null) "nothing" else stars.items.joinToString(", ") { it.login } + (if (stars.moreComing) " …" else "")
+                }
+                out.append("== over graphql-transport-ws, closed after the first next\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false, null, "ws") { screen(it) }
+                out.append("== over OkHttp, the repository committed before the server sends its issues\n")
+                fetch(url, out, RepositoryScreen("octocat", "baton"), null, false, "kotlin-okhttp-gate", "okhttp") { screen(it) }
                 out.append("== truncated between parts\n")
                 fetch(url, out, RepositoryScreen("octocat", "baton"), "truncate-after=1", false) { screen(it) }
                 out.append("== plain JSON\n")

@@ -28,6 +28,10 @@ import Foundation
 /// `httpMaximumConnectionsPerHost`), the others wait their turn in order, at most `queueTimeout` seconds
 /// (`TransportError.timedOut(queueTimeout, phase: .connecting)`, never sent), and the exchange's `timeout` counts
 /// from its turn. `Reply.queuedFor` reports the wait.
+///
+/// **A body can be handed over as it arrives** (`stream`): the head once it has come, then the bytes in the chunks
+/// URLSession delivers them (`didReceive data:`, on Linux too), under the same limit (counted over the whole body),
+/// deadline, turn and cancellation; an answer to `@defer` or `@stream` is read part by part that way.
 public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// The session transports share by default (an ephemeral configuration: no cookies, no URL cache).
     public static let shared = HTTPSession(configuration: .ephemeral)
@@ -41,16 +45,65 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
         public var queuedFor: TimeInterval = 0
 
         /// A header by name, ignoring case.
-        public func header(_ name: String) -> String? {
-            let lowered = name.lowercased()
-            return headers.first { $0.key.lowercased() == lowered }?.value
+        public func header(_ name: String) -> String? { HTTPSession.header(name, in: headers) }
+    }
+
+    /// What `stream` returns once the answer's head has come: the status, the headers, and the body as it arrives.
+    public struct StreamingReply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        /// Seconds the exchange waited in the session's queue before it was sent (its deadline counts after).
+        public var queuedFor: TimeInterval
+        /// The body's bytes, chunk by chunk as they arrive; it ends with the body and throws the exchange's failure
+        /// (`TransportError`: a network failure, the deadline, the limit). Cancelling the task reading it cancels the
+        /// exchange.
+        public var body: AsyncThrowingStream<Data, any Error>
+        let stop: @Sendable () -> Void
+
+        /// A header by name, ignoring case.
+        public func header(_ name: String) -> String? { HTTPSession.header(name, in: headers) }
+
+        /// Ends the exchange without reading the rest (cancels the URLSession task); nothing once it has ended.
+        public func cancel() { stop() }
+
+        /// The rest of the body, read to its end: the reply `send` would have returned.
+        public func collect() async throws -> Reply {
+            var data = Data()
+            for try await chunk in body { data.append(chunk) }
+            // A cancelled read ends the stream without an error.
+            if Task.isCancelled { throw TransportError.cancelled }
+            return Reply(status: status, headers: headers, body: data, queuedFor: queuedFor)
         }
     }
 
+    /// A header by name, ignoring case.
+    static func header(_ name: String, in headers: [String: String]) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowered }?.value
+    }
+
+    /// Who waits for an exchange: a caller of `send` for the whole reply, or a caller of `stream` for the head and
+    /// then its body's stream.
+    private enum Waiter {
+        case whole(CheckedContinuation<Reply, any Error>)
+        case head(CheckedContinuation<StreamingReply, any Error>, Chunks)
+        case body(AsyncThrowingStream<Data, any Error>.Continuation)
+    }
+
+    /// A streaming exchange's body before its head was handed over: the stream and its continuation.
+    private struct Chunks {
+        var stream: AsyncThrowingStream<Data, any Error>
+        var continuation: AsyncThrowingStream<Data, any Error>.Continuation
+        var stop: @Sendable () -> Void
+    }
+
     private struct Pending {
-        var continuation: CheckedContinuation<Reply, any Error>
+        var waiter: Waiter
         var limit: Int
+        /// The body so far (a whole exchange only; a streaming one hands its chunks on).
         var body = Data()
+        /// The body's bytes so far, against the limit.
+        var received = 0
         var status = 0
         var headers: [String: String] = [:]
         var deadline: Task<Void, Never>?
@@ -121,6 +174,31 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     /// Sends `request`; fails with `TransportError.network`, `.timedOut`, `.responseTooLarge` or `.cancelled`.
     public func send(_ request: URLRequest, limit: Int, timeout: TimeInterval) async throws -> Reply {
+        try await exchange(request, limit: limit, timeout: timeout) { continuation, _, _ in .whole(continuation) }
+    }
+
+    /// Sends `request` and returns once the answer's head has come, with its body as a stream of the chunks as they
+    /// arrive. The limit counts the whole body; the deadline runs until the body ends; the turn is held until then.
+    /// Fails (or its body does) as `send` does. Call `cancel()` on a reply whose body is not read to its end.
+    public func stream(_ request: URLRequest, limit: Int, timeout: TimeInterval) async throws -> StreamingReply {
+        try await exchange(request, limit: limit, timeout: timeout) { continuation, id, task in
+            let (stream, chunks) = AsyncThrowingStream<Data, any Error>.makeStream()
+            let stop: @Sendable () -> Void = { [weak self] in
+                self?.finish(id, with: .failure(TransportError.cancelled))
+                task.cancel()
+            }
+            chunks.onTermination = { termination in
+                if case .cancelled = termination { stop() }
+            }
+            return .head(continuation, Chunks(stream: stream, continuation: chunks, stop: stop))
+        }
+    }
+
+    /// One exchange, for either kind of waiter: its turn, its deadline and its cancellation.
+    private func exchange<Value>(
+        _ request: URLRequest, limit: Int, timeout: TimeInterval,
+        waiter: @escaping (CheckedContinuation<Value, any Error>, TaskKey, URLSessionDataTask) -> Waiter
+    ) async throws -> Value {
         var request = request
         // URLSession's own timeout is an idle timeout, and on Linux one under a second fires at once: the deadline
         // below is the timeout; URLSession's is only a backstop past it.
@@ -148,9 +226,10 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
                     finish(id, with: .failure(TransportError.timedOut(timeout, phase: phase(id))))
                     task.cancel()
                 }
+                let waiter = waiter(continuation, id, task)
                 pending.withLock {
                     $0[id] = Pending(
-                        continuation: continuation, limit: limit, deadline: deadline, host: host, queuedFor: queuedFor)
+                        waiter: waiter, limit: limit, deadline: deadline, host: host, queuedFor: queuedFor)
                 }
                 if Task.isCancelled {
                     finish(id, with: .failure(TransportError.cancelled))
@@ -171,17 +250,40 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     /// Resumes the exchange's caller once: the first outcome wins (a deadline, a cancel, the limit, the end); the
-    /// host's next exchange takes its turn.
+    /// host's next exchange takes its turn. A streaming exchange's body ends, or throws the failure.
     private func finish(_ id: TaskKey, with result: Result<Reply, any Error>) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: id) }) else { return }
         entry.deadline?.cancel()
         passTurn(entry.host)
-        entry.continuation.resume(
-            with: result.map { reply in
-                var reply = reply
-                reply.queuedFor = entry.queuedFor
-                return reply
-            })
+        let result = result.map { reply in
+            var reply = reply
+            reply.queuedFor = entry.queuedFor
+            return reply
+        }
+        switch entry.waiter {
+        case .whole(let continuation): continuation.resume(with: result)
+        case .head(let continuation, let chunks):
+            // The exchange ended before any byte of the body: an empty body, or the failure.
+            switch result {
+            case .success(let reply):
+                chunks.continuation.finish()
+                continuation.resume(returning: streamingReply(reply, chunks))
+            case .failure(let error):
+                chunks.continuation.finish(throwing: error)
+                continuation.resume(throwing: error)
+            }
+        case .body(let chunks):
+            switch result {
+            case .success: chunks.finish()
+            case .failure(let error): chunks.finish(throwing: error)
+            }
+        }
+    }
+
+    private func streamingReply(_ head: Reply, _ chunks: Chunks) -> StreamingReply {
+        StreamingReply(
+            status: head.status, headers: head.headers, queuedFor: head.queuedFor, body: chunks.stream,
+            stop: chunks.stop)
     }
 
     /// Waits for a turn to send to `host`: true when it came, false after `queueTimeout` or a cancel.
@@ -251,7 +353,7 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
             state[id]?.headers = headers
             let expected = response?.expectedContentLength ?? -1
             if expected > Int64(limit) { return limit }
-            if expected > 0 { state[id]?.body.reserveCapacity(Int(expected)) }
+            if expected > 0, case .whole? = state[id]?.waiter { state[id]?.body.reserveCapacity(Int(expected)) }
             return nil
         }
     }
@@ -264,16 +366,39 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sen
             return
         }
         // In place (`state[id]?.body`): a copy of the entry would copy the body on every chunk.
-        let tooLarge = pending.withLock { state -> Int? in
-            guard let limit = state[id]?.limit, let count = state[id]?.body.count else { return nil }
-            if count + data.count > limit { return limit }
-            state[id]?.body.append(data)
-            return nil
+        let outcome = pending.withLock { state -> Received in
+            // Field by field: a copy of the whole entry would hold a second reference to its body.
+            guard let limit = state[id]?.limit, let received = state[id]?.received, let waiter = state[id]?.waiter,
+                let status = state[id]?.status, let headers = state[id]?.headers, let queuedFor = state[id]?.queuedFor
+            else { return .gone }
+            if received + data.count > limit { return .tooLarge(limit) }
+            state[id]?.received += data.count
+            switch waiter {
+            case .whole: state[id]?.body.append(data)
+            case .head(let continuation, let chunks):
+                // The first bytes: the body's stream starts with them and the caller gets the head.
+                chunks.continuation.yield(data)
+                state[id]?.waiter = .body(chunks.continuation)
+                let head = Reply(status: status, headers: headers, body: Data(), queuedFor: queuedFor)
+                return .headCame(continuation, streamingReply(head, chunks))
+            case .body(let chunks): chunks.yield(data)
+            }
+            return .gone
         }
-        if let limit = tooLarge {
+        switch outcome {
+        case .gone: break
+        case .tooLarge(let limit):
             finish(id, with: .failure(TransportError.responseTooLarge(limit: limit)))
             dataTask.cancel()
+        case .headCame(let continuation, let reply): continuation.resume(returning: reply)
         }
+    }
+
+    /// What a chunk of the body did.
+    private enum Received {
+        case gone
+        case tooLarge(Int)
+        case headCame(CheckedContinuation<StreamingReply, any Error>, StreamingReply)
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -92,11 +92,24 @@ public struct HTTPTransport: IncrementalTransport {
         return urlRequest
     }
 
-    public func send(_ request: GraphQLRequest) async throws -> Data { try await exchange(request).body }
+    public func send(_ request: GraphQLRequest) async throws -> Data {
+        guard case .whole(let reply) = try await exchange(request, streamingParts: false) else {
+            throw TransportError.failed("a multipart answer to a request that asked for none")
+        }
+        return reply.body
+    }
+
+    /// What an exchange answered: a whole body, or (asked for with `streamingParts`) a 2xx `multipart/mixed` body
+    /// still arriving.
+    private enum Answer {
+        case whole(HTTPSession.Reply)
+        case parts(HTTPSession.StreamingReply, boundary: String)
+    }
 
     /// The exchange of `send`, with the reply's headers: a 401 answered once, a persisted id the server does not
-    /// know sent again with its document (in `.automatic`), a status without a GraphQL body thrown.
-    private func exchange(_ request: GraphQLRequest) async throws -> HTTPSession.Reply {
+    /// know sent again with its document (in `.automatic`), a status without a GraphQL body thrown. With
+    /// `streamingParts`, a 2xx `multipart/mixed` answer is returned as soon as its head has come, its body unread.
+    private func exchange(_ request: GraphQLRequest, streamingParts: Bool) async throws -> Answer {
         if persistedQueries != .off, request.operationID == nil {
             throw TransportError.failed("\(request.operationName) has no persisted id (generate it with baton gen)")
         }
@@ -104,9 +117,19 @@ public struct HTTPTransport: IncrementalTransport {
         var refreshed = false
         while true {
             let credentials = try await authenticator?.headers() ?? [:]
-            let reply = try await session.send(
-                urlRequest(for: request, sendingDocument: sendingDocument, credentials: credentials),
-                limit: maxResponseBytes, timeout: timeout)
+            let sent = urlRequest(for: request, sendingDocument: sendingDocument, credentials: credentials)
+            let reply: HTTPSession.Reply
+            if streamingParts {
+                let head = try await session.stream(sent, limit: maxResponseBytes, timeout: timeout)
+                if (200...299).contains(head.status),
+                    let boundary = head.header("Content-Type").flatMap(MultipartReader.boundary(ofContentType:))
+                {
+                    return .parts(head, boundary: boundary)
+                }
+                reply = try await head.collect()
+            } else {
+                reply = try await session.send(sent, limit: maxResponseBytes, timeout: timeout)
+            }
             if reply.status == 401, let authenticator, !refreshed {
                 refreshed = true
                 try await authenticator.refresh(rejected: credentials)
@@ -119,36 +142,52 @@ public struct HTTPTransport: IncrementalTransport {
                 sendingDocument = true
                 continue
             }
-            if (200...299).contains(reply.status) { return reply }
+            if (200...299).contains(reply.status) { return .whole(reply) }
             // GraphQL over HTTP carries request errors in 4xx (and some servers' 5xx) bodies: keep a response.
-            if (try? GraphQLResponse(bytes: reply.body)) != nil { return reply }
+            if (try? GraphQLResponse(bytes: reply.body)) != nil { return .whole(reply) }
             throw TransportError.httpStatus(
                 reply.status, retryAfter: Self.retryAfter(reply.header("Retry-After")),
                 body: FetchError.kept(reply.body))
         }
     }
 
-    /// An answer to an operation with `@defer` or `@stream`, payload by payload: a `multipart/mixed` body is read
-    /// part by part (`MultipartReader`, each part at most `maxResponseBytes`); any other body is one payload (a
-    /// server that ignored `Accept` and answered plain JSON). The body is read whole first (`HTTPSession` hands
-    /// over bodies whole), so the payloads are committed one by one when it has arrived; a body that never ends is
-    /// the exchange's timeout.
+    /// An answer to an operation with `@defer` or `@stream`, payload by payload as the bytes arrive: a
+    /// `multipart/mixed` body is fed to a `MultipartReader` chunk by chunk as URLSession hands it over, and each part
+    /// (at most `maxResponseBytes`) goes to `receive` as soon as its closing boundary has come, before the rest of
+    /// the body is read; any other body is one payload (a server that ignored `Accept` and answered plain JSON). The
+    /// whole body is still at most `maxResponseBytes` and the exchange's `timeout` runs to its end (a body that
+    /// never ends times out); a body cut between parts is `TransportError.network` after the parts before the cut
+    /// were received. Cancelling the calling task, or `receive` throwing, cancels the exchange.
     public func sendIncrementally(_ request: GraphQLRequest, receive: (Data) async throws -> Void) async throws {
-        let reply = try await exchange(request)
-        guard let boundary = reply.header("Content-Type").flatMap(MultipartReader.boundary(ofContentType:)) else {
-            return try await receive(reply.body)
+        switch try await exchange(request, streamingParts: true) {
+        case .whole(let reply): try await receive(reply.body)
+        case .parts(let reply, let boundary):
+            defer { reply.cancel() }
+            var reader = MultipartReader(boundary: boundary, partLimit: maxResponseBytes)
+            for try await chunk in reply.body {
+                for part in try Self.parts(of: chunk, reading: &reader) { try await receive(Data(part)) }
+            }
+            // A cancelled read ends the body's stream without an error.
+            if Task.isCancelled { throw TransportError.cancelled }
+            do throws(MultipartError) {
+                try reader.finish()
+            } catch {
+                throw TransportError.network(error.description)
+            }
         }
-        var reader = MultipartReader(boundary: boundary, partLimit: maxResponseBytes)
-        let parts: [[UInt8]]
+    }
+
+    /// The parts `chunk` completes; a part over the limit is `responseTooLarge`, any other fault a network failure.
+    private static func parts(of chunk: Data, reading reader: inout MultipartReader) throws(TransportError)
+        -> [[UInt8]]
+    {
         do {
-            parts = try reader.feed(reply.body)
-            try reader.finish()
+            return try reader.feed(chunk)
         } catch .partTooLarge(let limit) {
-            throw TransportError.responseTooLarge(limit: limit)
+            throw .responseTooLarge(limit: limit)
         } catch {
-            throw TransportError.network(error.description)
+            throw .network(error.description)
         }
-        for part in parts { try await receive(Data(part)) }
     }
 
     /// Whether a body is the server's `PersistedQueryNotFound` answer (by message or by extensions code).

@@ -68,8 +68,16 @@ interface HttpExchange {
     fun close()
 }
 
-/** A whole answer: the status, the headers and the body, read under the limit. */
-class HttpReply(val status: Int, val body: ByteArray, private val response: HttpResponse? = null) {
+/**
+ * A whole answer: the status, the headers and the body, read under the limit ([streamed]: a `multipart/mixed` body
+ * already handed over part by part, [body] empty).
+ */
+class HttpReply(
+    val status: Int,
+    val body: ByteArray,
+    private val response: HttpResponse? = null,
+    internal val streamed: Boolean = false
+) {
     /** A header's value, ignoring the case of its name. */
     fun header(name: String): String? = response?.header(name)
 }
@@ -140,31 +148,23 @@ class GraphQLHttp @JvmOverloads constructor(
     fun send(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange): ByteArray = reply(request, open).body
 
     /**
-     * An answer to an operation with `@defer` or `@stream`, payload by payload (the Swift runtime's
-     * `HTTPTransport.sendIncrementally`): a `multipart/mixed` body is read part by part ([MultipartReader], each part
-     * at most [maxResponseBytes]); any other body is one payload. The body is read whole first, so a body cut between
-     * parts commits nothing (`network: the multipart response ended before its closing boundary`).
+     * An answer to an operation with `@defer` or `@stream`, payload by payload as the bytes arrive (the Swift
+     * runtime's `HTTPTransport.sendIncrementally`): a 2xx `multipart/mixed` body is read from the client's stream as
+     * it comes and fed to a [MultipartReader], and each part (at most [maxResponseBytes]) goes to [receive] as soon as
+     * its closing boundary has come, before the rest is read; any other body is one payload. The whole body is still
+     * at most [maxResponseBytes] and the deadline runs to its end; a body cut between parts is
+     * `network: the multipart response ended before its closing boundary` after the parts before the cut were
+     * received. What [receive] throws ends the exchange and is thrown as it is.
      */
     fun sendIncrementally(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange, receive: (ByteArray) -> Unit) {
-        val reply = reply(request, open)
-        val boundary = reply.header("Content-Type")?.let { MultipartReader.boundary(it) }
-        if (boundary == null) {
-            receive(reply.body)
-            return
-        }
-        val limit = if (maxResponseBytes > Int.MAX_VALUE) Int.MAX_VALUE else maxResponseBytes.toInt()
-        val reader = MultipartReader(boundary, limit)
-        val parts = try {
-            reader.feed(reply.body).also { reader.finish() }
-        } catch (error: IncrementalException) {
-            if (error.isPartTooLarge) throw TransportException.tooLarge(maxResponseBytes)
-            throw TransportException.network(error.message ?: "")
-        }
-        for (part in parts) receive(part)
+        val reply = reply(request, open, receive)
+        if (!reply.streamed) receive(reply.body)
     }
 
-    /** The answer [send] reads, with its headers. */
-    private fun reply(request: GraphQLRequest, open: (HttpRequest) -> HttpExchange): HttpReply {
+    /** The answer [send] reads, with its headers; with [parts], a 2xx `multipart/mixed` body is handed to it part by part. */
+    private fun reply(
+        request: GraphQLRequest, open: (HttpRequest) -> HttpExchange, parts: ((ByteArray) -> Unit)? = null
+    ): HttpReply {
         val id = request.operationId
         if (persistedQueries != PersistedQueries.OFF && id == null) {
             throw TransportException("${request.operationName} has no persisted id (generate it with baton gen)")
@@ -173,7 +173,7 @@ class GraphQLHttp @JvmOverloads constructor(
         var refreshed = false
         while (true) {
             val credentials = authenticator?.headers() ?: emptyMap()
-            val reply = exchange(open(request(request, sendingDocument, credentials)), request.cancellation)
+            val reply = exchange(open(request(request, sendingDocument, credentials)), request.cancellation, parts)
             if (reply.status == 401 && authenticator != null && !refreshed) {
                 refreshed = true
                 authenticator.refresh(credentials)
@@ -193,8 +193,11 @@ class GraphQLHttp @JvmOverloads constructor(
         }
     }
 
-    /** One exchange under the deadline and the cancellation, its body read under the limit. */
-    private fun exchange(exchange: HttpExchange, cancellation: Cancellation): HttpReply {
+    /**
+     * One exchange under the deadline and the cancellation, its body read under the limit; with [parts], a 2xx
+     * `multipart/mixed` body is read part by part into it instead.
+     */
+    private fun exchange(exchange: HttpExchange, cancellation: Cancellation, parts: ((ByteArray) -> Unit)?): HttpReply {
         if (cancellation.isCancelled) throw TransportException.cancelled()
         // The first of the deadline and the cancellation to come aborts the exchange and names its failure.
         val ended = AtomicInteger(RUNNING)
@@ -207,9 +210,21 @@ class GraphQLHttp @JvmOverloads constructor(
         try {
             val response = exchange.execute()
             answered = true
+            val boundary = if (parts != null && response.status in 200..299) {
+                response.header("Content-Type")?.let { MultipartReader.boundary(it) }
+            } else {
+                null
+            }
+            if (parts != null && boundary != null) {
+                readParts(response, exchange, boundary, parts)
+                if (ended.get() == CANCELLED) throw TransportException.cancelled()
+                return HttpReply(response.status, ByteArray(0), response, streamed = true)
+            }
             val body = read(response, exchange)
             if (ended.get() == CANCELLED) throw TransportException.cancelled()
             return HttpReply(response.status, body, response)
+        } catch (failure: ReceiveFailure) {
+            throw failure.error
         } catch (error: TransportException) {
             throw error
         } catch (error: Exception) {
@@ -232,29 +247,56 @@ class GraphQLHttp @JvmOverloads constructor(
      * its declared length is a network failure.
      */
     private fun read(response: HttpResponse, exchange: HttpExchange): ByteArray {
-        val stream = response.body ?: return ByteArray(0)
+        if (response.body == null) return ByteArray(0)
+        val expected = response.contentLength
+        val out = ByteArrayOutputStream(if (expected in 1..maxResponseBytes) expected.toInt() else 16384)
+        val total = readBody(response, exchange) { buffer, count -> out.write(buffer, 0, count) }
+        // HttpURLConnection ends a body the server cut short without an error: a truncated body is a network failure.
+        if (expected >= 0 && total < expected) throw TransportException.network("the body ended after $total of $expected bytes")
+        return out.toByteArray()
+    }
+
+    /**
+     * A `multipart/mixed` body read as it arrives: each read goes to a [MultipartReader] and each part it completes to
+     * [receive] at once. The whole body is at most [maxResponseBytes]; a part over it is `response larger than N bytes`.
+     */
+    private fun readParts(response: HttpResponse, exchange: HttpExchange, boundary: String, receive: (ByteArray) -> Unit) {
+        val reader = MultipartReader(boundary, if (maxResponseBytes > Int.MAX_VALUE) Int.MAX_VALUE else maxResponseBytes.toInt())
+        readBody(response, exchange) { buffer, count ->
+            for (part in multipart { reader.feed(buffer, 0, count) }) {
+                try {
+                    receive(part)
+                } catch (error: Throwable) {
+                    throw ReceiveFailure(error)
+                }
+            }
+        }
+        multipart { reader.finish() }
+    }
+
+    /**
+     * Reads the body as the client hands it over, each read to [chunk], up to [maxResponseBytes] (a longer body, or a
+     * declared length over it, aborts the exchange without reading the rest), and closes it; returns its length.
+     */
+    private fun readBody(response: HttpResponse, exchange: HttpExchange, chunk: (ByteArray, Int) -> Unit): Long {
+        val stream = response.body ?: return 0
         try {
             if (response.contentLength > maxResponseBytes) {
                 exchange.abort()
                 throw TransportException.tooLarge(maxResponseBytes)
             }
-            val expected = response.contentLength
-            val out = ByteArrayOutputStream(if (expected in 1..maxResponseBytes) expected.toInt() else 16384)
             val buffer = ByteArray(16384)
             var total = 0L
             while (true) {
                 val count = stream.read(buffer)
-                if (count < 0) break
+                if (count < 0) return total
                 total += count
                 if (total > maxResponseBytes) {
                     exchange.abort()
                     throw TransportException.tooLarge(maxResponseBytes)
                 }
-                out.write(buffer, 0, count)
+                chunk(buffer, count)
             }
-            // HttpURLConnection ends a body the server cut short without an error: a truncated body is a network failure.
-            if (expected >= 0 && total < expected) throw TransportException.network("the body ended after $total of $expected bytes")
-            return out.toByteArray()
         } finally {
             try {
                 stream.close()
@@ -262,6 +304,17 @@ class GraphQLHttp @JvmOverloads constructor(
             }
         }
     }
+
+    /** [read] with the reader's faults as transport failures: a part over the limit, or a network failure. */
+    private fun <T> multipart(read: () -> T): T = try {
+        read()
+    } catch (error: IncrementalException) {
+        if (error.isPartTooLarge) throw TransportException.tooLarge(maxResponseBytes)
+        throw TransportException.network(error.message ?: "")
+    }
+
+    /** What the receiver of a part threw, carried past the exchange's own failure handling unchanged. */
+    private class ReceiveFailure(val error: Throwable) : RuntimeException(error)
 
     companion object {
         private const val RUNNING = 0

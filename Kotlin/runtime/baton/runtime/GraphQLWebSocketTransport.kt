@@ -1,5 +1,6 @@
 package baton.runtime
 
+import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.ScheduledFuture
 import java.util.concurrent.ScheduledThreadPoolExecutor
 import java.util.concurrent.ThreadFactory
@@ -19,6 +20,12 @@ import java.util.concurrent.TimeUnit
  * after `reconnect.maxRetries` failures in a row they hear [SubscriptionEvent.Failed] and end. A socket that got
  * its `connection_ack` resets the count. Sockets come from [connector]: Baton's own RFC 6455 client by default
  * (`ws://`), or the OkHttp adapter's (`wss://` too).
+ *
+ * Queries and mutations go over the same socket too, `@defer` and `@stream` as successive `next` messages (an
+ * [IncrementalTransport], as the Swift runtime's): an operation is a `subscribe`, each `next` one payload handed to
+ * the environment as it arrives, `complete` ends it, `error` is [FetchError.Request], [operationTimeoutMillis]
+ * bounds it, and a socket that breaks fails it (`network: …`) instead of subscribing it again (that would run it
+ * twice and merge a second answer into the first).
  */
 class GraphQLWebSocketTransport @JvmOverloads constructor(
     val url: String,
@@ -27,8 +34,10 @@ class GraphQLWebSocketTransport @JvmOverloads constructor(
     val reconnect: RetryPolicy = RetryPolicy(5, 0.5, 30.0),
     val pingIntervalMillis: Long? = null,
     val acknowledgementTimeoutMillis: Long = 10000,
-    val connector: WebSocketConnector = SocketWebSocketConnector()
-) : SubscriptionTransport {
+    val connector: WebSocketConnector = SocketWebSocketConnector(),
+    /** Milliseconds for the whole answer to a query or mutation sent over the socket. */
+    val operationTimeoutMillis: Long = 30000
+) : SubscriptionTransport, IncrementalTransport {
     private class Active(val request: GraphQLRequest, val onEvent: (SubscriptionEvent) -> Unit)
 
     private val lock = Any()
@@ -61,6 +70,59 @@ class GraphQLWebSocketTransport @JvmOverloads constructor(
         }
         open?.send(subscribeMessage(id, request))
         return Observation { cancel(id) }
+    }
+
+    /** A whole answer: the one `next` of an operation without `@defer` or `@stream`. */
+    override fun send(request: GraphQLRequest): ByteArray {
+        val payloads = ArrayList<ByteArray>()
+        sendIncrementally(request) { payloads.add(it) }
+        if (payloads.size != 1) {
+            throw FetchException(
+                FetchError.ProtocolViolation(
+                    "graphql-transport-ws: ${payloads.size} next messages for an operation without @defer or @stream"
+                )
+            )
+        }
+        return payloads[0]
+    }
+
+    /**
+     * Sends [request] as a `subscribe` and hands each `next` payload to [receive], in order, until `complete`, on the
+     * calling thread. Fails with [FetchError.Request] for the server's `error`, a network failure when the socket
+     * breaks or cannot be opened, a timeout after [operationTimeoutMillis], `cancelled` when the request's
+     * cancellation is; ending early (a failure, a cancel, [receive] throwing) sends `complete`.
+     */
+    override fun sendIncrementally(request: GraphQLRequest, receive: (ByteArray) -> Unit) {
+        if (request.cancellation.isCancelled) throw TransportException.cancelled()
+        val events = LinkedBlockingQueue<Any>()
+        val subscription = subscribe(request) { events.put(it) }
+        val cancelled = request.cancellation.onCancel { events.put(CANCELLED) }
+        val deadline = System.nanoTime() + operationTimeoutMillis * 1_000_000
+        var received = false
+        try {
+            while (true) {
+                val left = deadline - System.nanoTime()
+                val event = (if (left > 0) events.poll(left, TimeUnit.NANOSECONDS) else null)
+                    ?: throw TransportException.timedOut(
+                        operationTimeoutMillis / 1000.0,
+                        if (received) FetchError.TimeoutPhase.READING else FetchError.TimeoutPhase.WAITING
+                    )
+                when (event) {
+                    is SubscriptionEvent.Next -> {
+                        received = true
+                        receive(event.payload.toByteArray(Charsets.UTF_8))
+                    }
+                    is SubscriptionEvent.Complete -> return
+                    is SubscriptionEvent.Error -> throw FetchException(FetchError.Request(event.errors))
+                    is SubscriptionEvent.Reconnecting -> throw TransportException.network(event.reason)
+                    is SubscriptionEvent.Failed -> throw TransportException.network(event.reason)
+                    else -> throw TransportException.cancelled()
+                }
+            }
+        } finally {
+            cancelled.cancel()
+            subscription.cancel()
+        }
     }
 
     private fun cancel(id: String) {
@@ -195,6 +257,9 @@ class GraphQLWebSocketTransport @JvmOverloads constructor(
     }
 
     companion object {
+        /** What a cancelled operation's queue hears. */
+        private val CANCELLED = Any()
+
         /** One daemon thread for every transport's acknowledgement timeouts and pings. */
         private val timer: ScheduledThreadPoolExecutor by lazy {
             ScheduledThreadPoolExecutor(1, ThreadFactory { work -> Thread(work, "baton-websocket-timers").apply { isDaemon = true } })

@@ -10,6 +10,9 @@ import Foundation
 /// live, each hears `reconnecting`, the transport waits as `reconnect` says (doubling, with jitter) and opens a
 /// new socket, then subscribes every live subscription again; after `reconnect.maxRetries` failures in a row
 /// they hear `failed` and end. A socket that got its `connection_ack` resets the count.
+///
+/// Queries and mutations go over the same socket too, `@defer` and `@stream` as successive `next` messages
+/// (`GraphQLWebSocketTransport+Operations.swift`): the transport is an `IncrementalTransport`.
 public final class GraphQLWebSocketTransport: SubscriptionTransport, @unchecked Sendable {
     public let url: URL
     public let connectionPayload: JSONObject?
@@ -18,6 +21,8 @@ public final class GraphQLWebSocketTransport: SubscriptionTransport, @unchecked 
     public let pingInterval: TimeInterval?
     /// Seconds to wait for `connection_ack`.
     public let acknowledgementTimeout: TimeInterval
+    /// Seconds for the whole answer to a query or mutation sent over the socket (`sendIncrementally`).
+    public let operationTimeout: TimeInterval
     let connector: any WebSocketConnector
 
     struct Active {
@@ -40,6 +45,7 @@ public final class GraphQLWebSocketTransport: SubscriptionTransport, @unchecked 
         url: URL, connectionPayload: JSONObject? = nil, headers: [String: String] = [:],
         reconnect: RetryPolicy = RetryPolicy(maxRetries: 5, initialDelay: 0.5, maxDelay: 30),
         pingInterval: TimeInterval? = nil, acknowledgementTimeout: TimeInterval = 10,
+        operationTimeout: TimeInterval = 30,
         connector: any WebSocketConnector = defaultWebSocketConnector()
     ) {
         self.url = url
@@ -48,6 +54,7 @@ public final class GraphQLWebSocketTransport: SubscriptionTransport, @unchecked 
         self.reconnect = reconnect
         self.pingInterval = pingInterval
         self.acknowledgementTimeout = acknowledgementTimeout
+        self.operationTimeout = operationTimeout
         self.connector = connector
     }
 

@@ -1,0 +1,384 @@
+import BatonIR
+import BatonSchema
+import BatonSyntax
+
+/// The one lowering of the plan into the declaration tree (`DeclarationTree`): pure, linear in the plan's size.
+///
+/// `tree()` lowers everything; each construct's function (`enumeration(_:)`, `inputObject(_:)`, …) lowers one
+/// definition on its own, so a generator rendering files in parallel, or one at a time as they are written,
+/// lowers each where it prints it and never holds the whole tree. Both give the same declarations.
+package struct DeclarationLowering: Sendable {
+    private let enumNames: Set<String>
+    private let inputObjectNames: Set<String>
+    private let model: LensModel
+    /// Each fragment's optimistic builder's name, for the builders that merge it in.
+    private let fragmentBuilders: [String: String]
+
+    package init(_ model: LensModel) {
+        self.model = model
+        var builders: [String: String] = [:]
+        for fragment in model.fragments {
+            if let name = fragment.lens.optimisticTypeName { builders[fragment.name] = name }
+        }
+        fragmentBuilders = builders
+        enumNames = Set(model.types.enums.map(\.name))
+        inputObjectNames = Set(model.types.inputObjects.map(\.name))
+    }
+
+    /// Every declaration of the plan: custom scalars, enums, input objects, fragments, operations, each in the
+    /// plan's (sorted) order. Summarized definitions (`LensModel.summarized`) are the earlier plan's and are left
+    /// out.
+    package func tree() -> DeclarationTree {
+        var files: [DeclarationFile] = []
+        files.reserveCapacity(
+            model.types.customScalars.count + model.types.enums.count + model.types.inputObjects.count
+                + model.fragments.count + model.operations.count)
+        for scalar in model.types.customScalars {
+            files.append(DeclarationFile(name: scalar.typeName, declaration: .customScalar(customScalar(scalar))))
+        }
+        for item in model.types.enums {
+            files.append(DeclarationFile(name: item.typeName, declaration: .enumeration(enumeration(item))))
+        }
+        for item in model.types.inputObjects {
+            files.append(DeclarationFile(name: item.typeName, declaration: .inputObject(inputObject(item))))
+        }
+        for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
+            files.append(DeclarationFile(name: fragment.typeName, declaration: .fragment(self.fragment(fragment))))
+        }
+        for operation in model.operations where !model.summarized.operations.contains(operation.name) {
+            files.append(
+                DeclarationFile(name: operation.typeName, declaration: .operation(self.operation(operation))))
+        }
+        return DeclarationTree(files: files, sharedTypeConditions: sharedTypeConditions())
+    }
+
+    /// The type conditions of fragments on abstract types with object types of their own, each once, sorted by
+    /// name (every fragment's, a summarized one's too: its kept file refers to the shared one). A printer declares
+    /// each once and has every fragment on the type refer to it, rather than spell hundreds of possible types in
+    /// every fragment.
+    package func sharedTypeConditions() -> [TypeCondition] {
+        var found: [String: [String]] = [:]
+        for fragment in model.fragments where found[fragment.typeCondition] == nil {
+            let condition = TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+            if condition.isShared { found[fragment.typeCondition] = fragment.possibleTypes }
+        }
+        return found.sorted { $0.key < $1.key }.map { TypeCondition(name: $0.key, possibleTypes: $0.value) }
+    }
+
+    // MARK: - Schema types
+
+    package func customScalar(_ scalar: CustomScalarModel) -> CustomScalarDeclaration {
+        CustomScalarDeclaration(
+            name: scalar.name, typeName: scalar.typeName, documentation: scalar.description,
+            specifiedBy: scalar.specifiedByURL, swiftType: scalar.mapping?.swiftType,
+            kotlinType: scalar.mapping?.kotlinType, kotlinConverter: scalar.mapping?.kotlinConverter)
+    }
+
+    package func enumeration(_ item: EnumModel) -> EnumDeclaration {
+        let twins = Self.caseTwins(item.values.map(\.name))
+        return EnumDeclaration(
+            name: item.name, typeName: item.typeName, documentation: item.description,
+            values: item.values.enumerated().map { index, value in
+                EnumValueDeclaration(
+                    name: value.name, documentation: value.description,
+                    deprecation: value.deprecationReason.map(Deprecation.init(reason:)),
+                    sharesNameIgnoringCase: twins[index])
+            })
+    }
+
+    package func inputObject(_ item: InputObjectModel) -> InputObjectDeclaration {
+        let twins = Self.caseTwins(item.fields.map(\.name))
+        return InputObjectDeclaration(
+            name: item.name, typeName: item.typeName, documentation: item.description, isOneOf: item.isOneOf,
+            fields: item.fields.enumerated().map { index, field in
+                let presence: InputFieldPresence =
+                    switch field.presence {
+                    case .required: .required
+                    case .absentOrValue: .absentOrValue
+                    case .absentNullOrValue: .absentNullOrValue
+                    }
+                return InputFieldDeclaration(
+                    name: field.name, type: declaredType(field.type), presence: presence,
+                    documentation: field.description,
+                    deprecation: field.deprecationReason.map(Deprecation.init(reason:)),
+                    sharesNameIgnoringCase: twins[index])
+            })
+    }
+
+    // MARK: - Definitions
+
+    package func fragment(_ fragment: FragmentModel) -> FragmentDeclaration {
+        FragmentDeclaration(
+            name: fragment.name, typeName: fragment.typeName,
+            typeCondition: TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes),
+            spreadMemberName: fragment.spreadAccessorName, readsNilAtRoot: fragment.rootCanBeNil,
+            lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment))
+    }
+
+    /// A fragment's entry points: `@refetchable`'s refetch (and paging), or none. Cheap: a printer asks for them
+    /// without lowering the fragment's lens.
+    package func entryPoints(of fragment: FragmentModel) -> [EntryPoint] {
+        guard let refetch = fragment.refetchable else { return [] }
+        func page(_ count: String?, _ cursor: String?) -> PageVariables? {
+            count == nil && cursor == nil ? nil : PageVariables(count: count, cursor: cursor)
+        }
+        return [
+            .refetch(
+                RefetchEntryPoint(
+                    query: refetch.queryName, throughNode: refetch.throughNode, connectionPath: refetch.connectionPath,
+                    forward: page(refetch.forwardCount, refetch.forwardCursor),
+                    backward: page(refetch.backwardCount, refetch.backwardCursor)))
+        ]
+    }
+
+    package func operation(_ operation: OperationModel) -> OperationDeclaration {
+        let kind: OperationDeclaration.Kind =
+            switch operation.kind {
+            case .query: .query
+            case .mutation: .mutation
+            case .subscription: .subscription
+            }
+        return OperationDeclaration(
+            name: operation.name, typeName: operation.typeName, kind: kind,
+            variables: variables(of: operation),
+            lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
+    }
+
+    /// An operation's variables in declaration order. Cheap: a printer asks for them without lowering the lens.
+    package func variables(of operation: OperationModel) -> [VariableDeclaration] {
+        operation.variables.map { variable in
+            VariableDeclaration(
+                name: variable.name, type: declaredType(variable.type),
+                defaultValue: variable.defaultValue.map(WrittenValue.init), mayBeLeftOut: variable.isOptional,
+                isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs)
+        }
+    }
+
+    /// An operation's entry points: a query is fetched (and a `@refetchable` fragment's query is its pagination's),
+    /// a subscription subscribed to, a mutation called. Cheap: a printer asks for them without lowering the lens.
+    package func entryPoints(of operation: OperationModel) -> [EntryPoint] {
+        var points: [EntryPoint]
+        switch operation.kind {
+        case .query: points = [.fetch]
+        case .mutation:
+            points = [
+                .mutationCall(
+                    MutationCallEntryPoint(
+                        operationName: operation.name, optimisticBuilder: operation.lens.optimisticTypeName))
+            ]
+        case .subscription: points = [.subscribe]
+        }
+        if let fragment = operation.refetchableFragment { points.append(.refetchQuery(fragment: fragment)) }
+        return points
+    }
+
+    // MARK: - Lenses
+
+    package func lens(_ lens: Lens) -> LensDeclaration {
+        let twins = Self.caseTwins(lens.accessors.map(\.name))
+        let members = lens.accessors.enumerated().map { index, accessor in
+            member(accessor, sharesNameIgnoringCase: twins[index])
+        }
+        return LensDeclaration(
+            typeName: lens.typeName, recordType: lens.recordType, recordIsAbstract: lens.recordIsAbstract,
+            possibleTypes: lens.possibleTypes, isIdentifiable: lens.isIdentifiable,
+            connectionIDName: lens.connectionIDName, members: members,
+            optimisticBuilder: lens.optimisticTypeName.map { optimisticBuilder(lens, typeName: $0) })
+    }
+
+    private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool) -> MemberDeclaration {
+        let source: MemberSource
+        switch accessor.reads {
+        case .field(let read):
+            source = .field(
+                responseKey: read.responseKey, fieldName: read.fieldName,
+                arguments: read.arguments.map { WrittenField(name: $0.name, value: WrittenValue($0.value)) })
+        case .parentRecord(let read):
+            let fragment: String? = if case .fragment(let base) = accessor.base { base.name } else { nil }
+            source = .parentRecord(
+                fragment: fragment,
+                condition: read.matchingTypes.map {
+                    TypeCondition(name: read.typeCondition ?? "", possibleTypes: $0)
+                })
+        }
+        return MemberDeclaration(
+            name: accessor.name, source: source, type: Self.memberType(accessor),
+            readMode: Self.readMode(accessor.readMode),
+            condition: accessor.presence.alternatives.map { $0.map(Self.atom) },
+            lens: accessor.lens.map(lens), sharesNameIgnoringCase: sharesNameIgnoringCase)
+    }
+
+    /// What a read of `accessor` returns: its levels (optional where the plan says, a list per level after the
+    /// first) around its base, then what its read mode makes of that: a `@catch` Result, a `@defer` phase, a
+    /// `@stream`ed list's items so far.
+    package static func memberType(_ accessor: Accessor) -> DeclaredType {
+        let named: DeclaredNamedType
+        switch accessor.base {
+        case .scalar(let scalar): named = scalar.isBuiltIn ? .builtInScalar(scalar.name) : .customScalar(scalar.name)
+        case .enumeration(let name): named = .enumeration(name)
+        case .lens(let lens): named = .lens(lens.typeName)
+        case .fragment(let fragment): named = .fragment(fragment.name)
+        }
+        let levels = accessor.levels.isEmpty ? [ValueLevel(schemaNullable: true, isOptional: true)] : accessor.levels
+        // The items, below the outermost level.
+        var inner = DeclaredType.named(named)
+        for index in levels.indices.dropFirst().reversed() {
+            if index != levels.count - 1 { inner = .list(inner) }
+            if levels[index].isOptional { inner = .optional(inner) }
+        }
+        let outerOptional = levels[0].isOptional
+        var value: DeclaredType
+        switch accessor.readMode {
+        case .deferred: value = .deferred(inner)
+        case .streamed where levels.count > 1: value = .streamed(inner)
+        default: value = levels.count > 1 ? .list(inner) : inner
+        }
+        if outerOptional { value = .optional(value) }
+        return accessor.readMode == .catchToResult ? .result(value) : value
+    }
+
+    private static func readMode(_ mode: ReadMode) -> MemberReadMode {
+        switch mode {
+        case .spread: .spread
+        case .deferred: .deferred
+        case .streamed: .streamed
+        case .typename: .typename
+        case .catchToResult: .catchToResult
+        case .catchToNull: .catchToNull
+        case .throwWhenNull: .throwWhenNull
+        case .throwOnFieldError: .throwOnFieldError
+        case .plain: .plain
+        }
+    }
+
+    private static func atom(_ atom: PresenceAtom) -> ConditionAtom {
+        switch atom {
+        case .include(let variable): .include(variable: variable)
+        case .skip(let variable): .skip(variable: variable)
+        case .deferred(let label, let variable): .deferred(label: label, variable: variable)
+        }
+    }
+
+    // MARK: - Optimistic builders
+
+    /// The typed optimistic-response builder of `lens` (named `typeName`): `OptimisticShape`'s properties, then the
+    /// key fields no property gives.
+    package func optimisticBuilder(_ lens: Lens, typeName: String) -> OptimisticBuilderDeclaration {
+        let shape = OptimisticShape(lens)
+        var properties: [OptimisticPropertyDeclaration] = shape.properties.map { property in
+            let accessor = lens.accessors[property.accessor]
+            let part: OptimisticPropertyDeclaration.Part
+            let type: DeclaredType
+            switch property.part {
+            case .field(let responseKey, let schemaType, let nested):
+                part = .field(responseKey: responseKey, nestedBuilder: nested)
+                type = declaredType(
+                    schemaType, named: nested ? Self.builder(of: accessor) : Self.memberType(accessor).named)
+            case .fragment(let name):
+                part = .fragmentSpread(fragment: name)
+                type = .named(
+                    .optimisticBuilder(lens: nil, fragment: name, builder: fragmentBuilders[name] ?? "Optimistic"))
+            case .inlineFragment:
+                part = .inlineFragment
+                type = .named(Self.builder(of: accessor))
+            }
+            return OptimisticPropertyDeclaration(
+                name: accessor.name, member: property.accessor, part: part, type: type,
+                mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault)
+        }
+        for field in shape.keyFields {
+            properties.append(
+                OptimisticPropertyDeclaration(
+                    name: field.name, member: nil, part: .keyField, type: declaredType(field.schemaType),
+                    mayBeLeftOut: false, hasDefault: false))
+        }
+        return OptimisticBuilderDeclaration(
+            typeName: typeName, recordType: shape.recordType, takesTypename: shape.takesTypename,
+            properties: properties)
+    }
+
+    /// The builder of the nested lens `accessor` reads.
+    private static func builder(of accessor: Accessor) -> DeclaredNamedType {
+        .optimisticBuilder(
+            lens: accessor.lens?.typeName, fragment: nil, builder: accessor.lens?.optimisticTypeName ?? "Optimistic")
+    }
+
+    // MARK: - Types and names
+
+    /// A schema type as a declared type: optional where the schema's type is nullable; its name an enum's, an
+    /// input object's, a built-in scalar's or else a custom scalar's (or `named` when given).
+    package func declaredType(_ type: TypeRef, named: DeclaredNamedType? = nil) -> DeclaredType {
+        switch type {
+        case .nonNull(let inner): nonNullType(inner, named: named)
+        default: .optional(nonNullType(type, named: named))
+        }
+    }
+
+    private func nonNullType(_ type: TypeRef, named: DeclaredNamedType?) -> DeclaredType {
+        switch type {
+        case .nonNull(let inner): nonNullType(inner, named: named)
+        case .list(let item): .list(declaredType(item, named: named))
+        case .named(let name): .named(named ?? namedType(name))
+        }
+    }
+
+    private func namedType(_ name: String) -> DeclaredNamedType {
+        switch name {
+        case "String", "ID", "Int", "Float", "Boolean": .builtInScalar(name)
+        default:
+            enumNames.contains(name)
+                ? .enumeration(name) : inputObjectNames.contains(name) ? .inputObject(name) : .customScalar(name)
+        }
+    }
+
+    /// For each name, whether another name of the list equals it ignoring case.
+    package static func caseTwins(_ names: [String]) -> [Bool] {
+        guard names.count > 1 else { return names.map { _ in false } }
+        var counts: [String: Int] = [:]
+        counts.reserveCapacity(names.count)
+        let folded = names.map { $0.lowercased() }
+        for name in folded { counts[name, default: 0] += 1 }
+        return folded.map { counts[$0, default: 0] > 1 }
+    }
+}
+
+extension DeclaredType {
+    /// The schema type a value of this type is (`[String!]`), for printers whose value encodings (inputs,
+    /// variables) are written against the schema's notation. What only a read returns stands for its value: a
+    /// Result, a phase or streamed items for what they hold, a lens or a builder for its name.
+    package var schemaType: TypeRef {
+        switch self {
+        case .optional(let wrapped):
+            let inner = wrapped.schemaType
+            if case .nonNull(let nullable) = inner { return nullable }
+            return inner
+        case .list(let item): return .nonNull(.list(item.schemaType))
+        case .result(let value), .deferred(let value), .streamed(let value): return value.schemaType
+        case .named(let named):
+            switch named {
+            case .builtInScalar(let name), .customScalar(let name), .enumeration(let name), .inputObject(let name),
+                .lens(let name), .fragment(let name):
+                return .nonNull(.named(name))
+            case .optimisticBuilder(let lens, let fragment, _): return .nonNull(.named(lens ?? fragment ?? ""))
+            }
+        }
+    }
+}
+
+extension WrittenValue {
+    /// A document's value (its spans dropped).
+    package init(_ value: Value) {
+        switch value {
+        case .variable(let variable): self = .variable(variable.name.value)
+        case .int(let text, _): self = .int(text)
+        case .float(let text, _): self = .float(text)
+        case .string(let string): self = .string(string.value)
+        case .boolean(let flag, _): self = .boolean(flag)
+        case .null: self = .null
+        case .enumValue(let name): self = .enumValue(name.value)
+        case .list(let items, _): self = .list(items.map(WrittenValue.init))
+        case .object(let fields, _):
+            self = .object(fields.map { WrittenField(name: $0.name.value, value: WrittenValue($0.value)) })
+        }
+    }
+}

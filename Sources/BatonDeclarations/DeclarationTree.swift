@@ -1,0 +1,452 @@
+// The declaration tree: what the generated code declares, in no language. The plan (`LensModel`) is
+// lowered into it once (`DeclarationLowering`), and every printer (Swift, Kotlin, a test's toy
+// printer) spells it: a printer decides only how a declaration is written in its language (keywords,
+// escaping through its `IdentifierRules`, its runtime's calls), never what is declared, what type a
+// member has, how it reads, when it is present or whether it is deprecated.
+//
+// Shape (every type a `Sendable`, `Equatable` value; no reference to the AST, the schema or the plan):
+//
+//   DeclarationTree
+//   ├─ sharedTypeConditions: [TypeCondition]   type conditions of fragments on abstract types, each once
+//   └─ files: [DeclarationFile]                 custom scalars, enums, input objects, fragments,
+//        name (the declared type's name,          operations, each group in the plan's order
+//        after collision resolution)
+//        declaration: Declaration
+//          .customScalar(CustomScalarDeclaration)   name, documentation, specifiedBy, the app's
+//                                                   host types (`customScalarTypes`)
+//          .enumeration(EnumDeclaration)            values: name, documentation, deprecation
+//          .inputObject(InputObjectDeclaration)     isOneOf; fields: name, type, presence (what a
+//                                                   request may send), documentation, deprecation
+//          .fragment(FragmentDeclaration)           typeCondition, possibleTypes (the type condition
+//                                                   a record is checked against), spreadMemberName,
+//                                                   readsNilAtRoot, lens, entryPoints (refetch,
+//                                                   pagination)
+//          .operation(OperationDeclaration)         kind, variables, lens, entryPoints (fetch,
+//                                                   subscribe, mutation call, refetch query)
+//
+//   LensDeclaration: typeName, recordType (isAbstract, possibleTypes), isIdentifiable,
+//        connectionIDName, members: [MemberDeclaration], optimisticBuilder.
+//   MemberDeclaration: name, read (a field's response key, storage name and arguments (`WrittenValue`), or the
+//        parent's record under a type condition), type: DeclaredType, readMode (`ReadMode`'s decision),
+//        condition (`Presence`, normalized), nested lens (for a composite member).
+//   DeclaredType: .named(DeclaredNamedType) | .optional | .list | .result (`@catch`: the value or
+//        its errors) | .deferred (a phase: pending, ready, failed) | .streamed (the items so far);
+//        named: a built-in scalar, a custom scalar, an enum, an input object, a nested lens, a fragment.
+//   OptimisticBuilderDeclaration: the typed optimistic response's properties (`OptimisticShape`).
+//
+// Naming decisions that are not spelling are stated, not left to each printer: names are the plan's
+// (`DefinitionNaming`, `LensNaming`: definitions apart from each other and from every runtime's types;
+// nested lenses apart from their siblings and ancestors); `sharesNameIgnoringCase` marks a member, enum
+// value or input field whose name equals another's of the same scope ignoring case (`url` and `Url`):
+// a host whose names meet case-insensitively (JVM getters and class files) must tell them apart.
+// Escaping a keyword (`class` → Swift's `` `class` ``, Kotlin's `` `class` ``; `self` → `self_`) is a
+// printer's spelling, decided by a pure function per language (its `IdentifierRules`).
+
+/// Every declaration generated code holds, one file each.
+package struct DeclarationTree: Sendable, Equatable {
+    package var files: [DeclarationFile]
+    /// The type conditions declared once and referred to by every fragment on them (`TypeCondition.isShared`),
+    /// sorted by name.
+    package var sharedTypeConditions: [TypeCondition]
+    package init(files: [DeclarationFile], sharedTypeConditions: [TypeCondition] = []) {
+        self.files = files
+        self.sharedTypeConditions = sharedTypeConditions
+    }
+}
+
+/// One file: one module-level declaration.
+package struct DeclarationFile: Sendable, Equatable {
+    /// The declared type's name (after collision resolution): what the file is named after.
+    package var name: String
+    package var declaration: Declaration
+    package init(name: String, declaration: Declaration) {
+        self.name = name
+        self.declaration = declaration
+    }
+}
+
+/// A module-level declaration.
+package enum Declaration: Sendable, Equatable {
+    case customScalar(CustomScalarDeclaration)
+    case enumeration(EnumDeclaration)
+    case inputObject(InputObjectDeclaration)
+    case fragment(FragmentDeclaration)
+    case operation(OperationDeclaration)
+}
+
+/// Why something is deprecated: the schema's reason, or the spec's default for an empty one (`DeprecationMessage`).
+package struct Deprecation: Sendable, Hashable {
+    package var reason: String
+    package init(reason: String) { self.reason = reason }
+}
+
+// MARK: - Types
+
+/// A type as a declaration uses it, in no language: optionality is explicit (`.optional`), never implied.
+package indirect enum DeclaredType: Sendable, Hashable {
+    case named(DeclaredNamedType)
+    /// The value may be absent (nil, null).
+    case optional(DeclaredType)
+    case list(DeclaredType)
+    /// `@catch(to: RESULT)`: the value, or the field errors at or inside the field.
+    case result(DeclaredType)
+    /// `@defer`: a phase (pending, ready with the value, failed with its errors).
+    case deferred(DeclaredType)
+    /// `@stream`: the items so far, whether more are coming, the initial count asked for.
+    case streamed(DeclaredType)
+
+    /// The type without its outer optionality.
+    package var nonOptional: DeclaredType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// True when the outermost level may be absent.
+    package var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The named type at the bottom of every wrapper.
+    package var named: DeclaredNamedType {
+        switch self {
+        case .named(let named): named
+        case .optional(let inner), .list(let inner), .result(let inner), .deferred(let inner), .streamed(let inner):
+            inner.named
+        }
+    }
+}
+
+/// The type at the bottom of a `DeclaredType`.
+package enum DeclaredNamedType: Sendable, Hashable {
+    /// `String`, `ID`, `Int`, `Float`, `Boolean`.
+    case builtInScalar(String)
+    /// A custom scalar of the schema, by name (its declaration says how each language reads it).
+    case customScalar(String)
+    /// An enum of the schema, by name.
+    case enumeration(String)
+    /// An input object of the schema, by name.
+    case inputObject(String)
+    /// A lens nested in the enclosing declaration, by its type name.
+    case lens(String)
+    /// A fragment's lens, by the fragment's name.
+    case fragment(String)
+    /// The optimistic builder named `builder`, declared in a nested lens (`lens`, by its type name) or in a
+    /// fragment's lens (`fragment`, by the fragment's name).
+    case optimisticBuilder(lens: String?, fragment: String?, builder: String)
+}
+
+// MARK: - Schema types
+
+/// A custom scalar of the schema that some document uses.
+package struct CustomScalarDeclaration: Sendable, Equatable {
+    package var name: String
+    package var typeName: String
+    package var documentation: String?
+    package var specifiedBy: String?
+    /// The app's types from `customScalarTypes`, per language; nil: the scalar reads as its text.
+    package var swiftType: String?
+    package var kotlinType: String?
+    package var kotlinConverter: String?
+}
+
+/// An enum of the schema: a value per value the build knows (a printer adds one for values it does not).
+package struct EnumDeclaration: Sendable, Equatable {
+    package var name: String
+    package var typeName: String
+    package var documentation: String?
+    /// Values in schema order.
+    package var values: [EnumValueDeclaration]
+}
+
+package struct EnumValueDeclaration: Sendable, Equatable {
+    /// The value's text, as the schema and the wire spell it.
+    package var name: String
+    package var documentation: String?
+    package var deprecation: Deprecation?
+    /// Another value of the enum has this name ignoring case.
+    package var sharesNameIgnoringCase: Bool
+}
+
+/// An input object of the schema.
+package struct InputObjectDeclaration: Sendable, Equatable {
+    package var name: String
+    package var typeName: String
+    package var documentation: String?
+    /// `@oneOf`: exactly one field is set (a printer declares a choice, not a record).
+    package var isOneOf: Bool
+    /// Fields in schema order.
+    package var fields: [InputFieldDeclaration]
+    /// Some field is deprecated (a printer that must silence its own use of them reads this).
+    package var hasDeprecatedField: Bool { fields.contains { $0.deprecation != nil } }
+}
+
+package struct InputFieldDeclaration: Sendable, Equatable {
+    /// The field's name, as the wire spells it.
+    package var name: String
+    /// The value's type: optional where the schema's type is nullable.
+    package var type: DeclaredType
+    /// What a request may send for the field (`InputFieldModel.Presence`).
+    package var presence: InputFieldPresence
+    package var documentation: String?
+    package var deprecation: Deprecation?
+    /// Another field of the object has this name ignoring case.
+    package var sharesNameIgnoringCase: Bool
+}
+
+/// What a request may send for an input field.
+package enum InputFieldPresence: Sendable, Equatable {
+    /// Non-null without a default: a value.
+    case required
+    /// Non-null with a default: left out (the server's default applies) or a value, never null.
+    case absentOrValue
+    /// Nullable: left out, null, or a value.
+    case absentNullOrValue
+
+    /// The field may be left out of a request.
+    package var mayBeLeftOut: Bool { self != .required }
+}
+
+// MARK: - Definitions
+
+/// A fragment: its lens, the type condition a record is checked against, and what a `@refetchable` one adds.
+package struct FragmentDeclaration: Sendable, Equatable {
+    package var name: String
+    package var typeName: String
+    package var typeCondition: TypeCondition
+    /// The name every spread of the fragment reads it by.
+    package var spreadMemberName: String
+    /// A `@required(action: NONE | LOG)` null can reach the root: every spread of it reads optional.
+    package var readsNilAtRoot: Bool
+    package var lens: LensDeclaration
+    package var entryPoints: [EntryPoint]
+}
+
+/// The type a record must be for a fragment or an inline fragment to read it.
+package struct TypeCondition: Sendable, Hashable {
+    /// The type condition as written.
+    package var name: String
+    /// The object types a record may be, sorted; empty: the condition's name only.
+    package var possibleTypes: [String]
+    /// True when the condition is an abstract type with object types of its own: one shared declaration of it
+    /// serves every fragment written on it.
+    package var isShared: Bool { possibleTypes.contains { $0 != name } }
+    package init(name: String, possibleTypes: [String]) {
+        self.name = name
+        self.possibleTypes = possibleTypes
+    }
+}
+
+/// An operation.
+package struct OperationDeclaration: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable { case query, mutation, subscription }
+    package var name: String
+    package var typeName: String
+    package var kind: Kind
+    /// Variables in declaration order.
+    package var variables: [VariableDeclaration]
+    /// The data's lens, reading the root type.
+    package var lens: LensDeclaration
+    package var entryPoints: [EntryPoint]
+    /// The persisted-query id (SHA-256 of the text sent).
+    package var operationID: String
+}
+
+package struct VariableDeclaration: Sendable, Equatable {
+    package var name: String
+    package var type: DeclaredType
+    /// The default the document declares, if any.
+    package var defaultValue: WrittenValue?
+    /// The variable may be left out of a request (nullable, or with a default).
+    package var mayBeLeftOut: Bool
+    /// Used only by client-only directives: never sent.
+    package var isClientOnly: Bool
+    /// Its values are connection ids (`connections:` of a declarative update).
+    package var holdsConnectionIDs: Bool
+}
+
+/// A way app code reaches a definition's data, besides reading its lens.
+package enum EntryPoint: Sendable, Equatable {
+    /// A query: fetched (and watched) through the environment.
+    case fetch
+    /// A subscription: its events through the environment.
+    case subscribe
+    /// A mutation: called like a function with its variables.
+    case mutationCall(MutationCallEntryPoint)
+    /// The query generated for a `@refetchable` fragment (by the fragment's name): the pagination sends it.
+    case refetchQuery(fragment: String)
+    /// A `@refetchable` fragment: fetched again, and paged when it has a `@connection`.
+    case refetch(RefetchEntryPoint)
+}
+
+/// A mutation's call: its variables, typed, and a typed optimistic response when its lens has a builder.
+package struct MutationCallEntryPoint: Sendable, Equatable {
+    package var operationName: String
+    /// The data lens's optimistic builder's name; nil: the call takes no optimistic response.
+    package var optimisticBuilder: String?
+}
+
+/// A `@refetchable` fragment's query and how it pages.
+package struct RefetchEntryPoint: Sendable, Equatable {
+    /// The generated query's name (an operation of the plan).
+    package var query: String
+    /// The query reaches the record through `node(id:)`; false for a fragment on the query type.
+    package var throughNode: Bool
+    /// Member names from the fragment's lens down to its `@connection` member, that one last; empty without one.
+    package var connectionPath: [String]
+    package var forward: PageVariables?
+    package var backward: PageVariables?
+}
+
+/// The variables that page a connection in one direction.
+package struct PageVariables: Sendable, Equatable {
+    package var count: String?
+    package var cursor: String?
+}
+
+extension [EntryPoint] {
+    /// The mutation call among them, if any.
+    package var mutationCall: MutationCallEntryPoint? {
+        for point in self { if case .mutationCall(let call) = point { return call } }
+        return nil
+    }
+
+    /// The refetch entry point of a `@refetchable` fragment, if any.
+    package var refetch: RefetchEntryPoint? {
+        for point in self { if case .refetch(let refetch) = point { return refetch } }
+        return nil
+    }
+
+    /// For the query generated for a `@refetchable` fragment: the fragment's name.
+    package var refetchedFragment: String? {
+        for point in self { if case .refetchQuery(let fragment) = point { return fragment } }
+        return nil
+    }
+}
+
+/// A value as a document writes it (an argument's, a variable's default), in no language.
+package indirect enum WrittenValue: Sendable, Hashable {
+    /// `$name`: the variable's value at run time.
+    case variable(String)
+    /// A number, as written.
+    case int(String)
+    case float(String)
+    case string(String)
+    case boolean(Bool)
+    case null
+    case enumValue(String)
+    case list([WrittenValue])
+    /// Fields in the order written.
+    case object([WrittenField])
+}
+
+/// `name: value` in an object value or an argument list.
+package struct WrittenField: Sendable, Hashable {
+    package var name: String
+    package var value: WrittenValue
+    package init(name: String, value: WrittenValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+// MARK: - Lenses
+
+/// A view of one record through one selection: a generated type with a member per accessor.
+package struct LensDeclaration: Sendable, Equatable {
+    package var typeName: String
+    package var recordType: String
+    /// The record type is an interface or a union; `possibleTypes` its object types, sorted.
+    package var recordIsAbstract: Bool
+    package var possibleTypes: [String]
+    /// A member `id` reads the record's identity (`Lens.isIdentifiable`).
+    package var isIdentifiable: Bool
+    /// For a `@connection`'s lens: the member reading its connection id.
+    package var connectionIDName: String?
+    /// Members in document order.
+    package var members: [MemberDeclaration]
+    /// The typed optimistic response, for the lenses of mutations and of the fragments they spread.
+    package var optimisticBuilder: OptimisticBuilderDeclaration?
+}
+
+/// One member of a lens.
+package struct MemberDeclaration: Sendable, Equatable {
+    package var name: String
+    package var source: MemberSource
+    /// What a read of the member returns.
+    package var type: DeclaredType
+    package var readMode: MemberReadMode
+    /// When the member is in the response (`Presence`, normalized): any alternative holding makes it present, an
+    /// alternative holds when every condition of it holds. `[[]]`: always.
+    package var condition: [[ConditionAtom]]
+    /// The nested lens a composite member reads (a field's record, an inline fragment's narrower view).
+    package var lens: LensDeclaration?
+    /// Another member of the lens has this name ignoring case.
+    package var sharesNameIgnoringCase: Bool
+}
+
+/// Where a member's value comes from.
+package enum MemberSource: Sendable, Equatable {
+    /// A field of the record: under `responseKey` in a response, stored as `fieldName` with its arguments (sorted by
+    /// name, the storage key's order; variables resolved at run time).
+    case field(responseKey: String, fieldName: String, arguments: [WrittenField])
+    /// The parent's record, read through a fragment (`fragment` non-nil) or an inline fragment; `condition` the
+    /// types it must be (nil: every record the parent reads).
+    case parentRecord(fragment: String?, condition: TypeCondition?)
+}
+
+/// How a member reads (`ReadMode`, the plan's decision).
+package enum MemberReadMode: Sendable, Equatable {
+    case spread, deferred, streamed, typename, catchToResult, catchToNull, throwWhenNull, throwOnFieldError, plain
+}
+
+/// One condition of a member's presence.
+package enum ConditionAtom: Sendable, Hashable {
+    case include(variable: String)
+    case skip(variable: String)
+    case deferred(label: String?, variable: String?)
+}
+
+/// A lens's typed optimistic-response builder (`OptimisticShape`, decided once).
+package struct OptimisticBuilderDeclaration: Sendable, Equatable {
+    package var typeName: String
+    package var recordType: String
+    /// The caller names the concrete type (`__typename`) first.
+    package var takesTypename: Bool
+    package var properties: [OptimisticPropertyDeclaration]
+}
+
+package struct OptimisticPropertyDeclaration: Sendable, Equatable {
+    /// What the property stands for.
+    package enum Part: Sendable, Equatable {
+        /// A field, written under `responseKey`; `nestedBuilder` when it reads a nested lens, whose builder the
+        /// property holds (in lists as the schema's type has them).
+        case field(responseKey: String, nestedBuilder: Bool)
+        /// A named fragment's spread: the fragment's builder, merged in.
+        case fragmentSpread(fragment: String)
+        /// An inline fragment read through a nested lens: that lens's builder, merged in.
+        case inlineFragment
+        /// A key field of the record type that no member gives, written under its name.
+        case keyField
+    }
+
+    /// The member's name it stands for (or the key field's name).
+    package var name: String
+    /// The index of the lens member it stands for (a printer names the property as it named the member); nil
+    /// for a key field.
+    package var member: Int?
+    package var part: Part
+    /// The value as a response holds it (the schema's nullability; a builder for a nested lens or a spread). A
+    /// property that may be left out is optional besides.
+    package var type: DeclaredType
+    /// A caller may leave it out: absent from the response unless given.
+    package var mayBeLeftOut: Bool
+    /// Its parameter defaults to nothing (left out, or null for a nullable field).
+    package var hasDefault: Bool
+
+    /// The name of the builder the property holds (a nested lens's or a fragment's), if it holds one.
+    package var builder: String? {
+        if case .optimisticBuilder(_, _, let builder) = type.named { return builder }
+        return nil
+    }
+}

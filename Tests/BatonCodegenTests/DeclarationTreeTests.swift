@@ -1,0 +1,205 @@
+import BatonCompiler
+import BatonDeclarations
+import BatonIR
+import BatonTestSupport
+import Foundation
+import Testing
+
+/// The declaration tree (`Sources/BatonDeclarations`): a toy third printer (TypeScript declarations) prints real
+/// generator fixtures' trees with no change outside itself, and the lowering states what the plan decides.
+@Suite struct DeclarationTreeTests {
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = here.appendingPathComponent("Fixtures")
+
+    /// The plan of a generator fixture, compiled as `GeneratorFixtureTests` compiles it.
+    static func model(_ name: String) throws -> LensModel {
+        let fixture = FixtureCase(
+            suite: "generators", file: fixtures.appendingPathComponent("generators").appendingPathComponent(name))
+        let project = try GeneratorFixtureTests.project(fixture, upTo: .plan)
+        return try #require(project.compilation.model, "\(name): no plan: \(project.diagnostics)")
+    }
+
+    /// The toy printer's output for each case, against `Fixtures/declarations/<case>.d.ts`
+    /// (`BATON_UPDATE_FIXTURES=1` rewrites them).
+    @Test(arguments: ["connections", "incremental", "required-and-catch"])
+    func toyPrinterPrintsAFixturesTree(_ name: String) throws {
+        let tree = DeclarationLowering(try Self.model(name + ".graphql")).tree()
+        let printed = TypeScriptDeclarationPrinter.print(tree)
+        let expectedFile = Self.fixtures.appendingPathComponent("declarations").appendingPathComponent(name + ".d.ts")
+        if FixtureRunner.isUpdating {
+            try FileManager.default.createDirectory(
+                at: expectedFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try printed.write(to: expectedFile, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: expectedFile, encoding: .utf8)
+        #expect(printed == expected, "\(name): the toy printer's output differs from declarations/\(name).d.ts")
+    }
+
+    /// The proof that the tree is enough for a third language: the printer imports the tree module and nothing else
+    /// (no plan, schema, AST or generator), so adding it needed no change outside its own file.
+    @Test func toyPrinterImportsOnlyTheTree() throws {
+        let source = try String(
+            contentsOf: Self.here.appendingPathComponent("TypeScriptDeclarationPrinter.swift"), encoding: .utf8)
+        let imports = source.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.contains(" import ") }
+        #expect(imports == ["import BatonDeclarations"])
+    }
+
+    /// The lowering states the plan's decisions: a `@catch` member reads a Result, a deferred spread a phase, a
+    /// streamed list its items so far; optionality is the plan's (`Accessor.isOptional`), and the whole tree is the
+    /// per-construct lowerings in the plan's order.
+    @Test func memberTypesStateReadModesAndOptionality() throws {
+        for name in ["incremental.graphql", "required-and-catch.graphql", "connections.graphql"] {
+            let model = try Self.model(name)
+            let lowering = DeclarationLowering(model)
+            let tree = lowering.tree()
+            #expect(
+                tree.files.count
+                    == model.types.customScalars.count + model.types.enums.count + model.types.inputObjects.count
+                    + model.fragments.count + model.operations.count)
+            var lenses = model.operations.map(\.lens) + model.fragments.map(\.lens)
+            var declared =
+                model.operations.map { lowering.operation($0).lens }
+                + model.fragments.map {
+                    lowering.fragment($0).lens
+                }
+            while let lens = lenses.popLast(), let declaration = declared.popLast() {
+                #expect(lens.typeName == declaration.typeName)
+                try #require(lens.accessors.count == declaration.members.count)
+                for (accessor, member) in zip(lens.accessors, declaration.members) {
+                    #expect(accessor.name == member.name)
+                    switch accessor.readMode {
+                    case .catchToResult:
+                        guard case .result(let value) = member.type else {
+                            Issue.record("\(name): \(accessor.name) is @catch but reads \(member.type)")
+                            continue
+                        }
+                        #expect(value.isOptional == accessor.levels[0].isOptional, "\(name): \(accessor.name)")
+                    case .deferred:
+                        guard case .deferred = member.type.nonOptional else {
+                            Issue.record("\(name): \(accessor.name) is deferred but reads \(member.type)")
+                            continue
+                        }
+                        #expect(member.type.isOptional == accessor.isOptional, "\(name): \(accessor.name)")
+                    default:
+                        #expect(member.type.isOptional == accessor.isOptional, "\(name): \(accessor.name)")
+                    }
+                    if let nested = accessor.lens, let nestedDeclaration = member.lens {
+                        lenses.append(nested)
+                        declared.append(nestedDeclaration)
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the tree states, both generators print: for every generator fixture with both languages, each enum value
+    /// and input field (its wire name, its deprecation), each operation's variables and whether it declares defaults,
+    /// each mutation's call and whether it takes an optimistic
+    /// response, each `@refetchable` fragment's refetch (through `node(id:)` or not), as many optimistic builders as
+    /// the tree's lenses have, and each shared type condition (Swift). Read from the generated text, as
+    /// `PlanAgreement` reads it: a generator deciding one of these on its own shows up here.
+    @Test(arguments: GeneratorFixtureTests.cases.filter { !$0.isInvalid })
+    func bothGeneratorsPrintTheTree(_ fixture: FixtureCase) throws {
+        let project = try GeneratorFixtureTests.project(fixture)
+        let model = try #require(project.compilation.model, "\(fixture): no plan")
+        var swift: [String: String] = [:]
+        var kotlin: [String: String] = [:]
+        for generated in project.compilation.outputs {
+            let files = Dictionary(generated.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
+            if generated.target.name == "swift" { swift = files }
+            if generated.target.name == "kotlin" { kotlin = files }
+        }
+        guard !swift.isEmpty, !kotlin.isEmpty else { return }
+        let tree = DeclarationLowering(model).tree()
+        func texts(_ name: String) -> (swift: String, kotlin: String)? {
+            guard let swiftText = swift[name + ".graphql.swift"], let kotlinText = kotlin[name + ".kt"] else {
+                Issue.record("\(fixture): no Swift or Kotlin file for \(name)")
+                return nil
+            }
+            return (swiftText, kotlinText)
+        }
+        func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
+        var builders = 0
+        func countBuilders(_ lens: LensDeclaration) {
+            if lens.optimisticBuilder != nil { builders += 1 }
+            for member in lens.members { if let nested = member.lens { countBuilders(nested) } }
+        }
+        for file in tree.files {
+            switch file.declaration {
+            case .enumeration(let item):
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                for value in item.values {
+                    #expect(swiftText.contains("\"\(value.name)\""), "\(fixture): Swift \(item.name).\(value.name)")
+                    #expect(kotlinText.contains("\"\(value.name)\""), "\(fixture): Kotlin \(item.name).\(value.name)")
+                }
+                let deprecated = item.values.filter { $0.deprecation != nil }.count
+                #expect(
+                    count(swiftText, "@available(*, deprecated, message:") == deprecated, "\(fixture): \(item.name)")
+                #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
+            case .inputObject(let item):
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                for field in item.fields {
+                    #expect(swiftText.contains("\"\(field.name)\""), "\(fixture): Swift \(item.name).\(field.name)")
+                    #expect(kotlinText.contains("\"\(field.name)\""), "\(fixture): Kotlin \(item.name).\(field.name)")
+                }
+                let deprecated = item.fields.filter { $0.deprecation != nil }.count
+                if !item.isOneOf {
+                    #expect(count(swiftText, "/// Deprecated: ") == deprecated, "\(fixture): \(item.name)")
+                }
+                #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
+            case .operation(let operation):
+                countBuilders(operation.lens)
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                for variable in operation.variables {
+                    #expect(swiftText.contains("\"\(variable.name)\""), "\(fixture): Swift $\(variable.name)")
+                    #expect(kotlinText.contains("\"\(variable.name)\""), "\(fixture): Kotlin $\(variable.name)")
+                }
+                let hasDefaults = operation.variables.contains { $0.defaultValue != nil }
+                if operation.entryPoints.refetchedFragment == nil {
+                    #expect(swiftText.contains("static let variableDefaults:") == hasDefaults, "\(fixture)")
+                    #expect(kotlinText.contains("fun variablesWithDefaults()") == hasDefaults, "\(fixture)")
+                }
+                let call = operation.entryPoints.mutationCall
+                #expect(swiftText.contains("extension Baton.MutationCall where Operation ==") == (call != nil))
+                #expect(kotlinText.contains("operator fun MutationCall<") == (call != nil))
+                let optimistic = call?.optimisticBuilder != nil
+                #expect(swiftText.contains(", optimisticResponse: ") == optimistic, "\(fixture): \(operation.name)")
+                if call != nil {
+                    #expect(kotlinText.contains("), optimisticResponse") == optimistic, "\(fixture): \(operation.name)")
+                }
+            case .fragment(let fragment):
+                countBuilders(fragment.lens)
+                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                let refetch = fragment.entryPoints.refetch
+                #expect(
+                    swiftText.contains("typealias RefetchQuery = ") == (refetch != nil), "\(fixture): \(fragment.name)")
+                #expect(kotlinText.contains("val REFETCHABLE: Refetchable") == (refetch != nil))
+                if let refetch {
+                    let node = refetch.throughNode ? "true" : "false"
+                    #expect(swiftText.contains("refetchesThroughNode: Bool = \(node)"), "\(fixture): \(fragment.name)")
+                    #expect(kotlinText.contains("throughNode = \(node)"), "\(fixture): \(fragment.name)")
+                }
+            case .customScalar: continue
+            }
+        }
+        let swiftBuilders = swift.values.reduce(0) { $0 + count($1, ": Baton.OptimisticResponse {") }
+        let kotlinBuilders = kotlin.values.reduce(0) { $0 + count($1, ": OptimisticResponse {") }
+        #expect(swiftBuilders == builders, "\(fixture): Swift declares \(swiftBuilders) builders, the tree \(builders)")
+        #expect(
+            kotlinBuilders == builders, "\(fixture): Kotlin declares \(kotlinBuilders) builders, the tree \(builders)")
+        let conditions = swift["Baton+TypeConditions.graphql.swift"] ?? ""
+        for condition in tree.sharedTypeConditions {
+            #expect(conditions.contains("static let on_\(condition.name): "), "\(fixture): on_\(condition.name)")
+        }
+        #expect(count(conditions, "static let on_") == tree.sharedTypeConditions.count, "\(fixture)")
+    }
+
+    /// Names the tree marks as differing only by case from a sibling's: exactly those.
+    @Test func caseTwinsAreMarked() {
+        #expect(
+            DeclarationLowering.caseTwins(["url", "Url", "id", "self", "Self", "name"])
+                == [true, true, false, true, true, false])
+        #expect(DeclarationLowering.caseTwins(["only"]) == [false])
+    }
+}

@@ -23,7 +23,7 @@ EOF
 }
 
 compiler_modules=(BatonDiagnostics BatonFiles BatonSyntax BatonSchema BatonSemantics BatonValidation BatonConfig BatonIR BatonPlate
-  BatonKotlinRuntime BatonCodegen BatonCodegenSwift BatonCodegenKotlin BatonCompiler BatonLanguageServer)
+  BatonKotlinRuntime BatonCodegen BatonDeclarations BatonCodegenSwift BatonCodegenKotlin BatonCompiler BatonLanguageServer)
 flags=(-swift-version 6 -package-name baton -O -g -sanitize=fuzzer,address -parse-as-library)
 
 # Compiles one module (whole module, instrumented) unless its object is newer than its sources.

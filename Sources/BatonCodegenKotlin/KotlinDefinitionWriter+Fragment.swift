@@ -46,7 +46,9 @@ extension KotlinDefinitionWriter {
     func fragment(_ fragment: FragmentModel) -> Template {
         let typeName = context.names.fragments[fragment.name] ?? fragment.name
         let type = KotlinNames.quoted(typeName)
-        choosePlanName(fragment.lens)
+        // The fragment's lens lowered here, in the file's job, and printed.
+        let lens = context.declarations.lens(fragment.lens)
+        choosePlanName(lens)
         // After the lens is written (the refetchable path names its plan members).
         let companion = { (reader: String) -> Template in
             """
@@ -64,7 +66,7 @@ extension KotlinDefinitionWriter {
         let doc =
             "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`: a lens read through the `\(fragment.spreadAccessorName)` accessor of every lens that spreads it."
         return lensClass(
-            fragment.lens, className: typeName, qualified: type, path: "", doc: doc,
+            lens, className: typeName, qualified: type, path: "", doc: doc,
             extra: { [self.plan(rootSelections: self.rootSelectionNames), companion($0)] })
     }
 }

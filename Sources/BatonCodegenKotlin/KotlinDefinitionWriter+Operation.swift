@@ -10,10 +10,12 @@ extension KotlinDefinitionWriter {
     func operation(_ operation: OperationModel) -> Template {
         let typeName = context.names.operations[operation.name] ?? operation.name
         let type = KotlinNames.quoted(typeName)
-        choosePlanName(operation.lens)
+        // The data's lens lowered here, in the file's job, and printed.
+        let lens = context.declarations.lens(operation.lens)
+        choosePlanName(lens)
         let dataName = nestedTypes.claim("Data", ignoringCase: true)
         let data = lensClass(
-            operation.lens, className: dataName, qualified: type + "." + KotlinNames.quoted(dataName), path: "",
+            lens, className: dataName, qualified: type + "." + KotlinNames.quoted(dataName), path: "",
             doc: "The data of `\(operation.name)`: a lens of the root record `\(operation.rootType)`.")
 
         // Variables are constructor properties: none may shadow what the class's own members mention.

@@ -64,7 +64,8 @@ struct SwiftOperationTemplate {
                 + "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
         let emptyInitializer = Template("\(access)init() { self.init(\(unsetArguments)) }")
         let data = SwiftLensTemplate(
-            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
+            generator: generator, lens: generator.declarations.lens(operation.lens), typeName: "Data",
+            role: .operationData, enclosing: [typeName])
         return """
             /// `\(operation.kind.keyword) \(operation.name)`: reads a record of `\(operation.rootType)`.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
@@ -109,7 +110,8 @@ struct SwiftOperationTemplate {
         let access = generator.access
         let declared = generator.declarations.variables(of: operation).map { SwiftLiteral.string($0.name) }
         let data = SwiftLensTemplate(
-            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
+            generator: generator, lens: generator.declarations.lens(operation.lens), typeName: "Data",
+            role: .operationData, enclosing: [typeName])
         return """
             /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.

@@ -13,6 +13,8 @@ package struct DeclarationLowering: Sendable {
     private let model: LensModel
     /// Each fragment's optimistic builder's name, for the builders that merge it in.
     private let fragmentBuilders: [String: String]
+    /// The fragments with `@throwOnFieldError`, which their spreads state.
+    private let throwingFragments: Set<String>
 
     package init(_ model: LensModel) {
         self.model = model
@@ -21,6 +23,7 @@ package struct DeclarationLowering: Sendable {
             if let name = fragment.lens.optimisticTypeName { builders[fragment.name] = name }
         }
         fragmentBuilders = builders
+        throwingFragments = Set(model.fragments.lazy.filter(\.throwOnFieldError).map(\.name))
         enumNames = Set(model.types.enums.map(\.name))
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
     }
@@ -188,24 +191,68 @@ package struct DeclarationLowering: Sendable {
 
     private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool) -> MemberDeclaration {
         let source: MemberSource
+        var selection: FieldSelection?
         switch accessor.reads {
         case .field(let read):
             source = .field(
                 responseKey: read.responseKey, fieldName: read.fieldName,
                 arguments: read.arguments.map { WrittenField(name: $0.name, value: WrittenValue($0.value)) })
+            selection = fieldSelection(accessor, read)
         case .parentRecord(let read):
-            let fragment: String? = if case .fragment(let base) = accessor.base { base.name } else { nil }
+            let fragment: SpreadFragment? =
+                if case .fragment(let base) = accessor.base {
+                    SpreadFragment(
+                        name: base.name, typeCondition: base.typeCondition,
+                        throwOnFieldError: throwingFragments.contains(base.name))
+                } else { nil }
             source = .parentRecord(
-                fragment: fragment,
-                condition: read.matchingTypes.map {
-                    TypeCondition(name: read.typeCondition ?? "", possibleTypes: $0)
-                })
+                fragment: fragment, typeCondition: read.typeCondition, matchingTypes: read.matchingTypes)
         }
+        let delivery: MemberDelivery
+        switch accessor.delivery {
+        case .immediate: delivery = .immediate
+        case .deferred(let fragment): delivery = .deferred(label: fragment.label)
+        case .streamed(let list):
+            switch list.initialCount {
+            case .literal(let count): delivery = .streamed(initialCount: .literal(count))
+            case .variable(let name): delivery = .streamed(initialCount: .variable(name))
+            }
+        }
+        let condition = accessor.presence.alternatives.map { $0.map(Self.atom) }
+        let runtime = accessor.presence.atRuntime
         return MemberDeclaration(
             name: accessor.name, source: source, type: Self.memberType(accessor),
-            readMode: Self.readMode(accessor.readMode),
-            condition: accessor.presence.alternatives.map { $0.map(Self.atom) },
-            lens: accessor.lens.map(lens), sharesNameIgnoringCase: sharesNameIgnoringCase)
+            readMode: Self.readMode(accessor.readMode), condition: condition,
+            runtimeCondition: runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) },
+            delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
+            sharesNameIgnoringCase: sharesNameIgnoringCase)
+    }
+
+    /// What the normalization plan states about a field member.
+    private func fieldSelection(_ accessor: Accessor, _ read: FieldRead) -> FieldSelection {
+        let required: RequiredNullAction? =
+            switch accessor.required?.action {
+            case nil: nil
+            case .silent?: RequiredNullAction.none
+            case .log?: .log
+            case .throwError?: .throwError
+            }
+        let catches: CatchTo? =
+            switch accessor.catchMode {
+            case nil: nil
+            case .result?: .result
+            case .null?: .null
+            }
+        return FieldSelection(
+            schemaType: declaredType(read.schemaType), nonNullLevels: accessor.levels.map(\.nonNull),
+            required: required, catches: catches,
+            connection: accessor.connection.map { ConnectionDeclaration(key: $0.key, filters: $0.filters) },
+            recordUpdate: accessor.recordUpdate.map {
+                RecordUpdateDeclaration(
+                    kind: $0.kind.rawValue, connections: $0.connections.map(WrittenValue.init),
+                    edgeTypeName: $0.edgeTypeName, typeName: $0.typeName)
+            },
+            recordKeys: accessor.recordKeys.map { RecordKeyDeclaration(typeName: $0.typeName, fields: $0.fields) })
     }
 
     /// What a read of `accessor` returns: its levels (optional where the plan says, a list per level after the

@@ -28,7 +28,11 @@
 //        connectionIDName, members: [MemberDeclaration], optimisticBuilder.
 //   MemberDeclaration: name, read (a field's response key, storage name and arguments (`WrittenValue`), or the
 //        parent's record under a type condition), type: DeclaredType, readMode (`ReadMode`'s decision),
-//        condition (`Presence`, normalized), nested lens (for a composite member).
+//        condition (`Presence`, normalized) and runtimeCondition (what the runtimes evaluate: `@defer` dropped),
+//        delivery (`@defer`'s label, `@stream`'s initial count), selection (a field's part of the runtime's
+//        normalization plan: schema type, stored nullability per level, `@required`, `@catch`, `@connection`,
+//        declarative update, record keys), nested lens (for a composite member). A spread names its fragment (type
+//        condition, `@throwOnFieldError`); an inline fragment its type condition and the types it matches.
 //   DeclaredType: .named(DeclaredNamedType) | .optional | .list | .result (`@catch`: the value or
 //        its errors) | .deferred (a phase: pending, ready, failed) | .streamed (the items so far);
 //        named: a built-in scalar, a custom scalar, an enum, an input object, a nested lens, a fragment.
@@ -105,6 +109,18 @@ package indirect enum DeclaredType: Sendable, Hashable {
     package var isOptional: Bool {
         if case .optional = self { return true }
         return false
+    }
+
+    /// The value a read holds, without what its read mode makes of it: a Result's value, a phase's value,
+    /// streamed items as their list (`.optional` and `.list` only, around the named type).
+    package var value: DeclaredType {
+        switch self {
+        case .named: self
+        case .optional(let wrapped): .optional(wrapped.value)
+        case .list(let item): .list(item.value)
+        case .result(let value), .deferred(let value): value.value
+        case .streamed(let items): .list(items.value)
+        }
     }
 
     /// The named type at the bottom of every wrapper.
@@ -379,10 +395,88 @@ package struct MemberDeclaration: Sendable, Equatable {
     /// When the member is in the response (`Presence`, normalized): any alternative holding makes it present, an
     /// alternative holds when every condition of it holds. `[[]]`: always.
     package var condition: [[ConditionAtom]]
+    /// What the runtimes evaluate (`Presence.atRuntime`): `condition` without its `@defer` atoms (a deferred
+    /// selection is read once its payload arrives). `[[]]`: always; `[]`: never.
+    package var runtimeCondition: [[ConditionAtom]]
+    /// How the member's data arrives (`@defer`'s label, `@stream`'s initial count).
+    package var delivery: MemberDelivery
+    /// For a field member: what the runtime's normalization plan states about the field.
+    package var selection: FieldSelection?
     /// The nested lens a composite member reads (a field's record, an inline fragment's narrower view).
     package var lens: LensDeclaration?
     /// Another member of the lens has this name ignoring case.
     package var sharesNameIgnoringCase: Bool
+}
+
+/// How a member's data arrives.
+package enum MemberDelivery: Sendable, Equatable {
+    case immediate
+    /// `@defer` on a spread or inline fragment: its label, if any.
+    case deferred(label: String?)
+    /// `@stream` on a list field: the number of items the initial payload holds.
+    case streamed(initialCount: StreamInitialCount)
+}
+
+/// `@stream(initialCount:)`: a number as written, or a variable's value at run time.
+package enum StreamInitialCount: Sendable, Equatable {
+    case literal(Int)
+    case variable(String)
+}
+
+/// A field as the runtime's normalization plan describes it (what it stores, checks and updates).
+package struct FieldSelection: Sendable, Equatable {
+    /// The field's type as the schema declares it (optional where the schema's type is nullable).
+    package var schemaType: DeclaredType
+    /// Per level of the member's value, outermost first: a null stored there is unexpected (`ValueLevel.nonNull`:
+    /// the schema's non-null, or `@semanticNonNull` under `@throwOnFieldError`).
+    package var nonNullLevels: [Bool]
+    /// `@required(action:)`.
+    package var required: RequiredNullAction?
+    /// `@catch(to:)`.
+    package var catches: CatchTo?
+    /// `@connection(key:filters:)`.
+    package var connection: ConnectionDeclaration?
+    /// A declarative update (`@appendEdge`, `@deleteRecord`, …).
+    package var recordUpdate: RecordUpdateDeclaration?
+    /// The object types it can return whose records are keyed by fields other than `id`, sorted by type name.
+    package var recordKeys: [RecordKeyDeclaration]
+}
+
+/// What a `@required` field's null does.
+package enum RequiredNullAction: Sendable, Equatable {
+    /// `NONE`: it bubbles to the boundary.
+    case none
+    /// `LOG`: it bubbles and is logged.
+    case log
+    /// `THROW`: the read throws.
+    case throwError
+}
+
+/// Where `@catch` puts a field error.
+package enum CatchTo: Sendable, Equatable {
+    case result, null
+}
+
+/// `@connection`: the key and the arguments that tell its connections apart.
+package struct ConnectionDeclaration: Sendable, Equatable {
+    package var key: String
+    package var filters: [String]
+}
+
+/// A declarative update on a mutation's field.
+package struct RecordUpdateDeclaration: Sendable, Equatable {
+    /// The directive's name (`appendEdge`, `deleteRecord`, …).
+    package var kind: String
+    /// `connections:` as written.
+    package var connections: WrittenValue?
+    package var edgeTypeName: String?
+    package var typeName: String?
+}
+
+/// The fields a record of an object type is keyed by.
+package struct RecordKeyDeclaration: Sendable, Equatable {
+    package var typeName: String
+    package var fields: [String]
 }
 
 /// Where a member's value comes from.
@@ -390,9 +484,18 @@ package enum MemberSource: Sendable, Equatable {
     /// A field of the record: under `responseKey` in a response, stored as `fieldName` with its arguments (sorted by
     /// name, the storage key's order; variables resolved at run time).
     case field(responseKey: String, fieldName: String, arguments: [WrittenField])
-    /// The parent's record, read through a fragment (`fragment` non-nil) or an inline fragment; `condition` the
-    /// types it must be (nil: every record the parent reads).
-    case parentRecord(fragment: String?, condition: TypeCondition?)
+    /// The parent's record, read through a fragment's spread (`fragment` non-nil) or an inline fragment;
+    /// `typeCondition` as written (nil for an inline fragment without one), `matchingTypes` the object types the
+    /// record must be, sorted (nil: every record the parent reads).
+    case parentRecord(fragment: SpreadFragment?, typeCondition: String?, matchingTypes: [String]?)
+}
+
+/// The fragment a spread member reads.
+package struct SpreadFragment: Sendable, Equatable {
+    package var name: String
+    package var typeCondition: String
+    /// The fragment has `@throwOnFieldError`.
+    package var throwOnFieldError: Bool
 }
 
 /// How a member reads (`ReadMode`, the plan's decision).

@@ -68,6 +68,7 @@ import Testing
                 try #require(lens.accessors.count == declaration.members.count)
                 for (accessor, member) in zip(lens.accessors, declaration.members) {
                     #expect(accessor.name == member.name)
+                    Self.expectRuntimeDetails(accessor, member, model: model, in: name)
                     switch accessor.readMode {
                     case .catchToResult:
                         guard case .result(let value) = member.type else {
@@ -89,6 +90,62 @@ import Testing
                         declared.append(nestedDeclaration)
                     }
                 }
+            }
+        }
+    }
+
+    /// A member states what the runtime's normalization plan needs, as the plan decided it: the conditions the
+    /// runtimes evaluate (`Presence.atRuntime`), the delivery, a field's schema type, stored nullability per level,
+    /// `@required`, `@catch`, `@connection`, declarative update and record keys; a spread's fragment and its policy.
+    static func expectRuntimeDetails(
+        _ accessor: Accessor, _ member: MemberDeclaration, model: LensModel, in name: String
+    ) {
+        let where_ = "\(name): \(accessor.name)"
+        #expect(member.runtimeCondition.count == accessor.presence.atRuntime.alternatives.count, "\(where_)")
+        #expect(
+            zip(member.runtimeCondition, accessor.presence.atRuntime.alternatives).allSatisfy { $0.count == $1.count },
+            "\(where_)")
+        #expect(!member.runtimeCondition.joined().contains { if case .deferred = $0 { true } else { false } })
+        switch (accessor.delivery, member.delivery) {
+        case (.immediate, .immediate): break
+        case (.deferred(let fragment), .deferred(let label)): #expect(fragment.label == label, "\(where_)")
+        case (.streamed(let list), .streamed(let count)):
+            switch (list.initialCount, count) {
+            case (.literal(let a), .literal(let b)): #expect(a == b, "\(where_)")
+            case (.variable(let a), .variable(let b)): #expect(a == b, "\(where_)")
+            default: Issue.record("\(where_): initial count \(list.initialCount) lowered as \(count)")
+            }
+        default: Issue.record("\(where_): delivery \(accessor.delivery) lowered as \(member.delivery)")
+        }
+        switch accessor.reads {
+        case .field(let read):
+            guard let selection = member.selection else {
+                Issue.record("\(where_): a field without its selection")
+                return
+            }
+            #expect(selection.schemaType.schemaType == read.schemaType, "\(where_)")
+            #expect(selection.nonNullLevels == accessor.levels.map(\.nonNull), "\(where_)")
+            #expect((selection.required == nil) == (accessor.required == nil), "\(where_)")
+            #expect((selection.required == .throwError) == accessor.isThrowing, "\(where_)")
+            #expect((selection.catches == .result) == (accessor.catchMode == .result), "\(where_)")
+            #expect((selection.catches == .null) == (accessor.catchMode == .null), "\(where_)")
+            #expect(selection.connection?.key == accessor.connection?.key, "\(where_)")
+            #expect(selection.connection?.filters == accessor.connection?.filters, "\(where_)")
+            #expect(selection.recordUpdate?.kind == accessor.recordUpdate?.kind.rawValue, "\(where_)")
+            #expect(selection.recordKeys.map(\.typeName) == accessor.recordKeys.map(\.typeName), "\(where_)")
+        case .parentRecord(let read):
+            #expect(member.selection == nil, "\(where_)")
+            guard case .parentRecord(let fragment, let typeCondition, let matchingTypes) = member.source else {
+                Issue.record("\(where_): a spread or inline fragment lowered as a field")
+                return
+            }
+            #expect(typeCondition == read.typeCondition && matchingTypes == read.matchingTypes, "\(where_)")
+            if case .fragment(let base) = accessor.base {
+                #expect(fragment?.name == base.name && fragment?.typeCondition == base.typeCondition, "\(where_)")
+                #expect(
+                    fragment?.throwOnFieldError == model.fragment(named: base.name)?.throwOnFieldError, "\(where_)")
+            } else {
+                #expect(fragment == nil, "\(where_)")
             }
         }
     }

@@ -115,6 +115,7 @@ package struct DeclarationLowering: Sendable {
             name: fragment.name, typeName: fragment.typeName,
             typeCondition: TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes),
             spreadMemberName: fragment.spreadAccessorName, readsNilAtRoot: fragment.rootCanBeNil,
+            throwOnFieldError: fragment.throwOnFieldError,
             lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment))
     }
 
@@ -142,7 +143,9 @@ package struct DeclarationLowering: Sendable {
             case .subscription: .subscription
             }
         return OperationDeclaration(
-            name: operation.name, typeName: operation.typeName, kind: kind,
+            name: operation.name, typeName: operation.typeName, kind: kind, rootType: operation.rootType,
+            documentText: operation.documentText, throwOnFieldError: operation.throwOnFieldError,
+            onError: operation.onError, deliversIncrementally: model.deliversIncrementally(operation),
             variables: variables(of: operation),
             lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
     }

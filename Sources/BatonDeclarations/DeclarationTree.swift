@@ -234,6 +234,8 @@ package struct FragmentDeclaration: Sendable, Equatable {
     package var spreadMemberName: String
     /// A `@required(action: NONE | LOG)` null can reach the root: every spread of it reads optional.
     package var readsNilAtRoot: Bool
+    /// `@throwOnFieldError` on the fragment: an uncaught field error inside it fails the read.
+    package var throwOnFieldError: Bool
     package var lens: LensDeclaration
     package var entryPoints: [EntryPoint]
 }
@@ -255,10 +257,23 @@ package struct TypeCondition: Sendable, Hashable {
 
 /// An operation.
 package struct OperationDeclaration: Sendable, Equatable {
-    package enum Kind: Sendable, Equatable { case query, mutation, subscription }
+    /// The operation's keyword (`query`, `mutation`, `subscription`).
+    package enum Kind: String, Sendable, Equatable { case query, mutation, subscription }
     package var name: String
     package var typeName: String
     package var kind: Kind
+    /// The root type the data's lens reads.
+    package var rootType: String
+    /// The document as sent: the operation's definition and the fragments it uses (a printer may join it from the
+    /// fragments' own texts, as long as the text sent is this).
+    package var documentText: String
+    /// `@throwOnFieldError` on the operation: an uncaught field error fails the operation.
+    package var throwOnFieldError: Bool
+    /// The `onError` a request asks the server for (baton.json's), if any.
+    package var onError: String?
+    /// Some selection of the operation or of a fragment it uses is `@defer`red or `@stream`ed: the request accepts
+    /// an incremental (multipart) answer.
+    package var deliversIncrementally: Bool
     /// Variables in declaration order.
     package var variables: [VariableDeclaration]
     /// The data's lens, reading the root type.

@@ -150,7 +150,10 @@ import Testing
         }
     }
 
-    /// What the tree states, both generators print: for every generator fixture with both languages, each enum value
+    /// What the tree states, both generators print: for every generator fixture with both languages, each operation's
+    /// id, kind, root type and policies (`@throwOnFieldError`, incremental delivery, `onError`), each fragment's Kotlin
+    /// constants, as many `@required`, `@catch`, `@connection`, declarative-update and `@stream` members as the
+    /// tree's lenses have, each enum value
     /// and input field (its wire name, its deprecation), each operation's variables and whether it declares defaults,
     /// each mutation's call and whether it takes an optimistic
     /// response, each `@refetchable` fragment's refetch (through `node(id:)` or not), as many optimistic builders as
@@ -178,9 +181,22 @@ import Testing
         }
         func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
         var builders = 0
+        // Members the runtime's plan describes with `@required`, `@catch`, `@connection`, an update, `@stream`.
+        var required = 0
+        var catches = 0
+        var connections = 0
+        var updates = 0
+        var streamed = 0
         func countBuilders(_ lens: LensDeclaration) {
             if lens.optimisticBuilder != nil { builders += 1 }
-            for member in lens.members { if let nested = member.lens { countBuilders(nested) } }
+            for member in lens.members {
+                if member.selection?.required != nil { required += 1 }
+                if member.selection?.catches != nil { catches += 1 }
+                if member.selection?.connection != nil { connections += 1 }
+                if member.selection?.recordUpdate != nil { updates += 1 }
+                if case .streamed = member.delivery, member.readMode == .streamed { streamed += 1 }
+                if let nested = member.lens { countBuilders(nested) }
+            }
         }
         for file in tree.files {
             switch file.declaration {
@@ -217,6 +233,31 @@ import Testing
                     #expect(swiftText.contains("static let variableDefaults:") == hasDefaults, "\(fixture)")
                     #expect(kotlinText.contains("fun variablesWithDefaults()") == hasDefaults, "\(fixture)")
                 }
+                let name = "\(fixture): \(operation.name)"
+                #expect(swiftText.contains("static let operationID: String = \"\(operation.operationID)\""), "\(name)")
+                #expect(kotlinText.contains("const val OPERATION_ID: String = \"\(operation.operationID)\""), "\(name)")
+                #expect(kotlinText.contains("rootTypename: String get() = \"\(operation.rootType)\""), "\(name)")
+                #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")
+                if operation.entryPoints.refetchedFragment == nil {
+                    #expect(
+                        swiftText.contains("static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
+                            == (operation.kind != .query), "\(name)")
+                    #expect(
+                        swiftText.contains("static var throwOnFieldError: Bool { true }")
+                            == operation.throwOnFieldError, "\(name)")
+                    #expect(
+                        swiftText.contains("static var incrementalDelivery: Bool { true }")
+                            == operation.deliversIncrementally, "\(name)")
+                    #expect(swiftText.contains("static var onError: String?") == (operation.onError != nil), "\(name)")
+                }
+                #expect(
+                    kotlinText.contains(
+                        "throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")"),
+                    "\(name)")
+                #expect(
+                    kotlinText.contains("incrementalDelivery: Boolean get() = true") == operation.deliversIncrementally,
+                    "\(name)")
+                #expect(kotlinText.contains("onError: String? get() = null") == (operation.onError == nil), "\(name)")
                 let call = operation.entryPoints.mutationCall
                 #expect(swiftText.contains("extension Baton.MutationCall where Operation ==") == (call != nil))
                 #expect(kotlinText.contains("operator fun MutationCall<") == (call != nil))
@@ -230,6 +271,13 @@ import Testing
                 guard let (swiftText, kotlinText) = texts(file.name) else { continue }
                 let refetch = fragment.entryPoints.refetch
                 #expect(
+                    kotlinText.contains(
+                        "THROW_ON_FIELD_ERROR: Boolean = \(fragment.throwOnFieldError ? "true" : "false")"),
+                    "\(fixture): \(fragment.name)")
+                #expect(
+                    kotlinText.contains("TYPE_CONDITION: String = \"\(fragment.typeCondition.name)\""),
+                    "\(fixture): \(fragment.name)")
+                #expect(
                     swiftText.contains("typealias RefetchQuery = ") == (refetch != nil), "\(fixture): \(fragment.name)")
                 #expect(kotlinText.contains("val REFETCHABLE: Refetchable") == (refetch != nil))
                 if let refetch {
@@ -240,6 +288,17 @@ import Testing
             case .customScalar: continue
             }
         }
+        func total(_ files: [String: String], _ part: String) -> Int { files.values.reduce(0) { $0 + count($1, part) } }
+        #expect(total(swift, ", required: ") == required, "\(fixture): @required")
+        #expect(total(kotlin, "required = RequiredAction.") == required, "\(fixture): @required")
+        #expect(total(swift, ", catchTo: .") == catches, "\(fixture): @catch")
+        #expect(total(kotlin, "catches = true") == catches, "\(fixture): @catch")
+        #expect(total(swift, ", connection: Baton.ConnectionSpec(") == connections, "\(fixture): @connection")
+        #expect(total(kotlin, "connection = ConnectionSpec(") == connections, "\(fixture): @connection")
+        #expect(total(swift, ", update: Baton.RecordUpdate(") == updates, "\(fixture): updates")
+        #expect(total(kotlin, "update = RecordUpdate(") == updates, "\(fixture): updates")
+        #expect(total(swift, "lens.streamed(") == streamed, "\(fixture): @stream")
+        #expect(total(kotlin, ".streamed(") == streamed, "\(fixture): @stream")
         let swiftBuilders = swift.values.reduce(0) { $0 + count($1, ": Baton.OptimisticResponse {") }
         let kotlinBuilders = kotlin.values.reduce(0) { $0 + count($1, ": OptimisticResponse {") }
         #expect(swiftBuilders == builders, "\(fixture): Swift declares \(swiftBuilders) builders, the tree \(builders)")

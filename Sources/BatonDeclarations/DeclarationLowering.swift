@@ -347,6 +347,57 @@ package struct DeclarationLowering: Sendable {
             properties: properties)
     }
 
+    // MARK: - Test data builders
+
+    /// The test data builder of `lens` (`TestBuilderShape`) and of the lenses nested in it, lowered;
+    /// `firstEnumValues` gives an enum's first value by the enum's name.
+    package func testBuilder(_ lens: Lens, firstEnumValues: [String: String]) -> TestBuilderDeclaration {
+        let shape = TestBuilderShape(lens) { firstEnumValues[$0] }
+        func field(
+            _ responseKey: String, _ fieldName: String, _ schemaType: TypeRef, _ value: TestBuilderShape.Value,
+            _ fill: TestBuilderShape.Fill
+        ) -> TestBuilderField {
+            let given: TestBuilderValue =
+                switch value {
+                case .text: .text
+                case .int: .int
+                case .float: .float
+                case .boolean: .boolean
+                case .builder: .builder
+                }
+            let filled: TestBuilderFill =
+                switch fill {
+                case .null: .null
+                case .emptyList: .emptyList
+                case .id: .id
+                case .scalar(let name): .scalar(name)
+                case .enumValue(let type, let first): .enumValue(type: type, first: first)
+                case .object: .object
+                }
+            return TestBuilderField(
+                responseKey: responseKey, fieldName: fieldName, schemaType: declaredType(schemaType), value: given,
+                fill: filled)
+        }
+        let properties = shape.properties.map { property in
+            let accessor = lens.accessors[property.accessor]
+            let part: TestBuilderPropertyDeclaration.Part
+            switch property.part {
+            case .field(let responseKey, let fieldName, let schemaType, let value, let fill):
+                let nested =
+                    value == .builder ? accessor.lens.map { testBuilder($0, firstEnumValues: firstEnumValues) } : nil
+                part = .field(field(responseKey, fieldName, schemaType, value, fill), nested: nested)
+            case .fragment(let name): part = .fragmentSpread(fragment: name)
+            case .inlineFragment:
+                part = .inlineFragment(accessor.lens.map { testBuilder($0, firstEnumValues: firstEnumValues) })
+            }
+            return TestBuilderPropertyDeclaration(name: accessor.name, part: part, appliesTo: property.appliesTo)
+        }
+        return TestBuilderDeclaration(
+            typeName: lens.typeName, recordType: lens.recordType, takesTypename: shape.takesTypename,
+            defaultTypename: shape.defaultTypename, properties: properties,
+            keyFields: shape.keyFields.map { field($0.name, $0.name, $0.schemaType, $0.value, $0.fill) })
+    }
+
     /// The builder of the nested lens `accessor` reads.
     private static func builder(of accessor: Accessor) -> DeclaredNamedType {
         .optimisticBuilder(

@@ -568,3 +568,66 @@ package struct OptimisticPropertyDeclaration: Sendable, Equatable {
         return nil
     }
 }
+
+// MARK: - Test data builders
+
+/// A lens's test data builder (`TestBuilderShape`, decided once, lowered): the properties a test sets, what each
+/// holds when left unset, which record types a spread applies to, what `__typename` is; nested lenses' builders
+/// inside their properties.
+package struct TestBuilderDeclaration: Sendable, Equatable {
+    /// The lens's type name (a nested builder is named after it).
+    package var typeName: String
+    package var recordType: String
+    /// The record type is abstract: a test may name the concrete type.
+    package var takesTypename: Bool
+    /// The `__typename` written when none is given or implied.
+    package var defaultTypename: String
+    /// In the lens's members' order (`OptimisticShape`'s).
+    package var properties: [TestBuilderPropertyDeclaration]
+    /// The record type's key fields that no property gives.
+    package var keyFields: [TestBuilderField]
+}
+
+/// One property of a test data builder.
+package struct TestBuilderPropertyDeclaration: Sendable, Equatable {
+    package indirect enum Part: Sendable, Equatable {
+        /// A field; `nested` the builder of the lens it reads, when the test gives a builder.
+        case field(TestBuilderField, nested: TestBuilderDeclaration?)
+        /// A named fragment's spread: the fragment's builder, merged in.
+        case fragmentSpread(fragment: String)
+        /// An inline fragment: its nested lens's builder (nil: the lens has none, and no property is declared).
+        case inlineFragment(TestBuilderDeclaration?)
+    }
+
+    /// The lens member's name it stands for.
+    package var name: String
+    package var part: Part
+    /// For a spread or an inline fragment: the object types it applies to, sorted; nil for every record.
+    package var appliesTo: [String]?
+}
+
+/// A field a test data builder writes: under `responseKey`, given as `value`, filled by `fill` when unset.
+package struct TestBuilderField: Sendable, Equatable {
+    /// The key field's name, for a key field; the member's response key otherwise.
+    package var responseKey: String
+    package var fieldName: String
+    /// The field's type as the schema declares it (in lists as the schema has them).
+    package var schemaType: DeclaredType
+    package var value: TestBuilderValue
+    package var fill: TestBuilderFill
+}
+
+/// What a test gives a field's innermost value as (`TestBuilderShape.Value`).
+package enum TestBuilderValue: Sendable, Equatable {
+    case text, int, float, boolean, builder
+}
+
+/// What a field holds when a test leaves it unset (`TestBuilderShape.Fill`).
+package enum TestBuilderFill: Sendable, Equatable {
+    case null
+    case emptyList
+    case id
+    case scalar(String)
+    case enumValue(type: String, first: String)
+    case object
+}

@@ -311,6 +311,55 @@ import Testing
         #expect(count(conditions, "static let on_") == tree.sharedTypeConditions.count, "\(fixture)")
     }
 
+    /// A test data builder in the tree is `TestBuilderShape`'s, lowered: each property stands for its lens member (by
+    /// name), with the shape's response key, field name, schema type, value, fill and narrowing; a nested lens's
+    /// builder sits in the property that gives it; key fields follow.
+    @Test func testBuildersStateTheShape() throws {
+        let model = try Self.model("test-builders.graphql")
+        let lowering = DeclarationLowering(model)
+        let firstValues = TestBuilderDefinition.firstEnumValues(model)
+        let definitions = TestBuilderDefinition.all(model, naming: TestBuilderNaming(model))
+        #expect(!definitions.isEmpty)
+        var nestedSeen = 0
+        func expectSame(_ lens: Lens, _ builder: TestBuilderDeclaration) {
+            let shape = TestBuilderShape(lens) { firstValues[$0] }
+            #expect(builder.typeName == lens.typeName && builder.recordType == lens.recordType)
+            #expect(builder.takesTypename == shape.takesTypename && builder.defaultTypename == shape.defaultTypename)
+            guard builder.properties.count == shape.properties.count, builder.keyFields.count == shape.keyFields.count
+            else {
+                Issue.record("\(lens.typeName): \(builder.properties.count) properties, the shape \(shape.properties.count)")
+                return
+            }
+            for (property, expected) in zip(builder.properties, shape.properties) {
+                let accessor = lens.accessors[expected.accessor]
+                #expect(property.name == accessor.name && property.appliesTo == expected.appliesTo, "\(accessor.name)")
+                switch (property.part, expected.part) {
+                case (.field(let field, let nested), .field(let key, let fieldName, let schemaType, let value, _)):
+                    #expect(field.responseKey == key && field.fieldName == fieldName, "\(accessor.name)")
+                    #expect(field.schemaType.schemaType == schemaType, "\(accessor.name)")
+                    #expect((field.value == .builder) == (value == .builder), "\(accessor.name)")
+                    if let nested, let inner = accessor.lens {
+                        nestedSeen += 1
+                        expectSame(inner, nested)
+                    } else {
+                        #expect(value != .builder || accessor.lens == nil, "\(accessor.name): no nested builder")
+                    }
+                case (.fragmentSpread(let fragment), .fragment(let name)): #expect(fragment == name)
+                case (.inlineFragment(let nested), .inlineFragment):
+                    if let nested, let inner = accessor.lens { expectSame(inner, nested) }
+                default: Issue.record("\(accessor.name): \(property.part) lowered from \(expected.part)")
+                }
+            }
+            for (key, expected) in zip(builder.keyFields, shape.keyFields) {
+                #expect(key.fieldName == expected.name && key.schemaType.schemaType == expected.schemaType)
+            }
+        }
+        for definition in definitions {
+            expectSame(definition.lens, lowering.testBuilder(definition.lens, firstEnumValues: firstValues))
+        }
+        #expect(nestedSeen > 0, "the fixture has nested builders")
+    }
+
     /// Names the tree marks as differing only by case from a sibling's: exactly those.
     @Test func caseTwinsAreMarked() {
         #expect(

@@ -37,6 +37,8 @@
 //        its errors) | .deferred (a phase: pending, ready, failed) | .streamed (the items so far);
 //        named: a built-in scalar, a custom scalar, an enum, an input object, a nested lens, a fragment.
 //   OptimisticBuilderDeclaration: the typed optimistic response's properties (`OptimisticShape`).
+//   TestBuilderDeclaration: a lens's test data builder (`TestBuilderShape`), lowered on request
+//        (`DeclarationLowering.testBuilder`), its nested lenses' builders inside its properties.
 //
 // Naming decisions that are not spelling are stated, not left to each printer: names are the plan's
 // (`DefinitionNaming`, `LensNaming`: definitions apart from each other and from every runtime's types;

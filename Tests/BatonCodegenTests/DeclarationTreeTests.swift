@@ -45,6 +45,29 @@ import Testing
         #expect(imports == ["import BatonDeclarations"])
     }
 
+    /// The printers of lenses, optimistic builders and test data builders walk the tree: none of their sources names
+    /// the plan's accessors, their levels, presence or delivery, nor runs a shape of the plan's (checked to fail with
+    /// `lens.accessors` put back in one of them).
+    @Test func lensPrintersReadNoPlanLens() throws {
+        let sources = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = [
+            "BatonCodegenSwift/SwiftLensTemplate.swift", "BatonCodegenSwift/SwiftOptimisticTemplate.swift",
+            "BatonCodegenSwift/SwiftBuilderTemplate.swift", "BatonCodegenKotlin/KotlinDefinitionWriter+Lens.swift",
+            "BatonCodegenKotlin/KotlinDefinitionWriter+Plan.swift", "BatonCodegenKotlin/KotlinOptimisticTemplate.swift",
+            "BatonCodegenKotlin/KotlinBuilderTemplate.swift",
+        ]
+        let planNames = try Regex(
+            #"\b(Accessor|AccessorBase|Presence|ValueLevel|FieldRead|ParentRecordRead|Delivery)\b"#
+                + #"|TestBuilderShape\(|OptimisticShape\(|\.accessors\b|\.levels\b"#)
+        for file in files {
+            let source = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(planNames) {
+                Issue.record("\(file):\(number + 1) reads the plan: \(line)")
+            }
+        }
+    }
+
     /// The lowering states the plan's decisions: a `@catch` member reads a Result, a deferred spread a phase, a
     /// streamed list its items so far; optionality is the plan's (`Accessor.isOptional`), and the whole tree is the
     /// per-construct lowerings in the plan's order.

@@ -23,8 +23,11 @@ let package = Package(
     targets: [
         // Compiler layers, each depending only on those above it.
         .target(name: "BatonDiagnostics", swiftSettings: strict),
+        // The file system, paths and atomic writes on the C library's calls (no Foundation: `baton` links none on Linux).
+        .target(name: "BatonFiles", swiftSettings: strict),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
-        .target(name: "BatonSchema", dependencies: ["BatonDiagnostics", "BatonSyntax"], swiftSettings: strict),
+        .target(
+            name: "BatonSchema", dependencies: ["BatonDiagnostics", "BatonFiles", "BatonSyntax"], swiftSettings: strict),
         // What Baton's directives mean and what "the same response path" is: decoded once, for the
         // validation rules and the lens model alike.
         .target(
@@ -34,14 +37,14 @@ let package = Package(
             name: "BatonValidation",
             dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics"],
             swiftSettings: strict),
-        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics"], swiftSettings: strict),
+        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonFiles"], swiftSettings: strict),
         .target(
             name: "BatonIR",
             dependencies: ["BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonSemantics"],
             swiftSettings: strict),
         .target(
             name: "BatonPlate", dependencies: ["BatonDiagnostics", "BatonSchema", "BatonIR"], swiftSettings: strict),
-        .target(name: "BatonCodegen", dependencies: ["BatonDiagnostics", "BatonIR"], swiftSettings: strict),
+        .target(name: "BatonCodegen", dependencies: ["BatonDiagnostics", "BatonFiles", "BatonIR"], swiftSettings: strict),
         // The declaration tree: the plan lowered once into what generated code declares, printed by each generator.
         .target(name: "BatonDeclarations", dependencies: ["BatonIR", "BatonSchema", "BatonSyntax"], swiftSettings: strict),
         .target(
@@ -62,7 +65,7 @@ let package = Package(
         .target(
             name: "BatonCompiler",
             dependencies: [
-                "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonConfig",
+                "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonConfig", "BatonFiles",
                 "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin",
             ],
             swiftSettings: strict),
@@ -70,23 +73,23 @@ let package = Package(
         .target(
             name: "BatonLanguageServer",
             dependencies: [
-                "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig", "BatonIR", "BatonPlate",
+                "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonConfig", "BatonFiles", "BatonIR", "BatonPlate",
                 "BatonCompiler",
             ],
             swiftSettings: strict),
         // Watching folders for `check --watch` and `gen --watch`: inotify, kqueue, or polling.
-        .target(name: "BatonWatch", dependencies: ["BatonConfig"], swiftSettings: strict),
+        .target(name: "BatonWatch", dependencies: ["BatonFiles"], swiftSettings: strict),
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonDiagnostics", "BatonConfig", "BatonPlate", "BatonCodegen", "BatonCompiler", "BatonWatch",
-                "BatonLanguageServer",
+                "BatonDiagnostics", "BatonConfig", "BatonFiles", "BatonPlate", "BatonCodegen", "BatonCompiler",
+                "BatonWatch", "BatonLanguageServer",
             ],
             swiftSettings: strict),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"], swiftSettings: strict),
         .executableTarget(
             name: "BatonFetchSchema",
-            dependencies: ["BatonCLI", "BatonCodegen", "BatonConfig", "BatonDiagnostics", "BatonSchema"],
+            dependencies: ["BatonCLI", "BatonCodegen", "BatonConfig", "BatonDiagnostics", "BatonFiles", "BatonSchema"],
             swiftSettings: strict),
         .executableTarget(
             name: "BatonBenchmark",
@@ -99,7 +102,9 @@ let package = Package(
 
         // The Kotlin runtime: where its .kt files (Kotlin/runtime/baton/runtime, the single copy) are found when
         // Kotlin is generated (beside an installed binary, else in this source tree), and the type names they declare.
-        .target(name: "BatonKotlinRuntime", path: "Kotlin/runtime", exclude: ["baton"], swiftSettings: strict),
+        .target(
+            name: "BatonKotlinRuntime", dependencies: ["BatonFiles"], path: "Kotlin/runtime", exclude: ["baton"],
+            swiftSettings: strict),
 
         // Baton in a team's build (Docs/BuildIntegration.md): `baton gen --lang swift` for the target adopting
         // the build-tool plugin, and `swift package baton …` for the other commands.
@@ -163,7 +168,9 @@ let package = Package(
             dependencies: ["BatonTestSupport", "BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
             exclude: ["Fixtures", "BatonFixtures"], swiftSettings: strict),
         .testTarget(
-            name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics"], swiftSettings: strict),
+            name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics", "BatonFiles"],
+            swiftSettings: strict),
+        .testTarget(name: "BatonFilesTests", dependencies: ["BatonFiles"], swiftSettings: strict),
         .testTarget(
             name: "BatonIRTests",
             dependencies: ["BatonTestSupport", "BatonIR", "BatonSemantics", "BatonPlate", "BatonCompiler"],
@@ -186,6 +193,14 @@ let package = Package(
             name: "BatonCLITests",
             dependencies: [
                 "BatonTestSupport", "BatonCLI", "BatonCompiler", "BatonConfig", "BatonIR", "BatonSyntax", "BatonWatch",
+            ],
+            swiftSettings: strict),
+        // The driver (`BatonCompiler`) on its own: compilations, watch sessions, the rule catalog.
+        .testTarget(
+            name: "BatonCompilerTests",
+            dependencies: [
+                "BatonTestSupport", "BatonCompiler", "BatonConfig", "BatonDiagnostics", "BatonFiles", "BatonSchema",
+                "BatonSyntax", "BatonValidation",
             ],
             swiftSettings: strict),
         .testTarget(

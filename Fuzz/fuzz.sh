@@ -22,8 +22,8 @@ Corpora grow in .build/fuzz/corpus/TARGET; a crash or a broken invariant leaves 
 EOF
 }
 
-compiler_modules=(BatonDiagnostics BatonSyntax BatonSchema BatonSemantics BatonValidation BatonConfig BatonIR BatonPlate
-  BatonKotlinRuntime BatonCodegen BatonCodegenSwift BatonCodegenKotlin BatonCompiler BatonLanguageServer)
+compiler_modules=(BatonDiagnostics BatonFiles BatonSyntax BatonSchema BatonSemantics BatonValidation BatonConfig BatonIR BatonPlate
+  BatonKotlinRuntime BatonCodegen BatonDeclarations BatonCodegenSwift BatonCodegenKotlin BatonCompiler BatonLanguageServer)
 flags=(-swift-version 6 -package-name baton -O -g -sanitize=fuzzer,address -parse-as-library)
 
 # Compiles one module (whole module, instrumented) unless its object is newer than its sources.

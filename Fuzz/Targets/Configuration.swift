@@ -2,6 +2,7 @@
 // be located inside their file.
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import Foundation
 
 let scratch: String = {

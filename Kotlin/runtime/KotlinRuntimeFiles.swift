@@ -1,13 +1,10 @@
-// No Foundation: the runtime's files are found and read with the C library's calls (`KotlinRuntimeFiles+POSIX`),
+// No Foundation: the runtime's files are found and read with the C library's calls (`BatonFiles`),
 // so a `baton` process loads no Foundation at all on Linux (FoundationEssentials alone was 3 MiB of every
 // process's memory and milliseconds of its start; Docs/Performance.md). On Darwin, Foundation (in the
 // system's shared cache) says where the executable is.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
+import BatonFiles
+
+#if canImport(Darwin)
     import Foundation
 #endif
 
@@ -43,16 +40,17 @@ package enum KotlinRuntimeFiles {
 
     /// The runtime this process found, looked for once.
     package static let found: Result<Sources, Problem> = locate(
-        environment: getenv(environmentVariable).map { String(cString: $0) }, executable: executablePath)
+        environment: FileSystem.environment(environmentVariable), executable: executablePath)
 
     /// The running executable's path (symbolic links resolved where the platform says so).
     static var executablePath: String? {
         #if canImport(Darwin)
             return Bundle.main.executableURL?.path
         #else
-            guard let resolved = realpath("/proc/self/exe", nil) else { return CommandLine.arguments.first }
-            defer { free(resolved) }
-            return String(cString: resolved)
+            guard case .success(let resolved) = FileSystem.resolvingLinks("/proc/self/exe") else {
+                return CommandLine.arguments.first
+            }
+            return resolved
         #endif
     }
 
@@ -60,7 +58,7 @@ package enum KotlinRuntimeFiles {
     /// they declare exactly `typeNames`.
     package static let folder = KotlinSourceFolder(
         label: "Kotlin runtime", packageName: "baton.runtime", environmentVariable: environmentVariable,
-        installedFolder: installedFolder, sourceTree: FilePath.deletingLastComponent(#filePath) + "/baton/runtime",
+        installedFolder: installedFolder, sourceTree: URLPath.deletingLastComponent(#filePath) + "/baton/runtime",
         check: { folder, sources in
             var declared = Set<String>()
             for source in sources { declared.formUnion(declaredTypeNames(source.text)) }

@@ -1,3 +1,5 @@
+import BatonFiles
+
 /// A folder of Kotlin sources that `baton gen` writes out beside what it generates — the runtime's
 /// (`KotlinRuntimeFiles`), the test kit's (`KotlinTestKitFiles`) — decided once for both: where it is looked for, first
 /// match wins (the folder `environmentVariable` names, and only it when set; `installedFolder` beside the `bin`
@@ -23,9 +25,9 @@ package struct KotlinSourceFolder: Sendable {
         let folders = self.folders(environment: environment, executable: executable)
         for folder in folders {
             // A folder, or a symbolic link to one.
-            switch FilePath.kind(of: folder) {
+            switch FileSystem.entryKind(of: folder) {
             case .directory: return read(folder)
-            case .symbolicLink where FilePath.entries(of: folder) != nil: return read(folder)
+            case .symbolicLink where (try? FileSystem.listing(of: folder).get()) != nil: return read(folder)
             default: continue
             }
         }
@@ -43,10 +45,10 @@ package struct KotlinSourceFolder: Sendable {
         if let environment, !environment.isEmpty { return [environment] }
         var folders: [String] = []
         if let executable {
-            let path = FilePath.absolute(executable)
-            for binary in [path, FilePath.resolvingLinks(path)] {
-                let prefix = FilePath.deletingLastComponent(FilePath.deletingLastComponent(binary))
-                let folder = FilePath.standardized(prefix + "/" + installedFolder)
+            let path = URLPath.absolute(executable)
+            for binary in [path, URLPath.resolvingLinks(path)] {
+                let prefix = URLPath.deletingLastComponent(URLPath.deletingLastComponent(binary))
+                let folder = URLPath.standardized(prefix + "/" + installedFolder)
                 if !folders.contains(folder) { folders.append(folder) }
             }
         }
@@ -56,13 +58,13 @@ package struct KotlinSourceFolder: Sendable {
 
     /// Every `.kt` file in `folder`, sorted by name, checked to be one of these files (and by `check`).
     package func read(_ folder: String) -> Result<KotlinRuntimeFiles.Sources, KotlinRuntimeFiles.Problem> {
-        guard let names = FilePath.entries(of: folder) else {
+        guard case .success(let listed) = FileSystem.listing(of: folder) else {
             return .failure(.init(description: "\(folder): cannot read the folder of the \(label)"))
         }
         var sources: KotlinRuntimeFiles.Sources = []
-        for name in names.sorted() where name.hasSuffix(".kt") {
+        for name in listed.map(\.name).sorted() where name.hasSuffix(".kt") {
             let path = folder + "/" + name
-            guard let text = FilePath.utf8Text(of: path) else {
+            guard let text = FileSystem.utf8Text(of: path) else {
                 return .failure(.init(description: "\(path): cannot read the file as UTF-8 text"))
             }
             guard !KotlinRuntimeFiles.hasCarriageReturn(text), text.hasPrefix("package \(packageName)\n") else {

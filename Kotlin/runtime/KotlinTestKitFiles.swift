@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BatonFiles
 
 /// The Kotlin test kit's files (package `baton.testing`: `MockEnvironment.kt`, `DataBuilders.kt`), which
 /// `baton gen` writes beside the Kotlin test data builders (`output.kotlin.testBuilders`) as it writes the runtime
@@ -23,14 +17,14 @@ package enum KotlinTestKitFiles {
 
     /// The kit this process found, looked for once.
     package static let found: Result<KotlinRuntimeFiles.Sources, KotlinRuntimeFiles.Problem> = locate(
-        environment: getenv(environmentVariable).map { String(cString: $0) },
+        environment: FileSystem.environment(environmentVariable),
         executable: KotlinRuntimeFiles.executablePath)
 
     /// Where the kit's files are looked for and what they must be (`KotlinSourceFolder`).
     package static let folder = KotlinSourceFolder(
         label: "Kotlin test kit", packageName: "baton.testing", environmentVariable: environmentVariable,
         installedFolder: installedFolder,
-        sourceTree: FilePath.standardized(FilePath.deletingLastComponent(#filePath) + "/../testing/baton/testing"),
+        sourceTree: URLPath.standardized(URLPath.deletingLastComponent(#filePath) + "/../testing/baton/testing"),
         check: nil)
 
     /// The folders looked in, in order, and the first that holds the kit, read.

@@ -1,5 +1,6 @@
 import BatonCompiler
 import BatonConfig
+import BatonFiles
 
 /// A `baton` subcommand. To add one, write a type conforming to this protocol in
 /// `Sources/BatonCLI/Commands/` and list it in `CommandRegistry.commands`; parsing, `--help`,

@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonWatch
 
 #if canImport(Glibc)

@@ -1,17 +1,5 @@
 import BatonDiagnostics
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// POSIX `write`, named apart from `FileWriter.write`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}
+import BatonFiles
 
 /// One file a generator produces: a path relative to the output folder and its full text.
 ///
@@ -304,7 +292,9 @@ package struct FileWriter: Sendable {
             for path in stale.sorted() {
                 changes.append((path, .remove))
                 guard !check else { continue }
-                if unlink(root + "/" + path) != 0 { throw .io(path: path, message: errorText()) }
+                if case .failure(let error) = FileSystem.removeFile(root + "/" + path) {
+                    throw .io(path: path, message: error.description)
+                }
                 removeEmptyFolders(from: parentFolder(of: path))
             }
         }
@@ -351,44 +341,38 @@ package struct FileWriter: Sendable {
     /// same process id is removed; anything else of that name is refused). Hidden, so it is never taken for
     /// stale or generated.
     private func stagingFolder(in realRoot: String) throws(FileWriterError) -> String {
-        let staging = realRoot + "/.baton-staging-\(getpid())"
+        let staging = realRoot + "/.baton-staging-\(FileSystem.processIdentifier)"
         switch fileType(staging) {
         case .missing: break
         case .directory: removeStaging(staging)
-        case .regular, .symbolicLink, .other: throw .io(path: staging, message: String(cString: strerror(EEXIST)))
+        case .regular, .symbolicLink, .other:
+            throw .io(path: staging, message: FileSystem.SystemError.existing.description)
         }
         return staging
     }
 
     /// Creates the staging folder (another thread may just have made it).
     private func makeStaging(_ staging: String) throws(FileWriterError) {
-        if mkdir(staging, 0o700) == 0 { return }
-        let code = errno
-        if code == EEXIST, fileType(staging) == .directory { return }
-        throw .io(path: staging, message: String(cString: strerror(code)))
+        guard case .failure(let error) = FileSystem.makeDirectory(staging, permissions: 0o700) else { return }
+        if error.isExisting, fileType(staging) == .directory { return }
+        throw .io(path: staging, message: error.description)
     }
 
     /// Removes the staging folder and whatever is left in it (it holds only files this writer staged).
     private func removeStaging(_ staging: String) {
-        if let directory = opendir(staging) {
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != ".", name != ".." { unlink(staging + "/" + name) }
-            }
-            closedir(directory)
+        if case .success(let entries) = FileSystem.listing(of: staging) {
+            for entry in entries { FileSystem.removeFile(staging + "/" + entry.name) }
         }
-        rmdir(staging)
+        FileSystem.removeEmptyDirectory(staging)
     }
 
     /// Renames a staged file over its destination; across file systems (a folder linked elsewhere in the
     /// root), writes its bytes there atomically instead.
     private func moveIntoPlace(_ staged: String, to full: String, displayPath: String) throws(FileWriterError) {
-        if rename(staged, full) == 0 { return }
-        guard errno == EXDEV else { throw .io(path: displayPath, message: errorText()) }
+        guard case .failure(let error) = FileSystem.rename(staged, to: full) else { return }
+        guard error.crossesDevices else { throw .io(path: displayPath, message: error.description) }
         try writeAtomically(try readFile(staged), to: full, displayPath: displayPath)
-        unlink(staged)
+        FileSystem.removeFile(staged)
     }
 
     /// Every path valid, eager files with the header, no two paths alike (ignoring case).
@@ -481,9 +465,8 @@ package struct FileWriter: Sendable {
         if path.isEmpty { throw .invalidPath(path, reason: "the path is empty") }
         if path.utf8.first == Self.slash { throw .invalidPath(path, reason: "the path is absolute") }
         let problem: String? = Self.withBytes(path) { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            if memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil { return "the path contains a backslash" }
-            if memchr(base, 0, bytes.count) != nil { return "the path contains a NUL character" }
+            if bytes.contains(UInt8(ascii: "\\")) { return "the path contains a backslash" }
+            if bytes.contains(0) { return "the path contains a NUL character" }
             var start = 0
             while true {
                 var end = start
@@ -553,7 +536,18 @@ package struct FileWriter: Sendable {
 
     // MARK: File system
 
-    enum FileType { case missing, regular, directory, symbolicLink, other }
+    enum FileType {
+        case missing, regular, directory, symbolicLink, other
+
+        init(_ kind: FileSystem.EntryKind) {
+            switch kind {
+            case .file: self = .regular
+            case .directory: self = .directory
+            case .symbolicLink: self = .symbolicLink
+            case .other: self = .other
+            }
+        }
+    }
 
     /// Whether to list the root once rather than ask about each file to write there: when more than a
     /// few files are written (a listing costs what some hundred `lstat`s cost in a large folder).
@@ -580,23 +574,13 @@ package struct FileWriter: Sendable {
         return listing?.type(of: name) ?? fileType(folder + "/" + name)
     }
 
-    private func fileType(_ path: String) -> FileType {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symbolicLink
-        default: return .other
-        }
-    }
-
-    private func errorText() -> String { String(cString: strerror(errno)) }
+    private func fileType(_ path: String) -> FileType { FileSystem.entryKind(of: path).map(FileType.init) ?? .missing }
 
     private func realPath(_ path: String) throws(FileWriterError) -> String {
-        guard let resolved = realpath(path, nil) else { throw .io(path: path, message: errorText()) }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        switch FileSystem.resolvingLinks(path) {
+        case .success(let resolved): return resolved
+        case .failure(let error): throw .io(path: path, message: error.description)
+        }
     }
 
     /// Creates the output folder and its missing parents.
@@ -604,8 +588,10 @@ package struct FileWriter: Sendable {
         var current = root.hasPrefix("/") ? "/" : ""
         for component in root.split(separator: "/") {
             current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + component
-            if fileType(current) == .missing, mkdir(current, 0o755) != 0, errno != EEXIST {
-                throw .io(path: current, message: errorText())
+            if fileType(current) == .missing, case .failure(let error) = FileSystem.makeDirectory(current),
+                !error.isExisting
+            {
+                throw .io(path: current, message: error.description)
             }
         }
     }
@@ -621,7 +607,9 @@ package struct FileWriter: Sendable {
             switch fileType(next) {
             case .missing:
                 guard create else { return nil }
-                if mkdir(next, 0o755) != 0, errno != EEXIST { throw .io(path: relativePath, message: errorText()) }
+                if case .failure(let error) = FileSystem.makeDirectory(next), !error.isExisting {
+                    throw .io(path: relativePath, message: error.description)
+                }
                 current = next
             case .directory:
                 current = next
@@ -640,58 +628,29 @@ package struct FileWriter: Sendable {
     }
 
     private func readFile(_ path: String) throws(FileWriterError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw .io(path: path, message: errorText()) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, message: errorText())
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        switch FileSystem.readFile(path, followingLinks: false) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw .io(path: path, message: failure.reason)
         }
-        return bytes
     }
 
     /// Whether the file at `path` holds exactly `bytes` (its size is compared first, without reading).
     private func sameBytes(_ path: String, _ bytes: [UInt8]) throws(FileWriterError) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw .io(path: path, message: errorText()) }
-        guard Int(info.st_size) == bytes.count else { return false }
+        switch FileSystem.size(of: path) {
+        case .failure(let error): throw .io(path: path, message: error.description)
+        case .success(let size): guard size == bytes.count else { return false }
+        }
         return try readFile(path) == bytes
     }
 
     /// Whether the file begins with the generated-file header.
-    private func hasHeader(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let marker = Array(Self.headerMarker.utf8)
-        var prefix = [UInt8](repeating: 0, count: marker.count)
-        var filled = 0
-        while filled < marker.count {
-            let count = prefix.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return read(descriptor, base + filled, marker.count - filled)
-            }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { return false }
-            filled += count
-        }
-        return prefix == marker
-    }
+    private func hasHeader(_ path: String) -> Bool { FileSystem.begins(path, with: Self.headerMarkerBytes) }
+
+    private static let headerMarkerBytes = Array(headerMarker.utf8)
 
     private func writeAtomically(_ bytes: [UInt8], to path: String, displayPath: String) throws(FileWriterError) {
-        let temporary = parentFolder(of: path) + "/." + lastComponent(of: path) + ".baton-tmp-\(getpid())"
-        try writeNew(bytes, to: temporary, displayPath: displayPath)
-        if rename(temporary, path) != 0 {
-            let failure = errorText()
-            unlink(temporary)
-            throw .io(path: displayPath, message: failure)
+        if case .failure(let error) = FileSystem.replace(path, with: bytes) {
+            throw .io(path: displayPath, message: error.description)
         }
     }
 
@@ -701,36 +660,12 @@ package struct FileWriter: Sendable {
     private func writeNew(
         _ bytes: [UInt8], to path: String, displayPath: String, creating folder: String? = nil
     ) throws(FileWriterError) {
-        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
-        var descriptor = open(path, flags, 0o644)
-        if descriptor < 0, errno == ENOENT, let folder {
+        var outcome = FileSystem.writeNew(bytes, to: path)
+        if case .failure(let error) = outcome, error.isMissing, let folder {
             try makeStaging(folder)
-            descriptor = open(path, flags, 0o644)
+            outcome = FileSystem.writeNew(bytes, to: path)
         }
-        if descriptor < 0, errno == EEXIST {
-            unlink(path)
-            descriptor = open(path, flags, 0o644)
-        }
-        guard descriptor >= 0 else { throw .io(path: displayPath, message: errorText()) }
-        var written = 0
-        var failure: String?
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return systemWrite(descriptor, base + written, bytes.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 {
-                failure = count == 0 ? "the write made no progress" : errorText()
-                break
-            }
-            written += count
-        }
-        if close(descriptor) != 0, failure == nil { failure = errorText() }
-        if let failure {
-            unlink(path)
-            throw .io(path: displayPath, message: failure)
-        }
+        if case .failure(let error) = outcome { throw .io(path: displayPath, message: error.description) }
     }
 
     /// Collects, relative to the root, regular files with a managed extension that were not generated and bear
@@ -740,7 +675,11 @@ package struct FileWriter: Sendable {
     ) throws(FileWriterError) {
         guard depth < 64 else { return }
         let full = folder.isEmpty ? root : root + "/" + folder
-        guard let entries = FolderListing.entries(of: full) else { throw .io(path: full, message: errorText()) }
+        let entries: [(name: String, type: FileWriter.FileType?)]
+        switch FolderListing.entries(of: full) {
+        case .success(let listed): entries = listed
+        case .failure(let error): throw .io(path: full, message: error.description)
+        }
         for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
             let relative = folder.isEmpty ? name : folder + "/" + name
             // A generated file is never stale: known without a look at the disk.
@@ -765,7 +704,7 @@ package struct FileWriter: Sendable {
     private func removeEmptyFolders(from folder: String) {
         var current = folder
         while !current.isEmpty {
-            if rmdir(root + "/" + current) != 0 { return }
+            if !FileSystem.removeEmptyDirectory(root + "/" + current) { return }
             current = parentFolder(of: current)
         }
     }
@@ -784,7 +723,7 @@ struct FolderListing {
 
     /// The listing of `path`.
     init(_ path: String) {
-        let entries = Self.entries(of: path)
+        let entries = try? Self.entries(of: path).get()
         self.init(entries: entries ?? [])
         complete = entries != nil
     }
@@ -809,26 +748,9 @@ struct FolderListing {
     }
 
     /// The entries of the folder at `path` but `.` and `..`, each with the type `readdir` reports
-    /// (nil for an unknown one); nil when the folder cannot be opened.
-    static func entries(of path: String) -> [(name: String, type: FileWriter.FileType?)]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        var entries: [(name: String, type: FileWriter.FileType?)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let type: FileWriter.FileType?
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): type = .regular
-            case Int32(DT_DIR): type = .directory
-            case Int32(DT_LNK): type = .symbolicLink
-            case Int32(DT_UNKNOWN): type = nil
-            default: type = .other
-            }
-            entries.append((name, type))
-        }
-        return entries
+    /// (nil for an unknown one).
+    static func entries(of path: String) -> Result<[(name: String, type: FileWriter.FileType?)], FileSystem.SystemError>
+    {
+        FileSystem.listing(of: path).map { listed in listed.map { ($0.name, $0.kind.map(FileWriter.FileType.init)) } }
     }
 }

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 
@@ -11,13 +12,14 @@ import BatonSchema
 ///         class Repository(…) : DataBuilder { … }
 ///     }
 ///
-/// What each builder holds, fills and merges is the model's (`TestBuilderShape`), and so are the top-level names
+/// What each builder holds, fills and merges is the tree's (`TestBuilderDeclaration`, `TestBuilderShape` lowered); the
+/// top-level names are the model's
 /// (`TestBuilderNaming`).
 struct KotlinBuilderTemplate {
     let naming: TestBuilderNaming
-    let firstEnumValues: [String: String]
     let typeName: String
-    let lens: Lens
+    /// The definition's builder, with its nested lenses' builders.
+    let root: TestBuilderDeclaration
     let operationName: String?
     /// The fragment's name, for a fragment's builder.
     let fragmentName: String?
@@ -31,45 +33,40 @@ struct KotlinBuilderTemplate {
     func render() -> Template {
         """
         /**
-         * Test data for `\(operationName ?? fragmentName ?? lens.recordType)`: a response the real runtime commits and reads
+         * Test data for `\(operationName ?? fragmentName ?? root.recordType)`: a response the real runtime commits and reads
          * (`MockEnvironment.resolve(builder)`).
          */
-        \(builder(lens, name: typeName, isRoot: true))
+        \(builder(root, name: typeName, isRoot: true))
         """
     }
 
     private static func declaredType(_ name: String) -> String { KotlinNames.quoted(KotlinNames.declared(name, .type)) }
 
-    private func builder(_ lens: Lens, name: String, isRoot: Bool) -> Template {
-        let shape = TestBuilderShape(lens) { firstEnumValues[$0] }
+    private func builder(_ shape: TestBuilderDeclaration, name: String, isRoot: Bool) -> Template {
         var scope = KotlinScope(["typename", "buildObject", "operationName", "listOf", "emptyList", "kotlin", "baton"])
         var properties: [Property] = []
         var nested: [Template] = []
         var narrowing: [String] = []
         if shape.takesTypename { properties.append(Property(name: "typename", type: "String", write: "")) }
         for property in shape.properties {
-            let accessor = lens.accessors[property.accessor]
-            let memberName = scope.claim(KotlinNames.declared(accessor.name, .member), ignoringCase: false)
+            let memberName = scope.claim(KotlinNames.declared(property.name, .member), ignoringCase: false)
             let value = "this." + KotlinNames.quoted(memberName)
             switch property.part {
-            case .field(let responseKey, let fieldName, let schemaType, let given, let fill):
+            case .field(let field, let inner):
                 var builderType: String?
-                if given == .builder, let inner = accessor.lens {
+                if let inner {
                     builderType = Self.declaredType(inner.typeName)
                     nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 }
-                properties.append(
-                    fieldProperty(
-                        memberName, responseKey: responseKey, fieldName: fieldName, schemaType: schemaType,
-                        given: given, fill: fill, builderType: builderType))
-            case .fragment(let fragmentName):
+                properties.append(fieldProperty(memberName, field, builderType: builderType))
+            case .fragmentSpread(let fragmentName):
                 let type = KotlinNames.quoted(naming.fragments[fragmentName] ?? fragmentName + "Builder")
                 properties.append(spread(memberName, type: type, appliesTo: property.appliesTo))
                 if let types = property.appliesTo {
                     narrowing.append("BuilderNarrowing(\(value) != null, \(Self.list(types)))")
                 }
-            case .inlineFragment:
-                guard let inner = accessor.lens else { continue }
+            case .inlineFragment(let inner):
+                guard let inner else { continue }
                 let type = Self.declaredType(inner.typeName)
                 nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 properties.append(spread(memberName, type: type, appliesTo: property.appliesTo))
@@ -81,9 +78,8 @@ struct KotlinBuilderTemplate {
         for key in shape.keyFields {
             properties.append(
                 fieldProperty(
-                    scope.claim(KotlinNames.declared(key.name, .member), ignoringCase: false), responseKey: key.name,
-                    fieldName: key.name, schemaType: key.schemaType, given: key.value, fill: key.fill, builderType: nil)
-            )
+                    scope.claim(KotlinNames.declared(key.fieldName, .member), ignoringCase: false), key,
+                    builderType: nil))
         }
         let typename: Template =
             shape.takesTypename
@@ -131,16 +127,13 @@ struct KotlinBuilderTemplate {
 
     /// A field's property (a selected field, or a key field no selection gives): its `BuiltField` and its write
     /// under `responseKey`, filled by `fill` when unset.
-    private func fieldProperty(
-        _ name: String, responseKey: String, fieldName: String, schemaType: TypeRef, given: TestBuilderShape.Value,
-        fill: TestBuilderShape.Fill, builderType: String?
-    ) -> Property {
-        let base = builderType ?? Self.givenType(given)
+    private func fieldProperty(_ name: String, _ field: TestBuilderField, builderType: String?) -> Property {
+        let base = builderType ?? Self.givenType(field.value)
         let template = builderType.map { ", \($0)()" } ?? ""
         return Property(
-            name: name, type: "BuiltField<\(Self.valueType(schemaType, base: base))>",
+            name: name, type: "BuiltField<\(Self.valueType(field.schemaType.schemaType, base: base))>",
             write:
-                "obj.field(\(KotlinLiteral.string(responseKey)), this.\(KotlinNames.quoted(name)), context, \(fillText(fill, fieldName: fieldName, builder: builderType))\(template))"
+                "obj.field(\(KotlinLiteral.string(field.responseKey)), this.\(KotlinNames.quoted(name)), context, \(fillText(field.fill, fieldName: field.fieldName, builder: builderType))\(template))"
         )
     }
 
@@ -151,7 +144,7 @@ struct KotlinBuilderTemplate {
             write: "obj.spread(this.\(KotlinNames.quoted(name)), \(type)(), \(applies), typename, context)")
     }
 
-    private func fillText(_ fill: TestBuilderShape.Fill, fieldName: String, builder: String?) -> String {
+    private func fillText(_ fill: TestBuilderFill, fieldName: String, builder: String?) -> String {
         switch fill {
         case .null: return "BuilderFill.Null"
         case .emptyList: return "BuilderFill.EmptyList"
@@ -168,8 +161,8 @@ struct KotlinBuilderTemplate {
         "listOf(" + names.map(KotlinLiteral.string).joined(separator: ", ") + ")"
     }
 
-    /// The Kotlin type a scalar or enum is given as (`TestBuilderShape.Value`).
-    private static func givenType(_ value: TestBuilderShape.Value) -> String {
+    /// The Kotlin type a scalar or enum is given as (`TestBuilderValue`).
+    private static func givenType(_ value: TestBuilderValue) -> String {
         switch value {
         case .int: return "Int"
         case .float: return "Double"
@@ -201,6 +194,7 @@ extension KotlinGenerator {
     ) -> [GeneratedFile] {
         let naming = TestBuilderNaming(model)
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
+        let declarations = DeclarationLowering(model)
         var fileNames = FileNaming(fileExtension: "kt")
         let packageLine =
             "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
@@ -209,8 +203,10 @@ extension KotlinGenerator {
             if kept.contains(builder.definitionKey) {
                 return .kept(path: path, origin: nil, definition: builder.definitionKey)
             }
+            // The builder lowered here, in the file's job, and printed.
             let body = KotlinBuilderTemplate(
-                naming: naming, firstEnumValues: firstValues, typeName: builder.typeName, lens: builder.lens,
+                naming: naming, typeName: builder.typeName,
+                root: declarations.testBuilder(builder.lens, firstEnumValues: firstValues),
                 operationName: builder.operationName, fragmentName: builder.fragmentName
             ).render().text
             let imports = builderKitNames.filter { body.contains($0) }.map { "import baton.testing." + $0 }

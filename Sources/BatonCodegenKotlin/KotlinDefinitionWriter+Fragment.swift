@@ -11,8 +11,8 @@ extension KotlinDefinitionWriter {
     /// and the variables that page it (Swift's `RefetchableFragment` conformance); and `pagination(environment,
     /// fragment)`, app code's way to its `Pagination` (Swift's `environment.pagination(of: fragment)`), which
     /// reads the fragment's private `reader`. Written after the lens, so the plan members are known.
-    func refetchable(_ fragment: FragmentModel, type: String, reader: String) -> Template {
-        guard let refetch = context.declarations.entryPoints(of: fragment).refetch,
+    func refetchable(_ fragment: FragmentDeclaration, type: String, reader: String) -> Template {
+        guard let refetch = fragment.entryPoints.refetch,
             let query = context.model.operations.first(where: { $0.name == refetch.query })
         else { return .empty }
         let queryType = KotlinNames.quoted(context.names.operations[query.name] ?? query.name)
@@ -43,16 +43,19 @@ extension KotlinDefinitionWriter {
     }
 
     /// A fragment: its lens class, with the selections every spread of it hands the runtime.
-    func fragment(_ fragment: FragmentModel) -> Template {
+    func fragment(_ model: FragmentModel) -> Template {
+        // The fragment lowered here, in the file's job (its lens, entry points, policy), and printed.
+        let fragment = context.declarations.fragment(model)
         let typeName = context.names.fragments[fragment.name] ?? fragment.name
         let type = KotlinNames.quoted(typeName)
-        choosePlanName(fragment.lens)
+        let lens = fragment.lens
+        choosePlanName(lens)
         // After the lens is written (the refetchable path names its plan members).
         let companion = { (reader: String) -> Template in
             """
             companion object {
                 const val FRAGMENT_NAME: String = \(KotlinLiteral.string(fragment.name))
-                const val TYPE_CONDITION: String = \(KotlinLiteral.string(fragment.typeCondition))
+                const val TYPE_CONDITION: String = \(KotlinLiteral.string(fragment.typeCondition.name))
                 const val THROW_ON_FIELD_ERROR: Boolean = \(fragment.throwOnFieldError ? "true" : "false")
 
                 /** The fragment's selections, which every spread of it hands the runtime. */
@@ -62,9 +65,9 @@ extension KotlinDefinitionWriter {
             """
         }
         let doc =
-            "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`: a lens read through the `\(fragment.spreadAccessorName)` accessor of every lens that spreads it."
+            "The fragment `\(fragment.name)` on `\(fragment.typeCondition.name)`: a lens read through the `\(fragment.spreadMemberName)` accessor of every lens that spreads it."
         return lensClass(
-            fragment.lens, className: typeName, qualified: type, path: "", doc: doc,
+            lens, className: typeName, qualified: type, path: "", doc: doc,
             extra: { [self.plan(rootSelections: self.rootSelectionNames), companion($0)] })
     }
 }

@@ -1,20 +1,22 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 import BatonSyntax
 
-/// Lens classes: a property per accessor, read through the private reader, and a nested class per nested lens.
+/// Lens classes: a property per member of the tree's lens (`LensDeclaration`), read through the private reader, and a
+/// nested class per nested lens. Types, reads, conditions and runtime details are the tree's; this spells them.
 extension KotlinDefinitionWriter {
     /// Picks the plan object's name: free among nested classes and unequal to every member name in the file.
-    func choosePlanName(_ root: Lens) {
+    func choosePlanName(_ root: LensDeclaration) {
         // Only a member named `Plan` followed by underscores can be in the way, and declaring a name
         // keeps its beginning (`declared` appends), so only names beginning with `Plan` are taken.
         var members = KotlinScope()
-        func collect(_ lens: Lens, depth: Int) {
+        func collect(_ lens: LensDeclaration, depth: Int) {
             guard depth < LensModelBuilder.maximumDepth else { return }
-            for accessor in lens.accessors {
-                if accessor.name.hasPrefix("Plan") { members.reserve(KotlinNames.declared(accessor.name, .member)) }
-                if let nested = accessor.lens { collect(nested, depth: depth + 1) }
+            for member in lens.members {
+                if member.name.hasPrefix("Plan") { members.reserve(KotlinNames.declared(member.name, .member)) }
+                if let nested = member.lens { collect(nested, depth: depth + 1) }
             }
         }
         collect(root, depth: 0)
@@ -24,15 +26,15 @@ extension KotlinDefinitionWriter {
     /// A lens class: a property per accessor, reading through the private reader, and a nested class per
     /// nested lens. Records the lens's plan members; the root's go to `rootSelectionNames`.
     func lensClass(
-        _ lens: Lens, className: String, qualified: String, path: String, doc: String,
+        _ lens: LensDeclaration, className: String, qualified: String, path: String, doc: String,
         extra: (_ reader: String) -> [Template] = { _ in [] }, depth: Int = 0
     ) -> Template {
         // `Companion`: a lens class with a companion object (an operation's or a fragment's) cannot also have a
         // member of that name; every lens avoids it, so a field's name never depends on where its lens is.
         var members = KotlinScope(["Companion"])
         var getters = JVMGetterNames()
-        let names = lens.accessors.map { accessor in
-            members.claim(KotlinNames.declared(accessor.name, .member), ignoringCase: false)
+        let names = lens.members.map { member in
+            members.claim(KotlinNames.declared(member.name, .member), ignoringCase: false)
         }
         let connectionID = lens.connectionIDName.map { members.claim($0, ignoringCase: false) }
         let reader = members.claim("reader", ignoringCase: false)
@@ -40,31 +42,32 @@ extension KotlinDefinitionWriter {
         var nested: [Template] = []
         var selectionNames: [String] = []
         var builderMembers: [KotlinOptimisticTemplate.Member] = []
-        for (accessor, name) in zip(lens.accessors, names) {
+        for (declaration, name) in zip(lens.members, names) {
             var nestedClass: String?
             var childSelections: [String] = []
-            accessorPath.append(accessor.name)
+            accessorPath.append(declaration.name)
             defer { accessorPath.removeLast() }
-            if let child = accessor.lens, depth < LensModelBuilder.maximumDepth {
+            if let child = declaration.lens, depth < LensModelBuilder.maximumDepth {
                 let childName = nestedTypes.claim(KotlinNames.declared(child.typeName, .type), ignoringCase: true)
                 nestedClass = KotlinNames.quoted(childName)
                 let childQualified = qualified + "." + KotlinNames.quoted(childName)
                 nested.append(
                     lensClass(
                         child, className: childName, qualified: childQualified,
-                        path: path.isEmpty ? accessor.name : path + "_" + accessor.name,
+                        path: path.isEmpty ? declaration.name : path + "_" + declaration.name,
                         doc: "A lens of `\(child.recordType)`.", depth: depth + 1))
                 childSelections = lastSelectionNames
             }
             let member = planMember(
-                accessor, path: path, nestedQualified: nestedClass.map { qualified + "." + $0 },
+                declaration, path: path, nestedQualified: nestedClass.map { qualified + "." + $0 },
                 childSelections: childSelections)
             selectionNames.append(member)
             planMemberByPath[accessorPath] = member
             builderMembers.append(.init(name: name, nestedClass: nestedClass))
             properties.append(
                 property(
-                    accessor, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters))
+                    declaration, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters
+                ))
         }
         if let connectionID {
             properties.append(
@@ -73,12 +76,9 @@ extension KotlinDefinitionWriter {
                 val \(KotlinNames.quoted(connectionID)): ConnectionId get() = ConnectionId(\(KotlinNames.quoted(reader)).key.orEmpty())
                 """)
         }
-        if let builder = lens.optimisticTypeName {
+        if let builder = lens.optimisticBuilder {
             nested.append(
-                KotlinOptimisticTemplate(
-                    context: context, builder: context.declarations.optimisticBuilder(lens, typeName: builder),
-                    members: builderMembers
-                ).render())
+                KotlinOptimisticTemplate(context: context, builder: builder, members: builderMembers).render())
         }
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }
@@ -106,36 +106,38 @@ extension KotlinDefinitionWriter {
         """
     }
 
-    /// One accessor as a Kotlin property.
+    /// One member as a Kotlin property.
     func property(
-        _ accessor: Accessor, name: String, reader: String, member: String, nestedClass: String?,
+        _ declaration: MemberDeclaration, name: String, reader: String, member: String, nestedClass: String?,
         getters: inout JVMGetterNames
     ) -> Template {
         let plan = KotlinNames.quoted(planName) + "." + KotlinNames.quoted(member)
         let reader = KotlinNames.quoted(reader)
-        let value0 = valueType(accessor, nestedClass: nestedClass)
-        let optional0 = accessor.levels.first?.isOptional ?? true
+        // The value without what the read mode makes of it; `optional0` its outermost optionality.
+        let value = declaration.type.value
+        let value0 = valueType(value.nonOptional, nestedClass: nestedClass)
+        let optional0 = value.isOptional
+        let isOptional = declaration.type.isOptional
+        let isFragment: Bool = if case .fragment = declaration.type.named { true } else { false }
         let type: String
         let body: String
         let inner = optional0 ? "read(\(plan))" : "readNonNull(\(plan))"
-        switch accessor.readMode {
+        switch declaration.readMode {
         case .spread:
-            let isFragment: Bool = if case .fragment = accessor.base { true } else { false }
             let call = isFragment ? "fragment" : "inlineFragment"
-            type = value0 + (accessor.isOptional ? "?" : "")
-            body = accessor.isOptional ? "\(reader).\(call)(\(plan))" : "\(reader).\(call)NonNull(\(plan))"
+            type = value0 + (isOptional ? "?" : "")
+            body = isOptional ? "\(reader).\(call)(\(plan))" : "\(reader).\(call)NonNull(\(plan))"
         case .deferred:
             // A deferred spread or inline fragment reads as its phase: pending, ready with its lens, failed.
-            let isFragment: Bool = if case .fragment = accessor.base { true } else { false }
             let call =
-                "\(reader).\(isFragment ? "deferred" : "deferredInline")(\(plan), \(Self.labelLiteral(accessor.delivery)))"
-            type = "DeferredPhase<" + value0 + ">" + (accessor.isOptional ? "?" : "")
-            body = accessor.isOptional ? call : call + " ?: DeferredPhase.Pending"
+                "\(reader).\(isFragment ? "deferred" : "deferredInline")(\(plan), \(Self.labelLiteral(declaration.delivery)))"
+            type = "DeferredPhase<" + value0 + ">" + (isOptional ? "?" : "")
+            body = isOptional ? call : call + " ?: DeferredPhase.Pending"
         case .streamed:
             // A streamed list reads the items so far, whether more are coming, and the initial count asked for.
             var count = "StreamCount.literal(0)"
-            if case .streamed(let list) = accessor.delivery {
-                switch list.initialCount {
+            if case .streamed(let initialCount) = declaration.delivery {
+                switch initialCount {
                 case .literal(let value): count = "StreamCount.literal(\(value))"
                 case .variable(let name): count = "StreamCount.variable(" + KotlinLiteral.string(name) + ")"
                 }
@@ -162,7 +164,7 @@ extension KotlinDefinitionWriter {
         }
         let annotation = getters.annotation(for: name)
         let throwsDoc: Template =
-            accessor.isThrowing
+            declaration.selection?.required == .throwError
             ? "/** Throws [baton.runtime.RequiredFieldException] when the field is null. */" : .empty
         return """
             \(throwsDoc)
@@ -171,30 +173,31 @@ extension KotlinDefinitionWriter {
             """
     }
 
-    /// A deferred accessor's label as the runtime is handed it: a string literal, or `null`.
-    static func labelLiteral(_ delivery: Delivery) -> String {
-        guard case .deferred(let fragment) = delivery, let label = fragment.label else { return "null" }
+    /// A deferred member's label as the runtime is handed it: a string literal, or `null`.
+    static func labelLiteral(_ delivery: MemberDelivery) -> String {
+        guard case .deferred(let label?) = delivery else { return "null" }
         return KotlinLiteral.string(label)
     }
 
-    /// The Kotlin type of the accessor's value without its outermost optionality: the base wrapped in a
-    /// `List` per list level, with `?` on each level the model makes optional.
-    func valueType(_ accessor: Accessor, nestedClass: String?) -> String {
-        let base: String
-        switch accessor.base {
-        case .scalar(let scalar):
-            base =
-                scalar.isBuiltIn
-                ? (KotlinContext.builtInScalar(scalar.name) ?? "String") : context.namedType(scalar.name)
-        case .enumeration(let name): base = context.namedType(name)
-        case .lens: base = nestedClass ?? "Any"
-        case .fragment(let fragment): base = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
+    /// The Kotlin type of a value (`DeclaredType.value` without its outermost optionality): the named type's, in a
+    /// `List` per list, with `?` on each item the tree makes optional.
+    func valueType(_ type: DeclaredType, nestedClass: String?) -> String {
+        switch type {
+        case .list(let item):
+            let items = item.value
+            return "List<" + valueType(items.nonOptional, nestedClass: nestedClass) + (items.isOptional ? "?" : "")
+                + ">"
+        case .optional(let wrapped), .result(let wrapped), .deferred(let wrapped), .streamed(let wrapped):
+            return valueType(wrapped, nestedClass: nestedClass)
+        case .named(let named):
+            switch named {
+            case .builtInScalar(let name): return KotlinContext.builtInScalar(name) ?? "String"
+            case .customScalar(let name), .enumeration(let name), .inputObject(let name):
+                return context.namedType(name)
+            case .lens: return nestedClass ?? "Any"
+            case .fragment(let name): return KotlinNames.quoted(context.names.fragments[name] ?? name)
+            case .optimisticBuilder(_, _, let builder): return builder
+            }
         }
-        let levels = accessor.levels
-        func type(at level: Int) -> String {
-            if level >= levels.count - 1 { return base }
-            return "List<" + type(at: level + 1) + (levels[level + 1].isOptional ? "?" : "") + ">"
-        }
-        return type(at: 0)
     }
 }

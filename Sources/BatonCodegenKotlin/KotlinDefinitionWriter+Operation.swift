@@ -7,13 +7,16 @@ import BatonSyntax
 /// An operation's class (variables, document, id, policy, its `Data` lens) and a mutation's call.
 extension KotlinDefinitionWriter {
     /// An operation: a class holding its variables, document, id and policy, with its data lens `Data`.
-    func operation(_ operation: OperationModel) -> Template {
+    func operation(_ model: OperationModel) -> Template {
+        // The operation lowered here, in the file's job (its variables, lens, entry points, policies), and printed.
+        let operation = context.declarations.operation(model)
         let typeName = context.names.operations[operation.name] ?? operation.name
         let type = KotlinNames.quoted(typeName)
-        choosePlanName(operation.lens)
+        let lens = operation.lens
+        choosePlanName(lens)
         let dataName = nestedTypes.claim("Data", ignoringCase: true)
         let data = lensClass(
-            operation.lens, className: dataName, qualified: type + "." + KotlinNames.quoted(dataName), path: "",
+            lens, className: dataName, qualified: type + "." + KotlinNames.quoted(dataName), path: "",
             doc: "The data of `\(operation.name)`: a lens of the root record `\(operation.rootType)`.")
 
         // Variables are constructor properties: none may shadow what the class's own members mention.
@@ -29,7 +32,7 @@ extension KotlinDefinitionWriter {
         var puts: [Template] = []
         var clientPuts: [Template] = []
         var signature: [(name: String, type: String)] = []
-        let variables = context.declarations.variables(of: operation)
+        let variables = operation.variables
         for variable in variables {
             let name = KotlinNames.quoted(
                 variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
@@ -56,7 +59,7 @@ extension KotlinDefinitionWriter {
             if variable.isClientOnly { clientPuts.append(put) } else { puts.append(put) }
         }
         mutationSignature = signature
-        let entryPoints = context.declarations.entryPoints(of: operation)
+        let entryPoints = operation.entryPoints
         let refetchedFragment = entryPoints.refetchedFragment
         let isRefetchQuery = refetchedFragment != nil
         if isRefetchQuery {
@@ -124,7 +127,7 @@ extension KotlinDefinitionWriter {
                 override val rootTypename: String get() = \(KotlinLiteral.string(operation.rootType))
                 override val selections: List<Selection> get() = \(KotlinNames.quoted(planName)).SELECTIONS
                 override val throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")
-                \(if: context.model.deliversIncrementally(operation), "override val incrementalDelivery: Boolean get() = true")
+                \(if: operation.deliversIncrementally, "override val incrementalDelivery: Boolean get() = true")
 
                 \(variablesBody)
                 \(defaultsBody)

@@ -6,155 +6,154 @@ import BatonSyntax
 
 /// The private `Plan` object: a member per selection (what the runtime normalizes and each read checks).
 extension KotlinDefinitionWriter {
-    /// Declares the plan member for `accessor` (after its children's) and returns its name.
-    func planMember(_ accessor: Accessor, path: String, nestedQualified: String?, childSelections: [String])
-        -> String
-    {
-        let base = path.isEmpty ? accessor.name : path + "_" + accessor.name
+    /// Declares the plan member for `declaration` (after its children's) and returns its name.
+    func planMember(
+        _ declaration: MemberDeclaration, path: String, nestedQualified: String?, childSelections: [String]
+    ) -> String {
+        let base = path.isEmpty ? declaration.name : path + "_" + declaration.name
         let name = planMembers.claim(KotlinNames.declared(base, .member), ignoringCase: true)
-        let declaration: String
-        let conditions = conditionsExpression(accessor.presence)
+        let planDeclaration: String
+        let conditions = conditionsExpression(declaration.runtimeCondition)
         let selections = "listOf(" + childSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
-        switch accessor.reads {
-        case .parentRecord(let read):
-            let typeCondition = read.typeCondition.map { KotlinLiteral.string($0) } ?? "null"
+        switch declaration.source {
+        case .parentRecord(let fragment, let typeCondition, let matchingTypes):
             let possibleTypes =
-                read.matchingTypes.map { "setOf(" + $0.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")" }
+                matchingTypes.map { "setOf(" + $0.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")" }
                 ?? "null"
-            if case .fragment(let fragment) = accessor.base {
+            if let fragment {
                 let fragmentType = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
-                let policy = context.fragment(named: fragment.name)?.throwOnFieldError ?? false
                 var arguments = [
                     KotlinLiteral.string(fragment.name), KotlinLiteral.string(fragment.typeCondition), possibleTypes,
                     "\(fragmentType).SELECTIONS", "{ \(fragmentType)(it) }",
                 ]
-                if policy { arguments.append("throwOnFieldError = true") }
+                if fragment.throwOnFieldError { arguments.append("throwOnFieldError = true") }
                 if let conditions { arguments.append("conditions = \(conditions)") }
-                declaration = "FragmentSpread(" + arguments.joined(separator: ", ") + ")"
+                planDeclaration = "FragmentSpread(" + arguments.joined(separator: ", ") + ")"
             } else {
-                var arguments = [typeCondition, possibleTypes, selections, "{ \(nestedQualified ?? "Any")(it) }"]
+                var arguments = [
+                    typeCondition.map { KotlinLiteral.string($0) } ?? "null", possibleTypes, selections,
+                    "{ \(nestedQualified ?? "Any")(it) }",
+                ]
                 if let conditions { arguments.append("conditions = \(conditions)") }
-                declaration = "InlineFragment(" + arguments.joined(separator: ", ") + ")"
+                planDeclaration = "InlineFragment(" + arguments.joined(separator: ", ") + ")"
             }
-        case .field(let read):
+        case .field(_, let fieldName, let fieldArguments):
+            let selection = declaration.selection
+            let nonNullLevels = selection?.nonNullLevels ?? []
+            let value = declaration.type.value.nonOptional
             var arguments = [
-                KotlinLiteral.string(accessor.name), KotlinLiteral.string(read.fieldName),
-                KotlinLiteral.string(read.schemaType.namedType),
-                decoder(accessor, level: 0, nestedQualified: nestedQualified),
-                "nonNull = " + (nonNull(accessor, level: 0) ? "true" : "false"),
+                KotlinLiteral.string(declaration.name), KotlinLiteral.string(fieldName),
+                KotlinLiteral.string(selection?.schemaType.schemaType.namedType ?? ""),
+                decoder(
+                    value, named: declaration.type.named, level: 0, nonNull: nonNullLevels,
+                    nestedQualified: nestedQualified),
+                "nonNull = " + (nonNullLevels.first ?? false ? "true" : "false"),
             ]
-            if !read.arguments.isEmpty {
+            if !fieldArguments.isEmpty {
                 arguments.append(
                     "arguments = mapOf("
-                        + read.arguments.map {
-                            KotlinLiteral.string($0.name) + " to " + KotlinLiteral.value(WrittenValue($0.value))
-                        }
+                        + fieldArguments.map { KotlinLiteral.string($0.name) + " to " + KotlinLiteral.value($0.value) }
                         .joined(separator: ", ") + ")")
             }
             if !childSelections.isEmpty { arguments.append("selections = " + selections) }
             if let conditions { arguments.append("conditions = \(conditions)") }
-            if let required = accessor.required {
+            if let required = selection?.required {
                 let action =
-                    switch required.action {
-                    case .silent: "NONE"
+                    switch required {
+                    case .none: "NONE"
                     case .log: "LOG"
                     case .throwError: "THROW"
                     }
                 arguments.append("required = RequiredAction.\(action)")
             }
-            if accessor.catchMode != nil { arguments.append("catches = true") }
-            if let connection = accessor.connection {
+            if selection?.catches != nil { arguments.append("catches = true") }
+            if let connection = selection?.connection {
                 let filters = connection.filters.map { KotlinLiteral.string($0) }.joined(separator: ", ")
                 arguments.append(
                     "connection = ConnectionSpec(\(KotlinLiteral.string(connection.key))"
                         + (filters.isEmpty ? "" : ", listOf(\(filters))") + ")")
             }
-            if let update = accessor.recordUpdate { arguments.append("update = " + Self.recordUpdate(update)) }
-            if !accessor.recordKeys.isEmpty {
-                let entries = accessor.recordKeys.map { key in
+            if let update = selection?.recordUpdate { arguments.append("update = " + Self.recordUpdate(update)) }
+            if let keys = selection?.recordKeys, !keys.isEmpty {
+                let entries = keys.map { key in
                     KotlinLiteral.string(key.typeName) + " to listOf("
                         + key.fields.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")"
                 }
                 arguments.append("keyFields = mapOf(" + entries.joined(separator: ", ") + ")")
             }
-            declaration = "Field(" + arguments.joined(separator: ", ") + ")"
+            planDeclaration = "Field(" + arguments.joined(separator: ", ") + ")"
         }
-        planDeclarations.append("val \(KotlinNames.quoted(name)) = \(declaration)")
+        planDeclarations.append("val \(KotlinNames.quoted(name)) = \(planDeclaration)")
         return name
     }
 
     /// A declarative update as the runtime's `RecordUpdate`: its kind, `connections:` as written, the types.
-    static func recordUpdate(_ update: RecordUpdateModel) -> String {
-        let kind = update.kind.rawValue.reduce(into: "") { text, character in
+    static func recordUpdate(_ update: RecordUpdateDeclaration) -> String {
+        let kind = update.kind.reduce(into: "") { text, character in
             if character.isUppercase { text += "_" }
             text += character.uppercased()
         }
         var arguments = ["RecordUpdate.Kind.\(kind)"]
         if let connections = update.connections {
-            arguments.append("connections = " + KotlinLiteral.value(WrittenValue(connections)))
+            arguments.append("connections = " + KotlinLiteral.value(connections))
         }
         if let edge = update.edgeTypeName { arguments.append("edgeTypename = " + KotlinLiteral.string(edge)) }
         if let type = update.typeName { arguments.append("typename = " + KotlinLiteral.string(type)) }
         return "RecordUpdate(" + arguments.joined(separator: ", ") + ")"
     }
 
-    /// Whether a null stored at `level` is unexpected: the plan's `ValueLevel.nonNull`.
-    func nonNull(_ accessor: Accessor, level: Int) -> Bool {
-        level < accessor.levels.count && accessor.levels[level].nonNull
-    }
-
-    /// The decoder of the accessor's value at `level`: list decoders down to the base's.
-    func decoder(_ accessor: Accessor, level: Int, nestedQualified: String?) -> String {
-        let levels = accessor.levels
-        if level >= levels.count - 1 {
-            switch accessor.base {
-            case .scalar(let scalar):
-                switch scalar.name {
-                case "String" where scalar.isBuiltIn: return "Scalars.STRING"
-                case "ID" where scalar.isBuiltIn: return "Scalars.ID"
-                case "Int" where scalar.isBuiltIn: return "Scalars.INT"
-                case "Float" where scalar.isBuiltIn: return "Scalars.FLOAT"
-                case "Boolean" where scalar.isBuiltIn: return "Scalars.BOOLEAN"
-                default:
-                    if let mapping = context.kotlinMapping(scalar.name) {
-                        return "Scalars.custom(\(mapping.converter))"
-                    }
-                    return "Scalars.CUSTOM"
+    /// The decoder of a value (`DeclaredType.value`, its optionality at `level` stripped) at `level`: list decoders
+    /// down to the named type's. `nonNull` is the tree's `FieldSelection.nonNullLevels`.
+    func decoder(
+        _ type: DeclaredType, named: DeclaredNamedType, level: Int, nonNull: [Bool], nestedQualified: String?
+    ) -> String {
+        guard case .list(let item) = type else {
+            switch named {
+            case .builtInScalar(let name):
+                switch name {
+                case "String": return "Scalars.STRING"
+                case "ID": return "Scalars.ID"
+                case "Int": return "Scalars.INT"
+                case "Float": return "Scalars.FLOAT"
+                default: return "Scalars.BOOLEAN"
                 }
+            case .customScalar(let name):
+                if let mapping = context.kotlinMapping(name) { return "Scalars.custom(\(mapping.converter))" }
+                return "Scalars.CUSTOM"
             case .enumeration(let name):
                 return "Scalars.enumeration { \(context.namedType(name)).fromRawValue(it) }"
             case .lens:
                 return "LensDecoder { \(nestedQualified ?? "Any")(it) }"
-            case .fragment:
+            case .fragment, .inputObject, .optimisticBuilder:
                 return "Scalars.CUSTOM"
             }
         }
-        let item = decoder(accessor, level: level + 1, nestedQualified: nestedQualified)
-        let itemNonNull = nonNull(accessor, level: level + 1) ? "true" : "false"
-        return levels[level + 1].isOptional
-            ? "OptionalItemsDecoder(\(item), itemNonNull = \(itemNonNull))"
-            : "ListDecoder(\(item), itemNonNull = \(itemNonNull))"
+        let decoded = decoder(
+            item.nonOptional, named: named, level: level + 1, nonNull: nonNull, nestedQualified: nestedQualified)
+        let itemNonNull = level + 1 < nonNull.count && nonNull[level + 1] ? "true" : "false"
+        return item.isOptional
+            ? "OptionalItemsDecoder(\(decoded), itemNonNull = \(itemNonNull))"
+            : "ListDecoder(\(decoded), itemNonNull = \(itemNonNull))"
     }
 
-    /// `listOf(…)` spelling the plan's `presence.atRuntime`: one alternative as its conditions, several as one
+    /// `listOf(…)` spelling the tree's `runtimeCondition`: one alternative as its conditions, several as one
     /// `Condition.anyOf`, never present as `Condition.literal(false)`; nil when it is always present.
-    func conditionsExpression(_ presence: Presence) -> String? {
-        let runtime = presence.atRuntime
-        if runtime.isAlways { return nil }
-        if runtime.isNever { return "listOf(Condition.literal(false))" }
-        func condition(_ atom: PresenceAtom) -> String? {
+    func conditionsExpression(_ alternatives: [[ConditionAtom]]) -> String? {
+        if alternatives == [[]] { return nil }
+        if alternatives.isEmpty { return "listOf(Condition.literal(false))" }
+        func condition(_ atom: ConditionAtom) -> String? {
             switch atom {
             case .include(let variable): "Condition.include(\(KotlinLiteral.string(variable)))"
             case .skip(let variable): "Condition.skip(\(KotlinLiteral.string(variable)))"
-            case .deferred: nil  // not in `atRuntime`
+            case .deferred: nil  // not in `runtimeCondition`
             }
         }
-        func list(_ atoms: [PresenceAtom]) -> String {
+        func list(_ atoms: [ConditionAtom]) -> String {
             "listOf(" + atoms.compactMap(condition).joined(separator: ", ") + ")"
         }
-        if runtime.alternatives.count == 1, let only = runtime.alternatives.first { return list(only) }
-        let alternatives = runtime.alternatives.map { "Condition.allOf(" + list($0) + ")" }
-        return "listOf(Condition.anyOf(listOf(" + alternatives.joined(separator: ", ") + ")))"
+        if alternatives.count == 1, let only = alternatives.first { return list(only) }
+        let anyOf = alternatives.map { "Condition.allOf(" + list($0) + ")" }
+        return "listOf(Condition.anyOf(listOf(" + anyOf.joined(separator: ", ") + ")))"
     }
 
     /// The private plan object: every member, then the root's selections.

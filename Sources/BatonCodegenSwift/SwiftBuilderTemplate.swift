@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 
@@ -13,7 +14,7 @@ import BatonSchema
 ///         struct Repository: BatonTesting.DataBuilder { … }
 ///     }
 ///
-/// What each builder holds, fills and merges is the model's (`TestBuilderShape`); the names of the top-level
+/// What each builder holds, fills and merges is the tree's (`TestBuilderDeclaration`, `TestBuilderShape` lowered); the names of the top-level
 /// builders are too (`TestBuilderNaming`). A property per field (`BuiltField` of the response's value: lists as
 /// arrays of `BuiltField`, composites as nested builders, enums and custom scalars as their text), one per spread
 /// (the fragment's builder) and inline fragment (its nested builder), and `typename` where the record type is
@@ -21,10 +22,9 @@ import BatonSchema
 struct SwiftBuilderTemplate {
     let generator: SwiftGenerator
     let naming: TestBuilderNaming
-    /// Each enum's first value, by the enum's name.
-    let firstEnumValues: [String: String]
     let typeName: String
-    let lens: Lens
+    /// The definition's builder, with its nested lenses' builders.
+    let root: TestBuilderDeclaration
     /// The operation's GraphQL name, for an operation's builder.
     let operationName: String?
     /// The fragment's name, for a fragment's builder.
@@ -35,9 +35,9 @@ struct SwiftBuilderTemplate {
 
     func render() -> Template {
         """
-        /// Test data for `\(operationName ?? fragmentName ?? lens.recordType)`: a response the real runtime commits and reads \
+        /// Test data for `\(operationName ?? fragmentName ?? root.recordType)`: a response the real runtime commits and reads \
         (`MockEnvironment.resolve(_:)`).
-        \(generator.isolation)\(builder(lens, name: typeName, isRoot: true))
+        \(generator.isolation)\(builder(root, name: typeName, isRoot: true))
         """
     }
 
@@ -49,34 +49,29 @@ struct SwiftBuilderTemplate {
 
     private static func declaredType(_ name: String) -> String { rules.quoted(rules.declaredName(name, in: .type)) }
 
-    private func builder(_ lens: Lens, name: String, isRoot: Bool) -> Template {
-        let shape = TestBuilderShape(lens) { firstEnumValues[$0] }
+    private func builder(_ shape: TestBuilderDeclaration, name: String, isRoot: Bool) -> Template {
         var scope = NameScope(reserved: ["typename", "buildObject", "buildNode", "operationName"])
         var properties: [Property] = []
         var nested: [Template] = []
         var narrowing: [String] = []
         if shape.takesTypename { properties.append(Property(name: "typename", type: "Swift.String", write: "")) }
         for property in shape.properties {
-            let accessor = lens.accessors[property.accessor]
-            let memberName = scope.claim(Self.rules.declaredName(accessor.name, in: .member))
+            let memberName = scope.claim(Self.rules.declaredName(property.name, in: .member))
             let value = "self." + Self.rules.quoted(memberName)
             switch property.part {
-            case .field(let responseKey, let fieldName, let schemaType, let given, let fill):
+            case .field(let field, let inner):
                 var builderType: String?
-                if given == .builder, let inner = accessor.lens {
+                if let inner {
                     builderType = Self.declaredType(inner.typeName)
                     nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 }
-                properties.append(
-                    fieldProperty(
-                        memberName, responseKey: responseKey, fieldName: fieldName, schemaType: schemaType,
-                        given: given, fill: fill, builderType: builderType))
-            case .fragment(let fragmentName):
+                properties.append(fieldProperty(memberName, field, builderType: builderType))
+            case .fragmentSpread(let fragmentName):
                 let type = Self.rules.quoted(naming.fragments[fragmentName] ?? fragmentName + "Builder")
                 properties.append(spread(memberName, type: type, appliesTo: property.appliesTo))
                 if let types = property.appliesTo { narrowing.append("(\(value) != nil, \(Self.list(types)))") }
-            case .inlineFragment:
-                guard let inner = accessor.lens else { continue }
+            case .inlineFragment(let inner):
+                guard let inner else { continue }
                 let type = Self.declaredType(inner.typeName)
                 nested.append(builder(inner, name: inner.typeName, isRoot: false))
                 properties.append(spread(memberName, type: type, appliesTo: property.appliesTo))
@@ -85,10 +80,7 @@ struct SwiftBuilderTemplate {
         }
         for key in shape.keyFields {
             properties.append(
-                fieldProperty(
-                    scope.claim(Self.rules.declaredName(key.name, in: .member)), responseKey: key.name,
-                    fieldName: key.name, schemaType: key.schemaType, given: key.value, fill: key.fill, builderType: nil)
-            )
+                fieldProperty(scope.claim(Self.rules.declaredName(key.fieldName, in: .member)), key, builderType: nil))
         }
         let typename: Template =
             shape.takesTypename
@@ -132,16 +124,13 @@ struct SwiftBuilderTemplate {
     /// A spread's or inline fragment's property: its builder, merged in when set or when it applies.
     /// A field's property (a selected field, or a key field no selection gives): its `BuiltField` and its write
     /// under `responseKey`, filled by `fill` when unset.
-    private func fieldProperty(
-        _ name: String, responseKey: String, fieldName: String, schemaType: TypeRef, given: TestBuilderShape.Value,
-        fill: TestBuilderShape.Fill, builderType: String?
-    ) -> Property {
-        let base = builderType ?? Self.givenType(given)
+    private func fieldProperty(_ name: String, _ field: TestBuilderField, builderType: String?) -> Property {
+        let base = builderType ?? Self.givenType(field.value)
         let template = builderType.map { ", template: \($0)()" } ?? ""
         return Property(
-            name: name, type: "BatonTesting.BuiltField<\(Self.valueType(schemaType, base: base))>",
+            name: name, type: "BatonTesting.BuiltField<\(Self.valueType(field.schemaType.schemaType, base: base))>",
             write:
-                "object.field(\(SwiftLiteral.string(responseKey)), self.\(Self.rules.quoted(name)), &context, fill: \(fillText(fill, fieldName: fieldName, builder: builderType))\(template))"
+                "object.field(\(SwiftLiteral.string(field.responseKey)), self.\(Self.rules.quoted(name)), &context, fill: \(fillText(field.fill, fieldName: field.fieldName, builder: builderType))\(template))"
         )
     }
 
@@ -154,7 +143,7 @@ struct SwiftBuilderTemplate {
         )
     }
 
-    private func fillText(_ fill: TestBuilderShape.Fill, fieldName: String, builder: String?) -> String {
+    private func fillText(_ fill: TestBuilderFill, fieldName: String, builder: String?) -> String {
         switch fill {
         case .null: return ".null"
         case .emptyList: return ".emptyList"
@@ -171,8 +160,8 @@ struct SwiftBuilderTemplate {
         "[" + names.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
-    /// The Swift type a scalar or enum is given as (`TestBuilderShape.Value`).
-    private static func givenType(_ value: TestBuilderShape.Value) -> String {
+    /// The Swift type a scalar or enum is given as (`TestBuilderValue`).
+    private static func givenType(_ value: TestBuilderValue) -> String {
         switch value {
         case .int: return "Swift.Int"
         case .float: return "Swift.Double"

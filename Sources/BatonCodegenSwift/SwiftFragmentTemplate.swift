@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 
 /// A fragment's file: its lens type, named as the fragment (`IssueRow_issue`), which every spread's accessor
@@ -9,8 +10,11 @@ struct SwiftFragmentTemplate {
     let typeName: String
 
     func render() -> Template {
-        SwiftLensTemplate(
-            generator: generator, lens: fragment.lens, typeName: typeName, role: .fragment(fragment), enclosing: []
+        // The fragment lowered here, in the file's job: its lens and entry points, printed.
+        let declaration = generator.declarations.fragment(fragment)
+        return SwiftLensTemplate(
+            generator: generator, lens: declaration.lens, typeName: typeName, role: .fragment(declaration),
+            enclosing: []
         )
         .render()
     }

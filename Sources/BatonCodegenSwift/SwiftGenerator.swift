@@ -144,9 +144,11 @@ package struct SwiftGenerator: Sendable {
             if kept.contains(builder.definitionKey) {
                 return .kept(path: path, origin: builder.origin, definition: builder.definitionKey)
             }
+            // The builder lowered here, in the file's job, and printed.
             let template = SwiftBuilderTemplate(
-                generator: self, naming: naming, firstEnumValues: firstValues, typeName: builder.typeName,
-                lens: builder.lens, operationName: builder.operationName, fragmentName: builder.fragmentName)
+                generator: self, naming: naming, typeName: builder.typeName,
+                root: declarations.testBuilder(builder.lens, firstEnumValues: firstValues),
+                operationName: builder.operationName, fragmentName: builder.fragmentName)
             var bytes = Array((FileWriter.header + "\n\nimport BatonTesting\n\n").utf8)
             template.render().write(to: &bytes)
             while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }

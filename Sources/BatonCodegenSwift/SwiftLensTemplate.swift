@@ -11,8 +11,9 @@ import BatonSyntax
     import Darwin
 #endif
 
-/// A lens type: a struct over the runtime's `Baton.Lens` with one accessor per accessor of the model, the static
-/// field descriptions it reads by, its selections, and its nested lens types.
+/// A lens type: a struct over the runtime's `Baton.Lens` with one accessor per member of the tree's lens
+/// (`LensDeclaration`), the static field descriptions it reads by, its selections, and its nested lens types. It
+/// prints the tree: every type, read, condition, argument and runtime detail is the member's.
 ///
 /// Shape:
 ///
@@ -31,15 +32,15 @@ struct SwiftLensTemplate {
         /// An operation's data (`Data`).
         case operationData
         /// A named fragment's lens.
-        case fragment(FragmentModel)
+        case fragment(FragmentDeclaration)
         /// A field's nested lens.
         case nested
-        /// An inline fragment's lens (`asUser`), with its type condition.
-        case inlineFragment(ParentRecordRead)
+        /// An inline fragment's lens (`asUser`), with its type condition as written and the types it matches.
+        case inlineFragment(typeCondition: String?, matchingTypes: [String]?)
     }
 
     let generator: SwiftGenerator
-    let lens: Lens
+    let lens: LensDeclaration
     let typeName: String
     let role: Role
     /// Names of the enclosing types, which nested ones must not repeat.
@@ -49,9 +50,9 @@ struct SwiftLensTemplate {
     private var access: String { generator.access }
     private static let rules = IdentifierRules.swift
 
-    /// One accessor with the names it is declared by.
+    /// One member of the tree's lens with the names it is declared by.
     struct Member {
-        var accessor: Accessor
+        var declaration: MemberDeclaration
         /// The property's name as declared (escaped where written with `rules.quoted`).
         var name: String
         /// The nested lens type's name, for `.lens` accessors.
@@ -86,12 +87,12 @@ struct SwiftLensTemplate {
     func write(into text: inout TextBuilder, indent: String) {
         let members = declareMembers()
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
-        let identifiable = lens.isIdentifiable && members.contains { $0.accessor.name == "id" && $0.name == "id" }
+        let identifiable = lens.isIdentifiable && members.contains { $0.declaration.name == "id" && $0.name == "id" }
         var conformance = identifiable ? "Baton.LensType, Swift.Identifiable" : "Baton.LensType"
-        if case .fragment(let fragment) = role, generator.declarations.entryPoints(of: fragment).refetch != nil {
+        if case .fragment(let fragment) = role, fragment.entryPoints.refetch != nil {
             conformance += ", Baton.RefetchableFragment"
         }
-        let fields = members.filter { if case .field = $0.accessor.reads { return true } else { return false } }
+        let fields = members.filter { if case .field = $0.declaration.source { return true } else { return false } }
         let inner = indent + "    "
         text.add(indent)
         text.add(documentation)
@@ -122,10 +123,10 @@ struct SwiftLensTemplate {
                 indent: inner, to: &text)
         }
         for member in members {
-            guard let lens = member.accessor.lens, let nestedName = member.nestedTypeName else { continue }
+            guard let lens = member.declaration.lens, let nestedName = member.nestedTypeName else { continue }
             let role: Role
-            if case .parentRecord(let read) = member.accessor.reads {
-                role = .inlineFragment(read)
+            if case .parentRecord(_, let typeCondition, let matchingTypes) = member.declaration.source {
+                role = .inlineFragment(typeCondition: typeCondition, matchingTypes: matchingTypes)
             } else {
                 role = .nested
             }
@@ -136,11 +137,9 @@ struct SwiftLensTemplate {
             ).write(into: &text, indent: inner)
             text.add(UInt8(ascii: "\n"))
         }
-        if let name = lens.optimisticTypeName {
+        if let builder = lens.optimisticBuilder {
             text.add(UInt8(ascii: "\n"))
-            let optimistic = SwiftOptimisticTemplate(
-                generator: generator, builder: generator.declarations.optimisticBuilder(lens, typeName: name),
-                members: members)
+            let optimistic = SwiftOptimisticTemplate(generator: generator, builder: builder, members: members)
             Self.addLines(optimistic.render().text, indent: inner, to: &text)
         }
         text.add(indent)
@@ -174,10 +173,10 @@ struct SwiftLensTemplate {
         switch role {
         case .operationData: return "/// The data of the operation: a lens of `\(lens.recordType)`."
         case .fragment(let fragment):
-            return "/// The lens of fragment `\(fragment.name)`, reading a record of `\(fragment.typeCondition)`."
+            return "/// The lens of fragment `\(fragment.name)`, reading a record of `\(fragment.typeCondition.name)`."
         case .nested: return "/// A lens of `\(lens.recordType)`."
-        case .inlineFragment(let read):
-            return "/// The parent's record as `\(read.typeCondition ?? lens.recordType)`."
+        case .inlineFragment(let typeCondition, _):
+            return "/// The parent's record as `\(typeCondition ?? lens.recordType)`."
         }
     }
 
@@ -186,14 +185,14 @@ struct SwiftLensTemplate {
         case .operationData, .nested: return .empty
         case .fragment(let fragment):
             let condition =
-                SwiftTypeConditionsTemplate.reference(
-                    TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes))
-                ?? Self.typeConditionLiteral(fragment.typeCondition, possibleTypes: fragment.possibleTypes)
+                SwiftTypeConditionsTemplate.reference(fragment.typeCondition)
+                ?? Self.typeConditionLiteral(
+                    fragment.typeCondition.name, possibleTypes: fragment.typeCondition.possibleTypes)
             let text = generator.documents.fragmentTexts[fragment.name]
             return """
                 \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
                 \(access)static let typeCondition: Baton.TypeCondition? = \(condition)
-                \(ifLet: generator.declarations.entryPoints(of: fragment).refetch, { refetchableMembers($0) })
+                \(ifLet: fragment.entryPoints.refetch, { refetchableMembers($0) })
                 \(ifLet: text, { text in
                     """
                     /// The fragment's definition as operations send it (their `document` joins it).
@@ -201,8 +200,8 @@ struct SwiftLensTemplate {
                     """
                 })
                 """
-        case .inlineFragment(let read):
-            guard let condition = read.typeCondition, let matching = read.matchingTypes else { return .empty }
+        case .inlineFragment(let typeCondition, let matchingTypes):
+            guard let condition = typeCondition, let matching = matchingTypes else { return .empty }
             return
                 "\(access)static let typeCondition: Baton.TypeCondition? = \(Self.typeConditionLiteral(condition, possibleTypes: matching))"
         }
@@ -219,9 +218,9 @@ struct SwiftLensTemplate {
         var current = self
         var prefix = ""
         for name in refetch.connectionPath {
-            guard let member = current.declareMembers().first(where: { $0.accessor.name == name }) else { break }
+            guard let member = current.declareMembers().first(where: { $0.declaration.name == name }) else { break }
             path.append(prefix + "Fields." + Self.rules.quoted(member.name))
-            guard let nested = member.accessor.lens, let nestedName = member.nestedTypeName else { break }
+            guard let nested = member.declaration.lens, let nestedName = member.nestedTypeName else { break }
             prefix += Self.rules.quoted(nestedName) + "."
             current = SwiftLensTemplate(
                 generator: generator, lens: nested, typeName: nestedName, role: .nested,
@@ -247,19 +246,20 @@ struct SwiftLensTemplate {
             "Baton.TypeCondition(\(SwiftLiteral.string(name)), possibleTypes: [\(types.map(SwiftLiteral.string).joined(separator: ", "))])"
     }
 
-    /// Claims member names (properties) and nested type names, in the model's order.
+    /// Claims member names (properties) and nested type names, in the tree's order.
     func declareMembers() -> [Member] {
         // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
         var memberScope = NameScope(reserved: ["lens"] + SwiftNames.nestedReserved, shared: names.moduleTypeNames)
-        var members = lens.accessors.map { accessor in
-            Member(accessor: accessor, name: memberScope.claim(Self.rules.declaredName(accessor.name, in: .member)))
+        var members = lens.members.map { member in
+            Member(declaration: member, name: memberScope.claim(Self.rules.declaredName(member.name, in: .member)))
         }
         var typeScope = NameScope(
             reserved: SwiftNames.nestedReserved + enclosing + [typeName]
                 + members.map { (member: Member) in member.name },
             shared: names.moduleTypeNames)
-        for index in members.indices where members[index].accessor.lens != nil {
-            let preferred = members[index].accessor.lens?.typeName ?? Casing.upperFirst(members[index].accessor.name)
+        for index in members.indices where members[index].declaration.lens != nil {
+            let preferred =
+                members[index].declaration.lens?.typeName ?? Casing.upperFirst(members[index].declaration.name)
             members[index].nestedTypeName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))
         }
         return members
@@ -290,23 +290,26 @@ struct SwiftLensTemplate {
     /// resolves cheaply (no overloads, no defaulted parameters); `Baton.Field(...)` with only the
     /// arguments it needs otherwise.
     private func fieldDescription(_ member: Member, into text: inout TextBuilder) {
-        guard case .field(let read) = member.accessor.reads else { return }
-        let accessor = member.accessor
-        let conditions = runtimeConditions(accessor)
+        guard case .field(_, let fieldName, let arguments) = member.declaration.source,
+            let selection = member.declaration.selection
+        else { return }
+        let declaration = member.declaration
+        let schemaType = selection.schemaType.schemaType
+        let conditions = runtimeConditions(declaration)
         let scalar: String? = {
-            guard case .scalar(let scalar) = accessor.base, !scalar.isBuiltIn, let mapped = scalar.mapping?.swiftType,
-                accessor.required != nil
+            guard case .customScalar(let name) = declaration.type.named, let mapped = names.customScalars[name],
+                selection.required != nil
             else { return nil }
             return mapped
         }()
-        if read.fieldName == accessor.name, read.arguments.isEmpty, conditions == nil, accessor.required == nil,
-            accessor.catchMode == nil, scalar == nil, accessor.connection == nil, accessor.recordUpdate == nil,
-            accessor.recordKeys.isEmpty
+        if fieldName == declaration.name, arguments.isEmpty, conditions == nil, selection.required == nil,
+            selection.catches == nil, scalar == nil, selection.connection == nil, selection.recordUpdate == nil,
+            selection.recordKeys.isEmpty
         {
             text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
-            SwiftLiteral.string(read.fieldName, into: &text)
+            SwiftLiteral.string(fieldName, into: &text)
             text.add(", ")
-            SwiftLiteral.string(SwiftNames.notation(read.schemaType), into: &text)
+            SwiftLiteral.string(SwiftNames.notation(schemaType), into: &text)
             if let nested = member.nestedTypeName {
                 text.add(", ")
                 text.add(Self.rules.quoted(nested))
@@ -316,24 +319,24 @@ struct SwiftLensTemplate {
             return
         }
         text.add("Baton.Field(")
-        SwiftLiteral.string(read.fieldName, into: &text)
-        if read.fieldName != accessor.name {
+        SwiftLiteral.string(fieldName, into: &text)
+        if fieldName != declaration.name {
             text.add(", alias: ")
-            SwiftLiteral.string(accessor.name, into: &text)
+            SwiftLiteral.string(declaration.name, into: &text)
         }
-        if !read.arguments.isEmpty {
+        if !arguments.isEmpty {
             text.add(", arguments: [")
-            for (index, argument) in read.arguments.enumerated() {
+            for (index, argument) in arguments.enumerated() {
                 text.add(index == 0 ? "(" : ", (")
                 SwiftLiteral.string(argument.name, into: &text)
                 text.add(", ")
-                text.add(SwiftInputEncoding.inputValue(WrittenValue(argument.value)))
+                text.add(SwiftInputEncoding.inputValue(argument.value))
                 text.add(UInt8(ascii: ")"))
             }
             text.add(UInt8(ascii: "]"))
         }
         text.add(", type: ")
-        text.add(SwiftNames.graphQLType(read.schemaType))
+        text.add(SwiftNames.graphQLType(schemaType))
         if let nested = member.nestedTypeName {
             text.add(", selections: ")
             text.add(Self.rules.quoted(nested))
@@ -343,36 +346,35 @@ struct SwiftLensTemplate {
             text.add(", conditions: ")
             text.add(conditions)
         }
-        if let required = accessor.required {
-            switch required.action {
-            case .log: text.add(", required: .log")
-            case .throwError: text.add(", required: .throw")
-            default: text.add(", required: Baton.RequiredAction.none")
-            }
+        switch selection.required {
+        case .log?: text.add(", required: .log")
+        case .throwError?: text.add(", required: .throw")
+        case .none?: text.add(", required: Baton.RequiredAction.none")
+        case nil: break
         }
-        switch accessor.catchMode {
+        switch selection.catches {
         case .result?: text.add(", catchTo: .result")
         case .null?: text.add(", catchTo: .null")
         case nil: break
         }
         if let scalar { text.add(", scalar: \(scalar).self") }
-        if let connection = accessor.connection {
+        if let connection = selection.connection {
             let filters = connection.filters.map(SwiftLiteral.string).joined(separator: ", ")
             text.add(
                 ", connection: Baton.ConnectionSpec(key: \(SwiftLiteral.string(connection.key)), filters: [\(filters)])"
             )
         }
-        if let update = accessor.recordUpdate {
-            var parts = [".\(update.kind.rawValue)"]
+        if let update = selection.recordUpdate {
+            var parts = ["." + update.kind]
             if let connections = update.connections {
-                parts.append("connections: " + SwiftInputEncoding.inputValue(WrittenValue(connections)))
+                parts.append("connections: " + SwiftInputEncoding.inputValue(connections))
             }
             if let edge = update.edgeTypeName { parts.append("edgeTypename: " + SwiftLiteral.string(edge)) }
             if let type = update.typeName { parts.append("typename: " + SwiftLiteral.string(type)) }
             text.add(", update: Baton.RecordUpdate(" + parts.joined(separator: ", ") + ")")
         }
-        if !accessor.recordKeys.isEmpty {
-            let entries = accessor.recordKeys.map { key in
+        if !selection.recordKeys.isEmpty {
+            let entries = selection.recordKeys.map { key in
                 SwiftLiteral.string(key.typeName) + ": [" + key.fields.map(SwiftLiteral.string).joined(separator: ", ")
                     + "]"
             }
@@ -381,32 +383,31 @@ struct SwiftLensTemplate {
         text.add(UInt8(ascii: ")"))
     }
 
-    /// The runtime's conditions for an accessor that can be absent, spelling the plan's `presence.atRuntime` as the
+    /// The runtime's conditions for a member that can be absent, spelling the tree's `runtimeCondition` as the
     /// Kotlin generator does: one alternative as its list of conditions, several as one `anyOf` of `allOf`s, never
     /// present as `literal(false)`; nil when it is always present.
-    private func runtimeConditions(_ accessor: Accessor) -> String? {
-        let presence = accessor.presence.atRuntime
-        if presence.isAlways { return nil }
-        if presence.isNever { return "[.literal(false)]" }
-        func conjunction(_ atoms: [PresenceAtom]) -> String {
+    private func runtimeConditions(_ member: MemberDeclaration) -> String? {
+        let alternatives = member.runtimeCondition
+        if alternatives == [[]] { return nil }
+        if alternatives.isEmpty { return "[.literal(false)]" }
+        func conjunction(_ atoms: [ConditionAtom]) -> String {
             "[" + atoms.compactMap(conditionLiteral).joined(separator: ", ") + "]"
         }
-        if presence.alternatives.count == 1, let only = presence.alternatives.first { return conjunction(only) }
-        let alternatives = presence.alternatives.map { ".allOf(" + conjunction($0) + ")" }
-        return "[.anyOf([" + alternatives.joined(separator: ", ") + "])]"
+        if alternatives.count == 1, let only = alternatives.first { return conjunction(only) }
+        return "[.anyOf([" + alternatives.map { ".allOf(" + conjunction($0) + ")" }.joined(separator: ", ") + "])]"
     }
 
-    /// A deferred accessor's label as the runtime is handed it: a string literal, or `nil`.
-    private static func labelLiteral(_ delivery: Delivery) -> String {
-        guard case .deferred(let fragment) = delivery, let label = fragment.label else { return "nil" }
+    /// A deferred member's label as the runtime is handed it: a string literal, or `nil`.
+    private static func labelLiteral(_ delivery: MemberDelivery) -> String {
+        guard case .deferred(let label?) = delivery else { return "nil" }
         return SwiftLiteral.string(label)
     }
 
-    private func conditionLiteral(_ atom: PresenceAtom) -> String? {
+    private func conditionLiteral(_ atom: ConditionAtom) -> String? {
         switch atom {
         case .include(let variable): return ".include(" + SwiftLiteral.string(variable) + ")"
         case .skip(let variable): return ".skip(" + SwiftLiteral.string(variable) + ")"
-        case .deferred: return nil  // not in `atRuntime`
+        case .deferred: return nil  // not in `runtimeCondition`
         }
     }
 
@@ -416,23 +417,22 @@ struct SwiftLensTemplate {
         text.add(members.count == 1 ? "[" : "[\n    ")
         for (index, member) in members.enumerated() {
             if index > 0 { text.add(",\n    ") }
-            guard case .parentRecord(let read) = member.accessor.reads else {
+            guard case .parentRecord(let fragment, let typeCondition, let matchingTypes) = member.declaration.source
+            else {
                 text.add(".field(Fields.")
                 text.add(Self.rules.quoted(member.name))
                 text.add(UInt8(ascii: ")"))
                 continue
             }
-            let conditions = runtimeConditions(member.accessor) ?? "[]"
-            switch member.accessor.base {
-            case .fragment(let fragment):
+            let conditions = runtimeConditions(member.declaration) ?? "[]"
+            if let fragment {
                 let type = names.fragmentReference(fragment.name)
                 text.add(
                     conditions == "[]"
                         ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))")
-            default:
+            } else {
                 let nested = Self.rules.quoted(member.nestedTypeName ?? "")
-                let condition =
-                    read.matchingTypes == nil || read.typeCondition == nil ? "nil" : "\(nested).typeCondition"
+                let condition = matchingTypes == nil || typeCondition == nil ? "nil" : "\(nested).typeCondition"
                 text.add(
                     ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
                 )
@@ -444,27 +444,26 @@ struct SwiftLensTemplate {
 
     // MARK: Accessors
 
-    /// Every accessor's declaration, one after another, as one text (none is empty, none ends a line in
-    /// spaces: what the list of templates it replaces would write, without a template per accessor).
+    /// Every member's declaration, one after another, as one text (none is empty, none ends a line in
+    /// spaces: what the list of templates it replaces would write, without a template per member).
     private func accessorDeclarations(_ members: [Member]) -> String {
         var text = TextBuilder(capacity: members.count * 80)
         for member in members {
             if !text.isEmpty { text.add(UInt8(ascii: "\n")) }
-            let accessor = member.accessor
+            let declaration = member.declaration
             // The common case, `var name: T { lens.read(Fields.name) }`, without its pieces as strings.
-            guard accessor.readMode == .plain, accessor.presence.atRuntime.isAlways else {
+            guard declaration.readMode == .plain, declaration.runtimeCondition == [[]] else {
                 text.add(accessorDeclaration(member))
                 continue
             }
             let name = Self.rules.quoted(member.name)
-            let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
-            let isLens: Bool
-            if case .lens = accessor.base { isLens = true } else { isLens = false }
+            let baseType = names.baseType(
+                declaration.type.named, nestedName: member.nestedTypeName.map(Self.rules.quoted))
             text.add(access)
             text.add("var ")
             text.add(name)
             text.add(": ")
-            text.add(SwiftNames.wrap(baseType, levels: accessor.levels, lens: isLens))
+            text.add(SwiftNames.valueType(declaration.type.value, base: baseType))
             text.add(" { lens.read(Fields.")
             text.add(name)
             text.add(") }")
@@ -473,18 +472,19 @@ struct SwiftLensTemplate {
     }
 
     private func accessorDeclaration(_ member: Member) -> String {
-        let accessor = member.accessor
+        let declaration = member.declaration
         let name = Self.rules.quoted(member.name)
-        let baseType = names.baseType(accessor.base, nestedName: member.nestedTypeName.map(Self.rules.quoted))
-        let isLens: Bool
-        if case .lens = accessor.base { isLens = true } else { isLens = false }
-        let valueType = SwiftNames.wrap(baseType, levels: accessor.levels, lens: isLens)
+        let baseType = names.baseType(declaration.type.named, nestedName: member.nestedTypeName.map(Self.rules.quoted))
+        let valueType = SwiftNames.valueType(declaration.type.value, base: baseType)
+        let isOptional = declaration.type.isOptional
+        let isFragment: Bool
+        if case .fragment = declaration.type.named { isFragment = true } else { isFragment = false }
         let field = "Fields.\(name)"
         // A selection under @include/@skip reads nil, without a missing-data report, when it was not asked for.
-        let conditions = runtimeConditions(accessor)
+        let conditions = runtimeConditions(declaration)
         let conditionCheck: String? =
             conditions.map { _ in
-                if case .field = accessor.reads { return "lens.includes(\(field).conditions)" }
+                if case .field = declaration.source { return "lens.includes(\(field).conditions)" }
                 return "lens.includes(\(conditions ?? "[]"))"
             }
         let declared = access + "var " + name + ": "
@@ -499,34 +499,36 @@ struct SwiftLensTemplate {
             return declared + type + " {\n    get throws(Baton.ReadError) {\n        guard " + conditionCheck
                 + " else { return nil }\n        return try " + call + "\n    }\n}"
         }
-        switch accessor.readMode {
+        switch declaration.readMode {
         case .spread:
             // A named fragment's spread reads as the `Baton.Fragment` a parent passes to the fragment's view.
-            if case .fragment = accessor.base {
+            if isFragment {
                 let reference = "Baton.Fragment<" + baseType + ">"
-                if accessor.isOptional { return plain(reference + "?", "lens.spread(\(baseType).self)") }
+                if isOptional { return plain(reference + "?", "lens.spread(\(baseType).self)") }
                 return plain(reference, "Baton.Fragment(lens: lens)")
             }
-            if accessor.isOptional { return plain(baseType + "?", "lens.as(\(baseType).self)") }
+            if isOptional { return plain(baseType + "?", "lens.as(\(baseType).self)") }
             return plain(baseType, "\(baseType)(lens: lens)")
         case .deferred:
             // A deferred spread or inline fragment reads as its phase: pending, ready with its lens, failed.
-            let label = Self.labelLiteral(accessor.delivery)
+            let label = Self.labelLiteral(declaration.delivery)
             let (phase, call): (String, String)
-            if case .fragment = accessor.base {
+            if isFragment {
                 phase = "Baton.DeferredPhase<Baton.Fragment<" + baseType + ">>"
                 call = "lens.deferred(\(baseType).self, label: \(label))"
             } else {
                 phase = "Baton.DeferredPhase<" + baseType + ">"
                 call = "lens.deferredAs(\(baseType).self, label: \(label))"
             }
-            if accessor.isOptional { return plain(phase + "?", call) }
+            if isOptional { return plain(phase + "?", call) }
             return plain(phase, call + " ?? .pending")
         case .streamed:
             // A streamed list reads the items so far, whether more are coming, and the initial count asked for.
-            guard case .streamed(let list) = accessor.delivery else { return plain(valueType, "lens.read(\(field))") }
+            guard case .streamed(let initialCount) = declaration.delivery else {
+                return plain(valueType, "lens.read(\(field))")
+            }
             let count =
-                switch list.initialCount {
+                switch initialCount {
                 case .literal(let value): ".literal(\(value))"
                 case .variable(let name): ".variable(" + SwiftLiteral.string(name) + ")"
                 }
@@ -534,7 +536,7 @@ struct SwiftLensTemplate {
                 "Baton.Streamed<" + valueType + ">", "lens.streamed(\(field), initialCount: \(count))",
                 excluded: ".absent")
         case .typename:
-            return plain(valueType, accessor.isOptional ? "lens.typename" : "lens.typename ?? \"\"")
+            return plain(valueType, isOptional ? "lens.typename" : "lens.typename ?? \"\"")
         case .catchToResult:
             return plain(
                 "Swift.Result<\(valueType), Baton.FieldErrors>", "lens.caught(\(field))", excluded: ".success(nil)")

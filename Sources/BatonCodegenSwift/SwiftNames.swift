@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import BatonSchema
 
@@ -73,39 +74,33 @@ struct SwiftNames {
         Self.rules.quoted(fragments[name] ?? name)
     }
 
-    /// The Swift type for an accessor's base.
-    func baseType(_ base: AccessorBase, nestedName: String?) -> String {
-        switch base {
-        case .scalar(let scalar):
-            if !scalar.isBuiltIn, let type = scalar.mapping?.swiftType { return type }
-            return namedType(scalar.name)
+    /// The Swift type for a declared type's named type (`nestedName` for a nested lens).
+    func baseType(_ named: DeclaredNamedType, nestedName: String?) -> String {
+        switch named {
+        case .builtInScalar(let name), .customScalar(let name): return namedType(name)
         case .enumeration(let name): return enums[name].map(schemaTypeReference) ?? "String"
         case .lens: return nestedName ?? "Baton.Lens"
-        case .fragment(let fragment): return fragmentReference(fragment.name)
+        case .fragment(let name): return fragmentReference(name)
+        case .inputObject(let name): return namedType(name)
+        case .optimisticBuilder(_, _, let builder): return builder
         }
     }
 
-    /// `T` wrapped by the accessor's levels: `[T]` per list level, `?` where the level is optional. A list of lenses
-    /// (`lens` true) is a `Baton.LensList` at its innermost level, of `Baton.NullableItem<T>` where the items are
-    /// optional (`[Issue]` reads as `Baton.LensList<Baton.NullableItem<Nodes>>?`), so `ForEach` takes it and no
-    /// null item is dropped.
-    static func wrap(_ base: String, levels: [ValueLevel], lens: Bool = false) -> String {
-        let lensList = lens && levels.count > 1
-        var type = base
-        for index in levels.indices.reversed() {
-            let innermost = index == levels.count - 1
-            if lensList, innermost {
-                type = levels[index].isOptional ? "Baton.NullableItem<" + base + ">" : base
-                continue
+    /// A member's value type (`DeclaredType.value`: optionals and lists around the named type) with `base` for the
+    /// named type: `[T]` per list, `?` where optional. A list of lenses is a `Baton.LensList` at its innermost level,
+    /// of `Baton.NullableItem<T>` where the items are optional (`[Issue]` reads as
+    /// `Baton.LensList<Baton.NullableItem<Nodes>>?`), so `ForEach` takes it and no null item is dropped.
+    static func valueType(_ type: DeclaredType, base: String) -> String {
+        switch type {
+        case .named: return base
+        case .optional(let wrapped): return valueType(wrapped, base: base) + "?"
+        case .list(let item):
+            if case .lens = item.named, case .named = item.nonOptional {
+                return "Baton.LensList<" + (item.isOptional ? "Baton.NullableItem<" + base + ">" : base) + ">"
             }
-            if lensList, index == levels.count - 2 {
-                type = "Baton.LensList<" + type + ">"
-            } else if !innermost {
-                type = "[" + type + "]"
-            }
-            if levels[index].isOptional { type += "?" }
+            return "[" + valueType(item, base: base) + "]"
+        case .result(let value), .deferred(let value), .streamed(let value): return valueType(value, base: base)
         }
-        return type
     }
 
     /// A Swift type for a GraphQL input type: optional where nullable (`absent` when nil).
@@ -138,7 +133,7 @@ struct SwiftNames {
     }
 }
 
-/// `SwiftNames.wrap`'s spelling of lists of lenses and spreads read back as brackets, for tests that compare generated
+/// `SwiftNames.valueType`'s spelling of lists of lenses and spreads read back as brackets, for tests that compare generated
 /// types with the model: `Baton.LensList<Baton.NullableItem<T>>` is `[T?]`, `Baton.LensList<T>` is `[T]`,
 /// `Baton.Fragment<T>` is `T`.
 package enum SwiftTypeSpelling {

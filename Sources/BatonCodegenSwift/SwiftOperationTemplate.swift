@@ -24,8 +24,12 @@ struct SwiftOperationTemplate {
     }
 
     func render() -> Template {
-        let entryPoints = generator.declarations.entryPoints(of: operation)
-        if let fragment = entryPoints.refetchedFragment { return renderRefetchQuery(fragment: fragment) }
+        // The operation lowered here, in the file's job (its variables, lens, entry points, policies), and printed.
+        let operation = generator.declarations.operation(self.operation)
+        let entryPoints = operation.entryPoints
+        if let fragment = entryPoints.refetchedFragment {
+            return renderRefetchQuery(operation, fragment: fragment)
+        }
         let access = generator.access
         // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
         let attachable = operation.kind == .query
@@ -38,7 +42,7 @@ struct SwiftOperationTemplate {
                 + (attachable ? Self.attachmentMembers : [])
                 + SwiftNames.nestedReserved,
             shared: names.moduleTypeNames)
-        let declarations = generator.declarations.variables(of: operation)
+        let declarations = operation.variables
         let variables = declarations.map {
             Variable(declaration: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member)))
         }
@@ -65,17 +69,18 @@ struct SwiftOperationTemplate {
         let emptyInitializer = Template("\(access)init() { self.init(\(unsetArguments)) }")
         let data = SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
+        let document = document(operation)
         return """
-            /// `\(operation.kind.keyword) \(operation.name)`: reads a record of `\(operation.rootType)`.
+            /// `\(operation.kind.rawValue) \(operation.name)`: reads a record of `\(operation.rootType)`.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
                 \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
                 /// SHA-256 of `document`, for persisted queries.
                 \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))
                 \(access)static let document: String = \(document)
-                \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.keyword) }")
+                \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
-                \(if: generator.model.deliversIncrementally(operation), "/// `@defer` or `@stream`: the request accepts an incremental (multipart) answer.")
-                \(if: generator.model.deliversIncrementally(operation), "\(access)static var incrementalDelivery: Bool { true }")
+                \(if: operation.deliversIncrementally, "/// `@defer` or `@stream`: the request accepts an incremental (multipart) answer.")
+                \(if: operation.deliversIncrementally, "\(access)static var incrementalDelivery: Bool { true }")
                 \(ifLet: operation.onError, { "\(access)static var onError: String? { \(SwiftLiteral.string($0)) }" })
                 \(if: !defaults.isEmpty, "/// The defaults the document declares: storage keys and conditions use them for an unset variable.")
                 \(if: !defaults.isEmpty, "\(access)static let variableDefaults: [String: Baton.JSONValue] = [\(defaults.joined(separator: ", "))]")
@@ -105,9 +110,10 @@ struct SwiftOperationTemplate {
     }
 
     /// A `@refetchable` fragment's generated query: its variables as the pagination sets them.
-    private func renderRefetchQuery(fragment: String) -> Template {
+    private func renderRefetchQuery(_ operation: OperationDeclaration, fragment: String) -> Template {
         let access = generator.access
-        let declared = generator.declarations.variables(of: operation).map { SwiftLiteral.string($0.name) }
+        let declared = operation.variables.map { SwiftLiteral.string($0.name) }
+        let document = document(operation)
         let data = SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         return """
@@ -136,7 +142,7 @@ struct SwiftOperationTemplate {
 
     /// The document text: the operation's own definition joined with each fragment's `fragmentDocument`, or the
     /// whole text when it does not split into those (see `DocumentParts`).
-    private var document: Template {
+    private func document(_ operation: OperationDeclaration) -> Template {
         guard let parts = generator.documents.operations[operation.name], !parts.fragments.isEmpty else {
             return SwiftLiteral.multiline(operation.documentText)
         }
@@ -192,16 +198,5 @@ struct SwiftOperationTemplate {
         })
         return values
         """
-    }
-}
-
-extension OperationType {
-    /// `query`, `mutation` or `subscription`.
-    var keyword: String {
-        switch self {
-        case .query: "query"
-        case .mutation: "mutation"
-        case .subscription: "subscription"
-        }
     }
 }

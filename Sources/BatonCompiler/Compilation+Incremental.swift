@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 import BatonValidation
 
@@ -29,7 +30,7 @@ extension Compilation {
             else { continue }
             kept.insert(entry.definition)
         }
-        guard swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }
+        guard options.swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }
         // A build's files are one per document (`SwiftBuildLayout`): a file is kept whole, and with
         // it every definition it holds.
         var definitions: Set<String> = []
@@ -47,7 +48,7 @@ extension Compilation {
     func computeLayoutDigests() {
         layoutFileOfDefinition = [:]
         keptLayoutFiles = []
-        guard let swiftLayout, let model else { return }
+        guard let swiftLayout = options.swiftLayout, let model else { return }
         var files: [String: String?] = [:]  // by display path: a project's files hold several definitions each
         func file(_ display: String) -> String? {
             if let known = files[display] { return known }
@@ -94,7 +95,11 @@ extension Compilation {
     func keptFilesAreWhereRecorded(_ files: [GeneratedFile], root: String) -> Bool {
         guard let manifest = previousManifests[root] else { return false }
         // A build's layout names its files itself: a definition's own file is never written.
-        if swiftLayout != nil, manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil }) { return true }
+        if options.swiftLayout != nil,
+            manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil })
+        {
+            return true
+        }
         var recorded: [String: String] = [:]
         for entry in manifest.files { recorded[entry.definition] = entry.path }
         return files.allSatisfy { file in
@@ -230,7 +235,8 @@ extension Compilation {
             documents.allSatisfy({ generationInputs.documents[$0] != nil }),
             let freshBytes = fresh.bytes
         else { return nil }
-        return PlanSummary.splice(basis.planBytes, replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
+        return PlanSummary.splice(
+            basis.planBytes, replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
     }
 }
 

@@ -2,6 +2,7 @@ import BatonCodegen
 import BatonCodegenKotlin
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -74,52 +75,27 @@ package final class Compilation {
     /// True when the gate stopped the compilation before the plan.
     package private(set) var stoppedAtGate = false
     /// Where `.generate` writes the Kotlin runtime (a folder receiving `baton/runtime/*.kt`), or nil
-    /// for nowhere: `output.kotlin.runtime`, by default the Kotlin output folder. The driver changes
-    /// it so a run writes each folder once (`KotlinRuntimePlacement`).
-    package var kotlinRuntime: KotlinRuntimeDestination?
-    /// The files a build system declared for the Swift output (`gen --build-map`), or nil for one
-    /// file per definition. With a layout no persisted-query manifest is written: a build writes
-    /// only what it declared.
-    package var swiftLayout: SwiftBuildLayout?
-    /// True for `check`: the plan is built for its diagnostics only (`LensModelOptions.checksOnly`:
-    /// the same diagnostics, no lenses or document texts kept); a later `.generate` builds it
-    /// again in full.
-    package var checksOnly = false
-    /// True for a one-shot `check` (set through `Driver.streamsDocuments`): with `checksOnly`, the
-    /// documents are validated and planned batch by batch and their ASTs let go (`StreamingCheck`):
-    /// the same diagnostics, in a fraction of the memory; `documents` is then empty and `model` nil.
-    package var streamsDocuments = false
-    /// How many threads a streaming check, and the plan's operations, use: `ParallelWork`'s, so
-    /// the output never depends on it.
-    package var workers = Compilation.defaultWorkers
-    /// The least GraphQL bytes in a batch validated on its own (`DocumentGroups.batches`: a streaming
-    /// check's, and a whole validation's on several workers); tests make it 1 for a batch per group.
-    package var batchBytes = DocumentGroups.batchBytes
-    /// A streaming check runs this between its passes (`StreamingCheck.betweenPasses`): tests
-    /// rewrite files there.
-    package var betweenStreamingPasses: (@Sendable () -> Void)? = nil
+    /// for nowhere: `output.kotlin.runtime`, by default the Kotlin output folder. The driver's placement
+    /// changes it, across the request's compilations, so a run writes each folder once (`KotlinRuntimePlacement`).
+    package internal(set) var kotlinRuntime: KotlinRuntimeDestination?
+    /// How this compilation runs (`check`'s plan for diagnostics only, streaming, a build's layout, workers).
+    package let options: CompilationOptions
+    /// What a kept compilation reuses between rounds, owned by whoever keeps it (`WatchSession`); nil for a
+    /// compilation run once, which plans and validates everything.
+    package let cache: ProjectCache?
     private var modelIsFull = false
-    /// Set for a compilation that is kept and updated (a watch session's): each plan reuses the
-    /// definitions the last one built that no change reached (`LensModelCache`).
-    package var keepsPlan = false {
-        didSet { if keepsPlan != oldValue { planCache = keepsPlan ? LensModelCache() : nil } }
-    }
-    /// The last plan's definitions; a new one when the schema changes.
-    package private(set) var planCache: LensModelCache?
-    /// With `keepsPlan`: the last validation, by document; a new one when the schema changes.
-    private var keptValidation = KeptValidation()
-    /// With `keepsPlan`: how many documents the last validation validated (all, or what a change reached).
-    package var validatedDocuments: Int { keptValidation.validated }
+    /// With a `cache`: how many documents the last validation validated (all, or what a change reached).
+    package var validatedDocuments: Int { cache?.validatedDocuments ?? 0 }
 
     /// The hashes of this project's inputs, when the driver took them (`gen` without `--check`):
     /// with them `.generate` keeps the definitions `previousManifests` says are unchanged, and the
     /// driver records a manifest for each output folder.
-    package var generationInputs: GenerationInputs?
+    package internal(set) var generationInputs: GenerationInputs?
     /// The manifests found in the output folders, by absolute folder.
-    package var previousManifests: [String: GenerationManifest] = [:]
+    package internal(set) var previousManifests: [String: GenerationManifest] = [:]
     /// The output folders whose manifest a watch session wrote itself: their files are taken to be
     /// as it wrote them, stamps not compared (`keptDefinitions`).
-    package var trustedOutputRoots: Set<String> = []
+    package internal(set) var trustedOutputRoots: Set<String> = []
     /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `generationInputs`.
     package internal(set) var definitionDigests: [String: String] = [:]
     /// The digest of the plan's top-level names, after `.generate` with `generationInputs`.
@@ -134,11 +110,11 @@ package final class Compilation {
     var keptLayoutFiles: Set<String> = []
     /// Set by the driver when every output folder's manifest matches the inputs: the compilation
     /// is not run, and these are its folders' reports.
-    package var upToDate: [WrittenFolder]?
+    package internal(set) var upToDate: [WrittenFolder]?
     /// Set by the driver when the output folders' manifests were made from the same project-wide
     /// inputs and hold the last plan's summary: `.read` then reads only the documents the changed
     /// ones reach, and the plan holds the others as summaries (`IncrementalBasis`).
-    package var incremental: IncrementalBasis?
+    package internal(set) var incremental: IncrementalBasis?
     /// With `incremental`: what `.read` found (the documents read, the summaries of the others);
     /// nil for a compilation of every document.
     package internal(set) var partial: PartialRead?
@@ -150,9 +126,12 @@ package final class Compilation {
 
     package init(
         project: ProjectInput, workingDirectory: String, policy: DiagnosticPolicy = DiagnosticPolicy(),
-        targets selection: TargetSelection = .none
+        targets selection: TargetSelection = .none, options: CompilationOptions = CompilationOptions(),
+        cache: ProjectCache? = nil
     ) {
         self.project = project
+        self.options = options
+        self.cache = cache
         self.workingDirectory = workingDirectory
         self.policy = policy
         self.loader = ProjectLoader(workingDirectory: workingDirectory, overlays: project.overlays)
@@ -170,7 +149,7 @@ package final class Compilation {
 
     /// Runs every stage up to and including `stage` that has not run yet, stopping at the gate.
     package func run(upTo stage: Stage) {
-        if streamsDocuments, checksOnly, stage == .plan, completed == nil {
+        if options.streamsDocuments, options.checksOnly, cache == nil, stage == .plan, completed == nil {
             checkStreaming()
             return
         }
@@ -187,7 +166,7 @@ package final class Compilation {
                 stoppedAtGate = true
                 return
             }
-            plan(full: !checksOnly)
+            plan(full: !options.checksOnly)
             completed = .plan
         }
         if stage >= .generate, completed == .plan, model != nil, !modelIsFull {
@@ -225,7 +204,7 @@ package final class Compilation {
             // The last plan's summary is read while the schema is built (the two are independent,
             // and together most of an incremental run's reading).
             let bytes = basis.planBytes
-            let (summary, loaded) = ParallelWork.together(workers: workers) {
+            let (summary, loaded) = ParallelWork.together(workers: options.workers) {
                 PlanSummary(bytes: bytes[...])
             } foreground: {
                 loader.loadSchema(project.schemaFiles)
@@ -280,8 +259,7 @@ package final class Compilation {
         self.schema = schema
         schemaDiagnostics = settle(diagnostics)
         // The plan's definitions, and the documents' validation, were made against the schema before.
-        if keepsPlan { planCache = LensModelCache() }
-        keptValidation = KeptValidation()
+        cache?.schemaChanged()
     }
 
     /// A document file read and parsed; nil for a schema-only file the project leaves out.
@@ -293,7 +271,7 @@ package final class Compilation {
     /// alone), in order; schema-only files the project leaves out left out.
     private func readUnits(_ paths: [String]) -> [DocumentUnit] {
         let loader = loader
-        let loaded = ParallelWork.map(paths, workers: workers, minimumItems: 64) { loader.loadUnit($0) }
+        let loaded = ParallelWork.map(paths, workers: options.workers, minimumItems: 64) { loader.loadUnit($0) }
         return loaded.compactMap(kept)
     }
 
@@ -313,12 +291,14 @@ package final class Compilation {
         // all leaves the documents unvalidated.
         guard let schema else { return }
         // A kept compilation validates again only what changed reaches (`KeptValidation`).
-        validationDiagnostics =
-            keepsPlan
-            ? keptValidation.validate(schema: schema, documents: documents, configuration: project.configuration)
-            : DocumentValidation.validate(
-                schema: schema, documents: documents, configuration: project.configuration, workers: workers,
-                batchBytes: batchBytes)
+        if let cache {
+            validationDiagnostics = cache.validation.validate(
+                schema: schema, documents: documents, configuration: project.configuration)
+        } else {
+            validationDiagnostics = DocumentValidation.validate(
+                schema: schema, documents: documents, configuration: project.configuration,
+                workers: options.workers, batchBytes: options.batchBytes)
+        }
         if let configuration = project.configuration {
             validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }
@@ -332,8 +312,9 @@ package final class Compilation {
         // Nothing a check reports reads a description: the schema is built without their texts.
         readSchema(descriptions: false)
         var check = StreamingCheck(
-            project: project, loader: loader, policy: policy, workers: workers, batchBytes: batchBytes)
-        check.betweenPasses = betweenStreamingPasses
+            project: project, loader: loader, policy: policy, workers: options.workers,
+            batchBytes: options.batchBytes)
+        check.betweenPasses = options.betweenStreamingPasses
         var files = check.read()
         units = files.map(\.unit)
         readSettings()
@@ -378,10 +359,10 @@ package final class Compilation {
 
     private func plan(full: Bool) {
         guard let schema else { return }
-        var options = Self.modelOptions(project.configuration)
-        options.checksOnly = !full
+        var planOptions = Self.modelOptions(project.configuration)
+        planOptions.checksOnly = !full
         let (model, diagnostics) = LensModelBuilder.build(
-            schema: schema, documents: documents, options: options, cache: planCache, workers: workers,
+            schema: schema, documents: documents, options: planOptions, cache: cache?.plan, workers: options.workers,
             outside: partial?.outside ?? [])
         self.model = model
         modelIsFull = full
@@ -390,7 +371,7 @@ package final class Compilation {
 
     private func generate() {
         guard let model, let configuration = project.configuration else { return }
-        if !targets.isEmpty, swiftLayout == nil, let path = configuration.output.persistedQueriesPath {
+        if !targets.isEmpty, options.swiftLayout == nil, let path = configuration.output.persistedQueriesPath {
             manifest = Manifest(setting: path, text: PersistedQueryManifest.text(for: model.operations))
         }
         outputs = targets.compactMap { target in
@@ -404,7 +385,9 @@ package final class Compilation {
             return Output(target: target, root: root, setting: setting, files: files)
         }
         if let kotlinRuntime { KotlinRuntimePlacement.add(kotlinRuntime, to: &outputs) }
-        if let swiftLayout, let index = outputs.firstIndex(where: { $0.target.name == GenerationTargets.swift.name }) {
+        if let swiftLayout = options.swiftLayout,
+            let index = outputs.firstIndex(where: { $0.target.name == GenerationTargets.swift.name })
+        {
             // The layout merges the files' texts: rendered first, on every core (a kept file, with
             // the whole layout file it is in, is not).
             let files = ParallelWork.map(outputs[index].files, minimumItems: 16) { $0.kept ? $0 : $0.rendered }

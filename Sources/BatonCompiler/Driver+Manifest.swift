@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonConfig
+import BatonFiles
 
 /// `gen`'s manifests (`GenerationManifest`): read before the compilations run, written after
 /// their files.

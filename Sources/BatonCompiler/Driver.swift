@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 
 #if canImport(Glibc)
@@ -21,22 +22,16 @@ package struct Driver: Sendable {
     /// `gen --kotlin-runtime-out`: the one folder (absolute) the run writes the Kotlin runtime to,
     /// instead of each project's `output.kotlin.runtime`.
     package var kotlinRuntimeOutput: String?
-    /// `gen --build-map`: the Swift files a build system declared (its documents are the request's).
-    package var swiftLayout: SwiftBuildLayout?
     /// True for `gen` without `--check` and without a build map: the output folders' manifests
     /// are read, and written after the run (`GenerationManifest`).
     private var useManifests = false
     /// True for a watch session's `gen` (`WatchSession`): inputs are hashed and manifests read and
     /// written as with `useManifests`, but every compilation runs (the session keeps them).
     package var recordsManifests = false
-    /// True for a watch session: each compilation keeps its plan's definitions for the next plan
-    /// (`Compilation.keepsPlan`).
-    package var keepsPlans = false
-    /// True for `check`: plans are built for their diagnostics only (`Compilation.checksOnly`).
-    package var checksOnly = false
-    /// True for a one-shot `check`: its compilations stream their documents
-    /// (`Compilation.streamsDocuments`); a watch session keeps them instead.
-    package var streamsDocuments = false
+    /// How every compilation of the request runs, copied into each when it is made: `check`'s
+    /// `checksOnly`, a one-shot `check`'s `streamsDocuments` (a watch session keeps its compilations
+    /// instead), `gen --build-map`'s `swiftLayout` (its documents are the request's).
+    package var options = CompilationOptions()
     /// The time in seconds since 1970 by which a file's stamp counts as settled
     /// (`FileStamp.isSettled`); the system's clock, or a test's, which moves it forward instead of
     /// sleeping until files are old enough.
@@ -50,24 +45,22 @@ package struct Driver: Sendable {
         self.policy = policy
         self.targets = targets
         self.kotlinRuntimeOutput = kotlinRuntimeOutput
-        self.swiftLayout = swiftLayout
+        self.options.swiftLayout = swiftLayout
     }
 
-    /// Resolves the projects and compiles each up to `stage`.
-    package func compile(upTo stage: Compilation.Stage) -> DriverResult {
+    /// The Swift files a build system declared (`gen --build-map`), or nil.
+    package var swiftLayout: SwiftBuildLayout? { options.swiftLayout }
+
+    /// Resolves the projects and compiles each up to `stage`; with `keeping`, each compilation gets a
+    /// `ProjectCache` of its own for the rounds its keeper (a watch session) runs next.
+    package func compile(upTo stage: Compilation.Stage, keeping: Bool = false) -> DriverResult {
         let resolved = ProjectResolver.resolve(request)
         var result = DriverResult(resolved: resolved, policy: policy)
         if resolved.isFatal { return result }
         result.compilations = resolved.projects.map { project in
-            Compilation(project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets)
+            makeCompilation(project, cache: keeping ? ProjectCache() : nil)
         }
         KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
-        for compilation in result.compilations {
-            compilation.swiftLayout = swiftLayout
-            compilation.checksOnly = checksOnly
-            compilation.keepsPlan = keepsPlans
-            compilation.streamsDocuments = streamsDocuments
-        }
         if stage == .generate, useManifests {
             prepareIncrementalRun(result.compilations)
         } else if stage == .generate, recordsManifests {
@@ -88,6 +81,13 @@ package struct Driver: Sendable {
                     path: resolved.configurationPath.map { Path.display($0, from: request.workingDirectory) }))
         }
         return result
+    }
+
+    /// A compilation of `project` with this request's working directory, policy, targets and options.
+    package func makeCompilation(_ project: ProjectInput, cache: ProjectCache?) -> Compilation {
+        Compilation(
+            project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets,
+            options: options, cache: cache)
     }
 
     /// `gen`: compiles every project up to `.generate` and, when nothing is an error, writes every

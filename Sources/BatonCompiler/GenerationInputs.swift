@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonCodegenKotlin
 import BatonConfig
+import BatonFiles
 import BatonIR
 
 #if canImport(Glibc)

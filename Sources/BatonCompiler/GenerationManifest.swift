@@ -1,12 +1,5 @@
 import BatonConfig
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BatonFiles
 
 /// What one output folder's last `gen` was made from and what it wrote: the cache that lets a run
 /// with nothing changed stop after hashing its inputs, and a run after an edit render only the
@@ -224,20 +217,16 @@ package struct GenerationManifest: Sendable, Equatable {
     /// False when there is no manifest there or it cannot be written whole.
     @discardableResult
     static func rewriteInPlace(root: String, bytes: [UInt8]) -> Bool {
-        let path = root + "/" + fileName
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return FileSystem.write(bytes, to: descriptor)
+        FileSystem.overwriteInPlace(root + "/" + fileName, with: bytes)
     }
 
     /// Removes the manifest in `root` (before a run writes anything there). True when there is none afterwards.
     @discardableResult
     package static func remove(root: String) -> Bool {
-        let path = root + "/" + fileName
-        return unlink(path) == 0 || errno == ENOENT
+        switch FileSystem.removeFile(root + "/" + fileName) {
+        case .success: true
+        case .failure(let error): error.isMissing
+        }
     }
 }
 
@@ -264,21 +253,12 @@ package struct FileStamp: Sendable, Equatable {
 
     /// The same, of a path already spelt as a C string.
     package init?(cPath path: UnsafePointer<CChar>) {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        size = Int64(info.st_size)
-        #if canImport(Darwin)
-            seconds = Int64(info.st_mtimespec.tv_sec)
-            nanoseconds = Int64(info.st_mtimespec.tv_nsec)
-            changeSeconds = Int64(info.st_ctimespec.tv_sec)
-            changeNanoseconds = Int64(info.st_ctimespec.tv_nsec)
-        #else
-            seconds = Int64(info.st_mtim.tv_sec)
-            nanoseconds = Int64(info.st_mtim.tv_nsec)
-            changeSeconds = Int64(info.st_ctim.tv_sec)
-            changeNanoseconds = Int64(info.st_ctim.tv_nsec)
-        #endif
-        inode = UInt64(info.st_ino)
+        guard let status = FileSystem.status(ofCPath: path, followingLinks: false), status.kind == .file else {
+            return nil
+        }
+        self.init(
+            size: status.size, seconds: status.modifiedSeconds, nanoseconds: status.modifiedNanoseconds,
+            inode: status.inode, changeSeconds: status.changedSeconds, changeNanoseconds: status.changedNanoseconds)
     }
 
     /// A stamp from its fields (as `ManifestReader` reads them).

@@ -3,6 +3,7 @@ import BatonCodegenKotlin
 import BatonCodegenSwift
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 
 /// A language `baton gen` writes: where its output goes, what it needs from baton.json, and how it

@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonCodegenKotlin
 import BatonConfig
+import BatonFiles
 
 /// Where a compilation writes the Kotlin runtime (package `baton.runtime`).
 package struct KotlinRuntimeDestination: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonSchema
 import BatonSyntax
 import BatonValidation

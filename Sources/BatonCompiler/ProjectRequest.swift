@@ -1,5 +1,6 @@
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 
 /// Where a run's projects are and which files it reports on, as the command line gives them.
 package struct ProjectRequest: Sendable {

@@ -1,5 +1,6 @@
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonIR
 import BatonSchema
 import BatonSyntax
@@ -19,7 +20,7 @@ import BatonValidation
 /// (`Outcome.regroup`), to be batched again; a second disagreement validates everything as one
 /// batch, which is right whatever the links. So no document is ever validated in a wrong batch.
 ///
-/// Only a one-shot `check` runs it (`Compilation.streamsDocuments`): a compilation that is kept
+/// Only a one-shot `check` runs it (`CompilationOptions.streamsDocuments`): a compilation that is kept
 /// (watch mode, `plate`, `gen`) holds its documents.
 package struct StreamingCheck {
     /// A file after the first pass: its unit without documents, and what the second pass needs.

@@ -2,6 +2,7 @@ import BatonCodegen
 import BatonCodegenSwift
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 
 /// The files a build system declared before the build (`gen --build-map`): SwiftPM's build-tool
 /// plugins and Xcode's build phases must name every output before any command runs, but which

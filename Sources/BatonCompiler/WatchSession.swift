@@ -1,5 +1,6 @@
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 
 /// `check --watch` and `gen --watch`: the run's compilations kept between changes, and each batch of
 /// changed paths applied to them through the `Compilation` API, so a change re-reads only what it
@@ -39,10 +40,10 @@ package final class WatchSession {
         // `gen`'s manifests are read and written as a one-shot `gen` does: each run renders only what
         // a change reaches, and a one-shot `gen` after the session has nothing to do.
         driver.recordsManifests = stage == .generate
-        driver.keepsPlans = true
         self.driver = driver
         self.stage = stage
-        result = driver.compile(upTo: stage)
+        // Each compilation kept with a `ProjectCache` of its own (a new one when it starts afresh).
+        result = driver.compile(upTo: stage, keeping: true)
         if stage == .generate { write() }
         rememberConfigurations()
     }
@@ -150,7 +151,7 @@ package final class WatchSession {
             && resolved.projects.map(\.configuration?.path) == previous.compilations.map(\.project.configuration?.path)
         guard sameProjects else {
             // Projects came or went, or a configuration does not load: start again.
-            result = driver.compile(upTo: stage)
+            result = driver.compile(upTo: stage, keeping: true)
             if stage == .generate { write() }
             rememberConfigurations()
             return Outcome(changed: paths.sorted().map(display), resolvedAgain: true)
@@ -167,10 +168,7 @@ package final class WatchSession {
         for (index, project) in resolved.projects.enumerated() {
             let compilation = compilations[index]
             if rootEdited || project.configuration.map({ edited.contains($0.path) }) == true {
-                let fresh = Compilation(
-                    project: project, workingDirectory: driver.request.workingDirectory, policy: driver.policy,
-                    targets: driver.targets)
-                compilations[index] = fresh
+                compilations[index] = driver.makeCompilation(project, cache: ProjectCache())
                 touched.formUnion(edited)
                 continue
             }
@@ -196,9 +194,6 @@ package final class WatchSession {
         result.compilations = compilations
         KotlinRuntimePlacement.assign(compilations, override: driver.kotlinRuntimeOutput)
         for compilation in compilations {
-            compilation.swiftLayout = driver.swiftLayout
-            compilation.checksOnly = driver.checksOnly
-            compilation.keepsPlan = true
             // A project started afresh (its baton.json edited): hashed before its first read.
             if stage == .generate, compilation.completed == nil {
                 use(driver.generationBasis(of: compilation), for: compilation)

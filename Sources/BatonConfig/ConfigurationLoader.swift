@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonFiles
 
 /// The projects a `baton.json` describes, and every problem found reading them.
 ///

@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonFiles
 
 /// Turns a configuration's patterns into files: the schema files and the documents, sorted,
 /// with a diagnostic in `baton.json` for each pattern that matches nothing.

@@ -1,3 +1,5 @@
+import BatonFiles
+
 /// A file pattern from `baton.json` or the command line: `*` matches any run of characters
 /// within one path segment, `?` one character, and `**` as a whole segment any number of
 /// segments (zero included). Everything else matches itself.

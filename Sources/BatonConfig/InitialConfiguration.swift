@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonFiles
 
 /// The `baton.json` that `baton init` writes for a folder: what it found there (the schema, the
 /// Swift sources, GraphQL files) or was told, and the commented text.

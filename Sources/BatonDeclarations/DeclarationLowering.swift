@@ -13,6 +13,8 @@ package struct DeclarationLowering: Sendable {
     private let model: LensModel
     /// Each fragment's optimistic builder's name, for the builders that merge it in.
     private let fragmentBuilders: [String: String]
+    /// The fragments with `@throwOnFieldError`, which their spreads state.
+    private let throwingFragments: Set<String>
 
     package init(_ model: LensModel) {
         self.model = model
@@ -21,6 +23,7 @@ package struct DeclarationLowering: Sendable {
             if let name = fragment.lens.optimisticTypeName { builders[fragment.name] = name }
         }
         fragmentBuilders = builders
+        throwingFragments = Set(model.fragments.lazy.filter(\.throwOnFieldError).map(\.name))
         enumNames = Set(model.types.enums.map(\.name))
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
     }
@@ -112,6 +115,7 @@ package struct DeclarationLowering: Sendable {
             name: fragment.name, typeName: fragment.typeName,
             typeCondition: TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes),
             spreadMemberName: fragment.spreadAccessorName, readsNilAtRoot: fragment.rootCanBeNil,
+            throwOnFieldError: fragment.throwOnFieldError,
             lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment))
     }
 
@@ -139,7 +143,9 @@ package struct DeclarationLowering: Sendable {
             case .subscription: .subscription
             }
         return OperationDeclaration(
-            name: operation.name, typeName: operation.typeName, kind: kind,
+            name: operation.name, typeName: operation.typeName, kind: kind, rootType: operation.rootType,
+            documentText: operation.documentText, throwOnFieldError: operation.throwOnFieldError,
+            onError: operation.onError, deliversIncrementally: model.deliversIncrementally(operation),
             variables: variables(of: operation),
             lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
     }
@@ -188,24 +194,68 @@ package struct DeclarationLowering: Sendable {
 
     private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool) -> MemberDeclaration {
         let source: MemberSource
+        var selection: FieldSelection?
         switch accessor.reads {
         case .field(let read):
             source = .field(
                 responseKey: read.responseKey, fieldName: read.fieldName,
                 arguments: read.arguments.map { WrittenField(name: $0.name, value: WrittenValue($0.value)) })
+            selection = fieldSelection(accessor, read)
         case .parentRecord(let read):
-            let fragment: String? = if case .fragment(let base) = accessor.base { base.name } else { nil }
+            let fragment: SpreadFragment? =
+                if case .fragment(let base) = accessor.base {
+                    SpreadFragment(
+                        name: base.name, typeCondition: base.typeCondition,
+                        throwOnFieldError: throwingFragments.contains(base.name))
+                } else { nil }
             source = .parentRecord(
-                fragment: fragment,
-                condition: read.matchingTypes.map {
-                    TypeCondition(name: read.typeCondition ?? "", possibleTypes: $0)
-                })
+                fragment: fragment, typeCondition: read.typeCondition, matchingTypes: read.matchingTypes)
         }
+        let delivery: MemberDelivery
+        switch accessor.delivery {
+        case .immediate: delivery = .immediate
+        case .deferred(let fragment): delivery = .deferred(label: fragment.label)
+        case .streamed(let list):
+            switch list.initialCount {
+            case .literal(let count): delivery = .streamed(initialCount: .literal(count))
+            case .variable(let name): delivery = .streamed(initialCount: .variable(name))
+            }
+        }
+        let condition = accessor.presence.alternatives.map { $0.map(Self.atom) }
+        let runtime = accessor.presence.atRuntime
         return MemberDeclaration(
             name: accessor.name, source: source, type: Self.memberType(accessor),
-            readMode: Self.readMode(accessor.readMode),
-            condition: accessor.presence.alternatives.map { $0.map(Self.atom) },
-            lens: accessor.lens.map(lens), sharesNameIgnoringCase: sharesNameIgnoringCase)
+            readMode: Self.readMode(accessor.readMode), condition: condition,
+            runtimeCondition: runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) },
+            delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
+            sharesNameIgnoringCase: sharesNameIgnoringCase)
+    }
+
+    /// What the normalization plan states about a field member.
+    private func fieldSelection(_ accessor: Accessor, _ read: FieldRead) -> FieldSelection {
+        let required: RequiredNullAction? =
+            switch accessor.required?.action {
+            case nil: nil
+            case .silent?: RequiredNullAction.none
+            case .log?: .log
+            case .throwError?: .throwError
+            }
+        let catches: CatchTo? =
+            switch accessor.catchMode {
+            case nil: nil
+            case .result?: .result
+            case .null?: .null
+            }
+        return FieldSelection(
+            schemaType: declaredType(read.schemaType), nonNullLevels: accessor.levels.map(\.nonNull),
+            required: required, catches: catches,
+            connection: accessor.connection.map { ConnectionDeclaration(key: $0.key, filters: $0.filters) },
+            recordUpdate: accessor.recordUpdate.map {
+                RecordUpdateDeclaration(
+                    kind: $0.kind.rawValue, connections: $0.connections.map(WrittenValue.init),
+                    edgeTypeName: $0.edgeTypeName, typeName: $0.typeName)
+            },
+            recordKeys: accessor.recordKeys.map { RecordKeyDeclaration(typeName: $0.typeName, fields: $0.fields) })
     }
 
     /// What a read of `accessor` returns: its levels (optional where the plan says, a list per level after the
@@ -295,6 +345,57 @@ package struct DeclarationLowering: Sendable {
         return OptimisticBuilderDeclaration(
             typeName: typeName, recordType: shape.recordType, takesTypename: shape.takesTypename,
             properties: properties)
+    }
+
+    // MARK: - Test data builders
+
+    /// The test data builder of `lens` (`TestBuilderShape`) and of the lenses nested in it, lowered;
+    /// `firstEnumValues` gives an enum's first value by the enum's name.
+    package func testBuilder(_ lens: Lens, firstEnumValues: [String: String]) -> TestBuilderDeclaration {
+        let shape = TestBuilderShape(lens) { firstEnumValues[$0] }
+        func field(
+            _ responseKey: String, _ fieldName: String, _ schemaType: TypeRef, _ value: TestBuilderShape.Value,
+            _ fill: TestBuilderShape.Fill
+        ) -> TestBuilderField {
+            let given: TestBuilderValue =
+                switch value {
+                case .text: .text
+                case .int: .int
+                case .float: .float
+                case .boolean: .boolean
+                case .builder: .builder
+                }
+            let filled: TestBuilderFill =
+                switch fill {
+                case .null: .null
+                case .emptyList: .emptyList
+                case .id: .id
+                case .scalar(let name): .scalar(name)
+                case .enumValue(let type, let first): .enumValue(type: type, first: first)
+                case .object: .object
+                }
+            return TestBuilderField(
+                responseKey: responseKey, fieldName: fieldName, schemaType: declaredType(schemaType), value: given,
+                fill: filled)
+        }
+        let properties = shape.properties.map { property in
+            let accessor = lens.accessors[property.accessor]
+            let part: TestBuilderPropertyDeclaration.Part
+            switch property.part {
+            case .field(let responseKey, let fieldName, let schemaType, let value, let fill):
+                let nested =
+                    value == .builder ? accessor.lens.map { testBuilder($0, firstEnumValues: firstEnumValues) } : nil
+                part = .field(field(responseKey, fieldName, schemaType, value, fill), nested: nested)
+            case .fragment(let name): part = .fragmentSpread(fragment: name)
+            case .inlineFragment:
+                part = .inlineFragment(accessor.lens.map { testBuilder($0, firstEnumValues: firstEnumValues) })
+            }
+            return TestBuilderPropertyDeclaration(name: accessor.name, part: part, appliesTo: property.appliesTo)
+        }
+        return TestBuilderDeclaration(
+            typeName: lens.typeName, recordType: lens.recordType, takesTypename: shape.takesTypename,
+            defaultTypename: shape.defaultTypename, properties: properties,
+            keyFields: shape.keyFields.map { field($0.name, $0.name, $0.schemaType, $0.value, $0.fill) })
     }
 
     /// The builder of the nested lens `accessor` reads.

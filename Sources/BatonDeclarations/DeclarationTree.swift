@@ -28,11 +28,17 @@
 //        connectionIDName, members: [MemberDeclaration], optimisticBuilder.
 //   MemberDeclaration: name, read (a field's response key, storage name and arguments (`WrittenValue`), or the
 //        parent's record under a type condition), type: DeclaredType, readMode (`ReadMode`'s decision),
-//        condition (`Presence`, normalized), nested lens (for a composite member).
+//        condition (`Presence`, normalized) and runtimeCondition (what the runtimes evaluate: `@defer` dropped),
+//        delivery (`@defer`'s label, `@stream`'s initial count), selection (a field's part of the runtime's
+//        normalization plan: schema type, stored nullability per level, `@required`, `@catch`, `@connection`,
+//        declarative update, record keys), nested lens (for a composite member). A spread names its fragment (type
+//        condition, `@throwOnFieldError`); an inline fragment its type condition and the types it matches.
 //   DeclaredType: .named(DeclaredNamedType) | .optional | .list | .result (`@catch`: the value or
 //        its errors) | .deferred (a phase: pending, ready, failed) | .streamed (the items so far);
 //        named: a built-in scalar, a custom scalar, an enum, an input object, a nested lens, a fragment.
 //   OptimisticBuilderDeclaration: the typed optimistic response's properties (`OptimisticShape`).
+//   TestBuilderDeclaration: a lens's test data builder (`TestBuilderShape`), lowered on request
+//        (`DeclarationLowering.testBuilder`), its nested lenses' builders inside its properties.
 //
 // Naming decisions that are not spelling are stated, not left to each printer: names are the plan's
 // (`DefinitionNaming`, `LensNaming`: definitions apart from each other and from every runtime's types;
@@ -105,6 +111,18 @@ package indirect enum DeclaredType: Sendable, Hashable {
     package var isOptional: Bool {
         if case .optional = self { return true }
         return false
+    }
+
+    /// The value a read holds, without what its read mode makes of it: a Result's value, a phase's value,
+    /// streamed items as their list (`.optional` and `.list` only, around the named type).
+    package var value: DeclaredType {
+        switch self {
+        case .named: self
+        case .optional(let wrapped): .optional(wrapped.value)
+        case .list(let item): .list(item.value)
+        case .result(let value), .deferred(let value): value.value
+        case .streamed(let items): .list(items.value)
+        }
     }
 
     /// The named type at the bottom of every wrapper.
@@ -218,6 +236,8 @@ package struct FragmentDeclaration: Sendable, Equatable {
     package var spreadMemberName: String
     /// A `@required(action: NONE | LOG)` null can reach the root: every spread of it reads optional.
     package var readsNilAtRoot: Bool
+    /// `@throwOnFieldError` on the fragment: an uncaught field error inside it fails the read.
+    package var throwOnFieldError: Bool
     package var lens: LensDeclaration
     package var entryPoints: [EntryPoint]
 }
@@ -239,10 +259,23 @@ package struct TypeCondition: Sendable, Hashable {
 
 /// An operation.
 package struct OperationDeclaration: Sendable, Equatable {
-    package enum Kind: Sendable, Equatable { case query, mutation, subscription }
+    /// The operation's keyword (`query`, `mutation`, `subscription`).
+    package enum Kind: String, Sendable, Equatable { case query, mutation, subscription }
     package var name: String
     package var typeName: String
     package var kind: Kind
+    /// The root type the data's lens reads.
+    package var rootType: String
+    /// The document as sent: the operation's definition and the fragments it uses (a printer may join it from the
+    /// fragments' own texts, as long as the text sent is this).
+    package var documentText: String
+    /// `@throwOnFieldError` on the operation: an uncaught field error fails the operation.
+    package var throwOnFieldError: Bool
+    /// The `onError` a request asks the server for (baton.json's), if any.
+    package var onError: String?
+    /// Some selection of the operation or of a fragment it uses is `@defer`red or `@stream`ed: the request accepts
+    /// an incremental (multipart) answer.
+    package var deliversIncrementally: Bool
     /// Variables in declaration order.
     package var variables: [VariableDeclaration]
     /// The data's lens, reading the root type.
@@ -379,10 +412,88 @@ package struct MemberDeclaration: Sendable, Equatable {
     /// When the member is in the response (`Presence`, normalized): any alternative holding makes it present, an
     /// alternative holds when every condition of it holds. `[[]]`: always.
     package var condition: [[ConditionAtom]]
+    /// What the runtimes evaluate (`Presence.atRuntime`): `condition` without its `@defer` atoms (a deferred
+    /// selection is read once its payload arrives). `[[]]`: always; `[]`: never.
+    package var runtimeCondition: [[ConditionAtom]]
+    /// How the member's data arrives (`@defer`'s label, `@stream`'s initial count).
+    package var delivery: MemberDelivery
+    /// For a field member: what the runtime's normalization plan states about the field.
+    package var selection: FieldSelection?
     /// The nested lens a composite member reads (a field's record, an inline fragment's narrower view).
     package var lens: LensDeclaration?
     /// Another member of the lens has this name ignoring case.
     package var sharesNameIgnoringCase: Bool
+}
+
+/// How a member's data arrives.
+package enum MemberDelivery: Sendable, Equatable {
+    case immediate
+    /// `@defer` on a spread or inline fragment: its label, if any.
+    case deferred(label: String?)
+    /// `@stream` on a list field: the number of items the initial payload holds.
+    case streamed(initialCount: StreamInitialCount)
+}
+
+/// `@stream(initialCount:)`: a number as written, or a variable's value at run time.
+package enum StreamInitialCount: Sendable, Equatable {
+    case literal(Int)
+    case variable(String)
+}
+
+/// A field as the runtime's normalization plan describes it (what it stores, checks and updates).
+package struct FieldSelection: Sendable, Equatable {
+    /// The field's type as the schema declares it (optional where the schema's type is nullable).
+    package var schemaType: DeclaredType
+    /// Per level of the member's value, outermost first: a null stored there is unexpected (`ValueLevel.nonNull`:
+    /// the schema's non-null, or `@semanticNonNull` under `@throwOnFieldError`).
+    package var nonNullLevels: [Bool]
+    /// `@required(action:)`.
+    package var required: RequiredNullAction?
+    /// `@catch(to:)`.
+    package var catches: CatchTo?
+    /// `@connection(key:filters:)`.
+    package var connection: ConnectionDeclaration?
+    /// A declarative update (`@appendEdge`, `@deleteRecord`, …).
+    package var recordUpdate: RecordUpdateDeclaration?
+    /// The object types it can return whose records are keyed by fields other than `id`, sorted by type name.
+    package var recordKeys: [RecordKeyDeclaration]
+}
+
+/// What a `@required` field's null does.
+package enum RequiredNullAction: Sendable, Equatable {
+    /// `NONE`: it bubbles to the boundary.
+    case none
+    /// `LOG`: it bubbles and is logged.
+    case log
+    /// `THROW`: the read throws.
+    case throwError
+}
+
+/// Where `@catch` puts a field error.
+package enum CatchTo: Sendable, Equatable {
+    case result, null
+}
+
+/// `@connection`: the key and the arguments that tell its connections apart.
+package struct ConnectionDeclaration: Sendable, Equatable {
+    package var key: String
+    package var filters: [String]
+}
+
+/// A declarative update on a mutation's field.
+package struct RecordUpdateDeclaration: Sendable, Equatable {
+    /// The directive's name (`appendEdge`, `deleteRecord`, …).
+    package var kind: String
+    /// `connections:` as written.
+    package var connections: WrittenValue?
+    package var edgeTypeName: String?
+    package var typeName: String?
+}
+
+/// The fields a record of an object type is keyed by.
+package struct RecordKeyDeclaration: Sendable, Equatable {
+    package var typeName: String
+    package var fields: [String]
 }
 
 /// Where a member's value comes from.
@@ -390,9 +501,18 @@ package enum MemberSource: Sendable, Equatable {
     /// A field of the record: under `responseKey` in a response, stored as `fieldName` with its arguments (sorted by
     /// name, the storage key's order; variables resolved at run time).
     case field(responseKey: String, fieldName: String, arguments: [WrittenField])
-    /// The parent's record, read through a fragment (`fragment` non-nil) or an inline fragment; `condition` the
-    /// types it must be (nil: every record the parent reads).
-    case parentRecord(fragment: String?, condition: TypeCondition?)
+    /// The parent's record, read through a fragment's spread (`fragment` non-nil) or an inline fragment;
+    /// `typeCondition` as written (nil for an inline fragment without one), `matchingTypes` the object types the
+    /// record must be, sorted (nil: every record the parent reads).
+    case parentRecord(fragment: SpreadFragment?, typeCondition: String?, matchingTypes: [String]?)
+}
+
+/// The fragment a spread member reads.
+package struct SpreadFragment: Sendable, Equatable {
+    package var name: String
+    package var typeCondition: String
+    /// The fragment has `@throwOnFieldError`.
+    package var throwOnFieldError: Bool
 }
 
 /// How a member reads (`ReadMode`, the plan's decision).
@@ -449,4 +569,67 @@ package struct OptimisticPropertyDeclaration: Sendable, Equatable {
         if case .optimisticBuilder(_, _, let builder) = type.named { return builder }
         return nil
     }
+}
+
+// MARK: - Test data builders
+
+/// A lens's test data builder (`TestBuilderShape`, decided once, lowered): the properties a test sets, what each
+/// holds when left unset, which record types a spread applies to, what `__typename` is; nested lenses' builders
+/// inside their properties.
+package struct TestBuilderDeclaration: Sendable, Equatable {
+    /// The lens's type name (a nested builder is named after it).
+    package var typeName: String
+    package var recordType: String
+    /// The record type is abstract: a test may name the concrete type.
+    package var takesTypename: Bool
+    /// The `__typename` written when none is given or implied.
+    package var defaultTypename: String
+    /// In the lens's members' order (`OptimisticShape`'s).
+    package var properties: [TestBuilderPropertyDeclaration]
+    /// The record type's key fields that no property gives.
+    package var keyFields: [TestBuilderField]
+}
+
+/// One property of a test data builder.
+package struct TestBuilderPropertyDeclaration: Sendable, Equatable {
+    package indirect enum Part: Sendable, Equatable {
+        /// A field; `nested` the builder of the lens it reads, when the test gives a builder.
+        case field(TestBuilderField, nested: TestBuilderDeclaration?)
+        /// A named fragment's spread: the fragment's builder, merged in.
+        case fragmentSpread(fragment: String)
+        /// An inline fragment: its nested lens's builder (nil: the lens has none, and no property is declared).
+        case inlineFragment(TestBuilderDeclaration?)
+    }
+
+    /// The lens member's name it stands for.
+    package var name: String
+    package var part: Part
+    /// For a spread or an inline fragment: the object types it applies to, sorted; nil for every record.
+    package var appliesTo: [String]?
+}
+
+/// A field a test data builder writes: under `responseKey`, given as `value`, filled by `fill` when unset.
+package struct TestBuilderField: Sendable, Equatable {
+    /// The key field's name, for a key field; the member's response key otherwise.
+    package var responseKey: String
+    package var fieldName: String
+    /// The field's type as the schema declares it (in lists as the schema has them).
+    package var schemaType: DeclaredType
+    package var value: TestBuilderValue
+    package var fill: TestBuilderFill
+}
+
+/// What a test gives a field's innermost value as (`TestBuilderShape.Value`).
+package enum TestBuilderValue: Sendable, Equatable {
+    case text, int, float, boolean, builder
+}
+
+/// What a field holds when a test leaves it unset (`TestBuilderShape.Fill`).
+package enum TestBuilderFill: Sendable, Equatable {
+    case null
+    case emptyList
+    case id
+    case scalar(String)
+    case enumValue(type: String, first: String)
+    case object
 }

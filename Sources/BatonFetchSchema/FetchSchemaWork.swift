@@ -1,6 +1,7 @@
 import BatonCLI
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import Foundation
 
 /// `baton-fetch-schema`'s one command: `baton fetch-schema`'s name, help and arguments

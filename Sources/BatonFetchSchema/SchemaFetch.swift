@@ -2,6 +2,7 @@ import BatonCLI
 import BatonCodegen
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonSchema
 import Foundation
 

@@ -133,7 +133,7 @@ package struct Presence: Hashable, Sendable {
         return Presence(alternatives: presences.flatMap(\.alternatives))
     }
 
-    package var isAlways: Bool { alternatives == [[]] }
+    package var isAlways: Bool { alternatives.count == 1 && alternatives[0].isEmpty }
     package var isNever: Bool { alternatives.isEmpty }
 
     /// What the runtimes evaluate: `@defer` holds whenever the data is there (a deferred

@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonSyntax
 
 /// `baton lsp`'s message handler: one JSON-RPC message in, its answers and notifications out through `send`.

@@ -1,4 +1,5 @@
 import BatonConfig
+import BatonFiles
 
 #if canImport(Glibc)
     import Glibc

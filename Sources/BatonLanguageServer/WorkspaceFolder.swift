@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 import BatonSyntax
 
 /// One workspace folder: the projects of the baton.json found from it, kept compiled by a `WatchSession` at
@@ -19,7 +20,7 @@ package final class WorkspaceFolder {
         self.root = Path.normalize(root)
         var driver = Driver(
             request: ProjectRequest(workingDirectory: self.root), policy: DiagnosticPolicy(), targets: .configured)
-        driver.checksOnly = true
+        driver.options.checksOnly = true
         session = WatchSession(driver: driver, stage: .plan)
     }
 

@@ -1,10 +1,5 @@
 import BatonDiagnostics
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BatonFiles
 
 /// Loads a schema from the paths a configuration names: SDL files (`.graphql`, `.graphqls`,
 /// `.gql`, merged into one schema), a directory of them (searched recursively, in sorted
@@ -73,48 +68,36 @@ package enum SchemaLoader {
 
     /// Reads one file into a `SourceFile`, or an `io` diagnostic naming the path and the reason.
     package static func readFile(_ path: String) -> Result<SourceFile, SchemaIOError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(ioError(path, errno)) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return read(descriptor, base, buffer.count)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ioError(path, errno))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        switch FileSystem.readFile(path) {
+        case .success(let bytes): .success(SourceFile(path: path, bytes: bytes))
+        case .failure(let failure): .failure(ioError(path, failure.reason))
         }
-        return .success(SourceFile(path: path, bytes: bytes))
     }
 
-    /// The file itself, or for a directory the SDL files under it, sorted.
+    /// The file itself, or for a directory the SDL files under it (hidden ones left out), sorted.
     private static func expand(_ path: String) -> Result<[String], SchemaIOError> {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(ioError(path, errno)) }
-        guard (status.st_mode & S_IFMT) == S_IFDIR else { return .success([path]) }
+        switch FileSystem.statusOrError(of: path, followingLinks: true) {
+        case .failure(let error): return .failure(ioError(path, error.description))
+        case .success(let status) where status.kind != .directory: return .success([path])
+        case .success: break
+        }
         var files: [String] = []
         var pending = [path]
         var visited = 0
         while let directory = pending.popLast() {
             visited += 1
             if visited > 100_000 { break }  // a link cycle cannot make this endless
-            guard let handle = opendir(directory) else { return .failure(ioError(directory, errno)) }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." || name.hasPrefix(".") { continue }
+            let entries: [FileSystem.ListedEntry]
+            switch FileSystem.listing(of: directory) {
+            case .success(let listed): entries = listed
+            case .failure(let error): return .failure(ioError(directory, error.description))
+            }
+            for entry in entries where !entry.name.hasPrefix(".") {
+                let name = entry.name
                 let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-                var childStatus = stat()
-                guard stat(child, &childStatus) == 0 else { continue }
-                if (childStatus.st_mode & S_IFMT) == S_IFDIR {
+                // What a symbolic link names, as `stat` says (a listing's kind is the link's own).
+                guard let kind = FileSystem.kind(of: child) else { continue }
+                if kind == .directory {
                     pending.append(child)
                 } else if sdlExtensions.contains(where: { name.lowercased().hasSuffix($0) }) {
                     files.append(child)
@@ -124,9 +107,8 @@ package enum SchemaLoader {
         return .success(files.sorted())
     }
 
-    private static func ioError(_ path: String, _ code: Int32) -> SchemaIOError {
-        let reason = String(cString: strerror(code))
-        return SchemaIOError(
+    private static func ioError(_ path: String, _ reason: String) -> SchemaIOError {
+        SchemaIOError(
             diagnostic: Diagnostic(.error, "Cannot read \(path): \(reason).", rule: "io", range: nil, path: path))
     }
 }

@@ -84,7 +84,19 @@ package struct ValidationHooks: OptionSet, Sendable {
     package static let value = ValidationHooks(rawValue: 1 << 11)
     package static let objectField = ValidationHooks(rawValue: 1 << 12)
     package static let namedType = ValidationHooks(rawValue: 1 << 13)
-    package static let all = ValidationHooks(rawValue: (1 << 14) - 1)
+    /// `enterField`/`leaveField` for a field that has directives only: for a rule that reports
+    /// nothing about a field without them (one reading `@connection`, `@required`, …), so the walk
+    /// does not call it on the many fields that have none. Instead of `.field`; a debug build
+    /// calls it on every field and reports it if it reports on one without directives.
+    package static let fieldWithDirectives = ValidationHooks(rawValue: 1 << 14)
+    package static let all = ValidationHooks(rawValue: (1 << 15) - 1)
+}
+
+extension ValidationHooks {
+    /// Whether the walk calls a rule declaring these hooks at a field with or without directives.
+    package func callsField(withDirectives: Bool) -> Bool {
+        contains(.field) || (withDirectives && contains(.fieldWithDirectives))
+    }
 }
 
 extension ValidationRule {

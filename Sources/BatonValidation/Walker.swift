@@ -136,11 +136,13 @@ struct Walker {
         info.pointee.fieldDefStack.append(fieldDef)
         info.pointee.typeStack.append(fieldType)
         responsePaths?.enterField(node)
-        for rule in hooked.field { call(rule, .field) { rule.enterField(node) } }
+        // Most fields have no directives: the rules that look only at those with some are not called.
+        let fieldRules = node.directives.isEmpty ? hooked.fieldWithoutDirectives : hooked.field
+        for rule in fieldRules { callField(rule, node) { rule.enterField(node) } }
         for argument in node.arguments { walkArgument(argument) }
         walkDirectives(node.directives, location: .field)
         if let selectionSet = node.selectionSet { walkSelectionSet(selectionSet) }
-        for rule in hooked.field { call(rule, .field) { rule.leaveField(node) } }
+        for rule in fieldRules { callField(rule, node) { rule.leaveField(node) } }
         responsePaths?.leaveField()
         info.pointee.typeStack.removeLast()
         info.pointee.fieldDefStack.removeLast()
@@ -293,6 +295,30 @@ struct Walker {
         #endif
     }
 
+    /// Calls one rule's field hook. A debug build calls a rule declared `.fieldWithDirectives` on
+    /// every field, and reports it if it reports on a field without directives (the walk would have
+    /// skipped it there).
+    @inline(__always)
+    private func callField(_ rule: any ValidationRule, _ node: Field, _ body: () -> Void) {
+        #if DEBUG
+            let hooks = type(of: rule).hooks
+            if !hooks.contains(.field), hooks.contains(.fieldWithDirectives) {
+                let before = context.diagnostics.count
+                body()
+                let id = type(of: rule).id
+                if node.directives.isEmpty, context.diagnostics.count != before,
+                    context.undeclaredHooks.insert("\(id) fieldWithDirectives").inserted
+                {
+                    context.report(
+                        "Rule \(id) declares `fieldWithDirectives` but reported on a field without directives.",
+                        rule: "validation-hooks", places: [])
+                }
+                return
+            }
+        #endif
+        call(rule, .field, body)
+    }
+
     private mutating func enterNesting(at span: Span) -> Bool {
         depth += 1
         // A debug build spends about 4 KiB of stack per level: a 512 KiB thread (Dispatch, Swift
@@ -336,7 +362,10 @@ private struct HookedRules {
     var fragment: [any ValidationRule] = []
     var variableDefinition: [any ValidationRule] = []
     var selectionSet: [any ValidationRule] = []
+    /// Field hooks on a field with directives: the rules declaring `.field` or `.fieldWithDirectives`.
     var field: [any ValidationRule] = []
+    /// Field hooks on a field without directives: the rules declaring `.field`.
+    var fieldWithoutDirectives: [any ValidationRule] = []
     var fragmentSpread: [any ValidationRule] = []
     var inlineFragment: [any ValidationRule] = []
     var directives: [any ValidationRule] = []
@@ -358,7 +387,8 @@ private struct HookedRules {
             if hooks.contains(.fragment) { fragment.append(rule) }
             if hooks.contains(.variableDefinition) { variableDefinition.append(rule) }
             if hooks.contains(.selectionSet) { selectionSet.append(rule) }
-            if hooks.contains(.field) { field.append(rule) }
+            if hooks.callsField(withDirectives: true) { field.append(rule) }
+            if hooks.callsField(withDirectives: false) { fieldWithoutDirectives.append(rule) }
             if hooks.contains(.fragmentSpread) { fragmentSpread.append(rule) }
             if hooks.contains(.inlineFragment) { inlineFragment.append(rule) }
             if hooks.contains(.directives) { directives.append(rule) }

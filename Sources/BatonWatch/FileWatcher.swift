@@ -1,4 +1,4 @@
-import BatonConfig
+import BatonFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -178,16 +178,10 @@ struct Snapshot {
     }
 
     static func stamp(_ path: String) -> Stamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-            let time = info.st_mtimespec
-        #else
-            let time = info.st_mtim
-        #endif
+        guard let status = FileSystem.status(of: path, followingLinks: true) else { return nil }
         return Stamp(
-            size: Int64(info.st_size), seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec),
-            inode: UInt64(info.st_ino), isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
+            size: status.size, seconds: status.modifiedSeconds, nanoseconds: status.modifiedNanoseconds,
+            inode: status.inode, isDirectory: status.kind == .directory)
     }
 }
 

@@ -1,10 +1,11 @@
+import BatonFiles
+
 #if os(Linux)
     #if canImport(Glibc)
         import Glibc
     #elseif canImport(Musl)
         import Musl
     #endif
-    import BatonConfig
 
     /// inotify (Linux): one watch per folder, since inotify does not recurse. A folder created (or
     /// moved in) is watched when its event arrives, and everything already in it is reported, so files

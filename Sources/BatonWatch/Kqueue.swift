@@ -1,6 +1,5 @@
 #if canImport(Darwin)
     import Darwin
-    import BatonConfig
 
     /// kqueue (macOS, the BSDs): a vnode event per folder (entries added, removed, renamed) and per
     /// file (written, extended, deleted, renamed, attributes). kqueue says which file or folder

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -519,24 +520,5 @@ final class CheckEndToEndTests: XCTestCase {
         // Not a terminal: no escape codes, whatever the environment says.
         let run = try baton(["check", "--format", "pretty"], in: scratch.path, environment: ["TERM": "xterm-256color"])
         XCTAssertFalse(run.stderr.contains("\u{1B}["), run.stderr)
-    }
-}
-
-/// A scratch folder, removed when the test ends.
-final class Scratch {
-    let path: String
-
-    init() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("baton-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        path = base.resolvingSymlinksInPath().path
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ relativePath: String, _ text: String) throws {
-        let url = URL(fileURLWithPath: path + "/" + relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
     }
 }

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import BatonWatch
 import Foundation
 import XCTest

@@ -1,5 +1,6 @@
 import BatonCLI
 import BatonCompiler
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -36,7 +37,7 @@ final class WatchColdTests: XCTestCase {
         try scratch.write("F/Friends.graphql", "fragment HeroFriends on Hero { friends { ...HeroBits } }\n")
         try scratch.write("Sources/V.swift", Self.swift(first: "query V { hero { id } }"))
         var driver = Driver(request: ProjectRequest(workingDirectory: scratch.path), targets: .configured)
-        driver.checksOnly = true
+        driver.options.checksOnly = true
         check = WatchSession(driver: driver, stage: .plan)
         gen = WatchSession(
             driver: Driver(request: ProjectRequest(workingDirectory: scratch.path), targets: .configured),

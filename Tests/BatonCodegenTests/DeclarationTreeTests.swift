@@ -45,6 +45,29 @@ import Testing
         #expect(imports == ["import BatonDeclarations"])
     }
 
+    /// The printers of lenses, optimistic builders and test data builders walk the tree: none of their sources names
+    /// the plan's accessors, their levels, presence or delivery, nor runs a shape of the plan's (checked to fail with
+    /// `lens.accessors` put back in one of them).
+    @Test func lensPrintersReadNoPlanLens() throws {
+        let sources = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = [
+            "BatonCodegenSwift/SwiftLensTemplate.swift", "BatonCodegenSwift/SwiftOptimisticTemplate.swift",
+            "BatonCodegenSwift/SwiftBuilderTemplate.swift", "BatonCodegenKotlin/KotlinDefinitionWriter+Lens.swift",
+            "BatonCodegenKotlin/KotlinDefinitionWriter+Plan.swift", "BatonCodegenKotlin/KotlinOptimisticTemplate.swift",
+            "BatonCodegenKotlin/KotlinBuilderTemplate.swift",
+        ]
+        let planNames = try Regex(
+            #"\b(Accessor|AccessorBase|Presence|ValueLevel|FieldRead|ParentRecordRead|Delivery)\b"#
+                + #"|TestBuilderShape\(|OptimisticShape\(|\.accessors\b|\.levels\b"#)
+        for file in files {
+            let source = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(planNames) {
+                Issue.record("\(file):\(number + 1) reads the plan: \(line)")
+            }
+        }
+    }
+
     /// The lowering states the plan's decisions: a `@catch` member reads a Result, a deferred spread a phase, a
     /// streamed list its items so far; optionality is the plan's (`Accessor.isOptional`), and the whole tree is the
     /// per-construct lowerings in the plan's order.
@@ -68,6 +91,7 @@ import Testing
                 try #require(lens.accessors.count == declaration.members.count)
                 for (accessor, member) in zip(lens.accessors, declaration.members) {
                     #expect(accessor.name == member.name)
+                    Self.expectRuntimeDetails(accessor, member, model: model, in: name)
                     switch accessor.readMode {
                     case .catchToResult:
                         guard case .result(let value) = member.type else {
@@ -93,7 +117,66 @@ import Testing
         }
     }
 
-    /// What the tree states, both generators print: for every generator fixture with both languages, each enum value
+    /// A member states what the runtime's normalization plan needs, as the plan decided it: the conditions the
+    /// runtimes evaluate (`Presence.atRuntime`), the delivery, a field's schema type, stored nullability per level,
+    /// `@required`, `@catch`, `@connection`, declarative update and record keys; a spread's fragment and its policy.
+    static func expectRuntimeDetails(
+        _ accessor: Accessor, _ member: MemberDeclaration, model: LensModel, in name: String
+    ) {
+        let where_ = "\(name): \(accessor.name)"
+        #expect(member.runtimeCondition.count == accessor.presence.atRuntime.alternatives.count, "\(where_)")
+        #expect(
+            zip(member.runtimeCondition, accessor.presence.atRuntime.alternatives).allSatisfy { $0.count == $1.count },
+            "\(where_)")
+        #expect(!member.runtimeCondition.joined().contains { if case .deferred = $0 { true } else { false } })
+        switch (accessor.delivery, member.delivery) {
+        case (.immediate, .immediate): break
+        case (.deferred(let fragment), .deferred(let label)): #expect(fragment.label == label, "\(where_)")
+        case (.streamed(let list), .streamed(let count)):
+            switch (list.initialCount, count) {
+            case (.literal(let a), .literal(let b)): #expect(a == b, "\(where_)")
+            case (.variable(let a), .variable(let b)): #expect(a == b, "\(where_)")
+            default: Issue.record("\(where_): initial count \(list.initialCount) lowered as \(count)")
+            }
+        default: Issue.record("\(where_): delivery \(accessor.delivery) lowered as \(member.delivery)")
+        }
+        switch accessor.reads {
+        case .field(let read):
+            guard let selection = member.selection else {
+                Issue.record("\(where_): a field without its selection")
+                return
+            }
+            #expect(selection.schemaType.schemaType == read.schemaType, "\(where_)")
+            #expect(selection.nonNullLevels == accessor.levels.map(\.nonNull), "\(where_)")
+            #expect((selection.required == nil) == (accessor.required == nil), "\(where_)")
+            #expect((selection.required == .throwError) == accessor.isThrowing, "\(where_)")
+            #expect((selection.catches == .result) == (accessor.catchMode == .result), "\(where_)")
+            #expect((selection.catches == .null) == (accessor.catchMode == .null), "\(where_)")
+            #expect(selection.connection?.key == accessor.connection?.key, "\(where_)")
+            #expect(selection.connection?.filters == accessor.connection?.filters, "\(where_)")
+            #expect(selection.recordUpdate?.kind == accessor.recordUpdate?.kind.rawValue, "\(where_)")
+            #expect(selection.recordKeys.map(\.typeName) == accessor.recordKeys.map(\.typeName), "\(where_)")
+        case .parentRecord(let read):
+            #expect(member.selection == nil, "\(where_)")
+            guard case .parentRecord(let fragment, let typeCondition, let matchingTypes) = member.source else {
+                Issue.record("\(where_): a spread or inline fragment lowered as a field")
+                return
+            }
+            #expect(typeCondition == read.typeCondition && matchingTypes == read.matchingTypes, "\(where_)")
+            if case .fragment(let base) = accessor.base {
+                #expect(fragment?.name == base.name && fragment?.typeCondition == base.typeCondition, "\(where_)")
+                #expect(
+                    fragment?.throwOnFieldError == model.fragment(named: base.name)?.throwOnFieldError, "\(where_)")
+            } else {
+                #expect(fragment == nil, "\(where_)")
+            }
+        }
+    }
+
+    /// What the tree states, both generators print: for every generator fixture with both languages, each operation's
+    /// id, kind, root type and policies (`@throwOnFieldError`, incremental delivery, `onError`), each fragment's Kotlin
+    /// constants, as many `@required`, `@catch`, `@connection`, declarative-update and `@stream` members as the
+    /// tree's lenses have, each enum value
     /// and input field (its wire name, its deprecation), each operation's variables and whether it declares defaults,
     /// each mutation's call and whether it takes an optimistic
     /// response, each `@refetchable` fragment's refetch (through `node(id:)` or not), as many optimistic builders as
@@ -121,9 +204,22 @@ import Testing
         }
         func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
         var builders = 0
+        // Members the runtime's plan describes with `@required`, `@catch`, `@connection`, an update, `@stream`.
+        var required = 0
+        var catches = 0
+        var connections = 0
+        var updates = 0
+        var streamed = 0
         func countBuilders(_ lens: LensDeclaration) {
             if lens.optimisticBuilder != nil { builders += 1 }
-            for member in lens.members { if let nested = member.lens { countBuilders(nested) } }
+            for member in lens.members {
+                if member.selection?.required != nil { required += 1 }
+                if member.selection?.catches != nil { catches += 1 }
+                if member.selection?.connection != nil { connections += 1 }
+                if member.selection?.recordUpdate != nil { updates += 1 }
+                if case .streamed = member.delivery, member.readMode == .streamed { streamed += 1 }
+                if let nested = member.lens { countBuilders(nested) }
+            }
         }
         for file in tree.files {
             switch file.declaration {
@@ -160,6 +256,31 @@ import Testing
                     #expect(swiftText.contains("static let variableDefaults:") == hasDefaults, "\(fixture)")
                     #expect(kotlinText.contains("fun variablesWithDefaults()") == hasDefaults, "\(fixture)")
                 }
+                let name = "\(fixture): \(operation.name)"
+                #expect(swiftText.contains("static let operationID: String = \"\(operation.operationID)\""), "\(name)")
+                #expect(kotlinText.contains("const val OPERATION_ID: String = \"\(operation.operationID)\""), "\(name)")
+                #expect(kotlinText.contains("rootTypename: String get() = \"\(operation.rootType)\""), "\(name)")
+                #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")
+                if operation.entryPoints.refetchedFragment == nil {
+                    #expect(
+                        swiftText.contains("static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
+                            == (operation.kind != .query), "\(name)")
+                    #expect(
+                        swiftText.contains("static var throwOnFieldError: Bool { true }")
+                            == operation.throwOnFieldError, "\(name)")
+                    #expect(
+                        swiftText.contains("static var incrementalDelivery: Bool { true }")
+                            == operation.deliversIncrementally, "\(name)")
+                    #expect(swiftText.contains("static var onError: String?") == (operation.onError != nil), "\(name)")
+                }
+                #expect(
+                    kotlinText.contains(
+                        "throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")"),
+                    "\(name)")
+                #expect(
+                    kotlinText.contains("incrementalDelivery: Boolean get() = true") == operation.deliversIncrementally,
+                    "\(name)")
+                #expect(kotlinText.contains("onError: String? get() = null") == (operation.onError == nil), "\(name)")
                 let call = operation.entryPoints.mutationCall
                 #expect(swiftText.contains("extension Baton.MutationCall where Operation ==") == (call != nil))
                 #expect(kotlinText.contains("operator fun MutationCall<") == (call != nil))
@@ -173,6 +294,13 @@ import Testing
                 guard let (swiftText, kotlinText) = texts(file.name) else { continue }
                 let refetch = fragment.entryPoints.refetch
                 #expect(
+                    kotlinText.contains(
+                        "THROW_ON_FIELD_ERROR: Boolean = \(fragment.throwOnFieldError ? "true" : "false")"),
+                    "\(fixture): \(fragment.name)")
+                #expect(
+                    kotlinText.contains("TYPE_CONDITION: String = \"\(fragment.typeCondition.name)\""),
+                    "\(fixture): \(fragment.name)")
+                #expect(
                     swiftText.contains("typealias RefetchQuery = ") == (refetch != nil), "\(fixture): \(fragment.name)")
                 #expect(kotlinText.contains("val REFETCHABLE: Refetchable") == (refetch != nil))
                 if let refetch {
@@ -183,6 +311,17 @@ import Testing
             case .customScalar: continue
             }
         }
+        func total(_ files: [String: String], _ part: String) -> Int { files.values.reduce(0) { $0 + count($1, part) } }
+        #expect(total(swift, ", required: ") == required, "\(fixture): @required")
+        #expect(total(kotlin, "required = RequiredAction.") == required, "\(fixture): @required")
+        #expect(total(swift, ", catchTo: .") == catches, "\(fixture): @catch")
+        #expect(total(kotlin, "catches = true") == catches, "\(fixture): @catch")
+        #expect(total(swift, ", connection: Baton.ConnectionSpec(") == connections, "\(fixture): @connection")
+        #expect(total(kotlin, "connection = ConnectionSpec(") == connections, "\(fixture): @connection")
+        #expect(total(swift, ", update: Baton.RecordUpdate(") == updates, "\(fixture): updates")
+        #expect(total(kotlin, "update = RecordUpdate(") == updates, "\(fixture): updates")
+        #expect(total(swift, "lens.streamed(") == streamed, "\(fixture): @stream")
+        #expect(total(kotlin, ".streamed(") == streamed, "\(fixture): @stream")
         let swiftBuilders = swift.values.reduce(0) { $0 + count($1, ": Baton.OptimisticResponse {") }
         let kotlinBuilders = kotlin.values.reduce(0) { $0 + count($1, ": OptimisticResponse {") }
         #expect(swiftBuilders == builders, "\(fixture): Swift declares \(swiftBuilders) builders, the tree \(builders)")
@@ -193,6 +332,55 @@ import Testing
             #expect(conditions.contains("static let on_\(condition.name): "), "\(fixture): on_\(condition.name)")
         }
         #expect(count(conditions, "static let on_") == tree.sharedTypeConditions.count, "\(fixture)")
+    }
+
+    /// A test data builder in the tree is `TestBuilderShape`'s, lowered: each property stands for its lens member (by
+    /// name), with the shape's response key, field name, schema type, value, fill and narrowing; a nested lens's
+    /// builder sits in the property that gives it; key fields follow.
+    @Test func testBuildersStateTheShape() throws {
+        let model = try Self.model("test-builders.graphql")
+        let lowering = DeclarationLowering(model)
+        let firstValues = TestBuilderDefinition.firstEnumValues(model)
+        let definitions = TestBuilderDefinition.all(model, naming: TestBuilderNaming(model))
+        #expect(!definitions.isEmpty)
+        var nestedSeen = 0
+        func expectSame(_ lens: Lens, _ builder: TestBuilderDeclaration) {
+            let shape = TestBuilderShape(lens) { firstValues[$0] }
+            #expect(builder.typeName == lens.typeName && builder.recordType == lens.recordType)
+            #expect(builder.takesTypename == shape.takesTypename && builder.defaultTypename == shape.defaultTypename)
+            guard builder.properties.count == shape.properties.count, builder.keyFields.count == shape.keyFields.count
+            else {
+                Issue.record("\(lens.typeName): \(builder.properties.count) properties, the shape \(shape.properties.count)")
+                return
+            }
+            for (property, expected) in zip(builder.properties, shape.properties) {
+                let accessor = lens.accessors[expected.accessor]
+                #expect(property.name == accessor.name && property.appliesTo == expected.appliesTo, "\(accessor.name)")
+                switch (property.part, expected.part) {
+                case (.field(let field, let nested), .field(let key, let fieldName, let schemaType, let value, _)):
+                    #expect(field.responseKey == key && field.fieldName == fieldName, "\(accessor.name)")
+                    #expect(field.schemaType.schemaType == schemaType, "\(accessor.name)")
+                    #expect((field.value == .builder) == (value == .builder), "\(accessor.name)")
+                    if let nested, let inner = accessor.lens {
+                        nestedSeen += 1
+                        expectSame(inner, nested)
+                    } else {
+                        #expect(value != .builder || accessor.lens == nil, "\(accessor.name): no nested builder")
+                    }
+                case (.fragmentSpread(let fragment), .fragment(let name)): #expect(fragment == name)
+                case (.inlineFragment(let nested), .inlineFragment):
+                    if let nested, let inner = accessor.lens { expectSame(inner, nested) }
+                default: Issue.record("\(accessor.name): \(property.part) lowered from \(expected.part)")
+                }
+            }
+            for (key, expected) in zip(builder.keyFields, shape.keyFields) {
+                #expect(key.fieldName == expected.name && key.schemaType.schemaType == expected.schemaType)
+            }
+        }
+        for definition in definitions {
+            expectSame(definition.lens, lowering.testBuilder(definition.lens, firstEnumValues: firstValues))
+        }
+        #expect(nestedSeen > 0, "the fixture has nested builders")
     }
 
     /// Names the tree marks as differing only by case from a sibling's: exactly those.

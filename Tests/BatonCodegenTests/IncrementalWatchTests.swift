@@ -51,19 +51,19 @@ extension IncrementalGenTests {
             try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
         }
         XCTAssertEqual(rendered(watch), ["o:HeroC"])
-        XCTAssertEqual(watch.result.compilations.first?.planCache?.built, 1, "HeroC alone is planned again")
+        XCTAssertEqual(watch.result.compilations.first?.cache?.plan.built, 1, "HeroC alone is planned again")
         try assertWatchIsCold(watch, "an edited fragment", ["Documents/Fragments/HeroBits.graphql"]) {
             try write("Documents/Fragments/HeroBits.graphql", "fragment HeroBits on Hero { id name mood }\n")
         }
         XCTAssertEqual(rendered(watch), ["f:HeroBits", "f:HeroFriends", "o:HeroA", "o:HeroB"])
-        XCTAssertEqual(watch.result.compilations.first?.planCache?.built, 4)
+        XCTAssertEqual(watch.result.compilations.first?.cache?.plan.built, 4)
     }
 
     /// `check --watch`: after each change the session reports what a fresh `check` reports, and its
     /// plan builds only the definitions the change reaches.
     func testACheckSessionReportsWhatAFreshCheckReports() throws {
         var driver = Driver(request: ProjectRequest(workingDirectory: folder), targets: .configured)
-        driver.checksOnly = true
+        driver.options.checksOnly = true
         let watch = WatchSession(driver: driver, stage: .plan)
         func assertFresh(_ what: String, _ paths: [String], line: UInt = #line, _ edit: () throws -> Void) throws {
             try edit()
@@ -76,7 +76,7 @@ extension IncrementalGenTests {
             try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
         }
         // HeroC alone is built again.
-        XCTAssertEqual(watch.result.compilations.first?.planCache?.built, 1)
+        XCTAssertEqual(watch.result.compilations.first?.cache?.plan.built, 1)
         try assertFresh("an accessor name conflict", ["Documents/Queries/C.graphql"]) {
             try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { heroBits: id ...HeroBits } }\n")
         }

@@ -100,33 +100,6 @@ final class KotlinRuntimeFilesTests: XCTestCase {
         XCTAssertEqual(KotlinRuntimeFiles.folders(environment: "", executable: nil), [Self.folder])
     }
 
-    /// A file's text is what `String(data:encoding: .utf8)` makes of it (a byte order mark left out, nil for
-    /// bytes that are not UTF-8), and a folder's entries are `FileManager`'s.
-    func testFilesAreReadAsFoundationReadThem() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-read-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let contents: [[UInt8]] = [
-            Array("package baton.runtime\nclass A\n".utf8), [0xEF, 0xBB, 0xBF, 0x61], [0xFF, 0x61], [],
-            [0x61, 0x00, 0x62], Array("é \u{301} 😀".utf8), [0xEF, 0xBB], Array(repeating: 0x61, count: 200_000),
-        ]
-        for (index, bytes) in contents.enumerated() {
-            let path = folder + "/f\(index).kt"
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-            XCTAssertEqual(
-                FilePath.utf8Text(of: path), String(data: Data(bytes), encoding: .utf8), "\(bytes.prefix(8))")
-        }
-        XCTAssertNil(FilePath.utf8Text(of: folder + "/missing.kt"))
-        XCTAssertNil(FilePath.utf8Text(of: folder + "/sub"))
-        XCTAssertEqual(
-            FilePath.entries(of: folder)?.sorted(), try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        )
-        XCTAssertNil(FilePath.entries(of: folder + "/missing"))
-        XCTAssertEqual(FilePath.kind(of: folder + "/sub"), .directory)
-        XCTAssertEqual(FilePath.kind(of: folder + "/f0.kt"), .other)
-        XCTAssertNil(FilePath.kind(of: folder + "/missing"))
-    }
-
     /// A binary with no installed copy beside it (this test process) reads the source tree it was built from.
     func testABuildFromSourceReadsTheSourceTree() throws {
         let found = try KotlinRuntimeFiles.locate(environment: nil, executable: "/nonexistent/bin/baton").get()

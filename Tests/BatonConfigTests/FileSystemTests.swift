@@ -1,3 +1,4 @@
+import BatonFiles
 import Foundation
 import XCTest
 

@@ -84,6 +84,30 @@ final class CheckingPlanTests: XCTestCase {
         }
     }
 
+    /// Checking lists an operation's fragments only when one of the documents' fragments nests past
+    /// `DocumentText.unguardedDepth` (only then can they make the text's transform refuse); its
+    /// diagnostics are the full plan's either way.
+    func testCheckingListsTheFragmentsUsedOnlyWhenOneNestsDeep() throws {
+        let schema = Array(
+            """
+            type Query { node: Node }
+            type Node { id: ID!, next: Node, name: String }
+            """.utf8)
+        for (depth, listed) in [(2, false), (10, true)] {
+            let open = String(repeating: "next { ", count: depth)
+            let close = String(repeating: " }", count: depth)
+            let document = """
+                query Shallow { node { id } ...Used }
+                fragment Used on Query { node { \(open)name\(close) } }
+                """
+            let (full, checking, model) = Self.bothWays(
+                [("Shallow.graphql", document)], schema: ("schema.graphql", schema))
+            XCTAssertEqual(checking, full, "depth \(depth)")
+            XCTAssertEqual(
+                try XCTUnwrap(model?.operations.first).fragmentsUsed, listed ? ["Used"] : [], "depth \(depth)")
+        }
+    }
+
     func testDeepInputFieldsGiveTheSameDiagnosticsWhenChecking() throws {
         // An input object a variable reaches, with a field nesting more lists than the generators
         // write: `gen` refuses it, so `check` must too.

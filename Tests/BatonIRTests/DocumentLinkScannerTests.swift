@@ -127,15 +127,16 @@ final class DocumentLinkScannerTests: XCTestCase {
         let documents = before.keys.sorted().map { folder.appendingPathComponent($0).path }
         func run(streamed: Bool) -> String {
             let project = ProjectInput(configuration: nil, schemaFiles: [schema], documentFiles: documents)
-            let compilation = Compilation(project: project, workingDirectory: folder.path, targets: .none)
-            compilation.checksOnly = true
+            var options = CompilationOptions(checksOnly: true)
             if streamed {
                 write(before)
-                compilation.streamsDocuments = true
-                compilation.workers = 2
-                compilation.batchBytes = 1
-                compilation.betweenStreamingPasses = { write(after) }
+                options.streamsDocuments = true
+                options.workers = 2
+                options.batchBytes = 1
+                options.betweenStreamingPasses = { write(after) }
             }
+            let compilation = Compilation(
+                project: project, workingDirectory: folder.path, targets: .none, options: options)
             compilation.run(upTo: .plan)
             return TextRenderer.render(compilation.diagnostics.sorted(by: Diagnostic.sortKey))
         }

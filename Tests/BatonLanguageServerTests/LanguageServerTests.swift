@@ -213,7 +213,7 @@ final class LanguageServerTests: XCTestCase {
     /// `baton check`'s diagnostics for the project as it is on disk, as (uri, line, character, code, message).
     func checkDiagnostics() -> [[String]] {
         var driver = Driver(request: ProjectRequest(workingDirectory: project.root), targets: .configured)
-        driver.checksOnly = true
+        driver.options.checksOnly = true
         return driver.compile(upTo: .plan).shownDiagnostics.compactMap { diagnostic in
             guard let start = diagnostic.range?.start else { return nil }
             return [

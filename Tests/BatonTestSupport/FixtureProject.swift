@@ -21,7 +21,7 @@ package struct FixtureProject {
 
     /// Compiles `sections` up to `stage` (as `check` does with `checksOnly`); `defaultSchema` (a
     /// display path and bytes) stands in when no section is a schema. `streaming` streams the
-    /// documents (`Compilation.streamsDocuments`) with that many workers and batch size;
+    /// documents (`CompilationOptions.streamsDocuments`) with that many workers and batch size;
     /// `workers` (with `batchBytes`) sets them for the whole-project path.
     package init(
         sections: [(path: String, text: String)], defaultSchema: (path: String, bytes: [UInt8])?,
@@ -58,15 +58,15 @@ package struct FixtureProject {
         }
         let project = ProjectInput(
             configuration: configuration, schemaFiles: schemaFiles, documentFiles: documentFiles, overlays: overlays)
-        compilation = Compilation(project: project, workingDirectory: Self.root, targets: targets)
-        compilation.checksOnly = checksOnly
-        if let workers { compilation.workers = workers }
-        if let batchBytes { compilation.batchBytes = batchBytes }
+        var options = CompilationOptions(checksOnly: checksOnly)
+        if let workers { options.workers = workers }
+        if let batchBytes { options.batchBytes = batchBytes }
         if let streaming {
-            compilation.streamsDocuments = true
-            compilation.workers = streaming.workers
-            compilation.batchBytes = streaming.batchBytes
+            options.streamsDocuments = true
+            options.workers = streaming.workers
+            options.batchBytes = streaming.batchBytes
         }
+        compilation = Compilation(project: project, workingDirectory: Self.root, targets: targets, options: options)
         compilation.run(upTo: stage)
         self.configurationDiagnostics = configurationDiagnostics
     }

@@ -59,7 +59,7 @@ package enum CheckCommand: Command {
         // Everything short of writing files: the plan, and the settings of every language with an
         // output, so whatever `gen` would stop on, `check` reports first.
         var driver = Driver(request: request, policy: policy, targets: .configured)
-        driver.checksOnly = true
+        driver.options.checksOnly = true
         if arguments.flag("watch") {
             if let problem = WatchLoop.formatProblem(format) {
                 context.standardError.write("Error: \(problem)\n")
@@ -67,7 +67,7 @@ package enum CheckCommand: Command {
             }
             return WatchLoop.run(driver: driver, stage: .plan, format: format, context: context)
         }
-        driver.streamsDocuments = true
+        driver.options.streamsDocuments = true
         let result = driver.compile(upTo: .plan)
         context.keepUntilExit(result)
 

@@ -2,6 +2,7 @@ import BatonCodegen
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 
 /// `baton gen [--lang swift|kotlin] [--check]`: writes the generated code of every project of baton.json.
 package enum GenCommand: Command {

@@ -1,6 +1,7 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonFiles
 
 /// `baton init`: writes a commented baton.json for the folder it runs in, then checks the project
 /// it describes.

@@ -58,7 +58,9 @@ extension LensBuildContext {
             }
         }
         var heads: [AccessorHead] = []
+        heads.reserveCapacity(groups.groups.count)
         var headNames = SmallIndex<String>()
+        headNames.reserve(groups.groups.count)
         for group in groups.groups {
             guard
                 let head = buildAccessor(
@@ -72,12 +74,13 @@ extension LensBuildContext {
                 heads.append(head)
             }
         }
-        if let keyNames = recordKeys.fields(of: parent.name) {
+        let keyNames = keyFields(of: parent)
+        if let keyNames {
             reportTakenKeyFields(groups, keyNames: keyNames, parent: parent, scope: scope)
         }
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
-        lens.keyFields = recordKeys.fields(of: parent.name).map { names in
+        lens.keyFields = keyNames.map { names in
             names.compactMap { name in
                 parent.field(named: name).map { KeyFieldModel(name: name, schemaType: $0.type) }
             }
@@ -186,6 +189,11 @@ extension LensBuildContext {
             if let accessor { accessors.append(accessor) }
             return AccessorHead(name: field.responseKey, location: location, origin: .field(field.responseKey))
         case .spread(let spread):
+            // `check` reads only the accessor's name of a fragment built already (its type
+            // condition is a known type: it was built).
+            if options.checksOnly, let name = spreadAccessorNames[spread.name.value] {
+                return AccessorHead(name: name, location: location, origin: .spread(spread.name.value))
+            }
             guard let fragment = fragmentModel(named: spread.name.value),
                 let condition = schema.type(named: fragment.typeCondition)
             else { return nil }

@@ -23,10 +23,25 @@ struct Occurrence {
     var span: Span
 }
 
+/// The occurrences of one accessor in a selection, in document order: never empty, and most
+/// often one, kept without an array of its own (one allocation less per field of every selection set).
+struct Occurrences: RandomAccessCollection {
+    private var head: Occurrence
+    private var rest: [Occurrence] = []
+
+    init(_ first: Occurrence) { head = first }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { rest.count + 1 }
+    subscript(position: Int) -> Occurrence { position == 0 ? head : rest[position - 1] }
+
+    mutating func append(_ occurrence: Occurrence) { rest.append(occurrence) }
+}
+
 /// The occurrences of one accessor in a selection, in document order.
 struct OccurrenceGroup {
     var key: SelectionKey
-    var occurrences: [Occurrence]
+    var occurrences: Occurrences
 
     /// The first answer `read` gives for a field occurrence, in document order (validation made
     /// the selections of one key agree on their directives).
@@ -52,12 +67,18 @@ struct OccurrenceGroup {
 struct OrderedGroups {
     var groups: [OccurrenceGroup] = []
     var index = SmallIndex<SelectionKey>()
+    /// Room for `count` more groups (a selection set's selections, at most one group each).
+    mutating func reserve(_ count: Int) {
+        groups.reserveCapacity(groups.count + count)
+        index.reserve(count)
+    }
+
     mutating func add(_ key: SelectionKey, _ occurrence: Occurrence) {
         if let position = index.position(of: key) {
             groups[position].occurrences.append(occurrence)
         } else {
             index.append(key)
-            groups.append(OccurrenceGroup(key: key, occurrences: [occurrence]))
+            groups.append(OccurrenceGroup(key: key, occurrences: Occurrences(occurrence)))
         }
     }
 }
@@ -74,6 +95,11 @@ struct SmallIndex<Key: Hashable> {
     func position(of key: Key) -> Int? {
         if let table { return table[key] }
         return keys.firstIndex(of: key)
+    }
+
+    /// Room for `count` more keys while they are compared (a hash table grows by itself).
+    mutating func reserve(_ count: Int) {
+        if table == nil { keys.reserveCapacity(keys.count + min(count, Self.linearLimit + 1)) }
     }
 
     /// Appends `key`, which must not be in the index yet, at the next position.
@@ -106,20 +132,21 @@ extension LensBuildContext {
             return reportCut()
         }
         let scope = scope ?? parent
+        groups.reserve(set.selections.count)
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                let presence = inherited.and(Self.presence(field.directives))
+                let presence = Self.presence(field.directives, inside: inherited)
                 groups.add(
                     .of(field), Occurrence(node: .field(field, scopeType: scope), presence: presence, span: field.span))
             case .fragmentSpread(let spread):
                 guard fragmentNodes[spread.name.value] != nil else { continue }
-                let presence = inherited.and(Self.presence(spread.directives))
+                let presence = Self.presence(spread.directives, inside: inherited)
                 groups.add(
                     .spread(fragment: spread.name.value),
                     Occurrence(node: .spread(spread), presence: presence, span: spread.span))
             case .inlineFragment(let inline):
-                let presence = inherited.and(Self.presence(inline.directives))
+                let presence = Self.presence(inline.directives, inside: inherited)
                 let condition = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
                 guard condition.isComposite else { continue }
                 // A deferred inline fragment is an accessor of its own even on the same type: it reads as a phase.
@@ -138,6 +165,7 @@ extension LensBuildContext {
 
     /// True when a selection's own directives defer it (`@defer`, unless `if: false`).
     static func isDeferred(_ directives: [Directive]) -> Bool {
+        if directives.isEmpty { return false }
         if case .deferred = Delivery.of(directives, isList: false) { return true }
         return false
     }
@@ -146,6 +174,13 @@ extension LensBuildContext {
     /// `BatonSemantics` decodes them.
     static func presence(_ directives: [Directive]) -> Presence {
         Presence(conditions: BatonDirectives.presence(directives))
+    }
+
+    /// The presence of a selection with `directives` written where `inherited` holds: `inherited`
+    /// itself when the selection has no directives (most do not), without decoding or combining.
+    @inline(__always)
+    static func presence(_ directives: [Directive], inside inherited: Presence) -> Presence {
+        directives.isEmpty ? inherited : inherited.and(presence(directives))
     }
 
     /// True when every record of `parent` is a `condition`: the same type, or a wider one.

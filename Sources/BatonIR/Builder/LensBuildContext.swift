@@ -34,6 +34,21 @@ final class LensBuildContext {
     /// (`Lens.possibleTypes`), sorted once per type and shared by every lens of it.
     var sortedPossibleTypes: [String: [String]] = [:]
     var matchCache: [TypePair: Bool] = [:]
+    /// `someFragmentNestsPastText`, computed once.
+    var fragmentsNestPastText: Bool?
+    /// The spread accessor's name of each fragment this context built: what `check` reads of a
+    /// spread, without copying the fragment's model.
+    var spreadAccessorNames: [String: String] = [:]
+    /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
+    var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
+
+    /// `recordKeys.fields(of: type.name)`, looked up once per type.
+    func keyFields(of type: NamedTypeDef) -> [String]? {
+        if let known = keyFieldNames[ObjectIdentifier(type)] { return known }
+        let found = recordKeys.fields(of: type.name)
+        keyFieldNames[ObjectIdentifier(type)] = .some(found)
+        return found
+    }
     /// The stack of the thread building the model: a debug build spends over 10 KiB per lens
     /// level, so a 512 KiB thread (Dispatch, Swift Concurrency) runs out long before
     /// `maximumDepth`. Created on first use, on the building thread.
@@ -250,6 +265,7 @@ final class LensBuildContext {
             possibleTypes: checksOnly ? [] : schema.possibleTypes(of: type).map(\.name).sorted())
         model.refetchable = refetchableModel(node, lens: lens)
         fragmentModels[name] = model
+        spreadAccessorNames[name] = model.spreadAccessorName
         return model
     }
 
@@ -281,10 +297,13 @@ final class LensBuildContext {
             reportDeepValue(
                 "The variable $\(definition.variable.name.value)", at: SourceRange(file: source, span: definition.span))
         }
-        let used = fragmentsUsed(by: node.selectionSet)
-        let usedNodes = used.compactMap { fragmentNodes[$0]?.0 }
-        // Which variables are client-only or hold connection IDs is for outputs only.
+        // Which variables are client-only or hold connection IDs is for outputs only, and so are the
+        // fragments used: `check` lists them only when one of them could make the text's transform
+        // refuse (no fragment of the documents nests past `DocumentText.unguardedDepth`, as a
+        // fragment's `fragmentsSpread` is empty with `checksOnly`).
         let checksOnly = options.checksOnly
+        let used = checksOnly && !someFragmentNestsPastText ? [] : fragmentsUsed(by: node.selectionSet)
+        let usedNodes = used.compactMap { fragmentNodes[$0]?.0 }
         let clientOnly = checksOnly ? [] : DocumentText.clientOnlyVariables(operation: node, fragments: usedNodes)
         let connectionVariables = checksOnly ? [] : Self.connectionVariables(node.selectionSet, fragments: usedNodes)
         let variables = node.variableDefinitions.map { definition in
@@ -398,6 +417,18 @@ final class LensBuildContext {
     }
 
     // MARK: Fragments used
+
+    /// True when a fragment of the documents nests its own selections past
+    /// `DocumentText.unguardedDepth` (where printing a text asks the stack): only then can the
+    /// fragments an operation uses change what `check` reports of it.
+    var someFragmentNestsPastText: Bool {
+        if let known = fragmentsNestPastText { return known }
+        let answer = fragmentNodes.values.contains {
+            Self.nestingDepth($0.0.selectionSet) > DocumentText.unguardedDepth
+        }
+        fragmentsNestPastText = answer
+        return answer
+    }
 
     /// The fragments `set` spreads, directly or through other fragments, sorted.
     func fragmentsUsed(by set: SelectionSet) -> [String] {

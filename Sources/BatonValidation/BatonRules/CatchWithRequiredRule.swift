@@ -12,7 +12,7 @@ package final class CatchWithRequiredRule: ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "catch-with-required", title: "Not @catch and @required on one field.",
         summary: "A field must not have both.", severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

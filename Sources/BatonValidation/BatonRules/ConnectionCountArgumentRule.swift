@@ -12,7 +12,7 @@ package final class ConnectionCountArgumentRule: ValidationRule, BatonRuleInfo {
         id: "connection-count-argument", title: "A @connection field is given first or last.",
         summary: "A connection field passes a count (first or last), so it never fetches an unbounded list.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -17,7 +17,7 @@ package final class ConnectionFieldTypeRule: ValidationRule, BatonRuleInfo {
         summary:
             "The field's type has edges (each with a node and a cursor) and a pageInfo with endCursor, hasNextPage, hasPreviousPage and startCursor.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

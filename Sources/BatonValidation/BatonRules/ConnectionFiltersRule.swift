@@ -16,7 +16,7 @@ package final class ConnectionFiltersRule: ValidationRule, BatonRuleInfo {
         summary:
             "@connection(filters:) lists string literals, each an argument the field is given other than first, last, after and before.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -14,7 +14,7 @@ package final class ConnectionKeyRule: ValidationRule, BatonRuleInfo {
         id: "connection-key", title: "A connection key is a string literal ending in _<field>.",
         summary: "@connection(key:) is a string literal of the form <SomeName>_<field alias or name>.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -19,7 +19,7 @@ package final class ConnectionSelectionRule: ValidationRule, BatonRuleInfo {
         summary:
             "A connection field selects edges { cursor node } and the pageInfo fields its paging needs (endCursor hasNextPage with first, startCursor hasPreviousPage with last).",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

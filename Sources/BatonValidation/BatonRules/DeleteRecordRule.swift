@@ -14,7 +14,7 @@ package final class DeleteRecordRule: ValidationRule, BatonRuleInfo {
         id: "delete-record", title: "@deleteRecord and @deleteEdge only on a field returning IDs.",
         summary: "The field's type is ID or a list of ID; @deleteRecord's typeName names a type with an id field.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -14,7 +14,7 @@ package final class EdgeUpdateRule: ValidationRule, BatonRuleInfo {
         summary:
             "The field returns an edge (a type with a node and a scalar cursor), or a list of them, and selects its node.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -14,7 +14,7 @@ package final class NodeUpdateRule: ValidationRule, BatonRuleInfo {
         id: "node-update", title: "@appendNode and @prependNode on records, with an edge type that holds them.",
         summary: "The field returns records, and edgeTypeName names an object type whose node field can hold them.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

@@ -20,7 +20,7 @@ package final class RequiredOnNonNullRule: ValidationRule, BatonRuleInfo {
         id: "required-on-non-null", title: "@required only on nullable fields.",
         summary: "A field the schema already makes non-null must not carry @required.", severity: .error, origin: .baton
     )
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.fieldWithDirectives]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

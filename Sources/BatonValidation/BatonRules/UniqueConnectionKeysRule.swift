@@ -13,7 +13,7 @@ package final class UniqueConnectionKeysRule: ValidationRule, BatonRuleInfo {
         id: "unique-connection-keys", title: "Connection keys are unique in a definition.",
         summary: "No two @connection fields of one operation or fragment share a key.", severity: .error,
         origin: .baton)
-    package static let hooks: ValidationHooks = [.operation, .fragment, .field]
+    package static let hooks: ValidationHooks = [.operation, .fragment, .fieldWithDirectives]
     package let context: ValidationContext
     /// The keys seen in the definition being walked, with where.
     private var seen: [String: Span] = [:]

@@ -34,6 +34,16 @@ enum SwiftCompiler {
         return "swiftc"
     }
 
+    /// The compiler in a cache key: its resolved path, size and modification time, so a toolchain installed over it
+    /// builds everything again.
+    static let compilerIdentity: String = {
+        let resolved = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(resolved) \(size) \(modified)"
+    }()
+
     /// The runtime's sources.
     static var runtimeSources: [String] {
         let root = repository.appendingPathComponent("Sources/Baton").path
@@ -110,21 +120,32 @@ enum SwiftCompiler {
         }
     }
 
-    /// A folder built once per test process by `build`, and reused by later runs: keyed by the inputs' paths and
-    /// contents (and `extra`), so a changed input gets a new build. `build` fills a folder beside the final one, which
-    /// is then moved into place, so a concurrent or interrupted run never sees half a build.
+    /// A folder built once per test process by `build`, and reused by later runs: keyed by the compiler, the inputs'
+    /// paths (with `byName`, their names only: a generated file's folder is a new temporary one in every run, and
+    /// only its name reaches the compiler's answer) and contents, and `extra`, so a changed input gets a new build.
+    /// `build` fills a folder beside the final one, which is then moved into place, so a concurrent or interrupted run
+    /// never sees half a build; only a success is kept across processes.
     static func cachedFolder(
-        _ label: String, inputs: [String], extra: [String] = [], expecting files: [String],
+        _ label: String, inputs: [String], byName: Bool = false, extra: [String] = [], expecting files: [String],
         build: (URL) throws -> Void
     ) throws -> URL {
         lock.lock()
         defer { lock.unlock() }
         var hasher = SHA256()
+        hasher.update(compilerIdentity.utf8)
+        hasher.update([0])
         for path in inputs {
-            hasher.update(path.utf8)
-            hasher.update(FileManager.default.contents(atPath: path) ?? Data())
+            hasher.update((byName ? URL(fileURLWithPath: path).lastPathComponent : path).utf8)
+            hasher.update([0])
+            let contents = FileManager.default.contents(atPath: path) ?? Data()
+            hasher.update(String(contents.count).utf8)
+            hasher.update([0])
+            hasher.update(contents)
         }
-        for item in extra { hasher.update(item.utf8) }
+        for item in extra {
+            hasher.update(item.utf8)
+            hasher.update([0])
+        }
         let key = label + "-" + String(SHA256.hex(hasher.finalize()).prefix(16))
         if let cached = built[key] { return try cached.get() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(key)
@@ -133,8 +154,8 @@ enum SwiftCompiler {
             return folder
         }
         let result: Result<URL, Failure>
+        let building = folder.appendingPathExtension("building-\(getpid())")
         do {
-            let building = folder.appendingPathExtension("building-\(getpid())")
             try? FileManager.default.removeItem(at: building)
             try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
             try build(building)
@@ -146,24 +167,37 @@ enum SwiftCompiler {
         } catch {
             result = .failure(Failure(description: "\(error)"))
         }
+        // A failed build leaves nothing behind.
+        if case .failure = result { try? FileManager.default.removeItem(at: building) }
         built[key] = result
         return try result.get()
     }
 
     /// Type-checks `files` (paths) against the runtime, with `extraFlags` after `flags`
-    /// (`mainActorDefault`); returns the compiler's seconds.
-    @discardableResult
+    /// (`mainActorDefault`); returns the seconds it took (nearly none when the same check passed before).
     /// With `testKit`, `BatonTesting` is on the import path too.
+    @discardableResult
     static func typecheck(_ files: [String], extraFlags: [String] = [], testKit: Bool = false) throws -> Double {
         let runtime = try runtime()
         let kit = testKit ? ["-I", try Self.testKit().path] : []
         let start = Date()
         // `-package-name`: generated code may be `package` (`output.swift.accessModifier`), as SwiftPM compiles it.
-        try run(
-            swiftc,
-            ["-typecheck"] + flags + extraFlags + ["-I", runtime.path] + kit
-                + ["-module-name", "App", "-package-name", "App"] + files)
+        try typecheckOnce(
+            "baton-typecheck",
+            arguments: ["-typecheck"] + flags + extraFlags + ["-I", runtime.path] + kit
+                + ["-module-name", "App", "-package-name", "App"], files: files)
         return Date().timeIntervalSince(start)
+    }
+
+    /// Runs `swiftc` with `arguments` and then `files`, unless the same compiler passed the same arguments and
+    /// files (names and contents, in order; the modules on the import path are folders named by their own
+    /// contents) before, in this process or an earlier one: a pass is kept as a marker (`cachedFolder`), a failure
+    /// is reported, and compiled again by the next process that asks.
+    static func typecheckOnce(_ label: String, arguments: [String], files: [String]) throws {
+        _ = try cachedFolder(label, inputs: files, byName: true, extra: arguments, expecting: ["passed"]) { building in
+            try run(swiftc, arguments + files)
+            try Data().write(to: building.appendingPathComponent("passed"))
+        }
     }
 
     /// Builds `files` (one of them a `main.swift`) into an executable linked with the runtime, runs it, and returns
@@ -172,18 +206,21 @@ enum SwiftCompiler {
     static func buildAndRun(_ files: [String], arguments: [String] = [], testKit: Bool = false) throws -> String {
         let runtime = try runtime()
         let kit = testKit ? try Self.testKit() : nil
-        let executable = FileManager.default.temporaryDirectory.appendingPathComponent("baton-app-" + UUID().uuidString)
-        defer { try? FileManager.default.removeItem(at: executable) }
         let linkKit = kit.map {
             ["-I", $0.path, "-L", $0.path, "-lBatonTesting", "-Xlinker", "-rpath", "-Xlinker", $0.path]
         }
-        try run(
-            swiftc,
+        let compile =
             flags + [
                 "-I", runtime.path, "-L", runtime.path, "-lBaton", "-Xlinker", "-rpath", "-Xlinker", runtime.path,
-                "-module-name", "App", "-o", executable.path,
-            ] + (linkKit ?? []) + files)
-        return try run(executable.path, arguments)
+                "-module-name", "App",
+            ] + (linkKit ?? [])
+        // Built once for the same compiler, arguments and files (names and contents; the libraries linked are folders
+        // named by their contents), as `typecheckOnce` checks once; it runs every time.
+        let built = try cachedFolder("baton-app", inputs: files, byName: true, extra: compile, expecting: ["app"]) {
+            building in
+            try run(swiftc, compile + ["-o", building.appendingPathComponent("app").path] + files)
+        }
+        return try run(built.appendingPathComponent("app").path, arguments)
     }
 
     /// Runs a program, failing with its output when it exits with a non-zero status.

@@ -31,7 +31,8 @@ enum SwiftUIStandIn {
     @discardableResult
     static func typecheck(_ files: [String], extraFlags: [String] = []) throws -> Double {
         let start = Date()
-        try SwiftCompiler.run(SwiftCompiler.swiftc, try arguments(files, extraFlags: extraFlags))
+        try SwiftCompiler.typecheckOnce(
+            "baton-swiftui-typecheck", arguments: try arguments(extraFlags: extraFlags), files: files)
         return Date().timeIntervalSince(start)
     }
 
@@ -49,10 +50,9 @@ enum SwiftUIStandIn {
         }
     }
 
-    private static func arguments(_ files: [String], extraFlags: [String] = []) throws -> [String] {
+    private static func arguments(extraFlags: [String] = []) throws -> [String] {
         ["-typecheck"] + SwiftCompiler.flags + extraFlags + (try importPath()).flatMap { ["-I", $0.path] } + [
             "-module-name", "App",
         ]
-            + files
     }
 }

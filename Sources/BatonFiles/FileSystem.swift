@@ -55,10 +55,11 @@ package enum FileSystem {
     /// Whether `path` exists.
     package static func exists(_ path: String) -> Bool { kind(of: path) != nil }
 
-    /// The whole content of a regular file.
-    package static func readFile(_ path: String) -> Result<[UInt8], Failure> {
+    /// The whole content of a regular file; with `followingLinks` false, a symbolic link at the path's end is
+    /// refused (`O_NOFOLLOW`: "Too many levels of symbolic links").
+    package static func readFile(_ path: String, followingLinks: Bool = true) -> Result<[UInt8], Failure> {
         // O_NONBLOCK: opening a named pipe must not wait for a writer (it is refused below).
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return .failure(Failure(path: path, reason: lastError())) }
         defer { _ = close(descriptor) }
         var info = stat()
@@ -122,9 +123,34 @@ package enum FileSystem {
     /// The entries of a directory (without `.` and `..`), sorted by their names' UTF-8 bytes.
     /// Kinds come from the listing itself, so a walk needs no `stat` per file.
     package static func entries(of path: String) -> Result<[Entry], Failure> {
-        guard let directory = opendir(path) else { return .failure(Failure(path: path, reason: lastError())) }
+        switch listing(of: path) {
+        case .failure(let error): return .failure(Failure(path: path, reason: error.description))
+        case .success(let listed):
+            var entries = listed.map { entry in
+                Entry(
+                    name: entry.name,
+                    kind: entry.kind.flatMap { kind in
+                        switch kind {
+                        case .file: .file
+                        case .directory: .directory
+                        case .symbolicLink: nil
+                        case .other: .other
+                        }
+                    })
+            }
+            // Compared byte by byte where they lie (the same order as `Path.precedes`, cheaper for short names).
+            entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            return .success(entries)
+        }
+    }
+
+    /// The entries of a directory (without `.` and `..`) in the order the system lists them, each with the kind
+    /// the listing reports (`d_type`: a symbolic link as one), nil where it does not say (the caller asks
+    /// `entryKind(of:)`).
+    package static func listing(of path: String) -> Result<[ListedEntry], SystemError> {
+        guard let directory = opendir(path) else { return .failure(.last) }
         defer { _ = closedir(directory) }
-        var entries: [Entry] = []
+        var entries: [ListedEntry] = []
         // The name is read where it lies: a `dirent` can be shorter than its declared 256-byte `d_name` (glibc packs
         // entries), so copying `d_name` out would read past the entry (found by Fuzz/ `configuration`). The type
         // byte is read the same way, so the entry is never copied whole.
@@ -134,17 +160,16 @@ package enum FileSystem {
         while let entry = readdir(directory) {
             let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
-            let kind: Kind?
+            let kind: EntryKind?
             switch Int32(UnsafeRawPointer(entry).load(fromByteOffset: typeOffset, as: UInt8.self)) {
             case Int32(DT_REG): kind = .file
             case Int32(DT_DIR): kind = .directory
-            case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = nil
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = nil
             default: kind = .other
             }
-            entries.append(Entry(name: name, kind: kind))
+            entries.append(ListedEntry(name: name, kind: kind))
         }
-        // Compared byte by byte where they lie (the same order as `Path.precedes`, cheaper for short names).
-        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         return .success(entries)
     }
 
@@ -182,16 +207,23 @@ package enum FileSystem {
     /// fails or makes no progress (`errno` says why).
     @discardableResult
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        writeAll(bytes, to: descriptor) == nil
+    }
+
+    /// Writes all of `bytes` to a file descriptor, again after an interruption; the error when a write fails
+    /// (`noProgress` when one writes nothing).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> SystemError? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
             if written < 0, errno == EINTR { continue }
-            if written <= 0 { return false }
+            if written < 0 { return .last }
+            if written == 0 { return .noProgress }
             offset += written
         }
-        return true
+        return nil
     }
 
     /// Creates the file at `path` with `bytes`, failing (with "File exists") when something is there
@@ -200,20 +232,13 @@ package enum FileSystem {
     /// half-written and never overwritten.
     package static func createNew(_ path: String, _ bytes: [UInt8]) -> Result<Void, Failure> {
         let temporary = Path.directory(of: path) + "/." + Path.lastComponent(path) + ".baton-tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { return .failure(Failure(path: path, reason: lastError())) }
-        var failure = write(bytes, to: descriptor) ? nil : lastError()
-        if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
-        close(descriptor)
-        if failure == nil, link(temporary, path) != 0 { failure = lastError() }
+        var outcome = writeNew(bytes, to: temporary, synchronized: true)
+        if case .success = outcome, link(temporary, path) != 0 { outcome = .failure(.last) }
         unlink(temporary)
-        return failure.map { .failure(Failure(path: path, reason: $0)) } ?? .success(())
+        return outcome.mapError { Failure(path: path, reason: $0.description) }
     }
 
-    private static func lastError() -> String {
-        guard let message = strerror(errno) else { return "error \(errno)" }
-        return String(cString: message)
-    }
+    private static func lastError() -> String { SystemError.last.description }
 }
 
 /// Device and inode numbers: the identity of a directory during a walk.
@@ -223,7 +248,7 @@ package struct FileIdentity: Hashable, Sendable {
 }
 
 /// `write(2)`, named so it does not collide with `FileSystem.write`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         return write(descriptor, buffer, count)
     #else

@@ -1,6 +1,8 @@
 import BatonCompiler
 import BatonConfig
+import BatonFiles
 import BatonSyntax
+import BatonTestSupport
 import Foundation
 import XCTest
 

@@ -9,13 +9,17 @@ final class CompilationTests: XCTestCase {
     static let root = "/project"
     static let schema = "type Query { me: User }\ntype User { id: ID! name: String }\n"
 
-    func compilation(_ documents: [String: String], policy: DiagnosticPolicy = DiagnosticPolicy()) -> Compilation {
+    func compilation(
+        _ documents: [String: String], policy: DiagnosticPolicy = DiagnosticPolicy(),
+        options: CompilationOptions = CompilationOptions(), cache: ProjectCache? = nil
+    ) -> Compilation {
         var overlays: [String: [UInt8]] = [Self.root + "/schema.graphql": Array(Self.schema.utf8)]
         for (path, text) in documents { overlays[Self.root + "/" + path] = Array(text.utf8) }
         let project = ProjectInput(
             configuration: nil, schemaFiles: [Self.root + "/schema.graphql"],
             documentFiles: documents.keys.sorted().map { Self.root + "/" + $0 }, overlays: overlays)
-        return Compilation(project: project, workingDirectory: Self.root, policy: policy)
+        return Compilation(
+            project: project, workingDirectory: Self.root, policy: policy, options: options, cache: cache)
     }
 
     func testStagesRunUpToTheRequestedPointAndStopAtTheGate() {
@@ -71,5 +75,47 @@ final class CompilationTests: XCTestCase {
         compilation.documentsChanged([name])
         compilation.run(upTo: .plan)
         XCTAssertEqual(compilation.diagnostics.map(\.rule), ["known-fragment-names"])
+    }
+
+    /// The cache is its caller's (a watch session's): a compilation made with one reuses the last round's plan and
+    /// validation, and only through it; one made without validates and plans everything each round, with the same
+    /// diagnostics. A cache handed to a new compilation carries its rounds on, and is dropped when the schema is
+    /// built again.
+    func testAKeptCompilationReusesOnlyTheCacheItWasGiven() throws {
+        let documents = [
+            "A.graphql": "query A { me { ...Name } }", "Name.graphql": "fragment Name on User { name }",
+            "B.graphql": "query B { me { id } }",
+        ]
+        let cache = ProjectCache()
+        let kept = compilation(documents, options: CompilationOptions(checksOnly: true), cache: cache)
+        let plain = compilation(documents, options: CompilationOptions(checksOnly: true))
+        XCTAssertTrue(kept.cache === cache)
+        XCTAssertNil(plain.cache)
+        XCTAssertTrue(kept.options.checksOnly)
+        for compilation in [kept, plain] { compilation.run(upTo: .plan) }
+        XCTAssertEqual(cache.validatedDocuments, 3)
+        XCTAssertEqual(cache.plan.built, 3, "every definition planned once")
+        XCTAssertEqual(plain.validatedDocuments, 0, "no cache: nothing kept to count")
+
+        let b = Self.root + "/B.graphql"
+        let edit = [b: Array("query B { me { nope } }".utf8)]
+        for compilation in [kept, plain] {
+            compilation.documentsChanged([b], texts: edit)
+            compilation.run(upTo: .plan)
+        }
+        XCTAssertEqual(cache.validatedDocuments, 1, "only B, which shares no name with A or Name")
+        XCTAssertEqual(kept.diagnostics.map(String.init(describing:)), plain.diagnostics.map(String.init(describing:)))
+        XCTAssertEqual(kept.diagnostics.map(\.rule), ["fields-on-correct-type"])
+
+        // The schema built again: what the cache held was made against the old one.
+        for compilation in [kept, plain] {
+            compilation.documentsChanged([b], texts: [b: Array("query B { me { id } }".utf8)])
+            compilation.schemaChanged(texts: [Self.root + "/schema.graphql": Array(Self.schema.utf8)])
+            compilation.run(upTo: .plan)
+        }
+        XCTAssertEqual(cache.validatedDocuments, 3)
+        XCTAssertEqual(cache.plan.built, 3)
+        XCTAssertEqual(kept.diagnostics.map(\.message), [])
+        XCTAssertEqual(plain.diagnostics.map(\.message), [])
     }
 }

@@ -162,15 +162,15 @@ struct ScenarioInterpreter {
                             line += environment.store.snapshot().records.keys.sorted().joined(separator: " ")
                         case "changedCount": line += String(try commitResult(argument).changed.count)
                         case "changed": line += try commitResult(argument).changedDescription
-                        case "read":
+                        case _ where ScenarioSet.readKinds[name] != nil:
                             guard let reader = readers[argument] else {
                                 throw Failure(description: "no handle or store read \(argument)")
                             }
-                            let key = reader.operation + ": " + (arguments.last ?? "")
+                            let key = reader.operation + ": " + (ScenarioSet.readKinds[name] ?? "") + (arguments.last ?? "")
                             guard let text = ScenarioTables.read(key, try reader.data()) else {
                                 throw Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
                             }
-                            line += text
+                            line += name == "items" ? ScenarioShow.items(text) : text
                         default: throw Failure(description: "unknown placeholder {\(name)}")
                         }
                     }
@@ -204,11 +204,46 @@ enum ScenarioShow {
         value.map { "[" + $0.map { text($0?.map { String($0) }) }.joined(separator: ", ") + "]" } ?? "nil"
     }
 
+    /// `{items h path}`: a list's text without its brackets.
+    static func items(_ text: String) -> String {
+        text.hasPrefix("[") && text.hasSuffix("]") ? String(text.dropFirst().dropLast()) : text
+    }
+
+    /// `{outcome h path}`: whether a `@catch` field's result is a success, or its errors.
+    static func outcome<Value>(_ value: Result<Value, FieldErrors>?) -> String {
+        switch value {
+        case nil: "nil"
+        case .success?: "success"
+        case .failure(let errors)?: "failure: " + errors.errors.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    /// `{present h path}`: whether a value is there, whatever its type.
+    static func present<Value>(_ value: Value?) -> String { value == nil ? "nil" : "a value" }
+
+    /// `{attempt h path}`: a read that may throw, as `value …` or `throws …`.
+    static func attempt(_ read: () throws -> String?) -> String {
+        do {
+            return "value " + text(try read())
+        } catch {
+            return "throws \(error)"
+        }
+    }
+
     static func text(_ value: Result<String?, FieldErrors>?) -> String {
         switch value {
         case nil: "nil"
         case .success(let value)?: "success: " + text(value)
         case .failure(let errors)?: "failure: " + errors.errors.map(\.description).joined(separator: "; ")
         }
+    }
+}
+
+extension Result where Failure == FieldErrors {
+    /// A path's `a!.b`: the value of a `@catch` field's result, nil when it failed (`caught()` in
+    /// ScenarioInterpreter.kt).
+    func caught<Wrapped>() -> Wrapped? where Success == Wrapped? {
+        if case .success(let value) = self { return value }
+        return nil
     }
 }

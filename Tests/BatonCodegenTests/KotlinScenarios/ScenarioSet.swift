@@ -188,6 +188,10 @@ struct ScenarioSet {
     }
 
     /// Every operation key the scenarios attach or invalidate, and every read (`Operation: path`), sorted.
+    /// The placeholders that read a path through the tables, each with its key's prefix before the path (`items`
+    /// is `read` printed without the list's brackets): `Operation: path`, `Operation: outcome path`, ….
+    static let readKinds = ["read": "", "items": "", "outcome": "outcome ", "attempt": "attempt ", "present": "present "]
+
     func tableKeys() throws -> (operations: [String], reads: [String]) {
         var operations = Set<String>()
         var reads = Set<String>()
@@ -204,13 +208,14 @@ struct ScenarioSet {
                     operations.insert(operation)
                     if let name { handles[name] = Self.operationName(operation) }
                 case .print(let segments):
-                    for case .placeholder("read", let arguments) in segments {
+                    for case .placeholder(let kind, let arguments) in segments {
+                        guard let prefix = Self.readKinds[kind] else { continue }
                         guard arguments.count == 2, let operation = handles[arguments[0]] else {
                             throw FormatError(
-                                description: "scenario \(scenario.name): {read \(arguments.joined(separator: " "))} "
+                                description: "scenario \(scenario.name): {\(kind) \(arguments.joined(separator: " "))} "
                                     + "needs an attached handle and a path")
                         }
-                        reads.insert(operation + ": " + arguments[1])
+                        reads.insert(operation + ": " + prefix + arguments[1])
                     }
                 default: break
                 }

@@ -20,10 +20,16 @@ enum ScenarioTablePrinter {
         var operationFunction: String
         var readFunction: String
         var operationCase: (_ key: String) throws -> String
-        /// The case's first line, then its value: `data` cast to `Data` (a qualified type name) and the path.
-        var readCase: (_ key: String, _ data: String, _ path: String) -> String
+        /// The case's first line, then its value (an expression of `ScenarioShow`).
+        var readCase: (_ key: String, _ value: String) -> String
+        /// `data` cast to `Data` (a qualified type name), then the path.
+        var cast: (_ data: String) -> String
+        /// `ScenarioShow.attempt` of an expression that may throw.
+        var attempt: (_ expression: String) -> String
         /// A path `list[]element` (an optional list, then a path into each item) in the language.
         var each: (_ list: String, _ element: String) -> String
+        /// A path `list[?]element`, the list's items nullable (Swift's `NullableItem` reads through).
+        var eachNullable: (_ list: String, _ element: String) -> String
         var defaultCase: String
     }
 
@@ -37,10 +43,11 @@ enum ScenarioTablePrinter {
                     + "        switch key {\n",
                 readFunction: "    static func read(_ key: String, _ data: Any?) -> String? {\n        switch key {\n",
                 operationCase: { key in "        case \(literal(key)): return \(key)\n" },
-                readCase: { key, data, path in
-                    "        case \(literal(key)):\n            return ScenarioShow.text((data as? \(data))?.\(path))\n"
-                },
+                readCase: { key, value in "        case \(literal(key)):\n            return \(value)\n" },
+                cast: { data in "(data as? \(data))?." },
+                attempt: { expression in "ScenarioShow.attempt { try \(expression) }" },
                 each: { list, element in list + ".map { $0.map { $0." + element + " } }" },
+                eachNullable: { list, element in list + ".map { $0.map { $0." + element + " } }" },
                 defaultCase: "        default: return nil\n        }\n    }\n"))
     }
 
@@ -57,11 +64,11 @@ enum ScenarioTablePrinter {
                 operationCase: { key in
                     "        \(literal(key, kotlin: true)) -> \(package).\(try kotlinCall(key))\n"
                 },
-                readCase: { key, data, path in
-                    "        \(literal(key, kotlin: true)) ->\n"
-                        + "            ScenarioShow.text((data as? \(package).\(data))?.\(path))\n"
-                },
+                readCase: { key, value in "        \(literal(key, kotlin: true)) ->\n            \(value)\n" },
+                cast: { data in "(data as? \(package).\(data))?." },
+                attempt: { expression in "ScenarioShow.attempt { \(expression) }" },
                 each: { list, element in list + "?.map { it." + element + " }" },
+                eachNullable: { list, element in list + "?.map { it?." + element + " }" },
                 defaultCase: "        else -> null\n    }\n"))
     }
 
@@ -71,13 +78,29 @@ enum ScenarioTablePrinter {
         for key in keys.operations { out += try spelling.operationCase(key) }
         out += spelling.defaultCase + "\n" + spelling.readFunction
         for key in keys.reads {
-            let (operation, path) = split(key)
-            let parts = path.components(separatedBy: "[]")
-            guard parts.count <= 2 else {
-                throw ScenarioSet.FormatError(description: "read \(key): at most one [] in a path")
+            let (operation, read) = split(key)
+            // `outcome path`, `attempt path`, `present path` or a bare path (`read`, `items`).
+            let words = read.split(separator: " ", maxSplits: 1).map(String.init)
+            let kind = words.count == 2 ? words[0] : "text"
+            // `a!.b`: `b` of `@catch` field `a`'s value (nil when it failed), spelled alike in both languages.
+            let path = (words.last ?? "").replacingOccurrences(of: "!.", with: ".caught()?.")
+            let nullableItems = path.contains("[?]")
+            let parts = path.components(separatedBy: nullableItems ? "[?]" : "[]")
+            guard parts.count <= 2, !(nullableItems && path.contains("[]")) else {
+                throw ScenarioSet.FormatError(description: "read \(key): at most one [] or [?] in a path")
             }
-            out += spelling.readCase(
-                key, operation + ".Data", parts.count == 2 ? spelling.each(parts[0], parts[1]) : path)
+            let expression =
+                spelling.cast(operation + ".Data")
+                + (parts.count < 2
+                    ? path
+                    : nullableItems ? spelling.eachNullable(parts[0], parts[1]) : spelling.each(parts[0], parts[1]))
+            let value: String
+            switch kind {
+            case "text", "outcome", "present": value = "ScenarioShow.\(kind)(\(expression))"
+            case "attempt": value = spelling.attempt(expression)
+            default: throw ScenarioSet.FormatError(description: "read \(key): unknown kind \(kind)")
+            }
+            out += spelling.readCase(key, value)
         }
         return out + spelling.defaultCase + "}\n"
     }

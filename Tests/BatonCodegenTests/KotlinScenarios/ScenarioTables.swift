@@ -6,12 +6,14 @@ import Baton
 enum ScenarioTables {
     static func operation(_ key: String) -> (any GraphQLOperation)? {
         switch key {
+        case "CaughtThrowReads(id: \"1\")": return CaughtThrowReads(id: "1")
         case "CharacterDetail(id: \"1\")": return CharacterDetail(id: "1")
         case "CharacterDetail(id: \"2\")": return CharacterDetail(id: "2")
         case "CharacterFriends(id: \"1\")": return CharacterFriends(id: "1")
         case "CharacterOrigin(id: \"1\")": return CharacterOrigin(id: "1")
         case "ListReads()": return ListReads()
         case "LocationList()": return LocationList()
+        case "NestedCatchReads(id: \"1\")": return NestedCatchReads(id: "1")
         case "RootRequired()": return RootRequired()
         case "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)": return TestConditions(id: "1", withOrigin: true, hideStatus: false)
         case "TestProfileQuery(id: \"1\")": return TestProfileQuery(id: "1")
@@ -21,6 +23,20 @@ enum ScenarioTables {
 
     static func read(_ key: String, _ data: Any?) -> String? {
         switch key {
+        case "CaughtThrowReads: attempt character!.species":
+            return ScenarioShow.attempt { try (data as? CaughtThrowReads.Data)?.character.caught()?.species }
+        case "CaughtThrowReads: outcome born":
+            return ScenarioShow.outcome((data as? CaughtThrowReads.Data)?.born)
+        case "CaughtThrowReads: outcome character":
+            return ScenarioShow.outcome((data as? CaughtThrowReads.Data)?.character)
+        case "CaughtThrowReads: outcome character!.origin":
+            return ScenarioShow.outcome((data as? CaughtThrowReads.Data)?.character.caught()?.origin)
+        case "CaughtThrowReads: outcome item":
+            return ScenarioShow.outcome((data as? CaughtThrowReads.Data)?.item)
+        case "CaughtThrowReads: outcome locations":
+            return ScenarioShow.outcome((data as? CaughtThrowReads.Data)?.locations)
+        case "CaughtThrowReads: present owner":
+            return ScenarioShow.present((data as? CaughtThrowReads.Data)?.owner)
         case "CharacterDetail: character?.name":
             return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.name)
         case "CharacterDetail: character?.origin?.dimension":
@@ -33,6 +49,20 @@ enum ScenarioTables {
             return ScenarioShow.text((data as? ListReads.Data)?.lists?.places.map { $0.map { $0.name } })
         case "ListReads: lists?.required":
             return ScenarioShow.text((data as? ListReads.Data)?.lists?.required)
+        case "NestedCatchReads: item!.title":
+            return ScenarioShow.text((data as? NestedCatchReads.Data)?.item.caught()?.title)
+        case "NestedCatchReads: locations!.results[?]name":
+            return ScenarioShow.text((data as? NestedCatchReads.Data)?.locations.caught()?.results.map { $0.map { $0.name } })
+        case "NestedCatchReads: outcome failing":
+            return ScenarioShow.outcome((data as? NestedCatchReads.Data)?.failing)
+        case "NestedCatchReads: outcome item":
+            return ScenarioShow.outcome((data as? NestedCatchReads.Data)?.item)
+        case "NestedCatchReads: outcome item!.owner":
+            return ScenarioShow.outcome((data as? NestedCatchReads.Data)?.item.caught()?.owner)
+        case "NestedCatchReads: outcome locations":
+            return ScenarioShow.outcome((data as? NestedCatchReads.Data)?.locations)
+        case "NestedCatchReads: present character":
+            return ScenarioShow.present((data as? NestedCatchReads.Data)?.character)
         case "TestConditions: character?.origin?.dimension":
             return ScenarioShow.text((data as? TestConditions.Data)?.character?.origin?.dimension)
         case "TestProfileQuery: character?.gender":

@@ -3,6 +3,7 @@ package baton.tests
 import baton.runtime.BatonEnvironment
 import baton.runtime.CommitResult
 import baton.runtime.FetchError
+import baton.runtime.FetchException
 import baton.runtime.FetchPolicy
 import baton.runtime.FieldResult
 import baton.runtime.FixtureTransport
@@ -144,11 +145,12 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             "recordKeys" -> environment.store.snapshot().records.keys.sorted().joinToString(" ")
                             "changedCount" -> (commits[argument] ?: throw Failure("no commit $argument")).changed.size.toString()
                             "changed" -> (commits[argument] ?: throw Failure("no commit $argument")).changedDescription
-                            "read" -> {
+                            in readKinds -> {
                                 val reader = readers[argument] ?: throw Failure("no handle or store read $argument")
-                                val key = reader.first + ": " + arguments.last()
-                                ScenarioTables.read(key, reader.second())
+                                val key = reader.first + ": " + readKinds.getValue(name) + arguments.last()
+                                val text = ScenarioTables.read(key, reader.second())
                                     ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+                                if (name == "items") ScenarioShow.items(text) else text
                             }
                             else -> throw Failure("unknown placeholder {$name}")
                         }
@@ -185,6 +187,9 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         return out.append(rest).toString()
     }
 
+    /** The placeholders that read a path through the tables, with their keys' prefixes (ScenarioSet.readKinds). */
+    private val readKinds = mapOf("read" to "", "items" to "", "outcome" to "outcome ", "attempt" to "attempt ", "present" to "present ")
+
     private fun policy(name: String?): FetchPolicy = when (name) {
         null, "storeOrNetwork" -> FetchPolicy.STORE_OR_NETWORK
         "storeOnly" -> FetchPolicy.STORE_ONLY
@@ -209,9 +214,35 @@ object ScenarioShow {
     fun text(value: List<List<Int>?>?): String =
         value?.joinToString(", ", "[", "]") { inner -> text(inner?.map { it.toString() }) } ?: "nil"
 
+    /** `{items h path}`: a list's text without its brackets. */
+    fun items(text: String): String =
+        if (text.startsWith("[") && text.endsWith("]")) text.substring(1, text.length - 1) else text
+
+    /** `{outcome h path}`: whether a `@catch` field's result is a success, or its errors. */
+    fun outcome(value: FieldResult<*>?): String = when (value) {
+        null -> "nil"
+        is FieldResult.Success -> "success"
+        is FieldResult.Failure -> "failure: " + value.errors.errors.joinToString("; ")
+    }
+
+    /** `{present h path}`: whether a value is there, whatever its type. */
+    fun present(value: Any?): String = if (value == null) "nil" else "a value"
+
+    /** `{attempt h path}`: a read that may throw, as `value …` or `throws …`. */
+    fun attempt(read: () -> String?): String = try {
+        "value " + text(read())
+    } catch (error: FetchException) {
+        "throws " + error.error.description
+    } catch (error: RuntimeException) {
+        "throws " + error.message
+    }
+
     fun text(value: FieldResult<String?>?): String = when (value) {
         null -> "nil"
         is FieldResult.Success -> "success: " + text(value.value)
         is FieldResult.Failure -> "failure: " + value.errors.errors.joinToString("; ")
     }
 }
+
+/** A path's `a!.b`: the value of a `@catch` field's result, null when it failed (`caught()` in ScenarioInterpreter.swift). */
+fun <V> FieldResult<V>?.caught(): V? = (this as? FieldResult.Success)?.value

@@ -7,12 +7,14 @@ import baton.runtime.Operation
 /** The scenario set's operations and reads, through the generated Kotlin. */
 object ScenarioTables {
     fun operation(key: String): Operation<*>? = when (key) {
+        "CaughtThrowReads(id: \"1\")" -> scenarios.CaughtThrowReads(id = "1")
         "CharacterDetail(id: \"1\")" -> scenarios.CharacterDetail(id = "1")
         "CharacterDetail(id: \"2\")" -> scenarios.CharacterDetail(id = "2")
         "CharacterFriends(id: \"1\")" -> scenarios.CharacterFriends(id = "1")
         "CharacterOrigin(id: \"1\")" -> scenarios.CharacterOrigin(id = "1")
         "ListReads()" -> scenarios.ListReads()
         "LocationList()" -> scenarios.LocationList()
+        "NestedCatchReads(id: \"1\")" -> scenarios.NestedCatchReads(id = "1")
         "RootRequired()" -> scenarios.RootRequired()
         "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)" -> scenarios.TestConditions(id = "1", withOrigin = true, hideStatus = false)
         "TestProfileQuery(id: \"1\")" -> scenarios.TestProfileQuery(id = "1")
@@ -20,6 +22,20 @@ object ScenarioTables {
     }
 
     fun read(key: String, data: Any?): String? = when (key) {
+        "CaughtThrowReads: attempt character!.species" ->
+            ScenarioShow.attempt { (data as? scenarios.CaughtThrowReads.Data)?.character.caught()?.species }
+        "CaughtThrowReads: outcome born" ->
+            ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.born)
+        "CaughtThrowReads: outcome character" ->
+            ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.character)
+        "CaughtThrowReads: outcome character!.origin" ->
+            ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.character.caught()?.origin)
+        "CaughtThrowReads: outcome item" ->
+            ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.item)
+        "CaughtThrowReads: outcome locations" ->
+            ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.locations)
+        "CaughtThrowReads: present owner" ->
+            ScenarioShow.present((data as? scenarios.CaughtThrowReads.Data)?.owner)
         "CharacterDetail: character?.name" ->
             ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.name)
         "CharacterDetail: character?.origin?.dimension" ->
@@ -32,6 +48,20 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.places?.map { it.name })
         "ListReads: lists?.required" ->
             ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.required)
+        "NestedCatchReads: item!.title" ->
+            ScenarioShow.text((data as? scenarios.NestedCatchReads.Data)?.item.caught()?.title)
+        "NestedCatchReads: locations!.results[?]name" ->
+            ScenarioShow.text((data as? scenarios.NestedCatchReads.Data)?.locations.caught()?.results?.map { it?.name })
+        "NestedCatchReads: outcome failing" ->
+            ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.failing)
+        "NestedCatchReads: outcome item" ->
+            ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.item)
+        "NestedCatchReads: outcome item!.owner" ->
+            ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.item.caught()?.owner)
+        "NestedCatchReads: outcome locations" ->
+            ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.locations)
+        "NestedCatchReads: present character" ->
+            ScenarioShow.present((data as? scenarios.NestedCatchReads.Data)?.character)
         "TestConditions: character?.origin?.dimension" ->
             ScenarioShow.text((data as? scenarios.TestConditions.Data)?.character?.origin?.dimension)
         "TestProfileQuery: character?.gender" ->

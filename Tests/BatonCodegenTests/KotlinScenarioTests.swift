@@ -172,22 +172,6 @@ final class KotlinScenarioTests: XCTestCase {
         try compare("reads", swift)
     }
 
-    /// `@catch` on composite fields, as Relay's: an error inside fails the field, unless a closer `@catch` (`RESULT`
-    /// or `NULL`) catches it there; `@catch(to: NULL)` reads nil for an error inside.
-    func testCatchOnCompositeFields() async throws {
-        let swift = try await scenarios.nestedCatch()
-        XCTAssertEqual(
-            swift,
-            [
-                "item: success: title Box", "item.owner: failure: login hidden (at item.owner.login)",
-                "character (to NULL): nil", "locations: success: Earth, nil",
-                "failing: failure: name redacted (at locations.results.1.name)",
-                #"fetchStarted {"operation":"NestedCatchReads"}"#, #"committed {"kind":"server","changed":15}"#,
-                #"fetchCompleted {"operation":"NestedCatchReads"}"#,
-            ])
-        try compare("nested catch", swift)
-    }
-
     /// `@throwOnFieldError` on an operation does not answer for the errors inside the fragments it spreads (as
     /// Relay's): `StrictSpreadReads` reads, and its spread's `image` reads nil; a fragment's own policy makes its
     /// reads throw.
@@ -205,27 +189,6 @@ final class KotlinScenarioTests: XCTestCase {
                 #"fetchCompleted {"operation":"StrictFragmentReads"}"#,
             ])
         try compare("strict spreads", swift)
-    }
-
-    /// `@required(action: THROW)` inside `@catch` (as Relay's): the `@catch` reads failure with a required-field error
-    /// at the THROW field's path, after the field's own errors; `to: NULL` reads nil; a closer `@catch` catches it
-    /// first; a mapped scalar that does not convert counts as null; a THROW field with a value fails nothing.
-    func testARequiredThrowInsideACatchIsCaught() async throws {
-        let swift = try await scenarios.caughtThrows()
-        func required(_ path: String) -> String { "required field \(path) is null (at \(path))" }
-        XCTAssertEqual(
-            swift,
-            [
-                "item: failure: " + required("item.title"), "owner (to NULL): nil",
-                "character: success: species value Human",
-                "character.origin: failure: " + required("character.origin.name"),
-                "born: failure: " + required("born.born"),
-                "locations: failure: name redacted (at locations.results.1.name); "
-                    + required("locations.results.1.name"),
-                #"fetchStarted {"operation":"CaughtThrowReads"}"#, #"committed {"kind":"server","changed":16}"#,
-                #"fetchCompleted {"operation":"CaughtThrowReads"}"#,
-            ])
-        try compare("caught throws", swift)
     }
 
     /// Pages merged into one connection per filter value without a repeated edge, a friend appended by

@@ -220,31 +220,6 @@ struct SwiftScenarios {
         return out
     }
 
-    /// `@catch` on composite fields (as Relay's): an error inside fails the field unless a closer `@catch` catches
-    /// it; `@catch(to: NULL)` reads nil for an error inside.
-    func nestedCatch() async throws -> [String] {
-        let transport = FixtureTransport()
-        transport.answer("NestedCatchReads", with: answer("nested-catch.json"))
-        let log = MemoryLog()
-        let data = try await environment(transport, log).fetch(NestedCatchReads(id: "1"))
-        var out = ["item: " + Self.outcome(data.item) { "title " + Self.text($0?.title) }]
-        if case .success(let item?) = data.item {
-            out.append("item.owner: " + Self.outcome(item.owner) { "login " + Self.text($0?.login) })
-        }
-        out.append("character (to NULL): " + (data.character.map { "id " + Self.text($0.id) } ?? "nil"))
-        out.append(
-            "locations: "
-                + Self.outcome(data.locations) {
-                    ($0?.results ?? .empty).map { Self.text($0.name) }.joined(separator: ", ")
-                })
-        out.append(
-            "failing: "
-                + Self.outcome(data.failing) {
-                    ($0?.results ?? .empty).map { Self.text($0.name) }.joined(separator: ", ")
-                })
-        return out + log.lines
-    }
-
     /// `@throwOnFieldError` and fragment spreads (as Relay's): an operation's policy does not answer for the errors
     /// inside a fragment it spreads (the fragment reads them under its own policy), and a fragment's policy makes
     /// its own reads strict.
@@ -266,33 +241,6 @@ struct SwiftScenarios {
         out.append("StrictFragmentReads: value " + Self.text(strict?.id))
         out.append("the strict fragment's name: " + attempt { try strict?.strictCharacterImage.wrappedValue.name })
         out.append("the strict fragment's image: " + attempt { try strict?.strictCharacterImage.wrappedValue.image })
-        return out + log.lines
-    }
-
-    /// `@required(action: THROW)` inside `@catch` (as Relay's): the `@catch` reads failure with the required-field
-    /// error (nil under `to: NULL`), a closer `@catch` catches it first, and a THROW field with a value fails nothing.
-    func caughtThrows() async throws -> [String] {
-        let transport = FixtureTransport()
-        transport.answer("CaughtThrowReads", with: answer("caught-throw.json"))
-        let log = MemoryLog()
-        let data = try await environment(transport, log).fetch(CaughtThrowReads(id: "1"))
-        var out = ["item: " + Self.outcome(data.item) { item in "title " + attempt { try item?.title } }]
-        out.append("owner (to NULL): " + (data.owner.map { _ in "a value" } ?? "nil"))
-        out.append(
-            "character: "
-                + Self.outcome(data.character) { character in "species " + attempt { try character?.species } })
-        if case .success(let character?) = data.character {
-            out.append(
-                "character.origin: "
-                    + Self.outcome(character.origin) { origin in "name " + attempt { try origin?.name } })
-        }
-        out.append("born: " + Self.outcome(data.born) { born in "born " + attempt { try born?.born.year.description } })
-        out.append(
-            "locations: "
-                + Self.outcome(data.locations) { locations in
-                    (locations?.results ?? .empty).map { item in attempt { try item.value?.name } }.joined(
-                        separator: ", ")
-                })
         return out + log.lines
     }
 
@@ -431,13 +379,6 @@ struct SwiftScenarios {
         let info = friends.map { "\($0.pageInfo.hasNextPage)" } ?? "nil"
         return names.joined(separator: ", ")
             + "; next \(pages.hasNext) (pageInfo \(info)); loading \(pages.isLoadingNext)"
-    }
-
-    static func outcome<Value>(_ result: Result<Value, FieldErrors>, _ success: (Value) -> String) -> String {
-        switch result {
-        case .success(let value): "success: " + success(value)
-        case .failure(let errors): "failure: " + errors.errors.map(\.description).joined(separator: "; ")
-        }
     }
 
     func attempt(_ read: () throws -> String?) -> String {

@@ -16,12 +16,10 @@ import baton.runtime.StoreImage
 import baton.runtime.StoredValue
 import baton.runtime.Transport
 import scenarios.CaughtReads
-import scenarios.CaughtThrowReads
 import scenarios.CharacterDetail
 import scenarios.CharacterOrigin
 import scenarios.LocationList
 import scenarios.Mood
-import scenarios.NestedCatchReads
 import scenarios.RequiredReads
 import scenarios.StrictFragmentReads
 import scenarios.StrictReads
@@ -65,12 +63,10 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("bad images") { badImages(it) }
         section("reads") { reads(it) }
         section("malformed text") { malformedText(it) }
-        section("nested catch") { nestedCatch(it) }
         section("connections") { connections(it) }
         section("pagination") { pagination(it) }
         section("optimistic") { optimistic(it) }
         section("strict spreads") { strictSpreads(it) }
-        section("caught throws") { caughtThrows(it) }
     }
 
     /** The friends a store shows for [kind], in order, and whether there is a next page. */
@@ -354,28 +350,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.addAll(log.lines)
     }
 
-    /** `@catch` on composite fields (as Relay's), as SwiftScenarios.nestedCatch reads it. */
-    private fun nestedCatch(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("NestedCatchReads", answer("nested-catch.json"))
-        val log = MemoryLog()
-        val data = BatonEnvironment(transport, log, TestClock().function).fetch(NestedCatchReads(id = "1"))
-        val item = data.item
-        out.add("item: " + outcome(item) { "title " + text(it?.title) })
-        val itemValue = if (item is FieldResult.Success) item.value else null
-        if (itemValue != null) {
-            out.add("item.owner: " + outcome(itemValue.owner) { "login " + text(it?.login) })
-        }
-        out.add("character (to NULL): " + (data.character?.let { "id " + text(it.id) } ?: "nil"))
-        out.add("locations: " + outcome(data.locations) { locations ->
-            (locations?.results ?: emptyList()).joinToString(", ") { text(it?.name) }
-        })
-        out.add("failing: " + outcome(data.failing) { failing ->
-            (failing?.results ?: emptyList()).joinToString(", ") { text(it?.name) }
-        })
-        out.addAll(log.lines)
-    }
-
     /** `@throwOnFieldError` and fragment spreads (as Relay's), as SwiftScenarios.strictSpreads reads them. */
     private fun strictSpreads(out: MutableList<String>) {
         val transport = FixtureTransport()
@@ -395,32 +369,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.add("the strict fragment's name: " + attempt { strict?.strictCharacterImage?.name })
         out.add("the strict fragment's image: " + attempt { strict?.strictCharacterImage?.image })
         out.addAll(log.lines)
-    }
-
-    /** `@required(action: THROW)` inside `@catch` (as Relay's), as SwiftScenarios.caughtThrows reads it. */
-    private fun caughtThrows(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CaughtThrowReads", answer("caught-throw.json"))
-        val log = MemoryLog()
-        val data = BatonEnvironment(transport, log, TestClock().function).fetch(CaughtThrowReads(id = "1"))
-        out.add("item: " + outcome(data.item) { item -> "title " + attempt { item?.title } })
-        out.add("owner (to NULL): " + (if (data.owner == null) "nil" else "a value"))
-        val character = data.character
-        out.add("character: " + outcome(character) { "species " + attempt { it?.species } })
-        val characterValue = if (character is FieldResult.Success) character.value else null
-        if (characterValue != null) {
-            out.add("character.origin: " + outcome(characterValue.origin) { "name " + attempt { it?.name } })
-        }
-        out.add("born: " + outcome(data.born) { "born " + attempt { it?.born?.toString() } })
-        out.add("locations: " + outcome(data.locations) { locations ->
-            (locations?.results ?: emptyList()).joinToString(", ") { item -> attempt { item?.name } }
-        })
-        out.addAll(log.lines)
-    }
-
-    private fun <V> outcome(result: FieldResult<V>, success: (V) -> String): String = when (result) {
-        is FieldResult.Success -> "success: " + success(result.value)
-        is FieldResult.Failure -> "failure: " + result.errors.errors.joinToString("; ")
     }
 
     private fun attempt(read: () -> String?): String = try {

@@ -120,9 +120,12 @@ struct ScenarioInterpreter {
             case .revalidate: environment.revalidate()
             case .clearLog: log.clear()
             case .markLog: mark = log.lines.count
-            case .fetch(let key, let name):
-                let data = try await fetch(try operation(key))
-                if let name { readers[name] = (ScenarioSet.operationName(key), { data }) }
+            case .fetch(let key, nil): _ = try await fetch(try operation(key))
+            case .fetch(let key, let name?):
+                // A fetch that throws keeps its error under its name: `{attempt name path}` prints it.
+                let result: Result<Any, any Error>
+                do { result = .success(try await fetch(try operation(key))) } catch { result = .failure(error) }
+                readers[name] = (ScenarioSet.operationName(key), { try result.get() })
             case .advance(let seconds): clock.advance(by: seconds)
             case .retry(let name): try handle(name).retry()
             case .detach(let name): try handle(name).detach()
@@ -167,7 +170,14 @@ struct ScenarioInterpreter {
                                 throw Failure(description: "no handle or store read \(argument)")
                             }
                             let key = reader.operation + ": " + (ScenarioSet.readKinds[name] ?? "") + (arguments.last ?? "")
-                            guard let text = ScenarioTables.read(key, try reader.data()) else {
+                            let data: Any?
+                            do {
+                                data = try reader.data()
+                            } catch where name == "attempt" {
+                                line += "throws \(error)"
+                                continue
+                            }
+                            guard let text = ScenarioTables.read(key, data) else {
                                 throw Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
                             }
                             line += name == "items" ? ScenarioShow.items(text) : text
@@ -203,6 +213,18 @@ enum ScenarioShow {
     static func text(_ value: [[Int]?]?) -> String {
         value.map { "[" + $0.map { text($0?.map { String($0) }) }.joined(separator: ", ") + "]" } ?? "nil"
     }
+
+    /// The scenario project's enum: a declared value by its text, an undeclared one as the server sent it.
+    static func text(_ value: Mood?) -> String {
+        switch value {
+        case nil: "nil"
+        case .unknown(let text)?: "undeclared " + text
+        case let mood?: "declared " + mood.rawText
+        }
+    }
+
+    /// The scenario project's `Year` (Kotlin maps it to `Int`).
+    static func text(_ value: ScenarioYear?) -> String { text(value?.year) }
 
     /// `{items h path}`: a list's text without its brackets.
     static func items(_ text: String) -> String {

@@ -99,8 +99,21 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                     }
                     fields["fetch"] is String -> {
                         val key = fields["fetch"] as String
-                        val data = environment.fetch(operation(key))
-                        (fields["as"] as? String)?.let { readers[it] = Pair(key.takeWhile { c -> c != '(' }, { data }) }
+                        val name = fields["as"] as? String
+                        if (name == null) {
+                            environment.fetch(operation(key))
+                        } else {
+                            // A fetch that throws keeps its error under its name: `{attempt name path}` prints it.
+                            val fetched: Pair<Any?, FetchException?> = try {
+                                Pair(environment.fetch(operation(key)), null)
+                            } catch (error: FetchException) {
+                                Pair(null, error)
+                            }
+                            readers[name] = Pair(key.takeWhile { c -> c != '(' }, {
+                                fetched.second?.let { throw it }
+                                fetched.first
+                            })
+                        }
                     }
                     fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
                     fields["retry"] is String -> handle(fields["retry"] as String).retry()
@@ -148,8 +161,13 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             in readKinds -> {
                                 val reader = readers[argument] ?: throw Failure("no handle or store read $argument")
                                 val key = reader.first + ": " + readKinds.getValue(name) + arguments.last()
-                                val text = ScenarioTables.read(key, reader.second())
-                                    ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+                                val text = try {
+                                    ScenarioTables.read(key, reader.second())
+                                        ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+                                } catch (error: FetchException) {
+                                    if (name != "attempt") throw error
+                                    "throws " + error.error.description
+                                }
                                 if (name == "items") ScenarioShow.items(text) else text
                             }
                             else -> throw Failure("unknown placeholder {$name}")
@@ -213,6 +231,13 @@ object ScenarioShow {
     @JvmName("textIntLists")
     fun text(value: List<List<Int>?>?): String =
         value?.joinToString(", ", "[", "]") { inner -> text(inner?.map { it.toString() }) } ?: "nil"
+
+    /** The scenario project's enum: a declared value by its text, an undeclared one as the server sent it. */
+    fun text(value: scenarios.Mood?): String = when (value) {
+        null -> "nil"
+        is scenarios.Mood.Undeclared -> "undeclared " + value.rawValue
+        else -> "declared " + value.rawValue
+    }
 
     /** `{items h path}`: a list's text without its brackets. */
     fun items(text: String): String =

@@ -7,6 +7,7 @@ import baton.runtime.Operation
 /** The scenario set's operations and reads, through the generated Kotlin. */
 object ScenarioTables {
     fun operation(key: String): Operation<*>? = when (key) {
+        "CaughtReads(id: \"1\")" -> scenarios.CaughtReads(id = "1")
         "CaughtThrowReads(id: \"1\")" -> scenarios.CaughtThrowReads(id = "1")
         "CharacterDetail(id: \"1\")" -> scenarios.CharacterDetail(id = "1")
         "CharacterDetail(id: \"2\")" -> scenarios.CharacterDetail(id = "2")
@@ -15,13 +16,23 @@ object ScenarioTables {
         "ListReads()" -> scenarios.ListReads()
         "LocationList()" -> scenarios.LocationList()
         "NestedCatchReads(id: \"1\")" -> scenarios.NestedCatchReads(id = "1")
+        "RequiredReads(id: \"1\")" -> scenarios.RequiredReads(id = "1")
         "RootRequired()" -> scenarios.RootRequired()
+        "StrictReads(id: \"1\")" -> scenarios.StrictReads(id = "1")
         "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)" -> scenarios.TestConditions(id = "1", withOrigin = true, hideStatus = false)
         "TestProfileQuery(id: \"1\")" -> scenarios.TestProfileQuery(id = "1")
+        "ThrowReads(id: \"1\")" -> scenarios.ThrowReads(id = "1")
+        "ValueReads(id: \"1\")" -> scenarios.ValueReads(id = "1")
         else -> null
     }
 
     fun read(key: String, data: Any?): String? = when (key) {
+        "CaughtReads: character?.gender" ->
+            ScenarioShow.text((data as? scenarios.CaughtReads.Data)?.character?.gender)
+        "CaughtReads: character?.image" ->
+            ScenarioShow.text((data as? scenarios.CaughtReads.Data)?.character?.image)
+        "CaughtReads: outcome character?.location" ->
+            ScenarioShow.outcome((data as? scenarios.CaughtReads.Data)?.character?.location)
         "CaughtThrowReads: attempt character!.species" ->
             ScenarioShow.attempt { (data as? scenarios.CaughtThrowReads.Data)?.character.caught()?.species }
         "CaughtThrowReads: outcome born" ->
@@ -62,6 +73,10 @@ object ScenarioTables {
             ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.locations)
         "NestedCatchReads: present character" ->
             ScenarioShow.present((data as? scenarios.NestedCatchReads.Data)?.character)
+        "RequiredReads: character?.id" ->
+            ScenarioShow.text((data as? scenarios.RequiredReads.Data)?.character?.id)
+        "StrictReads: attempt character?.name" ->
+            ScenarioShow.attempt { (data as? scenarios.StrictReads.Data)?.character?.name }
         "TestConditions: character?.origin?.dimension" ->
             ScenarioShow.text((data as? scenarios.TestConditions.Data)?.character?.origin?.dimension)
         "TestProfileQuery: character?.gender" ->
@@ -70,6 +85,14 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.image)
         "TestProfileQuery: character?.location?.name" ->
             ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.location?.name)
+        "ThrowReads: attempt character?.species" ->
+            ScenarioShow.attempt { (data as? scenarios.ThrowReads.Data)?.character?.species }
+        "ValueReads: character?.born" ->
+            ScenarioShow.text((data as? scenarios.ValueReads.Data)?.character?.born)
+        "ValueReads: character?.mood" ->
+            ScenarioShow.text((data as? scenarios.ValueReads.Data)?.character?.mood)
+        "ValueReads: character?.status" ->
+            ScenarioShow.text((data as? scenarios.ValueReads.Data)?.character?.status)
         else -> null
     }
 }

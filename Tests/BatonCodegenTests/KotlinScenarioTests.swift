@@ -162,16 +162,6 @@ final class KotlinScenarioTests: XCTestCase {
         try compare("bad images", try scenarios.badImages())
     }
 
-    /// `@required` (LOG, THROW), `@catch`, `@catch(to: NULL)`, `@throwOnFieldError`, an undeclared enum value and a
-    /// converter that fails, with the log's events.
-    func testDirectiveReads() async throws {
-        let swift = try await scenarios.reads()
-        XCTAssert(
-            swift.contains("CaughtReads location: failure: location name redacted (at character.location.name)"),
-            "@catch on a composite field fails for an error inside it: \(swift)")
-        try compare("reads", swift)
-    }
-
     /// `@throwOnFieldError` on an operation does not answer for the errors inside the fragments it spreads (as
     /// Relay's): `StrictSpreadReads` reads, and its spread's `image` reads nil; a fragment's own policy makes its
     /// reads throw.

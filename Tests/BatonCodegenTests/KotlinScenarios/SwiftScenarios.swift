@@ -181,45 +181,6 @@ struct SwiftScenarios {
         return out
     }
 
-    func reads() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        for name in ["RequiredReads", "ThrowReads", "CaughtReads", "StrictReads", "ValueReads"] {
-            transport.answer(name, with: answer("reads.json"))
-        }
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        out.append(
-            "RequiredReads character: " + Self.text(try await environment.fetch(RequiredReads(id: "1")).character?.id))
-        let throwing = try await environment.fetch(ThrowReads(id: "1")).character
-        out.append("ThrowReads species: " + attempt { try throwing?.species })
-        let caught = try await environment.fetch(CaughtReads(id: "1")).character
-        out.append("CaughtReads image: " + Self.text(caught?.image ?? .success(nil)))
-        out.append("CaughtReads gender: " + Self.text(caught?.gender))
-        switch caught?.location {
-        case .success(let location)?: out.append("CaughtReads location: success: " + Self.text(location?.id))
-        case .failure(let errors)?:
-            out.append("CaughtReads location: failure: " + errors.errors.map(\.description).joined(separator: "; "))
-        case nil: out.append("CaughtReads location: nil")
-        }
-        do {
-            out.append(
-                "StrictReads: value " + Self.text(try await environment.fetch(StrictReads(id: "1")).character?.name))
-        } catch {
-            out.append("StrictReads: throws \(error)")
-        }
-        let values = try await environment.fetch(ValueReads(id: "1")).character
-        switch values?.mood {
-        case nil: out.append("ValueReads mood: nil")
-        case .unknown(let text)?: out.append("ValueReads mood: undeclared " + text)
-        case let mood?: out.append("ValueReads mood: declared " + mood.rawText)
-        }
-        out.append("ValueReads born: " + (values?.born.map { String($0.year) } ?? "nil"))
-        out.append("ValueReads status: " + Self.text(values?.status))
-        out += log.lines
-        return out
-    }
-
     /// `@throwOnFieldError` and fragment spreads (as Relay's): an operation's policy does not answer for the errors
     /// inside a fragment it spreads (the fragment reads them under its own policy), and a fragment's policy makes
     /// its own reads strict.

@@ -15,18 +15,12 @@ import baton.runtime.Scalars
 import baton.runtime.StoreImage
 import baton.runtime.StoredValue
 import baton.runtime.Transport
-import scenarios.CaughtReads
 import scenarios.CharacterDetail
 import scenarios.CharacterOrigin
 import scenarios.LocationList
-import scenarios.Mood
-import scenarios.RequiredReads
 import scenarios.StrictFragmentReads
-import scenarios.StrictReads
 import scenarios.StrictSpreadReads
 import scenarios.TestProfileQuery
-import scenarios.ThrowReads
-import scenarios.ValueReads
 import baton.runtime.Optional
 import baton.runtime.perform
 import scenarios.AddFriend
@@ -61,7 +55,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("heal") { heal(it) }
         section("image") { image(it) }
         section("bad images") { badImages(it) }
-        section("reads") { reads(it) }
         section("malformed text") { malformedText(it) }
         section("connections") { connections(it) }
         section("pagination") { pagination(it) }
@@ -318,36 +311,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         }
         val absent = BatonEnvironment(FixtureTransport(), MemoryLog(), TestClock().function)
         out.add("absent: loaded " + absent.loadImage(File(kotlinImage.parentFile, "none.image")))
-    }
-
-    private fun reads(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        for (name in listOf("RequiredReads", "ThrowReads", "CaughtReads", "StrictReads", "ValueReads")) {
-            transport.answer(name, answer("reads.json"))
-        }
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        out.add("RequiredReads character: " + text(environment.fetch(RequiredReads(id = "1")).character?.id))
-        val throwing = environment.fetch(ThrowReads(id = "1")).character
-        out.add("ThrowReads species: " + attempt { throwing?.species })
-        val caught = environment.fetch(CaughtReads(id = "1")).character
-        out.add("CaughtReads image: " + text(caught?.image ?: FieldResult.Success(null)))
-        out.add("CaughtReads gender: " + text(caught?.gender))
-        out.add("CaughtReads location: " + when (val location = caught?.location) {
-            is FieldResult.Success -> "success: " + text(location.value?.id)
-            is FieldResult.Failure -> "failure: " + location.errors.errors.joinToString("; ")
-            null -> "nil"
-        })
-        out.add("StrictReads: " + attempt { environment.fetch(StrictReads(id = "1")).character?.name })
-        val values = environment.fetch(ValueReads(id = "1")).character
-        out.add("ValueReads mood: " + when (val mood = values?.mood) {
-            null -> "nil"
-            is Mood.Undeclared -> "undeclared " + mood.rawValue
-            else -> "declared " + mood.rawValue
-        })
-        out.add("ValueReads born: " + (values?.born?.toString() ?: "nil"))
-        out.add("ValueReads status: " + text(values?.status))
-        out.addAll(log.lines)
     }
 
     /** `@throwOnFieldError` and fragment spreads (as Relay's), as SwiftScenarios.strictSpreads reads them. */

@@ -12,20 +12,21 @@ extension Compilation {
     /// digest for the definition and the stamp its file still has (in a folder of
     /// `trustedOutputRoots`, the stamp it was written with). Empty without inputs or a manifest.
     func keptDefinitions(language: String, root: String) -> Set<String> {
-        if let known = keptByRoot[root] { return known }
+        if let known = generation.keptByRoot[root] { return known }
         let kept = findKeptDefinitions(language: language, root: root)
-        keptByRoot[root] = kept
+        generation.keptByRoot[root] = kept
         return kept
     }
 
     private func findKeptDefinitions(language: String, root: String) -> Set<String> {
-        guard let generationInputs, let namesDigest, let manifest = previousManifests[root],
+        guard let generationInputs = generation.inputs, let namesDigest = generation.namesDigest,
+            let manifest = generation.previousManifests[root],
             manifest.inputs == generationInputs.inputs(language: language, root: root), manifest.names == namesDigest
         else { return [] }
-        let trusted = trustedOutputRoots.contains(root)
+        let trusted = generation.trustedOutputRoots.contains(root)
         var kept: Set<String> = []
         for entry in manifest.files where entry.definition != "-" {
-            guard let digest = definitionDigests[entry.definition], digest == entry.digest,
+            guard let digest = generation.definitionDigests[entry.definition], digest == entry.digest,
                 trusted || FileStamp(of: root + "/" + entry.path) == entry.stamp
             else { continue }
             kept.insert(entry.definition)
@@ -34,10 +35,11 @@ extension Compilation {
         // A build's files are one per document (`SwiftBuildLayout`): a file is kept whole, and with
         // it every definition it holds.
         var definitions: Set<String> = []
-        for (definition, file) in layoutFileOfDefinition where kept.contains(SwiftBuildLayout.fileKey(file)) {
+        for (definition, file) in generation.layoutFileOfDefinition where kept.contains(SwiftBuildLayout.fileKey(file))
+        {
             definitions.insert(definition)
         }
-        keptLayoutFiles = Set(kept.compactMap(SwiftBuildLayout.file(ofKey:)))
+        generation.keptLayoutFiles = Set(kept.compactMap(SwiftBuildLayout.file(ofKey:)))
         return definitions
     }
 
@@ -46,8 +48,8 @@ extension Compilation {
     /// entries keyed by `SwiftBuildLayout.fileKey`. A file holding no definition gets a digest too: its text is
     /// the header alone.
     func computeLayoutDigests() {
-        layoutFileOfDefinition = [:]
-        keptLayoutFiles = []
+        generation.layoutFileOfDefinition = [:]
+        generation.keptLayoutFiles = []
         guard let swiftLayout = options.swiftLayout, let model else { return }
         var files: [String: String?] = [:]  // by display path: a project's files hold several definitions each
         func file(_ display: String) -> String? {
@@ -60,12 +62,12 @@ extension Compilation {
         for name in swiftLayout.outputs.values { contents[name] = [] }
         for operation in model.operations {
             guard let name = file(operation.location.file.path) else { continue }
-            layoutFileOfDefinition[operation.definitionKey] = name
+            generation.layoutFileOfDefinition[operation.definitionKey] = name
             contents[name, default: []].append(operation.definitionKey)
         }
         for fragment in model.fragments {
             guard let name = file(fragment.location.file.path) else { continue }
-            layoutFileOfDefinition[fragment.definitionKey] = name
+            generation.layoutFileOfDefinition[fragment.definitionKey] = name
             contents[name, default: []].append(fragment.definitionKey)
         }
         let summarized =
@@ -74,26 +76,27 @@ extension Compilation {
         for (name, keys) in contents {
             // The file of a document not planned again holds summaries only: its recorded digest.
             if !keys.isEmpty, keys.allSatisfy(summarized.contains) {
-                definitionDigests[SwiftBuildLayout.fileKey(name)] = incremental?.digests[SwiftBuildLayout.fileKey(name)]
+                generation.definitionDigests[SwiftBuildLayout.fileKey(name)] =
+                    generation.incremental?.digests[SwiftBuildLayout.fileKey(name)]
                 continue
             }
             var text = name + "\n"
             for key in keys.sorted() {
-                guard let digest = definitionDigests[key] else {
+                guard let digest = generation.definitionDigests[key] else {
                     text = ""
                     break
                 }
                 text += key + " " + digest + "\n"
             }
             // A file holding a definition without a digest is never kept.
-            if !text.isEmpty { definitionDigests[SwiftBuildLayout.fileKey(name)] = SHA256.hexDigest(text) }
+            if !text.isEmpty { generation.definitionDigests[SwiftBuildLayout.fileKey(name)] = SHA256.hexDigest(text) }
         }
     }
 
     /// True when every kept file has the path the manifest recorded for its definition (it
     /// always should, the names being the same; if not, the folder is generated in full).
     func keptFilesAreWhereRecorded(_ files: [GeneratedFile], root: String) -> Bool {
-        guard let manifest = previousManifests[root] else { return false }
+        guard let manifest = generation.previousManifests[root] else { return false }
         // A build's layout names its files itself: a definition's own file is never written.
         if options.swiftLayout != nil,
             manifest.files.contains(where: { SwiftBuildLayout.file(ofKey: $0.definition) != nil })
@@ -218,8 +221,8 @@ extension Compilation {
     /// exactly the project's documents (a definition placed in a file that is not one of them): the
     /// next run then reads every document.
     func planSummaryToRecord() -> [UInt8]? {
-        guard let model, let generationInputs else { return nil }
-        guard let partial, let basis = incremental, let previous = basis.summary else {
+        guard let model, let generationInputs = generation.inputs else { return nil }
+        guard let partial = generation.partial, let basis = generation.incremental, let previous = basis.summary else {
             let summary = PlanSummary.of(
                 units: units, model: model, documents: generationInputs.documents.keys, display: loader.display)
             guard summary.documents.count == generationInputs.documents.count,
@@ -240,7 +243,7 @@ extension Compilation {
     }
 }
 
-/// What an incremental run starts from (`Compilation.incremental`): the last run's plan summary and
+/// What an incremental run starts from (`GenerationRun.incremental`): the last run's plan summary and
 /// digests, and which documents changed since.
 package struct IncrementalBasis: Sendable {
     /// The last plan's summary section, as recorded (`GenerationManifest.plan`), and the summary

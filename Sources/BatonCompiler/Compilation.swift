@@ -87,37 +87,8 @@ package final class Compilation {
     /// With a `cache`: how many documents the last validation validated (all, or what a change reached).
     package var validatedDocuments: Int { cache?.validatedDocuments ?? 0 }
 
-    /// The hashes of this project's inputs, when the driver took them (`gen` without `--check`):
-    /// with them `.generate` keeps the definitions `previousManifests` says are unchanged, and the
-    /// driver records a manifest for each output folder.
-    package internal(set) var generationInputs: GenerationInputs?
-    /// The manifests found in the output folders, by absolute folder.
-    package internal(set) var previousManifests: [String: GenerationManifest] = [:]
-    /// The output folders whose manifest a watch session wrote itself: their files are taken to be
-    /// as it wrote them, stamps not compared (`keptDefinitions`).
-    package internal(set) var trustedOutputRoots: Set<String> = []
-    /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `generationInputs`.
-    package internal(set) var definitionDigests: [String: String] = [:]
-    /// The digest of the plan's top-level names, after `.generate` with `generationInputs`.
-    package private(set) var namesDigest: String? {
-        didSet { keptByRoot = [:] }
-    }
-    /// `keptDefinitions`' answers for the current digests, by output folder.
-    var keptByRoot: [String: Set<String>] = [:]
-    /// With a build's layout (`swiftLayout`): the layout file of each definition with one of its
-    /// own, and the files kept whole (`keptDefinitions`).
-    var layoutFileOfDefinition: [String: String] = [:]
-    var keptLayoutFiles: Set<String> = []
-    /// Set by the driver when every output folder's manifest matches the inputs: the compilation
-    /// is not run, and these are its folders' reports.
-    package internal(set) var upToDate: [WrittenFolder]?
-    /// Set by the driver when the output folders' manifests were made from the same project-wide
-    /// inputs and hold the last plan's summary: `.read` then reads only the documents the changed
-    /// ones reach, and the plan holds the others as summaries (`IncrementalBasis`).
-    package internal(set) var incremental: IncrementalBasis?
-    /// With `incremental`: what `.read` found (the documents read, the summaries of the others);
-    /// nil for a compilation of every document.
-    package internal(set) var partial: PartialRead?
+    /// This `gen` run's inputs, the manifests found, and what was derived from them (`GenerationRun`).
+    package internal(set) var generation = GenerationRun()
 
     private var schemaDiagnostics: [Diagnostic] = []
     private var settingsDiagnostics: [Diagnostic] = []
@@ -178,7 +149,8 @@ package final class Compilation {
                 return
             }
             computeDigests()
-            if partial != nil, namesDigest != incremental?.names || !summariesAreKept() {
+            if generation.partial != nil, generation.namesDigest != generation.incremental?.names || !summariesAreKept()
+            {
                 // A top-level name changed (a definition added, removed or renamed, a schema type
                 // newly used), or a summarized definition's file must be generated again (edited
                 // by hand): every document is read, validated and planned after all.
@@ -200,7 +172,7 @@ package final class Compilation {
     package var passesGate: Bool { !diagnostics.contains(where: policy.isError) }
 
     private func read() {
-        if var basis = incremental, basis.summary == nil {
+        if var basis = generation.incremental, basis.summary == nil {
             // The last plan's summary is read while the schema is built (the two are independent,
             // and together most of an incremental run's reading).
             let bytes = basis.planBytes
@@ -211,12 +183,12 @@ package final class Compilation {
             }
             useSchema(loaded.schema, loaded.diagnostics)
             basis.summary = summary
-            incremental = basis
+            generation.incremental = basis
         } else {
             readSchema()
         }
-        if let incremental, let found = readReached(incremental) {
-            partial = found
+        if let incremental = generation.incremental, let found = readReached(incremental) {
+            generation.partial = found
             units = found.units
         } else {
             units = readUnits(project.documentFiles)
@@ -231,7 +203,7 @@ package final class Compilation {
         var read: [String: DocumentUnit] = [:]
         for unit in readUnits(project.documentFiles.filter { known[$0] == nil }) { read[unit.path] = unit }
         units = project.documentFiles.compactMap { path in known[path] ?? read[path] }
-        partial = nil
+        generation.partial = nil
     }
 
     private func readSettings() {
@@ -363,7 +335,7 @@ package final class Compilation {
         planOptions.checksOnly = !full
         let (model, diagnostics) = LensModelBuilder.build(
             schema: schema, documents: documents, options: planOptions, cache: cache?.plan, workers: options.workers,
-            outside: partial?.outside ?? [])
+            outside: generation.partial?.outside ?? [])
         self.model = model
         modelIsFull = full
         planDiagnostics = settle(diagnostics)
@@ -392,17 +364,17 @@ package final class Compilation {
             // the whole layout file it is in, is not).
             let files = ParallelWork.map(outputs[index].files, minimumItems: 16) { $0.kept ? $0 : $0.rendered }
             outputs[index].files = swiftLayout.apply(
-                to: files, workingDirectory: workingDirectory, keeping: keptLayoutFiles)
+                to: files, workingDirectory: workingDirectory, keeping: generation.keptLayoutFiles)
         }
     }
 
     /// The plan's digests, for the manifests (`PlanDigests`), when the driver took the inputs.
     private func computeDigests() {
-        keptByRoot = [:]
-        guard let generationInputs, let model else { return }
-        definitionDigests = PlanDigests.definitions(
-            model, documents: generationInputs.documents, recorded: incremental?.digests ?? [:])
-        namesDigest = PlanDigests.names(model)
+        generation.keptByRoot = [:]
+        guard let generationInputs = generation.inputs, let model else { return }
+        generation.definitionDigests = PlanDigests.definitions(
+            model, documents: generationInputs.documents, recorded: generation.incremental?.digests ?? [:])
+        generation.namesDigest = PlanDigests.names(model)
         computeLayoutDigests()
     }
 
@@ -470,14 +442,7 @@ package final class Compilation {
         outputs = []
         manifest = nil
         // Hashes taken before the change no longer describe the inputs: no definition is kept.
-        generationInputs = nil
-        previousManifests = [:]
-        trustedOutputRoots = []
-        incremental = nil
-        partial = nil
-        definitionDigests = [:]
-        namesDigest = nil
-        upToDate = nil
+        generation = GenerationRun()
         stoppedAtGate = false
         completed = .read
     }

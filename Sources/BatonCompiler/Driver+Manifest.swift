@@ -44,8 +44,8 @@ extension Driver {
     /// say are unchanged and `writeOutputs` records new manifests; without inputs its next
     /// `.generate` is a full one that records none.
     package func use(_ basis: GenerationBasis, for compilation: Compilation) {
-        compilation.generationInputs = basis.inputs
-        compilation.previousManifests = basis.manifests
+        compilation.generation.inputs = basis.inputs
+        compilation.generation.previousManifests = basis.manifests
     }
 
     /// Hashes every compilation's inputs and reads its folders' manifests. A compilation whose
@@ -78,12 +78,12 @@ extension Driver {
                 }
             }
             guard reports.count == roots.count + (persisted == nil ? 0 : 1) else {
-                compilation.incremental = incrementalBasis(
+                compilation.generation.incremental = incrementalBasis(
                     manifests: roots.map { manifests[$0.root] }, inputs: inputs, roots: roots,
                     persistedQueries: persisted)
                 continue
             }
-            compilation.upToDate = reports
+            compilation.generation.upToDate = reports
             for (_, root) in roots { refreshStamps(manifests[root], with: inputs, root: root) }
         }
     }
@@ -150,8 +150,10 @@ extension Driver {
     /// Writes each output folder's manifest after a run wrote its files (best effort: a manifest
     /// that cannot be written only makes the next run a full one).
     func recordManifests(_ compilations: [Compilation]) {
-        for compilation in compilations where compilation.upToDate == nil {
-            guard let inputs = compilation.generationInputs, let names = compilation.namesDigest else { continue }
+        for compilation in compilations where compilation.generation.upToDate == nil {
+            guard let inputs = compilation.generation.inputs, let names = compilation.generation.namesDigest else {
+                continue
+            }
             let persisted = persistedQueriesPath(of: compilation)
             // The plan's summary, in the first folder's manifest (what an incremental run reads).
             let plan = compilation.planSummaryToRecord()
@@ -159,7 +161,7 @@ extension Driver {
                 // A kept file keeps the stamp it was kept by (checked, or trusted, in `keptDefinitions`):
                 // the previous manifest's entry, found at the same place when the files are listed
                 // in the same order (names unchanged), else looked up by path.
-                let previous = compilation.previousManifests[output.root]?.files ?? []
+                let previous = compilation.generation.previousManifests[output.root]?.files ?? []
                 var recorded: [String: FileStamp]?
                 func recordedStamp(_ index: Int, _ path: String) -> FileStamp? {
                     if index < previous.count, previous[index].path == path { return previous[index].stamp }
@@ -181,7 +183,7 @@ extension Driver {
                     entries.append(
                         GenerationManifest.Entry(
                             path: file.path, stamp: stamp, definition: definition,
-                            digest: compilation.definitionDigests[definition] ?? "-"))
+                            digest: compilation.generation.definitionDigests[definition] ?? "-"))
                 }
                 guard entries.count == output.files.count else { continue }
                 var extras: [(path: String, stamp: FileStamp)] = []

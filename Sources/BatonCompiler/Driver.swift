@@ -66,7 +66,9 @@ package struct Driver: Sendable {
         } else if stage == .generate, recordsManifests {
             for compilation in result.compilations { use(generationBasis(of: compilation), for: compilation) }
         }
-        for compilation in result.compilations where compilation.upToDate == nil { compilation.run(upTo: stage) }
+        for compilation in result.compilations where compilation.generation.upToDate == nil {
+            compilation.run(upTo: stage)
+        }
         if stage == .generate, targets != .none, result.compilations.allSatisfy({ $0.targets.isEmpty }) {
             let names: String
             if case .named(let list, _) = targets {
@@ -112,13 +114,13 @@ package struct Driver: Sendable {
         // Checked first, every folder and the manifest, then written: all of the files or none.
         // (`gen` checks without rendering (`FileWriter.preflight`): each file is rendered once, as it is written.)
         let checked = write(result.compilations, check: true, preflight: !check, into: &result)
-        let upToDate = result.compilations.flatMap { $0.upToDate ?? [] }
+        let upToDate = result.compilations.flatMap { $0.generation.upToDate ?? [] }
         if result.hasErrors || check {
             result.folders = result.hasErrors ? [] : checked + upToDate
             result.checkedOnly = check
             return
         }
-        for compilation in result.compilations where compilation.upToDate == nil {
+        for compilation in result.compilations where compilation.generation.upToDate == nil {
             for output in compilation.outputs { GenerationManifest.remove(root: output.root) }
         }
         result.folders = write(result.compilations, check: false, into: &result)

@@ -29,7 +29,7 @@ import BatonFiles
 ///   edited in place, so every kept output is still `lstat`ed.
 /// - **The plan's summary** (`plan`, a `PlanSummary`): each document's links and the definitions
 ///   written in it, so that a run after an edit reads, validates and plans only the documents the
-///   edit reaches (`Compilation.incremental`). Its own section at the end, its length given
+///   edit reaches (`GenerationRun.incremental`). Its own section at the end, its length given
 ///   first, so a run that needs no plan skips it unread.
 /// - **Text**: line-oriented and versioned (`firstLine`), read by `ManifestReader` in one pass
 ///   over its bytes; another version is no manifest (a full run writes the current one).

@@ -11,7 +11,7 @@ import BatonValidation
 #endif
 
 /// What a `gen` records of every document of its plan, so the next run after an edit can read,
-/// validate and plan only the documents the edit reaches (`Compilation.incremental`): each
+/// validate and plan only the documents the edit reaches (`GenerationRun.incremental`): each
 /// document's links (`DocumentLinks`: the names that tie it to others) and a summary of each
 /// definition written in it (`DefinitionSummary`), by display path. Every document of the project
 /// has an entry, one that defines nothing too.

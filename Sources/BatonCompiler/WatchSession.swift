@@ -226,7 +226,7 @@ package final class WatchSession {
         _ compilation: Compilation, project: ProjectInput? = nil, rereading paths: Set<String>
     ) -> GenerationBasis {
         guard stage == .generate else { return GenerationBasis() }
-        var known = compilation.generationInputs
+        var known = compilation.generation.inputs
         for path in paths {
             let display = Path.display(path, from: compilation.workingDirectory)
             known?.documents[display] = nil
@@ -238,7 +238,7 @@ package final class WatchSession {
     private func use(_ basis: GenerationBasis, for compilation: Compilation) {
         guard stage == .generate else { return }
         driver.use(basis, for: compilation)
-        compilation.trustedOutputRoots = Set(
+        compilation.generation.trustedOutputRoots = Set(
             basis.manifests.keys.filter { root in
                 ownManifests[root].map { FileStamp(of: root + "/" + GenerationManifest.fileName) == $0 } ?? false
             })

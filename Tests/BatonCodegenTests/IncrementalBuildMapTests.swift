@@ -99,17 +99,17 @@ final class IncrementalBuildMapTests: XCTestCase {
 
     func testABuildRewritesOnlyTheDocumentsAnEditReaches() throws {
         let again = gen(in: folder)
-        XCTAssertNotNil(again.compilations.first?.upToDate, "nothing changed: nothing compiled")
+        XCTAssertNotNil(again.compilations.first?.generation.upToDate, "nothing changed: nothing compiled")
         XCTAssertFalse(again.folders.contains { $0.report.hasChanges })
 
         let edited = try assertIncrementalIsCold("an operation no other document names") {
             try write("Sources/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
         }
         XCTAssertEqual(edited, ["C.graphql.baton.swift"])
-        XCTAssertEqual(gen(in: folder).compilations.first?.upToDate?.isEmpty, false)
-        // Only the edited document is read, validated and planned (`Compilation.partial`).
+        XCTAssertEqual(gen(in: folder).compilations.first?.generation.upToDate?.isEmpty, false)
+        // Only the edited document is read, validated and planned (`GenerationRun.partial`).
         try write("Sources/C.graphql", "query HeroC { hero(id: \"1\") { name id } }\n")
-        let partial = gen(in: folder).compilations.first?.partial
+        let partial = gen(in: folder).compilations.first?.generation.partial
         XCTAssertEqual(partial?.units.map { ($0.path as NSString).lastPathComponent }, ["C.graphql"])
 
         // The fragment's file and the file of the query spreading it; the shared file is written

@@ -6,7 +6,7 @@ import XCTest
 
 /// An incremental `gen` against a cold one, over seeded random sequences of edits: after every
 /// edit the project is generated incrementally in place (reading only what the edit reaches where
-/// it can, `Compilation.partial`) and cold in a fresh copy, and the two must agree: the same
+/// it can, `GenerationRun.partial`) and cold in a fresh copy, and the two must agree: the same
 /// errors, and when there are none the same files byte for byte (Swift, Kotlin and the
 /// persisted-query manifest), with nothing left for `gen --check`.
 final class IncrementalRandomEditTests: XCTestCase {
@@ -239,7 +239,7 @@ final class IncrementalRandomEditTests: XCTestCase {
             }
             all = try write(all)
             let incremental = gen(in: folder)
-            if incremental.compilations.first?.partial != nil { partialRuns += 1 }
+            if incremental.compilations.first?.generation.partial != nil { partialRuns += 1 }
             let (coldResult, coldFiles) = try cold()
             XCTAssertEqual(errors(incremental), errors(coldResult), "step \(step), \(what): the errors")
             guard errors(coldResult).isEmpty else { continue }

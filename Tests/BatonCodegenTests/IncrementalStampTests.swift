@@ -21,13 +21,13 @@ extension IncrementalGenTests {
         XCTAssertEqual(GenerationManifest.load(root: swift)?.projectFileStamps.count, 0)
         clockAhead = 3
         // Nothing changed: the run is up to date, and records the stamps the files have settled to.
-        XCTAssertNotNil(gen().compilations.first?.upToDate)
+        XCTAssertNotNil(gen().compilations.first?.generation.upToDate)
         let refreshed = try XCTUnwrap(GenerationManifest.load(root: swift))
         XCTAssertEqual(refreshed.documentStamps.count, Self.documents.count)
         XCTAssertEqual(
             refreshed.projectFileStamps.keys.map { ($0 as NSString).lastPathComponent }.sorted(),
             ["baton.json", "schema.graphql"])
-        XCTAssertNotNil(gen().compilations.first?.upToDate, "and the next run is up to date by them")
+        XCTAssertNotNil(gen().compilations.first?.generation.upToDate, "and the next run is up to date by them")
         // From here on the clock is the system's: a file written now is not settled.
         clockAhead = 0
 

@@ -41,7 +41,7 @@ extension IncrementalGenTests {
                 file: file, line: line)
         }
         XCTAssertNotNil(
-            gen().compilations.first?.upToDate, "\(what): a one-shot gen has nothing to do", file: file, line: line)
+            gen().compilations.first?.generation.upToDate, "\(what): a one-shot gen has nothing to do", file: file, line: line)
     }
 
     func testAWatchSessionRendersOnlyWhatAnEditReachesAndKeepsTheManifest() throws {

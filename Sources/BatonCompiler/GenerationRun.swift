@@ -1,0 +1,42 @@
+import BatonCodegen
+import BatonFiles
+
+/// What one `gen` run of a compilation knows beyond its options and the project: the hashes of its
+/// inputs and the manifests the driver found (set by the driver or the watch session before the
+/// run), and what `.read` and `.generate` derived from them. One value, so a change of inputs
+/// forgets all of it at once (`Compilation.resetAfterRead`), and no part outlives another.
+package struct GenerationRun {
+    /// The hashes of this project's inputs, when the driver took them (`gen` without `--check`):
+    /// with them `.generate` keeps the definitions `previousManifests` says are unchanged, and the
+    /// driver records a manifest for each output folder.
+    package internal(set) var inputs: GenerationInputs?
+    /// The manifests found in the output folders, by absolute folder.
+    package internal(set) var previousManifests: [String: GenerationManifest] = [:]
+    /// The output folders whose manifest a watch session wrote itself: their files are taken to be
+    /// as it wrote them, stamps not compared (`keptDefinitions`).
+    package internal(set) var trustedOutputRoots: Set<String> = []
+    /// Set by the driver when every output folder's manifest matches the inputs: the compilation
+    /// is not run, and these are its folders' reports.
+    package internal(set) var upToDate: [WrittenFolder]?
+    /// Set by the driver when the output folders' manifests were made from the same project-wide
+    /// inputs and hold the last plan's summary: `.read` then reads only the documents the changed
+    /// ones reach, and the plan holds the others as summaries (`IncrementalBasis`).
+    package internal(set) var incremental: IncrementalBasis?
+    /// With `incremental`: what `.read` found (the documents read, the summaries of the others);
+    /// nil for a compilation of every document.
+    package internal(set) var partial: PartialRead?
+    /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `inputs`.
+    package internal(set) var definitionDigests: [String: String] = [:]
+    /// The digest of the plan's top-level names, after `.generate` with `inputs`.
+    package internal(set) var namesDigest: String? {
+        didSet { keptByRoot = [:] }
+    }
+    /// `Compilation.keptDefinitions`' answers for the current digests, by output folder.
+    var keptByRoot: [String: Set<String>] = [:]
+    /// With a build's layout (`swiftLayout`): the layout file of each definition with one of its
+    /// own, and the files kept whole (`Compilation.keptDefinitions`).
+    var layoutFileOfDefinition: [String: String] = [:]
+    var keptLayoutFiles: Set<String> = []
+
+    package init() {}
+}

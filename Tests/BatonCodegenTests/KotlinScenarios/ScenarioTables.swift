@@ -4,20 +4,28 @@ import Baton
 
 /// The scenario set's operations and reads, through the generated Swift.
 enum ScenarioTables {
-    static func operation(_ key: String) -> (any GraphQLOperation)? {
+    static func operation(_ key: String, _ values: [String: Any]) throws
+        -> (any GraphQLOperation)?
+    {
         switch key {
+        case "AddFriend(id: \"5\", name: \"Jerry\", connections: [$connection])": return try AddFriend(id: "5", name: "Jerry", connections: [ScenarioKept.get(values, "connection")])
         case "CaughtReads(id: \"1\")": return CaughtReads(id: "1")
         case "CaughtThrowReads(id: \"1\")": return CaughtThrowReads(id: "1")
         case "CharacterDetail(id: \"1\")": return CharacterDetail(id: "1")
         case "CharacterDetail(id: \"2\")": return CharacterDetail(id: "2")
         case "CharacterFriends(id: \"1\")": return CharacterFriends(id: "1")
+        case "CharacterFriends(id: \"1\", cursor: \"c2\")": return CharacterFriends(id: "1", cursor: "c2")
+        case "CharacterFriends(id: \"1\", kind: \"enemy\")": return CharacterFriends(id: "1", kind: "enemy")
         case "CharacterOrigin(id: \"1\")": return CharacterOrigin(id: "1")
         case "ListReads()": return ListReads()
         case "LocationList()": return LocationList()
         case "NestedCatchReads(id: \"1\")": return NestedCatchReads(id: "1")
+        case "RemoveCharacter(id: \"3\")": return RemoveCharacter(id: "3")
         case "RequiredReads(id: \"1\")": return RequiredReads(id: "1")
         case "RootRequired()": return RootRequired()
+        case "StrictFragmentReads(id: \"1\")": return StrictFragmentReads(id: "1")
         case "StrictReads(id: \"1\")": return StrictReads(id: "1")
+        case "StrictSpreadReads(id: \"1\")": return StrictSpreadReads(id: "1")
         case "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)": return TestConditions(id: "1", withOrigin: true, hideStatus: false)
         case "TestProfileQuery(id: \"1\")": return TestProfileQuery(id: "1")
         case "ThrowReads(id: \"1\")": return ThrowReads(id: "1")
@@ -52,6 +60,12 @@ enum ScenarioTables {
             return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.name)
         case "CharacterDetail: character?.origin?.dimension":
             return ScenarioShow.text((data as? CharacterDetail.Data)?.character?.origin?.dimension)
+        case "CharacterFriends: character?.friends.connectionID":
+            return ScenarioShow.text((data as? CharacterFriends.Data)?.character?.friends.connectionID)
+        case "CharacterFriends: character?.friends.edges[?]node?.name":
+            return ScenarioShow.text((data as? CharacterFriends.Data)?.character?.friends.edges.map { $0.map { $0.node?.name } })
+        case "CharacterFriends: character?.friends.pageInfo.hasNextPage":
+            return ScenarioShow.text((data as? CharacterFriends.Data)?.character?.friends.pageInfo.hasNextPage)
         case "ListReads: lists?.names":
             return ScenarioShow.text((data as? ListReads.Data)?.lists?.names)
         case "ListReads: lists?.nested":
@@ -76,8 +90,18 @@ enum ScenarioTables {
             return ScenarioShow.present((data as? NestedCatchReads.Data)?.character)
         case "RequiredReads: character?.id":
             return ScenarioShow.text((data as? RequiredReads.Data)?.character?.id)
+        case "StrictFragmentReads: attempt character?.strictCharacterImage@.image":
+            return ScenarioShow.attempt { try (data as? StrictFragmentReads.Data)?.character?.strictCharacterImage.wrappedValue.image }
+        case "StrictFragmentReads: attempt character?.strictCharacterImage@.name":
+            return ScenarioShow.attempt { try (data as? StrictFragmentReads.Data)?.character?.strictCharacterImage.wrappedValue.name }
+        case "StrictFragmentReads: character?.id":
+            return ScenarioShow.text((data as? StrictFragmentReads.Data)?.character?.id)
         case "StrictReads: attempt character?.name":
             return ScenarioShow.attempt { try (data as? StrictReads.Data)?.character?.name }
+        case "StrictSpreadReads: attempt character?.id":
+            return ScenarioShow.attempt { try (data as? StrictSpreadReads.Data)?.character?.id }
+        case "StrictSpreadReads: try character?.characterImage@.image":
+            return ScenarioShow.tryRead { try (data as? StrictSpreadReads.Data)?.character?.characterImage.wrappedValue.image }
         case "TestConditions: character?.origin?.dimension":
             return ScenarioShow.text((data as? TestConditions.Data)?.character?.origin?.dimension)
         case "TestProfileQuery: character?.gender":
@@ -94,6 +118,14 @@ enum ScenarioTables {
             return ScenarioShow.text((data as? ValueReads.Data)?.character?.mood)
         case "ValueReads: character?.status":
             return ScenarioShow.text((data as? ValueReads.Data)?.character?.status)
+        default: return nil
+        }
+    }
+
+    static func value(_ key: String, _ data: Any?) -> ScenarioKept? {
+        switch key {
+        case "CharacterFriends: value character?.friends.connectionID":
+            return ScenarioKept((data as? CharacterFriends.Data)?.character?.friends.connectionID)
         default: return nil
         }
     }

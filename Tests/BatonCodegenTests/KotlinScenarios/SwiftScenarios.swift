@@ -34,69 +34,6 @@ struct SwiftScenarios {
         }
     }
 
-    static func phase<D>(_ phase: Phase<D>) -> String {
-        switch phase {
-        case .loading: "loading"
-        case .ready: "ready"
-        case .failed(let error): "failed: " + error.description
-        }
-    }
-
-    static func kind<D>(_ phase: Phase<D>) -> String {
-        switch phase {
-        case .loading: "loading"
-        case .ready: "ready"
-        case .failed(.request): "failed: request"
-        case .failed(.offline): "failed: offline"
-        case .failed(.timedOut): "failed: timedOut"
-        case .failed(.httpStatus): "failed: httpStatus"
-        case .failed(.malformedResponse): "failed: malformedResponse"
-        case .failed(.tooLarge): "failed: tooLarge"
-        case .failed(.cancelled): "failed: cancelled"
-        case .failed(.protocolViolation): "failed: protocolViolation"
-        case .failed(.transportFailed): "failed: transportFailed"
-        case .failed(.read): "failed: read"
-        case .failed(.unattached): "failed: unattached"
-        }
-    }
-
-    func prepareHeal(_ healAnswer: String, _ out: inout [String]) async throws -> (
-        BatonEnvironment, MemoryLog, FixtureTransport, Handle<CharacterDetail>
-    ) {
-        let transport = FixtureTransport()
-        transport.answer("LocationList", with: answer("location-list.json"))
-        transport.answer("CharacterDetail", with: answer("detail.json"), answer(healAnswer))
-        transport.answer("CharacterOrigin", with: answer("retargeted.json"))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        _ = try await environment.fetch(LocationList())
-        let detail = environment.attach(CharacterDetail(id: "1"))
-        await environment.settle()
-        out.append("before: " + Self.text(detail.phase.data?.character?.origin?.dimension))
-        log.clear()
-        return (environment, log, transport, detail)
-    }
-
-    func heal() async throws -> [String] {
-        var out: [String] = []
-        let (environment, log, transport, detail) = try await prepareHeal("detail-healed.json", &out)
-        let seen = Guarded<[String]>([])
-        detail.observe { seen.withLock { $0.append(Self.text(detail.phase.data?.character?.origin?.dimension)) } }
-        _ = try await environment.fetch(CharacterOrigin(id: "1"))
-        await environment.settle()
-        let lines = log.lines
-        out += lines.prefix(4)
-        let completed = #"fetchCompleted {"operation":"CharacterOrigin"}"#
-        out.append("then, with \(completed) somewhere: \(lines.dropFirst(4).contains(completed))")
-        out += lines.dropFirst(4).filter { $0 != completed }
-        out.append("CharacterDetail requests: \(transport.requestCount("CharacterDetail"))")
-        out.append("dimension: " + Self.text(detail.phase.data?.character?.origin?.dimension))
-        out.append("first seen: " + (seen.withLock { $0.first } ?? "null"))
-        out.append("last seen: " + (seen.withLock { $0.last } ?? "null"))
-        out.append("stale: \(detail.isStale)")
-        return out
-    }
-
     /// What both runtimes commit before saving an image: Plate 3's two answers and custom scalars of every shape.
     func imageStore(_ clock: ScenarioClock) throws -> Store {
         let store = Store(clock: clock.function)
@@ -181,30 +118,6 @@ struct SwiftScenarios {
         return out
     }
 
-    /// `@throwOnFieldError` and fragment spreads (as Relay's): an operation's policy does not answer for the errors
-    /// inside a fragment it spreads (the fragment reads them under its own policy), and a fragment's policy makes
-    /// its own reads strict.
-    func strictSpreads() async throws -> [String] {
-        let transport = FixtureTransport()
-        transport.answer("StrictSpreadReads", with: answer("strict-spread.json"))
-        transport.answer("StrictFragmentReads", with: answer("strict-spread.json"))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        var out: [String] = []
-        do {
-            let character = try await environment.fetch(StrictSpreadReads(id: "1")).character
-            out.append("StrictSpreadReads: value " + Self.text(try character?.id))
-            out.append("its spread's image: " + Self.text(character?.characterImage.image))
-        } catch {
-            out.append("StrictSpreadReads: throws \(error)")
-        }
-        let strict = try await environment.fetch(StrictFragmentReads(id: "1")).character
-        out.append("StrictFragmentReads: value " + Self.text(strict?.id))
-        out.append("the strict fragment's name: " + attempt { try strict?.strictCharacterImage.wrappedValue.name })
-        out.append("the strict fragment's image: " + attempt { try strict?.strictCharacterImage.wrappedValue.image })
-        return out + log.lines
-    }
-
     // MARK: Connections, declarative updates, optimistic responses, garbage collection (issue #15)
 
     /// The friends a store shows for `kind`, in order, and whether there is a next page.
@@ -214,33 +127,6 @@ struct SwiftScenarios {
         }
         let names = (character.friends.edges ?? .empty).map { edge in edge.node?.name ?? "nil" }
         return names.joined(separator: ", ") + "; next \(character.friends.pageInfo.hasNextPage)"
-    }
-
-    /// Pages merged into one connection per `kind` (a repeated edge once), a friend appended to one connection,
-    /// a character deleted from every connection.
-    func connections() throws -> [String] {
-        var out: [String] = []
-        let store = Store(clock: ScenarioClock().function)
-        try store.commit(bytes: try fixture("friends-page-1.json"), for: CharacterFriends(id: "1"))
-        out.append("page 1: " + (try Self.friends(store)))
-        let second = try store.commit(
-            bytes: try fixture("friends-page-2.json"), for: CharacterFriends(id: "1", cursor: "c2"))
-        out.append("page 2: \(second.changed.count) slots changed; " + (try Self.friends(store)))
-        try store.commit(bytes: try fixture("friends-enemies.json"), for: CharacterFriends(id: "1", kind: "enemy"))
-        out.append("kind enemy: " + (try Self.friends(store, kind: "enemy")))
-        out.append("no kind: " + (try Self.friends(store)))
-        let id = try store.read(CharacterFriends(id: "1")).character?.friends.connectionID
-        out.append("connection: " + (id?.description ?? "nil"))
-        let added = try store.commit(
-            bytes: try fixture("add-friend.json"),
-            for: AddFriend(id: "5", name: "Jerry", connections: id.map { [$0] } ?? []))
-        out.append("addFriend: \(added.changed.count) slots changed; " + (try Self.friends(store)))
-        out.append("kind enemy untouched: " + (try Self.friends(store, kind: "enemy")))
-        let removed = try store.commit(bytes: try fixture("remove-character.json"), for: RemoveCharacter(id: "3"))
-        out.append(
-            "removeCharacter: \(removed.changed.count) slots changed; " + (try Self.friends(store))
-                + "; Character:3 deleted \(store.record("Character:3")?.isDeleted ?? false)")
-        return out
     }
 
     /// A mutation with an optimistic response refused (rolled back), then accepted (replaced by the answer).
@@ -342,13 +228,6 @@ struct SwiftScenarios {
             + "; next \(pages.hasNext) (pageInfo \(info)); loading \(pages.isLoadingNext)"
     }
 
-    func attempt(_ read: () throws -> String?) -> String {
-        do {
-            return "value " + Self.text(try read())
-        } catch {
-            return "throws \(error)"
-        }
-    }
 }
 
 /// The scenario project's `Year`: `year 1990` is 1990; any other text does not convert.

@@ -69,9 +69,12 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         var mark = 0
         val commits = HashMap<String, CommitResult>()
         val readers = HashMap<String, Pair<String, () -> Any?>>()
+        val seen = HashMap<String, MutableList<String>>()
+        val kept = HashMap<String, Any?>()
         fun handle(name: String): Handle<*> = handles[name]?.second ?: throw Failure("no handle $name attached")
-        fun operation(key: String): Operation<*> =
-            ScenarioTables.operation(key) ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+        fun reader(name: String): Pair<String, () -> Any?> = readers[name] ?: throw Failure("no handle or store read $name")
+        fun missing(key: String) = Failure("$key is not in ScenarioTables: regenerate the tables")
+        fun operation(key: String): Operation<*> = ScenarioTables.operation(key, kept) ?: throw missing(key)
         try {
             for (step in scenario["steps"] as? List<*> ?: throw Failure("no steps")) {
                 if (step is String) {
@@ -134,13 +137,35 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                     fields["invalidateType"] is String -> environment.invalidateType(fields["invalidateType"] as String)
                     fields["invalidateOperation"] is String ->
                         environment.invalidate(operation(fields["invalidateOperation"] as String))
-                    fields["printLog"] is String -> out.addAll(log.lines.filter { it.startsWith(fields["printLog"] as String) })
+                    fields["printLog"] is String -> {
+                        val from = (fields["from"] as JsonNumber?)?.literal?.toInt() ?: 0
+                        val count = (fields["count"] as JsonNumber?)?.literal?.toInt() ?: Int.MAX_VALUE
+                        val lines = log.lines.filter { it.startsWith(fields["printLog"] as String) }.drop(from).take(count)
+                        out.addAll(lines.filter { it != fields["except"] })
+                    }
+                    fields["observe"] is String -> {
+                        val name = fields["observe"] as String
+                        val attached = handle(name)
+                        val key = handles.getValue(name).first + ": " + (fields["path"] as? String ?: throw Failure("observe $name: no path"))
+                        val lines = ArrayList<String>()
+                        seen[name] = lines
+                        if (ScenarioTables.read(key, null) == null) throw missing(key)
+                        attached.observe {
+                            val line = ScenarioTables.read(key, attached.phase.data) ?: "nil"
+                            synchronized(lines) { lines.add(line) }
+                        }
+                    }
+                    fields["keep"] is String -> {
+                        val source = reader(fields["from"] as? String ?: throw Failure("keep: needs from and path"))
+                        val key = source.first + ": value " + (fields["path"] as? String ?: throw Failure("keep: needs from and path"))
+                        kept[fields["keep"] as String] = (ScenarioTables.value(key, source.second()) ?: throw missing(key)).value
+                    }
                     fields["print"] is String -> out.add(line(fields["print"] as String) { name, arguments ->
                         val argument = arguments.firstOrNull() ?: ""
                         when (name) {
                             "requests" -> transport.requestCount(argument).toString()
-                            "phase" -> Scenarios.phase(handle(argument).phase)
-                            "kind" -> Scenarios.kind(handle(argument).phase)
+                            "phase" -> ScenarioShow.phase(handle(argument).phase)
+                            "kind" -> ScenarioShow.kind(handle(argument).phase)
                             "stale" -> handle(argument).isStale.toString()
                             "lastFetchError" -> ScenarioShow.text(handle(argument).lastFetchError?.description)
                             "errorCode" -> {
@@ -158,14 +183,26 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             "recordKeys" -> environment.store.snapshot().records.keys.sorted().joinToString(" ")
                             "changedCount" -> (commits[argument] ?: throw Failure("no commit $argument")).changed.size.toString()
                             "changed" -> (commits[argument] ?: throw Failure("no commit $argument")).changedDescription
+                            "deleted" -> (environment.store.record(argument)?.isDeleted ?: false).toString()
+                            "logHas" -> {
+                                val from = argument.toIntOrNull()
+                                if (from == null || arguments.size != 2) throw Failure("{logHas from line}: $arguments")
+                                log.lines.drop(from).contains(arguments[1]).toString()
+                            }
+                            "seen" -> {
+                                val lines = seen[argument]
+                                if (lines == null || arguments.last() !in listOf("first", "last")) {
+                                    throw Failure("{seen h first|last} needs an observed handle h")
+                                }
+                                synchronized(lines) { if (arguments.last() == "first") lines.firstOrNull() else lines.lastOrNull() } ?: "null"
+                            }
                             in readKinds -> {
-                                val reader = readers[argument] ?: throw Failure("no handle or store read $argument")
+                                val reader = reader(argument)
                                 val key = reader.first + ": " + readKinds.getValue(name) + arguments.last()
                                 val text = try {
-                                    ScenarioTables.read(key, reader.second())
-                                        ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+                                    ScenarioTables.read(key, reader.second()) ?: throw missing(key)
                                 } catch (error: FetchException) {
-                                    if (name != "attempt") throw error
+                                    if (name != "attempt" && name != "try") throw error
                                     "throws " + error.error.description
                                 }
                                 if (name == "items") ScenarioShow.items(text) else text
@@ -188,25 +225,44 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         else -> null
     }
 
-    /** The line of a `print` template: text with `{name argument…}` placeholders, `read`'s path the rest. */
+    /**
+     * The line of a `print` template: text with `{name argument…}` placeholders, the last argument the rest (a
+     * placeholder ends at its matching `}`); `{{` and `}}` in the text are a literal `{` and `}`.
+     */
     private fun line(template: String, value: (String, List<String>) -> String): String {
         val out = StringBuilder()
-        var rest = template
-        while (true) {
-            val open = rest.indexOf('{')
-            if (open < 0) break
-            val close = rest.indexOf('}', open)
-            if (close < 0) throw Failure("unclosed { in $template")
-            out.append(rest, 0, open)
-            val words = rest.substring(open + 1, close).split(" ", limit = 3)
+        var index = 0
+        while (index < template.length) {
+            val character = template[index]
+            if ((character == '{' || character == '}') && index + 1 < template.length && template[index + 1] == character) {
+                out.append(character)
+                index += 2
+                continue
+            }
+            if (character == '}') throw Failure("a lone } in $template (a literal } is }})")
+            if (character != '{') {
+                out.append(character)
+                index += 1
+                continue
+            }
+            var depth = 1
+            var close = index + 1
+            while (close < template.length) {
+                if (template[close] == '{') depth += 1
+                if (template[close] == '}') depth -= 1
+                if (depth == 0) break
+                close += 1
+            }
+            if (depth != 0) throw Failure("unclosed { in $template")
+            val words = template.substring(index + 1, close).split(" ", limit = 3)
             out.append(value(words.first(), words.drop(1)))
-            rest = rest.substring(close + 1)
+            index = close + 1
         }
-        return out.append(rest).toString()
+        return out.toString()
     }
 
     /** The placeholders that read a path through the tables, with their keys' prefixes (ScenarioSet.readKinds). */
-    private val readKinds = mapOf("read" to "", "items" to "", "outcome" to "outcome ", "attempt" to "attempt ", "present" to "present ")
+    private val readKinds = mapOf("read" to "", "items" to "", "outcome" to "outcome ", "attempt" to "attempt ", "try" to "try ", "present" to "present ")
 
     private fun policy(name: String?): FetchPolicy = when (name) {
         null, "storeOrNetwork" -> FetchPolicy.STORE_OR_NETWORK
@@ -239,6 +295,34 @@ object ScenarioShow {
         else -> "declared " + value.rawValue
     }
 
+    /** A connection's ID (`{keep}` passes it to an operation). */
+    fun text(value: baton.runtime.ConnectionId?): String = value?.toString() ?: "nil"
+
+    fun phase(phase: Phase<*>): String = when (phase) {
+        is Phase.Loading -> "loading"
+        is Phase.Ready -> "ready"
+        is Phase.Failed -> "failed: " + phase.error.description
+    }
+
+    /** `{kind h}`: the phase, a failure by its kind. */
+    fun kind(phase: Phase<*>): String = when (phase) {
+        is Phase.Loading -> "loading"
+        is Phase.Ready -> "ready"
+        is Phase.Failed -> "failed: " + when (phase.error) {
+            is FetchError.Request -> "request"
+            is FetchError.Offline -> "offline"
+            is FetchError.TimedOut -> "timedOut"
+            is FetchError.HttpStatus -> "httpStatus"
+            is FetchError.MalformedResponse -> "malformedResponse"
+            is FetchError.TooLarge -> "tooLarge"
+            is FetchError.Cancelled -> "cancelled"
+            is FetchError.ProtocolViolation -> "protocolViolation"
+            is FetchError.TransportFailed -> "transportFailed"
+            is FetchError.Read -> "read"
+            is FetchError.Unattached -> "unattached"
+        }
+    }
+
     /** `{items h path}`: a list's text without its brackets. */
     fun items(text: String): String =
         if (text.startsWith("[") && text.endsWith("]")) text.substring(1, text.length - 1) else text
@@ -262,6 +346,15 @@ object ScenarioShow {
         "throws " + error.message
     }
 
+    /** `{try h path}`: a read that may throw, as `{read}` prints it or `throws …`. */
+    fun tryRead(read: () -> String?): String = try {
+        text(read())
+    } catch (error: FetchException) {
+        "throws " + error.error.description
+    } catch (error: RuntimeException) {
+        "throws " + error.message
+    }
+
     fun text(value: FieldResult<String?>?): String = when (value) {
         null -> "nil"
         is FieldResult.Success -> "success: " + text(value.value)
@@ -271,3 +364,10 @@ object ScenarioShow {
 
 /** A path's `a!.b`: the value of a `@catch` field's result, null when it failed (`caught()` in ScenarioInterpreter.swift). */
 fun <V> FieldResult<V>?.caught(): V? = (this as? FieldResult.Success)?.value
+
+/** A value `{"keep": name}` read, for an operation key's `$name` (`ScenarioKept` in ScenarioInterpreter.swift). */
+class ScenarioKept(val value: Any?)
+
+/** The value kept as [name], as the operation's argument takes it. */
+inline fun <reified T> kept(values: Map<String, Any?>, name: String): T =
+    values[name] as? T ?: throw IllegalStateException("no ${T::class.java.simpleName} kept as $name")

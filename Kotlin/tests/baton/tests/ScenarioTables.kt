@@ -6,19 +6,25 @@ import baton.runtime.Operation
 
 /** The scenario set's operations and reads, through the generated Kotlin. */
 object ScenarioTables {
-    fun operation(key: String): Operation<*>? = when (key) {
+    fun operation(key: String, values: Map<String, Any?>): Operation<*>? = when (key) {
+        "AddFriend(id: \"5\", name: \"Jerry\", connections: [\$connection])" -> scenarios.AddFriend(id = "5", name = "Jerry", connections = listOf(kept<baton.runtime.ConnectionId>(values, "connection")))
         "CaughtReads(id: \"1\")" -> scenarios.CaughtReads(id = "1")
         "CaughtThrowReads(id: \"1\")" -> scenarios.CaughtThrowReads(id = "1")
         "CharacterDetail(id: \"1\")" -> scenarios.CharacterDetail(id = "1")
         "CharacterDetail(id: \"2\")" -> scenarios.CharacterDetail(id = "2")
         "CharacterFriends(id: \"1\")" -> scenarios.CharacterFriends(id = "1")
+        "CharacterFriends(id: \"1\", cursor: \"c2\")" -> scenarios.CharacterFriends(id = "1", cursor = baton.runtime.Optional.of("c2"))
+        "CharacterFriends(id: \"1\", kind: \"enemy\")" -> scenarios.CharacterFriends(id = "1", kind = baton.runtime.Optional.of("enemy"))
         "CharacterOrigin(id: \"1\")" -> scenarios.CharacterOrigin(id = "1")
         "ListReads()" -> scenarios.ListReads()
         "LocationList()" -> scenarios.LocationList()
         "NestedCatchReads(id: \"1\")" -> scenarios.NestedCatchReads(id = "1")
+        "RemoveCharacter(id: \"3\")" -> scenarios.RemoveCharacter(id = "3")
         "RequiredReads(id: \"1\")" -> scenarios.RequiredReads(id = "1")
         "RootRequired()" -> scenarios.RootRequired()
+        "StrictFragmentReads(id: \"1\")" -> scenarios.StrictFragmentReads(id = "1")
         "StrictReads(id: \"1\")" -> scenarios.StrictReads(id = "1")
+        "StrictSpreadReads(id: \"1\")" -> scenarios.StrictSpreadReads(id = "1")
         "TestConditions(id: \"1\", withOrigin: true, hideStatus: false)" -> scenarios.TestConditions(id = "1", withOrigin = true, hideStatus = false)
         "TestProfileQuery(id: \"1\")" -> scenarios.TestProfileQuery(id = "1")
         "ThrowReads(id: \"1\")" -> scenarios.ThrowReads(id = "1")
@@ -51,6 +57,12 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.name)
         "CharacterDetail: character?.origin?.dimension" ->
             ScenarioShow.text((data as? scenarios.CharacterDetail.Data)?.character?.origin?.dimension)
+        "CharacterFriends: character?.friends.connectionID" ->
+            ScenarioShow.text((data as? scenarios.CharacterFriends.Data)?.character?.friends?.connectionID)
+        "CharacterFriends: character?.friends.edges[?]node?.name" ->
+            ScenarioShow.text((data as? scenarios.CharacterFriends.Data)?.character?.friends?.edges?.map { it?.node?.name })
+        "CharacterFriends: character?.friends.pageInfo.hasNextPage" ->
+            ScenarioShow.text((data as? scenarios.CharacterFriends.Data)?.character?.friends?.pageInfo?.hasNextPage)
         "ListReads: lists?.names" ->
             ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.names)
         "ListReads: lists?.nested" ->
@@ -75,8 +87,18 @@ object ScenarioTables {
             ScenarioShow.present((data as? scenarios.NestedCatchReads.Data)?.character)
         "RequiredReads: character?.id" ->
             ScenarioShow.text((data as? scenarios.RequiredReads.Data)?.character?.id)
+        "StrictFragmentReads: attempt character?.strictCharacterImage@.image" ->
+            ScenarioShow.attempt { (data as? scenarios.StrictFragmentReads.Data)?.character?.strictCharacterImage?.image }
+        "StrictFragmentReads: attempt character?.strictCharacterImage@.name" ->
+            ScenarioShow.attempt { (data as? scenarios.StrictFragmentReads.Data)?.character?.strictCharacterImage?.name }
+        "StrictFragmentReads: character?.id" ->
+            ScenarioShow.text((data as? scenarios.StrictFragmentReads.Data)?.character?.id)
         "StrictReads: attempt character?.name" ->
             ScenarioShow.attempt { (data as? scenarios.StrictReads.Data)?.character?.name }
+        "StrictSpreadReads: attempt character?.id" ->
+            ScenarioShow.attempt { (data as? scenarios.StrictSpreadReads.Data)?.character?.id }
+        "StrictSpreadReads: try character?.characterImage@.image" ->
+            ScenarioShow.tryRead { (data as? scenarios.StrictSpreadReads.Data)?.character?.characterImage?.image }
         "TestConditions: character?.origin?.dimension" ->
             ScenarioShow.text((data as? scenarios.TestConditions.Data)?.character?.origin?.dimension)
         "TestProfileQuery: character?.gender" ->
@@ -93,6 +115,12 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.ValueReads.Data)?.character?.mood)
         "ValueReads: character?.status" ->
             ScenarioShow.text((data as? scenarios.ValueReads.Data)?.character?.status)
+        else -> null
+    }
+
+    fun value(key: String, data: Any?): ScenarioKept? = when (key) {
+        "CharacterFriends: value character?.friends.connectionID" ->
+            ScenarioKept((data as? scenarios.CharacterFriends.Data)?.character?.friends?.connectionID)
         else -> null
     }
 }

@@ -106,6 +106,11 @@ struct ScenarioInterpreter {
         var commits: [String: CommitResult] = [:]
         var readers: [String: (operation: String, data: () throws -> Any?)] = [:]
         var seen: [String: Guarded<[String]>] = [:]
+        var errors: [String: String] = [:]
+        func keep(_ result: Result<Any?, any Error>, as name: String, _ operation: String) {
+            readers[name] = (operation, { try result.get() })
+            if case .failure(let error) = result { errors[name] = "\(error)" } else { errors[name] = nil }
+        }
         func reader(_ name: String) throws -> (operation: String, data: () throws -> Any?) {
             guard let reader = readers[name] else { throw Failure(description: "no handle or store read \(name)") }
             return reader
@@ -134,10 +139,19 @@ struct ScenarioInterpreter {
             case .markLog: mark = log.lines.count
             case .fetch(let key, nil): _ = try await fetch(try operation(key))
             case .fetch(let key, let name?):
-                // A fetch that throws keeps its error under its name: `{attempt name path}` prints it.
-                let result: Result<Any, any Error>
+                // A fetch that throws keeps its error under its name: `{attempt name path}` and `{error name}`
+                // print it.
+                let result: Result<Any?, any Error>
                 do { result = .success(try await fetch(try operation(key))) } catch { result = .failure(error) }
-                readers[name] = (ScenarioSet.operationName(key), { try result.get() })
+                keep(result, as: name, ScenarioSet.operationName(key))
+            case .mutate(let call, _, let name):
+                let result: Result<Any?, any Error>
+                do {
+                    result = .success(try await ScenarioTables.mutate(call, kept, environment))
+                } catch {
+                    result = .failure(error)
+                }
+                if let name { keep(result, as: name, ScenarioSet.operationName(call)) } else { _ = try result.get() }
             case .advance(let seconds): clock.advance(by: seconds)
             case .retry(let name): try handle(name).retry()
             case .detach(let name): try handle(name).detach()
@@ -193,6 +207,10 @@ struct ScenarioInterpreter {
                             line += environment.store.snapshot().records.keys.sorted().joined(separator: " ")
                         case "changedCount": line += String(try commitResult(argument).changed.count)
                         case "changed": line += try commitResult(argument).changedDescription
+                        case "error":
+                            _ = try reader(argument)
+                            line += errors[argument] ?? "none"
+                        case "optimisticLayers": line += String(environment.store.optimisticLayerCount)
                         case "deleted": line += String(environment.store.record(argument)?.isDeleted ?? false)
                         case "logHas":
                             guard let from = Int(argument), arguments.count == 2 else {

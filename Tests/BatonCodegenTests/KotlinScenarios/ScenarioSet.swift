@@ -66,6 +66,10 @@ struct ScenarioSet {
         /// Keeps the value read now at `path` of handle or store read `from` as `name`: an operation key's
         /// argument `$name` passes it (a value no literal can state, such as a connection's ID).
         case keep(name: String, from: String, path: String)
+        /// Calls the mutation (its key as an operation's) through the generated mutation call, waited for, with
+        /// `optimistic` (`(field: value, …)`, nested alike, in the builder's order) as its optimistic response;
+        /// `as` names its data, or the error it threw, as a fetch's.
+        case mutate(String, optimistic: String?, name: String?)
     }
 
     enum Segment: Equatable {
@@ -190,6 +194,9 @@ struct ScenarioSet {
             guard let path = object["path"] as? String else { throw fail("observe \(handle): no path") }
             return .observe(handle: handle, path: path)
         }
+        if let call = object["mutate"] as? String {
+            return .mutate(call, optimistic: object["optimistic"] as? String, name: object["as"] as? String)
+        }
         if let name = object["keep"] as? String {
             guard let from = object["from"] as? String, let path = object["path"] as? String else {
                 throw fail("keep \(name): needs from and path")
@@ -249,8 +256,10 @@ struct ScenarioSet {
         "read": "", "items": "", "outcome": "outcome ", "attempt": "attempt ", "try": "try ", "present": "present ",
     ]
 
-    func tableKeys() throws -> (operations: [String], reads: [String]) {
+    func tableKeys() throws -> (operations: [String], reads: [String], mutations: [(call: String, optimistic: String?)])
+    {
         var operations = Set<String>()
+        var mutations: [String: String?] = [:]
         var reads = Set<String>()
         func read(_ scenario: Scenario, _ handles: [String: String], _ handle: String, _ key: String) throws {
             guard let operation = handles[handle] else {
@@ -272,6 +281,13 @@ struct ScenarioSet {
                     if let name { handles[name] = Self.operationName(operation) }
                 case .observe(let handle, let path): try read(scenario, handles, handle, path)
                 case .keep(_, let from, let path): try read(scenario, handles, from, "value " + path)
+                case .mutate(let call, let optimistic, let name):
+                    // The table's entry is the call: one optimistic value per call.
+                    if let other = mutations[call], other != optimistic {
+                        throw FormatError(description: "mutate \(call): two optimistic values")
+                    }
+                    mutations[call] = optimistic
+                    if let name { handles[name] = Self.operationName(call) }
                 case .print(let segments):
                     for case .placeholder(let kind, let arguments) in segments {
                         guard let prefix = Self.readKinds[kind] else { continue }
@@ -286,6 +302,6 @@ struct ScenarioSet {
                 }
             }
         }
-        return (operations.sorted(), reads.sorted())
+        return (operations.sorted(), reads.sorted(), mutations.keys.sorted().map { ($0, mutations[$0] ?? nil) })
     }
 }

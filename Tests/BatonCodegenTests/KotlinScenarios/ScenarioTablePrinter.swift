@@ -21,7 +21,11 @@ enum ScenarioTablePrinter {
         var operationFunction: String
         var readFunction: String
         var valueFunction: String
+        var mutateFunction: String
         var operationCase: (_ key: String) throws -> String
+        /// A `mutate` step's call, with its optimistic value (`(field: value, …)`) if any.
+        var mutateCase: (_ call: String, _ optimistic: String?) throws -> String
+        var mutateDefault: String
         /// The case's first line, then its value (an expression of `ScenarioShow`).
         var readCase: (_ key: String, _ value: String) -> String
         /// `data` cast to `Data` (a qualified type name), then the path.
@@ -40,18 +44,15 @@ enum ScenarioTablePrinter {
         var defaultCase: String
     }
 
-    /// The scenario project's operations' variables, by operation and variable name, from its model: what an
-    /// argument is in Kotlin (an optional variable takes `Optional.of(value)`, a kept connection ID is typed).
-    static func variables() throws -> [String: [String: VariableModel]] {
+    /// The scenario project's operations, by name, from its model: what an argument is in Kotlin (an optional
+    /// variable takes `Optional.of(value)`, a kept connection ID is typed) and the names of a mutation's optimistic
+    /// builders.
+    static func operations() throws -> [String: OperationModel] {
         let project = try KotlinProjectSupport.project(at: KotlinBuild.scenarios)
-        var variables: [String: [String: VariableModel]] = [:]
-        for operation in project.model.operations {
-            variables[operation.name] = Dictionary(operation.variables.map { ($0.name, $0) }) { first, _ in first }
-        }
-        return variables
+        return Dictionary(project.model.operations.map { ($0.name, $0) }) { first, _ in first }
     }
 
-    static func swift(_ set: ScenarioSet) throws -> String {
+    static func swift(_ set: ScenarioSet, operations: [String: OperationModel]) throws -> String {
         try table(
             set,
             Spelling(
@@ -63,16 +64,27 @@ enum ScenarioTablePrinter {
                 readFunction: "    static func read(_ key: String, _ data: Any?) -> String? {\n        switch key {\n",
                 valueFunction:
                     "    static func value(_ key: String, _ data: Any?) -> ScenarioKept? {\n        switch key {\n",
+                mutateFunction:
+                    "    static func mutate(_ key: String, _ values: [String: Any], _ environment: BatonEnvironment)\n"
+                    + "        async throws -> Any?\n    {\n        switch key {\n",
                 operationCase: { key in
-                    let call = try arguments(key).reduce(into: key) { call, argument in
-                        for name in argument.kept {
-                            call = call.replacingOccurrences(
-                                of: "$" + name, with: "ScenarioKept.get(values, \(literal(name)))")
-                        }
-                    }
+                    let call = try swiftCall(key)
                     return
                         "        case \(literal(key)): return \(call.contains("ScenarioKept") ? "try " : "")\(call)\n"
                 },
+                mutateCase: { key, optimistic in
+                    let name = ScenarioSet.operationName(key)
+                    var arguments = String(try swiftCall(key).dropFirst(name.count + 1).dropLast())
+                    if let optimistic {
+                        let value = try optimisticValue(optimistic, operations[name]?.lens, type: name + ".Data")
+                        arguments += (arguments.isEmpty ? "" : ", ") + "optimisticResponse: " + value
+                    }
+                    return "        case \(literal(key)):\n            return try await MutationCall<\(name)>"
+                        + "(environment: environment)(\(arguments))\n"
+                },
+                mutateDefault: "        default:\n            throw ScenarioInterpreter.Failure(\n"
+                    + "                description: \"\\(key) is not in ScenarioTables: regenerate the tables\")\n"
+                    + "        }\n    }\n",
                 readCase: { key, value in "        case \(literal(key)):\n            return \(value)\n" },
                 cast: { data in "(data as? \(data))?." },
                 attempt: { function, expression in "ScenarioShow.\(function) { try \(expression) }" },
@@ -82,21 +94,38 @@ enum ScenarioTablePrinter {
                 defaultCase: "        default: return nil\n        }\n    }\n"))
     }
 
-    static func kotlin(_ set: ScenarioSet, variables: [String: [String: VariableModel]]) throws -> String {
+    static func kotlin(_ set: ScenarioSet, operations: [String: OperationModel]) throws -> String {
         let package = KotlinBuild.scenarioPackage
         return try table(
             set,
             Spelling(
-                prelude: "package baton.tests\n\nimport baton.runtime.Operation\n\n"
+                prelude: "package baton.tests\n\nimport baton.runtime.Operation\nimport \(package).invoke\n\n"
                     + "/** The scenario set's operations and reads, through the generated Kotlin. */\n"
                     + "object ScenarioTables {\n",
                 operationFunction:
                     "    fun operation(key: String, values: Map<String, Any?>): Operation<*>? = when (key) {\n",
                 readFunction: "    fun read(key: String, data: Any?): String? = when (key) {\n",
                 valueFunction: "    fun value(key: String, data: Any?): ScenarioKept? = when (key) {\n",
+                mutateFunction:
+                    "    fun mutate(key: String, values: Map<String, Any?>, environment: baton.runtime.BatonEnvironment)"
+                    + ": Any? = when (key) {\n",
                 operationCase: { key in
-                    "        \(literal(key, kotlin: true)) -> \(package).\(try kotlinCall(key, variables))\n"
+                    "        \(literal(key, kotlin: true)) -> \(package).\(try kotlinCall(key, operations))\n"
                 },
+                mutateCase: { key, optimistic in
+                    let name = ScenarioSet.operationName(key)
+                    var arguments = String(try kotlinCall(key, operations).dropFirst(name.count + 1).dropLast())
+                    if let optimistic {
+                        let value = try optimisticValue(
+                            optimistic, operations[name]?.lens, type: package + "." + name + ".Data", kotlin: true)
+                        arguments += (arguments.isEmpty ? "" : ", ") + "optimisticResponse = " + value
+                    }
+                    return "        \(literal(key, kotlin: true)) ->\n            \(package).\(name).call(environment)"
+                        + "(\(arguments))\n"
+                },
+                mutateDefault:
+                    "        else -> throw IllegalStateException(\"$key is not in ScenarioTables: regenerate the tables\")\n"
+                    + "    }\n",
                 readCase: { key, value in "        \(literal(key, kotlin: true)) ->\n            \(value)\n" },
                 cast: { data in "(data as? \(package).\(data))?." },
                 attempt: { function, expression in "ScenarioShow.\(function) { \(expression) }" },
@@ -144,8 +173,10 @@ enum ScenarioTablePrinter {
             }
             out += spelling.readCase(key, value)
         }
-        out += spelling.defaultCase + "\n" + spelling.valueFunction + values
-        return out + spelling.defaultCase + "}\n"
+        out += spelling.defaultCase + "\n" + spelling.valueFunction + values + spelling.defaultCase
+        out += "\n" + spelling.mutateFunction
+        for (call, optimistic) in keys.mutations { out += try spelling.mutateCase(call, optimistic) }
+        return out + spelling.mutateDefault + "}\n"
     }
 
     /// Kotlin's spelling of a path: after the first `?.`, each `.` a safe call too (`a?.b.c` → `a?.b?.c`).
@@ -180,6 +211,34 @@ enum ScenarioTablePrinter {
         return out + "\""
     }
 
+    /// Swift's spelling of an operation key: the key itself, a kept value `$name` read from `values`.
+    static func swiftCall(_ key: String) throws -> String {
+        try arguments(key).reduce(into: key) { call, argument in
+            for name in argument.kept {
+                call = call.replacingOccurrences(of: "$" + name, with: "ScenarioKept.get(values, \(literal(name)))")
+            }
+        }
+    }
+
+    /// A mutation's optimistic value, `(field: value, …)` with nested builders alike, as the generated builders
+    /// take it: Swift's `Type.Optimistic(field: .init(…))`; Kotlin names each nested builder's class, after the
+    /// model's lens names (`Data.AddFriend2.FriendEdge.Optimistic`) and `Lens.optimisticTypeName`.
+    static func optimisticValue(_ text: String, _ lens: Lens?, type: String?, kotlin: Bool = false) throws -> String {
+        guard let lens, let builder = lens.optimisticTypeName else {
+            throw ScenarioSet.FormatError(description: "optimistic \(text): no optimistic builder here")
+        }
+        let fields = try arguments(text).map { argument -> String in
+            var value = argument.value
+            if value.hasPrefix("(") {
+                let nested = lens.accessors.first { $0.name == argument.label }?.lens
+                let nestedType = kotlin ? type.map { $0 + "." + (nested?.typeName ?? "") } : nil
+                value = try optimisticValue(value, nested, type: nestedType, kotlin: kotlin)
+            }
+            return argument.label + (kotlin ? " = " : ": ") + value
+        }
+        return (type.map { $0 + "." + builder } ?? ".init") + "(" + fields.joined(separator: ", ") + ")"
+    }
+
     /// An operation key's arguments: each label, its literal as written, and the names of the kept values
     /// (`$name`) it passes.
     struct Argument {
@@ -210,9 +269,9 @@ enum ScenarioTablePrinter {
                 }
             } else if character == "\"" {
                 inString = true
-            } else if character == "[" {
+            } else if character == "[" || character == "(" {
                 depth += 1
-            } else if character == "]" {
+            } else if character == "]" || character == ")" {
                 depth -= 1
             } else if character == "," && depth == 0 {
                 arguments.append(current)
@@ -241,14 +300,14 @@ enum ScenarioTablePrinter {
     /// Swift's call `Name(a: x, b: "y")` in Kotlin's syntax, `Name(a = x, b = "y")`: a list `[x]` is `listOf(x)`,
     /// an optional variable's value `Optional.of(x)` and a kept value `$name` `kept<Type>(values, "name")` (a
     /// connection's ID: the only kind of value kept so far), as the model's `variables` say.
-    static func kotlinCall(_ call: String, _ variables: [String: [String: VariableModel]]) throws -> String {
+    static func kotlinCall(_ call: String, _ operations: [String: OperationModel]) throws -> String {
         let name = ScenarioSet.operationName(call)
         let converted = try arguments(call).map { argument -> String in
-            guard let variable = variables[name]?[argument.label] else {
+            guard let variable = operations[name]?.variables.first(where: { $0.name == argument.label }) else {
                 throw ScenarioSet.FormatError(description: "operation \(call): no variable \(argument.label)")
             }
             var value = argument.value
-            if !value.hasPrefix("\"") {
+            if !value.hasPrefix("\"") && !value.hasPrefix("(") {
                 value = value.replacingOccurrences(of: "[", with: "listOf(").replacingOccurrences(of: "]", with: ")")
             }
             for kept in argument.kept {

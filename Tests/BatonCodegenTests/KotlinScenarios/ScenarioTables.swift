@@ -36,6 +36,8 @@ enum ScenarioTables {
 
     static func read(_ key: String, _ data: Any?) -> String? {
         switch key {
+        case "AddFriend: addFriend?.friendEdge?.node?.name":
+            return ScenarioShow.text((data as? AddFriend.Data)?.addFriend?.friendEdge?.node?.name)
         case "CaughtReads: character?.gender":
             return ScenarioShow.text((data as? CaughtReads.Data)?.character?.gender)
         case "CaughtReads: character?.image":
@@ -127,6 +129,18 @@ enum ScenarioTables {
         case "CharacterFriends: value character?.friends.connectionID":
             return ScenarioKept((data as? CharacterFriends.Data)?.character?.friends.connectionID)
         default: return nil
+        }
+    }
+
+    static func mutate(_ key: String, _ values: [String: Any], _ environment: BatonEnvironment)
+        async throws -> Any?
+    {
+        switch key {
+        case "AddFriend(id: \"5\", name: \"Jerry\", connections: [$connection])":
+            return try await MutationCall<AddFriend>(environment: environment)(id: "5", name: "Jerry", connections: [ScenarioKept.get(values, "connection")], optimisticResponse: AddFriend.Data.Optimistic(addFriend: .init(friendEdge: .init(cursor: "pending", node: .init(id: "5", name: "Jerry (sending)")))))
+        default:
+            throw ScenarioInterpreter.Failure(
+                description: "\(key) is not in ScenarioTables: regenerate the tables")
         }
     }
 }

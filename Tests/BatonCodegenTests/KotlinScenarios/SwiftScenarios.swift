@@ -118,49 +118,6 @@ struct SwiftScenarios {
         return out
     }
 
-    // MARK: Connections, declarative updates, optimistic responses, garbage collection (issue #15)
-
-    /// The friends a store shows for `kind`, in order, and whether there is a next page.
-    static func friends(_ store: Store, kind: String? = nil) throws -> String {
-        guard let character = try store.read(CharacterFriends(id: "1", kind: kind)).character else {
-            return "no character"
-        }
-        let names = (character.friends.edges ?? .empty).map { edge in edge.node?.name ?? "nil" }
-        return names.joined(separator: ", ") + "; next \(character.friends.pageInfo.hasNextPage)"
-    }
-
-    /// A mutation with an optimistic response refused (rolled back), then accepted (replaced by the answer).
-    func optimistic() async throws -> [String] {
-        var out: [String] = []
-        let transport = FixtureTransport()
-        transport.answer("CharacterFriends", with: answer("friends-page-1.json"))
-        transport.answer("AddFriend", with: answer("add-friend-refused.json"), answer("add-friend.json"))
-        let log = MemoryLog()
-        let environment = environment(transport, log)
-        let handle = environment.attach(CharacterFriends(id: "1"))
-        await environment.settle()
-        guard let id = handle.phase.data?.character?.friends.connectionID else { return ["no connection"] }
-        let optimistic = AddFriend.Data.Optimistic(
-            addFriend: .init(friendEdge: .init(cursor: "pending", node: .init(id: "5", name: "Jerry (sending)"))))
-        let call = MutationCall<AddFriend>(environment: environment)
-        do {
-            try await call(id: "5", name: "Jerry", connections: [id], optimisticResponse: optimistic)
-            out.append("refused: answered")
-        } catch {
-            out.append("refused: " + error.description)
-        }
-        out.append("after the refusal: " + (try Self.friends(environment.store)))
-        let data = try await call(id: "5", name: "Jerry", connections: [id], optimisticResponse: optimistic)
-        out.append("accepted: " + (data.addFriend?.friendEdge?.node?.name ?? "nil"))
-        out.append(
-            "after the answer: " + (try Self.friends(environment.store))
-                + "; layers \(environment.store.optimisticLayerCount)")
-        await environment.settle()
-        out.append("Logged " + log.lines.joined(separator: " "))
-        handle.detach()
-        return out
-    }
-
     /// A `@refetchable` fragment's connection paged from app code: pages in order, an edge already shown (the same
     /// cursor, then the same node id) not shown twice, a failed page keeping the loaded ones and carrying its error,
     /// two concurrent `loadNext` calls sharing one fetch, and a refetch starting the connection again.

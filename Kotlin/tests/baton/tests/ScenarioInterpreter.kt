@@ -71,6 +71,15 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         val readers = HashMap<String, Pair<String, () -> Any?>>()
         val seen = HashMap<String, MutableList<String>>()
         val kept = HashMap<String, Any?>()
+        val errors = HashMap<String, String>()
+        fun keep(result: Pair<Any?, FetchException?>, name: String, key: String) {
+            readers[name] = Pair(key.takeWhile { it != '(' }, {
+                result.second?.let { throw it }
+                result.first
+            })
+            val error = result.second
+            if (error == null) errors.remove(name) else errors[name] = error.error.description
+        }
         fun handle(name: String): Handle<*> = handles[name]?.second ?: throw Failure("no handle $name attached")
         fun reader(name: String): Pair<String, () -> Any?> = readers[name] ?: throw Failure("no handle or store read $name")
         fun missing(key: String) = Failure("$key is not in ScenarioTables: regenerate the tables")
@@ -106,17 +115,25 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         if (name == null) {
                             environment.fetch(operation(key))
                         } else {
-                            // A fetch that throws keeps its error under its name: `{attempt name path}` prints it.
+                            // A fetch that throws keeps its error under its name: `{attempt name path}` and
+                            // `{error name}` print it.
                             val fetched: Pair<Any?, FetchException?> = try {
                                 Pair(environment.fetch(operation(key)), null)
                             } catch (error: FetchException) {
                                 Pair(null, error)
                             }
-                            readers[name] = Pair(key.takeWhile { c -> c != '(' }, {
-                                fetched.second?.let { throw it }
-                                fetched.first
-                            })
+                            keep(fetched, name, key)
                         }
+                    }
+                    fields["mutate"] is String -> {
+                        val key = fields["mutate"] as String
+                        val name = fields["as"] as? String
+                        val result: Pair<Any?, FetchException?> = try {
+                            Pair(ScenarioTables.mutate(key, kept, environment), null)
+                        } catch (error: FetchException) {
+                            Pair(null, error)
+                        }
+                        if (name == null) result.second?.let { throw it } else keep(result, name, key)
                     }
                     fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
                     fields["retry"] is String -> handle(fields["retry"] as String).retry()
@@ -183,6 +200,11 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             "recordKeys" -> environment.store.snapshot().records.keys.sorted().joinToString(" ")
                             "changedCount" -> (commits[argument] ?: throw Failure("no commit $argument")).changed.size.toString()
                             "changed" -> (commits[argument] ?: throw Failure("no commit $argument")).changedDescription
+                            "error" -> {
+                                reader(argument)
+                                errors[argument] ?: "none"
+                            }
+                            "optimisticLayers" -> environment.store.optimisticLayerCount.toString()
                             "deleted" -> (environment.store.record(argument)?.isDeleted ?: false).toString()
                             "logHas" -> {
                                 val from = argument.toIntOrNull()

@@ -3,6 +3,7 @@
 package baton.tests
 
 import baton.runtime.Operation
+import scenarios.invoke
 
 /** The scenario set's operations and reads, through the generated Kotlin. */
 object ScenarioTables {
@@ -33,6 +34,8 @@ object ScenarioTables {
     }
 
     fun read(key: String, data: Any?): String? = when (key) {
+        "AddFriend: addFriend?.friendEdge?.node?.name" ->
+            ScenarioShow.text((data as? scenarios.AddFriend.Data)?.addFriend?.friendEdge?.node?.name)
         "CaughtReads: character?.gender" ->
             ScenarioShow.text((data as? scenarios.CaughtReads.Data)?.character?.gender)
         "CaughtReads: character?.image" ->
@@ -122,5 +125,11 @@ object ScenarioTables {
         "CharacterFriends: value character?.friends.connectionID" ->
             ScenarioKept((data as? scenarios.CharacterFriends.Data)?.character?.friends?.connectionID)
         else -> null
+    }
+
+    fun mutate(key: String, values: Map<String, Any?>, environment: baton.runtime.BatonEnvironment): Any? = when (key) {
+        "AddFriend(id: \"5\", name: \"Jerry\", connections: [\$connection])" ->
+            scenarios.AddFriend.call(environment)(id = "5", name = "Jerry", connections = listOf(kept<baton.runtime.ConnectionId>(values, "connection")), optimisticResponse = scenarios.AddFriend.Data.Optimistic(addFriend = scenarios.AddFriend.Data.AddFriend2.Optimistic(friendEdge = scenarios.AddFriend.Data.AddFriend2.FriendEdge.Optimistic(cursor = "pending", node = scenarios.AddFriend.Data.AddFriend2.FriendEdge.Node.Optimistic(id = "5", name = "Jerry (sending)")))))
+        else -> throw IllegalStateException("$key is not in ScenarioTables: regenerate the tables")
     }
 }

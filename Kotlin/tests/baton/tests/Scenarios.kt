@@ -15,14 +15,10 @@ import baton.runtime.StoredValue
 import baton.runtime.Transport
 import scenarios.CharacterDetail
 import scenarios.TestProfileQuery
-import baton.runtime.Optional
 import baton.runtime.perform
-import scenarios.AddFriend
-import scenarios.CharacterFriends
 import scenarios.FriendPagesRoot
 import scenarios.FriendPages_query
 import baton.runtime.Pagination
-import scenarios.invoke
 import baton.runtime.RetainedRoot
 import baton.runtime.retain
 import java.io.File
@@ -31,8 +27,8 @@ import java.util.concurrent.locks.ReentrantLock
 /**
  * The runtime scenarios still written twice (the rest are stated once in Scenarios.json: [ScenarioInterpreter]), each
  * printing a section (`== name`, then its lines) that the Swift test prints from the Swift runtime running the same
- * scenario through the same project's generated Swift: the image in both directions, bad images, pagination and
- * optimistic responses; and Kotlin's malformed-response text.
+ * scenario through the same project's generated Swift: the image in both directions, bad images and pagination; and
+ * Kotlin's malformed-response text.
  *
  * Arguments: the scenario fixtures folder, the seed fixtures folder, the Swift runtime's image, and where to write
  * this runtime's image.
@@ -49,14 +45,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("bad images") { badImages(it) }
         section("malformed text") { malformedText(it) }
         section("pagination") { pagination(it) }
-        section("optimistic") { optimistic(it) }
-    }
-
-    /** The friends a store shows for [kind], in order, and whether there is a next page. */
-    private fun friends(store: RecordStore, kind: String? = null): String {
-        val character = store.read(CharacterFriends(id = "1", kind = Optional.of(kind))).character ?: return "no character"
-        val names = (character.friends.edges ?: emptyList()).map { edge -> edge?.node?.name ?: "nil" }
-        return names.joinToString(", ") + "; next ${character.friends.pageInfo.hasNextPage}"
     }
 
     /**
@@ -123,43 +111,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         val names = (friends?.edges ?: emptyList()).map { edge -> edge?.node?.name ?: "nil" }
         return names.joinToString(", ") +
             "; next ${pages.hasNext} (pageInfo ${friends?.pageInfo?.hasNextPage ?: "nil"}); loading ${pages.isLoadingNext}"
-    }
-
-    private fun optimistic(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CharacterFriends", answer("friends-page-1.json"))
-        transport.answer("AddFriend", answer("add-friend-refused.json"), answer("add-friend.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        val handle = environment.attach(CharacterFriends(id = "1"))
-        environment.settle()
-        val id = handle.phase.data?.character?.friends?.connectionID
-        if (id == null) {
-            out.add("no connection")
-            return
-        }
-        val optimistic = AddFriend.Data.Optimistic(
-            addFriend = AddFriend.Data.AddFriend2.Optimistic(
-                friendEdge = AddFriend.Data.AddFriend2.FriendEdge.Optimistic(
-                    cursor = "pending",
-                    node = AddFriend.Data.AddFriend2.FriendEdge.Node.Optimistic(id = "5", name = "Jerry (sending)")
-                )
-            )
-        )
-        val call = AddFriend.call(environment)
-        try {
-            call(id = "5", name = "Jerry", connections = listOf(id), optimisticResponse = optimistic)
-            out.add("refused: answered")
-        } catch (error: FetchException) {
-            out.add("refused: " + error.error.description)
-        }
-        out.add("after the refusal: " + friends(environment.store))
-        val data = call(id = "5", name = "Jerry", connections = listOf(id), optimisticResponse = optimistic)
-        out.add("accepted: " + (data.addFriend?.friendEdge?.node?.name ?: "nil"))
-        out.add("after the answer: " + friends(environment.store) + "; layers ${environment.store.optimisticLayerCount}")
-        environment.settle()
-        out.add("Logged " + log.lines.joinToString(" "))
-        handle.detach()
     }
 
     /**

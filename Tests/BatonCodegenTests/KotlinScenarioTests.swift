@@ -135,31 +135,4 @@ final class KotlinScenarioTests: XCTestCase {
     func testBadImagesAreRejectedTheSameWay() throws {
         try compare("bad images", try scenarios.badImages())
     }
-
-    /// A `@refetchable` fragment's connection paged from app code on both runtimes (Swift's
-    /// `environment.pagination(of:)`, Kotlin's generated `pagination(environment, fragment)`): pages in order, an
-    /// edge already shown not shown twice, a failed page keeping the loaded ones, two concurrent `loadNext` calls
-    /// sharing one fetch, a refetch from the start.
-    func testPaginationPagesAConnectionFromAppCode() async throws {
-        let swift = try await scenarios.pagination()
-        let expected = [
-            "first page: Morty, Summer; next true (pageInfo true); loading false",
-            "the same pagination for the same record and variables: true",
-            // Summer again under the same cursor: once.
-            "page 2: Morty, Summer, Beth; next true (pageInfo true); loading false",
-            // Morty again under a new cursor (the same node id): once.
-            "page 3 again: Morty, Summer, Beth, Squanchy; next true (pageInfo true); loading false; lastError nil",
-            "two loadNext at once: loading true; 1 request; Morty, Summer, Beth, Squanchy, Birdperson; next false"
-                + " (pageInfo false); loading false",
-            "no next page: 0 requests",
-            "refetched: Morty; next true (pageInfo true); loading false; 5 requests in all",
-            "after the refetch the handle reads Morty",
-        ]
-        XCTAssertEqual(swift.filter { !$0.contains("failure") && !$0.contains("failed") }, expected, "\(swift)")
-        let failure = "after the failure: Morty, Summer, Beth; next true (pageInfo true); loading false; lastError "
-        XCTAssertTrue(
-            swift.contains { $0.hasPrefix(failure) && $0.contains("rate limited") }, "the loaded pages stay: \(swift)")
-        XCTAssertTrue(swift.contains { $0.hasPrefix("page 3 failed: ") && $0.contains("rate limited") }, "\(swift)")
-        try compare("pagination", swift)
-    }
 }

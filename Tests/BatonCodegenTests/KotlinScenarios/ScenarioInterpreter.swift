@@ -107,6 +107,12 @@ struct ScenarioInterpreter {
         var readers: [String: (operation: String, data: () throws -> Any?)] = [:]
         var seen: [String: Guarded<[String]>] = [:]
         var errors: [String: String] = [:]
+        var paginations: [String: ScenarioPages] = [:]
+        var requestMarks: [String: Int] = [:]
+        func pages(_ name: String) throws -> ScenarioPages {
+            guard let pages = paginations[name] else { throw Failure(description: "no pagination \(name)") }
+            return pages
+        }
         func keep(_ result: Result<Any?, any Error>, as name: String, _ operation: String) {
             readers[name] = (operation, { try result.get() })
             if case .failure(let error) = result { errors[name] = "\(error)" } else { errors[name] = nil }
@@ -144,6 +150,44 @@ struct ScenarioInterpreter {
                 let result: Result<Any?, any Error>
                 do { result = .success(try await fetch(try operation(key))) } catch { result = .failure(error) }
                 keep(result, as: name, ScenarioSet.operationName(key))
+            case .paginate(let name, let from, let path, let fragment):
+                let source = try reader(from)
+                let key = source.operation + ": pagination \(fragment) \(path)"
+                guard let made = ScenarioTables.pagination(key, try source.data(), environment) else {
+                    throw Failure(description: "\(key): no fragment to page, or not in ScenarioTables")
+                }
+                paginations[name] = made
+                readers[name] = (fragment, { made.fragment() })
+            case .loadNext(let name, let count, let result):
+                let made = try pages(name)
+                do {
+                    try await made.loadNext(count)
+                    if let result { errors[result] = nil }
+                } catch {
+                    guard let result else { throw error }
+                    errors[result] = "\(error)"
+                }
+            case .loadNextTwice(let name, let count):
+                // The first call's request is held; the second starts (and waits for the first's page) before the
+                // request is answered.
+                let made = try pages(name)
+                held.hold()
+                let first = Task { try await made.loadNext(count) }
+                await held.waitForHeld(1)
+                made.loadingAtOnce = made.isLoadingNext()
+                let second = Task {
+                    held.mark()
+                    try await made.loadNext(count)
+                }
+                await held.waitForMark()
+                try await Task.sleep(nanoseconds: 50_000_000)
+                held.release()
+                try await first.value
+                try await second.value
+            case .refetchPages(let name, let variables):
+                try await pages(name).refetch(variables.mapValues { .number(String($0)) })
+            case .markRequests:
+                for (operation, _) in scenario.answers { requestMarks[operation] = transport.requestCount(operation) }
             case .mutate(let call, _, let name):
                 let result: Result<Any?, any Error>
                 do {
@@ -207,9 +251,14 @@ struct ScenarioInterpreter {
                             line += environment.store.snapshot().records.keys.sorted().joined(separator: " ")
                         case "changedCount": line += String(try commitResult(argument).changed.count)
                         case "changed": line += try commitResult(argument).changedDescription
-                        case "error":
-                            _ = try reader(argument)
-                            line += errors[argument] ?? "none"
+                        case "error": line += errors[argument] ?? "none"
+                        case "newRequests":
+                            line += String(transport.requestCount(argument) - (requestMarks[argument] ?? 0))
+                        case "hasNext": line += String(try pages(argument).hasNext())
+                        case "loadingNext": line += String(try pages(argument).isLoadingNext())
+                        case "pageError": line += try pages(argument).lastError()
+                        case "samePagination": line += String(try pages(argument).isShared())
+                        case "loadingAtOnce": line += try pages(argument).loadingAtOnce.map(String.init) ?? "nil"
                         case "optimisticLayers": line += String(environment.store.optimisticLayerCount)
                         case "deleted": line += String(environment.store.record(argument)?.isDeleted ?? false)
                         case "logHas":
@@ -352,6 +401,30 @@ enum ScenarioShow {
         case .success(let value)?: "success: " + text(value)
         case .failure(let errors)?: "failure: " + errors.errors.map(\.description).joined(separator: "; ")
         }
+    }
+}
+
+/// A pagination as the steps see it, whatever its fragment (`ScenarioPages` in ScenarioInterpreter.kt).
+final class ScenarioPages: @unchecked Sendable {
+    let loadNext: @Sendable (Int) async throws -> Void
+    let refetch: @Sendable ([String: JSONValue]) async throws -> Void
+    let hasNext: @Sendable () -> Bool
+    let isLoadingNext: @Sendable () -> Bool
+    let lastError: @Sendable () -> String
+    let fragment: @Sendable () -> Any
+    /// The environment gives this pagination again for its fragment (the same record and variables).
+    let isShared: @Sendable () -> Bool
+    /// `isLoadingNext` while the first of `loadNextTwice`'s calls was held.
+    var loadingAtOnce: Bool?
+
+    init<Fragment>(_ pages: Pagination<Fragment>) {
+        loadNext = { try await pages.loadNext($0) }
+        refetch = { try await pages.refetch($0) }
+        hasNext = { pages.hasNext }
+        isLoadingNext = { pages.isLoadingNext }
+        lastError = { ScenarioShow.text(pages.lastError?.description) }
+        fragment = { pages.fragment }
+        isShared = { pages.environment.pagination(of: pages.fragment) === pages }
     }
 }
 

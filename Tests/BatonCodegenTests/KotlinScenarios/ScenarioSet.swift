@@ -70,6 +70,19 @@ struct ScenarioSet {
         /// `optimistic` (`(field: value, …)`, nested alike, in the builder's order) as its optimistic response;
         /// `as` names its data, or the error it threw, as a fetch's.
         case mutate(String, optimistic: String?, name: String?)
+        /// The pagination of the `@refetchable` fragment `fragment` spread at `path` of handle `from`'s data, as
+        /// `name`: `{read name path}` reads its fragment's data, `{hasNext}`, `{loadingNext}`, `{pageError}` and
+        /// `{samePagination}` its state.
+        case paginate(name: String, from: String, path: String, fragment: String)
+        /// `loadNext(count)` of pagination `name`, waited for; `as` names the error it threw for `{error}`.
+        case loadNext(String, count: Int, result: String?)
+        /// Two `loadNext(count)` calls of pagination `name` at once: the first's request is held until the second
+        /// has started (`{loadingAtOnce name}` is `isLoadingNext` then), and both are waited for.
+        case loadNextTwice(String, count: Int)
+        /// `refetch` of pagination `name` with integer variables, waited for.
+        case refetchPages(String, variables: [String: Int])
+        /// Remembers each answered operation's request count for `{newRequests Operation}`.
+        case markRequests
     }
 
     enum Segment: Equatable {
@@ -159,6 +172,7 @@ struct ScenarioSet {
             case "revalidate": return .revalidate
             case "clearLog": return .clearLog
             case "markLog": return .markLog
+            case "markRequests": return .markRequests
             default: throw fail("unknown step \(word)")
             }
         }
@@ -193,6 +207,26 @@ struct ScenarioSet {
         if let handle = object["observe"] as? String {
             guard let path = object["path"] as? String else { throw fail("observe \(handle): no path") }
             return .observe(handle: handle, path: path)
+        }
+        if let name = object["paginate"] as? String {
+            guard let from = object["from"] as? String, let path = object["path"] as? String,
+                let fragment = object["fragment"] as? String
+            else { throw fail("paginate \(name): needs from, path and fragment") }
+            return .paginate(name: name, from: from, path: path, fragment: fragment)
+        }
+        if let name = object["loadNext"] as? String {
+            guard let count = object["count"] as? Int else { throw fail("loadNext \(name): no count") }
+            return .loadNext(name, count: count, result: object["as"] as? String)
+        }
+        if let name = object["loadNextTwice"] as? String {
+            guard let count = object["count"] as? Int else { throw fail("loadNextTwice \(name): no count") }
+            return .loadNextTwice(name, count: count)
+        }
+        if let name = object["refetchPages"] as? String {
+            guard let variables = object["variables"] as? [String: Int] else {
+                throw fail("refetchPages \(name): variables must be integers")
+            }
+            return .refetchPages(name, variables: variables)
         }
         if let call = object["mutate"] as? String {
             return .mutate(call, optimistic: object["optimistic"] as? String, name: object["as"] as? String)
@@ -281,6 +315,9 @@ struct ScenarioSet {
                     if let name { handles[name] = Self.operationName(operation) }
                 case .observe(let handle, let path): try read(scenario, handles, handle, path)
                 case .keep(_, let from, let path): try read(scenario, handles, from, "value " + path)
+                case .paginate(let name, let from, let path, let fragment):
+                    try read(scenario, handles, from, "pagination \(fragment) \(path)")
+                    handles[name] = fragment
                 case .mutate(let call, let optimistic, let name):
                     // The table's entry is the call: one optimistic value per call.
                     if let other = mutations[call], other != optimistic {

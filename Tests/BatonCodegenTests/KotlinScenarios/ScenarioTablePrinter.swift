@@ -41,6 +41,11 @@ enum ScenarioTablePrinter {
         /// A path in the language: Kotlin's safe call does not short-circuit the rest of a chain, so every member
         /// access after the first `?.` is a safe call too.
         var chain: (_ path: String) -> String
+        /// `chain` for the path after the data's cast (itself optional).
+        var chainAfterCast: (_ path: String) -> String
+        var paginationFunction: String
+        /// The pagination of a fragment spread (`expression`) of fragment `fragment`, as a `ScenarioPages`.
+        var paginationCase: (_ key: String, _ expression: String, _ fragment: String) -> String
         var defaultCase: String
     }
 
@@ -54,7 +59,7 @@ enum ScenarioTablePrinter {
 
     static func swift(_ set: ScenarioSet, operations: [String: OperationModel]) throws -> String {
         try table(
-            set,
+            set, operations: operations,
             Spelling(
                 prelude: "import Baton\n\n/// The scenario set's operations and reads, through the generated Swift.\n"
                     + "enum ScenarioTables {\n",
@@ -90,14 +95,21 @@ enum ScenarioTablePrinter {
                 attempt: { function, expression in "ScenarioShow.\(function) { try \(expression) }" },
                 each: { list, element in list + ".map { $0.map { $0." + element + " } }" },
                 eachNullable: { list, element in list + ".map { $0.map { $0." + element + " } }" },
-                spreadData: ".wrappedValue", chain: { $0 },
+                spreadData: ".wrappedValue", chain: { $0 }, chainAfterCast: { $0 },
+                paginationFunction:
+                    "    static func pagination(_ key: String, _ data: Any?, _ environment: BatonEnvironment)"
+                    + " -> ScenarioPages? {\n        switch key {\n",
+                paginationCase: { key, expression, _ in
+                    "        case \(literal(key)):\n            return (\(expression)).map { "
+                        + "ScenarioPages(environment.pagination(of: $0)) }\n"
+                },
                 defaultCase: "        default: return nil\n        }\n    }\n"))
     }
 
     static func kotlin(_ set: ScenarioSet, operations: [String: OperationModel]) throws -> String {
         let package = KotlinBuild.scenarioPackage
         return try table(
-            set,
+            set, operations: operations,
             Spelling(
                 prelude: "package baton.tests\n\nimport baton.runtime.Operation\nimport \(package).invoke\n\n"
                     + "/** The scenario set's operations and reads, through the generated Kotlin. */\n"
@@ -131,18 +143,38 @@ enum ScenarioTablePrinter {
                 attempt: { function, expression in "ScenarioShow.\(function) { \(expression) }" },
                 each: { list, element in list + "?.map { it." + element + " }" },
                 eachNullable: { list, element in list + "?.map { it?." + element + " }" },
-                spreadData: "", chain: safeCalls,
+                spreadData: "", chain: safeCalls, chainAfterCast: { safeCalls("?." + $0).dropFirst(2).description },
+                paginationFunction:
+                    "    fun pagination(key: String, data: Any?, environment: baton.runtime.BatonEnvironment)"
+                    + ": ScenarioPages<*>? = when (key) {\n",
+                paginationCase: { key, expression, fragment in
+                    let type = package + "." + fragment
+                    return "        \(literal(key, kotlin: true)) ->\n            \(expression)?.let { "
+                        + "ScenarioPages(\(type).pagination(environment, it)) { f: \(type) -> "
+                        + "\(type).pagination(environment, f) } }\n"
+                },
                 defaultCase: "        else -> null\n    }\n"))
     }
 
-    private static func table(_ set: ScenarioSet, _ spelling: Spelling) throws -> String {
+    private static func table(
+        _ set: ScenarioSet, operations: [String: OperationModel], _ spelling: Spelling
+    ) throws -> String {
         let keys = try set.tableKeys()
         var out = header + spelling.prelude + spelling.operationFunction
         for key in keys.operations { out += try spelling.operationCase(key) }
         out += spelling.defaultCase + "\n" + spelling.readFunction
         var values = ""
+        var paginations = ""
         for key in keys.reads {
-            let (operation, read) = split(key)
+            var (operation, read) = split(key)
+            // `pagination Fragment path`: the pagination of the fragment spread at `path` (`{"paginate": …}`).
+            var fragment: String?
+            if read.hasPrefix("pagination ") {
+                let words = read.split(separator: " ", maxSplits: 2).map(String.init)
+                guard words.count == 3 else { throw ScenarioSet.FormatError(description: "read \(key): no path") }
+                fragment = words[1]
+                read = words[2]
+            }
             // `outcome path`, `attempt path`, `try path`, `present path`, `value path` or a bare path (`read`, `items`).
             let words = read.split(separator: " ", maxSplits: 1).map(String.init)
             let kind = words.count == 2 ? words[0] : "text"
@@ -151,15 +183,23 @@ enum ScenarioTablePrinter {
             let path = (words.last ?? "").replacingOccurrences(of: "!.", with: ".caught()?.")
                 .replacingOccurrences(of: "@.", with: spelling.spreadData + ".")
             let nullableItems = path.contains("[?]")
-            let parts = path.components(separatedBy: nullableItems ? "[?]" : "[]").map(spelling.chain)
+            var parts = path.components(separatedBy: nullableItems ? "[?]" : "[]")
+            parts = parts.enumerated().map {
+                $0.offset == 0 ? spelling.chainAfterCast($0.element) : spelling.chain($0.element)
+            }
             guard parts.count <= 2, !(nullableItems && path.contains("[]")) else {
                 throw ScenarioSet.FormatError(description: "read \(key): at most one [] or [?] in a path")
             }
             let expression =
-                spelling.cast(operation + ".Data")
+                // An operation's data is its `Data`; a fragment's (read through a pagination) is the fragment.
+                spelling.cast(operations[operation] == nil ? operation : operation + ".Data")
                 + (parts.count < 2
                     ? parts[0]
                     : nullableItems ? spelling.eachNullable(parts[0], parts[1]) : spelling.each(parts[0], parts[1]))
+            if let fragment {
+                paginations += spelling.paginationCase(key, expression, fragment)
+                continue
+            }
             let value: String
             switch kind {
             case "text", "outcome", "present": value = "ScenarioShow.\(kind)(\(expression))"
@@ -174,6 +214,7 @@ enum ScenarioTablePrinter {
             out += spelling.readCase(key, value)
         }
         out += spelling.defaultCase + "\n" + spelling.valueFunction + values + spelling.defaultCase
+        out += "\n" + spelling.paginationFunction + paginations + spelling.defaultCase
         out += "\n" + spelling.mutateFunction
         for (call, optimistic) in keys.mutations { out += try spelling.mutateCase(call, optimistic) }
         return out + spelling.mutateDefault + "}\n"

@@ -17,6 +17,7 @@ enum ScenarioTables {
         case "CharacterFriends(id: \"1\", cursor: \"c2\")": return CharacterFriends(id: "1", cursor: "c2")
         case "CharacterFriends(id: \"1\", kind: \"enemy\")": return CharacterFriends(id: "1", kind: "enemy")
         case "CharacterOrigin(id: \"1\")": return CharacterOrigin(id: "1")
+        case "FriendPagesRoot(id: \"1\")": return FriendPagesRoot(id: "1")
         case "ListReads()": return ListReads()
         case "LocationList()": return LocationList()
         case "NestedCatchReads(id: \"1\")": return NestedCatchReads(id: "1")
@@ -68,6 +69,12 @@ enum ScenarioTables {
             return ScenarioShow.text((data as? CharacterFriends.Data)?.character?.friends.edges.map { $0.map { $0.node?.name } })
         case "CharacterFriends: character?.friends.pageInfo.hasNextPage":
             return ScenarioShow.text((data as? CharacterFriends.Data)?.character?.friends.pageInfo.hasNextPage)
+        case "FriendPagesRoot: friendPages@.character?.friends.edges[?]node?.name":
+            return ScenarioShow.text((data as? FriendPagesRoot.Data)?.friendPages.wrappedValue.character?.friends.edges.map { $0.map { $0.node?.name } })
+        case "FriendPages_query: character?.friends.edges[?]node?.name":
+            return ScenarioShow.text((data as? FriendPages_query)?.character?.friends.edges.map { $0.map { $0.node?.name } })
+        case "FriendPages_query: character?.friends.pageInfo.hasNextPage":
+            return ScenarioShow.text((data as? FriendPages_query)?.character?.friends.pageInfo.hasNextPage)
         case "ListReads: lists?.names":
             return ScenarioShow.text((data as? ListReads.Data)?.lists?.names)
         case "ListReads: lists?.nested":
@@ -128,6 +135,14 @@ enum ScenarioTables {
         switch key {
         case "CharacterFriends: value character?.friends.connectionID":
             return ScenarioKept((data as? CharacterFriends.Data)?.character?.friends.connectionID)
+        default: return nil
+        }
+    }
+
+    static func pagination(_ key: String, _ data: Any?, _ environment: BatonEnvironment) -> ScenarioPages? {
+        switch key {
+        case "FriendPagesRoot: pagination FriendPages_query friendPages":
+            return ((data as? FriendPagesRoot.Data)?.friendPages).map { ScenarioPages(environment.pagination(of: $0)) }
         default: return nil
         }
     }

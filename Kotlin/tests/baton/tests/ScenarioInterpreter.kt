@@ -72,6 +72,9 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         val seen = HashMap<String, MutableList<String>>()
         val kept = HashMap<String, Any?>()
         val errors = HashMap<String, String>()
+        val paginations = HashMap<String, ScenarioPages<*>>()
+        val requestMarks = HashMap<String, Int>()
+        fun pages(name: String): ScenarioPages<*> = paginations[name] ?: throw Failure("no pagination $name")
         fun keep(result: Pair<Any?, FetchException?>, name: String, key: String) {
             readers[name] = Pair(key.takeWhile { it != '(' }, {
                 result.second?.let { throw it }
@@ -94,6 +97,7 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         "revalidate" -> environment.revalidate()
                         "clearLog" -> log.clear()
                         "markLog" -> mark = log.lines.size
+                        "markRequests" -> for (operation in answers.keys) requestMarks[operation] = transport.requestCount(operation)
                         else -> throw Failure("unknown step $step")
                     }
                     continue
@@ -124,6 +128,51 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             }
                             keep(fetched, name, key)
                         }
+                    }
+                    fields["paginate"] is String -> {
+                        val name = fields["paginate"] as String
+                        val source = reader(fields["from"] as? String ?: throw Failure("paginate $name: no from"))
+                        val fragment = fields["fragment"] as? String ?: throw Failure("paginate $name: no fragment")
+                        val key = source.first + ": pagination " + fragment + " " + (fields["path"] as? String ?: throw Failure("paginate $name: no path"))
+                        val made = ScenarioTables.pagination(key, source.second(), environment)
+                            ?: throw Failure("$key: no fragment to page, or not in ScenarioTables")
+                        paginations[name] = made
+                        readers[name] = Pair(fragment, { made.pages.fragment })
+                    }
+                    fields["loadNext"] is String -> {
+                        val made = pages(fields["loadNext"] as String)
+                        val result = fields["as"] as? String
+                        try {
+                            made.pages.loadNext((fields["count"] as JsonNumber).literal.toInt())
+                            if (result != null) errors.remove(result)
+                        } catch (error: FetchException) {
+                            if (result == null) throw error
+                            errors[result] = error.error.description
+                        }
+                    }
+                    fields["loadNextTwice"] is String -> {
+                        // The first call's request is held; the second starts (and waits for the first's page, in
+                        // Object.wait) before the request is answered.
+                        val made = pages(fields["loadNextTwice"] as String)
+                        val count = (fields["count"] as JsonNumber).literal.toInt()
+                        held.hold()
+                        val first = Thread { made.pages.loadNext(count) }
+                        first.start()
+                        held.waitForHeld(1)
+                        made.loadingAtOnce = made.pages.isLoadingNext
+                        val second = Thread { made.pages.loadNext(count) }
+                        second.start()
+                        val deadline = System.currentTimeMillis() + 10_000
+                        while (second.state != Thread.State.WAITING && second.isAlive && System.currentTimeMillis() < deadline) Thread.sleep(1)
+                        held.release()
+                        first.join()
+                        second.join()
+                    }
+                    fields["refetchPages"] is String -> {
+                        val variables = fields["variables"] as? Map<*, *> ?: throw Failure("refetchPages: no variables")
+                        pages(fields["refetchPages"] as String).pages.refetch(
+                            variables.entries.associate { (name, value) -> name as String to (value as JsonNumber).literal.toInt() }
+                        )
                     }
                     fields["mutate"] is String -> {
                         val key = fields["mutate"] as String
@@ -200,10 +249,13 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             "recordKeys" -> environment.store.snapshot().records.keys.sorted().joinToString(" ")
                             "changedCount" -> (commits[argument] ?: throw Failure("no commit $argument")).changed.size.toString()
                             "changed" -> (commits[argument] ?: throw Failure("no commit $argument")).changedDescription
-                            "error" -> {
-                                reader(argument)
-                                errors[argument] ?: "none"
-                            }
+                            "error" -> errors[argument] ?: "none"
+                            "newRequests" -> (transport.requestCount(argument) - (requestMarks[argument] ?: 0)).toString()
+                            "hasNext" -> pages(argument).pages.hasNext.toString()
+                            "loadingNext" -> pages(argument).pages.isLoadingNext.toString()
+                            "pageError" -> ScenarioShow.text(pages(argument).pages.lastError?.description)
+                            "samePagination" -> pages(argument).isShared().toString()
+                            "loadingAtOnce" -> pages(argument).loadingAtOnce?.toString() ?: "nil"
                             "optimisticLayers" -> environment.store.optimisticLayerCount.toString()
                             "deleted" -> (environment.store.record(argument)?.isDeleted ?: false).toString()
                             "logHas" -> {
@@ -386,6 +438,19 @@ object ScenarioShow {
 
 /** A path's `a!.b`: the value of a `@catch` field's result, null when it failed (`caught()` in ScenarioInterpreter.swift). */
 fun <V> FieldResult<V>?.caught(): V? = (this as? FieldResult.Success)?.value
+
+/**
+ * A pagination as the steps see it (`ScenarioPages` in ScenarioInterpreter.swift): [again] is the generated
+ * `pagination(environment, fragment)`, for `{samePagination}`.
+ */
+class ScenarioPages<F>(val pages: baton.runtime.Pagination<F>, private val again: (F) -> baton.runtime.Pagination<F>) {
+    /** `isLoadingNext` while the first of `loadNextTwice`'s calls was held. */
+    @Volatile
+    var loadingAtOnce: Boolean? = null
+
+    /** The environment gives this pagination again for its fragment (the same record and variables). */
+    fun isShared(): Boolean = again(pages.fragment) === pages
+}
 
 /** A value `{"keep": name}` read, for an operation key's `$name` (`ScenarioKept` in ScenarioInterpreter.swift). */
 class ScenarioKept(val value: Any?)

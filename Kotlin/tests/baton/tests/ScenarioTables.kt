@@ -17,6 +17,7 @@ object ScenarioTables {
         "CharacterFriends(id: \"1\", cursor: \"c2\")" -> scenarios.CharacterFriends(id = "1", cursor = baton.runtime.Optional.of("c2"))
         "CharacterFriends(id: \"1\", kind: \"enemy\")" -> scenarios.CharacterFriends(id = "1", kind = baton.runtime.Optional.of("enemy"))
         "CharacterOrigin(id: \"1\")" -> scenarios.CharacterOrigin(id = "1")
+        "FriendPagesRoot(id: \"1\")" -> scenarios.FriendPagesRoot(id = "1")
         "ListReads()" -> scenarios.ListReads()
         "LocationList()" -> scenarios.LocationList()
         "NestedCatchReads(id: \"1\")" -> scenarios.NestedCatchReads(id = "1")
@@ -43,13 +44,13 @@ object ScenarioTables {
         "CaughtReads: outcome character?.location" ->
             ScenarioShow.outcome((data as? scenarios.CaughtReads.Data)?.character?.location)
         "CaughtThrowReads: attempt character!.species" ->
-            ScenarioShow.attempt { (data as? scenarios.CaughtThrowReads.Data)?.character.caught()?.species }
+            ScenarioShow.attempt { (data as? scenarios.CaughtThrowReads.Data)?.character?.caught()?.species }
         "CaughtThrowReads: outcome born" ->
             ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.born)
         "CaughtThrowReads: outcome character" ->
             ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.character)
         "CaughtThrowReads: outcome character!.origin" ->
-            ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.character.caught()?.origin)
+            ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.character?.caught()?.origin)
         "CaughtThrowReads: outcome item" ->
             ScenarioShow.outcome((data as? scenarios.CaughtThrowReads.Data)?.item)
         "CaughtThrowReads: outcome locations" ->
@@ -66,6 +67,12 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.CharacterFriends.Data)?.character?.friends?.edges?.map { it?.node?.name })
         "CharacterFriends: character?.friends.pageInfo.hasNextPage" ->
             ScenarioShow.text((data as? scenarios.CharacterFriends.Data)?.character?.friends?.pageInfo?.hasNextPage)
+        "FriendPagesRoot: friendPages@.character?.friends.edges[?]node?.name" ->
+            ScenarioShow.text((data as? scenarios.FriendPagesRoot.Data)?.friendPages?.character?.friends?.edges?.map { it?.node?.name })
+        "FriendPages_query: character?.friends.edges[?]node?.name" ->
+            ScenarioShow.text((data as? scenarios.FriendPages_query)?.character?.friends?.edges?.map { it?.node?.name })
+        "FriendPages_query: character?.friends.pageInfo.hasNextPage" ->
+            ScenarioShow.text((data as? scenarios.FriendPages_query)?.character?.friends?.pageInfo?.hasNextPage)
         "ListReads: lists?.names" ->
             ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.names)
         "ListReads: lists?.nested" ->
@@ -75,15 +82,15 @@ object ScenarioTables {
         "ListReads: lists?.required" ->
             ScenarioShow.text((data as? scenarios.ListReads.Data)?.lists?.required)
         "NestedCatchReads: item!.title" ->
-            ScenarioShow.text((data as? scenarios.NestedCatchReads.Data)?.item.caught()?.title)
+            ScenarioShow.text((data as? scenarios.NestedCatchReads.Data)?.item?.caught()?.title)
         "NestedCatchReads: locations!.results[?]name" ->
-            ScenarioShow.text((data as? scenarios.NestedCatchReads.Data)?.locations.caught()?.results?.map { it?.name })
+            ScenarioShow.text((data as? scenarios.NestedCatchReads.Data)?.locations?.caught()?.results?.map { it?.name })
         "NestedCatchReads: outcome failing" ->
             ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.failing)
         "NestedCatchReads: outcome item" ->
             ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.item)
         "NestedCatchReads: outcome item!.owner" ->
-            ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.item.caught()?.owner)
+            ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.item?.caught()?.owner)
         "NestedCatchReads: outcome locations" ->
             ScenarioShow.outcome((data as? scenarios.NestedCatchReads.Data)?.locations)
         "NestedCatchReads: present character" ->
@@ -124,6 +131,12 @@ object ScenarioTables {
     fun value(key: String, data: Any?): ScenarioKept? = when (key) {
         "CharacterFriends: value character?.friends.connectionID" ->
             ScenarioKept((data as? scenarios.CharacterFriends.Data)?.character?.friends?.connectionID)
+        else -> null
+    }
+
+    fun pagination(key: String, data: Any?, environment: baton.runtime.BatonEnvironment): ScenarioPages<*>? = when (key) {
+        "FriendPagesRoot: pagination FriendPages_query friendPages" ->
+            (data as? scenarios.FriendPagesRoot.Data)?.friendPages?.let { ScenarioPages(scenarios.FriendPages_query.pagination(environment, it)) { f: scenarios.FriendPages_query -> scenarios.FriendPages_query.pagination(environment, f) } }
         else -> null
     }
 

@@ -1,7 +1,6 @@
 package baton.tests
 
 import baton.runtime.BatonEnvironment
-import baton.runtime.FetchException
 import baton.runtime.Field
 import baton.runtime.GraphQLRequest
 import baton.runtime.FieldResult
@@ -15,10 +14,6 @@ import baton.runtime.StoredValue
 import baton.runtime.Transport
 import scenarios.CharacterDetail
 import scenarios.TestProfileQuery
-import baton.runtime.perform
-import scenarios.FriendPagesRoot
-import scenarios.FriendPages_query
-import baton.runtime.Pagination
 import baton.runtime.RetainedRoot
 import baton.runtime.retain
 import java.io.File
@@ -27,8 +22,8 @@ import java.util.concurrent.locks.ReentrantLock
 /**
  * The runtime scenarios still written twice (the rest are stated once in Scenarios.json: [ScenarioInterpreter]), each
  * printing a section (`== name`, then its lines) that the Swift test prints from the Swift runtime running the same
- * scenario through the same project's generated Swift: the image in both directions, bad images and pagination; and
- * Kotlin's malformed-response text.
+ * scenario through the same project's generated Swift: the image in both directions, and bad images; and Kotlin's
+ * malformed-response text.
  *
  * Arguments: the scenario fixtures folder, the seed fixtures folder, the Swift runtime's image, and where to write
  * this runtime's image.
@@ -44,73 +39,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         section("image") { image(it) }
         section("bad images") { badImages(it) }
         section("malformed text") { malformedText(it) }
-        section("pagination") { pagination(it) }
-    }
-
-    /**
-     * A `@refetchable` fragment's connection paged from app code (the generated `pagination(environment, fragment)`):
-     * pages in order, an edge already shown not shown twice, a failed page keeping the loaded ones, two concurrent
-     * `loadNext` calls sharing one fetch, a refetch from the start.
-     */
-    private fun pagination(out: MutableList<String>) {
-        val fixtures = FixtureTransport()
-        fixtures.answer("FriendPagesRoot", answer("friend-pages-1.json"))
-        fixtures.answer(
-            "FriendPagesQuery", answer("friend-pages-2.json"), answer("request-error.json"),
-            answer("friend-pages-3.json"), answer("friend-pages-4.json"), answer("friend-pages-refetched.json")
-        )
-        val transport = HeldTransport(fixtures)
-        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
-        val handle = environment.attach(FriendPagesRoot(id = "1"))
-        environment.settle()
-        val fragment = handle.phase.data?.friendPages
-        if (fragment == null) {
-            out.add("no fragment")
-            return
-        }
-        val pages = FriendPages_query.pagination(environment, fragment)
-        val sent = { fixtures.requestCount("FriendPagesQuery") }
-        out.add("first page: " + friendPages(pages))
-        out.add("the same pagination for the same record and variables: ${FriendPages_query.pagination(environment, pages.fragment) === pages}")
-        pages.loadNext(2)
-        out.add("page 2: " + friendPages(pages))
-        try {
-            pages.loadNext(2)
-            out.add("page 3: answered")
-        } catch (failure: FetchException) {
-            out.add("page 3 failed: " + failure.error.description)
-        }
-        out.add("after the failure: " + friendPages(pages) + "; lastError " + (pages.lastError?.description ?: "nil"))
-        pages.loadNext(2)
-        out.add("page 3 again: " + friendPages(pages) + "; lastError " + (pages.lastError?.description ?: "nil"))
-        transport.hold()
-        val first = Thread { pages.loadNext(2) }
-        first.start()
-        transport.waitForHeld(1)
-        val loading = pages.isLoadingNext
-        val second = Thread { pages.loadNext(2) }
-        second.start()
-        // The second call waits for the first's page (Object.wait) before the first's request is answered.
-        val deadline = System.currentTimeMillis() + 10_000
-        while (second.state != Thread.State.WAITING && second.isAlive && System.currentTimeMillis() < deadline) Thread.sleep(1)
-        transport.release()
-        first.join()
-        second.join()
-        out.add("two loadNext at once: loading $loading; ${sent() - 3} request; " + friendPages(pages))
-        pages.loadNext(2)
-        out.add("no next page: ${sent() - 4} requests")
-        pages.refetch(mapOf("count" to 1))
-        out.add("refetched: " + friendPages(pages) + "; ${sent()} requests in all")
-        val names = (handle.phase.data?.friendPages?.character?.friends?.edges ?: emptyList()).map { it?.node?.name ?: "nil" }
-        out.add("after the refetch the handle reads " + names.joinToString(", "))
-        handle.detach()
-    }
-
-    private fun friendPages(pages: Pagination<FriendPages_query>): String {
-        val friends = pages.fragment.character?.friends
-        val names = (friends?.edges ?: emptyList()).map { edge -> edge?.node?.name ?: "nil" }
-        return names.joinToString(", ") +
-            "; next ${pages.hasNext} (pageInfo ${friends?.pageInfo?.hasNextPage ?: "nil"}); loading ${pages.isLoadingNext}"
     }
 
     /**

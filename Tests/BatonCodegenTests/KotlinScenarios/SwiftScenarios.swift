@@ -6,9 +6,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The Kotlin runtime scenarios (Kotlin/tests/baton/tests/Scenarios.kt) on the Swift runtime, through this
-/// project's generated Swift: each returns the lines the Kotlin scenario of the same name prints, so the test can
-/// compare what the two runtimes do with the same operations and the same answers.
+/// The runtime scenarios still written twice (Kotlin/tests/baton/tests/Scenarios.kt; the rest are stated once in
+/// Scenarios.json), on the Swift runtime: the image in both directions and bad images, each returning the lines the
+/// Kotlin scenario of the same name prints, so the test can compare what the two runtimes do with the same records.
 struct SwiftScenarios {
     let fixtures: URL
     let seed: URL
@@ -16,23 +16,6 @@ struct SwiftScenarios {
     let kotlinImage: URL
 
     func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixtures.appendingPathComponent(name)) }
-
-    func answer(_ name: String) -> FixtureTransport.Answer { .file(fixtures.appendingPathComponent(name)) }
-
-    func environment(_ transport: FixtureTransport, _ log: MemoryLog, _ clock: ScenarioClock = ScenarioClock())
-        -> BatonEnvironment
-    {
-        BatonEnvironment(transport: transport, log: log, clock: clock.function)
-    }
-
-    static func text(_ value: String?) -> String { value ?? "nil" }
-
-    static func text(_ result: Result<String?, FieldErrors>) -> String {
-        switch result {
-        case .success(let value): "success: " + text(value)
-        case .failure(let errors): "failure: " + errors.errors.map(\.description).joined(separator: "; ")
-        }
-    }
 
     /// What both runtimes commit before saving an image: Plate 3's two answers and custom scalars of every shape.
     func imageStore(_ clock: ScenarioClock) throws -> Store {
@@ -77,9 +60,9 @@ struct SwiftScenarios {
         out += log.lines
         out.append("the same records: \(loaded.store.snapshot().records == mine.snapshot().records)")
         let character = try loaded.store.read(TestProfileQuery(id: "1")).character
-        out.append("name: " + Self.text(character?.name))
-        out.append("image (@catch): " + Self.text(character?.image ?? .success(nil)))
-        out.append("location.name (@catch): " + Self.text(character?.location?.name ?? .success(nil)))
+        out.append("name: " + ScenarioShow.text(character?.name))
+        out.append("image (@catch): " + ScenarioShow.text(character?.image ?? .success(nil)))
+        out.append("location.name (@catch): " + ScenarioShow.text(character?.location?.name ?? .success(nil)))
         var price = "nil"
         if case .number(let literal)? = loaded.store.record("Query")?.slots["price"]?.value { price = literal }
         out.append("Query.price: " + price)

@@ -31,10 +31,6 @@ import java.util.concurrent.locks.ReentrantLock
 class Scenarios(private val fixtures: File, private val seed: File, private val swiftImage: File, private val kotlinImage: File) {
     private fun fixture(name: String): String = File(fixtures, name).readText()
 
-    private fun answer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(fixtures, name))
-
-    private fun seedAnswer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(seed, name))
-
     fun run() {
         section("image") { image(it) }
         section("bad images") { badImages(it) }

@@ -27,11 +27,13 @@ struct ScenarioInterpreter {
         var errorCode: () -> String
         var retry: () -> Void
         var detach: () -> Void
+        /// Calls `callback` with the handle's data at each notification.
+        var observe: (_ callback: @escaping @Sendable (Any?) -> Void) -> Void
 
         init<Operation: GraphQLOperation>(_ name: String, _ handle: Handle<Operation>) {
             operation = name
-            phase = { SwiftScenarios.phase(handle.phase) }
-            kind = { SwiftScenarios.kind(handle.phase) }
+            phase = { ScenarioShow.phase(handle.phase) }
+            kind = { ScenarioShow.kind(handle.phase) }
             data = { handle.phase.data }
             isStale = { handle.isStale }
             lastFetchError = { ScenarioShow.text(handle.lastFetchError?.description) }
@@ -41,6 +43,7 @@ struct ScenarioInterpreter {
             }
             retry = { handle.retry() }
             detach = { handle.detach() }
+            observe = { callback in _ = handle.observe { callback(handle.phase.data) } }
         }
     }
 
@@ -74,8 +77,9 @@ struct ScenarioInterpreter {
             guard let handle = handles[name] else { throw Failure(description: "no handle \(name) attached") }
             return handle
         }
+        var kept: [String: Any] = [:]
         func operation(_ key: String) throws -> any GraphQLOperation {
-            guard let operation = ScenarioTables.operation(key) else {
+            guard let operation = try ScenarioTables.operation(key, kept) else {
                 throw Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
             }
             return operation
@@ -101,6 +105,25 @@ struct ScenarioInterpreter {
         }
         var commits: [String: CommitResult] = [:]
         var readers: [String: (operation: String, data: () throws -> Any?)] = [:]
+        var seen: [String: Guarded<[String]>] = [:]
+        var errors: [String: String] = [:]
+        var paginations: [String: ScenarioPages] = [:]
+        var requestMarks: [String: Int] = [:]
+        func pages(_ name: String) throws -> ScenarioPages {
+            guard let pages = paginations[name] else { throw Failure(description: "no pagination \(name)") }
+            return pages
+        }
+        func keep(_ result: Result<Any?, any Error>, as name: String, _ operation: String) {
+            readers[name] = (operation, { try result.get() })
+            if case .failure(let error) = result { errors[name] = "\(error)" } else { errors[name] = nil }
+        }
+        func reader(_ name: String) throws -> (operation: String, data: () throws -> Any?) {
+            guard let reader = readers[name] else { throw Failure(description: "no handle or store read \(name)") }
+            return reader
+        }
+        func missing(_ key: String) -> Failure {
+            Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
+        }
         func commitResult(_ name: String) throws -> CommitResult {
             guard let result = commits[name] else { throw Failure(description: "no commit named \(name)") }
             return result
@@ -122,10 +145,57 @@ struct ScenarioInterpreter {
             case .markLog: mark = log.lines.count
             case .fetch(let key, nil): _ = try await fetch(try operation(key))
             case .fetch(let key, let name?):
-                // A fetch that throws keeps its error under its name: `{attempt name path}` prints it.
-                let result: Result<Any, any Error>
+                // A fetch that throws keeps its error under its name: `{attempt name path}` and `{error name}`
+                // print it.
+                let result: Result<Any?, any Error>
                 do { result = .success(try await fetch(try operation(key))) } catch { result = .failure(error) }
-                readers[name] = (ScenarioSet.operationName(key), { try result.get() })
+                keep(result, as: name, ScenarioSet.operationName(key))
+            case .paginate(let name, let from, let path, let fragment):
+                let source = try reader(from)
+                let key = source.operation + ": pagination \(fragment) \(path)"
+                guard let made = ScenarioTables.pagination(key, try source.data(), environment) else {
+                    throw Failure(description: "\(key): no fragment to page, or not in ScenarioTables")
+                }
+                paginations[name] = made
+                readers[name] = (fragment, { made.fragment() })
+            case .loadNext(let name, let count, let result):
+                let made = try pages(name)
+                do {
+                    try await made.loadNext(count)
+                    if let result { errors[result] = nil }
+                } catch {
+                    guard let result else { throw error }
+                    errors[result] = "\(error)"
+                }
+            case .loadNextTwice(let name, let count):
+                // The first call's request is held; the second starts (and waits for the first's page) before the
+                // request is answered.
+                let made = try pages(name)
+                held.hold()
+                let first = Task { try await made.loadNext(count) }
+                await held.waitForHeld(1)
+                made.loadingAtOnce = made.isLoadingNext()
+                let second = Task {
+                    held.mark()
+                    try await made.loadNext(count)
+                }
+                await held.waitForMark()
+                try await Task.sleep(nanoseconds: 50_000_000)
+                held.release()
+                try await first.value
+                try await second.value
+            case .refetchPages(let name, let variables):
+                try await pages(name).refetch(variables.mapValues { .number(String($0)) })
+            case .markRequests:
+                for (operation, _) in scenario.answers { requestMarks[operation] = transport.requestCount(operation) }
+            case .mutate(let call, _, let name):
+                let result: Result<Any?, any Error>
+                do {
+                    result = .success(try await ScenarioTables.mutate(call, kept, environment))
+                } catch {
+                    result = .failure(error)
+                }
+                if let name { keep(result, as: name, ScenarioSet.operationName(call)) } else { _ = try result.get() }
             case .advance(let seconds): clock.advance(by: seconds)
             case .retry(let name): try handle(name).retry()
             case .detach(let name): try handle(name).detach()
@@ -137,7 +207,23 @@ struct ScenarioInterpreter {
             case .invalidateRecord(let key): environment.invalidate(record: key)
             case .invalidateType(let type): environment.invalidate(type: type)
             case .invalidateOperation(let key): invalidate(try operation(key))
-            case .printLog(let prefix): out += log.lines.filter { $0.hasPrefix(prefix) }
+            case .printLog(let prefix, let from, let count, let except):
+                let lines = log.lines.filter { $0.hasPrefix(prefix) }.dropFirst(from).prefix(count ?? .max)
+                out += lines.filter { $0 != except }
+            case .observe(let name, let path):
+                let key = try handle(name).operation + ": " + path
+                let lines = Guarded<[String]>([])
+                seen[name] = lines
+                guard ScenarioTables.read(key, nil) != nil else { throw missing(key) }
+                try handle(name).observe { data in
+                    let line = ScenarioTables.read(key, data) ?? "nil"
+                    lines.withLock { $0.append(line) }
+                }
+            case .keep(let name, let from, let path):
+                let source = try reader(from)
+                let key = source.operation + ": value " + path
+                guard let value = ScenarioTables.value(key, try source.data()) else { throw missing(key) }
+                kept[name] = value.value
             case .print(let segments):
                 var line = ""
                 for segment in segments {
@@ -165,21 +251,39 @@ struct ScenarioInterpreter {
                             line += environment.store.snapshot().records.keys.sorted().joined(separator: " ")
                         case "changedCount": line += String(try commitResult(argument).changed.count)
                         case "changed": line += try commitResult(argument).changedDescription
-                        case _ where ScenarioSet.readKinds[name] != nil:
-                            guard let reader = readers[argument] else {
-                                throw Failure(description: "no handle or store read \(argument)")
+                        case "error": line += errors[argument] ?? "none"
+                        case "newRequests":
+                            line += String(transport.requestCount(argument) - (requestMarks[argument] ?? 0))
+                        case "hasNext": line += String(try pages(argument).hasNext())
+                        case "loadingNext": line += String(try pages(argument).isLoadingNext())
+                        case "pageError": line += try pages(argument).lastError()
+                        case "samePagination": line += String(try pages(argument).isShared())
+                        case "loadingAtOnce": line += try pages(argument).loadingAtOnce.map(String.init) ?? "nil"
+                        case "optimisticLayers": line += String(environment.store.optimisticLayerCount)
+                        case "deleted": line += String(environment.store.record(argument)?.isDeleted ?? false)
+                        case "logHas":
+                            guard let from = Int(argument), arguments.count == 2 else {
+                                throw Failure(description: "{logHas from line}: \(arguments)")
                             }
-                            let key = reader.operation + ": " + (ScenarioSet.readKinds[name] ?? "") + (arguments.last ?? "")
+                            line += String(log.lines.dropFirst(from).contains(arguments[1]))
+                        case "seen":
+                            guard let lines = seen[argument], ["first", "last"].contains(arguments.last) else {
+                                throw Failure(description: "{seen h first|last} needs an observed handle h")
+                            }
+                            let all = lines.withLock { $0 }
+                            line += (arguments.last == "first" ? all.first : all.last) ?? "null"
+                        case _ where ScenarioSet.readKinds[name] != nil:
+                            let reader = try reader(argument)
+                            let key =
+                                reader.operation + ": " + (ScenarioSet.readKinds[name] ?? "") + (arguments.last ?? "")
                             let data: Any?
                             do {
                                 data = try reader.data()
-                            } catch where name == "attempt" {
+                            } catch  where name == "attempt" || name == "try" {
                                 line += "throws \(error)"
                                 continue
                             }
-                            guard let text = ScenarioTables.read(key, data) else {
-                                throw Failure(description: "\(key) is not in ScenarioTables: regenerate the tables")
-                            }
+                            guard let text = ScenarioTables.read(key, data) else { throw missing(key) }
                             line += name == "items" ? ScenarioShow.items(text) : text
                         default: throw Failure(description: "unknown placeholder {\(name)}")
                         }
@@ -223,6 +327,36 @@ enum ScenarioShow {
         }
     }
 
+    /// A connection's ID (`{keep}` passes it to an operation).
+    static func text(_ value: ConnectionID?) -> String { value?.description ?? "nil" }
+
+    static func phase<D>(_ phase: Phase<D>) -> String {
+        switch phase {
+        case .loading: "loading"
+        case .ready: "ready"
+        case .failed(let error): "failed: " + error.description
+        }
+    }
+
+    /// `{kind h}`: the phase, a failure by its kind.
+    static func kind<D>(_ phase: Phase<D>) -> String {
+        switch phase {
+        case .loading: "loading"
+        case .ready: "ready"
+        case .failed(.request): "failed: request"
+        case .failed(.offline): "failed: offline"
+        case .failed(.timedOut): "failed: timedOut"
+        case .failed(.httpStatus): "failed: httpStatus"
+        case .failed(.malformedResponse): "failed: malformedResponse"
+        case .failed(.tooLarge): "failed: tooLarge"
+        case .failed(.cancelled): "failed: cancelled"
+        case .failed(.protocolViolation): "failed: protocolViolation"
+        case .failed(.transportFailed): "failed: transportFailed"
+        case .failed(.read): "failed: read"
+        case .failed(.unattached): "failed: unattached"
+        }
+    }
+
     /// The scenario project's `Year` (Kotlin maps it to `Int`).
     static func text(_ value: ScenarioYear?) -> String { text(value?.year) }
 
@@ -252,12 +386,60 @@ enum ScenarioShow {
         }
     }
 
+    /// `{try h path}`: a read that may throw, as `{read}` prints it or `throws …`.
+    static func tryRead(_ read: () throws -> String?) -> String {
+        do {
+            return text(try read())
+        } catch {
+            return "throws \(error)"
+        }
+    }
+
     static func text(_ value: Result<String?, FieldErrors>?) -> String {
         switch value {
         case nil: "nil"
         case .success(let value)?: "success: " + text(value)
         case .failure(let errors)?: "failure: " + errors.errors.map(\.description).joined(separator: "; ")
         }
+    }
+}
+
+/// A pagination as the steps see it, whatever its fragment (`ScenarioPages` in ScenarioInterpreter.kt).
+final class ScenarioPages: @unchecked Sendable {
+    let loadNext: @Sendable (Int) async throws -> Void
+    let refetch: @Sendable ([String: JSONValue]) async throws -> Void
+    let hasNext: @Sendable () -> Bool
+    let isLoadingNext: @Sendable () -> Bool
+    let lastError: @Sendable () -> String
+    let fragment: @Sendable () -> Any
+    /// The environment gives this pagination again for its fragment (the same record and variables).
+    let isShared: @Sendable () -> Bool
+    /// `isLoadingNext` while the first of `loadNextTwice`'s calls was held.
+    var loadingAtOnce: Bool?
+
+    init<Fragment>(_ pages: Pagination<Fragment>) {
+        loadNext = { try await pages.loadNext($0) }
+        refetch = { try await pages.refetch($0) }
+        hasNext = { pages.hasNext }
+        isLoadingNext = { pages.isLoadingNext }
+        lastError = { ScenarioShow.text(pages.lastError?.description) }
+        fragment = { pages.fragment }
+        isShared = { pages.environment.pagination(of: pages.fragment) === pages }
+    }
+}
+
+/// A value `{"keep": name}` read, for an operation key's `$name` (`kept` in ScenarioInterpreter.kt).
+struct ScenarioKept {
+    var value: Any?
+
+    init(_ value: Any?) { self.value = value }
+
+    /// The value kept as `name`, as the operation's argument takes it.
+    static func get<Value>(_ values: [String: Any], _ name: String) throws -> Value {
+        guard let value = values[name] as? Value else {
+            throw ScenarioInterpreter.Failure(description: "no \(Value.self) kept as \(name)")
+        }
+        return value
     }
 }
 

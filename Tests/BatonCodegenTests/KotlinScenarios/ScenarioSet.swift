@@ -11,7 +11,11 @@ struct ScenarioSet {
         /// Operation name → its answers in order: a fixture file name, `{"failure": reason}` or `{"text": body}`.
         var answers: [(operation: String, answers: [Answer])]
         var steps: [Step]
+        /// The lines the Swift runtime must print.
         var expected: [String]
+        /// The lines the Kotlin runtime must print: `expected`, but for a known divergence (an expected line
+        /// `{"swift": line, "kotlin": line}`, each runtime's own).
+        var expectedKotlin: [String]
         /// `{"bufferSize": n, "automatic": b}`: the environment's garbage collection (else the standard one).
         var garbageCollection: (bufferSize: Int, automatic: Bool)?
     }
@@ -53,8 +57,32 @@ struct ScenarioSet {
         case invalidateOperation(String)
         /// A line: text with placeholders (`Placeholder`).
         case print([Segment])
-        /// The log's lines that start with the prefix ("" for all).
-        case printLog(String)
+        /// The log's lines that start with the prefix ("" for all), the first `from` of them left out, at most
+        /// `count`, and without the lines equal to `except` (a line whose place varies).
+        case printLog(String, from: Int, count: Int?, except: String?)
+        /// Observes the handle: at each notification, the handle's data read at `path` (as `{read}` reads it)
+        /// joins what `{seen handle first}` and `{seen handle last}` print.
+        case observe(handle: String, path: String)
+        /// Keeps the value read now at `path` of handle or store read `from` as `name`: an operation key's
+        /// argument `$name` passes it (a value no literal can state, such as a connection's ID).
+        case keep(name: String, from: String, path: String)
+        /// Calls the mutation (its key as an operation's) through the generated mutation call, waited for, with
+        /// `optimistic` (`(field: value, …)`, nested alike, in the builder's order) as its optimistic response;
+        /// `as` names its data, or the error it threw, as a fetch's.
+        case mutate(String, optimistic: String?, name: String?)
+        /// The pagination of the `@refetchable` fragment `fragment` spread at `path` of handle `from`'s data, as
+        /// `name`: `{read name path}` reads its fragment's data, `{hasNext}`, `{loadingNext}`, `{pageError}` and
+        /// `{samePagination}` its state.
+        case paginate(name: String, from: String, path: String, fragment: String)
+        /// `loadNext(count)` of pagination `name`, waited for; `as` names the error it threw for `{error}`.
+        case loadNext(String, count: Int, result: String?)
+        /// Two `loadNext(count)` calls of pagination `name` at once: the first's request is held until the second
+        /// has started (`{loadingAtOnce name}` is `isLoadingNext` then), and both are waited for.
+        case loadNextTwice(String, count: Int)
+        /// `refetch` of pagination `name` with integer variables, waited for.
+        case refetchPages(String, variables: [String: Int])
+        /// Remembers each answered operation's request count for `{newRequests Operation}`.
+        case markRequests
     }
 
     enum Segment: Equatable {
@@ -105,9 +133,18 @@ struct ScenarioSet {
             )
         }
         guard let steps = object["steps"] as? [Any] else { throw fail("no steps") }
-        guard let expected = object["expected"] as? [String] else { throw fail("no expected lines") }
+        guard let expectedLines = object["expected"] as? [Any] else { throw fail("no expected lines") }
+        // A line, or a known divergence: `{"swift": line, "kotlin": line}`.
+        let expected = try expectedLines.map { item -> (swift: String, kotlin: String) in
+            if let line = item as? String { return (line, line) }
+            guard let pair = item as? [String: Any], let swift = pair["swift"] as? String,
+                let kotlin = pair["kotlin"] as? String, pair.count == 2
+            else { throw fail("an expected line is neither a string nor {\"swift\": …, \"kotlin\": …}") }
+            return (swift, kotlin)
+        }
         var scenario = Scenario(
-            name: name, answers: answers, steps: try steps.map { try step($0, fail) }, expected: expected)
+            name: name, answers: answers, steps: try steps.map { try step($0, fail) },
+            expected: expected.map(\.swift), expectedKotlin: expected.map(\.kotlin))
         if let collection = object["garbageCollection"] as? [String: Any] {
             guard let size = collection["bufferSize"] as? Int, let automatic = collection["automatic"] as? Bool else {
                 throw fail("garbageCollection needs bufferSize and automatic")
@@ -135,6 +172,7 @@ struct ScenarioSet {
             case "revalidate": return .revalidate
             case "clearLog": return .clearLog
             case "markLog": return .markLog
+            case "markRequests": return .markRequests
             default: throw fail("unknown step \(word)")
             }
         }
@@ -161,24 +199,82 @@ struct ScenarioSet {
         if let key = object["invalidateRecord"] as? String { return .invalidateRecord(key) }
         if let type = object["invalidateType"] as? String { return .invalidateType(type) }
         if let operation = object["invalidateOperation"] as? String { return .invalidateOperation(operation) }
-        if let prefix = object["printLog"] as? String { return .printLog(prefix) }
+        if let prefix = object["printLog"] as? String {
+            return .printLog(
+                prefix, from: object["from"] as? Int ?? 0, count: object["count"] as? Int,
+                except: object["except"] as? String)
+        }
+        if let handle = object["observe"] as? String {
+            guard let path = object["path"] as? String else { throw fail("observe \(handle): no path") }
+            return .observe(handle: handle, path: path)
+        }
+        if let name = object["paginate"] as? String {
+            guard let from = object["from"] as? String, let path = object["path"] as? String,
+                let fragment = object["fragment"] as? String
+            else { throw fail("paginate \(name): needs from, path and fragment") }
+            return .paginate(name: name, from: from, path: path, fragment: fragment)
+        }
+        if let name = object["loadNext"] as? String {
+            guard let count = object["count"] as? Int else { throw fail("loadNext \(name): no count") }
+            return .loadNext(name, count: count, result: object["as"] as? String)
+        }
+        if let name = object["loadNextTwice"] as? String {
+            guard let count = object["count"] as? Int else { throw fail("loadNextTwice \(name): no count") }
+            return .loadNextTwice(name, count: count)
+        }
+        if let name = object["refetchPages"] as? String {
+            guard let variables = object["variables"] as? [String: Int] else {
+                throw fail("refetchPages \(name): variables must be integers")
+            }
+            return .refetchPages(name, variables: variables)
+        }
+        if let call = object["mutate"] as? String {
+            return .mutate(call, optimistic: object["optimistic"] as? String, name: object["as"] as? String)
+        }
+        if let name = object["keep"] as? String {
+            guard let from = object["from"] as? String, let path = object["path"] as? String else {
+                throw fail("keep \(name): needs from and path")
+            }
+            return .keep(name: name, from: from, path: path)
+        }
         if let template = object["print"] as? String { return .print(try segments(template, fail)) }
         throw fail("unknown step \(object.keys.sorted())")
     }
 
-    /// `text {name argument…} text`: a placeholder's words are split on spaces, `read`'s path is the rest.
+    /// `text {name argument…} text`: a placeholder's words are split on spaces, the last argument is the rest
+    /// (a path, or a log line with braces: a placeholder ends at its matching `}`); `{{` and `}}` in the text are
+    /// a literal `{` and `}`.
     static func segments(_ template: String, _ fail: (String) -> FormatError) throws -> [Segment] {
         var segments: [Segment] = []
+        var text = ""
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
-            guard let close = rest[open...].firstIndex(of: "}") else { throw fail("unclosed { in \(template)") }
-            let words = rest[rest.index(after: open)..<close].split(separator: " ", maxSplits: 2).map(String.init)
+        while let character = rest.first {
+            rest = rest.dropFirst()
+            if (character == "{" || character == "}") && rest.first == character {
+                text.append(character)
+                rest = rest.dropFirst()
+                continue
+            }
+            guard character == "{" else {
+                if character == "}" { throw fail("a lone } in \(template) (a literal } is }})") }
+                text.append(character)
+                continue
+            }
+            var depth = 1
+            guard
+                let close = rest.firstIndex(where: { character in
+                    depth += character == "{" ? 1 : character == "}" ? -1 : 0
+                    return depth == 0
+                })
+            else { throw fail("unclosed { in \(template)") }
+            let words = rest[..<close].split(separator: " ", maxSplits: 2).map(String.init)
             guard let name = words.first else { throw fail("empty {} in \(template)") }
+            if !text.isEmpty { segments.append(.text(text)) }
+            text = ""
             segments.append(.placeholder(name: name, arguments: Array(words.dropFirst())))
             rest = rest[rest.index(after: close)...]
         }
-        if !rest.isEmpty { segments.append(.text(String(rest))) }
+        if !text.isEmpty { segments.append(.text(text)) }
         return segments
     }
 
@@ -190,11 +286,21 @@ struct ScenarioSet {
     /// Every operation key the scenarios attach or invalidate, and every read (`Operation: path`), sorted.
     /// The placeholders that read a path through the tables, each with its key's prefix before the path (`items`
     /// is `read` printed without the list's brackets): `Operation: path`, `Operation: outcome path`, ….
-    static let readKinds = ["read": "", "items": "", "outcome": "outcome ", "attempt": "attempt ", "present": "present "]
+    static let readKinds = [
+        "read": "", "items": "", "outcome": "outcome ", "attempt": "attempt ", "try": "try ", "present": "present ",
+    ]
 
-    func tableKeys() throws -> (operations: [String], reads: [String]) {
+    func tableKeys() throws -> (operations: [String], reads: [String], mutations: [(call: String, optimistic: String?)])
+    {
         var operations = Set<String>()
+        var mutations: [String: String?] = [:]
         var reads = Set<String>()
+        func read(_ scenario: Scenario, _ handles: [String: String], _ handle: String, _ key: String) throws {
+            guard let operation = handles[handle] else {
+                throw FormatError(description: "scenario \(scenario.name): \(handle) is not an attached handle")
+            }
+            reads.insert(operation + ": " + key)
+        }
         for scenario in scenarios {
             var handles: [String: String] = [:]
             for step in scenario.steps {
@@ -207,6 +313,18 @@ struct ScenarioSet {
                 case .fetch(let operation, let name):
                     operations.insert(operation)
                     if let name { handles[name] = Self.operationName(operation) }
+                case .observe(let handle, let path): try read(scenario, handles, handle, path)
+                case .keep(_, let from, let path): try read(scenario, handles, from, "value " + path)
+                case .paginate(let name, let from, let path, let fragment):
+                    try read(scenario, handles, from, "pagination \(fragment) \(path)")
+                    handles[name] = fragment
+                case .mutate(let call, let optimistic, let name):
+                    // The table's entry is the call: one optimistic value per call.
+                    if let other = mutations[call], other != optimistic {
+                        throw FormatError(description: "mutate \(call): two optimistic values")
+                    }
+                    mutations[call] = optimistic
+                    if let name { handles[name] = Self.operationName(call) }
                 case .print(let segments):
                     for case .placeholder(let kind, let arguments) in segments {
                         guard let prefix = Self.readKinds[kind] else { continue }
@@ -221,6 +339,6 @@ struct ScenarioSet {
                 }
             }
         }
-        return (operations.sorted(), reads.sorted())
+        return (operations.sorted(), reads.sorted(), mutations.keys.sorted().map { ($0, mutations[$0] ?? nil) })
     }
 }

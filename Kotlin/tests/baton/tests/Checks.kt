@@ -236,7 +236,7 @@ class Checks(private val doubles: File) {
             val environment = BatonEnvironment(transport, log, TestClock().function, retryPolicy = RetryPolicy.NEVER)
             val handle = environment.attach(CharacterDetail(id = "1"), FetchPolicy.NETWORK_ONLY)
             environment.settle()
-            out.add("an HTTP error without a GraphQL body: " + Scenarios.phase(handle.phase))
+            out.add("an HTTP error without a GraphQL body: " + ScenarioShow.phase(handle.phase))
             val typed = (handle.phase as? Phase.Failed)?.error
             out.add(
                 "as a typed error: " + if (typed is FetchError.HttpStatus) {
@@ -247,10 +247,10 @@ class Checks(private val doubles: File) {
             )
             handle.retry()
             environment.settle()
-            out.add("HTTP 400 with a GraphQL body: " + Scenarios.phase(handle.phase))
+            out.add("HTTP 400 with a GraphQL body: " + ScenarioShow.phase(handle.phase))
             handle.retry()
             environment.settle()
-            out.add("HTTP 200: " + Scenarios.phase(handle.phase) + ", name " + Scenarios.text(handle.phase.data?.character?.name) +
+            out.add("HTTP 200: " + ScenarioShow.phase(handle.phase) + ", name " + ScenarioShow.text(handle.phase.data?.character?.name) +
                 ", origin error stored: " + environment.store.record("Character:1")?.slots?.get("origin")?.errors?.map { it.message })
             out.addAll(log.lines)
             val expected = "POST $contentType Bearer x " + GraphQLRequest(CharacterDetail(id = "1")).body

@@ -69,9 +69,24 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         var mark = 0
         val commits = HashMap<String, CommitResult>()
         val readers = HashMap<String, Pair<String, () -> Any?>>()
+        val seen = HashMap<String, MutableList<String>>()
+        val kept = HashMap<String, Any?>()
+        val errors = HashMap<String, String>()
+        val paginations = HashMap<String, ScenarioPages<*>>()
+        val requestMarks = HashMap<String, Int>()
+        fun pages(name: String): ScenarioPages<*> = paginations[name] ?: throw Failure("no pagination $name")
+        fun keep(result: Pair<Any?, FetchException?>, name: String, key: String) {
+            readers[name] = Pair(key.takeWhile { it != '(' }, {
+                result.second?.let { throw it }
+                result.first
+            })
+            val error = result.second
+            if (error == null) errors.remove(name) else errors[name] = error.error.description
+        }
         fun handle(name: String): Handle<*> = handles[name]?.second ?: throw Failure("no handle $name attached")
-        fun operation(key: String): Operation<*> =
-            ScenarioTables.operation(key) ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+        fun reader(name: String): Pair<String, () -> Any?> = readers[name] ?: throw Failure("no handle or store read $name")
+        fun missing(key: String) = Failure("$key is not in ScenarioTables: regenerate the tables")
+        fun operation(key: String): Operation<*> = ScenarioTables.operation(key, kept) ?: throw missing(key)
         try {
             for (step in scenario["steps"] as? List<*> ?: throw Failure("no steps")) {
                 if (step is String) {
@@ -82,6 +97,7 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         "revalidate" -> environment.revalidate()
                         "clearLog" -> log.clear()
                         "markLog" -> mark = log.lines.size
+                        "markRequests" -> for (operation in answers.keys) requestMarks[operation] = transport.requestCount(operation)
                         else -> throw Failure("unknown step $step")
                     }
                     continue
@@ -103,17 +119,70 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         if (name == null) {
                             environment.fetch(operation(key))
                         } else {
-                            // A fetch that throws keeps its error under its name: `{attempt name path}` prints it.
+                            // A fetch that throws keeps its error under its name: `{attempt name path}` and
+                            // `{error name}` print it.
                             val fetched: Pair<Any?, FetchException?> = try {
                                 Pair(environment.fetch(operation(key)), null)
                             } catch (error: FetchException) {
                                 Pair(null, error)
                             }
-                            readers[name] = Pair(key.takeWhile { c -> c != '(' }, {
-                                fetched.second?.let { throw it }
-                                fetched.first
-                            })
+                            keep(fetched, name, key)
                         }
+                    }
+                    fields["paginate"] is String -> {
+                        val name = fields["paginate"] as String
+                        val source = reader(fields["from"] as? String ?: throw Failure("paginate $name: no from"))
+                        val fragment = fields["fragment"] as? String ?: throw Failure("paginate $name: no fragment")
+                        val key = source.first + ": pagination " + fragment + " " + (fields["path"] as? String ?: throw Failure("paginate $name: no path"))
+                        val made = ScenarioTables.pagination(key, source.second(), environment)
+                            ?: throw Failure("$key: no fragment to page, or not in ScenarioTables")
+                        paginations[name] = made
+                        readers[name] = Pair(fragment, { made.pages.fragment })
+                    }
+                    fields["loadNext"] is String -> {
+                        val made = pages(fields["loadNext"] as String)
+                        val result = fields["as"] as? String
+                        try {
+                            made.pages.loadNext((fields["count"] as JsonNumber).literal.toInt())
+                            if (result != null) errors.remove(result)
+                        } catch (error: FetchException) {
+                            if (result == null) throw error
+                            errors[result] = error.error.description
+                        }
+                    }
+                    fields["loadNextTwice"] is String -> {
+                        // The first call's request is held; the second starts (and waits for the first's page, in
+                        // Object.wait) before the request is answered.
+                        val made = pages(fields["loadNextTwice"] as String)
+                        val count = (fields["count"] as JsonNumber).literal.toInt()
+                        held.hold()
+                        val first = Thread { made.pages.loadNext(count) }
+                        first.start()
+                        held.waitForHeld(1)
+                        made.loadingAtOnce = made.pages.isLoadingNext
+                        val second = Thread { made.pages.loadNext(count) }
+                        second.start()
+                        val deadline = System.currentTimeMillis() + 10_000
+                        while (second.state != Thread.State.WAITING && second.isAlive && System.currentTimeMillis() < deadline) Thread.sleep(1)
+                        held.release()
+                        first.join()
+                        second.join()
+                    }
+                    fields["refetchPages"] is String -> {
+                        val variables = fields["variables"] as? Map<*, *> ?: throw Failure("refetchPages: no variables")
+                        pages(fields["refetchPages"] as String).pages.refetch(
+                            variables.entries.associate { (name, value) -> name as String to (value as JsonNumber).literal.toInt() }
+                        )
+                    }
+                    fields["mutate"] is String -> {
+                        val key = fields["mutate"] as String
+                        val name = fields["as"] as? String
+                        val result: Pair<Any?, FetchException?> = try {
+                            Pair(ScenarioTables.mutate(key, kept, environment), null)
+                        } catch (error: FetchException) {
+                            Pair(null, error)
+                        }
+                        if (name == null) result.second?.let { throw it } else keep(result, name, key)
                     }
                     fields["advance"] is JsonNumber -> clock.advance((fields["advance"] as JsonNumber).literal.toDouble())
                     fields["retry"] is String -> handle(fields["retry"] as String).retry()
@@ -134,13 +203,35 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                     fields["invalidateType"] is String -> environment.invalidateType(fields["invalidateType"] as String)
                     fields["invalidateOperation"] is String ->
                         environment.invalidate(operation(fields["invalidateOperation"] as String))
-                    fields["printLog"] is String -> out.addAll(log.lines.filter { it.startsWith(fields["printLog"] as String) })
+                    fields["printLog"] is String -> {
+                        val from = (fields["from"] as JsonNumber?)?.literal?.toInt() ?: 0
+                        val count = (fields["count"] as JsonNumber?)?.literal?.toInt() ?: Int.MAX_VALUE
+                        val lines = log.lines.filter { it.startsWith(fields["printLog"] as String) }.drop(from).take(count)
+                        out.addAll(lines.filter { it != fields["except"] })
+                    }
+                    fields["observe"] is String -> {
+                        val name = fields["observe"] as String
+                        val attached = handle(name)
+                        val key = handles.getValue(name).first + ": " + (fields["path"] as? String ?: throw Failure("observe $name: no path"))
+                        val lines = ArrayList<String>()
+                        seen[name] = lines
+                        if (ScenarioTables.read(key, null) == null) throw missing(key)
+                        attached.observe {
+                            val line = ScenarioTables.read(key, attached.phase.data) ?: "nil"
+                            synchronized(lines) { lines.add(line) }
+                        }
+                    }
+                    fields["keep"] is String -> {
+                        val source = reader(fields["from"] as? String ?: throw Failure("keep: needs from and path"))
+                        val key = source.first + ": value " + (fields["path"] as? String ?: throw Failure("keep: needs from and path"))
+                        kept[fields["keep"] as String] = (ScenarioTables.value(key, source.second()) ?: throw missing(key)).value
+                    }
                     fields["print"] is String -> out.add(line(fields["print"] as String) { name, arguments ->
                         val argument = arguments.firstOrNull() ?: ""
                         when (name) {
                             "requests" -> transport.requestCount(argument).toString()
-                            "phase" -> Scenarios.phase(handle(argument).phase)
-                            "kind" -> Scenarios.kind(handle(argument).phase)
+                            "phase" -> ScenarioShow.phase(handle(argument).phase)
+                            "kind" -> ScenarioShow.kind(handle(argument).phase)
                             "stale" -> handle(argument).isStale.toString()
                             "lastFetchError" -> ScenarioShow.text(handle(argument).lastFetchError?.description)
                             "errorCode" -> {
@@ -158,14 +249,34 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             "recordKeys" -> environment.store.snapshot().records.keys.sorted().joinToString(" ")
                             "changedCount" -> (commits[argument] ?: throw Failure("no commit $argument")).changed.size.toString()
                             "changed" -> (commits[argument] ?: throw Failure("no commit $argument")).changedDescription
+                            "error" -> errors[argument] ?: "none"
+                            "newRequests" -> (transport.requestCount(argument) - (requestMarks[argument] ?: 0)).toString()
+                            "hasNext" -> pages(argument).pages.hasNext.toString()
+                            "loadingNext" -> pages(argument).pages.isLoadingNext.toString()
+                            "pageError" -> ScenarioShow.text(pages(argument).pages.lastError?.description)
+                            "samePagination" -> pages(argument).isShared().toString()
+                            "loadingAtOnce" -> pages(argument).loadingAtOnce?.toString() ?: "nil"
+                            "optimisticLayers" -> environment.store.optimisticLayerCount.toString()
+                            "deleted" -> (environment.store.record(argument)?.isDeleted ?: false).toString()
+                            "logHas" -> {
+                                val from = argument.toIntOrNull()
+                                if (from == null || arguments.size != 2) throw Failure("{logHas from line}: $arguments")
+                                log.lines.drop(from).contains(arguments[1]).toString()
+                            }
+                            "seen" -> {
+                                val lines = seen[argument]
+                                if (lines == null || arguments.last() !in listOf("first", "last")) {
+                                    throw Failure("{seen h first|last} needs an observed handle h")
+                                }
+                                synchronized(lines) { if (arguments.last() == "first") lines.firstOrNull() else lines.lastOrNull() } ?: "null"
+                            }
                             in readKinds -> {
-                                val reader = readers[argument] ?: throw Failure("no handle or store read $argument")
+                                val reader = reader(argument)
                                 val key = reader.first + ": " + readKinds.getValue(name) + arguments.last()
                                 val text = try {
-                                    ScenarioTables.read(key, reader.second())
-                                        ?: throw Failure("$key is not in ScenarioTables: regenerate the tables")
+                                    ScenarioTables.read(key, reader.second()) ?: throw missing(key)
                                 } catch (error: FetchException) {
-                                    if (name != "attempt") throw error
+                                    if (name != "attempt" && name != "try") throw error
                                     "throws " + error.error.description
                                 }
                                 if (name == "items") ScenarioShow.items(text) else text
@@ -188,25 +299,44 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         else -> null
     }
 
-    /** The line of a `print` template: text with `{name argument…}` placeholders, `read`'s path the rest. */
+    /**
+     * The line of a `print` template: text with `{name argument…}` placeholders, the last argument the rest (a
+     * placeholder ends at its matching `}`); `{{` and `}}` in the text are a literal `{` and `}`.
+     */
     private fun line(template: String, value: (String, List<String>) -> String): String {
         val out = StringBuilder()
-        var rest = template
-        while (true) {
-            val open = rest.indexOf('{')
-            if (open < 0) break
-            val close = rest.indexOf('}', open)
-            if (close < 0) throw Failure("unclosed { in $template")
-            out.append(rest, 0, open)
-            val words = rest.substring(open + 1, close).split(" ", limit = 3)
+        var index = 0
+        while (index < template.length) {
+            val character = template[index]
+            if ((character == '{' || character == '}') && index + 1 < template.length && template[index + 1] == character) {
+                out.append(character)
+                index += 2
+                continue
+            }
+            if (character == '}') throw Failure("a lone } in $template (a literal } is }})")
+            if (character != '{') {
+                out.append(character)
+                index += 1
+                continue
+            }
+            var depth = 1
+            var close = index + 1
+            while (close < template.length) {
+                if (template[close] == '{') depth += 1
+                if (template[close] == '}') depth -= 1
+                if (depth == 0) break
+                close += 1
+            }
+            if (depth != 0) throw Failure("unclosed { in $template")
+            val words = template.substring(index + 1, close).split(" ", limit = 3)
             out.append(value(words.first(), words.drop(1)))
-            rest = rest.substring(close + 1)
+            index = close + 1
         }
-        return out.append(rest).toString()
+        return out.toString()
     }
 
     /** The placeholders that read a path through the tables, with their keys' prefixes (ScenarioSet.readKinds). */
-    private val readKinds = mapOf("read" to "", "items" to "", "outcome" to "outcome ", "attempt" to "attempt ", "present" to "present ")
+    private val readKinds = mapOf("read" to "", "items" to "", "outcome" to "outcome ", "attempt" to "attempt ", "try" to "try ", "present" to "present ")
 
     private fun policy(name: String?): FetchPolicy = when (name) {
         null, "storeOrNetwork" -> FetchPolicy.STORE_OR_NETWORK
@@ -239,6 +369,34 @@ object ScenarioShow {
         else -> "declared " + value.rawValue
     }
 
+    /** A connection's ID (`{keep}` passes it to an operation). */
+    fun text(value: baton.runtime.ConnectionId?): String = value?.toString() ?: "nil"
+
+    fun phase(phase: Phase<*>): String = when (phase) {
+        is Phase.Loading -> "loading"
+        is Phase.Ready -> "ready"
+        is Phase.Failed -> "failed: " + phase.error.description
+    }
+
+    /** `{kind h}`: the phase, a failure by its kind. */
+    fun kind(phase: Phase<*>): String = when (phase) {
+        is Phase.Loading -> "loading"
+        is Phase.Ready -> "ready"
+        is Phase.Failed -> "failed: " + when (phase.error) {
+            is FetchError.Request -> "request"
+            is FetchError.Offline -> "offline"
+            is FetchError.TimedOut -> "timedOut"
+            is FetchError.HttpStatus -> "httpStatus"
+            is FetchError.MalformedResponse -> "malformedResponse"
+            is FetchError.TooLarge -> "tooLarge"
+            is FetchError.Cancelled -> "cancelled"
+            is FetchError.ProtocolViolation -> "protocolViolation"
+            is FetchError.TransportFailed -> "transportFailed"
+            is FetchError.Read -> "read"
+            is FetchError.Unattached -> "unattached"
+        }
+    }
+
     /** `{items h path}`: a list's text without its brackets. */
     fun items(text: String): String =
         if (text.startsWith("[") && text.endsWith("]")) text.substring(1, text.length - 1) else text
@@ -262,6 +420,15 @@ object ScenarioShow {
         "throws " + error.message
     }
 
+    /** `{try h path}`: a read that may throw, as `{read}` prints it or `throws …`. */
+    fun tryRead(read: () -> String?): String = try {
+        text(read())
+    } catch (error: FetchException) {
+        "throws " + error.error.description
+    } catch (error: RuntimeException) {
+        "throws " + error.message
+    }
+
     fun text(value: FieldResult<String?>?): String = when (value) {
         null -> "nil"
         is FieldResult.Success -> "success: " + text(value.value)
@@ -271,3 +438,23 @@ object ScenarioShow {
 
 /** A path's `a!.b`: the value of a `@catch` field's result, null when it failed (`caught()` in ScenarioInterpreter.swift). */
 fun <V> FieldResult<V>?.caught(): V? = (this as? FieldResult.Success)?.value
+
+/**
+ * A pagination as the steps see it (`ScenarioPages` in ScenarioInterpreter.swift): [again] is the generated
+ * `pagination(environment, fragment)`, for `{samePagination}`.
+ */
+class ScenarioPages<F>(val pages: baton.runtime.Pagination<F>, private val again: (F) -> baton.runtime.Pagination<F>) {
+    /** `isLoadingNext` while the first of `loadNextTwice`'s calls was held. */
+    @Volatile
+    var loadingAtOnce: Boolean? = null
+
+    /** The environment gives this pagination again for its fragment (the same record and variables). */
+    fun isShared(): Boolean = again(pages.fragment) === pages
+}
+
+/** A value `{"keep": name}` read, for an operation key's `$name` (`ScenarioKept` in ScenarioInterpreter.swift). */
+class ScenarioKept(val value: Any?)
+
+/** The value kept as [name], as the operation's argument takes it. */
+inline fun <reified T> kept(values: Map<String, Any?>, name: String): T =
+    values[name] as? T ?: throw IllegalStateException("no ${T::class.java.simpleName} kept as $name")

@@ -1,45 +1,29 @@
 package baton.tests
 
 import baton.runtime.BatonEnvironment
-import baton.runtime.FetchError
-import baton.runtime.FetchException
 import baton.runtime.Field
 import baton.runtime.GraphQLRequest
 import baton.runtime.FieldResult
 import baton.runtime.FixtureTransport
 import baton.runtime.MemoryLog
 import baton.runtime.OptionalItemsDecoder
-import baton.runtime.Phase
 import baton.runtime.RecordStore
 import baton.runtime.Scalars
 import baton.runtime.StoreImage
 import baton.runtime.StoredValue
 import baton.runtime.Transport
 import scenarios.CharacterDetail
-import scenarios.CharacterOrigin
-import scenarios.LocationList
-import scenarios.StrictFragmentReads
-import scenarios.StrictSpreadReads
 import scenarios.TestProfileQuery
-import baton.runtime.Optional
-import baton.runtime.perform
-import scenarios.AddFriend
-import scenarios.CharacterFriends
-import scenarios.FriendPagesRoot
-import scenarios.FriendPages_query
-import baton.runtime.Pagination
-import scenarios.RemoveCharacter
-import scenarios.invoke
 import baton.runtime.RetainedRoot
 import baton.runtime.retain
 import java.io.File
 import java.util.concurrent.locks.ReentrantLock
 
 /**
- * The guide's scenarios on the Kotlin runtime, each printing a section (`== name`, then its lines) that the Swift
- * test prints from the Swift runtime running the same scenario through the same project's generated Swift:
- * Plate 3's notifications, Plate 4's log, request errors and `retry()`, the heal and a second miss, staleness by
- * expiration and invalidation, the image in both directions, and the directive reads.
+ * The runtime scenarios still written twice (the rest are stated once in Scenarios.json: [ScenarioInterpreter]), each
+ * printing a section (`== name`, then its lines) that the Swift test prints from the Swift runtime running the same
+ * scenario through the same project's generated Swift: the image in both directions, and bad images; and Kotlin's
+ * malformed-response text.
  *
  * Arguments: the scenario fixtures folder, the seed fixtures folder, the Swift runtime's image, and where to write
  * this runtime's image.
@@ -47,153 +31,10 @@ import java.util.concurrent.locks.ReentrantLock
 class Scenarios(private val fixtures: File, private val seed: File, private val swiftImage: File, private val kotlinImage: File) {
     private fun fixture(name: String): String = File(fixtures, name).readText()
 
-    private fun answer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(fixtures, name))
-
-    private fun seedAnswer(name: String): FixtureTransport.Answer = FixtureTransport.Answer.FromFile(File(seed, name))
-
     fun run() {
-        section("heal") { heal(it) }
         section("image") { image(it) }
         section("bad images") { badImages(it) }
         section("malformed text") { malformedText(it) }
-        section("connections") { connections(it) }
-        section("pagination") { pagination(it) }
-        section("optimistic") { optimistic(it) }
-        section("strict spreads") { strictSpreads(it) }
-    }
-
-    /** The friends a store shows for [kind], in order, and whether there is a next page. */
-    private fun friends(store: RecordStore, kind: String? = null): String {
-        val character = store.read(CharacterFriends(id = "1", kind = Optional.of(kind))).character ?: return "no character"
-        val names = (character.friends.edges ?: emptyList()).map { edge -> edge?.node?.name ?: "nil" }
-        return names.joinToString(", ") + "; next ${character.friends.pageInfo.hasNextPage}"
-    }
-
-    private fun connections(out: MutableList<String>) {
-        val store = RecordStore(TestClock().function)
-        store.commit(CharacterFriends(id = "1"), fixture("friends-page-1.json"))
-        out.add("page 1: " + friends(store))
-        val second = store.commit(CharacterFriends(id = "1", cursor = Optional.of("c2")), fixture("friends-page-2.json"))
-        out.add("page 2: ${second.changed.size} slots changed; " + friends(store))
-        store.commit(CharacterFriends(id = "1", kind = Optional.of("enemy")), fixture("friends-enemies.json"))
-        out.add("kind enemy: " + friends(store, "enemy"))
-        out.add("no kind: " + friends(store))
-        val id = store.read(CharacterFriends(id = "1")).character?.friends?.connectionID
-        out.add("connection: " + (id?.toString() ?: "nil"))
-        val added = store.commit(
-            AddFriend(id = "5", name = "Jerry", connections = if (id == null) emptyList() else listOf(id)),
-            fixture("add-friend.json")
-        )
-        out.add("addFriend: ${added.changed.size} slots changed; " + friends(store))
-        out.add("kind enemy untouched: " + friends(store, "enemy"))
-        val removed = store.commit(RemoveCharacter(id = "3"), fixture("remove-character.json"))
-        out.add(
-            "removeCharacter: ${removed.changed.size} slots changed; " + friends(store) +
-                "; Character:3 deleted ${store.record("Character:3")?.isDeleted ?: false}"
-        )
-    }
-
-    /**
-     * A `@refetchable` fragment's connection paged from app code (the generated `pagination(environment, fragment)`):
-     * pages in order, an edge already shown not shown twice, a failed page keeping the loaded ones, two concurrent
-     * `loadNext` calls sharing one fetch, a refetch from the start.
-     */
-    private fun pagination(out: MutableList<String>) {
-        val fixtures = FixtureTransport()
-        fixtures.answer("FriendPagesRoot", answer("friend-pages-1.json"))
-        fixtures.answer(
-            "FriendPagesQuery", answer("friend-pages-2.json"), answer("request-error.json"),
-            answer("friend-pages-3.json"), answer("friend-pages-4.json"), answer("friend-pages-refetched.json")
-        )
-        val transport = HeldTransport(fixtures)
-        val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
-        val handle = environment.attach(FriendPagesRoot(id = "1"))
-        environment.settle()
-        val fragment = handle.phase.data?.friendPages
-        if (fragment == null) {
-            out.add("no fragment")
-            return
-        }
-        val pages = FriendPages_query.pagination(environment, fragment)
-        val sent = { fixtures.requestCount("FriendPagesQuery") }
-        out.add("first page: " + friendPages(pages))
-        out.add("the same pagination for the same record and variables: ${FriendPages_query.pagination(environment, pages.fragment) === pages}")
-        pages.loadNext(2)
-        out.add("page 2: " + friendPages(pages))
-        try {
-            pages.loadNext(2)
-            out.add("page 3: answered")
-        } catch (failure: FetchException) {
-            out.add("page 3 failed: " + failure.error.description)
-        }
-        out.add("after the failure: " + friendPages(pages) + "; lastError " + (pages.lastError?.description ?: "nil"))
-        pages.loadNext(2)
-        out.add("page 3 again: " + friendPages(pages) + "; lastError " + (pages.lastError?.description ?: "nil"))
-        transport.hold()
-        val first = Thread { pages.loadNext(2) }
-        first.start()
-        transport.waitForHeld(1)
-        val loading = pages.isLoadingNext
-        val second = Thread { pages.loadNext(2) }
-        second.start()
-        // The second call waits for the first's page (Object.wait) before the first's request is answered.
-        val deadline = System.currentTimeMillis() + 10_000
-        while (second.state != Thread.State.WAITING && second.isAlive && System.currentTimeMillis() < deadline) Thread.sleep(1)
-        transport.release()
-        first.join()
-        second.join()
-        out.add("two loadNext at once: loading $loading; ${sent() - 3} request; " + friendPages(pages))
-        pages.loadNext(2)
-        out.add("no next page: ${sent() - 4} requests")
-        pages.refetch(mapOf("count" to 1))
-        out.add("refetched: " + friendPages(pages) + "; ${sent()} requests in all")
-        val names = (handle.phase.data?.friendPages?.character?.friends?.edges ?: emptyList()).map { it?.node?.name ?: "nil" }
-        out.add("after the refetch the handle reads " + names.joinToString(", "))
-        handle.detach()
-    }
-
-    private fun friendPages(pages: Pagination<FriendPages_query>): String {
-        val friends = pages.fragment.character?.friends
-        val names = (friends?.edges ?: emptyList()).map { edge -> edge?.node?.name ?: "nil" }
-        return names.joinToString(", ") +
-            "; next ${pages.hasNext} (pageInfo ${friends?.pageInfo?.hasNextPage ?: "nil"}); loading ${pages.isLoadingNext}"
-    }
-
-    private fun optimistic(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("CharacterFriends", answer("friends-page-1.json"))
-        transport.answer("AddFriend", answer("add-friend-refused.json"), answer("add-friend.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        val handle = environment.attach(CharacterFriends(id = "1"))
-        environment.settle()
-        val id = handle.phase.data?.character?.friends?.connectionID
-        if (id == null) {
-            out.add("no connection")
-            return
-        }
-        val optimistic = AddFriend.Data.Optimistic(
-            addFriend = AddFriend.Data.AddFriend2.Optimistic(
-                friendEdge = AddFriend.Data.AddFriend2.FriendEdge.Optimistic(
-                    cursor = "pending",
-                    node = AddFriend.Data.AddFriend2.FriendEdge.Node.Optimistic(id = "5", name = "Jerry (sending)")
-                )
-            )
-        )
-        val call = AddFriend.call(environment)
-        try {
-            call(id = "5", name = "Jerry", connections = listOf(id), optimisticResponse = optimistic)
-            out.add("refused: answered")
-        } catch (error: FetchException) {
-            out.add("refused: " + error.error.description)
-        }
-        out.add("after the refusal: " + friends(environment.store))
-        val data = call(id = "5", name = "Jerry", connections = listOf(id), optimisticResponse = optimistic)
-        out.add("accepted: " + (data.addFriend?.friendEdge?.node?.name ?: "nil"))
-        out.add("after the answer: " + friends(environment.store) + "; layers ${environment.store.optimisticLayerCount}")
-        environment.settle()
-        out.add("Logged " + log.lines.joinToString(" "))
-        handle.detach()
     }
 
     /**
@@ -207,48 +48,7 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
         val handle = environment.attach(CharacterDetail(id = "1"))
         environment.settle()
-        out.add(phase(handle.phase))
-    }
-
-    private fun prepareHeal(healAnswer: String, out: MutableList<String>): HealSetup {
-        val transport = FixtureTransport()
-        transport.answer("LocationList", answer("location-list.json"))
-        transport.answer("CharacterDetail", answer("detail.json"), answer(healAnswer))
-        transport.answer("CharacterOrigin", answer("retargeted.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        environment.fetch(LocationList())
-        val detail = environment.attach(CharacterDetail(id = "1"))
-        environment.settle()
-        out.add("before: " + text(detail.phase.data?.character?.origin?.dimension))
-        log.clear()
-        return HealSetup(environment, log, transport, detail)
-    }
-
-    private class HealSetup(
-        val environment: BatonEnvironment, val log: MemoryLog, val transport: FixtureTransport,
-        val detail: baton.runtime.Handle<CharacterDetail.Data>
-    )
-
-    private fun heal(out: MutableList<String>) {
-        val setup = prepareHeal("detail-healed.json", out)
-        val seen = ArrayList<String>()
-        val detail = setup.detail
-        detail.observe { synchronized(seen) { seen.add(text(detail.phase.data?.character?.origin?.dimension)) } }
-        setup.environment.fetch(CharacterOrigin(id = "1"))
-        setup.environment.settle()
-        val lines = setup.log.lines
-        out.addAll(lines.take(4))
-        val completed = "fetchCompleted {\"operation\":\"CharacterOrigin\"}"
-        out.add("then, with $completed somewhere: " + lines.drop(4).contains(completed))
-        out.addAll(lines.drop(4).filter { it != completed })
-        out.add("CharacterDetail requests: ${setup.transport.requestCount("CharacterDetail")}")
-        out.add("dimension: " + text(detail.phase.data?.character?.origin?.dimension))
-        synchronized(seen) {
-            out.add("first seen: " + seen.firstOrNull())
-            out.add("last seen: " + seen.lastOrNull())
-        }
-        out.add("stale: ${detail.isStale}")
+        out.add(ScenarioShow.phase(handle.phase))
     }
 
     /** What both runtimes commit before saving an image: Plate 3's two answers and custom scalars of every shape. */
@@ -284,9 +84,9 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         out.addAll(log.lines)
         out.add("the same records: " + (loaded.store.snapshot().records == environment.store.snapshot().records))
         val character = loaded.store.read(TestProfileQuery(id = "1")).character
-        out.add("name: " + text(character?.name))
-        out.add("image (@catch): " + text(character?.image ?: FieldResult.Success(null)))
-        out.add("location.name (@catch): " + text(character?.location?.name ?: FieldResult.Success(null)))
+        out.add("name: " + ScenarioShow.text(character?.name))
+        out.add("image (@catch): " + ScenarioShow.text(character?.image ?: FieldResult.Success(null)))
+        out.add("location.name (@catch): " + ScenarioShow.text(character?.location?.name ?: FieldResult.Success(null)))
         out.add("Query.price: " + ((loaded.store.record("Query")?.slots?.get("price")?.value as? StoredValue.Number)?.literal ?: "nil"))
         out.add("Character:1 updatedAt: " + StoreImage.swiftDouble(loaded.store.record("Character:1")?.updatedAt ?: -1.0))
     }
@@ -311,68 +111,6 @@ class Scenarios(private val fixtures: File, private val seed: File, private val 
         }
         val absent = BatonEnvironment(FixtureTransport(), MemoryLog(), TestClock().function)
         out.add("absent: loaded " + absent.loadImage(File(kotlinImage.parentFile, "none.image")))
-    }
-
-    /** `@throwOnFieldError` and fragment spreads (as Relay's), as SwiftScenarios.strictSpreads reads them. */
-    private fun strictSpreads(out: MutableList<String>) {
-        val transport = FixtureTransport()
-        transport.answer("StrictSpreadReads", answer("strict-spread.json"))
-        transport.answer("StrictFragmentReads", answer("strict-spread.json"))
-        val log = MemoryLog()
-        val environment = BatonEnvironment(transport, log, TestClock().function)
-        try {
-            val character = environment.fetch(StrictSpreadReads(id = "1")).character
-            out.add("StrictSpreadReads: value " + text(character?.id))
-            out.add("its spread's image: " + text(character?.characterImage?.image))
-        } catch (error: FetchException) {
-            out.add("StrictSpreadReads: throws " + error.error.description)
-        }
-        val strict = environment.fetch(StrictFragmentReads(id = "1")).character
-        out.add("StrictFragmentReads: value " + text(strict?.id))
-        out.add("the strict fragment's name: " + attempt { strict?.strictCharacterImage?.name })
-        out.add("the strict fragment's image: " + attempt { strict?.strictCharacterImage?.image })
-        out.addAll(log.lines)
-    }
-
-    private fun attempt(read: () -> String?): String = try {
-        "value " + text(read())
-    } catch (error: FetchException) {
-        "throws " + error.error.description
-    } catch (error: RuntimeException) {
-        "throws " + error.message
-    }
-
-    companion object {
-        fun text(value: String?): String = value ?: "nil"
-
-        fun text(result: FieldResult<String?>): String = when (result) {
-            is FieldResult.Success -> "success: " + text(result.value)
-            is FieldResult.Failure -> "failure: " + result.errors.errors.joinToString("; ")
-        }
-
-        fun phase(phase: Phase<*>): String = when (phase) {
-            is Phase.Loading -> "loading"
-            is Phase.Ready -> "ready"
-            is Phase.Failed -> "failed: " + phase.error.description
-        }
-
-        fun kind(phase: Phase<*>): String = when (phase) {
-            is Phase.Loading -> "loading"
-            is Phase.Ready -> "ready"
-            is Phase.Failed -> "failed: " + when (phase.error) {
-                is FetchError.Request -> "request"
-                is FetchError.Offline -> "offline"
-                is FetchError.TimedOut -> "timedOut"
-                is FetchError.HttpStatus -> "httpStatus"
-                is FetchError.MalformedResponse -> "malformedResponse"
-                is FetchError.TooLarge -> "tooLarge"
-                is FetchError.Cancelled -> "cancelled"
-                is FetchError.ProtocolViolation -> "protocolViolation"
-                is FetchError.TransportFailed -> "transportFailed"
-                is FetchError.Read -> "read"
-                is FetchError.Unattached -> "unattached"
-            }
-        }
     }
 }
 

@@ -218,11 +218,11 @@ class ServerChecks(
         val handle = environment.attach(ServerCharacter(id = "1"), FetchPolicy.NETWORK_ONLY)
         environment.settle()
         if (retry) {
-            out.add("first: " + Scenarios.phase(handle.phase))
+            out.add("first: " + ScenarioShow.phase(handle.phase))
             handle.retry()
             environment.settle()
         }
-        out.add("phase: " + Scenarios.phase(handle.phase))
+        out.add("phase: " + ScenarioShow.phase(handle.phase))
         val character = handle.phase.data?.character
         out.add("character: " + (if (character == null) "nil" else "${character.id} ${character.name} ${character.status}"))
         val slot = environment.store.record("Query")?.slots?.get("character({\"id\":\"1\"})")

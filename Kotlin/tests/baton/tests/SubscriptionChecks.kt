@@ -110,14 +110,14 @@ class SubscriptionChecks(
     private fun refused(out: MutableList<String>) {
         val handle = environment(transport(payload = mapOf("reject" to true))).subscribe(Ticks(count = 1))
         out.add("finished: " + eventually { handle.isFinished })
-        out.add("reconnects: ${handle.reconnects}, phase: " + Scenarios.kind(handle.phase))
+        out.add("reconnects: ${handle.reconnects}, phase: " + ScenarioShow.kind(handle.phase))
     }
 
     private fun invalid(out: MutableList<String>) {
         // count is required and must be an Int: the server answers `error` for the subscription.
         val handle = environment(transport()).subscribe(BrokenTicks())
         out.add("finished: " + eventually { handle.isFinished })
-        out.add("phase: " + Scenarios.kind(handle.phase) + ", with errors: " + (handle.lastError?.description?.isNotEmpty() == true))
+        out.add("phase: " + ScenarioShow.kind(handle.phase) + ", with errors: " + (handle.lastError?.description?.isNotEmpty() == true))
     }
 
     /** A subscription the server refuses (a variable of the wrong type), hand-written on purpose, as Swift's. */

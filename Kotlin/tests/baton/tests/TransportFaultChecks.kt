@@ -142,7 +142,7 @@ class TransportFaultChecks(private val root: String, private val url: URL, priva
         val offline = BatonEnvironment(transport, MemoryLog(), TestClock().function, online.store, retryPolicy = QUICK)
         val handle = offline.attach(CharacterQuery(id = "12"), FetchPolicy.STORE_AND_NETWORK)
         offline.settle(10000)
-        out.add("phase: " + Scenarios.phase(handle.phase) + ", " + handle.phase.data?.character?.characterSummary?.name)
+        out.add("phase: " + ScenarioShow.phase(handle.phase) + ", " + handle.phase.data?.character?.characterSummary?.name)
         out.add("last fetch error is a network failure: " + (handle.lastFetchError?.description?.startsWith("transport: network: ") == true))
         handle.detach()
     }

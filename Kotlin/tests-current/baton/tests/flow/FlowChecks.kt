@@ -11,7 +11,7 @@ import baton.runtime.MemoryLog
 import baton.runtime.Phase
 import baton.runtime.RetryPolicy
 import baton.runtime.Transport
-import baton.tests.Scenarios
+import baton.tests.ScenarioShow
 import baton.tests.TestClock
 import baton.tests.section
 import kotlinx.coroutines.CoroutineScope
@@ -68,7 +68,7 @@ private class GatedTransport(val answers: FixtureTransport = FixtureTransport())
 
 /** A state as one line: its phase and the character's name. */
 private fun describe(state: HandleState<CharacterDetail.Data>): String =
-    Scenarios.phase(state.phase) + (state.phase.data?.let { ", name " + Scenarios.text(it.character?.name) } ?: "")
+    ScenarioShow.phase(state.phase) + (state.phase.data?.let { ", name " + ScenarioShow.text(it.character?.name) } ?: "")
 
 /** The environment's attached handles and the store's subscriptions, as one line. */
 private fun holds(environment: BatonEnvironment): String =
@@ -210,7 +210,7 @@ private fun stateFlow(fixtures: File, out: MutableList<String>) = runBlocking {
     )
     val renamed = withTimeout(10000) { shared.first { it?.phase?.data?.character?.name == "Rick C-137" } }!!
     out.add("after a commit: unequal " + (renamed != settled) + ", old data still reads " +
-        Scenarios.text(settled.phase.data?.character?.name))
+        ScenarioShow.text(settled.phase.data?.character?.name))
     withTimeout(10000) { while (synchronized(names) { names.lastOrNull() } != "ready, name Rick C-137") delay(5) }
     counting.cancel()
     screen.cancelAndJoin()

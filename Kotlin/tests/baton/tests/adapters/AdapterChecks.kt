@@ -16,7 +16,7 @@ import baton.runtime.Transport
 import baton.runtime.TransportException
 import baton.tests.Checks
 import baton.tests.GraphQLTestServer
-import baton.tests.Scenarios
+import baton.tests.ScenarioShow
 import baton.tests.ServerChecks
 import baton.tests.section
 import baton.tests.TestClock
@@ -82,7 +82,7 @@ private fun okHttp(out: MutableList<String>) {
         val offline = BatonEnvironment(OkHttpTransport(client, server.url), MemoryLog(), TestClock().function)
         val failed = offline.attach(CharacterDetail(id = "1"), FetchPolicy.NETWORK_ONLY)
         offline.settle()
-        out.add("server gone: " + Scenarios.kind(failed.phase))
+        out.add("server gone: " + ScenarioShow.kind(failed.phase))
     } finally {
         server.stop()
         client.dispatcher().executorService().shutdown()
@@ -96,7 +96,7 @@ private fun coroutines(fixtures: File, out: MutableList<String>) = runBlocking {
     val environment = BatonEnvironment(transport, MemoryLog(), TestClock().function)
     val handle = environment.attach(CharacterDetail(id = "1"))
     val settled = withTimeout(10000) { handle.awaitSettled() }
-    out.add("awaitSettled: " + Scenarios.phase(settled) + ", name " + Scenarios.text(settled.data?.character?.name))
+    out.add("awaitSettled: " + ScenarioShow.phase(settled) + ", name " + ScenarioShow.text(settled.data?.character?.name))
 
     val seen = ArrayList<HandleState<CharacterDetail.Data>>()
     val collecting = launch {
@@ -110,14 +110,14 @@ private fun coroutines(fixtures: File, out: MutableList<String>) = runBlocking {
     collecting.cancel()
     collecting.join()
     synchronized(seen) {
-        out.add("collectStates: first " + Scenarios.text(seen.first().phase.data?.character?.name) + ", last " + Scenarios.text(seen.last().phase.data?.character?.name))
+        out.add("collectStates: first " + ScenarioShow.text(seen.first().phase.data?.character?.name) + ", last " + ScenarioShow.text(seen.last().phase.data?.character?.name))
         out.add("states in a row differ: " + seen.zipWithNext().all { (a, b) -> a != b })
     }
     environment.store.commit(CharacterDetail(id = "1"), "{\"data\":{\"character\":{\"id\":\"1\",\"name\":\"Rick\",\"origin\":{\"id\":\"1\",\"name\":\"Earth (C-137)\",\"dimension\":\"Dimension C-137\"}}}}")
     out.add("after cancelling, no more states: " + (synchronized(seen) { seen.last().phase.data?.character?.name } == "Rick C-137"))
 
     val fetched = withTimeout(10000) { environment.fetchSuspending(CharacterDetail(id = "1")) }
-    out.add("fetchSuspending: " + Scenarios.text(fetched.character?.name))
+    out.add("fetchSuspending: " + ScenarioShow.text(fetched.character?.name))
 
     // Cancelling the coroutine cancels the fetch: a transport that answers only when its request is cancelled.
     val waiting = object : Transport {
@@ -145,7 +145,7 @@ private fun coroutines(fixtures: File, out: MutableList<String>) = runBlocking {
     val flowJob = launch {
         handle.states().collect(object : FlowCollector<HandleState<CharacterDetail.Data>> {
             override suspend fun emit(value: HandleState<CharacterDetail.Data>) {
-                synchronized(flowSeen) { flowSeen.add(Scenarios.text(value.phase.data?.character?.name)) }
+                synchronized(flowSeen) { flowSeen.add(ScenarioShow.text(value.phase.data?.character?.name)) }
             }
         })
     }

@@ -149,7 +149,7 @@ let package = Package(
             name: "BatonTestSupport",
             dependencies: [
                 "BatonDiagnostics", "BatonSyntax", "BatonConfig", "BatonIR", "BatonCodegen", "BatonCodegenSwift",
-                "BatonCodegenKotlin", "BatonCompiler",
+                "BatonCodegenKotlin", "BatonCompiler", "BatonDeclarations",
             ],
             path: "Tests/BatonTestSupport",
             swiftSettings: strict),

@@ -192,14 +192,14 @@ extension KotlinGenerator {
     package static func generateTestBuilders(
         _ model: LensModel, packageName: String, keeping kept: Set<String> = []
     ) -> [GeneratedFile] {
-        let naming = TestBuilderNaming(model)
+        let layout = TopLevelLayout(model)
+        let naming = layout.builderNaming
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
         let declarations = DeclarationLowering(model)
-        var fileNames = FileNaming(fileExtension: "kt")
         let packageLine =
             "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
-        let files = TestBuilderDefinition.all(model, naming: naming).map { builder -> GeneratedFile in
-            let path = fileNames.name(for: builder.typeName)
+        let files = TestBuilderDefinition.all(model, layout: layout).map { builder, file -> GeneratedFile in
+            let path = file + fileExtension
             if kept.contains(builder.definitionKey) {
                 return .kept(path: path, origin: nil, definition: builder.definitionKey)
             }

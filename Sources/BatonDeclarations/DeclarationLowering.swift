@@ -28,31 +28,32 @@ package struct DeclarationLowering: Sendable {
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
     }
 
-    /// Every declaration of the plan: custom scalars, enums, input objects, fragments, operations, each in the
-    /// plan's (sorted) order. Summarized definitions (`LensModel.summarized`) are the earlier plan's and are left
-    /// out.
+    /// Every declaration of the plan: custom scalars, enums, input objects, fragments, operations, in the layout's
+    /// claim order (`TopLevelLayout`), each with its name and file. Summarized definitions (`LensModel.summarized`)
+    /// are the earlier plan's and are left out (the layout keeps them: their kept files keep their paths).
     package func tree() -> DeclarationTree {
+        let layout = TopLevelLayout(model)
         var files: [DeclarationFile] = []
-        files.reserveCapacity(
-            model.types.customScalars.count + model.types.enums.count + model.types.inputObjects.count
-                + model.fragments.count + model.operations.count)
-        for scalar in model.types.customScalars {
-            files.append(DeclarationFile(name: scalar.typeName, declaration: .customScalar(customScalar(scalar))))
+        files.reserveCapacity(layout.declarations.count)
+        for entry in layout.declarations {
+            let declaration: Declaration
+            switch entry.kind {
+            case .schemaNamespace, .sharedTypeConditions: continue
+            case .customScalar: declaration = .customScalar(customScalar(model.types.customScalars[entry.index]))
+            case .enumeration: declaration = .enumeration(enumeration(model.types.enums[entry.index]))
+            case .inputObject: declaration = .inputObject(inputObject(model.types.inputObjects[entry.index]))
+            case .fragment:
+                let fragment = model.fragments[entry.index]
+                if model.summarized.fragments.contains(fragment.name) { continue }
+                declaration = .fragment(self.fragment(fragment))
+            case .operation:
+                let operation = model.operations[entry.index]
+                if model.summarized.operations.contains(operation.name) { continue }
+                declaration = .operation(self.operation(operation))
+            }
+            files.append(DeclarationFile(name: entry.name, file: entry.file, declaration: declaration))
         }
-        for item in model.types.enums {
-            files.append(DeclarationFile(name: item.typeName, declaration: .enumeration(enumeration(item))))
-        }
-        for item in model.types.inputObjects {
-            files.append(DeclarationFile(name: item.typeName, declaration: .inputObject(inputObject(item))))
-        }
-        for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
-            files.append(DeclarationFile(name: fragment.typeName, declaration: .fragment(self.fragment(fragment))))
-        }
-        for operation in model.operations where !model.summarized.operations.contains(operation.name) {
-            files.append(
-                DeclarationFile(name: operation.typeName, declaration: .operation(self.operation(operation))))
-        }
-        return DeclarationTree(files: files, sharedTypeConditions: sharedTypeConditions())
+        return DeclarationTree(files: files, sharedTypeConditions: sharedTypeConditions(), layout: layout)
     }
 
     /// The type conditions of fragments on abstract types with object types of their own, each once, sorted by

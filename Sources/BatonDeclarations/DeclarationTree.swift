@@ -8,9 +8,12 @@
 //
 //   DeclarationTree
 //   ├─ sharedTypeConditions: [TypeCondition]   type conditions of fragments on abstract types, each once
+//   ├─ layout: TopLevelLayout                   every module-level declaration's name and file (and the
+//   │                                           test data builders'), in one claim order: namespace, custom
+//   │                                           scalars, enums, input objects, fragments, operations
 //   └─ files: [DeclarationFile]                 custom scalars, enums, input objects, fragments,
-//        name (the declared type's name,          operations, each group in the plan's order
-//        after collision resolution)
+//        name (the declared type's name,          operations, in the layout's claim order
+//        after collision resolution), file
 //        declaration: Declaration
 //          .customScalar(CustomScalarDeclaration)   name, documentation, specifiedBy, the app's
 //                                                   host types (`customScalarTypes`)
@@ -42,6 +45,8 @@
 //
 // Naming decisions that are not spelling are stated, not left to each printer: names are the plan's
 // (`DefinitionNaming`, `LensNaming`: definitions apart from each other and from every runtime's types;
+// `TopLevelLayout`: each module-level declaration's file and each test data builder's name and file, in one
+// claim order;
 // nested lenses apart from their siblings and ancestors); `sharesNameIgnoringCase` marks a member, enum
 // value or input field whose name equals another's of the same scope ignoring case (`url` and `Url`):
 // a host whose names meet case-insensitively (JVM getters and class files) must tell them apart.
@@ -54,19 +59,26 @@ package struct DeclarationTree: Sendable, Equatable {
     /// The type conditions declared once and referred to by every fragment on them (`TypeCondition.isShared`),
     /// sorted by name.
     package var sharedTypeConditions: [TypeCondition]
-    package init(files: [DeclarationFile], sharedTypeConditions: [TypeCondition] = []) {
+    /// Every module-level declaration's name and file, the namespace's, the shared type conditions' and the test
+    /// data builders' too, in the one claim order (`TopLevelLayout`).
+    package var layout: TopLevelLayout
+    package init(files: [DeclarationFile], sharedTypeConditions: [TypeCondition] = [], layout: TopLevelLayout) {
         self.files = files
         self.sharedTypeConditions = sharedTypeConditions
+        self.layout = layout
     }
 }
 
 /// One file: one module-level declaration.
 package struct DeclarationFile: Sendable, Equatable {
-    /// The declared type's name (after collision resolution): what the file is named after.
+    /// The declared type's name (after collision resolution, `TopLevelLayout`).
     package var name: String
+    /// The file's base name (`TopLevelLayout`): a printer appends its extension.
+    package var file: String
     package var declaration: Declaration
-    package init(name: String, declaration: Declaration) {
+    package init(name: String, file: String, declaration: Declaration) {
         self.name = name
+        self.file = file
         self.declaration = declaration
     }
 }

@@ -224,7 +224,7 @@ import Testing
         for file in tree.files {
             switch file.declaration {
             case .enumeration(let item):
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 for value in item.values {
                     #expect(swiftText.contains("\"\(value.name)\""), "\(fixture): Swift \(item.name).\(value.name)")
                     #expect(kotlinText.contains("\"\(value.name)\""), "\(fixture): Kotlin \(item.name).\(value.name)")
@@ -234,7 +234,7 @@ import Testing
                     count(swiftText, "@available(*, deprecated, message:") == deprecated, "\(fixture): \(item.name)")
                 #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
             case .inputObject(let item):
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 for field in item.fields {
                     #expect(swiftText.contains("\"\(field.name)\""), "\(fixture): Swift \(item.name).\(field.name)")
                     #expect(kotlinText.contains("\"\(field.name)\""), "\(fixture): Kotlin \(item.name).\(field.name)")
@@ -246,7 +246,7 @@ import Testing
                 #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
             case .operation(let operation):
                 countBuilders(operation.lens)
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 for variable in operation.variables {
                     #expect(swiftText.contains("\"\(variable.name)\""), "\(fixture): Swift $\(variable.name)")
                     #expect(kotlinText.contains("\"\(variable.name)\""), "\(fixture): Kotlin $\(variable.name)")
@@ -291,7 +291,7 @@ import Testing
                 }
             case .fragment(let fragment):
                 countBuilders(fragment.lens)
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 let refetch = fragment.entryPoints.refetch
                 #expect(
                     kotlinText.contains(
@@ -341,7 +341,7 @@ import Testing
         let model = try Self.model("test-builders.graphql")
         let lowering = DeclarationLowering(model)
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
-        let definitions = TestBuilderDefinition.all(model, naming: TestBuilderNaming(model))
+        let definitions = TestBuilderDefinition.all(model, layout: TopLevelLayout(model)).map(\.0)
         #expect(!definitions.isEmpty)
         var nestedSeen = 0
         func expectSame(_ lens: Lens, _ builder: TestBuilderDeclaration) {

@@ -92,6 +92,11 @@ package struct DeclarationLowering: Sendable {
 
     package func inputObject(_ item: InputObjectModel) -> InputObjectDeclaration {
         let twins = Self.caseTwins(item.fields.map(\.name))
+        // A plain input object is one class of every field; a `@oneOf` one a class per field.
+        let getters =
+            item.isOneOf
+            ? item.fields.map { JVMAccessorNames.resolve([$0.name])[0] }
+            : JVMAccessorNames.resolve(item.fields.map(\.name))
         return InputObjectDeclaration(
             name: item.name, typeName: item.typeName, documentation: item.description, isOneOf: item.isOneOf,
             fields: item.fields.enumerated().map { index, field in
@@ -105,7 +110,7 @@ package struct DeclarationLowering: Sendable {
                     name: field.name, type: declaredType(field.type), presence: presence,
                     documentation: field.description,
                     deprecation: field.deprecationReason.map(Deprecation.init(reason:)),
-                    sharesNameIgnoringCase: twins[index])
+                    sharesNameIgnoringCase: twins[index], jvmGetter: getters[index])
             })
     }
 
@@ -153,11 +158,14 @@ package struct DeclarationLowering: Sendable {
 
     /// An operation's variables in declaration order. Cheap: a printer asks for them without lowering the lens.
     package func variables(of operation: OperationModel) -> [VariableDeclaration] {
-        operation.variables.map { variable in
+        let getters = JVMAccessorNames.resolve(
+            operation.variables.map(\.name), fixed: JVMAccessorNames.operationMembers)
+        return operation.variables.enumerated().map { index, variable in
             VariableDeclaration(
                 name: variable.name, type: declaredType(variable.type),
                 defaultValue: variable.defaultValue.map(WrittenValue.init), mayBeLeftOut: variable.isOptional,
-                isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs)
+                isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs,
+                jvmGetter: getters[index])
         }
     }
 
@@ -183,17 +191,20 @@ package struct DeclarationLowering: Sendable {
 
     package func lens(_ lens: Lens) -> LensDeclaration {
         let twins = Self.caseTwins(lens.accessors.map(\.name))
+        // The members' getters, then the connection id's (a JVM host declares it after them).
+        let getters = JVMAccessorNames.resolve(lens.accessors.map(\.name) + (lens.connectionIDName.map { [$0] } ?? []))
         let members = lens.accessors.enumerated().map { index, accessor in
-            member(accessor, sharesNameIgnoringCase: twins[index])
+            member(accessor, sharesNameIgnoringCase: twins[index], jvmGetter: getters[index])
         }
         return LensDeclaration(
             typeName: lens.typeName, recordType: lens.recordType, recordIsAbstract: lens.recordIsAbstract,
             possibleTypes: lens.possibleTypes, isIdentifiable: lens.isIdentifiable,
-            connectionIDName: lens.connectionIDName, members: members,
+            connectionIDName: lens.connectionIDName,
+            connectionIDJVMGetter: lens.connectionIDName == nil ? nil : getters.last, members: members,
             optimisticBuilder: lens.optimisticTypeName.map { optimisticBuilder(lens, typeName: $0) })
     }
 
-    private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool) -> MemberDeclaration {
+    private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool, jvmGetter: String) -> MemberDeclaration {
         let source: MemberSource
         var selection: FieldSelection?
         switch accessor.reads {
@@ -229,7 +240,7 @@ package struct DeclarationLowering: Sendable {
             readMode: Self.readMode(accessor.readMode), condition: condition,
             runtimeCondition: runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) },
             delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
-            sharesNameIgnoringCase: sharesNameIgnoringCase)
+            sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter)
     }
 
     /// What the normalization plan states about a field member.
@@ -316,7 +327,11 @@ package struct DeclarationLowering: Sendable {
     /// key fields no property gives.
     package func optimisticBuilder(_ lens: Lens, typeName: String) -> OptimisticBuilderDeclaration {
         let shape = OptimisticShape(lens)
-        var properties: [OptimisticPropertyDeclaration] = shape.properties.map { property in
+        // Every property's getter, after `typename`'s when the builder takes one (a JVM host declares it first).
+        let getters = JVMAccessorNames.resolve(
+            shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name),
+            fixed: shape.takesTypename ? ["typename"] : [])
+        var properties: [OptimisticPropertyDeclaration] = shape.properties.enumerated().map { index, property in
             let accessor = lens.accessors[property.accessor]
             let part: OptimisticPropertyDeclaration.Part
             let type: DeclaredType
@@ -335,13 +350,13 @@ package struct DeclarationLowering: Sendable {
             }
             return OptimisticPropertyDeclaration(
                 name: accessor.name, member: property.accessor, part: part, type: type,
-                mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault)
+                mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault, jvmGetter: getters[index])
         }
-        for field in shape.keyFields {
+        for (index, field) in shape.keyFields.enumerated() {
             properties.append(
                 OptimisticPropertyDeclaration(
                     name: field.name, member: nil, part: .keyField, type: declaredType(field.schemaType),
-                    mayBeLeftOut: false, hasDefault: false))
+                    mayBeLeftOut: false, hasDefault: false, jvmGetter: getters[shape.properties.count + index]))
         }
         return OptimisticBuilderDeclaration(
             typeName: typeName, recordType: shape.recordType, takesTypename: shape.takesTypename,
@@ -379,7 +394,12 @@ package struct DeclarationLowering: Sendable {
                 responseKey: responseKey, fieldName: fieldName, schemaType: declaredType(schemaType), value: given,
                 fill: filled)
         }
-        let properties = shape.properties.map { property in
+        // Every property's getter, then the key fields': after `typename`'s when the builder takes one and an
+        // operation's builder's `operationName` (a JVM host declares both besides).
+        let getters = JVMAccessorNames.resolve(
+            shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name),
+            fixed: (shape.takesTypename ? ["typename"] : []) + ["operationName"])
+        let properties = shape.properties.enumerated().map { index, property in
             let accessor = lens.accessors[property.accessor]
             let part: TestBuilderPropertyDeclaration.Part
             switch property.part {
@@ -391,12 +411,14 @@ package struct DeclarationLowering: Sendable {
             case .inlineFragment:
                 part = .inlineFragment(accessor.lens.map { testBuilder($0, firstEnumValues: firstEnumValues) })
             }
-            return TestBuilderPropertyDeclaration(name: accessor.name, part: part, appliesTo: property.appliesTo)
+            return TestBuilderPropertyDeclaration(
+                name: accessor.name, part: part, appliesTo: property.appliesTo, jvmGetter: getters[index])
         }
         return TestBuilderDeclaration(
             typeName: lens.typeName, recordType: lens.recordType, takesTypename: shape.takesTypename,
             defaultTypename: shape.defaultTypename, properties: properties,
-            keyFields: shape.keyFields.map { field($0.name, $0.name, $0.schemaType, $0.value, $0.fill) })
+            keyFields: shape.keyFields.map { field($0.name, $0.name, $0.schemaType, $0.value, $0.fill) },
+            keyFieldJVMGetters: Array(getters.dropFirst(shape.properties.count)))
     }
 
     /// The builder of the nested lens `accessor` reads.

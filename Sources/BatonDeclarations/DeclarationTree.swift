@@ -49,7 +49,9 @@
 // claim order;
 // nested lenses apart from their siblings and ancestors); `sharesNameIgnoringCase` marks a member, enum
 // value or input field whose name equals another's of the same scope ignoring case (`url` and `Url`):
-// a host whose names meet case-insensitively (JVM getters and class files) must tell them apart.
+// a host whose names meet case-insensitively (class files) must tell them apart. Every property a JVM class
+// declares states its getter (`jvmGetter`, `JVMAccessorNames`: one pass per class against the others,
+// `getClass` and the class's fixed members); a JVM printer pins it where its spelling would give another.
 // Escaping a keyword (`class` → Swift's `` `class` ``, Kotlin's `` `class` ``; `self` → `self_`) is a
 // printer's spelling, decided by a pure function per language (its `IdentifierRules`).
 
@@ -222,6 +224,9 @@ package struct InputFieldDeclaration: Sendable, Equatable {
     package var deprecation: Deprecation?
     /// Another field of the object has this name ignoring case.
     package var sharesNameIgnoringCase: Bool
+    /// The getter of its property on a JVM host (`JVMAccessorNames`: distinct from the other fields' in one class;
+    /// for a `@oneOf` object, whose fields are one class each, distinct from `getClass` only).
+    package var jvmGetter: String
 }
 
 /// What a request may send for an input field.
@@ -308,6 +313,9 @@ package struct VariableDeclaration: Sendable, Equatable {
     package var isClientOnly: Bool
     /// Its values are connection ids (`connections:` of a declarative update).
     package var holdsConnectionIDs: Bool
+    /// The getter of its property on a JVM host (`JVMAccessorNames`: after the operation's own members,
+    /// `JVMAccessorNames.operationMembers`).
+    package var jvmGetter: String
 }
 
 /// A way app code reaches a definition's data, besides reading its lens.
@@ -408,6 +416,8 @@ package struct LensDeclaration: Sendable, Equatable {
     package var isIdentifiable: Bool
     /// For a `@connection`'s lens: the member reading its connection id.
     package var connectionIDName: String?
+    /// The getter of the connection id's property on a JVM host (`JVMAccessorNames`, after the members').
+    package var connectionIDJVMGetter: String?
     /// Members in document order.
     package var members: [MemberDeclaration]
     /// The typed optimistic response, for the lenses of mutations and of the fragments they spread.
@@ -435,6 +445,9 @@ package struct MemberDeclaration: Sendable, Equatable {
     package var lens: LensDeclaration?
     /// Another member of the lens has this name ignoring case.
     package var sharesNameIgnoringCase: Bool
+    /// The getter a JVM host's property for the member has (`JVMAccessorNames`: distinct from the lens's other
+    /// getters, `getClass` and the connection id's).
+    package var jvmGetter: String
 }
 
 /// How a member's data arrives.
@@ -575,6 +588,8 @@ package struct OptimisticPropertyDeclaration: Sendable, Equatable {
     package var mayBeLeftOut: Bool
     /// Its parameter defaults to nothing (left out, or null for a nullable field).
     package var hasDefault: Bool
+    /// The getter of its property on a JVM host (`JVMAccessorNames`, after `typename`'s when the builder takes one).
+    package var jvmGetter: String
 
     /// The name of the builder the property holds (a nested lens's or a fragment's), if it holds one.
     package var builder: String? {
@@ -600,6 +615,8 @@ package struct TestBuilderDeclaration: Sendable, Equatable {
     package var properties: [TestBuilderPropertyDeclaration]
     /// The record type's key fields that no property gives.
     package var keyFields: [TestBuilderField]
+    /// The getters of the key fields' properties on a JVM host (`JVMAccessorNames`, after the properties').
+    package var keyFieldJVMGetters: [String]
 }
 
 /// One property of a test data builder.
@@ -618,6 +635,8 @@ package struct TestBuilderPropertyDeclaration: Sendable, Equatable {
     package var part: Part
     /// For a spread or an inline fragment: the object types it applies to, sorted; nil for every record.
     package var appliesTo: [String]?
+    /// The getter of its property on a JVM host (`JVMAccessorNames`: after `typename`'s and `operationName`'s).
+    package var jvmGetter: String
 }
 
 /// A field a test data builder writes: under `responseKey`, given as `value`, filled by `fill` when unset.

@@ -49,7 +49,8 @@ import Testing
     /// the plan's accessors, their levels, presence or delivery, nor runs a shape of the plan's (checked to fail with
     /// `lens.accessors` put back in one of them).
     @Test func lensPrintersReadNoPlanLens() throws {
-        let sources = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let sources = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Sources")
         let files = [
             "BatonCodegenSwift/SwiftLensTemplate.swift", "BatonCodegenSwift/SwiftOptimisticTemplate.swift",
             "BatonCodegenSwift/SwiftBuilderTemplate.swift", "BatonCodegenKotlin/KotlinDefinitionWriter+Lens.swift",
@@ -263,7 +264,8 @@ import Testing
                 #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")
                 if operation.entryPoints.refetchedFragment == nil {
                     #expect(
-                        swiftText.contains("static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
+                        swiftText.contains(
+                            "static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
                             == (operation.kind != .query), "\(name)")
                     #expect(
                         swiftText.contains("static var throwOnFieldError: Bool { true }")
@@ -350,7 +352,8 @@ import Testing
             #expect(builder.takesTypename == shape.takesTypename && builder.defaultTypename == shape.defaultTypename)
             guard builder.properties.count == shape.properties.count, builder.keyFields.count == shape.keyFields.count
             else {
-                Issue.record("\(lens.typeName): \(builder.properties.count) properties, the shape \(shape.properties.count)")
+                Issue.record(
+                    "\(lens.typeName): \(builder.properties.count) properties, the shape \(shape.properties.count)")
                 return
             }
             for (property, expected) in zip(builder.properties, shape.properties) {
@@ -389,5 +392,74 @@ import Testing
             DeclarationLowering.caseTwins(["url", "Url", "id", "self", "Self", "name"])
                 == [true, true, false, true, true, false])
         #expect(DeclarationLowering.caseTwins(["only"]) == [false])
+    }
+
+    /// The JVM getters are the tree's (`JVMAccessorNames`): in the hostile fixture, every `@get:JvmName` Kotlin prints
+    /// names a getter the tree states, each class's stated getters are distinct, and every member the tree gives a
+    /// getter other than its name's natural one is pinned (`self` and `Self`, `Url`, `class`, `Companion`).
+    @Test func jvmGettersAreTheTrees() throws {
+        let fixture = FixtureCase(
+            suite: "generators",
+            file: Self.fixtures.appendingPathComponent("generators").appendingPathComponent("hostile-names.graphql"))
+        let project = try GeneratorFixtureTests.project(fixture)
+        let model = try #require(project.compilation.model)
+        let kotlin = project.compilation.outputs.filter { $0.target.name.hasPrefix("kotlin") }.flatMap(\.files)
+            .map(\.contents).joined(separator: "\n")
+        let tree = DeclarationLowering(model).tree()
+        var stated: Set<String> = []
+        var pinned: [String] = []
+        func note(_ name: String, _ getter: String) {
+            stated.insert(getter)
+            if JVMAccessorNames.natural(name) != getter { pinned.append(getter) }
+        }
+        func distinct(_ getters: [String], _ label: String) {
+            #expect(Set(getters).count == getters.count, "\(label): \(getters)")
+        }
+        func walk(_ lens: LensDeclaration) {
+            for member in lens.members { note(member.name, member.jvmGetter) }
+            distinct(lens.members.map(\.jvmGetter) + (lens.connectionIDJVMGetter.map { [$0] } ?? []), lens.typeName)
+            if let builder = lens.optimisticBuilder {
+                for property in builder.properties { note(property.name, property.jvmGetter) }
+                distinct(builder.properties.map(\.jvmGetter) + ["getTypename"], builder.typeName)
+            }
+            for member in lens.members { if let nested = member.lens { walk(nested) } }
+        }
+        for file in tree.files {
+            switch file.declaration {
+            case .fragment(let fragment): walk(fragment.lens)
+            case .operation(let operation):
+                walk(operation.lens)
+                for variable in operation.variables { note(variable.name, variable.jvmGetter) }
+            case .inputObject(let input):
+                for field in input.fields { note(field.name, field.jvmGetter) }
+                if !input.isOneOf { distinct(input.fields.map(\.jvmGetter), input.name) }
+            default: break
+            }
+        }
+        let printed = Set(
+            kotlin.matches(of: /@get:JvmName\("([^"]+)"\)/).map { String($0.output.1) })
+        #expect(!pinned.isEmpty && !printed.isEmpty)
+        for getter in pinned { #expect(printed.contains(getter), "the tree's \(getter) is not pinned in Kotlin") }
+        let builderGetters = Set(
+            tree.layout.testBuilders.isEmpty
+                ? []
+                : TestBuilderDefinition.all(model, layout: tree.layout).flatMap { builder, _ in
+                    Self.builderGetters(DeclarationLowering(model).testBuilder(builder.lens, firstEnumValues: [:]))
+                })
+        for getter in printed {
+            #expect(stated.contains(getter) || builderGetters.contains(getter), "Kotlin's \(getter) is not the tree's")
+        }
+    }
+
+    /// Every getter a test data builder and the builders nested in it state.
+    static func builderGetters(_ builder: TestBuilderDeclaration) -> [String] {
+        var getters = builder.properties.map(\.jvmGetter) + builder.keyFieldJVMGetters
+        for property in builder.properties {
+            switch property.part {
+            case .field(_, let nested?), .inlineFragment(let nested?): getters += builderGetters(nested)
+            default: break
+            }
+        }
+        return getters
     }
 }

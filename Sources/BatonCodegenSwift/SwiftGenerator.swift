@@ -31,8 +31,6 @@ package struct SwiftGenerator: Sendable {
     let names: SwiftNames
     /// Every module-level declaration's name and file (`TopLevelLayout`): the tree's decision, spelt here.
     let layout: TopLevelLayout
-    /// Operations' texts as one constant per fragment (declared on the fragment's type) joined per operation.
-    let documents: DocumentParts
     /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
     private let fragmentIndex: [String: Int]
     /// The type conditions of fragments on abstract types, declared once (`SwiftTypeConditionsTemplate`), sorted
@@ -47,7 +45,6 @@ package struct SwiftGenerator: Sendable {
         let layout = TopLevelLayout(model)
         self.layout = layout
         self.names = SwiftNames(model: model, layout: layout)
-        self.documents = DocumentParts(model: model)
         var index: [String: Int] = [:]
         for (position, fragment) in model.fragments.enumerated() where index[fragment.name] == nil {
             index[fragment.name] = position

@@ -15,6 +15,8 @@ package struct DeclarationLowering: Sendable {
     private let fragmentBuilders: [String: String]
     /// The fragments with `@throwOnFieldError`, which their spreads state.
     private let throwingFragments: Set<String>
+    /// Operations' texts split into their own definitions and their fragments' shared texts, across operations.
+    private let documents: DocumentParts
 
     package init(_ model: LensModel) {
         self.model = model
@@ -26,6 +28,7 @@ package struct DeclarationLowering: Sendable {
         throwingFragments = Set(model.fragments.lazy.filter(\.throwOnFieldError).map(\.name))
         enumNames = Set(model.types.enums.map(\.name))
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
+        documents = DocumentParts(model: model)
     }
 
     /// Every declaration of the plan: custom scalars, enums, input objects, fragments, operations, in the layout's
@@ -60,7 +63,10 @@ package struct DeclarationLowering: Sendable {
     /// name (every fragment's, a summarized one's too: its kept file refers to the shared one). A printer declares
     /// each once and has every fragment on the type refer to it, rather than spell hundreds of possible types in
     /// every fragment.
-    package func sharedTypeConditions() -> [TypeCondition] {
+    package func sharedTypeConditions() -> [TypeCondition] { Self.sharedTypeConditions(model) }
+
+    /// `sharedTypeConditions()` of `model`, without lowering anything else.
+    package static func sharedTypeConditions(_ model: LensModel) -> [TypeCondition] {
         var found: [String: [String]] = [:]
         for fragment in model.fragments where found[fragment.typeCondition] == nil {
             let condition = TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes)
@@ -122,7 +128,8 @@ package struct DeclarationLowering: Sendable {
             typeCondition: TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes),
             spreadMemberName: fragment.spreadAccessorName, readsNilAtRoot: fragment.rootCanBeNil,
             throwOnFieldError: fragment.throwOnFieldError,
-            lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment))
+            lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment),
+            documentText: documents.fragmentTexts[fragment.name])
     }
 
     /// A fragment's entry points: `@refetchable`'s refetch (and paging), or none. Cheap: a printer asks for them
@@ -150,7 +157,8 @@ package struct DeclarationLowering: Sendable {
             }
         return OperationDeclaration(
             name: operation.name, typeName: operation.typeName, kind: kind, rootType: operation.rootType,
-            documentText: operation.documentText, throwOnFieldError: operation.throwOnFieldError,
+            documentText: operation.documentText, documentParts: documents.operations[operation.name],
+            throwOnFieldError: operation.throwOnFieldError,
             onError: operation.onError, deliversIncrementally: model.deliversIncrementally(operation),
             variables: variables(of: operation),
             lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)

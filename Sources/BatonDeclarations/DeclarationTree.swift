@@ -257,6 +257,9 @@ package struct FragmentDeclaration: Sendable, Equatable {
     package var throwOnFieldError: Bool
     package var lens: LensDeclaration
     package var entryPoints: [EntryPoint]
+    /// The fragment's definition as the operations that use it send it, when they all agree (`DocumentParts`): what
+    /// a printer may declare once and join into their documents; nil when no operation's text splits on it.
+    package var documentText: String?
 }
 
 /// The type a record must be for a fragment or an inline fragment to read it.
@@ -284,8 +287,11 @@ package struct OperationDeclaration: Sendable, Equatable {
     /// The root type the data's lens reads.
     package var rootType: String
     /// The document as sent: the operation's definition and the fragments it uses (a printer may join it from the
-    /// fragments' own texts, as long as the text sent is this).
+    /// fragments' own texts, `documentParts`, as long as the text sent is this).
     package var documentText: String
+    /// `documentText` split into the operation's own definition and the fragments whose `documentText` it appends
+    /// (`DocumentParts`: checked to join back to it exactly); nil when it is kept whole.
+    package var documentParts: DocumentParts.Parts?
     /// `@throwOnFieldError` on the operation: an uncaught field error fails the operation.
     package var throwOnFieldError: Bool
     /// The `onError` a request asks the server for (baton.json's), if any.

@@ -56,7 +56,7 @@ package struct TopLevelLayout: Sendable, Equatable {
         }
         for (index, item) in model.fragments.enumerated() { add(.fragment, index, item.name, item.typeName) }
         for (index, item) in model.operations.enumerated() { add(.operation, index, item.name, item.typeName) }
-        if !DeclarationLowering(model).sharedTypeConditions().isEmpty {
+        if !DeclarationLowering.sharedTypeConditions(model).isEmpty {
             add(.sharedTypeConditions, 0, "", Self.sharedTypeConditionsFile)
         }
 

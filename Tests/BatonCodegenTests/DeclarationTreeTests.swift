@@ -451,6 +451,29 @@ import Testing
         }
     }
 
+    /// The document parts are the tree's: each operation's parts join back to the text it sends, with each fragment's
+    /// text as the tree states it on the fragment (the text Swift declares as its `fragmentDocument`).
+    @Test func documentPartsAreTheTrees() throws {
+        let model = try Self.model("test-builders.graphql")
+        let tree = DeclarationLowering(model).tree()
+        var fragmentTexts: [String: String] = [:]
+        var joined = 0
+        for file in tree.files {
+            if case .fragment(let fragment) = file.declaration, let text = fragment.documentText {
+                fragmentTexts[fragment.name] = text
+            }
+        }
+        for file in tree.files {
+            guard case .operation(let operation) = file.declaration, let parts = operation.documentParts else {
+                continue
+            }
+            let texts = [parts.operation] + parts.fragments.map { fragmentTexts[$0] ?? "?" }
+            #expect(texts.joined(separator: DocumentParts.separator) == operation.documentText, "\(operation.name)")
+            if !parts.fragments.isEmpty { joined += 1 }
+        }
+        #expect(joined > 0 && !fragmentTexts.isEmpty)
+    }
+
     /// Every getter a test data builder and the builders nested in it state.
     static func builderGetters(_ builder: TestBuilderDeclaration) -> [String] {
         var getters = builder.properties.map(\.jvmGetter) + builder.keyFieldJVMGetters

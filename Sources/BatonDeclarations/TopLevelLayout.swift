@@ -62,19 +62,17 @@ package struct TopLevelLayout: Sendable, Equatable {
 
         builderNaming = TestBuilderNaming(model)
         var builderFiles = FileNaming()
-        for (index, fragment) in model.fragments.enumerated() {
-            let name = builderNaming.fragments[fragment.name] ?? fragment.typeName + "Builder"
+        func addBuilder(_ kind: TopLevelDeclaration.Kind, _ index: Int, _ graphQLName: String, _ name: String?) {
+            let name = name ?? graphQLName + "Builder"
             testBuilders.append(
                 TopLevelDeclaration(
-                    kind: .fragment, index: index, graphQLName: fragment.name, name: name,
-                    file: builderFiles.claim(name)))
+                    kind: kind, index: index, graphQLName: graphQLName, name: name, file: builderFiles.claim(name)))
         }
-        for (index, operation) in model.operations.enumerated() {
-            let name = builderNaming.operations[operation.name] ?? operation.typeName + "Builder"
-            testBuilders.append(
-                TopLevelDeclaration(
-                    kind: .operation, index: index, graphQLName: operation.name, name: name,
-                    file: builderFiles.claim(name)))
+        for (index, item) in model.fragments.enumerated() {
+            addBuilder(.fragment, index, item.name, builderNaming.fragments[item.name])
+        }
+        for (index, item) in model.operations.enumerated() {
+            addBuilder(.operation, index, item.name, builderNaming.operations[item.name])
         }
     }
 

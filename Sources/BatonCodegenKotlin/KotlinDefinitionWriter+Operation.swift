@@ -135,7 +135,7 @@ extension KotlinDefinitionWriter {
                 companion object {
                     const val OPERATION_NAME: String = \(KotlinLiteral.string(operation.name))
                     const val OPERATION_ID: String = \(KotlinLiteral.string(operation.operationID))
-                    \(documentConstant(operation.documentText))
+                    \(documentConstant(operation))
                     \(entryPoints.mutationCall != nil ? Self.mutationFactory(type: type, data: dataName) : .empty)
                     \(isRefetchQuery ? Template("val VARIABLE_NAMES: Set<String> = setOf(\(variableNames))") : .empty)
                 }

@@ -19,6 +19,14 @@ import Testing
         return try #require(project.compilation.model, "\(name): no plan: \(project.diagnostics)")
     }
 
+    /// A generator fixture compiled and generated as `GeneratorFixtureTests` does, with its plan.
+    static func generated(_ name: String) throws -> (FixtureProject, LensModel) {
+        let fixture = FixtureCase(
+            suite: "generators", file: fixtures.appendingPathComponent("generators").appendingPathComponent(name))
+        let project = try GeneratorFixtureTests.project(fixture)
+        return (project, try #require(project.compilation.model, "\(name): no plan"))
+    }
+
     /// The toy printer's output for each case, against `Fixtures/declarations/<case>.d.ts`
     /// (`BATON_UPDATE_FIXTURES=1` rewrites them).
     @Test(arguments: ["connections", "incremental", "required-and-catch"])
@@ -398,11 +406,7 @@ import Testing
     /// names a getter the tree states, each class's stated getters are distinct, and every member the tree gives a
     /// getter other than its name's natural one is pinned (`self` and `Self`, `Url`, `class`, `Companion`).
     @Test func jvmGettersAreTheTrees() throws {
-        let fixture = FixtureCase(
-            suite: "generators",
-            file: Self.fixtures.appendingPathComponent("generators").appendingPathComponent("hostile-names.graphql"))
-        let project = try GeneratorFixtureTests.project(fixture)
-        let model = try #require(project.compilation.model)
+        let (project, model) = try Self.generated("hostile-names.graphql")
         let kotlin = project.compilation.outputs.filter { $0.target.name.hasPrefix("kotlin") }.flatMap(\.files)
             .map(\.contents).joined(separator: "\n")
         let tree = DeclarationLowering(model).tree()
@@ -452,10 +456,33 @@ import Testing
     }
 
     /// The document parts are the tree's: each operation's parts join back to the text it sends, with each fragment's
-    /// text as the tree states it on the fragment (the text Swift declares as its `fragmentDocument`).
+    /// text as the tree states it on the fragment, and both languages print exactly those parts: each fragment with a
+    /// text declares it once (Swift's `fragmentDocument`, Kotlin's `FRAGMENT_DOCUMENT`), and each operation joins
+    /// its fragments' (checked to fail with Kotlin printing whole texts again).
     @Test func documentPartsAreTheTrees() throws {
-        let model = try Self.model("test-builders.graphql")
+        let (project, model) = try Self.generated("connections.graphql")
+        var swift: [String: String] = [:]
+        var kotlin: [String: String] = [:]
+        for generated in project.compilation.outputs {
+            for file in generated.files where generated.target.name == "swift" { swift[file.path] = file.contents }
+            for file in generated.files where generated.target.name == "kotlin" { kotlin[file.path] = file.contents }
+        }
         let tree = DeclarationLowering(model).tree()
+        for file in tree.files {
+            let swiftText = swift[file.file + ".graphql.swift"] ?? ""
+            let kotlinText = kotlin[file.file + ".kt"] ?? ""
+            switch file.declaration {
+            case .fragment(let fragment):
+                let declares = fragment.documentText != nil
+                #expect(swiftText.contains("static let fragmentDocument: String") == declares, "\(fragment.name)")
+                #expect(kotlinText.contains("const val FRAGMENT_DOCUMENT: String") == declares, "\(fragment.name)")
+            case .operation(let operation):
+                let joined = operation.documentParts?.fragments ?? []
+                #expect(swiftText.components(separatedBy: ".fragmentDocument,").count - 1 == joined.count)
+                #expect(kotlinText.components(separatedBy: ".FRAGMENT_DOCUMENT").count - 1 == joined.count)
+            default: break
+            }
+        }
         var fragmentTexts: [String: String] = [:]
         var joined = 0
         for file in tree.files {

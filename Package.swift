@@ -66,7 +66,7 @@ let package = Package(
             name: "BatonCompiler",
             dependencies: [
                 "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonValidation", "BatonConfig", "BatonFiles",
-                "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin",
+                "BatonIR", "BatonCodegen", "BatonCodegenSwift", "BatonCodegenKotlin", "BatonDeclarations",
             ],
             swiftSettings: strict),
         // `baton lsp`: a Language Server Protocol server over stdio on the driver's kept compilations.
@@ -149,7 +149,7 @@ let package = Package(
             name: "BatonTestSupport",
             dependencies: [
                 "BatonDiagnostics", "BatonSyntax", "BatonConfig", "BatonIR", "BatonCodegen", "BatonCodegenSwift",
-                "BatonCodegenKotlin", "BatonCompiler",
+                "BatonCodegenKotlin", "BatonCompiler", "BatonDeclarations",
             ],
             path: "Tests/BatonTestSupport",
             swiftSettings: strict),

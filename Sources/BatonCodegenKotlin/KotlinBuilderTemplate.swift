@@ -28,6 +28,8 @@ struct KotlinBuilderTemplate {
         var name: String
         var type: String
         var write: String
+        /// Its getter on the JVM, as the tree states it (`typename`'s is its natural one, taken first).
+        var jvmGetter = "getTypename"
     }
 
     func render() -> Template {
@@ -49,6 +51,9 @@ struct KotlinBuilderTemplate {
         var narrowing: [String] = []
         if shape.takesTypename { properties.append(Property(name: "typename", type: "String", write: "")) }
         for property in shape.properties {
+            // The property declared for it, if any, takes the tree's getter.
+            let declared = properties.count
+            defer { if properties.count > declared { properties[properties.count - 1].jvmGetter = property.jvmGetter } }
             let memberName = scope.claim(KotlinNames.declared(property.name, .member), ignoringCase: false)
             let value = "this." + KotlinNames.quoted(memberName)
             switch property.part {
@@ -75,11 +80,11 @@ struct KotlinBuilderTemplate {
                 }
             }
         }
-        for key in shape.keyFields {
-            properties.append(
-                fieldProperty(
-                    scope.claim(KotlinNames.declared(key.fieldName, .member), ignoringCase: false), key,
-                    builderType: nil))
+        for (key, getter) in zip(shape.keyFields, shape.keyFieldJVMGetters) {
+            var property = fieldProperty(
+                scope.claim(KotlinNames.declared(key.fieldName, .member), ignoringCase: false), key, builderType: nil)
+            property.jvmGetter = getter
+            properties.append(property)
         }
         let typename: Template =
             shape.takesTypename
@@ -99,9 +104,8 @@ struct KotlinBuilderTemplate {
             (isRoot ? operationName : nil).map {
                 ["override val operationName: String = \(KotlinLiteral.string($0))", ""]
             } ?? []
-        var getters = JVMGetterNames()
         let parameters = properties.map { property in
-            (getters.annotation(for: property.name).map { $0 + " " } ?? "")
+            (KotlinNames.jvmName(property.name, getter: property.jvmGetter).map { $0 + " " } ?? "")
                 + "val \(KotlinNames.quoted(property.name)): \(property.type)? = null"
         }
         let header: Template =
@@ -192,14 +196,14 @@ extension KotlinGenerator {
     package static func generateTestBuilders(
         _ model: LensModel, packageName: String, keeping kept: Set<String> = []
     ) -> [GeneratedFile] {
-        let naming = TestBuilderNaming(model)
+        let layout = TopLevelLayout(model)
+        let naming = layout.builderNaming
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
         let declarations = DeclarationLowering(model)
-        var fileNames = FileNaming(fileExtension: "kt")
         let packageLine =
             "package " + packageName.split(separator: ".").map { KotlinNames.quoted(String($0)) }.joined(separator: ".")
-        let files = TestBuilderDefinition.all(model, naming: naming).map { builder -> GeneratedFile in
-            let path = fileNames.name(for: builder.typeName)
+        let files = TestBuilderDefinition.all(model, layout: layout).map { builder, file -> GeneratedFile in
+            let path = file + fileExtension
             if kept.contains(builder.definitionKey) {
                 return .kept(path: path, origin: nil, definition: builder.definitionKey)
             }

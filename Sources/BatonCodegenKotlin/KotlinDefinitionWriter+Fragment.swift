@@ -57,6 +57,7 @@ extension KotlinDefinitionWriter {
                 const val FRAGMENT_NAME: String = \(KotlinLiteral.string(fragment.name))
                 const val TYPE_CONDITION: String = \(KotlinLiteral.string(fragment.typeCondition.name))
                 const val THROW_ON_FIELD_ERROR: Boolean = \(fragment.throwOnFieldError ? "true" : "false")
+                \(ifLet: Self.fragmentDocument(fragment), { Template($0) })
 
                 /** The fragment's selections, which every spread of it hands the runtime. */
                 val SELECTIONS: List<Selection> get() = \(KotlinNames.quoted(self.planName)).SELECTIONS

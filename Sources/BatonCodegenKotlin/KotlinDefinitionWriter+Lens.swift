@@ -32,7 +32,6 @@ extension KotlinDefinitionWriter {
         // `Companion`: a lens class with a companion object (an operation's or a fragment's) cannot also have a
         // member of that name; every lens avoids it, so a field's name never depends on where its lens is.
         var members = KotlinScope(["Companion"])
-        var getters = JVMGetterNames()
         let names = lens.members.map { member in
             members.claim(KotlinNames.declared(member.name, .member), ignoringCase: false)
         }
@@ -66,13 +65,14 @@ extension KotlinDefinitionWriter {
             builderMembers.append(.init(name: name, nestedClass: nestedClass))
             properties.append(
                 property(
-                    declaration, name: name, reader: reader, member: member, nestedClass: nestedClass, getters: &getters
-                ))
+                    declaration, name: name, reader: reader, member: member, nestedClass: nestedClass))
         }
         if let connectionID {
+            let annotation = lens.connectionIDJVMGetter.flatMap { KotlinNames.jvmName(connectionID, getter: $0) }
             properties.append(
                 """
                 /** The connection record this lens reads: what a mutation's `connections` names. */
+                \(annotation.map { Template($0) } ?? .empty)
                 val \(KotlinNames.quoted(connectionID)): ConnectionId get() = ConnectionId(\(KotlinNames.quoted(reader)).key.orEmpty())
                 """)
         }
@@ -108,8 +108,7 @@ extension KotlinDefinitionWriter {
 
     /// One member as a Kotlin property.
     func property(
-        _ declaration: MemberDeclaration, name: String, reader: String, member: String, nestedClass: String?,
-        getters: inout JVMGetterNames
+        _ declaration: MemberDeclaration, name: String, reader: String, member: String, nestedClass: String?
     ) -> Template {
         let plan = KotlinNames.quoted(planName) + "." + KotlinNames.quoted(member)
         let reader = KotlinNames.quoted(reader)
@@ -162,7 +161,7 @@ extension KotlinDefinitionWriter {
             type = value0 + (optional0 ? "?" : "")
             body = "\(reader).\(inner)"
         }
-        let annotation = getters.annotation(for: name)
+        let annotation = KotlinNames.jvmName(name, getter: declaration.jvmGetter)
         let throwsDoc: Template =
             declaration.selection?.required == .throwError
             ? "/** Throws [baton.runtime.RequiredFieldException] when the field is null. */" : .empty

@@ -21,13 +21,6 @@ extension KotlinDefinitionWriter {
 
         // Variables are constructor properties: none may shadow what the class's own members mention.
         var variableScope = KotlinScope(base: Self.variableBase, [planName, dataName])
-        var getters = JVMGetterNames()
-        for name in [
-            "operationName", "operationType", "document", "operationId", "onError", "rootTypename", "selections",
-            "throwOnFieldError", "incrementalDelivery",
-        ] {
-            _ = getters.annotation(for: name)
-        }
         var parameters: [Template] = []
         var puts: [Template] = []
         var clientPuts: [Template] = []
@@ -36,7 +29,7 @@ extension KotlinDefinitionWriter {
         for variable in variables {
             let name = KotlinNames.quoted(
                 variableScope.claim(KotlinNames.declared(variable.name, .member), ignoringCase: false))
-            let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
+            let annotation = KotlinNames.jvmName(name.replacingAll("`", with: ""), getter: variable.jvmGetter)
             let schemaType = variable.type.schemaType
             // `connections:` of a declarative update holds ConnectionIds (the guide's `listOf(connectionID)`).
             let valueType =
@@ -142,7 +135,7 @@ extension KotlinDefinitionWriter {
                 companion object {
                     const val OPERATION_NAME: String = \(KotlinLiteral.string(operation.name))
                     const val OPERATION_ID: String = \(KotlinLiteral.string(operation.operationID))
-                    \(documentConstant(operation.documentText))
+                    \(documentConstant(operation))
                     \(entryPoints.mutationCall != nil ? Self.mutationFactory(type: type, data: dataName) : .empty)
                     \(isRefetchQuery ? Template("val VARIABLE_NAMES: Set<String> = setOf(\(variableNames))") : .empty)
                 }

@@ -170,11 +170,46 @@ extension KotlinDefinitionWriter {
             """
     }
 
+    /// An operation's document: the tree's parts (`OperationDeclaration.documentParts`) joined at compile time,
+    /// its own definition and each fragment's `FRAGMENT_DOCUMENT`, as Swift joins its `fragmentDocument`s. The
+    /// companion reads each fragment's class by its top-level name, which the operation's nested classes never take
+    /// and its variables cannot shadow there; the whole text where the tree keeps it whole, where it is too long for
+    /// one constant, or where a fragment is named like one of the companion's own members.
+    func documentConstant(_ operation: OperationDeclaration) -> Template {
+        let fragments = operation.documentParts?.fragments.map { context.names.fragments[$0] ?? $0 } ?? []
+        guard let parts = operation.documentParts, !fragments.isEmpty,
+            KotlinLiteral.string(operation.documentText).utf8.count < Self.constantLimit,
+            !fragments.contains(where: Self.companionMembers.contains)
+        else { return documentConstant(operation.documentText) }
+        let joins = fragments.map { Template(#""\n\n" + "# + KotlinNames.quoted($0) + ".FRAGMENT_DOCUMENT") }
+        return """
+            const val DOCUMENT: String = \(KotlinLiteral.string(parts.operation)) +
+                \(lines: joins, separator: " +\n")
+            """
+    }
+
+    /// The names an operation's companion object declares.
+    static let companionMembers: Set<String> = [
+        "Companion", "OPERATION_NAME", "OPERATION_ID", "DOCUMENT", "VARIABLE_NAMES",
+    ]
+
+    /// A fragment's `FRAGMENT_DOCUMENT`, the text the operations that use it join (`FragmentDeclaration.documentText`),
+    /// when it has one short enough for a constant (an operation that long keeps its whole text).
+    static func fragmentDocument(_ fragment: FragmentDeclaration) -> String? {
+        guard let text = fragment.documentText else { return nil }
+        let literal = KotlinLiteral.string(text)
+        return literal.utf8.count < constantLimit ? "const val FRAGMENT_DOCUMENT: String = " + literal : nil
+    }
+
+    /// The longest literal written as one constant (a JVM string constant holds 65,535 bytes of modified UTF-8, up
+    /// to three per character).
+    static let constantLimit = 20_000
+
     /// The document text as a constant; a text too long for one JVM string constant (65,535 bytes of
     /// modified UTF-8) is joined at run time from pieces that fit.
     func documentConstant(_ text: String) -> Template {
         let literal = KotlinLiteral.string(text)
-        if literal.utf8.count < 20_000 { return "const val DOCUMENT: String = \(literal)" }
+        if literal.utf8.count < Self.constantLimit { return "const val DOCUMENT: String = \(literal)" }
         var pieces: [String] = []
         var current = ""
         for character in text {

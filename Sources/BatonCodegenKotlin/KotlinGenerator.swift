@@ -48,6 +48,18 @@ package enum KotlinGenerator {
         return nil
     }
 
+    /// The extension of every generated file.
+    static let fileExtension = ".kt"
+
+    /// Whether Kotlin declares something for a layout's declaration: everything but the schema namespace (the
+    /// package is one) and the shared type conditions (spelt where they are used) (`TopLevelDeclaration.Kind`).
+    package static func declares(_ kind: TopLevelDeclaration.Kind) -> Bool {
+        switch kind {
+        case .schemaNamespace, .sharedTypeConditions: false
+        case .customScalar, .enumeration, .inputObject, .fragment, .operation: true
+        }
+    }
+
     /// The generated files, paths relative to the Kotlin output folder, sorted by path; with
     /// `deferred`, each file's text is rendered when it is asked for (`GeneratedFile.bytes`, as
     /// the writer writes it) instead of all of them here.
@@ -55,33 +67,23 @@ package enum KotlinGenerator {
         _ model: LensModel, options: KotlinGeneratorOptions, keeping kept: Set<String> = [],
         workers: Int = ParallelWork.processorCount, deferred: Bool = false
     ) -> [GeneratedFile] {
-        let names = KotlinTopLevelNames(model)
+        let layout = TopLevelLayout(model)
+        let names = KotlinTopLevelNames(layout)
         let context = KotlinContext(model: model, names: names, packageName: options.packageName)
-        var fileNames = FileNaming(fileExtension: "kt")
-        // Paths first, in the model's order (names never depend on scheduling), then the files on
-        // `workers` threads (`ParallelWork`, results in that order).
+        // The layout's files (names and files in its claim order), then the files on `workers` threads
+        // (`ParallelWork`, results in that order).
         enum Part: Sendable { case scalar(Int), enumeration(Int), input(Int), fragment(Int), operation(Int) }
         var jobs: [(path: String, part: Part, definition: String?)] = []
-        func add(_ typeName: String, _ part: Part, definition: String? = nil) {
-            jobs.append((fileNames.name(for: typeName), part, definition))
-        }
-        for (index, scalar) in model.types.customScalars.enumerated() {
-            add(names.scalars[scalar.name] ?? scalar.name, .scalar(index))
-        }
-        for (index, enumeration) in model.types.enums.enumerated() {
-            add(names.enums[enumeration.name] ?? enumeration.name, .enumeration(index))
-        }
-        for (index, input) in model.types.inputObjects.enumerated() {
-            add(names.inputObjects[input.name] ?? input.name, .input(index))
-        }
-        for (index, fragment) in model.fragments.enumerated() {
-            add(names.fragments[fragment.name] ?? fragment.name, .fragment(index), definition: fragment.definitionKey)
-        }
-        for (index, operation) in model.operations.enumerated() {
-            add(
-                names.operations[operation.name] ?? operation.name, .operation(index),
-                definition: operation.definitionKey
-            )
+        for entry in layout.declarations where declares(entry.kind) {
+            let path = entry.file + fileExtension
+            switch entry.kind {
+            case .customScalar: jobs.append((path, .scalar(entry.index), nil))
+            case .enumeration: jobs.append((path, .enumeration(entry.index), nil))
+            case .inputObject: jobs.append((path, .input(entry.index), nil))
+            case .fragment: jobs.append((path, .fragment(entry.index), model.fragments[entry.index].definitionKey))
+            case .operation: jobs.append((path, .operation(entry.index), model.operations[entry.index].definitionKey))
+            case .schemaNamespace, .sharedTypeConditions: continue
+            }
         }
         let text: @Sendable ((path: String, part: Part, definition: String?)) -> String = { job in
             let body: Template
@@ -119,8 +121,8 @@ package enum KotlinGenerator {
     }
 }
 
-/// The Kotlin names of every top-level declaration in the generated package: the plan's names
-/// (`DefinitionNaming` decided them once, for every language), as Kotlin declares them.
+/// The Kotlin names of every top-level declaration in the generated package: the layout's names
+/// (`TopLevelLayout` decided them once, for every language), as Kotlin declares them.
 struct KotlinTopLevelNames: Sendable {
     var scalars: [String: String] = [:]
     var enums: [String: String] = [:]
@@ -130,19 +132,21 @@ struct KotlinTopLevelNames: Sendable {
     /// Every name above.
     var all = KotlinScope()
 
-    init(_ model: LensModel) {
+    init(_ layout: TopLevelLayout) {
         // `declared` changes nothing when the plan reserved Kotlin's names, and keeps a plan built
         // without them (a test's) compiling.
-        func declared(_ name: String) -> String {
-            let result = KotlinNames.declared(name, .type)
-            all.reserve(result)
-            return result
+        for entry in layout.declarations where KotlinGenerator.declares(entry.kind) {
+            let name = KotlinNames.declared(entry.name, .type)
+            all.reserve(name)
+            switch entry.kind {
+            case .customScalar: scalars[entry.graphQLName] = name
+            case .enumeration: enums[entry.graphQLName] = name
+            case .inputObject: inputObjects[entry.graphQLName] = name
+            case .fragment: fragments[entry.graphQLName] = name
+            case .operation: operations[entry.graphQLName] = name
+            case .schemaNamespace, .sharedTypeConditions: break
+            }
         }
-        for scalar in model.types.customScalars { scalars[scalar.name] = declared(scalar.typeName) }
-        for enumeration in model.types.enums { enums[enumeration.name] = declared(enumeration.typeName) }
-        for input in model.types.inputObjects { inputObjects[input.name] = declared(input.typeName) }
-        for fragment in model.fragments { fragments[fragment.name] = declared(fragment.typeName) }
-        for operation in model.operations { operations[operation.name] = declared(operation.typeName) }
     }
 }
 

@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 
 /// Kotlin names for GraphQL names: escaping, JVM accessor names and unique claims.
 package enum KotlinNames {
@@ -15,28 +16,11 @@ package enum KotlinNames {
     /// `name` as written in source: quoted with backquotes when it is a hard keyword.
     static func quoted(_ name: String) -> String { rules.quoted(name) }
 
-    /// The JVM name of the getter Kotlin generates for a property named `name`: `isX` stays `isX` when the
-    /// letter after `is` is upper-case, otherwise `get` and the name with its first letter upper-cased.
-    static func getterName(_ name: String) -> String {
-        // An ASCII name (almost every one) by its bytes: its Characters are its bytes, and only `a`–`z`
-        // change when upper-cased.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            let bytes = Array(name.utf8)
-            if bytes.count > 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "s"),
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[2])
-            {
-                return name
-            }
-            var getter = Array("get".utf8)
-            getter.reserveCapacity(3 + bytes.count)
-            for (index, byte) in bytes.enumerated() {
-                getter.append(index == 0 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte)
-            }
-            return String(decoding: getter, as: UTF8.self)
-        }
-        let characters = Array(name)
-        if characters.count > 2, name.hasPrefix("is"), characters[2].isUppercase { return name }
-        return "get" + Casing.upperFirst(name)
+    /// `@get:JvmName("…")` for a property Kotlin declares as `property` whose getter the tree states as `getter`
+    /// (`JVMAccessorNames`), or nil when Kotlin names the getter so by default: the tree decides every getter,
+    /// this only pins it where Kotlin's spelling of the name (`Companion_`, `toJson_`, …) would give another.
+    static func jvmName(_ property: String, getter: String) -> String? {
+        JVMAccessorNames.natural(property) == getter ? nil : "@get:JvmName(\(KotlinLiteral.string(getter)))"
     }
 }
 
@@ -94,26 +78,6 @@ struct KotlinScope: Sendable {
         }
         reserve(name)
         return name
-    }
-}
-
-/// The JVM getter names a class's properties take, so two properties whose getters would collide
-/// (`url` and `Url`, or `class`, whose getter would override `Object.getClass`) are told apart with
-/// `@get:JvmName`.
-struct JVMGetterNames {
-    private var taken = SmallNameSet(["getClass"])
-
-    /// The `@get:JvmName("…")` annotation `property` needs, or nil when its natural getter name is free.
-    mutating func annotation(for property: String) -> String? {
-        let natural = KotlinNames.getterName(property)
-        guard taken.contains(natural) else {
-            taken.insert(natural)
-            return nil
-        }
-        var name = natural + "_"
-        while taken.contains(name) { name += "_" }
-        taken.insert(name)
-        return "@get:JvmName(\(KotlinLiteral.string(name)))"
     }
 }
 

@@ -32,6 +32,8 @@ struct KotlinOptimisticTemplate {
         var defaultValue: String?
         /// The statement adding the property to `result`.
         var write: String
+        /// Its getter on the JVM, as the tree states it (`typename`'s is its natural one, taken first).
+        var jvmGetter = "getTypename"
     }
 
     func render() -> Template {
@@ -43,13 +45,15 @@ struct KotlinOptimisticTemplate {
                     name: "typename", type: "String", defaultValue: nil, write: "result[\"__typename\"] = typename"))
         }
         for part in builder.properties {
-            if let property = property(part, scope: &scope) { properties.append(property) }
+            if var property = property(part, scope: &scope) {
+                property.jvmGetter = part.jvmGetter
+                properties.append(property)
+            }
         }
         let typename = builder.takesTypename ? "typename" : KotlinLiteral.string(builder.recordType)
-        // Two properties whose getters clash on the JVM (`self` and `Self`) are told apart as the lens's are.
-        var getters = JVMGetterNames()
+        // Two properties whose getters clash on the JVM (`self` and `Self`) are told apart by the tree.
         let parameters = properties.map { property in
-            (getters.annotation(for: property.name).map { $0 + " " } ?? "")
+            (KotlinNames.jvmName(property.name, getter: property.jvmGetter).map { $0 + " " } ?? "")
                 + "val \(KotlinNames.quoted(property.name)): \(property.type)"
                 + (property.defaultValue.map { " = " + $0 } ?? "")
         }

@@ -98,12 +98,11 @@ enum KotlinTypeTemplates {
     private static func plainInput(_ model: InputObjectDeclaration, _ context: KotlinContext) -> Template {
         let type = KotlinNames.quoted(context.names.inputObjects[model.name] ?? model.name)
         var scope = KotlinScope(inputReserved)
-        var getters = JVMGetterNames()
         var parameters: [Template] = []
         var puts: [Template] = []
         for field in model.fields {
             let name = KotlinNames.quoted(scope.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
-            let annotation = getters.annotation(for: name.replacingAll("`", with: ""))
+            let annotation = KotlinNames.jvmName(name.replacingAll("`", with: ""), getter: field.jvmGetter)
             let mayBeLeftOut = field.presence.mayBeLeftOut
             let fieldType = field.type.schemaType
             let valueType = context.inputType(fieldType)
@@ -149,8 +148,7 @@ enum KotlinTypeTemplates {
             var members = KotlinScope(inputReserved)
             let property = KotlinNames.quoted(
                 members.claim(KotlinNames.declared(field.name, .member), ignoringCase: false))
-            var getters = JVMGetterNames()
-            let annotation = getters.annotation(for: property.replacingAll("`", with: ""))
+            let annotation = KotlinNames.jvmName(property.replacingAll("`", with: ""), getter: field.jvmGetter)
             let fieldType = field.type.nonOptional.schemaType
             let valueType = context.inputType(fieldType)
             let encoded = context.encoding(property, fieldType) ?? property

@@ -29,8 +29,8 @@ package struct SwiftGenerator: Sendable {
     package let model: LensModel
     package let options: SwiftGeneratorOptions
     let names: SwiftNames
-    /// Operations' texts as one constant per fragment (declared on the fragment's type) joined per operation.
-    let documents: DocumentParts
+    /// Every module-level declaration's name and file (`TopLevelLayout`): the tree's decision, spelt here.
+    let layout: TopLevelLayout
     /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
     private let fragmentIndex: [String: Int]
     /// The type conditions of fragments on abstract types, declared once (`SwiftTypeConditionsTemplate`), sorted
@@ -42,8 +42,9 @@ package struct SwiftGenerator: Sendable {
     package init(model: LensModel, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
         self.model = model
         self.options = options
-        self.names = SwiftNames(model: model)
-        self.documents = DocumentParts(model: model)
+        let layout = TopLevelLayout(model)
+        self.layout = layout
+        self.names = SwiftNames(model: model, layout: layout)
         var index: [String: Int] = [:]
         for (position, fragment) in model.fragments.enumerated() where index[fragment.name] == nil {
             index[fragment.name] = position
@@ -77,6 +78,21 @@ package struct SwiftGenerator: Sendable {
         var definition: String?
     }
 
+    /// The extension of every generated file.
+    static let fileExtension = ".graphql.swift"
+
+    /// The order Swift lists its files in (each file is independent: the order decides no name or path).
+    static let listingOrder: [TopLevelDeclaration.Kind.Group] = [
+        .operation, .fragment, .enumeration, .inputObject, .schemaNamespace, .customScalar, .sharedTypeConditions,
+    ]
+
+    /// Whether Swift declares something for a layout's declaration: everything but an unmapped custom scalar,
+    /// which reads as `String` and needs no file (`TopLevelDeclaration.Kind`).
+    package static func declares(_ kind: TopLevelDeclaration.Kind) -> Bool {
+        if case .customScalar(let mapped) = kind { return mapped }
+        return true
+    }
+
     /// Every file, with paths relative to the output folder (`RepositoryQuery.graphql.swift`).
     /// Definitions whose key (`GeneratedFile.definition`) is in `kept` are not rendered: their
     /// files come back as `GeneratedFile.kept` at the path a full run gives them.
@@ -88,37 +104,38 @@ package struct SwiftGenerator: Sendable {
     package func generate(
         keeping kept: Set<String> = [], workers: Int = ParallelWork.processorCount, deferred: Bool = false
     ) -> [GeneratedFile] {
-        var fileNames = FileNaming(fileExtension: "graphql.swift")
         var jobs: [Job] = []
-        func add(_ typeName: String, _ part: Job.Part, origin: String? = nil, definition: String? = nil) {
+        // The layout's files (names and files in its claim order), listed as Swift always has: operations,
+        // fragments, schema types, the namespace, custom scalars, the shared type conditions.
+        for entry in layout.declarations(listed: Self.listingOrder) where Self.declares(entry.kind) {
+            let name = entry.name
+            let part: Job.Part
+            var origin: String?
+            var definition: String?
+            switch entry.kind {
+            case .operation:
+                let operation = model.operations[entry.index]
+                (part, origin, definition) = (
+                    .operation(entry.index), operation.location.file.path, operation.definitionKey
+                )
+            case .fragment:
+                let fragment = model.fragments[entry.index]
+                (part, origin, definition) = (
+                    .fragment(entry.index), fragment.location.file.path, fragment.definitionKey
+                )
+            case .enumeration: part = .enumeration(entry.index)
+            case .inputObject: part = .inputObject(entry.index)
+            case .schemaNamespace: part = .namespace(names.namespace ?? name)
+            case .customScalar:
+                guard let type = model.types.customScalars[entry.index].mapping?.swiftType else { continue }
+                part = .scalar(entry.index, swiftType: type)
+            case .sharedTypeConditions: part = .typeConditions
+            }
             jobs.append(
                 Job(
-                    path: fileNames.name(for: typeName), part: part, typeName: typeName, origin: origin,
+                    path: entry.file + Self.fileExtension, part: part, typeName: names.declared(entry), origin: origin,
                     definition: definition))
         }
-        for (index, operation) in model.operations.enumerated() {
-            add(
-                names.operations[operation.name] ?? operation.name, .operation(index),
-                origin: operation.location.file.path, definition: operation.definitionKey)
-        }
-        for (index, fragment) in model.fragments.enumerated() {
-            add(
-                names.fragments[fragment.name] ?? fragment.name, .fragment(index), origin: fragment.location.file.path,
-                definition: fragment.definitionKey)
-        }
-        for (index, item) in model.types.enums.enumerated() {
-            add(names.enums[item.name] ?? item.name, .enumeration(index))
-        }
-        for (index, item) in model.types.inputObjects.enumerated() {
-            add(names.inputObjects[item.name] ?? item.name, .inputObject(index))
-        }
-        if let namespace = names.namespace { add(namespace, .namespace(namespace)) }
-        for (index, scalar) in model.types.customScalars.enumerated() {
-            guard let type = scalar.mapping?.swiftType else { continue }
-            add(scalar.name, .scalar(index, swiftType: type))
-        }
-        // Claimed last; no GraphQL name holds a `+`.
-        if !sharedTypeConditions.isEmpty { add(SwiftTypeConditionsTemplate.fileName, .typeConditions) }
         let file: @Sendable (Job) -> GeneratedFile = { [self] job in
             if let definition = job.definition, kept.contains(definition) {
                 return .kept(path: job.path, origin: job.origin, definition: definition)
@@ -136,11 +153,13 @@ package struct SwiftGenerator: Sendable {
     /// builder (`RepositoryQueryBuilder.graphql.swift`), importing `BatonTesting` only.
     /// Definitions whose key is in `kept` come back as kept files, as `generate(keeping:)`'s do.
     package func generateTestBuilders(keeping kept: Set<String> = []) -> [GeneratedFile] {
-        let naming = TestBuilderNaming(model)
+        let naming = layout.builderNaming
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
-        var fileNames = FileNaming(fileExtension: "graphql.swift")
-        return TestBuilderDefinition.all(model, naming: naming).map { builder in
-            let path = fileNames.name(for: builder.typeName)
+        // The layout's builders (names and files in its claim order), listed operations' first.
+        let builders = TestBuilderDefinition.all(model, layout: layout)
+        return (builders.filter { $0.0.operationName != nil } + builders.filter { $0.0.operationName == nil }).map {
+            builder, file in
+            let path = file + Self.fileExtension
             if kept.contains(builder.definitionKey) {
                 return .kept(path: path, origin: builder.origin, definition: builder.definitionKey)
             }
@@ -280,6 +299,18 @@ package struct SwiftGenerator: Sendable {
 }
 
 extension SwiftNames {
+    /// The Swift name of a layout's declaration (the type a file declares, as its template writes it).
+    func declared(_ entry: TopLevelDeclaration) -> String {
+        switch entry.kind {
+        case .operation: operations[entry.graphQLName] ?? entry.name
+        case .fragment: fragments[entry.graphQLName] ?? entry.name
+        case .enumeration: enums[entry.graphQLName] ?? entry.name
+        case .inputObject: inputObjects[entry.graphQLName] ?? entry.name
+        case .schemaNamespace: namespace ?? entry.name
+        case .customScalar, .sharedTypeConditions: entry.name
+        }
+    }
+
     /// Whether values of the named input type are written with Foundation (mapped Foundation scalars).
     func needsFoundation(_ name: String) -> Bool {
         customScalars[name]?.hasPrefix("Foundation.") == true

@@ -188,7 +188,7 @@ struct SwiftLensTemplate {
                 SwiftTypeConditionsTemplate.reference(fragment.typeCondition)
                 ?? Self.typeConditionLiteral(
                     fragment.typeCondition.name, possibleTypes: fragment.typeCondition.possibleTypes)
-            let text = generator.documents.fragmentTexts[fragment.name]
+            let text = fragment.documentText
             return """
                 \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
                 \(access)static let typeCondition: Baton.TypeCondition? = \(condition)

@@ -31,18 +31,20 @@ struct SwiftNames {
     /// The enum the schema's types are declared in (the plan's `schemaNamespace`), as declared; nil for none.
     private(set) var namespace: String?
 
-    init(model: LensModel) {
-        // The plan's names; `declaredName` changes nothing when the plan reserved Swift's names,
-        // and keeps a plan built without them (a test's) compiling.
-        func declared(_ name: String) -> String { Self.rules.declaredName(name, in: .type) }
-        for operation in model.operations { operations[operation.name] = declared(operation.typeName) }
-        for fragment in model.fragments { fragments[fragment.name] = declared(fragment.typeName) }
-        for item in model.types.enums { enums[item.name] = declared(item.typeName) }
-        for item in model.types.inputObjects { inputObjects[item.name] = declared(item.typeName) }
+    init(model: LensModel, layout: TopLevelLayout) {
+        // The layout's names (`TopLevelLayout`, decided once for every language); `declaredName` changes nothing
+        // when the plan reserved Swift's names, and keeps a plan built without them (a test's) compiling.
+        func declared(_ names: [String: String]) -> [String: String] {
+            names.mapValues { Self.rules.declaredName($0, in: .type) }
+        }
+        operations = declared(layout.names(.operation))
+        fragments = declared(layout.names(.fragment))
+        enums = declared(layout.names(.enumeration))
+        inputObjects = declared(layout.names(.inputObject))
         for scalar in model.types.customScalars {
             if let type = scalar.mapping?.swiftType { customScalars[scalar.name] = type }
         }
-        namespace = model.schemaNamespace.map(declared)
+        namespace = layout.schemaNamespace.map { Self.rules.declaredName($0.name, in: .type) }
         moduleTypeNames = Set(operations.values).union(fragments.values).union(enums.values).union(inputObjects.values)
         if let namespace { moduleTypeNames.insert(namespace) }
     }

@@ -143,7 +143,7 @@ struct SwiftOperationTemplate {
     /// The document text: the operation's own definition joined with each fragment's `fragmentDocument`, or the
     /// whole text when it does not split into those (see `DocumentParts`).
     private func document(_ operation: OperationDeclaration) -> Template {
-        guard let parts = generator.documents.operations[operation.name], !parts.fragments.isEmpty else {
+        guard let parts = operation.documentParts, !parts.fragments.isEmpty else {
             return SwiftLiteral.multiline(operation.documentText)
         }
         let fragments = parts.fragments.map { names.fragmentReference($0) + ".fragmentDocument," }

@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonCodegenKotlin
 import BatonConfig
+import BatonDeclarations
 import BatonFiles
 import BatonIR
 

@@ -15,6 +15,8 @@ package struct DeclarationLowering: Sendable {
     private let fragmentBuilders: [String: String]
     /// The fragments with `@throwOnFieldError`, which their spreads state.
     private let throwingFragments: Set<String>
+    /// Operations' texts split into their own definitions and their fragments' shared texts, across operations.
+    private let documents: DocumentParts
 
     package init(_ model: LensModel) {
         self.model = model
@@ -26,40 +28,45 @@ package struct DeclarationLowering: Sendable {
         throwingFragments = Set(model.fragments.lazy.filter(\.throwOnFieldError).map(\.name))
         enumNames = Set(model.types.enums.map(\.name))
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
+        documents = DocumentParts(model: model)
     }
 
-    /// Every declaration of the plan: custom scalars, enums, input objects, fragments, operations, each in the
-    /// plan's (sorted) order. Summarized definitions (`LensModel.summarized`) are the earlier plan's and are left
-    /// out.
+    /// Every declaration of the plan: custom scalars, enums, input objects, fragments, operations, in the layout's
+    /// claim order (`TopLevelLayout`), each with its name and file. Summarized definitions (`LensModel.summarized`)
+    /// are the earlier plan's and are left out (the layout keeps them: their kept files keep their paths).
     package func tree() -> DeclarationTree {
+        let layout = TopLevelLayout(model)
         var files: [DeclarationFile] = []
-        files.reserveCapacity(
-            model.types.customScalars.count + model.types.enums.count + model.types.inputObjects.count
-                + model.fragments.count + model.operations.count)
-        for scalar in model.types.customScalars {
-            files.append(DeclarationFile(name: scalar.typeName, declaration: .customScalar(customScalar(scalar))))
+        files.reserveCapacity(layout.declarations.count)
+        for entry in layout.declarations {
+            let declaration: Declaration
+            switch entry.kind {
+            case .schemaNamespace, .sharedTypeConditions: continue
+            case .customScalar: declaration = .customScalar(customScalar(model.types.customScalars[entry.index]))
+            case .enumeration: declaration = .enumeration(enumeration(model.types.enums[entry.index]))
+            case .inputObject: declaration = .inputObject(inputObject(model.types.inputObjects[entry.index]))
+            case .fragment:
+                let fragment = model.fragments[entry.index]
+                if model.summarized.fragments.contains(fragment.name) { continue }
+                declaration = .fragment(self.fragment(fragment))
+            case .operation:
+                let operation = model.operations[entry.index]
+                if model.summarized.operations.contains(operation.name) { continue }
+                declaration = .operation(self.operation(operation))
+            }
+            files.append(DeclarationFile(name: entry.name, file: entry.file, declaration: declaration))
         }
-        for item in model.types.enums {
-            files.append(DeclarationFile(name: item.typeName, declaration: .enumeration(enumeration(item))))
-        }
-        for item in model.types.inputObjects {
-            files.append(DeclarationFile(name: item.typeName, declaration: .inputObject(inputObject(item))))
-        }
-        for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
-            files.append(DeclarationFile(name: fragment.typeName, declaration: .fragment(self.fragment(fragment))))
-        }
-        for operation in model.operations where !model.summarized.operations.contains(operation.name) {
-            files.append(
-                DeclarationFile(name: operation.typeName, declaration: .operation(self.operation(operation))))
-        }
-        return DeclarationTree(files: files, sharedTypeConditions: sharedTypeConditions())
+        return DeclarationTree(files: files, sharedTypeConditions: sharedTypeConditions(), layout: layout)
     }
 
     /// The type conditions of fragments on abstract types with object types of their own, each once, sorted by
     /// name (every fragment's, a summarized one's too: its kept file refers to the shared one). A printer declares
     /// each once and has every fragment on the type refer to it, rather than spell hundreds of possible types in
     /// every fragment.
-    package func sharedTypeConditions() -> [TypeCondition] {
+    package func sharedTypeConditions() -> [TypeCondition] { Self.sharedTypeConditions(model) }
+
+    /// `sharedTypeConditions()` of `model`, without lowering anything else.
+    package static func sharedTypeConditions(_ model: LensModel) -> [TypeCondition] {
         var found: [String: [String]] = [:]
         for fragment in model.fragments where found[fragment.typeCondition] == nil {
             let condition = TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes)
@@ -91,6 +98,11 @@ package struct DeclarationLowering: Sendable {
 
     package func inputObject(_ item: InputObjectModel) -> InputObjectDeclaration {
         let twins = Self.caseTwins(item.fields.map(\.name))
+        // A plain input object is one class of every field; a `@oneOf` one a class per field.
+        let getters =
+            item.isOneOf
+            ? item.fields.map { JVMAccessorNames.resolve([$0.name])[0] }
+            : JVMAccessorNames.resolve(item.fields.map(\.name))
         return InputObjectDeclaration(
             name: item.name, typeName: item.typeName, documentation: item.description, isOneOf: item.isOneOf,
             fields: item.fields.enumerated().map { index, field in
@@ -104,7 +116,7 @@ package struct DeclarationLowering: Sendable {
                     name: field.name, type: declaredType(field.type), presence: presence,
                     documentation: field.description,
                     deprecation: field.deprecationReason.map(Deprecation.init(reason:)),
-                    sharesNameIgnoringCase: twins[index])
+                    sharesNameIgnoringCase: twins[index], jvmGetter: getters[index])
             })
     }
 
@@ -116,7 +128,8 @@ package struct DeclarationLowering: Sendable {
             typeCondition: TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes),
             spreadMemberName: fragment.spreadAccessorName, readsNilAtRoot: fragment.rootCanBeNil,
             throwOnFieldError: fragment.throwOnFieldError,
-            lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment))
+            lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment),
+            documentText: documents.fragmentTexts[fragment.name])
     }
 
     /// A fragment's entry points: `@refetchable`'s refetch (and paging), or none. Cheap: a printer asks for them
@@ -144,7 +157,8 @@ package struct DeclarationLowering: Sendable {
             }
         return OperationDeclaration(
             name: operation.name, typeName: operation.typeName, kind: kind, rootType: operation.rootType,
-            documentText: operation.documentText, throwOnFieldError: operation.throwOnFieldError,
+            documentText: operation.documentText, documentParts: documents.operations[operation.name],
+            throwOnFieldError: operation.throwOnFieldError,
             onError: operation.onError, deliversIncrementally: model.deliversIncrementally(operation),
             variables: variables(of: operation),
             lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
@@ -152,11 +166,14 @@ package struct DeclarationLowering: Sendable {
 
     /// An operation's variables in declaration order. Cheap: a printer asks for them without lowering the lens.
     package func variables(of operation: OperationModel) -> [VariableDeclaration] {
-        operation.variables.map { variable in
+        let getters = JVMAccessorNames.resolve(
+            operation.variables.map(\.name), fixed: JVMAccessorNames.operationMembers)
+        return operation.variables.enumerated().map { index, variable in
             VariableDeclaration(
                 name: variable.name, type: declaredType(variable.type),
                 defaultValue: variable.defaultValue.map(WrittenValue.init), mayBeLeftOut: variable.isOptional,
-                isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs)
+                isClientOnly: variable.isClientOnly, holdsConnectionIDs: variable.holdsConnectionIDs,
+                jvmGetter: getters[index])
         }
     }
 
@@ -182,17 +199,20 @@ package struct DeclarationLowering: Sendable {
 
     package func lens(_ lens: Lens) -> LensDeclaration {
         let twins = Self.caseTwins(lens.accessors.map(\.name))
+        // The members' getters, then the connection id's (a JVM host declares it after them).
+        let getters = JVMAccessorNames.resolve(lens.accessors.map(\.name) + (lens.connectionIDName.map { [$0] } ?? []))
         let members = lens.accessors.enumerated().map { index, accessor in
-            member(accessor, sharesNameIgnoringCase: twins[index])
+            member(accessor, sharesNameIgnoringCase: twins[index], jvmGetter: getters[index])
         }
         return LensDeclaration(
             typeName: lens.typeName, recordType: lens.recordType, recordIsAbstract: lens.recordIsAbstract,
             possibleTypes: lens.possibleTypes, isIdentifiable: lens.isIdentifiable,
-            connectionIDName: lens.connectionIDName, members: members,
+            connectionIDName: lens.connectionIDName,
+            connectionIDJVMGetter: lens.connectionIDName == nil ? nil : getters.last, members: members,
             optimisticBuilder: lens.optimisticTypeName.map { optimisticBuilder(lens, typeName: $0) })
     }
 
-    private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool) -> MemberDeclaration {
+    private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool, jvmGetter: String) -> MemberDeclaration {
         let source: MemberSource
         var selection: FieldSelection?
         switch accessor.reads {
@@ -228,7 +248,7 @@ package struct DeclarationLowering: Sendable {
             readMode: Self.readMode(accessor.readMode), condition: condition,
             runtimeCondition: runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) },
             delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
-            sharesNameIgnoringCase: sharesNameIgnoringCase)
+            sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter)
     }
 
     /// What the normalization plan states about a field member.
@@ -315,7 +335,11 @@ package struct DeclarationLowering: Sendable {
     /// key fields no property gives.
     package func optimisticBuilder(_ lens: Lens, typeName: String) -> OptimisticBuilderDeclaration {
         let shape = OptimisticShape(lens)
-        var properties: [OptimisticPropertyDeclaration] = shape.properties.map { property in
+        // Every property's getter, after `typename`'s when the builder takes one (a JVM host declares it first).
+        let getters = JVMAccessorNames.resolve(
+            shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name),
+            fixed: shape.takesTypename ? ["typename"] : [])
+        var properties: [OptimisticPropertyDeclaration] = shape.properties.enumerated().map { index, property in
             let accessor = lens.accessors[property.accessor]
             let part: OptimisticPropertyDeclaration.Part
             let type: DeclaredType
@@ -334,13 +358,13 @@ package struct DeclarationLowering: Sendable {
             }
             return OptimisticPropertyDeclaration(
                 name: accessor.name, member: property.accessor, part: part, type: type,
-                mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault)
+                mayBeLeftOut: property.mayBeLeftOut, hasDefault: property.hasDefault, jvmGetter: getters[index])
         }
-        for field in shape.keyFields {
+        for (index, field) in shape.keyFields.enumerated() {
             properties.append(
                 OptimisticPropertyDeclaration(
                     name: field.name, member: nil, part: .keyField, type: declaredType(field.schemaType),
-                    mayBeLeftOut: false, hasDefault: false))
+                    mayBeLeftOut: false, hasDefault: false, jvmGetter: getters[shape.properties.count + index]))
         }
         return OptimisticBuilderDeclaration(
             typeName: typeName, recordType: shape.recordType, takesTypename: shape.takesTypename,
@@ -378,7 +402,12 @@ package struct DeclarationLowering: Sendable {
                 responseKey: responseKey, fieldName: fieldName, schemaType: declaredType(schemaType), value: given,
                 fill: filled)
         }
-        let properties = shape.properties.map { property in
+        // Every property's getter, then the key fields': after `typename`'s when the builder takes one and an
+        // operation's builder's `operationName` (a JVM host declares both besides).
+        let getters = JVMAccessorNames.resolve(
+            shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name),
+            fixed: (shape.takesTypename ? ["typename"] : []) + ["operationName"])
+        let properties = shape.properties.enumerated().map { index, property in
             let accessor = lens.accessors[property.accessor]
             let part: TestBuilderPropertyDeclaration.Part
             switch property.part {
@@ -390,12 +419,14 @@ package struct DeclarationLowering: Sendable {
             case .inlineFragment:
                 part = .inlineFragment(accessor.lens.map { testBuilder($0, firstEnumValues: firstEnumValues) })
             }
-            return TestBuilderPropertyDeclaration(name: accessor.name, part: part, appliesTo: property.appliesTo)
+            return TestBuilderPropertyDeclaration(
+                name: accessor.name, part: part, appliesTo: property.appliesTo, jvmGetter: getters[index])
         }
         return TestBuilderDeclaration(
             typeName: lens.typeName, recordType: lens.recordType, takesTypename: shape.takesTypename,
             defaultTypename: shape.defaultTypename, properties: properties,
-            keyFields: shape.keyFields.map { field($0.name, $0.name, $0.schemaType, $0.value, $0.fill) })
+            keyFields: shape.keyFields.map { field($0.name, $0.name, $0.schemaType, $0.value, $0.fill) },
+            keyFieldJVMGetters: Array(getters.dropFirst(shape.properties.count)))
     }
 
     /// The builder of the nested lens `accessor` reads.

@@ -8,9 +8,12 @@
 //
 //   DeclarationTree
 //   ├─ sharedTypeConditions: [TypeCondition]   type conditions of fragments on abstract types, each once
+//   ├─ layout: TopLevelLayout                   every module-level declaration's name and file (and the
+//   │                                           test data builders'), in one claim order: namespace, custom
+//   │                                           scalars, enums, input objects, fragments, operations
 //   └─ files: [DeclarationFile]                 custom scalars, enums, input objects, fragments,
-//        name (the declared type's name,          operations, each group in the plan's order
-//        after collision resolution)
+//        name (the declared type's name,          operations, in the layout's claim order
+//        after collision resolution), file
 //        declaration: Declaration
 //          .customScalar(CustomScalarDeclaration)   name, documentation, specifiedBy, the app's
 //                                                   host types (`customScalarTypes`)
@@ -42,9 +45,13 @@
 //
 // Naming decisions that are not spelling are stated, not left to each printer: names are the plan's
 // (`DefinitionNaming`, `LensNaming`: definitions apart from each other and from every runtime's types;
+// `TopLevelLayout`: each module-level declaration's file and each test data builder's name and file, in one
+// claim order;
 // nested lenses apart from their siblings and ancestors); `sharesNameIgnoringCase` marks a member, enum
 // value or input field whose name equals another's of the same scope ignoring case (`url` and `Url`):
-// a host whose names meet case-insensitively (JVM getters and class files) must tell them apart.
+// a host whose names meet case-insensitively (class files) must tell them apart. Every property a JVM class
+// declares states its getter (`jvmGetter`, `JVMAccessorNames`: one pass per class against the others,
+// `getClass` and the class's fixed members); a JVM printer pins it where its spelling would give another.
 // Escaping a keyword (`class` → Swift's `` `class` ``, Kotlin's `` `class` ``; `self` → `self_`) is a
 // printer's spelling, decided by a pure function per language (its `IdentifierRules`).
 
@@ -54,19 +61,26 @@ package struct DeclarationTree: Sendable, Equatable {
     /// The type conditions declared once and referred to by every fragment on them (`TypeCondition.isShared`),
     /// sorted by name.
     package var sharedTypeConditions: [TypeCondition]
-    package init(files: [DeclarationFile], sharedTypeConditions: [TypeCondition] = []) {
+    /// Every module-level declaration's name and file, the namespace's, the shared type conditions' and the test
+    /// data builders' too, in the one claim order (`TopLevelLayout`).
+    package var layout: TopLevelLayout
+    package init(files: [DeclarationFile], sharedTypeConditions: [TypeCondition] = [], layout: TopLevelLayout) {
         self.files = files
         self.sharedTypeConditions = sharedTypeConditions
+        self.layout = layout
     }
 }
 
 /// One file: one module-level declaration.
 package struct DeclarationFile: Sendable, Equatable {
-    /// The declared type's name (after collision resolution): what the file is named after.
+    /// The declared type's name (after collision resolution, `TopLevelLayout`).
     package var name: String
+    /// The file's base name (`TopLevelLayout`): a printer appends its extension.
+    package var file: String
     package var declaration: Declaration
-    package init(name: String, declaration: Declaration) {
+    package init(name: String, file: String, declaration: Declaration) {
         self.name = name
+        self.file = file
         self.declaration = declaration
     }
 }
@@ -210,6 +224,9 @@ package struct InputFieldDeclaration: Sendable, Equatable {
     package var deprecation: Deprecation?
     /// Another field of the object has this name ignoring case.
     package var sharesNameIgnoringCase: Bool
+    /// The getter of its property on a JVM host (`JVMAccessorNames`: distinct from the other fields' in one class;
+    /// for a `@oneOf` object, whose fields are one class each, distinct from `getClass` only).
+    package var jvmGetter: String
 }
 
 /// What a request may send for an input field.
@@ -240,6 +257,9 @@ package struct FragmentDeclaration: Sendable, Equatable {
     package var throwOnFieldError: Bool
     package var lens: LensDeclaration
     package var entryPoints: [EntryPoint]
+    /// The fragment's definition as the operations that use it send it, when they all agree (`DocumentParts`): what
+    /// a printer may declare once and join into their documents; nil when no operation's text splits on it.
+    package var documentText: String?
 }
 
 /// The type a record must be for a fragment or an inline fragment to read it.
@@ -267,8 +287,11 @@ package struct OperationDeclaration: Sendable, Equatable {
     /// The root type the data's lens reads.
     package var rootType: String
     /// The document as sent: the operation's definition and the fragments it uses (a printer may join it from the
-    /// fragments' own texts, as long as the text sent is this).
+    /// fragments' own texts, `documentParts`, as long as the text sent is this).
     package var documentText: String
+    /// `documentText` split into the operation's own definition and the fragments whose `documentText` it appends
+    /// (`DocumentParts`: checked to join back to it exactly); nil when it is kept whole.
+    package var documentParts: DocumentParts.Parts?
     /// `@throwOnFieldError` on the operation: an uncaught field error fails the operation.
     package var throwOnFieldError: Bool
     /// The `onError` a request asks the server for (baton.json's), if any.
@@ -296,6 +319,9 @@ package struct VariableDeclaration: Sendable, Equatable {
     package var isClientOnly: Bool
     /// Its values are connection ids (`connections:` of a declarative update).
     package var holdsConnectionIDs: Bool
+    /// The getter of its property on a JVM host (`JVMAccessorNames`: after the operation's own members,
+    /// `JVMAccessorNames.operationMembers`).
+    package var jvmGetter: String
 }
 
 /// A way app code reaches a definition's data, besides reading its lens.
@@ -396,6 +422,8 @@ package struct LensDeclaration: Sendable, Equatable {
     package var isIdentifiable: Bool
     /// For a `@connection`'s lens: the member reading its connection id.
     package var connectionIDName: String?
+    /// The getter of the connection id's property on a JVM host (`JVMAccessorNames`, after the members').
+    package var connectionIDJVMGetter: String?
     /// Members in document order.
     package var members: [MemberDeclaration]
     /// The typed optimistic response, for the lenses of mutations and of the fragments they spread.
@@ -423,6 +451,9 @@ package struct MemberDeclaration: Sendable, Equatable {
     package var lens: LensDeclaration?
     /// Another member of the lens has this name ignoring case.
     package var sharesNameIgnoringCase: Bool
+    /// The getter a JVM host's property for the member has (`JVMAccessorNames`: distinct from the lens's other
+    /// getters, `getClass` and the connection id's).
+    package var jvmGetter: String
 }
 
 /// How a member's data arrives.
@@ -563,6 +594,8 @@ package struct OptimisticPropertyDeclaration: Sendable, Equatable {
     package var mayBeLeftOut: Bool
     /// Its parameter defaults to nothing (left out, or null for a nullable field).
     package var hasDefault: Bool
+    /// The getter of its property on a JVM host (`JVMAccessorNames`, after `typename`'s when the builder takes one).
+    package var jvmGetter: String
 
     /// The name of the builder the property holds (a nested lens's or a fragment's), if it holds one.
     package var builder: String? {
@@ -588,6 +621,8 @@ package struct TestBuilderDeclaration: Sendable, Equatable {
     package var properties: [TestBuilderPropertyDeclaration]
     /// The record type's key fields that no property gives.
     package var keyFields: [TestBuilderField]
+    /// The getters of the key fields' properties on a JVM host (`JVMAccessorNames`, after the properties').
+    package var keyFieldJVMGetters: [String]
 }
 
 /// One property of a test data builder.
@@ -606,6 +641,8 @@ package struct TestBuilderPropertyDeclaration: Sendable, Equatable {
     package var part: Part
     /// For a spread or an inline fragment: the object types it applies to, sorted; nil for every record.
     package var appliesTo: [String]?
+    /// The getter of its property on a JVM host (`JVMAccessorNames`: after `typename`'s and `operationName`'s).
+    package var jvmGetter: String
 }
 
 /// A field a test data builder writes: under `responseKey`, given as `value`, filled by `fill` when unset.

@@ -156,62 +156,10 @@ package struct TestBuilderShape: Sendable {
     }
 }
 
-/// The names of the test data builders' top-level types, decided once for every language.
-///
-/// A definition's builder is named after its generated type with `Builder` appended (`RepositoryQuery` →
-/// `RepositoryQueryBuilder`), numbered when that repeats a definition's or a schema type's generated name, a name
-/// of the test kits, or the type name of any nested lens of the plan (a nested builder type of that name would hide
-/// the top-level one from the builders nested in it). Operations first, then fragments, in the model's order.
-package struct TestBuilderNaming: Sendable {
-    /// The test kits' type names (`BatonTesting`, `baton.testing`), which generated builders refer to unqualified.
-    package static let kitTypeNames: Set<String> = [
-        "BatonTesting", "BuiltField", "BuildContext", "BuilderResolver", "DataBuilder", "OperationDataBuilder",
-        "BuiltResponse", "BuiltNode", "BuilderFill", "BuilderNarrowing",
-    ]
-
-    /// Builder type names by operation name.
-    package private(set) var operations: [String: String] = [:]
-    /// Builder type names by fragment name.
-    package private(set) var fragments: [String: String] = [:]
-
-    package init(_ model: LensModel) {
-        var taken = Self.kitTypeNames
-        taken.formUnion(model.operations.map(\.typeName))
-        taken.formUnion(model.fragments.map(\.typeName))
-        taken.formUnion(model.types.enums.map(\.typeName))
-        taken.formUnion(model.types.inputObjects.map(\.typeName))
-        taken.formUnion(model.types.customScalars.map(\.typeName))
-        if let namespace = model.schemaNamespace { taken.insert(namespace) }
-        func nested(_ lens: Lens) {
-            for accessor in lens.accessors {
-                guard case .lens(let inner) = accessor.base else { continue }
-                taken.insert(inner.typeName)
-                nested(inner)
-            }
-        }
-        for operation in model.operations { nested(operation.lens) }
-        for fragment in model.fragments { nested(fragment.lens) }
-        // Names differing only in case collide as file names on macOS and Windows.
-        var folded = Set(taken.map { $0.lowercased() })
-        func claim(_ typeName: String) -> String {
-            var name = typeName + "Builder"
-            var number = 2
-            while folded.contains(name.lowercased()) {
-                name = typeName + "Builder" + String(number)
-                number += 1
-            }
-            folded.insert(name.lowercased())
-            return name
-        }
-        for operation in model.operations { operations[operation.name] = claim(operation.typeName) }
-        for fragment in model.fragments { fragments[fragment.name] = claim(fragment.typeName) }
-    }
-}
-
-/// One top-level test data builder: a definition's, with what its file needs. `TestBuilderDefinition.all` lists them
-/// in the order both generators write them (operations, then fragments, in the model's order).
+/// One top-level test data builder: a definition's, with what its file needs. `TestBuilderDefinition.all`
+/// (`BatonDeclarations`) lists them with their names and files (`TopLevelLayout`).
 package struct TestBuilderDefinition: Sendable {
-    /// The builder's type name (`TestBuilderNaming`).
+    /// The builder's type name (`TopLevelLayout`'s `TestBuilderNaming`).
     package var typeName: String
     package var lens: Lens
     /// The operation's GraphQL name, for an operation's builder.
@@ -223,20 +171,16 @@ package struct TestBuilderDefinition: Sendable {
     /// The document the definition comes from.
     package var origin: String
 
-    /// Every builder of `model`, with `naming`'s names.
-    package static func all(_ model: LensModel, naming: TestBuilderNaming) -> [TestBuilderDefinition] {
-        model.operations.map { operation in
-            TestBuilderDefinition(
-                typeName: naming.operations[operation.name] ?? operation.typeName + "Builder", lens: operation.lens,
-                operationName: operation.name, fragmentName: nil, definitionKey: operation.definitionKey,
-                origin: operation.location.file.path)
-        }
-            + model.fragments.map { fragment in
-                TestBuilderDefinition(
-                    typeName: naming.fragments[fragment.name] ?? fragment.typeName + "Builder", lens: fragment.lens,
-                    operationName: nil, fragmentName: fragment.name, definitionKey: fragment.definitionKey,
-                    origin: fragment.location.file.path)
-            }
+    package init(
+        typeName: String, lens: Lens, operationName: String?, fragmentName: String?, definitionKey: String,
+        origin: String
+    ) {
+        self.typeName = typeName
+        self.lens = lens
+        self.operationName = operationName
+        self.fragmentName = fragmentName
+        self.definitionKey = definitionKey
+        self.origin = origin
     }
 
     /// Each enum's first value in schema order, by the enum's name: what an unset non-null enum field holds.

@@ -19,6 +19,14 @@ import Testing
         return try #require(project.compilation.model, "\(name): no plan: \(project.diagnostics)")
     }
 
+    /// A generator fixture compiled and generated as `GeneratorFixtureTests` does, with its plan.
+    static func generated(_ name: String) throws -> (FixtureProject, LensModel) {
+        let fixture = FixtureCase(
+            suite: "generators", file: fixtures.appendingPathComponent("generators").appendingPathComponent(name))
+        let project = try GeneratorFixtureTests.project(fixture)
+        return (project, try #require(project.compilation.model, "\(name): no plan"))
+    }
+
     /// The toy printer's output for each case, against `Fixtures/declarations/<case>.d.ts`
     /// (`BATON_UPDATE_FIXTURES=1` rewrites them).
     @Test(arguments: ["connections", "incremental", "required-and-catch"])
@@ -49,7 +57,8 @@ import Testing
     /// the plan's accessors, their levels, presence or delivery, nor runs a shape of the plan's (checked to fail with
     /// `lens.accessors` put back in one of them).
     @Test func lensPrintersReadNoPlanLens() throws {
-        let sources = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let sources = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Sources")
         let files = [
             "BatonCodegenSwift/SwiftLensTemplate.swift", "BatonCodegenSwift/SwiftOptimisticTemplate.swift",
             "BatonCodegenSwift/SwiftBuilderTemplate.swift", "BatonCodegenKotlin/KotlinDefinitionWriter+Lens.swift",
@@ -224,7 +233,7 @@ import Testing
         for file in tree.files {
             switch file.declaration {
             case .enumeration(let item):
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 for value in item.values {
                     #expect(swiftText.contains("\"\(value.name)\""), "\(fixture): Swift \(item.name).\(value.name)")
                     #expect(kotlinText.contains("\"\(value.name)\""), "\(fixture): Kotlin \(item.name).\(value.name)")
@@ -234,7 +243,7 @@ import Testing
                     count(swiftText, "@available(*, deprecated, message:") == deprecated, "\(fixture): \(item.name)")
                 #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
             case .inputObject(let item):
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 for field in item.fields {
                     #expect(swiftText.contains("\"\(field.name)\""), "\(fixture): Swift \(item.name).\(field.name)")
                     #expect(kotlinText.contains("\"\(field.name)\""), "\(fixture): Kotlin \(item.name).\(field.name)")
@@ -246,7 +255,7 @@ import Testing
                 #expect(count(kotlinText, "@Deprecated(") == deprecated, "\(fixture): \(item.name)")
             case .operation(let operation):
                 countBuilders(operation.lens)
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 for variable in operation.variables {
                     #expect(swiftText.contains("\"\(variable.name)\""), "\(fixture): Swift $\(variable.name)")
                     #expect(kotlinText.contains("\"\(variable.name)\""), "\(fixture): Kotlin $\(variable.name)")
@@ -263,7 +272,8 @@ import Testing
                 #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")
                 if operation.entryPoints.refetchedFragment == nil {
                     #expect(
-                        swiftText.contains("static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
+                        swiftText.contains(
+                            "static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
                             == (operation.kind != .query), "\(name)")
                     #expect(
                         swiftText.contains("static var throwOnFieldError: Bool { true }")
@@ -291,7 +301,7 @@ import Testing
                 }
             case .fragment(let fragment):
                 countBuilders(fragment.lens)
-                guard let (swiftText, kotlinText) = texts(file.name) else { continue }
+                guard let (swiftText, kotlinText) = texts(file.file) else { continue }
                 let refetch = fragment.entryPoints.refetch
                 #expect(
                     kotlinText.contains(
@@ -341,7 +351,7 @@ import Testing
         let model = try Self.model("test-builders.graphql")
         let lowering = DeclarationLowering(model)
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
-        let definitions = TestBuilderDefinition.all(model, naming: TestBuilderNaming(model))
+        let definitions = TestBuilderDefinition.all(model, layout: TopLevelLayout(model)).map(\.0)
         #expect(!definitions.isEmpty)
         var nestedSeen = 0
         func expectSame(_ lens: Lens, _ builder: TestBuilderDeclaration) {
@@ -350,7 +360,8 @@ import Testing
             #expect(builder.takesTypename == shape.takesTypename && builder.defaultTypename == shape.defaultTypename)
             guard builder.properties.count == shape.properties.count, builder.keyFields.count == shape.keyFields.count
             else {
-                Issue.record("\(lens.typeName): \(builder.properties.count) properties, the shape \(shape.properties.count)")
+                Issue.record(
+                    "\(lens.typeName): \(builder.properties.count) properties, the shape \(shape.properties.count)")
                 return
             }
             for (property, expected) in zip(builder.properties, shape.properties) {
@@ -389,5 +400,116 @@ import Testing
             DeclarationLowering.caseTwins(["url", "Url", "id", "self", "Self", "name"])
                 == [true, true, false, true, true, false])
         #expect(DeclarationLowering.caseTwins(["only"]) == [false])
+    }
+
+    /// The JVM getters are the tree's (`JVMAccessorNames`): in the hostile fixture, every `@get:JvmName` Kotlin prints
+    /// names a getter the tree states, each class's stated getters are distinct, and every member the tree gives a
+    /// getter other than its name's natural one is pinned (`self` and `Self`, `Url`, `class`, `Companion`).
+    @Test func jvmGettersAreTheTrees() throws {
+        let (project, model) = try Self.generated("hostile-names.graphql")
+        let kotlin = project.compilation.outputs.filter { $0.target.name.hasPrefix("kotlin") }.flatMap(\.files)
+            .map(\.contents).joined(separator: "\n")
+        let tree = DeclarationLowering(model).tree()
+        var stated: Set<String> = []
+        var pinned: [String] = []
+        func note(_ name: String, _ getter: String) {
+            stated.insert(getter)
+            if JVMAccessorNames.natural(name) != getter { pinned.append(getter) }
+        }
+        func distinct(_ getters: [String], _ label: String) {
+            #expect(Set(getters).count == getters.count, "\(label): \(getters)")
+        }
+        func walk(_ lens: LensDeclaration) {
+            for member in lens.members { note(member.name, member.jvmGetter) }
+            distinct(lens.members.map(\.jvmGetter) + (lens.connectionIDJVMGetter.map { [$0] } ?? []), lens.typeName)
+            if let builder = lens.optimisticBuilder {
+                for property in builder.properties { note(property.name, property.jvmGetter) }
+                distinct(builder.properties.map(\.jvmGetter) + ["getTypename"], builder.typeName)
+            }
+            for member in lens.members { if let nested = member.lens { walk(nested) } }
+        }
+        for file in tree.files {
+            switch file.declaration {
+            case .fragment(let fragment): walk(fragment.lens)
+            case .operation(let operation):
+                walk(operation.lens)
+                for variable in operation.variables { note(variable.name, variable.jvmGetter) }
+            case .inputObject(let input):
+                for field in input.fields { note(field.name, field.jvmGetter) }
+                if !input.isOneOf { distinct(input.fields.map(\.jvmGetter), input.name) }
+            default: break
+            }
+        }
+        let printed = Set(
+            kotlin.matches(of: /@get:JvmName\("([^"]+)"\)/).map { String($0.output.1) })
+        #expect(!pinned.isEmpty && !printed.isEmpty)
+        for getter in pinned { #expect(printed.contains(getter), "the tree's \(getter) is not pinned in Kotlin") }
+        let builderGetters = Set(
+            tree.layout.testBuilders.isEmpty
+                ? []
+                : TestBuilderDefinition.all(model, layout: tree.layout).flatMap { builder, _ in
+                    Self.builderGetters(DeclarationLowering(model).testBuilder(builder.lens, firstEnumValues: [:]))
+                })
+        for getter in printed {
+            #expect(stated.contains(getter) || builderGetters.contains(getter), "Kotlin's \(getter) is not the tree's")
+        }
+    }
+
+    /// The document parts are the tree's: each operation's parts join back to the text it sends, with each fragment's
+    /// text as the tree states it on the fragment, and both languages print exactly those parts: each fragment with a
+    /// text declares it once (Swift's `fragmentDocument`, Kotlin's `FRAGMENT_DOCUMENT`), and each operation joins
+    /// its fragments' (checked to fail with Kotlin printing whole texts again).
+    @Test func documentPartsAreTheTrees() throws {
+        let (project, model) = try Self.generated("connections.graphql")
+        var swift: [String: String] = [:]
+        var kotlin: [String: String] = [:]
+        for generated in project.compilation.outputs {
+            for file in generated.files where generated.target.name == "swift" { swift[file.path] = file.contents }
+            for file in generated.files where generated.target.name == "kotlin" { kotlin[file.path] = file.contents }
+        }
+        let tree = DeclarationLowering(model).tree()
+        for file in tree.files {
+            let swiftText = swift[file.file + ".graphql.swift"] ?? ""
+            let kotlinText = kotlin[file.file + ".kt"] ?? ""
+            switch file.declaration {
+            case .fragment(let fragment):
+                let declares = fragment.documentText != nil
+                #expect(swiftText.contains("static let fragmentDocument: String") == declares, "\(fragment.name)")
+                #expect(kotlinText.contains("const val FRAGMENT_DOCUMENT: String") == declares, "\(fragment.name)")
+            case .operation(let operation):
+                let joined = operation.documentParts?.fragments ?? []
+                #expect(swiftText.components(separatedBy: ".fragmentDocument,").count - 1 == joined.count)
+                #expect(kotlinText.components(separatedBy: ".FRAGMENT_DOCUMENT").count - 1 == joined.count)
+            default: break
+            }
+        }
+        var fragmentTexts: [String: String] = [:]
+        var joined = 0
+        for file in tree.files {
+            if case .fragment(let fragment) = file.declaration, let text = fragment.documentText {
+                fragmentTexts[fragment.name] = text
+            }
+        }
+        for file in tree.files {
+            guard case .operation(let operation) = file.declaration, let parts = operation.documentParts else {
+                continue
+            }
+            let texts = [parts.operation] + parts.fragments.map { fragmentTexts[$0] ?? "?" }
+            #expect(texts.joined(separator: DocumentParts.separator) == operation.documentText, "\(operation.name)")
+            if !parts.fragments.isEmpty { joined += 1 }
+        }
+        #expect(joined > 0 && !fragmentTexts.isEmpty)
+    }
+
+    /// Every getter a test data builder and the builders nested in it state.
+    static func builderGetters(_ builder: TestBuilderDeclaration) -> [String] {
+        var getters = builder.properties.map(\.jvmGetter) + builder.keyFieldJVMGetters
+        for property in builder.properties {
+            switch property.part {
+            case .field(_, let nested?), .inlineFragment(let nested?): getters += builderGetters(nested)
+            default: break
+            }
+        }
+        return getters
     }
 }

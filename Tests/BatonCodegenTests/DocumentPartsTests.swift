@@ -1,4 +1,5 @@
 import BatonCodegen
+import BatonDeclarations
 import BatonIR
 import XCTest
 

@@ -1,3 +1,4 @@
+import BatonDeclarations
 import XCTest
 
 @testable import BatonCodegenKotlin
@@ -31,23 +32,28 @@ final class KotlinScopeTests: XCTestCase {
         }
     }
 
-    /// The JVM getter of a property, by the bytes of an ASCII name and by Characters otherwise.
+    /// The JVM getter of a property (`JVMAccessorNames`, the tree's), and the clashes it resolves in one pass:
+    /// case twins, `getClass`, fixed members, and `_` suffixes meeting another property's natural getter.
     func testGetterNames() {
-        XCTAssertEqual(KotlinNames.getterName("url"), "getUrl")
-        XCTAssertEqual(KotlinNames.getterName("Url"), "getUrl")
-        XCTAssertEqual(KotlinNames.getterName("isOpen"), "isOpen")
-        XCTAssertEqual(KotlinNames.getterName("isopen"), "getIsopen")
-        XCTAssertEqual(KotlinNames.getterName("is_open"), "getIs_open")
-        XCTAssertEqual(KotlinNames.getterName("is"), "getIs")
-        XCTAssertEqual(KotlinNames.getterName("_id"), "get_id")
-        XCTAssertEqual(KotlinNames.getterName("2fa"), "get2fa")
-        XCTAssertEqual(KotlinNames.getterName("éclair"), "getÉclair")
-        XCTAssertEqual(KotlinNames.getterName("isÉtat"), "isÉtat")
-        var getters = JVMGetterNames()
-        XCTAssertNil(getters.annotation(for: "url"))
-        XCTAssertEqual(getters.annotation(for: "Url"), #"@get:JvmName("getUrl_")"#)
-        XCTAssertEqual(getters.annotation(for: "class"), #"@get:JvmName("getClass_")"#)
-        for index in 0..<40 { XCTAssertNil(getters.annotation(for: "p\(index)")) }
-        XCTAssertEqual(getters.annotation(for: "P39"), #"@get:JvmName("getP39_")"#)
+        XCTAssertEqual(JVMAccessorNames.natural("url"), "getUrl")
+        XCTAssertEqual(JVMAccessorNames.natural("Url"), "getUrl")
+        XCTAssertEqual(JVMAccessorNames.natural("isOpen"), "isOpen")
+        XCTAssertEqual(JVMAccessorNames.natural("isopen"), "getIsopen")
+        XCTAssertEqual(JVMAccessorNames.natural("is_open"), "getIs_open")
+        XCTAssertEqual(JVMAccessorNames.natural("is"), "getIs")
+        XCTAssertEqual(JVMAccessorNames.natural("_id"), "get_id")
+        XCTAssertEqual(JVMAccessorNames.natural("2fa"), "get2fa")
+        XCTAssertEqual(JVMAccessorNames.natural("éclair"), "getÉclair")
+        XCTAssertEqual(JVMAccessorNames.natural("isÉtat"), "isÉtat")
+        let names = ["url", "Url", "class", "url_"] + (0..<40).map { "p\($0)" } + ["P39", "_", "document"]
+        let getters = JVMAccessorNames.resolve(names, fixed: ["document"])
+        XCTAssertEqual(Array(getters.prefix(4)), ["getUrl", "getUrl_", "getClass_", "getUrl__"])
+        XCTAssertEqual(getters[4], "getP0")
+        XCTAssertEqual(Array(getters.suffix(3)), ["getP39_", "get_0", "getDocument_"])
+        XCTAssertEqual(Set(getters).count, getters.count)
+        // Kotlin pins the tree's getter only where its spelling would give another.
+        XCTAssertNil(KotlinNames.jvmName("url", getter: "getUrl"))
+        XCTAssertEqual(KotlinNames.jvmName("Url", getter: "getUrl_"), #"@get:JvmName("getUrl_")"#)
+        XCTAssertEqual(KotlinNames.jvmName("Companion_", getter: "getCompanion"), #"@get:JvmName("getCompanion")"#)
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import BatonCodegen
+import BatonDeclarations
 
 final class NamingTests: XCTestCase {
     let swift = IdentifierRules.swift
@@ -81,17 +82,19 @@ final class NamingTests: XCTestCase {
     }
 
     func testFileNamesAreShortenedStablyAndUniqueIgnoringCase() {
-        var naming = FileNaming(fileExtension: "swift")
-        XCTAssertEqual(naming.name(for: "RepositoryQuery"), "RepositoryQuery.swift")
-        XCTAssertEqual(naming.name(for: "repositoryquery"), "repositoryquery_.swift")
-        XCTAssertEqual(naming.name(for: "CON"), "CON_.swift")
+        var naming = FileNaming()
+        XCTAssertEqual(naming.claim("RepositoryQuery"), "RepositoryQuery")
+        XCTAssertEqual(naming.claim("repositoryquery"), "repositoryquery_")
+        XCTAssertEqual(naming.claim("CON"), "CON_")
         let long = String(repeating: "VeryLongName", count: 40)
-        let shortened = naming.name(for: long)
-        XCTAssertLessThanOrEqual(shortened.utf8.count, FileNaming.maximumNameBytes)
+        let shortened = naming.claim(long)
+        XCTAssertLessThanOrEqual(
+            (shortened + ".graphql.swift").utf8.count, FileNaming.maximumNameBytes - 4,
+            "room for the longest extension and a few `_`")
         XCTAssertTrue(shortened.hasPrefix("VeryLongName"))
-        var again = FileNaming(fileExtension: "swift")
-        XCTAssertEqual(again.name(for: long), shortened, "the same long name shortens the same way")
-        XCTAssertNotEqual(again.name(for: long + "X"), shortened, "long names with a common prefix stay apart")
+        var again = FileNaming()
+        XCTAssertEqual(again.claim(long), shortened, "the same long name shortens the same way")
+        XCTAssertNotEqual(again.claim(long + "X"), shortened, "long names with a common prefix stay apart")
         let multibyte = String(repeating: "é", count: 300)
         let cut = FileNaming.shortened(multibyte, maximumBytes: 100)
         XCTAssertLessThanOrEqual(cut.utf8.count, 100)

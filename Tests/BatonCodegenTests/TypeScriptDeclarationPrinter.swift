@@ -17,7 +17,7 @@ enum TypeScriptDeclarationPrinter {
     static func print(_ tree: DeclarationTree) -> String {
         var out = preamble
         for file in tree.files {
-            out += "\n// \(file.name).d.ts\n"
+            out += "\n// \(file.file).d.ts\n"
             switch file.declaration {
             case .customScalar(let scalar):
                 out += doc(scalar.documentation, "")

@@ -1,6 +1,7 @@
 import BatonCodegen
 import BatonCodegenKotlin
 import BatonCodegenSwift
+import BatonDeclarations
 import BatonIR
 import Foundation
 
@@ -20,11 +21,20 @@ package enum PlanAgreement {
         let kotlinFiles = Dictionary(kotlin.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         // An operation and a fragment of one name are an error of the model: nothing is generated.
         let shared = Set(model.operations.map(\.name)).intersection(model.fragments.map(\.name))
+        // Each declaration's file is the layout's (`TopLevelLayout`), by kind and GraphQL name.
+        var files: [String: String] = [:]
+        for entry in TopLevelLayout(model).declarations {
+            files["\(entry.kind.group) \(entry.graphQLName)"] = entry.file
+        }
 
-        func check(_ name: String, typeName: String, lens: Lens?, operationID: String?, swiftType: String?) {
+        func check(
+            _ name: String, typeName: String, kind: TopLevelDeclaration.Kind.Group, lens: Lens?, operationID: String?,
+            swiftType: String?
+        ) {
             let label = "\(name) (\(typeName))"
-            let swiftText = swiftType.map { _ in swiftFiles[typeName + ".graphql.swift"] } ?? nil
-            let kotlinText = kotlinFiles[typeName + ".kt"]
+            let file = files["\(kind) \(name)"] ?? typeName
+            let swiftText = swiftType.map { _ in swiftFiles[file + ".graphql.swift"] } ?? nil
+            let kotlinText = kotlinFiles[file + ".kt"]
             if let swiftType {
                 if let swiftText {
                     let quoted = IdentifierRules.swift.quoted(typeName)
@@ -32,11 +42,11 @@ package enum PlanAgreement {
                         problems.append("\(label): Swift does not declare \(swiftType) \(quoted)")
                     }
                 } else {
-                    problems.append("\(label): no Swift file \(typeName).graphql.swift")
+                    problems.append("\(label): no Swift file \(file).graphql.swift")
                 }
             }
             guard let kotlinText else {
-                problems.append("\(label): no Kotlin file \(typeName).kt")
+                problems.append("\(label): no Kotlin file \(file).kt")
                 return
             }
             let kotlinName = IdentifierRules.kotlin.quoted(typeName)
@@ -88,34 +98,39 @@ package enum PlanAgreement {
             // Incremental delivery is the plan's to decide: both say it exactly when the plan does.
             let incremental = model.deliversIncrementally(operation)
             let label = "\(operation.name) (\(operation.typeName))"
-            if let swiftText = swiftFiles[operation.typeName + ".graphql.swift"],
+            let file = files["\(TopLevelDeclaration.Kind.Group.operation) \(operation.name)"] ?? operation.typeName
+            if let swiftText = swiftFiles[file + ".graphql.swift"],
                 swiftText.contains("static var incrementalDelivery: Bool { true }") != incremental
             {
                 problems.append("\(label): Swift's incrementalDelivery is not the plan's \(incremental)")
             }
-            if let kotlinText = kotlinFiles[operation.typeName + ".kt"],
+            if let kotlinText = kotlinFiles[file + ".kt"],
                 kotlinText.contains("override val incrementalDelivery: Boolean get() = true") != incremental
             {
                 problems.append("\(label): Kotlin's incrementalDelivery is not the plan's \(incremental)")
             }
             check(
-                operation.name, typeName: operation.typeName, lens: operation.lens, operationID: operation.operationID,
+                operation.name, typeName: operation.typeName, kind: .operation, lens: operation.lens,
+                operationID: operation.operationID,
                 swiftType: "struct")
         }
         for fragment in model.fragments where !shared.contains(fragment.name) {
             check(
-                fragment.name, typeName: fragment.typeName, lens: fragment.lens, operationID: nil, swiftType: "struct")
+                fragment.name, typeName: fragment.typeName, kind: .fragment, lens: fragment.lens, operationID: nil,
+                swiftType: "struct")
         }
         for item in model.types.enums {
-            check(item.name, typeName: item.typeName, lens: nil, operationID: nil, swiftType: "enum")
+            check(
+                item.name, typeName: item.typeName, kind: .enumeration, lens: nil, operationID: nil, swiftType: "enum")
         }
         for item in model.types.inputObjects {
             check(
-                item.name, typeName: item.typeName, lens: nil, operationID: nil,
+                item.name, typeName: item.typeName, kind: .inputObject, lens: nil, operationID: nil,
                 swiftType: item.isOneOf ? "enum" : "struct")
         }
         for item in model.types.customScalars {
-            check(item.name, typeName: item.typeName, lens: nil, operationID: nil, swiftType: nil)
+            check(
+                item.name, typeName: item.typeName, kind: .customScalar, lens: nil, operationID: nil, swiftType: nil)
         }
         return problems
     }
@@ -435,7 +450,9 @@ package enum GeneratedText {
             guard let close = after.firstIndex(of: "\"") else { break }
             let name = String(after[..<close])
             rest = after[after.index(after: close)...]
-            if rest.hasPrefix(typeMarker) { entries.append((name, [])) } else if !entries.isEmpty {
+            if rest.hasPrefix(typeMarker) {
+                entries.append((name, []))
+            } else if !entries.isEmpty {
                 entries[entries.count - 1].1.append(name)
             }
         }

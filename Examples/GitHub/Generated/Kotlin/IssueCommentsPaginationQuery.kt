@@ -67,7 +67,8 @@ class IssueCommentsPaginationQuery(
     companion object {
         const val OPERATION_NAME: String = "IssueCommentsPaginationQuery"
         const val OPERATION_ID: String = "24beefb323023cfa9af62fb4f0a17f982ec8476eef85f0857e39fe97fa0a0d02"
-        const val DOCUMENT: String = "query IssueCommentsPaginationQuery(\$count: Int, \$cursor: String, \$id: ID!) {\n  node(id: \$id) {\n    ...IssueComments_issue\n    __typename\n  }\n}\n\nfragment IssueComments_issue on Issue {\n  id\n  comments(first: \$count, after: \$cursor) {\n    totalCount\n    edges {\n      cursor\n      node {\n        id\n        body\n        author {\n          login\n          __typename\n        }\n        __typename\n      }\n      __typename\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n      __typename\n    }\n    __typename\n  }\n}"
+        const val DOCUMENT: String = "query IssueCommentsPaginationQuery(\$count: Int, \$cursor: String, \$id: ID!) {\n  node(id: \$id) {\n    ...IssueComments_issue\n    __typename\n  }\n}" +
+            "\n\n" + IssueComments_issue.FRAGMENT_DOCUMENT
         val VARIABLE_NAMES: Set<String> = setOf("count", "cursor", "id")
     }
 }

@@ -95,6 +95,7 @@ class IssueCommentsQuery(
     companion object {
         const val OPERATION_NAME: String = "IssueCommentsQuery"
         const val OPERATION_ID: String = "f66fd766bd493de054f2a526ff1f0375b0dcbdee5de29976e7f0eab214fd9bcd"
-        const val DOCUMENT: String = "query IssueCommentsQuery(\$id: ID!, \$count: Int = 3, \$cursor: String) {\n  node(id: \$id) {\n    ... on Issue {\n      title\n      ...IssueComments_issue\n    }\n    __typename\n  }\n}\n\nfragment IssueComments_issue on Issue {\n  id\n  comments(first: \$count, after: \$cursor) {\n    totalCount\n    edges {\n      cursor\n      node {\n        id\n        body\n        author {\n          login\n          __typename\n        }\n        __typename\n      }\n      __typename\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n      __typename\n    }\n    __typename\n  }\n}"
+        const val DOCUMENT: String = "query IssueCommentsQuery(\$id: ID!, \$count: Int = 3, \$cursor: String) {\n  node(id: \$id) {\n    ... on Issue {\n      title\n      ...IssueComments_issue\n    }\n    __typename\n  }\n}" +
+            "\n\n" + IssueComments_issue.FRAGMENT_DOCUMENT
     }
 }

@@ -120,6 +120,7 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
         const val FRAGMENT_NAME: String = "IssueComments_issue"
         const val TYPE_CONDITION: String = "Issue"
         const val THROW_ON_FIELD_ERROR: Boolean = false
+        const val FRAGMENT_DOCUMENT: String = "fragment IssueComments_issue on Issue {\n  id\n  comments(first: \$count, after: \$cursor) {\n    totalCount\n    edges {\n      cursor\n      node {\n        id\n        body\n        author {\n          login\n          __typename\n        }\n        __typename\n      }\n      __typename\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n      __typename\n    }\n    __typename\n  }\n}"
 
         /** The fragment's selections, which every spread of it hands the runtime. */
         val SELECTIONS: List<Selection> get() = Plan.SELECTIONS

@@ -44,6 +44,7 @@ class IssueRow_issue internal constructor(private val reader: RecordReader) {
         const val FRAGMENT_NAME: String = "IssueRow_issue"
         const val TYPE_CONDITION: String = "Issue"
         const val THROW_ON_FIELD_ERROR: Boolean = false
+        const val FRAGMENT_DOCUMENT: String = "fragment IssueRow_issue on Issue {\n  number\n  title\n  author {\n    login\n    __typename\n  }\n}"
 
         /** The fragment's selections, which every spread of it hands the runtime. */
         val SELECTIONS: List<Selection> get() = Plan.SELECTIONS

@@ -110,6 +110,7 @@ class RepositoryQuery(
     companion object {
         const val OPERATION_NAME: String = "RepositoryQuery"
         const val OPERATION_ID: String = "144ca30852bf574fea68cff17f781ec5e23ce6de8a7415bc09d33936e6074871"
-        const val DOCUMENT: String = "query RepositoryQuery(\$owner: String!, \$name: String!) {\n  repository(owner: \$owner, name: \$name) {\n    nameWithOwner\n    description\n    issues(first: 5, states: OPEN) {\n      nodes {\n        id\n        ...IssueRow_issue\n        __typename\n      }\n      __typename\n    }\n    __typename\n  }\n}\n\nfragment IssueRow_issue on Issue {\n  number\n  title\n  author {\n    login\n    __typename\n  }\n}"
+        const val DOCUMENT: String = "query RepositoryQuery(\$owner: String!, \$name: String!) {\n  repository(owner: \$owner, name: \$name) {\n    nameWithOwner\n    description\n    issues(first: 5, states: OPEN) {\n      nodes {\n        id\n        ...IssueRow_issue\n        __typename\n      }\n      __typename\n    }\n    __typename\n  }\n}" +
+            "\n\n" + IssueRow_issue.FRAGMENT_DOCUMENT
     }
 }

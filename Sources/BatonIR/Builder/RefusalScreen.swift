@@ -37,19 +37,16 @@ package struct RefusalScreen {
     /// Selection sets still to read, with their nesting level and response path: reused
     /// definition after definition.
     private var pending: [(set: SelectionSet, level: Int, path: Int)] = []
-    /// The response paths of the definition (a field's key inside a path), numbered from 1 (the
-    /// definition's root is 0): every group of a lens has the lens's path, so only names on one
-    /// path can meet.
-    private var paths: [PathStep: Int] = [:]
+    /// The response paths of the definition's selection sets, one per field with selections (its
+    /// key inside the enclosing path; the definition's root is 0), in the order read: every
+    /// group of a lens has the lens's path, so only names on one path can meet. Paths are compared
+    /// key by key, and only for names that meet.
+    private var paths: [(parent: Int, key: String)] = []
     /// The accessor names of the definition's spreads and inline fragments, each fragment and
-    /// type condition once per path (`isSpread`, `source`): reused definition after definition.
-    private var named: [(isSpread: Bool, source: String, name: String, path: Int)] = []
-
-    /// One step of a response path: a field's response key inside the path numbered `parent`.
-    private struct PathStep: Hashable {
-        var parent: Int
-        var key: String
-    }
+    /// type condition once (`isSpread`, `source`).
+    private var names: [(isSpread: Bool, source: String, name: String)] = []
+    /// Where each spread and inline fragment is: its name's place in `names`, and its path.
+    private var places: [(name: Int, path: Int)] = []
 
     package init(keyFieldNames: Set<String>, someFieldNestsTooManyLists: Bool) {
         self.keyFieldNames = keyFieldNames
@@ -64,8 +61,10 @@ package struct RefusalScreen {
     ) -> Bool {
         if someFieldNestsTooManyLists { return false }
         pending.removeAll(keepingCapacity: true)
-        named.removeAll(keepingCapacity: true)
         paths.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        places.removeAll(keepingCapacity: true)
+        paths.append((0, ""))
         pending.append((set, 0, 0))
         while let (current, level, path) = pending.popLast() {
             for selection in current.selections {
@@ -74,19 +73,27 @@ package struct RefusalScreen {
                     guard fieldClears(field) else { return false }
                     if let child = field.selectionSet {
                         guard level + 1 < Self.clearedLevels else { return false }
-                        pending.append((child, level + 1, self.path(of: field.responseKey, inside: path)))
+                        paths.append((path, field.responseKey))
+                        pending.append((child, level + 1, paths.count - 1))
                     }
                 case .fragmentSpread(let spread):
                     let fragment = spread.name.value
-                    if named.contains(where: { $0.isSpread && $0.path == path && $0.source == fragment }) { continue }
-                    guard let name = spreadAccessorName(fragment) else { return false }
-                    named.append((true, fragment, name, path))
+                    if let known = names.firstIndex(where: { $0.isSpread && $0.source == fragment }) {
+                        places.append((known, path))
+                    } else {
+                        guard let name = spreadAccessorName(fragment) else { return false }
+                        names.append((true, fragment, name))
+                        places.append((names.count - 1, path))
+                    }
                 case .inlineFragment(let inline):
                     guard level + 1 < Self.clearedLevels else { return false }
                     if let condition = inline.typeCondition?.name.value {
-                        if !named.contains(where: { !$0.isSpread && $0.path == path && $0.source == condition }) {
+                        if let known = names.firstIndex(where: { !$0.isSpread && $0.source == condition }) {
+                            places.append((known, path))
+                        } else {
                             guard let name = inlineAccessorName(condition) else { return false }
-                            named.append((false, condition, name, path))
+                            names.append((false, condition, name))
+                            places.append((names.count - 1, path))
                         }
                     } else if inline.directives.contains(where: { $0.name.value == Self.deferName }) {
                         // Deferred, it is an accessor named after the parent type.
@@ -96,20 +103,33 @@ package struct RefusalScreen {
                 }
             }
         }
-        if named.isEmpty { return true }
-        for index in named.indices.dropFirst() {
-            let (name, path) = (named[index].name, named[index].path)
-            if named[..<index].contains(where: { $0.path == path && $0.name == name }) { return false }
+        if names.isEmpty { return true }
+        // Two fragments or type conditions of one accessor name, on one path.
+        for index in names.indices.dropFirst() {
+            let name = names[index].name
+            for other in names[..<index].indices where names[other].name == name {
+                for place in places where place.name == index {
+                    if places.contains(where: { $0.name == other && samePath(place.path, $0.path) }) { return false }
+                }
+            }
         }
+        // A response key that is a spread's or an inline fragment's name, on its path. The fields
+        // are read in the first pass's order, so their paths have the same numbers.
+        var next = 1
         pending.append((set, 0, 0))
         while let (current, _, path) = pending.popLast() {
             for selection in current.selections {
                 switch selection {
                 case .field(let field):
                     let key = field.responseKey
-                    if named.contains(where: { $0.path == path && $0.name == key }) { return false }
+                    if names.contains(where: { $0.name == key }),
+                        places.contains(where: { names[$0.name].name == key && samePath($0.path, path) })
+                    {
+                        return false
+                    }
                     if let child = field.selectionSet {
-                        pending.append((child, 0, paths[PathStep(parent: path, key: key)] ?? -1))
+                        pending.append((child, 0, next))
+                        next += 1
                     }
                 case .inlineFragment(let inline): pending.append((inline.selectionSet, 0, path))
                 case .fragmentSpread: break
@@ -119,13 +139,14 @@ package struct RefusalScreen {
         return true
     }
 
-    /// The number of the response path `key` inside the path numbered `parent`.
-    private mutating func path(of key: String, inside parent: Int) -> Int {
-        let step = PathStep(parent: parent, key: key)
-        if let known = paths[step] { return known }
-        let number = paths.count + 1
-        paths[step] = number
-        return number
+    /// True when the paths numbered `first` and `second` are made of the same keys.
+    private func samePath(_ first: Int, _ second: Int) -> Bool {
+        var (first, second) = (first, second)
+        while first != second {
+            guard first != 0, second != 0, paths[first].key == paths[second].key else { return false }
+            (first, second) = (paths[first].parent, paths[second].parent)
+        }
+        return true
     }
 
     /// True when `field` itself can refuse nothing: no argument value nests too deep, and it

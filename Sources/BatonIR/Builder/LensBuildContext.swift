@@ -272,15 +272,7 @@ final class LensBuildContext {
             source: source)
         let (enclosingBubbles, enclosingTypes) = (bubbles, lensTypes)
         (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
-        let lens: Lens
-        if skipsWalk(of: node.selectionSet) {
-            lens = lensWithoutAccessors(parent: type, typeName: name)
-        } else {
-            var groups = OrderedGroups()
-            collect(node.selectionSet, parent: type, inherited: .always, into: &groups, depth: 0)
-            var ancestors = [name]
-            lens = buildLens(groups, parent: type, typeName: name, ancestors: &ancestors, scope: scope, depth: 0)
-        }
+        let lens = rootLens(node.selectionSet, parent: type, scope: scope)
         let types = lensTypes
         (bubbles, lensTypes) = (enclosingBubbles, enclosingTypes)
         // `check` keeps what a spread reads (name, type condition) and the refetch query; the
@@ -299,6 +291,16 @@ final class LensBuildContext {
         return model
     }
 
+    /// The lens of a definition's selections `set` on `parent`, named after the definition: built
+    /// by the walk, or, when `check` skips the walk (`skipsWalk(of:)`), kept without accessors.
+    func rootLens(_ set: SelectionSet, parent: NamedTypeDef, scope: DefinitionScope) -> Lens {
+        if skipsWalk(of: set) { return lensWithoutAccessors(parent: parent, typeName: scope.name) }
+        var groups = OrderedGroups()
+        collect(set, parent: parent, inherited: .always, into: &groups, depth: 0)
+        var ancestors = [scope.name]
+        return buildLens(groups, parent: parent, typeName: scope.name, ancestors: &ancestors, scope: scope, depth: 0)
+    }
+
     func operationModel(_ node: OperationDefinition, source: SourceFile) -> OperationModel? {
         guard let name = node.name?.value else {
             diagnostics.append(
@@ -314,15 +316,7 @@ final class LensBuildContext {
             name: name, isOperation: true, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
             source: source)
         (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
-        let lens: Lens
-        if skipsWalk(of: node.selectionSet) {
-            lens = lensWithoutAccessors(parent: root, typeName: name)
-        } else {
-            var groups = OrderedGroups()
-            collect(node.selectionSet, parent: root, inherited: .always, into: &groups, depth: 0)
-            var ancestors = [name]
-            lens = buildLens(groups, parent: root, typeName: name, ancestors: &ancestors, scope: scope, depth: 0)
-        }
+        let lens = rootLens(node.selectionSet, parent: root, scope: scope)
         let types = lensTypes
         for definition in node.variableDefinitions
         where LensModelBuilder.listDepth(TypeRef(definition.type)) > LensModelBuilder.maximumListLevels

@@ -30,6 +30,9 @@ package final class GraphQLSchema: Sendable {
     private let implementingInterfaces: [String: [String]]
     /// Possible types of the abstract types with many of them (short lists are searched).
     private let possibleTypeSets: [String: Set<String>]
+    /// The most lists any object or interface field's type nests (`TypeRef.listNesting`): the
+    /// plan refuses a field nesting too many, and `check` asks once per schema whether any does.
+    package let deepestFieldListNesting: Int
 
     /// `types` are the schema's named types in order (the first of a name wins).
     package init(
@@ -76,6 +79,11 @@ package final class GraphQLSchema: Sendable {
             }
         }
         self.possibleTypeSets = sets
+        var deepest = 0
+        for type in typeList {
+            for field in type.fields { deepest = max(deepest, field.type.listNesting) }
+        }
+        self.deepestFieldListNesting = deepest
     }
 
     /// Lists of possible types up to this long are searched rather than hashed.

@@ -29,6 +29,20 @@ package enum TypeRef: Sendable, Hashable, CustomStringConvertible {
             }
         }
     }
+    /// How many lists the type nests (`[[Int]!]` is 2).
+    package var listNesting: Int {
+        var count = 0
+        var current = self
+        while true {
+            switch current {
+            case .named: return count
+            case .list(let inner):
+                count += 1
+                current = inner
+            case .nonNull(let inner): current = inner
+            }
+        }
+    }
     package var isNonNull: Bool {
         if case .nonNull = self { return true }
         return false

@@ -195,7 +195,7 @@ package struct ConnectionShape: Sendable {
         func isList(_ ref: TypeRef) -> Bool { ref.nullable.isList }
         var edgeType: NamedTypeDef?
         if let edges = type.field(named: ConnectionInterface.edges), isList(edges.type),
-            ConnectionShape.listDepth(edges.type) == 1, let edge = named(edges.type),
+            edges.type.listNesting == 1, let edge = named(edges.type),
             edge.kind == .object || edge.kind == .interface
         {
             edgeType = edge
@@ -233,19 +233,5 @@ package struct ConnectionShape: Sendable {
     /// True when the type is a connection: edges with a node and a cursor, and a page info with its four fields.
     package var isValid: Bool {
         edgeType != nil && nodeType != nil && hasCursor && pageInfoType != nil && missingPageInfoFields.isEmpty
-    }
-
-    private static func listDepth(_ type: TypeRef) -> Int {
-        var depth = 0
-        var current = type
-        while true {
-            switch current {
-            case .named: return depth
-            case .nonNull(let inner): current = inner
-            case .list(let inner):
-                depth += 1
-                current = inner
-            }
-        }
     }
 }

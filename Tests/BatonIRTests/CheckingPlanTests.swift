@@ -141,4 +141,68 @@ final class CheckingPlanTests: XCTestCase {
         }
         XCTAssertGreaterThan(operations, 100)
     }
+
+    /// Each refusal the plan's walk makes, next to what `check`'s screen (`RefusalScreen`) cannot
+    /// clear: checking gives the full plan's diagnostics on both sides of each, whether the screen
+    /// skips the walk or not.
+    func testRefusalsNearTheScreenGiveTheSameDiagnosticsWhenChecking() throws {
+        let schema = Array(
+            """
+            scalar JSON
+            directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+            type Query { node: Node, items: [Item], data(value: JSON): String }
+            type Node @typePolicy(keyFields: "id") { id: ID!, next: Node, name: String, user: Node, asPost: String, data(value: JSON): String }
+            interface Item { id: ID! }
+            type Post implements Item { id: ID!, title: String }
+            type Photo implements Item { id: ID!, url: String }
+            """.utf8)
+        let deepValue = String(repeating: "[", count: 70) + "1" + String(repeating: "]", count: 70)
+        let cases: [(name: String, document: String, refuses: String?)] = [
+            ("clean", "fragment User_a on Node { id name } query Q { node { ...User_a next { id } } }", nil),
+            (
+                "field and spread", "fragment User_a on Node { id } query Q { node { user { id } ...User_a } }",
+                LensDiagnosticRule.accessorNameConflict
+            ),
+            (
+                "two fragments, one name",
+                "fragment Item_a on Node { id } fragment Item_b on Node { name } query Q { node { ...Item_a ...Item_b } }",
+                LensDiagnosticRule.accessorNameConflict
+            ),
+            (
+                "a spread inside the field of its name",
+                "fragment User_a on Node { id } query Q { node { user { ...User_a } } }", nil
+            ),
+            (
+                "one name in two lenses",
+                "fragment Item_a on Node { id } fragment Item_b on Node { name } query Q { node { ...Item_a next { ...Item_b } } }",
+                nil
+            ),
+            (
+                "field and inline fragment", "query Q { items { id ... on Post { title } } node { asPost } }",
+                nil
+            ),
+            (
+                "field and inline fragment, one lens",
+                "query Q { items { ... on Post { title } asPost: id } }", LensDiagnosticRule.accessorNameConflict
+            ),
+            ("a key field taken", "query Q { node { id: name } }", LensDiagnosticRule.keyFieldTaken),
+            (
+                "an argument too deep", "query Q { node { data(value: \(deepValue)) } }",
+                LensDiagnosticRule.nestingTooDeep
+            ),
+            (
+                "deferred inline fragment without a type",
+                "query Q { node { ... @defer { name } asNode: name } }", LensDiagnosticRule.accessorNameConflict
+            ),
+        ]
+        for (name, document, refuses) in cases {
+            let (full, checking, _) = Self.bothWays([("Q.graphql", document)], schema: ("schema.graphql", schema))
+            XCTAssertEqual(checking, full, name)
+            if let refuses {
+                XCTAssertTrue(full.contains(refuses), "\(name): \(full)")
+            } else {
+                XCTAssertFalse(full.contains("error"), "\(name): \(full)")
+            }
+        }
+    }
 }

@@ -78,6 +78,18 @@ extension LensBuildContext {
         if let keyNames {
             reportTakenKeyFields(groups, keyNames: keyNames, parent: parent, scope: scope)
         }
+        return lens(of: parent, typeName: typeName, accessors: accessors, keyNames: keyNames)
+    }
+
+    /// The lens `check` keeps of a definition whose walk it skips (`skipsWalk(of:)`): what
+    /// `buildLens` makes with `checksOnly` of selections that refuse nothing.
+    func lensWithoutAccessors(parent: NamedTypeDef, typeName: String) -> Lens {
+        lens(of: parent, typeName: typeName, accessors: [], keyNames: keyFields(of: parent))
+    }
+
+    /// A lens of `accessors` on `parent`, with its key fields (their enums and custom scalars
+    /// counted as read).
+    private func lens(of parent: NamedTypeDef, typeName: String, accessors: [Accessor], keyNames: [String]?) -> Lens {
         var lens = Lens(typeName: typeName, recordType: parent.name, accessors: accessors)
         lens.recordIsAbstract = parent.kind != .object
         lens.keyFields = keyNames.map { names in

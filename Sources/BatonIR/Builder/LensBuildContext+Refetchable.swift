@@ -52,6 +52,8 @@ extension LensBuildContext {
     /// The query of each `@refetchable` fragment, as a document would write it, with the file it reports into.
     func refetchQueries() -> [(OperationDefinition, SourceFile, fragment: String)] {
         var queries: [(OperationDefinition, SourceFile, fragment: String)] = []
+        // Most projects have no `@refetchable` fragment: the names are sorted only when one is.
+        guard fragmentModels.values.contains(where: { $0.refetchable != nil }) else { return queries }
         for name in fragmentModels.keys.sorted() {
             guard let model = fragmentModels[name], let refetch = model.refetchable,
                 let (node, source) = fragmentNodes[name],

@@ -41,6 +41,31 @@ final class LensBuildContext {
     var spreadAccessorNames: [String: String] = [:]
     /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
     var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
+    /// `check`'s screen of each definition's selections (`RefusalScreen`), made on first use.
+    lazy var refusalScreen = RefusalScreen(
+        keyFieldNames: Set(recordKeys.objects.values.joined()).union(recordKeys.abstracts.values.joined()),
+        someFieldNestsTooManyLists: schema.deepestFieldListNesting >= LensModelBuilder.maximumListLevels)
+    /// An inline fragment's accessor name by its type condition (nil for a type the schema lacks),
+    /// for the screen.
+    var inlineAccessorNames: [String: String?] = [:]
+
+    /// True when `check` (`checksOnly`) can skip the walk of a definition's selections `set`:
+    /// `RefusalScreen` finds nothing in them that could refuse, so the walk would report nothing
+    /// and keep a lens without accessors (`lensWithoutAccessors`).
+    func skipsWalk(of set: SelectionSet) -> Bool {
+        guard options.checksOnly else { return false }
+        return refusalScreen.clears(
+            set,
+            spreadAccessorName: { self.spreadAccessorNames[$0] ?? self.fragmentModels[$0]?.spreadAccessorName },
+            inlineAccessorName: { condition in
+                if let known = self.inlineAccessorNames[condition] { return known }
+                let name = self.schema.type(named: condition).map {
+                    LensNaming.typeConditionAccessorName(type: $0.name)
+                }
+                self.inlineAccessorNames[condition] = .some(name)
+                return name
+            })
+    }
 
     /// `recordKeys.fields(of: type.name)`, looked up once per type.
     func keyFields(of type: NamedTypeDef) -> [String]? {
@@ -245,12 +270,9 @@ final class LensBuildContext {
         let scope = DefinitionScope(
             name: name, isOperation: false, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
             source: source)
-        var groups = OrderedGroups()
-        collect(node.selectionSet, parent: type, inherited: .always, into: &groups, depth: 0)
         let (enclosingBubbles, enclosingTypes) = (bubbles, lensTypes)
         (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
-        var ancestors = [name]
-        let lens = buildLens(groups, parent: type, typeName: name, ancestors: &ancestors, scope: scope, depth: 0)
+        let lens = rootLens(node.selectionSet, parent: type, scope: scope)
         let types = lensTypes
         (bubbles, lensTypes) = (enclosingBubbles, enclosingTypes)
         // `check` keeps what a spread reads (name, type condition) and the refetch query; the
@@ -269,6 +291,16 @@ final class LensBuildContext {
         return model
     }
 
+    /// The lens of a definition's selections `set` on `parent`, named after the definition: built
+    /// by the walk, or, when `check` skips the walk (`skipsWalk(of:)`), kept without accessors.
+    func rootLens(_ set: SelectionSet, parent: NamedTypeDef, scope: DefinitionScope) -> Lens {
+        if skipsWalk(of: set) { return lensWithoutAccessors(parent: parent, typeName: scope.name) }
+        var groups = OrderedGroups()
+        collect(set, parent: parent, inherited: .always, into: &groups, depth: 0)
+        var ancestors = [scope.name]
+        return buildLens(groups, parent: parent, typeName: scope.name, ancestors: &ancestors, scope: scope, depth: 0)
+    }
+
     func operationModel(_ node: OperationDefinition, source: SourceFile) -> OperationModel? {
         guard let name = node.name?.value else {
             diagnostics.append(
@@ -283,11 +315,8 @@ final class LensBuildContext {
         let scope = DefinitionScope(
             name: name, isOperation: true, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
             source: source)
-        var groups = OrderedGroups()
-        collect(node.selectionSet, parent: root, inherited: .always, into: &groups, depth: 0)
         (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
-        var ancestors = [name]
-        let lens = buildLens(groups, parent: root, typeName: name, ancestors: &ancestors, scope: scope, depth: 0)
+        let lens = rootLens(node.selectionSet, parent: root, scope: scope)
         let types = lensTypes
         for definition in node.variableDefinitions
         where LensModelBuilder.listDepth(TypeRef(definition.type)) > LensModelBuilder.maximumListLevels

@@ -41,19 +41,7 @@ package struct LensModelBuilder {
     }
 
     /// How many lists a type nests.
-    static func listDepth(_ type: TypeRef) -> Int {
-        var count = 0
-        var current = type
-        while true {
-            switch current {
-            case .named: return count
-            case .list(let inner):
-                count += 1
-                current = inner
-            case .nonNull(let inner): current = inner
-            }
-        }
-    }
+    static func listDepth(_ type: TypeRef) -> Int { type.listNesting }
 
     /// With `cache`, definitions unchanged since the last build with it are taken from it, and
     /// this build's are kept in it (`LensModelCache`). With more than one of `workers` (and no

@@ -10,11 +10,14 @@ package final class NoFragmentCyclesRule: ValidationRule {
     package static let id = "no-fragment-cycles"
     package static let hooks: ValidationHooks = [.fragment]
     package let context: ValidationContext
-    /// Fragments whose cycles were already looked for.
-    private var visited: Set<String> = []
+    /// Per definition index, true once cycles were looked for from the fragment of that name (a
+    /// name stands for its last definition: `fragmentIndexByName`).
+    private var visited: [Bool] = []
     /// The spreads from the fragment the search started at to the current one.
     private var spreadPath: [(spread: FragmentSpread, file: SourceFile)] = []
-    private var spreadPathIndexByName: [String: Int] = [:]
+    /// Per definition index, where the fragment of that name starts in `spreadPath` while the
+    /// search is inside it (-1 otherwise).
+    private var spreadPathIndex: [Int] = []
 
     package init(context: ValidationContext) { self.context = context }
 
@@ -23,30 +26,37 @@ package final class NoFragmentCyclesRule: ValidationRule {
     }
 
     private struct Frame {
-        let name: String
+        /// The definition index the fragment's name stands for.
+        let fragment: Int
         let file: SourceFile
         let spreads: [FragmentSpread]
         var next = 0
     }
 
     /// graphql-js's recursive `detectCycleRecursive`, with an explicit stack so a long chain of
-    /// fragments cannot exhaust the call stack.
+    /// fragments cannot exhaust the call stack. Fragments are marked by definition index, so each
+    /// spread costs one name lookup.
     private func detectCycles(from start: Int) {
+        if visited.isEmpty {
+            visited = Array(repeating: false, count: context.definitions.count)
+            spreadPathIndex = Array(repeating: -1, count: context.definitions.count)
+        }
         var stack: [Frame] = []
         func push(_ index: Int) -> Bool {
             guard case .fragment(let fragment) = context.definitions[index].definition else { return false }
-            let name = fragment.name.value
-            guard visited.insert(name).inserted else { return false }
+            let named = context.fragmentIndexByName[fragment.name.value] ?? index
+            guard !visited[named] else { return false }
+            visited[named] = true
             let spreads = context.fragmentSpreads(ofDefinition: index)
             guard !spreads.isEmpty else { return false }
-            spreadPathIndexByName[name] = spreadPath.count
-            stack.append(Frame(name: name, file: context.definitions[index].file, spreads: spreads))
+            spreadPathIndex[named] = spreadPath.count
+            stack.append(Frame(fragment: named, file: context.definitions[index].file, spreads: spreads))
             return true
         }
         guard push(start) else { return }
         while let top = stack.last {
             if top.next == top.spreads.count {
-                spreadPathIndexByName[top.name] = nil
+                spreadPathIndex[top.fragment] = -1
                 stack.removeLast()
                 if !stack.isEmpty { spreadPath.removeLast() }
                 continue
@@ -55,13 +65,14 @@ package final class NoFragmentCyclesRule: ValidationRule {
             stack[stack.count - 1].next += 1
             let spreadName = spread.name.value
             spreadPath.append((spread, top.file))
-            if let cycleIndex = spreadPathIndexByName[spreadName] {
-                let cyclePath = spreadPath[cycleIndex...]
+            let target = context.fragmentIndexByName[spreadName]
+            if let target, spreadPathIndex[target] >= 0 {
+                let cyclePath = spreadPath[spreadPathIndex[target]...]
                 let via = cyclePath.dropLast().map { "\"\($0.spread.name.value)\"" }.joined(separator: ", ")
                 report(
                     Self.message(spreadName, via: via),
                     cyclePath.map { SourceRange(file: $0.file, span: $0.spread.span) })
-            } else if let fragmentIndex = context.fragmentIndexByName[spreadName], push(fragmentIndex) {
+            } else if let target, push(target) {
                 continue  // the path entry is removed when that fragment's frame finishes
             }
             spreadPath.removeLast()

@@ -14,6 +14,20 @@ extension Field {
     }
 }
 
+extension Array where Element == Selection {
+    /// The field description at `index` of a lens's `selections`: what a generated accessor reads. A generated lens
+    /// keeps its field descriptions in its one `selections` table, so the module holds one lazily built constant per
+    /// lens rather than one per field (issue 34). Not `@inlinable`: one shared body, not a copy per accessor.
+    ///
+    /// Generated code only asks for an index that holds a field; any other index is a generator bug and traps.
+    public func field(_ index: Int) -> Field {
+        guard indices.contains(index), case .field(let field) = self[index] else {
+            preconditionFailure("selection \(index) of \(count) is not a field")
+        }
+        return field
+    }
+}
+
 extension GraphQLType {
     /// The type written in the schema's notation: `String`, `[Character]!`, `[[Int!]]`. Text that is not in that
     /// notation reads as a named type of that text (generated code only writes well-formed types).

@@ -15,14 +15,10 @@ nonisolated struct StrictCharacterImage: Baton.LensType {
       image
     }
     """
-    enum Fields {
-        static let name: Baton.Field = Baton.Field.leaf("name", "String")
-        static let image: Baton.Field = Baton.Field.leaf("image", "String")
-    }
     static let selections: [Baton.Selection] = [
-        .field(Fields.name),
-        .field(Fields.image),
+        .field(Baton.Field.leaf("name", "String")),
+        .field(Baton.Field.leaf("image", "String")),
     ]
-    var name: String? { get throws(Baton.ReadError) { try lens.strict(Fields.name) } }
-    var image: String? { get throws(Baton.ReadError) { try lens.strict(Fields.image) } }
+    var name: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
+    var image: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(1)) } }
 }

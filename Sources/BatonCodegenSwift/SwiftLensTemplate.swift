@@ -15,14 +15,17 @@ import BatonSyntax
 /// (`LensDeclaration`), its selections (which hold its field descriptions), and its nested lens types. It prints the
 /// tree: every type, read, condition, argument and runtime detail is the member's.
 ///
-/// Shape (issue 34: one lazily built constant per lens, its `selections`, which holds the field descriptions; an
-/// accessor reads its own there by the member's position; the `LensType` witnesses are the runtime's):
+/// Shape (issue 34: one lazily built constant per lens, its `selections`, built from a table of plain values; an
+/// accessor reads its field description there by the member's position; the `LensType` witnesses are the runtime's):
 ///
 ///     struct Repository: Baton.LensType {
 ///         let lens: Baton.Lens
 ///         init(lens: Baton.Lens) { self.lens = lens }
-///         static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("nameWithOwner", "String!"))]
+///         static let selections: [Baton.Selection] = Baton.Selection.table(
+///             "nameWithOwner:String! owner:User: *", [Owner.selections], [.fragment(RepoRow.self)])
 ///         var nameWithOwner: String { lens.read(Self.selections.field(0)) }
+///         var owner: Owner { lens.read(Self.selections.field(1)) }
+///         var repoRow: Baton.Fragment<RepoRow> { Baton.Fragment(lens: lens) }
 ///     }
 struct SwiftLensTemplate {
     /// What the lens is the root of, which decides its static members.
@@ -371,7 +374,7 @@ struct SwiftLensTemplate {
 
     /// A field without alias, arguments or directives: its name, its schema type's notation and its nested lens
     /// type's name (nil for a scalar or an enum); nil for any other member. Its description is
-    /// `Baton.Field.leaf`/`.composite`.
+    /// `Baton.Field.leaf`/`.composite`, or an entry of the lens's selection table.
     private func plainField(_ member: Member) -> (name: String, notation: String, nested: String?)? {
         let declaration = member.declaration
         guard case .field(_, let fieldName, let arguments) = declaration.source, let selection = declaration.selection,
@@ -413,11 +416,30 @@ struct SwiftLensTemplate {
         }
     }
 
-    /// The lens's `selections` initializer: an array literal of the members' selections, in order.
+    /// The lens's `selections` initializer. When some fields are plain (`plainField`), a table of plain values
+    /// (`Baton.Selection.table`, issue 34): those fields as `name:Type` (`name:Type:` with the next nested lens's
+    /// selections) in one string, every other member as `*`, written out in order in the last array. Otherwise an
+    /// array literal of the members' selections.
     private func selections(_ members: [Member]) -> String {
-        let entries = members.map(selection)
-        if entries.count < 2 { return "[" + entries.joined() + "]" }
-        return "[\n    " + entries.joined(separator: ",\n    ") + ",\n]"
+        if members.isEmpty { return "[]" }
+        var spec: [String] = []
+        var nested: [String] = []
+        var others: [String] = []
+        for member in members {
+            if let plain = plainField(member) {
+                spec.append(plain.name + ":" + plain.notation + (plain.nested == nil ? "" : ":"))
+                if let type = plain.nested { nested.append(type + ".selections") }
+            } else {
+                spec.append("*")
+                others.append(selection(member))
+            }
+        }
+        func list(_ entries: [String]) -> String {
+            entries.count < 2 ? "[" + entries.joined() + "]" : "[\n    " + entries.joined(separator: ",\n    ") + ",\n]"
+        }
+        if others.count == members.count { return list(others) }
+        return "Baton.Selection.table(" + SwiftLiteral.string(spec.joined(separator: " ")) + ", ["
+            + nested.joined(separator: ", ") + "], " + list(others) + ")"
     }
 
     /// One member's entry of `selections` written out: a field's description, a fragment spread, an inline fragment.

@@ -28,6 +28,40 @@ extension Array where Element == Selection {
     }
 }
 
+extension Selection {
+    /// A generated lens's selections from a table of plain values, built once (issue 34): the generated initializer is
+    /// one string literal and two short arrays rather than a factory call and an enum payload per field.
+    ///
+    /// `spec` lists the entries in order, separated by single spaces: `name:Type` is a field without alias, arguments
+    /// or directives whose value is a scalar or an enum (`Field.leaf(name, "Type")`), `name:Type:` one that has a
+    /// selection set, the next of `nested` (`Field.composite`), and `*` the next of `others`, written out. GraphQL names
+    /// and type notation hold no space or colon. A table that does not match its arrays is a generator bug and traps.
+    public static func table(_ spec: String, _ nested: [[Selection]], _ others: [Selection]) -> [Selection] {
+        var result: [Selection] = []
+        result.reserveCapacity(nested.count + others.count + 8)
+        var nextNested = nested.makeIterator()
+        var nextOther = others.makeIterator()
+        for entry in spec.split(separator: " ") {
+            if entry == "*" {
+                guard let other = nextOther.next() else { preconditionFailure("selection table: too few entries") }
+                result.append(other)
+                continue
+            }
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2 || parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+                preconditionFailure("selection table: malformed entry \(entry)")
+            }
+            if parts.count == 2 {
+                result.append(.field(Field.leaf(String(parts[0]), String(parts[1]))))
+            } else {
+                guard let selections = nextNested.next() else { preconditionFailure("selection table: too few nested") }
+                result.append(.field(Field.composite(String(parts[0]), String(parts[1]), selections)))
+            }
+        }
+        return result
+    }
+}
+
 extension GraphQLType {
     /// The type written in the schema's notation: `String`, `[Character]!`, `[[Int!]]`. Text that is not in that
     /// notation reads as a named type of that text (generated code only writes well-formed types).

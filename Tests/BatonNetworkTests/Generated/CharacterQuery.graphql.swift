@@ -52,11 +52,7 @@ nonisolated struct CharacterQuery: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .fragment(CharacterSummary.self),
-                .field(Baton.Field.leaf("species", "String!")),
-                .field(Baton.Field.composite("origin", "Location", Origin.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("* species:String! origin:Location:", [Origin.selections], [.fragment(CharacterSummary.self)])
             var characterSummary: Baton.Fragment<CharacterSummary> { Baton.Fragment(lens: lens) }
             var species: String { lens.read(Self.selections.field(1)) }
             var origin: Origin? { lens.read(Self.selections.field(2)) }
@@ -65,10 +61,7 @@ nonisolated struct CharacterQuery: Baton.AttachableOperation {
             struct Origin: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID!")),
-                    .field(Baton.Field.leaf("name", "String!")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String!", [], [])
                 var id: String { lens.read(Self.selections.field(0)) }
                 var name: String { lens.read(Self.selections.field(1)) }
             }

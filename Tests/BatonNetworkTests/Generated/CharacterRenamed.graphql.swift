@@ -42,10 +42,7 @@ nonisolated struct CharacterRenamed: Baton.GraphQLOperation {
         struct CharacterRenamed2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID!")),
-                .field(Baton.Field.leaf("name", "String!")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String!", [], [])
             var id: String { lens.read(Self.selections.field(0)) }
             var name: String { lens.read(Self.selections.field(1)) }
         }

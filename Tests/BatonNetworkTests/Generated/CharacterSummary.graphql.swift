@@ -16,11 +16,7 @@ nonisolated struct CharacterSummary: Baton.LensType, Swift.Identifiable {
       status
     }
     """
-    static let selections: [Baton.Selection] = [
-        .field(Baton.Field.leaf("id", "ID!")),
-        .field(Baton.Field.leaf("name", "String!")),
-        .field(Baton.Field.leaf("status", "Status!")),
-    ]
+    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! status:Status!", [], [])
     var id: String { lens.read(Self.selections.field(0)) }
     var name: String { lens.read(Self.selections.field(1)) }
     var status: Status { lens.read(Self.selections.field(2)) }

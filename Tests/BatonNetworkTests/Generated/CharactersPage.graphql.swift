@@ -70,11 +70,7 @@ nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
         struct Characters: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("totalCount", "Int!")),
-                .field(Baton.Field.composite("edges", "[CharacterEdge!]!", Edges.selections)),
-                .field(Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("totalCount:Int! edges:[CharacterEdge!]!: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
             var totalCount: Int { lens.read(Self.selections.field(0)) }
             var edges: Baton.LensList<Edges> { lens.read(Self.selections.field(1)) }
             var pageInfo: PageInfo { lens.read(Self.selections.field(2)) }
@@ -83,10 +79,7 @@ nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
             struct Edges: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("cursor", "String!")),
-                    .field(Baton.Field.composite("node", "Character!", Node.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:Character!:", [Node.selections], [])
                 var cursor: String { lens.read(Self.selections.field(0)) }
                 var node: Node { lens.read(Self.selections.field(1)) }
 
@@ -94,12 +87,7 @@ nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
                 struct Node: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("id", "ID!")),
-                        .field(Baton.Field.leaf("name", "String!")),
-                        .field(Baton.Field.leaf("species", "String!")),
-                        .field(Baton.Field.composite("location", "Location", Location.selections)),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! species:String! location:Location:", [Location.selections], [])
                     var id: String { lens.read(Self.selections.field(0)) }
                     var name: String { lens.read(Self.selections.field(1)) }
                     var species: String { lens.read(Self.selections.field(2)) }
@@ -109,11 +97,7 @@ nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
                     struct Location: Baton.LensType, Swift.Identifiable {
                         let lens: Baton.Lens
                         init(lens: Baton.Lens) { self.lens = lens }
-                        static let selections: [Baton.Selection] = [
-                            .field(Baton.Field.leaf("id", "ID!")),
-                            .field(Baton.Field.leaf("name", "String!")),
-                            .field(Baton.Field.leaf("dimension", "String")),
-                        ]
+                        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! dimension:String", [], [])
                         var id: String { lens.read(Self.selections.field(0)) }
                         var name: String { lens.read(Self.selections.field(1)) }
                         var dimension: String? { lens.read(Self.selections.field(2)) }
@@ -125,10 +109,7 @@ nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
             struct PageInfo: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("hasNextPage", "Boolean!")),
-                    .field(Baton.Field.leaf("endCursor", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("hasNextPage:Boolean! endCursor:String", [], [])
                 var hasNextPage: Bool { lens.read(Self.selections.field(0)) }
                 var endCursor: String? { lens.read(Self.selections.field(1)) }
             }

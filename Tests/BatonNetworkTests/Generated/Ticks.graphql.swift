@@ -44,7 +44,7 @@ nonisolated struct Ticks: Baton.GraphQLOperation {
         struct Ticks2: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("n", "Int!"))]
+            static let selections: [Baton.Selection] = Baton.Selection.table("n:Int!", [], [])
             var n: Int { lens.read(Self.selections.field(0)) }
         }
     }

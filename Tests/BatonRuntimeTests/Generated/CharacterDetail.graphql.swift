@@ -49,11 +49,7 @@ nonisolated struct CharacterDetail: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("name", "String")),
-                .field(Baton.Field.composite("origin", "Location", Origin.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String origin:Location:", [Origin.selections], [])
             var id: String? { lens.read(Self.selections.field(0)) }
             var name: String? { lens.read(Self.selections.field(1)) }
             var origin: Origin? { lens.read(Self.selections.field(2)) }
@@ -62,11 +58,7 @@ nonisolated struct CharacterDetail: Baton.AttachableOperation {
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                    .field(Baton.Field.leaf("dimension", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String dimension:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
                 var dimension: String? { lens.read(Self.selections.field(2)) }

@@ -57,13 +57,10 @@ nonisolated struct TestConditions: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("name", "String")),
+            static let selections: [Baton.Selection] = Baton.Selection.table("name:String * species:String * id:ID", [], [
                 .field(Baton.Field("origin", type: .named("Location"), selections: Origin.selections, conditions: [.include("withOrigin")])),
-                .field(Baton.Field.leaf("species", "String")),
                 .field(Baton.Field("status", type: .named("String"), conditions: [.skip("hideStatus")])),
-                .field(Baton.Field.leaf("id", "ID")),
-            ]
+            ])
             var name: String? { lens.read(Self.selections.field(0)) }
             var origin: Origin? { lens.includes(Self.selections.field(1).conditions) ? lens.read(Self.selections.field(1)) : nil }
             var species: String? { lens.read(Self.selections.field(2)) }
@@ -74,11 +71,7 @@ nonisolated struct TestConditions: Baton.AttachableOperation {
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("name", "String")),
-                    .field(Baton.Field.leaf("dimension", "String")),
-                    .field(Baton.Field.leaf("id", "ID")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("name:String dimension:String id:ID", [], [])
                 var name: String? { lens.read(Self.selections.field(0)) }
                 var dimension: String? { lens.read(Self.selections.field(1)) }
                 var id: String? { lens.read(Self.selections.field(2)) }

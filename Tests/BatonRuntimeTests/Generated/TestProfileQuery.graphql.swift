@@ -59,17 +59,7 @@ nonisolated struct TestProfileQuery: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("name", "String")),
-                .field(Baton.Field.composite("origin", "Location", Origin.selections)),
-                .field(Baton.Field.leaf("status", "String")),
-                .field(Baton.Field.leaf("image", "String")),
-                .field(Baton.Field.composite("location", "Location", Location.selections)),
-                .field(Baton.Field.leaf("gender", "String")),
-                .field(Baton.Field.leaf("species", "String")),
-                .field(Baton.Field.leaf("type", "String")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String origin:Location: status:String image:String location:Location: gender:String species:String type:String", [Origin.selections, Location.selections], [])
             var id: String? { lens.read(Self.selections.field(0)) }
             var name: String? { lens.read(Self.selections.field(1)) }
             var origin: Origin? { lens.read(Self.selections.field(2)) }
@@ -84,10 +74,7 @@ nonisolated struct TestProfileQuery: Baton.AttachableOperation {
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }
@@ -96,11 +83,7 @@ nonisolated struct TestProfileQuery: Baton.AttachableOperation {
             struct Location: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                    .field(Baton.Field.leaf("dimension", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String dimension:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
                 var dimension: String? { lens.read(Self.selections.field(2)) }

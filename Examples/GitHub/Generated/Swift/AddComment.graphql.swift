@@ -68,10 +68,7 @@ nonisolated struct AddComment: Baton.GraphQLOperation {
             struct CommentEdge: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("cursor", "String!")),
-                    .field(Baton.Field.composite("node", "IssueComment", Node.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:IssueComment:", [Node.selections], [])
                 var cursor: String { lens.read(Self.selections.field(0)) }
                 var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -79,11 +76,7 @@ nonisolated struct AddComment: Baton.GraphQLOperation {
                 struct Node: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("id", "ID!")),
-                        .field(Baton.Field.leaf("body", "String!")),
-                        .field(Baton.Field.composite("author", "Actor", Author.selections)),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String! author:Actor:", [Author.selections], [])
                     var id: String { lens.read(Self.selections.field(0)) }
                     var body: String { lens.read(Self.selections.field(1)) }
                     var author: Author? { lens.read(Self.selections.field(2)) }
@@ -92,7 +85,7 @@ nonisolated struct AddComment: Baton.GraphQLOperation {
                     struct Author: Baton.LensType {
                         let lens: Baton.Lens
                         init(lens: Baton.Lens) { self.lens = lens }
-                        static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("login", "String!"))]
+                        static let selections: [Baton.Selection] = Baton.Selection.table("login:String!", [], [])
                         var login: String { lens.read(Self.selections.field(0)) }
 
                         /// A typed optimistic response for a record of `Actor`: what a mutation's `optimisticResponse:`

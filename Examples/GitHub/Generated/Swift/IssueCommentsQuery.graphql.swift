@@ -64,10 +64,7 @@ nonisolated struct IssueCommentsQuery: Baton.AttachableOperation {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("title", "String!")),
-                    .fragment(IssueComments_issue.self),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("title:String! *", [], [.fragment(IssueComments_issue.self)])
                 var title: String { lens.read(Self.selections.field(0)) }
                 var issueComments: Baton.Fragment<IssueComments_issue> { Baton.Fragment(lens: lens) }
             }

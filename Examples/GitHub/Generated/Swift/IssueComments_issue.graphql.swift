@@ -41,10 +41,7 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
       }
     }
     """
-    static let selections: [Baton.Selection] = [
-        .field(Baton.Field.leaf("id", "ID!")),
-        .field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("IssueCommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "IssueComments_comments", filters: []))),
-    ]
+    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! *", [], [.field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("IssueCommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "IssueComments_comments", filters: [])))])
     var id: String { lens.read(Self.selections.field(0)) }
     var comments: Comments { lens.read(Self.selections.field(1)) }
 
@@ -52,11 +49,7 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
     struct Comments: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        static let selections: [Baton.Selection] = [
-            .field(Baton.Field.leaf("totalCount", "Int!")),
-            .field(Baton.Field.composite("edges", "[IssueCommentEdge]", Edges.selections)),
-            .field(Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)),
-        ]
+        static let selections: [Baton.Selection] = Baton.Selection.table("totalCount:Int! edges:[IssueCommentEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
         var totalCount: Int { lens.read(Self.selections.field(0)) }
         var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(1)) }
         var pageInfo: PageInfo { lens.read(Self.selections.field(2)) }
@@ -67,10 +60,7 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
         struct Edges: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("cursor", "String!")),
-                .field(Baton.Field.composite("node", "IssueComment", Node.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:IssueComment:", [Node.selections], [])
             var cursor: String { lens.read(Self.selections.field(0)) }
             var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -78,11 +68,7 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
             struct Node: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID!")),
-                    .field(Baton.Field.leaf("body", "String!")),
-                    .field(Baton.Field.composite("author", "Actor", Author.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String! author:Actor:", [Author.selections], [])
                 var id: String { lens.read(Self.selections.field(0)) }
                 var body: String { lens.read(Self.selections.field(1)) }
                 var author: Author? { lens.read(Self.selections.field(2)) }
@@ -91,7 +77,7 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
                 struct Author: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("login", "String!"))]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("login:String!", [], [])
                     var login: String { lens.read(Self.selections.field(0)) }
                 }
             }
@@ -101,10 +87,7 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
         struct PageInfo: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("endCursor", "String")),
-                .field(Baton.Field.leaf("hasNextPage", "Boolean!")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
             var endCursor: String? { lens.read(Self.selections.field(0)) }
             var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
         }

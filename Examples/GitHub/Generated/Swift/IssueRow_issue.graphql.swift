@@ -19,11 +19,7 @@ nonisolated struct IssueRow_issue: Baton.LensType {
       }
     }
     """
-    static let selections: [Baton.Selection] = [
-        .field(Baton.Field.leaf("number", "Int!")),
-        .field(Baton.Field.leaf("title", "String!")),
-        .field(Baton.Field("author", type: .named("Actor"), selections: Author.selections, required: .log)),
-    ]
+    static let selections: [Baton.Selection] = Baton.Selection.table("number:Int! title:String! *", [], [.field(Baton.Field("author", type: .named("Actor"), selections: Author.selections, required: .log))])
     var number: Int { lens.read(Self.selections.field(0)) }
     var title: String { lens.read(Self.selections.field(1)) }
     var author: Author { lens.read(Self.selections.field(2)) }
@@ -32,7 +28,7 @@ nonisolated struct IssueRow_issue: Baton.LensType {
     struct Author: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("login", "String!"))]
+        static let selections: [Baton.Selection] = Baton.Selection.table("login:String!", [], [])
         var login: String { lens.read(Self.selections.field(0)) }
     }
 }

@@ -57,11 +57,7 @@ nonisolated struct RepositoryQuery: Baton.AttachableOperation {
         struct Repository: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("nameWithOwner", "String!")),
-                .field(Baton.Field.leaf("description", "String")),
-                .field(Baton.Field("issues", arguments: [("first", .literal(.number("5"))), ("states", .literal(.string("OPEN")))], type: .nonNull(.named("IssueConnection")), selections: Issues.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("nameWithOwner:String! description:String *", [], [.field(Baton.Field("issues", arguments: [("first", .literal(.number("5"))), ("states", .literal(.string("OPEN")))], type: .nonNull(.named("IssueConnection")), selections: Issues.selections))])
             var nameWithOwner: String { lens.read(Self.selections.field(0)) }
             var description: String? { lens.read(Self.selections.field(1)) }
             var issues: Issues { lens.read(Self.selections.field(2)) }
@@ -70,17 +66,14 @@ nonisolated struct RepositoryQuery: Baton.AttachableOperation {
             struct Issues: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [.field(Baton.Field.composite("nodes", "[Issue]", Nodes.selections))]
+                static let selections: [Baton.Selection] = Baton.Selection.table("nodes:[Issue]:", [Nodes.selections], [])
                 var nodes: Baton.LensList<Baton.NullableItem<Nodes>>? { lens.read(Self.selections.field(0)) }
 
                 /// A lens of `Issue`.
                 struct Nodes: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("id", "ID!")),
-                        .fragment(IssueRow_issue.self),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! *", [], [.fragment(IssueRow_issue.self)])
                     var id: String { lens.read(Self.selections.field(0)) }
                     var issueRow: Baton.Fragment<IssueRow_issue>? { lens.spread(IssueRow_issue.self) }
                 }

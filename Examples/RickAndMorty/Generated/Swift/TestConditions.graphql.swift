@@ -58,13 +58,10 @@ nonisolated struct TestConditions: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("name", "String")),
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String * species:String *", [], [
                 .field(Baton.Field("origin", type: .named("Location"), selections: Origin.selections, conditions: [.include("withOrigin")])),
-                .field(Baton.Field.leaf("species", "String")),
                 .field(Baton.Field("status", type: .named("String"), conditions: [.skip("hideStatus")])),
-            ]
+            ])
             var id: String? { lens.read(Self.selections.field(0)) }
             var name: String? { lens.read(Self.selections.field(1)) }
             var origin: Origin? { lens.includes(Self.selections.field(2).conditions) ? lens.read(Self.selections.field(2)) : nil }
@@ -75,11 +72,7 @@ nonisolated struct TestConditions: Baton.AttachableOperation {
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                    .field(Baton.Field.leaf("dimension", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String dimension:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
                 var dimension: String? { lens.read(Self.selections.field(2)) }

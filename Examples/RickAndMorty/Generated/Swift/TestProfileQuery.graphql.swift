@@ -60,17 +60,10 @@ nonisolated struct TestProfileQuery: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("name", "String")),
-                .field(Baton.Field.composite("origin", "Location", Origin.selections)),
-                .field(Baton.Field.leaf("status", "String")),
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String origin:Location: status:String * location:Location: * species:String type:String", [Origin.selections, Location.selections], [
                 .field(Baton.Field("image", type: .named("String"), catchTo: .result)),
-                .field(Baton.Field.composite("location", "Location", Location.selections)),
                 .field(Baton.Field("gender", type: .named("String"), catchTo: .result)),
-                .field(Baton.Field.leaf("species", "String")),
-                .field(Baton.Field.leaf("type", "String")),
-            ]
+            ])
             var id: String? { lens.read(Self.selections.field(0)) }
             var name: String? { lens.read(Self.selections.field(1)) }
             var origin: Origin? { lens.read(Self.selections.field(2)) }
@@ -85,10 +78,7 @@ nonisolated struct TestProfileQuery: Baton.AttachableOperation {
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }
@@ -97,11 +87,7 @@ nonisolated struct TestProfileQuery: Baton.AttachableOperation {
             struct Location: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field("name", type: .named("String"), catchTo: .result)),
-                    .field(Baton.Field.leaf("dimension", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID * dimension:String", [], [.field(Baton.Field("name", type: .named("String"), catchTo: .result))])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: Swift.Result<String?, Baton.FieldErrors> { lens.caught(Self.selections.field(1)) }
                 var dimension: String? { lens.read(Self.selections.field(2)) }

@@ -55,11 +55,7 @@ nonisolated struct FailingIssues: Baton.AttachableOperation {
         struct Repository: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID!")),
-                .field(Baton.Field.leaf("name", "String!")),
-                .inlineFragment(typeCondition: nil, conditions: [], selections: AsRepository.selections),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! *", [], [.inlineFragment(typeCondition: nil, conditions: [], selections: AsRepository.selections)])
             var id: String { lens.read(Self.selections.field(0)) }
             var name: String { lens.read(Self.selections.field(1)) }
             var asRepository: Baton.DeferredPhase<AsRepository> { lens.deferredAs(AsRepository.self, label: "failing") ?? .pending }
@@ -68,17 +64,14 @@ nonisolated struct FailingIssues: Baton.AttachableOperation {
             struct AsRepository: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [.field(Baton.Field.composite("failingIssues", "[Issue!]!", FailingIssues2.selections))]
+                static let selections: [Baton.Selection] = Baton.Selection.table("failingIssues:[Issue!]!:", [FailingIssues2.selections], [])
                 var failingIssues: Baton.LensList<FailingIssues2> { lens.read(Self.selections.field(0)) }
 
                 /// A lens of `Issue`.
                 struct FailingIssues2: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("id", "ID!")),
-                        .field(Baton.Field.leaf("title", "String!")),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! title:String!", [], [])
                     var id: String { lens.read(Self.selections.field(0)) }
                     var title: String { lens.read(Self.selections.field(1)) }
                 }

@@ -25,10 +25,7 @@ nonisolated struct RepositoryIssues: Baton.LensType {
     struct Issues: Baton.LensType, Swift.Identifiable {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        static let selections: [Baton.Selection] = [
-            .field(Baton.Field.leaf("id", "ID!")),
-            .field(Baton.Field.leaf("title", "String!")),
-        ]
+        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! title:String!", [], [])
         var id: String { lens.read(Self.selections.field(0)) }
         var title: String { lens.read(Self.selections.field(1)) }
     }

@@ -53,12 +53,7 @@ nonisolated struct RepositoryScreen: Baton.AttachableOperation {
         struct Repository: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID!")),
-                .field(Baton.Field.leaf("name", "String!")),
-                .field(Baton.Field.leaf("description", "String")),
-                .fragment(RepositoryIssues.self),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! description:String *", [], [.fragment(RepositoryIssues.self)])
             var id: String { lens.read(Self.selections.field(0)) }
             var name: String { lens.read(Self.selections.field(1)) }
             var description: String? { lens.read(Self.selections.field(2)) }

@@ -53,11 +53,7 @@ nonisolated struct Stargazers: Baton.AttachableOperation {
         struct Repository: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID!")),
-                .field(Baton.Field.leaf("name", "String!")),
-                .field(Baton.Field.composite("stargazers", "[User!]!", Stargazers2.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! stargazers:[User!]!:", [Stargazers2.selections], [])
             var id: String { lens.read(Self.selections.field(0)) }
             var name: String { lens.read(Self.selections.field(1)) }
             var stargazers: Baton.Streamed<Baton.LensList<Stargazers2>> { lens.streamed(Self.selections.field(2), initialCount: .literal(1)) }
@@ -66,10 +62,7 @@ nonisolated struct Stargazers: Baton.AttachableOperation {
             struct Stargazers2: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID!")),
-                    .field(Baton.Field.leaf("login", "String!")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! login:String!", [], [])
                 var id: String { lens.read(Self.selections.field(0)) }
                 var login: String { lens.read(Self.selections.field(1)) }
             }

@@ -42,11 +42,7 @@ nonisolated struct AddNote: Baton.GraphQLOperation {
         struct AddNote2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID!")),
-                .field(Baton.Field.leaf("text", "String!")),
-                .field(Baton.Field.leaf("words", "Int!")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! text:String! words:Int!", [], [])
             var id: String { lens.read(Self.selections.field(0)) }
             var text: String { lens.read(Self.selections.field(1)) }
             var words: Int { lens.read(Self.selections.field(2)) }

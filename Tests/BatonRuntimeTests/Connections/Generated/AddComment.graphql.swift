@@ -64,10 +64,7 @@ nonisolated struct AddComment: Baton.GraphQLOperation {
             struct CommentEdge: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("cursor", "String")),
-                    .field(Baton.Field.composite("node", "Comment", Node.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String node:Comment:", [Node.selections], [])
                 var cursor: String? { lens.read(Self.selections.field(0)) }
                 var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -75,10 +72,7 @@ nonisolated struct AddComment: Baton.GraphQLOperation {
                 struct Node: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("id", "ID!")),
-                        .field(Baton.Field.leaf("body", "String")),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String", [], [])
                     var id: String { lens.read(Self.selections.field(0)) }
                     var body: String? { lens.read(Self.selections.field(1)) }
 

@@ -60,10 +60,7 @@ nonisolated struct AddCommentNode: Baton.GraphQLOperation {
             struct Comment: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID!")),
-                    .field(Baton.Field.leaf("body", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String", [], [])
                 var id: String { lens.read(Self.selections.field(0)) }
                 var body: String? { lens.read(Self.selections.field(1)) }
 

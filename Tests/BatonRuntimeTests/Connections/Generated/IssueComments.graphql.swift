@@ -72,11 +72,7 @@ nonisolated struct IssueComments: Baton.AttachableOperation {
         struct Issue: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID!")),
-                .field(Baton.Field.leaf("title", "String")),
-                .field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("orderBy", .variable("order"))], type: .nonNull(.named("CommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "Issue_comments", filters: ["orderBy"]))),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! title:String *", [], [.field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("orderBy", .variable("order"))], type: .nonNull(.named("CommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "Issue_comments", filters: ["orderBy"])))])
             var id: String { lens.read(Self.selections.field(0)) }
             var title: String? { lens.read(Self.selections.field(1)) }
             var comments: Comments { lens.read(Self.selections.field(2)) }
@@ -85,11 +81,7 @@ nonisolated struct IssueComments: Baton.AttachableOperation {
             struct Comments: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("totalCount", "Int")),
-                    .field(Baton.Field.composite("edges", "[CommentEdge]", Edges.selections)),
-                    .field(Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("totalCount:Int edges:[CommentEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
                 var totalCount: Int? { lens.read(Self.selections.field(0)) }
                 var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(1)) }
                 var pageInfo: PageInfo { lens.read(Self.selections.field(2)) }
@@ -100,10 +92,7 @@ nonisolated struct IssueComments: Baton.AttachableOperation {
                 struct Edges: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("cursor", "String")),
-                        .field(Baton.Field.composite("node", "Comment", Node.selections)),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String node:Comment:", [Node.selections], [])
                     var cursor: String? { lens.read(Self.selections.field(0)) }
                     var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -111,10 +100,7 @@ nonisolated struct IssueComments: Baton.AttachableOperation {
                     struct Node: Baton.LensType, Swift.Identifiable {
                         let lens: Baton.Lens
                         init(lens: Baton.Lens) { self.lens = lens }
-                        static let selections: [Baton.Selection] = [
-                            .field(Baton.Field.leaf("id", "ID!")),
-                            .field(Baton.Field.leaf("body", "String")),
-                        ]
+                        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String", [], [])
                         var id: String { lens.read(Self.selections.field(0)) }
                         var body: String? { lens.read(Self.selections.field(1)) }
                     }
@@ -124,10 +110,7 @@ nonisolated struct IssueComments: Baton.AttachableOperation {
                 struct PageInfo: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("endCursor", "String")),
-                        .field(Baton.Field.leaf("hasNextPage", "Boolean!")),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
                     var endCursor: String? { lens.read(Self.selections.field(0)) }
                     var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
                 }

@@ -38,11 +38,7 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
       }
     }
     """
-    static let selections: [Baton.Selection] = [
-        .field(Baton.Field.leaf("id", "ID!")),
-        .field(Baton.Field.leaf("title", "String")),
-        .field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("orderBy", .variable("order"))], type: .nonNull(.named("CommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "Issue_comments", filters: ["orderBy"]))),
-    ]
+    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! title:String *", [], [.field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("orderBy", .variable("order"))], type: .nonNull(.named("CommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "Issue_comments", filters: ["orderBy"])))])
     var id: String { lens.read(Self.selections.field(0)) }
     var title: String? { lens.read(Self.selections.field(1)) }
     var comments: Comments { lens.read(Self.selections.field(2)) }
@@ -51,11 +47,7 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
     struct Comments: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        static let selections: [Baton.Selection] = [
-            .field(Baton.Field.leaf("totalCount", "Int")),
-            .field(Baton.Field.composite("edges", "[CommentEdge]", Edges.selections)),
-            .field(Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)),
-        ]
+        static let selections: [Baton.Selection] = Baton.Selection.table("totalCount:Int edges:[CommentEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
         var totalCount: Int? { lens.read(Self.selections.field(0)) }
         var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(1)) }
         var pageInfo: PageInfo { lens.read(Self.selections.field(2)) }
@@ -66,10 +58,7 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
         struct Edges: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("cursor", "String")),
-                .field(Baton.Field.composite("node", "Comment", Node.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String node:Comment:", [Node.selections], [])
             var cursor: String? { lens.read(Self.selections.field(0)) }
             var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -77,10 +66,7 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
             struct Node: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID!")),
-                    .field(Baton.Field.leaf("body", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String", [], [])
                 var id: String { lens.read(Self.selections.field(0)) }
                 var body: String? { lens.read(Self.selections.field(1)) }
             }
@@ -90,10 +76,7 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
         struct PageInfo: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("endCursor", "String")),
-                .field(Baton.Field.leaf("hasNextPage", "Boolean!")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
             var endCursor: String? { lens.read(Self.selections.field(0)) }
             var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
         }

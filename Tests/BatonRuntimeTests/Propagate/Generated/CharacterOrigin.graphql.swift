@@ -48,10 +48,7 @@ nonisolated struct CharacterOrigin: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.composite("origin", "Location", Origin.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID origin:Location:", [Origin.selections], [])
             var id: String? { lens.read(Self.selections.field(0)) }
             var origin: Origin? { lens.read(Self.selections.field(1)) }
 
@@ -59,10 +56,7 @@ nonisolated struct CharacterOrigin: Baton.AttachableOperation {
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }

@@ -67,10 +67,7 @@ nonisolated struct AddFriend: Baton.GraphQLOperation {
             struct FriendEdge: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("cursor", "String!")),
-                    .field(Baton.Field.composite("node", "Character", Node.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:Character:", [Node.selections], [])
                 var cursor: String { lens.read(Self.selections.field(0)) }
                 var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -78,10 +75,7 @@ nonisolated struct AddFriend: Baton.GraphQLOperation {
                 struct Node: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("id", "ID")),
-                        .field(Baton.Field.leaf("name", "String")),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                     var id: String? { lens.read(Self.selections.field(0)) }
                     var name: String? { lens.read(Self.selections.field(1)) }
 

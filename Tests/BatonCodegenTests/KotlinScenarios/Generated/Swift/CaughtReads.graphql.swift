@@ -49,12 +49,11 @@ nonisolated struct CaughtReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID * * *", [], [
                 .field(Baton.Field("image", type: .named("String"), catchTo: .result)),
                 .field(Baton.Field("gender", type: .named("String"), catchTo: .null)),
                 .field(Baton.Field("location", type: .named("Location"), selections: Location.selections, catchTo: .result)),
-            ]
+            ])
             var id: String? { lens.read(Self.selections.field(0)) }
             var image: Swift.Result<String?, Baton.FieldErrors> { lens.caught(Self.selections.field(1)) }
             var gender: String? { lens.caughtToNull(Self.selections.field(2)) }
@@ -64,10 +63,7 @@ nonisolated struct CaughtReads: Baton.AttachableOperation {
             struct Location: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }

@@ -89,7 +89,7 @@ nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
         struct Owner: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [.field(Baton.Field.composite("owner", "Owner", Owner2.selections))]
+            static let selections: [Baton.Selection] = Baton.Selection.table("owner:Owner:", [Owner2.selections], [])
             var owner: Owner2? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Owner`.
@@ -105,11 +105,10 @@ nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID * *", [], [
                 .field(Baton.Field("species", type: .named("String"), required: .throw)),
                 .field(Baton.Field("origin", type: .named("Location"), selections: Origin.selections, catchTo: .result)),
-            ]
+            ])
             var id: String? { lens.read(Self.selections.field(0)) }
             var species: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
             var origin: Swift.Result<Origin?, Baton.FieldErrors> { lens.caught(Self.selections.field(2)) }
@@ -127,10 +126,7 @@ nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
         struct Born: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field("born", type: .named("Year"), required: .throw, scalar: ScenarioYear.self)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("born", type: .named("Year"), required: .throw, scalar: ScenarioYear.self))])
             var id: String? { lens.read(Self.selections.field(0)) }
             var born: ScenarioYear { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
         }
@@ -139,17 +135,14 @@ nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
         struct Locations: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [.field(Baton.Field.composite("results", "[Location]", Results.selections))]
+            static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
             var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field("name", type: .named("String"), required: .throw)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("name", type: .named("String"), required: .throw))])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
             }

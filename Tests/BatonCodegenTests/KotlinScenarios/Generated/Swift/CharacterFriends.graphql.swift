@@ -71,11 +71,7 @@ nonisolated struct CharacterFriends: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("name", "String")),
-                .field(Baton.Field("friends", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("kind", .variable("kind"))], type: .nonNull(.named("FriendConnection")), selections: Friends.selections, connection: Baton.ConnectionSpec(key: "CharacterFriends_friends", filters: ["kind"]))),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String *", [], [.field(Baton.Field("friends", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("kind", .variable("kind"))], type: .nonNull(.named("FriendConnection")), selections: Friends.selections, connection: Baton.ConnectionSpec(key: "CharacterFriends_friends", filters: ["kind"])))])
             var id: String? { lens.read(Self.selections.field(0)) }
             var name: String? { lens.read(Self.selections.field(1)) }
             var friends: Friends { lens.read(Self.selections.field(2)) }
@@ -84,10 +80,7 @@ nonisolated struct CharacterFriends: Baton.AttachableOperation {
             struct Friends: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.composite("edges", "[FriendEdge]", Edges.selections)),
-                    .field(Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("edges:[FriendEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
                 var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(0)) }
                 var pageInfo: PageInfo { lens.read(Self.selections.field(1)) }
                 /// The connection record this lens reads: what a mutation's `connections:` names.
@@ -97,10 +90,7 @@ nonisolated struct CharacterFriends: Baton.AttachableOperation {
                 struct Edges: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("cursor", "String!")),
-                        .field(Baton.Field.composite("node", "Character", Node.selections)),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:Character:", [Node.selections], [])
                     var cursor: String { lens.read(Self.selections.field(0)) }
                     var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -108,10 +98,7 @@ nonisolated struct CharacterFriends: Baton.AttachableOperation {
                     struct Node: Baton.LensType {
                         let lens: Baton.Lens
                         init(lens: Baton.Lens) { self.lens = lens }
-                        static let selections: [Baton.Selection] = [
-                            .field(Baton.Field.leaf("id", "ID")),
-                            .field(Baton.Field.leaf("name", "String")),
-                        ]
+                        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                         var id: String? { lens.read(Self.selections.field(0)) }
                         var name: String? { lens.read(Self.selections.field(1)) }
                     }
@@ -121,10 +108,7 @@ nonisolated struct CharacterFriends: Baton.AttachableOperation {
                 struct PageInfo: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("endCursor", "String")),
-                        .field(Baton.Field.leaf("hasNextPage", "Boolean!")),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
                     var endCursor: String? { lens.read(Self.selections.field(0)) }
                     var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
                 }

@@ -14,6 +14,6 @@ nonisolated struct CharacterImage: Baton.LensType {
       image
     }
     """
-    static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("image", "String"))]
+    static let selections: [Baton.Selection] = Baton.Selection.table("image:String", [], [])
     var image: String? { lens.read(Self.selections.field(0)) }
 }

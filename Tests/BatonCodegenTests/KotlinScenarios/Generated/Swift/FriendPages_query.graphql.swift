@@ -46,10 +46,7 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
     struct Character: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        static let selections: [Baton.Selection] = [
-            .field(Baton.Field.leaf("id", "ID")),
-            .field(Baton.Field("friends", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("FriendConnection")), selections: Friends.selections, connection: Baton.ConnectionSpec(key: "FriendPages_friends", filters: []))),
-        ]
+        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("friends", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("FriendConnection")), selections: Friends.selections, connection: Baton.ConnectionSpec(key: "FriendPages_friends", filters: [])))])
         var id: String? { lens.read(Self.selections.field(0)) }
         var friends: Friends { lens.read(Self.selections.field(1)) }
 
@@ -57,10 +54,7 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
         struct Friends: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.composite("edges", "[FriendEdge]", Edges.selections)),
-                .field(Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("edges:[FriendEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
             var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(0)) }
             var pageInfo: PageInfo { lens.read(Self.selections.field(1)) }
             /// The connection record this lens reads: what a mutation's `connections:` names.
@@ -70,10 +64,7 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
             struct Edges: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("cursor", "String!")),
-                    .field(Baton.Field.composite("node", "Character", Node.selections)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:Character:", [Node.selections], [])
                 var cursor: String { lens.read(Self.selections.field(0)) }
                 var node: Node? { lens.read(Self.selections.field(1)) }
 
@@ -81,10 +72,7 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
                 struct Node: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    static let selections: [Baton.Selection] = [
-                        .field(Baton.Field.leaf("id", "ID")),
-                        .field(Baton.Field.leaf("name", "String")),
-                    ]
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                     var id: String? { lens.read(Self.selections.field(0)) }
                     var name: String? { lens.read(Self.selections.field(1)) }
                 }
@@ -94,10 +82,7 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
             struct PageInfo: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("endCursor", "String")),
-                    .field(Baton.Field.leaf("hasNextPage", "Boolean!")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
                 var endCursor: String? { lens.read(Self.selections.field(0)) }
                 var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
             }

@@ -38,19 +38,14 @@ nonisolated struct ListReads: Baton.DefaultVariablesOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        static let selections: [Baton.Selection] = [.field(Baton.Field.composite("lists", "Lists", Lists.selections))]
+        static let selections: [Baton.Selection] = Baton.Selection.table("lists:Lists:", [Lists.selections], [])
         var lists: Lists? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Lists`.
         struct Lists: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("names", "[String!]")),
-                .field(Baton.Field.leaf("required", "[String!]!")),
-                .field(Baton.Field.composite("places", "[Location!]", Places.selections)),
-                .field(Baton.Field.leaf("nested", "[[Int!]]")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("names:[String!] required:[String!]! places:[Location!]: nested:[[Int!]]", [Places.selections], [])
             var names: [String]? { lens.read(Self.selections.field(0)) }
             var `required`: [String] { lens.read(Self.selections.field(1)) }
             var places: Baton.LensList<Places>? { lens.read(Self.selections.field(2)) }
@@ -60,10 +55,7 @@ nonisolated struct ListReads: Baton.DefaultVariablesOperation {
             struct Places: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }

@@ -79,10 +79,7 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
         struct Item: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("title", "String")),
-                .field(Baton.Field("owner", type: .named("Owner"), selections: Owner.selections, catchTo: .result)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("title:String *", [], [.field(Baton.Field("owner", type: .named("Owner"), selections: Owner.selections, catchTo: .result))])
             var title: String? { lens.read(Self.selections.field(0)) }
             var owner: Swift.Result<Owner?, Baton.FieldErrors> { lens.caught(Self.selections.field(1)) }
 
@@ -90,7 +87,7 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
             struct Owner: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("login", "String"))]
+                static let selections: [Baton.Selection] = Baton.Selection.table("login:String", [], [])
                 var login: String? { lens.read(Self.selections.field(0)) }
             }
         }
@@ -99,10 +96,7 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.composite("origin", "Location", Origin.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID origin:Location:", [Origin.selections], [])
             var id: String? { lens.read(Self.selections.field(0)) }
             var origin: Origin? { lens.read(Self.selections.field(1)) }
 
@@ -110,10 +104,7 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }
@@ -123,17 +114,14 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
         struct Locations: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [.field(Baton.Field.composite("results", "[Location]", Results.selections))]
+            static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
             var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field("name", type: .named("String"), catchTo: .null)),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("name", type: .named("String"), catchTo: .null))])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.caughtToNull(Self.selections.field(1)) }
             }
@@ -143,17 +131,14 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
         struct Failing: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [.field(Baton.Field.composite("results", "[Location]", Results.selections))]
+            static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
             var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }

@@ -43,10 +43,7 @@ nonisolated struct RequiredReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field("name", type: .named("String"), required: .log)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("name", type: .named("String"), required: .log))])
             var id: String? { lens.read(Self.selections.field(0)) }
             var name: String { lens.read(Self.selections.field(1)) }
         }

@@ -42,10 +42,7 @@ nonisolated struct RootRequired: Baton.DefaultVariablesOperation {
         struct Item: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field("title", type: .named("String"), required: .log)),
-                .field(Baton.Field.composite("owner", "Owner", Owner.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("* owner:Owner:", [Owner.selections], [.field(Baton.Field("title", type: .named("String"), required: .log))])
             var title: String { lens.read(Self.selections.field(0)) }
             var owner: Owner? { lens.read(Self.selections.field(1)) }
 
@@ -53,7 +50,7 @@ nonisolated struct RootRequired: Baton.DefaultVariablesOperation {
             struct Owner: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [.field(Baton.Field.leaf("login", "String"))]
+                static let selections: [Baton.Selection] = Baton.Selection.table("login:String", [], [])
                 var login: String? { lens.read(Self.selections.field(0)) }
             }
         }

@@ -15,10 +15,7 @@ nonisolated struct StrictCharacterImage: Baton.LensType {
       image
     }
     """
-    static let selections: [Baton.Selection] = [
-        .field(Baton.Field.leaf("name", "String")),
-        .field(Baton.Field.leaf("image", "String")),
-    ]
+    static let selections: [Baton.Selection] = Baton.Selection.table("name:String image:String", [], [])
     var name: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
     var image: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(1)) } }
 }

@@ -46,10 +46,7 @@ nonisolated struct StrictFragmentReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .fragment(StrictCharacterImage.self),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.fragment(StrictCharacterImage.self)])
             var id: String? { lens.read(Self.selections.field(0)) }
             var strictCharacterImage: Baton.Fragment<StrictCharacterImage> { Baton.Fragment(lens: lens) }
         }

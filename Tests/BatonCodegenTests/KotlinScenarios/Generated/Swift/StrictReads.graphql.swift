@@ -45,11 +45,7 @@ nonisolated struct StrictReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("name", "String")),
-                .field(Baton.Field.leaf("image", "String")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String image:String", [], [])
             var id: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
             var name: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(1)) } }
             var image: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(2)) } }

@@ -47,10 +47,7 @@ nonisolated struct StrictSpreadReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .fragment(CharacterImage.self),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.fragment(CharacterImage.self)])
             var id: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
             var characterImage: Baton.Fragment<CharacterImage> { Baton.Fragment(lens: lens) }
         }

@@ -49,12 +49,7 @@ nonisolated struct TestProfilePlain: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("image", "String")),
-                .field(Baton.Field.leaf("gender", "String")),
-                .field(Baton.Field.composite("location", "Location", Location.selections)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID image:String gender:String location:Location:", [Location.selections], [])
             var id: String? { lens.read(Self.selections.field(0)) }
             var image: String? { lens.read(Self.selections.field(1)) }
             var gender: String? { lens.read(Self.selections.field(2)) }
@@ -64,10 +59,7 @@ nonisolated struct TestProfilePlain: Baton.AttachableOperation {
             struct Location: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = [
-                    .field(Baton.Field.leaf("id", "ID")),
-                    .field(Baton.Field.leaf("name", "String")),
-                ]
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
                 var id: String? { lens.read(Self.selections.field(0)) }
                 var name: String? { lens.read(Self.selections.field(1)) }
             }

@@ -43,10 +43,7 @@ nonisolated struct ThrowReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field("species", type: .named("String"), required: .throw)),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("species", type: .named("String"), required: .throw))])
             var id: String? { lens.read(Self.selections.field(0)) }
             var species: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
         }

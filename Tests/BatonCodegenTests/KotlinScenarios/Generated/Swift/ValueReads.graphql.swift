@@ -45,12 +45,7 @@ nonisolated struct ValueReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            static let selections: [Baton.Selection] = [
-                .field(Baton.Field.leaf("id", "ID")),
-                .field(Baton.Field.leaf("mood", "Mood")),
-                .field(Baton.Field.leaf("born", "Year")),
-                .field(Baton.Field.leaf("status", "String")),
-            ]
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID mood:Mood born:Year status:String", [], [])
             var id: String? { lens.read(Self.selections.field(0)) }
             var mood: Mood? { lens.read(Self.selections.field(1)) }
             var born: ScenarioYear? { lens.read(Self.selections.field(2)) }

@@ -197,7 +197,8 @@ final class PlateThreeTests: XCTestCase {
 
         var character = try XCTUnwrap(try store.read(operation).character)
         XCTAssertEqual(
-            character.lens.caught(try Self.field("gender", of: TestProfileQuery.Data.Character.self)) as Result<String?, FieldErrors>,
+            character.lens.caught(try Self.field("gender", of: TestProfileQuery.Data.Character.self))
+                as Result<String?, FieldErrors>,
             .failure(
                 FieldErrors([GraphQLError(message: "gender is private", path: [.key("character"), .key("gender")])])))
 
@@ -207,7 +208,8 @@ final class PlateThreeTests: XCTestCase {
         XCTAssertEqual(notifications.withLock { $0.count }, 2)
         character = try XCTUnwrap(try store.read(operation).character)
         XCTAssertEqual(
-            character.lens.caught(try Self.field("gender", of: TestProfileQuery.Data.Character.self)) as Result<String?, FieldErrors>,
+            character.lens.caught(try Self.field("gender", of: TestProfileQuery.Data.Character.self))
+                as Result<String?, FieldErrors>,
             .success("Male"))
         XCTAssertEqual(
             character.location?.lens.caught(try Self.field("name", of: TestProfileQuery.Data.Character.Location.self)),

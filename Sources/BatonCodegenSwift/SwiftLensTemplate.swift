@@ -12,19 +12,20 @@ import BatonSyntax
 #endif
 
 /// A lens type: a struct over the runtime's `Baton.Lens` with one accessor per member of the tree's lens
-/// (`LensDeclaration`), the static field descriptions it reads by, its selections, and its nested lens types. It
-/// prints the tree: every type, read, condition, argument and runtime detail is the member's.
+/// (`LensDeclaration`), its selections (which hold its field descriptions), and its nested lens types. It prints the
+/// tree: every type, read, condition, argument and runtime detail is the member's.
 ///
-/// Shape:
+/// Shape (issue 34: one lazily built constant per lens, its `selections`, built from a table of plain values; an
+/// accessor reads its field description there by the member's position; the `LensType` witnesses are the runtime's):
 ///
 ///     struct Repository: Baton.LensType {
 ///         let lens: Baton.Lens
 ///         init(lens: Baton.Lens) { self.lens = lens }
-///         enum Fields {
-///             static let nameWithOwner: Baton.Field = Baton.Field.leaf("nameWithOwner", "String!")
-///         }
-///         static let selections: [Baton.Selection] = [.field(Fields.nameWithOwner)]
-///         var nameWithOwner: String { lens.read(Fields.nameWithOwner) }
+///         static let selections: [Baton.Selection] = Baton.Selection.table(
+///             "nameWithOwner:String! owner:User: *", [Owner.selections], [.fragment(RepoRow.self)])
+///         var nameWithOwner: String { lens.read(Self.selections.field(0)) }
+///         var owner: Owner { lens.read(Self.selections.field(1)) }
+///         var repoRow: Baton.Fragment<RepoRow> { Baton.Fragment(lens: lens) }
 ///     }
 struct SwiftLensTemplate {
     /// What the lens is the root of, which decides its static members.
@@ -72,7 +73,6 @@ struct SwiftLensTemplate {
     ///         \(access)let lens: Baton.Lens
     ///         \(access)init(lens: Baton.Lens) { self.lens = lens }
     ///         \(staticMembers)
-    ///         \(if: !fields.isEmpty, fieldsEnum(fields))
     ///         \(access)static let selections: [Baton.Selection] = \(selections(members))
     ///         \(accessorDeclarations(members))
     ///         \(ifLet: connectionID, { $0 })
@@ -92,7 +92,6 @@ struct SwiftLensTemplate {
         if case .fragment(let fragment) = role, fragment.entryPoints.refetch != nil {
             conformance += ", Baton.RefetchableFragment"
         }
-        let fields = members.filter { if case .field = $0.declaration.source { return true } else { return false } }
         let inner = indent + "    "
         text.add(indent)
         text.add(documentation)
@@ -112,7 +111,6 @@ struct SwiftLensTemplate {
         text.add(access)
         text.add("init(lens: Baton.Lens) { self.lens = lens }\n")
         Self.addLines(staticMembers.text, indent: inner, to: &text)
-        if !fields.isEmpty { Self.addLines(fieldsEnum(fields), indent: inner, to: &text) }
         Self.addLines(
             access + "static let selections: [Baton.Selection] = " + selections(members), indent: inner, to: &text)
         Self.addLines(accessorDeclarations(members), indent: inner, to: &text)
@@ -216,12 +214,14 @@ struct SwiftLensTemplate {
             ?? refetch.query
         var path: [String] = []
         var current = self
-        var prefix = ""
+        var owner = "Self"
         for name in refetch.connectionPath {
-            guard let member = current.declareMembers().first(where: { $0.declaration.name == name }) else { break }
-            path.append(prefix + "Fields." + Self.rules.quoted(member.name))
+            let members = current.declareMembers()
+            guard let index = members.firstIndex(where: { $0.declaration.name == name }) else { break }
+            path.append(Self.fieldReference(index, of: owner))
+            let member = members[index]
             guard let nested = member.declaration.lens, let nestedName = member.nestedTypeName else { break }
-            prefix += Self.rules.quoted(nestedName) + "."
+            owner = (owner == "Self" ? "" : owner + ".") + Self.rules.quoted(nestedName)
             current = SwiftLensTemplate(
                 generator: generator, lens: nested, typeName: nestedName, role: .nested,
                 enclosing: current.enclosing + [current.typeName])
@@ -267,22 +267,11 @@ struct SwiftLensTemplate {
 
     // MARK: Static data
 
-    /// The `Fields` enum, written as one text: each member is one line (a field description holds
-    /// no line break), so it needs none of a template's re-indenting.
-    private func fieldsEnum(_ members: [Member]) -> String {
-        var text = TextBuilder(capacity: 64 + members.count * 96)
-        text.add(access)
-        text.add("enum Fields {")
-        for member in members {
-            text.add("\n    ")
-            text.add(access)
-            text.add("static let ")
-            text.add(Self.rules.quoted(member.name))
-            text.add(": Baton.Field = ")
-            fieldDescription(member, into: &text)
-        }
-        text.add("\n}")
-        return text.text
+    /// The expression of the field description at `index` of `owner`'s `selections` (`Self.selections.field(2)`):
+    /// a lens keeps its field descriptions in its one `selections` table, so the module has one lazily built
+    /// constant per lens, not one per field (issue 34).
+    static func fieldReference(_ index: Int, of owner: String = "Self") -> String {
+        owner + ".selections.field(" + String(index) + ")"
     }
 
     /// Appends the field's `Baton.Field` description: `Baton.Field.leaf(name, "Type!")` or
@@ -296,23 +285,15 @@ struct SwiftLensTemplate {
         let declaration = member.declaration
         let schemaType = selection.schemaType.schemaType
         let conditions = runtimeConditions(declaration)
-        let scalar: String? = {
-            guard case .customScalar(let name) = declaration.type.named, let mapped = names.customScalars[name],
-                selection.required != nil
-            else { return nil }
-            return mapped
-        }()
-        if fieldName == declaration.name, arguments.isEmpty, conditions == nil, selection.required == nil,
-            selection.catches == nil, scalar == nil, selection.connection == nil, selection.recordUpdate == nil,
-            selection.recordKeys.isEmpty
-        {
-            text.add(member.nestedTypeName == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
-            SwiftLiteral.string(fieldName, into: &text)
+        let scalar = mappedScalar(declaration)
+        if let plain = plainField(member) {
+            text.add(plain.nested == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
+            SwiftLiteral.string(plain.name, into: &text)
             text.add(", ")
-            SwiftLiteral.string(SwiftNames.notation(schemaType), into: &text)
-            if let nested = member.nestedTypeName {
+            SwiftLiteral.string(plain.notation, into: &text)
+            if let nested = plain.nested {
                 text.add(", ")
-                text.add(Self.rules.quoted(nested))
+                text.add(nested)
                 text.add(".selections")
             }
             text.add(UInt8(ascii: ")"))
@@ -383,6 +364,30 @@ struct SwiftLensTemplate {
         text.add(UInt8(ascii: ")"))
     }
 
+    /// The mapped Swift type of a custom scalar under `@required`, which its description names (`scalar: T.self`).
+    private func mappedScalar(_ declaration: MemberDeclaration) -> String? {
+        guard case .customScalar(let name) = declaration.type.named, let mapped = names.customScalars[name],
+            declaration.selection?.required != nil
+        else { return nil }
+        return mapped
+    }
+
+    /// A field without alias, arguments or directives: its name, its schema type's notation and its nested lens
+    /// type's name (nil for a scalar or an enum); nil for any other member. Its description is
+    /// `Baton.Field.leaf`/`.composite`, or an entry of the lens's selection table.
+    private func plainField(_ member: Member) -> (name: String, notation: String, nested: String?)? {
+        let declaration = member.declaration
+        guard case .field(_, let fieldName, let arguments) = declaration.source, let selection = declaration.selection,
+            fieldName == declaration.name, arguments.isEmpty, runtimeConditions(declaration) == nil,
+            selection.required == nil, selection.catches == nil, mappedScalar(declaration) == nil,
+            selection.connection == nil, selection.recordUpdate == nil, selection.recordKeys.isEmpty
+        else { return nil }
+        return (
+            fieldName, SwiftNames.notation(selection.schemaType.schemaType),
+            member.nestedTypeName.map(Self.rules.quoted)
+        )
+    }
+
     /// The runtime's conditions for a member that can be absent, spelling the tree's `runtimeCondition` as the
     /// Kotlin generator does: one alternative as its list of conditions, several as one `anyOf` of `allOf`s, never
     /// present as `literal(false)`; nil when it is always present.
@@ -411,35 +416,50 @@ struct SwiftLensTemplate {
         }
     }
 
+    /// The lens's `selections` initializer. When some fields are plain (`plainField`), a table of plain values
+    /// (`Baton.Selection.table`, issue 34): those fields as `name:Type` (`name:Type:` with the next nested lens's
+    /// selections) in one string, every other member as `*`, written out in order in the last array. Otherwise an
+    /// array literal of the members' selections.
     private func selections(_ members: [Member]) -> String {
         if members.isEmpty { return "[]" }
-        var text = TextBuilder(capacity: 16 + members.count * 48)
-        text.add(members.count == 1 ? "[" : "[\n    ")
-        for (index, member) in members.enumerated() {
-            if index > 0 { text.add(",\n    ") }
-            guard case .parentRecord(let fragment, let typeCondition, let matchingTypes) = member.declaration.source
-            else {
-                text.add(".field(Fields.")
-                text.add(Self.rules.quoted(member.name))
-                text.add(UInt8(ascii: ")"))
-                continue
-            }
-            let conditions = runtimeConditions(member.declaration) ?? "[]"
-            if let fragment {
-                let type = names.fragmentReference(fragment.name)
-                text.add(
-                    conditions == "[]"
-                        ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))")
+        var spec: [String] = []
+        var nested: [String] = []
+        var others: [String] = []
+        for member in members {
+            if let plain = plainField(member) {
+                spec.append(plain.name + ":" + plain.notation + (plain.nested == nil ? "" : ":"))
+                if let type = plain.nested { nested.append(type + ".selections") }
             } else {
-                let nested = Self.rules.quoted(member.nestedTypeName ?? "")
-                let condition = matchingTypes == nil || typeCondition == nil ? "nil" : "\(nested).typeCondition"
-                text.add(
-                    ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
-                )
+                spec.append("*")
+                others.append(selection(member))
             }
         }
-        text.add(members.count == 1 ? "]" : ",\n]")
-        return text.text
+        func list(_ entries: [String]) -> String {
+            entries.count < 2 ? "[" + entries.joined() + "]" : "[\n    " + entries.joined(separator: ",\n    ") + ",\n]"
+        }
+        if others.count == members.count { return list(others) }
+        return "Baton.Selection.table(" + SwiftLiteral.string(spec.joined(separator: " ")) + ", ["
+            + nested.joined(separator: ", ") + "], " + list(others) + ")"
+    }
+
+    /// One member's entry of `selections` written out: a field's description, a fragment spread, an inline fragment.
+    private func selection(_ member: Member) -> String {
+        guard case .parentRecord(let fragment, let typeCondition, let matchingTypes) = member.declaration.source else {
+            var text = TextBuilder(capacity: 96)
+            text.add(".field(")
+            fieldDescription(member, into: &text)
+            text.add(UInt8(ascii: ")"))
+            return text.text
+        }
+        let conditions = runtimeConditions(member.declaration) ?? "[]"
+        if let fragment {
+            let type = names.fragmentReference(fragment.name)
+            return conditions == "[]" ? ".fragment(\(type).self)" : ".fragment(\(type).self, conditions: \(conditions))"
+        }
+        let nested = Self.rules.quoted(member.nestedTypeName ?? "")
+        let condition = matchingTypes == nil || typeCondition == nil ? "nil" : "\(nested).typeCondition"
+        return
+            ".inlineFragment(typeCondition: \(condition), conditions: \(conditions), selections: \(nested).selections)"
     }
 
     // MARK: Accessors
@@ -448,12 +468,12 @@ struct SwiftLensTemplate {
     /// spaces: what the list of templates it replaces would write, without a template per member).
     private func accessorDeclarations(_ members: [Member]) -> String {
         var text = TextBuilder(capacity: members.count * 80)
-        for member in members {
+        for (index, member) in members.enumerated() {
             if !text.isEmpty { text.add(UInt8(ascii: "\n")) }
             let declaration = member.declaration
-            // The common case, `var name: T { lens.read(Fields.name) }`, without its pieces as strings.
+            // The common case, `var name: T { lens.read(Self.selections.field(3)) }`, without its pieces as strings.
             guard declaration.readMode == .plain, declaration.runtimeCondition == [[]] else {
-                text.add(accessorDeclaration(member))
+                text.add(accessorDeclaration(member, index: index))
                 continue
             }
             let name = Self.rules.quoted(member.name)
@@ -464,14 +484,14 @@ struct SwiftLensTemplate {
             text.add(name)
             text.add(": ")
             text.add(SwiftNames.valueType(declaration.type.value, base: baseType))
-            text.add(" { lens.read(Fields.")
-            text.add(name)
+            text.add(" { lens.read(")
+            text.add(Self.fieldReference(index))
             text.add(") }")
         }
         return text.text
     }
 
-    private func accessorDeclaration(_ member: Member) -> String {
+    private func accessorDeclaration(_ member: Member, index: Int) -> String {
         let declaration = member.declaration
         let name = Self.rules.quoted(member.name)
         let baseType = names.baseType(declaration.type.named, nestedName: member.nestedTypeName.map(Self.rules.quoted))
@@ -479,7 +499,7 @@ struct SwiftLensTemplate {
         let isOptional = declaration.type.isOptional
         let isFragment: Bool
         if case .fragment = declaration.type.named { isFragment = true } else { isFragment = false }
-        let field = "Fields.\(name)"
+        let field = Self.fieldReference(index)
         // A selection under @include/@skip reads nil, without a missing-data report, when it was not asked for.
         let conditions = runtimeConditions(declaration)
         let conditionCheck: String? =

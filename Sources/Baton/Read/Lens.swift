@@ -219,7 +219,9 @@ extension LensType {
     public static var typeCondition: TypeCondition? { nil }
     public static var fragmentName: String? { nil }
 
-    @inlinable
+    // `decode` and `fallback` are not `@inlinable`: every generated lens type's witness calls the one generic body
+    // here instead of holding a specialized copy of it, which the optimizer would otherwise build and optimize for
+    // each of an app's hundreds of lens types (issue 34).
     public static func decode(_ value: StoredValue, _ read: SlotRead) -> Decoded<Self> {
         switch value {
         case .link(let key):
@@ -233,7 +235,6 @@ extension LensType {
         }
     }
 
-    @inlinable
     public static func fallback(_ read: SlotRead) -> Self { Self(lens: read.child("")) }
 }
 

@@ -35,26 +35,16 @@ nonisolated struct CharacterRenamed: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let characterRenamed: Baton.Field = Baton.Field("characterRenamed", arguments: [("id", .variable("id"))], type: .nonNull(.named("Character")), selections: CharacterRenamed2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.characterRenamed)]
-        var characterRenamed: CharacterRenamed2 { lens.read(Fields.characterRenamed) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("characterRenamed", arguments: [("id", .variable("id"))], type: .nonNull(.named("Character")), selections: CharacterRenamed2.selections))]
+        var characterRenamed: CharacterRenamed2 { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct CharacterRenamed2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-            ]
-            var id: String { lens.read(Fields.id) }
-            var name: String { lens.read(Fields.name) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String!", [], [])
+            var id: String { lens.read(Self.selections.field(0)) }
+            var name: String { lens.read(Self.selections.field(1)) }
         }
     }
 }

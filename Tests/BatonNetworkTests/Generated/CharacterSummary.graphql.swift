@@ -16,17 +16,8 @@ nonisolated struct CharacterSummary: Baton.LensType, Swift.Identifiable {
       status
     }
     """
-    enum Fields {
-        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-        static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-        static let status: Baton.Field = Baton.Field.leaf("status", "Status!")
-    }
-    static let selections: [Baton.Selection] = [
-        .field(Fields.id),
-        .field(Fields.name),
-        .field(Fields.status),
-    ]
-    var id: String { lens.read(Fields.id) }
-    var name: String { lens.read(Fields.name) }
-    var status: Status { lens.read(Fields.status) }
+    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! status:Status!", [], [])
+    var id: String { lens.read(Self.selections.field(0)) }
+    var name: String { lens.read(Self.selections.field(1)) }
+    var status: Status { lens.read(Self.selections.field(2)) }
 }

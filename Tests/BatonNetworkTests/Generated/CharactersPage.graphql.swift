@@ -63,83 +63,44 @@ nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let characters: Baton.Field = Baton.Field("characters", arguments: [("after", .variable("after")), ("first", .variable("first"))], type: .nonNull(.named("CharacterConnection")), selections: Characters.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.characters)]
-        var characters: Characters { lens.read(Fields.characters) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("characters", arguments: [("after", .variable("after")), ("first", .variable("first"))], type: .nonNull(.named("CharacterConnection")), selections: Characters.selections))]
+        var characters: Characters { lens.read(Self.selections.field(0)) }
 
         /// A lens of `CharacterConnection`.
         struct Characters: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let totalCount: Baton.Field = Baton.Field.leaf("totalCount", "Int!")
-                static let edges: Baton.Field = Baton.Field.composite("edges", "[CharacterEdge!]!", Edges.selections)
-                static let pageInfo: Baton.Field = Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.totalCount),
-                .field(Fields.edges),
-                .field(Fields.pageInfo),
-            ]
-            var totalCount: Int { lens.read(Fields.totalCount) }
-            var edges: Baton.LensList<Edges> { lens.read(Fields.edges) }
-            var pageInfo: PageInfo { lens.read(Fields.pageInfo) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("totalCount:Int! edges:[CharacterEdge!]!: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
+            var totalCount: Int { lens.read(Self.selections.field(0)) }
+            var edges: Baton.LensList<Edges> { lens.read(Self.selections.field(1)) }
+            var pageInfo: PageInfo { lens.read(Self.selections.field(2)) }
 
             /// A lens of `CharacterEdge`.
             struct Edges: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let cursor: Baton.Field = Baton.Field.leaf("cursor", "String!")
-                    static let node: Baton.Field = Baton.Field.composite("node", "Character!", Node.selections)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.cursor),
-                    .field(Fields.node),
-                ]
-                var cursor: String { lens.read(Fields.cursor) }
-                var node: Node { lens.read(Fields.node) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:Character!:", [Node.selections], [])
+                var cursor: String { lens.read(Self.selections.field(0)) }
+                var node: Node { lens.read(Self.selections.field(1)) }
 
                 /// A lens of `Character`.
                 struct Node: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                        static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-                        static let species: Baton.Field = Baton.Field.leaf("species", "String!")
-                        static let location: Baton.Field = Baton.Field.composite("location", "Location", Location.selections)
-                    }
-                    static let selections: [Baton.Selection] = [
-                        .field(Fields.id),
-                        .field(Fields.name),
-                        .field(Fields.species),
-                        .field(Fields.location),
-                    ]
-                    var id: String { lens.read(Fields.id) }
-                    var name: String { lens.read(Fields.name) }
-                    var species: String { lens.read(Fields.species) }
-                    var location: Location? { lens.read(Fields.location) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! species:String! location:Location:", [Location.selections], [])
+                    var id: String { lens.read(Self.selections.field(0)) }
+                    var name: String { lens.read(Self.selections.field(1)) }
+                    var species: String { lens.read(Self.selections.field(2)) }
+                    var location: Location? { lens.read(Self.selections.field(3)) }
 
                     /// A lens of `Location`.
                     struct Location: Baton.LensType, Swift.Identifiable {
                         let lens: Baton.Lens
                         init(lens: Baton.Lens) { self.lens = lens }
-                        enum Fields {
-                            static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                            static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-                            static let dimension: Baton.Field = Baton.Field.leaf("dimension", "String")
-                        }
-                        static let selections: [Baton.Selection] = [
-                            .field(Fields.id),
-                            .field(Fields.name),
-                            .field(Fields.dimension),
-                        ]
-                        var id: String { lens.read(Fields.id) }
-                        var name: String { lens.read(Fields.name) }
-                        var dimension: String? { lens.read(Fields.dimension) }
+                        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! dimension:String", [], [])
+                        var id: String { lens.read(Self.selections.field(0)) }
+                        var name: String { lens.read(Self.selections.field(1)) }
+                        var dimension: String? { lens.read(Self.selections.field(2)) }
                     }
                 }
             }
@@ -148,16 +109,9 @@ nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
             struct PageInfo: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let hasNextPage: Baton.Field = Baton.Field.leaf("hasNextPage", "Boolean!")
-                    static let endCursor: Baton.Field = Baton.Field.leaf("endCursor", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.hasNextPage),
-                    .field(Fields.endCursor),
-                ]
-                var hasNextPage: Bool { lens.read(Fields.hasNextPage) }
-                var endCursor: String? { lens.read(Fields.endCursor) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("hasNextPage:Boolean! endCursor:String", [], [])
+                var hasNextPage: Bool { lens.read(Self.selections.field(0)) }
+                var endCursor: String? { lens.read(Self.selections.field(1)) }
             }
         }
     }

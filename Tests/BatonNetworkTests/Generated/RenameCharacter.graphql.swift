@@ -38,26 +38,16 @@ nonisolated struct RenameCharacter: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let renameCharacter: Baton.Field = Baton.Field("renameCharacter", arguments: [("id", .variable("id")), ("name", .variable("name"))], type: .named("Character"), selections: RenameCharacter2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.renameCharacter)]
-        var renameCharacter: RenameCharacter2? { lens.read(Fields.renameCharacter) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("renameCharacter", arguments: [("id", .variable("id")), ("name", .variable("name"))], type: .named("Character"), selections: RenameCharacter2.selections))]
+        var renameCharacter: RenameCharacter2? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct RenameCharacter2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-            ]
-            var id: String { lens.read(Fields.id) }
-            var name: String { lens.read(Fields.name) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String!", [], [])
+            var id: String { lens.read(Self.selections.field(0)) }
+            var name: String { lens.read(Self.selections.field(1)) }
 
             /// A typed optimistic response for a record of `Character`: what a mutation's `optimisticResponse:`
             /// is built from (a property per selection, typed as the response holds it).

@@ -37,21 +37,15 @@ nonisolated struct Ticks: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let ticks: Baton.Field = Baton.Field("ticks", arguments: [("count", .variable("count")), ("intervalMs", .variable("intervalMs"))], type: .nonNull(.named("Tick")), selections: Ticks2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.ticks)]
-        var ticks: Ticks2 { lens.read(Fields.ticks) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("ticks", arguments: [("count", .variable("count")), ("intervalMs", .variable("intervalMs"))], type: .nonNull(.named("Tick")), selections: Ticks2.selections))]
+        var ticks: Ticks2 { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Tick`.
         struct Ticks2: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let n: Baton.Field = Baton.Field.leaf("n", "Int!")
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.n)]
-            var n: Int { lens.read(Fields.n) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("n:Int!", [], [])
+            var n: Int { lens.read(Self.selections.field(0)) }
         }
     }
 }

@@ -42,47 +42,26 @@ nonisolated struct CharacterDetail: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                static let origin: Baton.Field = Baton.Field.composite("origin", "Location", Origin.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-                .field(Fields.origin),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var name: String? { lens.read(Fields.name) }
-            var origin: Origin? { lens.read(Fields.origin) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String origin:Location:", [Origin.selections], [])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var name: String? { lens.read(Self.selections.field(1)) }
+            var origin: Origin? { lens.read(Self.selections.field(2)) }
 
             /// A lens of `Location`.
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                    static let dimension: Baton.Field = Baton.Field.leaf("dimension", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                    .field(Fields.dimension),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
-                var dimension: String? { lens.read(Fields.dimension) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String dimension:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
+                var dimension: String? { lens.read(Self.selections.field(2)) }
             }
         }
     }

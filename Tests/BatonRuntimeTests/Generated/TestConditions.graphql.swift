@@ -50,53 +50,31 @@ nonisolated struct TestConditions: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                static let origin: Baton.Field = Baton.Field("origin", type: .named("Location"), selections: Origin.selections, conditions: [.include("withOrigin")])
-                static let species: Baton.Field = Baton.Field.leaf("species", "String")
-                static let status: Baton.Field = Baton.Field("status", type: .named("String"), conditions: [.skip("hideStatus")])
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.name),
-                .field(Fields.origin),
-                .field(Fields.species),
-                .field(Fields.status),
-                .field(Fields.id),
-            ]
-            var name: String? { lens.read(Fields.name) }
-            var origin: Origin? { lens.includes(Fields.origin.conditions) ? lens.read(Fields.origin) : nil }
-            var species: String? { lens.read(Fields.species) }
-            var status: String? { lens.includes(Fields.status.conditions) ? lens.read(Fields.status) : nil }
-            var id: String? { lens.read(Fields.id) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("name:String * species:String * id:ID", [], [
+                .field(Baton.Field("origin", type: .named("Location"), selections: Origin.selections, conditions: [.include("withOrigin")])),
+                .field(Baton.Field("status", type: .named("String"), conditions: [.skip("hideStatus")])),
+            ])
+            var name: String? { lens.read(Self.selections.field(0)) }
+            var origin: Origin? { lens.includes(Self.selections.field(1).conditions) ? lens.read(Self.selections.field(1)) : nil }
+            var species: String? { lens.read(Self.selections.field(2)) }
+            var status: String? { lens.includes(Self.selections.field(3).conditions) ? lens.read(Self.selections.field(3)) : nil }
+            var id: String? { lens.read(Self.selections.field(4)) }
 
             /// A lens of `Location`.
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                    static let dimension: Baton.Field = Baton.Field.leaf("dimension", "String")
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.name),
-                    .field(Fields.dimension),
-                    .field(Fields.id),
-                ]
-                var name: String? { lens.read(Fields.name) }
-                var dimension: String? { lens.read(Fields.dimension) }
-                var id: String? { lens.read(Fields.id) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("name:String dimension:String id:ID", [], [])
+                var name: String? { lens.read(Self.selections.field(0)) }
+                var dimension: String? { lens.read(Self.selections.field(1)) }
+                var id: String? { lens.read(Self.selections.field(2)) }
             }
         }
     }

@@ -52,81 +52,41 @@ nonisolated struct TestProfileQuery: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                static let origin: Baton.Field = Baton.Field.composite("origin", "Location", Origin.selections)
-                static let status: Baton.Field = Baton.Field.leaf("status", "String")
-                static let image: Baton.Field = Baton.Field.leaf("image", "String")
-                static let location: Baton.Field = Baton.Field.composite("location", "Location", Location.selections)
-                static let gender: Baton.Field = Baton.Field.leaf("gender", "String")
-                static let species: Baton.Field = Baton.Field.leaf("species", "String")
-                static let type: Baton.Field = Baton.Field.leaf("type", "String")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-                .field(Fields.origin),
-                .field(Fields.status),
-                .field(Fields.image),
-                .field(Fields.location),
-                .field(Fields.gender),
-                .field(Fields.species),
-                .field(Fields.type),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var name: String? { lens.read(Fields.name) }
-            var origin: Origin? { lens.read(Fields.origin) }
-            var status: String? { lens.read(Fields.status) }
-            var image: String? { lens.read(Fields.image) }
-            var location: Location? { lens.read(Fields.location) }
-            var gender: String? { lens.read(Fields.gender) }
-            var species: String? { lens.read(Fields.species) }
-            var type: String? { lens.read(Fields.type) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String origin:Location: status:String image:String location:Location: gender:String species:String type:String", [Origin.selections, Location.selections], [])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var name: String? { lens.read(Self.selections.field(1)) }
+            var origin: Origin? { lens.read(Self.selections.field(2)) }
+            var status: String? { lens.read(Self.selections.field(3)) }
+            var image: String? { lens.read(Self.selections.field(4)) }
+            var location: Location? { lens.read(Self.selections.field(5)) }
+            var gender: String? { lens.read(Self.selections.field(6)) }
+            var species: String? { lens.read(Self.selections.field(7)) }
+            var type: String? { lens.read(Self.selections.field(8)) }
 
             /// A lens of `Location`.
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
             }
 
             /// A lens of `Location`.
             struct Location: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                    static let dimension: Baton.Field = Baton.Field.leaf("dimension", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                    .field(Fields.dimension),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
-                var dimension: String? { lens.read(Fields.dimension) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String dimension:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
+                var dimension: String? { lens.read(Self.selections.field(2)) }
             }
         }
     }

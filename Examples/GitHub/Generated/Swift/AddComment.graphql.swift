@@ -54,64 +54,39 @@ nonisolated struct AddComment: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let addComment: Baton.Field = Baton.Field("addComment", arguments: [("input", .variable("input"))], type: .named("AddCommentPayload"), selections: AddComment2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.addComment)]
-        var addComment: AddComment2? { lens.read(Fields.addComment) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("addComment", arguments: [("input", .variable("input"))], type: .named("AddCommentPayload"), selections: AddComment2.selections))]
+        var addComment: AddComment2? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `AddCommentPayload`.
         struct AddComment2: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let commentEdge: Baton.Field = Baton.Field("commentEdge", type: .named("IssueCommentEdge"), selections: CommentEdge.selections, update: Baton.RecordUpdate(.appendEdge, connections: .variable("connections")))
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.commentEdge)]
-            var commentEdge: CommentEdge? { lens.read(Fields.commentEdge) }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("commentEdge", type: .named("IssueCommentEdge"), selections: CommentEdge.selections, update: Baton.RecordUpdate(.appendEdge, connections: .variable("connections"))))]
+            var commentEdge: CommentEdge? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `IssueCommentEdge`.
             struct CommentEdge: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let cursor: Baton.Field = Baton.Field.leaf("cursor", "String!")
-                    static let node: Baton.Field = Baton.Field.composite("node", "IssueComment", Node.selections)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.cursor),
-                    .field(Fields.node),
-                ]
-                var cursor: String { lens.read(Fields.cursor) }
-                var node: Node? { lens.read(Fields.node) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:IssueComment:", [Node.selections], [])
+                var cursor: String { lens.read(Self.selections.field(0)) }
+                var node: Node? { lens.read(Self.selections.field(1)) }
 
                 /// A lens of `IssueComment`.
                 struct Node: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                        static let body: Baton.Field = Baton.Field.leaf("body", "String!")
-                        static let author: Baton.Field = Baton.Field.composite("author", "Actor", Author.selections)
-                    }
-                    static let selections: [Baton.Selection] = [
-                        .field(Fields.id),
-                        .field(Fields.body),
-                        .field(Fields.author),
-                    ]
-                    var id: String { lens.read(Fields.id) }
-                    var body: String { lens.read(Fields.body) }
-                    var author: Author? { lens.read(Fields.author) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String! author:Actor:", [Author.selections], [])
+                    var id: String { lens.read(Self.selections.field(0)) }
+                    var body: String { lens.read(Self.selections.field(1)) }
+                    var author: Author? { lens.read(Self.selections.field(2)) }
 
                     /// A lens of `Actor`.
                     struct Author: Baton.LensType {
                         let lens: Baton.Lens
                         init(lens: Baton.Lens) { self.lens = lens }
-                        enum Fields {
-                            static let login: Baton.Field = Baton.Field.leaf("login", "String!")
-                        }
-                        static let selections: [Baton.Selection] = [.field(Fields.login)]
-                        var login: String { lens.read(Fields.login) }
+                        static let selections: [Baton.Selection] = Baton.Selection.table("login:String!", [], [])
+                        var login: String { lens.read(Self.selections.field(0)) }
 
                         /// A typed optimistic response for a record of `Actor`: what a mutation's `optimisticResponse:`
                         /// is built from (a property per selection, typed as the response holds it).

@@ -31,11 +31,8 @@ nonisolated struct IssueCommentsPaginationQuery: Baton.RefetchQueryOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let node: Baton.Field = Baton.Field("node", arguments: [("id", .variable("id"))], type: .named("Node"), selections: Node.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.node)]
-        var node: Node? { lens.read(Fields.node) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("node", arguments: [("id", .variable("id"))], type: .named("Node"), selections: Node.selections))]
+        var node: Node? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Node`.
         struct Node: Baton.LensType {

@@ -49,11 +49,8 @@ nonisolated struct IssueCommentsQuery: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let node: Baton.Field = Baton.Field("node", arguments: [("id", .variable("id"))], type: .named("Node"), selections: Node.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.node)]
-        var node: Node? { lens.read(Fields.node) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("node", arguments: [("id", .variable("id"))], type: .named("Node"), selections: Node.selections))]
+        var node: Node? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Node`.
         struct Node: Baton.LensType {
@@ -67,14 +64,8 @@ nonisolated struct IssueCommentsQuery: Baton.AttachableOperation {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
                 static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
-                enum Fields {
-                    static let title: Baton.Field = Baton.Field.leaf("title", "String!")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.title),
-                    .fragment(IssueComments_issue.self),
-                ]
-                var title: String { lens.read(Fields.title) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("title:String! *", [], [.fragment(IssueComments_issue.self)])
+                var title: String { lens.read(Self.selections.field(0)) }
                 var issueComments: Baton.Fragment<IssueComments_issue> { Baton.Fragment(lens: lens) }
             }
         }

@@ -10,7 +10,7 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
     static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
     /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
     typealias RefetchQuery = IssueCommentsPaginationQuery
-    static let connectionPath: [Baton.Field] = [Fields.comments]
+    static let connectionPath: [Baton.Field] = [Self.selections.field(1)]
     static let paging: Baton.PagingVariables = Baton.PagingVariables(forwardCount: "count", forwardCursor: "cursor")
     static let refetchesThroughNode: Bool = true
     /// The fragment's definition as operations send it (their `document` joins it).
@@ -41,34 +41,18 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
       }
     }
     """
-    enum Fields {
-        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-        static let comments: Baton.Field = Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("IssueCommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "IssueComments_comments", filters: []))
-    }
-    static let selections: [Baton.Selection] = [
-        .field(Fields.id),
-        .field(Fields.comments),
-    ]
-    var id: String { lens.read(Fields.id) }
-    var comments: Comments { lens.read(Fields.comments) }
+    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! *", [], [.field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("IssueCommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "IssueComments_comments", filters: [])))])
+    var id: String { lens.read(Self.selections.field(0)) }
+    var comments: Comments { lens.read(Self.selections.field(1)) }
 
     /// A lens of `IssueCommentConnection`.
     struct Comments: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let totalCount: Baton.Field = Baton.Field.leaf("totalCount", "Int!")
-            static let edges: Baton.Field = Baton.Field.composite("edges", "[IssueCommentEdge]", Edges.selections)
-            static let pageInfo: Baton.Field = Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)
-        }
-        static let selections: [Baton.Selection] = [
-            .field(Fields.totalCount),
-            .field(Fields.edges),
-            .field(Fields.pageInfo),
-        ]
-        var totalCount: Int { lens.read(Fields.totalCount) }
-        var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Fields.edges) }
-        var pageInfo: PageInfo { lens.read(Fields.pageInfo) }
+        static let selections: [Baton.Selection] = Baton.Selection.table("totalCount:Int! edges:[IssueCommentEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
+        var totalCount: Int { lens.read(Self.selections.field(0)) }
+        var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(1)) }
+        var pageInfo: PageInfo { lens.read(Self.selections.field(2)) }
         /// The connection record this lens reads: what a mutation's `connections:` names.
         var connectionID: Baton.ConnectionID { Baton.ConnectionID(lens.key) }
 
@@ -76,44 +60,25 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
         struct Edges: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let cursor: Baton.Field = Baton.Field.leaf("cursor", "String!")
-                static let node: Baton.Field = Baton.Field.composite("node", "IssueComment", Node.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.cursor),
-                .field(Fields.node),
-            ]
-            var cursor: String { lens.read(Fields.cursor) }
-            var node: Node? { lens.read(Fields.node) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:IssueComment:", [Node.selections], [])
+            var cursor: String { lens.read(Self.selections.field(0)) }
+            var node: Node? { lens.read(Self.selections.field(1)) }
 
             /// A lens of `IssueComment`.
             struct Node: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                    static let body: Baton.Field = Baton.Field.leaf("body", "String!")
-                    static let author: Baton.Field = Baton.Field.composite("author", "Actor", Author.selections)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.body),
-                    .field(Fields.author),
-                ]
-                var id: String { lens.read(Fields.id) }
-                var body: String { lens.read(Fields.body) }
-                var author: Author? { lens.read(Fields.author) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String! author:Actor:", [Author.selections], [])
+                var id: String { lens.read(Self.selections.field(0)) }
+                var body: String { lens.read(Self.selections.field(1)) }
+                var author: Author? { lens.read(Self.selections.field(2)) }
 
                 /// A lens of `Actor`.
                 struct Author: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let login: Baton.Field = Baton.Field.leaf("login", "String!")
-                    }
-                    static let selections: [Baton.Selection] = [.field(Fields.login)]
-                    var login: String { lens.read(Fields.login) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("login:String!", [], [])
+                    var login: String { lens.read(Self.selections.field(0)) }
                 }
             }
         }
@@ -122,16 +87,9 @@ nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Bato
         struct PageInfo: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let endCursor: Baton.Field = Baton.Field.leaf("endCursor", "String")
-                static let hasNextPage: Baton.Field = Baton.Field.leaf("hasNextPage", "Boolean!")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.endCursor),
-                .field(Fields.hasNextPage),
-            ]
-            var endCursor: String? { lens.read(Fields.endCursor) }
-            var hasNextPage: Bool { lens.read(Fields.hasNextPage) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
+            var endCursor: String? { lens.read(Self.selections.field(0)) }
+            var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
         }
     }
 }

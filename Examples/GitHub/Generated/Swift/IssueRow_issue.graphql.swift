@@ -19,28 +19,16 @@ nonisolated struct IssueRow_issue: Baton.LensType {
       }
     }
     """
-    enum Fields {
-        static let number: Baton.Field = Baton.Field.leaf("number", "Int!")
-        static let title: Baton.Field = Baton.Field.leaf("title", "String!")
-        static let author: Baton.Field = Baton.Field("author", type: .named("Actor"), selections: Author.selections, required: .log)
-    }
-    static let selections: [Baton.Selection] = [
-        .field(Fields.number),
-        .field(Fields.title),
-        .field(Fields.author),
-    ]
-    var number: Int { lens.read(Fields.number) }
-    var title: String { lens.read(Fields.title) }
-    var author: Author { lens.read(Fields.author) }
+    static let selections: [Baton.Selection] = Baton.Selection.table("number:Int! title:String! *", [], [.field(Baton.Field("author", type: .named("Actor"), selections: Author.selections, required: .log))])
+    var number: Int { lens.read(Self.selections.field(0)) }
+    var title: String { lens.read(Self.selections.field(1)) }
+    var author: Author { lens.read(Self.selections.field(2)) }
 
     /// A lens of `Actor`.
     struct Author: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let login: Baton.Field = Baton.Field.leaf("login", "String!")
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.login)]
-        var login: String { lens.read(Fields.login) }
+        static let selections: [Baton.Selection] = Baton.Selection.table("login:String!", [], [])
+        var login: String { lens.read(Self.selections.field(0)) }
     }
 }

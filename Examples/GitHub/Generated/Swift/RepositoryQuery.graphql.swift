@@ -50,52 +50,31 @@ nonisolated struct RepositoryQuery: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let repository: Baton.Field = Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections, catchTo: .result)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.repository)]
-        var repository: Swift.Result<Repository?, Baton.FieldErrors> { lens.caught(Fields.repository) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections, catchTo: .result))]
+        var repository: Swift.Result<Repository?, Baton.FieldErrors> { lens.caught(Self.selections.field(0)) }
 
         /// A lens of `Repository`.
         struct Repository: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let nameWithOwner: Baton.Field = Baton.Field.leaf("nameWithOwner", "String!")
-                static let description: Baton.Field = Baton.Field.leaf("description", "String")
-                static let issues: Baton.Field = Baton.Field("issues", arguments: [("first", .literal(.number("5"))), ("states", .literal(.string("OPEN")))], type: .nonNull(.named("IssueConnection")), selections: Issues.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.nameWithOwner),
-                .field(Fields.description),
-                .field(Fields.issues),
-            ]
-            var nameWithOwner: String { lens.read(Fields.nameWithOwner) }
-            var description: String? { lens.read(Fields.description) }
-            var issues: Issues { lens.read(Fields.issues) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("nameWithOwner:String! description:String *", [], [.field(Baton.Field("issues", arguments: [("first", .literal(.number("5"))), ("states", .literal(.string("OPEN")))], type: .nonNull(.named("IssueConnection")), selections: Issues.selections))])
+            var nameWithOwner: String { lens.read(Self.selections.field(0)) }
+            var description: String? { lens.read(Self.selections.field(1)) }
+            var issues: Issues { lens.read(Self.selections.field(2)) }
 
             /// A lens of `IssueConnection`.
             struct Issues: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let nodes: Baton.Field = Baton.Field.composite("nodes", "[Issue]", Nodes.selections)
-                }
-                static let selections: [Baton.Selection] = [.field(Fields.nodes)]
-                var nodes: Baton.LensList<Baton.NullableItem<Nodes>>? { lens.read(Fields.nodes) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("nodes:[Issue]:", [Nodes.selections], [])
+                var nodes: Baton.LensList<Baton.NullableItem<Nodes>>? { lens.read(Self.selections.field(0)) }
 
                 /// A lens of `Issue`.
                 struct Nodes: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                    }
-                    static let selections: [Baton.Selection] = [
-                        .field(Fields.id),
-                        .fragment(IssueRow_issue.self),
-                    ]
-                    var id: String { lens.read(Fields.id) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! *", [], [.fragment(IssueRow_issue.self)])
+                    var id: String { lens.read(Self.selections.field(0)) }
                     var issueRow: Baton.Fragment<IssueRow_issue>? { lens.spread(IssueRow_issue.self) }
                 }
             }

@@ -48,53 +48,32 @@ nonisolated struct FailingIssues: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let repository: Baton.Field = Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.repository)]
-        var repository: Repository? { lens.read(Fields.repository) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections))]
+        var repository: Repository? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Repository`.
         struct Repository: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-                .inlineFragment(typeCondition: nil, conditions: [], selections: AsRepository.selections),
-            ]
-            var id: String { lens.read(Fields.id) }
-            var name: String { lens.read(Fields.name) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! *", [], [.inlineFragment(typeCondition: nil, conditions: [], selections: AsRepository.selections)])
+            var id: String { lens.read(Self.selections.field(0)) }
+            var name: String { lens.read(Self.selections.field(1)) }
             var asRepository: Baton.DeferredPhase<AsRepository> { lens.deferredAs(AsRepository.self, label: "failing") ?? .pending }
 
             /// The parent's record as `Repository`.
             struct AsRepository: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let failingIssues: Baton.Field = Baton.Field.composite("failingIssues", "[Issue!]!", FailingIssues2.selections)
-                }
-                static let selections: [Baton.Selection] = [.field(Fields.failingIssues)]
-                var failingIssues: Baton.LensList<FailingIssues2> { lens.read(Fields.failingIssues) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("failingIssues:[Issue!]!:", [FailingIssues2.selections], [])
+                var failingIssues: Baton.LensList<FailingIssues2> { lens.read(Self.selections.field(0)) }
 
                 /// A lens of `Issue`.
                 struct FailingIssues2: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                        static let title: Baton.Field = Baton.Field.leaf("title", "String!")
-                    }
-                    static let selections: [Baton.Selection] = [
-                        .field(Fields.id),
-                        .field(Fields.title),
-                    ]
-                    var id: String { lens.read(Fields.id) }
-                    var title: String { lens.read(Fields.title) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! title:String!", [], [])
+                    var id: String { lens.read(Self.selections.field(0)) }
+                    var title: String { lens.read(Self.selections.field(1)) }
                 }
             }
         }

@@ -18,25 +18,15 @@ nonisolated struct RepositoryIssues: Baton.LensType {
       }
     }
     """
-    enum Fields {
-        static let issues: Baton.Field = Baton.Field("issues", arguments: [("first", .literal(.number("2")))], type: .nonNull(.list(.nonNull(.named("Issue")))), selections: Issues.selections)
-    }
-    static let selections: [Baton.Selection] = [.field(Fields.issues)]
-    var issues: Baton.LensList<Issues> { lens.read(Fields.issues) }
+    static let selections: [Baton.Selection] = [.field(Baton.Field("issues", arguments: [("first", .literal(.number("2")))], type: .nonNull(.list(.nonNull(.named("Issue")))), selections: Issues.selections))]
+    var issues: Baton.LensList<Issues> { lens.read(Self.selections.field(0)) }
 
     /// A lens of `Issue`.
     struct Issues: Baton.LensType, Swift.Identifiable {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-            static let title: Baton.Field = Baton.Field.leaf("title", "String!")
-        }
-        static let selections: [Baton.Selection] = [
-            .field(Fields.id),
-            .field(Fields.title),
-        ]
-        var id: String { lens.read(Fields.id) }
-        var title: String { lens.read(Fields.title) }
+        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! title:String!", [], [])
+        var id: String { lens.read(Self.selections.field(0)) }
+        var title: String { lens.read(Self.selections.field(1)) }
     }
 }

@@ -46,30 +46,17 @@ nonisolated struct RepositoryScreen: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let repository: Baton.Field = Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.repository)]
-        var repository: Repository? { lens.read(Fields.repository) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections))]
+        var repository: Repository? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Repository`.
         struct Repository: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-                static let description: Baton.Field = Baton.Field.leaf("description", "String")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-                .field(Fields.description),
-                .fragment(RepositoryIssues.self),
-            ]
-            var id: String { lens.read(Fields.id) }
-            var name: String { lens.read(Fields.name) }
-            var description: String? { lens.read(Fields.description) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! description:String *", [], [.fragment(RepositoryIssues.self)])
+            var id: String { lens.read(Self.selections.field(0)) }
+            var name: String { lens.read(Self.selections.field(1)) }
+            var description: String? { lens.read(Self.selections.field(2)) }
             var repositoryIssues: Baton.DeferredPhase<Baton.Fragment<RepositoryIssues>> { lens.deferred(RepositoryIssues.self, label: "issues") ?? .pending }
         }
     }

@@ -46,44 +46,25 @@ nonisolated struct Stargazers: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let repository: Baton.Field = Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.repository)]
-        var repository: Repository? { lens.read(Fields.repository) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("repository", arguments: [("name", .variable("name")), ("owner", .variable("owner"))], type: .named("Repository"), selections: Repository.selections))]
+        var repository: Repository? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Repository`.
         struct Repository: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String!")
-                static let stargazers: Baton.Field = Baton.Field.composite("stargazers", "[User!]!", Stargazers2.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-                .field(Fields.stargazers),
-            ]
-            var id: String { lens.read(Fields.id) }
-            var name: String { lens.read(Fields.name) }
-            var stargazers: Baton.Streamed<Baton.LensList<Stargazers2>> { lens.streamed(Fields.stargazers, initialCount: .literal(1)) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! name:String! stargazers:[User!]!:", [Stargazers2.selections], [])
+            var id: String { lens.read(Self.selections.field(0)) }
+            var name: String { lens.read(Self.selections.field(1)) }
+            var stargazers: Baton.Streamed<Baton.LensList<Stargazers2>> { lens.streamed(Self.selections.field(2), initialCount: .literal(1)) }
 
             /// A lens of `User`.
             struct Stargazers2: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                    static let login: Baton.Field = Baton.Field.leaf("login", "String!")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.login),
-                ]
-                var id: String { lens.read(Fields.id) }
-                var login: String { lens.read(Fields.login) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! login:String!", [], [])
+                var id: String { lens.read(Self.selections.field(0)) }
+                var login: String { lens.read(Self.selections.field(1)) }
             }
         }
     }

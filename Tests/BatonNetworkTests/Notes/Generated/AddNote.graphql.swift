@@ -35,29 +35,17 @@ nonisolated struct AddNote: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let addNote: Baton.Field = Baton.Field("addNote", arguments: [("text", .variable("text"))], type: .nonNull(.named("Note")), selections: AddNote2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.addNote)]
-        var addNote: AddNote2 { lens.read(Fields.addNote) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("addNote", arguments: [("text", .variable("text"))], type: .nonNull(.named("Note")), selections: AddNote2.selections))]
+        var addNote: AddNote2 { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Note`.
         struct AddNote2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                static let text: Baton.Field = Baton.Field.leaf("text", "String!")
-                static let words: Baton.Field = Baton.Field.leaf("words", "Int!")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.text),
-                .field(Fields.words),
-            ]
-            var id: String { lens.read(Fields.id) }
-            var text: String { lens.read(Fields.text) }
-            var words: Int { lens.read(Fields.words) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! text:String! words:Int!", [], [])
+            var id: String { lens.read(Self.selections.field(0)) }
+            var text: String { lens.read(Self.selections.field(1)) }
+            var words: Int { lens.read(Self.selections.field(2)) }
 
             /// A typed optimistic response for a record of `Note`: what a mutation's `optimisticResponse:`
             /// is built from (a property per selection, typed as the response holds it).

@@ -37,29 +37,17 @@ nonisolated struct Note: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let note: Baton.Field = Baton.Field("note", arguments: [("id", .variable("id"))], type: .named("Note"), selections: Note2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.note)]
-        var note: Note2? { lens.read(Fields.note) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("note", arguments: [("id", .variable("id"))], type: .named("Note"), selections: Note2.selections))]
+        var note: Note2? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Note`.
         struct Note2: Baton.LensType, Swift.Identifiable {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                static let text: Baton.Field = Baton.Field.leaf("text", "String!")
-                static let words: Baton.Field = Baton.Field.leaf("words", "Int!")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.text),
-                .field(Fields.words),
-            ]
-            var id: String { lens.read(Fields.id) }
-            var text: String { lens.read(Fields.text) }
-            var words: Int { lens.read(Fields.words) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! text:String! words:Int!", [], [])
+            var id: String { lens.read(Self.selections.field(0)) }
+            var text: String { lens.read(Self.selections.field(1)) }
+            var words: Int { lens.read(Self.selections.field(2)) }
         }
     }
 }

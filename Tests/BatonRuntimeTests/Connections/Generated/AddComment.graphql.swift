@@ -50,51 +50,31 @@ nonisolated struct AddComment: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let addComment: Baton.Field = Baton.Field("addComment", arguments: [("body", .variable("body"))], type: .named("AddCommentPayload"), selections: AddComment2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.addComment)]
-        var addComment: AddComment2? { lens.read(Fields.addComment) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("addComment", arguments: [("body", .variable("body"))], type: .named("AddCommentPayload"), selections: AddComment2.selections))]
+        var addComment: AddComment2? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `AddCommentPayload`.
         struct AddComment2: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let commentEdge: Baton.Field = Baton.Field("commentEdge", type: .named("CommentEdge"), selections: CommentEdge.selections, update: Baton.RecordUpdate(.appendEdge, connections: .variable("connections")))
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.commentEdge)]
-            var commentEdge: CommentEdge? { lens.read(Fields.commentEdge) }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("commentEdge", type: .named("CommentEdge"), selections: CommentEdge.selections, update: Baton.RecordUpdate(.appendEdge, connections: .variable("connections"))))]
+            var commentEdge: CommentEdge? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `CommentEdge`.
             struct CommentEdge: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let cursor: Baton.Field = Baton.Field.leaf("cursor", "String")
-                    static let node: Baton.Field = Baton.Field.composite("node", "Comment", Node.selections)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.cursor),
-                    .field(Fields.node),
-                ]
-                var cursor: String? { lens.read(Fields.cursor) }
-                var node: Node? { lens.read(Fields.node) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String node:Comment:", [Node.selections], [])
+                var cursor: String? { lens.read(Self.selections.field(0)) }
+                var node: Node? { lens.read(Self.selections.field(1)) }
 
                 /// A lens of `Comment`.
                 struct Node: Baton.LensType, Swift.Identifiable {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                        static let body: Baton.Field = Baton.Field.leaf("body", "String")
-                    }
-                    static let selections: [Baton.Selection] = [
-                        .field(Fields.id),
-                        .field(Fields.body),
-                    ]
-                    var id: String { lens.read(Fields.id) }
-                    var body: String? { lens.read(Fields.body) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String", [], [])
+                    var id: String { lens.read(Self.selections.field(0)) }
+                    var body: String? { lens.read(Self.selections.field(1)) }
 
                     /// A typed optimistic response for a record of `Comment`: what a mutation's `optimisticResponse:`
                     /// is built from (a property per selection, typed as the response holds it).

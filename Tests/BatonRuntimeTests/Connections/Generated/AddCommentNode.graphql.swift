@@ -46,36 +46,23 @@ nonisolated struct AddCommentNode: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let addComment: Baton.Field = Baton.Field("addComment", arguments: [("body", .variable("body"))], type: .named("AddCommentPayload"), selections: AddComment_.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.addComment)]
-        var addComment: AddComment_? { lens.read(Fields.addComment) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("addComment", arguments: [("body", .variable("body"))], type: .named("AddCommentPayload"), selections: AddComment_.selections))]
+        var addComment: AddComment_? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `AddCommentPayload`.
         struct AddComment_: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let comment: Baton.Field = Baton.Field("comment", type: .named("Comment"), selections: Comment.selections, update: Baton.RecordUpdate(.appendNode, connections: .variable("connections"), edgeTypename: "CommentEdge"))
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.comment)]
-            var comment: Comment? { lens.read(Fields.comment) }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("comment", type: .named("Comment"), selections: Comment.selections, update: Baton.RecordUpdate(.appendNode, connections: .variable("connections"), edgeTypename: "CommentEdge")))]
+            var comment: Comment? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Comment`.
             struct Comment: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                    static let body: Baton.Field = Baton.Field.leaf("body", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.body),
-                ]
-                var id: String { lens.read(Fields.id) }
-                var body: String? { lens.read(Fields.body) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String", [], [])
+                var id: String { lens.read(Self.selections.field(0)) }
+                var body: String? { lens.read(Self.selections.field(1)) }
 
                 /// A typed optimistic response for a record of `Comment`: what a mutation's `optimisticResponse:`
                 /// is built from (a property per selection, typed as the response holds it).

@@ -33,21 +33,15 @@ nonisolated struct DeleteComment: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let deleteComment: Baton.Field = Baton.Field("deleteComment", arguments: [("id", .variable("id"))], type: .named("DeletePayload"), selections: DeleteComment2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.deleteComment)]
-        var deleteComment: DeleteComment2? { lens.read(Fields.deleteComment) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("deleteComment", arguments: [("id", .variable("id"))], type: .named("DeletePayload"), selections: DeleteComment2.selections))]
+        var deleteComment: DeleteComment2? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `DeletePayload`.
         struct DeleteComment2: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let deletedId: Baton.Field = Baton.Field("deletedId", type: .named("ID"), update: Baton.RecordUpdate(.deleteRecord, typename: "Comment"))
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.deletedId)]
-            var deletedId: String? { lens.read(Fields.deletedId) }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("deletedId", type: .named("ID"), update: Baton.RecordUpdate(.deleteRecord, typename: "Comment")))]
+            var deletedId: String? { lens.read(Self.selections.field(0)) }
 
             /// A typed optimistic response for a record of `DeletePayload`: what a mutation's `optimisticResponse:`
             /// is built from (a property per selection, typed as the response holds it).

@@ -10,7 +10,7 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
     static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
     /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
     typealias RefetchQuery = IssueCommentsPage
-    static let connectionPath: [Baton.Field] = [Fields.comments]
+    static let connectionPath: [Baton.Field] = [Self.selections.field(2)]
     static let paging: Baton.PagingVariables = Baton.PagingVariables(forwardCount: "count", forwardCursor: "cursor")
     static let refetchesThroughNode: Bool = true
     /// The fragment's definition as operations send it (their `document` joins it).
@@ -38,37 +38,19 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
       }
     }
     """
-    enum Fields {
-        static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-        static let title: Baton.Field = Baton.Field.leaf("title", "String")
-        static let comments: Baton.Field = Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("orderBy", .variable("order"))], type: .nonNull(.named("CommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "Issue_comments", filters: ["orderBy"]))
-    }
-    static let selections: [Baton.Selection] = [
-        .field(Fields.id),
-        .field(Fields.title),
-        .field(Fields.comments),
-    ]
-    var id: String { lens.read(Fields.id) }
-    var title: String? { lens.read(Fields.title) }
-    var comments: Comments { lens.read(Fields.comments) }
+    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! title:String *", [], [.field(Baton.Field("comments", arguments: [("after", .variable("cursor")), ("first", .variable("count")), ("orderBy", .variable("order"))], type: .nonNull(.named("CommentConnection")), selections: Comments.selections, connection: Baton.ConnectionSpec(key: "Issue_comments", filters: ["orderBy"])))])
+    var id: String { lens.read(Self.selections.field(0)) }
+    var title: String? { lens.read(Self.selections.field(1)) }
+    var comments: Comments { lens.read(Self.selections.field(2)) }
 
     /// A lens of `CommentConnection`.
     struct Comments: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let totalCount: Baton.Field = Baton.Field.leaf("totalCount", "Int")
-            static let edges: Baton.Field = Baton.Field.composite("edges", "[CommentEdge]", Edges.selections)
-            static let pageInfo: Baton.Field = Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)
-        }
-        static let selections: [Baton.Selection] = [
-            .field(Fields.totalCount),
-            .field(Fields.edges),
-            .field(Fields.pageInfo),
-        ]
-        var totalCount: Int? { lens.read(Fields.totalCount) }
-        var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Fields.edges) }
-        var pageInfo: PageInfo { lens.read(Fields.pageInfo) }
+        static let selections: [Baton.Selection] = Baton.Selection.table("totalCount:Int edges:[CommentEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
+        var totalCount: Int? { lens.read(Self.selections.field(0)) }
+        var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(1)) }
+        var pageInfo: PageInfo { lens.read(Self.selections.field(2)) }
         /// The connection record this lens reads: what a mutation's `connections:` names.
         var connectionID: Baton.ConnectionID { Baton.ConnectionID(lens.key) }
 
@@ -76,31 +58,17 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
         struct Edges: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let cursor: Baton.Field = Baton.Field.leaf("cursor", "String")
-                static let node: Baton.Field = Baton.Field.composite("node", "Comment", Node.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.cursor),
-                .field(Fields.node),
-            ]
-            var cursor: String? { lens.read(Fields.cursor) }
-            var node: Node? { lens.read(Fields.node) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String node:Comment:", [Node.selections], [])
+            var cursor: String? { lens.read(Self.selections.field(0)) }
+            var node: Node? { lens.read(Self.selections.field(1)) }
 
             /// A lens of `Comment`.
             struct Node: Baton.LensType, Swift.Identifiable {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID!")
-                    static let body: Baton.Field = Baton.Field.leaf("body", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.body),
-                ]
-                var id: String { lens.read(Fields.id) }
-                var body: String? { lens.read(Fields.body) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID! body:String", [], [])
+                var id: String { lens.read(Self.selections.field(0)) }
+                var body: String? { lens.read(Self.selections.field(1)) }
             }
         }
 
@@ -108,16 +76,9 @@ nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Ba
         struct PageInfo: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let endCursor: Baton.Field = Baton.Field.leaf("endCursor", "String")
-                static let hasNextPage: Baton.Field = Baton.Field.leaf("hasNextPage", "Boolean!")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.endCursor),
-                .field(Fields.hasNextPage),
-            ]
-            var endCursor: String? { lens.read(Fields.endCursor) }
-            var hasNextPage: Bool { lens.read(Fields.hasNextPage) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
+            var endCursor: String? { lens.read(Self.selections.field(0)) }
+            var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
         }
     }
 }

@@ -42,21 +42,15 @@ nonisolated struct RemoveCommentEdge: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let deleteComment: Baton.Field = Baton.Field("deleteComment", arguments: [("id", .variable("id"))], type: .named("DeletePayload"), selections: DeleteComment_.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.deleteComment)]
-        var deleteComment: DeleteComment_? { lens.read(Fields.deleteComment) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("deleteComment", arguments: [("id", .variable("id"))], type: .named("DeletePayload"), selections: DeleteComment_.selections))]
+        var deleteComment: DeleteComment_? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `DeletePayload`.
         struct DeleteComment_: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let deletedId: Baton.Field = Baton.Field("deletedId", type: .named("ID"), update: Baton.RecordUpdate(.deleteEdge, connections: .variable("connections")))
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.deletedId)]
-            var deletedId: String? { lens.read(Fields.deletedId) }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("deletedId", type: .named("ID"), update: Baton.RecordUpdate(.deleteEdge, connections: .variable("connections"))))]
+            var deletedId: String? { lens.read(Self.selections.field(0)) }
 
             /// A typed optimistic response for a record of `DeletePayload`: what a mutation's `optimisticResponse:`
             /// is built from (a property per selection, typed as the response holds it).

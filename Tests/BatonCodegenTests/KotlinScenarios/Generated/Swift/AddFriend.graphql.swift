@@ -53,51 +53,31 @@ nonisolated struct AddFriend: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let addFriend: Baton.Field = Baton.Field("addFriend", arguments: [("id", .variable("id")), ("name", .variable("name"))], type: .named("AddFriendPayload"), selections: AddFriend2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.addFriend)]
-        var addFriend: AddFriend2? { lens.read(Fields.addFriend) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("addFriend", arguments: [("id", .variable("id")), ("name", .variable("name"))], type: .named("AddFriendPayload"), selections: AddFriend2.selections))]
+        var addFriend: AddFriend2? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `AddFriendPayload`.
         struct AddFriend2: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let friendEdge: Baton.Field = Baton.Field("friendEdge", type: .named("FriendEdge"), selections: FriendEdge.selections, update: Baton.RecordUpdate(.appendEdge, connections: .variable("connections")))
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.friendEdge)]
-            var friendEdge: FriendEdge? { lens.read(Fields.friendEdge) }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("friendEdge", type: .named("FriendEdge"), selections: FriendEdge.selections, update: Baton.RecordUpdate(.appendEdge, connections: .variable("connections"))))]
+            var friendEdge: FriendEdge? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `FriendEdge`.
             struct FriendEdge: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let cursor: Baton.Field = Baton.Field.leaf("cursor", "String!")
-                    static let node: Baton.Field = Baton.Field.composite("node", "Character", Node.selections)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.cursor),
-                    .field(Fields.node),
-                ]
-                var cursor: String { lens.read(Fields.cursor) }
-                var node: Node? { lens.read(Fields.node) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:Character:", [Node.selections], [])
+                var cursor: String { lens.read(Self.selections.field(0)) }
+                var node: Node? { lens.read(Self.selections.field(1)) }
 
                 /// A lens of `Character`.
                 struct Node: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                        static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                    }
-                    static let selections: [Baton.Selection] = [
-                        .field(Fields.id),
-                        .field(Fields.name),
-                    ]
-                    var id: String? { lens.read(Fields.id) }
-                    var name: String? { lens.read(Fields.name) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                    var id: String? { lens.read(Self.selections.field(0)) }
+                    var name: String? { lens.read(Self.selections.field(1)) }
 
                     /// A typed optimistic response for a record of `Character`: what a mutation's `optimisticResponse:`
                     /// is built from (a property per selection, typed as the response holds it).

@@ -64,56 +64,40 @@ nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let item: Baton.Field = Baton.Field("item", type: .named("Item"), selections: Item.selections, catchTo: .result)
-            static let owner: Baton.Field = Baton.Field("item", alias: "owner", type: .named("Item"), selections: Owner.selections, catchTo: .null)
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections, catchTo: .result)
-            static let born: Baton.Field = Baton.Field("character", alias: "born", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Born.selections, catchTo: .result)
-            static let locations: Baton.Field = Baton.Field("locations", type: .named("Locations"), selections: Locations.selections, catchTo: .result)
-        }
         static let selections: [Baton.Selection] = [
-            .field(Fields.item),
-            .field(Fields.owner),
-            .field(Fields.character),
-            .field(Fields.born),
-            .field(Fields.locations),
+            .field(Baton.Field("item", type: .named("Item"), selections: Item.selections, catchTo: .result)),
+            .field(Baton.Field("item", alias: "owner", type: .named("Item"), selections: Owner.selections, catchTo: .null)),
+            .field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections, catchTo: .result)),
+            .field(Baton.Field("character", alias: "born", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Born.selections, catchTo: .result)),
+            .field(Baton.Field("locations", type: .named("Locations"), selections: Locations.selections, catchTo: .result)),
         ]
-        var item: Swift.Result<Item?, Baton.FieldErrors> { lens.caught(Fields.item) }
-        var owner: Owner? { lens.caughtToNull(Fields.owner) }
-        var character: Swift.Result<Character?, Baton.FieldErrors> { lens.caught(Fields.character) }
-        var born: Swift.Result<Born?, Baton.FieldErrors> { lens.caught(Fields.born) }
-        var locations: Swift.Result<Locations?, Baton.FieldErrors> { lens.caught(Fields.locations) }
+        var item: Swift.Result<Item?, Baton.FieldErrors> { lens.caught(Self.selections.field(0)) }
+        var owner: Owner? { lens.caughtToNull(Self.selections.field(1)) }
+        var character: Swift.Result<Character?, Baton.FieldErrors> { lens.caught(Self.selections.field(2)) }
+        var born: Swift.Result<Born?, Baton.FieldErrors> { lens.caught(Self.selections.field(3)) }
+        var locations: Swift.Result<Locations?, Baton.FieldErrors> { lens.caught(Self.selections.field(4)) }
 
         /// A lens of `Item`.
         struct Item: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let title: Baton.Field = Baton.Field("title", type: .named("String"), required: .throw)
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.title)]
-            var title: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Fields.title) } }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("title", type: .named("String"), required: .throw))]
+            var title: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(0)) } }
         }
 
         /// A lens of `Item`.
         struct Owner: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let owner: Baton.Field = Baton.Field.composite("owner", "Owner", Owner2.selections)
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.owner)]
-            var owner: Owner2? { lens.read(Fields.owner) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("owner:Owner:", [Owner2.selections], [])
+            var owner: Owner2? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Owner`.
             struct Owner2: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let login: Baton.Field = Baton.Field("login", type: .named("String"), required: .throw)
-                }
-                static let selections: [Baton.Selection] = [.field(Fields.login)]
-                var login: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Fields.login) } }
+                static let selections: [Baton.Selection] = [.field(Baton.Field("login", type: .named("String"), required: .throw))]
+                var login: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(0)) } }
             }
         }
 
@@ -121,29 +105,20 @@ nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let species: Baton.Field = Baton.Field("species", type: .named("String"), required: .throw)
-                static let origin: Baton.Field = Baton.Field("origin", type: .named("Location"), selections: Origin.selections, catchTo: .result)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.species),
-                .field(Fields.origin),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var species: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Fields.species) } }
-            var origin: Swift.Result<Origin?, Baton.FieldErrors> { lens.caught(Fields.origin) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID * *", [], [
+                .field(Baton.Field("species", type: .named("String"), required: .throw)),
+                .field(Baton.Field("origin", type: .named("Location"), selections: Origin.selections, catchTo: .result)),
+            ])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var species: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
+            var origin: Swift.Result<Origin?, Baton.FieldErrors> { lens.caught(Self.selections.field(2)) }
 
             /// A lens of `Location`.
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let name: Baton.Field = Baton.Field("name", type: .named("String"), required: .throw)
-                }
-                static let selections: [Baton.Selection] = [.field(Fields.name)]
-                var name: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Fields.name) } }
+                static let selections: [Baton.Selection] = [.field(Baton.Field("name", type: .named("String"), required: .throw))]
+                var name: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(0)) } }
             }
         }
 
@@ -151,42 +126,25 @@ nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
         struct Born: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let born: Baton.Field = Baton.Field("born", type: .named("Year"), required: .throw, scalar: ScenarioYear.self)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.born),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var born: ScenarioYear { get throws(Baton.ReadError) { try lens.requiredOrThrow(Fields.born) } }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("born", type: .named("Year"), required: .throw, scalar: ScenarioYear.self))])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var born: ScenarioYear { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
         }
 
         /// A lens of `Locations`.
         struct Locations: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let results: Baton.Field = Baton.Field.composite("results", "[Location]", Results.selections)
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.results)]
-            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Fields.results) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
+            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field("name", type: .named("String"), required: .throw)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Fields.name) } }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("name", type: .named("String"), required: .throw))])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
             }
         }
     }

@@ -14,9 +14,6 @@ nonisolated struct CharacterImage: Baton.LensType {
       image
     }
     """
-    enum Fields {
-        static let image: Baton.Field = Baton.Field.leaf("image", "String")
-    }
-    static let selections: [Baton.Selection] = [.field(Fields.image)]
-    var image: String? { lens.read(Fields.image) }
+    static let selections: [Baton.Selection] = Baton.Selection.table("image:String", [], [])
+    var image: String? { lens.read(Self.selections.field(0)) }
 }

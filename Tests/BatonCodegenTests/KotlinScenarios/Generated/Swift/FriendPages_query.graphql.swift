@@ -10,7 +10,7 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
     static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Query")
     /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
     typealias RefetchQuery = FriendPagesQuery
-    static let connectionPath: [Baton.Field] = [Fields.character, Character.Fields.friends]
+    static let connectionPath: [Baton.Field] = [Self.selections.field(0), Character.selections.field(1)]
     static let paging: Baton.PagingVariables = Baton.PagingVariables(forwardCount: "count", forwardCursor: "cursor")
     static let refetchesThroughNode: Bool = false
     /// The fragment's definition as operations send it (their `document` joins it).
@@ -39,41 +39,24 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
       }
     }
     """
-    enum Fields {
-        static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-    }
-    static let selections: [Baton.Selection] = [.field(Fields.character)]
-    var character: Character? { lens.read(Fields.character) }
+    static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+    var character: Character? { lens.read(Self.selections.field(0)) }
 
     /// A lens of `Character`.
     struct Character: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-            static let friends: Baton.Field = Baton.Field("friends", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("FriendConnection")), selections: Friends.selections, connection: Baton.ConnectionSpec(key: "FriendPages_friends", filters: []))
-        }
-        static let selections: [Baton.Selection] = [
-            .field(Fields.id),
-            .field(Fields.friends),
-        ]
-        var id: String? { lens.read(Fields.id) }
-        var friends: Friends { lens.read(Fields.friends) }
+        static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("friends", arguments: [("after", .variable("cursor")), ("first", .variable("count"))], type: .nonNull(.named("FriendConnection")), selections: Friends.selections, connection: Baton.ConnectionSpec(key: "FriendPages_friends", filters: [])))])
+        var id: String? { lens.read(Self.selections.field(0)) }
+        var friends: Friends { lens.read(Self.selections.field(1)) }
 
         /// A lens of `FriendConnection`.
         struct Friends: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let edges: Baton.Field = Baton.Field.composite("edges", "[FriendEdge]", Edges.selections)
-                static let pageInfo: Baton.Field = Baton.Field.composite("pageInfo", "PageInfo!", PageInfo.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.edges),
-                .field(Fields.pageInfo),
-            ]
-            var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Fields.edges) }
-            var pageInfo: PageInfo { lens.read(Fields.pageInfo) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("edges:[FriendEdge]: pageInfo:PageInfo!:", [Edges.selections, PageInfo.selections], [])
+            var edges: Baton.LensList<Baton.NullableItem<Edges>>? { lens.read(Self.selections.field(0)) }
+            var pageInfo: PageInfo { lens.read(Self.selections.field(1)) }
             /// The connection record this lens reads: what a mutation's `connections:` names.
             var connectionID: Baton.ConnectionID { Baton.ConnectionID(lens.key) }
 
@@ -81,31 +64,17 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
             struct Edges: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let cursor: Baton.Field = Baton.Field.leaf("cursor", "String!")
-                    static let node: Baton.Field = Baton.Field.composite("node", "Character", Node.selections)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.cursor),
-                    .field(Fields.node),
-                ]
-                var cursor: String { lens.read(Fields.cursor) }
-                var node: Node? { lens.read(Fields.node) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("cursor:String! node:Character:", [Node.selections], [])
+                var cursor: String { lens.read(Self.selections.field(0)) }
+                var node: Node? { lens.read(Self.selections.field(1)) }
 
                 /// A lens of `Character`.
                 struct Node: Baton.LensType {
                     let lens: Baton.Lens
                     init(lens: Baton.Lens) { self.lens = lens }
-                    enum Fields {
-                        static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                        static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                    }
-                    static let selections: [Baton.Selection] = [
-                        .field(Fields.id),
-                        .field(Fields.name),
-                    ]
-                    var id: String? { lens.read(Fields.id) }
-                    var name: String? { lens.read(Fields.name) }
+                    static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                    var id: String? { lens.read(Self.selections.field(0)) }
+                    var name: String? { lens.read(Self.selections.field(1)) }
                 }
             }
 
@@ -113,16 +82,9 @@ nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment 
             struct PageInfo: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let endCursor: Baton.Field = Baton.Field.leaf("endCursor", "String")
-                    static let hasNextPage: Baton.Field = Baton.Field.leaf("hasNextPage", "Boolean!")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.endCursor),
-                    .field(Fields.hasNextPage),
-                ]
-                var endCursor: String? { lens.read(Fields.endCursor) }
-                var hasNextPage: Bool { lens.read(Fields.hasNextPage) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("endCursor:String hasNextPage:Boolean!", [], [])
+                var endCursor: String? { lens.read(Self.selections.field(0)) }
+                var hasNextPage: Bool { lens.read(Self.selections.field(1)) }
             }
         }
     }

@@ -38,47 +38,26 @@ nonisolated struct ListReads: Baton.DefaultVariablesOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let lists: Baton.Field = Baton.Field.composite("lists", "Lists", Lists.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.lists)]
-        var lists: Lists? { lens.read(Fields.lists) }
+        static let selections: [Baton.Selection] = Baton.Selection.table("lists:Lists:", [Lists.selections], [])
+        var lists: Lists? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Lists`.
         struct Lists: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let names: Baton.Field = Baton.Field.leaf("names", "[String!]")
-                static let `required`: Baton.Field = Baton.Field.leaf("required", "[String!]!")
-                static let places: Baton.Field = Baton.Field.composite("places", "[Location!]", Places.selections)
-                static let nested: Baton.Field = Baton.Field.leaf("nested", "[[Int!]]")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.names),
-                .field(Fields.`required`),
-                .field(Fields.places),
-                .field(Fields.nested),
-            ]
-            var names: [String]? { lens.read(Fields.names) }
-            var `required`: [String] { lens.read(Fields.`required`) }
-            var places: Baton.LensList<Places>? { lens.read(Fields.places) }
-            var nested: [[Int]?]? { lens.read(Fields.nested) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("names:[String!] required:[String!]! places:[Location!]: nested:[[Int!]]", [Places.selections], [])
+            var names: [String]? { lens.read(Self.selections.field(0)) }
+            var `required`: [String] { lens.read(Self.selections.field(1)) }
+            var places: Baton.LensList<Places>? { lens.read(Self.selections.field(2)) }
+            var nested: [[Int]?]? { lens.read(Self.selections.field(3)) }
 
             /// A lens of `Location`.
             struct Places: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
             }
         }
     }

@@ -35,36 +35,23 @@ nonisolated struct LocationList: Baton.DefaultVariablesOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let locations: Baton.Field = Baton.Field.composite("locations", "Locations", Locations.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.locations)]
-        var locations: Locations? { lens.read(Fields.locations) }
+        static let selections: [Baton.Selection] = Baton.Selection.table("locations:Locations:", [Locations.selections], [])
+        var locations: Locations? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Locations`.
         struct Locations: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let results: Baton.Field = Baton.Field.composite("results", "[Location]", Results.selections)
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.results)]
-            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Fields.results) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
+            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
             }
         }
     }

@@ -64,47 +64,31 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let item: Baton.Field = Baton.Field("item", type: .named("Item"), selections: Item.selections, catchTo: .result)
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections, catchTo: .null)
-            static let locations: Baton.Field = Baton.Field("locations", type: .named("Locations"), selections: Locations.selections, catchTo: .result)
-            static let failing: Baton.Field = Baton.Field("locations", alias: "failing", type: .named("Locations"), selections: Failing.selections, catchTo: .result)
-        }
         static let selections: [Baton.Selection] = [
-            .field(Fields.item),
-            .field(Fields.character),
-            .field(Fields.locations),
-            .field(Fields.failing),
+            .field(Baton.Field("item", type: .named("Item"), selections: Item.selections, catchTo: .result)),
+            .field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections, catchTo: .null)),
+            .field(Baton.Field("locations", type: .named("Locations"), selections: Locations.selections, catchTo: .result)),
+            .field(Baton.Field("locations", alias: "failing", type: .named("Locations"), selections: Failing.selections, catchTo: .result)),
         ]
-        var item: Swift.Result<Item?, Baton.FieldErrors> { lens.caught(Fields.item) }
-        var character: Character? { lens.caughtToNull(Fields.character) }
-        var locations: Swift.Result<Locations?, Baton.FieldErrors> { lens.caught(Fields.locations) }
-        var failing: Swift.Result<Failing?, Baton.FieldErrors> { lens.caught(Fields.failing) }
+        var item: Swift.Result<Item?, Baton.FieldErrors> { lens.caught(Self.selections.field(0)) }
+        var character: Character? { lens.caughtToNull(Self.selections.field(1)) }
+        var locations: Swift.Result<Locations?, Baton.FieldErrors> { lens.caught(Self.selections.field(2)) }
+        var failing: Swift.Result<Failing?, Baton.FieldErrors> { lens.caught(Self.selections.field(3)) }
 
         /// A lens of `Item`.
         struct Item: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let title: Baton.Field = Baton.Field.leaf("title", "String")
-                static let owner: Baton.Field = Baton.Field("owner", type: .named("Owner"), selections: Owner.selections, catchTo: .result)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.title),
-                .field(Fields.owner),
-            ]
-            var title: String? { lens.read(Fields.title) }
-            var owner: Swift.Result<Owner?, Baton.FieldErrors> { lens.caught(Fields.owner) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("title:String *", [], [.field(Baton.Field("owner", type: .named("Owner"), selections: Owner.selections, catchTo: .result))])
+            var title: String? { lens.read(Self.selections.field(0)) }
+            var owner: Swift.Result<Owner?, Baton.FieldErrors> { lens.caught(Self.selections.field(1)) }
 
             /// A lens of `Owner`.
             struct Owner: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let login: Baton.Field = Baton.Field.leaf("login", "String")
-                }
-                static let selections: [Baton.Selection] = [.field(Fields.login)]
-                var login: String? { lens.read(Fields.login) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("login:String", [], [])
+                var login: String? { lens.read(Self.selections.field(0)) }
             }
         }
 
@@ -112,31 +96,17 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let origin: Baton.Field = Baton.Field.composite("origin", "Location", Origin.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.origin),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var origin: Origin? { lens.read(Fields.origin) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID origin:Location:", [Origin.selections], [])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var origin: Origin? { lens.read(Self.selections.field(1)) }
 
             /// A lens of `Location`.
             struct Origin: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
             }
         }
 
@@ -144,26 +114,16 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
         struct Locations: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let results: Baton.Field = Baton.Field.composite("results", "[Location]", Results.selections)
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.results)]
-            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Fields.results) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
+            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field("name", type: .named("String"), catchTo: .null)
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.caughtToNull(Fields.name) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("name", type: .named("String"), catchTo: .null))])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.caughtToNull(Self.selections.field(1)) }
             }
         }
 
@@ -171,26 +131,16 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
         struct Failing: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let results: Baton.Field = Baton.Field.composite("results", "[Location]", Results.selections)
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.results)]
-            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Fields.results) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
+            var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
             /// A lens of `Location`.
             struct Results: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
             }
         }
     }

@@ -33,21 +33,15 @@ nonisolated struct RemoveCharacter: Baton.GraphQLOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let removeCharacter: Baton.Field = Baton.Field("removeCharacter", arguments: [("id", .variable("id"))], type: .named("RemoveCharacterPayload"), selections: RemoveCharacter2.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.removeCharacter)]
-        var removeCharacter: RemoveCharacter2? { lens.read(Fields.removeCharacter) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("removeCharacter", arguments: [("id", .variable("id"))], type: .named("RemoveCharacterPayload"), selections: RemoveCharacter2.selections))]
+        var removeCharacter: RemoveCharacter2? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `RemoveCharacterPayload`.
         struct RemoveCharacter2: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let removedId: Baton.Field = Baton.Field("removedId", type: .nonNull(.named("ID")), update: Baton.RecordUpdate(.deleteRecord, typename: "Character"))
-            }
-            static let selections: [Baton.Selection] = [.field(Fields.removedId)]
-            var removedId: String { lens.read(Fields.removedId) }
+            static let selections: [Baton.Selection] = [.field(Baton.Field("removedId", type: .nonNull(.named("ID")), update: Baton.RecordUpdate(.deleteRecord, typename: "Character")))]
+            var removedId: String { lens.read(Self.selections.field(0)) }
 
             /// A typed optimistic response for a record of `RemoveCharacterPayload`: what a mutation's `optimisticResponse:`
             /// is built from (a property per selection, typed as the response holds it).

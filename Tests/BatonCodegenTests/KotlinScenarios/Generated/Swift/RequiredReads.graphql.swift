@@ -36,26 +36,16 @@ nonisolated struct RequiredReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let name: Baton.Field = Baton.Field("name", type: .named("String"), required: .log)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var name: String { lens.read(Fields.name) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("name", type: .named("String"), required: .log))])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var name: String { lens.read(Self.selections.field(1)) }
         }
     }
 }

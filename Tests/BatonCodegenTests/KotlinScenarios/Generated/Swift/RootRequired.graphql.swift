@@ -35,36 +35,23 @@ nonisolated struct RootRequired: Baton.DefaultVariablesOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let item: Baton.Field = Baton.Field("item", type: .named("Item"), selections: Item.selections, required: Baton.RequiredAction.none)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.item)]
-        var item: Item { lens.read(Fields.item) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("item", type: .named("Item"), selections: Item.selections, required: Baton.RequiredAction.none))]
+        var item: Item { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Item`.
         struct Item: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let title: Baton.Field = Baton.Field("title", type: .named("String"), required: .log)
-                static let owner: Baton.Field = Baton.Field.composite("owner", "Owner", Owner.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.title),
-                .field(Fields.owner),
-            ]
-            var title: String { lens.read(Fields.title) }
-            var owner: Owner? { lens.read(Fields.owner) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("* owner:Owner:", [Owner.selections], [.field(Baton.Field("title", type: .named("String"), required: .log))])
+            var title: String { lens.read(Self.selections.field(0)) }
+            var owner: Owner? { lens.read(Self.selections.field(1)) }
 
             /// A lens of `Owner`.
             struct Owner: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let login: Baton.Field = Baton.Field.leaf("login", "String")
-                }
-                static let selections: [Baton.Selection] = [.field(Fields.login)]
-                var login: String? { lens.read(Fields.login) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("login:String", [], [])
+                var login: String? { lens.read(Self.selections.field(0)) }
             }
         }
     }

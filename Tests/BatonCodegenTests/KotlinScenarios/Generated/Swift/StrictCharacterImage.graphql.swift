@@ -15,14 +15,7 @@ nonisolated struct StrictCharacterImage: Baton.LensType {
       image
     }
     """
-    enum Fields {
-        static let name: Baton.Field = Baton.Field.leaf("name", "String")
-        static let image: Baton.Field = Baton.Field.leaf("image", "String")
-    }
-    static let selections: [Baton.Selection] = [
-        .field(Fields.name),
-        .field(Fields.image),
-    ]
-    var name: String? { get throws(Baton.ReadError) { try lens.strict(Fields.name) } }
-    var image: String? { get throws(Baton.ReadError) { try lens.strict(Fields.image) } }
+    static let selections: [Baton.Selection] = Baton.Selection.table("name:String image:String", [], [])
+    var name: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
+    var image: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(1)) } }
 }

@@ -39,24 +39,15 @@ nonisolated struct StrictFragmentReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .fragment(StrictCharacterImage.self),
-            ]
-            var id: String? { lens.read(Fields.id) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.fragment(StrictCharacterImage.self)])
+            var id: String? { lens.read(Self.selections.field(0)) }
             var strictCharacterImage: Baton.Fragment<StrictCharacterImage> { Baton.Fragment(lens: lens) }
         }
     }

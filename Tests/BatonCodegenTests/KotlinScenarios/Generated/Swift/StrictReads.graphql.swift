@@ -38,29 +38,17 @@ nonisolated struct StrictReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { get throws(Baton.ReadError) { try lens.strict(Fields.character) } }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                static let image: Baton.Field = Baton.Field.leaf("image", "String")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.name),
-                .field(Fields.image),
-            ]
-            var id: String? { get throws(Baton.ReadError) { try lens.strict(Fields.id) } }
-            var name: String? { get throws(Baton.ReadError) { try lens.strict(Fields.name) } }
-            var image: String? { get throws(Baton.ReadError) { try lens.strict(Fields.image) } }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String image:String", [], [])
+            var id: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
+            var name: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(1)) } }
+            var image: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(2)) } }
         }
     }
 }

@@ -40,24 +40,15 @@ nonisolated struct StrictSpreadReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { get throws(Baton.ReadError) { try lens.strict(Fields.character) } }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .fragment(CharacterImage.self),
-            ]
-            var id: String? { get throws(Baton.ReadError) { try lens.strict(Fields.id) } }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.fragment(CharacterImage.self)])
+            var id: String? { get throws(Baton.ReadError) { try lens.strict(Self.selections.field(0)) } }
             var characterImage: Baton.Fragment<CharacterImage> { Baton.Fragment(lens: lens) }
         }
     }

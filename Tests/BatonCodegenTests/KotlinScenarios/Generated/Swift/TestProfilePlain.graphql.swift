@@ -42,47 +42,26 @@ nonisolated struct TestProfilePlain: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let image: Baton.Field = Baton.Field.leaf("image", "String")
-                static let gender: Baton.Field = Baton.Field.leaf("gender", "String")
-                static let location: Baton.Field = Baton.Field.composite("location", "Location", Location.selections)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.image),
-                .field(Fields.gender),
-                .field(Fields.location),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var image: String? { lens.read(Fields.image) }
-            var gender: String? { lens.read(Fields.gender) }
-            var location: Location? { lens.read(Fields.location) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID image:String gender:String location:Location:", [Location.selections], [])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var image: String? { lens.read(Self.selections.field(1)) }
+            var gender: String? { lens.read(Self.selections.field(2)) }
+            var location: Location? { lens.read(Self.selections.field(3)) }
 
             /// A lens of `Location`.
             struct Location: Baton.LensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                enum Fields {
-                    static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                    static let name: Baton.Field = Baton.Field.leaf("name", "String")
-                }
-                static let selections: [Baton.Selection] = [
-                    .field(Fields.id),
-                    .field(Fields.name),
-                ]
-                var id: String? { lens.read(Fields.id) }
-                var name: String? { lens.read(Fields.name) }
+                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
+                var id: String? { lens.read(Self.selections.field(0)) }
+                var name: String? { lens.read(Self.selections.field(1)) }
             }
         }
     }

@@ -36,26 +36,16 @@ nonisolated struct ThrowReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let species: Baton.Field = Baton.Field("species", type: .named("String"), required: .throw)
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.species),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var species: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Fields.species) } }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID *", [], [.field(Baton.Field("species", type: .named("String"), required: .throw))])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var species: String { get throws(Baton.ReadError) { try lens.requiredOrThrow(Self.selections.field(1)) } }
         }
     }
 }

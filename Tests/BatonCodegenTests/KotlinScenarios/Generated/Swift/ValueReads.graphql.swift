@@ -38,32 +38,18 @@ nonisolated struct ValueReads: Baton.AttachableOperation {
     struct Data: Baton.LensType {
         let lens: Baton.Lens
         init(lens: Baton.Lens) { self.lens = lens }
-        enum Fields {
-            static let character: Baton.Field = Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections)
-        }
-        static let selections: [Baton.Selection] = [.field(Fields.character)]
-        var character: Character? { lens.read(Fields.character) }
+        static let selections: [Baton.Selection] = [.field(Baton.Field("character", arguments: [("id", .variable("id"))], type: .named("Character"), selections: Character.selections))]
+        var character: Character? { lens.read(Self.selections.field(0)) }
 
         /// A lens of `Character`.
         struct Character: Baton.LensType {
             let lens: Baton.Lens
             init(lens: Baton.Lens) { self.lens = lens }
-            enum Fields {
-                static let id: Baton.Field = Baton.Field.leaf("id", "ID")
-                static let mood: Baton.Field = Baton.Field.leaf("mood", "Mood")
-                static let born: Baton.Field = Baton.Field.leaf("born", "Year")
-                static let status: Baton.Field = Baton.Field.leaf("status", "String")
-            }
-            static let selections: [Baton.Selection] = [
-                .field(Fields.id),
-                .field(Fields.mood),
-                .field(Fields.born),
-                .field(Fields.status),
-            ]
-            var id: String? { lens.read(Fields.id) }
-            var mood: Mood? { lens.read(Fields.mood) }
-            var born: ScenarioYear? { lens.read(Fields.born) }
-            var status: String? { lens.read(Fields.status) }
+            static let selections: [Baton.Selection] = Baton.Selection.table("id:ID mood:Mood born:Year status:String", [], [])
+            var id: String? { lens.read(Self.selections.field(0)) }
+            var mood: Mood? { lens.read(Self.selections.field(1)) }
+            var born: ScenarioYear? { lens.read(Self.selections.field(2)) }
+            var status: String? { lens.read(Self.selections.field(3)) }
         }
     }
 }

@@ -196,7 +196,9 @@ extension Driver {
                     documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras,
                     projectFiles: inputs.projectFiles, projectFileStamps: inputs.projectFileStamps)
                 if index == 0 { manifest.plan = plan }
-                guard let bytes = manifest.bytes else { continue }
+                // A kept file's line is the last manifest's, copied.
+                guard let bytes = manifest.bytes(reusing: compilation.generation.previousManifests[output.root])
+                else { continue }
                 _ = try? FileWriter(root: output.root, managedExtensions: []).writeFile(
                     GenerationManifest.fileName, bytes: bytes)
             }

@@ -80,6 +80,12 @@ package struct GenerationManifest: Sendable, Equatable {
     /// The plan's summary section (`PlanSummary.bytes`) as written, read only when asked
     /// (`planSummary`); nil when the run recorded none.
     package var plan: [UInt8]?
+    /// The bytes this manifest was read from, and where each of its `files` lines is in them
+    /// (`ManifestReader`); empty for a manifest made in memory. Not part of its value (`==`): a
+    /// manifest written after an edit copies the lines of its kept files from the last one's
+    /// (`bytes(reusing:)`) rather than spell tens of thousands of stamps again.
+    var source: [UInt8] = []
+    var fileLines: [Range<Int>] = []
 
     package init(
         inputs: String, names: String, documents: [String: String], documentStamps: [String: FileStamp] = [:],
@@ -130,7 +136,13 @@ package struct GenerationManifest: Sendable, Equatable {
 
     /// The manifest's bytes, written into one buffer (a large project's has tens of thousands of
     /// lines, and a run after one edit writes it again); nil as for `text`.
-    package var bytes: [UInt8]? {
+    package var bytes: [UInt8]? { bytes(reusing: nil) }
+
+    /// The same, with each `files` entry equal to the entry at the same place in `previous` (a
+    /// manifest read from bytes) copied from `previous`'s line: the line `bytes` would write, as
+    /// it wrote it then.
+    func bytes(reusing previous: GenerationManifest?) -> [UInt8]? {
+        let previous = previous.flatMap { $0.fileLines.count == $0.files.count ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(160 * (files.count + documents.count) + (plan?.count ?? 0) + 256)
         func fits(_ text: String) -> Bool {
@@ -161,7 +173,11 @@ package struct GenerationManifest: Sendable, Equatable {
             put(documentStamps[path])
             end(path)
         }
-        for entry in files {
+        for (index, entry) in files.enumerated() {
+            if let previous, index < previous.files.count, previous.files[index] == entry {
+                out.append(contentsOf: previous.source[previous.fileLines[index]])
+                continue
+            }
             guard fits(entry.path), fits(entry.definition), !entry.definition.utf8.contains(UInt8(ascii: " ")) else {
                 return nil
             }
@@ -199,9 +215,10 @@ package struct GenerationManifest: Sendable, Equatable {
             var reader = ManifestReader(bytes: buffer)
             return reader.manifest()
         }
-        guard let manifest = read else {
+        guard var manifest = read else {
             return nil
         }
+        manifest.source = bytes
         self = manifest
     }
     /// The manifest in `root`, or nil when there is none or it is not a whole one.

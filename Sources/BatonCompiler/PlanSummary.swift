@@ -70,11 +70,20 @@ package struct PlanSummary: Sendable, Equatable {
     }
 
     /// Reads the section's bytes; nil for anything `bytes` does not write (a `def` line before any
-    /// `links` line of its path, a malformed field). One pass over the bytes, a line at a time.
+    /// `links` line of its path, a malformed field). One pass over the bytes, a line at a time; the
+    /// document being read is held aside until its lines end, so a `def` line right after its
+    /// document's (as `bytes` writes them) makes no path of its own and looks nothing up.
     package init?(bytes: ArraySlice<UInt8>) {
         let read: [String: Document]? = bytes.withUnsafeBufferPointer { buffer in
             var documents: [String: Document] = [:]
             documents.reserveCapacity(buffer.count / 200)
+            /// The document of the last `links` line (its path, where the path is in `buffer`, its part).
+            var current: (path: String, range: Range<Int>, document: Document)?
+            func flush() {
+                guard let held = current else { return }
+                documents[held.path] = held.document
+                current = nil
+            }
             var position = 0
             let count = buffer.count
             while position < count {
@@ -85,8 +94,7 @@ package struct PlanSummary: Sendable, Equatable {
                 var end = tab + 1
                 while end < count, buffer[end] != 0x0A { end += 1 }
                 guard end < count, end > tab + 1 else { return nil }
-                let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<end]), as: UTF8.self)
-                guard Self.fits(path) else { return nil }
+                let pathRange = (tab + 1)..<end
                 var fields: [Range<Int>] = []
                 fields.reserveCapacity(8)
                 var fieldStart = position
@@ -99,7 +107,9 @@ package struct PlanSummary: Sendable, Equatable {
                     UnsafeBufferPointer(rebasing: buffer[range])
                 }
                 if field(fields[0]).elementsEqual("links".utf8) {
-                    guard fields.count >= 2, documents[path] == nil else { return nil }
+                    flush()
+                    let path = String(decoding: field(pathRange), as: UTF8.self)
+                    guard Self.fits(path), fields.count >= 2, documents[path] == nil else { return nil }
                     let joinsAll: Bool
                     switch Array(field(fields[1])) {
                     case [UInt8(ascii: "0")]: joinsAll = false
@@ -112,17 +122,25 @@ package struct PlanSummary: Sendable, Equatable {
                         guard let key = Self.unescape(field(range)) else { return nil }
                         keys.append(key)
                     }
-                    documents[path] = Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll))
+                    current = (path, pathRange, Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll)))
                 } else if field(fields[0]).elementsEqual("def".utf8) {
-                    guard documents[path] != nil,
+                    if let held = current, !field(held.range).elementsEqual(field(pathRange)) { flush() }
+                    if current == nil {
+                        // A document read earlier, not the line before's: its part is taken up again.
+                        let path = String(decoding: field(pathRange), as: UTF8.self)
+                        guard let document = documents.removeValue(forKey: path) else { return nil }
+                        current = (path, pathRange, document)
+                    }
+                    guard let path = current?.path,
                         let summary = DefinitionSummary(
                             fields: fields.dropFirst().map { String(decoding: field($0), as: UTF8.self) }, path: path)
                     else { return nil }
-                    documents[path]?.definitions.append(summary)
+                    current?.document.definitions.append(summary)
                 } else {
                     return nil
                 }
             }
+            flush()
             return documents
         }
         guard let read else { return nil }
@@ -135,9 +153,9 @@ package struct PlanSummary: Sendable, Equatable {
     package static func splice(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(section.count + fresh.count)
-        /// Each line's range and path, in order.
-        func lines(_ bytes: [UInt8]) -> [(range: Range<Int>, path: String)] {
-            var result: [(Range<Int>, String)] = []
+        /// Each line's range and its path's, in order.
+        func lines(_ bytes: [UInt8]) -> [(range: Range<Int>, path: Range<Int>)] {
+            var result: [(Range<Int>, Range<Int>)] = []
             var start = 0
             bytes.withUnsafeBufferPointer { buffer in
                 while start < buffer.count {
@@ -145,18 +163,29 @@ package struct PlanSummary: Sendable, Equatable {
                     while tab < buffer.count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
                     var end = tab
                     while end < buffer.count, buffer[end] != 0x0A { end += 1 }
-                    let path = tab < end ? String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<end]), as: UTF8.self) : ""
-                    result.append((start..<min(end + 1, buffer.count), path))
+                    result.append((start..<min(end + 1, buffer.count), tab < end ? (tab + 1)..<end : end..<end))
                     start = end + 1
                 }
             }
             return result
         }
+        func path(_ bytes: [UInt8], _ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         let freshLines = lines(fresh)
+        let freshPaths = freshLines.map { path(fresh, $0.path) }
         var next = 0
-        for line in lines(section) where !replaced.contains(line.path) {
+        // A document's lines are together: its path is made, looked up and compared once, on its first line.
+        var previous: (path: Range<Int>, kept: Bool)?
+        for line in lines(section) {
+            if let known = previous, section[known.path].elementsEqual(section[line.path]) {
+                if known.kept { out.append(contentsOf: section[line.range]) }
+                continue
+            }
+            let linePath = path(section, line.path)
+            let kept = !replaced.contains(linePath)
+            previous = (line.path, kept)
+            guard kept else { continue }
             // Fresh documents' lines go before the first kept line of a later path.
-            while next < freshLines.count, freshLines[next].path < line.path {
+            while next < freshLines.count, freshPaths[next] < linePath {
                 out.append(contentsOf: fresh[freshLines[next].range])
                 next += 1
             }

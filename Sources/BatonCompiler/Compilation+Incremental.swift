@@ -103,11 +103,24 @@ extension Compilation {
         {
             return true
         }
-        var recorded: [String: String] = [:]
-        for entry in manifest.files { recorded[entry.definition] = entry.path }
-        return files.allSatisfy { file in
-            !file.kept || (file.definition.map { recorded[$0] == file.path } ?? false)
+        // Files come in the order the manifest lists them while the names stay: a kept file is
+        // first compared with the entry at its own place, and the entries are looked up by
+        // definition only for one that is not there.
+        var recorded: [String: String]?
+        for (index, file) in files.enumerated() where file.kept {
+            guard let definition = file.definition else { return false }
+            if index < manifest.files.count, manifest.files[index].definition == definition {
+                guard manifest.files[index].path == file.path else { return false }
+                continue
+            }
+            if recorded == nil {
+                var byDefinition: [String: String] = [:]
+                for entry in manifest.files { byDefinition[entry.definition] = entry.path }
+                recorded = byDefinition
+            }
+            guard recorded?[definition] == file.path else { return false }
         }
+        return true
     }
 
     /// The absolute output folders `.generate` will write (each language's, and the Kotlin

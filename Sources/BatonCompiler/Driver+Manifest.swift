@@ -175,6 +175,14 @@ extension Driver {
                 var entries: [GenerationManifest.Entry] = []
                 entries.reserveCapacity(output.files.count)
                 for (index, file) in output.files.enumerated() {
+                    // A kept file at its recorded place is its recorded entry: the same path and stamp,
+                    // and the digest it was kept by (`keptDefinitions`).
+                    if file.kept, index < previous.count, previous[index].path == file.path,
+                        previous[index].definition == file.definition
+                    {
+                        entries.append(previous[index])
+                        continue
+                    }
                     guard
                         let stamp = (file.kept ? recordedStamp(index, file.path) : nil)
                             ?? FileStamp(of: output.root + "/" + file.path)

@@ -31,6 +31,7 @@ struct ManifestReader {
         manifest.documents.reserveCapacity(bytes.count / 400)
         manifest.files.reserveCapacity(bytes.count / 180)
         manifest.fileLines.reserveCapacity(bytes.count / 180)
+        manifest.documentLines.reserveCapacity(bytes.count / 400)
         while position < bytes.count {
             let lineStart = position
             guard let keyword = keyword() else { return nil }
@@ -54,6 +55,7 @@ struct ManifestReader {
                 } else {
                     manifest.documents[path] = hash
                     if let stamp { manifest.documentStamps[path] = stamp }
+                    manifest.documentLines.append((path, hash, stamp, lineStart..<position))
                 }
             case .file:
                 guard let stamp = stamp(ends: Self.space), let definition = text(until: Self.space),

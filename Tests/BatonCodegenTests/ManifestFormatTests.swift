@@ -201,5 +201,17 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertEqual(GenerationManifest(bytes: try XCTUnwrap(next.bytes(reusing: read))), next)
         // A manifest made in memory has no lines to lend.
         XCTAssertEqual(next.bytes(reusing: last), next.bytes)
+        // The same documents, one with another hash, one with another stamp, one unstamped now.
+        var same = last
+        same.documents["Documents/B.graphql"] = "h9"
+        same.documentStamps["Documents/B.graphql"] = Self.stamp
+        same.documentStamps["Documents/A query.graphql"] = nil
+        XCTAssertEqual(same.bytes(reusing: read), same.bytes)
+        XCTAssertNotEqual(same.bytes, last.bytes)
+        // Another document in the place of one: the lines are written as `bytes` sorts them.
+        var renamed = last
+        renamed.documents["Documents/B.graphql"] = nil
+        renamed.documents["Documents/0.graphql"] = "h0"
+        XCTAssertEqual(renamed.bytes(reusing: read), renamed.bytes)
     }
 }

@@ -387,45 +387,73 @@ package struct FileWriter: Sendable {
     }
 
     /// Every path valid, eager files with the header, no two paths alike (ignoring case).
+    ///
+    /// Kept files (`GeneratedFile.kept`) are where an earlier run wrote them together, their paths
+    /// checked then, against each other too: each is compared only with the files written now (an
+    /// incremental run keeps tens of thousands and writes a few).
     private func validate(_ files: [GeneratedFile]) throws(FileWriterError) {
         // Paths alike ignoring case: ASCII paths (nearly all) are compared by a hash of their
         // case-folded bytes, and only paths of one hash are compared whole; others as lowercased strings.
         var byHash: [Int: [Int]] = [:]
-        byHash.reserveCapacity(files.count)
-        var others: Set<String> = []
+        var others: [String: Int] = [:]  // lowercased non-ASCII paths written now, and their files
+        var keptOthers: Set<String> = []
+        var keptCount = 0
         for (index, file) in files.enumerated() {
-            // A kept file is where an earlier run wrote it, its path checked then (`GeneratedFile.kept`).
-            if !file.kept { try validate(file.path) }
+            if file.kept {
+                keptCount += 1
+                continue
+            }
+            try validate(file.path)
             // A deferred file's header is checked when it is rendered.
-            guard file.kept || file.isDeferred || file.bytes.starts(with: Self.headerMarker.utf8) else {
+            guard file.isDeferred || file.bytes.starts(with: Self.headerMarker.utf8) else {
                 throw .missingHeader(file.path)
             }
             guard let hash = Self.foldedHash(file.path) else {
-                guard others.insert(file.path.lowercased()).inserted else { throw .duplicatePath(file.path) }
+                guard others.updateValue(index, forKey: file.path.lowercased()) == nil else {
+                    throw .duplicatePath(file.path)
+                }
                 continue
             }
-            if let earlier = byHash[hash],
-                earlier.contains(where: { Self.equalFolded(files[$0].path, file.path) })
-            {
+            if let earlier = byHash[hash], earlier.contains(where: { Self.equalFolded(files[$0].path, file.path) }) {
                 throw .duplicatePath(file.path)
             }
             byHash[hash, default: []].append(index)
         }
-        // A non-ASCII path can still equal an ASCII one ignoring case.
-        if !others.isEmpty {
+        if keptCount > 0, !byHash.isEmpty || !others.isEmpty {
+            for (index, file) in files.enumerated() where file.kept {
+                guard let hash = Self.foldedHash(file.path) else {
+                    let folded = file.path.lowercased()
+                    if let written = others[folded] { throw .duplicatePath(files[max(written, index)].path) }
+                    keptOthers.insert(folded)
+                    continue
+                }
+                if let written = byHash[hash]?.first(where: { Self.equalFolded(files[$0].path, file.path) }) {
+                    throw .duplicatePath(files[max(written, index)].path)
+                }
+            }
+        }
+        // A non-ASCII path can still equal an ASCII one ignoring case (two kept files excepted).
+        if !others.isEmpty || !keptOthers.isEmpty {
             for file in files where Self.foldedHash(file.path) != nil {
-                if others.contains(file.path.lowercased()) { throw .duplicatePath(file.path) }
+                let folded = file.path.lowercased()
+                if others[folded] != nil || (!file.kept && keptOthers.contains(folded)) {
+                    throw .duplicatePath(file.path)
+                }
             }
         }
     }
 
-    /// The hash of an ASCII path's bytes with `A`–`Z` folded to lower case; nil for a path with other bytes.
+    /// A hash of an ASCII path's bytes with `A`–`Z` folded to lower case (FNV-1a over the bytes, then
+    /// `Hasher` once: a path is only sorted into a bucket by it, and compared whole within one); nil for
+    /// a path with other bytes.
     private static func foldedHash(_ path: String) -> Int? {
-        var hasher = Hasher()
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in path.utf8 {
             guard byte < 0x80 else { return nil }
-            hasher.combine(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            value = (value ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* 0x100_0000_01b3
         }
+        var hasher = Hasher()
+        hasher.combine(value)
         return hasher.finalize()
     }
 

@@ -169,27 +169,55 @@ package struct PlanSummary: Sendable, Equatable {
             }
             return result
         }
-        func path(_ bytes: [UInt8], _ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         let freshLines = lines(fresh)
-        let freshPaths = freshLines.map { path(fresh, $0.path) }
+        let freshPaths = freshLines.map { String(decoding: fresh[$0.path], as: UTF8.self) }
         var next = 0
-        // A document's lines are together: its path is made, looked up and compared once, on its first line.
-        var previous: (path: Range<Int>, kept: Bool)?
-        for line in lines(section) {
-            if let known = previous, section[known.path].elementsEqual(section[line.path]) {
-                if known.kept { out.append(contentsOf: section[line.range]) }
-                continue
+        section.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Kept lines not copied yet: a run of them is copied at once.
+            var run: Range<Int>?
+            func flush() {
+                guard let copied = run else { return }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied]))
+                run = nil
             }
-            let linePath = path(section, line.path)
-            let kept = !replaced.contains(linePath)
-            previous = (line.path, kept)
-            guard kept else { continue }
-            // Fresh documents' lines go before the first kept line of a later path.
-            while next < freshLines.count, freshPaths[next] < linePath {
-                out.append(contentsOf: fresh[freshLines[next].range])
-                next += 1
+            func keep(_ line: Range<Int>) { run = run.map { $0.lowerBound..<line.upperBound } ?? line }
+            func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+                a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
             }
-            out.append(contentsOf: section[line.range])
+            // A document's lines are together: its path is made, looked up and compared once, on its first line.
+            var previous: (path: Range<Int>, kept: Bool)?
+            var start = 0
+            while start < buffer.count {
+                var tab = start
+                while tab < buffer.count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
+                var end = tab
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                let line = start..<min(end + 1, buffer.count)
+                let path = tab < end ? (tab + 1)..<end : end..<end
+                start = end + 1
+                if let known = previous, same(known.path, path) {
+                    if known.kept { keep(line) }
+                    continue
+                }
+                let linePath = String(decoding: UnsafeBufferPointer(rebasing: buffer[path]), as: UTF8.self)
+                let kept = !replaced.contains(linePath)
+                previous = (path, kept)
+                guard kept else {
+                    flush()
+                    continue
+                }
+                // Fresh documents' lines go before the first kept line of a later path.
+                if next < freshLines.count, freshPaths[next] < linePath {
+                    flush()
+                    while next < freshLines.count, freshPaths[next] < linePath {
+                        out.append(contentsOf: fresh[freshLines[next].range])
+                        next += 1
+                    }
+                }
+                keep(line)
+            }
+            flush()
         }
         while next < freshLines.count {
             out.append(contentsOf: fresh[freshLines[next].range])

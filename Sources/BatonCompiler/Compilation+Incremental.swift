@@ -103,17 +103,22 @@ extension Compilation {
         {
             return true
         }
-        // Files come in the order the manifest lists them while the names stay: a kept file is
-        // first compared with the entry at its own place, and the entries are looked up by
-        // definition only for one that is not there.
+        // Files come in the order the manifest lists them while the names stay (with others
+        // between them: schema types' files, the Kotlin runtime's, added after this check): a kept
+        // file's entry is looked for from the last one found on, and the entries are looked up by
+        // definition only when it is not there.
         var recorded: [String: String]?
-        for (index, file) in files.enumerated() where file.kept {
+        var cursor = 0
+        for file in files where file.kept {
             guard let definition = file.definition else { return false }
-            if index < manifest.files.count, manifest.files[index].definition == definition {
-                guard manifest.files[index].path == file.path else { return false }
-                continue
-            }
             if recorded == nil {
+                var at = cursor
+                while at < manifest.files.count, manifest.files[at].definition != definition { at += 1 }
+                if at < manifest.files.count {
+                    guard manifest.files[at].path == file.path else { return false }
+                    cursor = at + 1
+                    continue
+                }
                 var byDefinition: [String: String] = [:]
                 for entry in manifest.files { byDefinition[entry.definition] = entry.path }
                 recorded = byDefinition

@@ -186,18 +186,21 @@ package struct FileWriter: Sendable {
     /// Checks everything that could refuse `files` without rendering or reading any file's text:
     /// the paths, duplicates, the root, each file's place (a folder or link in the way, a folder
     /// resolving outside the root) and the stale files. `gen` runs it on every folder before it
-    /// writes the first file; it creates nothing.
-    package func preflight(_ files: [GeneratedFile]) throws(FileWriterError) {
+    /// writes the first file; it creates nothing. Returns the stale files it found (sorted), which
+    /// `write` takes as `stale` rather than list the folder a second time.
+    @discardableResult
+    package func preflight(_ files: [GeneratedFile]) throws(FileWriterError) -> [String] {
         try validate(files)
         let rootType = fileType(root)
         if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
-        guard rootType != .missing else { return }
+        guard rootType != .missing else { return [] }
         let realRoot = try realPath(root)
         var listing: FolderListing?
         // Listing a folder of tens of thousands of files costs more than a few `lstat`s: an
         // incremental run writing a handful of files asks about each.
         let listsRoot = Self.listsRoot(files)
-        for file in files.sorted(by: { $0.path < $1.path }) where !file.kept {
+        // Only the files to write are sorted: an incremental run keeps tens of thousands.
+        for file in files.filter({ !$0.kept }).sorted(by: { $0.path < $1.path }) {
             guard let folder = try folder(for: file.path, realRoot: realRoot, create: false) else { continue }
             switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing, listsRoot: listsRoot) {
             case .missing, .regular: continue
@@ -206,6 +209,7 @@ package struct FileWriter: Sendable {
         }
         var stale: [String] = []
         try collectStale(folder: "", generated: Set(files.map(\.path)), into: &stale, depth: 0)
+        return stale.sorted()
     }
 
     /// Writes `files` (or, with `check`, only reports) and removes stale generated files.
@@ -217,10 +221,12 @@ package struct FileWriter: Sendable {
     /// the folder as it was and a run holds a few files' text at a time, not all of them. The
     /// staging folder is removed in every case, a rename that fails included.
     ///
-    /// `preflighted`: `preflight` checked these files a moment ago (the paths are not validated again).
+    /// `preflighted`: `preflight` checked these files a moment ago (the paths are not validated again);
+    /// `stale`: the stale files it found then, removed without listing the folder again (a folder of
+    /// tens of thousands of files costs a run after one edit more to list than to write).
     package func write(
         _ files: [GeneratedFile], check: Bool = false, workers: Int = ParallelWork.processorCount,
-        preflighted: Bool = false
+        preflighted: Bool = false, stale known: [String]? = nil
     ) throws(FileWriterError) -> FileWriteReport {
         // Validate everything before touching the disk.
         if !preflighted { try validate(files) }
@@ -236,11 +242,12 @@ package struct FileWriter: Sendable {
         var pending: [Pending] = []
         var listing: FolderListing?
         let listsRoot = Self.listsRoot(files)
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            if file.kept {
-                unchanged += 1
-                continue
-            }
+        // Only the files to write are sorted (and looked at): an incremental run keeps tens of thousands.
+        var toWrite: [GeneratedFile] = []
+        for file in files {
+            if file.kept { unchanged += 1 } else { toWrite.append(file) }
+        }
+        for file in toWrite.sorted(by: { $0.path < $1.path }) {
             guard let realRoot, let folder = try folder(for: file.path, realRoot: realRoot, create: !check) else {
                 changes.append((file.path, .create))  // check mode, folder missing
                 continue
@@ -286,10 +293,14 @@ package struct FileWriter: Sendable {
         }
 
         if rootExists {
-            let generated = Set(files.map(\.path))
             var stale: [String] = []
-            try collectStale(folder: "", generated: generated, into: &stale, depth: 0)
-            for path in stale.sorted() {
+            if let known {
+                stale = known
+            } else {
+                try collectStale(folder: "", generated: Set(files.map(\.path)), into: &stale, depth: 0)
+                stale.sort()
+            }
+            for path in stale {
                 changes.append((path, .remove))
                 guard !check else { continue }
                 if case .failure(let error) = FileSystem.removeFile(root + "/" + path) {
@@ -376,45 +387,73 @@ package struct FileWriter: Sendable {
     }
 
     /// Every path valid, eager files with the header, no two paths alike (ignoring case).
+    ///
+    /// Kept files (`GeneratedFile.kept`) are where an earlier run wrote them together, their paths
+    /// checked then, against each other too: each is compared only with the files written now (an
+    /// incremental run keeps tens of thousands and writes a few).
     private func validate(_ files: [GeneratedFile]) throws(FileWriterError) {
         // Paths alike ignoring case: ASCII paths (nearly all) are compared by a hash of their
         // case-folded bytes, and only paths of one hash are compared whole; others as lowercased strings.
         var byHash: [Int: [Int]] = [:]
-        byHash.reserveCapacity(files.count)
-        var others: Set<String> = []
+        var others: [String: Int] = [:]  // lowercased non-ASCII paths written now, and their files
+        var keptOthers: Set<String> = []
+        var keptCount = 0
         for (index, file) in files.enumerated() {
-            // A kept file is where an earlier run wrote it, its path checked then (`GeneratedFile.kept`).
-            if !file.kept { try validate(file.path) }
+            if file.kept {
+                keptCount += 1
+                continue
+            }
+            try validate(file.path)
             // A deferred file's header is checked when it is rendered.
-            guard file.kept || file.isDeferred || file.bytes.starts(with: Self.headerMarker.utf8) else {
+            guard file.isDeferred || file.bytes.starts(with: Self.headerMarker.utf8) else {
                 throw .missingHeader(file.path)
             }
             guard let hash = Self.foldedHash(file.path) else {
-                guard others.insert(file.path.lowercased()).inserted else { throw .duplicatePath(file.path) }
+                guard others.updateValue(index, forKey: file.path.lowercased()) == nil else {
+                    throw .duplicatePath(file.path)
+                }
                 continue
             }
-            if let earlier = byHash[hash],
-                earlier.contains(where: { Self.equalFolded(files[$0].path, file.path) })
-            {
+            if let earlier = byHash[hash], earlier.contains(where: { Self.equalFolded(files[$0].path, file.path) }) {
                 throw .duplicatePath(file.path)
             }
             byHash[hash, default: []].append(index)
         }
-        // A non-ASCII path can still equal an ASCII one ignoring case.
-        if !others.isEmpty {
+        if keptCount > 0, !byHash.isEmpty || !others.isEmpty {
+            for (index, file) in files.enumerated() where file.kept {
+                guard let hash = Self.foldedHash(file.path) else {
+                    let folded = file.path.lowercased()
+                    if let written = others[folded] { throw .duplicatePath(files[max(written, index)].path) }
+                    keptOthers.insert(folded)
+                    continue
+                }
+                if let written = byHash[hash]?.first(where: { Self.equalFolded(files[$0].path, file.path) }) {
+                    throw .duplicatePath(files[max(written, index)].path)
+                }
+            }
+        }
+        // A non-ASCII path can still equal an ASCII one ignoring case (two kept files excepted).
+        if !others.isEmpty || !keptOthers.isEmpty {
             for file in files where Self.foldedHash(file.path) != nil {
-                if others.contains(file.path.lowercased()) { throw .duplicatePath(file.path) }
+                let folded = file.path.lowercased()
+                if others[folded] != nil || (!file.kept && keptOthers.contains(folded)) {
+                    throw .duplicatePath(file.path)
+                }
             }
         }
     }
 
-    /// The hash of an ASCII path's bytes with `A`–`Z` folded to lower case; nil for a path with other bytes.
+    /// A hash of an ASCII path's bytes with `A`–`Z` folded to lower case (FNV-1a over the bytes, then
+    /// `Hasher` once: a path is only sorted into a bucket by it, and compared whole within one); nil for
+    /// a path with other bytes.
     private static func foldedHash(_ path: String) -> Int? {
-        var hasher = Hasher()
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in path.utf8 {
             guard byte < 0x80 else { return nil }
-            hasher.combine(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            value = (value ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* 0x100_0000_01b3
         }
+        var hasher = Hasher()
+        hasher.combine(value)
         return hasher.finalize()
     }
 
@@ -669,7 +708,8 @@ package struct FileWriter: Sendable {
     }
 
     /// Collects, relative to the root, regular files with a managed extension that were not generated and bear
-    /// the header. Does not enter hidden folders or follow symbolic links.
+    /// the header, in no particular order (the callers sort them: sorting every entry of a folder of tens of
+    /// thousands of files cost more than listing it). Does not enter hidden folders or follow symbolic links.
     private func collectStale(
         folder: String, generated: Set<String>, into stale: inout [String], depth: Int
     ) throws(FileWriterError) {
@@ -680,7 +720,7 @@ package struct FileWriter: Sendable {
         case .success(let listed): entries = listed
         case .failure(let error): throw .io(path: full, message: error.description)
         }
-        for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
+        for (name, type) in entries where !name.hasPrefix(".") {
             let relative = folder.isEmpty ? name : folder + "/" + name
             // A generated file is never stale: known without a look at the disk.
             if type == .regular, generated.contains(relative) { continue }

@@ -103,11 +103,29 @@ extension Compilation {
         {
             return true
         }
-        var recorded: [String: String] = [:]
-        for entry in manifest.files { recorded[entry.definition] = entry.path }
-        return files.allSatisfy { file in
-            !file.kept || (file.definition.map { recorded[$0] == file.path } ?? false)
+        // Files come in the order the manifest lists them while the names stay (with others
+        // between them: schema types' files, the Kotlin runtime's, added after this check): a kept
+        // file's entry is looked for from the last one found on, and the entries are looked up by
+        // definition only when it is not there.
+        var recorded: [String: String]?
+        var cursor = 0
+        for file in files where file.kept {
+            guard let definition = file.definition else { return false }
+            if recorded == nil {
+                var at = cursor
+                while at < manifest.files.count, manifest.files[at].definition != definition { at += 1 }
+                if at < manifest.files.count {
+                    guard manifest.files[at].path == file.path else { return false }
+                    cursor = at + 1
+                    continue
+                }
+                var byDefinition: [String: String] = [:]
+                for entry in manifest.files { byDefinition[entry.definition] = entry.path }
+                recorded = byDefinition
+            }
+            guard recorded?[definition] == file.path else { return false }
         }
+        return true
     }
 
     /// The absolute output folders `.generate` will write (each language's, and the Kotlin

@@ -175,6 +175,14 @@ extension Driver {
                 var entries: [GenerationManifest.Entry] = []
                 entries.reserveCapacity(output.files.count)
                 for (index, file) in output.files.enumerated() {
+                    // A kept file at its recorded place is its recorded entry: the same path and stamp,
+                    // and the digest it was kept by (`keptDefinitions`).
+                    if file.kept, index < previous.count, previous[index].path == file.path,
+                        previous[index].definition == file.definition
+                    {
+                        entries.append(previous[index])
+                        continue
+                    }
                     guard
                         let stamp = (file.kept ? recordedStamp(index, file.path) : nil)
                             ?? FileStamp(of: output.root + "/" + file.path)
@@ -196,7 +204,9 @@ extension Driver {
                     documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras,
                     projectFiles: inputs.projectFiles, projectFileStamps: inputs.projectFileStamps)
                 if index == 0 { manifest.plan = plan }
-                guard let bytes = manifest.bytes else { continue }
+                // A kept file's line is the last manifest's, copied.
+                guard let bytes = manifest.bytes(reusing: compilation.generation.previousManifests[output.root])
+                else { continue }
                 _ = try? FileWriter(root: output.root, managedExtensions: []).writeFile(
                     GenerationManifest.fileName, bytes: bytes)
             }

@@ -113,7 +113,8 @@ package struct Driver: Sendable {
         guard !result.hasErrors else { return }
         // Checked first, every folder and the manifest, then written: all of the files or none.
         // (`gen` checks without rendering (`FileWriter.preflight`): each file is rendered once, as it is written.)
-        let checked = write(result.compilations, check: true, preflight: !check, into: &result)
+        var stale: [String: [String]] = [:]
+        let checked = write(result.compilations, check: true, preflight: !check, stale: &stale, into: &result)
         let upToDate = result.compilations.flatMap { $0.generation.upToDate ?? [] }
         if result.hasErrors || check {
             result.folders = result.hasErrors ? [] : checked + upToDate
@@ -123,7 +124,7 @@ package struct Driver: Sendable {
         for compilation in result.compilations where compilation.generation.upToDate == nil {
             for output in compilation.outputs { GenerationManifest.remove(root: output.root) }
         }
-        result.folders = write(result.compilations, check: false, into: &result)
+        result.folders = write(result.compilations, check: false, stale: &stale, into: &result)
         if !result.hasErrors { recordManifests(result.compilations) }
         result.folders += upToDate
     }
@@ -131,19 +132,23 @@ package struct Driver: Sendable {
     /// Writes (or, with `check`, compares) every output folder and manifest; errors become `io`
     /// diagnostics at the setting.
     /// With `preflight`, each folder is only checked for what could refuse it (`FileWriter.preflight`)
-    /// and reports nothing.
+    /// and reports nothing; the stale files it finds go into `stale` (by folder and language), and a write of the
+    /// same folders afterwards removes those without listing the folders again.
     private func write(
-        _ compilations: [Compilation], check: Bool, preflight: Bool = false, into result: inout DriverResult
+        _ compilations: [Compilation], check: Bool, preflight: Bool = false, stale: inout [String: [String]],
+        into result: inout DriverResult
     ) -> [WrittenFolder] {
         var reports: [WrittenFolder] = []
         for compilation in compilations {
             for output in compilation.outputs {
                 do {
                     if preflight {
-                        try writer(output).preflight(output.files)
+                        stale[output.root + "\t" + output.target.name] = try writer(output).preflight(output.files)
                         continue
                     }
-                    let report = try writer(output).write(output.files, check: check, preflighted: !check)
+                    let report = try writer(output).write(
+                        output.files, check: check, preflighted: !check,
+                        stale: check ? nil : stale[output.root + "\t" + output.target.name])
                     reports.append(WrittenFolder(root: output.root, language: output.target.name, report: report))
                 } catch {
                     result.driverDiagnostics.append(writeError(error, output.setting, compilation))

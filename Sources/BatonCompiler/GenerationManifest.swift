@@ -80,6 +80,14 @@ package struct GenerationManifest: Sendable, Equatable {
     /// The plan's summary section (`PlanSummary.bytes`) as written, read only when asked
     /// (`planSummary`); nil when the run recorded none.
     package var plan: [UInt8]?
+    /// The bytes this manifest was read from, and where each of its `files` lines is in them
+    /// (`ManifestReader`); empty for a manifest made in memory. Not part of its value (`==`): a
+    /// manifest written after an edit copies the lines of its kept files from the last one's
+    /// (`bytes(reusing:)`) rather than spell tens of thousands of stamps again.
+    var source: [UInt8] = []
+    var fileLines: [Range<Int>] = []
+    /// Each `documents` line as read, in order: its path, hash, stamp and place in `source`.
+    var documentLines: [(path: String, hash: String, stamp: FileStamp?, line: Range<Int>)] = []
 
     package init(
         inputs: String, names: String, documents: [String: String], documentStamps: [String: FileStamp] = [:],
@@ -130,7 +138,16 @@ package struct GenerationManifest: Sendable, Equatable {
 
     /// The manifest's bytes, written into one buffer (a large project's has tens of thousands of
     /// lines, and a run after one edit writes it again); nil as for `text`.
-    package var bytes: [UInt8]? {
+    package var bytes: [UInt8]? { bytes(reusing: nil) }
+
+    /// The same, with each `files` entry equal to the entry at the same place in `previous` (a
+    /// manifest read from bytes) copied from `previous`'s line: the line `bytes` would write, as
+    /// it wrote it then.
+    /// The documents' lines are taken in `previous`'s order when it lists the same documents (its
+    /// order is the sorted one `bytes` writes: checked as they are taken), each copied when its
+    /// hash and stamp are the same.
+    func bytes(reusing last: GenerationManifest?) -> [UInt8]? {
+        let previous = last.flatMap { $0.fileLines.count == $0.files.count ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(160 * (files.count + documents.count) + (plan?.count ?? 0) + 256)
         func fits(_ text: String) -> Bool {
@@ -153,15 +170,44 @@ package struct GenerationManifest: Sendable, Equatable {
             put(projectFileStamps[path])
             end(path)
         }
-        for path in documents.keys.sorted() {
-            guard let hash = documents[path], fits(path) else { return nil }
+        func putDocument(_ path: String, _ hash: String) {
             put("doc ")
             put(hash)
             out.append(UInt8(ascii: " "))
             put(documentStamps[path])
             end(path)
         }
-        for entry in files {
+        let documentsStart = out.count
+        var documentsWritten = false
+        if let last, !last.documentLines.isEmpty, last.documentLines.count == documents.count {
+            documentsWritten = true
+            var before: String?
+            for line in last.documentLines {
+                // The same paths (as many, each present, strictly in order) in the order `bytes` sorts them.
+                guard let hash = documents[line.path], before.map({ $0 < line.path }) ?? true else {
+                    documentsWritten = false
+                    break
+                }
+                before = line.path
+                if hash == line.hash, documentStamps[line.path] == line.stamp {
+                    out.append(contentsOf: last.source[line.line])
+                } else {
+                    putDocument(line.path, hash)
+                }
+            }
+            if !documentsWritten { out.removeSubrange(documentsStart...) }
+        }
+        if !documentsWritten {
+            for path in documents.keys.sorted() {
+                guard let hash = documents[path], fits(path) else { return nil }
+                putDocument(path, hash)
+            }
+        }
+        for (index, entry) in files.enumerated() {
+            if let previous, index < previous.files.count, previous.files[index] == entry {
+                out.append(contentsOf: previous.source[previous.fileLines[index]])
+                continue
+            }
             guard fits(entry.path), fits(entry.definition), !entry.definition.utf8.contains(UInt8(ascii: " ")) else {
                 return nil
             }
@@ -199,9 +245,10 @@ package struct GenerationManifest: Sendable, Equatable {
             var reader = ManifestReader(bytes: buffer)
             return reader.manifest()
         }
-        guard let manifest = read else {
+        guard var manifest = read else {
             return nil
         }
+        manifest.source = bytes
         self = manifest
     }
     /// The manifest in `root`, or nil when there is none or it is not a whole one.

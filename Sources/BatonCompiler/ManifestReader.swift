@@ -30,7 +30,10 @@ struct ManifestReader {
         // About one document line per three lines (a document makes about two files).
         manifest.documents.reserveCapacity(bytes.count / 400)
         manifest.files.reserveCapacity(bytes.count / 180)
+        manifest.fileLines.reserveCapacity(bytes.count / 180)
+        manifest.documentLines.reserveCapacity(bytes.count / 400)
         while position < bytes.count {
+            let lineStart = position
             guard let keyword = keyword() else { return nil }
             switch keyword {
             case .end:
@@ -52,6 +55,7 @@ struct ManifestReader {
                 } else {
                     manifest.documents[path] = hash
                     if let stamp { manifest.documentStamps[path] = stamp }
+                    manifest.documentLines.append((path, hash, stamp, lineStart..<position))
                 }
             case .file:
                 guard let stamp = stamp(ends: Self.space), let definition = text(until: Self.space),
@@ -59,12 +63,14 @@ struct ManifestReader {
                 else { return nil }
                 manifest.files.append(
                     GenerationManifest.Entry(path: path, stamp: stamp, definition: definition, digest: digest))
+                manifest.fileLines.append(lineStart..<position)
             case .extra:
                 guard let stamp = stamp(ends: Self.tab), let path = text(until: Self.newline) else { return nil }
                 manifest.extras.append((path, stamp))
             case .plan:
                 // Its length first, then the section, taken as bytes (`PlanSummary` reads it when asked).
-                guard manifest.plan == nil, let count = magnitude(ends: Self.newline), count <= UInt64(bytes.count - position)
+                guard manifest.plan == nil, let count = magnitude(ends: Self.newline),
+                    count <= UInt64(bytes.count - position)
                 else { return nil }
                 let start = position
                 position += Int(count)

@@ -70,41 +70,67 @@ package struct PlanSummary: Sendable, Equatable {
     }
 
     /// Reads the section's bytes; nil for anything `bytes` does not write (a `def` line before any
-    /// `links` line of its path, a malformed field). One pass over the bytes, a line at a time.
+    /// `links` line of its path, a malformed field). One pass over the bytes, a line at a time; the
+    /// document being read is held aside until its lines end, so a `def` line right after its
+    /// document's (as `bytes` writes them) makes no path of its own and looks nothing up.
     package init?(bytes: ArraySlice<UInt8>) {
         let read: [String: Document]? = bytes.withUnsafeBufferPointer { buffer in
             var documents: [String: Document] = [:]
             documents.reserveCapacity(buffer.count / 200)
+            /// The document of the last `links` line (its path, where the path is in `buffer`, its part).
+            var current: (path: String, range: Range<Int>, document: Document)?
+            func flush() {
+                guard let held = current else { return }
+                documents[held.path] = held.document
+                current = nil
+            }
+            guard let base = buffer.baseAddress else { return documents }
+            /// Where `byte` is first in `range`, found with `memchr` (the section is megabytes).
+            func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
+                memchr(base + range.lowerBound, Int32(byte), range.count).map {
+                    UnsafeRawPointer($0) - UnsafeRawPointer(base)
+                }
+            }
+            func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+                a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+            }
+            func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+                range.count == word.utf8CodeUnitCount
+                    && memcmp(base + range.lowerBound, word.utf8Start, range.count) == 0
+            }
             var position = 0
             let count = buffer.count
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(8)
             while position < count {
                 // One line: fields separated by spaces, a tab, the path, a newline.
-                var tab = position
-                while tab < count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
-                guard tab < count, buffer[tab] == UInt8(ascii: "\t") else { return nil }
-                var end = tab + 1
-                while end < count, buffer[end] != 0x0A { end += 1 }
-                guard end < count, end > tab + 1 else { return nil }
-                let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<end]), as: UTF8.self)
-                guard Self.fits(path) else { return nil }
-                var fields: [Range<Int>] = []
-                fields.reserveCapacity(8)
+                guard let end = find(0x0A, in: position..<count),
+                    let tab = find(UInt8(ascii: "\t"), in: position..<end),
+                    end > tab + 1
+                else { return nil }
+                let pathRange = (tab + 1)..<end
+                fields.removeAll(keepingCapacity: true)
                 var fieldStart = position
-                for index in position...tab where index == tab || buffer[index] == UInt8(ascii: " ") {
-                    fields.append(fieldStart..<index)
-                    fieldStart = index + 1
+                while let space = find(UInt8(ascii: " "), in: fieldStart..<tab) {
+                    fields.append(fieldStart..<space)
+                    fieldStart = space + 1
                 }
+                fields.append(fieldStart..<tab)
                 position = end + 1
                 func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
                     UnsafeBufferPointer(rebasing: buffer[range])
                 }
-                if field(fields[0]).elementsEqual("links".utf8) {
-                    guard fields.count >= 2, documents[path] == nil else { return nil }
+                if equals(fields[0], "links") {
+                    flush()
+                    let path = String(decoding: field(pathRange), as: UTF8.self)
+                    guard Self.fits(path), fields.count >= 2, documents[path] == nil else { return nil }
                     let joinsAll: Bool
-                    switch Array(field(fields[1])) {
-                    case [UInt8(ascii: "0")]: joinsAll = false
-                    case [UInt8(ascii: "1")]: joinsAll = true
-                    default: return nil
+                    if equals(fields[1], "0") {
+                        joinsAll = false
+                    } else if equals(fields[1], "1") {
+                        joinsAll = true
+                    } else {
+                        return nil
                     }
                     var keys: [String] = []
                     keys.reserveCapacity(fields.count - 2)
@@ -112,17 +138,25 @@ package struct PlanSummary: Sendable, Equatable {
                         guard let key = Self.unescape(field(range)) else { return nil }
                         keys.append(key)
                     }
-                    documents[path] = Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll))
-                } else if field(fields[0]).elementsEqual("def".utf8) {
-                    guard documents[path] != nil,
+                    current = (path, pathRange, Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll)))
+                } else if equals(fields[0], "def") {
+                    if let held = current, !same(held.range, pathRange) { flush() }
+                    if current == nil {
+                        // A document read earlier, not the line before's: its part is taken up again.
+                        let path = String(decoding: field(pathRange), as: UTF8.self)
+                        guard let document = documents.removeValue(forKey: path) else { return nil }
+                        current = (path, pathRange, document)
+                    }
+                    guard let path = current?.path,
                         let summary = DefinitionSummary(
                             fields: fields.dropFirst().map { String(decoding: field($0), as: UTF8.self) }, path: path)
                     else { return nil }
-                    documents[path]?.definitions.append(summary)
+                    current?.document.definitions.append(summary)
                 } else {
                     return nil
                 }
             }
+            flush()
             return documents
         }
         guard let read else { return nil }
@@ -135,9 +169,9 @@ package struct PlanSummary: Sendable, Equatable {
     package static func splice(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(section.count + fresh.count)
-        /// Each line's range and path, in order.
-        func lines(_ bytes: [UInt8]) -> [(range: Range<Int>, path: String)] {
-            var result: [(Range<Int>, String)] = []
+        /// Each line's range and its path's, in order.
+        func lines(_ bytes: [UInt8]) -> [(range: Range<Int>, path: Range<Int>)] {
+            var result: [(Range<Int>, Range<Int>)] = []
             var start = 0
             bytes.withUnsafeBufferPointer { buffer in
                 while start < buffer.count {
@@ -145,22 +179,61 @@ package struct PlanSummary: Sendable, Equatable {
                     while tab < buffer.count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
                     var end = tab
                     while end < buffer.count, buffer[end] != 0x0A { end += 1 }
-                    let path = tab < end ? String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<end]), as: UTF8.self) : ""
-                    result.append((start..<min(end + 1, buffer.count), path))
+                    result.append((start..<min(end + 1, buffer.count), tab < end ? (tab + 1)..<end : end..<end))
                     start = end + 1
                 }
             }
             return result
         }
         let freshLines = lines(fresh)
+        let freshPaths = freshLines.map { String(decoding: fresh[$0.path], as: UTF8.self) }
         var next = 0
-        for line in lines(section) where !replaced.contains(line.path) {
-            // Fresh documents' lines go before the first kept line of a later path.
-            while next < freshLines.count, freshLines[next].path < line.path {
-                out.append(contentsOf: fresh[freshLines[next].range])
-                next += 1
+        section.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Kept lines not copied yet: a run of them is copied at once.
+            var run: Range<Int>?
+            func flush() {
+                guard let copied = run else { return }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied]))
+                run = nil
             }
-            out.append(contentsOf: section[line.range])
+            func keep(_ line: Range<Int>) { run = run.map { $0.lowerBound..<line.upperBound } ?? line }
+            func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+                a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+            }
+            // A document's lines are together: its path is made, looked up and compared once, on its first line.
+            var previous: (path: Range<Int>, kept: Bool)?
+            var start = 0
+            while start < buffer.count {
+                var tab = start
+                while tab < buffer.count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
+                var end = tab
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                let line = start..<min(end + 1, buffer.count)
+                let path = tab < end ? (tab + 1)..<end : end..<end
+                start = end + 1
+                if let known = previous, same(known.path, path) {
+                    if known.kept { keep(line) }
+                    continue
+                }
+                let linePath = String(decoding: UnsafeBufferPointer(rebasing: buffer[path]), as: UTF8.self)
+                let kept = !replaced.contains(linePath)
+                previous = (path, kept)
+                guard kept else {
+                    flush()
+                    continue
+                }
+                // Fresh documents' lines go before the first kept line of a later path.
+                if next < freshLines.count, freshPaths[next] < linePath {
+                    flush()
+                    while next < freshLines.count, freshPaths[next] < linePath {
+                        out.append(contentsOf: fresh[freshLines[next].range])
+                        next += 1
+                    }
+                }
+                keep(line)
+            }
+            flush()
         }
         while next < freshLines.count {
             out.append(contentsOf: fresh[freshLines[next].range])

@@ -175,6 +175,25 @@ final class FileWriterTests: XCTestCase {
             XCTAssertEqual(error as? FileWriterError, .duplicatePath("a.swift"))
         }
     }
+
+    /// A kept file is compared with every file written now, ignoring case (ASCII or not), whichever
+    /// comes first; kept files are not compared with each other (an earlier run wrote them together).
+    func testAKeptFileAndAWrittenOneAlikeAreRefused() throws {
+        let writer = FileWriter(root: folder + "/out", managedExtensions: ["swift"])
+        func kept(_ path: String) -> GeneratedFile { .kept(path: path, origin: nil, definition: "o:" + path) }
+        for (files, duplicate) in [
+            ([kept("Sub/Feed.swift"), generated("X.swift"), generated("sub/FEED.swift")], "sub/FEED.swift"),
+            ([generated("sub/FEED.swift"), kept("Y.swift"), kept("Sub/Feed.swift")], "Sub/Feed.swift"),
+            ([kept("Été.swift"), generated("été.swift")], "été.swift"),
+            ([generated("Été.swift"), kept("été.swift")], "été.swift"),
+        ] {
+            XCTAssertThrowsError(try writer.preflight(files), duplicate) { error in
+                XCTAssertEqual(error as? FileWriterError, .duplicatePath(duplicate))
+            }
+        }
+        XCTAssertEqual(try writer.preflight([kept("A.swift"), kept("B.swift"), generated("C.swift")]), [])
+        XCTAssertEqual(try writer.write([kept("A.swift"), generated("B.swift")]).unchanged, 1)
+    }
 }
 
 /// The writer asks a folder once for its entries (`FolderListing`) instead of `lstat`ing each file

@@ -1,4 +1,4 @@
-import BatonCompiler
+@testable import BatonCompiler
 import BatonIR
 import BatonValidation
 import XCTest
@@ -123,5 +123,95 @@ final class ManifestFormatTests: XCTestCase {
             replacing: ["Documents/A query.graphql", "Documents/Ab.graphql", "Documents/C.graphql", "Documents/D.graphql"],
             with: try XCTUnwrap(fresh.bytes))
         XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes))
+    }
+
+    /// The reader holds the document of the last `links` line aside while its `def` lines follow; a
+    /// `def` line of a document read earlier (not written so by `bytes`, but whole) takes that
+    /// document up again, and one of a path with no `links` line yet is refused.
+    func testDefinitionLinesOfAnEarlierDocumentReadAsIfTogether() throws {
+        let bytes = try XCTUnwrap(Self.summary.bytes)
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
+        // Move the first document's last `def` line after the next document's `links` line.
+        let defIndex = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("def fragment HeroBits ") })
+        let moved = lines.remove(at: defIndex)
+        let nextLinks = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("\tDocuments/B.graphql") })
+        lines.insert(moved, at: nextLinks + 1)
+        let reordered = Array((lines.joined(separator: "\n") + "\n").utf8)
+        XCTAssertNotEqual(reordered, bytes)
+        XCTAssertEqual(PlanSummary(bytes: reordered[...]), Self.summary)
+        let orphan = Array((lines.joined(separator: "\n") + "\ndef query X - - - - -\tDocuments/Z.graphql\n").utf8)
+        XCTAssertNil(PlanSummary(bytes: orphan[...]), "a definition of a path without links")
+    }
+
+    /// Splicing, for every subset of a summary's documents replaced by fresh ones (some new, some
+    /// with definitions), gives the section `bytes` writes for the merged summary.
+    func testSplicingAnySubsetIsTheMergedSummarysSection() throws {
+        var whole = PlanSummary()
+        let paths = (0..<6).map { "Documents/\($0 % 2 == 0 ? "a" : "b")/D\($0).graphql" }
+        for (index, path) in paths.enumerated() {
+            whole.documents[path] = .init(
+                links: DocumentLinks(keys: ["name:Q\(index)"]),
+                definitions: (0..<(index % 3)).map {
+                    DefinitionSummary(kind: .query, name: "Q\(index)_\($0)", path: path, usedTypes: UsedTypeNames())
+                })
+        }
+        let section = try XCTUnwrap(whole.bytes)
+        for mask in 0..<(1 << paths.count) {
+            var fresh = PlanSummary()
+            var replaced: Set<String> = []
+            for (index, path) in paths.enumerated() where mask & (1 << index) != 0 {
+                replaced.insert(path)
+                // Every other replaced document is gone; the others come back with a new definition.
+                guard index % 2 == 0 else { continue }
+                fresh.documents[path] = .init(
+                    links: DocumentLinks(keys: ["name:N\(index)"]),
+                    definitions: [DefinitionSummary(kind: .mutation, name: "N\(index)", path: path, usedTypes: UsedTypeNames())])
+            }
+            // A new document between the others.
+            let added = "Documents/a/D\(mask % 6)x.graphql"
+            replaced.insert(added)
+            fresh.documents[added] = .init(links: DocumentLinks(keys: ["name:X"]))
+            var merged = whole
+            for path in replaced { merged.documents[path] = nil }
+            for (path, document) in fresh.documents { merged.documents[path] = document }
+            let spliced = PlanSummary.splice(section, replacing: replaced, with: try XCTUnwrap(fresh.bytes))
+            XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes), "mask \(mask)")
+            XCTAssertEqual(PlanSummary(bytes: spliced[...]), merged, "mask \(mask)")
+        }
+    }
+
+    /// A manifest written after an edit copies its unchanged file lines from the last one read
+    /// (`bytes(reusing:)`): the bytes are what `bytes` spells, whatever changed.
+    func testReusingTheLastManifestsLinesWritesTheSameBytes() throws {
+        var last = Self.manifest
+        last.files += (0..<5).map {
+            .init(path: "Sub/F\($0).swift", stamp: Self.stamp, definition: "f:F\($0)", digest: "d\($0)")
+        }
+        let read = try XCTUnwrap(GenerationManifest(bytes: try XCTUnwrap(last.bytes)))
+        XCTAssertEqual(read, last)
+        XCTAssertEqual(read.bytes(reusing: read), last.bytes)
+        var next = last
+        next.files[1].stamp.size += 1  // rewritten
+        next.files[3].digest = "new"
+        next.files.remove(at: 5)  // every later entry at another place
+        next.files.append(.init(path: "Sub/G.swift", stamp: Self.stamp, definition: "o:G", digest: "g"))
+        next.documents["Documents/C.graphql"] = "h3"
+        XCTAssertEqual(next.bytes(reusing: read), next.bytes)
+        XCTAssertEqual(GenerationManifest(bytes: try XCTUnwrap(next.bytes(reusing: read))), next)
+        // A manifest made in memory has no lines to lend.
+        XCTAssertEqual(next.bytes(reusing: last), next.bytes)
+        // The same documents, one with another hash, one with another stamp, one unstamped now.
+        var same = last
+        same.documents["Documents/B.graphql"] = "h9"
+        same.documentStamps["Documents/B.graphql"] = Self.stamp
+        same.documentStamps["Documents/A query.graphql"] = nil
+        XCTAssertEqual(same.bytes(reusing: read), same.bytes)
+        XCTAssertNotEqual(same.bytes, last.bytes)
+        // Another document in the place of one: the lines are written as `bytes` sorts them.
+        var renamed = last
+        renamed.documents["Documents/B.graphql"] = nil
+        renamed.documents["Documents/0.graphql"] = "h0"
+        XCTAssertEqual(renamed.bytes(reusing: read), renamed.bytes)
     }
 }

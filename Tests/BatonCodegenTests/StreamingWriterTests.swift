@@ -155,4 +155,29 @@ final class StreamingWriterTests: XCTestCase {
         }
         XCTAssertEqual(try hiddenEntries(), [], "the staging folder is removed")
     }
+
+    /// `preflight` returns the stale files it found, sorted; `write` given them removes exactly those
+    /// and does not list the folder again (a file made stale after the preflight stays).
+    func testPreflightsStaleFilesAreTheOnesWriteRemoves() throws {
+        let renders = Renders()
+        let writer = FileWriter(root: folder + "/out", managedExtensions: ["swift"])
+        let all = (0..<6).map { deferred("Sub\($0 % 2)/F\($0).swift", "let f\($0) = \($0)", renders: renders) }
+        _ = try writer.write(all, workers: 1)
+        try Data("let mine = 1\n".utf8).write(to: URL(fileURLWithPath: folder + "/out/Sub0/Mine.swift"))
+        let kept = Array(all.prefix(3))
+        let stale = try writer.preflight(kept)
+        XCTAssertEqual(stale, ["Sub0/F4.swift", "Sub1/F3.swift", "Sub1/F5.swift"], "sorted; a file without the header is not ours")
+        // Listed by a full walk, `write` without the list finds the same.
+        let again = try writer.write(kept, check: true, workers: 1)
+        XCTAssertEqual(again.changes.filter { $0.change == .remove }.map(\.path), stale)
+
+        try Data((FileWriter.header + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/out/Sub1/Late.swift"))
+        let report = try writer.write(kept, workers: 1, preflighted: true, stale: stale)
+        XCTAssertEqual(report.changes.map(\.path), stale)
+        XCTAssertEqual(Set(report.changes.map(\.change)), [.remove])
+        for path in stale { XCTAssertNil(read(path), path) }
+        XCTAssertNotNil(read("Sub1/Late.swift"), "made after the preflight: not listed, not removed")
+        XCTAssertNotNil(read("Sub0/Mine.swift"))
+        XCTAssertNotNil(read("Sub0/F0.swift"))
+    }
 }

@@ -329,7 +329,7 @@ package final class LanguageServer {
                 byDisplay[display, default: []].append(diagnostic)
             }
             for (display, list) in byDisplay {
-                let uri = DocumentURI.uri(of: folder.absolute(display))
+                let uri = folder.uri(ofDisplay: display)
                 if groups[uri] == nil { groups[uri] = (folder, list) }
             }
         }

@@ -42,6 +42,8 @@ package final class WorkspaceFolder {
     /// Each compilation's fragment definitions by name, kept until the next change (hover, definition and
     /// completion ask for them on every request; a project has thousands of documents).
     private var fragmentIndexes: [ObjectIdentifier: [String: [FragmentSite]]] = [:]
+    /// `uri(ofDisplay:)`'s answers: a display path's URI depends only on it and `root`, which never changes.
+    private var uriOfDisplay: [String: String] = [:]
 
     /// The fragment definitions of `compilation` by name, in document order.
     package func fragments(of compilation: Compilation) -> [String: [FragmentSite]] {
@@ -129,6 +131,16 @@ package final class WorkspaceFolder {
 
     /// The absolute path a diagnostic's display path names.
     package func absolute(_ displayPath: String) -> String { Path.absolute(displayPath, relativeTo: root) }
+
+    /// The URI of a file this folder shows as `displayPath`, remembered: every publication after an edit asks for the
+    /// URI of each file with diagnostics (thousands in a large project), and percent-encoding them again each time
+    /// was a tenth of an edit's work (issue 34).
+    package func uri(ofDisplay displayPath: String) -> String {
+        if let known = uriOfDisplay[displayPath] { return known }
+        let uri = DocumentURI.uri(of: absolute(displayPath))
+        uriOfDisplay[displayPath] = uri
+        return uri
+    }
 }
 
 /// A fragment's definition and the document holding it.

@@ -131,6 +131,7 @@ package enum DocumentGroups {
             return current
         }
         var owner: [String: Int] = [:]
+        owner.reserveCapacity(links.reduce(0) { $0 + $1.keys.count })
         for (index, link) in links.enumerated() {
             for key in link.keys {
                 if let other = owner[key] {
@@ -142,12 +143,13 @@ package enum DocumentGroups {
                 }
             }
         }
-        var groupOfRoot: [Int: Int] = [:]
+        // A group's position by its root (a document index), -1 until its root is met.
+        var groupOfRoot = [Int](repeating: -1, count: links.count)
         var groups: [[Int]] = []
         for index in links.indices {
             let top = root(index)
-            if let group = groupOfRoot[top] {
-                groups[group].append(index)
+            if groupOfRoot[top] >= 0 {
+                groups[groupOfRoot[top]].append(index)
             } else {
                 groupOfRoot[top] = groups.count
                 groups.append([index])

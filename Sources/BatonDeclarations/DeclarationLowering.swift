@@ -381,26 +381,9 @@ package struct DeclarationLowering: Sendable {
             _ responseKey: String, _ fieldName: String, _ schemaType: TypeRef, _ value: TestBuilderShape.Value,
             _ fill: TestBuilderShape.Fill
         ) -> TestBuilderField {
-            let given: TestBuilderValue =
-                switch value {
-                case .text: .text
-                case .int: .int
-                case .float: .float
-                case .boolean: .boolean
-                case .builder: .builder
-                }
-            let filled: TestBuilderFill =
-                switch fill {
-                case .null: .null
-                case .emptyList: .emptyList
-                case .id: .id
-                case .scalar(let name): .scalar(name)
-                case .enumValue(let type, let first): .enumValue(type: type, first: first)
-                case .object: .object
-                }
             return TestBuilderField(
-                responseKey: responseKey, fieldName: fieldName, schemaType: declaredType(schemaType), value: given,
-                fill: filled)
+                responseKey: responseKey, fieldName: fieldName, schemaType: declaredType(schemaType), value: value,
+                fill: fill)
         }
         // Every property's getter, then the key fields': after `typename`'s when the builder takes one and an
         // operation's builder's `operationName` (a JVM host declares both besides).

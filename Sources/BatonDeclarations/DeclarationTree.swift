@@ -55,6 +55,8 @@
 // Escaping a keyword (`class` → Swift's `` `class` ``, Kotlin's `` `class` ``; `self` → `self_`) is a
 // printer's spelling, decided by a pure function per language (its `IdentifierRules`).
 
+import BatonIR
+
 /// Every declaration generated code holds, one file each.
 package struct DeclarationTree: Sendable, Equatable {
     package var files: [DeclarationFile]
@@ -656,17 +658,8 @@ package struct TestBuilderField: Sendable, Equatable {
     package var fill: TestBuilderFill
 }
 
-/// What a test gives a field's innermost value as (`TestBuilderShape.Value`).
-package enum TestBuilderValue: Sendable, Equatable {
-    case text, int, float, boolean, builder
-}
+/// What a test gives a field's innermost value as: the model's decision (`TestBuilderShape.Value`), carried as it is.
+package typealias TestBuilderValue = TestBuilderShape.Value
 
-/// What a field holds when a test leaves it unset (`TestBuilderShape.Fill`).
-package enum TestBuilderFill: Sendable, Equatable {
-    case null
-    case emptyList
-    case id
-    case scalar(String)
-    case enumValue(type: String, first: String)
-    case object
-}
+/// What a field holds when a test leaves it unset: the model's decision (`TestBuilderShape.Fill`), carried as it is.
+package typealias TestBuilderFill = TestBuilderShape.Fill

@@ -116,6 +116,17 @@ struct ScenarioYear: CustomScalar, Hashable {
     init(year: Int) { self.year = year }
 }
 
+/// The scenario project's `JSON`: any value as its JSON text (the text the runtime stores it as).
+struct ScenarioJSON: CustomScalar, Hashable {
+    var text: String
+
+    init?(scalarText: String) { text = scalarText }
+
+    static var placeholder: ScenarioJSON { ScenarioJSON(text: "") }
+
+    init(text: String) { self.text = text }
+}
+
 /// A clock tests move by hand, starting where the Kotlin scenarios' clock starts.
 final class ScenarioClock: @unchecked Sendable {
     private let lock = NSLock()

@@ -3,7 +3,7 @@ import Foundation
 /// The runtime scenarios stated once (KotlinScenarios/Scenarios.json): each names the answers its fixture transport
 /// gives, the steps to run and the lines a runtime must print. `ScenarioInterpreter` runs them on the Swift runtime,
 /// Kotlin/tests/baton/tests/ScenarioInterpreter.kt on the Kotlin runtime; what they read goes through each
-/// language's generated accessors by the tables `ScenarioTablePrinter` writes from this file (Docs/Testing.md,
+/// language's generated accessors by the tables `ScenarioTablePrinter` writes from this file (Docs/Kotlin.md,
 /// "Runtime scenarios").
 struct ScenarioSet {
     struct Scenario {

@@ -179,10 +179,10 @@ final class KotlinCurrentCompilerTests: XCTestCase {
 
     /// The scenario project's run, compiled by the current compiler, prints what the 1.3 build prints for it, line
     /// for line (KotlinScenarioTests compares that with the Swift runtime).
-    func testTheScenariosPrintWhatTheyPrintWithKotlinOnePointThree() throws {
+    func testTheScenariosPrintWhatTheyPrintWithKotlinOnePointThree() async throws {
         let build = try Self.build()
-        let old = try KotlinScenarioTests.suite()
-        let sections = try KotlinScenarioTests.runScenarios(
+        let old = try await KotlinScenarioTests.suite()
+        let sections = try await KotlinScenarioTests.runScenarios(
             folder: "current-scenarios", label: "the scenarios (current Kotlin)"
         ) { try build.run($0, $1) }.sections
         XCTAssertGreaterThan(sections.count, 10)

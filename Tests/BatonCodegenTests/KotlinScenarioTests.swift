@@ -4,61 +4,51 @@ import Foundation
 import XCTest
 
 /// The guide's scenarios on both runtimes, through one project's generated code (KotlinScenarios: its Swift checked
-/// in and compiled into this target, its Kotlin generated from the same model by the test build): each test runs a
-/// scenario on the Swift runtime here and compares its lines with what the Kotlin runtime printed for it in the
-/// suite's one JVM run (Kotlin/tests/baton/tests/Scenarios.kt).
+/// in and compiled into this target, its Kotlin generated from the same model by the test build): each scenario of
+/// Scenarios.json runs on the Swift runtime here, and its lines and the lines the Kotlin runtime printed for it in the
+/// suite's one JVM run (Kotlin/tests/baton/tests/ScenarioInterpreter.kt) must be its expected lines.
 final class KotlinScenarioTests: XCTestCase {
     static let seed = KotlinProjectSupport.repositoryRoot.appendingPathComponent("Tests/BatonRuntimeTests/Fixtures")
 
-    /// The suite's shared run: the Swift runtime's image written first, then the JVM run, split by section.
-    struct SuiteRun {
-        var scenarios: SwiftScenarios
+    /// The suite's shared run: the folder of both runtimes' images, and the JVM run's output split by section.
+    struct SuiteRun: Sendable {
+        var images: URL
         var sections: [String: [String]]
     }
 
-    private static let run = Once<SuiteRun>()
+    private static let run = Once<Task<SuiteRun, any Error>>()
 
-    static func suite() throws -> SuiteRun {
-        let build = try KotlinBuild.shared()
-        return try run.get {
-            try runScenarios(folder: "scenarios", label: "the Kotlin scenarios") { try build.run($0, $1) }
+    static func suite() async throws -> SuiteRun {
+        let task = try run.get {
+            Task {
+                let build = try KotlinBuild.shared()
+                return try await runScenarios(folder: "scenarios", label: "the Kotlin scenarios") {
+                    try build.run($0, $1)
+                }
+            }
         }
+        return try await task.value
     }
 
-    /// One run of the scenario program (`baton.tests.MainKt scenarios`) by a build's `run`: the Swift runtime's
-    /// image written first into a new temporary folder `folder`, the output split by section; `label` names the
-    /// run in the log with its time. The 1.3 build's run (`suite()`) and the current compiler's share it.
+    /// One run of the scenario program (`baton.tests.MainKt scenarios`) by a build's `run`, its images in a new
+    /// temporary folder `folder`: first the Swift runtime runs each scenario's steps before `awaitOtherRuntime`
+    /// (the images the JVM run reads), then the JVM runs every scenario whole; `label` names the run in the log
+    /// with its time. The 1.3 build's run (`suite()`) and the current compiler's share it.
     static func runScenarios(
         folder name: String, label: String, _ run: (_ mainClass: String, _ arguments: [String]) throws -> String
-    ) throws -> SuiteRun {
-        let folder = try KotlinTestSupport.temporaryFolder(name)
-        let scenarios = SwiftScenarios(
-            fixtures: KotlinBuild.scenarios.appendingPathComponent("Fixtures"), seed: seed,
-            swiftImage: folder.appendingPathComponent("swift.image"),
-            kotlinImage: folder.appendingPathComponent("kotlin.image"))
-        try scenarios.writeSwiftImage()
-        let start = Date()
-        let output = try run(
-            "baton.tests.MainKt",
-            ["scenarios", scenarios.fixtures.path, seed.path, scenarios.swiftImage.path, scenarios.kotlinImage.path])
-        print("\(label) ran in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
-        return SuiteRun(scenarios: scenarios, sections: KotlinTestSupport.sections(output))
-    }
-
-    /// Compares the Kotlin runtime's lines for `name` with the Swift runtime's (a scenario still written twice).
-    func compare(_ name: String, _ swift: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let kotlin = try Self.suite().sections[name]
-        XCTAssertNotNil(kotlin, "the Kotlin suite printed no section \(name)", file: file, line: line)
-        XCTAssertFalse(swift.isEmpty, file: file, line: line)
-        if kotlin != swift {
-            XCTFail(
-                "\(name): the runtimes disagree\n--- Swift\n\(swift.joined(separator: "\n"))\n--- Kotlin\n"
-                    + (kotlin ?? []).joined(separator: "\n"), file: file, line: line)
+    ) async throws -> SuiteRun {
+        let images = try KotlinTestSupport.temporaryFolder(name)
+        let fixtures = KotlinBuild.scenarios.appendingPathComponent("Fixtures")
+        let interpreter = ScenarioInterpreter(fixtures: fixtures, seed: seed, images: images) {
+            throw ScenarioInterpreter.Failure(description: "a first phase awaits no other runtime")
         }
-    }
-
-    var scenarios: SwiftScenarios {
-        get throws { try Self.suite().scenarios }
+        for scenario in try ScenarioSet.load().scenarios.compactMap(\.firstPhase) {
+            _ = try await interpreter.run(scenario)
+        }
+        let start = Date()
+        let output = try run("baton.tests.MainKt", ["scenarios", fixtures.path, seed.path, images.path])
+        print("\(label) ran in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        return SuiteRun(images: images, sections: KotlinTestSupport.sections(output))
     }
 
     /// `baton gen --check` finds nothing to do in KotlinScenarios: the checked-in Swift is what the generator writes.
@@ -96,9 +86,13 @@ final class KotlinScenarioTests: XCTestCase {
     func testTheScenarioSetOnBothRuntimes() async throws {
         let set = try ScenarioSet.load()
         XCTAssertFalse(set.scenarios.isEmpty)
+        let run = try await Self.suite()
+        // The Swift runtime runs each scenario whole, in the JVM run's image folder: at `awaitOtherRuntime` the
+        // JVM run has run (it started after the Swift runtime's first phases).
         let interpreter = ScenarioInterpreter(
-            fixtures: KotlinBuild.scenarios.appendingPathComponent("Fixtures"), seed: Self.seed)
-        let sections = try Self.suite().sections
+            fixtures: KotlinBuild.scenarios.appendingPathComponent("Fixtures"), seed: Self.seed, images: run.images
+        ) { _ = try await Self.suite() }
+        let sections = run.sections
         for scenario in set.scenarios {
             XCTAssertFalse(scenario.expected.isEmpty, "\(scenario.name): no expected lines")
             // A scenario the interpreter cannot run (a bad step, a read missing from the tables) fails alone.
@@ -119,20 +113,10 @@ final class KotlinScenarioTests: XCTestCase {
     /// reason, so the text is checked exactly per runtime: Swift's in
     /// `EnvironmentTests.testTransportAndMalformedFailures`; the scenario "transport and malformed failures" of
     /// Scenarios.json prints the failure's kind).
-    func testKotlinsMalformedResponseText() throws {
+    func testKotlinsMalformedResponseText() async throws {
+        let sections = try await Self.suite().sections
         XCTAssertEqual(
-            try Self.suite().sections["malformed text"],
+            sections["malformed text"],
             ["failed: malformed response: JSON: unexpected character '<' at offset 0"])
-    }
-
-    /// The image written by Swift read by Kotlin and the reverse, and the same records giving the same bytes.
-    func testTheImageInBothDirections() throws {
-        let swift = try scenarios.image()
-        XCTAssertEqual(swift.first, "the same bytes as the other runtime's image: true")
-        try compare("image", swift)
-    }
-
-    func testBadImagesAreRejectedTheSameWay() throws {
-        try compare("bad images", try scenarios.badImages())
     }
 }

@@ -7,6 +7,20 @@ import Foundation
 struct ScenarioInterpreter {
     let fixtures: URL
     let seed: URL
+    /// The folder of both runtimes' images (`swift.image`, `kotlin.image`, and the images `writeImage` writes).
+    let images: URL
+    /// What `awaitOtherRuntime` waits for: the other runtime's run (the Swift run's first phases came before it).
+    let otherRuntime: @Sendable () async throws -> Void
+
+    /// An image by its name in a scenario: `mine` (this runtime's), `other` (the other runtime's), or one this
+    /// runtime wrote with `writeImage` (a name never written is an absent file).
+    func image(_ name: String) -> URL {
+        switch name {
+        case "mine": images.appendingPathComponent("swift.image")
+        case "other": images.appendingPathComponent("kotlin.image")
+        default: images.appendingPathComponent("swift-\(name).image")
+        }
+    }
 
     func file(_ answer: ScenarioSet.Answer) -> URL? {
         switch answer {
@@ -63,13 +77,18 @@ struct ScenarioInterpreter {
             }
         }
         let held = HeldTransport(transport)
-        let log = MemoryLog()
-        let clock = ScenarioClock()
-        let environment = BatonEnvironment(
-            transport: held, log: log, clock: clock.function,
-            garbageCollection: scenario.garbageCollection.map {
-                GarbageCollection(bufferSize: $0.bufferSize, automatic: $0.automatic)
-            } ?? .standard)
+        var log = MemoryLog()
+        var clock = ScenarioClock()
+        func newEnvironment() -> BatonEnvironment {
+            BatonEnvironment(
+                transport: held, log: log, clock: clock.function,
+                garbageCollection: scenario.garbageCollection.map {
+                    GarbageCollection(bufferSize: $0.bufferSize, automatic: $0.automatic)
+                } ?? .standard)
+        }
+        var environment = newEnvironment()
+        // The store's records before the last `restart`, for `{sameRecords}`.
+        var recordsBefore: [RecordKey: Record]?
         var handles: [String: AttachedHandle] = [:]
         var out: [String] = []
         var mark = 0
@@ -188,6 +207,20 @@ struct ScenarioInterpreter {
                 try await pages(name).refetch(variables.mapValues { .number(String($0)) })
             case .markRequests:
                 for (operation, _) in scenario.answers { requestMarks[operation] = transport.requestCount(operation) }
+            case .saveImage: try environment.saveImage(to: image("mine"))
+            case .writeImage(let name, let bytes):
+                try Self.bytes(bytes, image).write(to: image(name))
+            case .restart:
+                recordsBefore = environment.store.snapshot().records
+                for handle in handles.values { handle.detach() }
+                handles = [:]
+                readers = [:]
+                paginations = [:]
+                seen = [:]
+                log = MemoryLog()
+                clock = ScenarioClock()
+                environment = newEnvironment()
+            case .awaitOtherRuntime: try await otherRuntime()
             case .mutate(let call, _, let name):
                 let result: Result<Any?, any Error>
                 do {
@@ -261,6 +294,22 @@ struct ScenarioInterpreter {
                         case "loadingAtOnce": line += try pages(argument).loadingAtOnce.map(String.init) ?? "nil"
                         case "optimisticLayers": line += String(environment.store.optimisticLayerCount)
                         case "deleted": line += String(environment.store.record(argument)?.isDeleted ?? false)
+                        case "loadImage": line += String(environment.loadImage(from: image(argument)))
+                        case "sameBytes":
+                            guard arguments.count == 2 else {
+                                throw Failure(description: "{sameBytes a b}: \(arguments)")
+                            }
+                            let bytes = try arguments.map { try Data(contentsOf: image($0)) }
+                            line += String(bytes[0] == bytes[1])
+                        case "sameRecords":
+                            guard let recordsBefore else {
+                                throw Failure(description: "{sameRecords} before a restart")
+                            }
+                            line += String(environment.store.snapshot().records == recordsBefore)
+                        case "number":
+                            let slot = environment.store.record(argument)?.slots[arguments.last ?? ""]
+                            if case .number(let literal)? = slot?.value { line += literal } else { line += "nil" }
+                        case "updatedAt": line += String(environment.store.record(argument)?.updatedAt ?? -1)
                         case "logHas":
                             guard let from = Int(argument), arguments.count == 2 else {
                                 throw Failure(description: "{logHas from line}: \(arguments)")
@@ -293,6 +342,28 @@ struct ScenarioInterpreter {
             }
         }
         return out
+    }
+
+    /// The bytes `writeImage` writes: a text, or the bytes of another image (found by `image`) changed.
+    static func bytes(_ bytes: ScenarioSet.ImageBytes, _ image: (String) -> URL) throws -> Data {
+        switch bytes {
+        case .text(let text): return Data(text.utf8)
+        case .changed(let name, .truncate):
+            let data = try Data(contentsOf: image(name))
+            return data.prefix(data.count / 2)
+        case .changed(let name, .flipByte):
+            var data = try Data(contentsOf: image(name))
+            guard data.count >= 10 else { throw Failure(description: "image \(name) has fewer than ten bytes") }
+            data[data.count - 10] ^= 0x01
+            return data
+        case .changed(let name, .nextVersion):
+            var text = String(decoding: try Data(contentsOf: image(name)), as: UTF8.self)
+            guard let header = text.range(of: "BATON-IMAGE 1 ") else {
+                throw Failure(description: "image \(name) has no BATON-IMAGE 1 header")
+            }
+            text.replaceSubrange(header, with: "BATON-IMAGE 2 ")
+            return Data(text.utf8)
+        }
     }
 
     static func policy(_ name: String?) throws -> FetchPolicy {
@@ -449,5 +520,112 @@ extension Result where Failure == FieldErrors {
     func caught<Wrapped>() -> Wrapped? where Success == Wrapped? {
         if case .success(let value) = self { return value }
         return nil
+    }
+}
+
+/// The scenario project's `Year`: `year 1990` is 1990; any other text does not convert.
+struct ScenarioYear: CustomScalar, Hashable {
+    var year: Int
+
+    init?(scalarText: String) {
+        guard scalarText.hasPrefix("year "), let year = Int(scalarText.dropFirst(5)) else { return nil }
+        self.year = year
+    }
+
+    static var placeholder: ScenarioYear { ScenarioYear(year: 0) }
+
+    init(year: Int) { self.year = year }
+}
+
+/// The scenario project's `JSON`: any value as its JSON text (the text the runtime stores it as).
+struct ScenarioJSON: CustomScalar, Hashable {
+    var text: String
+
+    init?(scalarText: String) { text = scalarText }
+
+    static var placeholder: ScenarioJSON { ScenarioJSON(text: "") }
+
+    init(text: String) { self.text = text }
+}
+
+/// A clock tests move by hand, starting where the Kotlin scenarios' clock starts.
+final class ScenarioClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
+
+    var function: @Sendable () -> Date {
+        {
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            return self.current
+        }
+    }
+}
+
+/// A value behind a lock, for observers called on other threads.
+final class Guarded<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+/// A transport that holds requests while `hold()` is in effect, so a scenario reads a handle's phase "at once"
+/// while its fetch is still in flight: without it a fixture answers fast enough to race the read under load.
+final class HeldTransport: Transport, @unchecked Sendable {
+    private let inner: FixtureTransport
+    private let lock = NSLock()
+    private var held = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var marked = false
+
+    init(_ inner: FixtureTransport) { self.inner = inner }
+
+    func hold() { lock.withLock { held = true } }
+
+    /// Waits (up to ten seconds) until `count` requests are held.
+    func waitForHeld(_ count: Int) async {
+        for _ in 0..<10_000 where lock.withLock({ waiting.count < count }) {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+
+    /// A scenario's mark (the pagination's second call has started), and waiting (up to ten seconds) for it.
+    func mark() { lock.withLock { marked = true } }
+
+    func waitForMark() async {
+        for _ in 0..<10_000 where !lock.withLock({ marked }) { try? await Task.sleep(nanoseconds: 1_000_000) }
+    }
+
+    func release() {
+        let resumed: [CheckedContinuation<Void, Never>] = lock.withLock {
+            held = false
+            defer { waiting = [] }
+            return waiting
+        }
+        for continuation in resumed { continuation.resume() }
+    }
+
+    func send(_ request: GraphQLRequest) async throws -> Data {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let run: Bool = lock.withLock {
+                if held { waiting.append(continuation) }
+                return !held
+            }
+            if run { continuation.resume() }
+        }
+        return try await inner.send(request)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The runtime scenarios stated once (KotlinScenarios/Scenarios.json): each names the answers its fixture transport
 /// gives, the steps to run and the lines a runtime must print. `ScenarioInterpreter` runs them on the Swift runtime,
 /// Kotlin/tests/baton/tests/ScenarioInterpreter.kt on the Kotlin runtime; what they read goes through each
-/// language's generated accessors by the tables `ScenarioTablePrinter` writes from this file (Docs/Testing.md,
+/// language's generated accessors by the tables `ScenarioTablePrinter` writes from this file (Docs/Kotlin.md,
 /// "Runtime scenarios").
 struct ScenarioSet {
     struct Scenario {
@@ -18,6 +18,15 @@ struct ScenarioSet {
         var expectedKotlin: [String]
         /// `{"bufferSize": n, "automatic": b}`: the environment's garbage collection (else the standard one).
         var garbageCollection: (bufferSize: Int, automatic: Bool)?
+
+        /// The steps before `awaitOtherRuntime`, for a scenario that has one: what a runtime runs before the other
+        /// runtime's run starts (the image it saves).
+        var firstPhase: Scenario? {
+            guard let boundary = steps.firstIndex(of: .awaitOtherRuntime) else { return nil }
+            var first = self
+            first.steps = Array(steps[..<boundary])
+            return first
+        }
     }
 
     enum Answer: Equatable {
@@ -83,6 +92,30 @@ struct ScenarioSet {
         case refetchPages(String, variables: [String: Int])
         /// Remembers each answered operation's request count for `{newRequests Operation}`.
         case markRequests
+        /// Saves the environment's image as this runtime's image (`mine`).
+        case saveImage
+        /// Writes image `name` (a file of this runtime's) with `bytes`.
+        case writeImage(name: String, bytes: ImageBytes)
+        /// The app starts again: handles detached, a new environment (an empty store, a new log, the clock at its
+        /// start; the same transport); `{sameRecords}` compares the store with the records it held before.
+        case restart
+        /// The steps after it run once the other runtime has run the steps before it (the image it saved).
+        case awaitOtherRuntime
+    }
+
+    /// What `writeImage` writes: another image's bytes changed, or a text.
+    enum ImageBytes: Equatable {
+        case changed(image: String, change: ImageChange)
+        case text(String)
+    }
+
+    enum ImageChange: String, Equatable {
+        /// The first half of the bytes (the count halved, rounded down).
+        case truncate
+        /// The tenth byte from the end with its lowest bit flipped.
+        case flipByte
+        /// The first `BATON-IMAGE 1 ` (the header's format version) made `BATON-IMAGE 2 `.
+        case nextVersion
     }
 
     enum Segment: Equatable {
@@ -173,6 +206,9 @@ struct ScenarioSet {
             case "clearLog": return .clearLog
             case "markLog": return .markLog
             case "markRequests": return .markRequests
+            case "saveImage": return .saveImage
+            case "restart": return .restart
+            case "awaitOtherRuntime": return .awaitOtherRuntime
             default: throw fail("unknown step \(word)")
             }
         }
@@ -236,6 +272,17 @@ struct ScenarioSet {
                 throw fail("keep \(name): needs from and path")
             }
             return .keep(name: name, from: from, path: path)
+        }
+        if let name = object["writeImage"] as? String {
+            if let text = object["text"] as? String, object["from"] == nil {
+                return .writeImage(name: name, bytes: .text(text))
+            }
+            guard let image = object["from"] as? String,
+                let change = (object["change"] as? String).flatMap(ImageChange.init)
+            else {
+                throw fail("writeImage \(name): needs text, or from and a change (truncate, flipByte, nextVersion)")
+            }
+            return .writeImage(name: name, bytes: .changed(image: image, change: change))
         }
         if let template = object["print"] as? String { return .print(try segments(template, fail)) }
         throw fail("unknown step \(object.keys.sorted())")

@@ -17,6 +17,7 @@ enum ScenarioTables {
         case "CharacterFriends(id: \"1\", cursor: \"c2\")": return CharacterFriends(id: "1", cursor: "c2")
         case "CharacterFriends(id: \"1\", kind: \"enemy\")": return CharacterFriends(id: "1", kind: "enemy")
         case "CharacterOrigin(id: \"1\")": return CharacterOrigin(id: "1")
+        case "CustomValues()": return CustomValues()
         case "FriendPagesRoot(id: \"1\")": return FriendPagesRoot(id: "1")
         case "ListReads()": return ListReads()
         case "LocationList()": return LocationList()
@@ -119,6 +120,8 @@ enum ScenarioTables {
             return ScenarioShow.text((data as? TestProfileQuery.Data)?.character?.image)
         case "TestProfileQuery: character?.location?.name":
             return ScenarioShow.text((data as? TestProfileQuery.Data)?.character?.location?.name)
+        case "TestProfileQuery: character?.name":
+            return ScenarioShow.text((data as? TestProfileQuery.Data)?.character?.name)
         case "ThrowReads: attempt character?.species":
             return ScenarioShow.attempt { try (data as? ThrowReads.Data)?.character?.species }
         case "ValueReads: character?.born":

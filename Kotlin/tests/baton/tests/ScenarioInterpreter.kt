@@ -8,14 +8,20 @@ import baton.runtime.FetchPolicy
 import baton.runtime.FieldResult
 import baton.runtime.FixtureTransport
 import baton.runtime.GarbageCollection
+import baton.runtime.GraphQLRequest
 import baton.runtime.Handle
 import baton.runtime.Json
 import baton.runtime.JsonNumber
 import baton.runtime.MemoryLog
 import baton.runtime.Operation
 import baton.runtime.Phase
+import baton.runtime.Record
+import baton.runtime.StoreImage
+import baton.runtime.StoredValue
+import baton.runtime.Transport
 import baton.runtime.collectGarbage
 import java.io.File
+import java.util.concurrent.locks.ReentrantLock
 
 /**
  * Runs the scenarios of Tests/BatonCodegenTests/KotlinScenarios/Scenarios.json on the Kotlin runtime, each printing a
@@ -23,8 +29,18 @@ import java.io.File
  * lines. Its reads go through the generated Kotlin by [ScenarioTables]; the Swift runtime's twin is
  * Tests/BatonCodegenTests/KotlinScenarios/ScenarioInterpreter.swift, and the format is read as `ScenarioSet` reads it.
  */
-class ScenarioInterpreter(private val file: File, private val fixtures: File, private val seed: File) {
+class ScenarioInterpreter(private val file: File, private val fixtures: File, private val seed: File, private val images: File) {
     private class Failure(message: String) : RuntimeException(message)
+
+    /**
+     * An image by its name in a scenario: `mine` (this runtime's), `other` (the other runtime's), or one this runtime
+     * wrote with `writeImage` (a name never written is an absent file).
+     */
+    private fun image(name: String): File = when (name) {
+        "mine" -> File(images, "kotlin.image")
+        "other" -> File(images, "swift.image")
+        else -> File(images, "kotlin-$name.image")
+    }
 
     fun run() {
         @Suppress("UNCHECKED_CAST")
@@ -55,16 +71,19 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
             }
         }
         val held = HeldTransport(transport)
-        val log = MemoryLog()
-        val clock = TestClock()
+        var log = MemoryLog()
+        var clock = TestClock()
         val collection = scenario["garbageCollection"] as? Map<*, *>
-        val environment = BatonEnvironment(
+        fun newEnvironment() = BatonEnvironment(
             held, log, clock.function,
             garbageCollection = if (collection == null) GarbageCollection.STANDARD else GarbageCollection(
                 bufferSize = (collection["bufferSize"] as JsonNumber).literal.toInt(),
                 automatic = collection["automatic"] as Boolean
             )
         )
+        var environment = newEnvironment()
+        // The store's records before the last `restart`, for `{sameRecords}`.
+        var recordsBefore: Map<String, Record>? = null
         val handles = HashMap<String, Pair<String, Handle<*>>>()
         var mark = 0
         val commits = HashMap<String, CommitResult>()
@@ -98,6 +117,20 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         "clearLog" -> log.clear()
                         "markLog" -> mark = log.lines.size
                         "markRequests" -> for (operation in answers.keys) requestMarks[operation] = transport.requestCount(operation)
+                        "saveImage" -> environment.saveImage(image("mine"))
+                        "restart" -> {
+                            recordsBefore = environment.store.snapshot().records
+                            for ((_, attached) in handles.values) attached.detach()
+                            handles.clear()
+                            readers.clear()
+                            paginations.clear()
+                            seen.clear()
+                            log = MemoryLog()
+                            clock = TestClock()
+                            environment = newEnvironment()
+                        }
+                        // The Swift runtime ran its steps before this one before the JVM started: nothing to wait for.
+                        "awaitOtherRuntime" -> {}
                         else -> throw Failure("unknown step $step")
                     }
                     continue
@@ -226,6 +259,16 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                         val key = source.first + ": value " + (fields["path"] as? String ?: throw Failure("keep: needs from and path"))
                         kept[fields["keep"] as String] = (ScenarioTables.value(key, source.second()) ?: throw missing(key)).value
                     }
+                    fields["writeImage"] is String -> {
+                        val name = fields["writeImage"] as String
+                        val text = fields["text"] as? String
+                        val usage = "writeImage $name: needs text, or from and a change (truncate, flipByte, nextVersion)"
+                        val bytes = if (text != null && fields["from"] == null) text.toByteArray(Charsets.UTF_8) else {
+                            val from = fields["from"] as? String ?: throw Failure(usage)
+                            changed(image(from).readBytes(), fields["change"] as? String ?: throw Failure(usage), from, usage)
+                        }
+                        image(name).writeBytes(bytes)
+                    }
                     fields["print"] is String -> out.add(line(fields["print"] as String) { name, arguments ->
                         val argument = arguments.firstOrNull() ?: ""
                         when (name) {
@@ -258,6 +301,18 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
                             "loadingAtOnce" -> pages(argument).loadingAtOnce?.toString() ?: "nil"
                             "optimisticLayers" -> environment.store.optimisticLayerCount.toString()
                             "deleted" -> (environment.store.record(argument)?.isDeleted ?: false).toString()
+                            "loadImage" -> environment.loadImage(image(argument)).toString()
+                            "sameBytes" -> {
+                                if (arguments.size != 2) throw Failure("{sameBytes a b}: $arguments")
+                                image(arguments[0]).readBytes().contentEquals(image(arguments[1]).readBytes()).toString()
+                            }
+                            "sameRecords" -> {
+                                val before = recordsBefore ?: throw Failure("{sameRecords} before a restart")
+                                (environment.store.snapshot().records == before).toString()
+                            }
+                            "number" ->
+                                (environment.store.record(argument)?.slots?.get(arguments.last())?.value as? StoredValue.Number)?.literal ?: "nil"
+                            "updatedAt" -> StoreImage.swiftDouble(environment.store.record(argument)?.updatedAt ?: -1.0)
                             "logHas" -> {
                                 val from = argument.toIntOrNull()
                                 if (from == null || arguments.size != 2) throw Failure("{logHas from line}: $arguments")
@@ -290,6 +345,23 @@ class ScenarioInterpreter(private val file: File, private val fixtures: File, pr
         } finally {
             for ((_, attached) in handles.values) attached.detach()
         }
+    }
+
+    /** The bytes `writeImage` writes from image [name]'s [bytes], changed by [change]. */
+    private fun changed(bytes: ByteArray, change: String, name: String, usage: String): ByteArray = when (change) {
+        "truncate" -> bytes.copyOf(bytes.size / 2)
+        "flipByte" -> {
+            if (bytes.size < 10) throw Failure("image $name has fewer than ten bytes")
+            val flipped = bytes.copyOf()
+            flipped[flipped.size - 10] = (flipped[flipped.size - 10].toInt() xor 1).toByte()
+            flipped
+        }
+        "nextVersion" -> {
+            val text = String(bytes, Charsets.UTF_8)
+            if (!text.contains("BATON-IMAGE 1 ")) throw Failure("image $name has no BATON-IMAGE 1 header")
+            text.replaceFirst("BATON-IMAGE 1 ", "BATON-IMAGE 2 ").toByteArray(Charsets.UTF_8)
+        }
+        else -> throw Failure(usage)
     }
 
     /** A fixture file: a name in the scenario fixtures, or `{"seed": name}` in the seed fixtures. */
@@ -458,3 +530,46 @@ class ScenarioKept(val value: Any?)
 /** The value kept as [name], as the operation's argument takes it. */
 inline fun <reified T> kept(values: Map<String, Any?>, name: String): T =
     values[name] as? T ?: throw IllegalStateException("no ${T::class.java.simpleName} kept as $name")
+
+/**
+ * A transport that holds requests while [hold] is in effect, so a scenario reads a handle's phase "at once" while
+ * its fetch is still in flight: without it a fixture answers fast enough to race the read under load.
+ */
+class HeldTransport(private val inner: Transport) : Transport {
+    private val lock = ReentrantLock()
+    private val released = lock.newCondition()
+    private var held = false
+    private var waiting = 0
+
+    fun hold() {
+        lock.lock()
+        try { held = true } finally { lock.unlock() }
+    }
+
+    /** Waits (up to ten seconds) until [count] requests are held. */
+    fun waitForHeld(count: Int) {
+        lock.lock()
+        try {
+            val deadline = System.currentTimeMillis() + 10_000
+            while (waiting < count && System.currentTimeMillis() < deadline) released.await(10, java.util.concurrent.TimeUnit.MILLISECONDS)
+        } finally { lock.unlock() }
+    }
+
+    fun release() {
+        lock.lock()
+        try {
+            held = false
+            released.signalAll()
+        } finally { lock.unlock() }
+    }
+
+    override fun send(request: GraphQLRequest): ByteArray {
+        lock.lock()
+        try {
+            if (held) waiting += 1
+            released.signalAll()
+            while (held) released.await()
+        } finally { lock.unlock() }
+        return inner.send(request)
+    }
+}

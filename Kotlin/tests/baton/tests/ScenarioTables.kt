@@ -17,6 +17,7 @@ object ScenarioTables {
         "CharacterFriends(id: \"1\", cursor: \"c2\")" -> scenarios.CharacterFriends(id = "1", cursor = baton.runtime.Optional.of("c2"))
         "CharacterFriends(id: \"1\", kind: \"enemy\")" -> scenarios.CharacterFriends(id = "1", kind = baton.runtime.Optional.of("enemy"))
         "CharacterOrigin(id: \"1\")" -> scenarios.CharacterOrigin(id = "1")
+        "CustomValues()" -> scenarios.CustomValues()
         "FriendPagesRoot(id: \"1\")" -> scenarios.FriendPagesRoot(id = "1")
         "ListReads()" -> scenarios.ListReads()
         "LocationList()" -> scenarios.LocationList()
@@ -117,6 +118,8 @@ object ScenarioTables {
             ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.image)
         "TestProfileQuery: character?.location?.name" ->
             ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.location?.name)
+        "TestProfileQuery: character?.name" ->
+            ScenarioShow.text((data as? scenarios.TestProfileQuery.Data)?.character?.name)
         "ThrowReads: attempt character?.species" ->
             ScenarioShow.attempt { (data as? scenarios.ThrowReads.Data)?.character?.species }
         "ValueReads: character?.born" ->

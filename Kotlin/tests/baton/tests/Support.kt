@@ -141,3 +141,16 @@ class ResettingServer {
         return String(bytes.toByteArray(), Charsets.US_ASCII).trimEnd()
     }
 }
+
+/** A clock tests move by hand, starting at a fixed time: seconds since 1970. */
+class TestClock(start: Double = 1_700_000_000.0) {
+    @Volatile
+    private var now = start
+
+    /** The clock as the runtime takes it. */
+    val function: () -> Double = { now }
+
+    fun advance(seconds: Double) {
+        now += seconds
+    }
+}

@@ -122,8 +122,8 @@ final class CorpusDifferentialTests: XCTestCase {
     }
 
     /// The batch the tests above use gives, job by job, what the shared tool gives run once per job: per file and
-    /// merged, one schema reused by several jobs, `assumeValidSDL`, a document that does not parse, and a schema that
-    /// fails (nil in both).
+    /// merged, one schema reused by several jobs, `assumeValidSDL` (a schema that only it builds), a document that does
+    /// not parse, and a schema that fails (nil in both).
     func testTheBatchIsTheSharedToolRunOncePerJob() throws {
         guard let node = TestSupport.nodeWithGraphQL() else {
             throw Unavailable.error("node with graphql-js is not installed (run ../shared/tools/install-peers.sh)")
@@ -150,6 +150,12 @@ final class CorpusDifferentialTests: XCTestCase {
             jobs.append(.init(schema: valid.path, paths: [documents.path], merge: merge, assumeValidSDL: false))
             jobs.append(.init(schema: valid.path, paths: [documents.path], merge: merge, assumeValidSDL: true))
         }
+        // A field defined twice: strict graphql-js fails the schema; with assumeValidSDL it builds (one path, both ways).
+        let repeated = folder.appendingPathComponent("repeated.graphqls")
+        try Data("type Query { a: Int a: Int b: String }\n".utf8).write(to: repeated)
+        for assume in [false, true] {
+            jobs.append(.init(schema: repeated.path, paths: [documents.path], merge: true, assumeValidSDL: assume))
+        }
         jobs.append(.init(schema: broken.path, paths: [documents.path], merge: false, assumeValidSDL: false))
         let batch = try XCTUnwrap(TestSupport.graphQLJS(node: node, jobs: jobs))
         XCTAssertEqual(batch.count, jobs.count)
@@ -161,6 +167,8 @@ final class CorpusDifferentialTests: XCTestCase {
             if let batched, !batched.isEmpty { withErrors += 1 }
         }
         XCTAssertNil(batch[jobs.count - 1], "a schema that fails is nil, as the shared tool's status 2")
+        XCTAssertNil(batch[jobs.count - 3], "the repeated field fails the strict build")
+        XCTAssertNotNil(batch[jobs.count - 2], "the repeated field builds with assumeValidSDL")
         XCTAssertGreaterThanOrEqual(withErrors, 4, "the jobs with errors: the documents folder's four at least")
     }
 }

@@ -65,8 +65,17 @@ enum SwiftCompiler {
         static let runtimeLibrary = "libBaton.so"
     #endif
 
+    /// The runtime's and the test kit's folders, found once per process: their keys hash every source (hundreds of
+    /// kilobytes, slow in a debug build), which every type-check and build asked for again.
+    private static let runtimeFolder = Once<URL>()
+    private static let testKitFolder = Once<URL>()
+
     /// A folder holding `Baton.swiftmodule` and the runtime library, built on first use.
     static func runtime() throws -> URL {
+        try runtimeFolder.get { try buildRuntime() }
+    }
+
+    private static func buildRuntime() throws -> URL {
         try cachedFolder("baton-runtime", inputs: runtimeSources, expecting: [runtimeLibrary, "Baton.swiftmodule"]) {
             building in
             try run(
@@ -86,6 +95,10 @@ enum SwiftCompiler {
     /// A folder holding `BatonTesting.swiftmodule` and its library (`Sources/BatonTesting`), built against the
     /// runtime on first use.
     static func testKit() throws -> URL {
+        try testKitFolder.get { try buildTestKit() }
+    }
+
+    private static func buildTestKit() throws -> URL {
         let runtime = try runtime()
         let root = repository.appendingPathComponent("Sources/BatonTesting")
         let sources = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }

@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "BatonValidationTests",
             dependencies: ["BatonTestSupport", "BatonValidation", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
-            exclude: ["Fixtures", "BatonFixtures"], swiftSettings: strict),
+            exclude: ["Fixtures", "BatonFixtures", "Peers"], swiftSettings: strict),
         .testTarget(
             name: "BatonConfigTests", dependencies: ["BatonConfig", "BatonDiagnostics", "BatonFiles"],
             swiftSettings: strict),

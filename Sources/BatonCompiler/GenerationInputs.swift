@@ -77,10 +77,7 @@ package struct GenerationInputs: Sendable, Equatable {
         // which can change while the executable does not.
         if kotlinRuntime {
             add("kotlin-runtime")
-            for source in KotlinRuntime.sources {
-                add(source.name)
-                add(source.text)
-            }
+            add(kotlinRuntimeDigest)
         }
         for option in options { add(option) }
         guard addFile(configuration.path) else { return nil }
@@ -109,6 +106,19 @@ package struct GenerationInputs: Sendable, Equatable {
             project: SHA256.hex(digest.finalize()), documents: documents, stamps: stamps, projectFiles: projectFiles,
             projectFileStamps: projectFileStamps)
     }
+
+    /// The Kotlin runtime's files (names and texts), hashed once per process: they are found and read once
+    /// (`KotlinRuntimeFiles.found`), and hashing their text on every run was most of a debug build's incremental run.
+    private static let kotlinRuntimeDigest: String = {
+        var digest = SHA256()
+        for source in KotlinRuntime.sources {
+            for text in [source.name, source.text] {
+                digest.update(Array(text.utf8))
+                digest.update([0])
+            }
+        }
+        return SHA256.hex(digest.finalize())
+    }()
 
     /// The hash of the file at `path`, its stamp taken first: the recorded hash when the stamp is
     /// the recorded one, else the bytes read and hashed; with the stamp when the next run may trust

@@ -1,11 +1,6 @@
 import BatonIR
+import BatonTestSupport
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A Kotlin compilation kept on disk, keyed by everything that goes into it (the compiler, its classpath, every
 /// source's path and text), so another test process compiling the same sources takes it instead of compiling again.
@@ -13,7 +8,7 @@ import Foundation
 /// kotlinc is the slowest peer the suite runs (about a minute for kotlinc 1.3, more for the current compiler, on two
 /// cores). `.ci/run` starts one process that compiles both Kotlin builds while `swift test` runs the tests that need
 /// no JVM, and `swift test`'s Kotlin tests then find them done; a lock file per key makes a second process wait for
-/// the first rather than compile the same thing beside it. Only a successful compilation is kept (a failed one is
+/// the first rather than compile the same thing beside it (`FileLock`). Only a successful compilation is kept (a failed one is
 /// compiled again, and reported, by whoever asks next), marked complete last, so a process killed mid-compile
 /// leaves nothing that could be taken for a result.
 enum KotlinCompileCache {
@@ -36,7 +31,7 @@ enum KotlinCompileCache {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let folder = root.appendingPathComponent(key)
         let complete = folder.appendingPathComponent(".complete")
-        return try withLock(root.appendingPathComponent(key + ".lock")) {
+        return try FileLock.withLock(root.appendingPathComponent(key + ".lock")) {
             if FileManager.default.fileExists(atPath: complete.path) { return folder }
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -51,17 +46,5 @@ enum KotlinCompileCache {
             }
             return folder
         }
-    }
-
-    /// Runs `body` holding an exclusive `flock` on `file` (created if missing), across processes.
-    private static func withLock<T>(_ file: URL, _ body: () throws -> T) throws -> T {
-        let descriptor = open(file.path, O_CREAT | O_RDWR, 0o644)
-        guard descriptor >= 0 else { throw LockError(description: "cannot open \(file.path): errno \(errno)") }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw LockError(description: "cannot lock \(file.path): errno \(errno)") }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
     }
 }

@@ -52,4 +52,34 @@ final class SwiftCompileCacheTests: XCTestCase {
         }
         XCTAssertTrue(compiled, "a file of another name is another input")
     }
+
+    /// A build of the same key under way in another process (here `flock(1)` holding the key's lock, then leaving the
+    /// finished folder) is waited for and taken, not built beside it: what `.ci/run`'s warm-up lane relies on.
+    func testABuildUnderWayInAnotherProcessIsWaitedForNotBuiltAgain() throws {
+        let flock = try Unavailable.executable("flock", install: "install util-linux")
+        let input = try file("C.swift", "let value\(UUID().uuidString.prefix(8)) = 1\n")
+        let key = SwiftCompiler.cacheKey("baton-cache-test", inputs: [input])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(key)
+        let started = folder.appendingPathExtension("started")
+        folders += [folder, started, folder.appendingPathExtension("lock")]
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: flock)
+        other.arguments = [
+            folder.appendingPathExtension("lock").path, "-c",
+            "touch '\(started.path)'; sleep 1; mkdir -p '\(folder.path)'; echo built > '\(folder.path)/passed'",
+        ]
+        try other.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: started.path), Date() < deadline { usleep(10_000) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: started.path), "the other process never took the lock")
+        let waited = Date()
+        let taken = try SwiftCompiler.cachedFolder("baton-cache-test", inputs: [input], expecting: ["passed"]) { _ in
+            XCTFail("built beside the other process")
+        }
+        XCTAssertGreaterThan(Date().timeIntervalSince(waited), 0.5, "the other process's lock was not waited for")
+        XCTAssertEqual(taken.path, folder.path)
+        XCTAssertEqual(try String(contentsOf: taken.appendingPathComponent("passed"), encoding: .utf8), "built\n")
+        other.waitUntilExit()
+        XCTAssertEqual(other.terminationStatus, 0)
+    }
 }

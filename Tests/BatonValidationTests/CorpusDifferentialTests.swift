@@ -87,22 +87,22 @@ final class CorpusDifferentialTests: XCTestCase {
         if node == nil {
             print("note: node/graphql-js missing; comparing with the recorded GRAPHQLJS-RESULTS.jsonl")
         }
+        // Every pair in one graphql-js run (each schema built once), as one run per pair gave.
+        let live = node.flatMap { node in
+            TestSupport.graphQLJS(
+                node: node,
+                jobs: pairs.map {
+                    .init(schema: $0.schemaPath, paths: [$0.directory], merge: $0.merge, assumeValidSDL: $0.assumeValidSDL)
+                })
+        }
+        if node != nil, live == nil { print("note: the graphql-js batch did not run; comparing with the recorded results") }
         var schemas: [String: GraphQLSchema] = [:]
         var agreed = 0
         var errors = 0
-        for pair in pairs {
+        for (index, pair) in pairs.enumerated() {
             let schema = try schemas[pair.schemaPath] ?? TestSupport.loadSchema(pair.schemaPath)
             schemas[pair.schemaPath] = schema
-            let expected: [TestSupport.ErrorKey]
-            if let node,
-                let live = TestSupport.graphQLJS(
-                    node: node, schema: pair.schemaPath, paths: [pair.directory], merge: pair.merge,
-                    assumeValidSDL: pair.assumeValidSDL)
-            {
-                expected = live
-            } else {
-                expected = Self.recorded(pair)
-            }
+            let expected = live?[index] ?? Self.recorded(pair)
             let actual = Self.baton(pair, schema: schema)
             let (missing, extra) = TestSupport.difference(expected: expected, actual: actual)
             errors += expected.count
@@ -119,5 +119,56 @@ final class CorpusDifferentialTests: XCTestCase {
         print(
             "corpus: \(agreed) of \(pairs.count) schema/document pairs agree with graphql-js (\(errors) errors)"
         )
+    }
+
+    /// The batch the tests above use gives, job by job, what the shared tool gives run once per job: per file and
+    /// merged, one schema reused by several jobs, `assumeValidSDL` (a schema that only it builds), a document that does
+    /// not parse, and a schema that fails (nil in both).
+    func testTheBatchIsTheSharedToolRunOncePerJob() throws {
+        guard let node = TestSupport.nodeWithGraphQL() else {
+            throw Unavailable.error("node with graphql-js is not installed (run ../shared/tools/install-peers.sh)")
+        }
+        let pairs = Self.pairs().filter { !$0.schemaPath.contains("/github") && !$0.schemaPath.contains("/saleor/") }
+        guard pairs.count >= 3 else { throw Unavailable.error("corpus not found at \(TestSupport.corpus.path)") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-graphqljs-batch-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.graphqls")
+        try Data("type Query { a: Missing }\n".utf8).write(to: broken)
+        let documents = folder.appendingPathComponent("documents")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        try Data("query A { a }\n".utf8).write(to: documents.appendingPathComponent("a.graphql"))
+        try Data("query B { a b }\nquery A { nope }\n".utf8).write(to: documents.appendingPathComponent("b.graphql"))
+        try Data("query { \n".utf8).write(to: documents.appendingPathComponent("c.graphql"))
+        let valid = folder.appendingPathComponent("valid.graphqls")
+        try Data("type Query { a: Int b: String }\n".utf8).write(to: valid)
+        var jobs = pairs.map {
+            TestSupport.GraphQLJSJob(
+                schema: $0.schemaPath, paths: [$0.directory], merge: $0.merge, assumeValidSDL: $0.assumeValidSDL)
+        }
+        for merge in [false, true] {
+            jobs.append(.init(schema: valid.path, paths: [documents.path], merge: merge, assumeValidSDL: false))
+            jobs.append(.init(schema: valid.path, paths: [documents.path], merge: merge, assumeValidSDL: true))
+        }
+        // A field defined twice: strict graphql-js fails the schema; with assumeValidSDL it builds (one path, both ways).
+        let repeated = folder.appendingPathComponent("repeated.graphqls")
+        try Data("type Query { a: Int a: Int b: String }\n".utf8).write(to: repeated)
+        for assume in [false, true] {
+            jobs.append(.init(schema: repeated.path, paths: [documents.path], merge: true, assumeValidSDL: assume))
+        }
+        jobs.append(.init(schema: broken.path, paths: [documents.path], merge: false, assumeValidSDL: false))
+        let batch = try XCTUnwrap(TestSupport.graphQLJS(node: node, jobs: jobs))
+        XCTAssertEqual(batch.count, jobs.count)
+        var withErrors = 0
+        for (job, batched) in zip(jobs, batch) {
+            let single = TestSupport.graphQLJS(
+                node: node, schema: job.schema, paths: job.paths, merge: job.merge, assumeValidSDL: job.assumeValidSDL)
+            XCTAssertEqual(batched?.sorted(), single?.sorted(), "\(job)")
+            if let batched, !batched.isEmpty { withErrors += 1 }
+        }
+        XCTAssertNil(batch[jobs.count - 1], "a schema that fails is nil, as the shared tool's status 2")
+        XCTAssertNil(batch[jobs.count - 3], "the repeated field fails the strict build")
+        XCTAssertNotNil(batch[jobs.count - 2], "the repeated field builds with assumeValidSDL")
+        XCTAssertGreaterThanOrEqual(withErrors, 4, "the jobs with errors: the documents folder's four at least")
     }
 }

@@ -45,13 +45,16 @@ final class MutationDifferentialTests: XCTestCase {
         var fileCount = 0
         var errorCount = 0
         var disagreeing = 0
-        for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+        let sorted = groups.sorted(by: { $0.key < $1.key }).map(\.value)
+        // Every group in one graphql-js run, as one run per group gave.
+        let live = TestSupport.graphQLJS(
+            node: node,
+            jobs: sorted.map {
+                .init(schema: $0.schema, paths: [$0.directory.path], merge: false, assumeValidSDL: $0.assumeValidSDL)
+            })
+        for (index, group) in sorted.enumerated() {
             let directory = group.directory.path
-            guard
-                let expected = TestSupport.graphQLJS(
-                    node: node, schema: group.schema, paths: [directory], merge: false,
-                    assumeValidSDL: group.assumeValidSDL)
-            else {
+            guard let expected = live?[index] else {
                 XCTFail("graphql-js failed on \(group.schema)")
                 continue
             }
@@ -92,6 +95,7 @@ final class MutationDifferentialTests: XCTestCase {
         var schemas: [String: GraphQLSchema] = [:]
         var agreed = 0
         var tried = 0
+        var mutated: [(pair: CorpusDifferentialTests.Pair, directory: URL)] = []
         for (index, pair) in pairs.enumerated() {
             let files = TestSupport.documentFiles(under: pair.directory)
             let (documents, _) = TestSupport.parse(files: files)
@@ -124,19 +128,24 @@ final class MutationDifferentialTests: XCTestCase {
                 try Data(text.utf8).write(to: target)
             }
             try Data(extra.utf8).write(to: directory.appendingPathComponent("zz-repeated.graphql"))
+            mutated.append((pair, directory))
+        }
+        // Every mutated project in one graphql-js run, as one run per project gave.
+        let live = TestSupport.graphQLJS(
+            node: node,
+            jobs: mutated.map {
+                .init(schema: $0.pair.schemaPath, paths: [$0.directory.path], merge: true, assumeValidSDL: $0.pair.assumeValidSDL)
+            })
+        for (index, (pair, directory)) in mutated.enumerated() {
             tried += 1
-            guard
-                let expected = TestSupport.graphQLJS(
-                    node: node, schema: pair.schemaPath, paths: [directory.path], merge: true,
-                    assumeValidSDL: pair.assumeValidSDL)
-            else {
+            guard let expected = live?[index] else {
                 XCTFail("graphql-js failed on \(pair.schemaPath)")
                 continue
             }
             let schema = try schemas[pair.schemaPath] ?? TestSupport.loadSchema(pair.schemaPath)
             schemas[pair.schemaPath] = schema
-            let (mutated, _) = TestSupport.parse(files: TestSupport.documentFiles(under: directory.path))
-            let actual = TestSupport.keys(Validator.validate(schema: schema, documents: mutated, mode: .merged))
+            let (documents, _) = TestSupport.parse(files: TestSupport.documentFiles(under: directory.path))
+            let actual = TestSupport.keys(Validator.validate(schema: schema, documents: documents, mode: .merged))
             let (missing, more) = TestSupport.difference(expected: expected, actual: actual)
             if missing.isEmpty && more.isEmpty {
                 agreed += 1

@@ -152,6 +152,53 @@ enum TestSupport {
         return keys
     }
 
+    /// One run of `graphqljs-validate.mjs --no-rules`: a schema, the documents or directories, the mode.
+    struct GraphQLJSJob {
+        var schema: String
+        var paths: [String]
+        var merge: Bool
+        var assumeValidSDL: Bool
+    }
+
+    /// What `graphQLJS(node:schema:paths:merge:assumeValidSDL:)` returns for each job, from one node process
+    /// (`Peers/graphqljs-validate-batch.mjs`: the shared tool's graphql-js calls, each schema built once and reused by
+    /// the jobs against it); a job's entry is nil where the tool exits 2 (the schema fails). Nil when the batch
+    /// cannot run at all.
+    static func graphQLJS(node: String, jobs: [GraphQLJSJob]) -> [[ErrorKey]?]? {
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("baton-graphqljs-jobs-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: list) }
+        let objects = jobs.map {
+            ["schema": $0.schema, "paths": $0.paths, "merge": $0.merge, "assumeValidSDL": $0.assumeValidSDL] as [String: Any]
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: objects), (try? data.write(to: list)) != nil
+        else { return nil }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Peers/graphqljs-validate-batch.mjs").path
+        let common = shared.appendingPathComponent("tools/graphqljs-common.mjs").path
+        guard let (status, output) = run(node, [script, common, list.path]), status == 0 else { return nil }
+        var keys = [[ErrorKey]](repeating: [], count: jobs.count)
+        var statuses = [Int?](repeating: nil, count: jobs.count)
+        for line in output.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let job = object["job"] as? Int, jobs.indices.contains(job)
+            else { continue }
+            if let status = object["status"] as? Int {
+                statuses[job] = status
+                continue
+            }
+            guard let message = object["message"] as? String, let file = object["file"] as? String,
+                (object["rule"] as? String) != "syntax"
+            else { continue }
+            keys[job].append(
+                ErrorKey(
+                    file: file, line: object["line"] as? Int ?? 0, column: object["column"] as? Int ?? 0,
+                    message: message))
+        }
+        // Every job must have finished; a job whose schema failed is nil, as the single run's status 2 is.
+        guard statuses.allSatisfy({ $0 != nil }) else { return nil }
+        return zip(keys, statuses).map { $1 == 2 ? nil : $0 }
+    }
+
     /// The difference of two multisets of errors, for a readable failure message.
     static func difference(expected: [ErrorKey], actual: [ErrorKey]) -> (
         missing: [ErrorKey], extra: [ErrorKey]

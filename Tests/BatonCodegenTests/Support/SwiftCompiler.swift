@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonIR
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -64,8 +65,17 @@ enum SwiftCompiler {
         static let runtimeLibrary = "libBaton.so"
     #endif
 
+    /// The runtime's and the test kit's folders, found once per process: their keys hash every source (hundreds of
+    /// kilobytes, slow in a debug build), which every type-check and build asked for again.
+    private static let runtimeFolder = Once<URL>()
+    private static let testKitFolder = Once<URL>()
+
     /// A folder holding `Baton.swiftmodule` and the runtime library, built on first use.
     static func runtime() throws -> URL {
+        try runtimeFolder.get { try buildRuntime() }
+    }
+
+    private static func buildRuntime() throws -> URL {
         try cachedFolder("baton-runtime", inputs: runtimeSources, expecting: [runtimeLibrary, "Baton.swiftmodule"]) {
             building in
             try run(
@@ -85,6 +95,10 @@ enum SwiftCompiler {
     /// A folder holding `BatonTesting.swiftmodule` and its library (`Sources/BatonTesting`), built against the
     /// runtime on first use.
     static func testKit() throws -> URL {
+        try testKitFolder.get { try buildTestKit() }
+    }
+
+    private static func buildTestKit() throws -> URL {
         let runtime = try runtime()
         let root = repository.appendingPathComponent("Sources/BatonTesting")
         let sources = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }
@@ -120,17 +134,8 @@ enum SwiftCompiler {
         }
     }
 
-    /// A folder built once per test process by `build`, and reused by later runs: keyed by the compiler, the inputs'
-    /// paths (with `byName`, their names only: a generated file's folder is a new temporary one in every run, and
-    /// only its name reaches the compiler's answer) and contents, and `extra`, so a changed input gets a new build.
-    /// `build` fills a folder beside the final one, which is then moved into place, so a concurrent or interrupted run
-    /// never sees half a build; only a success is kept across processes.
-    static func cachedFolder(
-        _ label: String, inputs: [String], byName: Bool = false, extra: [String] = [], expecting files: [String],
-        build: (URL) throws -> Void
-    ) throws -> URL {
-        lock.lock()
-        defer { lock.unlock() }
+    /// The name of `cachedFolder`'s folder (in the temporary folder) for these inputs; its lock file is beside it.
+    static func cacheKey(_ label: String, inputs: [String], byName: Bool = false, extra: [String] = []) -> String {
         var hasher = SHA256()
         hasher.update(compilerIdentity.utf8)
         hasher.update([0])
@@ -146,29 +151,48 @@ enum SwiftCompiler {
             hasher.update(item.utf8)
             hasher.update([0])
         }
-        let key = label + "-" + String(SHA256.hex(hasher.finalize()).prefix(16))
+        return label + "-" + String(SHA256.hex(hasher.finalize()).prefix(16))
+    }
+
+    /// A folder built once per test process by `build`, and reused by later runs: keyed by the compiler, the inputs'
+    /// paths (with `byName`, their names only: a generated file's folder is a new temporary one in every run, and
+    /// only its name reaches the compiler's answer) and contents, and `extra`, so a changed input gets a new build.
+    /// `build` fills a folder beside the final one, which is then moved into place, so a concurrent or interrupted run
+    /// never sees half a build; only a success is kept across processes. A lock file per key (`FileLock`) makes another
+    /// process asking for the same build (`.ci/run`'s warm-up lane beside `swift test`) wait for it, not build it too.
+    static func cachedFolder(
+        _ label: String, inputs: [String], byName: Bool = false, extra: [String] = [], expecting files: [String],
+        build: (URL) throws -> Void
+    ) throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = cacheKey(label, inputs: inputs, byName: byName, extra: extra)
         if let cached = built[key] { return try cached.get() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(key)
-        if files.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
-            built[key] = .success(folder)
-            return folder
-        }
+        // Another process building the same key (`.ci/run`'s warm-up lane) is waited for, not built beside.
         let result: Result<URL, Failure>
-        let building = folder.appendingPathExtension("building-\(getpid())")
         do {
-            try? FileManager.default.removeItem(at: building)
-            try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
-            try build(building)
-            try? FileManager.default.removeItem(at: folder)
-            try FileManager.default.moveItem(at: building, to: folder)
-            result = .success(folder)
-        } catch let error as Failure {
-            result = .failure(error)
+            result = try FileLock.withLock(folder.appendingPathExtension("lock")) {
+                if files.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+                    return .success(folder)
+                }
+                let building = folder.appendingPathExtension("building-\(getpid())")
+                do {
+                    try? FileManager.default.removeItem(at: building)
+                    try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
+                    try build(building)
+                    try? FileManager.default.removeItem(at: folder)
+                    try FileManager.default.moveItem(at: building, to: folder)
+                    return .success(folder)
+                } catch {
+                    // A failed build leaves nothing behind.
+                    try? FileManager.default.removeItem(at: building)
+                    return .failure(error as? Failure ?? Failure(description: "\(error)"))
+                }
+            }
         } catch {
             result = .failure(Failure(description: "\(error)"))
         }
-        // A failed build leaves nothing behind.
-        if case .failure = result { try? FileManager.default.removeItem(at: building) }
         built[key] = result
         return try result.get()
     }

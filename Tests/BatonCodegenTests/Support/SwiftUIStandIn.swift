@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -16,8 +17,15 @@ enum SwiftUIStandIn {
             .sorted().map { directory.appendingPathComponent($0).path }
     }
 
-    /// The import path: the folders of Combine, SwiftUI and Baton-with-SwiftUI.
+    /// The import path: the folders of Combine, SwiftUI and Baton-with-SwiftUI (found once per process: their keys
+    /// hash every source, slow in a debug build, and every type-check asked again).
     static func importPath() throws -> [URL] {
+        try importFolders.get { try buildImportPath() }
+    }
+
+    private static let importFolders = Once<[URL]>()
+
+    private static func buildImportPath() throws -> [URL] {
         let flags = SwiftCompiler.flags
         let combine = try SwiftCompiler.module("Combine", sources: try sources("Combine"), includes: [], flags: flags)
         let swiftUI = try SwiftCompiler.module(

@@ -117,21 +117,11 @@ package struct SwiftGenerator: Sendable {
             var definition: String?
             switch entry.kind {
             case .operation:
-                let key = model.operations[entry.index].definitionKey
-                origin = model.operations[entry.index].location.file.path
-                guard !kept.contains(key) else {
-                    files.append(.kept(path: entry.file + Self.fileExtension, origin: origin, definition: key))
-                    continue
-                }
-                (part, definition) = (.operation(entry.index), key)
+                let item = model.operations[entry.index]
+                (part, origin, definition) = (.operation(entry.index), item.location.file.path, item.definitionKey)
             case .fragment:
-                let key = model.fragments[entry.index].definitionKey
-                origin = model.fragments[entry.index].location.file.path
-                guard !kept.contains(key) else {
-                    files.append(.kept(path: entry.file + Self.fileExtension, origin: origin, definition: key))
-                    continue
-                }
-                (part, definition) = (.fragment(entry.index), key)
+                let item = model.fragments[entry.index]
+                (part, origin, definition) = (.fragment(entry.index), item.location.file.path, item.definitionKey)
             case .enumeration: part = .enumeration(entry.index)
             case .inputObject: part = .inputObject(entry.index)
             case .schemaNamespace: part = .namespace(names.namespace ?? entry.name)
@@ -139,6 +129,10 @@ package struct SwiftGenerator: Sendable {
                 guard let type = model.types.customScalars[entry.index].mapping?.swiftType else { continue }
                 part = .scalar(entry.index, swiftType: type)
             case .sharedTypeConditions: part = .typeConditions
+            }
+            if let definition, kept.contains(definition) {
+                files.append(.kept(path: entry.file + Self.fileExtension, origin: origin, definition: definition))
+                continue
             }
             jobs.append(
                 (

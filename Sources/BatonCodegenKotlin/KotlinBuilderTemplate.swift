@@ -196,8 +196,8 @@ extension KotlinGenerator {
     package static func generateTestBuilders(
         _ model: LensModel, packageName: String, keeping kept: Set<String> = []
     ) -> [GeneratedFile] {
-        let layout = TopLevelLayout(model)
-        let naming = layout.builderNaming
+        let layout = TestBuilderLayout(model)
+        let naming = layout.naming
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
         let declarations = DeclarationLowering(model)
         let packageLine =

@@ -104,59 +104,68 @@ package struct SwiftGenerator: Sendable {
     package func generate(
         keeping kept: Set<String> = [], workers: Int = ParallelWork.processorCount, deferred: Bool = false
     ) -> [GeneratedFile] {
-        var jobs: [Job] = []
         // The layout's files (names and files in its claim order), listed as Swift always has: operations,
-        // fragments, schema types, the namespace, custom scalars, the shared type conditions.
+        // fragments, schema types, the namespace, custom scalars, the shared type conditions. A kept definition's
+        // file is its path and key alone (a large project keeps tens of thousands after an edit): it is listed as
+        // it is found, and only the files to render become jobs.
+        var files: [GeneratedFile?] = []
+        files.reserveCapacity(layout.declarations.count)
+        var jobs: [(at: Int, job: Job)] = []
         for entry in layout.declarations(listed: Self.listingOrder) where Self.declares(entry.kind) {
-            let name = entry.name
             let part: Job.Part
             var origin: String?
             var definition: String?
             switch entry.kind {
             case .operation:
-                let operation = model.operations[entry.index]
-                (part, origin, definition) = (
-                    .operation(entry.index), operation.location.file.path, operation.definitionKey
-                )
+                let item = model.operations[entry.index]
+                (part, origin, definition) = (.operation(entry.index), item.location.file.path, item.definitionKey)
             case .fragment:
-                let fragment = model.fragments[entry.index]
-                (part, origin, definition) = (
-                    .fragment(entry.index), fragment.location.file.path, fragment.definitionKey
-                )
+                let item = model.fragments[entry.index]
+                (part, origin, definition) = (.fragment(entry.index), item.location.file.path, item.definitionKey)
             case .enumeration: part = .enumeration(entry.index)
             case .inputObject: part = .inputObject(entry.index)
-            case .schemaNamespace: part = .namespace(names.namespace ?? name)
+            case .schemaNamespace: part = .namespace(names.namespace ?? entry.name)
             case .customScalar:
                 guard let type = model.types.customScalars[entry.index].mapping?.swiftType else { continue }
                 part = .scalar(entry.index, swiftType: type)
             case .sharedTypeConditions: part = .typeConditions
             }
+            if let definition, kept.contains(definition) {
+                files.append(.kept(path: entry.file + Self.fileExtension, origin: origin, definition: definition))
+                continue
+            }
             jobs.append(
-                Job(
-                    path: entry.file + Self.fileExtension, part: part, typeName: names.declared(entry), origin: origin,
-                    definition: definition))
+                (
+                    files.count,
+                    Job(
+                        path: entry.file + Self.fileExtension, part: part, typeName: names.declared(entry),
+                        origin: origin, definition: definition)
+                ))
+            files.append(nil)
         }
         let file: @Sendable (Job) -> GeneratedFile = { [self] job in
-            if let definition = job.definition, kept.contains(definition) {
-                return .kept(path: job.path, origin: job.origin, definition: definition)
-            }
             guard deferred else {
                 return GeneratedFile(
                     path: job.path, bytes: fileBytes(job), origin: job.origin, definition: job.definition)
             }
             return GeneratedFile(path: job.path, origin: job.origin, definition: job.definition) { fileBytes(job) }
         }
-        return deferred ? jobs.map(file) : ParallelWork.map(jobs, workers: workers, minimumItems: 16, file)
+        let rendered =
+            deferred
+            ? jobs.map { file($0.job) } : ParallelWork.map(jobs, workers: workers, minimumItems: 16) { file($0.job) }
+        for (index, item) in jobs.enumerated() { files[item.at] = rendered[index] }
+        return files.compactMap { $0 }  // every place is filled: a kept file's, or its job's
     }
 
     /// The test data builders (`output.swift.testBuilders`): one file per operation and fragment, named after its
     /// builder (`RepositoryQueryBuilder.graphql.swift`), importing `BatonTesting` only.
     /// Definitions whose key is in `kept` come back as kept files, as `generate(keeping:)`'s do.
     package func generateTestBuilders(keeping kept: Set<String> = []) -> [GeneratedFile] {
-        let naming = layout.builderNaming
+        // The builders' layout (names and files in its claim order), listed operations' first.
+        let builderLayout = TestBuilderLayout(model)
+        let naming = builderLayout.naming
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
-        // The layout's builders (names and files in its claim order), listed operations' first.
-        let builders = TestBuilderDefinition.all(model, layout: layout)
+        let builders = TestBuilderDefinition.all(model, layout: builderLayout)
         return (builders.filter { $0.0.operationName != nil } + builders.filter { $0.0.operationName == nil }).map {
             builder, file in
             let path = file + Self.fileExtension

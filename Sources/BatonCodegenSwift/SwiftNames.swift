@@ -33,20 +33,30 @@ struct SwiftNames {
 
     init(model: LensModel, layout: TopLevelLayout) {
         // The layout's names (`TopLevelLayout`, decided once for every language); `declaredName` changes nothing
-        // when the plan reserved Swift's names, and keeps a plan built without them (a test's) compiling.
-        func declared(_ names: [String: String]) -> [String: String] {
-            names.mapValues { Self.rules.declaredName($0, in: .type) }
+        // when the plan reserved Swift's names, and keeps a plan built without them (a test's) compiling. One pass
+        // over the layout (a large project's has tens of thousands of declarations).
+        operations.reserveCapacity(model.operations.count)
+        fragments.reserveCapacity(model.fragments.count)
+        moduleTypeNames.reserveCapacity(layout.declarations.count)
+        for entry in layout.declarations {
+            switch entry.kind {
+            case .operation, .fragment, .enumeration, .inputObject, .schemaNamespace: break
+            case .customScalar, .sharedTypeConditions: continue
+            }
+            let name = Self.rules.declaredName(entry.name, in: .type)
+            moduleTypeNames.insert(name)
+            switch entry.kind {
+            case .operation: operations[entry.graphQLName] = name
+            case .fragment: fragments[entry.graphQLName] = name
+            case .enumeration: enums[entry.graphQLName] = name
+            case .inputObject: inputObjects[entry.graphQLName] = name
+            case .schemaNamespace: namespace = name
+            case .customScalar, .sharedTypeConditions: break
+            }
         }
-        operations = declared(layout.names(.operation))
-        fragments = declared(layout.names(.fragment))
-        enums = declared(layout.names(.enumeration))
-        inputObjects = declared(layout.names(.inputObject))
         for scalar in model.types.customScalars {
             if let type = scalar.mapping?.swiftType { customScalars[scalar.name] = type }
         }
-        namespace = layout.schemaNamespace.map { Self.rules.declaredName($0.name, in: .type) }
-        moduleTypeNames = Set(operations.values).union(fragments.values).union(enums.values).union(inputObjects.values)
-        if let namespace { moduleTypeNames.insert(namespace) }
     }
 
     /// A schema type (enum, input object) as code outside its declaration refers to it: inside the

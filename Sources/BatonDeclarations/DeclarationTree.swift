@@ -8,9 +8,10 @@
 //
 //   DeclarationTree
 //   ├─ sharedTypeConditions: [TypeCondition]   type conditions of fragments on abstract types, each once
-//   ├─ layout: TopLevelLayout                   every module-level declaration's name and file (and the
-//   │                                           test data builders'), in one claim order: namespace, custom
-//   │                                           scalars, enums, input objects, fragments, operations
+//   ├─ layout: TopLevelLayout                   every module-level declaration's name and file (the test
+//   │                                           data builders': `TestBuilderLayout`), in one claim order:
+//   │                                           namespace, custom scalars, enums, input objects, fragments,
+//   │                                           operations
 //   └─ files: [DeclarationFile]                 custom scalars, enums, input objects, fragments,
 //        name (the declared type's name,          operations, in the layout's claim order
 //        after collision resolution), file

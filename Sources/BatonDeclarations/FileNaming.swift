@@ -26,8 +26,12 @@ package struct FileNaming: Sendable {
     /// where two bases differ only in case, the second gets the `_`.
     package mutating func claim(_ base: String) -> String {
         var name = FileNaming.shortened(base, maximumBytes: FileNaming.maximumBaseBytes)
-        while taken.contains(name.lowercased()) { name += "_" }
-        taken.insert(name.lowercased())
+        // Folded once: `_` is its own lower case, so the folded name grows with the name.
+        var folded = name.lowercased()
+        while !taken.insert(folded).inserted {
+            name += "_"
+            folded += "_"
+        }
         return name
     }
 

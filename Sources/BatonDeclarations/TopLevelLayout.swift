@@ -15,10 +15,12 @@ import BatonIR
 ///    shortened past `FileNaming.maximumBaseBytes`, with `_` appended while the name is taken ignoring case or is
 ///    a Windows device name (`CON`, `aux`): an enum `Con` takes the file `Con_`, and an operation named `Con_`
 ///    then takes `Con__`, in every language. A printer appends its extension and nothing else.
-/// 3. **Test data builders** (`TestBuilderNaming`): a definition's builder is named after its declared name with
-///    `Builder` appended, numbered (`Builder2`, …) while the name is taken ignoring case by a declaration, a test
-///    kit's type (`TestBuilderNaming.kitTypeNames`), a nested lens's type or an earlier builder; fragments' then
-///    operations', as above. Their files are claimed in their own folder's `FileNaming`, in the same order.
+/// 3. **Test data builders** (`TestBuilderLayout`, `TestBuilderNaming`): a definition's builder is named after its
+///    declared name with `Builder` appended, numbered (`Builder2`, …) while the name is taken ignoring case by a
+///    declaration, a test kit's type (`TestBuilderNaming.kitTypeNames`), a nested lens's type or an earlier
+///    builder; fragments' then operations', as above. Their files are claimed in their own folder's `FileNaming`,
+///    in the same order. Nothing above depends on them, so they are stated apart, by the printers that write
+///    builders only (a run without `testBuilders` claims no builder name: tens of thousands in a large project).
 ///
 /// A declaration a language has no use for is still stated, so that the names and files of the others never
 /// depend on the language: a host without namespaces (Kotlin, whose package is one) declares no schema namespace,
@@ -29,10 +31,6 @@ import BatonIR
 package struct TopLevelLayout: Sendable, Equatable {
     /// Every declaration, in the claim order.
     package private(set) var declarations: [TopLevelDeclaration] = []
-    /// The test data builders, one per fragment and operation, in the claim order (their own folder).
-    package private(set) var testBuilders: [TopLevelDeclaration] = []
-    /// The builders' names by fragment and by operation name.
-    package private(set) var builderNaming = TestBuilderNaming()
 
     /// The base name of the file the shared type conditions are declared in (`DeclarationTree.sharedTypeConditions`):
     /// a `+` keeps it apart from every GraphQL name.
@@ -58,21 +56,6 @@ package struct TopLevelLayout: Sendable, Equatable {
         for (index, item) in model.operations.enumerated() { add(.operation, index, item.name, item.typeName) }
         if !DeclarationLowering.sharedTypeConditions(model).isEmpty {
             add(.sharedTypeConditions, 0, "", Self.sharedTypeConditionsFile)
-        }
-
-        builderNaming = TestBuilderNaming(model)
-        var builderFiles = FileNaming()
-        func addBuilder(_ kind: TopLevelDeclaration.Kind, _ index: Int, _ graphQLName: String, _ name: String?) {
-            let name = name ?? graphQLName + "Builder"
-            testBuilders.append(
-                TopLevelDeclaration(
-                    kind: kind, index: index, graphQLName: graphQLName, name: name, file: builderFiles.claim(name)))
-        }
-        for (index, item) in model.fragments.enumerated() {
-            addBuilder(.fragment, index, item.name, builderNaming.fragments[item.name])
-        }
-        for (index, item) in model.operations.enumerated() {
-            addBuilder(.operation, index, item.name, builderNaming.operations[item.name])
         }
     }
 
@@ -153,7 +136,34 @@ package struct TopLevelDeclaration: Sendable, Equatable {
     }
 }
 
-/// The names of the test data builders' top-level types, claimed by `TopLevelLayout` (whose header states the rule).
+/// The test data builders' declarations: one per fragment and operation, in the claim order (fragments', then
+/// operations'), with their names and files in their own folder (`TopLevelLayout`'s header states the rule).
+package struct TestBuilderLayout: Sendable, Equatable {
+    /// The builders, in the claim order.
+    package private(set) var builders: [TopLevelDeclaration] = []
+    /// The builders' names by fragment and by operation name.
+    package let naming: TestBuilderNaming
+
+    package init(_ model: LensModel) {
+        naming = TestBuilderNaming(model)
+        var files = FileNaming()
+        func add(_ kind: TopLevelDeclaration.Kind, _ index: Int, _ graphQLName: String, _ name: String?) {
+            let name = name ?? graphQLName + "Builder"
+            builders.append(
+                TopLevelDeclaration(
+                    kind: kind, index: index, graphQLName: graphQLName, name: name, file: files.claim(name)))
+        }
+        for (index, item) in model.fragments.enumerated() {
+            add(.fragment, index, item.name, naming.fragments[item.name])
+        }
+        for (index, item) in model.operations.enumerated() {
+            add(.operation, index, item.name, naming.operations[item.name])
+        }
+    }
+}
+
+/// The names of the test data builders' top-level types, claimed by `TestBuilderLayout` (`TopLevelLayout`'s header
+/// states the rule).
 package struct TestBuilderNaming: Sendable, Equatable {
     /// The test kits' type names (`BatonTesting`, `baton.testing`), which generated builders refer to unqualified.
     package static let kitTypeNames: Set<String> = [
@@ -205,8 +215,8 @@ package struct TestBuilderNaming: Sendable, Equatable {
 
 extension TestBuilderDefinition {
     /// Every builder of `layout`, with what its file needs, in the claim order (fragments', then operations').
-    package static func all(_ model: LensModel, layout: TopLevelLayout) -> [(TestBuilderDefinition, file: String)] {
-        layout.testBuilders.map { builder in
+    package static func all(_ model: LensModel, layout: TestBuilderLayout) -> [(TestBuilderDefinition, file: String)] {
+        layout.builders.map { builder in
             switch builder.kind {
             case .fragment:
                 let fragment = model.fragments[builder.index]

@@ -351,7 +351,7 @@ import Testing
         let model = try Self.model("test-builders.graphql")
         let lowering = DeclarationLowering(model)
         let firstValues = TestBuilderDefinition.firstEnumValues(model)
-        let definitions = TestBuilderDefinition.all(model, layout: TopLevelLayout(model)).map(\.0)
+        let definitions = TestBuilderDefinition.all(model, layout: TestBuilderLayout(model)).map(\.0)
         #expect(!definitions.isEmpty)
         var nestedSeen = 0
         func expectSame(_ lens: Lens, _ builder: TestBuilderDeclaration) {
@@ -445,11 +445,9 @@ import Testing
         #expect(!pinned.isEmpty && !printed.isEmpty)
         for getter in pinned { #expect(printed.contains(getter), "the tree's \(getter) is not pinned in Kotlin") }
         let builderGetters = Set(
-            tree.layout.testBuilders.isEmpty
-                ? []
-                : TestBuilderDefinition.all(model, layout: tree.layout).flatMap { builder, _ in
-                    Self.builderGetters(DeclarationLowering(model).testBuilder(builder.lens, firstEnumValues: [:]))
-                })
+            TestBuilderDefinition.all(model, layout: TestBuilderLayout(model)).flatMap { builder, _ in
+                Self.builderGetters(DeclarationLowering(model).testBuilder(builder.lens, firstEnumValues: [:]))
+            })
         for getter in printed {
             #expect(stated.contains(getter) || builderGetters.contains(getter), "Kotlin's \(getter) is not the tree's")
         }

@@ -243,6 +243,37 @@ final class IncrementalGenTests: XCTestCase {
         }
     }
 
+    /// A name is claimed ignoring case, earlier in the plan's (byte) order first (`TopLevelLayout`): a definition an
+    /// edit adds or renames to `HEROC` sorts before the untouched `HeroC` and takes its name and file, which then
+    /// get a `_`; removing it gives them back. The untouched definition's output changes with no edit of its own.
+    func testANameCollidingWithAnUntouchedDefinitionMatchesAColdRun() throws {
+        try assertIncrementalIsCold("an added operation taking an untouched one's name") {
+            try write("Documents/Queries/F.graphql", "query HEROC { hero(id: \"3\") { name } }\n")
+        }
+        var files = try outputs()
+        XCTAssertNotNil(files["Swift/HEROC.graphql.swift"])
+        XCTAssertNotNil(files["Swift/HeroC_.graphql.swift"], "the untouched HeroC's file moved: \(files.keys.sorted())")
+        XCTAssertNil(files["Swift/HeroC.graphql.swift"])
+        try assertIncrementalIsCold("an added fragment taking a spread one's name") {
+            try write(
+                "Documents/Fragments/Bits.graphql",
+                "fragment HEROBITS on Hero { id }\nquery HeroG { hero(id: \"4\") { ...HEROBITS } }\n")
+        }
+        XCTAssertNotNil(try outputs()["Swift/HeroBits_.graphql.swift"])
+        try assertIncrementalIsCold("an operation renamed to take an untouched one's name") {
+            try write("Documents/Mutations/Cheer.graphql", "mutation HEROA($id: ID!) { cheer(id: $id) { id mood } }\n")
+        }
+        XCTAssertNotNil(try outputs()["Swift/HeroA_.graphql.swift"])
+        try assertIncrementalIsCold("the colliding documents deleted") {
+            try FileManager.default.removeItem(atPath: folder + "/Documents/Queries/F.graphql")
+            try FileManager.default.removeItem(atPath: folder + "/Documents/Fragments/Bits.graphql")
+        }
+        files = try outputs()
+        XCTAssertNotNil(files["Swift/HeroC.graphql.swift"], "HeroC has its name back")
+        XCTAssertNil(files["Swift/HeroC_.graphql.swift"])
+        XCTAssertNil(files["Swift/HeroBits_.graphql.swift"])
+    }
+
     func testSchemaConfigurationAndOptionsInvalidateEverything() throws {
         let (_, keptAfterSchema) = try assertIncrementalIsCold("a changed schema") {
             try write("schema.graphql", Self.schema.replacingOccurrences(of: "HAPPY SAD", with: "HAPPY SAD CALM"))

@@ -50,7 +50,7 @@ import Testing
                 "customScalar:Data_→Data_", "enumeration:Con→Con_", "enumeration:Status→Status",
                 "fragment:status_→status_", "operation:Con_→Con__",
             ])
-        #expect(layout.testBuilders.map(\.file) == ["status_Builder", "Con_Builder"])
+        #expect(TestBuilderLayout(model).builders.map(\.file) == ["status_Builder", "Con_Builder"])
     }
 
     /// Every disagreement between the layout and the files the two printers write for `model`.
@@ -113,7 +113,7 @@ import Testing
             }
         }
         // The test data builders: one file per definition in each language, at the layout's file.
-        let builders = layout.testBuilders.map(\.file)
+        let builders = TestBuilderLayout(model).builders.map(\.file)
         let swiftBuilders = SwiftGenerator(model: model).generateTestBuilders().map(\.path)
         let kotlinBuilders = KotlinGenerator.generateTestBuilders(model, packageName: "agreement").map(\.path)
         if swiftBuilders.sorted() != builders.map({ $0 + ".graphql.swift" }).sorted() {

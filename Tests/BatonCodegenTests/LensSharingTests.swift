@@ -85,7 +85,8 @@ import Testing
 
         var renamed = organization
         renamed.lens?.typeName = "Boss"
-        #expect(LensSharing.same(organization, renamed), "the lens's own name is not part of its shape")
+        let renamedShares = LensSharing.same(organization, renamed)
+        #expect(renamedShares, "the lens's own name is not part of its shape")
 
         let name = try #require(lens.members.firstIndex { $0.name == "name" })
         func changed(_ change: (inout MemberDeclaration) -> Void) -> MemberDeclaration {
@@ -94,20 +95,26 @@ import Testing
             return copy
         }
         let nonNull = changed { $0.type = $0.type.nonOptional }
-        #expect(!LensSharing.same(organization, nonNull), "nullability")
+        let nonNullShares = LensSharing.same(organization, nonNull)
+        #expect(!nonNullShares, "nullability")
         let caught = changed { $0.readMode = .catchToNull }
-        #expect(!LensSharing.same(organization, caught), "read mode")
+        let caughtShares = LensSharing.same(organization, caught)
+        #expect(!caughtShares, "read mode")
         let aliased = changed { $0.name = "title" }
-        #expect(!LensSharing.same(organization, aliased), "alias")
+        let aliasedShares = LensSharing.same(organization, aliased)
+        #expect(!aliasedShares, "alias")
         let conditional = changed { $0.runtimeCondition = [[.include(variable: "a")]] }
-        #expect(!LensSharing.same(organization, conditional), "condition")
+        let conditionalShares = LensSharing.same(organization, conditional)
+        #expect(!conditionalShares, "condition")
         var nestedRenamed = organization
         let members = try #require(lens.members.firstIndex { $0.name == "members" })
         nestedRenamed.lens!.members[members].lens!.typeName = "People"
-        #expect(!LensSharing.same(organization, nestedRenamed), "a nested lens's type name")
+        let nestedRenamedShares = LensSharing.same(organization, nestedRenamed)
+        #expect(!nestedRenamedShares, "a nested lens's type name")
 
         var inline = organization
         inline.source = .parentRecord(fragment: nil, typeCondition: "Organization", matchingTypes: ["Organization"])
-        #expect(!LensSharing.same(organization, inline), "a field's lens and an inline fragment's")
+        let inlineShares = LensSharing.same(organization, inline)
+        #expect(!inlineShares, "a field's lens and an inline fragment's")
     }
 }

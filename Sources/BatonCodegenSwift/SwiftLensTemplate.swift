@@ -27,6 +27,11 @@ import BatonSyntax
 ///         var owner: Owner { lens.read(Self.selections.field(1)) }
 ///         var repoRow: Baton.Fragment<RepoRow> { Baton.Fragment(lens: lens) }
 ///     }
+///
+/// A nested lens the tree shares with an equal earlier one of the declaration (`MemberDeclaration.sharedLens`) is a
+/// typealias to it, qualified from the module-level type, which keeps its name for users' code:
+///
+///     typealias Friends = SharedLenses.Data.Viewer.Organization.Members
 struct SwiftLensTemplate {
     /// What the lens is the root of, which decides its static members.
     enum Role {

@@ -27,6 +27,11 @@ import BatonSyntax
 ///         var owner: Owner { lens.read(Self.selections.field(1)) }
 ///         var repoRow: Baton.Fragment<RepoRow> { Baton.Fragment(lens: lens) }
 ///     }
+///
+/// A nested lens the tree shares with an equal earlier one of the declaration (`MemberDeclaration.sharedLens`) is a
+/// typealias to it, qualified from the module-level type, which keeps its name for users' code:
+///
+///     typealias Friends = SharedLenses.Data.Viewer.Organization.Members
 struct SwiftLensTemplate {
     /// What the lens is the root of, which decides its static members.
     enum Role {
@@ -46,6 +51,15 @@ struct SwiftLensTemplate {
     let role: Role
     /// Names of the enclosing types, which nested ones must not repeat.
     let enclosing: [String]
+    /// The declaration's root lens, when this one is nested: where a shared lens's path (`sharedLens`) starts.
+    var root: Root? = nil
+
+    /// The declaration's root lens and its name's qualification.
+    struct Root {
+        var lens: LensDeclaration
+        var typeName: String
+        var enclosing: [String]
+    }
 
     private var names: SwiftNames { generator.names }
     private var access: String { generator.access }
@@ -122,6 +136,23 @@ struct SwiftLensTemplate {
         }
         for member in members {
             guard let lens = member.declaration.lens, let nestedName = member.nestedTypeName else { continue }
+            if let path = member.declaration.sharedLens {
+                // The same type as an earlier nested lens of the declaration (`LensSharing`): a name for it, which
+                // keeps this path's name for users' code, instead of a second struct (issue 34).
+                text.add(UInt8(ascii: "\n"))
+                text.add(inner)
+                text.add("/// A lens of `")
+                text.add(lens.recordType)
+                text.add("`: the same type as an equal selection's (issue 34).\n")
+                text.add(inner)
+                text.add(access)
+                text.add("typealias ")
+                text.add(Self.rules.quoted(nestedName))
+                text.add(" = ")
+                text.add(qualifiedName(of: path))
+                text.add(UInt8(ascii: "\n"))
+                continue
+            }
             let role: Role
             if case .parentRecord(_, let typeCondition, let matchingTypes) = member.declaration.source {
                 role = .inlineFragment(typeCondition: typeCondition, matchingTypes: matchingTypes)
@@ -131,7 +162,8 @@ struct SwiftLensTemplate {
             // A blank line before each nested lens.
             text.add(UInt8(ascii: "\n"))
             SwiftLensTemplate(
-                generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
+                generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName],
+                root: root ?? Root(lens: self.lens, typeName: typeName, enclosing: enclosing)
             ).write(into: &text, indent: inner)
             text.add(UInt8(ascii: "\n"))
         }
@@ -237,6 +269,26 @@ struct SwiftLensTemplate {
             \(access)static let paging: Baton.PagingVariables = Baton.PagingVariables(\(joined: paging, separator: ", "))
             \(access)static let refetchesThroughNode: Bool = \(refetch.throughNode ? "true" : "false")
             """
+    }
+
+    /// The qualified name, from the module-level type, of the nested lens at `path` (member indices from the root
+    /// lens), as the templates name it: `IssueQuery.Data.Repository.AsIssue.Timeline`.
+    private func qualifiedName(of path: [Int]) -> String {
+        let root = root ?? Root(lens: lens, typeName: typeName, enclosing: enclosing)
+        var names = (root.enclosing + [root.typeName]).map(Self.rules.quoted)
+        var current = SwiftLensTemplate(
+            generator: generator, lens: root.lens, typeName: root.typeName, role: .nested, enclosing: root.enclosing)
+        for index in path {
+            let members = current.declareMembers()
+            guard members.indices.contains(index), let nested = members[index].declaration.lens,
+                let nestedName = members[index].nestedTypeName
+            else { break }
+            names.append(Self.rules.quoted(nestedName))
+            current = SwiftLensTemplate(
+                generator: generator, lens: nested, typeName: nestedName, role: .nested,
+                enclosing: current.enclosing + [current.typeName])
+        }
+        return names.joined(separator: ".")
     }
 
     static func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {

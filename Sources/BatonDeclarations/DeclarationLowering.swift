@@ -128,7 +128,7 @@ package struct DeclarationLowering: Sendable {
             typeCondition: TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes),
             spreadMemberName: fragment.spreadAccessorName, readsNilAtRoot: fragment.rootCanBeNil,
             throwOnFieldError: fragment.throwOnFieldError,
-            lens: lens(fragment.lens), entryPoints: entryPoints(of: fragment),
+            lens: LensSharing.mark(lens(fragment.lens)), entryPoints: entryPoints(of: fragment),
             documentText: documents.fragmentTexts[fragment.name])
     }
 
@@ -161,7 +161,8 @@ package struct DeclarationLowering: Sendable {
             throwOnFieldError: operation.throwOnFieldError,
             onError: operation.onError, deliversIncrementally: model.deliversIncrementally(operation),
             variables: variables(of: operation),
-            lens: lens(operation.lens), entryPoints: entryPoints(of: operation), operationID: operation.operationID)
+            lens: LensSharing.mark(lens(operation.lens)), entryPoints: entryPoints(of: operation),
+            operationID: operation.operationID)
     }
 
     /// An operation's variables in declaration order. Cheap: a printer asks for them without lowering the lens.

@@ -35,7 +35,8 @@
 //        condition (`Presence`, normalized) and runtimeCondition (what the runtimes evaluate: `@defer` dropped),
 //        delivery (`@defer`'s label, `@stream`'s initial count), selection (a field's part of the runtime's
 //        normalization plan: schema type, stored nullability per level, `@required`, `@catch`, `@connection`,
-//        declarative update, record keys), nested lens (for a composite member). A spread names its fragment (type
+//        declarative update, record keys), nested lens (for a composite member), sharedLens (that nested lens is
+//        the same type as an earlier one of the declaration: `LensSharing`). A spread names its fragment (type
 //        condition, `@throwOnFieldError`); an inline fragment its type condition and the types it matches.
 //   DeclaredType: .named(DeclaredNamedType) | .optional | .list | .result (`@catch`: the value or
 //        its errors) | .deferred (a phase: pending, ready, failed) | .streamed (the items so far);
@@ -457,6 +458,11 @@ package struct MemberDeclaration: Sendable, Equatable {
     /// The getter a JVM host's property for the member has (`JVMAccessorNames`: distinct from the lens's other
     /// getters, `getClass` and the connection id's).
     package var jvmGetter: String
+    /// The member's nested lens is the same type as an earlier one of its declaration (`LensSharing`: equal
+    /// selections, so every read through either reads alike): the member indices from the declaration's root lens
+    /// down to that one. A printer may declare this one as a name for that type instead of a second copy (`lens`
+    /// still holds it in full). nil: the member declares its own (or has no nested lens).
+    package var sharedLens: [Int]? = nil
 }
 
 /// How a member's data arrives.

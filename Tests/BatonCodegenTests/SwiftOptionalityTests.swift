@@ -16,7 +16,36 @@ final class SwiftOptionalityTests: XCTestCase {
         var name: String
         var accessors: [(name: String, type: String, throwing: Bool)] = []
         var children: [StructNode] = []
+        /// A shared lens (`typealias Name = Root.Path.To.First`, `LensSharing`): the path it names; resolved to that
+        /// struct's accessors and children once the file is parsed.
+        var alias: [String]?
         init(name: String) { self.name = name }
+    }
+
+    /// Gives each typealias node the accessors and nested structs of the struct it names (in the same file).
+    static func resolveAliases(_ roots: [StructNode]) {
+        func resolve(_ path: [String]) -> StructNode? {
+            // The path starts at the module-level type: an operation's struct (not a lens) holds `Data`.
+            guard let start = path.firstIndex(where: { name in roots.contains { $0.name == name } }),
+                var node = roots.first(where: { $0.name == path[start] })
+            else { return nil }
+            for name in path[(start + 1)...] {
+                guard let child = node.children.first(where: { $0.name == name && $0.alias == nil }) else { return nil }
+                node = child
+            }
+            return node
+        }
+        func visit(_ node: StructNode) {
+            for child in node.children {
+                if let path = child.alias, let target = resolve(path) {
+                    child.accessors = target.accessors
+                    child.children = target.children
+                } else {
+                    visit(child)
+                }
+            }
+        }
+        roots.forEach(visit)
     }
 
     /// Parses generated Swift into its lens structs by indentation (the generator's layout).
@@ -42,6 +71,14 @@ final class SwiftOptionalityTests: XCTestCase {
                 stack.append((node, indent))
                 continue
             }
+            if body.hasPrefix("typealias "), let top = stack.last, indent == top.indent + 4,
+                let equals = body.range(of: " = "), body[equals.upperBound...].contains(".")
+            {
+                let node = StructNode(name: String(body.dropFirst("typealias ".count)[..<equals.lowerBound]))
+                node.alias = body[equals.upperBound...].split(separator: ".").map(String.init)
+                top.node.children.append(node)
+                continue
+            }
             guard let top = stack.last, indent == top.indent + 4, body.hasPrefix("var ") else { continue }
             // `var name: Type { … }`, or a throwing getter spread over lines.
             let declaration = body.dropFirst("var ".count)
@@ -53,6 +90,7 @@ final class SwiftOptionalityTests: XCTestCase {
                 body.contains("get throws") || (index + 1 < lines.count && lines[index + 1].contains("get throws"))
             top.node.accessors.append((name, String(type), throwing))
         }
+        resolveAliases(roots)
         return roots
     }
 

@@ -27,9 +27,10 @@ package enum PlanAgreement {
             files["\(entry.kind.group) \(entry.graphQLName)"] = entry.file
         }
 
+        let lowering = DeclarationLowering(model)
         func check(
             _ name: String, typeName: String, kind: TopLevelDeclaration.Kind.Group, lens: Lens?, operationID: String?,
-            swiftType: String?
+            swiftType: String?, declaration: LensDeclaration? = nil
         ) {
             let label = "\(name) (\(typeName))"
             let file = files["\(kind) \(name)"] ?? typeName
@@ -63,17 +64,24 @@ package enum PlanAgreement {
             }
             guard let lens, let swiftText else { return }
             let expected = shapes(lens).sorted()
+            // Swift declares a nested lens the tree shares with an equal earlier one as a typealias (`LensSharing`):
+            // its accessors are the earlier one's, written once.
+            let swiftLens = declaration.map { unshared(lens, $0) } ?? lens
             let swiftShapes = GeneratedText.swiftShapes(swiftText).sorted()
             let kotlinShapes = GeneratedText.kotlinShapes(kotlinText).sorted()
-            if swiftShapes != expected { problems.append("\(label): Swift optionality \(swiftShapes) ≠ \(expected)") }
+            let swiftExpected = shapes(swiftLens).sorted()
+            if swiftShapes != swiftExpected {
+                problems.append("\(label): Swift optionality \(swiftShapes) ≠ \(swiftExpected)")
+            }
             if kotlinShapes != expected {
                 problems.append("\(label): Kotlin optionality \(kotlinShapes) ≠ \(expected)")
             }
             let conditions = presences(lens).sorted()
             let swiftConditions = GeneratedText.swiftConditions(swiftText).sorted()
             let kotlinConditions = GeneratedText.kotlinConditions(kotlinText).sorted()
-            if swiftConditions != conditions {
-                problems.append("\(label): Swift conditions \(swiftConditions) ≠ the plan's \(conditions)")
+            let swiftExpectedConditions = presences(swiftLens).sorted()
+            if swiftConditions != swiftExpectedConditions {
+                problems.append("\(label): Swift conditions \(swiftConditions) ≠ the plan's \(swiftExpectedConditions)")
             }
             if kotlinConditions != conditions {
                 problems.append("\(label): Kotlin conditions \(kotlinConditions) ≠ the plan's \(conditions)")
@@ -81,12 +89,12 @@ package enum PlanAgreement {
             let keys = recordKeys(lens).sorted()
             let swiftKeys = GeneratedText.swiftRecordKeys(swiftText).sorted()
             let kotlinKeys = GeneratedText.kotlinRecordKeys(kotlinText).sorted()
-            if swiftKeys != keys { problems.append("\(label): Swift record keys \(swiftKeys) ≠ the plan's \(keys)") }
+            if swiftKeys != recordKeys(swiftLens).sorted() { problems.append("\(label): Swift record keys \(swiftKeys) ≠ the plan's \(keys)") }
             if kotlinKeys != keys { problems.append("\(label): Kotlin record keys \(kotlinKeys) ≠ the plan's \(keys)") }
             let phases = deliveries(lens).sorted()
             let swiftPhases = GeneratedText.swiftDeliveries(swiftText).sorted()
             let kotlinPhases = GeneratedText.kotlinDeliveries(kotlinText).sorted()
-            if swiftPhases != phases {
+            if swiftPhases != deliveries(swiftLens).sorted() {
                 problems.append("\(label): Swift deliveries \(swiftPhases) ≠ the plan's \(phases)")
             }
             if kotlinPhases != phases {
@@ -112,12 +120,12 @@ package enum PlanAgreement {
             check(
                 operation.name, typeName: operation.typeName, kind: .operation, lens: operation.lens,
                 operationID: operation.operationID,
-                swiftType: "struct")
+                swiftType: "struct", declaration: lowering.operation(operation).lens)
         }
         for fragment in model.fragments where !shared.contains(fragment.name) {
             check(
                 fragment.name, typeName: fragment.typeName, kind: .fragment, lens: fragment.lens, operationID: nil,
-                swiftType: "struct")
+                swiftType: "struct", declaration: lowering.fragment(fragment).lens)
         }
         for item in model.types.enums {
             check(
@@ -133,6 +141,25 @@ package enum PlanAgreement {
                 item.name, typeName: item.typeName, kind: .customScalar, lens: nil, operationID: nil, swiftType: nil)
         }
         return problems
+    }
+
+    /// `lens` without the accessors of the nested lenses `declaration` (its lowering) shares with an earlier equal one
+    /// (`MemberDeclaration.sharedLens`): what Swift declares once.
+    package static func unshared(_ lens: Lens, _ declaration: LensDeclaration) -> Lens {
+        var lens = lens
+        for (index, member) in zip(lens.accessors.indices, declaration.members) {
+            guard case .lens(var nested) = lens.accessors[index].base, let nestedDeclaration = member.lens else {
+                continue
+            }
+            if member.sharedLens != nil {
+                nested.accessors = []
+                nested.connectionIDName = nil
+            } else {
+                nested = unshared(nested, nestedDeclaration)
+            }
+            lens.accessors[index].base = .lens(nested)
+        }
+        return lens
     }
 
     /// `name: shape` of every accessor of a lens and its nested lenses: the type with every name

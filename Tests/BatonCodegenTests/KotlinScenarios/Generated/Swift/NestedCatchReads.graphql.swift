@@ -134,14 +134,8 @@ nonisolated struct NestedCatchReads: Baton.AttachableOperation {
             static let selections: [Baton.Selection] = Baton.Selection.table("results:[Location]:", [Results.selections], [])
             var results: Baton.LensList<Baton.NullableItem<Results>>? { lens.read(Self.selections.field(0)) }
 
-            /// A lens of `Location`.
-            struct Results: Baton.LensType {
-                let lens: Baton.Lens
-                init(lens: Baton.Lens) { self.lens = lens }
-                static let selections: [Baton.Selection] = Baton.Selection.table("id:ID name:String", [], [])
-                var id: String? { lens.read(Self.selections.field(0)) }
-                var name: String? { lens.read(Self.selections.field(1)) }
-            }
+            /// A lens of `Location`: the same type as an equal selection's (issue 34).
+            typealias Results = NestedCatchReads.Data.Character.Origin
         }
     }
 }

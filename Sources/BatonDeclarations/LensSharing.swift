@@ -1,0 +1,79 @@
+/// Which nested lenses of one declaration are the same type (issue 34): decided once here, on the tree, and printed
+/// by each printer as a name for the earlier type (`MemberDeclaration.sharedLens`) or ignored.
+///
+/// **Equal** means: two members of the same operation's or fragment's lens tree whose nested lenses
+/// (`LensDeclaration`) are equal in everything but their own type name — record type, abstractness and possible
+/// types, identity, connection id, optimistic builder, and every member all the way down: its name, source (response
+/// key, field name, arguments), declared type (each level's nullability), read mode, conditions, delivery, field
+/// selection (schema type, `@required`, `@catch`, `@connection`, updates, record keys), the nested lenses' type names
+/// and their getters — and whose sources are of the same kind: both fields, or both the parent's record under the
+/// same type condition and matching types with the same spread (an inline fragment's lens declares its condition).
+/// An alias, a nullability, a read mode, a directive or one more field anywhere inside makes them different.
+///
+/// **Why it is safe.** A generated lens type is a function of its `LensDeclaration` and its role (field or inline
+/// fragment): its accessors read by its own field descriptions (`selections`), which are built from the declaration
+/// alone, and the runtime reads a record by the description it is handed, so two paths with equal selections read
+/// alike through one type; the parent's own field (its alias, arguments, conditions, nullability, `@defer`) stays in
+/// the parent's description and accessor, which are not shared. Nested type names inside are the declaration's
+/// (`LensNaming` keeps them apart from their ancestors), so the shared type's inner names are the ones either copy
+/// would have had.
+///
+/// Only within one declaration (a file): a lens is shared with the first equal one in pre-order (members in order,
+/// each nested lens before the next member), which is itself declared in full; the lenses inside a shared one are not
+/// visited again. Linear in the tree's size, with one full comparison per candidate of the same record type and
+/// member names.
+package enum LensSharing {
+    /// `lens` with every nested lens equal to an earlier one marked `sharedLens` (the path to that one).
+    package static func mark(_ lens: LensDeclaration) -> LensDeclaration {
+        var root = lens
+        var seen: [Signature: [(path: [Int], member: MemberDeclaration)]] = [:]
+        var path: [Int] = []
+        visit(&root, path: &path, seen: &seen)
+        return root
+    }
+
+    /// A cheap bucket for candidates: equal lenses have equal signatures.
+    private struct Signature: Hashable {
+        var recordType: String
+        var memberNames: [String]
+        var isInlineFragment: Bool
+    }
+
+    private static func visit(
+        _ lens: inout LensDeclaration, path: inout [Int],
+        seen: inout [Signature: [(path: [Int], member: MemberDeclaration)]]
+    ) {
+        for index in lens.members.indices {
+            guard let nested = lens.members[index].lens else { continue }
+            let member = lens.members[index]
+            var isInlineFragment = false
+            if case .parentRecord = member.source { isInlineFragment = true }
+            let signature = Signature(
+                recordType: nested.recordType, memberNames: nested.members.map(\.name),
+                isInlineFragment: isInlineFragment)
+            path.append(index)
+            defer { path.removeLast() }
+            if let earlier = seen[signature]?.first(where: { same(member, $0.member) }) {
+                lens.members[index].sharedLens = earlier.path
+                continue
+            }
+            seen[signature, default: []].append((path, member))
+            var inner = nested
+            visit(&inner, path: &path, seen: &seen)
+            lens.members[index].lens = inner
+        }
+    }
+
+    /// The two members' nested lenses are one type (see the type's documentation).
+    package static func same(_ one: MemberDeclaration, _ other: MemberDeclaration) -> Bool {
+        guard var first = one.lens, var second = other.lens else { return false }
+        switch (one.source, other.source) {
+        case (.field, .field): break
+        case (.parentRecord, .parentRecord) where one.source == other.source: break
+        default: return false
+        }
+        first.typeName = ""
+        second.typeName = ""
+        return first == second
+    }
+}

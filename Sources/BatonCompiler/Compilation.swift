@@ -105,7 +105,8 @@ package final class Compilation {
         self.cache = cache
         self.workingDirectory = workingDirectory
         self.policy = policy
-        self.loader = ProjectLoader(workingDirectory: workingDirectory, overlays: project.overlays)
+        self.loader = ProjectLoader(
+            workingDirectory: workingDirectory, overlays: project.overlays, schemas: options.schemas)
         if let configuration = project.configuration {
             (targets, targetDiagnostics) = selection.targets(of: configuration)
             if targets.contains(where: { $0.name == GenerationTargets.kotlin.name }) {

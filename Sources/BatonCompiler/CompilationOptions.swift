@@ -25,6 +25,9 @@ package struct CompilationOptions: Sendable {
     /// A streaming check runs this between its passes (`StreamingCheck.betweenPasses`): tests
     /// rewrite files there.
     package var betweenStreamingPasses: (@Sendable () -> Void)?
+    /// Schemas shared with other compilations of the same schema files (`SchemaMemo`: tests that compile one
+    /// project many ways); nil builds the schema.
+    package var schemas: SchemaMemo?
 
     package init(
         checksOnly: Bool = false, streamsDocuments: Bool = false, swiftLayout: SwiftBuildLayout? = nil,

@@ -14,10 +14,13 @@ package struct ProjectLoader {
     /// Texts read instead of the files at their (absolute) paths: an editor's unsaved buffers, or
     /// a test's files that exist only in memory.
     package var overlays: [String: [UInt8]]
+    /// Schemas already built for another compilation of the same files (`SchemaMemo`: tests), or nil.
+    package var schemas: SchemaMemo?
 
-    package init(workingDirectory: String, overlays: [String: [UInt8]] = [:]) {
+    package init(workingDirectory: String, overlays: [String: [UInt8]] = [:], schemas: SchemaMemo? = nil) {
         self.workingDirectory = workingDirectory
         self.overlays = overlays
+        self.schemas = schemas
     }
 
     /// A path as shown in diagnostics.
@@ -49,17 +52,7 @@ package struct ProjectLoader {
     /// driver's policy applies the project's `rules` to every schema diagnostic, so a vendor
     /// schema's known problem can be turned into a warning.)
     /// Without `descriptions`, an SDL schema's descriptions are left empty (`check`, which never shows them).
-    package func loadSchema(_ paths: [String], descriptions: Bool = true) -> (
-        schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]
-    ) {
-        var (schema, sources, diagnostics) = buildSchema(paths, descriptions: descriptions)
-        if let schema { diagnostics += BatonSchemaRules.check(schema) }
-        return (schema, sources, diagnostics)
-    }
-
-    private func buildSchema(_ paths: [String], descriptions: Bool) -> (
-        schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic]
-    ) {
+    package func loadSchema(_ paths: [String], descriptions: Bool = true) -> LoadedSchema {
         var sources: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {
@@ -69,9 +62,16 @@ package struct ProjectLoader {
             }
         }
         guard diagnostics.isEmpty, !sources.isEmpty else { return (nil, sources, diagnostics) }
-        let (schema, more) = SchemaLoader.load(sources: sources, descriptions: descriptions)
-        return (schema, sources, more)
+        func build() -> LoadedSchema {
+            var (schema, diagnostics) = SchemaLoader.load(sources: sources, descriptions: descriptions)
+            if let schema { diagnostics += BatonSchemaRules.check(schema) }
+            return (schema, sources, diagnostics)
+        }
+        return schemas?.schema(of: sources, descriptions: descriptions, build: build) ?? build()
     }
+
+    /// A schema built from its files (nil when it could not be built at all), the files, and what was found.
+    package typealias LoadedSchema = (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic])
 
     /// The GraphQL sources in a document file: the file itself, or for a Swift source the
     /// literals of its Baton attributes.

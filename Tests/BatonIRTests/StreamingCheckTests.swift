@@ -30,20 +30,23 @@ final class StreamingCheckTests: XCTestCase {
         ].joined(separator: "\n--\n")
     }
 
-    /// Compares every streaming way with the whole-project path; returns the whole path's text.
+    /// Compares every streaming way with the whole-project path; returns the whole path's text. Every way takes
+    /// its schema from `schemas` (built once per schema text and kind: what is compared is the documents' paths).
     @discardableResult
     static func compare(
         _ sections: [(path: String, text: String)], schema: (path: String, bytes: [UInt8]), _ name: String,
-        ways: [(workers: Int, batchBytes: Int)] = ways, file: StaticString = #filePath, line: UInt = #line
+        ways: [(workers: Int, batchBytes: Int)] = ways, schemas: SchemaMemo = SchemaMemo(),
+        file: StaticString = #filePath, line: UInt = #line
     ) -> String {
         let whole = FixtureProject(
-            sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true, workers: 1)
+            sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true, workers: 1,
+            schemas: schemas)
         let expected = rendered(whole)
         // The whole-project path on several workers: documents read, validated and planned in parallel.
         for workers in [2, 7] {
             let parallel = FixtureProject(
                 sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true,
-                workers: workers, batchBytes: 1)
+                workers: workers, batchBytes: 1, schemas: schemas)
             XCTAssertEqual(
                 rendered(parallel), expected, "\(name), the whole project on \(workers) workers", file: file, line: line)
             XCTAssertEqual(
@@ -52,7 +55,7 @@ final class StreamingCheckTests: XCTestCase {
         for way in ways {
             let streamed = FixtureProject(
                 sections: sections, defaultSchema: schema, upTo: .plan, targets: .configured, checksOnly: true,
-                streaming: way)
+                streaming: way, schemas: schemas)
             XCTAssertTrue(
                 streamed.compilation.documents.isEmpty, "\(name): the ASTs are let go", file: file, line: line)
             XCTAssertEqual(
@@ -73,6 +76,8 @@ final class StreamingCheckTests: XCTestCase {
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         var compared = 0
         var withErrors = 0
+        // One schema per suite (with its descriptions for the whole path, without for a streamed check).
+        let schemas = SchemaMemo()
         for suite in ["Fixtures", "BatonFixtures"] {
             let folder = tests.appendingPathComponent("BatonValidationTests").appendingPathComponent(suite)
             let schemaURL = folder.appendingPathComponent("schema.graphqls")
@@ -82,7 +87,7 @@ final class StreamingCheckTests: XCTestCase {
                     let sections = try fixture.sections(keepsPreamble: true)
                     // A case that is a schema of its own is the schema rules', not a document's.
                     guard !sections.contains(where: { $0.path.hasSuffix(".graphqls") }) else { continue }
-                    let text = Self.compare(sections, schema: schema, "\(fixture)")
+                    let text = Self.compare(sections, schema: schema, "\(fixture)", schemas: schemas)
                     compared += 1
                     if text.contains(": error: ") { withErrors += 1 }
                 }
@@ -90,6 +95,7 @@ final class StreamingCheckTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 130)
         XCTAssertGreaterThan(withErrors, 60)
+        XCTAssertLessThanOrEqual(schemas.builds, 4, "each suite's schema is built once with and once without descriptions")
     }
 
     func testCorpusProjectsGiveTheSameDiagnosticsStreamed() throws {

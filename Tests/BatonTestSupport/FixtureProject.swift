@@ -22,11 +22,13 @@ package struct FixtureProject {
     /// Compiles `sections` up to `stage` (as `check` does with `checksOnly`); `defaultSchema` (a
     /// display path and bytes) stands in when no section is a schema. `streaming` streams the
     /// documents (`CompilationOptions.streamsDocuments`) with that many workers and batch size;
-    /// `workers` (with `batchBytes`) sets them for the whole-project path.
+    /// `workers` (with `batchBytes`) sets them for the whole-project path. `schemas` shares the schema built with
+    /// other fixture projects of the same schema files (`SchemaMemo`).
     package init(
         sections: [(path: String, text: String)], defaultSchema: (path: String, bytes: [UInt8])?,
         upTo stage: Compilation.Stage, targets: TargetSelection = .none, checksOnly: Bool = false,
-        streaming: (workers: Int, batchBytes: Int)? = nil, workers: Int? = nil, batchBytes: Int? = nil
+        streaming: (workers: Int, batchBytes: Int)? = nil, workers: Int? = nil, batchBytes: Int? = nil,
+        schemas: SchemaMemo? = nil
     ) {
         var overlays: [String: [UInt8]] = [:]
         var schemaFiles: [String] = []
@@ -59,6 +61,7 @@ package struct FixtureProject {
         let project = ProjectInput(
             configuration: configuration, schemaFiles: schemaFiles, documentFiles: documentFiles, overlays: overlays)
         var options = CompilationOptions(checksOnly: checksOnly)
+        options.schemas = schemas
         if let workers { options.workers = workers }
         if let batchBytes { options.batchBytes = batchBytes }
         if let streaming {

@@ -103,7 +103,7 @@ package final class ValidationContext {
 
     /// The definition index of each fragment by name; the last definition of a name wins, as in
     /// graphql-js's `getFragment`.
-    package let fragmentIndexByName: [String: Int]
+    package let fragmentIndexByName: FragmentIndex
     private var spreadsByDefinition: [[FragmentSpread]?]
     private var spreadTargetsByDefinition: [[Int]?]
     private var referencedFragmentsByDefinition: [[Int]?]
@@ -168,11 +168,11 @@ package final class ValidationContext {
         self.options = options
         self.documents = documents
         var definitions: [UnitDefinition] = []
-        var fragments: [String: Int] = [:]
+        var fragments = FragmentIndex()
         for (fileIndex, document) in documents.enumerated() {
             for definition in document.definitions {
                 if case .fragment(let fragment) = definition {
-                    fragments[fragment.name.value] = definitions.count
+                    fragments.set(fragment.name.value, definitions.count)
                 }
                 definitions.append(UnitDefinition(definition: definition, file: document.source, fileIndex: fileIndex))
             }

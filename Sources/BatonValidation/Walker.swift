@@ -15,8 +15,11 @@ struct Walker {
     /// The field hooks of the definition being walked: `hooked`'s, without the rules declaring
     /// `.fieldPerDefinition` whose `fieldHooksActive` is false there.
     private var fieldHooks: FieldHooks
-    /// Each `.fieldPerDefinition` rule's `fieldHooksActive` in the definition `fieldHooks` was made for.
-    private var fieldHooksActive: [Bool]
+    /// Which `.fieldPerDefinition` rules are active (bit i for `hooked.perDefinition[i]`) in the
+    /// definition `fieldHooks` was made for.
+    private var fieldHooksActive: UInt64
+    /// The field hooks made so far, by the active rules' bits (a few combinations per unit).
+    private var fieldHooksByActivity: [(active: UInt64, hooks: FieldHooks)] = []
     let schema: GraphQLSchema
     /// The context's TypeInfo state.
     private let info: UnsafeMutablePointer<TypeInfo>
@@ -33,7 +36,7 @@ struct Walker {
         self.rules = rules
         self.hooked = HookedRules(rules, everyHook: Validator.callsEveryHook)
         self.fieldHooks = hooked.fieldHooks
-        self.fieldHooksActive = Array(repeating: true, count: hooked.perDefinition.count)
+        self.fieldHooksActive = UInt64.max
         self.info = context.info
         // TypeInfo's stacks grow and shrink at every node: reserve once per unit.
         info.pointee.typeStack.reserveCapacity(64)
@@ -344,25 +347,27 @@ struct Walker {
     }
 
     /// Leaves out of `fieldHooks` the `.fieldPerDefinition` rules that are not active in the
-    /// definition just entered; the lists are rebuilt only when that changes (in most projects
-    /// never after the first definition). A debug build keeps every rule (`callField` checks them).
+    /// definition just entered; the lists are made once per combination of active rules (a rule
+    /// past the 64th is always called). A debug build keeps every rule (`callField` checks them).
     private mutating func selectFieldHooks() {
         #if !DEBUG
             guard !hooked.perDefinition.isEmpty else { return }
-            var changed = false
-            for (index, rule) in hooked.perDefinition.enumerated() {
-                let active = rule.fieldHooksActive
-                if active != fieldHooksActive[index] {
-                    fieldHooksActive[index] = active
-                    changed = true
-                }
+            var active: UInt64 = 0
+            for (index, rule) in hooked.perDefinition.enumerated() where index >= 64 || rule.fieldHooksActive {
+                active |= 1 << UInt64(min(index, 63))
             }
-            guard changed else { return }
+            guard active != fieldHooksActive else { return }
+            fieldHooksActive = active
+            if let made = fieldHooksByActivity.first(where: { $0.active == active }) {
+                fieldHooks = made.hooks
+                return
+            }
             var inactive: Set<ObjectIdentifier> = []
-            for (index, rule) in hooked.perDefinition.enumerated() where !fieldHooksActive[index] {
+            for (index, rule) in hooked.perDefinition.enumerated() where active & (1 << UInt64(min(index, 63))) == 0 {
                 inactive.insert(ObjectIdentifier(rule))
             }
             fieldHooks = hooked.fieldHooks.without(inactive)
+            fieldHooksByActivity.append((active, fieldHooks))
         #endif
     }
 

@@ -30,8 +30,8 @@ package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
     package func enterFragment(_ node: FragmentDefinition) { begin() }
 
     private func begin() {
-        frames = [(nil, [])]
         active = context.currentDefinitionMayUseRequired
+        frames = active ? [(nil, [])] : []
     }
 
     package func enterField(_ node: Field) {

@@ -34,6 +34,11 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
 
     private func begin(_ directives: [Directive]) {
         active = context.currentDefinitionMayUseRequired
+        // Inactive, no field hook reads the rest (and the walk calls none: `.fieldPerDefinition`).
+        guard active else {
+            catching = []
+            return
+        }
         throwsOnFieldError = BatonDirectives.first(BatonDirectives.throwOnFieldError, in: directives) != nil
         catching = [BatonDirectives.catch(in: directives) != nil]
     }

@@ -131,20 +131,21 @@ struct NameIndex: Sendable {
 }
 
 /// A growable set of names that remembers insertion order and each name's position: the fast
-/// stand-in for `Set<String>` and `[String: Int]` while building a schema.
-struct NameSet {
+/// stand-in for `Set<String>` and `[String: Int]` while building a schema (and validation's
+/// fragment names).
+package struct NameSet {
     /// The names, in insertion order.
-    private(set) var names: [String] = []
+    package private(set) var names: [String] = []
     private var slots: [Int32]
     private var mask: Int
 
     /// An empty set allocates nothing until the first insertion.
-    init() {
+    package init() {
         slots = []
         mask = 0
     }
 
-    init(minimumCapacity: Int) {
+    package init(minimumCapacity: Int) {
         let capacity = slotCount(for: minimumCapacity)
         slots = [Int32](repeating: 0, count: capacity)
         mask = capacity - 1
@@ -156,11 +157,11 @@ struct NameSet {
         for name in names { insert(name) }
     }
 
-    var count: Int { names.count }
+    package var count: Int { names.count }
 
     /// The position of `name` (its insertion index), if present.
     @inline(__always)
-    func position(of name: String) -> Int? {
+    package func position(of name: String) -> Int? {
         if names.isEmpty { return nil }
         var slot = nameHash(name) & mask
         while true {
@@ -172,11 +173,11 @@ struct NameSet {
     }
 
     @inline(__always)
-    func contains(_ name: String) -> Bool { position(of: name) != nil }
+    package func contains(_ name: String) -> Bool { position(of: name) != nil }
 
     /// Adds `name` unless present; returns whether it was added and its position.
     @discardableResult
-    mutating func insert(_ name: String) -> (inserted: Bool, position: Int) {
+    package mutating func insert(_ name: String) -> (inserted: Bool, position: Int) {
         if (names.count + 1) * 2 > slots.count { grow() }
         var slot = nameHash(name) & mask
         while true {

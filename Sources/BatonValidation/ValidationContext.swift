@@ -11,9 +11,13 @@ import BatonSyntax
 #endif
 
 /// A type as the walker tracks it: the full reference (`[User!]!`) with its named type resolved.
+///
+/// The named type is the schema's, and the schema outlives every walk over it (the context holds
+/// it): it is held without a reference count, so TypeInfo's pushes, pops and copies of a
+/// `ResolvedType` retain and release nothing for it.
 package struct ResolvedType {
     package let ref: TypeRef
-    package let named: NamedTypeDef
+    package unowned(unsafe) let named: NamedTypeDef
     package init(ref: TypeRef, named: NamedTypeDef) {
         self.ref = ref
         self.named = named
@@ -75,7 +79,7 @@ package final class ValidationContext {
     /// The output type of the current field, operation root or fragment (`getType`).
     package var type: ResolvedType? { info.pointee.typeStack.last ?? nil }
     /// The composite type whose selection set is being walked (`getParentType`).
-    package var parentType: NamedTypeDef? { info.pointee.parentTypeStack.last ?? nil }
+    package var parentType: NamedTypeDef? { info.pointee.parentTypeStack.last??.object }
     /// The expected input type of the current argument, list item, object field or variable
     /// definition (`getInputType`).
     package var inputType: ResolvedType? { info.pointee.inputTypeStack.last ?? nil }
@@ -85,7 +89,7 @@ package final class ValidationContext {
         return stack.count > 1 ? stack[stack.count - 2] : nil
     }
     /// The definition of the current field (`getFieldDef`).
-    package var fieldDef: FieldDef? { info.pointee.fieldDefStack.last ?? nil }
+    package var fieldDef: FieldDef? { info.pointee.fieldDefStack.last??.object }
     /// The default of the current argument or input field, if it has one (`getDefaultValue`).
     package var defaultValue: Value? { info.pointee.defaultValueStack.last ?? nil }
     /// The definition of the directive being walked (`getDirective`).
@@ -99,7 +103,7 @@ package final class ValidationContext {
 
     /// The definition index of each fragment by name; the last definition of a name wins, as in
     /// graphql-js's `getFragment`.
-    package let fragmentIndexByName: [String: Int]
+    package let fragmentIndexByName: FragmentIndex
     private var spreadsByDefinition: [[FragmentSpread]?]
     private var spreadTargetsByDefinition: [[Int]?]
     private var referencedFragmentsByDefinition: [[Int]?]
@@ -164,11 +168,11 @@ package final class ValidationContext {
         self.options = options
         self.documents = documents
         var definitions: [UnitDefinition] = []
-        var fragments: [String: Int] = [:]
+        var fragments = FragmentIndex()
         for (fileIndex, document) in documents.enumerated() {
             for definition in document.definitions {
                 if case .fragment(let fragment) = definition {
-                    fragments[fragment.name.value] = definitions.count
+                    fragments.set(fragment.name.value, definitions.count)
                 }
                 definitions.append(UnitDefinition(definition: definition, file: document.source, fileIndex: fileIndex))
             }
@@ -349,14 +353,24 @@ package final class ValidationContext {
 /// accessors of the same names).
 struct TypeInfo {
     var typeStack: [ResolvedType?] = []
-    var parentTypeStack: [NamedTypeDef?] = []
+    var parentTypeStack: [SchemaReference<NamedTypeDef>?] = []
     var inputTypeStack: [ResolvedType?] = []
-    var fieldDefStack: [FieldDef?] = []
+    var fieldDefStack: [SchemaReference<FieldDef>?] = []
     var defaultValueStack: [Value?] = []
     var directiveDef: DirectiveDef?
     var argumentDef: InputValue?
     var enumValueDef: EnumValueDef?
     var insideVariableDefinition = false
+}
+
+/// A definition of the schema (or a meta field, which lives as long as the process) as TypeInfo's
+/// stacks hold it: the schema outlives the walk, so pushing and popping retains nothing.
+struct SchemaReference<Object: AnyObject> {
+    unowned(unsafe) let object: Object
+    init?(_ object: Object?) {
+        guard let object else { return nil }
+        self.object = object
+    }
 }
 
 /// A diagnostic one rule replaces with another's.

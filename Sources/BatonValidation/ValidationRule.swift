@@ -31,6 +31,11 @@ package protocol ValidationRule: AnyObject {
     /// even when `baton.json` turns its own id off (`DocumentValidation.rules(for:)`).
     static var affectsOtherRules: Bool { get }
 
+    /// Whether the rule's field hooks can report or keep anything in the definition being walked, for a
+    /// rule declaring `.fieldPerDefinition` (the walker reads it after the definition's `enterOperation`
+    /// or `enterFragment`). True unless the rule says otherwise.
+    var fieldHooksActive: Bool { get }
+
     /// The whole unit (every definition of every document in it), before anything else.
     func enterDocument()
     /// After every definition was walked.
@@ -89,19 +94,38 @@ package struct ValidationHooks: OptionSet, Sendable {
     /// does not call it on the many fields that have none. Instead of `.field`; a debug build
     /// calls it on every field and reports it if it reports on one without directives.
     package static let fieldWithDirectives = ValidationHooks(rawValue: 1 << 14)
-    package static let all = ValidationHooks(rawValue: (1 << 15) - 1)
+    /// `enterField` alone, at every field: for a rule with nothing to do when a field is left. Instead of
+    /// `.field`; a debug build reports a `leaveField` the rule overrides anyway.
+    package static let enterField = ValidationHooks(rawValue: 1 << 15)
+    /// `leaveField` alone, at every field. Instead of `.field`.
+    package static let leaveField = ValidationHooks(rawValue: 1 << 16)
+    /// The rule's field hooks (`.field`, `.enterField`, `.leaveField`, `.fieldWithDirectives`) are called
+    /// only in the definitions where its `fieldHooksActive` is true, read once per definition after its
+    /// `enterOperation`/`enterFragment`: for a rule that looks at no field of most definitions (one
+    /// reading `@required` in the definitions whose text has no `required`). A debug build calls them
+    /// anyway and reports the rule if it reports where it said it would not.
+    package static let fieldPerDefinition = ValidationHooks(rawValue: 1 << 17)
+    package static let all = ValidationHooks(rawValue: (1 << 18) - 1)
 }
 
 extension ValidationHooks {
-    /// Whether the walk calls a rule declaring these hooks at a field with or without directives.
+    /// Whether the walk calls `enterField` on a rule declaring these hooks at a field with or
+    /// without directives.
     package func callsField(withDirectives: Bool) -> Bool {
-        contains(.field) || (withDirectives && contains(.fieldWithDirectives))
+        !isDisjoint(with: [.field, .enterField]) || (withDirectives && contains(.fieldWithDirectives))
+    }
+
+    /// Whether the walk calls `leaveField` on a rule declaring these hooks at a field with or
+    /// without directives.
+    package func callsLeaveField(withDirectives: Bool) -> Bool {
+        !isDisjoint(with: [.field, .leaveField]) || (withDirectives && contains(.fieldWithDirectives))
     }
 }
 
 extension ValidationRule {
     package static var hooks: ValidationHooks { .all }
     package static var affectsOtherRules: Bool { false }
+    package var fieldHooksActive: Bool { true }
 }
 
 // Every default hook notes that it ran, so the debug walker can tell an empty default from an

@@ -12,6 +12,14 @@ struct Walker {
     /// The rules to call for each hook: those that declare it in `hooks` (every rule in a debug
     /// build, which checks the declarations instead).
     private let hooked: HookedRules
+    /// The field hooks of the definition being walked: `hooked`'s, without the rules declaring
+    /// `.fieldPerDefinition` whose `fieldHooksActive` is false there.
+    private var fieldHooks: FieldHooks
+    /// Which `.fieldPerDefinition` rules are active (bit i for `hooked.perDefinition[i]`) in the
+    /// definition `fieldHooks` was made for.
+    private var fieldHooksActive: UInt64
+    /// The field hooks made so far, by the active rules' bits (a few combinations per unit).
+    private var fieldHooksByActivity: [(active: UInt64, hooks: FieldHooks)] = []
     let schema: GraphQLSchema
     /// The context's TypeInfo state.
     private let info: UnsafeMutablePointer<TypeInfo>
@@ -27,6 +35,8 @@ struct Walker {
         self.context = context
         self.rules = rules
         self.hooked = HookedRules(rules, everyHook: Validator.callsEveryHook)
+        self.fieldHooks = hooked.fieldHooks
+        self.fieldHooksActive = UInt64.max
         self.info = context.info
         // TypeInfo's stacks grow and shrink at every node: reserve once per unit.
         info.pointee.typeStack.reserveCapacity(64)
@@ -62,6 +72,7 @@ struct Walker {
             root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
         responsePaths?.begin(anchor: BatonDirectives.headSpan(of: node))
         for rule in hooked.operation { call(rule, .operation) { rule.enterOperation(node) } }
+        selectFieldHooks()
         for variable in node.variableDefinitions { walkVariableDefinition(variable) }
         walkDirectives(node.directives, location: Self.location(of: node.operation))
         walkSelectionSet(node.selectionSet)
@@ -74,6 +85,7 @@ struct Walker {
         info.pointee.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
         responsePaths?.begin(anchor: node.name.span)
         for rule in hooked.fragment { call(rule, .fragment) { rule.enterFragment(node) } }
+        selectFieldHooks()
         walkNamedType(node.typeCondition)
         walkDirectives(node.directives, location: .fragmentDefinition)
         walkSelectionSet(node.selectionSet)
@@ -111,7 +123,7 @@ struct Walker {
         guard enterNesting(at: node.span) else { return }
         defer { depth -= 1 }
         let named = context.type?.named
-        info.pointee.parentTypeStack.append(named.flatMap { $0.isComposite ? $0 : nil })
+        info.pointee.parentTypeStack.append(SchemaReference(named.flatMap { $0.isComposite ? $0 : nil }))
         for rule in hooked.selectionSet { call(rule, .selectionSet) { rule.enterSelectionSet(node) } }
         for selection in node.selections {
             switch selection {
@@ -133,16 +145,18 @@ struct Walker {
                 fieldType = resolved
             }
         }
-        info.pointee.fieldDefStack.append(fieldDef)
+        info.pointee.fieldDefStack.append(SchemaReference(fieldDef))
         info.pointee.typeStack.append(fieldType)
         responsePaths?.enterField(node)
         // Most fields have no directives: the rules that look only at those with some are not called.
-        let fieldRules = node.directives.isEmpty ? hooked.fieldWithoutDirectives : hooked.field
-        for rule in fieldRules { callField(rule, node) { rule.enterField(node) } }
+        let withDirectives = !node.directives.isEmpty
+        let enterRules = withDirectives ? fieldHooks.enter : fieldHooks.enterWithoutDirectives
+        for rule in enterRules { callField(rule, node, .enterField) { rule.enterField(node) } }
         for argument in node.arguments { walkArgument(argument) }
         walkDirectives(node.directives, location: .field)
         if let selectionSet = node.selectionSet { walkSelectionSet(selectionSet) }
-        for rule in fieldRules { callField(rule, node) { rule.leaveField(node) } }
+        let leaveRules = withDirectives ? fieldHooks.leave : fieldHooks.leaveWithoutDirectives
+        for rule in leaveRules { callField(rule, node, .leaveField) { rule.leaveField(node) } }
         responsePaths?.leaveField()
         info.pointee.typeStack.removeLast()
         info.pointee.fieldDefStack.removeLast()
@@ -276,7 +290,7 @@ struct Walker {
     @inline(__always)
     private func call(_ rule: any ValidationRule, _ hook: ValidationHooks, _ body: () -> Void) {
         #if DEBUG
-            if type(of: rule).hooks.contains(hook) {
+            if !type(of: rule).hooks.isDisjoint(with: hook) {
                 body()
                 return
             }
@@ -295,17 +309,30 @@ struct Walker {
         #endif
     }
 
-    /// Calls one rule's field hook. A debug build calls a rule declared `.fieldWithDirectives` on
-    /// every field, and reports it if it reports on a field without directives (the walk would have
-    /// skipped it there).
+    /// Calls one rule's field hook (`side` is `.enterField` or `.leaveField`). A debug build calls
+    /// a rule declared `.fieldWithDirectives` on every field, and reports it if it reports on a field
+    /// without directives (the walk would have skipped it there); it calls a `.fieldPerDefinition`
+    /// rule in every definition, and reports it if it reports where its `fieldHooksActive` was false.
     @inline(__always)
-    private func callField(_ rule: any ValidationRule, _ node: Field, _ body: () -> Void) {
+    private func callField(_ rule: any ValidationRule, _ node: Field, _ side: ValidationHooks, _ body: () -> Void) {
         #if DEBUG
             let hooks = type(of: rule).hooks
-            if !hooks.contains(.field), hooks.contains(.fieldWithDirectives) {
+            let id = type(of: rule).id
+            if hooks.contains(.fieldPerDefinition), !rule.fieldHooksActive {
                 let before = context.diagnostics.count
                 body()
-                let id = type(of: rule).id
+                if context.diagnostics.count != before,
+                    context.undeclaredHooks.insert("\(id) fieldPerDefinition").inserted
+                {
+                    context.report(
+                        "Rule \(id) declares `fieldPerDefinition` but reported in a definition where it was not active.",
+                        rule: "validation-hooks", places: [])
+                }
+                return
+            }
+            if hooks.isDisjoint(with: [.field, side]), hooks.contains(.fieldWithDirectives) {
+                let before = context.diagnostics.count
+                body()
                 if node.directives.isEmpty, context.diagnostics.count != before,
                     context.undeclaredHooks.insert("\(id) fieldWithDirectives").inserted
                 {
@@ -316,7 +343,32 @@ struct Walker {
                 return
             }
         #endif
-        call(rule, .field, body)
+        call(rule, [.field, side], body)
+    }
+
+    /// Leaves out of `fieldHooks` the `.fieldPerDefinition` rules that are not active in the
+    /// definition just entered; the lists are made once per combination of active rules (a rule
+    /// past the 64th is always called). A debug build keeps every rule (`callField` checks them).
+    private mutating func selectFieldHooks() {
+        #if !DEBUG
+            guard !hooked.perDefinition.isEmpty else { return }
+            var active: UInt64 = 0
+            for (index, rule) in hooked.perDefinition.enumerated() where index >= 64 || rule.fieldHooksActive {
+                active |= 1 << UInt64(min(index, 63))
+            }
+            guard active != fieldHooksActive else { return }
+            fieldHooksActive = active
+            if let made = fieldHooksByActivity.first(where: { $0.active == active }) {
+                fieldHooks = made.hooks
+                return
+            }
+            var inactive: Set<ObjectIdentifier> = []
+            for (index, rule) in hooked.perDefinition.enumerated() where active & (1 << UInt64(min(index, 63))) == 0 {
+                inactive.insert(ObjectIdentifier(rule))
+            }
+            fieldHooks = hooked.fieldHooks.without(inactive)
+            fieldHooksByActivity.append((active, fieldHooks))
+        #endif
     }
 
     private mutating func enterNesting(at span: Span) -> Bool {
@@ -362,10 +414,10 @@ private struct HookedRules {
     var fragment: [any ValidationRule] = []
     var variableDefinition: [any ValidationRule] = []
     var selectionSet: [any ValidationRule] = []
-    /// Field hooks on a field with directives: the rules declaring `.field` or `.fieldWithDirectives`.
-    var field: [any ValidationRule] = []
-    /// Field hooks on a field without directives: the rules declaring `.field`.
-    var fieldWithoutDirectives: [any ValidationRule] = []
+    /// The field hooks, each rule's as it declares them.
+    var fieldHooks = FieldHooks()
+    /// The rules declaring `.fieldPerDefinition` (in a debug build, none: every rule is called).
+    var perDefinition: [any ValidationRule] = []
     var fragmentSpread: [any ValidationRule] = []
     var inlineFragment: [any ValidationRule] = []
     var directives: [any ValidationRule] = []
@@ -387,8 +439,13 @@ private struct HookedRules {
             if hooks.contains(.fragment) { fragment.append(rule) }
             if hooks.contains(.variableDefinition) { variableDefinition.append(rule) }
             if hooks.contains(.selectionSet) { selectionSet.append(rule) }
-            if hooks.callsField(withDirectives: true) { field.append(rule) }
-            if hooks.callsField(withDirectives: false) { fieldWithoutDirectives.append(rule) }
+            if hooks.callsField(withDirectives: true) { fieldHooks.enter.append(rule) }
+            if hooks.callsField(withDirectives: false) { fieldHooks.enterWithoutDirectives.append(rule) }
+            if hooks.callsLeaveField(withDirectives: true) { fieldHooks.leave.append(rule) }
+            if hooks.callsLeaveField(withDirectives: false) { fieldHooks.leaveWithoutDirectives.append(rule) }
+            #if !DEBUG
+                if hooks.contains(.fieldPerDefinition) { perDefinition.append(rule) }
+            #endif
             if hooks.contains(.fragmentSpread) { fragmentSpread.append(rule) }
             if hooks.contains(.inlineFragment) { inlineFragment.append(rule) }
             if hooks.contains(.directives) { directives.append(rule) }
@@ -398,5 +455,24 @@ private struct HookedRules {
             if hooks.contains(.objectField) { objectField.append(rule) }
             if hooks.contains(.namedType) { namedType.append(rule) }
         }
+    }
+}
+
+/// The rules whose `enterField` and `leaveField` hooks are called at a field with directives and at
+/// one without, in the rules' order.
+private struct FieldHooks {
+    var enter: [any ValidationRule] = []
+    var enterWithoutDirectives: [any ValidationRule] = []
+    var leave: [any ValidationRule] = []
+    var leaveWithoutDirectives: [any ValidationRule] = []
+
+    /// The same lists without the given rules.
+    func without(_ rules: Set<ObjectIdentifier>) -> FieldHooks {
+        func kept(_ list: [any ValidationRule]) -> [any ValidationRule] {
+            list.filter { !rules.contains(ObjectIdentifier($0)) }
+        }
+        return FieldHooks(
+            enter: kept(enter), enterWithoutDirectives: kept(enterWithoutDirectives), leave: kept(leave),
+            leaveWithoutDirectives: kept(leaveWithoutDirectives))
     }
 }

@@ -12,7 +12,7 @@ package final class DeprecatedUsageRule: ValidationRule, BatonRuleInfo {
         id: "deprecated-usage", title: "No use of deprecated schema elements.",
         summary: "A field, argument, input field or enum value marked @deprecated should not be used.",
         severity: .warning, origin: .baton)
-    package static let hooks: ValidationHooks = [.field, .argument, .objectField, .value]
+    package static let hooks: ValidationHooks = [.enterField, .argument, .objectField, .value]
     package let context: ValidationContext
 
     package init(context: ValidationContext) { self.context = context }

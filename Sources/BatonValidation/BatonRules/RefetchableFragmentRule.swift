@@ -16,22 +16,28 @@ package final class RefetchableFragmentRule: ValidationRule, BatonRuleInfo {
         summary:
             "The fragment is on the query type or a type implementing Node (fetched by Query.node(id:)), and queryName names no other definition.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.document, .fragment]
+    package static let hooks: ValidationHooks = [.fragment]
     package let context: ValidationContext
-    /// Operation and fragment names of the unit, and the query names `@refetchable` claims (with where).
-    private var definitionNames = Set<String>()
+    /// Operation and fragment names of the unit, gathered the first time a `@refetchable` names its query
+    /// (most units have none), and the query names `@refetchable` claims (with where).
+    private var definitionNames: Set<String>?
     private var queryNames: [String: Span] = [:]
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterDocument() {
+    /// The names of the unit's operations and fragments.
+    private func unitDefinitionNames() -> Set<String> {
+        if let definitionNames { return definitionNames }
+        var names = Set<String>()
         for unit in context.definitions {
             switch unit.definition {
-            case .operation(let operation): if let name = operation.name?.value { definitionNames.insert(name) }
-            case .fragment(let fragment): definitionNames.insert(fragment.name.value)
+            case .operation(let operation): if let name = operation.name?.value { names.insert(name) }
+            case .fragment(let fragment): names.insert(fragment.name.value)
             default: continue
             }
         }
+        definitionNames = names
+        return names
     }
 
     package func enterFragment(_ node: FragmentDefinition) {
@@ -44,7 +50,7 @@ package final class RefetchableFragmentRule: ValidationRule, BatonRuleInfo {
         guard let name = refetchable.queryName, let span = refetchable.queryNameArgument?.value.span else { return }
         if !Self.isName(name) {
             diagnose(Self.notAName(name), at: span)
-        } else if definitionNames.contains(name) {
+        } else if unitDefinitionNames().contains(name) {
             diagnose(Self.taken(name), at: span)
         } else if let first = queryNames[name] {
             diagnose(Self.claimed(name), at: span, notes: [note("The query name is first claimed here.", at: first)])

@@ -16,7 +16,7 @@ package final class RefetchablePaginationRule: ValidationRule, BatonRuleInfo {
         summary:
             "Its one @connection takes count and cursor from variables and is not inside a list.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.operation, .fragment, .field]
+    package static let hooks: ValidationHooks = [.operation, .fragment, .field, .fieldPerDefinition]
     package let context: ValidationContext
     /// Inside a `@refetchable` fragment.
     private var inRefetchable = false
@@ -26,6 +26,7 @@ package final class RefetchablePaginationRule: ValidationRule, BatonRuleInfo {
     private var lists: [Bool] = []
 
     package init(context: ValidationContext) { self.context = context }
+    package var fieldHooksActive: Bool { inRefetchable }
 
     package func enterOperation(_ node: OperationDefinition) { inRefetchable = false }
 

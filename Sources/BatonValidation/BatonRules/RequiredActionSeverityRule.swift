@@ -15,7 +15,7 @@ package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
         id: "required-action-severity", title: "@required actions do not weaken inward.",
         summary: "A @required field's action must not be less severe (NONE < LOG < THROW) than its @required child's.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.operation, .fragment, .field]
+    package static let hooks: ValidationHooks = [.operation, .fragment, .field, .fieldPerDefinition]
     package let context: ValidationContext
     /// For each open field: its `@required`, and the `@required` fields selected directly in it.
     private var frames: [(required: RequiredUse?, children: [(Field, RequiredUse)])] = []
@@ -24,13 +24,14 @@ package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
     private var active = false
 
     package init(context: ValidationContext) { self.context = context }
+    package var fieldHooksActive: Bool { active }
 
     package func enterOperation(_ node: OperationDefinition) { begin() }
     package func enterFragment(_ node: FragmentDefinition) { begin() }
 
     private func begin() {
-        frames = [(nil, [])]
         active = context.currentDefinitionMayUseRequired
+        frames = active ? [(nil, [])] : []
     }
 
     package func enterField(_ node: Field) {

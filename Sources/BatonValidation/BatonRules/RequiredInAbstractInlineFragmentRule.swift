@@ -14,7 +14,7 @@ package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonR
         summary:
             "Inside an inline fragment on an interface or union, a null cannot be told from a record of another type.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.operation, .fragment, .inlineFragment, .field]
+    package static let hooks: ValidationHooks = [.operation, .fragment, .inlineFragment, .field, .fieldPerDefinition]
     package let context: ValidationContext
     /// For each open field or inline fragment: the abstract type an inline fragment names, if any.
     private var enclosing: [NamedTypeDef?] = []
@@ -23,6 +23,7 @@ package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonR
     private var active = false
 
     package init(context: ValidationContext) { self.context = context }
+    package var fieldHooksActive: Bool { active }
 
     package func enterOperation(_ node: OperationDefinition) { begin() }
     package func enterFragment(_ node: FragmentDefinition) { begin() }

@@ -16,7 +16,7 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
         id: "required-on-semantic-non-null", title: "@required only where a null can occur.",
         summary: "Under @throwOnFieldError or @catch, a field marked @semanticNonNull must not carry @required.",
         severity: .warning, origin: .baton)
-    package static let hooks: ValidationHooks = [.operation, .fragment, .field]
+    package static let hooks: ValidationHooks = [.operation, .fragment, .field, .fieldPerDefinition]
     package let context: ValidationContext
     /// The error policy of the definition being walked.
     private var throwsOnFieldError = false
@@ -27,12 +27,18 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
     private var active = false
 
     package init(context: ValidationContext) { self.context = context }
+    package var fieldHooksActive: Bool { active }
 
     package func enterOperation(_ node: OperationDefinition) { begin(node.directives) }
     package func enterFragment(_ node: FragmentDefinition) { begin(node.directives) }
 
     private func begin(_ directives: [Directive]) {
         active = context.currentDefinitionMayUseRequired
+        // Inactive, no field hook reads the rest (and the walk calls none: `.fieldPerDefinition`).
+        guard active else {
+            catching = []
+            return
+        }
         throwsOnFieldError = BatonDirectives.first(BatonDirectives.throwOnFieldError, in: directives) != nil
         catching = [BatonDirectives.catch(in: directives) != nil]
     }

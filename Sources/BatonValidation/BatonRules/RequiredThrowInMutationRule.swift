@@ -16,7 +16,7 @@ package final class RequiredThrowInMutationRule: ValidationRule, BatonRuleInfo {
         summary:
             "A mutation has happened when its response is read; a fragment it spreads is read through its own lens.",
         severity: .error, origin: .baton)
-    package static let hooks: ValidationHooks = [.operation, .fragment, .field]
+    package static let hooks: ValidationHooks = [.operation, .fragment, .enterField, .fieldPerDefinition]
     package let context: ValidationContext
     /// True while walking a mutation's selections.
     private var inMutation = false
@@ -25,6 +25,7 @@ package final class RequiredThrowInMutationRule: ValidationRule, BatonRuleInfo {
 
     package func enterOperation(_ node: OperationDefinition) { inMutation = node.operation == .mutation }
     package func enterFragment(_ node: FragmentDefinition) { inMutation = false }
+    package var fieldHooksActive: Bool { inMutation }
 
     package func enterField(_ node: Field) {
         guard inMutation, let required = BatonDirectives.required(in: node.directives), required.action == .throwError

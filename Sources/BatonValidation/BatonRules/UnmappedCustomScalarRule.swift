@@ -15,7 +15,7 @@ package final class UnmappedCustomScalarRule: ValidationRule, BatonRuleInfo {
         summary:
             "A custom scalar a document uses should be mapped by customScalarTypes for every language in output; otherwise it reads as its text.",
         severity: .warning, origin: .baton)
-    package static let hooks: ValidationHooks = [.field, .variableDefinition, .document]
+    package static let hooks: ValidationHooks = [.enterField, .variableDefinition, .document]
     /// Notes beyond this many are summed up in one.
     static let maximumNotes = 5
     package let context: ValidationContext

@@ -8,7 +8,7 @@ import BatonSyntax
 /// Spec: 5.3.1 Field Selections.
 package final class FieldsOnCorrectTypeRule: ValidationRule {
     package static let id = "fields-on-correct-type"
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.enterField]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -8,7 +8,7 @@ import BatonSyntax
 /// Spec: 5.4.2.1 Required Arguments.
 package final class ProvidedRequiredArgumentsRule: ValidationRule {
     package static let id = "provided-required-arguments"
-    package static let hooks: ValidationHooks = [.field, .directive]
+    package static let hooks: ValidationHooks = [.leaveField, .directive]
     package let context: ValidationContext
     private var documentDirectiveRequired: [String: [(name: String, type: String)]] = [:]
 

@@ -9,7 +9,7 @@ import BatonSyntax
 /// Spec: 5.3.3 Leaf Field Selections.
 package final class ScalarLeafsRule: ValidationRule {
     package static let id = "scalar-leafs"
-    package static let hooks: ValidationHooks = [.field]
+    package static let hooks: ValidationHooks = [.enterField]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

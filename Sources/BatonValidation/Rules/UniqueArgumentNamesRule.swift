@@ -8,7 +8,7 @@ import BatonSyntax
 /// Spec: 5.4.2 Argument Uniqueness.
 package final class UniqueArgumentNamesRule: ValidationRule {
     package static let id = "unique-argument-names"
-    package static let hooks: ValidationHooks = [.field, .directive]
+    package static let hooks: ValidationHooks = [.enterField, .directive]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 

@@ -10,15 +10,14 @@ package final class UniqueFragmentNamesRule: ValidationRule {
     package static let id = "unique-fragment-names"
     package static let hooks: ValidationHooks = [.fragment]
     package let context: ValidationContext
-    private var known: [String: SourceRange] = [:]
+    private var known = FirstPlaces()
     package init(context: ValidationContext) { self.context = context }
 
     package func enterFragment(_ node: FragmentDefinition) {
         let name = node.name
-        if let first = known[name.value] {
-            report(Self.duplicateMessage(name.value), [first, context.range(name.span)])
-        } else {
-            known[name.value] = context.range(name.span)
+        let range = context.range(name.span)
+        if let first = known.first(name.value, at: range) {
+            report(Self.duplicateMessage(name.value), [first, range])
         }
     }
 }

@@ -1,7 +1,14 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Schemas built once for several compilations of the same schema files: a test that compiles one project
 /// many ways (streamed, on 1, 2 and 7 workers) builds its schema once, not once per way. A compilation given one
@@ -15,10 +22,16 @@ package final class SchemaMemo: @unchecked Sendable {
         var descriptions: Bool
     }
 
-    private let lock = NSLock()
+    /// Guards `built` and `builds` (a pthread mutex: `baton` loads no Foundation, `ProcessBaselineTests`).
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var built: [Key: ProjectLoader.LoadedSchema] = [:]
 
-    package init() {}
+    package init() { pthread_mutex_init(lock, nil) }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
 
     /// How many schemas were built (not found) through it.
     package private(set) var builds = 0
@@ -29,8 +42,8 @@ package final class SchemaMemo: @unchecked Sendable {
         of sources: [SourceFile], descriptions: Bool, build: () -> ProjectLoader.LoadedSchema
     ) -> ProjectLoader.LoadedSchema {
         let key = Key(paths: sources.map(\.path), bytes: sources.map(\.bytes), descriptions: descriptions)
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         if let found = built[key] { return found }
         let made = build()
         built[key] = made

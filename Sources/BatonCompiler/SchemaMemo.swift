@@ -22,7 +22,7 @@ package final class SchemaMemo: @unchecked Sendable {
         var descriptions: Bool
     }
 
-    /// Guards `built` and `builds` (a pthread mutex: `baton` loads no Foundation, `ProcessBaselineTests`).
+    /// Guards `built` (a pthread mutex: `baton` loads no Foundation, `ProcessBaselineTests`).
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var built: [Key: ProjectLoader.LoadedSchema] = [:]
 
@@ -34,7 +34,11 @@ package final class SchemaMemo: @unchecked Sendable {
     }
 
     /// How many schemas were built (not found) through it.
-    package private(set) var builds = 0
+    package var builds: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return built.count
+    }
 
     /// The schema of `sources`, built by `build` the first time; the sources and diagnostics it was built with
     /// (a diagnostic points into its own sources).
@@ -47,7 +51,6 @@ package final class SchemaMemo: @unchecked Sendable {
         if let found = built[key] { return found }
         let made = build()
         built[key] = made
-        builds += 1
         return made
     }
 }

@@ -27,7 +27,7 @@ extension KotlinDefinitionWriter {
     /// nested lens. Records the lens's plan members; the root's go to `rootSelectionNames`.
     func lensClass(
         _ lens: LensDeclaration, className: String, qualified: String, path: String, doc: String,
-        extra: (_ reader: String) -> [Template] = { _ in [] }, depth: Int = 0
+        extra: (_ reader: String) -> [Template] = { _ in [] }, depth: Int = 0, indexPath: [Int] = []
     ) -> Template {
         // `Companion`: a lens class with a companion object (an operation's or a fragment's) cannot also have a
         // member of that name; every lens avoids it, so a field's name never depends on where its lens is.
@@ -41,25 +41,41 @@ extension KotlinDefinitionWriter {
         var nested: [Template] = []
         var selectionNames: [String] = []
         var builderMembers: [KotlinOptimisticTemplate.Member] = []
-        for (declaration, name) in zip(lens.members, names) {
+        for (index, (declaration, name)) in zip(lens.members, names).enumerated() {
             var nestedClass: String?
+            var nestedQualified: String?
             var childSelections: [String] = []
             accessorPath.append(declaration.name)
             defer { accessorPath.removeLast() }
             if let child = declaration.lens, depth < LensModelBuilder.maximumDepth {
+                // The name is claimed even for a shared lens, so the names after it are the same either way.
                 let childName = nestedTypes.claim(KotlinNames.declared(child.typeName, .type), ignoringCase: true)
-                nestedClass = KotlinNames.quoted(childName)
-                let childQualified = qualified + "." + KotlinNames.quoted(childName)
-                nested.append(
-                    lensClass(
-                        child, className: childName, qualified: childQualified,
-                        path: path.isEmpty ? declaration.name : path + "_" + declaration.name,
-                        doc: "A lens of `\(child.recordType)`.", depth: depth + 1))
-                childSelections = lastSelectionNames
+                if let shared = declaration.sharedLens.flatMap({ sharedLensClasses[$0] }) {
+                    // The same type as an earlier nested lens of the declaration (`LensSharing`, issue 34): a
+                    // nested class cannot be a typealias, so the property names the earlier class, and this path's
+                    // plan member lists that lens's field descriptions (equal to what a copy would declare).
+                    nestedClass = shared.qualified
+                    nestedQualified = shared.qualified
+                    childSelections = shared.selections
+                    // Plan members below this path are the earlier lens's (a `@refetchable` connection path).
+                    for (key, value) in planMemberByPath where key.starts(with: shared.accessorPath) {
+                        planMemberByPath[accessorPath + key.dropFirst(shared.accessorPath.count)] = value
+                    }
+                } else {
+                    nestedClass = KotlinNames.quoted(childName)
+                    let childQualified = qualified + "." + KotlinNames.quoted(childName)
+                    nestedQualified = childQualified
+                    nested.append(
+                        lensClass(
+                            child, className: childName, qualified: childQualified,
+                            path: path.isEmpty ? declaration.name : path + "_" + declaration.name,
+                            doc: "A lens of `\(child.recordType)`.", depth: depth + 1, indexPath: indexPath + [index]))
+                    childSelections = lastSelectionNames
+                    sharedLensClasses[indexPath + [index]] = (childQualified, childSelections, accessorPath)
+                }
             }
             let member = planMember(
-                declaration, path: path, nestedQualified: nestedClass.map { qualified + "." + $0 },
-                childSelections: childSelections)
+                declaration, path: path, nestedQualified: nestedQualified, childSelections: childSelections)
             selectionNames.append(member)
             planMemberByPath[accessorPath] = member
             builderMembers.append(.init(name: name, nestedClass: nestedClass))

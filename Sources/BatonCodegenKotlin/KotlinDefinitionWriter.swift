@@ -35,6 +35,9 @@ final class KotlinDefinitionWriter {
     /// Plan member names by accessor path from the root lens (a `@refetchable` fragment's connection path).
     var planMemberByPath: [[String]: String] = [:]
     var accessorPath: [String] = []
+    /// Each nested lens class declared so far, by its member index path from the root lens (`MemberDeclaration.
+    /// sharedLens` names one): its name from the file's top level, its plan members and its accessor path.
+    var sharedLensClasses: [[Int]: (qualified: String, selections: [String], accessorPath: [String])] = [:]
 
     /// The names of the root lens's plan members, in accessor order.
     var rootSelectionNames: [String] = []

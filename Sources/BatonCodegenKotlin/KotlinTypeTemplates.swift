@@ -60,6 +60,21 @@ enum KotlinTypeTemplates {
         let known = values.map { KotlinNames.quoted($0.1) }
         let hasDeprecated = model.values.contains { $0.deprecation != nil }
         let suppress: Template = hasDeprecated ? "@Suppress(\"DEPRECATION\")" : .empty
+        // Past the tree's `branchLimit`, the value of a text is found through a table the runtime builds once
+        // from `knownValues`, as Swift's is. Every name it mentions is one no value object takes.
+        let lookup: Template =
+            model.findsValueThroughTable
+            ? """
+            fun fromRawValue(rawValue: String): \(type) =
+                EnumValue.find(\(type)::class.java, rawValue) { knownValues } ?: Undeclared(rawValue)
+            """
+            : """
+            \(suppress)
+            fun fromRawValue(rawValue: String): \(type) = when (rawValue) {
+                \(lines: cases)
+                else -> Undeclared(rawValue)
+            }
+            """
         return """
             \(DocComment.block(model.documentation))
             sealed class \(type)(override val rawValue: String) : EnumValue {
@@ -72,11 +87,7 @@ enum KotlinTypeTemplates {
 
                 companion object {
                     /** The value whose text is [rawValue]; [Undeclared] for a text this build does not know. */
-                    \(suppress)
-                    fun fromRawValue(rawValue: String): \(type) = when (rawValue) {
-                        \(lines: cases)
-                        else -> Undeclared(rawValue)
-                    }
+                    \(lookup)
 
                     /** Every value this build knows, in schema order. */
                     \(suppress)

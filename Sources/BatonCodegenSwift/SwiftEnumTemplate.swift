@@ -43,8 +43,8 @@ struct SwiftEnumTemplate {
                 /// A value this build does not know, with its text.
                 case unknown(String)
 
-                \(if: current.count <= Self.switchLimit, switchMembers(current: current, cases: cases, fallback: fallback))
-                \(if: current.count > Self.switchLimit, tableMembers(current: current, cases: cases, fallback: fallback))
+                \(if: !model.findsValueThroughTable, switchMembers(current: current, cases: cases, fallback: fallback))
+                \(if: model.findsValueThroughTable, tableMembers(current: current, cases: cases, fallback: fallback))
             }
             """
         return """
@@ -52,13 +52,6 @@ struct SwiftEnumTemplate {
             \(if: !deprecated.isEmpty, deprecatedHelper(type: reference, helper: helper, deprecated: deprecated))
             """
     }
-
-    /// The most current values `init(rawText:)` finds with a `switch`. Beyond it the enum keeps a table: a switch
-    /// over strings compiles to one comparison after another, and saleor's 779-value `LanguageCodeEnum` took 12.6 s
-    /// of CPU to compile in debug and 31.6 s in release that way, against 1.5 s and 4.2 s with the table (and its
-    /// `rawText` switch expression 0.9 s to type-check, against nothing noticeable as statements); see
-    /// Docs/Performance.md, "Compile of generated code".
-    static let switchLimit = 32
 
     /// `init(rawText:)` and `rawText` as switches: most enums have a handful of values.
     private func switchMembers(

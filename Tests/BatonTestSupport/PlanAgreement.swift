@@ -63,38 +63,37 @@ package enum PlanAgreement {
                 }
             }
             guard let lens, let swiftText else { return }
-            let expected = shapes(lens).sorted()
-            // Swift declares a nested lens the tree shares with an equal earlier one as a typealias (`LensSharing`):
-            // its accessors are the earlier one's, written once.
-            let swiftLens = declaration.map { unshared(lens, $0) } ?? lens
+            // Both languages declare a nested lens the tree shares with an equal earlier one as that one
+            // (`LensSharing`): Swift as a typealias, Kotlin as a property typed with the earlier class; its accessors
+            // (and their plan entries) are the earlier one's, written once.
+            let declared = declaration.map { unshared(lens, $0) } ?? lens
+            let expected = shapes(declared).sorted()
             let swiftShapes = GeneratedText.swiftShapes(swiftText).sorted()
             let kotlinShapes = GeneratedText.kotlinShapes(kotlinText).sorted()
-            let swiftExpected = shapes(swiftLens).sorted()
-            if swiftShapes != swiftExpected {
-                problems.append("\(label): Swift optionality \(swiftShapes) ≠ \(swiftExpected)")
+            if swiftShapes != expected {
+                problems.append("\(label): Swift optionality \(swiftShapes) ≠ \(expected)")
             }
             if kotlinShapes != expected {
                 problems.append("\(label): Kotlin optionality \(kotlinShapes) ≠ \(expected)")
             }
-            let conditions = presences(lens).sorted()
+            let conditions = presences(declared).sorted()
             let swiftConditions = GeneratedText.swiftConditions(swiftText).sorted()
             let kotlinConditions = GeneratedText.kotlinConditions(kotlinText).sorted()
-            let swiftExpectedConditions = presences(swiftLens).sorted()
-            if swiftConditions != swiftExpectedConditions {
-                problems.append("\(label): Swift conditions \(swiftConditions) ≠ the plan's \(swiftExpectedConditions)")
+            if swiftConditions != conditions {
+                problems.append("\(label): Swift conditions \(swiftConditions) ≠ the plan's \(conditions)")
             }
             if kotlinConditions != conditions {
                 problems.append("\(label): Kotlin conditions \(kotlinConditions) ≠ the plan's \(conditions)")
             }
-            let keys = recordKeys(lens).sorted()
+            let keys = recordKeys(declared).sorted()
             let swiftKeys = GeneratedText.swiftRecordKeys(swiftText).sorted()
             let kotlinKeys = GeneratedText.kotlinRecordKeys(kotlinText).sorted()
-            if swiftKeys != recordKeys(swiftLens).sorted() { problems.append("\(label): Swift record keys \(swiftKeys) ≠ the plan's \(keys)") }
+            if swiftKeys != keys { problems.append("\(label): Swift record keys \(swiftKeys) ≠ the plan's \(keys)") }
             if kotlinKeys != keys { problems.append("\(label): Kotlin record keys \(kotlinKeys) ≠ the plan's \(keys)") }
-            let phases = deliveries(lens).sorted()
+            let phases = deliveries(declared).sorted()
             let swiftPhases = GeneratedText.swiftDeliveries(swiftText).sorted()
             let kotlinPhases = GeneratedText.kotlinDeliveries(kotlinText).sorted()
-            if swiftPhases != deliveries(swiftLens).sorted() {
+            if swiftPhases != phases {
                 problems.append("\(label): Swift deliveries \(swiftPhases) ≠ the plan's \(phases)")
             }
             if kotlinPhases != phases {
@@ -144,7 +143,7 @@ package enum PlanAgreement {
     }
 
     /// `lens` without the accessors of the nested lenses `declaration` (its lowering) shares with an earlier equal one
-    /// (`MemberDeclaration.sharedLens`): what Swift declares once.
+    /// (`MemberDeclaration.sharedLens`): what Swift and Kotlin declare once.
     package static func unshared(_ lens: Lens, _ declaration: LensDeclaration) -> Lens {
         var lens = lens
         for (index, member) in zip(lens.accessors.indices, declaration.members) {

@@ -59,6 +59,20 @@ interface ScalarConverter<T : Any> {
 interface EnumValue {
     /** The value's text, exactly as the schema (or the server, for an undeclared value) spells it. */
     val rawValue: String
+
+    companion object {
+        private val tables = java.util.concurrent.ConcurrentHashMap<Class<*>, Map<String, EnumValue>>()
+
+        /**
+         * The value of [type] whose text is [text], or null: a large generated enum's `fromRawValue` (more values
+         * than the declaration tree's `EnumDeclaration.branchLimit`, issue 34) finds it through a table of
+         * [values] built once per enum class, rather than a `when` of hundreds of branches.
+         */
+        fun <T : EnumValue> find(type: Class<T>, text: String, values: () -> List<T>): T? {
+            val table = tables[type] ?: values().associateBy { it.rawValue }.also { tables.putIfAbsent(type, it) }
+            return type.cast(table[text])
+        }
+    }
 }
 
 /** A generated input object: it writes itself as the JSON object the server receives. */

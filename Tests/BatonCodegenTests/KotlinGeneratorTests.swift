@@ -203,7 +203,7 @@ final class KotlinHostileSchemaTests: XCTestCase {
         operation id is the SHA-256 of the document: true
         long document: 32036 characters, id matches: true
         document keeps $ and quotes: true
-        changed: 36
+        changed: 37
         class: v, 3, r, p, true, 1, t, e, c, 1, 2, u, 1.5, true, false
         spread object: v 3
         object @catch: [ab]
@@ -214,6 +214,7 @@ final class KotlinHostileSchemaTests: XCTestCase {
         at: 2020-01-02T03:04:05Z json: {"k":[1,2]} matrix: [[1, 2], null] search: [s] echo: e
         log: []
         enum round trip: true Undeclared Undeclared(scalarText=brand-new) 12 true
+        large enum: true true true EnumValue Undeclared(scalarText=brand-new) 37
         defaults: {} {"show":true,"limit":3}
         changed: [Query.class, Query.class.val, Query.page({"limit":3}), Query.url]
         data: url=x page=p3 required.val=v

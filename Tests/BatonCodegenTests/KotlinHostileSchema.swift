@@ -32,6 +32,7 @@ enum KotlinHostileSchema {
           Url: String
           URL: String
           field(value: Field): Field
+          many: Many
           search(by: Search): [String]
           state: State
           stateLower: state
@@ -102,6 +103,12 @@ enum KotlinHostileSchema {
           b
         }
 
+        "*/ over the tree's branchLimit: found through the runtime's table, named like what that call mentions"
+        enum Many {
+          find java knownValues EnumValue Class Map lazy it associateBy cast tables V01 V02 V03 V04 V05 V06 V07 V08 V09 V10 V11 V12 V13 V14 V15 V16 V17 V18 V19 V20 V21 V22 V23 V24 V25
+          OLD @deprecated(reason: "gone")
+        }
+
         enum State {
           ON
         }
@@ -170,6 +177,7 @@ enum KotlinHostileSchema {
           Url @skip(if: $flag)
           URL
           field(value: a)
+          many
           search(by: $search)
           state
           stateLower
@@ -228,6 +236,7 @@ enum KotlinHostileSchema {
         import hostile.`in`.`is`.Data_
         import hostile.`in`.`is`.Field_
         import hostile.`in`.`is`.In
+        import hostile.`in`.`is`.Many
         import hostile.`in`.`is`.Long
         import hostile.`in`.`is`.Optional_
         import hostile.`in`.`is`.Search
@@ -260,7 +269,7 @@ enum KotlinHostileSchema {
             val response = """{"data":{"class":{"val":"v","var":3,"fun":null,"reader":"r","Plan":"p","it":true,"hashCode":1,
                 "toString":"t","equals":"e","Companion":"c","class":"1","Class":"2","_":"u","data":1.5,"isOpen":true,
                 "getOpen":false,"__typename":"class"},"object":[{"this":"a","super":"b","__typename":"object"}],
-                "when":{"__typename":"fun","is":true},"Optional":"NEW_VALUE","url":"u1","URL":"u3","field":"A","search":["s"],
+                "when":{"__typename":"fun","is":true},"Optional":"NEW_VALUE","url":"u1","URL":"u3","field":"A","many":"java","search":["s"],
                 "state":"ON","stateLower":"off","at":"2020-01-02T03:04:05Z","json":{"k":[1,2]},"matrix":[[1,2],null],"echo":"e",
                 "sem":"s","semList":["a","b"],"blank":"u1","either":"u3"}}"""
             println("changed: " + store.commit(query, response).changed.size)
@@ -278,6 +287,7 @@ enum KotlinHostileSchema {
             println("at: " + data.at + " json: " + data.json + " matrix: " + data.matrix + " search: " + data.search + " echo: " + data.echo)
             println("log: " + log.events)
             println("enum round trip: " + (Optional_.fromRawValue("when") === Optional_.`when`) + " " + Optional_.fromRawValue("Undeclared") + " " + Optional_.fromRawValue("brand-new") + " " + Optional_.knownValues.size + " " + (Field_.fromRawValue("a") != Field_.fromRawValue("A")))
+            println("large enum: " + (data.many === Many.java) + " " + (Many.fromRawValue("find") === Many.find) + " " + (Many.fromRawValue("OLD") === Many.knownValues.last()) + " " + Many.fromRawValue("EnumValue") + " " + Many.fromRawValue("brand-new") + " " + Many.knownValues.size)
 
             val root = data__()
             println("defaults: " + Json.write(root.variables()) + " " + Json.write(root.variablesWithDefaults()))

@@ -248,7 +248,7 @@ final class DirectiveReadTests: XCTestCase {
 // MARK: @required
 
 /// `fragment RowOfItem on Item { title @required(action: LOG) owner @required(action: NONE) { login } }`
-struct RequiredRow: LensType {
+struct RequiredRow: FragmentLensType {
     let lens: Lens
     init(lens: Lens) { self.lens = lens }
     static let title = Field("title", type: .named("String"), required: .log)
@@ -406,7 +406,7 @@ final class RequiredReadTests: XCTestCase {
     }
 }
 
-struct Wrong: LensType {
+struct Wrong: ConditionalLensType {
     let lens: Lens
     init(lens: Lens) { self.lens = lens }
     static let selections: [Selection] = []

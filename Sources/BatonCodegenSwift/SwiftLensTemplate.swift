@@ -102,7 +102,7 @@ struct SwiftLensTemplate {
         let members = declareMembers()
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.declaration.name == "id" && $0.name == "id" }
-        var conformance = identifiable ? "Baton.LensType, Swift.Identifiable" : "Baton.LensType"
+        var conformance = lensProtocol + (identifiable ? ", Swift.Identifiable" : "")
         if case .fragment(let fragment) = role, fragment.entryPoints.refetch != nil {
             conformance += ", Baton.RefetchableFragment"
         }
@@ -199,6 +199,17 @@ struct SwiftLensTemplate {
         }
     }
 
+    /// The runtime protocol the lens conforms to: only a lens that declares a type condition (or a fragment's name)
+    /// conforms to the refinement that requires it, so no other lens carries a witness for it (Codegen.md, "Lenses").
+    private var lensProtocol: String {
+        switch role {
+        case .operationData, .nested: return "Baton.LensType"
+        case .fragment: return "Baton.FragmentLensType"
+        case .inlineFragment(let typeCondition, let matchingTypes):
+            return typeCondition != nil && matchingTypes != nil ? "Baton.ConditionalLensType" : "Baton.LensType"
+        }
+    }
+
     private var documentation: String {
         switch role {
         case .operationData: return "/// The data of the operation: a lens of `\(lens.recordType)`."
@@ -215,13 +226,12 @@ struct SwiftLensTemplate {
         case .operationData, .nested: return .empty
         case .fragment(let fragment):
             let condition =
-                SwiftTypeConditionsTemplate.reference(fragment.typeCondition)
-                ?? Self.typeConditionLiteral(
-                    fragment.typeCondition.name, possibleTypes: fragment.typeCondition.possibleTypes)
+                SwiftTypeConditionsTemplate.reference(fragment.typeCondition).map { (text: $0, isCheap: true) }
+                ?? Self.typeCondition(fragment.typeCondition.name, possibleTypes: fragment.typeCondition.possibleTypes)
             let text = fragment.documentText
             return """
-                \(access)static let fragmentName: String? = \(SwiftLiteral.string(fragment.name))
-                \(access)static let typeCondition: Baton.TypeCondition? = \(condition)
+                \(access)static var fragmentName: String? { \(SwiftLiteral.string(fragment.name)) }
+                \(typeConditionMember(condition))
                 \(ifLet: fragment.entryPoints.refetch, { refetchableMembers($0) })
                 \(ifLet: text, { text in
                     """
@@ -232,9 +242,18 @@ struct SwiftLensTemplate {
                 """
         case .inlineFragment(let typeCondition, let matchingTypes):
             guard let condition = typeCondition, let matching = matchingTypes else { return .empty }
-            return
-                "\(access)static let typeCondition: Baton.TypeCondition? = \(Self.typeConditionLiteral(condition, possibleTypes: matching))"
+            return Template(typeConditionMember(Self.typeCondition(condition, possibleTypes: matching)))
         }
+    }
+
+    /// A lens's `typeCondition`: a computed property when its value is cheap to make (a name without a list of
+    /// possible types, or the module's shared condition), so the module holds no lazily initialized constant, no
+    /// initializer and no accessor for it (issue 34); a constant when it holds a list of possible types, which is
+    /// built once.
+    private func typeConditionMember(_ condition: (text: String, isCheap: Bool)) -> String {
+        condition.isCheap
+            ? "\(access)static var typeCondition: Baton.TypeCondition? { \(condition.text) }"
+            : "\(access)static let typeCondition: Baton.TypeCondition? = \(condition.text)"
     }
 
     /// A `@refetchable` fragment's query, the fields down to its connection, and the variables that page it.
@@ -292,10 +311,17 @@ struct SwiftLensTemplate {
     }
 
     static func typeConditionLiteral(_ name: String, possibleTypes: [String]) -> String {
+        typeCondition(name, possibleTypes: possibleTypes).text
+    }
+
+    /// The condition's literal, and whether it is cheap to make on every read (no list of possible types).
+    static func typeCondition(_ name: String, possibleTypes: [String]) -> (text: String, isCheap: Bool) {
         let types = possibleTypes.filter { $0 != name }
-        if types.isEmpty { return "Baton.TypeCondition(\(SwiftLiteral.string(name)))" }
-        return
-            "Baton.TypeCondition(\(SwiftLiteral.string(name)), possibleTypes: [\(types.map(SwiftLiteral.string).joined(separator: ", "))])"
+        if types.isEmpty { return ("Baton.TypeCondition(\(SwiftLiteral.string(name)))", true) }
+        return (
+            "Baton.TypeCondition(\(SwiftLiteral.string(name)), possibleTypes: [\(types.map(SwiftLiteral.string).joined(separator: ", "))])",
+            false
+        )
     }
 
     /// Claims member names (properties) and nested type names, in the tree's order.

@@ -73,9 +73,9 @@ struct SwiftOperationTemplate {
         return """
             /// `\(operation.kind.rawValue) \(operation.name)`: reads a record of `\(operation.rootType)`.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
-                \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
+                \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
                 /// SHA-256 of `document`, for persisted queries.
-                \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))
+                \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
                 \(access)static let document: String = \(document)
                 \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
@@ -120,9 +120,9 @@ struct SwiftOperationTemplate {
             /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
-                \(access)static let operationName: String = \(SwiftLiteral.string(operation.name))
+                \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
                 /// SHA-256 of `document`, for persisted queries.
-                \(access)static let operationID: String = \(SwiftLiteral.string(operation.operationID))
+                \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
                 \(access)static let document: String = \(document)
                 /// The variables the query declares.
                 \(access)static let variableNames: Set<String> = [\(joined: declared, separator: ", ")]

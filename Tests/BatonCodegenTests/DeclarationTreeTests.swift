@@ -266,7 +266,7 @@ import Testing
                     #expect(kotlinText.contains("fun variablesWithDefaults()") == hasDefaults, "\(fixture)")
                 }
                 let name = "\(fixture): \(operation.name)"
-                #expect(swiftText.contains("static let operationID: String = \"\(operation.operationID)\""), "\(name)")
+                #expect(swiftText.contains("static var operationID: String { \"\(operation.operationID)\" }"), "\(name)")
                 #expect(kotlinText.contains("const val OPERATION_ID: String = \"\(operation.operationID)\""), "\(name)")
                 #expect(kotlinText.contains("rootTypename: String get() = \"\(operation.rootType)\""), "\(name)")
                 #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")

@@ -44,7 +44,7 @@ final class PersistedQueryGenTests: XCTestCase {
         let hero = try manifest()
         XCTAssertEqual(hero.map { $0["name"] }, ["Hero"])
         let swift = try String(contentsOfFile: folder + "/Generated/Hero.graphql.swift", encoding: .utf8)
-        XCTAssertTrue(swift.contains("static let operationID: String = \"\(hero.first?["id"] ?? "?")\""))
+        XCTAssertTrue(swift.contains("static var operationID: String { \"\(hero.first?["id"] ?? "?")\" }"))
 
         let again = gen()
         XCTAssertEqual(again.folders.first { $0.language == "persistedQueries" }?.report.changes.count, 0)

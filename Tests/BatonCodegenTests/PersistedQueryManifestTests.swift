@@ -36,7 +36,7 @@ final class PersistedQueryManifestTests: XCTestCase {
                 XCTAssertEqual(id.count, 64, "\(name) \(operation.name)")
                 XCTAssertEqual(entry["body"], operation.documentText, "\(name) \(operation.name)")
                 XCTAssertEqual(entry["type"], operation.kind.rawValue)
-                XCTAssertTrue(swift.contains("static let operationID: String = \"\(id)\""), "\(name) \(operation.name)")
+                XCTAssertTrue(swift.contains("static var operationID: String { \"\(id)\" }"), "\(name) \(operation.name)")
                 XCTAssertTrue(
                     kotlin.contains("const val OPERATION_ID: String = \"\(id)\""), "\(name) \(operation.name)")
             }

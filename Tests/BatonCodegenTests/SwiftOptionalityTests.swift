@@ -64,7 +64,12 @@ final class SwiftOptionalityTests: XCTestCase {
                 continue
             }
             while let top = stack.last, top.indent >= indent { stack.removeLast() }
-            if body.hasPrefix("struct "), body.contains(": Baton.LensType") {
+            // `LensType`, or the refinement a fragment's or a narrowing inline fragment's lens conforms to.
+            if body.hasPrefix("struct "),
+                [": Baton.LensType", ": Baton.ConditionalLensType", ": Baton.FragmentLensType"].contains(where: {
+                    body.contains($0)
+                })
+            {
                 let name = String(body.dropFirst("struct ".count).prefix { $0 != ":" })
                 let node = StructNode(name: name)
                 if let parent = stack.last { parent.node.children.append(node) } else { roots.append(node) }

@@ -45,7 +45,7 @@ final class IncrementalFetchTests: XCTestCase {
             var login: String? { lens.read(Self.login) }
         }
 
-        struct Issues: LensType {
+        struct Issues: FragmentLensType {
             let lens: Lens
             init(lens: Lens) { self.lens = lens }
             static let fragmentName: String? = "Issues_repository"

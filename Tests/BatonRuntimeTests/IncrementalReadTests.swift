@@ -6,7 +6,7 @@ import XCTest
 /// there, failed while the record holds the failure mark of its label; a streamed list's items and its mark.
 final class IncrementalReadTests: XCTestCase {
     /// `fragment Issues_repository on Repository { issues }`, as generated.
-    struct Issues: LensType {
+    struct Issues: FragmentLensType {
         let lens: Lens
         init(lens: Lens) { self.lens = lens }
         static let issues = Field("issues", type: .list(.nonNull(.named("String"))))

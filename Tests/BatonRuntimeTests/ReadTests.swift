@@ -248,7 +248,7 @@ final class DirectiveReadTests: XCTestCase {
 // MARK: @required
 
 /// `fragment RowOfItem on Item { title @required(action: LOG) owner @required(action: NONE) { login } }`
-struct RequiredRow: LensType {
+struct RequiredRow: FragmentLensType {
     let lens: Lens
     init(lens: Lens) { self.lens = lens }
     static let title = Field("title", type: .named("String"), required: .log)
@@ -380,6 +380,24 @@ final class RequiredReadTests: XCTestCase {
         XCTAssertNil(value.fragment(Wrong.self), "a type condition that does not match reads nil")
     }
 
+    /// A type condition and a fragment's name are requirements of `LensType`'s refinements only (issue 34): generic
+    /// code finds them through `conditionOfType` and `nameOfFragment`, and a plain lens has neither.
+    func testGenericCodeFindsTheRefinementsConditionAndName() {
+        func condition<L: LensType>(_ type: L.Type) -> String? { L.conditionOfType?.name }
+        func name<L: LensType>(_ type: L.Type) -> String? { L.nameOfFragment }
+        XCTAssertNil(condition(User.self))
+        XCTAssertNil(name(User.self))
+        XCTAssertEqual(condition(Wrong.self), "Location")
+        XCTAssertNil(name(Wrong.self), "an inline fragment's lens has a condition and no name")
+        XCTAssertEqual(condition(RequiredRow.self), "Item")
+        XCTAssertEqual(name(RequiredRow.self), "RowOfItem")
+        guard case .fragment(let spread, let spreadCondition, _, _) = Selection.fragment(RequiredRow.self) else {
+            return XCTFail("a fragment spread")
+        }
+        XCTAssertEqual(spread, "RowOfItem")
+        XCTAssertEqual(spreadCondition.name, "Item")
+    }
+
     func testAMappedScalarThatDoesNotConvertBubblesUnderRequired() throws {
         let (value, bad, null) = try ReadSchema.lenses()
         XCTAssertEqual(value.fragment(DatedItem.self)?.created.timeIntervalSince1970, 1_509_821_326.25)
@@ -406,7 +424,7 @@ final class RequiredReadTests: XCTestCase {
     }
 }
 
-struct Wrong: LensType {
+struct Wrong: ConditionalLensType {
     let lens: Lens
     init(lens: Lens) { self.lens = lens }
     static let selections: [Selection] = []

@@ -43,7 +43,7 @@ struct IssuesQuery: DefaultVariablesOperation {
         var row: Fragment<Row>? { lens.spread(Row.self) }
     }
 
-    struct Row: LensType {
+    struct Row: FragmentLensType {
         let lens: Lens
         init(lens: Lens) { self.lens = lens }
         static let fragmentName: String? = "Row"

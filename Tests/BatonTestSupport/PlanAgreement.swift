@@ -55,7 +55,7 @@ package enum PlanAgreement {
                 problems.append("\(label): Kotlin does not declare \(kotlinName)")
             }
             if let operationID {
-                if let swiftText, !swiftText.contains("static let operationID: String = \"\(operationID)\"") {
+                if let swiftText, !swiftText.contains("static var operationID: String { \"\(operationID)\" }") {
                     problems.append("\(label): Swift's operationID is not the plan's \(operationID)")
                 }
                 if !kotlinText.contains("const val OPERATION_ID: String = \"\(operationID)\"") {

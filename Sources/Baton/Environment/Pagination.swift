@@ -172,7 +172,7 @@ public final class Pagination<Fragment: RefetchableFragment>: Sendable {
         let snapshot = environment.store.snapshot()
         guard let connection = locate(snapshot, variables) else {
             return fail(
-                .unattached("the store has no connection for \(Fragment.fragmentName ?? "\(Fragment.self)") yet"))
+                .unattached("the store has no connection for \(Fragment.nameOfFragment ?? "\(Fragment.self)") yet"))
         }
         let info = connection.pageInfo.flatMap { snapshot[$0] }
         let more = info?.slots[forward ? ConnectionInfo.hasNextPage : ConnectionInfo.hasPreviousPage]?.value.boolValue

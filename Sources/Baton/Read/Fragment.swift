@@ -40,7 +40,7 @@ public struct Fragment<Value: LensType>: Sendable {
     private static var unbound: Lens {
         Lens(
             snapshot: StoreSnapshot(), key: "",
-            context: ReadContext(reporter: UnboundFragmentReporter(fragment: Value.fragmentName ?? "\(Value.self)")))
+            context: ReadContext(reporter: UnboundFragmentReporter(fragment: Value.nameOfFragment ?? "\(Value.self)")))
     }
 }
 

@@ -88,7 +88,7 @@ extension Lens {
 
     /// An inline fragment under `@defer`: its phase, or nil as for `deferred`.
     public func deferredAs<L: LensType>(_ type: L.Type, label: String?) -> DeferredPhase<L>? {
-        if let condition = L.typeCondition, !condition.matches(record?.typename) { return nil }
+        if let condition = L.conditionOfType, !condition.matches(record?.typename) { return nil }
         if let slot = record?.slots[IncrementalMarks.failure(label: label)], !slot.errors.isEmpty {
             return .failed(FieldErrors(slot.errors))
         }

@@ -148,7 +148,7 @@ public struct Lens: Sendable {
     /// not match or a `@required` null inside bubbled to the fragment's boundary.
     @inlinable
     public func fragment<L: LensType>(_ type: L.Type = L.self) -> L? {
-        if let condition = L.typeCondition, !condition.matches(record?.typename) { return nil }
+        if let condition = L.conditionOfType, !condition.matches(record?.typename) { return nil }
         if Boundary.requiredNull(in: self, selections: L.selections) != nil { return nil }
         return L(lens: self)
     }
@@ -204,20 +204,43 @@ final class LensStorage: Sendable {
 ///
 /// Reading a link as a `LensType` checks the lens boundary: a `@required` null inside makes the link read as null,
 /// so an optional accessor produces nil (and a LOG null is reported with its path).
+///
+/// The protocol has only the requirements every lens implements itself. A type condition and a fragment's name are
+/// requirements of the refinements `ConditionalLensType` and `FragmentLensType`, which only the lenses that have
+/// them conform to: a requirement with a default that every nested lens inherited unchanged cost a witness
+/// function per lens type in the app's binary and compile (issue 34). Generic code reads them through
+/// `conditionOfType` and `nameOfFragment`.
 public protocol LensType: SlotDecodable {
     init(lens: Lens)
     var lens: Lens { get }
     /// The selections this type reads, as generated static data.
     static var selections: [Selection] { get }
-    /// For a fragment or an inline fragment's type: the type condition a record must satisfy.
+}
+
+/// A lens read under a type condition: an inline fragment's on a type (`... on User`), or a named fragment's.
+///
+/// A type that declares `typeCondition` but conforms only to `LensType` has no condition as far as the runtime
+/// knows: conform to this protocol (generated code does).
+public protocol ConditionalLensType: LensType {
+    /// The type condition a record must satisfy.
     static var typeCondition: TypeCondition? { get }
-    /// For a named fragment: its name.
+}
+
+/// A named fragment's lens: its name and its type condition.
+public protocol FragmentLensType: ConditionalLensType {
+    /// The fragment's name as the document spells it.
     static var fragmentName: String? { get }
 }
 
 extension LensType {
-    public static var typeCondition: TypeCondition? { nil }
-    public static var fragmentName: String? { nil }
+    /// The type condition a record must satisfy to be read as this type: `typeCondition` for a
+    /// `ConditionalLensType`, nil for any other lens.
+    @inlinable
+    public static var conditionOfType: TypeCondition? { (Self.self as? any ConditionalLensType.Type)?.typeCondition }
+
+    /// A named fragment's name (`FragmentLensType`), or nil for any other lens.
+    @inlinable
+    public static var nameOfFragment: String? { (Self.self as? any FragmentLensType.Type)?.fragmentName }
 
     // `decode` and `fallback` are not `@inlinable`: every generated lens type's witness calls the one generic body
     // here instead of holding a specialized copy of it, which the optimizer would otherwise build and optimize for

@@ -422,7 +422,7 @@ public indirect enum Selection: Sendable, Hashable {
     /// A named fragment spread.
     public static func fragment<L: LensType>(_ type: L.Type, conditions: [Condition] = []) -> Selection {
         .fragment(
-            name: L.fragmentName ?? "\(L.self)", typeCondition: L.typeCondition ?? TypeCondition("?"),
+            name: L.nameOfFragment ?? "\(L.self)", typeCondition: L.conditionOfType ?? TypeCondition("?"),
             conditions: conditions, selections: L.selections)
     }
 }

@@ -4,9 +4,9 @@ import Baton
 
 /// `query CharacterQuery`: reads a record of `Query`.
 nonisolated struct CharacterQuery: Baton.AttachableOperation {
-    static let operationName: String = "CharacterQuery"
+    static var operationName: String { "CharacterQuery" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "d9827055b2adf17b7592003ba66f5bf75490a2302bc23f07a34ba0394d0406b5"
+    static var operationID: String { "d9827055b2adf17b7592003ba66f5bf75490a2302bc23f07a34ba0394d0406b5" }
     static let document: String = Baton.documentText([
         """
         query CharacterQuery($id: ID!) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `subscription CharacterRenamed`: reads a record of `Subscription`.
 nonisolated struct CharacterRenamed: Baton.GraphQLOperation {
-    static let operationName: String = "CharacterRenamed"
+    static var operationName: String { "CharacterRenamed" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "edf2b526cc96588d2340a269d1f48a175b9ad478a6e8bdaa22a800ae8182a9c3"
+    static var operationID: String { "edf2b526cc96588d2340a269d1f48a175b9ad478a6e8bdaa22a800ae8182a9c3" }
     static let document: String = """
     subscription CharacterRenamed($id: ID) {
       characterRenamed(id: $id) {

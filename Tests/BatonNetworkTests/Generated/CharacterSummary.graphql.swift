@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `CharacterSummary`, reading a record of `Character`.
-nonisolated struct CharacterSummary: Baton.LensType, Swift.Identifiable {
+nonisolated struct CharacterSummary: Baton.FragmentLensType, Swift.Identifiable {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "CharacterSummary"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Character")
+    static var fragmentName: String? { "CharacterSummary" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Character") }
     /// The fragment's definition as operations send it (their `document` joins it).
     static let fragmentDocument: String = """
     fragment CharacterSummary on Character {

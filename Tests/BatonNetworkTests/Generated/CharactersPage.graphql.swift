@@ -4,9 +4,9 @@ import Baton
 
 /// `query CharactersPage`: reads a record of `Query`.
 nonisolated struct CharactersPage: Baton.DefaultVariablesOperation {
-    static let operationName: String = "CharactersPage"
+    static var operationName: String { "CharactersPage" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "674b788f5f0360127b58ac3af3d167054f22a7b1bd154464f37fdcc8ee3e7e78"
+    static var operationID: String { "674b788f5f0360127b58ac3af3d167054f22a7b1bd154464f37fdcc8ee3e7e78" }
     static let document: String = """
     query CharactersPage($first: Int = 10, $after: String) {
       characters(first: $first, after: $after) {

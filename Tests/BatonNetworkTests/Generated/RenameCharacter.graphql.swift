@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation RenameCharacter`: reads a record of `Mutation`.
 nonisolated struct RenameCharacter: Baton.GraphQLOperation {
-    static let operationName: String = "RenameCharacter"
+    static var operationName: String { "RenameCharacter" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "bb318e3f7546d1ed4c24bcb92bffe40741bbf011551d74a07561cc139e94d805"
+    static var operationID: String { "bb318e3f7546d1ed4c24bcb92bffe40741bbf011551d74a07561cc139e94d805" }
     static let document: String = """
     mutation RenameCharacter($id: ID!, $name: String!) {
       renameCharacter(id: $id, name: $name) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `subscription Ticks`: reads a record of `Subscription`.
 nonisolated struct Ticks: Baton.GraphQLOperation {
-    static let operationName: String = "Ticks"
+    static var operationName: String { "Ticks" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "7b983d6344350e9558e325d74d286b094f3d91b59f64622da9723d66954d7fe6"
+    static var operationID: String { "7b983d6344350e9558e325d74d286b094f3d91b59f64622da9723d66954d7fe6" }
     static let document: String = """
     subscription Ticks($count: Int!, $intervalMs: Int) {
       ticks(count: $count, intervalMs: $intervalMs) {

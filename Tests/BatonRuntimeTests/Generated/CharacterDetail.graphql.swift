@@ -4,9 +4,9 @@ import Baton
 
 /// `query CharacterDetail`: reads a record of `Query`.
 nonisolated struct CharacterDetail: Baton.AttachableOperation {
-    static let operationName: String = "CharacterDetail"
+    static var operationName: String { "CharacterDetail" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "83ec95950d1d0194eb60d05c295e3100233fc1eba3bf4c16cd04e82c84abaf5d"
+    static var operationID: String { "83ec95950d1d0194eb60d05c295e3100233fc1eba3bf4c16cd04e82c84abaf5d" }
     static let document: String = """
     query CharacterDetail($id: ID!) {
       character(id: $id) {

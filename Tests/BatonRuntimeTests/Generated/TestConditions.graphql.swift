@@ -4,9 +4,9 @@ import Baton
 
 /// `query TestConditions`: reads a record of `Query`.
 nonisolated struct TestConditions: Baton.AttachableOperation {
-    static let operationName: String = "TestConditions"
+    static var operationName: String { "TestConditions" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "45548d397ca35ee7a7dde7ad148a16431a1994f31dcc7ae6fe72832ccc9fcd05"
+    static var operationID: String { "45548d397ca35ee7a7dde7ad148a16431a1994f31dcc7ae6fe72832ccc9fcd05" }
     static let document: String = """
     query TestConditions($id: ID!, $withOrigin: Boolean!, $hideStatus: Boolean!) {
       character(id: $id) {

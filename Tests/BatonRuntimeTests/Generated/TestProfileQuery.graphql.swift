@@ -4,9 +4,9 @@ import Baton
 
 /// `query TestProfileQuery`: reads a record of `Query`.
 nonisolated struct TestProfileQuery: Baton.AttachableOperation {
-    static let operationName: String = "TestProfileQuery"
+    static var operationName: String { "TestProfileQuery" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "60bf9a25d045f49fc54db029f1493ab5847e17c18744beaeb014457369cb31d7"
+    static var operationID: String { "60bf9a25d045f49fc54db029f1493ab5847e17c18744beaeb014457369cb31d7" }
     static let document: String = """
     query TestProfileQuery($id: ID!) {
       character(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation AddComment`: reads a record of `Mutation`.
 nonisolated struct AddComment: Baton.GraphQLOperation {
-    static let operationName: String = "AddComment"
+    static var operationName: String { "AddComment" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "90605c7c88cb17a16d0e38820ef20917228f30f8863b59167b4c797fb63c6053"
+    static var operationID: String { "90605c7c88cb17a16d0e38820ef20917228f30f8863b59167b4c797fb63c6053" }
     static let document: String = """
     mutation AddComment($input: AddCommentInput!) {
       addComment(input: $input) {

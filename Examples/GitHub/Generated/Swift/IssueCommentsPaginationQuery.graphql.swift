@@ -5,9 +5,9 @@ import Baton
 /// `query IssueCommentsPaginationQuery`: generated for the `@refetchable` fragment `IssueComments_issue`;
 /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
 nonisolated struct IssueCommentsPaginationQuery: Baton.RefetchQueryOperation {
-    static let operationName: String = "IssueCommentsPaginationQuery"
+    static var operationName: String { "IssueCommentsPaginationQuery" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "24beefb323023cfa9af62fb4f0a17f982ec8476eef85f0857e39fe97fa0a0d02"
+    static var operationID: String { "24beefb323023cfa9af62fb4f0a17f982ec8476eef85f0857e39fe97fa0a0d02" }
     static let document: String = Baton.documentText([
         """
         query IssueCommentsPaginationQuery($count: Int, $cursor: String, $id: ID!) {

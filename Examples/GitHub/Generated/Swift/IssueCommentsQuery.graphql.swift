@@ -4,9 +4,9 @@ import Baton
 
 /// `query IssueCommentsQuery`: reads a record of `Query`.
 nonisolated struct IssueCommentsQuery: Baton.AttachableOperation {
-    static let operationName: String = "IssueCommentsQuery"
+    static var operationName: String { "IssueCommentsQuery" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "f66fd766bd493de054f2a526ff1f0375b0dcbdee5de29976e7f0eab214fd9bcd"
+    static var operationID: String { "f66fd766bd493de054f2a526ff1f0375b0dcbdee5de29976e7f0eab214fd9bcd" }
     static let document: String = Baton.documentText([
         """
         query IssueCommentsQuery($id: ID!, $count: Int = 3, $cursor: String) {
@@ -60,10 +60,10 @@ nonisolated struct IssueCommentsQuery: Baton.AttachableOperation {
             var asIssue: AsIssue? { lens.as(AsIssue.self) }
 
             /// The parent's record as `Issue`.
-            struct AsIssue: Baton.LensType {
+            struct AsIssue: Baton.ConditionalLensType {
                 let lens: Baton.Lens
                 init(lens: Baton.Lens) { self.lens = lens }
-                static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
+                static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Issue") }
                 static let selections: [Baton.Selection] = Baton.Selection.table("title:String! *", [], [.fragment(IssueComments_issue.self)])
                 var title: String { lens.read(Self.selections.field(0)) }
                 var issueComments: Baton.Fragment<IssueComments_issue> { Baton.Fragment(lens: lens) }

@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `IssueComments_issue`, reading a record of `Issue`.
-nonisolated struct IssueComments_issue: Baton.LensType, Swift.Identifiable, Baton.RefetchableFragment {
+nonisolated struct IssueComments_issue: Baton.FragmentLensType, Swift.Identifiable, Baton.RefetchableFragment {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "IssueComments_issue"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
+    static var fragmentName: String? { "IssueComments_issue" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Issue") }
     /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
     typealias RefetchQuery = IssueCommentsPaginationQuery
     static let connectionPath: [Baton.Field] = [Self.selections.field(1)]

@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `IssueRow_issue`, reading a record of `Issue`.
-nonisolated struct IssueRow_issue: Baton.LensType {
+nonisolated struct IssueRow_issue: Baton.FragmentLensType {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "IssueRow_issue"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
+    static var fragmentName: String? { "IssueRow_issue" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Issue") }
     /// The fragment's definition as operations send it (their `document` joins it).
     static let fragmentDocument: String = """
     fragment IssueRow_issue on Issue {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query RepositoryQuery`: reads a record of `Query`.
 nonisolated struct RepositoryQuery: Baton.AttachableOperation {
-    static let operationName: String = "RepositoryQuery"
+    static var operationName: String { "RepositoryQuery" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "144ca30852bf574fea68cff17f781ec5e23ce6de8a7415bc09d33936e6074871"
+    static var operationID: String { "144ca30852bf574fea68cff17f781ec5e23ce6de8a7415bc09d33936e6074871" }
     static let document: String = Baton.documentText([
         """
         query RepositoryQuery($owner: String!, $name: String!) {

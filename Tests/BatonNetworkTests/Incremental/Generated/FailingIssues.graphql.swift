@@ -4,9 +4,9 @@ import Baton
 
 /// `query FailingIssues`: reads a record of `Query`.
 nonisolated struct FailingIssues: Baton.AttachableOperation {
-    static let operationName: String = "FailingIssues"
+    static var operationName: String { "FailingIssues" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "a25b793039243f0d02b5df445dc1059b4a8db12701fde020fb06f5afc7088581"
+    static var operationID: String { "a25b793039243f0d02b5df445dc1059b4a8db12701fde020fb06f5afc7088581" }
     static let document: String = """
     query FailingIssues($owner: String!, $name: String!) {
       repository(owner: $owner, name: $name) {

@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `RepositoryIssues`, reading a record of `Repository`.
-nonisolated struct RepositoryIssues: Baton.LensType {
+nonisolated struct RepositoryIssues: Baton.FragmentLensType {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "RepositoryIssues"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Repository")
+    static var fragmentName: String? { "RepositoryIssues" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Repository") }
     /// The fragment's definition as operations send it (their `document` joins it).
     static let fragmentDocument: String = """
     fragment RepositoryIssues on Repository {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query RepositoryScreen`: reads a record of `Query`.
 nonisolated struct RepositoryScreen: Baton.AttachableOperation {
-    static let operationName: String = "RepositoryScreen"
+    static var operationName: String { "RepositoryScreen" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "4e84044cf4125fa124fa43b3c72ba0e5e3afd4c8aeddb0910ba7dc0e9db3017d"
+    static var operationID: String { "4e84044cf4125fa124fa43b3c72ba0e5e3afd4c8aeddb0910ba7dc0e9db3017d" }
     static let document: String = Baton.documentText([
         """
         query RepositoryScreen($owner: String!, $name: String!) {

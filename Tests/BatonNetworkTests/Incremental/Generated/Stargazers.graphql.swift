@@ -4,9 +4,9 @@ import Baton
 
 /// `query Stargazers`: reads a record of `Query`.
 nonisolated struct Stargazers: Baton.AttachableOperation {
-    static let operationName: String = "Stargazers"
+    static var operationName: String { "Stargazers" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "7a7ed1175cf216e4ec1226d3a2e49f44cb65e09b7ff05cf0e29780f1a22754be"
+    static var operationID: String { "7a7ed1175cf216e4ec1226d3a2e49f44cb65e09b7ff05cf0e29780f1a22754be" }
     static let document: String = """
     query Stargazers($owner: String!, $name: String!) {
       repository(owner: $owner, name: $name) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation AddNote`: reads a record of `Mutation`.
 nonisolated struct AddNote: Baton.GraphQLOperation {
-    static let operationName: String = "AddNote"
+    static var operationName: String { "AddNote" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "f5ede1331023d0132986bbc38f1d657095ecfa9db2d93fcb9a708fd6c264d387"
+    static var operationID: String { "f5ede1331023d0132986bbc38f1d657095ecfa9db2d93fcb9a708fd6c264d387" }
     static let document: String = """
     mutation AddNote($text: String!) {
       addNote(text: $text) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query Note`: reads a record of `Query`.
 nonisolated struct Note: Baton.AttachableOperation {
-    static let operationName: String = "Note"
+    static var operationName: String { "Note" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "925adaa0f2af6d0730f9389bdd35ed49f23bc76eaed7d87d2a1c05bde5b1338c"
+    static var operationID: String { "925adaa0f2af6d0730f9389bdd35ed49f23bc76eaed7d87d2a1c05bde5b1338c" }
     static let document: String = """
     query Note($id: ID!) {
       note(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation AddComment`: reads a record of `Mutation`.
 nonisolated struct AddComment: Baton.GraphQLOperation {
-    static let operationName: String = "AddComment"
+    static var operationName: String { "AddComment" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "e94ceb33e6e77931a70d810c849780e71f40b12e75ba84ba6a293a872ea15584"
+    static var operationID: String { "e94ceb33e6e77931a70d810c849780e71f40b12e75ba84ba6a293a872ea15584" }
     static let document: String = """
     mutation AddComment($body: String!) {
       addComment(body: $body) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation AddCommentNode`: reads a record of `Mutation`.
 nonisolated struct AddCommentNode: Baton.GraphQLOperation {
-    static let operationName: String = "AddCommentNode"
+    static var operationName: String { "AddCommentNode" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "d61105dba6a3d41903e8e5aabf99f5aac26b762ef728670e00952edbd145a5cd"
+    static var operationID: String { "d61105dba6a3d41903e8e5aabf99f5aac26b762ef728670e00952edbd145a5cd" }
     static let document: String = """
     mutation AddCommentNode($body: String!) {
       addComment(body: $body) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation DeleteComment`: reads a record of `Mutation`.
 nonisolated struct DeleteComment: Baton.GraphQLOperation {
-    static let operationName: String = "DeleteComment"
+    static var operationName: String { "DeleteComment" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "099519e0b50393b749b9e1ebb946f3f2a2b5625cbb8c7da37e1f15834cf177c2"
+    static var operationID: String { "099519e0b50393b749b9e1ebb946f3f2a2b5625cbb8c7da37e1f15834cf177c2" }
     static let document: String = """
     mutation DeleteComment($id: ID!) {
       deleteComment(id: $id) {

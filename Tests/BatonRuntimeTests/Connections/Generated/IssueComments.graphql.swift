@@ -4,9 +4,9 @@ import Baton
 
 /// `query IssueComments`: reads a record of `Query`.
 nonisolated struct IssueComments: Baton.AttachableOperation {
-    static let operationName: String = "IssueComments"
+    static var operationName: String { "IssueComments" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "12a33381c18a3652554834f3161b85a9d20ff1299062255a1e6f3fda5e11d804"
+    static var operationID: String { "12a33381c18a3652554834f3161b85a9d20ff1299062255a1e6f3fda5e11d804" }
     static let document: String = """
     query IssueComments($id: ID!, $count: Int = 2, $cursor: String, $order: String) {
       issue(id: $id) {

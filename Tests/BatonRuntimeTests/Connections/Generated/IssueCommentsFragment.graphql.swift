@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `IssueCommentsFragment`, reading a record of `Issue`.
-nonisolated struct IssueCommentsFragment: Baton.LensType, Swift.Identifiable, Baton.RefetchableFragment {
+nonisolated struct IssueCommentsFragment: Baton.FragmentLensType, Swift.Identifiable, Baton.RefetchableFragment {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "IssueCommentsFragment"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Issue")
+    static var fragmentName: String? { "IssueCommentsFragment" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Issue") }
     /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
     typealias RefetchQuery = IssueCommentsPage
     static let connectionPath: [Baton.Field] = [Self.selections.field(2)]

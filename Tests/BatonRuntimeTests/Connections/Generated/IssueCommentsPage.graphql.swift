@@ -5,9 +5,9 @@ import Baton
 /// `query IssueCommentsPage`: generated for the `@refetchable` fragment `IssueCommentsFragment`;
 /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
 nonisolated struct IssueCommentsPage: Baton.RefetchQueryOperation {
-    static let operationName: String = "IssueCommentsPage"
+    static var operationName: String { "IssueCommentsPage" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "499a0b5651d3566eb382797abbacf7fe7c41c0f43da9f375cc0ef8939ec02aa0"
+    static var operationID: String { "499a0b5651d3566eb382797abbacf7fe7c41c0f43da9f375cc0ef8939ec02aa0" }
     static let document: String = Baton.documentText([
         """
         query IssueCommentsPage($count: Int, $cursor: String, $id: ID!, $order: String) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation PrependComment`: reads a record of `Mutation`.
 nonisolated struct PrependComment: Baton.GraphQLOperation {
-    static let operationName: String = "PrependComment"
+    static var operationName: String { "PrependComment" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "a3a20797e6a1ec05b35840d135914e0840ff80b89c56cf56965b046a3529abbe"
+    static var operationID: String { "a3a20797e6a1ec05b35840d135914e0840ff80b89c56cf56965b046a3529abbe" }
     static let document: String = """
     mutation PrependComment($body: String!) {
       addComment(body: $body) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation RemoveCommentEdge`: reads a record of `Mutation`.
 nonisolated struct RemoveCommentEdge: Baton.GraphQLOperation {
-    static let operationName: String = "RemoveCommentEdge"
+    static var operationName: String { "RemoveCommentEdge" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "ab6d141fdcd7fc629525bb7fc25d469512d3e38d63e1910aed10b00bda3ea446"
+    static var operationID: String { "ab6d141fdcd7fc629525bb7fc25d469512d3e38d63e1910aed10b00bda3ea446" }
     static let document: String = """
     mutation RemoveCommentEdge($id: ID!) {
       deleteComment(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query CharacterOrigin`: reads a record of `Query`.
 nonisolated struct CharacterOrigin: Baton.AttachableOperation {
-    static let operationName: String = "CharacterOrigin"
+    static var operationName: String { "CharacterOrigin" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "a7972438ffcc9b8b90841e814764045c09e3554d102ec189d94afecc8d9d471d"
+    static var operationID: String { "a7972438ffcc9b8b90841e814764045c09e3554d102ec189d94afecc8d9d471d" }
     static let document: String = """
     query CharacterOrigin($id: ID!) {
       character(id: $id) {

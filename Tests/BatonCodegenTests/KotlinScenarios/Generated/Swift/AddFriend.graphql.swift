@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation AddFriend`: reads a record of `Mutation`.
 nonisolated struct AddFriend: Baton.GraphQLOperation {
-    static let operationName: String = "AddFriend"
+    static var operationName: String { "AddFriend" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "cc42a54dcb5de84d0806336382189ad4b0477a9837ce73a4d19bccf634548e25"
+    static var operationID: String { "cc42a54dcb5de84d0806336382189ad4b0477a9837ce73a4d19bccf634548e25" }
     static let document: String = """
     mutation AddFriend($id: ID!, $name: String!) {
       addFriend(id: $id, name: $name) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query CaughtReads`: reads a record of `Query`.
 nonisolated struct CaughtReads: Baton.AttachableOperation {
-    static let operationName: String = "CaughtReads"
+    static var operationName: String { "CaughtReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "a18fb86cac691f1880098880ad64c1a626097295a593169f435a7322cae6a900"
+    static var operationID: String { "a18fb86cac691f1880098880ad64c1a626097295a593169f435a7322cae6a900" }
     static let document: String = """
     query CaughtReads($id: ID!) {
       character(id: $id) {

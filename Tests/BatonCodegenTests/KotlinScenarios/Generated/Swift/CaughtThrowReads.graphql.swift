@@ -4,9 +4,9 @@ import Baton
 
 /// `query CaughtThrowReads`: reads a record of `Query`.
 nonisolated struct CaughtThrowReads: Baton.AttachableOperation {
-    static let operationName: String = "CaughtThrowReads"
+    static var operationName: String { "CaughtThrowReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "09e82af9a8c75cb86006c3a39a47196a741773d013adf82ca31b2e7088da606e"
+    static var operationID: String { "09e82af9a8c75cb86006c3a39a47196a741773d013adf82ca31b2e7088da606e" }
     static let document: String = """
     query CaughtThrowReads($id: ID!) {
       item {

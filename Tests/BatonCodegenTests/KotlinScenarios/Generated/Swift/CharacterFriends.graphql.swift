@@ -4,9 +4,9 @@ import Baton
 
 /// `query CharacterFriends`: reads a record of `Query`.
 nonisolated struct CharacterFriends: Baton.AttachableOperation {
-    static let operationName: String = "CharacterFriends"
+    static var operationName: String { "CharacterFriends" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "72f72947f9de12a9b83d8b744370c2463c01f2a6b1ff8906bdbeb9dfb2f8de49"
+    static var operationID: String { "72f72947f9de12a9b83d8b744370c2463c01f2a6b1ff8906bdbeb9dfb2f8de49" }
     static let document: String = """
     query CharacterFriends($id: ID!, $count: Int = 2, $cursor: String, $kind: String) {
       character(id: $id) {

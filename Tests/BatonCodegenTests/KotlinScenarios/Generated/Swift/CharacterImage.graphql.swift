@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `CharacterImage`, reading a record of `Character`.
-nonisolated struct CharacterImage: Baton.LensType {
+nonisolated struct CharacterImage: Baton.FragmentLensType {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "CharacterImage"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Character")
+    static var fragmentName: String? { "CharacterImage" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Character") }
     /// The fragment's definition as operations send it (their `document` joins it).
     static let fragmentDocument: String = """
     fragment CharacterImage on Character {

@@ -5,9 +5,9 @@ import Foundation
 
 /// `query CustomValues`: reads a record of `Query`.
 nonisolated struct CustomValues: Baton.DefaultVariablesOperation {
-    static let operationName: String = "CustomValues"
+    static var operationName: String { "CustomValues" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "c0288cbf83a9134651a1669905e3acbe47972d2bedde71b9197d932f51c7a17b"
+    static var operationID: String { "c0288cbf83a9134651a1669905e3acbe47972d2bedde71b9197d932f51c7a17b" }
     static let document: String = """
     query CustomValues {
       price

@@ -5,9 +5,9 @@ import Baton
 /// `query FriendPagesQuery`: generated for the `@refetchable` fragment `FriendPages_query`;
 /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
 nonisolated struct FriendPagesQuery: Baton.RefetchQueryOperation {
-    static let operationName: String = "FriendPagesQuery"
+    static var operationName: String { "FriendPagesQuery" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "7601d95617c0852c9a2f1929a3632d2960b2de31e4b04be4426363679b1c444f"
+    static var operationID: String { "7601d95617c0852c9a2f1929a3632d2960b2de31e4b04be4426363679b1c444f" }
     static let document: String = Baton.documentText([
         """
         query FriendPagesQuery($count: Int, $cursor: String, $id: ID!) {

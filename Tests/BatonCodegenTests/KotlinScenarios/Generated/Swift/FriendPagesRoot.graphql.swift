@@ -4,9 +4,9 @@ import Baton
 
 /// `query FriendPagesRoot`: reads a record of `Query`.
 nonisolated struct FriendPagesRoot: Baton.AttachableOperation {
-    static let operationName: String = "FriendPagesRoot"
+    static var operationName: String { "FriendPagesRoot" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "ef1c2df2777bf402c8ea6cee18a1fb121d0c2ededc72ee4741889f8903e44dc7"
+    static var operationID: String { "ef1c2df2777bf402c8ea6cee18a1fb121d0c2ededc72ee4741889f8903e44dc7" }
     static let document: String = Baton.documentText([
         """
         query FriendPagesRoot($id: ID!, $count: Int = 2, $cursor: String) {

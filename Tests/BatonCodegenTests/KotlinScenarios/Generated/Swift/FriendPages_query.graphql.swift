@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `FriendPages_query`, reading a record of `Query`.
-nonisolated struct FriendPages_query: Baton.LensType, Baton.RefetchableFragment {
+nonisolated struct FriendPages_query: Baton.FragmentLensType, Baton.RefetchableFragment {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "FriendPages_query"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Query")
+    static var fragmentName: String? { "FriendPages_query" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Query") }
     /// The query that fetches this fragment's record again (`@refetchable`), and how it pages.
     typealias RefetchQuery = FriendPagesQuery
     static let connectionPath: [Baton.Field] = [Self.selections.field(0), Character.selections.field(1)]

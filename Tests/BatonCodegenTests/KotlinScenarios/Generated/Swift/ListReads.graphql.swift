@@ -4,9 +4,9 @@ import Baton
 
 /// `query ListReads`: reads a record of `Query`.
 nonisolated struct ListReads: Baton.DefaultVariablesOperation {
-    static let operationName: String = "ListReads"
+    static var operationName: String { "ListReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "794ac58f6b6c08b50f6bbc271c8fd305509fcf749588702a43b25f032e3f9b4a"
+    static var operationID: String { "794ac58f6b6c08b50f6bbc271c8fd305509fcf749588702a43b25f032e3f9b4a" }
     static let document: String = """
     query ListReads {
       lists {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query LocationList`: reads a record of `Query`.
 nonisolated struct LocationList: Baton.DefaultVariablesOperation {
-    static let operationName: String = "LocationList"
+    static var operationName: String { "LocationList" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "01fad4e304f6fb5eb8fe407aacdd95df886352fe87dfcb39462e69c8d0ef7eb0"
+    static var operationID: String { "01fad4e304f6fb5eb8fe407aacdd95df886352fe87dfcb39462e69c8d0ef7eb0" }
     static let document: String = """
     query LocationList {
       locations {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query NestedCatchReads`: reads a record of `Query`.
 nonisolated struct NestedCatchReads: Baton.AttachableOperation {
-    static let operationName: String = "NestedCatchReads"
+    static var operationName: String { "NestedCatchReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "6c3d115a5cbb5a045f6d69ac148f5eda256bba0e2a2b949c53298b3b94fba016"
+    static var operationID: String { "6c3d115a5cbb5a045f6d69ac148f5eda256bba0e2a2b949c53298b3b94fba016" }
     static let document: String = """
     query NestedCatchReads($id: ID!) {
       item {

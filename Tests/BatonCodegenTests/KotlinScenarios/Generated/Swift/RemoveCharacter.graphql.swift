@@ -4,9 +4,9 @@ import Baton
 
 /// `mutation RemoveCharacter`: reads a record of `Mutation`.
 nonisolated struct RemoveCharacter: Baton.GraphQLOperation {
-    static let operationName: String = "RemoveCharacter"
+    static var operationName: String { "RemoveCharacter" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "f51c0d330196f381fdf6daf39e9529fdcd15ff243ccb1aac49658d6f6f19b8c6"
+    static var operationID: String { "f51c0d330196f381fdf6daf39e9529fdcd15ff243ccb1aac49658d6f6f19b8c6" }
     static let document: String = """
     mutation RemoveCharacter($id: ID!) {
       removeCharacter(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query RequiredReads`: reads a record of `Query`.
 nonisolated struct RequiredReads: Baton.AttachableOperation {
-    static let operationName: String = "RequiredReads"
+    static var operationName: String { "RequiredReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "70a4a80802d11d4da11ef0b9d5ef3ad469dbf6ce94f2d59c8267d73e296a619c"
+    static var operationID: String { "70a4a80802d11d4da11ef0b9d5ef3ad469dbf6ce94f2d59c8267d73e296a619c" }
     static let document: String = """
     query RequiredReads($id: ID!) {
       character(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query RootRequired`: reads a record of `Query`.
 nonisolated struct RootRequired: Baton.DefaultVariablesOperation {
-    static let operationName: String = "RootRequired"
+    static var operationName: String { "RootRequired" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "379293ec665738f263dd01f9759638d4b0d4d9a767a6eb46d6ce0ad64ed1b316"
+    static var operationID: String { "379293ec665738f263dd01f9759638d4b0d4d9a767a6eb46d6ce0ad64ed1b316" }
     static let document: String = """
     query RootRequired {
       item {

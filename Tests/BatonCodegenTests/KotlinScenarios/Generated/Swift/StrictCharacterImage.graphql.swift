@@ -3,11 +3,11 @@
 import Baton
 
 /// The lens of fragment `StrictCharacterImage`, reading a record of `Character`.
-nonisolated struct StrictCharacterImage: Baton.LensType {
+nonisolated struct StrictCharacterImage: Baton.FragmentLensType {
     let lens: Baton.Lens
     init(lens: Baton.Lens) { self.lens = lens }
-    static let fragmentName: String? = "StrictCharacterImage"
-    static let typeCondition: Baton.TypeCondition? = Baton.TypeCondition("Character")
+    static var fragmentName: String? { "StrictCharacterImage" }
+    static var typeCondition: Baton.TypeCondition? { Baton.TypeCondition("Character") }
     /// The fragment's definition as operations send it (their `document` joins it).
     static let fragmentDocument: String = """
     fragment StrictCharacterImage on Character {

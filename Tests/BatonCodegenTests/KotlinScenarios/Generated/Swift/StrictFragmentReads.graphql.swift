@@ -4,9 +4,9 @@ import Baton
 
 /// `query StrictFragmentReads`: reads a record of `Query`.
 nonisolated struct StrictFragmentReads: Baton.AttachableOperation {
-    static let operationName: String = "StrictFragmentReads"
+    static var operationName: String { "StrictFragmentReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "e421ca52d8479d6335e1c57168964cd094a7a4ac657a4558cdcf753d6c1b8476"
+    static var operationID: String { "e421ca52d8479d6335e1c57168964cd094a7a4ac657a4558cdcf753d6c1b8476" }
     static let document: String = Baton.documentText([
         """
         query StrictFragmentReads($id: ID!) {

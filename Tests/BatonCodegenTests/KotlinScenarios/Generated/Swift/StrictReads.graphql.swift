@@ -4,9 +4,9 @@ import Baton
 
 /// `query StrictReads`: reads a record of `Query`.
 nonisolated struct StrictReads: Baton.AttachableOperation {
-    static let operationName: String = "StrictReads"
+    static var operationName: String { "StrictReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "2b22e81e86fe28ec6e57947e560f4d5f199f9a77311fc42b10f64c9ff2e9a4f1"
+    static var operationID: String { "2b22e81e86fe28ec6e57947e560f4d5f199f9a77311fc42b10f64c9ff2e9a4f1" }
     static let document: String = """
     query StrictReads($id: ID!) {
       character(id: $id) {

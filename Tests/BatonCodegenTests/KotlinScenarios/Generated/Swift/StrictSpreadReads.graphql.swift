@@ -4,9 +4,9 @@ import Baton
 
 /// `query StrictSpreadReads`: reads a record of `Query`.
 nonisolated struct StrictSpreadReads: Baton.AttachableOperation {
-    static let operationName: String = "StrictSpreadReads"
+    static var operationName: String { "StrictSpreadReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "3975a0bdec5d630d66fc5de03f0c930ea362a6e735ee37aaaf4a0219e5598885"
+    static var operationID: String { "3975a0bdec5d630d66fc5de03f0c930ea362a6e735ee37aaaf4a0219e5598885" }
     static let document: String = Baton.documentText([
         """
         query StrictSpreadReads($id: ID!) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query TestConditions`: reads a record of `Query`.
 nonisolated struct TestConditions: Baton.AttachableOperation {
-    static let operationName: String = "TestConditions"
+    static var operationName: String { "TestConditions" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "86f468a71c68b616c4748a3d4c50d4ca8ef2990ee775b80c819151bdb45b86fb"
+    static var operationID: String { "86f468a71c68b616c4748a3d4c50d4ca8ef2990ee775b80c819151bdb45b86fb" }
     static let document: String = """
     query TestConditions($id: ID!, $withOrigin: Boolean!, $hideStatus: Boolean!) {
       character(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query TestProfilePlain`: reads a record of `Query`.
 nonisolated struct TestProfilePlain: Baton.AttachableOperation {
-    static let operationName: String = "TestProfilePlain"
+    static var operationName: String { "TestProfilePlain" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "305611a17c3b70b1f5232d6934574487e14b680cdccdaf1b49ec89f3c581d6b8"
+    static var operationID: String { "305611a17c3b70b1f5232d6934574487e14b680cdccdaf1b49ec89f3c581d6b8" }
     static let document: String = """
     query TestProfilePlain($id: ID!) {
       character(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query ThrowReads`: reads a record of `Query`.
 nonisolated struct ThrowReads: Baton.AttachableOperation {
-    static let operationName: String = "ThrowReads"
+    static var operationName: String { "ThrowReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "b80bf0c504d61cd258da34ccdbf1676bb1ea1fbb5b9e5cfff3f220a6a52d35e4"
+    static var operationID: String { "b80bf0c504d61cd258da34ccdbf1676bb1ea1fbb5b9e5cfff3f220a6a52d35e4" }
     static let document: String = """
     query ThrowReads($id: ID!) {
       character(id: $id) {

@@ -4,9 +4,9 @@ import Baton
 
 /// `query ValueReads`: reads a record of `Query`.
 nonisolated struct ValueReads: Baton.AttachableOperation {
-    static let operationName: String = "ValueReads"
+    static var operationName: String { "ValueReads" }
     /// SHA-256 of `document`, for persisted queries.
-    static let operationID: String = "fc1acacd59937db116613fe7dc8ee6e0aa454705e23464588a0658728c8a9cdf"
+    static var operationID: String { "fc1acacd59937db116613fe7dc8ee6e0aa454705e23464588a0658728c8a9cdf" }
     static let document: String = """
     query ValueReads($id: ID!) {
       character(id: $id) {

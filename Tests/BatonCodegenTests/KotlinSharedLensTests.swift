@@ -25,7 +25,9 @@ import Testing
         let expected = ["Data"] + declared.map { String($0.split(separator: ".").last!) }
 
         let swift = try Self.generated("swift")
-        let structs = swift.matches(of: /\bstruct (\w+): Baton\.LensType/).map { String($0.output.1) }
+        let structs = swift.matches(of: /\bstruct (\w+): Baton\.(?:Conditional|Fragment)?LensType\b/).map {
+            String($0.output.1)
+        }
         #expect(structs == expected)
 
         let kotlin = try Self.generated("kotlin")

@@ -112,6 +112,8 @@ package final class ValidationContext {
     /// search when its mark equals `visitGeneration` (no clearing between searches).
     private var visitMarks: [UInt32]
     private var visitGeneration: UInt32 = 0
+    /// The search stack of `forEachReferencedFragment`, kept between searches.
+    private var toVisit: [Int] = []
     /// Set by the walker once every definition was walked (before the `leaveDocument` hooks).
     var walkFinished = false
     /// Variable usages of each definition, filled in as the walker passes them.
@@ -279,13 +281,20 @@ package final class ValidationContext {
         return spreads
     }
 
-    /// The definition index of the fragment each spread of a definition names, in spread order,
-    /// leaving out names no fragment has.
-    private func spreadTargets(ofDefinition index: Int) -> [Int] {
+    /// The definition index of the fragment each spread of a definition names, in spread order
+    /// (-1 for a name no fragment has): each spread's name is looked up once per unit.
+    package func spreadTargets(ofDefinition index: Int) -> [Int] {
         if let cached = spreadTargetsByDefinition[index] { return cached }
-        let targets = fragmentSpreads(ofDefinition: index).compactMap { fragmentIndexByName[$0.name.value] }
+        let targets = fragmentSpreads(ofDefinition: index).map { fragmentIndexByName[$0.name.value] ?? -1 }
         spreadTargetsByDefinition[index] = targets
         return targets
+    }
+
+    /// The definition index of the fragment the `spread`th spread of a definition names (-1 when
+    /// no fragment has that name).
+    package func spreadTarget(ofDefinition index: Int, _ spread: Int) -> Int {
+        if let cached = spreadTargetsByDefinition[index] { return cached[spread] }
+        return spreadTargets(ofDefinition: index)[spread]
     }
 
     /// The spreads in a selection set, depth-first with a stack as graphql-js walks it.
@@ -309,23 +318,31 @@ package final class ValidationContext {
     /// last definition, so marking definition indices is marking names.
     package func recursivelyReferencedFragments(ofDefinition index: Int) -> [Int] {
         if let cached = referencedFragmentsByDefinition[index] { return cached }
+        var result: [Int] = []
+        forEachReferencedFragment(ofDefinition: index) { result.append($0) }
+        referencedFragmentsByDefinition[index] = result
+        return result
+    }
+
+    /// Calls `body` with the definition index of every fragment a definition reaches through
+    /// spreads, in `recursivelyReferencedFragments`'s order, keeping no list.
+    private func forEachReferencedFragment(ofDefinition index: Int, _ body: (Int) -> Void) {
         visitGeneration &+= 1
         if visitGeneration == 0 {
             for position in visitMarks.indices { visitMarks[position] = 0 }
             visitGeneration = 1
         }
         let generation = visitGeneration
-        var result: [Int] = []
-        var toVisit = [index]
+        toVisit.removeAll(keepingCapacity: true)
+        toVisit.append(index)
         while let next = toVisit.popLast() {
-            for fragmentIndex in spreadTargets(ofDefinition: next) where visitMarks[fragmentIndex] != generation {
+            for fragmentIndex in spreadTargets(ofDefinition: next)
+            where fragmentIndex >= 0 && visitMarks[fragmentIndex] != generation {
                 visitMarks[fragmentIndex] = generation
-                result.append(fragmentIndex)
+                body(fragmentIndex)
                 toVisit.append(fragmentIndex)
             }
         }
-        referencedFragmentsByDefinition[index] = result
-        return result
     }
 
     /// Every variable usage of an operation and the fragments it reaches
@@ -334,8 +351,9 @@ package final class ValidationContext {
     package func recursiveVariableUsages(ofDefinition index: Int) -> [VariableUsage] {
         if walkFinished, let cached = recursiveUsagesByDefinition[index] { return cached }
         var usages = variableUsagesByDefinition[index]
-        for fragment in recursivelyReferencedFragments(ofDefinition: index) {
-            usages.append(contentsOf: variableUsagesByDefinition[fragment])
+        forEachReferencedFragment(ofDefinition: index) { fragment in
+            let fragmentUsages = variableUsagesByDefinition[fragment]
+            if !fragmentUsages.isEmpty { usages.append(contentsOf: fragmentUsages) }
         }
         if walkFinished { recursiveUsagesByDefinition[index] = usages }
         return usages

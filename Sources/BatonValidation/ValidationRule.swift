@@ -48,7 +48,7 @@ package class ValidationRuleBase {
     @inline(__always)
     private func noteDefaultHook() {
         #if DEBUG
-            (self as! any ValidationRule).context.noteDefaultHook()
+            (self as? any ValidationRule)?.context.noteDefaultHook()
         #endif
     }
 

@@ -3,16 +3,17 @@ import BatonSchema
 import BatonSyntax
 
 /// One validation rule: a class that keeps whatever state it needs and overrides the walker
-/// hooks it cares about.
+/// hooks it cares about (each rule derives from `ValidationRuleBase`, which declares them).
 ///
-/// Every hook is a protocol requirement with an empty default, so an override in a rule is
-/// dispatched dynamically and really called (a hook declared only in an extension would be
-/// called statically and silently skipped). A rule instance lives for one validation unit (one
-/// merged document set, or one file in per-file mode), like graphql-js's rule closures; it reads
-/// the walker's type information from `context` (`parentType`, `fieldDef`, `inputType`, …),
-/// which is already updated for the node when an `enter` hook runs and still valid when the
-/// matching `leave` hook runs.
-package protocol ValidationRule: AnyObject {
+/// Every hook is a method of `ValidationRuleBase` with an empty default, so an override in a rule
+/// is dispatched dynamically and really called; the walker calls it through the base class
+/// without retaining the rule (`Unmanaged._withUnsafeGuaranteedRef`: the walk holds every rule
+/// for its whole length). A rule instance lives for one validation unit (one merged document
+/// set, or one file in per-file mode), like graphql-js's rule closures; it reads the walker's
+/// type information from `context` (`parentType`, `fieldDef`, `inputType`, …), which is already
+/// updated for the node when an `enter` hook runs and still valid when the matching `leave` hook
+/// runs.
+package protocol ValidationRule: ValidationRuleBase {
     /// The stable kebab-case id used in diagnostics, `baton.json`'s `rules` and `--format json`.
     static var id: String { get }
     /// The shared walk state: schema, type information, fragments, and reporting.
@@ -35,38 +36,53 @@ package protocol ValidationRule: AnyObject {
     /// rule declaring `.fieldPerDefinition` (the walker reads it after the definition's `enterOperation`
     /// or `enterFragment`). True unless the rule says otherwise.
     var fieldHooksActive: Bool { get }
+}
+
+/// The walker's hooks, each an empty default a rule overrides (`override package func enterField`).
+///
+/// Every default notes that it ran in a debug build, so the debug walker can tell an empty default
+/// from an override that a rule forgot to declare in `hooks`; in a release build it does nothing.
+package class ValidationRuleBase {
+    package init() {}
+
+    @inline(__always)
+    private func noteDefaultHook() {
+        #if DEBUG
+            (self as? any ValidationRule)?.context.noteDefaultHook()
+        #endif
+    }
 
     /// The whole unit (every definition of every document in it), before anything else.
-    func enterDocument()
+    package func enterDocument() { noteDefaultHook() }
     /// After every definition was walked.
-    func leaveDocument()
-    func enterOperation(_ node: OperationDefinition)
-    func leaveOperation(_ node: OperationDefinition)
-    func enterFragment(_ node: FragmentDefinition)
-    func leaveFragment(_ node: FragmentDefinition)
-    func enterVariableDefinition(_ node: VariableDefinition)
-    func leaveVariableDefinition(_ node: VariableDefinition)
-    func enterSelectionSet(_ node: SelectionSet)
-    func leaveSelectionSet(_ node: SelectionSet)
-    func enterField(_ node: Field)
-    func leaveField(_ node: Field)
-    func enterFragmentSpread(_ node: FragmentSpread)
-    func leaveFragmentSpread(_ node: FragmentSpread)
-    func enterInlineFragment(_ node: InlineFragment)
-    func leaveInlineFragment(_ node: InlineFragment)
+    package func leaveDocument() { noteDefaultHook() }
+    package func enterOperation(_ node: OperationDefinition) { noteDefaultHook() }
+    package func leaveOperation(_ node: OperationDefinition) { noteDefaultHook() }
+    package func enterFragment(_ node: FragmentDefinition) { noteDefaultHook() }
+    package func leaveFragment(_ node: FragmentDefinition) { noteDefaultHook() }
+    package func enterVariableDefinition(_ node: VariableDefinition) { noteDefaultHook() }
+    package func leaveVariableDefinition(_ node: VariableDefinition) { noteDefaultHook() }
+    package func enterSelectionSet(_ node: SelectionSet) { noteDefaultHook() }
+    package func leaveSelectionSet(_ node: SelectionSet) { noteDefaultHook() }
+    package func enterField(_ node: Field) { noteDefaultHook() }
+    package func leaveField(_ node: Field) { noteDefaultHook() }
+    package func enterFragmentSpread(_ node: FragmentSpread) { noteDefaultHook() }
+    package func leaveFragmentSpread(_ node: FragmentSpread) { noteDefaultHook() }
+    package func enterInlineFragment(_ node: InlineFragment) { noteDefaultHook() }
+    package func leaveInlineFragment(_ node: InlineFragment) { noteDefaultHook() }
     /// The directives of one node, before each is entered (`location` is what they apply to).
-    func enterDirectives(_ nodes: [Directive], location: DirectiveLocation)
-    func enterDirective(_ node: Directive, location: DirectiveLocation)
-    func leaveDirective(_ node: Directive, location: DirectiveLocation)
-    func enterArgument(_ node: Argument)
-    func leaveArgument(_ node: Argument)
+    package func enterDirectives(_ nodes: [Directive], location: DirectiveLocation) { noteDefaultHook() }
+    package func enterDirective(_ node: Directive, location: DirectiveLocation) { noteDefaultHook() }
+    package func leaveDirective(_ node: Directive, location: DirectiveLocation) { noteDefaultHook() }
+    package func enterArgument(_ node: Argument) { noteDefaultHook() }
+    package func leaveArgument(_ node: Argument) { noteDefaultHook() }
     /// Every value literal, including variables, list items and object field values.
-    func enterValue(_ node: Value)
-    func leaveValue(_ node: Value)
-    func enterObjectField(_ node: ObjectField)
-    func leaveObjectField(_ node: ObjectField)
+    package func enterValue(_ node: Value) { noteDefaultHook() }
+    package func leaveValue(_ node: Value) { noteDefaultHook() }
+    package func enterObjectField(_ node: ObjectField) { noteDefaultHook() }
+    package func leaveObjectField(_ node: ObjectField) { noteDefaultHook() }
     /// A named type reference: a variable's type, a fragment's or inline fragment's condition.
-    func enterNamedType(_ node: NamedType)
+    package func enterNamedType(_ node: NamedType) { noteDefaultHook() }
 }
 
 /// A set of walker hooks; each member stands for the `enter` and `leave` hook of one node kind.
@@ -128,36 +144,7 @@ extension ValidationRule {
     package var fieldHooksActive: Bool { true }
 }
 
-// Every default hook notes that it ran, so the debug walker can tell an empty default from an
-// override that a rule forgot to declare in `hooks`.
 extension ValidationRule {
-    package func enterDocument() { context.noteDefaultHook() }
-    package func leaveDocument() { context.noteDefaultHook() }
-    package func enterOperation(_ node: OperationDefinition) { context.noteDefaultHook() }
-    package func leaveOperation(_ node: OperationDefinition) { context.noteDefaultHook() }
-    package func enterFragment(_ node: FragmentDefinition) { context.noteDefaultHook() }
-    package func leaveFragment(_ node: FragmentDefinition) { context.noteDefaultHook() }
-    package func enterVariableDefinition(_ node: VariableDefinition) { context.noteDefaultHook() }
-    package func leaveVariableDefinition(_ node: VariableDefinition) { context.noteDefaultHook() }
-    package func enterSelectionSet(_ node: SelectionSet) { context.noteDefaultHook() }
-    package func leaveSelectionSet(_ node: SelectionSet) { context.noteDefaultHook() }
-    package func enterField(_ node: Field) { context.noteDefaultHook() }
-    package func leaveField(_ node: Field) { context.noteDefaultHook() }
-    package func enterFragmentSpread(_ node: FragmentSpread) { context.noteDefaultHook() }
-    package func leaveFragmentSpread(_ node: FragmentSpread) { context.noteDefaultHook() }
-    package func enterInlineFragment(_ node: InlineFragment) { context.noteDefaultHook() }
-    package func leaveInlineFragment(_ node: InlineFragment) { context.noteDefaultHook() }
-    package func enterDirectives(_ nodes: [Directive], location: DirectiveLocation) { context.noteDefaultHook() }
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) { context.noteDefaultHook() }
-    package func leaveDirective(_ node: Directive, location: DirectiveLocation) { context.noteDefaultHook() }
-    package func enterArgument(_ node: Argument) { context.noteDefaultHook() }
-    package func leaveArgument(_ node: Argument) { context.noteDefaultHook() }
-    package func enterValue(_ node: Value) { context.noteDefaultHook() }
-    package func leaveValue(_ node: Value) { context.noteDefaultHook() }
-    package func enterObjectField(_ node: ObjectField) { context.noteDefaultHook() }
-    package func leaveObjectField(_ node: ObjectField) { context.noteDefaultHook() }
-    package func enterNamedType(_ node: NamedType) { context.noteDefaultHook() }
-
     /// Reports an error under this rule's id. The first place is the diagnostic's location; the
     /// others become notes (graphql-js's further `nodes`).
     package func report(_ message: String, _ places: [SourceRange], noteMessage: String = "related location") {

@@ -49,7 +49,7 @@ struct Walker {
     }
 
     mutating func walkUnit() {
-        for rule in hooked.document { call(rule, .document) { rule.enterDocument() } }
+        for rule in hooked.document { call(rule, .document) { $0.enterDocument() } }
         for (index, entry) in context.definitions.enumerated() {
             context.currentDefinitionIndex = index
             context.currentFile = entry.file
@@ -61,7 +61,7 @@ struct Walker {
             }
         }
         context.walkFinished = true
-        for rule in hooked.document { call(rule, .document) { rule.leaveDocument() } }
+        for rule in hooked.document { call(rule, .document) { $0.leaveDocument() } }
     }
 
     // MARK: Definitions
@@ -71,12 +71,12 @@ struct Walker {
         info.pointee.typeStack.append(
             root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
         responsePaths?.begin(anchor: BatonDirectives.headSpan(of: node))
-        for rule in hooked.operation { call(rule, .operation) { rule.enterOperation(node) } }
+        for rule in hooked.operation { call(rule, .operation) { $0.enterOperation(node) } }
         selectFieldHooks()
         for variable in node.variableDefinitions { walkVariableDefinition(variable) }
         walkDirectives(node.directives, location: Self.location(of: node.operation))
         walkSelectionSet(node.selectionSet)
-        for rule in hooked.operation { call(rule, .operation) { rule.leaveOperation(node) } }
+        for rule in hooked.operation { call(rule, .operation) { $0.leaveOperation(node) } }
         info.pointee.typeStack.removeLast()
     }
 
@@ -84,12 +84,12 @@ struct Walker {
         let type = context.typeFromAST(.named(node.typeCondition))
         info.pointee.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
         responsePaths?.begin(anchor: node.name.span)
-        for rule in hooked.fragment { call(rule, .fragment) { rule.enterFragment(node) } }
+        for rule in hooked.fragment { call(rule, .fragment) { $0.enterFragment(node) } }
         selectFieldHooks()
         walkNamedType(node.typeCondition)
         walkDirectives(node.directives, location: .fragmentDefinition)
         walkSelectionSet(node.selectionSet)
-        for rule in hooked.fragment { call(rule, .fragment) { rule.leaveFragment(node) } }
+        for rule in hooked.fragment { call(rule, .fragment) { $0.leaveFragment(node) } }
         info.pointee.typeStack.removeLast()
     }
 
@@ -97,11 +97,11 @@ struct Walker {
         let type = context.typeFromAST(node.type)
         info.pointee.inputTypeStack.append(type.flatMap { $0.named.isInputType ? $0 : nil })
         info.pointee.insideVariableDefinition = true
-        for rule in hooked.variableDefinition { call(rule, .variableDefinition) { rule.enterVariableDefinition(node) } }
+        for rule in hooked.variableDefinition { call(rule, .variableDefinition) { $0.enterVariableDefinition(node) } }
         walkTypeReference(node.type)
         if let value = node.defaultValue { walkValue(value) }
         walkDirectives(node.directives, location: .variableDefinition)
-        for rule in hooked.variableDefinition { call(rule, .variableDefinition) { rule.leaveVariableDefinition(node) } }
+        for rule in hooked.variableDefinition { call(rule, .variableDefinition) { $0.leaveVariableDefinition(node) } }
         info.pointee.insideVariableDefinition = false
         info.pointee.inputTypeStack.removeLast()
     }
@@ -114,7 +114,7 @@ struct Walker {
     }
 
     private func walkNamedType(_ node: NamedType) {
-        for rule in hooked.namedType { call(rule, .namedType) { rule.enterNamedType(node) } }
+        for rule in hooked.namedType { call(rule, .namedType) { $0.enterNamedType(node) } }
     }
 
     // MARK: Selections
@@ -124,7 +124,7 @@ struct Walker {
         defer { depth -= 1 }
         let named = context.type?.named
         info.pointee.parentTypeStack.append(SchemaReference(named.flatMap { $0.isComposite ? $0 : nil }))
-        for rule in hooked.selectionSet { call(rule, .selectionSet) { rule.enterSelectionSet(node) } }
+        for rule in hooked.selectionSet { call(rule, .selectionSet) { $0.enterSelectionSet(node) } }
         for selection in node.selections {
             switch selection {
             case .field(let field): walkField(field)
@@ -132,7 +132,7 @@ struct Walker {
             case .inlineFragment(let inline): walkInlineFragment(inline)
             }
         }
-        for rule in hooked.selectionSet { call(rule, .selectionSet) { rule.leaveSelectionSet(node) } }
+        for rule in hooked.selectionSet { call(rule, .selectionSet) { $0.leaveSelectionSet(node) } }
         info.pointee.parentTypeStack.removeLast()
     }
 
@@ -151,21 +151,21 @@ struct Walker {
         // Most fields have no directives: the rules that look only at those with some are not called.
         let withDirectives = !node.directives.isEmpty
         let enterRules = withDirectives ? fieldHooks.enter : fieldHooks.enterWithoutDirectives
-        for rule in enterRules { callField(rule, node, .enterField) { rule.enterField(node) } }
+        for rule in enterRules { callField(rule, node, .enterField) { $0.enterField(node) } }
         for argument in node.arguments { walkArgument(argument) }
         walkDirectives(node.directives, location: .field)
         if let selectionSet = node.selectionSet { walkSelectionSet(selectionSet) }
         let leaveRules = withDirectives ? fieldHooks.leave : fieldHooks.leaveWithoutDirectives
-        for rule in leaveRules { callField(rule, node, .leaveField) { rule.leaveField(node) } }
+        for rule in leaveRules { callField(rule, node, .leaveField) { $0.leaveField(node) } }
         responsePaths?.leaveField()
         info.pointee.typeStack.removeLast()
         info.pointee.fieldDefStack.removeLast()
     }
 
     private mutating func walkFragmentSpread(_ node: FragmentSpread) {
-        for rule in hooked.fragmentSpread { call(rule, .fragmentSpread) { rule.enterFragmentSpread(node) } }
+        for rule in hooked.fragmentSpread { call(rule, .fragmentSpread) { $0.enterFragmentSpread(node) } }
         walkDirectives(node.directives, location: .fragmentSpread)
-        for rule in hooked.fragmentSpread { call(rule, .fragmentSpread) { rule.leaveFragmentSpread(node) } }
+        for rule in hooked.fragmentSpread { call(rule, .fragmentSpread) { $0.leaveFragmentSpread(node) } }
     }
 
     private mutating func walkInlineFragment(_ node: InlineFragment) {
@@ -178,11 +178,11 @@ struct Walker {
             type = nil
         }
         info.pointee.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
-        for rule in hooked.inlineFragment { call(rule, .inlineFragment) { rule.enterInlineFragment(node) } }
+        for rule in hooked.inlineFragment { call(rule, .inlineFragment) { $0.enterInlineFragment(node) } }
         if let condition = node.typeCondition { walkNamedType(condition) }
         walkDirectives(node.directives, location: .inlineFragment)
         walkSelectionSet(node.selectionSet)
-        for rule in hooked.inlineFragment { call(rule, .inlineFragment) { rule.leaveInlineFragment(node) } }
+        for rule in hooked.inlineFragment { call(rule, .inlineFragment) { $0.leaveInlineFragment(node) } }
         info.pointee.typeStack.removeLast()
     }
 
@@ -190,12 +190,12 @@ struct Walker {
 
     private mutating func walkDirectives(_ nodes: [Directive], location: DirectiveLocation) {
         guard !nodes.isEmpty else { return }
-        for rule in hooked.directives { call(rule, .directives) { rule.enterDirectives(nodes, location: location) } }
+        for rule in hooked.directives { call(rule, .directives) { $0.enterDirectives(nodes, location: location) } }
         for node in nodes {
             info.pointee.directiveDef = schema.directive(named: node.name.value)
-            for rule in hooked.directive { call(rule, .directive) { rule.enterDirective(node, location: location) } }
+            for rule in hooked.directive { call(rule, .directive) { $0.enterDirective(node, location: location) } }
             for argument in node.arguments { walkArgument(argument) }
-            for rule in hooked.directive { call(rule, .directive) { rule.leaveDirective(node, location: location) } }
+            for rule in hooked.directive { call(rule, .directive) { $0.leaveDirective(node, location: location) } }
             info.pointee.directiveDef = nil
         }
     }
@@ -212,9 +212,9 @@ struct Walker {
         info.pointee.defaultValueStack.append(argumentDef?.defaultValue)
         info.pointee.inputTypeStack.append(
             argumentDef.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
-        for rule in hooked.argument { call(rule, .argument) { rule.enterArgument(node) } }
+        for rule in hooked.argument { call(rule, .argument) { $0.enterArgument(node) } }
         walkValue(node.value)
-        for rule in hooked.argument { call(rule, .argument) { rule.leaveArgument(node) } }
+        for rule in hooked.argument { call(rule, .argument) { $0.leaveArgument(node) } }
         info.pointee.argumentDef = nil
         info.pointee.defaultValueStack.removeLast()
         info.pointee.inputTypeStack.removeLast()
@@ -238,33 +238,33 @@ struct Walker {
             }
             info.pointee.defaultValueStack.append(nil)
             info.pointee.inputTypeStack.append(itemType)
-            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.enterValue(node) } }
             for value in values { walkValue(value) }
-            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.leaveValue(node) } }
             info.pointee.defaultValueStack.removeLast()
             info.pointee.inputTypeStack.removeLast()
         case .object(let fields, let span):
             guard enterNesting(at: span) else { return }
             defer { depth -= 1 }
-            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.enterValue(node) } }
             for field in fields { walkObjectField(field) }
-            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.leaveValue(node) } }
         case .enumValue(let name):
             if let type = context.inputType?.named, type.kind == .enumType {
                 info.pointee.enumValueDef = type.enumValue(named: name.value)
             } else {
                 info.pointee.enumValueDef = nil
             }
-            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
-            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.leaveValue(node) } }
             info.pointee.enumValueDef = nil
         case .variable(let variable):
             context.recordVariableUsage(variable)
-            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
-            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.leaveValue(node) } }
         default:
-            for rule in hooked.value { call(rule, .value) { rule.enterValue(node) } }
-            for rule in hooked.value { call(rule, .value) { rule.leaveValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.enterValue(node) } }
+            for rule in hooked.value { call(rule, .value) { $0.leaveValue(node) } }
         }
     }
 
@@ -276,28 +276,31 @@ struct Walker {
         info.pointee.defaultValueStack.append(inputField?.defaultValue)
         info.pointee.inputTypeStack.append(
             inputField.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
-        for rule in hooked.objectField { call(rule, .objectField) { rule.enterObjectField(node) } }
+        for rule in hooked.objectField { call(rule, .objectField) { $0.enterObjectField(node) } }
         walkValue(node.value)
-        for rule in hooked.objectField { call(rule, .objectField) { rule.leaveObjectField(node) } }
+        for rule in hooked.objectField { call(rule, .objectField) { $0.leaveObjectField(node) } }
         info.pointee.defaultValueStack.removeLast()
         info.pointee.inputTypeStack.removeLast()
     }
 
     // MARK: Helpers
 
-    /// Calls one rule's hook. A debug build calls every rule's hooks and reports an overridden
-    /// hook the rule does not declare (a default hook notes that it ran; an override does not).
+    /// Calls one rule's hook through the base class, without retaining the rule (the walker's
+    /// `rules` hold it for the whole walk). A debug build calls every rule's hooks and reports an
+    /// overridden hook the rule does not declare (a default hook notes that it ran; an override
+    /// does not).
     @inline(__always)
-    private func call(_ rule: any ValidationRule, _ hook: ValidationHooks, _ body: () -> Void) {
+    private func call(_ rule: HookedRule, _ hook: ValidationHooks, _ body: (ValidationRuleBase) -> Void) {
         #if DEBUG
-            if !type(of: rule).hooks.isDisjoint(with: hook) {
-                body()
+            let typed = rule.takeUnretainedValue() as! any ValidationRule
+            if !type(of: typed).hooks.isDisjoint(with: hook) {
+                rule._withUnsafeGuaranteedRef(body)
                 return
             }
             context.defaultHookRan = false
-            body()
+            rule._withUnsafeGuaranteedRef(body)
             if !context.defaultHookRan {
-                let id = type(of: rule).id
+                let id = type(of: typed).id
                 if context.undeclaredHooks.insert("\(id) \(hook.rawValue)").inserted {
                     context.report(
                         "Rule \(id) overrides a walker hook (ValidationHooks rawValue \(hook.rawValue)) it does not declare in `hooks`.",
@@ -305,7 +308,7 @@ struct Walker {
                 }
             }
         #else
-            body()
+            rule._withUnsafeGuaranteedRef(body)
         #endif
     }
 
@@ -314,13 +317,16 @@ struct Walker {
     /// without directives (the walk would have skipped it there); it calls a `.fieldPerDefinition`
     /// rule in every definition, and reports it if it reports where its `fieldHooksActive` was false.
     @inline(__always)
-    private func callField(_ rule: any ValidationRule, _ node: Field, _ side: ValidationHooks, _ body: () -> Void) {
+    private func callField(
+        _ rule: HookedRule, _ node: Field, _ side: ValidationHooks, _ body: (ValidationRuleBase) -> Void
+    ) {
         #if DEBUG
-            let hooks = type(of: rule).hooks
-            let id = type(of: rule).id
-            if hooks.contains(.fieldPerDefinition), !rule.fieldHooksActive {
+            let typed = rule.takeUnretainedValue() as! any ValidationRule
+            let hooks = type(of: typed).hooks
+            let id = type(of: typed).id
+            if hooks.contains(.fieldPerDefinition), !typed.fieldHooksActive {
                 let before = context.diagnostics.count
-                body()
+                rule._withUnsafeGuaranteedRef(body)
                 if context.diagnostics.count != before,
                     context.undeclaredHooks.insert("\(id) fieldPerDefinition").inserted
                 {
@@ -332,7 +338,7 @@ struct Walker {
             }
             if hooks.isDisjoint(with: [.field, side]), hooks.contains(.fieldWithDirectives) {
                 let before = context.diagnostics.count
-                body()
+                rule._withUnsafeGuaranteedRef(body)
                 if node.directives.isEmpty, context.diagnostics.count != before,
                     context.undeclaredHooks.insert("\(id) fieldWithDirectives").inserted
                 {
@@ -362,9 +368,9 @@ struct Walker {
                 fieldHooks = made.hooks
                 return
             }
-            var inactive: Set<ObjectIdentifier> = []
+            var inactive: Set<UnsafeMutableRawPointer> = []
             for (index, rule) in hooked.perDefinition.enumerated() where active & (1 << UInt64(min(index, 63))) == 0 {
-                inactive.insert(ObjectIdentifier(rule))
+                inactive.insert(HookedRule.passUnretained(rule).toOpaque())
             }
             fieldHooks = hooked.fieldHooks.without(inactive)
             fieldHooksByActivity.append((active, fieldHooks))
@@ -407,53 +413,57 @@ struct Walker {
     }
 }
 
+/// A rule as the walker calls it: through the base class, unretained (the walker's `rules` keep it).
+private typealias HookedRule = Unmanaged<ValidationRuleBase>
+
 /// The rules of a walk grouped by the hooks they declare, in the rules' order.
 private struct HookedRules {
-    var document: [any ValidationRule] = []
-    var operation: [any ValidationRule] = []
-    var fragment: [any ValidationRule] = []
-    var variableDefinition: [any ValidationRule] = []
-    var selectionSet: [any ValidationRule] = []
+    var document: [HookedRule] = []
+    var operation: [HookedRule] = []
+    var fragment: [HookedRule] = []
+    var variableDefinition: [HookedRule] = []
+    var selectionSet: [HookedRule] = []
     /// The field hooks, each rule's as it declares them.
     var fieldHooks = FieldHooks()
     /// The rules declaring `.fieldPerDefinition` (in a debug build, none: every rule is called).
     var perDefinition: [any ValidationRule] = []
-    var fragmentSpread: [any ValidationRule] = []
-    var inlineFragment: [any ValidationRule] = []
-    var directives: [any ValidationRule] = []
-    var directive: [any ValidationRule] = []
-    var argument: [any ValidationRule] = []
-    var value: [any ValidationRule] = []
-    var objectField: [any ValidationRule] = []
-    var namedType: [any ValidationRule] = []
+    var fragmentSpread: [HookedRule] = []
+    var inlineFragment: [HookedRule] = []
+    var directives: [HookedRule] = []
+    var directive: [HookedRule] = []
+    var argument: [HookedRule] = []
+    var value: [HookedRule] = []
+    var objectField: [HookedRule] = []
+    var namedType: [HookedRule] = []
 
     init(_ rules: [any ValidationRule], everyHook: Bool) {
         for rule in rules {
+            let hooked = HookedRule.passUnretained(rule)
             #if DEBUG
                 let hooks = ValidationHooks.all
             #else
                 let hooks = everyHook ? ValidationHooks.all : type(of: rule).hooks
             #endif
-            if hooks.contains(.document) { document.append(rule) }
-            if hooks.contains(.operation) { operation.append(rule) }
-            if hooks.contains(.fragment) { fragment.append(rule) }
-            if hooks.contains(.variableDefinition) { variableDefinition.append(rule) }
-            if hooks.contains(.selectionSet) { selectionSet.append(rule) }
-            if hooks.callsField(withDirectives: true) { fieldHooks.enter.append(rule) }
-            if hooks.callsField(withDirectives: false) { fieldHooks.enterWithoutDirectives.append(rule) }
-            if hooks.callsLeaveField(withDirectives: true) { fieldHooks.leave.append(rule) }
-            if hooks.callsLeaveField(withDirectives: false) { fieldHooks.leaveWithoutDirectives.append(rule) }
+            if hooks.contains(.document) { document.append(hooked) }
+            if hooks.contains(.operation) { operation.append(hooked) }
+            if hooks.contains(.fragment) { fragment.append(hooked) }
+            if hooks.contains(.variableDefinition) { variableDefinition.append(hooked) }
+            if hooks.contains(.selectionSet) { selectionSet.append(hooked) }
+            if hooks.callsField(withDirectives: true) { fieldHooks.enter.append(hooked) }
+            if hooks.callsField(withDirectives: false) { fieldHooks.enterWithoutDirectives.append(hooked) }
+            if hooks.callsLeaveField(withDirectives: true) { fieldHooks.leave.append(hooked) }
+            if hooks.callsLeaveField(withDirectives: false) { fieldHooks.leaveWithoutDirectives.append(hooked) }
             #if !DEBUG
                 if hooks.contains(.fieldPerDefinition) { perDefinition.append(rule) }
             #endif
-            if hooks.contains(.fragmentSpread) { fragmentSpread.append(rule) }
-            if hooks.contains(.inlineFragment) { inlineFragment.append(rule) }
-            if hooks.contains(.directives) { directives.append(rule) }
-            if hooks.contains(.directive) { directive.append(rule) }
-            if hooks.contains(.argument) { argument.append(rule) }
-            if hooks.contains(.value) { value.append(rule) }
-            if hooks.contains(.objectField) { objectField.append(rule) }
-            if hooks.contains(.namedType) { namedType.append(rule) }
+            if hooks.contains(.fragmentSpread) { fragmentSpread.append(hooked) }
+            if hooks.contains(.inlineFragment) { inlineFragment.append(hooked) }
+            if hooks.contains(.directives) { directives.append(hooked) }
+            if hooks.contains(.directive) { directive.append(hooked) }
+            if hooks.contains(.argument) { argument.append(hooked) }
+            if hooks.contains(.value) { value.append(hooked) }
+            if hooks.contains(.objectField) { objectField.append(hooked) }
+            if hooks.contains(.namedType) { namedType.append(hooked) }
         }
     }
 }
@@ -461,15 +471,15 @@ private struct HookedRules {
 /// The rules whose `enterField` and `leaveField` hooks are called at a field with directives and at
 /// one without, in the rules' order.
 private struct FieldHooks {
-    var enter: [any ValidationRule] = []
-    var enterWithoutDirectives: [any ValidationRule] = []
-    var leave: [any ValidationRule] = []
-    var leaveWithoutDirectives: [any ValidationRule] = []
+    var enter: [HookedRule] = []
+    var enterWithoutDirectives: [HookedRule] = []
+    var leave: [HookedRule] = []
+    var leaveWithoutDirectives: [HookedRule] = []
 
     /// The same lists without the given rules.
-    func without(_ rules: Set<ObjectIdentifier>) -> FieldHooks {
-        func kept(_ list: [any ValidationRule]) -> [any ValidationRule] {
-            list.filter { !rules.contains(ObjectIdentifier($0)) }
+    func without(_ rules: Set<UnsafeMutableRawPointer>) -> FieldHooks {
+        func kept(_ list: [HookedRule]) -> [HookedRule] {
+            list.filter { !rules.contains($0.toOpaque()) }
         }
         return FieldHooks(
             enter: kept(enter), enterWithoutDirectives: kept(enterWithoutDirectives), leave: kept(leave),

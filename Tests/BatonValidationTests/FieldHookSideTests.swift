@@ -10,58 +10,58 @@ import XCTest
 /// reports a rule that breaks either promise. Also the name tables the walk looks fragments up in.
 final class FieldHookSideTests: XCTestCase {
     /// Reports each field it enters.
-    final class EnterRule: ValidationRule {
+    final class EnterRule: ValidationRuleBase, ValidationRule {
         static let id = "enter-side"
         static let hooks: ValidationHooks = [.enterField]
         let context: ValidationContext
         init(context: ValidationContext) { self.context = context }
-        func enterField(_ node: Field) { report("enter \(node.name.value)", at: node.name.span) }
+        override func enterField(_ node: Field) { report("enter \(node.name.value)", at: node.name.span) }
     }
 
     /// Reports each field it leaves.
-    final class LeaveRule: ValidationRule {
+    final class LeaveRule: ValidationRuleBase, ValidationRule {
         static let id = "leave-side"
         static let hooks: ValidationHooks = [.leaveField]
         let context: ValidationContext
         init(context: ValidationContext) { self.context = context }
-        func leaveField(_ node: Field) { report("leave \(node.name.value)", at: node.name.span) }
+        override func leaveField(_ node: Field) { report("leave \(node.name.value)", at: node.name.span) }
     }
 
     /// Declares `.enterField` but overrides `leaveField` too.
-    final class UndeclaredLeaveRule: ValidationRule {
+    final class UndeclaredLeaveRule: ValidationRuleBase, ValidationRule {
         static let id = "undeclared-leave"
         static let hooks: ValidationHooks = [.enterField]
         let context: ValidationContext
         init(context: ValidationContext) { self.context = context }
-        func enterField(_ node: Field) {}
-        func leaveField(_ node: Field) {}
+        override func enterField(_ node: Field) {}
+        override func leaveField(_ node: Field) {}
     }
 
     /// Active only in fragments, and honest about it: reports the fields of fragments.
-    final class FragmentFieldsRule: ValidationRule {
+    final class FragmentFieldsRule: ValidationRuleBase, ValidationRule {
         static let id = "fragment-fields"
         static let hooks: ValidationHooks = [.operation, .fragment, .field, .fieldPerDefinition]
         let context: ValidationContext
         private var inFragment = false
         init(context: ValidationContext) { self.context = context }
         var fieldHooksActive: Bool { inFragment }
-        func enterOperation(_ node: OperationDefinition) { inFragment = false }
-        func enterFragment(_ node: FragmentDefinition) { inFragment = true }
-        func enterField(_ node: Field) {
+        override func enterOperation(_ node: OperationDefinition) { inFragment = false }
+        override func enterFragment(_ node: FragmentDefinition) { inFragment = true }
+        override func enterField(_ node: Field) {
             if inFragment { report("fragment field \(node.name.value)", at: node.name.span) }
         }
-        func leaveField(_ node: Field) {}
+        override func leaveField(_ node: Field) {}
     }
 
     /// Says it is inactive everywhere but reports every field anyway.
-    final class DishonestRule: ValidationRule {
+    final class DishonestRule: ValidationRuleBase, ValidationRule {
         static let id = "dishonest"
         static let hooks: ValidationHooks = [.field, .fieldPerDefinition]
         let context: ValidationContext
         init(context: ValidationContext) { self.context = context }
         var fieldHooksActive: Bool { false }
-        func enterField(_ node: Field) { report("field \(node.name.value)", at: node.name.span) }
-        func leaveField(_ node: Field) {}
+        override func enterField(_ node: Field) { report("field \(node.name.value)", at: node.name.span) }
+        override func leaveField(_ node: Field) {}
     }
 
     static let document = "query Q { dog { name } } fragment F on Dog { nickname owner { name } }"

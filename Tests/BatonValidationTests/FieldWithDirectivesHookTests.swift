@@ -9,21 +9,21 @@ import XCTest
 /// at the fields that have none (most), and a debug build reports one that would have reported there.
 final class FieldWithDirectivesHookTests: XCTestCase {
     /// Reports every field it is called at.
-    final class EveryFieldRule: ValidationRule {
+    final class EveryFieldRule: ValidationRuleBase, ValidationRule {
         static let id = "every-field"
         static let hooks: ValidationHooks = [.fieldWithDirectives]
         let context: ValidationContext
         init(context: ValidationContext) { self.context = context }
-        func enterField(_ node: Field) { report("field \(node.name.value)", at: node.name.span) }
+        override func enterField(_ node: Field) { report("field \(node.name.value)", at: node.name.span) }
     }
 
     /// Reports the fields that have directives, as the Baton rules declaring the hook do.
-    final class DirectedFieldRule: ValidationRule {
+    final class DirectedFieldRule: ValidationRuleBase, ValidationRule {
         static let id = "directed-field"
         static let hooks: ValidationHooks = [.fieldWithDirectives]
         let context: ValidationContext
         init(context: ValidationContext) { self.context = context }
-        func enterField(_ node: Field) {
+        override func enterField(_ node: Field) {
             guard !node.directives.isEmpty else { return }
             report("field \(node.name.value)", at: node.name.span)
         }

@@ -10,16 +10,19 @@ import BatonSyntax
 /// default, or `to: NULL`). Aliases are distinct paths, inline fragments add no step
 /// (`ResponsePath`), and each fragment is its own scope.
 /// Reported at each selection that differs from the first. Baton.
-package final class CatchConflictRule: ResponsePathRule, BatonRuleInfo {
+package final class CatchConflictRule: ResponsePathRuleBase, ResponsePathRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "catch-conflict", title: "One @catch setting per response path.",
         summary: "Every selection of one response path must have the same @catch setting.", severity: .error,
         origin: .baton)
     package let context: ValidationContext
 
-    package init(context: ValidationContext) { self.context = context }
+    package init(context: ValidationContext) {
+        self.context = context
+        super.init(tracker: context.responsePaths)
+    }
 
-    package func check() {
+    override package func check() {
         for group in tracker.repeatedFields() {
             // A `to:` given as a variable is left to the argument checks.
             if group.contains(where: { $0.catchUse != nil && $0.catchUse?.target == nil }) { continue }

@@ -8,7 +8,7 @@ import BatonSyntax
 /// `@catch` reads a field's error as a value beside its (nullable) data; `@required` turns the
 /// field's null into its parent's. On one field the two contradict each other: choose one.
 /// Reported at `@catch`, with a note at `@required`. Baton.
-package final class CatchWithRequiredRule: ValidationRule, BatonRuleInfo {
+package final class CatchWithRequiredRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "catch-with-required", title: "Not @catch and @required on one field.",
         summary: "A field must not have both.", severity: .error, origin: .baton)
@@ -17,7 +17,7 @@ package final class CatchWithRequiredRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let caught = BatonDirectives.catch(in: node.directives),
             let required = BatonDirectives.required(in: node.directives)
         else { return }

@@ -7,7 +7,7 @@ import BatonSyntax
 ///
 /// A connection without a count asks the server for every item at once; with one, later pages
 /// are fetched as the view needs them. Reported at the field's name. Baton, after Relay.
-package final class ConnectionCountArgumentRule: ValidationRule, BatonRuleInfo {
+package final class ConnectionCountArgumentRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "connection-count-argument", title: "A @connection field is given first or last.",
         summary: "A connection field passes a count (first or last), so it never fetches an unbounded list.",
@@ -17,7 +17,7 @@ package final class ConnectionCountArgumentRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard BatonDirectives.connection(in: node.directives) != nil else { return }
         let given = Set(node.arguments.map(\.name.value))
         guard !given.contains(ConnectionInterface.first), !given.contains(ConnectionInterface.last) else { return }

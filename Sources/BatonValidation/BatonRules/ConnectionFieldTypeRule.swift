@@ -11,7 +11,7 @@ import BatonSyntax
 /// scalar `cursor`, and `pageInfo`, an object with scalar `endCursor`, `hasNextPage`,
 /// `hasPreviousPage` and `startCursor`. Reported at the directive, once per missing part. Baton,
 /// after Relay's connection validation.
-package final class ConnectionFieldTypeRule: ValidationRule, BatonRuleInfo {
+package final class ConnectionFieldTypeRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "connection-field-type", title: "@connection only on a field whose type is a connection.",
         summary:
@@ -22,7 +22,7 @@ package final class ConnectionFieldTypeRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let connection = BatonDirectives.connection(in: node.directives), let fieldDef = context.fieldDef,
             let named = context.schema.type(named: fieldDef.type.namedType)
         else { return }

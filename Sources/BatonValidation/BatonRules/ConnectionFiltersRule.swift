@@ -10,7 +10,7 @@ import BatonSyntax
 /// literal naming an argument the field is given; `first`, `last`, `after` and `before` page
 /// the connection and are never part of it. Without `filters:`, every non-paging argument the
 /// field is given is a filter. Reported at the filter. Baton, after Relay.
-package final class ConnectionFiltersRule: ValidationRule, BatonRuleInfo {
+package final class ConnectionFiltersRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "connection-filters", title: "Connection filters name non-paging arguments the field is given.",
         summary:
@@ -21,7 +21,7 @@ package final class ConnectionFiltersRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let connection = BatonDirectives.connection(in: node.directives),
             let argument = connection.filtersArgument
         else { return }

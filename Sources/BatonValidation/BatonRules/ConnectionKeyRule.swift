@@ -9,7 +9,7 @@ import BatonSyntax
 /// pagination query), so it is fixed text, and it ends in the field's alias or name
 /// (`RepositoryIssues_issues` for `issues`), as Relay requires, so a reader can tell which
 /// field a key belongs to. Reported at the key's value. Baton, after Relay.
-package final class ConnectionKeyRule: ValidationRule, BatonRuleInfo {
+package final class ConnectionKeyRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "connection-key", title: "A connection key is a string literal ending in _<field>.",
         summary: "@connection(key:) is a string literal of the form <SomeName>_<field alias or name>.",
@@ -19,7 +19,7 @@ package final class ConnectionKeyRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let connection = BatonDirectives.connection(in: node.directives) else { return }
         // A missing `key:` is `ProvidedRequiredArguments`' to report.
         guard let argument = connection.keyArgument else { return }

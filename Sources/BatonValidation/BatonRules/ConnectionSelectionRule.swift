@@ -12,7 +12,7 @@ import BatonSyntax
 /// condition). Reported at the field's name with what is missing, on a type that has these
 /// parts (`connection-field-type` reports a type that lacks them). Baton: Relay adds these
 /// selections silently; Baton sends only what the document says.
-package final class ConnectionSelectionRule: ValidationRule, BatonRuleInfo {
+package final class ConnectionSelectionRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "connection-selection",
         title: "A @connection field selects its edges' cursors and nodes and its page info.",
@@ -24,7 +24,7 @@ package final class ConnectionSelectionRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         // Only on a connection type: `connection-field-type` reports the parts a type lacks.
         guard BatonDirectives.connection(in: node.directives) != nil, let set = node.selectionSet,
             let fieldDef = context.fieldDef, !fieldDef.type.isList,

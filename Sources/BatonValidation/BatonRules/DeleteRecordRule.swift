@@ -9,7 +9,7 @@ import BatonSyntax
 /// ID (of `typeName` when given, which must name an object or interface type with an `id`
 /// field), `@deleteEdge` removes the edges whose node has it from each connection. Reported at
 /// the directive, or at `typeName`'s value. Baton, after Relay.
-package final class DeleteRecordRule: ValidationRule, BatonRuleInfo {
+package final class DeleteRecordRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "delete-record", title: "@deleteRecord and @deleteEdge only on a field returning IDs.",
         summary: "The field's type is ID or a list of ID; @deleteRecord's typeName names a type with an id field.",
@@ -19,7 +19,7 @@ package final class DeleteRecordRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let update = BatonDirectives.recordUpdate(in: node.directives), update.kind.onIdentifier,
             let fieldDef = context.fieldDef
         else { return }

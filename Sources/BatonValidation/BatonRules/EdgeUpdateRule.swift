@@ -8,7 +8,7 @@ import BatonSyntax
 /// The directive adds the returned edge to each connection named by `connections:`, so the
 /// field returns an edge (or a list of edges): an object or interface type with a `node` and a
 /// scalar `cursor`, and selects the `node`. Reported at the directive. Baton, after Relay.
-package final class EdgeUpdateRule: ValidationRule, BatonRuleInfo {
+package final class EdgeUpdateRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "edge-update", title: "@appendEdge and @prependEdge only on an edge field.",
         summary:
@@ -19,7 +19,7 @@ package final class EdgeUpdateRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let update = BatonDirectives.recordUpdate(in: node.directives), update.kind.onEdge,
             let fieldDef = context.fieldDef
         else { return }

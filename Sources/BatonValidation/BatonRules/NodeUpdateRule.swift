@@ -9,7 +9,7 @@ import BatonSyntax
 /// `edgeTypeName` and adds it to each connection, so the field's type is an object, interface or
 /// union, and `edgeTypeName` names an object type of the schema whose `node` field can hold it.
 /// Reported at the directive, or at `edgeTypeName`'s value. Baton, after Relay.
-package final class NodeUpdateRule: ValidationRule, BatonRuleInfo {
+package final class NodeUpdateRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "node-update", title: "@appendNode and @prependNode on records, with an edge type that holds them.",
         summary: "The field returns records, and edgeTypeName names an object type whose node field can hold them.",
@@ -19,7 +19,7 @@ package final class NodeUpdateRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let update = BatonDirectives.recordUpdate(in: node.directives), update.kind.takesEdgeTypeName,
             let fieldDef = context.fieldDef
         else { return }

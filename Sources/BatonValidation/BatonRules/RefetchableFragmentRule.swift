@@ -10,7 +10,7 @@ import BatonSyntax
 /// type then has `node(id: ID!)` returning `Node`, and the type has `id`). `queryName` is a
 /// GraphQL name that no operation, fragment or other `@refetchable` of the project uses, because
 /// it names a generated operation. Reported at the directive or at the name. Baton, after Relay.
-package final class RefetchableFragmentRule: ValidationRule, BatonRuleInfo {
+package final class RefetchableFragmentRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "refetchable-fragment", title: "@refetchable on a fetchable type, with a query name of its own.",
         summary:
@@ -40,7 +40,7 @@ package final class RefetchableFragmentRule: ValidationRule, BatonRuleInfo {
         return names
     }
 
-    package func enterFragment(_ node: FragmentDefinition) {
+    override package func enterFragment(_ node: FragmentDefinition) {
         guard let refetchable = BatonDirectives.refetchable(in: node.directives) else { return }
         if let type = context.schema.type(named: node.typeCondition.name.value),
             !Self.isFetchable(type, in: context.schema)

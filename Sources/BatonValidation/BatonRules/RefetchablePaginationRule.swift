@@ -10,7 +10,7 @@ import BatonSyntax
 /// `before:`), is the fragment's only `@connection`, and is reached from the fragment's record
 /// without passing through a list (one connection per fragment record). Reported at the
 /// argument, the field or the second connection. Baton, after Relay's `usePaginationFragment`.
-package final class RefetchablePaginationRule: ValidationRule, BatonRuleInfo {
+package final class RefetchablePaginationRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "refetchable-pagination", title: "A @refetchable fragment pages one connection by variables.",
         summary:
@@ -28,15 +28,15 @@ package final class RefetchablePaginationRule: ValidationRule, BatonRuleInfo {
     package init(context: ValidationContext) { self.context = context }
     package var fieldHooksActive: Bool { inRefetchable }
 
-    package func enterOperation(_ node: OperationDefinition) { inRefetchable = false }
+    override package func enterOperation(_ node: OperationDefinition) { inRefetchable = false }
 
-    package func enterFragment(_ node: FragmentDefinition) {
+    override package func enterFragment(_ node: FragmentDefinition) {
         inRefetchable = BatonDirectives.refetchable(in: node.directives) != nil
         firstConnection = nil
         lists = []
     }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         // Only a `@refetchable` fragment is looked at (set for the whole definition, so enter and leave pair up).
         guard inRefetchable else { return }
         defer { lists.append(context.fieldDef?.type.isList ?? false) }
@@ -65,7 +65,7 @@ package final class RefetchablePaginationRule: ValidationRule, BatonRuleInfo {
         }
     }
 
-    package func leaveField(_ node: Field) { if inRefetchable { _ = lists.popLast() } }
+    override package func leaveField(_ node: Field) { if inRefetchable { _ = lists.popLast() } }
 }
 
 extension RefetchablePaginationRule {

@@ -7,7 +7,7 @@ import BatonSyntax
 ///
 /// The action decides the generated type (`THROW` makes the accessor throw), which is fixed at
 /// build time, so it cannot come from a variable. Baton.
-package final class RequiredActionLiteralRule: ValidationRule, BatonRuleInfo {
+package final class RequiredActionLiteralRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-action-literal", title: "@required's action is a literal.",
         summary: "The action of @required must be written as NONE, LOG or THROW, not given as a variable.",
@@ -17,7 +17,7 @@ package final class RequiredActionLiteralRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) {
         guard node.name.value == BatonDirectives.required,
             let argument = node.arguments.first(where: { $0.name.value == "action" }),
             case .variable(let variable) = argument.value

@@ -9,16 +9,19 @@ import BatonSyntax
 /// give the same action: the selections merge into one field, which can do only one thing with
 /// a null. Aliases are distinct paths, inline fragments add no step (`ResponsePath`), and each
 /// fragment is its own scope. Baton.
-package final class RequiredActionMismatchRule: ResponsePathRule, BatonRuleInfo {
+package final class RequiredActionMismatchRule: ResponsePathRuleBase, ResponsePathRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-action-mismatch", title: "One action per @required path.",
         summary: "Every @required selection of one response path must give the same action.", severity: .error,
         origin: .baton)
     package let context: ValidationContext
 
-    package init(context: ValidationContext) { self.context = context }
+    package init(context: ValidationContext) {
+        self.context = context
+        super.init(tracker: context.responsePaths)
+    }
 
-    package func check() {
+    override package func check() {
         for group in tracker.repeatedFields() {
             let required = group.compactMap { selection in selection.required.flatMap { $0.action != nil ? $0 : nil } }
             guard let first = required.first, let firstAction = first.action else { continue }

@@ -10,7 +10,7 @@ import BatonSyntax
 /// null then gets the parent's action, so a child with a less severe action (`NONE < LOG <
 /// THROW`) never gets its own: the parent's action should be lowered to the child's. Reported
 /// on the parent's action. Baton.
-package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
+package final class RequiredActionSeverityRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-action-severity", title: "@required actions do not weaken inward.",
         summary: "A @required field's action must not be less severe (NONE < LOG < THROW) than its @required child's.",
@@ -26,22 +26,22 @@ package final class RequiredActionSeverityRule: ValidationRule, BatonRuleInfo {
     package init(context: ValidationContext) { self.context = context }
     package var fieldHooksActive: Bool { active }
 
-    package func enterOperation(_ node: OperationDefinition) { begin() }
-    package func enterFragment(_ node: FragmentDefinition) { begin() }
+    override package func enterOperation(_ node: OperationDefinition) { begin() }
+    override package func enterFragment(_ node: FragmentDefinition) { begin() }
 
     private func begin() {
         active = context.currentDefinitionMayUseRequired
         frames = active ? [(nil, [])] : []
     }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard active else { return }
         let required = BatonDirectives.required(in: node.directives)
         if let required, !frames.isEmpty { frames[frames.count - 1].children.append((node, required)) }
         frames.append((required, []))
     }
 
-    package func leaveField(_ node: Field) {
+    override package func leaveField(_ node: Field) {
         guard active, let frame = frames.popLast(), let parent = frame.required, let parentAction = parent.action else {
             return
         }

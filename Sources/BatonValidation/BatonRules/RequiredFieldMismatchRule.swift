@@ -9,16 +9,19 @@ import BatonSyntax
 /// required or not. Aliases are distinct paths, inline fragments add no step (`ResponsePath`),
 /// and each fragment is its own scope. Reported at the first `@required`, with a note at each
 /// selection without it. Baton.
-package final class RequiredFieldMismatchRule: ResponsePathRule, BatonRuleInfo {
+package final class RequiredFieldMismatchRule: ResponsePathRuleBase, ResponsePathRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-field-mismatch", title: "@required on every selection of a path or none.",
         summary: "A response path selected several times must be @required in all of its selections or in none.",
         severity: .error, origin: .baton)
     package let context: ValidationContext
 
-    package init(context: ValidationContext) { self.context = context }
+    package init(context: ValidationContext) {
+        self.context = context
+        super.init(tracker: context.responsePaths)
+    }
 
-    package func check() {
+    override package func check() {
         for group in tracker.repeatedFields() {
             guard let first = group.first(where: { $0.required != nil }), let required = first.required else {
                 continue

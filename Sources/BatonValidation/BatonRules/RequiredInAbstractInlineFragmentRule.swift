@@ -8,7 +8,7 @@ import BatonSyntax
 /// Inside `... on Node { … }` a field is absent both when the object is not of that type and
 /// when it is null, and at run time the two cannot be told apart, so `@required` cannot decide
 /// whether to act. Use an inline fragment on an object type, or move `@required` out. Baton.
-package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonRuleInfo {
+package final class RequiredInAbstractInlineFragmentRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-in-abstract-inline-fragment", title: "No @required directly inside an abstract inline fragment.",
         summary:
@@ -25,23 +25,23 @@ package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonR
     package init(context: ValidationContext) { self.context = context }
     package var fieldHooksActive: Bool { active }
 
-    package func enterOperation(_ node: OperationDefinition) { begin() }
-    package func enterFragment(_ node: FragmentDefinition) { begin() }
+    override package func enterOperation(_ node: OperationDefinition) { begin() }
+    override package func enterFragment(_ node: FragmentDefinition) { begin() }
 
     private func begin() {
         enclosing = []
         active = context.currentDefinitionMayUseRequired
     }
 
-    package func enterInlineFragment(_ node: InlineFragment) {
+    override package func enterInlineFragment(_ node: InlineFragment) {
         guard active else { return }
         var abstract: NamedTypeDef?
         if node.typeCondition != nil, let type = context.type?.named, type.isAbstract { abstract = type }
         enclosing.append(abstract)
     }
-    package func leaveInlineFragment(_ node: InlineFragment) { if active { _ = enclosing.popLast() } }
+    override package func leaveInlineFragment(_ node: InlineFragment) { if active { _ = enclosing.popLast() } }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard active else { return }
         if let type = enclosing.last ?? nil, let required = BatonDirectives.required(in: node.directives) {
             let kind = type.kind == .union ? "union" : "interface"
@@ -49,7 +49,7 @@ package final class RequiredInAbstractInlineFragmentRule: ValidationRule, BatonR
         }
         enclosing.append(nil)
     }
-    package func leaveField(_ node: Field) { if active { _ = enclosing.popLast() } }
+    override package func leaveField(_ node: Field) { if active { _ = enclosing.popLast() } }
 }
 
 extension RequiredInAbstractInlineFragmentRule {

@@ -10,16 +10,19 @@ import BatonSyntax
 /// depends on the child. Aliases are distinct paths; each fragment is its own scope, so a spread
 /// does not count as selecting the child. Reported at the child's `@required`, with a note at each selection of
 /// the parent that lacks it. Baton.
-package final class RequiredMissingInParentRule: ResponsePathRule, BatonRuleInfo {
+package final class RequiredMissingInParentRule: ResponsePathRuleBase, ResponsePathRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-missing-in-parent", title: "A @required child in every selection of its parent.",
         summary: "A parent selected several times must select its @required children in each selection.",
         severity: .error, origin: .baton)
     package let context: ValidationContext
 
-    package init(context: ValidationContext) { self.context = context }
+    package init(context: ValidationContext) {
+        self.context = context
+        super.init(tracker: context.responsePaths)
+    }
 
-    package func check() {
+    override package func check() {
         for group in tracker.repeatedParents() {
             var reported: Set<String> = []
             for parent in group {

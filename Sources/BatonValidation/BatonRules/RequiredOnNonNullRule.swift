@@ -15,7 +15,7 @@ import BatonSyntax
 /// LOG) }`), where the directive passes that null on to the field's parent instead of making the
 /// field nil (Relay skips such fields too). On a list field the children's nulls stop at the
 /// items either way, so there the rule still applies.
-package final class RequiredOnNonNullRule: ValidationRule, BatonRuleInfo {
+package final class RequiredOnNonNullRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-on-non-null", title: "@required only on nullable fields.",
         summary: "A field the schema already makes non-null must not carry @required.", severity: .error, origin: .baton
@@ -25,7 +25,7 @@ package final class RequiredOnNonNullRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let required = BatonDirectives.required(in: node.directives), let fieldDef = context.fieldDef,
             let parent = context.parentType, fieldDef.type.isNonNull
         else { return }

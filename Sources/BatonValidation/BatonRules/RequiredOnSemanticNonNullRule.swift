@@ -11,7 +11,7 @@ import BatonSyntax
 /// nothing. A warning, as the schema's promise is the server's, not checked. Not reported on a
 /// field whose own `@required` children can bubble a null into it: there the directive passes
 /// that null on to the parent (see `required-on-non-null`). Baton.
-package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo {
+package final class RequiredOnSemanticNonNullRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-on-semantic-non-null", title: "@required only where a null can occur.",
         summary: "Under @throwOnFieldError or @catch, a field marked @semanticNonNull must not carry @required.",
@@ -29,8 +29,8 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
     package init(context: ValidationContext) { self.context = context }
     package var fieldHooksActive: Bool { active }
 
-    package func enterOperation(_ node: OperationDefinition) { begin(node.directives) }
-    package func enterFragment(_ node: FragmentDefinition) { begin(node.directives) }
+    override package func enterOperation(_ node: OperationDefinition) { begin(node.directives) }
+    override package func enterFragment(_ node: FragmentDefinition) { begin(node.directives) }
 
     private func begin(_ directives: [Directive]) {
         active = context.currentDefinitionMayUseRequired
@@ -43,7 +43,7 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
         catching = [BatonDirectives.catch(in: directives) != nil]
     }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard active else { return }
         let caught = (catching.last ?? false) || BatonDirectives.catch(in: node.directives) != nil
         catching.append(caught)
@@ -61,7 +61,7 @@ package final class RequiredOnSemanticNonNullRule: ValidationRule, BatonRuleInfo
             ])
     }
 
-    package func leaveField(_ node: Field) { if active { _ = catching.popLast() } }
+    override package func leaveField(_ node: Field) { if active { _ = catching.popLast() } }
 }
 
 extension RequiredOnSemanticNonNullRule {

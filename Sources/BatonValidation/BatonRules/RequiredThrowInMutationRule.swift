@@ -10,7 +10,7 @@ import BatonSyntax
 /// (inline fragments included). A fragment the mutation spreads is not: it is read later, through
 /// its own lens wherever the app uses it, not as part of the mutation's result, so its `THROW`
 /// means what it means everywhere else (Relay allows it too). Baton.
-package final class RequiredThrowInMutationRule: ValidationRule, BatonRuleInfo {
+package final class RequiredThrowInMutationRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "required-throw-in-mutation", title: "No @required(action: THROW) in a mutation's own selections.",
         summary:
@@ -23,11 +23,11 @@ package final class RequiredThrowInMutationRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) { inMutation = node.operation == .mutation }
-    package func enterFragment(_ node: FragmentDefinition) { inMutation = false }
+    override package func enterOperation(_ node: OperationDefinition) { inMutation = node.operation == .mutation }
+    override package func enterFragment(_ node: FragmentDefinition) { inMutation = false }
     package var fieldHooksActive: Bool { inMutation }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard inMutation, let required = BatonDirectives.required(in: node.directives), required.action == .throwError
         else { return }
         diagnose(Self.message, at: required.actionSpan)

@@ -11,7 +11,7 @@ import BatonSyntax
 /// FRAGMENT_DEFINITION) already make `known-directives` reject it on a mutation; this rule
 /// supersedes that error at the same place with the explanation and a fix-it, so the user sees
 /// one message. When only the spec's rules run, `known-directives` reports as graphql-js. Baton.
-package final class ThrowOnFieldErrorOnMutationRule: ValidationRule, BatonRuleInfo {
+package final class ThrowOnFieldErrorOnMutationRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "throw-on-field-error-on-mutation", title: "No @throwOnFieldError on a mutation.",
         summary: "A mutation has happened when its response is read; use @catch to show its field errors.",
@@ -23,7 +23,7 @@ package final class ThrowOnFieldErrorOnMutationRule: ValidationRule, BatonRuleIn
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) {
+    override package func enterOperation(_ node: OperationDefinition) {
         guard node.operation == .mutation,
             let directive = BatonDirectives.first(BatonDirectives.throwOnFieldError, in: node.directives)
         else { return }

@@ -8,7 +8,7 @@ import BatonSyntax
 /// Two `@connection` fields of one operation or fragment with the same key would share one
 /// connection record on a parent, each overwriting the other's pages. Reported at the second
 /// key, with the first as a note. Baton, after Relay.
-package final class UniqueConnectionKeysRule: ValidationRule, BatonRuleInfo {
+package final class UniqueConnectionKeysRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "unique-connection-keys", title: "Connection keys are unique in a definition.",
         summary: "No two @connection fields of one operation or fragment share a key.", severity: .error,
@@ -20,10 +20,10 @@ package final class UniqueConnectionKeysRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) { seen = [:] }
-    package func enterFragment(_ node: FragmentDefinition) { seen = [:] }
+    override package func enterOperation(_ node: OperationDefinition) { seen = [:] }
+    override package func enterFragment(_ node: FragmentDefinition) { seen = [:] }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let connection = BatonDirectives.connection(in: node.directives), let key = connection.key,
             let span = connection.keyArgument?.value.span
         else { return }

@@ -9,7 +9,7 @@ import BatonSyntax
 /// warning, at the first selection (or variable) of each such scalar in each file, with notes
 /// at the others in that file. Reports nothing without `ValidationOptions` (a plain spec
 /// validation). Baton.
-package final class UnmappedCustomScalarRule: ValidationRule, BatonRuleInfo {
+package final class UnmappedCustomScalarRule: ValidationRuleBase, ValidationRule, BatonRuleInfo {
     package static let descriptor = RuleDescriptor(
         id: "unmapped-custom-scalar", title: "Custom scalars mapped for every output language.",
         summary:
@@ -32,11 +32,11 @@ package final class UnmappedCustomScalarRule: ValidationRule, BatonRuleInfo {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         if let type = context.type?.named { record(type, at: node.name.span) }
     }
 
-    package func enterVariableDefinition(_ node: VariableDefinition) {
+    override package func enterVariableDefinition(_ node: VariableDefinition) {
         if let type = context.inputType?.named { record(type, at: node.type.namedType.span) }
     }
 
@@ -61,7 +61,7 @@ package final class UnmappedCustomScalarRule: ValidationRule, BatonRuleInfo {
         return result
     }
 
-    package func leaveDocument() {
+    override package func leaveDocument() {
         for use in uses {
             guard let first = use.ranges.first else { continue }
             let languages = missingByScalar[use.scalar] ?? []

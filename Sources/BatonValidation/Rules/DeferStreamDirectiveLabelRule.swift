@@ -7,7 +7,7 @@ import BatonSyntax
 /// The `label` of `@defer` and `@stream` must be a string literal, different from every other
 /// label in the document. Active only when the schema declares `@defer` or `@stream`.
 /// Spec: incremental delivery (draft), after graphql-js 17.
-package final class DeferStreamDirectiveLabelRule: ValidationRule {
+package final class DeferStreamDirectiveLabelRule: ValidationRuleBase, ValidationRule {
     package static let id = "defer-stream-directive-label"
     package static let hooks: ValidationHooks = [.directive]
     package let context: ValidationContext
@@ -19,7 +19,7 @@ package final class DeferStreamDirectiveLabelRule: ValidationRule {
         self.isEnabled = context.schema.declaresDeferOrStream
     }
 
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) {
         let name = node.name.value
         guard isEnabled, name == "defer" || name == "stream",
             let label = node.arguments.first(where: { $0.name.value == "label" })?.value

@@ -7,7 +7,7 @@ import BatonSyntax
 /// `@defer` and `@stream` must not be used directly in the root selection of a mutation or a
 /// subscription. Active only when the schema declares `@defer` or `@stream`.
 /// Spec: incremental delivery (draft), after graphql-js 17.
-package final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
+package final class DeferStreamDirectiveOnRootFieldRule: ValidationRuleBase, ValidationRule {
     package static let id = "defer-stream-directive-on-root-field"
     package static let hooks: ValidationHooks = [.directive]
     package let context: ValidationContext
@@ -17,7 +17,7 @@ package final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
         self.isEnabled = context.schema.declaresDeferOrStream
     }
 
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) {
         guard isEnabled, let parentType = context.parentType else { return }
         let name = node.name.value
         guard name == "defer" || name == "stream" else { return }

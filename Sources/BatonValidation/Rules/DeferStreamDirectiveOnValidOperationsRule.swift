@@ -7,7 +7,7 @@ import BatonSyntax
 /// `@defer` and `@stream` must not be used in subscriptions (or fragments they use) unless their
 /// `if` argument can be false. Active only when the schema declares `@defer` or `@stream`.
 /// Spec: incremental delivery (draft), after graphql-js 17.
-package final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
+package final class DeferStreamDirectiveOnValidOperationsRule: ValidationRuleBase, ValidationRule {
     package static let id = "defer-stream-directive-on-valid-operations"
     package static let hooks: ValidationHooks = [.operation, .fragment, .directive]
     package let context: ValidationContext
@@ -20,7 +20,7 @@ package final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
         self.isEnabled = context.schema.declaresDeferOrStream
     }
 
-    package func enterOperation(_ node: OperationDefinition) {
+    override package func enterOperation(_ node: OperationDefinition) {
         inSubscriptionScope = node.operation == .subscription
         guard isEnabled, node.operation == .subscription else { return }
         for index in context.recursivelyReferencedFragments(ofDefinition: context.currentDefinitionIndex) {
@@ -30,11 +30,11 @@ package final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
         }
     }
 
-    package func enterFragment(_ node: FragmentDefinition) {
+    override package func enterFragment(_ node: FragmentDefinition) {
         inSubscriptionScope = fragmentsUsedOnSubscriptions.contains(node.name.value)
     }
 
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) {
         guard isEnabled, inSubscriptionScope else { return }
         let name = node.name.value
         guard name == "defer" || name == "stream", !Self.ifArgumentCanBeFalse(node) else { return }

@@ -6,13 +6,13 @@ import BatonSyntax
 ///
 /// A document submitted for execution may contain only operations and fragments.
 /// Spec: 5.1.1 Executable Definitions.
-package final class ExecutableDefinitionsRule: ValidationRule {
+package final class ExecutableDefinitionsRule: ValidationRuleBase, ValidationRule {
     package static let id = "executable-definitions"
     package static let hooks: ValidationHooks = [.document]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterDocument() {
+    override package func enterDocument() {
         for entry in context.definitions where !entry.definition.isExecutable {
             let name: String
             let start: Int

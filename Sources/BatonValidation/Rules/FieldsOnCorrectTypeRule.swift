@@ -6,13 +6,13 @@ import BatonSyntax
 ///
 /// Every selected field must be defined on the type it is selected on (or be `__typename`).
 /// Spec: 5.3.1 Field Selections.
-package final class FieldsOnCorrectTypeRule: ValidationRule {
+package final class FieldsOnCorrectTypeRule: ValidationRuleBase, ValidationRule {
     package static let id = "fields-on-correct-type"
     package static let hooks: ValidationHooks = [.enterField]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let type = context.parentType, context.fieldDef == nil else { return }
         let fieldName = node.name.value
         var suggestion = Suggestions.didYouMean(

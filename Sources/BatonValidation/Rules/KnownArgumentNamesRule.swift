@@ -6,7 +6,7 @@ import BatonSyntax
 ///
 /// Every argument given to a field or directive must be defined by that field or directive.
 /// Spec: 5.4.1 Argument Names.
-package final class KnownArgumentNamesRule: ValidationRule {
+package final class KnownArgumentNamesRule: ValidationRuleBase, ValidationRule {
     package static let id = "known-argument-names"
     package static let hooks: ValidationHooks = [.directive, .argument]
     package let context: ValidationContext
@@ -24,7 +24,7 @@ package final class KnownArgumentNamesRule: ValidationRule {
         }
     }
 
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) {
         directiveDepth += 1
         let name = node.name.value
         let known: [String]
@@ -43,9 +43,9 @@ package final class KnownArgumentNamesRule: ValidationRule {
         }
     }
 
-    package func leaveDirective(_ node: Directive, location: DirectiveLocation) { directiveDepth -= 1 }
+    override package func leaveDirective(_ node: Directive, location: DirectiveLocation) { directiveDepth -= 1 }
 
-    package func enterArgument(_ node: Argument) {
+    override package func enterArgument(_ node: Argument) {
         guard directiveDepth == 0, context.argument == nil, let fieldDef = context.fieldDef,
             let parentType = context.parentType
         else { return }

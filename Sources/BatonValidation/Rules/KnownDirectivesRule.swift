@@ -6,7 +6,7 @@ import BatonSyntax
 ///
 /// Every directive used must be defined by the schema, and used only where its definition allows.
 /// Spec: 5.7.1 Directives Are Defined; 5.7.2 Directives Are In Valid Locations.
-package final class KnownDirectivesRule: ValidationRule {
+package final class KnownDirectivesRule: ValidationRuleBase, ValidationRule {
     package static let id = "known-directives"
     package static let hooks: ValidationHooks = [.directive]
     package let context: ValidationContext
@@ -22,7 +22,7 @@ package final class KnownDirectivesRule: ValidationRule {
         }
     }
 
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) {
         let name = node.name.value
         if let locations = documentDirectives[name] {
             if !locations.contains(location.rawValue) {

@@ -6,13 +6,13 @@ import BatonSyntax
 ///
 /// Every type named in a variable definition or a type condition must be defined by the schema.
 /// Spec: 5.5.1.2 Fragment Spread Type Existence; 5.8.2 Variables Are Input Types.
-package final class KnownTypeNamesRule: ValidationRule {
+package final class KnownTypeNamesRule: ValidationRuleBase, ValidationRule {
     package static let id = "known-type-names"
     package static let hooks: ValidationHooks = [.namedType]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterNamedType(_ node: NamedType) {
+    override package func enterNamedType(_ node: NamedType) {
         let name = node.name.value
         guard context.schema.types[name] == nil, !definedInDocument(name) else { return }
         // Types defined by SDL in the document count as known, as in graphql-js.

@@ -6,18 +6,26 @@ import BatonSyntax
 ///
 /// Every fragment must be spread, directly or through other fragments, by some operation.
 /// Spec: 5.5.1.4 Fragments Must Be Used.
-package final class NoUnusedFragmentsRule: ValidationRule {
+package final class NoUnusedFragmentsRule: ValidationRuleBase, ValidationRule {
     package static let id = "no-unused-fragments"
     package static let hooks: ValidationHooks = [.document]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func leaveDocument() {
-        // By definition index; a name stands for its last definition (`fragmentIndexByName`).
+    override package func leaveDocument() {
+        // By definition index; a name stands for its last definition (`fragmentIndexByName`). One search
+        // from every operation marks the fragments any of them reaches.
         var used = Array(repeating: false, count: context.definitions.count)
+        var toVisit: [Int] = []
         for (index, entry) in context.definitions.enumerated() {
             guard case .operation = entry.definition else { continue }
-            for fragment in context.recursivelyReferencedFragments(ofDefinition: index) { used[fragment] = true }
+            toVisit.append(index)
+            while let next = toVisit.popLast() {
+                for target in context.spreadTargets(ofDefinition: next) where target >= 0 && !used[target] {
+                    used[target] = true
+                    toVisit.append(target)
+                }
+            }
         }
         for entry in context.definitions {
             guard case .fragment(let fragment) = entry.definition else { continue }

@@ -27,7 +27,7 @@ import BatonSyntax
 /// integers (`IntTable`), not dictionaries hashing strings. What only a comparison needs (the
 /// field's definition and return type, its arguments' text) is looked up the first time the
 /// field is compared: most fields share their response key with no other and never are.
-package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
+package final class OverlappingFieldsCanBeMergedRule: ValidationRuleBase, ValidationRule {
     package static let id = "overlapping-fields-can-be-merged"
     /// Its `validation-depth` report stands whatever `rules` says of this id.
     package static let affectsOtherRules = true
@@ -47,7 +47,7 @@ package final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     /// Pairs of fields and of fragments this rule has compared in its unit so far.
     var comparisons: Int { merger.comparisons }
 
-    package func enterSelectionSet(_ node: SelectionSet) {
+    override package func enterSelectionSet(_ node: SelectionSet) {
         let conflicts = merger.findConflictsWithinSelectionSet(
             context.parentType, node, fileIndex: context.currentFileIndex)
         for conflict in conflicts {

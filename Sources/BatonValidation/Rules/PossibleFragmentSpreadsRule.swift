@@ -7,7 +7,7 @@ import BatonSyntax
 /// A fragment may be spread only where its type condition can apply to the parent type: the
 /// two types must share at least one possible object type.
 /// Spec: 5.5.2.3 Fragment spread is possible.
-package final class PossibleFragmentSpreadsRule: ValidationRule {
+package final class PossibleFragmentSpreadsRule: ValidationRuleBase, ValidationRule {
     package static let id = "possible-fragment-spreads"
     package static let hooks: ValidationHooks = [.inlineFragment, .fragmentSpread]
     package let context: ValidationContext
@@ -31,7 +31,7 @@ package final class PossibleFragmentSpreadsRule: ValidationRule {
         return result
     }
 
-    package func enterInlineFragment(_ node: InlineFragment) {
+    override package func enterInlineFragment(_ node: InlineFragment) {
         guard let fragmentType = context.type?.named, fragmentType.isComposite,
             let parentType = context.parentType, parentType.isComposite, !overlap(fragmentType, parentType)
         else { return }
@@ -40,9 +40,10 @@ package final class PossibleFragmentSpreadsRule: ValidationRule {
             at: Span(start: node.span.start, end: node.selectionSet.span.start))
     }
 
-    package func enterFragmentSpread(_ node: FragmentSpread) {
+    override package func enterFragmentSpread(_ node: FragmentSpread) {
         guard let fragment = context.fragment(named: node.name.value),
-            let fragmentType = context.schema.type(named: fragment.node.typeCondition.name.value), fragmentType.isComposite,
+            let fragmentType = context.schema.type(named: fragment.node.typeCondition.name.value),
+            fragmentType.isComposite,
             let parentType = context.parentType, !overlap(fragmentType, parentType)
         else { return }
         report(Self.spreadMessage(node.name.value, parentType.name, fragmentType.name), at: node.span)

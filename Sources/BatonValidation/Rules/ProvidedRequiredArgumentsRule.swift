@@ -6,7 +6,7 @@ import BatonSyntax
 ///
 /// Every argument of non-null type without a default must be given.
 /// Spec: 5.4.2.1 Required Arguments.
-package final class ProvidedRequiredArgumentsRule: ValidationRule {
+package final class ProvidedRequiredArgumentsRule: ValidationRuleBase, ValidationRule {
     package static let id = "provided-required-arguments"
     package static let hooks: ValidationHooks = [.leaveField, .directive]
     package let context: ValidationContext
@@ -24,7 +24,7 @@ package final class ProvidedRequiredArgumentsRule: ValidationRule {
         }
     }
 
-    package func leaveField(_ node: Field) {
+    override package func leaveField(_ node: Field) {
         guard let fieldDef = context.fieldDef else { return }
         for argument in fieldDef.arguments where argument.type.isNonNull && argument.defaultValue == nil {
             guard !node.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
@@ -34,7 +34,7 @@ package final class ProvidedRequiredArgumentsRule: ValidationRule {
         }
     }
 
-    package func leaveDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func leaveDirective(_ node: Directive, location: DirectiveLocation) {
         let name = node.name.value
         let required: [(name: String, type: String)]
         if let fromDocument = documentDirectiveRequired[name] {

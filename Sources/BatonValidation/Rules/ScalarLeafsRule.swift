@@ -7,13 +7,13 @@ import BatonSyntax
 /// Fields of scalar or enum type must not have a selection set; fields of object, interface or
 /// union type must have one.
 /// Spec: 5.3.3 Leaf Field Selections.
-package final class ScalarLeafsRule: ValidationRule {
+package final class ScalarLeafsRule: ValidationRuleBase, ValidationRule {
     package static let id = "scalar-leafs"
     package static let hooks: ValidationHooks = [.enterField]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) {
+    override package func enterField(_ node: Field) {
         guard let type = context.type else { return }
         if type.named.isLeaf {
             if let selectionSet = node.selectionSet {

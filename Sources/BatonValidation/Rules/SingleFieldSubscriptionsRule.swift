@@ -6,13 +6,13 @@ import BatonSyntax
 ///
 /// A subscription must select exactly one root field, and it must not be an introspection field.
 /// Spec: 5.2.3.1 Single root field.
-package final class SingleFieldSubscriptionsRule: ValidationRule {
+package final class SingleFieldSubscriptionsRule: ValidationRuleBase, ValidationRule {
     package static let id = "single-field-subscriptions"
     package static let hooks: ValidationHooks = [.operation]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) {
+    override package func enterOperation(_ node: OperationDefinition) {
         guard node.operation == .subscription, let subscriptionType = context.schema.rootType(for: .subscription) else {
             return
         }

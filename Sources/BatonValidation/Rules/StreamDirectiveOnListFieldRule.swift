@@ -7,7 +7,7 @@ import BatonSyntax
 /// `@stream` may be used only on a field whose type is a list. Active only when the schema
 /// declares `@stream`.
 /// Spec: incremental delivery (draft), after graphql-js 17.
-package final class StreamDirectiveOnListFieldRule: ValidationRule {
+package final class StreamDirectiveOnListFieldRule: ValidationRuleBase, ValidationRule {
     package static let id = "stream-directive-on-list-field"
     package static let hooks: ValidationHooks = [.directive]
     package let context: ValidationContext
@@ -17,7 +17,7 @@ package final class StreamDirectiveOnListFieldRule: ValidationRule {
         self.isEnabled = context.schema.declaresDeferOrStream
     }
 
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) {
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) {
         guard isEnabled, node.name.value == "stream", let fieldDef = context.fieldDef,
             let parentType = context.parentType, !fieldDef.type.isList
         else { return }

@@ -6,14 +6,14 @@ import BatonSyntax
 ///
 /// A field or directive must not be given the same argument twice.
 /// Spec: 5.4.2 Argument Uniqueness.
-package final class UniqueArgumentNamesRule: ValidationRule {
+package final class UniqueArgumentNamesRule: ValidationRuleBase, ValidationRule {
     package static let id = "unique-argument-names"
     package static let hooks: ValidationHooks = [.enterField, .directive]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterField(_ node: Field) { check(node.arguments) }
-    package func enterDirective(_ node: Directive, location: DirectiveLocation) { check(node.arguments) }
+    override package func enterField(_ node: Field) { check(node.arguments) }
+    override package func enterDirective(_ node: Directive, location: DirectiveLocation) { check(node.arguments) }
 
     private func check(_ arguments: [Argument]) {
         guard arguments.count > 1 else { return }

@@ -6,7 +6,7 @@ import BatonSyntax
 ///
 /// A directive that is not `repeatable` may appear at most once on a node.
 /// Spec: 5.7.3 Directives Are Unique Per Location.
-package final class UniqueDirectivesPerLocationRule: ValidationRule {
+package final class UniqueDirectivesPerLocationRule: ValidationRuleBase, ValidationRule {
     package static let id = "unique-directives-per-location"
     package static let hooks: ValidationHooks = [.directives]
     package let context: ValidationContext
@@ -19,7 +19,7 @@ package final class UniqueDirectivesPerLocationRule: ValidationRule {
         }
     }
 
-    package func enterDirectives(_ nodes: [Directive], location: DirectiveLocation) {
+    override package func enterDirectives(_ nodes: [Directive], location: DirectiveLocation) {
         guard nodes.count > 1 else { return }
         var seen: [String: Directive] = [:]
         for directive in nodes {

@@ -6,13 +6,13 @@ import BatonSyntax
 ///
 /// An input object literal must not give the same field twice.
 /// Spec: 5.6.3 Input Object Field Uniqueness.
-package final class UniqueInputFieldNamesRule: ValidationRule {
+package final class UniqueInputFieldNamesRule: ValidationRuleBase, ValidationRule {
     package static let id = "unique-input-field-names"
     package static let hooks: ValidationHooks = [.value]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterValue(_ node: Value) {
+    override package func enterValue(_ node: Value) {
         guard case .object(let fields, _) = node, fields.count > 1 else { return }
         // Checked per object literal; nested objects are checked when they are entered.
         var known: [String: Name] = [:]

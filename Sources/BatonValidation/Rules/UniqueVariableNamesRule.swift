@@ -6,13 +6,13 @@ import BatonSyntax
 ///
 /// An operation must not define two variables with the same name.
 /// Spec: 5.8.1 Variable Uniqueness.
-package final class UniqueVariableNamesRule: ValidationRule {
+package final class UniqueVariableNamesRule: ValidationRuleBase, ValidationRule {
     package static let id = "unique-variable-names"
     package static let hooks: ValidationHooks = [.operation]
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) {
+    override package func enterOperation(_ node: OperationDefinition) {
         guard node.variableDefinitions.count > 1 else { return }
         for (name, nodes) in groupedByName(node.variableDefinitions.map(\.variable.name)) where nodes.count > 1 {
             report(Self.message(name), nodes.map { context.range($0.span) })

@@ -9,7 +9,7 @@ import BatonSyntax
 /// a `@oneOf` input object gives exactly one non-null field.
 /// Spec: 5.6.1 Values of Correct Type; 5.6.2 Input Object Field Names; 5.6.4 Input Object
 /// Required Fields; OneOf Input Objects (draft).
-package final class ValuesOfCorrectTypeRule: ValidationRule {
+package final class ValuesOfCorrectTypeRule: ValidationRuleBase, ValidationRule {
     package static let id = "values-of-correct-type"
     package static let hooks: ValidationHooks = [.operation, .variableDefinition, .value, .objectField]
     package let context: ValidationContext
@@ -20,13 +20,13 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
 
     package init(context: ValidationContext) { self.context = context }
 
-    package func enterOperation(_ node: OperationDefinition) { variableDefinitions = [:] }
+    override package func enterOperation(_ node: OperationDefinition) { variableDefinitions = [:] }
 
-    package func enterVariableDefinition(_ node: VariableDefinition) {
+    override package func enterVariableDefinition(_ node: VariableDefinition) {
         variableDefinitions[node.variable.name.value] = node
     }
 
-    package func leaveValue(_ node: Value) {
+    override package func leaveValue(_ node: Value) {
         if let skipping, skipping == node.span {
             switch node {
             case .list, .object: self.skipping = nil
@@ -35,7 +35,7 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
         }
     }
 
-    package func enterObjectField(_ node: ObjectField) {
+    override package func enterObjectField(_ node: ObjectField) {
         guard skipping == nil else { return }
         guard context.inputType == nil, let parentType = context.parentInputType?.named, parentType.kind == .inputObject
         else { return }
@@ -45,7 +45,7 @@ package final class ValuesOfCorrectTypeRule: ValidationRule {
             at: node.span)
     }
 
-    package func enterValue(_ node: Value) {
+    override package func enterValue(_ node: Value) {
         guard skipping == nil else { return }
         switch node {
         case .list(_, let span):

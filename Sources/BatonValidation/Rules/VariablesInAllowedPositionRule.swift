@@ -7,31 +7,31 @@ import BatonSyntax
 /// A variable may be used only where its type fits the expected type; a nullable variable may
 /// be used in a non-null position only when the variable or the position has a default.
 /// Spec: 5.8.5 All Variable Usages are Allowed.
-package final class VariablesInAllowedPositionRule: ValidationRule {
+package final class VariablesInAllowedPositionRule: ValidationRuleBase, ValidationRule {
     package static let id = "variables-in-allowed-position"
     package static let hooks: ValidationHooks = [.operation, .document]
     package let context: ValidationContext
     private var operations: [(index: Int, file: SourceFile, node: OperationDefinition)] = []
     package init(context: ValidationContext) { self.context = context }
 
-    package func leaveOperation(_ node: OperationDefinition) {
+    override package func leaveOperation(_ node: OperationDefinition) {
         guard !node.variableDefinitions.isEmpty else { return }
         operations.append((context.currentDefinitionIndex, context.currentFile, node))
     }
 
-    package func leaveDocument() {
+    override package func leaveDocument() {
         for operation in operations {
-            // The last definition of a name wins, as in graphql-js; its type is resolved once.
-            var definitions: [String: (node: VariableDefinition, type: ResolvedType?)] = [:]
-            definitions.reserveCapacity(operation.node.variableDefinitions.count)
-            for definition in operation.node.variableDefinitions {
-                definitions[definition.variable.name.value] = (definition, context.typeFromAST(definition.type))
-            }
-            for usage in context.recursiveVariableUsages(ofDefinition: operation.index) {
-                guard let locationType = usage.type, let entry = definitions[usage.variable.name.value],
-                    let variableType = entry.type
-                else { continue }
-                let definition = entry.node
+            let usages = context.recursiveVariableUsages(ofDefinition: operation.index)
+            guard !usages.isEmpty else { continue }
+            // The last definition of a name wins, as in graphql-js.
+            let definitions = operation.node.variableDefinitions
+            let names = VariableNames(definitions)
+            for usage in usages {
+                guard let locationType = usage.type, let position = names.last(usage.variable.name.value) else {
+                    continue
+                }
+                let definition = definitions[position]
+                guard let variableType = context.typeFromAST(definition.type) else { continue }
                 if !Self.allowed(
                     variableType.ref, variableDefault: definition.defaultValue, locationType.ref,
                     hasLocationDefault: usage.hasLocationDefault)

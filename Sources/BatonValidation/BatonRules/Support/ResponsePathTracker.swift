@@ -147,17 +147,24 @@ package final class ResponsePathTracker {
 
 /// A rule that compares the selections of one response path: it reads the shared tracker the
 /// walker keeps (`ValidationContext.responsePaths`) when an operation or fragment has been walked.
-package protocol ResponsePathRule: ValidationRule {
+/// It derives from `ResponsePathRuleBase`, which overrides the two hooks and calls `check()`.
+package protocol ResponsePathRule: ResponsePathRuleBase, ValidationRule {}
+
+/// The hooks of a `ResponsePathRule`: after an operation or a fragment that uses `@required` or
+/// `@catch`, `check()`.
+package class ResponsePathRuleBase: ValidationRuleBase {
+    /// The response paths of the definition just walked (the context's, which outlives the rule).
+    package unowned(unsafe) let tracker: ResponsePathTracker
+
+    package init(tracker: ResponsePathTracker) { self.tracker = tracker }
+
     /// Called when an operation or fragment that uses `@required` or `@catch` has been walked.
-    func check()
+    package func check() {}
+
+    override package func leaveOperation(_ node: OperationDefinition) { if tracker.usesBatonDirectives { check() } }
+    override package func leaveFragment(_ node: FragmentDefinition) { if tracker.usesBatonDirectives { check() } }
 }
 
 extension ResponsePathRule {
     package static var hooks: ValidationHooks { [.operation, .fragment] }
-
-    /// The response paths of the definition just walked.
-    package var tracker: ResponsePathTracker { context.responsePaths }
-
-    package func leaveOperation(_ node: OperationDefinition) { if tracker.usesBatonDirectives { check() } }
-    package func leaveFragment(_ node: FragmentDefinition) { if tracker.usesBatonDirectives { check() } }
 }

@@ -24,10 +24,27 @@ extension Compilation {
             manifest.inputs == generationInputs.inputs(language: language, root: root), manifest.names == namesDigest
         else { return [] }
         let trusted = generation.trustedOutputRoots.contains(root)
+        // The manifest was made from these names, so each operation's and fragment's key it lists is a
+        // definition's planned now or summarized: one not planned is summarized, its digest the recorded one
+        // (`definitionDigest`), which in the manifest the basis was read from is the entry's own.
+        let summarizes = model.map { !$0.summarized.operations.isEmpty || !$0.summarized.fragments.isEmpty } ?? false
+        let basis = generation.incremental
+        let readHere = basis?.root == root
+        let undigested = generation.undigestedDefinitions
         var kept: Set<String> = []
+        kept.reserveCapacity(manifest.files.count)
         for entry in manifest.files where entry.definition != "-" {
-            guard let digest = generation.definitionDigests[entry.definition], digest == entry.digest,
-                trusted || FileStamp(of: root + "/" + entry.path) == entry.stamp
+            let digest: String?
+            if let planned = generation.definitionDigests[entry.definition] {
+                digest = planned
+            } else if summarizes, let basis, DefinitionKey.isDefinition(entry.definition),
+                undigested.isEmpty || !undigested.contains(entry.definition)
+            {
+                digest = readHere ? entry.digest : basis.digests[entry.definition]
+            } else {
+                digest = nil
+            }
+            guard let digest, digest == entry.digest, trusted || FileStamp(of: root + "/" + entry.path) == entry.stamp
             else { continue }
             kept.insert(entry.definition)
         }
@@ -41,6 +58,16 @@ extension Compilation {
         }
         generation.keptLayoutFiles = Set(kept.compactMap(SwiftBuildLayout.file(ofKey:)))
         return definitions
+    }
+
+    /// The digest of the definition keyed `key` (`DefinitionKey`): a planned one's (`definitionDigests`), a
+    /// summarized one's the last manifest recorded (`IncrementalBasis.digests`); nil for any other.
+    func definitionDigest(_ key: String) -> String? {
+        if let digest = generation.definitionDigests[key] { return digest }
+        guard let model, let recorded = generation.incremental?.digests[key] else { return nil }
+        if key.hasPrefix("o:"), model.summarized.operations.contains(String(key.dropFirst(2))) { return recorded }
+        if key.hasPrefix("f:"), model.summarized.fragments.contains(String(key.dropFirst(2))) { return recorded }
+        return nil
     }
 
     /// With a build's layout: which of its files (not the shared one) holds each definition, and
@@ -82,7 +109,7 @@ extension Compilation {
             }
             var text = name + "\n"
             for key in keys.sorted() {
-                guard let digest = generation.definitionDigests[key] else {
+                guard let digest = definitionDigest(key) else {
                     text = ""
                     break
                 }
@@ -207,6 +234,38 @@ extension Compilation {
         return PartialRead(units: units, plannedPaths: plannedPaths, outside: outside)
     }
 
+    /// True when the definitions planned again have, document for document, the kinds, names and used
+    /// schema types the last plan's summary recorded for the documents read again, and the documents gone
+    /// defined nothing: the plan then holds the last plan's definitions (the others are its summaries) and
+    /// uses the same schema types, so its top-level names, a function of those, the namespace and the
+    /// reserved names (all three part of the project-wide inputs), are the recorded ones (`basis.names`),
+    /// and `PlanDigests.names` need not hash every definition's name again. A sufficient test, not a
+    /// necessary one (a used type moved from a document read again to another is a change here): when it
+    /// fails, the digest is computed.
+    package func plannedNamesAreRecorded() -> Bool {
+        guard let model, let partial = generation.partial, let basis = generation.incremental,
+            let previous = basis.summary
+        else { return false }
+        for path in basis.removed where previous.documents[path]?.definitions.isEmpty == false { return false }
+        var before: [DefinitionSummary] = []
+        for path in partial.plannedPaths { before += previous.documents[path]?.definitions ?? [] }
+        let after = model.summaries
+        guard before.count == after.count else { return false }
+        func names(_ summaries: [DefinitionSummary]) -> [String] {
+            summaries.map { $0.kind.rawValue + " " + $0.name }.sorted()
+        }
+        func used(_ summaries: [DefinitionSummary]) -> [Set<String>] {
+            var result: [Set<String>] = [[], [], []]
+            for summary in summaries {
+                result[0].formUnion(summary.usedTypes.enums)
+                result[1].formUnion(summary.usedTypes.inputObjects)
+                result[2].formUnion(summary.usedTypes.customScalars)
+            }
+            return result
+        }
+        return names(before) == names(after) && used(before) == used(after)
+    }
+
     /// True when every output folder keeps the file of every summarized definition (the same
     /// names, digests and stamps as recorded): only then can the plan stand with summaries.
     func summariesAreKept() -> Bool {
@@ -215,14 +274,10 @@ extension Compilation {
         guard summarizedCount > 0 else { return true }
         guard let configuration = project.configuration else { return false }
         // Counted, not compared as sets of keys (a large project summarizes tens of thousands): a kept
-        // key is a summarized definition's or a planned one's, and the planned ones are few.
-        var planned: [String] = []
-        for operation in model.operations where !model.summarized.operations.contains(operation.name) {
-            planned.append(operation.definitionKey)
-        }
-        for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
-            planned.append(fragment.definitionKey)
-        }
+        // key is a summarized definition's or a planned one's, and the planned ones are few: those
+        // `PlanDigests.definitions` digested, or found without a digest.
+        var planned = Array(generation.undigestedDefinitions)
+        for key in generation.definitionDigests.keys where DefinitionKey.isDefinition(key) { planned.append(key) }
         for target in targets {
             guard let setting = target.outputPath(configuration) else { continue }
             let root = Path.absolute(setting.value, relativeTo: configuration.directory)
@@ -268,8 +323,10 @@ package struct IncrementalBasis: Sendable {
     /// read from it (by `.read`, while the schema is built; nil before, or when it is malformed).
     package var planBytes: [UInt8]
     package var summary: PlanSummary?
-    /// The last run's definition digests, by key (`GenerationManifest.Entry`).
+    /// The last run's definition digests, by key (`GenerationManifest.Entry`), read from the manifest of
+    /// the output folder `root` (the first the run writes).
     package var digests: [String: String]
+    package var root = ""
     /// Display paths of the documents whose hash is not the recorded one, or that are new.
     package var changed: Set<String>
     /// Display paths of the documents recorded that the project no longer has.

@@ -373,9 +373,15 @@ package final class Compilation {
     private func computeDigests() {
         generation.keptByRoot = [:]
         guard let generationInputs = generation.inputs, let model else { return }
-        generation.definitionDigests = PlanDigests.definitions(
-            model, documents: generationInputs.documents, recorded: generation.incremental?.digests ?? [:])
-        generation.namesDigest = PlanDigests.names(model)
+        (generation.definitionDigests, generation.undigestedDefinitions) = PlanDigests.definitions(
+            model, documents: generationInputs.documents)
+        // After an incremental read whose planned definitions are named and typed as recorded, the
+        // names are the last run's: taken, not hashed again (`plannedNamesAreRecorded`).
+        if let recorded = generation.incremental?.names, plannedNamesAreRecorded() {
+            generation.namesDigest = recorded
+        } else {
+            generation.namesDigest = PlanDigests.names(model)
+        }
         computeLayoutDigests()
     }
 

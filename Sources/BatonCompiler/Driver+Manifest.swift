@@ -112,6 +112,7 @@ extension Driver {
         for path in first.documents.keys where inputs.documents[path] == nil { removed.insert(path) }
         var basis = IncrementalBasis(
             planBytes: plan, names: first.names, digests: digests, changed: changed, removed: removed)
+        basis.root = roots[0].root
         if let persistedQueries {
             guard let recorded = first.extras.first(where: { $0.path == persistedQueries }),
                 FileStamp(of: persistedQueries) == recorded.stamp,
@@ -191,7 +192,7 @@ extension Driver {
                     entries.append(
                         GenerationManifest.Entry(
                             path: file.path, stamp: stamp, definition: definition,
-                            digest: compilation.generation.definitionDigests[definition] ?? "-"))
+                            digest: compilation.definitionDigest(definition) ?? "-"))
                 }
                 guard entries.count == output.files.count else { continue }
                 var extras: [(path: String, stamp: FileStamp)] = []

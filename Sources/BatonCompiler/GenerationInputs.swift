@@ -172,16 +172,19 @@ package enum PlanDigests {
     /// mutation spreads it (it then declares an optimistic-response builder) and the text
     /// operations send it as (`DocumentParts`: the constant its type declares, present when the
     /// operations that use it agree on it). A definition whose document has no hash gets none (it
-    /// is never kept). A summarized definition (`LensModel.summarized`) gets its digest from
-    /// `recorded` (the last manifest's, by key): its documents, and those of every definition
-    /// that spreads it or that it spreads, are the ones it was recorded with.
-    package static func definitions(
-        _ model: LensModel, documents: [String: String], recorded: [String: String] = [:]
-    ) -> [String: String] {
+    /// is never kept). A summarized definition (`LensModel.summarized`) is not listed: its digest is
+    /// the recorded one (its documents, and those of every definition that spreads it or that it
+    /// spreads, are the ones it was recorded with), which the caller takes from the last manifest
+    /// (`Compilation.definitionDigest`), so an edit costs no entry per definition it does not reach.
+    /// `undigested` lists the keys of the planned definitions that get none.
+    package static func definitions(_ model: LensModel, documents: [String: String]) -> (
+        digests: [String: String], undigested: Set<String>
+    ) {
         var fragmentFile: [String: String] = [:]
         var spreads: [String: [String]] = [:]
         // Summarized fragments take their recorded digests and are spread by no definition planned here.
-        for fragment in model.fragments where !model.summarized.fragments.contains(fragment.name) {
+        let planned = model.planned
+        for fragment in planned.fragments {
             fragmentFile[fragment.name] = fragment.location.file.path
             spreads[fragment.name] = fragment.fragmentsSpread
         }
@@ -211,27 +214,24 @@ package enum PlanDigests {
         }
         let texts = DocumentParts(model: model).fragmentTexts
         var result: [String: String] = [:]
-        for fragment in model.fragments {
+        var undigested: Set<String> = []
+        for fragment in planned.fragments {
             let key = fragment.definitionKey
-            if model.summarized.fragments.contains(fragment.name) {
-                result[key] = recorded[key]
+            guard let files = digest(fragment.location.file.path, closure([fragment.name])) else {
+                undigested.insert(key)
                 continue
             }
-            guard let files = digest(fragment.location.file.path, closure([fragment.name])) else { continue }
             let optimistic = fragment.lens.optimisticTypeName == nil ? "-" : "optimistic"
             let text = texts[fragment.name].map(SHA256.hexDigest) ?? "-"
             result[key] = SHA256.hexDigest(files + "\n" + optimistic + "\n" + text)
         }
-        for operation in model.operations {
+        for operation in planned.operations {
             let key = operation.definitionKey
-            if model.summarized.operations.contains(operation.name) {
-                result[key] = recorded[key]
-                continue
-            }
             var used = operation.fragmentsUsed
             if let refetched = operation.refetchableFragment { used.append(refetched) }
             result[key] = digest(operation.location.file.path, closure(used))
+            if result[key] == nil { undigested.insert(key) }
         }
-        return result
+        return (result, undigested)
     }
 }

@@ -25,8 +25,12 @@ package struct GenerationRun {
     /// With `incremental`: what `.read` found (the documents read, the summaries of the others);
     /// nil for a compilation of every document.
     package internal(set) var partial: PartialRead?
-    /// Each definition's digest (`PlanDigests.definitions`), after `.generate` with `inputs`.
+    /// Each planned definition's digest (`PlanDigests.definitions`), after `.generate` with `inputs`; a
+    /// summarized definition's is the recorded one (`Compilation.definitionDigest`). With a build's
+    /// layout, also each layout file's (`Compilation.computeLayoutDigests`).
     package internal(set) var definitionDigests: [String: String] = [:]
+    /// The keys of the planned definitions without a digest (`PlanDigests.definitions`: never kept).
+    package internal(set) var undigestedDefinitions: Set<String> = []
     /// The digest of the plan's top-level names, after `.generate` with `inputs`.
     package internal(set) var namesDigest: String? {
         didSet { keptByRoot = [:] }

@@ -28,7 +28,7 @@ package struct DocumentParts: Sendable {
         var candidates: [(name: String, operation: String, fragments: [(String, String)])] = []
         // A summarized operation (`LensModel.summarized`) is never spelt, and spreads none of the
         // fragments that are.
-        for operation in model.operations where !model.summarized.operations.contains(operation.name) {
+        for operation in model.planned.operations {
             guard let split = Self.split(operation.documentText, fragments: operation.fragmentsUsed) else { continue }
             candidates.append((operation.name, split.operation, split.fragments))
         }

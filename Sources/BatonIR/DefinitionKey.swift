@@ -4,6 +4,8 @@
 package enum DefinitionKey {
     package static func operation(_ name: String) -> String { "o:" + name }
     package static func fragment(_ name: String) -> String { "f:" + name }
+    /// True for an operation's or a fragment's key.
+    package static func isDefinition(_ key: String) -> Bool { key.hasPrefix("o:") || key.hasPrefix("f:") }
 }
 
 extension OperationModel {

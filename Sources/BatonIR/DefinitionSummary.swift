@@ -119,8 +119,9 @@ extension LensModel {
     /// each kind in the model's order.
     package var summaries: [DefinitionSummary] {
         var result: [DefinitionSummary] = []
-        result.reserveCapacity(operations.count + fragments.count)
-        for operation in operations where !summarized.operations.contains(operation.name) {
+        let (plannedOperations, plannedFragments) = planned
+        result.reserveCapacity(plannedOperations.count + plannedFragments.count)
+        for operation in plannedOperations {
             let kind: DefinitionSummary.Kind =
                 switch operation.kind {
                 case .query: .query
@@ -132,13 +133,28 @@ extension LensModel {
                     kind: kind, name: operation.name, path: operation.location.file.path,
                     usedTypes: operation.usedTypes, operationID: operation.operationID))
         }
-        for fragment in fragments where !summarized.fragments.contains(fragment.name) {
+        for fragment in plannedFragments {
             result.append(
                 DefinitionSummary(
                     kind: .fragment, name: fragment.name, path: fragment.location.file.path,
                     usedTypes: fragment.usedTypes, typeCondition: fragment.typeCondition))
         }
         return result
+    }
+}
+
+extension LensModel {
+    /// The operations and fragments planned here, not summaries, each kind in the model's order (found by
+    /// `plannedPositions` when the builder gave them).
+    package var planned: (operations: [OperationModel], fragments: [FragmentModel]) {
+        if let positions = plannedPositions {
+            return (positions.operations.map { operations[$0] }, positions.fragments.map { fragments[$0] })
+        }
+        if summarized.operations.isEmpty, summarized.fragments.isEmpty { return (operations, fragments) }
+        return (
+            operations.filter { !summarized.operations.contains($0.name) },
+            fragments.filter { !summarized.fragments.contains($0.name) }
+        )
     }
 }
 

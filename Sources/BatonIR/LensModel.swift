@@ -84,6 +84,10 @@ package struct LensModel: Sendable {
     /// the model for the steps that look at every definition (names, used types), never spelt.
     /// Empty for a plan of every document.
     package var summarized: (operations: Set<String>, fragments: Set<String>) = ([], [])
+    /// With summaries: the positions in `operations` and in `fragments` of the definitions planned here (the
+    /// others are `summarized`), ascending, so the steps that visit only those (`summaries`, digests) find them
+    /// without testing every name; nil when the builder did not say (then every definition not `summarized`).
+    package var plannedPositions: (operations: [Int], fragments: [Int])?
 
     package init(operations: [OperationModel] = [], fragments: [FragmentModel] = [], types: UsedTypes = UsedTypes()) {
         self.operations = operations

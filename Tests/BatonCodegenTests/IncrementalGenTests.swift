@@ -120,6 +120,12 @@ final class IncrementalGenTests: XCTestCase {
         for (path, text) in cold where incremental[path] != text {
             XCTFail("\(what): \(path) differs from a cold run's", file: file, line: line)
         }
+        // The names an incremental run takes as recorded (`plannedNamesAreRecorded`) are the names its plan has.
+        if let compilation = result.compilations.first, let model = compilation.model {
+            XCTAssertEqual(
+                compilation.generation.namesDigest, PlanDigests.names(model), "\(what): the names digest", file: file,
+                line: line)
+        }
         XCTAssertEqual(gen(check: true, targets: targets).status, .clean, "\(what): --check", file: file, line: line)
         let kept = result.compilations.flatMap(\.outputs).flatMap(\.files).filter(\.kept).count
         return (result, kept)
@@ -272,6 +278,41 @@ final class IncrementalGenTests: XCTestCase {
         XCTAssertNotNil(files["Swift/HeroC.graphql.swift"], "HeroC has its name back")
         XCTAssertNil(files["Swift/HeroC_.graphql.swift"])
         XCTAssertNil(files["Swift/HeroBits_.graphql.swift"])
+    }
+
+    /// An edit that keeps the names planned again takes the recorded names digest unhashed
+    /// (`plannedNamesAreRecorded`); one that changes which schema types the documents read again use tells
+    /// nothing by itself (another document may use the type too), so the digest is computed: the run stays
+    /// incremental when the names are the same after all, and is a full one when a type's file comes or goes.
+    func testEditsChangingWhichSchemaTypesAreUsedMatchAColdRun() throws {
+        func takenAsRecorded(_ result: DriverResult) -> Bool? {
+            guard let compilation = result.compilations.first else { return nil }
+            return compilation.plannedNamesAreRecorded()
+        }
+        let (plain, plainKept) = try assertIncrementalIsCold("a selection edited, no name or type changed") {
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
+        }
+        XCTAssertEqual(takenAsRecorded(plain), true)
+        XCTAssertEqual(plainKept, 10)
+        let (shared, sharedKept) = try assertIncrementalIsCold("an input object another document uses too") {
+            try write("Documents/Queries/C.graphql", "query HeroC($f: HeroFilter) { heroes(filter: $f) { id } }\n")
+        }
+        XCTAssertEqual(takenAsRecorded(shared), false)
+        XCTAssertNotNil(shared.compilations.first?.generation.partial, "the same names: still incremental")
+        XCTAssertEqual(sharedKept, 10)
+        try assertIncrementalIsCold("the other user of the input object edited") {
+            try write("Documents/Queries/B.graphql", "query HeroB { heroes { ...HeroBits } }\n")
+        }
+        XCTAssertNotNil(try outputs()["Swift/HeroFilter.graphql.swift"])
+        let (last, _) = try assertIncrementalIsCold("the last user of the input object edited") {
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id } }\n")
+        }
+        XCTAssertNil(last.compilations.first?.generation.partial, "a type's file goes: a full run")
+        XCTAssertNil(try outputs()["Swift/HeroFilter.graphql.swift"])
+        try assertIncrementalIsCold("a document using it again") {
+            try write("Documents/Queries/C.graphql", "query HeroC($f: HeroFilter) { heroes(filter: $f) { id } }\n")
+        }
+        XCTAssertNotNil(try outputs()["Swift/HeroFilter.graphql.swift"])
     }
 
     func testSchemaConfigurationAndOptionsInvalidateEverything() throws {

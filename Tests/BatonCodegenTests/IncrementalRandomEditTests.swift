@@ -183,6 +183,7 @@ final class IncrementalRandomEditTests: XCTestCase {
         XCTAssertEqual(errors(gen(in: folder)), [])
         var all = definitions
         var partialRuns = 0
+        var namesTaken = 0
         var failedRuns = 0
         var nextName = 6
         for step in 0..<36 {
@@ -240,6 +241,14 @@ final class IncrementalRandomEditTests: XCTestCase {
             all = try write(all)
             let incremental = gen(in: folder)
             if incremental.compilations.first?.generation.partial != nil { partialRuns += 1 }
+            // A names digest taken as recorded (`plannedNamesAreRecorded`) is the one the plan's names hash to.
+            if let compilation = incremental.compilations.first, let model = compilation.model,
+                compilation.generation.namesDigest != nil
+            {
+                if compilation.plannedNamesAreRecorded() { namesTaken += 1 }
+                XCTAssertEqual(
+                    compilation.generation.namesDigest, PlanDigests.names(model), "step \(step), \(what): the names")
+            }
             let (coldResult, coldFiles) = try cold()
             XCTAssertEqual(errors(incremental), errors(coldResult), "step \(step), \(what): the errors")
             guard errors(coldResult).isEmpty else { continue }
@@ -252,6 +261,7 @@ final class IncrementalRandomEditTests: XCTestCase {
         }
         // The sequence must exercise what it is for: runs that read only part of the project, and errors.
         XCTAssertGreaterThan(partialRuns, 10, "runs that read only what an edit reaches")
+        XCTAssertGreaterThan(namesTaken, 0, "runs that take the names digest as recorded")
         XCTAssertGreaterThan(failedRuns, 0, "runs with an error")
     }
 }

@@ -22,9 +22,13 @@ package enum DefinitionNaming {
         var taken = Set(reserved.map { $0.lowercased() })
         func claim(_ name: String) -> String {
             var result = name
-            if !result.isEmpty, result.allSatisfy({ $0 == "_" }) { result += "0" }
-            while taken.contains(result.lowercased()) { result += "_" }
-            taken.insert(result.lowercased())
+            if !result.isEmpty, result.utf8.allSatisfy({ $0 == UInt8(ascii: "_") }) { result += "0" }
+            // Folded once: `_` is its own lower case, so the folded name grows with the name.
+            var folded = result.lowercased()
+            while !taken.insert(folded).inserted {
+                result += "_"
+                folded += "_"
+            }
             return result
         }
         var named = model

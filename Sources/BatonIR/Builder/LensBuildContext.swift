@@ -175,9 +175,12 @@ final class LensBuildContext {
             model.refetchableFragment = fragment
             if seenOperations.insert(model.name).inserted { operations.append(model) }
         }
+        let plannedOperationCount = operations.count
+        let plannedFragmentNames = outside.isEmpty ? [] : Array(fragmentModels.keys)
         let summarized = addSummaries(outside, to: &operations, seen: &seenOperations)
         // Sorted by moving each model once (a model is large, and a project's can be tens of thousands).
-        operations = operations.indices.sorted { operations[$0].name < operations[$1].name }.map { operations[$0] }
+        let order = operations.indices.sorted { operations[$0].name < operations[$1].name }
+        operations = order.map { operations[$0] }
         if !options.checksOnly { markOptimisticBuilders(&operations, skipping: summarized.operations) }
         let fragments = fragmentModels.keys.sorted().compactMap { fragmentModels[$0] }
         // An operation and a fragment may share a name in GraphQL, but not as generated types.
@@ -203,6 +206,25 @@ final class LensBuildContext {
             to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
             reserved: options.reservedTypeNames, options: options.naming)
         model.summarized = summarized
+        if !outside.isEmpty {
+            // Where the planned definitions went: the operations appended before the summaries, and the
+            // fragments built here, found by name in the sorted list.
+            var operationPositions: [Int] = []
+            for (position, index) in order.enumerated() where index < plannedOperationCount {
+                operationPositions.append(position)
+            }
+            var fragmentPositions: [Int] = []
+            for name in plannedFragmentNames {
+                var low = 0
+                var high = model.fragments.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if model.fragments[middle].name < name { low = middle + 1 } else { high = middle }
+                }
+                if low < model.fragments.count, model.fragments[low].name == name { fragmentPositions.append(low) }
+            }
+            model.plannedPositions = (operationPositions, fragmentPositions.sorted())
+        }
         return (model, diagnostics)
     }
 

@@ -62,7 +62,7 @@ struct DirectiveUse {
         case schema
         /// A type's definitions and extensions share one scope.
         case type(String)
-        /// Any other node: its own scope.
+        /// Any other node: its own scope (its uses are consecutive in `directiveUses`, added at once).
         case node(Int)
     }
     var directive: Directive

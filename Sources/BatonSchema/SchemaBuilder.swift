@@ -18,22 +18,40 @@ import BatonSyntax
 package enum SchemaBuilder {
     /// Without `descriptions`, every description of the built schema is empty (`Parser.parse(_:decodingDescriptions:)`;
     /// for `check`, which never shows them).
+    ///
+    /// The syntax tree is let go as the schema is built: the SDL rules run first (their tables freed with them), each
+    /// type's definitions are released once its `NamedTypeDef` is made, and schema validation, which needs the tree
+    /// only to place a problem, parses the sources again when it reports one (`ReparsingLocator`). So the tree and the
+    /// built schema are never both whole in memory (saleor's schema: 2.9 MB of tree, 2.1 MB of definitions).
     package static func build(sources: [SourceFile], descriptions: Bool = true) -> (GraphQLSchema?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var documents: [Document] = []
         var allParsed = true
+        var parsedAny = false
+        var definitions: [LocatedDefinition] = []
         for source in sources {
             let result = Parser.parse(source, decodingDescriptions: descriptions)
             diagnostics += result.diagnostics
-            if let document = result.document, !result.diagnostics.contains(where: { $0.severity == .error }) {
-                documents.append(document)
-            } else {
+            if result.document == nil || result.diagnostics.contains(where: { $0.severity == .error }) {
                 allParsed = false
-                if let document = result.document { documents.append(document) }
+            }
+            guard let document = result.document else { continue }
+            parsedAny = true
+            if definitions.isEmpty {
+                // One file, the usual case: the list sized exactly.
+                definitions = document.definitions.map { LocatedDefinition($0, file: document.source) }
+            } else {
+                for definition in document.definitions {
+                    definitions.append(LocatedDefinition(definition, file: document.source))
+                }
             }
         }
-        if documents.isEmpty && !sources.isEmpty { return (nil, diagnostics) }
-        let (schema, more) = build(documents: documents, validate: allParsed, fallbackPath: sources.first?.path)
+        if !parsedAny && !sources.isEmpty { return (nil, diagnostics) }
+        let fallbackPath = sources.first?.path
+        let index = SDLNodeIndex(definitions, fallbackPath: fallbackPath)
+        definitions = []  // the index holds the tree's only copy, released as the types are built
+        let (schema, more) = build(
+            index, validate: allParsed,
+            locator: ReparsingLocator(sources: sources, descriptions: descriptions, fallbackPath: fallbackPath))
         return (schema, diagnostics + more)
     }
 
@@ -49,18 +67,27 @@ package enum SchemaBuilder {
             }
         }
         let index = SDLNodeIndex(definitions, fallbackPath: fallbackPath ?? documents.first?.source.path)
-        let schema = assemble(index)
-        guard validate else { return (schema, []) }
-        var diagnostics = SDLRules.validate(index)
+        return build(index, validate: validate, locator: nil)
+    }
+
+    /// The SDL rules, the schema, schema validation. With a `locator`, the index's type definitions are
+    /// released as they are built and the locator places schema validation's problems; without, the index does.
+    private static func build(
+        _ index: SDLNodeIndex, validate: Bool, locator: (any SchemaNodeLocator)?
+    ) -> (GraphQLSchema, [Diagnostic]) {
+        // The SDL rules read only the tree: run before the build, their tables are gone before it starts.
+        var diagnostics = validate ? SDLRules.validate(index) : []
+        let schema = assemble(index, releasing: locator != nil)
         // Warnings (identical duplicate fields) leave a schema worth validating.
-        if !diagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += SchemaValidator.validate(schema, locator: index)
+        if validate && !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics += SchemaValidator.validate(schema, locator: locator ?? index)
         }
         diagnostics.sort(by: Diagnostic.sortKey)
         return (schema, diagnostics)
     }
 
-    private static func assemble(_ index: SDLNodeIndex) -> GraphQLSchema {
+    /// With `releasing`, each type's definitions are let go once it is built (`SDLNodeIndex.release`).
+    private static func assemble(_ index: SDLNodeIndex, releasing: Bool) -> GraphQLSchema {
         let converter = SDLConverter(keepLocations: true)
         var types: [NamedTypeDef] = []
         types.reserveCapacity(index.typeNames.count)
@@ -72,11 +99,13 @@ package enum SchemaBuilder {
                 declaredStandard.insert(name)
                 continue
             }
-            let definition = index.definitions[index.firstTypeDefinition[position]]
+            let first = index.firstTypeDefinition[position]
+            let definition = index.definitions[first]
             let extensions = index.extensions(ofType: name)
             if let type = converter.namedType(definition.definition, extensions: extensions, file: definition.file) {
                 types.append(type)
             }
+            if releasing { index.release(typeNamed: name, at: first) }
         }
         var directives: [DirectiveDef] = []
         directives.reserveCapacity(index.directiveNames.count)
@@ -114,8 +143,8 @@ package enum SchemaBuilder {
 /// The SDL definitions of one schema grouped by name, in order; also the locator schema
 /// validation uses to point at the AST nodes graphql-js would report.
 final class SDLNodeIndex: SchemaNodeLocator {
-    /// Every definition of the schema's files, in order.
-    let definitions: [LocatedDefinition]
+    /// Every definition of the schema's files, in order (a type's, once released, an empty placeholder).
+    private(set) var definitions: [LocatedDefinition]
     /// Names of the types defined (not only extended), in first-definition order.
     private(set) var typeNames = NameSet()
     /// The position in `definitions` of the first definition of each of `typeNames`.
@@ -181,6 +210,24 @@ final class SDLNodeIndex: SchemaNodeLocator {
         } else {
             multiplyDefinedTypes.insert(name)
         }
+    }
+
+    /// Lets go of the definition of the type `name` at `position` and of its extensions, once the schema's
+    /// `NamedTypeDef` is built from them (`SchemaBuilder.assemble`): each becomes an empty scalar of the same name
+    /// and place, so what the index says of names and positions stays true. Only the build reads the index
+    /// afterwards (its locator is then `ReparsingLocator`).
+    func release(typeNamed name: String, at position: Int) {
+        releaseDefinition(at: position)
+        for extensionPosition in typeExtensions[name] ?? [] { releaseDefinition(at: extensionPosition) }
+    }
+
+    private func releaseDefinition(at position: Int) {
+        let definition = definitions[position].definition
+        guard let typeName = SDLConverter.typeName(definition) else { return }
+        definitions[position].definition = .scalar(
+            ScalarTypeDefinition(
+                description: nil, name: typeName, directives: [], isExtension: SDLConverter.isTypeExtension(definition),
+                span: definition.span))
     }
 
     /// True when more than one directive definition shares a name.
@@ -340,4 +387,32 @@ final class SDLNodeIndex: SchemaNodeLocator {
     private func deprecation(_ node: InputValueDefinition, _ file: SourceFile) -> SourceRange? {
         node.directives.first { $0.name.value == "deprecated" }.map { SourceRange(file: file, span: $0.span) }
     }
+}
+
+/// Places schema validation's problems in sources whose syntax tree was let go while the schema was built
+/// (`SchemaBuilder.build(sources:descriptions:)`): the first question parses them again and indexes the
+/// definitions as the build did (the same bytes give the same tree), so a valid schema, which asks nothing,
+/// is parsed once.
+final class ReparsingLocator: SchemaNodeLocator {
+    let sources: [SourceFile]
+    let descriptions: Bool
+    let fallbackPath: String?
+    private lazy var index: SDLNodeIndex = {
+        var definitions: [LocatedDefinition] = []
+        for source in sources {
+            guard let document = Parser.parse(source, decodingDescriptions: descriptions).document else { continue }
+            for definition in document.definitions {
+                definitions.append(LocatedDefinition(definition, file: document.source))
+            }
+        }
+        return SDLNodeIndex(definitions, fallbackPath: fallbackPath)
+    }()
+
+    init(sources: [SourceFile], descriptions: Bool, fallbackPath: String?) {
+        self.sources = sources
+        self.descriptions = descriptions
+        self.fallbackPath = fallbackPath
+    }
+
+    func range(of node: SchemaNode) -> SourceRange? { index.range(of: node) }
 }

@@ -46,10 +46,14 @@ package struct DocumentLinks: Sendable, Equatable {
 
     /// The links of one document: every operation and fragment name it defines, every fragment it
     /// spreads, every `queryName` of `@refetchable` and every static `label` of `@defer`/`@stream`.
+    ///
+    /// `check` makes this of every file it parses, to compare with the first pass's (`StreamingCheck.observe`):
+    /// the keys are gathered in a list, sorted and made unique once (no hashing), and the selection sets are read
+    /// in place, a list of them pending rather than a copy of every selection.
     package static func of(_ document: Document) -> DocumentLinks {
-        var keys: Set<String> = []
+        var keys: [String] = []
         var joinsAll = false
-        var pending: [Selection] = []
+        var pending: [SelectionSet] = []
         func note(_ list: [Directive]) {
             for directive in list {
                 let key: String
@@ -60,7 +64,7 @@ package struct DocumentLinks: Sendable, Equatable {
                 }
                 for argument in directive.arguments where argument.name.value == key {
                     if case .string(let text) = argument.value {
-                        keys.insert((key == "label" ? "label:" : "name:") + text.value)
+                        keys.append((key == "label" ? "label:" : "name:") + text.value)
                     }
                 }
             }
@@ -68,31 +72,49 @@ package struct DocumentLinks: Sendable, Equatable {
         for definition in document.definitions {
             switch definition {
             case .operation(let operation):
-                if let name = operation.name { keys.insert("name:" + name.value) } else { joinsAll = true }
+                if let name = operation.name { keys.append("name:" + name.value) } else { joinsAll = true }
                 note(operation.directives)
                 for variable in operation.variableDefinitions { note(variable.directives) }
-                pending.append(contentsOf: operation.selectionSet.selections)
+                pending.append(operation.selectionSet)
             case .fragment(let fragment):
-                keys.insert("name:" + fragment.name.value)
+                keys.append("name:" + fragment.name.value)
                 note(fragment.directives)
-                pending.append(contentsOf: fragment.selectionSet.selections)
+                pending.append(fragment.selectionSet)
             default:
                 joinsAll = true
             }
             // Selections nest as deep as the parser allows: a work list, not recursion.
-            while let selection = pending.popLast() {
-                note(selection.directives)
-                switch selection {
-                case .field(let field):
-                    if let set = field.selectionSet { pending.append(contentsOf: set.selections) }
-                case .fragmentSpread(let spread):
-                    keys.insert("name:" + spread.name.value)
-                case .inlineFragment(let inline):
-                    pending.append(contentsOf: inline.selectionSet.selections)
+            while let set = pending.popLast() {
+                let selections = set.selections
+                for index in selections.indices {
+                    switch selections[index] {
+                    case .field(let field):
+                        if !field.directives.isEmpty { note(field.directives) }
+                        if let set = field.selectionSet { pending.append(set) }
+                    case .fragmentSpread(let spread):
+                        if !spread.directives.isEmpty { note(spread.directives) }
+                        keys.append("name:" + spread.name.value)
+                    case .inlineFragment(let inline):
+                        if !inline.directives.isEmpty { note(inline.directives) }
+                        pending.append(inline.selectionSet)
+                    }
                 }
             }
         }
-        return DocumentLinks(keys: keys.sorted(), joinsAll: joinsAll)
+        return DocumentLinks(keys: sortedWithoutRepeats(keys), joinsAll: joinsAll)
+    }
+
+    /// `keys` sorted, each once: what a `Set` would give, sorted, without hashing.
+    package static func sortedWithoutRepeats(_ keys: [String]) -> [String] {
+        var keys = keys
+        keys.sort()
+        var unique = 0
+        for index in keys.indices where unique == 0 || keys[index] != keys[unique - 1] {
+            if unique != index { keys.swapAt(unique, index) }
+            unique += 1
+        }
+        keys.removeLast(keys.count - unique)
+        return keys
     }
 }
 

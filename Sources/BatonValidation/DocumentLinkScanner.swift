@@ -28,7 +28,7 @@ package enum DocumentLinkScanner {
     private struct Scan {
         let lexer: Lexer
         var token = Token(kind: .startOfFile, start: 0, end: 0)
-        var keys: Set<String> = []
+        var keys: [String] = []
         var joinsAll = false
 
         init(lexer: Lexer) { self.lexer = lexer }
@@ -49,7 +49,7 @@ package enum DocumentLinkScanner {
             while token.kind != .endOfFile {
                 guard definition() else { return nil }
             }
-            return DocumentLinks(keys: keys.sorted(), joinsAll: joinsAll)
+            return DocumentLinks(keys: DocumentLinks.sortedWithoutRepeats(keys), joinsAll: joinsAll)
         }
 
         /// One operation or fragment, from its first token to the token after its closing brace.
@@ -63,13 +63,13 @@ package enum DocumentLinkScanner {
                 case "query", "mutation", "subscription":
                     guard advance() else { return false }
                     if token.kind == .name {
-                        keys.insert("name:" + lexer.text(token.start, token.end))
+                        keys.append("name:" + lexer.text(token.start, token.end))
                     } else {
                         joinsAll = true
                     }
                 case "fragment":
                     guard advance(), token.kind == .name, !isName("on") else { return false }
-                    keys.insert("name:" + lexer.text(token.start, token.end))
+                    keys.append("name:" + lexer.text(token.start, token.end))
                 default:
                     return false  // a type-system definition: the parser tells
                 }
@@ -108,7 +108,7 @@ package enum DocumentLinkScanner {
                     }
                 case .spread where parens == 0:
                     guard advance() else { return false }
-                    if token.kind == .name, !isName("on") { keys.insert("name:" + lexer.text(token.start, token.end)) }
+                    if token.kind == .name, !isName("on") { keys.append("name:" + lexer.text(token.start, token.end)) }
                     continue
                 case .at:
                     guard advance() else { return false }
@@ -160,7 +160,7 @@ package enum DocumentLinkScanner {
                     guard advance(), token.kind == .name else { return false }  // a variable
                 case .string, .blockString:
                     if nesting == 0, let key, argument == key {
-                        keys.insert((key == "label" ? "label:" : "name:") + lexer.stringValue(of: token))
+                        keys.append((key == "label" ? "label:" : "name:") + lexer.stringValue(of: token))
                     }
                 default:
                     break

@@ -57,6 +57,11 @@ final class DocumentLinkScannerTests: XCTestCase {
                 DocumentLinks(keys: ["name:Again", "name:R"])
             ),
             ("query E($a: I = {a: [1, {b: \"}\"}]} @dir(label: \"x\")) { a }", DocumentLinks(keys: ["name:E"])),
+            // A name met again and again is one key, in sorted order whatever the order met.
+            (
+                "query Z { ...F b { ...F ...A } ... @defer(label: \"l\") { ...A } } fragment F on T { ...A ...Z } fragment A on T { ... @defer(label: \"l\") { a } }",
+                DocumentLinks(keys: ["label:l", "name:A", "name:F", "name:Z"])
+            ),
             // What the scanner leaves to the parser.
             ("type Query { a: Int }", nil), ("\"described\" query F { a }", nil), ("", nil), ("query G { a ", nil),
             ("query H { a(s: \"unterminated) }", nil), ("fragment on on T { a }", nil), ("query I { a } }", nil),

@@ -111,4 +111,49 @@ final class SchemaBuilderTests: XCTestCase {
         XCTAssertNil(schema)
         XCTAssertEqual(diagnostics.map(\.rule), ["syntax"])
     }
+
+    /// `build(sources:)` lets the syntax tree go as it builds and places schema validation's problems in the
+    /// sources parsed again (`ReparsingLocator`); `build(documents:)` keeps the tree and asks it. Both must give the
+    /// same schema and the same diagnostics, at the same places, across files and extensions.
+    func testSourcesReleasedAsBuiltGiveTheDocumentsResult() throws {
+        let cases: [[String]] = [
+            // Schema validation's problems, in a type, its extension in another file, a union and an input cycle.
+            [
+                """
+                type Query { a: A u: U i(x: In): Int }
+                interface Node { id: ID! name: String }
+                type A implements Node { id: ID! }
+                union U = A | Node
+                input In { self: In! other: Int = 1 }
+                """,
+                """
+                extend type A { extra: [String!] @deprecated(reason: "no") }
+                extend union U = A
+                directive @d(arg: In) on FIELD_DEFINITION
+                type B { f: In }
+                """,
+            ],
+            // A root that is not an object, an enum without values, a field of an input type.
+            ["schema { query: Q } input Q { a: Int } enum E type T { f: Q } extend type T { g: Int }"],
+            // The SDL rules' problems (no schema validation), then a valid schema with extensions.
+            ["type Query { a: Int a: Int } input I { x: Int } type T @d @d { f(a: Int, a: Int): Int }"],
+            ["type Query { a: Int } extend type Query { b: String }", "scalar Date extend scalar Date @specifiedBy(url: \"u\")"],
+        ]
+        for texts in cases {
+            let sources = texts.enumerated().map { SourceFile(path: "schema\($0.offset).graphql", text: $0.element) }
+            let (released, releasedDiagnostics) = SchemaBuilder.build(sources: sources)
+            let documents = sources.compactMap { Parser.parse($0).document }
+            let (kept, keptDiagnostics) = SchemaBuilder.build(documents: documents)
+            let shown = TextRenderer.render(keptDiagnostics)
+            XCTAssertEqual(TextRenderer.render(releasedDiagnostics), shown, "\(texts)")
+            XCTAssertEqual(releasedDiagnostics.map(\.location), keptDiagnostics.map(\.location), "\(texts)")
+            XCTAssertEqual(SchemaPrinter.print(try XCTUnwrap(released)), SchemaPrinter.print(kept), "\(texts)")
+        }
+        // The cases reach schema validation's placing, and the SDL rules' reports.
+        let first = cases[0].enumerated().map { SourceFile(path: "schema\($0.offset).graphql", text: $0.element) }
+        let placed = SchemaBuilder.build(sources: first).1.filter { $0.rule == "schema" }
+        XCTAssertGreaterThanOrEqual(placed.count, 4)
+        XCTAssertTrue(placed.allSatisfy { $0.range != nil }, TextRenderer.render(placed))
+        XCTAssertTrue(placed.contains { $0.range?.file.path == "schema1.graphql" }, TextRenderer.render(placed))
+    }
 }

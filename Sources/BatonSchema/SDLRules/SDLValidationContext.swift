@@ -62,7 +62,7 @@ struct DirectiveUse {
         case schema
         /// A type's definitions and extensions share one scope.
         case type(String)
-        /// Any other node: its own scope.
+        /// Any other node: its own scope (its uses are consecutive in `directiveUses`, added at once).
         case node(Int)
     }
     var directive: Directive
@@ -165,15 +165,16 @@ final class SDLValidationContext {
     /// Every directive applied in the document, in document order.
     var directiveUses: [DirectiveUse] { scan.directiveUses }
 
-    /// Every input value literal in the document (applied directive arguments, then default
-    /// values), each with its file, for the rules that look inside values.
-    private(set) lazy var values: [(value: Value, file: SourceFile)] = {
-        var values: [(Value, SourceFile)] = []
+    /// Calls `body` with every input value literal in the document (applied directive arguments, then default
+    /// values), each with its file, for the rules that look inside values: read in place, not gathered into a
+    /// list (three copies of every value, 0.6 MB at the schema build's peak for saleor's schema).
+    func forEachValue(_ body: (Value, SourceFile) -> Void) {
+        let scan = self.scan
         for use in scan.directiveUses {
-            for argument in use.directive.arguments { values.append((argument.value, use.file)) }
+            for argument in use.directive.arguments { body(argument.value, use.file) }
         }
-        return values + scan.defaultValues
-    }()
+        for (value, file) in scan.defaultValues { body(value, file) }
+    }
 
     /// The one walk over every definition, its fields, arguments and values.
     private(set) lazy var scan: SDLScan = {

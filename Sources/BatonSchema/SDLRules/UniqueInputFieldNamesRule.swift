@@ -8,7 +8,7 @@ struct UniqueInputFieldNamesRule: SDLRule {
     static let id = "unique-input-field-names"
 
     static func check(_ context: SDLValidationContext) {
-        for (value, file) in context.values {
+        context.forEachValue { value, file in
             // Iterative walk: literal nesting depth is bounded only by the parser.
             var pending: [Value] = [value]
             while let next = pending.popLast() {

@@ -160,8 +160,6 @@ struct KotlinContext: Sendable {
     let nestedTypeBase: KotlinScope
     /// Every top-level name and every root of an expression in a plan: plan members never take them.
     let planMemberBase: KotlinScope
-    /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
-    private let fragmentIndex: [String: Int]
     /// The plan lowered into declarations (`DeclarationTree`), one construct at a time where it is printed.
     let declarations: DeclarationLowering
 
@@ -170,11 +168,6 @@ struct KotlinContext: Sendable {
         self.declarations = DeclarationLowering(model)
         self.names = names
         self.packageName = packageName
-        var index: [String: Int] = [:]
-        for (position, fragment) in model.fragments.enumerated() where index[fragment.name] == nil {
-            index[fragment.name] = position
-        }
-        fragmentIndex = index
         nestedTypeBase = KotlinScope(base: names.all, ["Companion"]).flattened()
         var roots = [
             "baton", "kotlin", "java", "javax", "android", "it", "listOf", "mapOf", "setOf", "emptyList",
@@ -192,7 +185,7 @@ struct KotlinContext: Sendable {
 
     /// The fragment named `name`, found in constant time.
     func fragment(named name: String) -> FragmentModel? {
-        fragmentIndex[name].map { model.fragments[$0] }
+        declarations.fragment(named: name)
     }
 
     /// A whole file: the header, the package, the runtime imports the body uses, then the body.

@@ -31,8 +31,6 @@ package struct SwiftGenerator: Sendable {
     let names: SwiftNames
     /// Every module-level declaration's name and file (`TopLevelLayout`): the tree's decision, spelt here.
     let layout: TopLevelLayout
-    /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
-    private let fragmentIndex: [String: Int]
     /// The type conditions of fragments on abstract types, declared once (`SwiftTypeConditionsTemplate`), sorted
     /// by name: the tree's decision (`DeclarationLowering.sharedTypeConditions`).
     let sharedTypeConditions: [TypeCondition]
@@ -45,11 +43,6 @@ package struct SwiftGenerator: Sendable {
         let layout = TopLevelLayout(model)
         self.layout = layout
         self.names = SwiftNames(model: model, layout: layout)
-        var index: [String: Int] = [:]
-        for (position, fragment) in model.fragments.enumerated() where index[fragment.name] == nil {
-            index[fragment.name] = position
-        }
-        self.fragmentIndex = index
         let declarations = DeclarationLowering(model)
         self.declarations = declarations
         self.sharedTypeConditions = declarations.sharedTypeConditions()
@@ -57,7 +50,7 @@ package struct SwiftGenerator: Sendable {
 
     /// The fragment named `name`, found in constant time.
     func fragment(named name: String) -> FragmentModel? {
-        fragmentIndex[name].map { model.fragments[$0] }
+        declarations.fragment(named: name)
     }
 
     /// One file to write: where it goes and what it spells.

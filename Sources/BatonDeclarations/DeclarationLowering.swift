@@ -17,18 +17,29 @@ package struct DeclarationLowering: Sendable {
     private let throwingFragments: Set<String>
     /// Operations' texts split into their own definitions and their fragments' shared texts, across operations.
     private let documents: DocumentParts
+    /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
+    private let fragmentIndex: [String: Int]
 
     package init(_ model: LensModel) {
         self.model = model
         var builders: [String: String] = [:]
-        for fragment in model.fragments {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(model.fragments.count)
+        for (position, fragment) in model.fragments.enumerated() {
             if let name = fragment.lens.optimisticTypeName { builders[fragment.name] = name }
+            if index[fragment.name] == nil { index[fragment.name] = position }
         }
         fragmentBuilders = builders
+        fragmentIndex = index
         throwingFragments = Set(model.fragments.lazy.filter(\.throwOnFieldError).map(\.name))
         enumNames = Set(model.types.enums.map(\.name))
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
         documents = DocumentParts(model: model)
+    }
+
+    /// The fragment named `name`, found in constant time (the generators' lookup too).
+    package func fragment(named name: String) -> FragmentModel? {
+        fragmentIndex[name].map { model.fragments[$0] }
     }
 
     /// Every declaration of the plan: custom scalars, enums, input objects, fragments, operations, in the layout's
@@ -159,7 +170,8 @@ package struct DeclarationLowering: Sendable {
             name: operation.name, typeName: operation.typeName, kind: kind, rootType: operation.rootType,
             documentText: operation.documentText, documentParts: documents.operations[operation.name],
             throwOnFieldError: operation.throwOnFieldError,
-            onError: operation.onError, deliversIncrementally: model.deliversIncrementally(operation),
+            onError: operation.onError,
+            deliversIncrementally: model.deliversIncrementally(operation, fragment: fragment(named:)),
             variables: variables(of: operation),
             lens: LensSharing.mark(lens(operation.lens)), entryPoints: entryPoints(of: operation),
             operationID: operation.operationID)

@@ -114,10 +114,13 @@ package struct StreamedList: Sendable, Hashable {
 extension LensModel {
     /// Whether `operation` asks for incremental delivery: a selection it sends, its own or in a fragment it uses,
     /// is deferred or streamed. Its requests then accept `multipart/mixed` (both runtimes' HTTP transports), and its
-    /// payloads are merged and committed one by one.
-    package func deliversIncrementally(_ operation: OperationModel) -> Bool {
+    /// payloads are merged and committed one by one. `fragment` finds a fragment by name (an index: searching
+    /// `fragments` for each name an operation uses made a project's lowering quadratic).
+    package func deliversIncrementally(
+        _ operation: OperationModel, fragment: (String) -> FragmentModel?
+    ) -> Bool {
         if operation.lens.asksIncrementalDelivery { return true }
-        return operation.fragmentsUsed.contains { fragment(named: $0)?.lens.asksIncrementalDelivery ?? false }
+        return operation.fragmentsUsed.contains { fragment($0)?.lens.asksIncrementalDelivery ?? false }
     }
 }
 

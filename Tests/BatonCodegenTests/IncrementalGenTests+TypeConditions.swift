@@ -40,8 +40,8 @@ extension IncrementalGenTests {
             declared.contains(
                 #"static let on_Node: Baton.TypeCondition = Baton.TypeCondition("Node", possibleTypes: ["Droid", "Hero"])"#))
         XCTAssertFalse(declared.contains("on_Hero"), "an object type's condition is written in place")
-        XCTAssertTrue(first["Swift/NodeBits.graphql.swift"]?.contains("= Baton.TypeCondition.on_Node\n") == true)
-        XCTAssertTrue(first["Swift/HeroBits.graphql.swift"]?.contains(#"= Baton.TypeCondition("Hero")"#) == true)
+        XCTAssertTrue(first["Swift/NodeBits.graphql.swift"]?.contains("{ Baton.TypeCondition.on_Node }\n") == true)
+        XCTAssertTrue(first["Swift/HeroBits.graphql.swift"]?.contains(#"{ Baton.TypeCondition("Hero") }"#) == true)
         // An inline fragment's condition is its own intersection, written in place.
         XCTAssertTrue(first["Swift/Hero.graphql.swift"]?.contains("Baton.TypeCondition.on_") == false)
 

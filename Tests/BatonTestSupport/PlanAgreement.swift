@@ -103,7 +103,7 @@ package enum PlanAgreement {
 
         for operation in model.operations where !shared.contains(operation.name) {
             // Incremental delivery is the plan's to decide: both say it exactly when the plan does.
-            let incremental = model.deliversIncrementally(operation)
+            let incremental = model.deliversIncrementally(operation, fragment: model.fragment(named:))
             let label = "\(operation.name) (\(operation.typeName))"
             let file = files["\(TopLevelDeclaration.Kind.Group.operation) \(operation.name)"] ?? operation.typeName
             if let swiftText = swiftFiles[file + ".graphql.swift"],

@@ -112,8 +112,8 @@ final class KotlinGeneratorTests: XCTestCase {
         XCTAssertEqual(
             paths,
             [
-                "Data_.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json_.kt", "Long.kt", "Optional_.kt", "Search.kt",
-                "State.kt", "Update.kt", "data__.kt", "object.kt", "state_.kt",
+                "Data_.kt", "DateTime.kt", "Field_.kt", "In.kt", "Json_.kt", "Long.kt", "Many.kt", "Optional_.kt",
+                "Search.kt", "State.kt", "Update.kt", "data__.kt", "object.kt", "state_.kt",
             ])
         let enumeration = try XCTUnwrap(files.first { $0.path == "Optional_.kt" }?.contents)
         XCTAssertTrue(enumeration.contains("package hostile.`in`.`is`"))

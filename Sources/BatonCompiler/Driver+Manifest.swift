@@ -104,14 +104,12 @@ extension Driver {
             else { return nil }
         }
         guard let plan = first.plan else { return nil }
-        var digests: [String: String] = [:]
-        for entry in first.files where entry.definition != "-" { digests[entry.definition] = entry.digest }
         var changed: Set<String> = []
         for (path, hash) in inputs.documents where first.documents[path] != hash { changed.insert(path) }
         var removed: Set<String> = []
         for path in first.documents.keys where inputs.documents[path] == nil { removed.insert(path) }
         var basis = IncrementalBasis(
-            planBytes: plan, names: first.names, digests: digests, changed: changed, removed: removed)
+            planBytes: plan, names: first.names, recordedFiles: first.files, changed: changed, removed: removed)
         basis.root = roots[0].root
         if let persistedQueries {
             guard let recorded = first.extras.first(where: { $0.path == persistedQueries }),

@@ -148,8 +148,7 @@ package struct PlanSummary: Sendable, Equatable {
                         current = (path, pathRange, document)
                     }
                     guard let path = current?.path,
-                        let summary = DefinitionSummary(
-                            fields: fields.dropFirst().map { String(decoding: field($0), as: UTF8.self) }, path: path)
+                        let summary = DefinitionSummary(fields: fields.dropFirst(), in: buffer, path: path)
                     else { return nil }
                     current?.document.definitions.append(summary)
                 } else {

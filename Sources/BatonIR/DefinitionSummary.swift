@@ -19,7 +19,7 @@ import BatonSyntax
 ///   the model lists it in `summarized`, and a caller keeps its file as it is on disk (or plans
 ///   its document again) rather than generating it.
 /// - **Text**: one line of space-separated fields a summary writes and reads
-///   (`writeFields`/`init?(fields:path:)`), for `GenerationManifest`; names are GraphQL names and paths go
+///   (`writeFields`/`init?(fields:in:path:)`), for `GenerationManifest`; names are GraphQL names and paths go
 ///   elsewhere on the line, so no field holds a space.
 package struct DefinitionSummary: Sendable, Hashable {
     /// An operation's kind, or `fragment`.
@@ -57,7 +57,7 @@ package struct DefinitionSummary: Sendable, Hashable {
     /// The summary's line without its path, appended to `out`: `def`, then its fields, each after a
     /// space: kind, name, operation id and type condition (`-` for none), then the used enums, input
     /// objects and custom scalars, each a comma-separated list (`-` for none). Written as bytes (a large
-    /// project's manifest holds tens of thousands) and read back by `init?(fields:path:)`.
+    /// project's manifest holds tens of thousands) and read back by `init?(fields:in:path:)`.
     package func writeFields(to out: inout [UInt8]) {
         func list(_ names: [String]) {
             out.append(UInt8(ascii: " "))
@@ -80,36 +80,56 @@ package struct DefinitionSummary: Sendable, Hashable {
         list(usedTypes.customScalars)
     }
 
-    /// A summary from the fields `writeFields` writes (after `def`) and its path; nil for anything else.
-    /// (Read by bytes: a large project's manifest holds tens of thousands.)
-    package init?(fields: [String], path: String) {
-        guard fields.count == 7, !path.isEmpty, let kind = Self.kind(fields[0]), !fields[1].isEmpty,
-            !fields[1].utf8.contains(UInt8(ascii: ","))
+    /// A summary from the fields `writeFields` writes (after `def`), each a range of `bytes`, and its path;
+    /// nil for anything else. Read from the bytes where they lie, with no `String` for a `-` and no array of
+    /// fields (a large project's manifest holds tens of thousands).
+    package init?(fields: ArraySlice<Range<Int>>, in bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        guard fields.count == 7, !path.isEmpty else { return nil }
+        let first = fields.startIndex
+        func field(_ offset: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[fields[first + offset]])
+        }
+        func isNone(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+            field.count == 1 && field[0] == UInt8(ascii: "-")
+        }
+        func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
+        /// A comma-separated list of non-empty names, `-` for none.
+        func list(_ field: UnsafeBufferPointer<UInt8>) -> [String]? {
+            if isNone(field) { return [] }
+            var names: [String] = []
+            var start = 0
+            for index in 0...field.count where index == field.count || field[index] == UInt8(ascii: ",") {
+                guard index > start else { return nil }
+                names.append(text(UnsafeBufferPointer(rebasing: field[start..<index])))
+                start = index + 1
+            }
+            return names
+        }
+        let name = field(1)
+        guard let kind = Self.kind(field(0)), !name.isEmpty, !name.contains(UInt8(ascii: ",")),
+            let enums = list(field(4)), let inputs = list(field(5)), let scalars = list(field(6))
         else { return nil }
-        func list(_ field: String) -> [String]? {
-            if field == "-" { return [] }
-            guard field.utf8.contains(UInt8(ascii: ",")) else { return [field] }
-            let names = field.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-            guard !names.contains(where: \.isEmpty) else { return nil }
-            return names.map { String(decoding: $0, as: UTF8.self) }
-        }
-        guard let enums = list(fields[4]), let inputs = list(fields[5]), let scalars = list(fields[6]) else {
-            return nil
-        }
+        let operationID = field(2)
+        let typeCondition = field(3)
         self.init(
-            kind: kind, name: fields[1], path: path,
+            kind: kind, name: text(name), path: path,
             usedTypes: UsedTypeNames(enums: enums, inputObjects: inputs, customScalars: scalars),
-            operationID: fields[2] == "-" ? "" : fields[2], typeCondition: fields[3] == "-" ? "" : fields[3])
+            operationID: isNone(operationID) ? "" : text(operationID),
+            typeCondition: isNone(typeCondition) ? "" : text(typeCondition))
     }
 
     /// The kind a field names, compared as bytes.
-    private static func kind(_ field: String) -> Kind? {
-        switch field.utf8.first {
-        case UInt8(ascii: "q"): field == "query" ? .query : nil
-        case UInt8(ascii: "m"): field == "mutation" ? .mutation : nil
-        case UInt8(ascii: "s"): field == "subscription" ? .subscription : nil
-        case UInt8(ascii: "f"): field == "fragment" ? .fragment : nil
-        default: nil
+    private static func kind(_ field: UnsafeBufferPointer<UInt8>) -> Kind? {
+        func equals(_ word: StaticString) -> Bool {
+            field.count == word.utf8CodeUnitCount
+                && field.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
+        switch field.first {
+        case UInt8(ascii: "q"): return equals("query") ? .query : nil
+        case UInt8(ascii: "m"): return equals("mutation") ? .mutation : nil
+        case UInt8(ascii: "s"): return equals("subscription") ? .subscription : nil
+        case UInt8(ascii: "f"): return equals("fragment") ? .fragment : nil
+        default: return nil
         }
     }
 }

@@ -108,6 +108,35 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertNil(PlanSummary(bytes: Array("links 0 %4\tA.graphql\n".utf8)[...]), "a broken escape")
     }
 
+    /// A `def` line's fields are read where they lie (`DefinitionSummary.init?(fields:in:path:)`): each
+    /// field as written, `-` as none, and any field `writeFields` cannot write refused.
+    func testADefinitionLineIsReadFieldByField() throws {
+        func read(_ line: String) -> DefinitionSummary? {
+            PlanSummary(bytes: Array("links 0\tA.graphql\n\(line)\tA.graphql\n".utf8)[...])?
+                .documents["A.graphql"]?.definitions.first
+        }
+        XCTAssertEqual(
+            read("def subscription Feed abc - Mood,Sort -  DateTime"), nil, "an empty field")
+        XCTAssertEqual(
+            read("def subscription Feed abc - Mood,Sort - DateTime"),
+            DefinitionSummary(
+                kind: .subscription, name: "Feed", path: "A.graphql",
+                usedTypes: UsedTypeNames(enums: ["Mood", "Sort"], customScalars: ["DateTime"]), operationID: "abc"))
+        XCTAssertEqual(
+            read("def fragment Bits - Hero - Filter -"),
+            DefinitionSummary(
+                kind: .fragment, name: "Bits", path: "A.graphql", usedTypes: UsedTypeNames(inputObjects: ["Filter"]),
+                typeCondition: "Hero"))
+        for bad in [
+            "def querx X - - - - -", "def queryy X - - - - -", "def Query X - - - - -", "def query X,Y - - - - -",
+            "def query X - - Mood,,Sort - -", "def query X - - Mood, - -", "def query X - - ,Mood - -",
+            "def query X - - - - - -", "def query X - - - -",
+        ] {
+            XCTAssertNil(read(bad), bad)
+            XCTAssertNil(PlanSummary(bytes: Array("links 0\tA.graphql\n\(bad)\tA.graphql\n".utf8)[...]), bad)
+        }
+    }
+
     func testASplicedSectionIsTheMergedSummarysSection() throws {
         var fresh = PlanSummary()
         fresh.documents["Documents/A query.graphql"] = .init(links: DocumentLinks(keys: ["name:HeroA"]))

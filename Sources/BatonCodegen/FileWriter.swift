@@ -157,7 +157,8 @@ package enum FileWriterError: Error, Sendable, Equatable, CustomStringConvertibl
 /// - Only under the folder: a relative path with `..`, `.`, empty components, a backslash or NUL, or an absolute
 ///   path is refused, and so is a path whose folder resolves (through symbolic links) outside the output folder.
 /// - Atomically, all or none: each changed file is written into a hidden staging folder in the root as soon as
-///   it is rendered; only when every file is staged are they renamed over the old ones.
+///   it is rendered; only when every file is staged are they renamed over the old ones. A folder that does not
+///   exist yet is written whole beside it and renamed into place once (`writeNewFolder`).
 /// - Only when changed: a file whose bytes are already right is not touched (its modification date stays,
 ///   so build systems do not recompile).
 /// - Stale files removed, only ours: a file under the folder with a managed extension that was not generated
@@ -233,6 +234,10 @@ package struct FileWriter: Sendable {
 
         let rootType = fileType(root)
         if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
+        // A folder made by this run is written whole, beside where it goes, and renamed into place once.
+        if !check, rootType == .missing, !files.contains(where: \.kept) {
+            return try writeNewFolder(files, workers: workers)
+        }
         if !check, rootType == .missing { try makeRoot() }
         let rootExists = fileType(root) != .missing
         let realRoot = rootExists ? try realPath(root) : nil
@@ -311,6 +316,85 @@ package struct FileWriter: Sendable {
         }
         changes.sort { $0.path < $1.path }
         return FileWriteReport(changes: changes, unchanged: unchanged)
+    }
+
+    /// Writes `files` into an output folder that does not exist yet: into a hidden folder beside it
+    /// (`.<name>.baton-staging-<pid>`), each file at its own path there, then renames that folder into
+    /// place, once. A file-system rename per file (and a look at what is in each file's way) is what
+    /// made a cold run's kernel time; a new folder holds nothing in the way. All or nothing still: a
+    /// failure (a file's header, a write, the rename: another process made the folder meanwhile)
+    /// removes the hidden folder and leaves no output folder.
+    private func writeNewFolder(_ files: [GeneratedFile], workers: Int) throws(FileWriterError) -> FileWriteReport {
+        let parent = Path.directory(of: root)
+        let name = Path.lastComponent(root)
+        guard name != "..", name != "." else { throw .io(path: root, message: "not a folder name") }
+        let sorted = files.sorted { $0.path < $1.path }
+        // Every folder the files need, parents first; a file's path that is also a folder is refused.
+        var folders: [String] = []
+        var known: Set<String> = []
+        for file in sorted {
+            var folder = parentFolder(of: file.path)
+            var missing: [String] = []
+            while !folder.isEmpty, known.insert(folder).inserted {
+                missing.append(folder)
+                folder = parentFolder(of: folder)
+            }
+            folders += missing.reversed()
+        }
+        if let clash = sorted.first(where: { known.contains($0.path) }) { throw .notARegularFile(clash.path) }
+
+        if fileType(parent) == .missing { try FileWriter(root: parent, managedExtensions: []).makeRoot() }
+        let staging = parent + "/." + name + ".baton-staging-\(FileSystem.processIdentifier)"
+        switch fileType(staging) {
+        case .missing: break
+        case .directory: removeTree(staging)  // left by an interrupted run with this process id
+        case .regular, .symbolicLink, .other:
+            throw .io(path: staging, message: FileSystem.SystemError.existing.description)
+        }
+        if case .failure(let error) = FileSystem.makeDirectory(staging) {
+            throw .io(path: staging, message: error.description)
+        }
+        for folder in folders {
+            if case .failure(let error) = FileSystem.makeDirectory(staging + "/" + folder) {
+                removeTree(staging)
+                throw .io(path: folder, message: error.description)
+            }
+        }
+        let failures = ParallelWork.map(Array(sorted.indices), workers: workers, minimumItems: 16) {
+            index -> FileWriterError? in
+            let file = sorted[index]
+            let bytes = file.bytes
+            guard bytes.starts(with: Self.headerMarker.utf8) else { return .missingHeader(file.path) }
+            if case .failure(let error) = FileSystem.writeNew(bytes, to: staging + "/" + file.path) {
+                return .io(path: file.path, message: error.description)
+            }
+            return nil
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first {
+            removeTree(staging)
+            throw failure
+        }
+        if case .failure(let error) = FileSystem.rename(staging, to: root) {
+            removeTree(staging)
+            throw .io(path: root, message: error.description)
+        }
+        return FileWriteReport(changes: sorted.map { ($0.path, .create) }, unchanged: 0)
+    }
+
+    /// Removes the folder `path` and everything in it, never following a symbolic link (it is one this
+    /// writer made and filled).
+    private func removeTree(_ path: String) {
+        if case .success(let entries) = FileSystem.listing(of: path) {
+            for entry in entries {
+                let full = path + "/" + entry.name
+                if (entry.kind ?? FileSystem.entryKind(of: full)) == .directory {
+                    removeTree(full)
+                } else {
+                    FileSystem.removeFile(full)
+                }
+            }
+        }
+        FileSystem.removeEmptyDirectory(path)
     }
 
     /// A file the writer renders and compares: where it goes and whether something is there.

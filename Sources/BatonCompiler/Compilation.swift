@@ -282,15 +282,25 @@ package final class Compilation {
     /// `check`'s stages up to the plan, streamed (`StreamingCheck`): what `read`, `validate` and
     /// `plan(full: false)` leave, but the documents and the model.
     private func checkStreaming() {
-        // Nothing a check reports reads a description: the schema is built without their texts.
-        readSchema(descriptions: false)
         var check = StreamingCheck(
             project: project, loader: loader, policy: policy, workers: options.workers,
             batchBytes: options.batchBytes)
         check.betweenPasses = options.betweenStreamingPasses
-        var files = check.read()
+        // The schema is built on another thread while the first pass reads the files and the languages'
+        // settings are checked: neither needs anything of it, and the build was otherwise most of what runs
+        // on one core before any batch starts. With one worker the schema is built first, as before.
+        // Nothing a check reports reads a description: the schema is built without their texts.
+        let (loader, schemaFiles) = (self.loader, project.schemaFiles)
+        let (loaded, read) = ParallelWork.together(workers: options.workers) {
+            loader.loadSchema(schemaFiles, descriptions: false)
+        } foreground: {
+            let files = check.read()
+            readSettings()
+            return files
+        }
+        useSchema(loaded.schema, loaded.diagnostics)
+        var files = read
         units = files.map(\.unit)
-        readSettings()
         completed = .read
         guard let schema else {
             // As `validate` leaves it: nothing validated (`skippedValidation`), then the gate.

@@ -193,6 +193,12 @@ final class StreamingCheckTests: XCTestCase {
             ]
         // A schema that does not build: nothing validated, the same report.
         Self.compare(sections, schema: ("schema.graphql", Array("type Query {".utf8)), "no schema")
+        // A schema that builds with a problem (on two or more workers it is built beside the first pass): its
+        // diagnostic and the documents' in the same order as on one worker.
+        let flawed = schema + Array("\ninterface Named { name: String }\ntype Odd implements Named { id: ID }\n".utf8)
+        let withSchemaProblem = Self.compare(sections, schema: ("schema.graphql", flawed), "schema with a problem")
+        XCTAssertTrue(withSchemaProblem.contains("Named"), "the schema's problem is reported:\n\(withSchemaProblem)")
+        XCTAssertTrue(withSchemaProblem.contains("[fields-on-correct-type]"), withSchemaProblem)
         let planned = Self.compare(clean, schema: ("schema.graphql", schema), "clean")
         XCTAssertTrue(planned.contains("[lens-definition-name-conflict]"), planned)
         XCTAssertFalse(planned.contains(": error: ") && !planned.contains("lens-definition-name-conflict"), planned)

@@ -352,7 +352,8 @@ package struct FileWriter: Sendable {
             throw .io(path: staging, message: FileSystem.SystemError.existing.description)
         }
         if case .failure(let error) = FileSystem.makeDirectory(staging) {
-            throw .io(path: staging, message: error.description)
+            // Named by the output folder the user configured, not the hidden folder beside it.
+            throw .io(path: root, message: error.description)
         }
         for folder in folders {
             if case .failure(let error) = FileSystem.makeDirectory(staging + "/" + folder) {

@@ -29,7 +29,7 @@ final class NewFolderWriterTests: XCTestCase {
         var entries: [String] = []
         while let entry = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            manager.fileExists(atPath: path + "/" + entry, isDirectory: &isFolder)
+            _ = manager.fileExists(atPath: path + "/" + entry, isDirectory: &isFolder)
             entries.append(entry + (isFolder.boolValue ? "/" : ""))
         }
         return entries.sorted()
@@ -85,7 +85,7 @@ final class NewFolderWriterTests: XCTestCase {
         var files = (0..<20).map { file("F\($0).swift", "let f\($0) = \($0)") }
         files[19] = GeneratedFile(path: "F19.swift") {
             try? manager.createDirectory(atPath: out, withIntermediateDirectories: false)
-            manager.createFile(atPath: out + "/Theirs.txt", contents: Data("theirs\n".utf8))
+            _ = manager.createFile(atPath: out + "/Theirs.txt", contents: Data("theirs\n".utf8))
             return Array((FileWriter.header + "\n\nlet f19 = 19\n").utf8)
         }
         let writer = FileWriter(root: out, managedExtensions: ["swift"])
@@ -94,6 +94,19 @@ final class NewFolderWriterTests: XCTestCase {
             XCTAssertEqual(path, out)
         }
         XCTAssertEqual(try tree(folder), ["out/", "out/Theirs.txt"])
+    }
+
+    func testAnOutputFolderUnderAPlainFileIsNamedInTheError() throws {
+        // `blocker` is a file: the hidden folder beside `blocker/Gen` cannot be made, and the error names the
+        // configured output folder, not the hidden one; nothing is left behind.
+        _ = manager.createFile(atPath: folder + "/blocker", contents: Data("x\n".utf8))
+        let out = folder + "/blocker/Gen"
+        let writer = FileWriter(root: out, managedExtensions: ["swift"])
+        XCTAssertThrowsError(try writer.write([file("A.swift", "let a = 1")], workers: 1)) { error in
+            guard case .io(let path, _)? = error as? FileWriterError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, out)
+        }
+        XCTAssertEqual(try tree(folder), ["blocker"])
     }
 
     func testAFileWhosePathIsAnotherFilesFolderIsRefusedBeforeAnythingIsMade() throws {
@@ -108,7 +121,7 @@ final class NewFolderWriterTests: XCTestCase {
     func testStagingLeftByAnInterruptedRunIsReplaced() throws {
         let leftover = folder + "/.out.baton-staging-\(ProcessInfo.processInfo.processIdentifier)"
         try manager.createDirectory(atPath: leftover + "/Old/Deeper", withIntermediateDirectories: true)
-        manager.createFile(atPath: leftover + "/Old/Deeper/Stale.swift", contents: Data("x\n".utf8))
+        _ = manager.createFile(atPath: leftover + "/Old/Deeper/Stale.swift", contents: Data("x\n".utf8))
         let writer = FileWriter(root: folder + "/out", managedExtensions: ["swift"])
         _ = try writer.write([file("New.swift", "let n = 1")], workers: 1)
         XCTAssertEqual(try tree(folder), ["out/", "out/New.swift"])

@@ -410,14 +410,37 @@ package final class Compilation {
         guard completed != nil else { return }
         for path in paths { project.overlays[path] = texts[path] }
         loader.overlays = project.overlays
-        var byPath: [String: DocumentUnit] = [:]
-        for unit in units where !paths.contains(unit.path) { byPath[unit.path] = unit }
-        for path in paths
-        where project.documentFiles.contains(path) && (FileSystem.exists(path) || project.overlays[path] != nil) {
-            if let unit = readUnit(path) { byPath[path] = unit }
+        if !replaceUnitsInPlace(paths) {
+            var byPath: [String: DocumentUnit] = [:]
+            for unit in units where !paths.contains(unit.path) { byPath[unit.path] = unit }
+            for path in paths
+            where project.documentFiles.contains(path) && (FileSystem.exists(path) || project.overlays[path] != nil) {
+                if let unit = readUnit(path) { byPath[path] = unit }
+            }
+            units = project.documentFiles.compactMap { byPath[$0] }
         }
-        units = project.documentFiles.compactMap { byPath[$0] }
         resetAfterRead()
+    }
+
+    /// `documentsChanged`'s common case, an editor's keystroke: every path is a unit already and reads
+    /// again, so each is replaced where it stands (the units keep `project.documentFiles`' order)
+    /// without a dictionary of every unit. False, with nothing changed, when one is not (new, gone or
+    /// unreadable): the caller takes the units again from the file list.
+    private func replaceUnitsInPlace(_ paths: Set<String>) -> Bool {
+        var places: [(index: Int, path: String)] = []
+        for path in paths {
+            guard let index = units.firstIndex(where: { $0.path == path }),
+                FileSystem.exists(path) || project.overlays[path] != nil
+            else { return false }
+            places.append((index, path))
+        }
+        var read: [(index: Int, unit: DocumentUnit)] = []
+        for place in places {
+            guard let unit = readUnit(place.path) else { return false }
+            read.append((place.index, unit))
+        }
+        for (index, unit) in read { units[index] = unit }
+        return true
     }
 
     /// Takes the project's file lists again, after resolving the project again found files added or

@@ -83,8 +83,9 @@ package final class WorkspaceFolder {
         fragmentIndexes = [:]
         fragmentNames = [:]
         for compilation in compilations {
-            let documents = changed.intersection(compilation.project.documentFiles)
-            let schema = changed.intersection(compilation.project.schemaFiles)
+            // A keystroke changes one path: look it up in the lists rather than hash every listed path.
+            let documents = changed.filter(compilation.project.documentFiles.contains)
+            let schema = changed.filter(compilation.project.schemaFiles.contains)
             if documents.isEmpty && schema.isEmpty { continue }
             touched = true
             if !schema.isEmpty {

@@ -205,4 +205,26 @@ final class WatchColdTests: XCTestCase {
         }
         XCTAssertEqual(validated, 3, "C, and the two fragments it spreads")
     }
+
+    /// Keystrokes that keep a document's names reuse the last groups (`KeptValidation`); one that spreads a
+    /// fragment joins another group, and the next keystroke must find the document in that group, not in the
+    /// one it was alone in: validated alone it would not find the fragment it spreads.
+    func testKeystrokesAfterANewSpreadReachTheFragmentsGroup() throws {
+        XCTAssertEqual(validated, 7, "the first run validates everything")
+        try step("a keystroke", ["Q/B.graphql"]) { try scratch.write("Q/B.graphql", "query B { heroes { id n } }\n") }
+        XCTAssertEqual(validated, 1, "B shares no name")
+        try step("another keystroke", ["Q/B.graphql"]) {
+            try scratch.write("Q/B.graphql", "query B { heroes { id name } }\n")
+        }
+        XCTAssertEqual(validated, 1, "B still shares no name")
+        try step("a spread typed", ["Q/B.graphql"]) {
+            try scratch.write("Q/B.graphql", "query B { heroes { id ...HeroBits } }\n")
+        }
+        XCTAssertEqual(validated, 5, "B, and A, C and the two fragments through HeroBits")
+        try step("a keystroke after it", ["Q/B.graphql"]) {
+            try scratch.write("Q/B.graphql", "query B { heroes { ...HeroBits } }\n")
+        }
+        XCTAssertEqual(validated, 5, "B's group is now the fragments'")
+        XCTAssertEqual(check.result.shownDiagnostics.count, 0)
+    }
 }

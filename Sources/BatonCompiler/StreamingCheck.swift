@@ -163,6 +163,8 @@ package struct StreamingCheck {
         var options = Compilation.modelOptions(configuration)
         options.checksOnly = true
         let planOptions = options
+        // The plan's schema-wide decisions, made once for every batch.
+        let decisions = plans ? PlanDecisions(schema: schema, options: planOptions) : nil
         betweenPasses?()
         let results = ParallelWork.map(batches, workers: workers) { batch -> BatchResult in
             var documents: [Document] = []
@@ -187,7 +189,8 @@ package struct StreamingCheck {
             guard plans, !syntaxErrors,
                 !policy.settle(validation, configuration: configuration).contains(where: policy.isError)
             else { return BatchResult(validation: validation, plan: nil, sources: placed, observed: observed) }
-            let (_, plan) = LensModelBuilder.build(schema: schema, documents: documents, options: planOptions)
+            let plan = LensModelBuilder.checkDiagnostics(
+                schema: schema, documents: documents, options: planOptions, decisions: decisions)
             return BatchResult(
                 validation: validation, plan: policy.settle(plan, configuration: configuration), sources: placed,
                 observed: observed)

@@ -41,10 +41,13 @@ final class LensBuildContext {
     var spreadAccessorNames: [String: String] = [:]
     /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
     var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
-    /// `check`'s screen of each definition's selections (`RefusalScreen`), made on first use.
-    lazy var refusalScreen = RefusalScreen(
-        keyFieldNames: Set(recordKeys.objects.values.joined()).union(recordKeys.abstracts.values.joined()),
-        someFieldNestsTooManyLists: schema.deepestFieldListNesting >= LensModelBuilder.maximumListLevels)
+    /// The schema-wide decisions (`PlanDecisions`): made on first use, or given by the caller,
+    /// which made them once for many builds (`LensModelBuilder.checkDiagnostics`).
+    lazy var decisions = PlanDecisions(schema: schema, options: options)
+    /// `check`'s screen of each definition's selections (`RefusalScreen`), made on first use and
+    /// used in place (not a `lazy var`, whose get and set would copy it, and so its buffers, at
+    /// each definition).
+    var refusalScreen: RefusalScreen?
     /// An inline fragment's accessor name by its type condition (nil for a type the schema lacks),
     /// for the screen.
     var inlineAccessorNames: [String: String?] = [:]
@@ -54,7 +57,8 @@ final class LensBuildContext {
     /// and keep a lens without accessors (`lensWithoutAccessors`).
     func skipsWalk(of set: SelectionSet) -> Bool {
         guard options.checksOnly else { return false }
-        return refusalScreen.clears(
+        if refusalScreen == nil { refusalScreen = decisions.screen }
+        return refusalScreen!.clears(
             set,
             spreadAccessorName: { self.spreadAccessorNames[$0] ?? self.fragmentModels[$0]?.spreadAccessorName },
             inlineAccessorName: { condition in
@@ -93,7 +97,7 @@ final class LensBuildContext {
 
     /// Each type's record key, decided once per build (`RecordKeyPolicy`; `check` reports its
     /// diagnostics through `key-fields`).
-    lazy var recordKeys: RecordKeys = RecordKeyPolicy.decide(schema: schema, configured: options.keyFields).0
+    lazy var recordKeys: RecordKeys = decisions.recordKeys
 
     /// The declared keys other than `id` of the object types a field of `typeName` returns.
     func customRecordKeys(of typeName: String) -> [RecordKeyModel] {
@@ -187,11 +191,7 @@ final class LensBuildContext {
         for operation in operations {
             guard let fragment = fragmentModels[operation.name] else { continue }
             diagnostics.append(
-                Diagnostic(
-                    .error,
-                    "The operation \"\(operation.name)\" and the fragment \"\(fragment.name)\" would generate types of the same name; rename one of them: the fragment, say to \"\(fragment.name)Fields\" with its spreads (only the app sees a fragment's name), or the operation (the server, plates and the persisted-query manifest see it).",
-                    rule: LensDiagnosticRule.definitionNameConflict, range: operation.location,
-                    notes: [DiagnosticNote(message: "The fragment is here.", range: fragment.location)]))
+                Self.nameConflict(operation: operation.name, at: operation.location, fragmentAt: fragment.location))
         }
         diagnostics.sort(by: Diagnostic.sortKey)
         if options.checksOnly {

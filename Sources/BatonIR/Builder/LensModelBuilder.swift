@@ -59,6 +59,20 @@ package struct LensModelBuilder {
         context.workers = workers
         return context.run(outside: outside)
     }
+
+    /// `check`'s plan: the diagnostics `build` gives with `checksOnly` (forced here), the same and in
+    /// the same order, without building what only the model holds (`LensBuildContext+Checks`).
+    /// `decisions`, made once for the schema and `options`, is shared by every call given it (one
+    /// `check`'s batches, `StreamingCheck`); without it, this build makes its own.
+    package static func checkDiagnostics(
+        schema: GraphQLSchema, documents: [Document], options: LensModelOptions, decisions: PlanDecisions? = nil
+    ) -> [Diagnostic] {
+        var options = options
+        options.checksOnly = true
+        let context = LensBuildContext(schema: schema, documents: documents, options: options)
+        if let decisions { context.decisions = decisions }
+        return context.runChecks()
+    }
 }
 
 /// Rule ids of the model's own diagnostics.

@@ -139,6 +139,12 @@ package struct RefusalScreen {
         return true
     }
 
+    /// Calls `body` with each fragment the last definition cleared spreads, once each: read only
+    /// after `clears` returned true (it reads every selection then).
+    package func forEachSpreadFragment(_ body: (String) -> Void) {
+        for name in names where name.isSpread { body(name.source) }
+    }
+
     /// True when the paths numbered `first` and `second` are made of the same keys.
     private func samePath(_ first: Int, _ second: Int) -> Bool {
         var (first, second) = (first, second)

@@ -36,8 +36,9 @@ struct TypeRefStorage {
     }
 }
 
-/// A map from objects (by identity; the caller keeps them alive) to values: open addressing with linear
-/// probing, a multiplicative hash of the address, no allocation until the first insertion.
+/// A map from addresses (an object's identity, `key(_:)`, or a `ResolvedType`'s storage; the caller keeps
+/// what they point to alive) to values: open addressing with linear probing, a multiplicative hash of the
+/// address, no allocation until the first insertion.
 struct IdentityTable<Value> {
     private var keys: [UInt] = []
     private var values: [Value?] = []

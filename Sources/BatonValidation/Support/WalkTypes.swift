@@ -96,19 +96,22 @@ struct FieldLookup {
     let type: ResolvedType?
 }
 
-/// `FieldLookup`s by (parent type, field name), found once per unit: the name hashed as the schema hashes
-/// names (`nameHash`), compared with `String.==`, so the answers are those of looking the field up on the
-/// parent each time.
+/// `FieldLookup`s by (parent type, field name), found once per unit: the name hashed as the schema hashes names
+/// (`nameHash`), compared with `String.==`, so the answers are those of looking the field up on the parent each
+/// time. The entries are kept in order of insertion and the hash table holds their positions (4 bytes a slot),
+/// so a unit's table costs about 60 bytes per pair it looked up: it is among what a one-file check holds at its
+/// peak.
 struct FieldTable {
     private struct Entry {
-        /// The parent's address; 0 for an empty slot.
         var parent: UInt
         var hash: Int
         var name: String
         var lookup: FieldLookup
     }
-    private var slots: [Entry] = []
-    private var count = 0
+    private var entries: [Entry] = []
+    /// Position + 1 in `entries` of the entry hashed to each slot; 0 for an empty slot.
+    private var slots: [Int32] = []
+    /// 64 minus log2 of the slot count: the hash's top bits pick the slot.
     private var shift: UInt = 64
 
     @inline(__always)
@@ -125,45 +128,47 @@ struct FieldTable {
     @inline(__always)
     mutating func lookup(_ name: String, parent: UInt, _ make: () -> FieldLookup) -> FieldLookup {
         let hash = Self.hash(name, parent)
-        if count > 0 {
+        if !entries.isEmpty {
             let start = home(hash)
             // Read in place: copying an entry out would retain its name.
-            let found = slots.withUnsafeBufferPointer { entries -> FieldLookup? in
-                let mask = entries.count - 1
-                var slot = start
-                while entries[slot].parent != 0 {
-                    if entries[slot].parent == parent && entries[slot].hash == hash && entries[slot].name == name {
-                        return entries[slot].lookup
+            let found = slots.withUnsafeBufferPointer { slots in
+                entries.withUnsafeBufferPointer { entries -> FieldLookup? in
+                    let mask = slots.count - 1
+                    var slot = start
+                    while slots[slot] != 0 {
+                        let position = Int(slots[slot]) - 1
+                        if entries[position].parent == parent && entries[position].hash == hash
+                            && entries[position].name == name
+                        {
+                            return entries[position].lookup
+                        }
+                        slot = (slot + 1) & mask
                     }
-                    slot = (slot + 1) & mask
+                    return nil
                 }
-                return nil
             }
             if let found { return found }
         }
         let made = make()
-        insert(Entry(parent: parent, hash: hash, name: name, lookup: made))
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        entries.append(Entry(parent: parent, hash: hash, name: name, lookup: made))
+        place(entries.count - 1)
         return made
     }
 
-    private mutating func insert(_ entry: Entry) {
-        if (count + 1) * 2 > slots.count { grow() }
+    /// Puts the entry at `position` in its slot.
+    private mutating func place(_ position: Int) {
         let mask = slots.count - 1
-        var slot = home(entry.hash)
-        while slots[slot].parent != 0 { slot = (slot + 1) & mask }
-        slots[slot] = entry
-        count += 1
+        var slot = home(entries[position].hash)
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(truncatingIfNeeded: position + 1)
     }
 
     private mutating func grow() {
-        let old = slots
-        // A unit looks up a few hundred (parent, name) pairs: room for them at once.
-        let capacity = Swift.max(1024, old.count * 2)
-        slots = Array(
-            repeating: Entry(parent: 0, hash: 0, name: "", lookup: FieldLookup(definition: nil, type: nil)),
-            count: capacity)
+        // A unit looks up a few hundred (parent, name) pairs: room for 512 at once.
+        let capacity = Swift.max(1024, slots.count * 2)
+        slots = Array(repeating: 0, count: capacity)
         shift = UInt(64 - capacity.trailingZeroBitCount)
-        count = 0
-        for entry in old where entry.parent != 0 { insert(entry) }
+        for position in entries.indices { place(position) }
     }
 }

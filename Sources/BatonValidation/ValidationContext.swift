@@ -12,16 +12,27 @@ import BatonSyntax
 
 /// A type as the walker tracks it: the full reference (`[User!]!`) with its named type resolved.
 ///
-/// The named type is the schema's, and the schema outlives every walk over it (the context holds
-/// it): it is held without a reference count, so TypeInfo's pushes, pops and copies of a
-/// `ResolvedType` retain and release nothing for it.
+/// Two words, neither counted: the reference lives in storage the walk's context keeps (each one stored
+/// once per unit, `ValidationContext.stored`), and the named type is the schema's, which outlives every
+/// walk over it (the context holds it). So TypeInfo's pushes, pops and copies of a `ResolvedType`, and a
+/// rule reading `context.type`, retain and release nothing. A value must not outlive its context.
 package struct ResolvedType {
-    package let ref: TypeRef
-    package unowned(unsafe) let named: NamedTypeDef
-    package init(ref: TypeRef, named: NamedTypeDef) {
-        self.ref = ref
-        self.named = named
+    private let storage: UnsafePointer<TypeRef>
+    private let namedType: Unmanaged<NamedTypeDef>
+    /// The named type (the caller's copy of it is counted; `isLeaf` reads it without).
+    package var named: NamedTypeDef { namedType.takeUnretainedValue() }
+    /// The reference: read (and copied) only where a rule needs it, mostly for a message.
+    package var ref: TypeRef { storage.pointee }
+    /// Whether the reference is non-null at its outermost level.
+    package var isNonNull: Bool { storage.pointee.isNonNull }
+    /// Whether the named type is a scalar or an enum.
+    package var isLeaf: Bool { namedType._withUnsafeGuaranteedRef { $0.isLeaf } }
+    fileprivate init(storage: UnsafePointer<TypeRef>, named: NamedTypeDef) {
+        self.storage = storage
+        self.namedType = .passUnretained(named)
     }
+    /// The storage's address, which identifies the reference within a walk.
+    fileprivate var key: UInt { UInt(bitPattern: storage) }
 }
 
 /// One executable (or not) definition of the unit being validated, with the file it is in.
@@ -95,14 +106,27 @@ package final class ValidationContext {
     }
     /// The definition of the current field (`getFieldDef`).
     package var fieldDef: FieldDef? { info.pointee.fieldDefStack.last??.object }
+    /// Whether the current field has a definition (`getFieldDef() != null`), read without counting it.
+    package var hasFieldDef: Bool {
+        if case .some(.some) = info.pointee.fieldDefStack.last { return true }
+        return false
+    }
+    /// `body` of the current field's definition, if it has one, without counting a reference to it: for a
+    /// test each field passes through (most fields are not deprecated, most have no required argument).
+    package func readFieldDef<Result>(_ body: (FieldDef) -> Result) -> Result? {
+        guard case .some(.some(let definition)) = info.pointee.fieldDefStack.last else { return nil }
+        return definition.read(body)
+    }
     /// The default of the current argument or input field, if it has one (`getDefaultValue`).
-    package var defaultValue: Value? { info.pointee.defaultValueStack.last ?? nil }
+    package var defaultValue: Value? { info.pointee.defaultValueStack.last??.object.defaultValue }
+    /// Whether the current argument or input field has a default (`getDefaultValue() !== undefined`).
+    var hasDefaultValue: Bool { info.pointee.defaultValueStack.last??.object.defaultValue != nil }
     /// The definition of the directive being walked (`getDirective`).
-    package var directive: DirectiveDef? { info.pointee.directiveDef }
+    package var directive: DirectiveDef? { info.pointee.directiveDef?.object }
     /// The definition of the argument being walked (`getArgument`).
-    package var argument: InputValue? { info.pointee.argumentDef }
+    package var argument: InputValue? { info.pointee.argumentDef?.object }
     /// The enum value being walked (`getEnumValue`).
-    package var enumValue: EnumValueDef? { info.pointee.enumValueDef }
+    package var enumValue: EnumValueDef? { info.pointee.enumValueDef?.object }
 
     // MARK: Fragments and variables
 
@@ -200,6 +224,7 @@ package final class ValidationContext {
     deinit {
         info.deinitialize(count: 1)
         info.deallocate()
+        refs.release()
     }
 
     // MARK: Reporting
@@ -237,16 +262,93 @@ package final class ValidationContext {
 
     // MARK: Schema helpers
 
-    /// The named type of a reference, if the schema has it.
-    package func resolve(_ ref: TypeRef) -> ResolvedType? {
-        guard let named = schema.types[ref.namedType] else { return nil }
-        return ResolvedType(ref: ref, named: named)
+    // Each looked up once per unit (see `WalkTypes.swift`): the walk and the rules then copy only the
+    // results, two words each, counted by nothing.
+
+    /// The type references the unit's `ResolvedType`s point into.
+    @exclusivity(unchecked) private var refs = TypeRefStorage()
+    @exclusivity(unchecked) private var fields = FieldTable()
+    /// By input value (argument or input field definition): its type, when the schema has it.
+    @exclusivity(unchecked) private var inputValueTypes = IdentityTable<ResolvedType?>()
+    /// By named type: the reference naming it alone.
+    @exclusivity(unchecked) private var namedRefs = IdentityTable<ResolvedType>()
+    /// By variable definition: its type, when the schema has the named type.
+    @exclusivity(unchecked) private var variableTypes = IdentityTable<ResolvedType?>()
+    /// By a list position's type (its storage): the type of the position's items.
+    @exclusivity(unchecked) private var itemTypes = IdentityTable<ResolvedType>()
+
+    /// `ref` kept for the walk, with its named type.
+    private func stored(_ ref: TypeRef, _ named: NamedTypeDef) -> ResolvedType {
+        ResolvedType(storage: refs.store(ref), named: named)
     }
 
-    /// graphql-js's `typeFromAST`: nil when the named type is unknown.
-    package func typeFromAST(_ node: TypeReference) -> ResolvedType? {
-        guard let named = schema.types[node.namedType.name.value] else { return nil }
-        return ResolvedType(ref: TypeRef(node), named: named)
+    /// The named type of a reference, if the schema has it.
+    private func resolve(_ ref: TypeRef) -> ResolvedType? {
+        guard let named = schema.types[ref.namedType] else { return nil }
+        return stored(ref, named)
+    }
+
+    /// A named type as a reference to itself (`User`), for the root type, a type condition or an inline
+    /// fragment without one. The reference's name is the schema type's: the same bytes as a document's name
+    /// that found it (a document's names are ASCII, looked up by their bytes).
+    package func namedType(_ named: NamedTypeDef) -> ResolvedType {
+        let key = IdentityTable<ResolvedType>.key(named)
+        if let known = namedRefs.value(key) { return known }
+        let made = stored(.named(named.name), named)
+        namedRefs.set(key, made)
+        return made
+    }
+
+    /// graphql-js's `typeFromAST` for a named type: nil when the schema does not have it.
+    package func typeFromAST(_ node: NamedType) -> ResolvedType? {
+        schema.types[node.name.value].map(namedType)
+    }
+
+    /// graphql-js's `typeFromAST` of a variable definition's type: nil when the named type is unknown.
+    package func type(of variable: VariableDefinition) -> ResolvedType? {
+        let key = IdentityTable<ResolvedType?>.key(variable)
+        if let known = variableTypes.value(key) { return known }
+        let made: ResolvedType?
+        if case .named(let named) = variable.type {
+            made = typeFromAST(named)
+        } else {
+            made = schema.types[variable.type.namedType.name.value].map { stored(TypeRef(variable.type), $0) }
+        }
+        variableTypes.set(key, made)
+        return made
+    }
+
+    /// The type of an argument or input field definition, if the schema has its named type.
+    func type(of value: InputValue) -> ResolvedType? {
+        let key = IdentityTable<ResolvedType?>.key(value)
+        if let known = inputValueTypes.value(key) { return known }
+        let made = resolve(value.type)
+        inputValueTypes.set(key, made)
+        return made
+    }
+
+    /// The type of a list value's items where `listType` is expected: the list's item type, or for a
+    /// position that is not a list, the position's type without its non-null (as graphql-js's TypeInfo).
+    func itemType(of listType: ResolvedType) -> ResolvedType {
+        if let known = itemTypes.value(listType.key) { return known }
+        let nullable = listType.ref.nullable
+        let item: TypeRef
+        if case .list(let inner) = nullable { item = inner } else { item = nullable }
+        let made = stored(item, listType.named)
+        itemTypes.set(listType.key, made)
+        return made
+    }
+
+    /// graphql-js's TypeInfo on entering a field: the field's definition on `parent` (`getFieldDef`) and
+    /// its type when that is an output type the schema has.
+    func field(_ name: String, on parent: SchemaReference<NamedTypeDef>) -> FieldLookup {
+        fields.lookup(name, parent: parent.key) {
+            guard let definition = fieldDefinition(name, on: parent.object) else {
+                return FieldLookup(definition: nil, type: nil)
+            }
+            let type = resolve(definition.type).flatMap { $0.named.isOutputType ? $0 : nil }
+            return FieldLookup(definition: SchemaReference(definition), type: type)
+        }
     }
 
     /// graphql-js's TypeInfo `getFieldDef`: meta fields first, then the type's own fields.
@@ -367,33 +469,40 @@ package final class ValidationContext {
     func recordVariableUsage(_ variable: Variable) {
         guard !info.pointee.insideVariableDefinition else { return }
         variableUsagesByDefinition[currentDefinitionIndex].append(
-            VariableUsage(
-                variable: variable, file: currentFile, type: inputType, hasLocationDefault: defaultValue != nil))
+            VariableUsage(variable: variable, file: currentFile, type: inputType, hasLocationDefault: hasDefaultValue))
     }
 }
 
 /// graphql-js's TypeInfo: what the walker knows at the current node (see the context's
-/// accessors of the same names).
+/// accessors of the same names). Nothing in it is reference counted: pushes and pops copy words.
 struct TypeInfo {
     var typeStack: [ResolvedType?] = []
     var parentTypeStack: [SchemaReference<NamedTypeDef>?] = []
     var inputTypeStack: [ResolvedType?] = []
     var fieldDefStack: [SchemaReference<FieldDef>?] = []
-    var defaultValueStack: [Value?] = []
-    var directiveDef: DirectiveDef?
-    var argumentDef: InputValue?
-    var enumValueDef: EnumValueDef?
+    /// The argument or input field whose default applies (graphql-js keeps the default itself).
+    var defaultValueStack: [SchemaReference<InputValue>?] = []
+    var directiveDef: SchemaReference<DirectiveDef>?
+    var argumentDef: SchemaReference<InputValue>?
+    var enumValueDef: SchemaReference<EnumValueDef>?
     var insideVariableDefinition = false
 }
 
 /// A definition of the schema (or a meta field, which lives as long as the process) as TypeInfo's
 /// stacks hold it: the schema outlives the walk, so pushing and popping retains nothing.
 struct SchemaReference<Object: AnyObject> {
-    unowned(unsafe) let object: Object
+    private let reference: Unmanaged<Object>
     init?(_ object: Object?) {
         guard let object else { return nil }
-        self.object = object
+        self.reference = .passUnretained(object)
     }
+    /// The object (the caller's copy is counted).
+    var object: Object { reference.takeUnretainedValue() }
+    /// `body` of the object, without counting a reference to it.
+    @inline(__always)
+    func read<Result>(_ body: (Object) -> Result) -> Result { reference._withUnsafeGuaranteedRef(body) }
+    /// The object's address, as `IdentityTable` keys it.
+    var key: UInt { UInt(bitPattern: reference.toOpaque()) }
 }
 
 /// A diagnostic one rule replaces with another's.

@@ -68,8 +68,7 @@ struct Walker {
 
     private mutating func walkOperation(_ node: OperationDefinition) {
         let root = schema.rootType(for: node.operation)
-        info.pointee.typeStack.append(
-            root.flatMap { $0.kind == .object ? ResolvedType(ref: .named($0.name), named: $0) : nil })
+        info.pointee.typeStack.append(root.flatMap { $0.kind == .object ? context.namedType($0) : nil })
         responsePaths?.begin(anchor: BatonDirectives.headSpan(of: node))
         for rule in hooked.operation { call(rule, .operation) { $0.enterOperation(node) } }
         selectFieldHooks()
@@ -81,7 +80,7 @@ struct Walker {
     }
 
     private mutating func walkFragment(_ node: FragmentDefinition) {
-        let type = context.typeFromAST(.named(node.typeCondition))
+        let type = context.typeFromAST(node.typeCondition)
         info.pointee.typeStack.append(type.flatMap { $0.named.isOutputType ? $0 : nil })
         responsePaths?.begin(anchor: node.name.span)
         for rule in hooked.fragment { call(rule, .fragment) { $0.enterFragment(node) } }
@@ -94,7 +93,7 @@ struct Walker {
     }
 
     private mutating func walkVariableDefinition(_ node: VariableDefinition) {
-        let type = context.typeFromAST(node.type)
+        let type = context.type(of: node)
         info.pointee.inputTypeStack.append(type.flatMap { $0.named.isInputType ? $0 : nil })
         info.pointee.insideVariableDefinition = true
         for rule in hooked.variableDefinition { call(rule, .variableDefinition) { $0.enterVariableDefinition(node) } }
@@ -137,16 +136,12 @@ struct Walker {
     }
 
     private mutating func walkField(_ node: Field) {
-        var fieldDef: FieldDef?
-        var fieldType: ResolvedType?
-        if let parent = context.parentType {
-            fieldDef = context.fieldDefinition(node.name.value, on: parent)
-            if let fieldDef, let resolved = context.resolve(fieldDef.type), resolved.named.isOutputType {
-                fieldType = resolved
-            }
+        var found = FieldLookup(definition: nil, type: nil)
+        if case .some(.some(let parent)) = info.pointee.parentTypeStack.last {
+            found = context.field(node.name.value, on: parent)
         }
-        info.pointee.fieldDefStack.append(SchemaReference(fieldDef))
-        info.pointee.typeStack.append(fieldType)
+        info.pointee.fieldDefStack.append(found.definition)
+        info.pointee.typeStack.append(found.type)
         responsePaths?.enterField(node)
         // Most fields have no directives: the rules that look only at those with some are not called.
         let withDirectives = !node.directives.isEmpty
@@ -171,9 +166,9 @@ struct Walker {
     private mutating func walkInlineFragment(_ node: InlineFragment) {
         let type: ResolvedType?
         if let condition = node.typeCondition {
-            type = context.typeFromAST(.named(condition))
+            type = context.typeFromAST(condition)
         } else if let current = context.type {
-            type = ResolvedType(ref: .named(current.named.name), named: current.named)
+            type = context.namedType(current.named)
         } else {
             type = nil
         }
@@ -192,7 +187,7 @@ struct Walker {
         guard !nodes.isEmpty else { return }
         for rule in hooked.directives { call(rule, .directives) { $0.enterDirectives(nodes, location: location) } }
         for node in nodes {
-            info.pointee.directiveDef = schema.directive(named: node.name.value)
+            info.pointee.directiveDef = SchemaReference(schema.directive(named: node.name.value))
             for rule in hooked.directive { call(rule, .directive) { $0.enterDirective(node, location: location) } }
             for argument in node.arguments { walkArgument(argument) }
             for rule in hooked.directive { call(rule, .directive) { $0.leaveDirective(node, location: location) } }
@@ -203,15 +198,15 @@ struct Walker {
     private mutating func walkArgument(_ node: Argument) {
         // As graphql-js: an unknown directive's arguments are looked up on the enclosing field.
         var argumentDef: InputValue?
-        if let directive = info.pointee.directiveDef {
+        if let directive = context.directive {
             argumentDef = directive.argument(named: node.name.value)
         } else if let field = context.fieldDef {
             argumentDef = field.argument(named: node.name.value)
         }
-        info.pointee.argumentDef = argumentDef
-        info.pointee.defaultValueStack.append(argumentDef?.defaultValue)
+        info.pointee.argumentDef = SchemaReference(argumentDef)
+        info.pointee.defaultValueStack.append(SchemaReference(argumentDef))
         info.pointee.inputTypeStack.append(
-            argumentDef.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
+            argumentDef.flatMap { context.type(of: $0) }.flatMap { $0.named.isInputType ? $0 : nil })
         for rule in hooked.argument { call(rule, .argument) { $0.enterArgument(node) } }
         walkValue(node.value)
         for rule in hooked.argument { call(rule, .argument) { $0.leaveArgument(node) } }
@@ -227,15 +222,7 @@ struct Walker {
         case .list(let values, let span):
             guard enterNesting(at: span) else { return }
             defer { depth -= 1 }
-            let listType = context.inputType.map { ResolvedType(ref: $0.ref.nullable, named: $0.named) }
-            var itemType: ResolvedType?
-            if let listType {
-                if case .list(let inner) = listType.ref {
-                    itemType = ResolvedType(ref: inner, named: listType.named)
-                } else {
-                    itemType = listType
-                }
-            }
+            let itemType = context.inputType.map { context.itemType(of: $0) }
             info.pointee.defaultValueStack.append(nil)
             info.pointee.inputTypeStack.append(itemType)
             for rule in hooked.value { call(rule, .value) { $0.enterValue(node) } }
@@ -251,7 +238,7 @@ struct Walker {
             for rule in hooked.value { call(rule, .value) { $0.leaveValue(node) } }
         case .enumValue(let name):
             if let type = context.inputType?.named, type.kind == .enumType {
-                info.pointee.enumValueDef = type.enumValue(named: name.value)
+                info.pointee.enumValueDef = SchemaReference(type.enumValue(named: name.value))
             } else {
                 info.pointee.enumValueDef = nil
             }
@@ -273,9 +260,9 @@ struct Walker {
         if let objectType = context.inputType?.named, objectType.kind == .inputObject {
             inputField = objectType.inputField(named: node.name.value)
         }
-        info.pointee.defaultValueStack.append(inputField?.defaultValue)
+        info.pointee.defaultValueStack.append(SchemaReference(inputField))
         info.pointee.inputTypeStack.append(
-            inputField.flatMap { context.resolve($0.type) }.flatMap { $0.named.isInputType ? $0 : nil })
+            inputField.flatMap { context.type(of: $0) }.flatMap { $0.named.isInputType ? $0 : nil })
         for rule in hooked.objectField { call(rule, .objectField) { $0.enterObjectField(node) } }
         walkValue(node.value)
         for rule in hooked.objectField { call(rule, .objectField) { $0.leaveObjectField(node) } }

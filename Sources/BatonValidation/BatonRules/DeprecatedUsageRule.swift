@@ -18,7 +18,8 @@ package final class DeprecatedUsageRule: ValidationRuleBase, ValidationRule, Bat
     package init(context: ValidationContext) { self.context = context }
 
     override package func enterField(_ node: Field) {
-        guard let fieldDef = context.fieldDef, let reason = fieldDef.deprecationReason, let parent = context.parentType
+        guard context.readFieldDef({ $0.deprecationReason != nil }) == true, let fieldDef = context.fieldDef,
+            let reason = fieldDef.deprecationReason, let parent = context.parentType
         else { return }
         diagnose("The field \(parent.name).\(fieldDef.name) is deprecated. \(reason)", at: node.name.span)
     }

@@ -13,7 +13,7 @@ package final class FieldsOnCorrectTypeRule: ValidationRuleBase, ValidationRule 
     package init(context: ValidationContext) { self.context = context }
 
     override package func enterField(_ node: Field) {
-        guard let type = context.parentType, context.fieldDef == nil else { return }
+        guard !context.hasFieldDef, let type = context.parentType else { return }
         let fieldName = node.name.value
         var suggestion = Suggestions.didYouMean(
             suggestedTypeNames(type, fieldName), subMessage: "to use an inline fragment on")

@@ -566,7 +566,9 @@ private struct FieldMerger {
     /// A selection's kind and, for a field, the hash of its response key.
     static func scanKey(_ selections: [Selection], _ item: Int) -> ScanKey {
         switch selections[item] {
-        case .field(let field): .field(hash: hash(field.alias?.value ?? field.name.value))
+        // The key hashed where it lies (`??` would copy it first).
+        case .field(let field):
+            if let alias = field.alias { .field(hash: hash(alias.value)) } else { .field(hash: hash(field.name.value)) }
         case .fragmentSpread: .fragmentSpread
         case .inlineFragment: .inlineFragment
         }

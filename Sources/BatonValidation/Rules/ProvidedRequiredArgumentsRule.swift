@@ -25,13 +25,18 @@ package final class ProvidedRequiredArgumentsRule: ValidationRuleBase, Validatio
     }
 
     override package func leaveField(_ node: Field) {
-        guard let fieldDef = context.fieldDef else { return }
+        // Most fields have no required argument: tested without counting a reference to the definition.
+        guard context.readFieldDef(Self.hasRequiredArgument) == true, let fieldDef = context.fieldDef else { return }
         for argument in fieldDef.arguments where argument.type.isNonNull && argument.defaultValue == nil {
             guard !node.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
             report(
                 Self.fieldMessage(fieldDef.name, argument.name, argument.type.description),
                 at: Span(start: node.span.start, end: node.name.span.end))
         }
+    }
+
+    private static func hasRequiredArgument(_ fieldDef: FieldDef) -> Bool {
+        fieldDef.arguments.contains { $0.type.isNonNull && $0.defaultValue == nil }
     }
 
     override package func leaveDirective(_ node: Directive, location: DirectiveLocation) {

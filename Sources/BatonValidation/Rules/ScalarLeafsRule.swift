@@ -15,7 +15,7 @@ package final class ScalarLeafsRule: ValidationRuleBase, ValidationRule {
 
     override package func enterField(_ node: Field) {
         guard let type = context.type else { return }
-        if type.named.isLeaf {
+        if type.isLeaf {
             if let selectionSet = node.selectionSet {
                 report(Self.noSubselectionMessage(node.name.value, type.ref.description), at: selectionSet.span)
             }

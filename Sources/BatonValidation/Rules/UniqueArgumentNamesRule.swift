@@ -12,7 +12,10 @@ package final class UniqueArgumentNamesRule: ValidationRuleBase, ValidationRule 
     package let context: ValidationContext
     package init(context: ValidationContext) { self.context = context }
 
-    override package func enterField(_ node: Field) { check(node.arguments) }
+    override package func enterField(_ node: Field) {
+        // Most fields have fewer than two arguments: the list is not handed on (nor retained) for them.
+        if node.arguments.count > 1 { check(node.arguments) }
+    }
     override package func enterDirective(_ node: Directive, location: DirectiveLocation) { check(node.arguments) }
 
     private func check(_ arguments: [Argument]) {

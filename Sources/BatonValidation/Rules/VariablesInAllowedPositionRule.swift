@@ -31,7 +31,7 @@ package final class VariablesInAllowedPositionRule: ValidationRuleBase, Validati
                     continue
                 }
                 let definition = definitions[position]
-                guard let variableType = context.typeFromAST(definition.type) else { continue }
+                guard let variableType = context.type(of: definition) else { continue }
                 if !Self.allowed(
                     variableType.ref, variableDefault: definition.defaultValue, locationType.ref,
                     hasLocationDefault: usage.hasLocationDefault)

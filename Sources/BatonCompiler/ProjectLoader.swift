@@ -122,11 +122,17 @@ package struct DocumentUnit: Sendable {
     /// The unit of a file read as `sources` with `diagnostics` (reading, extraction): each source
     /// parsed, its syntax diagnostics after those.
     package init(path: String, parsing sources: [SourceFile], diagnostics: [Diagnostic]) {
+        var names = NameTable()
+        self.init(path: path, parsing: sources, diagnostics: diagnostics, names: &names)
+    }
+
+    /// The same, its names made through `names`, a table the caller keeps across files (`Parser.parse(_:names:)`).
+    package init(path: String, parsing sources: [SourceFile], diagnostics: [Diagnostic], names: inout NameTable) {
         self.path = path
         self.diagnostics = diagnostics
         for source in sources {
             sourceCount += 1
-            let result = Parser.parse(source)
+            let result = Parser.parse(source, names: &names)
             self.diagnostics += result.diagnostics
             if let document = result.document { documents.append(document) }
         }

@@ -126,6 +126,13 @@ package struct StreamingCheck {
             || seen.parseDiagnostics.count != file.parseProblems
     }
 
+    /// `!disagrees(observe(unit, readCount:), with: file)`, told without making the unit's links
+    /// (`DocumentLinks.isLinks(of:)`): what the second pass asks of every file it parses.
+    static func agrees(_ unit: DocumentUnit, readCount: Int, with file: ReadFile) -> Bool {
+        unit.diagnostics.count - readCount == file.parseProblems && unit.documents.count == file.documentCount
+            && file.links.isLinks(of: unit.documents)
+    }
+
     /// A file's parsed unit, as the passes compare it: its first `readCount` diagnostics are its
     /// reading's, the rest its parse's.
     static func observe(_ unit: DocumentUnit, readCount: Int) -> Observed {
@@ -171,13 +178,16 @@ package struct StreamingCheck {
             var sources: [(SourceFile, Int)] = []
             var observed: [(Int, Observed)] = []
             var syntaxErrors = false
+            // One table of names for the batch's files: most of their names are the same.
+            var names = NameTable()
             for member in batch {
                 let (texts, diagnostics) = loader.documentSources(paths[member])
-                let unit = DocumentUnit(path: paths[member], parsing: texts, diagnostics: diagnostics)
-                let seen = Self.observe(unit, readCount: diagnostics.count)
-                if !seen.parseDiagnostics.isEmpty { syntaxErrors = true }
+                let unit = DocumentUnit(path: paths[member], parsing: texts, diagnostics: diagnostics, names: &names)
+                if unit.diagnostics.count > diagnostics.count { syntaxErrors = true }
                 // One batch compares nothing; otherwise only a disagreement is kept, for the regrouping.
-                if !oneBatch, Self.disagrees(seen, with: files[parsed[member]]) { observed.append((member, seen)) }
+                if !oneBatch, !Self.agrees(unit, readCount: diagnostics.count, with: files[parsed[member]]) {
+                    observed.append((member, Self.observe(unit, readCount: diagnostics.count)))
+                }
                 for (offset, document) in unit.documents.enumerated() {
                     sources.append((document.source, oneBatch ? documents.count : starts[member] + offset))
                     documents.append(document)

@@ -28,7 +28,7 @@ extension Lexer {
 
     /// True if the token's text is exactly `word` (ASCII).
     @inline(__always)
-    func tokenText(_ token: Token, equals word: StaticString) -> Bool {
+    package func tokenText(_ token: Token, equals word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
         guard token.end - token.start == length else { return false }
         let pointer = word.utf8Start

@@ -28,7 +28,10 @@ package struct Lexer {
         while position < count {
             let code = bytes[position]
             switch code {
-            case 0x09, 0x20, 0x2C, 0x0A, 0x0D:  // tab, space, comma, LF, CR (CRLF is two of these)
+            case 0x0A, 0x20:  // LF, space: then a line's indentation, eight spaces at a time
+                position = skipSpaces(from: position + 1)
+                continue
+            case 0x09, 0x2C, 0x0D:  // tab, comma, CR (CRLF is this and LF)
                 position += 1
                 continue
             case 0x23:  // # comment: up to a line terminator or a character that is not valid
@@ -74,6 +77,22 @@ package struct Lexer {
         return Token(kind: .endOfFile, start: count, end: count)
     }
 
+    /// The first index at or after `start` that is not a space (0x20), read a word at a time: the
+    /// indentation of a document's lines is most of its ignored bytes.
+    @inline(__always)
+    func skipSpaces(from start: Int) -> Int {
+        var position = start
+        let count = bytes.count
+        while position + 8 <= count {
+            // A space's byte is zero here; the first other byte's lowest set bit counts the spaces before it.
+            let others = UInt64(littleEndian: word(bytes, position)) ^ spaceBytes
+            if others != 0 { return position + others.trailingZeroBitCount &>> 3 }
+            position += 8
+        }
+        while position < count && bytes[position] == 0x20 { position += 1 }
+        return position
+    }
+
     /// The error for a character that starts no token.
     func unexpectedCharacter(at position: Int) -> SyntaxError {
         let code = bytes[position]
@@ -115,6 +134,14 @@ package struct Lexer {
     func readName(from start: Int) -> Token {
         var position = start + 1
         let count = bytes.count
+        // Eight bytes at a time while eight are left; the first byte that is not `[A-Za-z0-9_]` ends the name.
+        while position + 8 <= count {
+            let others = nonNameBytes(UInt64(littleEndian: word(bytes, position)))
+            if others != 0 {
+                return Token(kind: .name, start: start, end: position + others.trailingZeroBitCount &>> 3)
+            }
+            position += 8
+        }
         while position < count && isNameContinueByte(bytes[position]) { position += 1 }
         return Token(kind: .name, start: start, end: position)
     }
@@ -362,6 +389,7 @@ func matches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
+let spaceBytes: UInt64 = 0x2020_2020_2020_2020
 let quotes: UInt64 = 0x2222_2222_2222_2222
 let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
 let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
@@ -406,6 +434,24 @@ func isNameContinueByte(_ byte: UInt8) -> Bool {
     if byte < 64 { return (low >> UInt64(byte)) & 1 != 0 }
     if byte < 128 { return (high >> UInt64(byte - 64)) & 1 != 0 }
     return false
+}
+
+/// The high bit of each byte of `word` (little-endian: byte 0 lowest) that is not `[A-Za-z0-9_]`, exactly:
+/// `isNameContinueByte` of eight bytes at once. Each byte is tested on its low seven bits (a set high bit is
+/// not ASCII, so not a name byte), where adding a constant of at most 0x80 cannot carry into the next byte.
+@inline(__always)
+func nonNameBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let seven = word & ~highBits
+    // The high bit of each byte whose seven-bit value is in `low...high`.
+    @inline(__always) func within(_ value: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+        (value &+ (0x80 - low) &* ones) & ~(value &+ (0x7F - high) &* ones) & highBits
+    }
+    // `| 0x20` maps A–Z onto a–z, and nothing else onto them.
+    let letters = within(seven | (0x20 &* ones), 0x61, 0x7A)
+    let names = ~word & (letters | within(seven, 0x30, 0x39) | within(seven, 0x5F, 0x5F))
+    return ~names & highBits
 }
 
 func isUnicodeScalarValue(_ code: Int) -> Bool {

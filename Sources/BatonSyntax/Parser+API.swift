@@ -32,6 +32,16 @@ package enum Parser {
     /// ever, its span and kind kept): for a reader that never shows them (`check`), a schema's descriptions are
     /// a large share of its parse and of its memory (a megabyte of text for GitHub's).
     package static func parse(_ source: SourceFile, decodingDescriptions: Bool = true) -> ParseResult {
+        var names = NameTable()
+        return parse(source, decodingDescriptions: decodingDescriptions, names: &names)
+    }
+
+    /// `parse(_:decodingDescriptions:)` with a table of names kept across parses: each distinct name is made
+    /// into a `String` once for all of them (a batch of files shares most of its names). The documents are
+    /// the same as with a table of their own.
+    package static func parse(
+        _ source: SourceFile, decodingDescriptions: Bool = true, names: inout NameTable
+    ) -> ParseResult {
         // Spans hold 32-bit offsets: a source past 4 GiB is refused rather than mislocated.
         guard source.bytes.count <= Span.maximumOffset else {
             let error = SyntaxError("Document is too large: more than 4 GiB.", span: .zero)
@@ -40,6 +50,10 @@ package enum Parser {
         return source.bytes.withUnsafeBufferPointer { bytes in
             var parser = RecursiveDescentParser(bytes: bytes, maximumDepth: maximumDepth)
             parser.decodesDescriptions = decodingDescriptions
+            // Swapped in and out, never copied: a copy would share the table's storage and copy it on the
+            // first new name.
+            swap(&parser.names, &names)
+            defer { swap(&parser.names, &names) }
             do throws(SyntaxError) {
                 let definitions = try parser.parseDocument()
                 let document = Document(

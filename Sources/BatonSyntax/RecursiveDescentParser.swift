@@ -6,7 +6,7 @@ import BatonDiagnostics
 /// stops at the same first error with the same message. Every node's span runs from its first
 /// token to the last token it consumed. Recursion is bounded by `Parser.maximumDepth` (nested
 /// selection sets, list and object values, list types), so no input can overflow the stack.
-struct RecursiveDescentParser {
+struct RecursiveDescentParser: ~Copyable {
     let lexer: Lexer
     /// The current token (graphql-js `lexer.token`).
     var token: Token
@@ -20,8 +20,16 @@ struct RecursiveDescentParser {
     /// Stops the parse before the thread's stack runs out, whatever the depth limit. Made at
     /// the first deep nesting only: reading a thread's stack bounds can cost 100 µs.
     var stackGuard: StackGuard?
-    /// Names made so far, so each long name is allocated once.
+    /// Names made so far, so each distinct name is made once (`Parser.parse(_:names:)` lends a table kept
+    /// across parses).
     var names = NameTable()
+    /// The lists being gathered, each made at its size when complete (`ListStack`).
+    var selectionStack = ListStack<Selection>()
+    var argumentStack = ListStack<Argument>()
+    var directiveStack = ListStack<Directive>()
+    var fieldDefinitionStack = ListStack<FieldDefinition>()
+    var inputValueStack = ListStack<InputValueDefinition>()
+    var enumValueStack = ListStack<EnumValueDefinition>()
     /// False to leave descriptions' texts undecoded (`Parser.parse(_:decodingDescriptions:)`).
     var decodesDescriptions = true
     /// The depth from which the stack guard is consulted; shallower nesting always fits.
@@ -98,10 +106,14 @@ struct RecursiveDescentParser {
         return kind + " \"" + lexer.stringValue(of: described) + "\""
     }
 
-    /// The value graphql-js gives a token (`token.value`): a name's or number's text, a string's
-    /// value; nil for punctuators.
-    func value(of candidate: Token) -> String? {
-        candidate.kind.hasValue ? lexer.stringValue(of: candidate) : nil
+    /// True when graphql-js's value of the token (`token.value`: a name's or number's text, a string's value;
+    /// none for punctuators) is `word`; a name's text is compared in place, not made.
+    func tokenValue(of candidate: Token, equals word: StaticString) -> Bool {
+        switch candidate.kind {
+        case .name, .int, .float: lexer.tokenText(candidate, equals: word)
+        case .string, .blockString: lexer.stringValue(of: candidate) == word.description
+        default: false
+        }
     }
 
     func unexpected(_ at: Token? = nil) -> SyntaxError {
@@ -230,12 +242,13 @@ struct RecursiveDescentParser {
         let start = token
         try enterNesting()
         try expect(.braceLeft)
-        var selections: [Selection] = []
+        let first = selectionStack.count
         repeat {
-            selections.append(try parseSelection())
+            let selection = try parseSelection()
+            selectionStack.push(selection)
         } while !(try expectOptional(.braceRight))
         depth -= 1
-        return SelectionSet(selections: selections, span: span(from: start))
+        return SelectionSet(selections: selectionStack.pop(from: first), span: span(from: start))
     }
 
     mutating func parseSelection() throws(SyntaxError) -> Selection {
@@ -264,15 +277,15 @@ struct RecursiveDescentParser {
 
     mutating func parseArguments(isConst: Bool) throws(SyntaxError) -> [Argument] {
         guard try expectOptional(.parenLeft) else { return [] }
-        var arguments: [Argument] = []
+        let first = argumentStack.count
         repeat {
             let start = token
             let name = try parseName()
             try expect(.colon)
             let value = try parseValueLiteral(isConst: isConst)
-            arguments.append(Argument(name: name, value: value, span: span(from: start)))
+            argumentStack.push(Argument(name: name, value: value, span: span(from: start)))
         } while !(try expectOptional(.parenRight))
-        return arguments
+        return argumentStack.pop(from: first)
     }
 
     // MARK: - Fragments
@@ -309,7 +322,7 @@ struct RecursiveDescentParser {
     }
 
     mutating func parseFragmentName() throws(SyntaxError) -> Name {
-        if value(of: token) == "on" { throw unexpected() }
+        if tokenValue(of: token, equals: "on") { throw unexpected() }
         return try parseName()
     }
 
@@ -381,15 +394,16 @@ struct RecursiveDescentParser {
     // MARK: - Directives
 
     mutating func parseDirectives(isConst: Bool) throws(SyntaxError) -> [Directive] {
-        var directives: [Directive] = []
+        guard peek(.at) else { return [] }
+        let first = directiveStack.count
         while peek(.at) {
             let start = token
             try advance()
             let name = try parseName()
             let arguments = try parseArguments(isConst: isConst)
-            directives.append(Directive(name: name, arguments: arguments, span: span(from: start)))
+            directiveStack.push(Directive(name: name, arguments: arguments, span: span(from: start)))
         }
-        return directives
+        return directiveStack.pop(from: first)
     }
 
     // MARK: - Types
@@ -495,11 +509,12 @@ struct RecursiveDescentParser {
 
     mutating func parseFieldsDefinition() throws(SyntaxError) -> [FieldDefinition] {
         guard try expectOptional(.braceLeft) else { return [] }
-        var fields: [FieldDefinition] = []
+        let first = fieldDefinitionStack.count
         repeat {
-            fields.append(try parseFieldDefinition())
+            let field = try parseFieldDefinition()
+            fieldDefinitionStack.push(field)
         } while !(try expectOptional(.braceRight))
-        return fields
+        return fieldDefinitionStack.pop(from: first)
     }
 
     mutating func parseFieldDefinition() throws(SyntaxError) -> FieldDefinition {
@@ -517,11 +532,12 @@ struct RecursiveDescentParser {
 
     mutating func parseArgumentDefinitions() throws(SyntaxError) -> [InputValueDefinition] {
         guard try expectOptional(.parenLeft) else { return [] }
-        var arguments: [InputValueDefinition] = []
+        let first = inputValueStack.count
         repeat {
-            arguments.append(try parseInputValueDefinition())
+            let argument = try parseInputValueDefinition()
+            inputValueStack.push(argument)
         } while !(try expectOptional(.parenRight))
-        return arguments
+        return inputValueStack.pop(from: first)
     }
 
     mutating func parseInputValueDefinition() throws(SyntaxError) -> InputValueDefinition {
@@ -586,22 +602,23 @@ struct RecursiveDescentParser {
 
     mutating func parseEnumValuesDefinition() throws(SyntaxError) -> [EnumValueDefinition] {
         guard try expectOptional(.braceLeft) else { return [] }
-        var values: [EnumValueDefinition] = []
+        let first = enumValueStack.count
         repeat {
             let start = token
             let description = try parseDescription()
-            let tokenValue = value(of: token)
-            if tokenValue == "true" || tokenValue == "false" || tokenValue == "null" {
+            if tokenValue(of: token, equals: "true") || tokenValue(of: token, equals: "false")
+                || tokenValue(of: token, equals: "null")
+            {
                 throw SyntaxError(
                     "\(describe(token)) is reserved and cannot be used for an enum value.", span: token.span)
             }
             let name = try parseName()
             let directives = try parseDirectives(isConst: true)
-            values.append(
+            enumValueStack.push(
                 EnumValueDefinition(
                     description: description, name: name, directives: directives, span: span(from: start)))
         } while !(try expectOptional(.braceRight))
-        return values
+        return enumValueStack.pop(from: first)
     }
 
     mutating func parseInputObjectTypeDefinition() throws(SyntaxError) -> InputObjectTypeDefinition {
@@ -618,11 +635,12 @@ struct RecursiveDescentParser {
 
     mutating func parseInputFieldsDefinition() throws(SyntaxError) -> [InputValueDefinition] {
         guard try expectOptional(.braceLeft) else { return [] }
-        var fields: [InputValueDefinition] = []
+        let first = inputValueStack.count
         repeat {
-            fields.append(try parseInputValueDefinition())
+            let field = try parseInputValueDefinition()
+            inputValueStack.push(field)
         } while !(try expectOptional(.braceRight))
-        return fields
+        return inputValueStack.pop(from: first)
     }
 
     mutating func parseDirectiveDefinition() throws(SyntaxError) -> DirectiveDefinition {

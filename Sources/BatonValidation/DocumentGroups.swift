@@ -47,11 +47,72 @@ package struct DocumentLinks: Sendable, Equatable {
     /// The links of one document: every operation and fragment name it defines, every fragment it
     /// spreads, every `queryName` of `@refetchable` and every static `label` of `@defer`/`@stream`.
     ///
-    /// `check` makes this of every file it parses, to compare with the first pass's (`StreamingCheck.observe`):
-    /// the keys are gathered in a list, sorted and made unique once (no hashing), and the selection sets are read
-    /// in place, a list of them pending rather than a copy of every selection.
+    /// `check` makes this of every file its first pass parses; its second pass only compares (`isLinks(of:)`).
+    /// The keys are gathered in a list, sorted and made unique once (no hashing).
     package static func of(_ document: Document) -> DocumentLinks {
         var keys: [String] = []
+        let joinsAll = visitKeys(of: document) { prefix, name in keys.append(prefix.description + name) }
+        return DocumentLinks(keys: sortedWithoutRepeats(keys), joinsAll: joinsAll)
+    }
+
+    /// True when `documents`' links, merged, are these (`of` of each, merged with `merging`), told without
+    /// making a key where it can: each key the documents hold is looked up by its bytes in the sorted `keys`,
+    /// and every one of `keys` must be met. That says equal only when both are the same set of byte strings,
+    /// which `of` would make equal too; whatever it cannot tell (a key not met, as when the keys are not in
+    /// their bytes' order, which only a non-ASCII label can cause) is decided by making the links.
+    package func isLinks(of documents: [Document]) -> Bool {
+        var met = [Bool](repeating: false, count: keys.count)
+        var allFound = true
+        var joins = false
+        for document in documents {
+            joins =
+                Self.visitKeys(of: document) { prefix, name in
+                    guard allFound else { return }
+                    if let index = Self.index(of: prefix, name, in: keys) {
+                        met[index] = true
+                    } else {
+                        allFound = false
+                    }
+                } || joins
+        }
+        if allFound && joins == joinsAll && !met.contains(false) { return true }
+        return documents.map(Self.of).reduce(DocumentLinks()) { $0.merging($1) } == self
+    }
+
+    /// Where `prefix` + `name` is in `keys`, compared as bytes (a binary search: `keys` sorted in their bytes'
+    /// order, as ASCII keys are); nil if it is not found.
+    private static func index(of prefix: StaticString, _ name: String, in keys: [String]) -> Int? {
+        var name = name
+        return name.withUTF8 { nameBytes -> Int? in
+            let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                var key = keys[middle]
+                let order = key.withUTF8 { keyBytes in compare(keyBytes, prefixBytes, nameBytes) }
+                if order == 0 { return middle }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+    }
+
+    /// The order of `key` against `prefix` followed by `name`, byte by byte: negative, zero or positive.
+    private static func compare(
+        _ key: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let length = prefix.count + name.count
+        for index in 0..<min(key.count, length) {
+            let other = index < prefix.count ? prefix[index] : name[index - prefix.count]
+            if key[index] != other { return Int(key[index]) - Int(other) }
+        }
+        return key.count - length
+    }
+
+    /// Calls `body` with each key of `document` as its prefix (`name:` or `label:`) and its text, in the order
+    /// met (repeats included); returns whether the document joins every other one.
+    private static func visitKeys(of document: Document, _ body: (StaticString, String) -> Void) -> Bool {
         var joinsAll = false
         var pending: [SelectionSet] = []
         func note(_ list: [Directive]) {
@@ -63,21 +124,19 @@ package struct DocumentLinks: Sendable, Equatable {
                 default: continue
                 }
                 for argument in directive.arguments where argument.name.value == key {
-                    if case .string(let text) = argument.value {
-                        keys.append((key == "label" ? "label:" : "name:") + text.value)
-                    }
+                    if case .string(let text) = argument.value { body(key == "label" ? "label:" : "name:", text.value) }
                 }
             }
         }
         for definition in document.definitions {
             switch definition {
             case .operation(let operation):
-                if let name = operation.name { keys.append("name:" + name.value) } else { joinsAll = true }
+                if let name = operation.name { body("name:", name.value) } else { joinsAll = true }
                 note(operation.directives)
                 for variable in operation.variableDefinitions { note(variable.directives) }
                 pending.append(operation.selectionSet)
             case .fragment(let fragment):
-                keys.append("name:" + fragment.name.value)
+                body("name:", fragment.name.value)
                 note(fragment.directives)
                 pending.append(fragment.selectionSet)
             default:
@@ -93,7 +152,7 @@ package struct DocumentLinks: Sendable, Equatable {
                         if let set = field.selectionSet { pending.append(set) }
                     case .fragmentSpread(let spread):
                         if !spread.directives.isEmpty { note(spread.directives) }
-                        keys.append("name:" + spread.name.value)
+                        body("name:", spread.name.value)
                     case .inlineFragment(let inline):
                         if !inline.directives.isEmpty { note(inline.directives) }
                         pending.append(inline.selectionSet)
@@ -101,7 +160,7 @@ package struct DocumentLinks: Sendable, Equatable {
                 }
             }
         }
-        return DocumentLinks(keys: sortedWithoutRepeats(keys), joinsAll: joinsAll)
+        return joinsAll
     }
 
     /// `keys` sorted, each once: what a `Set` would give, sorted, without hashing.

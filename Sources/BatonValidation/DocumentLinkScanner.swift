@@ -20,18 +20,22 @@ package enum DocumentLinkScanner {
 
     /// The links of the document in `bytes`, or nil when the parser must tell (see above).
     package static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> DocumentLinks? {
-        var scanner = Scan(lexer: Lexer(bytes: bytes))
+        var scanner = Scan(bytes: bytes)
         return scanner.run()
     }
 
     /// The walk over one document's tokens.
     private struct Scan {
+        let bytes: UnsafeBufferPointer<UInt8>
         let lexer: Lexer
         var token = Token(kind: .startOfFile, start: 0, end: 0)
         var keys: [String] = []
         var joinsAll = false
 
-        init(lexer: Lexer) { self.lexer = lexer }
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            self.lexer = Lexer(bytes: bytes)
+        }
 
         /// The next token; nil on a lexer error.
         mutating func advance() -> Bool {
@@ -40,8 +44,22 @@ package enum DocumentLinkScanner {
             return true
         }
 
-        func isName(_ word: String) -> Bool {
-            token.kind == .name && lexer.text(token.start, token.end) == word
+        /// True when the current token is the name `word` (compared in place, no `String` made).
+        func isName(_ word: StaticString) -> Bool {
+            token.kind == .name && lexer.tokenText(token, equals: word)
+        }
+
+        /// `"name:"` and the current token's text, made in one allocation.
+        func nameKey() -> String {
+            let start = token.start
+            let length = token.end - start
+            let prefix: StaticString = "name:"
+            let prefixLength = prefix.utf8CodeUnitCount
+            return String(unsafeUninitializedCapacity: prefixLength + length) { buffer in
+                for offset in 0..<prefixLength { buffer[offset] = prefix.utf8Start[offset] }
+                for offset in 0..<length { buffer[prefixLength + offset] = bytes[start + offset] }
+                return prefixLength + length
+            }
         }
 
         mutating func run() -> DocumentLinks? {
@@ -58,19 +76,17 @@ package enum DocumentLinkScanner {
             case .braceLeft:
                 joinsAll = true  // an anonymous query
             case .name:
-                let word = lexer.text(token.start, token.end)
-                switch word {
-                case "query", "mutation", "subscription":
+                if isName("query") || isName("mutation") || isName("subscription") {
                     guard advance() else { return false }
                     if token.kind == .name {
-                        keys.append("name:" + lexer.text(token.start, token.end))
+                        keys.append(nameKey())
                     } else {
                         joinsAll = true
                     }
-                case "fragment":
+                } else if isName("fragment") {
                     guard advance(), token.kind == .name, !isName("on") else { return false }
-                    keys.append("name:" + lexer.text(token.start, token.end))
-                default:
+                    keys.append(nameKey())
+                } else {
                     return false  // a type-system definition: the parser tells
                 }
             default:
@@ -108,7 +124,7 @@ package enum DocumentLinkScanner {
                     }
                 case .spread where parens == 0:
                     guard advance() else { return false }
-                    if token.kind == .name, !isName("on") { keys.append("name:" + lexer.text(token.start, token.end)) }
+                    if token.kind == .name, !isName("on") { keys.append(nameKey()) }
                     continue
                 case .at:
                     guard advance() else { return false }
@@ -125,17 +141,21 @@ package enum DocumentLinkScanner {
         /// `queryName` of `@refetchable` given as a string is a key. Stops at the token after it.
         mutating func directive() -> Bool {
             guard token.kind == .name else { return false }
-            let key: String?
-            switch lexer.text(token.start, token.end) {
-            case "defer", "stream": key = "label"
-            case "refetchable": key = "queryName"
-            default: key = nil
+            // The argument whose string value is a key, and the key's prefix.
+            let key: (argument: StaticString, prefix: String)?
+            if isName("defer") || isName("stream") {
+                key = ("label", "label:")
+            } else if isName("refetchable") {
+                key = ("queryName", "name:")
+            } else {
+                key = nil
             }
             guard advance() else { return false }
             guard token.kind == .parenLeft else { return true }
             // The arguments: `name: value` pairs directly inside these parentheses.
             var nesting = 0
-            var argument: String? = nil
+            // The name token of the argument whose value comes next.
+            var argument: Token? = nil
             while true {
                 guard advance() else { return false }
                 switch token.kind {
@@ -151,7 +171,7 @@ package enum DocumentLinkScanner {
                     if nesting == 0 { return advance() }
                     nesting -= 1
                 case .name where nesting == 0 && argument == nil:
-                    let name = lexer.text(token.start, token.end)
+                    let name = token
                     guard advance() else { return false }
                     guard token.kind == .colon else { return false }
                     argument = name
@@ -159,8 +179,8 @@ package enum DocumentLinkScanner {
                 case .dollar:
                     guard advance(), token.kind == .name else { return false }  // a variable
                 case .string, .blockString:
-                    if nesting == 0, let key, argument == key {
-                        keys.append((key == "label" ? "label:" : "name:") + lexer.stringValue(of: token))
+                    if nesting == 0, let key, let argument, lexer.tokenText(argument, equals: key.argument) {
+                        keys.append(key.prefix + lexer.stringValue(of: token))
                     }
                 default:
                     break

@@ -113,6 +113,43 @@ final class DocumentLinkScannerTests: XCTestCase {
     /// A file rewritten between the passes, so that it now spreads a fragment of another batch (and
     /// another now has a syntax error the scanner does not see): the check regroups, and reports
     /// what the whole-project path reports of the files as they end.
+    /// The second pass asks whether a file's documents have the links the first pass noted (`isLinks(of:)`),
+    /// without making them: it must answer as comparing with `of`, merged, would, key by key.
+    func testTheSecondPassComparesLinksAsMadeLinksCompare() throws {
+        let texts = [
+            "query A { a ...F ...F ... @defer(label: \"one\") { ...G } }",
+            "fragment F on T @refetchable(queryName: \"Again\") { b ...G }",
+            "fragment G on T { c ... @defer(label: \"\\u00e9t\\u00e9\") { d } ... @defer(label: \"e\\u0301\") { d } }",
+            "{ anonymous }",
+        ]
+        let documents = try texts.map { try XCTUnwrap(Parser.parse(SourceFile(path: "d.graphql", text: $0)).document) }
+        // Each document alone, and every run of them as the documents of one file (a Swift file's literals).
+        for first in documents.indices {
+            for last in first..<documents.count {
+                let slice = Array(documents[first...last])
+                let links = slice.map(DocumentLinks.of).reduce(DocumentLinks()) { $0.merging($1) }
+                XCTAssertTrue(links.isLinks(of: slice), "\(first)...\(last)")
+                // A key fewer, a key more, another key, or the other joinsAll: not the links.
+                var others: [DocumentLinks] = [
+                    DocumentLinks(keys: links.keys, joinsAll: !links.joinsAll),
+                    DocumentLinks(keys: (links.keys + ["name:Zzz"]).sorted(), joinsAll: links.joinsAll),
+                    DocumentLinks(keys: (links.keys + ["label:zzz"]).sorted(), joinsAll: links.joinsAll),
+                ]
+                for index in links.keys.indices {
+                    var fewer = links.keys
+                    fewer.remove(at: index)
+                    others.append(DocumentLinks(keys: fewer, joinsAll: links.joinsAll))
+                    var changed = links.keys
+                    changed[index] += "x"
+                    others.append(DocumentLinks(keys: changed.sorted(), joinsAll: links.joinsAll))
+                }
+                for other in others {
+                    XCTAssertEqual(other.isLinks(of: slice), other == links, "\(first)...\(last): \(other.keys)")
+                }
+            }
+        }
+    }
+
     func testAFileRewrittenBetweenThePassesIsBatchedAgain() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-passes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

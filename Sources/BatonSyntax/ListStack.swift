@@ -1,0 +1,50 @@
+/// A stack the parser gathers one kind of list on (the selections of every set being parsed, a nested
+/// set's above its parent's), so that each list is made once, at its size, when it is complete: an array
+/// grown by appending is allocated and copied again at each doubling (four times for a list of nine).
+///
+/// The elements are moved, not copied, into the list (no retain or release). Noncopyable, so its memory
+/// has exactly one owner (`RecursiveDescentParser`), which frees it with whatever a failed parse left on it.
+struct ListStack<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>? = nil
+    private var capacity = 0
+    /// How many elements are on the stack: where a list about to be gathered starts.
+    private(set) var count = 0
+
+    init() {}
+
+    deinit {
+        if let base {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+
+    mutating func push(_ element: Element) {
+        if count == capacity { grow() }
+        (base.unsafelyUnwrapped + count).initialize(to: element)
+        count += 1
+    }
+
+    /// The elements pushed since the stack held `start`, in order, as a list; they leave the stack.
+    mutating func pop(from start: Int) -> [Element] {
+        let length = count - start
+        if length == 0 { return [] }
+        let first = base.unsafelyUnwrapped + start
+        count = start
+        return [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
+            buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: first, count: length)
+            initialized = length
+        }
+    }
+
+    private mutating func grow() {
+        let grownCapacity = max(16, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: grownCapacity)
+        if let base {
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = grown
+        capacity = grownCapacity
+    }
+}

@@ -10,23 +10,32 @@ import BatonIR
 /// model's order (sorted by name); the text is pretty-printed with a trailing newline and carries no
 /// timestamp, so regeneration is byte-identical.
 package enum PersistedQueryManifest {
-    /// The manifest's text for a model's operations.
-    package static func text(for operations: [OperationModel]) -> String {
-        JSONOutput.object([
+    /// The manifest's text for a model's operations, with those of its block (`LensModel.block`: each its
+    /// summary's id, kind and text) merged in the model's order.
+    package static func text(for operations: [OperationModel], block: SummaryBlock? = nil) -> String {
+        func entry(id: String, name: String, type: String, body: String) -> JSONOutput {
+            .object([("id", .string(id)), ("name", .string(name)), ("type", .string(type)), ("body", .string(body))])
+        }
+        var entries: [JSONOutput] = []
+        entries.reserveCapacity(operations.count + (block?.operations.count ?? 0))
+        let summaries = block?.operations ?? []
+        SummaryBlock.merge(operations, name: \.name, summaries) { index in
+            let operation = operations[index]
+            entries.append(
+                entry(
+                    id: operation.operationID, name: operation.name, type: operation.kind.rawValue,
+                    body: operation.documentText))
+        } block: { index in
+            let summary = summaries[index]
+            entries.append(
+                entry(
+                    id: summary.operationID, name: summary.name, type: summary.kind.rawValue, body: summary.documentText
+                ))
+        }
+        return JSONOutput.object([
             ("format", .string("apollo-persisted-query-manifest")),
             ("version", .number(1)),
-            (
-                "operations",
-                .array(
-                    operations.map { operation in
-                        .object([
-                            ("id", .string(operation.operationID)),
-                            ("name", .string(operation.name)),
-                            ("type", .string(operation.kind.rawValue)),
-                            ("body", .string(operation.documentText)),
-                        ])
-                    })
-            ),
+            ("operations", .array(entries)),
         ]).rendered()
     }
 

@@ -72,10 +72,15 @@ package enum KotlinGenerator {
         let context = KotlinContext(model: model, names: names, packageName: options.packageName)
         // The layout's files (names and files in its claim order), then the files on `workers` threads
         // (`ParallelWork`, results in that order).
-        enum Part: Sendable { case scalar(Int), enumeration(Int), input(Int), fragment(Int), operation(Int) }
+        // A block's definition (`LensModel.block`) is kept as it is, never spelt.
+        enum Part: Sendable { case scalar(Int), enumeration(Int), input(Int), fragment(Int), operation(Int), kept }
         var jobs: [(path: String, part: Part, definition: String?)] = []
         for entry in layout.declarations where declares(entry.kind) {
             let path = entry.file + fileExtension
+            if let (_, key) = entry.blockDefinition(in: model) {
+                jobs.append((path, .kept, key))
+                continue
+            }
             switch entry.kind {
             case .customScalar: jobs.append((path, .scalar(entry.index), nil))
             case .enumeration: jobs.append((path, .enumeration(entry.index), nil))
@@ -99,10 +104,14 @@ package enum KotlinGenerator {
                     context.declarations.inputObject(model.types.inputObjects[index]), context)
             case .fragment(let index): body = KotlinDefinitionWriter(context).fragment(model.fragments[index])
             case .operation(let index): body = KotlinDefinitionWriter(context).operation(model.operations[index])
+            case .kept: preconditionFailure("a block's definition is never spelt")
             }
             return context.file(body)
         }
         let file: @Sendable ((path: String, part: Part, definition: String?)) -> GeneratedFile = { job in
+            if case .kept = job.part, let definition = job.definition {
+                return .kept(path: job.path, origin: nil, definition: definition)
+            }
             if let definition = job.definition, kept.contains(definition) {
                 return .kept(path: job.path, origin: nil, definition: definition)
             }
@@ -138,6 +147,9 @@ struct KotlinTopLevelNames: Sendable {
         for entry in layout.declarations where KotlinGenerator.declares(entry.kind) {
             let name = KotlinNames.declared(entry.name, .type)
             all.reserve(name)
+            // A block's definition (`LensModel.block`) is never spelt, nor referred to by one spelt: its name is
+            // only taken.
+            if entry.inBlock { continue }
             switch entry.kind {
             case .customScalar: scalars[entry.graphQLName] = name
             case .enumeration: enums[entry.graphQLName] = name

@@ -108,6 +108,11 @@ package struct SwiftGenerator: Sendable {
             let part: Job.Part
             var origin: String?
             var definition: String?
+            if let (summary, key) = entry.blockDefinition(in: model) {
+                // A block's definition is kept as it is (`Compilation.summariesAreKept`): its path, origin and key.
+                files.append(.kept(path: entry.file + Self.fileExtension, origin: summary.path, definition: key))
+                continue
+            }
             switch entry.kind {
             case .operation:
                 let item = model.operations[entry.index]

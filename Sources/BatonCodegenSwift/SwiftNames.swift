@@ -45,6 +45,9 @@ struct SwiftNames {
             }
             let name = Self.rules.declaredName(entry.name, in: .type)
             moduleTypeNames.insert(name)
+            // A block's definition (`LensModel.block`) is never spelt, nor referred to by one spelt: its name is
+            // only taken.
+            if entry.inBlock { continue }
             switch entry.kind {
             case .operation: operations[entry.graphQLName] = name
             case .fragment: fragments[entry.graphQLName] = name

@@ -27,7 +27,9 @@ extension Compilation {
         // The manifest was made from these names, so each operation's and fragment's key it lists is a
         // definition's planned now or summarized: one not planned is summarized, its digest the recorded one
         // (`definitionDigest`), which in the manifest the basis was read from is the entry's own.
-        let summarizes = model.map { !$0.summarized.operations.isEmpty || !$0.summarized.fragments.isEmpty } ?? false
+        let summarizes =
+            model.map { !$0.summarized.operations.isEmpty || !$0.summarized.fragments.isEmpty || $0.block != nil }
+            ?? false
         let basis = generation.incremental
         let readHere = basis?.root == root
         let undigested = generation.undigestedDefinitions
@@ -73,7 +75,8 @@ extension Compilation {
         } else {
             return nil
         }
-        return summarized ? generation.incremental?.recordedDigest(key) : nil
+        guard summarized || model.block?.contains(key: key) == true else { return nil }
+        return generation.incremental?.recordedDigest(key)
     }
 
     /// With a build's layout: which of its files (not the shared one) holds each definition, and
@@ -255,34 +258,42 @@ extension Compilation {
     /// necessary one (a used type moved from a document read again to another is a change here): when it
     /// fails, the digest is computed.
     package func plannedNamesAreRecorded() -> Bool {
-        guard let model, let partial = generation.partial, let basis = generation.incremental,
-            let previous = basis.summary
-        else { return false }
-        for path in basis.removed where previous.documents[path]?.definitions.isEmpty == false { return false }
+        guard let model, generation.partial != nil, let before = recordedPlanned() else { return false }
+        // A plan with a block was built only so (`SummaryBlock`).
+        return model.block != nil || SummaryBlock.namesAndTypesAgree(before, model.summaries)
+    }
+
+    /// What the last plan's summary recorded of the definitions of the documents read again; nil when a
+    /// document gone since defined something (the plan's names cannot be the recorded ones then), or
+    /// without an incremental read.
+    private func recordedPlanned() -> [DefinitionSummary]? {
+        guard let partial = generation.partial, let basis = generation.incremental, let previous = basis.summary
+        else { return nil }
+        for path in basis.removed where previous.documents[path]?.definitions.isEmpty == false { return nil }
         var before: [DefinitionSummary] = []
         for path in partial.plannedPaths { before += previous.documents[path]?.definitions ?? [] }
-        let after = model.summaries
-        guard before.count == after.count else { return false }
-        func names(_ summaries: [DefinitionSummary]) -> [String] {
-            summaries.map { $0.kind.rawValue + " " + $0.name }.sorted()
-        }
-        func used(_ summaries: [DefinitionSummary]) -> [Set<String>] {
-            var result: [Set<String>] = [[], [], []]
-            for summary in summaries {
-                result[0].formUnion(summary.usedTypes.enums)
-                result[1].formUnion(summary.usedTypes.inputObjects)
-                result[2].formUnion(summary.usedTypes.customScalars)
-            }
-            return result
-        }
-        return names(before) == names(after) && used(before) == used(after)
+        return before
+    }
+
+    /// The summaries a plan after an incremental read takes (`LensModelBuilder.build`): as one block
+    /// (`SummaryBlock`, `LensModel.block`) where every step after the plan takes one, else as stand-ins
+    /// (`outside`). Not as a block for a build's layout (its digests are per document file), for test data
+    /// builders (named after every definition's nested lenses), for a kept compilation (its cache keeps
+    /// models by definition), nor when a document gone since defined something.
+    func summariesToPlan() -> (outside: [DefinitionSummary], block: SummaryBlock?) {
+        guard let partial = generation.partial else { return ([], nil) }
+        guard !partial.outside.isEmpty, cache == nil, options.swiftLayout == nil,
+            !targets.contains(where: \.isTestBuilders), let recorded = recordedPlanned()
+        else { return (partial.outside, nil) }
+        return ([], SummaryBlock(outside: partial.outside, recordedPlanned: recorded))
     }
 
     /// True when every output folder keeps the file of every summarized definition (the same
     /// names, digests and stamps as recorded): only then can the plan stand with summaries.
     func summariesAreKept() -> Bool {
         guard let model else { return false }
-        let summarizedCount = model.summarized.operations.count + model.summarized.fragments.count
+        let summarizedCount =
+            model.summarized.operations.count + model.summarized.fragments.count + (model.block?.count ?? 0)
         guard summarizedCount > 0 else { return true }
         guard let configuration = project.configuration else { return false }
         // Counted, not compared as sets of keys (a large project summarizes tens of thousands): a kept

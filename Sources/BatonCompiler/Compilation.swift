@@ -344,9 +344,10 @@ package final class Compilation {
         guard let schema else { return }
         var planOptions = Self.modelOptions(project.configuration)
         planOptions.checksOnly = !full
+        let (outside, block) = summariesToPlan()
         let (model, diagnostics) = LensModelBuilder.build(
             schema: schema, documents: documents, options: planOptions, cache: cache?.plan, workers: options.workers,
-            outside: generation.partial?.outside ?? [])
+            outside: outside, block: block)
         self.model = model
         modelIsFull = full
         planDiagnostics = settle(diagnostics)
@@ -355,7 +356,8 @@ package final class Compilation {
     private func generate() {
         guard let model, let configuration = project.configuration else { return }
         if !targets.isEmpty, options.swiftLayout == nil, let path = configuration.output.persistedQueriesPath {
-            manifest = Manifest(setting: path, text: PersistedQueryManifest.text(for: model.operations))
+            manifest = Manifest(
+                setting: path, text: PersistedQueryManifest.text(for: model.operations, block: model.block))
         }
         outputs = targets.compactMap { target in
             guard let setting = target.outputPath(configuration) else { return nil }

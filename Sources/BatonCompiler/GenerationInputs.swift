@@ -148,7 +148,7 @@ package enum PlanDigests {
     package static func names(_ model: LensModel) -> String {
         // The text written into one buffer (a large plan has tens of thousands of names).
         var text: [UInt8] = []
-        text.reserveCapacity(64 * (model.operations.count + model.fragments.count) + 64)
+        text.reserveCapacity(64 * (model.operations.count + model.fragments.count + (model.block?.count ?? 0)) + 64)
         func line(_ kind: String, _ fields: String...) {
             text.append(contentsOf: kind.utf8)
             for field in fields {
@@ -158,8 +158,22 @@ package enum PlanDigests {
             text.append(0x0A)
         }
         line("ns", model.schemaNamespace ?? "")
-        for operation in model.operations { line("o", operation.name, operation.typeName) }
-        for fragment in model.fragments { line("f", fragment.name, fragment.typeName, fragment.spreadAccessorName) }
+        // A block's definitions (`LensModel.block`) in the model's order, with their recorded names.
+        let block = model.block ?? SummaryBlock(outside: [], recordedPlanned: [])
+        SummaryBlock.merge(model.operations, name: \.name, block.operations) { index in
+            line("o", model.operations[index].name, model.operations[index].typeName)
+        } block: { index in
+            line("o", block.operations[index].name, SummaryBlock.typeName(block.operations[index]))
+        }
+        SummaryBlock.merge(model.fragments, name: \.name, block.fragments) { index in
+            let fragment = model.fragments[index]
+            line("f", fragment.name, fragment.typeName, fragment.spreadAccessorName)
+        } block: { index in
+            let name = block.fragments[index].name
+            line(
+                "f", name, SummaryBlock.typeName(block.fragments[index]),
+                LensNaming.spreadAccessorName(fragment: name))
+        }
         for item in model.types.enums { line("e", item.name, item.typeName) }
         for item in model.types.inputObjects { line("i", item.name, item.typeName) }
         for item in model.types.customScalars { line("s", item.name, item.typeName) }

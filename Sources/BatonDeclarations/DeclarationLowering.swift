@@ -49,7 +49,7 @@ package struct DeclarationLowering: Sendable {
         let layout = TopLevelLayout(model)
         var files: [DeclarationFile] = []
         files.reserveCapacity(layout.declarations.count)
-        for entry in layout.declarations {
+        for entry in layout.declarations where !entry.inBlock {
             let declaration: Declaration
             switch entry.kind {
             case .schemaNamespace, .sharedTypeConditions: continue
@@ -79,9 +79,18 @@ package struct DeclarationLowering: Sendable {
     /// `sharedTypeConditions()` of `model`, without lowering anything else.
     package static func sharedTypeConditions(_ model: LensModel) -> [TypeCondition] {
         var found: [String: [String]] = [:]
+        func add(_ typeCondition: String, _ possibleTypes: [String]) {
+            let condition = TypeCondition(name: typeCondition, possibleTypes: possibleTypes)
+            if condition.isShared { found[typeCondition] = possibleTypes }
+        }
         for fragment in model.fragments where found[fragment.typeCondition] == nil {
-            let condition = TypeCondition(name: fragment.typeCondition, possibleTypes: fragment.possibleTypes)
-            if condition.isShared { found[fragment.typeCondition] = fragment.possibleTypes }
+            add(fragment.typeCondition, fragment.possibleTypes)
+        }
+        // A block's fragments (`LensModel.block`): their type conditions' possible types, as the builder found them.
+        if let block = model.block {
+            for (typeCondition, possibleTypes) in block.possibleTypes where found[typeCondition] == nil {
+                add(typeCondition, possibleTypes)
+            }
         }
         return found.sorted { $0.key < $1.key }.map { TypeCondition(name: $0.key, possibleTypes: $0.value) }
     }

@@ -39,10 +39,13 @@ package struct TopLevelLayout: Sendable, Equatable {
     /// The layout of `model`, every definition (summarized ones too: their kept files keep their paths).
     package init(_ model: LensModel) {
         var files = FileNaming()
-        func add(_ kind: TopLevelDeclaration.Kind, _ index: Int, _ graphQLName: String, _ name: String) {
-            declarations.append(
-                TopLevelDeclaration(
-                    kind: kind, index: index, graphQLName: graphQLName, name: name, file: files.claim(name)))
+        func add(
+            _ kind: TopLevelDeclaration.Kind, _ index: Int, _ graphQLName: String, _ name: String, inBlock: Bool = false
+        ) {
+            var declaration = TopLevelDeclaration(
+                kind: kind, index: index, graphQLName: graphQLName, name: name, file: files.claim(name))
+            declaration.inBlock = inBlock
+            declarations.append(declaration)
         }
         if let namespace = model.schemaNamespace { add(.schemaNamespace, 0, namespace, namespace) }
         for (index, item) in model.types.customScalars.enumerated() {
@@ -52,8 +55,19 @@ package struct TopLevelLayout: Sendable, Equatable {
         for (index, item) in model.types.inputObjects.enumerated() {
             add(.inputObject, index, item.name, item.typeName)
         }
-        for (index, item) in model.fragments.enumerated() { add(.fragment, index, item.name, item.typeName) }
-        for (index, item) in model.operations.enumerated() { add(.operation, index, item.name, item.typeName) }
+        // A plan's block (`LensModel.block`) merged in name order: its definitions' names are the recorded ones,
+        // their declarations marked `inBlock`, their index the block's.
+        func definitions(
+            _ kind: TopLevelDeclaration.Kind, _ names: [(name: String, typeName: String)], _ block: [DefinitionSummary]
+        ) {
+            SummaryBlock.merge(names, name: { $0.name }, block) { index in
+                add(kind, index, names[index].name, names[index].typeName)
+            } block: { index in
+                add(kind, index, block[index].name, SummaryBlock.typeName(block[index]), inBlock: true)
+            }
+        }
+        definitions(.fragment, model.fragments.map { ($0.name, $0.typeName) }, model.block?.fragments ?? [])
+        definitions(.operation, model.operations.map { ($0.name, $0.typeName) }, model.block?.operations ?? [])
         if !DeclarationLowering.sharedTypeConditions(model).isEmpty {
             add(.sharedTypeConditions, 0, "", Self.sharedTypeConditionsFile)
         }
@@ -117,8 +131,8 @@ package struct TopLevelDeclaration: Sendable, Equatable {
     }
 
     package var kind: Kind
-    /// The position of the definition in the plan's list of its kind (`LensModel.operations`, …); 0 for the
-    /// namespace and the shared type conditions.
+    /// The position of the definition in the plan's list of its kind (`LensModel.operations`, …; the block's, for
+    /// a definition `inBlock`); 0 for the namespace and the shared type conditions.
     package var index: Int
     /// The GraphQL name (the namespace's configured name; empty for the shared type conditions).
     package var graphQLName: String
@@ -126,6 +140,9 @@ package struct TopLevelDeclaration: Sendable, Equatable {
     package var name: String
     /// The file's base name: a printer appends its extension (`.graphql.swift`, `.kt`) and nothing else.
     package var file: String
+    /// A definition of the plan's block (`LensModel.block`): `index` is its position in the block's list of its
+    /// kind, and its file is kept, never spelt.
+    package var inBlock = false
 
     package init(kind: Kind, index: Int, graphQLName: String, name: String, file: String) {
         self.kind = kind
@@ -133,6 +150,23 @@ package struct TopLevelDeclaration: Sendable, Equatable {
         self.graphQLName = graphQLName
         self.name = name
         self.file = file
+    }
+}
+
+extension TopLevelDeclaration {
+    /// A block definition's summary and key (`DefinitionKey`), for the kept file a printer lists for it; nil for a
+    /// declaration not `inBlock`.
+    package func blockDefinition(in model: LensModel) -> (summary: DefinitionSummary, key: String)? {
+        guard inBlock, let block = model.block else { return nil }
+        switch kind {
+        case .operation:
+            let summary = block.operations[index]
+            return (summary, DefinitionKey.operation(summary.name))
+        case .fragment:
+            let summary = block.fragments[index]
+            return (summary, DefinitionKey.fragment(summary.name))
+        default: return nil
+        }
     }
 }
 

@@ -41,6 +41,10 @@ package struct DefinitionSummary: Sendable, Hashable {
     /// An operation's document text, where a caller needs it and knows it (the persisted-query
     /// manifest lists every operation's); not written by `writeFields`.
     package var documentText = ""
+    /// The generated name the plan gave the definition (`DefinitionNaming`) when it is not `name`; nil when it
+    /// is. Written by `writeFields` only then (a field after the used types), so that a plan whose names are the
+    /// recorded ones takes every unreached definition's name from its summary (`SummaryBlock`).
+    package var typeName: String?
 
     package init(
         kind: Kind, name: String, path: String, usedTypes: UsedTypeNames, operationID: String = "",
@@ -56,7 +60,8 @@ package struct DefinitionSummary: Sendable, Hashable {
 
     /// The summary's line without its path, appended to `out`: `def`, then its fields, each after a
     /// space: kind, name, operation id and type condition (`-` for none), then the used enums, input
-    /// objects and custom scalars, each a comma-separated list (`-` for none). Written as bytes (a large
+    /// objects and custom scalars, each a comma-separated list (`-` for none), then the generated name
+    /// when it is not the name (`typeName`; no field when it is). Written as bytes (a large
     /// project's manifest holds tens of thousands) and read back by `init?(fields:in:path:)`.
     package func writeFields(to out: inout [UInt8]) {
         func list(_ names: [String]) {
@@ -78,13 +83,17 @@ package struct DefinitionSummary: Sendable, Hashable {
         list(usedTypes.enums)
         list(usedTypes.inputObjects)
         list(usedTypes.customScalars)
+        if let typeName, typeName != name {
+            out.append(UInt8(ascii: " "))
+            out.append(contentsOf: typeName.utf8)
+        }
     }
 
     /// A summary from the fields `writeFields` writes (after `def`), each a range of `bytes`, and its path;
     /// nil for anything else. Read from the bytes where they lie, with no `String` for a `-` and no array of
     /// fields (a large project's manifest holds tens of thousands).
     package init?(fields: ArraySlice<Range<Int>>, in bytes: UnsafeBufferPointer<UInt8>, path: String) {
-        guard fields.count == 7, !path.isEmpty else { return nil }
+        guard fields.count == 7 || fields.count == 8, !path.isEmpty else { return nil }
         let first = fields.startIndex
         func field(_ offset: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[fields[first + offset]])
@@ -111,11 +120,19 @@ package struct DefinitionSummary: Sendable, Hashable {
         else { return nil }
         let operationID = field(2)
         let typeCondition = field(3)
+        // The generated name, when it is not the name: a name, never `-` nor a list.
+        var typeName: String?
+        if fields.count == 8 {
+            let given = field(7)
+            guard !given.isEmpty, !isNone(given), !given.contains(UInt8(ascii: ",")) else { return nil }
+            typeName = text(given)
+        }
         self.init(
             kind: kind, name: text(name), path: path,
             usedTypes: UsedTypeNames(enums: enums, inputObjects: inputs, customScalars: scalars),
             operationID: isNone(operationID) ? "" : text(operationID),
             typeCondition: isNone(typeCondition) ? "" : text(typeCondition))
+        self.typeName = typeName
     }
 
     /// The kind a field names, compared as bytes.
@@ -148,16 +165,18 @@ extension LensModel {
                 case .mutation: .mutation
                 case .subscription: .subscription
                 }
-            result.append(
-                DefinitionSummary(
-                    kind: kind, name: operation.name, path: operation.location.file.path,
-                    usedTypes: operation.usedTypes, operationID: operation.operationID))
+            var summary = DefinitionSummary(
+                kind: kind, name: operation.name, path: operation.location.file.path,
+                usedTypes: operation.usedTypes, operationID: operation.operationID)
+            if operation.typeName != operation.name { summary.typeName = operation.typeName }
+            result.append(summary)
         }
         for fragment in plannedFragments {
-            result.append(
-                DefinitionSummary(
-                    kind: .fragment, name: fragment.name, path: fragment.location.file.path,
-                    usedTypes: fragment.usedTypes, typeCondition: fragment.typeCondition))
+            var summary = DefinitionSummary(
+                kind: .fragment, name: fragment.name, path: fragment.location.file.path,
+                usedTypes: fragment.usedTypes, typeCondition: fragment.typeCondition)
+            if fragment.typeName != fragment.name { summary.typeName = fragment.typeName }
+            result.append(summary)
         }
         return result
     }
@@ -179,6 +198,12 @@ extension LensModel {
 }
 
 extension LensBuildContext {
+    /// The names of a type condition's possible types, sorted, as a fragment built here has them
+    /// (`fragmentModel(named:)`); none for a type the schema does not have.
+    func possibleTypeNames(_ condition: String) -> [String] {
+        schema.type(named: condition).map { schema.possibleTypes(of: $0).map(\.name).sorted() } ?? []
+    }
+
     /// Adds a stand-in for each of `outside` whose name this build did not define: an operation
     /// (to `operations`, unless `seen` has its name) or a fragment (to `fragmentModels`) with its
     /// name, kind, file, used types and (a fragment) type condition with its possible types, an
@@ -192,7 +217,7 @@ extension LensBuildContext {
         // As a fragment built here has them (`fragmentModel(named:)`), once per type.
         func possibleTypes(_ condition: String) -> [String] {
             if let known = possible[condition] { return known }
-            let names = schema.type(named: condition).map { schema.possibleTypes(of: $0).map(\.name).sorted() } ?? []
+            let names = possibleTypeNames(condition)
             possible[condition] = names
             return names
         }

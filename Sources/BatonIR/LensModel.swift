@@ -25,7 +25,9 @@ import BatonSyntax
 //   ├─ types: UsedTypes                      every enum, input object and custom scalar any
 //   │                                        document uses, with its definition and typeName,
 //   │                                        sorted by name
-//   └─ schemaNamespace                       where a language nests the schema's types (Swift)
+//   ├─ schemaNamespace                       where a language nests the schema's types (Swift)
+//   └─ block                                 after an edit: an earlier plan's definitions the edit does not
+//                                            reach, as one value (`SummaryBlock`), never spelt
 //
 //   Lens: typeName (the nested type's name: the operation's or fragment's name, or for a nested
 //         lens the upper-camel accessor name, made unique among its siblings and ancestors),
@@ -88,6 +90,11 @@ package struct LensModel: Sendable {
     /// others are `summarized`), ascending, so the steps that visit only those (`summaries`, digests) find them
     /// without testing every name; nil when the builder did not say (then every definition not `summarized`).
     package var plannedPositions: (operations: [Int], fragments: [Int])?
+    /// The definitions of an earlier plan this one did not plan, as one value (`SummaryBlock`): then `operations`
+    /// and `fragments` hold only the planned ones, `summarized` is empty, and the steps that look at every
+    /// definition merge the block in (each kind in name order). Nil for a plan of every document, or one with
+    /// stand-ins (`summarized`).
+    package var block: SummaryBlock?
 
     package init(operations: [OperationModel] = [], fragments: [FragmentModel] = [], types: UsedTypes = UsedTypes()) {
         self.operations = operations

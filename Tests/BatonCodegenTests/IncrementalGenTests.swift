@@ -154,7 +154,9 @@ final class IncrementalGenTests: XCTestCase {
     /// The documents an incremental run read, validated and planned (`GenerationRun.partial`), by
     /// path under the project; nil when it read every document.
     func documentsRead(_ result: DriverResult) -> [String]? {
-        guard let compilation = result.compilations.first, let partial = compilation.generation.partial else { return nil }
+        guard let compilation = result.compilations.first, let partial = compilation.generation.partial else {
+            return nil
+        }
         let prefix = folder + "/"
         return partial.units.map { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path }
     }
@@ -164,7 +166,8 @@ final class IncrementalGenTests: XCTestCase {
             try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
         }
         XCTAssertEqual(documentsRead(edited), ["Documents/Queries/C.graphql"])
-        XCTAssertEqual(edited.compilations.first?.model?.summarized.operations, ["Cheer", "HeroA", "HeroB"])
+        // The others as one block (`LensModel.block`; `testAnEditPlansTheUnreachedDefinitionsAsOneBlock`).
+        XCTAssertEqual(edited.compilations.first?.model?.block?.operations.map(\.name), ["Cheer", "HeroA", "HeroB"])
         let (fragment, _) = try assertIncrementalIsCold("a fragment others spread") {
             try write("Documents/Fragments/HeroBits.graphql", "fragment HeroBits on Hero { id name mood }\n")
         }
@@ -217,6 +220,7 @@ final class IncrementalGenTests: XCTestCase {
         }
         XCTAssertNil(documentsRead(mended))
         XCTAssertEqual(mended.compilations.first?.model?.summarized.operations, [])
+        XCTAssertNil(mended.compilations.first?.model?.block)
     }
 
     func testAFragmentUsedByOthersRendersEveryDefinitionSpreadingIt() throws {
@@ -278,6 +282,37 @@ final class IncrementalGenTests: XCTestCase {
         XCTAssertNotNil(files["Swift/HeroC.graphql.swift"], "HeroC has its name back")
         XCTAssertNil(files["Swift/HeroC_.graphql.swift"])
         XCTAssertNil(files["Swift/HeroBits_.graphql.swift"])
+    }
+
+    /// An edit whose documents keep their names plans the definitions it does not reach as one block
+    /// (`LensModel.block`: no stand-in model, no name claimed again), for Swift, Kotlin and the persisted-query
+    /// manifest alike, each file a cold run's; an added name colliding with an untouched definition's does not
+    /// (every name claimed again, a full run), and the name it pushed is then recorded and taken from the block.
+    func testAnEditPlansTheUnreachedDefinitionsAsOneBlock() throws {
+        let (plain, _) = try assertIncrementalIsCold("a selection edited") {
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
+        }
+        let compilation = try XCTUnwrap(plain.compilations.first)
+        XCTAssertNotNil(compilation.generation.partial)
+        let block = try XCTUnwrap(compilation.model?.block, "the untouched definitions as one block")
+        XCTAssertEqual(block.operations.map(\.name), ["Cheer", "HeroA", "HeroB"])
+        XCTAssertEqual(block.fragments.map(\.name), ["HeroBits", "HeroFriends"])
+        XCTAssertEqual(compilation.model?.operations.map(\.name), ["HeroC"])
+        XCTAssertEqual(compilation.model?.summarized.operations, [])
+
+        let (added, _) = try assertIncrementalIsCold("an added operation taking an untouched one's name") {
+            try write("Documents/Queries/F.graphql", "query HEROC { hero(id: \"3\") { name } }\n")
+        }
+        XCTAssertNil(added.compilations.first?.model?.block)
+        XCTAssertNil(added.compilations.first?.generation.partial, "a name changed: every document read")
+        XCTAssertNotNil(try outputs()["Swift/HeroC_.graphql.swift"])
+
+        let (beside, _) = try assertIncrementalIsCold("an edit beside the pushed name") {
+            try write("Documents/Mutations/Cheer.graphql", "mutation Cheer($id: ID!) { cheer(id: $id) { mood id } }\n")
+        }
+        let pushed = try XCTUnwrap(beside.compilations.first?.model?.block, "the names as recorded: a block")
+        XCTAssertEqual(pushed.operations.first { $0.name == "HeroC" }?.typeName, "HeroC_", "the pushed name, recorded")
+        XCTAssertNotNil(try outputs()["Swift/HeroC_.graphql.swift"])
     }
 
     /// An edit that keeps the names planned again takes the recorded names digest unhashed

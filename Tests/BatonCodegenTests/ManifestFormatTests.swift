@@ -1,7 +1,8 @@
-@testable import BatonCompiler
 import BatonIR
 import BatonValidation
 import XCTest
+
+@testable import BatonCompiler
 
 /// The manifest's text (`GenerationManifest.text`, read back by `ManifestReader`): what is
 /// written reads back equal; anything else, a version-2 manifest, every truncation, a changed
@@ -76,7 +77,8 @@ final class ManifestFormatTests: XCTestCase {
             "Documents/C.graphql": .init(
                 links: DocumentLinks(keys: ["name:Cheer"]),
                 definitions: [
-                    DefinitionSummary(kind: .mutation, name: "Cheer", path: "Documents/C.graphql", usedTypes: UsedTypeNames())
+                    DefinitionSummary(
+                        kind: .mutation, name: "Cheer", path: "Documents/C.graphql", usedTypes: UsedTypeNames())
                 ]),
         ])
     }
@@ -90,8 +92,12 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertEqual(read.planSummary, Self.summary)
         // The section is taken by its length: a manifest whose section is cut short is none.
         let text = try XCTUnwrap(manifest.text)
-        XCTAssertNil(GenerationManifest(text: text.replacingOccurrences(of: "plan \(bytes.count)\n", with: "plan \(bytes.count + 1)\n")))
-        XCTAssertNil(GenerationManifest(text: text.replacingOccurrences(of: "plan \(bytes.count)\n", with: "plan \(bytes.count - 1)\n")))
+        XCTAssertNil(
+            GenerationManifest(
+                text: text.replacingOccurrences(of: "plan \(bytes.count)\n", with: "plan \(bytes.count + 1)\n")))
+        XCTAssertNil(
+            GenerationManifest(
+                text: text.replacingOccurrences(of: "plan \(bytes.count)\n", with: "plan \(bytes.count - 1)\n")))
         // A malformed section is no summary (every document is read), never a wrong one.
         for count in 0..<bytes.count where bytes[count] == 0x0A {
             let cut = Array(bytes[...count])
@@ -102,8 +108,11 @@ final class ManifestFormatTests: XCTestCase {
             edited[index] = UInt8(ascii: " ")
             XCTAssertNil(PlanSummary(bytes: edited[...]), "separator \(index) replaced")
         }
-        XCTAssertNil(PlanSummary(bytes: Array("def query X - - - - -\tA.graphql\n".utf8)[...]), "a definition before its links")
-        XCTAssertNil(PlanSummary(bytes: Array("links 0\tA.graphql\ndef query X - - - -\tA.graphql\n".utf8)[...]), "a field missing")
+        XCTAssertNil(
+            PlanSummary(bytes: Array("def query X - - - - -\tA.graphql\n".utf8)[...]), "a definition before its links")
+        XCTAssertNil(
+            PlanSummary(bytes: Array("links 0\tA.graphql\ndef query X - - - -\tA.graphql\n".utf8)[...]),
+            "a field missing")
         XCTAssertNil(PlanSummary(bytes: Array("links 2\tA.graphql\n".utf8)[...]))
         XCTAssertNil(PlanSummary(bytes: Array("links 0 %4\tA.graphql\n".utf8)[...]), "a broken escape")
     }
@@ -127,10 +136,16 @@ final class ManifestFormatTests: XCTestCase {
             DefinitionSummary(
                 kind: .fragment, name: "Bits", path: "A.graphql", usedTypes: UsedTypeNames(inputObjects: ["Filter"]),
                 typeCondition: "Hero"))
+        // The generated name, where it is not the name (`DefinitionSummary.typeName`).
+        var pushed = DefinitionSummary(
+            kind: .query, name: "HeroC", path: "A.graphql", usedTypes: UsedTypeNames(), operationID: "c")
+        pushed.typeName = "HeroC_"
+        XCTAssertEqual(read("def query HeroC c - - - - HeroC_"), pushed)
         for bad in [
             "def querx X - - - - -", "def queryy X - - - - -", "def Query X - - - - -", "def query X,Y - - - - -",
             "def query X - - Mood,,Sort - -", "def query X - - Mood, - -", "def query X - - ,Mood - -",
-            "def query X - - - - - -", "def query X - - - -",
+            "def query X - - - - - -", "def query X - - - -", "def query X - - - - - X_,Y",
+            "def query X - - - - - X_ Y",
         ] {
             XCTAssertNil(read(bad), bad)
             XCTAssertNil(PlanSummary(bytes: Array("links 0\tA.graphql\n\(bad)\tA.graphql\n".utf8)[...]), bad)
@@ -142,14 +157,18 @@ final class ManifestFormatTests: XCTestCase {
         fresh.documents["Documents/A query.graphql"] = .init(links: DocumentLinks(keys: ["name:HeroA"]))
         fresh.documents["Documents/Ab.graphql"] = .init(
             links: DocumentLinks(keys: ["name:New"]),
-            definitions: [DefinitionSummary(kind: .query, name: "New", path: "Documents/Ab.graphql", usedTypes: UsedTypeNames())])
+            definitions: [
+                DefinitionSummary(kind: .query, name: "New", path: "Documents/Ab.graphql", usedTypes: UsedTypeNames())
+            ])
         fresh.documents["Documents/D.graphql"] = .init()
         var merged = Self.summary
         merged.documents["Documents/C.graphql"] = nil  // gone
         for (path, document) in fresh.documents { merged.documents[path] = document }
         let spliced = PlanSummary.splice(
             try XCTUnwrap(Self.summary.bytes),
-            replacing: ["Documents/A query.graphql", "Documents/Ab.graphql", "Documents/C.graphql", "Documents/D.graphql"],
+            replacing: [
+                "Documents/A query.graphql", "Documents/Ab.graphql", "Documents/C.graphql", "Documents/D.graphql",
+            ],
             with: try XCTUnwrap(fresh.bytes))
         XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes))
     }
@@ -195,7 +214,9 @@ final class ManifestFormatTests: XCTestCase {
                 guard index % 2 == 0 else { continue }
                 fresh.documents[path] = .init(
                     links: DocumentLinks(keys: ["name:N\(index)"]),
-                    definitions: [DefinitionSummary(kind: .mutation, name: "N\(index)", path: path, usedTypes: UsedTypeNames())])
+                    definitions: [
+                        DefinitionSummary(kind: .mutation, name: "N\(index)", path: path, usedTypes: UsedTypeNames())
+                    ])
             }
             // A new document between the others.
             let added = "Documents/a/D\(mask % 6)x.graphql"

@@ -15,9 +15,13 @@ import BatonSyntax
 /// scope with the rest even inside a Swift namespace, so Kotlin (which has none) names them alike.
 /// Generators write these names as they are, quoting keywords where their language needs it.
 package enum DefinitionNaming {
-    /// The model with every definition's `typeName` (and the schema namespace) decided.
+    /// The model with every definition's `typeName` (and the schema namespace) decided. With `recorded` (a block
+    /// that stands: the model's definitions, with the block's, are the earlier plan's, and so are the schema types
+    /// they use, `SummaryBlock`), the claims over definitions are the earlier plan's, so their names are taken as
+    /// recorded instead of claimed again; the namespace and the schema types, claimed first, are claimed as always.
     package static func apply(
-        to model: LensModel, reserved: Set<String>, options: NamingOptions = NamingOptions()
+        to model: LensModel, reserved: Set<String>, options: NamingOptions = NamingOptions(),
+        recorded: SummaryBlock? = nil
     ) -> LensModel {
         var taken = Set(reserved.map { $0.lowercased() })
         func claim(_ name: String) -> String {
@@ -41,6 +45,17 @@ package enum DefinitionNaming {
         }
         for index in named.types.inputObjects.indices {
             named.types.inputObjects[index].typeName = claim(named.types.inputObjects[index].name)
+        }
+        if let recorded {
+            let (operations, fragments) = recorded.plannedTypeNames
+            for index in named.fragments.indices {
+                named.fragments[index].typeName = fragments[named.fragments[index].name] ?? named.fragments[index].name
+            }
+            for index in named.operations.indices {
+                named.operations[index].typeName =
+                    operations[named.operations[index].name] ?? named.operations[index].name
+            }
+            return named
         }
         for index in named.fragments.indices { named.fragments[index].typeName = claim(named.fragments[index].name) }
         for index in named.operations.indices {

@@ -136,7 +136,7 @@ final class LensBuildContext {
         self.fragmentModels = shared.models
     }
 
-    func run(outside: [DefinitionSummary] = []) -> (LensModel, [Diagnostic]) {
+    func run(outside given: [DefinitionSummary] = [], block offered: SummaryBlock? = nil) -> (LensModel, [Diagnostic]) {
         // Fragments before the fragments that spread them, so building one never recurses into
         // another: a chain of thousands of fragments cannot overflow the stack.
         var reused = 0
@@ -180,6 +180,17 @@ final class LensBuildContext {
             if seenOperations.insert(model.name).inserted { operations.append(model) }
         }
         let plannedOperationCount = operations.count
+        // The block stands when the definitions planned here are named and typed as recorded (`SummaryBlock`);
+        // otherwise its definitions join as stand-ins, and every name is claimed.
+        var block = offered
+        var outside = given
+        if let offered {
+            let planned = LensModel(operations: operations, fragments: Array(fragmentModels.values)).summaries
+            if options.checksOnly || !SummaryBlock.namesAndTypesAgree(offered.recordedPlanned, planned) {
+                block = nil
+                outside += offered.all
+            }
+        }
         let plannedFragmentNames = outside.isEmpty ? [] : Array(fragmentModels.keys)
         let summarized = addSummaries(outside, to: &operations, seen: &seenOperations)
         // Sorted by moving each model once (a model is large, and a project's can be tens of thousands).
@@ -200,12 +211,22 @@ final class LensBuildContext {
             checkInputFields(inputObjectNames(variables: operations.flatMap(\.variables)))
             return (LensModel(operations: operations, fragments: fragments, types: UsedTypes()), diagnostics)
         }
-        let names = UsedTypeNames.union(of: operations.map(\.usedTypes) + fragments.map(\.usedTypes))
+        let names = UsedTypeNames.union(
+            of: operations.map(\.usedTypes) + fragments.map(\.usedTypes) + (block.map { [$0.usedTypes] } ?? []))
         checkInputFields(names.inputObjects)
+        if let stands = block {
+            // As a fragment built here has them (`fragmentModel(named:)`), once per type condition.
+            var possible: [String: [String]] = [:]
+            for fragment in stands.fragments where possible[fragment.typeCondition] == nil {
+                possible[fragment.typeCondition] = possibleTypeNames(fragment.typeCondition)
+            }
+            block?.possibleTypes = possible
+        }
         var model = DefinitionNaming.apply(
             to: LensModel(operations: operations, fragments: fragments, types: usedTypes(names)),
-            reserved: options.reservedTypeNames, options: options.naming)
+            reserved: options.reservedTypeNames, options: options.naming, recorded: block)
         model.summarized = summarized
+        model.block = block
         if !outside.isEmpty {
             // Where the planned definitions went: the operations appended before the summaries, and the
             // fragments built here, found by name in the sorted list.

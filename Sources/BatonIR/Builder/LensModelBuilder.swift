@@ -49,15 +49,18 @@ package struct LensModelBuilder {
     /// the same model and diagnostics, in the same order, as one thread builds. With `outside`, the
     /// model also holds those definitions of an earlier plan as summaries (`DefinitionSummary`,
     /// listed in `LensModel.summarized`): `documents` must then be whole groups (`DocumentGroups`),
-    /// and the names, used types and order of the model are those of a plan of every document.
+    /// and the names, used types and order of the model are those of a plan of every document. With `block`
+    /// (the same, as one value), the model carries the block (`LensModel.block`) when the definitions planned
+    /// here are named and typed as its `recordedPlanned` (`SummaryBlock`), and its definitions as stand-ins
+    /// (as `outside`) when not.
     package static func build(
         schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions(),
-        cache: LensModelCache? = nil, workers: Int = 1, outside: [DefinitionSummary] = []
+        cache: LensModelCache? = nil, workers: Int = 1, outside: [DefinitionSummary] = [], block: SummaryBlock? = nil
     ) -> (LensModel, [Diagnostic]) {
         let context = LensBuildContext(schema: schema, documents: documents, options: options)
         context.cache = cache
         context.workers = workers
-        return context.run(outside: outside)
+        return context.run(outside: outside, block: block)
     }
 
     /// `check`'s plan: the diagnostics `build` gives with `checksOnly` (forced here), the same and in

@@ -56,4 +56,28 @@ final class KotlinScopeTests: XCTestCase {
         XCTAssertEqual(KotlinNames.jvmName("Url", getter: "getUrl_"), #"@get:JvmName("getUrl_")"#)
         XCTAssertEqual(KotlinNames.jvmName("Companion_", getter: "getCompanion"), #"@get:JvmName("getCompanion")"#)
     }
+
+    /// A name of ASCII letters, digits and underscores takes its getter on its bytes: the same getter as the
+    /// character-by-character rule (`referenceNatural`), on every shape of name (`is` prefixes, digits, underscores,
+    /// one or two characters), and names with other characters take that rule itself.
+    func testGetterNamesOnBytesAgreeWithCharacters() {
+        let alphabet = Array("isIS_aAzZ09xX")
+        var generator = SystemRandomNumberGenerator()
+        var names = ["", "i", "is", "isA", "isa", "is_", "is0", "I", "_", "a", "z", "A", "Z", "0", "é", "isÉ", "aé"]
+        for _ in 0..<4000 {
+            let count = Int.random(in: 1...7, using: &generator)
+            names.append(String((0..<count).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for name in names {
+            XCTAssertEqual(JVMAccessorNames.natural(name), Self.referenceNatural(name), name)
+        }
+    }
+
+    /// The getter rule on characters, as `JVMAccessorNames.natural` states it.
+    private static func referenceNatural(_ name: String) -> String {
+        let characters = Array(name)
+        if characters.count > 2, characters[0] == "i", characters[1] == "s", characters[2].isUppercase { return name }
+        guard let first = characters.first else { return "get" }
+        return "get" + first.uppercased() + String(characters.dropFirst())
+    }
 }

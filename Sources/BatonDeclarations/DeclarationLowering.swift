@@ -254,15 +254,27 @@ package struct DeclarationLowering: Sendable {
             case .variable(let name): delivery = .streamed(initialCount: .variable(name))
             }
         }
-        let condition = accessor.presence.alternatives.map { $0.map(Self.atom) }
-        let runtime = accessor.presence.atRuntime
+        let condition: [[ConditionAtom]]
+        let runtimeCondition: [[ConditionAtom]]
+        let alternatives = accessor.presence.alternatives
+        if alternatives.count == 1, alternatives[0].isEmpty {
+            // Always present (almost every member): one shared value, nothing mapped or compared.
+            (condition, runtimeCondition) = (Self.always, Self.always)
+        } else {
+            condition = alternatives.map { $0.map(Self.atom) }
+            let runtime = accessor.presence.atRuntime
+            runtimeCondition = runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) }
+        }
         return MemberDeclaration(
             name: accessor.name, source: source, type: Self.memberType(accessor),
             readMode: Self.readMode(accessor.readMode), condition: condition,
-            runtimeCondition: runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) },
+            runtimeCondition: runtimeCondition,
             delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
             sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter)
     }
+
+    /// The condition of a member that is always present.
+    private static let always: [[ConditionAtom]] = [[]]
 
     /// What the normalization plan states about a field member.
     private func fieldSelection(_ accessor: Accessor, _ read: FieldRead) -> FieldSelection {

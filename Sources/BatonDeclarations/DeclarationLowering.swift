@@ -474,9 +474,20 @@ package struct DeclarationLowering: Sendable {
     /// For each name, whether another name of the list equals it ignoring case.
     package static func caseTwins(_ names: [String]) -> [Bool] {
         guard names.count > 1 else { return names.map { _ in false } }
+        let folded = names.map { $0.lowercased() }
+        if folded.count <= 16 {
+            // A lens's handful of members: each pair compared, no dictionary made and no name hashed.
+            var twins = [Bool](repeating: false, count: folded.count)
+            for first in folded.indices {
+                for second in (first + 1)..<folded.count where folded[first] == folded[second] {
+                    twins[first] = true
+                    twins[second] = true
+                }
+            }
+            return twins
+        }
         var counts: [String: Int] = [:]
         counts.reserveCapacity(names.count)
-        let folded = names.map { $0.lowercased() }
         for name in folded { counts[name, default: 0] += 1 }
         return folded.map { counts[$0, default: 0] > 1 }
     }

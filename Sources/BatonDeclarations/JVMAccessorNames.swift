@@ -51,13 +51,35 @@ package enum JVMAccessorNames {
     /// Each of `properties`' getters, in order: distinct from each other, from `getClass` and from the getters of
     /// `fixed` (properties the class declares besides, taken first).
     package static func resolve(_ properties: [String], fixed: [String] = []) -> [String] {
-        var taken: Set<String> = ["getClass"]
+        var taken = Taken()
+        taken.insert("getClass")
         for name in fixed { taken.insert(natural(hostName(name))) }
         return properties.map { name in
             var getter = natural(hostName(name))
             while taken.contains(getter) { getter += "_" }
             taken.insert(getter)
             return getter
+        }
+    }
+
+    /// The getters taken so far: a list while there are few (a lens's handful of members: comparing costs less than
+    /// hashing each name and making a set), a set past that.
+    private struct Taken {
+        private var few: [String] = []
+        private var many: Set<String> = []
+        private static let fewLimit = 24
+
+        func contains(_ getter: String) -> Bool { many.isEmpty ? few.contains(getter) : many.contains(getter) }
+
+        mutating func insert(_ getter: String) {
+            guard many.isEmpty else {
+                many.insert(getter)
+                return
+            }
+            if few.count < Self.fewLimit { return few.append(getter) }
+            many = Set(few)
+            few = []
+            many.insert(getter)
         }
     }
 

@@ -86,7 +86,8 @@ final class KotlinScopeTests: XCTestCase {
                 }
                 let fixed = Bool.random(using: &generator) ? ["document", "url"] : []
                 XCTAssertEqual(
-                    JVMAccessorNames.resolve(names, fixed: fixed), Self.referenceResolve(names, fixed: fixed), "\(names)")
+                    JVMAccessorNames.resolve(names, fixed: fixed), Self.referenceResolve(names, fixed: fixed),
+                    "\(names)")
                 XCTAssertEqual(DeclarationLowering.caseTwins(names), Self.referenceTwins(names), "\(names)")
             }
         }

@@ -26,26 +26,43 @@ package struct SwiftGenerator: Sendable {
     /// Module-level names Swift reserves for generated definitions (see `SwiftNames`).
     package static var reservedTypeNames: Set<String> { SwiftNames.reservedTypeNames }
 
-    package let model: LensModel
     package let options: SwiftGeneratorOptions
-    let names: SwiftNames
+    /// What every template reads and none changes, behind one reference: each template holds the generator, and a
+    /// nested lens's template is made per nested lens, so a copy of the generator is one retain, not one per
+    /// collection of the model, the names and the lowering.
+    private let shared: Shared
+
+    private final class Shared: Sendable {
+        let model: LensModel
+        let names: SwiftNames
+        let layout: TopLevelLayout
+        let sharedTypeConditions: [TypeCondition]
+        let declarations: DeclarationLowering
+
+        init(model: LensModel) {
+            self.model = model
+            let layout = TopLevelLayout(model)
+            self.layout = layout
+            self.names = SwiftNames(model: model, layout: layout)
+            let declarations = DeclarationLowering(model)
+            self.declarations = declarations
+            self.sharedTypeConditions = declarations.sharedTypeConditions()
+        }
+    }
+
+    package var model: LensModel { shared.model }
+    var names: SwiftNames { shared.names }
     /// Every module-level declaration's name and file (`TopLevelLayout`): the tree's decision, spelt here.
-    let layout: TopLevelLayout
+    var layout: TopLevelLayout { shared.layout }
     /// The type conditions of fragments on abstract types, declared once (`SwiftTypeConditionsTemplate`), sorted
     /// by name: the tree's decision (`DeclarationLowering.sharedTypeConditions`).
-    let sharedTypeConditions: [TypeCondition]
+    var sharedTypeConditions: [TypeCondition] { shared.sharedTypeConditions }
     /// The plan lowered into declarations (`DeclarationTree`), one construct at a time where it is printed.
-    let declarations: DeclarationLowering
+    var declarations: DeclarationLowering { shared.declarations }
 
     package init(model: LensModel, options: SwiftGeneratorOptions = SwiftGeneratorOptions()) {
-        self.model = model
         self.options = options
-        let layout = TopLevelLayout(model)
-        self.layout = layout
-        self.names = SwiftNames(model: model, layout: layout)
-        let declarations = DeclarationLowering(model)
-        self.declarations = declarations
-        self.sharedTypeConditions = declarations.sharedTypeConditions()
+        self.shared = Shared(model: model)
     }
 
     /// The fragment named `name`, found in constant time.

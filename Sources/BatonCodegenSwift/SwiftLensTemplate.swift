@@ -72,12 +72,24 @@ struct SwiftLensTemplate {
         var name: String
         /// The nested lens type's name, for `.lens` accessors.
         var nestedTypeName: String?
+        /// `name` and `nestedTypeName` as written (`rules.quoted`), spelt once per member.
+        var quotedName: String = ""
+        var quotedNestedTypeName: String? = nil
     }
 
     func render() -> Template {
         var text = TextBuilder(capacity: 4096)
-        write(into: &text, indent: "")
+        var written = WrittenLenses()
+        write(into: &text, indent: "", written: &written)
         return text.template
+    }
+
+    /// The qualified names (`IssueQuery.Data.Repository`) of the lenses of one declaration written so far, by their
+    /// member path from the root lens: where a shared lens's typealias (`sharedLens`, a path to an earlier lens,
+    /// which is declared in full before it) finds its type's name without claiming the names along the path again.
+    struct WrittenLenses {
+        var path: [Int] = []
+        var qualifiedNames: [[Int]: String] = [:]
     }
 
     /// Writes the lens's declaration, its nested lenses inside it, as the template
@@ -98,8 +110,13 @@ struct SwiftLensTemplate {
     /// a nested lens's with one level more), a part that is empty takes no line, and no line ends
     /// in spaces (no part writes one). A lens is most of a file, so no tree of templates is built,
     /// walked and released for it. Ends without a line break.
-    func write(into text: inout TextBuilder, indent: String) {
+    func write(into text: inout TextBuilder, indent: String, written: inout WrittenLenses) {
         let members = declareMembers()
+        let plainFields = members.map(plainField)
+        if written.path.isEmpty {
+            written.qualifiedNames[[]] = (enclosing + [typeName]).map(Self.rules.quoted).joined(separator: ".")
+        }
+        let ownName = written.qualifiedNames[written.path]
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.declaration.name == "id" && $0.name == "id" }
         var conformance = lensProtocol + (identifiable ? ", Swift.Identifiable" : "")
@@ -125,16 +142,15 @@ struct SwiftLensTemplate {
         text.add(access)
         text.add("init(lens: Baton.Lens) { self.lens = lens }\n")
         Self.addLines(staticMembers.text, indent: inner, to: &text)
-        Self.addLines(
-            access + "static let selections: [Baton.Selection] = " + selections(members), indent: inner, to: &text)
-        Self.addLines(accessorDeclarations(members), indent: inner, to: &text)
+        writeSelections(members, plainFields: plainFields, into: &text, indent: inner)
+        writeAccessorDeclarations(members, into: &text, indent: inner)
         if let name = lens.connectionIDName {
             Self.addLines(
                 "/// The connection record this lens reads: what a mutation's `connections:` names.\n"
                     + "\(access)var \(Self.rules.quoted(name)): Baton.ConnectionID { Baton.ConnectionID(lens.key) }",
                 indent: inner, to: &text)
         }
-        for member in members {
+        for (index, member) in members.enumerated() {
             guard let lens = member.declaration.lens, let nestedName = member.nestedTypeName else { continue }
             if let path = member.declaration.sharedLens {
                 // The same type as an earlier nested lens of the declaration (`LensSharing`): a name for it, which
@@ -147,9 +163,9 @@ struct SwiftLensTemplate {
                 text.add(inner)
                 text.add(access)
                 text.add("typealias ")
-                text.add(Self.rules.quoted(nestedName))
+                text.add(member.quotedNestedTypeName ?? Self.rules.quoted(nestedName))
                 text.add(" = ")
-                text.add(qualifiedName(of: path))
+                text.add(written.qualifiedNames[path] ?? self.qualifiedName(of: path))
                 text.add(UInt8(ascii: "\n"))
                 continue
             }
@@ -161,10 +177,16 @@ struct SwiftLensTemplate {
             }
             // A blank line before each nested lens.
             text.add(UInt8(ascii: "\n"))
+            written.path.append(index)
+            if let ownName {
+                written.qualifiedNames[written.path] =
+                    ownName + "." + (member.quotedNestedTypeName ?? Self.rules.quoted(nestedName))
+            }
             SwiftLensTemplate(
                 generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName],
                 root: root ?? Root(lens: self.lens, typeName: typeName, enclosing: enclosing)
-            ).write(into: &text, indent: inner)
+            ).write(into: &text, indent: inner, written: &written)
+            written.path.removeLast()
             text.add(UInt8(ascii: "\n"))
         }
         if let builder = lens.optimisticBuilder {
@@ -178,7 +200,7 @@ struct SwiftLensTemplate {
 
     /// Appends `lines` (nothing when it is empty) and a line break: each line that is not empty
     /// begins with `indent`, as an interpolated template's lines do.
-    private static func addLines(_ lines: String, indent: String, to text: inout TextBuilder) {
+    static func addLines(_ lines: String, indent: String, to text: inout TextBuilder) {
         guard !lines.isEmpty else { return }
         var lines = lines
         lines.withUTF8 { bytes in
@@ -196,6 +218,49 @@ struct SwiftLensTemplate {
                 text.add(UInt8(ascii: "\n"))
                 start = end + 1
             }
+        }
+    }
+
+    /// Text written piece by piece whose lines each begin with `indent` when they are not empty: the pieces of a
+    /// line, then `endLine`, write what `addLines` of the pieces joined writes, without joining them.
+    struct IndentedLines {
+        let indent: String
+        /// Nothing is written yet on the current line (not even its indentation).
+        private var atLineStart = true
+
+        init(indent: String) { self.indent = indent }
+
+        mutating func add(_ piece: String, to text: inout TextBuilder) {
+            let done: Void? = piece.utf8.withContiguousStorageIfAvailable { add(bytes: $0, to: &text) }
+            if done == nil { Array(piece.utf8).withUnsafeBufferPointer { add(bytes: $0, to: &text) } }
+        }
+
+        private mutating func add(bytes: UnsafeBufferPointer<UInt8>, to text: inout TextBuilder) {
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start < bytes.count {
+                let end =
+                    memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
+                        UnsafeRawPointer($0) - UnsafeRawPointer(base)
+                    } ?? bytes.count
+                if end > start {
+                    if atLineStart {
+                        text.add(indent)
+                        atLineStart = false
+                    }
+                    text.bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+                }
+                guard end < bytes.count else { return }
+                text.add(UInt8(ascii: "\n"))
+                atLineStart = true
+                start = end + 1
+            }
+        }
+
+        /// Ends the current line with a line break.
+        mutating func endLine(to text: inout TextBuilder) {
+            text.add(UInt8(ascii: "\n"))
+            atLineStart = true
         }
     }
 
@@ -327,10 +392,13 @@ struct SwiftLensTemplate {
     /// Claims member names (properties) and nested type names, in the tree's order.
     func declareMembers() -> [Member] {
         // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
-        var memberScope = NameScope(reserved: ["lens"] + SwiftNames.nestedReserved, shared: names.moduleTypeNames)
+        var memberScope = NameScope(reserved: Self.memberReserved, shared: names.moduleTypeNames)
         var members = lens.members.map { member in
-            Member(declaration: member, name: memberScope.claim(Self.rules.declaredName(member.name, in: .member)))
+            let name = memberScope.claim(Self.rules.declaredName(member.name, in: .member))
+            return Member(declaration: member, name: name, quotedName: Self.rules.quoted(name))
         }
+        // Only a lens with a nested lens claims type names (the scope holds every member's name).
+        guard members.contains(where: { $0.declaration.lens != nil }) else { return members }
         var typeScope = NameScope(
             reserved: SwiftNames.nestedReserved + enclosing + [typeName]
                 + members.map { (member: Member) in member.name },
@@ -338,10 +406,15 @@ struct SwiftLensTemplate {
         for index in members.indices where members[index].declaration.lens != nil {
             let preferred =
                 members[index].declaration.lens?.typeName ?? Casing.upperFirst(members[index].declaration.name)
-            members[index].nestedTypeName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))
+            let nestedName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))
+            members[index].nestedTypeName = nestedName
+            members[index].quotedNestedTypeName = Self.rules.quoted(nestedName)
         }
         return members
     }
+
+    /// The names every lens declares besides its members (`lens`, and the nested ones every lens reserves).
+    private static let memberReserved = ["lens"] + SwiftNames.nestedReserved
 
     // MARK: Static data
 
@@ -456,14 +529,19 @@ struct SwiftLensTemplate {
     private func plainField(_ member: Member) -> (name: String, notation: String, nested: String?)? {
         let declaration = member.declaration
         guard case .field(_, let fieldName, let arguments) = declaration.source, let selection = declaration.selection,
-            fieldName == declaration.name, arguments.isEmpty, runtimeConditions(declaration) == nil,
+            fieldName == declaration.name, arguments.isEmpty, Self.isAlways(declaration.runtimeCondition),
             selection.required == nil, selection.catches == nil, mappedScalar(declaration) == nil,
             selection.connection == nil, selection.recordUpdate == nil, selection.recordKeys.isEmpty
         else { return nil }
         return (
             fieldName, SwiftNames.notation(selection.schemaType.schemaType),
-            member.nestedTypeName.map(Self.rules.quoted)
+            member.quotedNestedTypeName ?? member.nestedTypeName.map(Self.rules.quoted)
         )
+    }
+
+    /// `[[]]`, the condition of a member that is always present (compared without making an array).
+    private static func isAlways(_ alternatives: [[ConditionAtom]]) -> Bool {
+        alternatives.count == 1 && alternatives[0].isEmpty
     }
 
     /// The runtime's conditions for a member that can be absent, spelling the tree's `runtimeCondition` as the
@@ -471,7 +549,7 @@ struct SwiftLensTemplate {
     /// present as `literal(false)`; nil when it is always present.
     private func runtimeConditions(_ member: MemberDeclaration) -> String? {
         let alternatives = member.runtimeCondition
-        if alternatives == [[]] { return nil }
+        if Self.isAlways(alternatives) { return nil }
         if alternatives.isEmpty { return "[.literal(false)]" }
         func conjunction(_ atoms: [ConditionAtom]) -> String {
             "[" + atoms.compactMap(conditionLiteral).joined(separator: ", ") + "]"
@@ -494,30 +572,77 @@ struct SwiftLensTemplate {
         }
     }
 
-    /// The lens's `selections` initializer. When some fields are plain (`plainField`), a table of plain values
-    /// (`Baton.Selection.table`, issue 34): those fields as `name:Type` (`name:Type:` with the next nested lens's
-    /// selections) in one string, every other member as `*`, written out in order in the last array. Otherwise an
-    /// array literal of the members' selections.
-    private func selections(_ members: [Member]) -> String {
-        if members.isEmpty { return "[]" }
-        var spec: [String] = []
-        var nested: [String] = []
+    /// Writes the lens's `selections` declaration, as `addLines` would write `access + "static let selections:
+    /// [Baton.Selection] = " + initializer`. When some fields are plain (`plainField`), the initializer is a table of
+    /// plain values (`Baton.Selection.table`, issue 34): those fields as `name:Type` (`name:Type:` with the next nested
+    /// lens's selections) in one string, every other member as `*`, written out in order in the last array. Otherwise
+    /// an array literal of the members' selections. Written piece by piece, no piece joined into a string first.
+    private func writeSelections(
+        _ members: [Member], plainFields: [(name: String, notation: String, nested: String?)?],
+        into text: inout TextBuilder, indent: String
+    ) {
+        var lines = IndentedLines(indent: indent)
+        lines.add(access, to: &text)
+        lines.add("static let selections: [Baton.Selection] = ", to: &text)
+        defer { lines.endLine(to: &text) }
+        if members.isEmpty { return lines.add("[]", to: &text) }
         var others: [String] = []
-        for member in members {
-            if let plain = plainField(member) {
-                spec.append(plain.name + ":" + plain.notation + (plain.nested == nil ? "" : ":"))
-                if let type = plain.nested { nested.append(type + ".selections") }
-            } else {
-                spec.append("*")
-                others.append(selection(member))
+        for (index, member) in members.enumerated() where plainFields[index] == nil {
+            others.append(selection(member))
+        }
+        if others.count == members.count { return Self.writeList(others, to: &text, lines: &lines) }
+        lines.add("Baton.Selection.table(", to: &text)
+        let specIsPlain = plainFields.allSatisfy { plain in
+            plain.map { SwiftLiteral.isPlain($0.name) && SwiftLiteral.isPlain($0.notation) } ?? true
+        }
+        if specIsPlain {
+            // `SwiftLiteral.string` of the spec writes it as it is.
+            lines.add("\"", to: &text)
+            for (index, plain) in plainFields.enumerated() {
+                if index > 0 { lines.add(" ", to: &text) }
+                guard let plain else {
+                    lines.add("*", to: &text)
+                    continue
+                }
+                lines.add(plain.name, to: &text)
+                lines.add(":", to: &text)
+                lines.add(plain.notation, to: &text)
+                if plain.nested != nil { lines.add(":", to: &text) }
             }
+            lines.add("\"", to: &text)
+        } else {
+            let spec = plainFields.map { plain in
+                plain.map { $0.name + ":" + $0.notation + ($0.nested == nil ? "" : ":") } ?? "*"
+            }
+            lines.add(SwiftLiteral.string(spec.joined(separator: " ")), to: &text)
         }
-        func list(_ entries: [String]) -> String {
-            entries.count < 2 ? "[" + entries.joined() + "]" : "[\n    " + entries.joined(separator: ",\n    ") + ",\n]"
+        lines.add(", [", to: &text)
+        var first = true
+        for plain in plainFields {
+            guard let nested = plain?.nested else { continue }
+            if !first { lines.add(", ", to: &text) }
+            first = false
+            lines.add(nested, to: &text)
+            lines.add(".selections", to: &text)
         }
-        if others.count == members.count { return list(others) }
-        return "Baton.Selection.table(" + SwiftLiteral.string(spec.joined(separator: " ")) + ", ["
-            + nested.joined(separator: ", ") + "], " + list(others) + ")"
+        lines.add("], ", to: &text)
+        Self.writeList(others, to: &text, lines: &lines)
+        lines.add(")", to: &text)
+    }
+
+    /// An array literal of `entries`: on one line when there are fewer than two, else one entry a line.
+    private static func writeList(_ entries: [String], to text: inout TextBuilder, lines: inout IndentedLines) {
+        guard entries.count >= 2 else {
+            lines.add("[", to: &text)
+            if let entry = entries.first { lines.add(entry, to: &text) }
+            return lines.add("]", to: &text)
+        }
+        lines.add("[\n    ", to: &text)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { lines.add(",\n    ", to: &text) }
+            lines.add(entry, to: &text)
+        }
+        lines.add(",\n]", to: &text)
     }
 
     /// One member's entry of `selections` written out: a field's description, a fragment spread, an inline fragment.
@@ -542,37 +667,73 @@ struct SwiftLensTemplate {
 
     // MARK: Accessors
 
-    /// Every member's declaration, one after another, as one text (none is empty, none ends a line in
-    /// spaces: what the list of templates it replaces would write, without a template per member).
-    private func accessorDeclarations(_ members: [Member]) -> String {
-        var text = TextBuilder(capacity: members.count * 80)
+    /// Writes every member's declaration, one a line (a few take several), each line that is not empty beginning with
+    /// `indent`: what `addLines` of their texts joined by line breaks would write, without a string per member.
+    private func writeAccessorDeclarations(_ members: [Member], into text: inout TextBuilder, indent: String) {
         for (index, member) in members.enumerated() {
-            if !text.isEmpty { text.add(UInt8(ascii: "\n")) }
             let declaration = member.declaration
             // The common case, `var name: T { lens.read(Self.selections.field(3)) }`, without its pieces as strings.
-            guard declaration.readMode == .plain, declaration.runtimeCondition == [[]] else {
-                text.add(accessorDeclaration(member, index: index))
+            guard declaration.readMode == .plain, Self.isAlways(declaration.runtimeCondition) else {
+                Self.addLines(accessorDeclaration(member, index: index), indent: indent, to: &text)
                 continue
             }
-            let name = Self.rules.quoted(member.name)
-            let baseType = names.baseType(
-                declaration.type.named, nestedName: member.nestedTypeName.map(Self.rules.quoted))
+            let baseType = names.baseType(declaration.type.named, nestedName: member.quotedNestedTypeName)
+            text.add(indent)
             text.add(access)
             text.add("var ")
-            text.add(name)
+            text.add(member.quotedName)
             text.add(": ")
-            text.add(SwiftNames.valueType(declaration.type.value, base: baseType))
-            text.add(" { lens.read(")
-            text.add(Self.fieldReference(index))
-            text.add(") }")
+            if Self.isPlainValue(declaration.type) {
+                Self.writeValueType(declaration.type, base: baseType, into: &text)
+            } else {
+                text.add(SwiftNames.valueType(declaration.type.value, base: baseType))
+            }
+            text.add(" { lens.read(Self.selections.field(")
+            text.add(String(index))
+            text.add(")) }\n")
         }
-        return text.text
+    }
+
+    /// The type holds only optionals and lists around its named type (a plain read's): its `value` is itself.
+    private static func isPlainValue(_ type: DeclaredType) -> Bool {
+        switch type {
+        case .named: true
+        case .optional(let inner), .list(let inner): isPlainValue(inner)
+        case .result, .deferred, .streamed: false
+        }
+    }
+
+    /// Writes `SwiftNames.valueType(type, base:)` of a type holding only optionals and lists (`isPlainValue`).
+    private static func writeValueType(_ type: DeclaredType, base: String, into text: inout TextBuilder) {
+        switch type {
+        case .optional(let wrapped):
+            writeValueType(wrapped, base: base, into: &text)
+            text.add(UInt8(ascii: "?"))
+        case .list(let item):
+            if case .lens = item.named, case .named = item.nonOptional {
+                text.add("Baton.LensList<")
+                if item.isOptional {
+                    text.add("Baton.NullableItem<")
+                    text.add(base)
+                    text.add(UInt8(ascii: ">"))
+                } else {
+                    text.add(base)
+                }
+                text.add(UInt8(ascii: ">"))
+                return
+            }
+            text.add(UInt8(ascii: "["))
+            writeValueType(item, base: base, into: &text)
+            text.add(UInt8(ascii: "]"))
+        default:
+            text.add(base)
+        }
     }
 
     private func accessorDeclaration(_ member: Member, index: Int) -> String {
         let declaration = member.declaration
-        let name = Self.rules.quoted(member.name)
-        let baseType = names.baseType(declaration.type.named, nestedName: member.nestedTypeName.map(Self.rules.quoted))
+        let name = member.quotedName
+        let baseType = names.baseType(declaration.type.named, nestedName: member.quotedNestedTypeName)
         let valueType = SwiftNames.valueType(declaration.type.value, base: baseType)
         let isOptional = declaration.type.isOptional
         let isFragment: Bool

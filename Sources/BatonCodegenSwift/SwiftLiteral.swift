@@ -20,6 +20,9 @@ enum SwiftLiteral {
         builder.add(UInt8(ascii: "\""))
     }
 
+    /// Whether `string(text)` writes `text` as it is between its quotes.
+    static func isPlain(_ text: String) -> Bool { allPlain(text) }
+
     /// Whether every byte of `text` is written as itself (`isPlain`).
     private static func allPlain(_ text: String) -> Bool {
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes in

@@ -30,6 +30,10 @@ struct SwiftNames {
     private(set) var customScalars: [String: String] = [:]
     /// The enum the schema's types are declared in (the plan's `schemaNamespace`), as declared; nil for none.
     private(set) var namespace: String?
+    /// Each enum's and input object's reference (`schemaTypeReference` of its declared name), by GraphQL name:
+    /// spelt once per type, not at each use.
+    private var enumReferences: [String: String] = [:]
+    private var inputObjectReferences: [String: String] = [:]
 
     init(model: LensModel, layout: TopLevelLayout) {
         // The layout's names (`TopLevelLayout`, decided once for every language); `declaredName` changes nothing
@@ -60,6 +64,8 @@ struct SwiftNames {
         for scalar in model.types.customScalars {
             if let type = scalar.mapping?.swiftType { customScalars[scalar.name] = type }
         }
+        enumReferences = enums.mapValues { self.schemaTypeReference($0) }
+        inputObjectReferences = inputObjects.mapValues { self.schemaTypeReference($0) }
     }
 
     /// A schema type (enum, input object) as code outside its declaration refers to it: inside the
@@ -78,8 +84,8 @@ struct SwiftNames {
         case "Boolean": return "Bool"
         default: break
         }
-        if let type = enums[name] { return schemaTypeReference(type) }
-        if let type = inputObjects[name] { return schemaTypeReference(type) }
+        if let type = enumReferences[name] { return type }
+        if let type = inputObjectReferences[name] { return type }
         if let type = customScalars[name] { return type }
         return "String"  // an unmapped custom scalar reads as its text
     }
@@ -93,7 +99,7 @@ struct SwiftNames {
     func baseType(_ named: DeclaredNamedType, nestedName: String?) -> String {
         switch named {
         case .builtInScalar(let name), .customScalar(let name): return namedType(name)
-        case .enumeration(let name): return enums[name].map(schemaTypeReference) ?? "String"
+        case .enumeration(let name): return enumReferences[name] ?? "String"
         case .lens: return nestedName ?? "Baton.Lens"
         case .fragment(let name): return fragmentReference(name)
         case .inputObject(let name): return namedType(name)

@@ -263,15 +263,27 @@ package struct DeclarationLowering: Sendable {
             case .variable(let name): delivery = .streamed(initialCount: .variable(name))
             }
         }
-        let condition = accessor.presence.alternatives.map { $0.map(Self.atom) }
-        let runtime = accessor.presence.atRuntime
+        let condition: [[ConditionAtom]]
+        let runtimeCondition: [[ConditionAtom]]
+        let alternatives = accessor.presence.alternatives
+        if alternatives.count == 1, alternatives[0].isEmpty {
+            // Always present (almost every member): one shared value, nothing mapped or compared.
+            (condition, runtimeCondition) = (Self.always, Self.always)
+        } else {
+            condition = alternatives.map { $0.map(Self.atom) }
+            let runtime = accessor.presence.atRuntime
+            runtimeCondition = runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) }
+        }
         return MemberDeclaration(
             name: accessor.name, source: source, type: Self.memberType(accessor),
             readMode: Self.readMode(accessor.readMode), condition: condition,
-            runtimeCondition: runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) },
+            runtimeCondition: runtimeCondition,
             delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
             sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter)
     }
+
+    /// The condition of a member that is always present.
+    private static let always: [[ConditionAtom]] = [[]]
 
     /// What the normalization plan states about a field member.
     private func fieldSelection(_ accessor: Accessor, _ read: FieldRead) -> FieldSelection {
@@ -471,9 +483,20 @@ package struct DeclarationLowering: Sendable {
     /// For each name, whether another name of the list equals it ignoring case.
     package static func caseTwins(_ names: [String]) -> [Bool] {
         guard names.count > 1 else { return names.map { _ in false } }
+        let folded = names.map { $0.lowercased() }
+        if folded.count <= 16 {
+            // A lens's handful of members: each pair compared, no dictionary made and no name hashed.
+            var twins = [Bool](repeating: false, count: folded.count)
+            for first in folded.indices {
+                for second in (first + 1)..<folded.count where folded[first] == folded[second] {
+                    twins[first] = true
+                    twins[second] = true
+                }
+            }
+            return twins
+        }
         var counts: [String: Int] = [:]
         counts.reserveCapacity(names.count)
-        let folded = names.map { $0.lowercased() }
         for name in folded { counts[name, default: 0] += 1 }
         return folded.map { counts[$0, default: 0] > 1 }
     }

@@ -37,6 +37,15 @@ package enum LensSharing {
         var recordType: String
         var memberNames: [String]
         var isInlineFragment: Bool
+
+        /// The record type, the number of members and the first member's name: equal signatures hash alike, and a
+        /// nested lens's signature is hashed without hashing each of its members' names (`==` still compares them).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(recordType)
+            hasher.combine(memberNames.count)
+            hasher.combine(memberNames.first)
+            hasher.combine(isInlineFragment)
+        }
     }
 
     private static func visit(

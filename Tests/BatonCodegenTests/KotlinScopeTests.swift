@@ -56,4 +56,68 @@ final class KotlinScopeTests: XCTestCase {
         XCTAssertEqual(KotlinNames.jvmName("Url", getter: "getUrl_"), #"@get:JvmName("getUrl_")"#)
         XCTAssertEqual(KotlinNames.jvmName("Companion_", getter: "getCompanion"), #"@get:JvmName("getCompanion")"#)
     }
+
+    /// A name of ASCII letters, digits and underscores takes its getter on its bytes: the same getter as the
+    /// character-by-character rule (`referenceNatural`), on every shape of name (`is` prefixes, digits, underscores,
+    /// one or two characters), and names with other characters take that rule itself.
+    func testGetterNamesOnBytesAgreeWithCharacters() {
+        let alphabet = Array("isIS_aAzZ09xX")
+        var generator = SystemRandomNumberGenerator()
+        var names = ["", "i", "is", "isA", "isa", "is_", "is0", "I", "_", "a", "z", "A", "Z", "0", "é", "isÉ", "aé"]
+        for _ in 0..<4000 {
+            let count = Int.random(in: 1...7, using: &generator)
+            names.append(String((0..<count).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for name in names {
+            XCTAssertEqual(JVMAccessorNames.natural(name), Self.referenceNatural(name), name)
+        }
+    }
+
+    /// Getters resolved with a short list of the taken ones (a lens's few members) or a set (past 24) are the ones
+    /// a set gives at every size, and case twins found pair by pair (up to 16 names) or counted in a dictionary are
+    /// the same: clashing names (`url`, `Url`, `url_`, `class`, fixed members) at sizes around both limits.
+    func testGetterAndTwinPathsAgreeAtEverySize() {
+        let pool = ["url", "Url", "url_", "URL", "class", "document", "isOpen", "IsOpen", "id", "Id", "name", "_"]
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 5, 15, 16, 17, 22, 23, 24, 25, 26, 40] {
+            for _ in 0..<20 {
+                let names = (0..<count).map { index in
+                    Bool.random(using: &generator) ? pool.randomElement(using: &generator)! : "p\(index % 7)"
+                }
+                let fixed = Bool.random(using: &generator) ? ["document", "url"] : []
+                XCTAssertEqual(
+                    JVMAccessorNames.resolve(names, fixed: fixed), Self.referenceResolve(names, fixed: fixed),
+                    "\(names)")
+                XCTAssertEqual(DeclarationLowering.caseTwins(names), Self.referenceTwins(names), "\(names)")
+            }
+        }
+    }
+
+    /// `JVMAccessorNames.resolve`'s rule with a set of the taken getters.
+    private static func referenceResolve(_ properties: [String], fixed: [String]) -> [String] {
+        func host(_ name: String) -> String { !name.isEmpty && name.allSatisfy { $0 == "_" } ? name + "0" : name }
+        var taken: Set<String> = ["getClass"]
+        for name in fixed { taken.insert(referenceNatural(host(name))) }
+        return properties.map { name in
+            var getter = referenceNatural(host(name))
+            while taken.contains(getter) { getter += "_" }
+            taken.insert(getter)
+            return getter
+        }
+    }
+
+    /// `DeclarationLowering.caseTwins`' rule with a dictionary of counts.
+    private static func referenceTwins(_ names: [String]) -> [Bool] {
+        var counts: [String: Int] = [:]
+        for name in names { counts[name.lowercased(), default: 0] += 1 }
+        return names.map { counts[$0.lowercased(), default: 0] > 1 }
+    }
+
+    /// The getter rule on characters, as `JVMAccessorNames.natural` states it.
+    private static func referenceNatural(_ name: String) -> String {
+        let characters = Array(name)
+        if characters.count > 2, characters[0] == "i", characters[1] == "s", characters[2].isUppercase { return name }
+        guard let first = characters.first else { return "get" }
+        return "get" + first.uppercased() + String(characters.dropFirst())
+    }
 }

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -7,17 +8,12 @@ import XCTest
 /// renamed into place once (`FileWriter.write`, cold runs); a failure at any step leaves no output
 /// folder and nothing hidden beside it.
 final class NewFolderWriterTests: XCTestCase {
-    var folder = ""
+    var scratch: Scratch!
+    var folder: String { scratch.path }
     let manager = FileManager.default
 
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "baton-newfolder-" + UUID().uuidString
-        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? manager.removeItem(atPath: folder)
-    }
+    override func setUpWithError() throws { scratch = try Scratch() }
+    override func tearDown() { scratch = nil }
 
     func file(_ path: String, _ body: String, header: Bool = true) -> GeneratedFile {
         GeneratedFile(path: path) { Array(((header ? FileWriter.header + "\n\n" : "") + body + "\n").utf8) }

@@ -135,6 +135,8 @@ package final class ValidationContext {
     package let fragmentIndexByName: FragmentIndex
     @exclusivity(unchecked) private var spreadsByDefinition: [[FragmentSpread]?]
     @exclusivity(unchecked) private var spreadTargetsByDefinition: [[Int]?]
+    /// The selection lists `forEachFragmentSpread` has yet to search, kept between searches.
+    @exclusivity(unchecked) private var spreadSearch: [[Selection]] = []
     @exclusivity(unchecked) private var referencedFragmentsByDefinition: [[Int]?]
     @exclusivity(unchecked) private var recursiveUsagesByDefinition: [[VariableUsage]?]
     /// `recursivelyReferencedFragments`'s visited marks: a definition is visited in the current
@@ -162,27 +164,35 @@ package final class ValidationContext {
     package var currentDefinitionMayUseRequired: Bool {
         if requiredLookedUp.definition != currentDefinitionIndex {
             let span = definitions[currentDefinitionIndex].definition.span
-            requiredLookedUp = (currentDefinitionIndex, Self.holds(Self.required, in: currentFile, span))
+            requiredLookedUp = (
+                currentDefinitionIndex, Self.holds(Self.required, anchor: Self.requiredAnchor, in: currentFile, span)
+            )
         }
         return requiredLookedUp.found
     }
 
     private static let required = Array("required".utf8)
+    /// The byte of `required` its search looks for: `q`, far rarer in documents than its first byte (`r`), so
+    /// `memchr` stops at few places that are not the word.
+    private static let requiredAnchor = 2
 
-    /// Whether the bytes of `span` in `file` hold `word` (its first byte found with `memchr`).
-    static func holds(_ word: [UInt8], in file: SourceFile, _ span: Span) -> Bool {
-        guard let first = word.first else { return true }
+    /// Whether the bytes of `span` in `file` hold `word`: its byte at `anchor` is found with `memchr`, then the
+    /// word is compared around it. Any byte of the word finds every occurrence; a rare one finds fewer others.
+    static func holds(_ word: [UInt8], anchor: Int = 0, in file: SourceFile, _ span: Span) -> Bool {
+        guard word.indices.contains(anchor) else { return word.isEmpty }
+        let key = word[anchor]
         return file.bytes.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
             guard let base = bytes.baseAddress else { return false }
             let end = min(span.end, bytes.count)
-            var start = min(span.start, end)
-            while end - start >= word.count {
-                guard let found = memchr(base + start, Int32(first), end - start) else { return false }
-                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                if end - offset >= word.count, word.indices.allSatisfy({ bytes[offset + $0] == word[$0] }) {
-                    return true
-                }
-                start = offset + 1
+            let first = min(span.start, end)
+            // Where the anchor byte can be: `anchor` bytes into the span, and room for the rest after it.
+            var start = first + anchor
+            let last = end - (word.count - anchor)
+            while start <= last {
+                guard let found = memchr(base + start, Int32(key), last + 1 - start) else { return false }
+                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) - anchor
+                if word.indices.allSatisfy({ bytes[offset + $0] == word[$0] }) { return true }
+                start = offset + anchor + 1
             }
             return false
         }
@@ -375,15 +385,12 @@ package final class ValidationContext {
     }
 
     /// The fragment spreads anywhere inside a definition (not following spreads), in
-    /// graphql-js's `getFragmentSpreads` order.
+    /// graphql-js's `getFragmentSpreads` order. Made only where a rule needs the nodes themselves (a
+    /// cycle's report); the searches follow `spreadTargets`, which keeps no node.
     package func fragmentSpreads(ofDefinition index: Int) -> [FragmentSpread] {
         if let cached = spreadsByDefinition[index] { return cached }
-        let spreads: [FragmentSpread]
-        switch definitions[index].definition {
-        case .operation(let node): spreads = Self.fragmentSpreads(in: node.selectionSet)
-        case .fragment(let node): spreads = Self.fragmentSpreads(in: node.selectionSet)
-        default: spreads = []
-        }
+        var spreads: [FragmentSpread] = []
+        forEachFragmentSpread(ofDefinition: index) { spreads.append($0) }
         spreadsByDefinition[index] = spreads
         return spreads
     }
@@ -392,7 +399,8 @@ package final class ValidationContext {
     /// (-1 for a name no fragment has): each spread's name is looked up once per unit.
     package func spreadTargets(ofDefinition index: Int) -> [Int] {
         if let cached = spreadTargetsByDefinition[index] { return cached }
-        let targets = fragmentSpreads(ofDefinition: index).map { fragmentIndexByName[$0.name.value] ?? -1 }
+        var targets: [Int] = []
+        forEachFragmentSpread(ofDefinition: index) { targets.append(fragmentIndexByName[$0.name.value] ?? -1) }
         spreadTargetsByDefinition[index] = targets
         return targets
     }
@@ -404,20 +412,41 @@ package final class ValidationContext {
         return spreadTargets(ofDefinition: index)[spread]
     }
 
+    /// `body` with each spread inside a definition, in `fragmentSpreads(in:)`'s order, with the
+    /// context's search stack.
+    private func forEachFragmentSpread(ofDefinition index: Int, _ body: (FragmentSpread) -> Void) {
+        switch definitions[index].definition {
+        case .operation(let node): Self.forEachFragmentSpread(in: node.selectionSet, stack: &spreadSearch, body)
+        case .fragment(let node): Self.forEachFragmentSpread(in: node.selectionSet, stack: &spreadSearch, body)
+        default: break
+        }
+    }
+
     /// The spreads in a selection set, depth-first with a stack as graphql-js walks it.
     package static func fragmentSpreads(in selectionSet: SelectionSet) -> [FragmentSpread] {
         var spreads: [FragmentSpread] = []
-        var setsToVisit = [selectionSet]
-        while let set = setsToVisit.popLast() {
-            for selection in set.selections {
+        var stack: [[Selection]] = []
+        forEachFragmentSpread(in: selectionSet, stack: &stack) { spreads.append($0) }
+        return spreads
+    }
+
+    /// Calls `body` with each spread in a selection set in graphql-js's `getFragmentSpreads` order: a
+    /// stack of selection lists, each list's spreads in order and its inner lists pushed as met. `stack`
+    /// is storage only (emptied first), kept by the caller between searches.
+    static func forEachFragmentSpread(
+        in selectionSet: SelectionSet, stack: inout [[Selection]], _ body: (FragmentSpread) -> Void
+    ) {
+        stack.removeAll(keepingCapacity: true)
+        stack.append(selectionSet.selections)
+        while let selections = stack.popLast() {
+            for selection in selections {
                 switch selection {
-                case .fragmentSpread(let spread): spreads.append(spread)
-                case .field(let field): if let inner = field.selectionSet { setsToVisit.append(inner) }
-                case .inlineFragment(let inline): setsToVisit.append(inline.selectionSet)
+                case .fragmentSpread(let spread): body(spread)
+                case .field(let field): if let inner = field.selectionSet { stack.append(inner.selections) }
+                case .inlineFragment(let inline): stack.append(inline.selectionSet.selections)
                 }
             }
         }
-        return spreads
     }
 
     /// The definition indices of every fragment a definition reaches through spreads

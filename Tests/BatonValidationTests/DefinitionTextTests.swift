@@ -25,4 +25,35 @@ final class DefinitionTextTests: XCTestCase {
         XCTAssertFalse(ValidationContext.holds(word, in: SourceFile(path: "e", text: ""), Span(start: 0, end: 0)))
         XCTAssertTrue(ValidationContext.holds([], in: file, Span(start: 3, end: 3)))
     }
+
+    /// The search looks for one byte of the word (`anchor`; `required` is found by its `q`) and compares the
+    /// word around it: for every anchor and every span of a text full of near misses, it answers as comparing
+    /// the word at each place of the span does.
+    func testEveryAnchorFindsTheWordWhereAComparisonAtEachPlaceDoes() {
+        let text = "qrequ required rrequiredq re-quired requirerequired q requiredrequired requir"
+        let file = SourceFile(path: "q.graphql", text: text)
+        let bytes = Array(text.utf8)
+        let word = Array("required".utf8)
+        func naive(_ start: Int, _ end: Int) -> Bool {
+            let end = min(end, bytes.count)
+            guard end - start >= word.count else { return false }
+            return (start...(end - word.count)).contains { Array(bytes[$0..<($0 + word.count)]) == word }
+        }
+        var wrong: [String] = []
+        var found = 0
+        for anchor in word.indices {
+            for start in 0...bytes.count {
+                for end in start...(bytes.count + 2) {
+                    let expected = naive(start, end)
+                    if expected { found += 1 }
+                    if ValidationContext.holds(word, anchor: anchor, in: file, Span(start: start, end: end)) != expected
+                    {
+                        wrong.append("anchor \(anchor), span \(start)..<\(end)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(found, 1_000, "spans that hold the word were among those tried")
+        XCTAssertEqual(wrong.prefix(5), [], "\(wrong.count) spans answered wrongly")
+    }
 }

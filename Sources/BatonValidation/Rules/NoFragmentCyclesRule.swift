@@ -16,7 +16,8 @@ package final class NoFragmentCyclesRule: ValidationRuleBase, ValidationRule {
     /// name stands for its last definition: `fragmentIndexByName`).
     @exclusivity(unchecked) private var visited: [Bool] = []
     /// The spreads from the fragment the search started at to the current one: the definition
-    /// each is in and its position among that definition's spreads (`fragmentSpreads(ofDefinition:)`).
+    /// each is in and its position among that definition's spreads (`spreadTargets(ofDefinition:)`, and
+    /// `fragmentSpreads(ofDefinition:)` for a cycle's report).
     @exclusivity(unchecked) private var spreadPath: [(definition: Int, spread: Int)] = []
     /// Per definition index, where the fragment of that name starts in `spreadPath` while the
     /// search is inside it (-1 otherwise).
@@ -74,7 +75,7 @@ package final class NoFragmentCyclesRule: ValidationRuleBase, ValidationRule {
     private func push(_ definition: Int, named: Int) -> Bool {
         guard !visited[named] else { return false }
         visited[named] = true
-        let count = context.fragmentSpreads(ofDefinition: definition).count
+        let count = context.spreadTargets(ofDefinition: definition).count
         guard count > 0 else { return false }
         spreadPathIndex[named] = spreadPath.count
         stack.append(Frame(fragment: named, definition: definition, spreadCount: count))

@@ -1,0 +1,66 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+import XCTest
+
+@testable import BatonValidation
+
+/// What the rules learn of fragment spreads from the context: the fragment a spread names (asked by several
+/// rules in turn at one spread, looked up once), and each definition's spread targets in graphql-js's
+/// `getFragmentSpreads` order (found by a search that keeps no node).
+final class FragmentSpreadLookupTests: XCTestCase {
+    static let document = """
+        query Q { dog { ...A ... on Dog { ...B name } owner { ...C } } ...Missing pets { ...A } }
+        fragment A on Dog { name ...B ... { ...C owner { ...A } } }
+        fragment B on Dog { ... on Dog { ... on Dog { ...C } } ...Missing }
+        fragment C on Human { name }
+        fragment A on Dog { nickname ...C }
+        """
+
+    private func context() throws -> ValidationContext {
+        let schema = try TestSupport.loadSchema(TestSupport.fixtures.appendingPathComponent("schema.graphqls").path)
+        let parsed = Parser.parse(SourceFile(path: "q.graphql", bytes: Array(Self.document.utf8)))
+        return ValidationContext(schema: schema, documents: [try XCTUnwrap(parsed.document)])
+    }
+
+    /// graphql-js's `getFragmentSpreads`, written out: a stack of selection sets, each set's spreads in order
+    /// and its inner sets pushed as they are met.
+    private static func graphQLJSSpreads(_ selectionSet: SelectionSet) -> [String] {
+        var spreads: [String] = []
+        var setsToVisit = [selectionSet]
+        while let set = setsToVisit.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .fragmentSpread(let spread): spreads.append(spread.name.value)
+                case .field(let field): if let inner = field.selectionSet { setsToVisit.append(inner) }
+                case .inlineFragment(let inline): setsToVisit.append(inline.selectionSet)
+                }
+            }
+        }
+        return spreads
+    }
+
+    func testEachDefinitionsSpreadTargetsAreItsSpreadsInGraphQLJSOrder() throws {
+        let context = try context()
+        var compared = 0
+        for (index, entry) in context.definitions.enumerated() {
+            let selectionSet: SelectionSet
+            switch entry.definition {
+            case .operation(let node): selectionSet = node.selectionSet
+            case .fragment(let node): selectionSet = node.selectionSet
+            default: continue
+            }
+            let names = Self.graphQLJSSpreads(selectionSet)
+            XCTAssertEqual(
+                context.spreadTargets(ofDefinition: index), names.map { context.fragmentIndexByName[$0] ?? -1 })
+            XCTAssertEqual(context.fragmentSpreads(ofDefinition: index).map(\.name.value), names)
+            XCTAssertEqual(ValidationContext.fragmentSpreads(in: selectionSet).map(\.name.value), names)
+            for spread in names.indices {
+                XCTAssertEqual(
+                    context.spreadTarget(ofDefinition: index, spread), context.fragmentIndexByName[names[spread]] ?? -1)
+            }
+            compared += names.count
+        }
+        XCTAssertEqual(compared, 11)
+    }
+}

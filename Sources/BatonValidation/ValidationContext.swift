@@ -376,6 +376,20 @@ package final class ValidationContext {
 
     // MARK: Fragments
 
+    /// The spread `fragmentIndex(of:)` last answered for, and its answer.
+    @exclusivity(unchecked) private var lastSpread: (node: ObjectIdentifier?, index: Int?) = (nil, nil)
+
+    /// The definition index of the fragment a spread names (the last definition of the name), nil when no
+    /// fragment has it: the fragment-spread rules ask in turn at each spread, and the name is looked up once.
+    /// A spread is known by its node's identity, which no other node of the unit shares while the unit is walked.
+    package func fragmentIndex(of spread: FragmentSpread) -> Int? {
+        let node = ObjectIdentifier(spread)
+        if lastSpread.node == node { return lastSpread.index }
+        let index = fragmentIndexByName[spread.name.value]
+        lastSpread = (node, index)
+        return index
+    }
+
     /// The fragment definition named `name` (the last one, as graphql-js), with its index.
     package func fragment(named name: String) -> (index: Int, node: FragmentDefinition)? {
         guard let index = fragmentIndexByName[name], case .fragment(let node) = definitions[index].definition else {

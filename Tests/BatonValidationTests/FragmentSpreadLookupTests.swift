@@ -63,4 +63,23 @@ final class FragmentSpreadLookupTests: XCTestCase {
         }
         XCTAssertEqual(compared, 11)
     }
+
+    func testEverySpreadIsAnsweredWithTheFragmentItNamesWhateverWasAskedBefore() throws {
+        let context = try context()
+        var spreads: [FragmentSpread] = []
+        for entry in context.definitions {
+            switch entry.definition {
+            case .operation(let node): spreads += ValidationContext.fragmentSpreads(in: node.selectionSet)
+            case .fragment(let node): spreads += ValidationContext.fragmentSpreads(in: node.selectionSet)
+            default: continue
+            }
+        }
+        // Each spread asked about once, twice in a row (as the rules ask), and again after others.
+        for spread in spreads + spreads.flatMap({ [$0, $0] }) + spreads.reversed() {
+            XCTAssertEqual(context.fragmentIndex(of: spread), context.fragmentIndexByName[spread.name.value])
+        }
+        XCTAssertEqual(spreads.filter { context.fragmentIndex(of: $0) == nil }.count, 2, "two spreads of Missing")
+        let spreadOfA = try XCTUnwrap(spreads.first { $0.name.value == "A" })
+        XCTAssertEqual(context.fragmentIndex(of: spreadOfA), 4, "A is its last definition")
+    }
 }

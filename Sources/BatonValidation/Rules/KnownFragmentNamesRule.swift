@@ -14,7 +14,7 @@ package final class KnownFragmentNamesRule: ValidationRuleBase, ValidationRule {
     package init(context: ValidationContext) { self.context = context }
 
     override package func enterFragmentSpread(_ node: FragmentSpread) {
-        guard context.fragmentIndexByName[node.name.value] == nil else { return }
+        guard context.fragmentIndex(of: node) == nil else { return }
         let file = context.currentFile
         let notes = Self.imports(in: file).map { span in
             DiagnosticNote(

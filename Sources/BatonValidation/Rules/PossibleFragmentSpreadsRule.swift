@@ -15,7 +15,25 @@ package final class PossibleFragmentSpreadsRule: ValidationRuleBase, ValidationR
     /// possible type of one (hundreds for an interface like GitHub's `Node`), and documents
     /// repeat the same spreads.
     private var overlaps: [TypePair: Bool] = [:]
+    /// By definition index: the schema's type named by the fragment's type condition, once looked up
+    /// (`typeLookedUp`); a unit's spreads name the same fragments many times.
+    @exclusivity(unchecked) private var fragmentTypes: [NamedTypeDef?] = []
+    @exclusivity(unchecked) private var typeLookedUp: [Bool] = []
     package init(context: ValidationContext) { self.context = context }
+
+    /// The schema's type named by the type condition of the fragment defined at `index`.
+    private func type(ofFragment index: Int) -> NamedTypeDef? {
+        if typeLookedUp.isEmpty {
+            fragmentTypes = Array(repeating: nil, count: context.definitions.count)
+            typeLookedUp = Array(repeating: false, count: context.definitions.count)
+        }
+        if typeLookedUp[index] { return fragmentTypes[index] }
+        guard case .fragment(let node) = context.definitions[index].definition else { return nil }
+        let type = context.schema.type(named: node.typeCondition.name.value)
+        fragmentTypes[index] = type
+        typeLookedUp[index] = true
+        return type
+    }
 
     private struct TypePair: Hashable {
         let a: ObjectIdentifier
@@ -41,8 +59,7 @@ package final class PossibleFragmentSpreadsRule: ValidationRuleBase, ValidationR
     }
 
     override package func enterFragmentSpread(_ node: FragmentSpread) {
-        guard let fragment = context.fragment(named: node.name.value),
-            let fragmentType = context.schema.type(named: fragment.node.typeCondition.name.value),
+        guard let fragment = context.fragmentIndex(of: node), let fragmentType = type(ofFragment: fragment),
             fragmentType.isComposite,
             let parentType = context.parentType, !overlap(fragmentType, parentType)
         else { return }

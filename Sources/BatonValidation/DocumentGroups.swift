@@ -1,5 +1,13 @@
 import BatonSyntax
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The names one document shares with others: all that makes documents validated as one unit
 /// depend on each other.
 ///
@@ -81,7 +89,7 @@ package struct DocumentLinks: Sendable, Equatable {
 
     /// Where `prefix` + `name` is in `keys`, compared as bytes (a binary search: `keys` sorted in their bytes'
     /// order, as ASCII keys are); nil if it is not found.
-    private static func index(of prefix: StaticString, _ name: String, in keys: [String]) -> Int? {
+    static func index(of prefix: StaticString, _ name: String, in keys: [String]) -> Int? {
         var name = name
         return name.withUTF8 { nameBytes -> Int? in
             let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
@@ -102,12 +110,23 @@ package struct DocumentLinks: Sendable, Equatable {
     private static func compare(
         _ key: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        let length = prefix.count + name.count
-        for index in 0..<min(key.count, length) {
-            let other = index < prefix.count ? prefix[index] : name[index - prefix.count]
-            if key[index] != other { return Int(key[index]) - Int(other) }
+        // Each part with `memcmp` (which orders bytes as unsigned, as this order does): keys share long
+        // beginnings (`name:` and then a name), which a loop would compare a byte at a time.
+        let inPrefix = min(key.count, prefix.count)
+        if inPrefix > 0, let order = ordered(key.baseAddress, prefix.baseAddress, inPrefix) { return order }
+        guard key.count > prefix.count else { return key.count - (prefix.count + name.count) }
+        let inName = min(key.count - prefix.count, name.count)
+        if inName > 0, let order = ordered(key.baseAddress.map { $0 + prefix.count }, name.baseAddress, inName) {
+            return order
         }
-        return key.count - length
+        return key.count - (prefix.count + name.count)
+    }
+
+    /// The order of `count` bytes at `a` against those at `b` (`memcmp`'s sign), nil when they are equal.
+    private static func ordered(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Int? {
+        guard let a, let b else { return nil }
+        let order = Int(memcmp(a, b, count))
+        return order == 0 ? nil : order
     }
 
     /// Calls `body` with each key of `document` as its prefix (`name:` or `label:`) and its text, in the order

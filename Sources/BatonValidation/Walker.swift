@@ -45,7 +45,9 @@ struct Walker {
         info.pointee.fieldDefStack.reserveCapacity(64)
         info.pointee.defaultValueStack.reserveCapacity(32)
         self.schema = context.schema
-        self.responsePaths = rules.contains { $0 is any ResponsePathRule } ? context.responsePaths : nil
+        // A class test (`ResponsePathRule` requires its base class): asking whether a rule conforms to the
+        // protocol searches the process's conformance records, at each rule of each unit.
+        self.responsePaths = rules.contains { $0 is ResponsePathRuleBase } ? context.responsePaths : nil
     }
 
     mutating func walkUnit() {

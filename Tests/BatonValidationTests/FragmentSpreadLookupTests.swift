@@ -82,4 +82,23 @@ final class FragmentSpreadLookupTests: XCTestCase {
         let spreadOfA = try XCTUnwrap(spreads.first { $0.name.value == "A" })
         XCTAssertEqual(context.fragmentIndex(of: spreadOfA), 4, "A is its last definition")
     }
+
+    /// The second pass finds each key of a document by its bytes in the first pass's sorted keys.
+    func testEveryKeyIsFoundByItsBytesAndNoOtherIs() {
+        let names = ["", "A", "AB", "ABC", "AC", "B", "Ba", "a", "ab", "b", "é", "ü"].flatMap {
+            [$0, $0 + "1", "x" + $0]
+        }
+        let keys = Array(Set(names.flatMap { ["name:" + $0, "label:" + $0] }))
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        for name in names {
+            XCTAssertEqual(DocumentLinks.index(of: "name:", name, in: keys), keys.firstIndex(of: "name:" + name))
+            XCTAssertEqual(DocumentLinks.index(of: "label:", name, in: keys), keys.firstIndex(of: "label:" + name))
+        }
+        for absent in ["C", "AA", "A2", "Bb", "c", "ab1x", "e"] {
+            XCTAssertNil(DocumentLinks.index(of: "name:", absent, in: keys), absent)
+            XCTAssertNil(DocumentLinks.index(of: "label:", absent, in: keys), absent)
+        }
+        XCTAssertNil(DocumentLinks.index(of: "nam", "", in: keys), "a beginning of a key")
+        XCTAssertNil(DocumentLinks.index(of: "name:", "A", in: []))
+    }
 }

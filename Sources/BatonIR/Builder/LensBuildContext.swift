@@ -42,7 +42,8 @@ final class LensBuildContext {
     /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
     var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
     /// The schema-wide decisions (`PlanDecisions`): made on first use, or given by the caller,
-    /// which made them once for many builds (`LensModelBuilder.checkDiagnostics`).
+    /// which made them once for many builds (`LensModelBuilder.build`, `checkDiagnostics`) and for
+    /// the `key-fields` rule; the contexts of operations built on other threads take this one's.
     lazy var decisions = PlanDecisions(schema: schema, options: options)
     /// `check`'s screen of each definition's selections (`RefusalScreen`), made on first use and
     /// used in place (not a `lazy var`, whose get and set would copy it, and so its buffers, at
@@ -132,6 +133,7 @@ final class LensBuildContext {
         self.schema = shared.schema
         self.documents = shared.documents
         self.options = shared.options
+        self.decisions = shared.decisions
         self.fragmentNodes = shared.nodes
         self.fragmentModels = shared.models
     }
@@ -414,6 +416,7 @@ final class LensBuildContext {
         let schema: GraphQLSchema
         let documents: [Document]
         let options: LensModelOptions
+        let decisions: PlanDecisions
         let nodes: [String: (FragmentDefinition, SourceFile)]
         let models: [String: FragmentModel]
     }
@@ -444,7 +447,8 @@ final class LensBuildContext {
         }
         guard jobs.count >= 2 else { return [:] }
         let shared = SharedFragments(
-            schema: schema, documents: documents, options: options, nodes: fragmentNodes, models: fragmentModels)
+            schema: schema, documents: documents, options: options, decisions: decisions, nodes: fragmentNodes,
+            models: fragmentModels)
         let shares = min(jobs.count, workers * 4)
         let ranges = (0..<shares).map { jobs.count * $0 / shares..<jobs.count * ($0 + 1) / shares }
         let all = jobs

@@ -32,7 +32,7 @@ final class ParallelWorkTests: XCTestCase {
     /// first an eighth of the items for two workers (as the four chunks per worker before it), the last ones
     /// single items (no worker is left with a long last chunk while the others wait), and few in all.
     func testChunksShrinkToSingleItemsAndCoverEveryIndexOnce() {
-        for (count, workers, most) in [(1, 2, 1), (7, 2, 7), (300, 2, 40), (10_000, 2, 70), (10_000, 8, 230)] {
+        for (count, workers, most) in [(1, 2, 1), (7, 2, 7), (300, 2, 40), (10_000, 2, 70), (10_000, 8, 240)] {
             let dispenser = ChunkDispenser(count: count, workers: workers)
             var chunks: [Range<Int>] = []
             while let chunk = dispenser.take() { chunks.append(chunk) }

@@ -199,8 +199,8 @@ let package = Package(
         .testTarget(
             name: "BatonCompilerTests",
             dependencies: [
-                "BatonTestSupport", "BatonCompiler", "BatonConfig", "BatonDiagnostics", "BatonFiles", "BatonSchema",
-                "BatonSyntax", "BatonValidation",
+                "BatonTestSupport", "BatonCompiler", "BatonConfig", "BatonDiagnostics", "BatonFiles", "BatonIR",
+                "BatonSchema", "BatonSyntax", "BatonValidation",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -94,6 +94,9 @@ package final class Compilation {
     private var settingsDiagnostics: [Diagnostic] = []
     private var validationDiagnostics: [Diagnostic] = []
     private var planDiagnostics: [Diagnostic] = []
+    /// The plan's schema-wide decisions for the schema and baton.json (`decisions(_:)`): let go when
+    /// either may have changed (a schema built, the project resolved again), not at an edit.
+    private var decided: PlanDecisions?
 
     package init(
         project: ProjectInput, workingDirectory: String, policy: DiagnosticPolicy = DiagnosticPolicy(),
@@ -231,6 +234,7 @@ package final class Compilation {
     private func useSchema(_ schema: GraphQLSchema?, _ diagnostics: [Diagnostic]) {
         self.schema = schema
         schemaDiagnostics = settle(diagnostics)
+        decided = nil
         // The plan's definitions, and the documents' validation, were made against the schema before.
         cache?.schemaChanged()
     }
@@ -275,8 +279,18 @@ package final class Compilation {
         if let configuration = project.configuration {
             validationDiagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }
-        validationDiagnostics += KeyFieldsRule.check(project.configuration, schema: schema)
+        validationDiagnostics += KeyFieldsRule.check(decisions(schema))
         validationDiagnostics = settle(validationDiagnostics)
+    }
+
+    /// The plan's schema-wide decisions (`PlanDecisions`: the record keys, with the `key-fields`
+    /// rule's diagnostics, and the screen's), made once for `schema` and baton.json and used by the
+    /// rule and every build of the plan; made again after either changes.
+    private func decisions(_ schema: GraphQLSchema) -> PlanDecisions {
+        if let decided { return decided }
+        let made = PlanDecisions(schema: schema, options: Self.modelOptions(project.configuration))
+        decided = made
+        return made
     }
 
     /// `check`'s stages up to the plan, streamed (`StreamingCheck`): what `read`, `validate` and
@@ -291,12 +305,14 @@ package final class Compilation {
         // on one core before any batch starts. With one worker the schema is built first, as before.
         // Nothing a check reports reads a description: the schema is built without their texts.
         let (loader, schemaFiles) = (self.loader, project.schemaFiles)
-        let (loaded, read) = ParallelWork.together(workers: options.workers) {
+        // The files are cut into batches there too (a function of the first pass alone), in the time the
+        // schema's build takes longer than the first pass on a small project.
+        let (loaded, (read, batching)) = ParallelWork.together(workers: options.workers) {
             loader.loadSchema(schemaFiles, descriptions: false)
         } foreground: {
             let files = check.read()
             readSettings()
-            return files
+            return (files, check.batching(files))
         }
         useSchema(loaded.schema, loaded.diagnostics)
         var files = read
@@ -311,19 +327,22 @@ package final class Compilation {
         // When nothing before validation is an error, each batch free of errors is planned as it
         // is validated; the plan's diagnostics count if the gate then passes. Files the second
         // pass finds other than the first did are batched again, then (a second time) all in one.
-        var outcome = check.validate(files, schema: schema, plans: passesGate)
+        let decisions = decisions(schema)
+        var outcome = check.validate(files, batching, schema: schema, decisions: decisions, plans: passesGate)
         for attempt in 1...2 {
             guard case .regroup(let found) = outcome else { break }
             files = found
             units = files.map(\.unit)
-            outcome = check.validate(files, schema: schema, plans: passesGate, oneBatch: attempt == 2)
+            outcome = check.validate(
+                files, check.batching(files, oneBatch: attempt == 2), schema: schema, decisions: decisions,
+                plans: passesGate)
         }
         guard case .done(let validation, let plan) = outcome else { return }
         var diagnostics = validation
         if let configuration = project.configuration {
             diagnostics += UnknownScalarMappingRule.check(configuration, schema: schema)
         }
-        diagnostics += KeyFieldsRule.check(project.configuration, schema: schema)
+        diagnostics += KeyFieldsRule.check(decisions)
         validationDiagnostics = settle(diagnostics)
         completed = .validate
         guard passesGate, let plan else {
@@ -347,7 +366,7 @@ package final class Compilation {
         let (outside, block) = summariesToPlan()
         let (model, diagnostics) = LensModelBuilder.build(
             schema: schema, documents: documents, options: planOptions, cache: cache?.plan, workers: options.workers,
-            outside: outside, block: block)
+            outside: outside, block: block, decisions: decisions(schema))
         self.model = model
         modelIsFull = full
         planDiagnostics = settle(diagnostics)
@@ -450,6 +469,7 @@ package final class Compilation {
     /// still listed are kept, files new to the list are read, the schema is built again when its
     /// files changed; validation and everything after it run again on the next `run(upTo:)`.
     package func filesChanged(_ resolved: ProjectInput) {
+        decided = nil
         guard completed != nil else {
             project = resolved
             return

@@ -8,8 +8,9 @@ import BatonSchema
 /// type one key.
 ///
 /// Baton: a key the runtimes cannot read would key records by something else without a word. The
-/// decision is `RecordKeyPolicy`'s (BatonIR), made once for `check`, the plan and both
-/// generators; this reports its diagnostics, at the `baton.json` entry or the directive's argument.
+/// decision is `RecordKeyPolicy`'s (BatonIR), made once per schema with the plan's other
+/// schema-wide decisions (`PlanDecisions`) for `check`, the plan and both generators; this reports
+/// its diagnostics, at the `baton.json` entry or the directive's argument.
 package enum KeyFieldsRule {
     package static let descriptor = RuleDescriptor(
         id: RecordKeyPolicy.rule, title: "Record keys are leaf fields of their type.",
@@ -27,7 +28,8 @@ package enum KeyFieldsRule {
         }
     }
 
-    package static func check(_ configuration: Configuration?, schema: GraphQLSchema) -> [Diagnostic] {
-        RecordKeyPolicy.decide(schema: schema, configured: declarations(configuration)).1
+    /// The decision's diagnostics; `decisions` are made with `declarations` (`Compilation.modelOptions`).
+    package static func check(_ decisions: PlanDecisions) -> [Diagnostic] {
+        decisions.keyDiagnostics
     }
 }

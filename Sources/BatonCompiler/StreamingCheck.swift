@@ -142,20 +142,28 @@ package struct StreamingCheck {
             parseDiagnostics: Array(unit.diagnostics.dropFirst(readCount)))
     }
 
-    /// The second pass: validation, and the plan's diagnostics when `plans`, batch by batch.
-    /// Returns the validation diagnostics (unsettled, in the whole unit's order) and the plan's
-    /// (settled, sorted), nil when some batch did not reach the plan; or, when a file's parse
-    /// disagrees with what the first pass noted of it, every file as this pass found it
-    /// (`Outcome.regroup`). With `oneBatch`, every document is validated in one batch and nothing is
-    /// compared: right whatever the links.
-    func validate(_ files: [ReadFile], schema: GraphQLSchema, plans: Bool, oneBatch: Bool = false) -> Outcome {
-        // Only files with documents take part; each document's place in the project is its
-        // file's first place plus its own within the file (in one batch, its place in the batch).
+    /// How the second pass cuts the files into batches (`batching(_:oneBatch:)`).
+    struct Batching: Sendable {
+        /// The files with documents (indices into the files): only they take part.
+        var parsed: [Int]
+        /// Each parsed file's first document's place in the project: a document's place is its
+        /// file's plus its own within the file (in one batch, its place in the batch).
+        var starts: [Int]
+        /// The batches, each a list of indices into `parsed`.
+        var batches: [[Int]]
+        /// Every document in one batch, nothing compared (`validate`).
+        var oneBatch: Bool
+    }
+
+    /// The batches of `files` (`DocumentGroups`: batches that share no name), or with `oneBatch`
+    /// every file in one. A function of the first pass's files alone: `check` cuts them beside the
+    /// schema's build (`Compilation.checkStreaming`).
+    func batching(_ files: [ReadFile], oneBatch: Bool = false) -> Batching {
         let parsed = files.indices.filter { files[$0].documentCount > 0 }
-        var first: [Int] = []
+        var starts: [Int] = []
         var count = 0
         for index in parsed {
-            first.append(count)
+            starts.append(count)
             count += files[index].documentCount
         }
         let batches =
@@ -164,14 +172,27 @@ package struct StreamingCheck {
             : DocumentGroups.batches(
                 DocumentGroups.groups(parsed.map { files[$0].links }), weights: parsed.map { files[$0].weight },
                 minimumWeight: batchBytes)
+        return Batching(parsed: parsed, starts: starts, batches: batches, oneBatch: oneBatch)
+    }
+
+    /// The second pass: validation, and the plan's diagnostics when `plans`, batch by batch, every
+    /// batch's plan with `decisions` (made once for the schema, `Compilation.decisions`).
+    /// Returns the validation diagnostics (unsettled, in the whole unit's order) and the plan's
+    /// (settled, sorted), nil when some batch did not reach the plan; or, when a file's parse
+    /// disagrees with what the first pass noted of it, every file as this pass found it
+    /// (`Outcome.regroup`), the files cut as `batching` says (`batching(files)`). With its `oneBatch`,
+    /// every document is validated in one batch and nothing is compared: right whatever the links.
+    func validate(
+        _ files: [ReadFile], _ batching: Batching, schema: GraphQLSchema, decisions: PlanDecisions, plans: Bool
+    ) -> Outcome {
+        let (parsed, starts, batches, oneBatch) = (
+            batching.parsed, batching.starts, batching.batches, batching.oneBatch
+        )
         let paths = parsed.map { files[$0].unit.path }
-        let starts = first
         let (loader, configuration, policy) = (self.loader, project.configuration, self.policy)
         var options = Compilation.modelOptions(configuration)
         options.checksOnly = true
         let planOptions = options
-        // The plan's schema-wide decisions, made once for every batch.
-        let decisions = plans ? PlanDecisions(schema: schema, options: planOptions) : nil
         betweenPasses?()
         let results = ParallelWork.map(batches, workers: workers) { batch -> BatchResult in
             var documents: [Document] = []

@@ -11,9 +11,11 @@ import Dispatch
 /// Per-item work over the machine's cores whose result never depends on scheduling.
 ///
 /// `map` returns exactly what `items.map(transform)` returns, in the same order: each item's
-/// result goes to its own slot, whichever thread computed it and whenever. The items are cut
-/// into contiguous chunks (several per worker, so a worker slowed by another process does not
-/// hold the others up) that the workers take one after another as they free up. Stages make their
+/// result goes to its own slot, whichever thread computed it and whenever. The workers take
+/// contiguous chunks of the items one after another as they free up, each chunk a share of what
+/// is left (`ChunkDispenser`): large at first, so that handing them out costs nothing measurable,
+/// and down to one item at the end, so that no worker is left with a long last chunk while the
+/// others wait (nor one slowed by another process holds the others up for long). Stages make their
 /// per-file work safe for this by being functions of their inputs: the parser reads one
 /// `SourceFile`, the validator reads a shared immutable `GraphQLSchema`, and neither touches
 /// global state.
@@ -35,9 +37,6 @@ package enum ParallelWork {
     ) -> [Output] {
         let count = items.count
         guard workers > 1, count >= max(2, minimumItems) else { return items.map(transform) }
-        // Four chunks per worker: enough to even out uneven items and busy cores, few enough
-        // that handing out chunks costs nothing measurable.
-        let chunks = min(count, workers * 4)
         let output = [Output](unsafeUninitializedCapacity: count) { buffer, initialized in
             // A buffer of two or more elements always has an address; without one nothing is
             // initialized and the sequential map below answers instead.
@@ -45,12 +44,10 @@ package enum ParallelWork {
             nonisolated(unsafe) let base = address
             items.withUnsafeBufferPointer { input in
                 nonisolated(unsafe) let input = input
-                let next = ChunkDispenser(count: chunks)
-                DispatchQueue.concurrentPerform(iterations: min(workers, chunks)) { _ in
+                let next = ChunkDispenser(count: count, workers: workers)
+                DispatchQueue.concurrentPerform(iterations: min(workers, count)) { _ in
                     while let chunk = next.take() {
-                        let start = count * chunk / chunks
-                        let end = count * (chunk + 1) / chunks
-                        for index in start..<end {
+                        for index in chunk {
                             // Each slot is written exactly once, by the one chunk that owns it.
                             (base + index).initialize(to: transform(input[index]))
                         }
@@ -92,20 +89,28 @@ private final class BackgroundResult<Value>: @unchecked Sendable {
     var value: Value?
 }
 
-/// Hands out chunk numbers 0, 1, 2, … once each, to whichever worker asks first.
-private final class ChunkDispenser: @unchecked Sendable {
+/// Hands out the indices `0..<count` in contiguous chunks, once each, to whichever worker asks
+/// first: each chunk a quarter of an even share of what is left (guided self-scheduling), so the
+/// first are an eighth of the items for two workers and the last are single items; about
+/// `4 × workers × ln(count)` chunks in all.
+package final class ChunkDispenser: @unchecked Sendable {
     private let queue = DispatchQueue(label: "baton.parallel-work")
     private var taken = 0
     private let count: Int
+    private let parts: Int
 
-    init(count: Int) { self.count = count }
+    package init(count: Int, workers: Int) {
+        self.count = count
+        parts = 4 * max(1, workers)
+    }
 
     /// The next chunk, or nil when all are taken. (`unchecked`: `taken` is only touched on `queue`.)
-    func take() -> Int? {
+    package func take() -> Range<Int>? {
         queue.sync {
             guard taken < count else { return nil }
-            defer { taken += 1 }
-            return taken
+            let start = taken
+            taken += max(1, (count - taken) / parts)
+            return start..<taken
         }
     }
 }

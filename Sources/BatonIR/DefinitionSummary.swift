@@ -205,11 +205,11 @@ extension LensBuildContext {
     }
 
     /// Adds a stand-in for each of `outside` whose name this build did not define: an operation
-    /// (to `operations`, unless `seen` has its name) or a fragment (to `fragmentModels`) with its
+    /// (kept in `planned`, unless an operation of its name was) or a fragment (to `fragmentModels`) with its
     /// name, kind, file, used types and (a fragment) type condition with its possible types, an
     /// empty lens and no text. Returns the names added.
     func addSummaries(
-        _ outside: [DefinitionSummary], to operations: inout [OperationModel], seen: inout Set<String>
+        _ outside: [DefinitionSummary], to planned: inout PlannedOperations
     ) -> (operations: Set<String>, fragments: Set<String>) {
         var added: (operations: Set<String>, fragments: Set<String>) = ([], [])
         var files: [String: SourceFile] = [:]
@@ -243,14 +243,14 @@ extension LensBuildContext {
             case .mutation: kind = .mutation
             case .subscription: kind = .subscription
             }
-            guard seen.insert(summary.name).inserted else { continue }
+            guard !planned.has(summary.name) else { continue }
             var model = OperationModel(
                 name: summary.name, kind: kind, rootType: "", variables: [], throwOnFieldError: false, onError: nil,
                 fragmentsUsed: [], documentText: summary.documentText, usedTypes: summary.usedTypes,
                 lens: Lens(typeName: summary.name, recordType: "", accessors: []), location: location(summary.path),
                 hashesDocumentText: false)
             model.operationID = summary.operationID
-            operations.append(model)
+            planned.keep(model)
             added.operations.insert(summary.name)
         }
         return added

@@ -1,6 +1,8 @@
 import BatonCompiler
 import BatonConfig
 import BatonDiagnostics
+import BatonIR
+import BatonSchema
 import XCTest
 
 /// The driver's `Compilation` on its own: stages up to a requested point, one gate, the policy,
@@ -117,5 +119,34 @@ final class CompilationTests: XCTestCase {
         XCTAssertEqual(cache.plan.built, 3)
         XCTAssertEqual(kept.diagnostics.map(\.message), [])
         XCTAssertEqual(plain.diagnostics.map(\.message), [])
+    }
+
+    /// `key-fields` reports the plan's decision (`PlanDecisions`, made once per schema and used by the
+    /// plan): a declared key the type lacks is reported once, by the streamed `check` and by a kept
+    /// compilation alike, as `RecordKeyPolicy` decides it; the schema fixed, the kept compilation
+    /// decides again and reports nothing.
+    func testTheKeyFieldsRuleReportsThePlansDecisionForEachSchema() throws {
+        let wrong = "type Query { me: User }\ntype User @typePolicy(keyFields: \"nope\") { id: ID! }\n"
+        let right = "type Query { me: User }\ntype User @typePolicy(keyFields: \"id\") { id: ID! }\n"
+        let path = Self.root + "/schema.graphql"
+        let project = ProjectInput(
+            configuration: nil, schemaFiles: [path], documentFiles: [Self.root + "/Me.graphql"],
+            overlays: [path: Array(wrong.utf8), Self.root + "/Me.graphql": Array("query Me { me { id } }".utf8)])
+        let schema = try XCTUnwrap(
+            SchemaBuilder.build(sources: [SourceFile(path: path, text: wrong)]).0)
+        let decided = RecordKeyPolicy.decide(schema: schema, configured: []).1.map(\.message)
+        XCTAssertEqual(decided.count, 1)
+        let streamed = Compilation(
+            project: project, workingDirectory: Self.root,
+            options: CompilationOptions(checksOnly: true, streamsDocuments: true, workers: 2))
+        let kept = Compilation(project: project, workingDirectory: Self.root, cache: ProjectCache())
+        for compilation in [streamed, kept] {
+            compilation.run(upTo: .plan)
+            XCTAssertEqual(compilation.diagnostics.filter { $0.rule == RecordKeyPolicy.rule }.map(\.message), decided)
+        }
+        kept.schemaChanged(texts: [path: Array(right.utf8)])
+        kept.run(upTo: .plan)
+        XCTAssertEqual(kept.diagnostics.map(\.message), [])
+        XCTAssertNotNil(kept.model)
     }
 }

@@ -28,6 +28,23 @@ final class ParallelWorkTests: XCTestCase {
         XCTAssertEqual(results.map(\.value), items.map { count in "\(count):\((0..<count).reduce(0, &+))" })
     }
 
+    /// The workers' chunks: every index once and in order, each chunk no larger than the one before, the
+    /// first an eighth of the items for two workers (as the four chunks per worker before it), the last ones
+    /// single items (no worker is left with a long last chunk while the others wait), and few in all.
+    func testChunksShrinkToSingleItemsAndCoverEveryIndexOnce() {
+        for (count, workers, most) in [(1, 2, 1), (7, 2, 7), (300, 2, 40), (10_000, 2, 70), (10_000, 8, 240)] {
+            let dispenser = ChunkDispenser(count: count, workers: workers)
+            var chunks: [Range<Int>] = []
+            while let chunk = dispenser.take() { chunks.append(chunk) }
+            let name = "\(count) items, \(workers) workers"
+            XCTAssertEqual(chunks.flatMap { Array($0) }, Array(0..<count), name)
+            XCTAssertTrue(zip(chunks, chunks.dropFirst()).allSatisfy { $0.count >= $1.count }, name)
+            XCTAssertEqual(chunks.first?.count, max(1, count / (4 * workers)), name)
+            XCTAssertEqual(chunks.suffix(2).map(\.count), count > 1 ? [1, 1] : [1], name)
+            XCTAssertLessThanOrEqual(chunks.count, most, name)
+        }
+    }
+
     func testEmptyAndSingleItems() {
         XCTAssertEqual(ParallelWork.map([Int](), workers: 4) { $0 + 1 }, [])
         XCTAssertEqual(ParallelWork.map([41], workers: 4) { $0 + 1 }, [42])

@@ -25,30 +25,48 @@ extension LensBuildContext {
     func screenedDiagnostics() -> [Diagnostic]? {
         guard options.checksOnly, cache == nil, let unscreened = screenFragments() else { return nil }
         for name in unscreened { _ = fragmentModel(named: name) }
-        // As `run()`: the first operation of each name counts; its variables reach input objects.
-        var seen: Set<String> = []
-        var variables: [VariableModel] = []
-        var conflicts: [OperationModel] = []
+        // Of each operation, only what the closing checks read (its model is let go here).
+        var planned = FirstOfEachName<OperationOutline>()
         for document in documents {
             for definition in document.definitions {
                 guard case .operation(let operation) = definition,
-                    let model = operationModel(operation, source: document.source),
-                    seen.insert(model.name).inserted
+                    let model = operationModel(operation, source: document.source)
                 else { continue }
-                variables += model.variables
-                if fragmentNodes[model.name] != nil { conflicts.append(model) }
+                planned.keep(OperationOutline(model), named: model.name)
             }
         }
-        for operation in conflicts.sorted(by: { $0.name < $1.name }) {
-            guard let (node, source) = fragmentNodes[operation.name] else { continue }
+        // Every fragment is defined here and builds (`screenFragments`): a fragment's name is where
+        // `run()`'s model of it is.
+        finishDefinitions(planned.kept) { name in
+            self.fragmentNodes[name].map { SourceRange(file: $0.1, span: $0.0.name.span) }
+        }
+        return diagnostics
+    }
+
+    /// What follows the definitions' builds, in `run()` and in the screened build alike: an
+    /// operation named as a fragment is reported (`nameConflict`, in the names' order; `fragmentAt`
+    /// gives the fragment's place, nil when no fragment has the name), the diagnostics are sorted,
+    /// and for `check` (`checksOnly`) the input objects the operations' variables reach are
+    /// checked (of the used types only input objects can refuse, a field nested too deeply, and
+    /// only variables reach them).
+    func finishDefinitions<Operation: PlannedOperation>(
+        _ operations: [Operation], fragmentAt: (String) -> SourceRange?
+    ) {
+        var conflicts: [(name: String, at: SourceRange, fragment: SourceRange)] = []
+        for operation in operations {
+            if let fragment = fragmentAt(operation.name) {
+                conflicts.append((operation.name, operation.location, fragment))
+            }
+        }
+        // An operation and a fragment may share a name in GraphQL, but not as generated types.
+        for conflict in conflicts.sorted(by: { $0.name < $1.name }) {
             diagnostics.append(
-                Self.nameConflict(
-                    operation: operation.name, at: operation.location,
-                    fragmentAt: SourceRange(file: source, span: node.name.span)))
+                Self.nameConflict(operation: conflict.name, at: conflict.at, fragmentAt: conflict.fragment))
         }
         diagnostics.sort(by: Diagnostic.sortKey)
-        checkInputFields(inputObjectNames(variables: variables))
-        return diagnostics
+        if options.checksOnly {
+            checkInputFields(inputObjectNames(variables: operations.flatMap(\.variables)))
+        }
     }
 
     /// Names every fragment as built (`spreadAccessorNames`) and screens each: returns the
@@ -137,5 +155,48 @@ extension LensBuildContext {
             "The operation \"\(name)\" and the fragment \"\(name)\" would generate types of the same name; rename one of them: the fragment, say to \"\(name)Fields\" with its spreads (only the app sees a fragment's name), or the operation (the server, plates and the persisted-query manifest see it).",
             rule: LensDiagnosticRule.definitionNameConflict, range: location,
             notes: [DiagnosticNote(message: "The fragment is here.", range: fragment)])
+    }
+}
+
+/// The plan's operations: the first of each name, in the order built (validation reports the
+/// others). `run()` keeps each model it builds here (`PlannedOperations`), `check`'s screened
+/// build what the closing checks read of each (`OperationOutline`).
+struct FirstOfEachName<Kept> {
+    private(set) var kept: [Kept] = []
+    private(set) var names: Set<String> = []
+
+    /// Keeps `item` unless an operation named `name` was kept before.
+    mutating func keep(_ item: Kept, named name: String) {
+        if names.insert(name).inserted { kept.append(item) }
+    }
+
+    /// True when an operation named `name` was kept.
+    func has(_ name: String) -> Bool { names.contains(name) }
+}
+
+typealias PlannedOperations = FirstOfEachName<OperationModel>
+
+extension FirstOfEachName where Kept == OperationModel {
+    /// Keeps `model` unless an operation of its name was kept before.
+    mutating func keep(_ model: OperationModel) { keep(model, named: model.name) }
+}
+
+/// What the plan's closing checks (`finishDefinitions`) read of an operation.
+protocol PlannedOperation {
+    var name: String { get }
+    var location: SourceRange { get }
+    var variables: [VariableModel] { get }
+}
+
+extension OperationModel: PlannedOperation {}
+
+/// An operation's name, place and variables, without its model.
+struct OperationOutline: PlannedOperation {
+    let name: String
+    let location: SourceRange
+    let variables: [VariableModel]
+
+    init(_ model: OperationModel) {
+        (name, location, variables) = (model.name, model.location, model.variables)
     }
 }

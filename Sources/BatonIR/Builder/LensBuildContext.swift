@@ -42,7 +42,8 @@ final class LensBuildContext {
     /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
     var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
     /// The schema-wide decisions (`PlanDecisions`): made on first use, or given by the caller,
-    /// which made them once for many builds (`LensModelBuilder.checkDiagnostics`).
+    /// which made them once for many builds (`LensModelBuilder.build`, `checkDiagnostics`) and for
+    /// the `key-fields` rule; the contexts of operations built on other threads take this one's.
     lazy var decisions = PlanDecisions(schema: schema, options: options)
     /// `check`'s screen of each definition's selections (`RefusalScreen`), made on first use and
     /// used in place (not a `lazy var`, whose get and set would copy it, and so its buffers, at
@@ -132,6 +133,7 @@ final class LensBuildContext {
         self.schema = shared.schema
         self.documents = shared.documents
         self.options = shared.options
+        self.decisions = shared.decisions
         self.fragmentNodes = shared.nodes
         self.fragmentModels = shared.models
     }
@@ -148,8 +150,7 @@ final class LensBuildContext {
                 _ = fragmentModel(named: name)
             }
         }
-        var operations: [OperationModel] = []
-        var seenOperations: Set<String> = []
+        var planned = PlannedOperations()
         var built: [(OperationDefinition, OperationModel)] = []
         let builtInParallel = operationsBuiltInParallel()
         for document in documents {
@@ -158,14 +159,14 @@ final class LensBuildContext {
                 if let (model, reported) = builtInParallel[ObjectIdentifier(operation)] {
                     // As if built here: its diagnostics in the order one thread reports them.
                     diagnostics += reported
-                    if let model, seenOperations.insert(model.name).inserted { operations.append(model) }
+                    if let model { planned.keep(model) }
                     continue
                 }
                 let cached = cachedOperation(operation)
                 if cached != nil { reused += 1 }
                 guard let model = cached ?? operationModel(operation, source: document.source) else { continue }
                 if cache != nil { built.append((operation, model)) }
-                if seenOperations.insert(model.name).inserted { operations.append(model) }
+                planned.keep(model)
             }
         }
         if let cache {
@@ -177,38 +178,30 @@ final class LensBuildContext {
         for (query, source, fragment) in refetchQueries() {
             guard var model = operationModel(query, source: source) else { continue }
             model.refetchableFragment = fragment
-            if seenOperations.insert(model.name).inserted { operations.append(model) }
+            planned.keep(model)
         }
-        let plannedOperationCount = operations.count
+        let plannedOperationCount = planned.kept.count
         // The block stands when the definitions planned here are named and typed as recorded (`SummaryBlock`);
         // otherwise its definitions join as stand-ins, and every name is claimed.
         var block = offered
         var outside = given
         if let offered {
-            let planned = LensModel(operations: operations, fragments: Array(fragmentModels.values)).summaries
-            if options.checksOnly || !SummaryBlock.namesAndTypesAgree(offered.recordedPlanned, planned) {
+            let summaries = LensModel(operations: planned.kept, fragments: Array(fragmentModels.values)).summaries
+            if options.checksOnly || !SummaryBlock.namesAndTypesAgree(offered.recordedPlanned, summaries) {
                 block = nil
                 outside += offered.all
             }
         }
         let plannedFragmentNames = outside.isEmpty ? [] : Array(fragmentModels.keys)
-        let summarized = addSummaries(outside, to: &operations, seen: &seenOperations)
+        let summarized = addSummaries(outside, to: &planned)
+        var operations = (consume planned).kept
         // Sorted by moving each model once (a model is large, and a project's can be tens of thousands).
         let order = operations.indices.sorted { operations[$0].name < operations[$1].name }
         operations = order.map { operations[$0] }
         if !options.checksOnly { markOptimisticBuilders(&operations, skipping: summarized.operations) }
         let fragments = fragmentModels.keys.sorted().compactMap { fragmentModels[$0] }
-        // An operation and a fragment may share a name in GraphQL, but not as generated types.
-        for operation in operations {
-            guard let fragment = fragmentModels[operation.name] else { continue }
-            diagnostics.append(
-                Self.nameConflict(operation: operation.name, at: operation.location, fragmentAt: fragment.location))
-        }
-        diagnostics.sort(by: Diagnostic.sortKey)
+        finishDefinitions(operations) { self.fragmentModels[$0]?.location }
         if options.checksOnly {
-            // Of the used types only input objects can refuse (a field nested too deeply), and
-            // only variables reach them.
-            checkInputFields(inputObjectNames(variables: operations.flatMap(\.variables)))
             return (LensModel(operations: operations, fragments: fragments, types: UsedTypes()), diagnostics)
         }
         let names = UsedTypeNames.union(
@@ -423,6 +416,7 @@ final class LensBuildContext {
         let schema: GraphQLSchema
         let documents: [Document]
         let options: LensModelOptions
+        let decisions: PlanDecisions
         let nodes: [String: (FragmentDefinition, SourceFile)]
         let models: [String: FragmentModel]
     }
@@ -453,7 +447,8 @@ final class LensBuildContext {
         }
         guard jobs.count >= 2 else { return [:] }
         let shared = SharedFragments(
-            schema: schema, documents: documents, options: options, nodes: fragmentNodes, models: fragmentModels)
+            schema: schema, documents: documents, options: options, decisions: decisions, nodes: fragmentNodes,
+            models: fragmentModels)
         let shares = min(jobs.count, workers * 4)
         let ranges = (0..<shares).map { jobs.count * $0 / shares..<jobs.count * ($0 + 1) / shares }
         let all = jobs

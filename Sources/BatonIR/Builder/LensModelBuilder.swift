@@ -52,12 +52,15 @@ package struct LensModelBuilder {
     /// and the names, used types and order of the model are those of a plan of every document. With `block`
     /// (the same, as one value), the model carries the block (`LensModel.block`) when the definitions planned
     /// here are named and typed as its `recordedPlanned` (`SummaryBlock`), and its definitions as stand-ins
-    /// (as `outside`) when not.
+    /// (as `outside`) when not. `decisions`, made for the schema and `options` by the caller, are the
+    /// ones used; without them, this build makes its own.
     package static func build(
         schema: GraphQLSchema, documents: [Document], options: LensModelOptions = LensModelOptions(),
-        cache: LensModelCache? = nil, workers: Int = 1, outside: [DefinitionSummary] = [], block: SummaryBlock? = nil
+        cache: LensModelCache? = nil, workers: Int = 1, outside: [DefinitionSummary] = [], block: SummaryBlock? = nil,
+        decisions: PlanDecisions? = nil
     ) -> (LensModel, [Diagnostic]) {
         let context = LensBuildContext(schema: schema, documents: documents, options: options)
+        if let decisions { context.decisions = decisions }
         context.cache = cache
         context.workers = workers
         return context.run(outside: outside, block: block)

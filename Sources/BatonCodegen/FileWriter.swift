@@ -530,13 +530,18 @@ package struct FileWriter: Sendable {
 
     /// A hash of an ASCII path's bytes with `A`–`Z` folded to lower case (FNV-1a over the bytes, then
     /// `Hasher` once: a path is only sorted into a bucket by it, and compared whole within one); nil for
-    /// a path with other bytes.
+    /// a path with other bytes. (Over the bytes in place: a run after one edit hashes every kept path, tens of
+    /// thousands.)
     private static func foldedHash(_ path: String) -> Int? {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            guard byte < 0x80 else { return nil }
-            value = (value ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* 0x100_0000_01b3
+        let folded: UInt64? = withBytes(path) { bytes in
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                value = (value ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* 0x100_0000_01b3
+            }
+            return value
         }
+        guard let value = folded else { return nil }
         var hasher = Hasher()
         hasher.combine(value)
         return hasher.finalize()

@@ -35,6 +35,7 @@ extension Compilation {
         let undigested = generation.undigestedDefinitions
         var kept: Set<String> = []
         kept.reserveCapacity(manifest.files.count)
+        var stamps = FileStamp.Folder(root)
         for entry in manifest.files where entry.definition != "-" {
             let digest: String?
             if let planned = generation.definitionDigests[entry.definition] {
@@ -46,7 +47,7 @@ extension Compilation {
             } else {
                 digest = nil
             }
-            guard let digest, digest == entry.digest, trusted || FileStamp(of: root + "/" + entry.path) == entry.stamp
+            guard let digest, digest == entry.digest, trusted || stamps.stamp(of: entry.path) == entry.stamp
             else { continue }
             kept.insert(entry.definition)
         }

@@ -117,16 +117,8 @@ package struct GenerationManifest: Sendable, Equatable {
 
     /// True when every file (and extra) is on disk as recorded.
     package func filesAreIntact(root: String) -> Bool {
-        // One buffer holds `root/` and each path in turn (a large project's folder has tens of thousands of files).
-        var path = Array((root + "/").utf8CString.dropLast())
-        let prefix = path.count
-        for file in files {
-            path.removeSubrange(prefix...)
-            for byte in file.path.utf8 { path.append(CChar(bitPattern: byte)) }
-            path.append(0)
-            let stamp = path.withUnsafeBufferPointer { $0.baseAddress.flatMap { FileStamp(cPath: $0) } }
-            guard stamp == file.stamp else { return false }
-        }
+        var stamps = FileStamp.Folder(root)
+        for file in files { guard stamps.stamp(of: file.path) == file.stamp else { return false } }
         return extras.allSatisfy { FileStamp(of: $0.path) == $0.stamp }
     }
 
@@ -306,6 +298,32 @@ package struct FileStamp: Sendable, Equatable {
         self.init(
             size: status.size, seconds: status.modifiedSeconds, nanoseconds: status.modifiedNanoseconds,
             inode: status.inode, changeSeconds: status.changedSeconds, changeNanoseconds: status.changedNanoseconds)
+    }
+
+    /// The stamps of files in one folder, asked one after another: one buffer holds `root/` and each
+    /// relative path in turn, spelt as a C string in place (a large project's output folder has tens of
+    /// thousands of files, and a run checks each kept one).
+    package struct Folder {
+        private var path: [UInt8]
+        private let prefix: Int
+
+        package init(_ root: String) {
+            path = Array((root + "/").utf8)
+            prefix = path.count
+        }
+
+        /// The stamp of the regular file at `relative` (in the folder), as `FileStamp(of:)` gives it.
+        package mutating func stamp(of relative: String) -> FileStamp? {
+            path.removeLast(path.count - prefix)
+            var relative = relative
+            relative.withUTF8 { path.append(contentsOf: $0) }
+            path.append(0)
+            return path.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { FileStamp(cPath: $0) }
+                }
+            }
+        }
     }
 
     /// A stamp from its fields (as `ManifestReader` reads them).

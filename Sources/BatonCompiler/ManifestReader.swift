@@ -89,9 +89,13 @@ struct ManifestReader {
         ("plan", .plan, space), ("end", .end, newline),
     ]
 
-    /// The line's first word with its separator (a space; `end` a newline).
+    /// The line's first word with its separator (a space; `end` a newline). Only the keywords beginning with
+    /// the line's first byte are tried (a manifest has tens of thousands of lines).
     private mutating func keyword() -> Keyword? {
-        for entry in Self.keywords where word(after: entry.word, ends: entry.separator) { return entry.keyword }
+        let first = byte(at: position)
+        for entry in Self.keywords where entry.word.utf8.first == first {
+            if word(after: entry.word, ends: entry.separator) { return entry.keyword }
+        }
         return nil
     }
 
@@ -135,25 +139,36 @@ struct ManifestReader {
         return negative ? -Int64(magnitude) : Int64(magnitude)
     }
 
-    /// A decimal natural number followed by `terminator` (past it); nil when it overflows.
+    /// A decimal natural number followed by `terminator` (past it); nil when it overflows. (Read in
+    /// locals: a manifest holds six numbers per line, tens of thousands of lines.)
     private mutating func magnitude(ends terminator: UInt8) -> UInt64? {
         let start = position
+        let count = bytes.count
+        var index = start
         var value: UInt64 = 0
-        while position < bytes.count {
-            let digit = bytes[position] &- UInt8(ascii: "0")
+        // 19 digits always fit
+        let fits = min(count, start + 19)
+        while index < fits {
+            let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
-            if position - start < 19 {
-                value = value &* 10 &+ UInt64(digit)  // 19 digits always fit
-            } else {
-                let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflowedAgain) = times.addingReportingOverflow(UInt64(digit))
-                guard !overflowed, !overflowedAgain else { return nil }
-                value = sum
-            }
-            position += 1
+            value = value &* 10 &+ UInt64(digit)
+            index += 1
         }
-        guard position > start, position < bytes.count, bytes[position] == terminator else { return nil }
-        position += 1
+        while index < count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times.addingReportingOverflow(UInt64(digit))
+            guard !overflowed, !overflowedAgain else {
+                position = index
+                return nil
+            }
+            value = sum
+            index += 1
+        }
+        position = index
+        guard index > start, index < count, bytes[index] == terminator else { return nil }
+        position = index + 1
         return value
     }
 

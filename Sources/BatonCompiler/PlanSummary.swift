@@ -174,10 +174,7 @@ package struct PlanSummary: Sendable, Equatable {
             var start = 0
             bytes.withUnsafeBufferPointer { buffer in
                 while start < buffer.count {
-                    var tab = start
-                    while tab < buffer.count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
-                    var end = tab
-                    while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                    let (tab, end) = lineBounds(at: start, in: buffer)
                     result.append((start..<min(end + 1, buffer.count), tab < end ? (tab + 1)..<end : end..<end))
                     start = end + 1
                 }
@@ -204,10 +201,7 @@ package struct PlanSummary: Sendable, Equatable {
             var previous: (path: Range<Int>, kept: Bool)?
             var start = 0
             while start < buffer.count {
-                var tab = start
-                while tab < buffer.count, buffer[tab] != UInt8(ascii: "\t"), buffer[tab] != 0x0A { tab += 1 }
-                var end = tab
-                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                let (tab, end) = lineBounds(at: start, in: buffer)
                 let line = start..<min(end + 1, buffer.count)
                 let path = tab < end ? (tab + 1)..<end : end..<end
                 start = end + 1
@@ -239,6 +233,17 @@ package struct PlanSummary: Sendable, Equatable {
             next += 1
         }
         return out
+    }
+
+    /// The line of `buffer` that begins at `start`: where its first tab is (`end` when it has none) and where
+    /// it ends (its newline, or the buffer's end). Found with `memchr` (a section is megabytes).
+    private static func lineBounds(at start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (tab: Int, end: Int) {
+        guard let base = buffer.baseAddress, start < buffer.count else { return (start, start) }
+        func find(_ byte: UInt8, before limit: Int) -> Int? {
+            memchr(base + start, Int32(byte), limit - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        }
+        let end = find(0x0A, before: buffer.count) ?? buffer.count
+        return (find(UInt8(ascii: "\t"), before: end) ?? end, end)
     }
 
     private static func fits(_ path: String) -> Bool {

@@ -27,35 +27,121 @@ package struct DefinitionSummary: Sendable, Hashable {
         case query, mutation, subscription, fragment
     }
 
-    package var kind: Kind
-    package var name: String
+    /// The fields, held once and shared by every copy until one is changed: a summary is copied into a
+    /// plan's block, sorted, merged and listed (a large project's tens of thousands, several times each), and a
+    /// copy of ten references cost ten reference counts where this costs one.
+    private final class Storage: @unchecked Sendable {
+        var kind: Kind
+        var name: String
+        var path: String
+        var usedTypes: UsedTypeNames
+        var operationID: String
+        var typeCondition: String
+        var documentText = ""
+        var typeName: String?
+
+        init(
+            kind: Kind, name: String, path: String, usedTypes: UsedTypeNames, operationID: String,
+            typeCondition: String
+        ) {
+            self.kind = kind
+            self.name = name
+            self.path = path
+            self.usedTypes = usedTypes
+            self.operationID = operationID
+            self.typeCondition = typeCondition
+        }
+
+        var copy: Storage {
+            let copy = Storage(
+                kind: kind, name: name, path: path, usedTypes: usedTypes, operationID: operationID,
+                typeCondition: typeCondition)
+            copy.documentText = documentText
+            copy.typeName = typeName
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage to change: this summary's own (copied first when another summary shares it).
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy }
+            return storage
+        }
+    }
+
+    package var kind: Kind {
+        get { storage.kind }
+        set { unique.kind = newValue }
+    }
+    package var name: String {
+        get { storage.name }
+        set { unique.name = newValue }
+    }
     /// The display path of the file the definition is written in (its location's file; for the
     /// query of a `@refetchable` fragment, the fragment's).
-    package var path: String
+    package var path: String {
+        get { storage.path }
+        set { unique.path = newValue }
+    }
     /// The schema types the definition uses itself (`OperationModel.usedTypes`, `FragmentModel.usedTypes`).
-    package var usedTypes: UsedTypeNames
+    package var usedTypes: UsedTypeNames {
+        get { storage.usedTypes }
+        set { unique.usedTypes = newValue }
+    }
     /// An operation's `operationID`; empty for a fragment.
-    package var operationID: String
+    package var operationID: String {
+        get { storage.operationID }
+        set { unique.operationID = newValue }
+    }
     /// A fragment's type condition; empty for an operation.
-    package var typeCondition: String
+    package var typeCondition: String {
+        get { storage.typeCondition }
+        set { unique.typeCondition = newValue }
+    }
     /// An operation's document text, where a caller needs it and knows it (the persisted-query
     /// manifest lists every operation's); not written by `writeFields`.
-    package var documentText = ""
+    package var documentText: String {
+        get { storage.documentText }
+        set { unique.documentText = newValue }
+    }
     /// The generated name the plan gave the definition (`DefinitionNaming`) when it is not `name`; nil when it
     /// is. Written by `writeFields` only then (a field after the used types), so that a plan whose names are the
     /// recorded ones takes every unreached definition's name from its summary (`SummaryBlock`).
-    package var typeName: String?
+    package var typeName: String? {
+        get { storage.typeName }
+        set { unique.typeName = newValue }
+    }
 
     package init(
         kind: Kind, name: String, path: String, usedTypes: UsedTypeNames, operationID: String = "",
         typeCondition: String = ""
     ) {
-        self.kind = kind
-        self.name = name
-        self.path = path
-        self.usedTypes = usedTypes
-        self.operationID = operationID
-        self.typeCondition = typeCondition
+        storage = Storage(
+            kind: kind, name: name, path: path, usedTypes: usedTypes, operationID: operationID,
+            typeCondition: typeCondition)
+    }
+
+    /// Equal when every field is (as a struct of the fields would be).
+    package static func == (lhs: DefinitionSummary, rhs: DefinitionSummary) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let (a, b) = (lhs.storage, rhs.storage)
+        return a.kind == b.kind && a.name == b.name && a.path == b.path && a.usedTypes == b.usedTypes
+            && a.operationID == b.operationID && a.typeCondition == b.typeCondition
+            && a.documentText == b.documentText && a.typeName == b.typeName
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(name)
+        hasher.combine(path)
+        hasher.combine(usedTypes)
+        hasher.combine(operationID)
+        hasher.combine(typeCondition)
+        hasher.combine(documentText)
+        hasher.combine(typeName)
     }
 
     /// The summary's line without its path, appended to `out`: `def`, then its fields, each after a

@@ -186,6 +186,11 @@ final class FileWriterTests: XCTestCase {
             ([generated("sub/FEED.swift"), kept("Y.swift"), kept("Sub/Feed.swift")], "Sub/Feed.swift"),
             ([kept("Été.swift"), generated("été.swift")], "été.swift"),
             ([generated("Été.swift"), kept("été.swift")], "été.swift"),
+            // A kept path longer in bytes than the written one it equals ignoring case (the Kelvin sign, `K`).
+            ([kept("Sub/\u{212A}.swift"), generated("sub/K.swift")], "sub/K.swift"),
+            ([generated("sub/K.swift"), kept("Sub/\u{212A}.swift")], "sub/K.swift"),
+            // Kept and written paths of the same length in bytes, one of them alike.
+            ([kept("Sub/Abc.swift"), kept("Sub/Abd.swift"), generated("sub/ABD.swift")], "sub/ABD.swift"),
         ] {
             XCTAssertThrowsError(try writer.preflight(files), duplicate) { error in
                 XCTAssertEqual(error as? FileWriterError, .duplicatePath(duplicate))

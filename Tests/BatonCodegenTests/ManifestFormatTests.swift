@@ -152,6 +152,51 @@ final class ManifestFormatTests: XCTestCase {
         }
     }
 
+    /// A summary is a value: its fields are shared by its copies until one is changed
+    /// (`DefinitionSummary`'s storage), and a changed copy changes neither the original nor what it equals.
+    func testACopiedSummaryChangesAlone() throws {
+        let original = DefinitionSummary(
+            kind: .query, name: "HeroC", path: "A.graphql", usedTypes: UsedTypeNames(enums: ["Mood"]), operationID: "c")
+        var copy = original
+        XCTAssertEqual(copy, original)
+        copy.typeName = "HeroC_"
+        copy.usedTypes.enums.append("Sort")
+        copy.documentText = "query HeroC { hero }"
+        XCTAssertNil(original.typeName)
+        XCTAssertEqual(original.usedTypes.enums, ["Mood"])
+        XCTAssertEqual(original.documentText, "")
+        XCTAssertNotEqual(copy, original)
+        XCTAssertEqual(Set([original, copy]).count, 2)
+        copy.typeName = nil
+        copy.usedTypes.enums = ["Mood"]
+        copy.documentText = ""
+        XCTAssertEqual(copy, original, "equal field by field again")
+        XCTAssertEqual(copy.hashValue, original.hashValue)
+        var block = [original, original]
+        block[1].name = "HeroD"
+        XCTAssertEqual(block.map(\.name), ["HeroC", "HeroD"])
+    }
+
+    /// A stamp's number of 20 digits is read when it fits (an inode can be `UInt64.max`), and the
+    /// manifest refused when it does not.
+    func testTheLargestNumbersOfAStampAreRead() throws {
+        var large = Self.stamp
+        large.inode = UInt64.max
+        var manifest = Self.manifest
+        manifest.files[0].stamp = large
+        let text = try XCTUnwrap(manifest.text)
+        XCTAssertTrue(text.contains(" 18446744073709551615 "))
+        XCTAssertEqual(GenerationManifest(text: text)?.files[0].stamp, large)
+        XCTAssertNil(
+            GenerationManifest(
+                text: text.replacingOccurrences(of: " 18446744073709551615 ", with: " 18446744073709551616 ")),
+            "one more than UInt64.max")
+        XCTAssertNil(
+            GenerationManifest(
+                text: text.replacingOccurrences(of: " 18446744073709551615 ", with: " 184467440737095516150 ")),
+            "21 digits")
+    }
+
     func testASplicedSectionIsTheMergedSummarysSection() throws {
         var fresh = PlanSummary()
         fresh.documents["Documents/A query.graphql"] = .init(links: DocumentLinks(keys: ["name:HeroA"]))

@@ -292,7 +292,7 @@ package final class Compilation {
         // Nothing a check reports reads a description: the schema is built without their texts.
         let (loader, schemaFiles) = (self.loader, project.schemaFiles)
         let (loaded, read) = ParallelWork.together(workers: options.workers) {
-            loader.loadSchema(schemaFiles, descriptions: false)
+            loader.loadSchema(schemaFiles, descriptions: false, releasingText: true)
         } foreground: {
             let files = check.read()
             readSettings()

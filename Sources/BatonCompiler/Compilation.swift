@@ -308,7 +308,7 @@ package final class Compilation {
         // The files are cut into batches there too (a function of the first pass alone), in the time the
         // schema's build takes longer than the first pass on a small project.
         let (loaded, (read, batching)) = ParallelWork.together(workers: options.workers) {
-            loader.loadSchema(schemaFiles, descriptions: false)
+            loader.loadSchema(schemaFiles, descriptions: false, releasingText: true)
         } foreground: {
             let files = check.read()
             readSettings()

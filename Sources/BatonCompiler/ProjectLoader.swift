@@ -37,10 +37,14 @@ package struct ProjectLoader {
         case failure(Diagnostic)
     }
 
-    /// Reads a file as a source.
-    package func read(_ path: String) -> ReadResult {
+    /// Reads a file as a source; a `releasable` one may let its bytes go and read them again from the file
+    /// (`SourceFile.releaseBytes`; an overlay's never do).
+    package func read(_ path: String, releasable: Bool = false) -> ReadResult {
         if let bytes = overlays[path] { return .success(SourceFile(path: display(path), bytes: bytes)) }
         switch FileSystem.readFile(path) {
+        case .success(let bytes) where releasable:
+            return .success(
+                SourceFile(path: display(path), bytes: bytes) { try? FileSystem.readFile(path).get() })
         case .success(let bytes): return .success(SourceFile(path: display(path), bytes: bytes))
         case .failure(let failure): return .failure(unreadable(path, failure.reason))
         }
@@ -52,11 +56,14 @@ package struct ProjectLoader {
     /// driver's policy applies the project's `rules` to every schema diagnostic, so a vendor
     /// schema's known problem can be turned into a warning.)
     /// Without `descriptions`, an SDL schema's descriptions are left empty (`check`, which never shows them).
-    package func loadSchema(_ paths: [String], descriptions: Bool = true) -> LoadedSchema {
+    /// `releasingText` lets the files' text go once the schema is built (`SourceFile.releaseBytes`: a
+    /// one-shot `check`; only a diagnostic's place needs the text then, and a saleor-sized schema is a
+    /// megabyte): a diagnostic into a file reads it again when it is printed.
+    package func loadSchema(_ paths: [String], descriptions: Bool = true, releasingText: Bool = false) -> LoadedSchema {
         var sources: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {
-            switch read(path) {
+            switch read(path, releasable: releasingText) {
             case .success(let source): sources.append(source)
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
@@ -67,7 +74,9 @@ package struct ProjectLoader {
             if let schema { diagnostics += BatonSchemaRules.check(schema) }
             return (schema, sources, diagnostics)
         }
-        return schemas?.schema(of: sources, descriptions: descriptions, build: build) ?? build()
+        let loaded = schemas?.schema(of: sources, descriptions: descriptions, build: build) ?? build()
+        if releasingText { loaded.sources.forEach { $0.releaseBytes() } }
+        return loaded
     }
 
     /// A schema built from its files (nil when it could not be built at all), the files, and what was found.

@@ -87,8 +87,9 @@ package struct Diagnostic: Sendable, Hashable {
         Diagnostic(.error, message, rule: rule, range: SourceRange(file: file, span: span), notes: notes)
     }
 
-    /// The path shown for this diagnostic: the (host) file of its range, or `path`.
-    package var displayPath: String? { range?.start.file.path ?? path }
+    /// The path shown for this diagnostic: the (host) file of its range, or `path`. Nothing is located for it (a
+    /// released schema file is not read again to filter or sort what `--quiet` then leaves out).
+    package var displayPath: String? { range?.file.named.path ?? path }
 
     /// The 1-based start location, if the diagnostic has a range.
     package var location: SourceLocation? { range?.start.location }

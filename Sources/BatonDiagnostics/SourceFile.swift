@@ -19,8 +19,15 @@
 package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     /// The path as it is shown to the user (relative to the working directory where possible).
     package let path: String
-    /// The text, as UTF-8 bytes (a leading BOM, if any, is kept; lexers skip it).
-    package let bytes: [UInt8]
+    /// The text, as UTF-8 bytes (a leading BOM, if any, is kept; lexers skip it). A file whose
+    /// bytes were let go (`releaseBytes`) reads them again here, the first time it is asked.
+    package var bytes: [UInt8] {
+        guard let releasable else { return storedBytes }
+        return releasable.bytes()
+    }
+    private let storedBytes: [UInt8]
+    /// For a file that may let its bytes go: them, or how to read them again.
+    private let releasable: ReleasableBytes?
     /// Byte offset of the first byte of each line. `lineStarts[0] == 0`. Computed on first use:
     /// only diagnostics need lines, and most files of a project have none.
     package var lineStarts: [Int] { lineTable.starts(of: bytes) }
@@ -33,7 +40,18 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
 
     package init(path: String, bytes: [UInt8]) {
         self.path = path
-        self.bytes = bytes
+        self.storedBytes = bytes
+        self.releasable = nil
+        self.host = nil
+        self.segments = []
+    }
+
+    /// A file whose bytes `releaseBytes` may let go: asked for again, they are read by `reread` (the
+    /// file's bytes on disk, or nil when it cannot be read) and used only if they are the same bytes.
+    package init(path: String, bytes: [UInt8], reread: @escaping @Sendable () -> [UInt8]?) {
+        self.path = path
+        self.storedBytes = []
+        self.releasable = ReleasableBytes(bytes, reread: reread)
         self.host = nil
         self.segments = []
     }
@@ -45,7 +63,8 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     /// An embedded text whose offsets map into `host` through `segments`.
     package init(path: String, bytes: [UInt8], host: SourceFile, segments: [SourceSegment]) {
         self.path = path
-        self.bytes = bytes
+        self.storedBytes = bytes
+        self.releasable = nil
         self.host = host
         self.segments = segments.sorted { $0.offset < $1.offset }
     }
@@ -54,6 +73,16 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     package var description: String { path }
+
+    /// Lets the bytes go, keeping their length and digest, when the file may (`init(path:bytes:reread:)`;
+    /// otherwise nothing happens): a schema's text, which only a diagnostic's place needs once the schema
+    /// is built. Asked for again (`bytes`), they are read again; if the file has changed or cannot be
+    /// read, the text is empty from then on (`isStale`): a place in it is line 0, column 0 (unknown) with
+    /// no excerpt, rather than the new text's lines under the old offsets.
+    package func releaseBytes() { releasable?.release() }
+
+    /// True when the bytes were let go and, read again, were not the same (the file changed or is gone).
+    package var isStale: Bool { releasable?.isStale ?? false }
 
     package static func == (lhs: SourceFile, rhs: SourceFile) -> Bool { lhs === rhs }
     package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
@@ -91,6 +120,9 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
 
     /// The 1-based line and UTF-16 column of a byte offset in this text (not mapped to a host).
     package func localLocation(of offset: Int) -> SourceLocation {
+        let bytes = self.bytes
+        // A released file found changed when read again: no line and no column (0, 0), not a guess.
+        if releasable?.isStale == true { return SourceLocation(line: 0, column: 0, offset: offset) }
         let clamped = max(0, min(offset, bytes.count))
         let lineStarts = self.lineStarts
         var low = 0
@@ -154,6 +186,10 @@ package final class SourceFile: Sendable, Hashable, CustomStringConvertible {
         return (length, needed == 3 ? 2 : 1)
     }
 
+    /// The file a diagnostic names: for embedded text, its (outermost) host; otherwise this file. The
+    /// file `resolve` answers with, found without locating anything.
+    package var named: SourceFile { host?.named ?? self }
+
     /// The file a diagnostic should name and the location in it: for embedded text, the host
     /// file and the mapped location; otherwise this file.
     package func resolve(_ offset: Int) -> (file: SourceFile, location: SourceLocation) {
@@ -196,6 +232,76 @@ private final class LineTable: @unchecked Sendable {
         let computed = SourceFile.computeLineStarts(bytes)
         starts = computed
         return computed
+    }
+}
+
+/// A file's bytes that may be let go and read again (`SourceFile.releaseBytes`), guarded by a lock: a
+/// `SourceFile` is shared across threads.
+private final class ReleasableBytes: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let reread: @Sendable () -> [UInt8]?
+    /// Guarded by `lock`: the bytes while held; nil once released (until read again).
+    private var held: [UInt8]?
+    /// Guarded by `lock`: the released bytes' length and digest, to know them again.
+    private var count = 0
+    private var digest: UInt64 = 0
+    /// Guarded by `lock`: read again and found different (or unreadable).
+    private var stale = false
+
+    init(_ bytes: [UInt8], reread: @escaping @Sendable () -> [UInt8]?) {
+        self.reread = reread
+        held = bytes
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    func release() {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard let bytes = held else { return }
+        count = bytes.count
+        digest = ReleasableBytes.digest(bytes)
+        held = nil
+    }
+
+    var isStale: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return stale
+    }
+
+    func bytes() -> [UInt8] {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let held { return held }
+        let read = reread()
+        let same = read.map { $0.count == count && ReleasableBytes.digest($0) == digest } ?? false
+        stale = !same
+        let kept = same ? read ?? [] : []
+        held = kept
+        return kept
+    }
+
+    /// A 64-bit digest of `bytes`, eight bytes at a time (a multiply-xor mix; not for an adversary, for a
+    /// file edited while it was let go).
+    static func digest(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 29
+            }
+            for index in (words * 8)..<raw.count {
+                hash = (hash ^ UInt64(raw[index])) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return hash
     }
 }
 

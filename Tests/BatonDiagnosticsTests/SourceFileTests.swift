@@ -38,6 +38,55 @@ final class SourceFileTests: XCTestCase {
         XCTAssertTrue(file === host)
         XCTAssertEqual([location.line, location.column], [2, 13])
     }
+
+    /// What `reread` is asked and what it answers, for a released file's tests.
+    private final class Disk: @unchecked Sendable {
+        var contents: [UInt8]?
+        var reads = 0
+        init(_ text: String) { contents = Array(text.utf8) }
+        func read() -> [UInt8]? {
+            reads += 1
+            return contents
+        }
+    }
+
+    func testReleasedBytesAreReadAgainOnceWhenTheFileIsUnchanged() {
+        let text = "type Query {\n  ok: Boolean\n  é: Int\n}\n"
+        let disk = Disk(text)
+        let file = SourceFile(path: "schema.graphql", bytes: Array(text.utf8)) { disk.read() }
+        let before = SourceFile(path: "schema.graphql", text: text)
+        XCTAssertEqual(file.bytes, before.bytes)
+        XCTAssertEqual(disk.reads, 0, "held bytes are not read again")
+        file.releaseBytes()
+        XCTAssertEqual(disk.reads, 0, "released bytes are read only when asked for")
+        let location = file.localLocation(of: 31)
+        XCTAssertEqual(location, before.localLocation(of: 31))
+        XCTAssertEqual([location.line, location.column], [3, 4])
+        XCTAssertEqual(file.bytes, before.bytes)
+        XCTAssertEqual(disk.reads, 1, "read again once, then kept")
+        XCTAssertFalse(file.isStale)
+        let diagnostic = Diagnostic.error("x", rule: "schema", file: file, span: Span(start: 15, end: 17))
+        let expected = Diagnostic.error("x", rule: "schema", file: before, span: Span(start: 15, end: 17))
+        XCTAssertEqual(PrettyRenderer(color: false).render(diagnostic), PrettyRenderer(color: false).render(expected))
+    }
+
+    func testReleasedBytesOfAChangedFileAreNotUsed() {
+        let text = "type Query {\n  ok: Boolean\n}\n"
+        // The same length, another text: only the digest tells them apart.
+        for changed in [Optional("type Query {\n  no: Boolean\n}\n"), nil] {
+            let disk = Disk(text)
+            let file = SourceFile(path: "schema.graphql", bytes: Array(text.utf8)) { disk.read() }
+            file.releaseBytes()
+            disk.contents = changed.map { Array($0.utf8) }  // edited, or deleted
+            XCTAssertEqual(file.bytes, [], "neither the new text nor nothing read is taken for the old")
+            XCTAssertTrue(file.isStale)
+            let location = file.localLocation(of: 15)
+            XCTAssertEqual([location.line, location.column, location.offset], [0, 0, 15], "no line, no column")
+            let diagnostic = Diagnostic.error("x", rule: "schema", file: file, span: Span(start: 15, end: 17))
+            XCTAssertEqual(PrettyRenderer(color: false).render(diagnostic), "schema.graphql:0:0: error: x [schema]\n")
+            XCTAssertEqual(disk.reads, 1)
+        }
+    }
 }
 
 final class JSONParserTests: XCTestCase {
@@ -80,4 +129,5 @@ final class TextRendererTests: XCTestCase {
             TextRenderer.render(diagnostic),
             "q.graphql:2:3: error: Cannot query field \"nope\" on type \"Query\". [fields-on-correct-type]\n")
     }
+
 }

@@ -67,9 +67,7 @@ final class BatonRuleFixtureTests: XCTestCase {
         for file in files {
             XCTAssertTrue(names.contains(String(file.dropLast(".swift".count))), "\(file) is not registered")
         }
-        XCTAssertEqual(
-            batonRules.count, batonRules.compactMap { $0 as? any BatonRuleInfo.Type }.count,
-            "every Baton document rule declares its severity and summary")
+        // Every Baton document rule declares its severity and summary: `batonRules`' type says so.
         let ids = registered.map { $0.id }
         XCTAssertEqual(Set(ids).count, ids.count, "rule ids must be unique")
         XCTAssertTrue(Set(ids).isDisjoint(with: specifiedRules.map { $0.id }), "Baton's ids differ from the spec's")

@@ -2,8 +2,9 @@ import BatonDiagnostics
 import BatonSchema
 import BatonSemantics
 
-/// Baton's own document rules, in the order they run after the spec's rules.
-package var batonRules: [any ValidationRule.Type] {
+/// Baton's own document rules, in the order they run after the spec's rules; each has its catalog entry
+/// (`BatonRuleInfo`), which the type says, so nothing casts to find it.
+package var batonRules: [any (ValidationRule & BatonRuleInfo).Type] {
     [
         RequiredOnNonNullRule.self,
         RequiredOnSemanticNonNullRule.self,
@@ -34,7 +35,7 @@ package var batonRules: [any ValidationRule.Type] {
 }
 
 /// Every document rule `baton check` runs: the spec's, in graphql-js's order, then Baton's.
-package var allRules: [any ValidationRule.Type] { specifiedRules + batonRules }
+package var allRules: [any ValidationRule.Type] { specifiedRules + batonRules.map { $0 } }
 
 /// Baton's checks of the schema itself, run once per schema (not per document).
 package enum BatonSchemaRules {
@@ -50,7 +51,7 @@ package enum BatonSchemaRules {
 /// `baton check`'s rule catalog (SARIF) and for the ids `rules` in baton.json may name.
 package enum BatonRuleCatalog {
     package static var rules: [any BatonRuleInfo.Type] {
-        batonRules.compactMap { $0 as? any BatonRuleInfo.Type } + BatonSchemaRules.rules
+        batonRules.map { $0 } + BatonSchemaRules.rules
     }
     package static var descriptors: [RuleDescriptor] { rules.map { $0.descriptor } }
 }

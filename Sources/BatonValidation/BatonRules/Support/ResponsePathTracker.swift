@@ -147,7 +147,8 @@ package final class ResponsePathTracker {
 
 /// A rule that compares the selections of one response path: it reads the shared tracker the
 /// walker keeps (`ValidationContext.responsePaths`) when an operation or fragment has been walked.
-/// It derives from `ResponsePathRuleBase`, which overrides the two hooks and calls `check()`.
+/// It derives from `ResponsePathRuleBase`, which overrides the two hooks and calls `check()`; nothing else
+/// derives from that class, so the walker tells these rules by it (a class cast, not a protocol cast).
 package protocol ResponsePathRule: ResponsePathRuleBase, ValidationRule {}
 
 /// The hooks of a `ResponsePathRule`: after an operation or a fragment that uses `@required` or

@@ -72,27 +72,40 @@ package enum KotlinGenerator {
         let context = KotlinContext(model: model, names: names, packageName: options.packageName)
         // The layout's files (names and files in its claim order), then the files on `workers` threads
         // (`ParallelWork`, results in that order).
-        // A block's definition (`LensModel.block`) is kept as it is, never spelt.
-        enum Part: Sendable { case scalar(Int), enumeration(Int), input(Int), fragment(Int), operation(Int), kept }
-        var jobs: [(path: String, part: Part, definition: String?)] = []
+        // A block's definition (`LensModel.block`) is kept as it is, never spelt: its job carries only its path and
+        // key, so no template can be asked for it.
+        enum Part: Sendable { case scalar(Int), enumeration(Int), input(Int), fragment(Int), operation(Int) }
+        enum Job: Sendable {
+            case kept(path: String, definition: String)
+            case spelt(path: String, part: Part, definition: String?)
+        }
+        var jobs: [Job] = []
         for entry in layout.declarations where declares(entry.kind) {
             let path = entry.file + fileExtension
             if let (_, key) = entry.blockDefinition(in: model) {
-                jobs.append((path, .kept, key))
+                jobs.append(.kept(path: path, definition: key))
                 continue
             }
             switch entry.kind {
-            case .customScalar: jobs.append((path, .scalar(entry.index), nil))
-            case .enumeration: jobs.append((path, .enumeration(entry.index), nil))
-            case .inputObject: jobs.append((path, .input(entry.index), nil))
-            case .fragment: jobs.append((path, .fragment(entry.index), model.fragments[entry.index].definitionKey))
-            case .operation: jobs.append((path, .operation(entry.index), model.operations[entry.index].definitionKey))
+            case .customScalar: jobs.append(.spelt(path: path, part: .scalar(entry.index), definition: nil))
+            case .enumeration: jobs.append(.spelt(path: path, part: .enumeration(entry.index), definition: nil))
+            case .inputObject: jobs.append(.spelt(path: path, part: .input(entry.index), definition: nil))
+            case .fragment:
+                jobs.append(
+                    .spelt(
+                        path: path, part: .fragment(entry.index), definition: model.fragments[entry.index].definitionKey
+                    ))
+            case .operation:
+                jobs.append(
+                    .spelt(
+                        path: path, part: .operation(entry.index),
+                        definition: model.operations[entry.index].definitionKey))
             case .schemaNamespace, .sharedTypeConditions: continue
             }
         }
-        let text: @Sendable ((path: String, part: Part, definition: String?)) -> String = { job in
+        let text: @Sendable (Part) -> String = { part in
             let body: Template
-            switch job.part {
+            switch part {
             case .scalar(let index):
                 body = KotlinTypeTemplates.customScalar(
                     context.declarations.customScalar(model.types.customScalars[index]), context)
@@ -104,21 +117,20 @@ package enum KotlinGenerator {
                     context.declarations.inputObject(model.types.inputObjects[index]), context)
             case .fragment(let index): body = KotlinDefinitionWriter(context).fragment(model.fragments[index])
             case .operation(let index): body = KotlinDefinitionWriter(context).operation(model.operations[index])
-            case .kept: preconditionFailure("a block's definition is never spelt")
             }
             return context.file(body)
         }
-        let file: @Sendable ((path: String, part: Part, definition: String?)) -> GeneratedFile = { job in
-            if case .kept = job.part, let definition = job.definition {
-                return .kept(path: job.path, origin: nil, definition: definition)
+        let file: @Sendable (Job) -> GeneratedFile = { job in
+            switch job {
+            case .kept(let path, let definition):
+                return .kept(path: path, origin: nil, definition: definition)
+            case .spelt(let path, let part, let definition):
+                if let definition, kept.contains(definition) {
+                    return .kept(path: path, origin: nil, definition: definition)
+                }
+                guard deferred else { return GeneratedFile(path: path, contents: text(part), definition: definition) }
+                return GeneratedFile(path: path, definition: definition) { Array(text(part).utf8) }
             }
-            if let definition = job.definition, kept.contains(definition) {
-                return .kept(path: job.path, origin: nil, definition: definition)
-            }
-            guard deferred else {
-                return GeneratedFile(path: job.path, contents: text(job), definition: job.definition)
-            }
-            return GeneratedFile(path: job.path, definition: job.definition) { Array(text(job).utf8) }
         }
         var files = deferred ? jobs.map(file) : ParallelWork.map(jobs, workers: workers, minimumItems: 16, file)
         if options.includeRuntime {

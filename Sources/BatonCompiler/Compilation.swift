@@ -534,12 +534,11 @@ package final class Compilation {
     /// The diagnostics shown: those in documents outside PATHS left out (schema and baton.json
     /// diagnostics are always shown), then the policy's `--quiet`.
     package var shownDiagnostics: [Diagnostic] {
-        let schemaPaths = Set(project.schemaFiles)
+        // Asked first whether the project reports every document: then no path is made absolute.
+        let (project, workingDirectory) = (self.project, self.workingDirectory)
         let shown = diagnostics.filter { diagnostic in
-            guard let path = diagnostic.displayPath else { return true }
-            let absolute = Path.absolute(path, relativeTo: workingDirectory)
-            if schemaPaths.contains(absolute) || absolute == project.configuration?.path { return true }
-            return project.reports(path, workingDirectory: workingDirectory)
+            project.reports(diagnostic.displayPath, workingDirectory: workingDirectory)
+                || place(of: diagnostic) != .document
         }
         return policy.shown(shown)
     }
@@ -555,7 +554,8 @@ package final class Compilation {
 
     /// How many GraphQL texts (files and Swift literals) are reported on.
     package var documentCount: Int {
-        units.filter { project.reports(loader.display($0.path), workingDirectory: workingDirectory) }
+        let (project, loader, workingDirectory) = (self.project, self.loader, self.workingDirectory)
+        return units.filter { project.reports(loader.display($0.path), workingDirectory: workingDirectory) }
             .reduce(0) { $0 + $1.sourceCount }
     }
 

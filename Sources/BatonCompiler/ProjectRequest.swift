@@ -76,9 +76,10 @@ package struct ProjectInput: Sendable {
         self.overlays = overlays
     }
 
-    /// Whether a diagnostic at `displayPath` (relative to `workingDirectory`) is reported.
-    package func reports(_ displayPath: String?, workingDirectory: String) -> Bool {
-        guard let reportedPaths, let displayPath else { return true }
+    /// Whether a diagnostic at `displayPath` (relative to `workingDirectory`) is reported; the path is not
+    /// asked for when every document is.
+    package func reports(_ displayPath: @autoclosure () -> String?, workingDirectory: String) -> Bool {
+        guard let reportedPaths, let displayPath = displayPath() else { return true }
         let absolute = Path.absolute(displayPath, relativeTo: workingDirectory)
         return reportedPaths.contains { Path.isInside(absolute, directory: $0) }
     }

@@ -97,13 +97,17 @@ package final class Compilation {
     /// The plan's schema-wide decisions for the schema and baton.json (`decisions(_:)`): let go when
     /// either may have changed (a schema built, the project resolved again), not at an edit.
     private var decided: PlanDecisions?
+    /// A streamed check's schema, built by the driver while the documents were looked for (`checkedSchema`);
+    /// taken by `checkStreaming`.
+    private var builtSchema: ProjectLoader.LoadedSchema?
 
     package init(
         project: ProjectInput, workingDirectory: String, policy: DiagnosticPolicy = DiagnosticPolicy(),
         targets selection: TargetSelection = .none, options: CompilationOptions = CompilationOptions(),
-        cache: ProjectCache? = nil
+        cache: ProjectCache? = nil, schema: ProjectLoader.LoadedSchema? = nil
     ) {
         self.project = project
+        self.builtSchema = schema
         self.options = options
         self.cache = cache
         self.workingDirectory = workingDirectory
@@ -124,7 +128,7 @@ package final class Compilation {
 
     /// Runs every stage up to and including `stage` that has not run yet, stopping at the gate.
     package func run(upTo stage: Stage) {
-        if options.streamsDocuments, options.checksOnly, cache == nil, stage == .plan, completed == nil {
+        if options.streamsCheck(upTo: stage, kept: cache != nil), completed == nil {
             checkStreaming()
             return
         }
@@ -303,12 +307,13 @@ package final class Compilation {
         // The schema is built on another thread while the first pass reads the files and the languages'
         // settings are checked: neither needs anything of it, and the build was otherwise most of what runs
         // on one core before any batch starts. With one worker the schema is built first, as before.
-        // Nothing a check reports reads a description: the schema is built without their texts.
-        let (loader, schemaFiles) = (self.loader, project.schemaFiles)
         // The files are cut into batches there too (a function of the first pass alone), in the time the
-        // schema's build takes longer than the first pass on a small project.
-        let (loaded, (read, batching)) = ParallelWork.together(workers: options.workers) {
-            loader.loadSchema(schemaFiles, descriptions: false, releasingText: true)
+        // schema's build takes longer than the first pass on a small project. The driver's check has built
+        // the schema already, while it looked for the documents (`builtSchema`): it is taken as it is.
+        let (loader, schemaFiles, built) = (self.loader, project.schemaFiles, builtSchema)
+        builtSchema = nil
+        let (loaded, (read, batching)) = ParallelWork.together(workers: built == nil ? options.workers : 1) {
+            built ?? Self.checkedSchema(schemaFiles, loader: loader)
         } foreground: {
             let files = check.read()
             readSettings()
@@ -351,6 +356,12 @@ package final class Compilation {
         }
         planDiagnostics = plan
         completed = .plan
+    }
+
+    /// The schema a streamed check builds (`checkStreaming`, or the driver beforehand): without its
+    /// descriptions' texts (nothing a check reports reads one), its files' text let go once built.
+    package static func checkedSchema(_ files: [String], loader: ProjectLoader) -> ProjectLoader.LoadedSchema {
+        loader.loadSchema(files, descriptions: false, releasingText: true)
     }
 
     /// The processors online, or `BATON_JOBS` when it is set to a positive number.
@@ -523,12 +534,11 @@ package final class Compilation {
     /// The diagnostics shown: those in documents outside PATHS left out (schema and baton.json
     /// diagnostics are always shown), then the policy's `--quiet`.
     package var shownDiagnostics: [Diagnostic] {
-        let schemaPaths = Set(project.schemaFiles)
+        // Asked first whether the project reports every document: then no path is made absolute.
+        let (project, workingDirectory) = (self.project, self.workingDirectory)
         let shown = diagnostics.filter { diagnostic in
-            guard let path = diagnostic.displayPath else { return true }
-            let absolute = Path.absolute(path, relativeTo: workingDirectory)
-            if schemaPaths.contains(absolute) || absolute == project.configuration?.path { return true }
-            return project.reports(path, workingDirectory: workingDirectory)
+            project.reports(diagnostic.displayPath, workingDirectory: workingDirectory)
+                || place(of: diagnostic) != .document
         }
         return policy.shown(shown)
     }
@@ -544,7 +554,8 @@ package final class Compilation {
 
     /// How many GraphQL texts (files and Swift literals) are reported on.
     package var documentCount: Int {
-        units.filter { project.reports(loader.display($0.path), workingDirectory: workingDirectory) }
+        let (project, loader, workingDirectory) = (self.project, self.loader, self.workingDirectory)
+        return units.filter { project.reports(loader.display($0.path), workingDirectory: workingDirectory) }
             .reduce(0) { $0 + $1.sourceCount }
     }
 

@@ -29,6 +29,12 @@ package struct CompilationOptions: Sendable {
     /// project many ways); nil builds the schema.
     package var schemas: SchemaMemo?
 
+    /// Whether a compilation run to `stage` streams (`Compilation.checkStreaming`): a one-shot `check` to its plan,
+    /// never a kept compilation (one with a `ProjectCache`).
+    package func streamsCheck(upTo stage: Compilation.Stage, kept: Bool) -> Bool {
+        streamsDocuments && checksOnly && !kept && stage == .plan
+    }
+
     package init(
         checksOnly: Bool = false, streamsDocuments: Bool = false, swiftLayout: SwiftBuildLayout? = nil,
         workers: Int = Compilation.defaultWorkers, batchBytes: Int = DocumentGroups.batchBytes,

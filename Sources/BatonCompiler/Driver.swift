@@ -54,11 +54,29 @@ package struct Driver: Sendable {
     /// Resolves the projects and compiles each up to `stage`; with `keeping`, each compilation gets a
     /// `ProjectCache` of its own for the rounds its keeper (a watch session) runs next.
     package func compile(upTo stage: Compilation.Stage, keeping: Bool = false) -> DriverResult {
-        let resolved = ProjectResolver.resolve(request)
+        let found = ProjectResolver.schemasFound(request)
+        // A streamed check builds each project's schema while the documents are looked for: the build needs
+        // only the schema files, and the discovery (every folder listed, every file matched) otherwise ran
+        // alone on one core before it. With one worker the schemas are built first.
+        let toBuild = options.streamsCheck(upTo: stage, kept: keeping) ? found.schemasToBuild : []
+        var resolved: ResolvedProjects
+        var schemas: [ProjectLoader.LoadedSchema] = []
+        if toBuild.isEmpty {
+            resolved = ProjectResolver.documentsFound(found, request)
+        } else {
+            let loader = ProjectLoader(workingDirectory: request.workingDirectory, schemas: options.schemas)
+            (schemas, resolved) = ParallelWork.together(workers: options.workers) {
+                toBuild.map { Compilation.checkedSchema($0, loader: loader) }
+            } foreground: {
+                ProjectResolver.documentsFound(found, request)
+            }
+        }
         var result = DriverResult(resolved: resolved, policy: policy)
         if resolved.isFatal { return result }
-        result.compilations = resolved.projects.map { project in
-            makeCompilation(project, cache: keeping ? ProjectCache() : nil)
+        result.compilations = resolved.projects.enumerated().map { index, project in
+            makeCompilation(
+                project, cache: keeping ? ProjectCache() : nil,
+                schema: schemas.indices.contains(index) ? schemas[index] : nil)
         }
         KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
         if stage == .generate, useManifests {
@@ -85,11 +103,14 @@ package struct Driver: Sendable {
         return result
     }
 
-    /// A compilation of `project` with this request's working directory, policy, targets and options.
-    package func makeCompilation(_ project: ProjectInput, cache: ProjectCache?) -> Compilation {
+    /// A compilation of `project` with this request's working directory, policy, targets and options; `schema`,
+    /// a streamed check's schema built already (`Compilation.checkedSchema`).
+    package func makeCompilation(
+        _ project: ProjectInput, cache: ProjectCache?, schema: ProjectLoader.LoadedSchema? = nil
+    ) -> Compilation {
         Compilation(
             project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets,
-            options: options, cache: cache)
+            options: options, cache: cache, schema: schema)
     }
 
     /// `gen`: compiles every project up to `.generate` and, when nothing is an error, writes every

@@ -76,9 +76,10 @@ package struct ProjectInput: Sendable {
         self.overlays = overlays
     }
 
-    /// Whether a diagnostic at `displayPath` (relative to `workingDirectory`) is reported.
-    package func reports(_ displayPath: String?, workingDirectory: String) -> Bool {
-        guard let reportedPaths, let displayPath else { return true }
+    /// Whether a diagnostic at `displayPath` (relative to `workingDirectory`) is reported; the path is not
+    /// asked for when every document is.
+    package func reports(_ displayPath: @autoclosure () -> String?, workingDirectory: String) -> Bool {
+        guard let reportedPaths, let displayPath = displayPath() else { return true }
         let absolute = Path.absolute(displayPath, relativeTo: workingDirectory)
         return reportedPaths.contains { Path.isInside(absolute, directory: $0) }
     }
@@ -93,6 +94,25 @@ package struct ResolvedProjects: Sendable {
     package var diagnostics: [Diagnostic] = []
     /// Nothing can be compiled (no baton.json, a baton.json with errors, a missing file).
     package var isFatal: Bool { diagnostics.contains(where: Diagnostic.isFatal) }
+}
+
+/// A run's projects up to their schema files (`ProjectResolver.schemasFound`), the documents not yet looked for.
+package struct FoundSchemas: Sendable {
+    /// The configuration used and the problems met so far; no project yet.
+    package var resolved = ResolvedProjects()
+    /// Each project's configuration (nil without a baton.json) and schema files, with the problems its schema
+    /// patterns gave (reported with its documents' problems, in the project's turn).
+    package var projects: [(configuration: Configuration?, schemaFiles: [String], diagnostics: [Diagnostic])] = []
+    /// True when nothing is left to look for (a problem stopped the run before any project).
+    package var isComplete = false
+
+    /// The schema files to build: none when some problem so far stops the run anyway.
+    package var schemasToBuild: [[String]] {
+        if resolved.isFatal || projects.contains(where: { $0.diagnostics.contains(where: Diagnostic.isFatal) }) {
+            return []
+        }
+        return projects.map(\.schemaFiles)
+    }
 }
 
 extension Diagnostic {
@@ -114,10 +134,80 @@ extension Diagnostic {
 /// and neither is a `.graphql` file of type-system definitions only.
 package enum ProjectResolver {
     package static func resolve(_ request: ProjectRequest) -> ResolvedProjects {
+        documentsFound(schemasFound(request), request)
+    }
+
+    /// The projects found up to their schema files (what a schema's build needs): the configuration read and
+    /// each project's schema patterns expanded, the documents not yet looked for (`documentsFound`). A
+    /// streamed `check` builds the schemas while the documents are looked for (`Driver.compile`).
+    package static func schemasFound(_ request: ProjectRequest) -> FoundSchemas {
         let loader = ProjectLoader(workingDirectory: request.workingDirectory)
-        var resolved = ResolvedProjects()
+        var found = FoundSchemas()
         if request.isStandalone {
-            let schemaFiles = schemaPaths(request, loader: loader, into: &resolved.diagnostics)
+            let schemaFiles = schemaPaths(request, loader: loader, into: &found.resolved.diagnostics)
+            found.projects = [(nil, schemaFiles, [])]
+            return found
+        }
+        found.isComplete = true
+        if request.pathsWithConfiguration == .rejected, !request.paths.isEmpty {
+            found.resolved.diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "Documents are given as PATHS only with --schema and no baton.json; "
+                        + "with a baton.json, its documents are read.", rule: "config", range: nil))
+            return found
+        }
+        guard let path = ConfigurationLoader.locate(request.configPath, workingDirectory: request.workingDirectory)
+        else {
+            let hint =
+                request.allowsSchemaWithoutConfiguration
+                ? "pass --config PATH, or --schema PATH with the documents to check." : "pass --config PATH."
+            found.resolved.diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "No baton.json found in \(loader.display(request.workingDirectory)) or any folder above it; \(hint)",
+                    rule: "config", range: nil))
+            return found
+        }
+        found.resolved.configurationPath = path
+        let loaded = ConfigurationLoader.load(
+            path: path, workingDirectory: request.workingDirectory, knownRules: RuleCatalog.ruleIDs)
+        found.resolved.diagnostics += loaded.diagnostics
+        if loaded.hasErrors { return found }
+        if request.buildDocuments != nil || request.swiftOutputPath != nil, loaded.projects.count != 1 {
+            found.resolved.diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "--swift-out and --build-map need one project's baton.json, not a workspace of \(loaded.projects.count); pass --config with the project's file.",
+                    rule: "config", range: nil))
+            return found
+        }
+        found.isComplete = false
+        let overrideSchema =
+            request.schemaPaths.isEmpty ? nil : schemaPaths(request, loader: loader, into: &found.resolved.diagnostics)
+        for var configuration in loaded.projects {
+            if let swiftOutputPath = request.swiftOutputPath {
+                configuration.output.swiftPath = Located(
+                    swiftOutputPath, span: configuration.output.swiftPath?.span ?? Span(start: 0, end: 1))
+            }
+            if let overrideSchema {
+                found.projects.append((configuration, overrideSchema, []))
+            } else {
+                let schema = DocumentDiscovery.schemaFiles(of: configuration)
+                found.projects.append((configuration, schema.files, schema.diagnostics))
+            }
+        }
+        return found
+    }
+
+    /// The projects of `found` with their documents: each project's document patterns expanded (or, without
+    /// a baton.json, PATHS), and PATHS applied to what is reported.
+    package static func documentsFound(_ found: FoundSchemas, _ request: ProjectRequest) -> ResolvedProjects {
+        var resolved = found.resolved
+        if found.isComplete { return resolved }
+        if request.isStandalone {
+            let loader = ProjectLoader(workingDirectory: request.workingDirectory)
+            let schemaFiles = found.projects.first?.schemaFiles ?? []
             var documents = documentArguments(
                 request.paths.isEmpty ? ["."] : request.paths, request: request, loader: loader,
                 emptyIsError: !request.paths.isEmpty, into: &resolved.diagnostics)
@@ -129,53 +219,10 @@ package enum ProjectResolver {
             ]
             return resolved
         }
-        if request.pathsWithConfiguration == .rejected, !request.paths.isEmpty {
-            resolved.diagnostics.append(
-                Diagnostic(
-                    .error,
-                    "Documents are given as PATHS only with --schema and no baton.json; "
-                        + "with a baton.json, its documents are read.", rule: "config", range: nil))
-            return resolved
-        }
-        guard let path = ConfigurationLoader.locate(request.configPath, workingDirectory: request.workingDirectory)
-        else {
-            let hint =
-                request.allowsSchemaWithoutConfiguration
-                ? "pass --config PATH, or --schema PATH with the documents to check." : "pass --config PATH."
-            resolved.diagnostics.append(
-                Diagnostic(
-                    .error,
-                    "No baton.json found in \(loader.display(request.workingDirectory)) or any folder above it; \(hint)",
-                    rule: "config", range: nil))
-            return resolved
-        }
-        resolved.configurationPath = path
-        let loaded = ConfigurationLoader.load(
-            path: path, workingDirectory: request.workingDirectory, knownRules: RuleCatalog.ruleIDs)
-        resolved.diagnostics += loaded.diagnostics
-        if loaded.hasErrors { return resolved }
-        if request.buildDocuments != nil || request.swiftOutputPath != nil, loaded.projects.count != 1 {
-            resolved.diagnostics.append(
-                Diagnostic(
-                    .error,
-                    "--swift-out and --build-map need one project's baton.json, not a workspace of \(loaded.projects.count); pass --config with the project's file.",
-                    rule: "config", range: nil))
-            return resolved
-        }
-        let overrideSchema =
-            request.schemaPaths.isEmpty ? nil : schemaPaths(request, loader: loader, into: &resolved.diagnostics)
         var projects: [ProjectInput] = []
-        for var configuration in loaded.projects {
-            if let swiftOutputPath = request.swiftOutputPath {
-                configuration.output.swiftPath = Located(
-                    swiftOutputPath, span: configuration.output.swiftPath?.span ?? Span(start: 0, end: 1))
-            }
-            var schemaFiles = overrideSchema ?? []
-            if overrideSchema == nil {
-                let schema = DocumentDiscovery.schemaFiles(of: configuration)
-                resolved.diagnostics += schema.diagnostics
-                schemaFiles = schema.files
-            }
+        for project in found.projects {
+            guard let configuration = project.configuration else { continue }
+            resolved.diagnostics += project.diagnostics
             var documents = (files: [String](), diagnostics: [Diagnostic]())
             if let buildDocuments = request.buildDocuments {
                 documents.files = DocumentDiscovery.documentFiles(of: configuration, among: buildDocuments)
@@ -184,9 +231,10 @@ package enum ProjectResolver {
             }
             resolved.diagnostics += documents.diagnostics
             projects.append(
-                ProjectInput(configuration: configuration, schemaFiles: schemaFiles, documentFiles: documents.files))
+                ProjectInput(
+                    configuration: configuration, schemaFiles: project.schemaFiles, documentFiles: documents.files))
         }
-        if !request.paths.isEmpty {
+        if !request.paths.isEmpty, let path = resolved.configurationPath {
             applyReportedPaths(request, rootConfiguration: path, to: &projects, into: &resolved.diagnostics)
         }
         resolved.projects = projects

@@ -87,6 +87,9 @@ final class SwiftGeneratedBehaviourTests: XCTestCase {
         }
         print("node: \(show(data.node?.nodeId.id))")
         print("round trip: \(Mood(rawText: "SAD") == Mood(rawText: Mood(rawText: "SAD").rawText)) \(Mood(rawText: "NEW").rawText)")
+        let sad = Mood(rawText: "SAD")
+        print("equality: \(Mood.HAPPY == .HAPPY) \(Mood.HAPPY == sad) \(Mood.unknown("HAPPY") == .HAPPY) \(Mood.unknown("x") == .unknown("x")) \(Mood.unknown("x") == .unknown("y"))")
+        print("set: \(Set([Mood.HAPPY, .HAPPY, sad, .unknown("HAPPY"), .unknown("x"), .unknown("x")]).count)")
 
         var filter = PostFilter(mood: .HAPPY, limit: 5, price: Decimal(string: "1.5"))
         filter.text = .null
@@ -114,6 +117,8 @@ final class SwiftGeneratedBehaviourTests: XCTestCase {
         actor: user nil bot nil
         node: u1
         round trip: true NEW
+        equality: true false false true false
+        set: 4
         variables: {"filter":{"limit":5,"mood":"HAPPY","price":1.5,"text":null},"target":{"name":"x"}}
         absent: ["filter"]
         id: 64 false

@@ -6,7 +6,8 @@ import XCTest
 
 /// A schema written to break generated Swift: keywords and reserved names as type, field, argument, variable,
 /// enum-value and fragment names (including the query value's `phase`, `retry` and `attachment`, and a type named
-/// `Identifiable` beside an identifiable lens), names that differ only in case, and descriptions that try to end their
+/// `Identifiable` beside an identifiable lens, and a type named `Hasher` whose values name the enums' `==` and
+/// `hash(into:)` parameters), names that differ only in case, and descriptions that try to end their
 /// comment. The generated code must compile (Swift 6, strict concurrency, warnings as errors).
 final class SwiftHostileSchemaTests: XCTestCase {
     static let schema = #"""
@@ -43,6 +44,7 @@ final class SwiftHostileSchemaTests: XCTestCase {
           items: [Item]
           flags(phase: Int, retry: Int, attachment: Int): String
           identifiable: Identifiable
+          hasher: Hasher
         }
 
         type Item { id: ID! }
@@ -75,6 +77,7 @@ final class SwiftHostileSchemaTests: XCTestCase {
         enum color { red }
         enum Baton { Swift }
         enum Identifiable { Swift }
+        enum Hasher { Swift Bool lhs rhs left right hasher hash }
 
         input class {
           self: String
@@ -98,7 +101,7 @@ final class SwiftHostileSchemaTests: XCTestCase {
             Type type self { class Self } class Self
           }
           enumField typeEnum result field color lowerColor baton
-          items { id } flags(phase: $phase, retry: $retry, attachment: $attachment) identifiable
+          items { id } flags(phase: $phase, retry: $retry, attachment: $attachment) identifiable hasher
           node { init Init deinit ...self }
           search(input: $input, oneOf: $oneOf) { init }
           as: name

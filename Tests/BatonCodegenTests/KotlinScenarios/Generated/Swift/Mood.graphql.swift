@@ -8,6 +8,18 @@ nonisolated enum Mood: Baton.GraphQLEnum {
     /// A value this build does not know, with its text.
     case unknown(String)
 
+    static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        switch (lhs, rhs) {
+        case (.unknown(let left), .unknown(let right)): return left == right
+        case (.unknown, _), (_, .unknown): return false
+        default: return lhs.rawText == rhs.rawText
+        }
+    }
+
+    func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(rawText)
+    }
+
     init(rawText: String) {
         switch rawText {
         case "HAPPY": self = .HAPPY

@@ -191,8 +191,8 @@ struct SwiftLensTemplate {
         }
         if let builder = lens.optimisticBuilder {
             text.add(UInt8(ascii: "\n"))
-            let optimistic = SwiftOptimisticTemplate(generator: generator, builder: builder, members: members)
-            Self.addLines(optimistic.render().text, indent: inner, to: &text)
+            SwiftOptimisticTemplate(generator: generator, builder: builder, members: members).write(
+                into: &text, indent: inner)
         }
         text.add(indent)
         text.add(UInt8(ascii: "}"))

@@ -36,7 +36,28 @@ struct SwiftOptimisticTemplate {
         var write: String
     }
 
-    func render() -> Template {
+    /// Writes the builder's declaration into `text`, each line that is not empty beginning with `indent`, and a line
+    /// break after its last line: what `SwiftLensTemplate.addLines` wrote of the template
+    ///
+    ///     /// A typed optimistic response for a record of `\(builder.recordType)`: what a mutation's `optimisticResponse:`
+    ///     /// is built from (a property per selection, typed as the response holds it).
+    ///     \(access)struct \(typeName): Baton.OptimisticResponse {
+    ///         \(each: properties, { "\(access)var \(name): \(type)" })
+    ///
+    ///         \(access)init(\(joined: parameters, separator: ", ")) {
+    ///             \(each: properties, { "self.\(name) = \(name)" })
+    ///         }
+    ///
+    ///         \(access)var responseObject: Baton.JSONObject {
+    ///             var object = Baton.JSONObject([("__typename", Baton.JSONValue.string(\(typename)))])
+    ///             \(each: properties but `typename`, { $0.write })
+    ///             return object
+    ///         }
+    ///     }
+    ///
+    /// written line by line into the file's buffer, without the template's tree or its text (an empty list's line is
+    /// left out, as the template leaves it; no piece holds a line break or ends a line in spaces).
+    func write(into text: inout TextBuilder, indent: String) {
         var scope = NameScope(reserved: ["responseObject", "typename", "lens"], shared: [])
         var properties: [Property] = []
         if builder.takesTypename {
@@ -48,27 +69,72 @@ struct SwiftOptimisticTemplate {
         for part in builder.properties {
             if let property = property(part, scope: &scope) { properties.append(property) }
         }
-        let typename = builder.takesTypename ? "self.typename" : SwiftLiteral.string(builder.recordType)
-        let parameters = properties.map { property in
-            Self.rules.quoted(property.name) + ": " + property.type + (property.defaultValue.map { " = " + $0 } ?? "")
+        let quoted = properties.map { Self.rules.quoted($0.name) }
+        let member = indent + "    "
+        let statement = member + "    "
+        text.add(indent)
+        text.add("/// A typed optimistic response for a record of `")
+        text.add(builder.recordType)
+        text.add("`: what a mutation's `optimisticResponse:`\n")
+        text.add(indent)
+        text.add("/// is built from (a property per selection, typed as the response holds it).\n")
+        text.add(indent)
+        text.add(access)
+        text.add("struct ")
+        text.add(Self.rules.quoted(builder.typeName))
+        text.add(": Baton.OptimisticResponse {\n")
+        for (index, property) in properties.enumerated() {
+            text.add(member)
+            text.add(access)
+            text.add("var ")
+            text.add(quoted[index])
+            text.add(": ")
+            text.add(property.type)
+            text.add(UInt8(ascii: "\n"))
         }
-        return """
-            /// A typed optimistic response for a record of `\(builder.recordType)`: what a mutation's `optimisticResponse:`
-            /// is built from (a property per selection, typed as the response holds it).
-            \(access)struct \(Self.rules.quoted(builder.typeName)): Baton.OptimisticResponse {
-                \(each: properties, { "\(access)var \(Self.rules.quoted($0.name)): \($0.type)" })
-
-                \(access)init(\(joined: parameters, separator: ", ")) {
-                    \(each: properties, { "self.\(Self.rules.quoted($0.name)) = \(Self.rules.quoted($0.name))" })
-                }
-
-                \(access)var responseObject: Baton.JSONObject {
-                    var object = Baton.JSONObject([("__typename", Baton.JSONValue.string(\(typename)))])
-                    \(each: properties.filter { $0.name != "typename" || !builder.takesTypename }, { Template($0.write) })
-                    return object
-                }
+        text.add(UInt8(ascii: "\n"))
+        text.add(member)
+        text.add(access)
+        text.add("init(")
+        for (index, property) in properties.enumerated() {
+            if index > 0 { text.add(", ") }
+            text.add(quoted[index])
+            text.add(": ")
+            text.add(property.type)
+            if let defaultValue = property.defaultValue {
+                text.add(" = ")
+                text.add(defaultValue)
             }
-            """
+        }
+        text.add(") {\n")
+        for name in quoted {
+            text.add(statement)
+            text.add("self.")
+            text.add(name)
+            text.add(" = ")
+            text.add(name)
+            text.add(UInt8(ascii: "\n"))
+        }
+        text.add(member)
+        text.add("}\n\n")
+        text.add(member)
+        text.add(access)
+        text.add("var responseObject: Baton.JSONObject {\n")
+        text.add(statement)
+        text.add("var object = Baton.JSONObject([(\"__typename\", Baton.JSONValue.string(")
+        text.add(builder.takesTypename ? "self.typename" : SwiftLiteral.string(builder.recordType))
+        text.add("))])\n")
+        for property in properties where property.name != "typename" || !builder.takesTypename {
+            text.add(statement)
+            text.add(property.write)
+            text.add(UInt8(ascii: "\n"))
+        }
+        text.add(statement)
+        text.add("return object\n")
+        text.add(member)
+        text.add("}\n")
+        text.add(indent)
+        text.add("}\n")
     }
 
     private func property(_ part: OptimisticPropertyDeclaration, scope: inout NameScope) -> Property? {

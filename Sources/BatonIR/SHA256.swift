@@ -110,37 +110,34 @@ package struct SHA256: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// One 64-byte block at `offset` of `bytes` (which holds at least that many from there).
+    /// One 64-byte block at `offset` of `bytes` (which holds at least that many from there): the message
+    /// schedule, then the 64 rounds eight at a time, each round's eight words named in place (no word moved
+    /// between rounds).
     private mutating func compress(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             Self.k.withUnsafeBufferPointer { k in
                 for i in 0..<16 {
-                    let p = offset + i * 4
-                    w[i] =
-                        UInt32(bytes[p]) << 24 | UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8
-                        | UInt32(bytes[p + 3])
+                    w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset &+ i &* 4, as: UInt32.self))
                 }
                 for i in 16..<64 {
-                    let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                    let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                    let x = w[i - 15]
+                    let y = w[i - 2]
+                    let s0 = Self.rotr(Self.rotr(x, 11) ^ x, 7) ^ (x >> 3)  // rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
+                    let s1 = Self.rotr(Self.rotr(y, 2) ^ y, 17) ^ (y >> 10)  // rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
                     w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
                 }
                 var (a, b, c, d, e, f, g, h) = state
-                for i in 0..<64 {
-                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ t2
+                var i = 0
+                while i < 64 {
+                    Self.round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+                    Self.round(h, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
+                    Self.round(g, h, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
+                    Self.round(f, g, h, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
+                    Self.round(e, f, g, &h, a, b, c, &d, k[i + 4] &+ w[i + 4])
+                    Self.round(d, e, f, &g, h, a, b, &c, k[i + 5] &+ w[i + 5])
+                    Self.round(c, d, e, &f, g, h, a, &b, k[i + 6] &+ w[i + 6])
+                    Self.round(b, c, d, &e, f, g, h, &a, k[i + 7] &+ w[i + 7])
+                    i += 8
                 }
                 state = (
                     state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
@@ -150,5 +147,21 @@ package struct SHA256: Sendable {
         }
     }
 
-    @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    /// One round: `h` becomes the round's new `a` and `d` its new `e` (the caller renames the words for the next).
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ kw: UInt32
+    ) {
+        let s1 = rotr(rotr(rotr(e, 14) ^ e, 5) ^ e, 6)  // rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+        let choice = g ^ (e & (f ^ g))
+        let t1 = h &+ s1 &+ choice &+ kw
+        let s0 = rotr(rotr(rotr(a, 9) ^ a, 11) ^ a, 2)  // rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+        let majority = (a & b) | (c & (a | b))
+        d = d &+ t1
+        h = t1 &+ s0 &+ majority
+    }
+
+    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+
 }

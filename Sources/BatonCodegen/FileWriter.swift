@@ -189,8 +189,14 @@ package struct FileWriter: Sendable {
     /// resolving outside the root) and the stale files. `gen` runs it on every folder before it
     /// writes the first file; it creates nothing. Returns the stale files it found (sorted), which
     /// `write` takes as `stale` rather than list the folder a second time.
+    ///
+    /// `recorded`: the files the folder holds besides the kept ones, as the manifest of the run that
+    /// wrote them lists them (`Compilation.recordedUnkept`). The stale files are then looked for among
+    /// those only, and the folder is not listed: a run after one edit keeps tens of thousands of files
+    /// and writes a few. A file put in the folder by hand since is not seen, as a run with nothing
+    /// changed does not see it; a run without a manifest (a full one) and `gen --check` list the folder.
     @discardableResult
-    package func preflight(_ files: [GeneratedFile]) throws(FileWriterError) -> [String] {
+    package func preflight(_ files: [GeneratedFile], recorded: [String]? = nil) throws(FileWriterError) -> [String] {
         try validate(files)
         let rootType = fileType(root)
         if rootType != .missing, rootType != .directory, rootType != .symbolicLink { throw .notARegularFile(root) }
@@ -201,7 +207,8 @@ package struct FileWriter: Sendable {
         // incremental run writing a handful of files asks about each.
         let listsRoot = Self.listsRoot(files)
         // Only the files to write are sorted: an incremental run keeps tens of thousands.
-        for file in files.filter({ !$0.kept }).sorted(by: { $0.path < $1.path }) {
+        let written = files.filter { !$0.kept }.sorted(by: { $0.path < $1.path })
+        for file in written {
             guard let folder = try folder(for: file.path, realRoot: realRoot, create: false) else { continue }
             switch type(of: file.path, in: folder, realRoot: realRoot, listing: &listing, listsRoot: listsRoot) {
             case .missing, .regular: continue
@@ -209,8 +216,46 @@ package struct FileWriter: Sendable {
             }
         }
         var stale: [String] = []
-        try collectStale(folder: "", generated: Set(files.map(\.path)), into: &stale, depth: 0)
+        if let recorded, let found = recordedStale(recorded, written: written, files: files) {
+            stale = found
+        } else {
+            try collectStale(folder: "", generated: Set(files.map(\.path)), into: &stale, depth: 0)
+        }
         return stale.sorted()
+    }
+
+    /// The stale files among `recorded` (relative paths): those no file of `files` has (`written`, the
+    /// files not kept) that the walk (`collectStale`) would take for stale, reached through folders
+    /// (not links) none of them hidden, with a managed extension and the header. Nil when a kept file
+    /// has one of their paths (a manifest that does not describe the folder: the folder is listed).
+    private func recordedStale(
+        _ recorded: [String], written: [GeneratedFile], files: [GeneratedFile]
+    ) -> [String]? {
+        let writtenPaths = Set(written.map(\.path))
+        var stale: [String] = []
+        for path in recorded where !writtenPaths.contains(path) {
+            guard let ext = fileExtension(of: path), managedExtensions.contains(ext) else { continue }
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            var full = root
+            var reached = true
+            for (index, component) in components.enumerated() {
+                full += "/" + component
+                let expected: FileType = index == components.count - 1 ? .regular : .directory
+                guard !component.isEmpty, component.first != ".", fileType(full) == expected else {
+                    reached = false
+                    break
+                }
+            }
+            if reached, hasHeader(full) { stale.append(path) }
+        }
+        guard !stale.isEmpty else { return stale }
+        // Kept files are compared by length first: tens of thousands, and the stale ones are few.
+        let lengths = Set(stale.map(\.utf8.count))
+        let found = Set(stale)
+        for file in files where file.kept && lengths.contains(file.path.utf8.count) && found.contains(file.path) {
+            return nil
+        }
+        return stale
     }
 
     /// Writes `files` (or, with `check`, only reports) and removes stale generated files.

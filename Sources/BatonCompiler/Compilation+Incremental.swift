@@ -131,8 +131,11 @@ extension Compilation {
     }
 
     /// True when every kept file has the path the manifest recorded for its definition (it
-    /// always should, the names being the same; if not, the folder is generated in full).
+    /// always should, the names being the same; if not, the folder is generated in full). When each
+    /// is found in the manifest's order, the paths of the entries no kept file is are the folder's
+    /// `recordedUnkept` (the writer's stale candidates).
     func keptFilesAreWhereRecorded(_ files: [GeneratedFile], root: String) -> Bool {
+        generation.recordedUnkept[root] = nil
         guard let manifest = generation.previousManifests[root] else { return false }
         // A build's layout names its files itself: a definition's own file is never written.
         if options.swiftLayout != nil,
@@ -146,6 +149,7 @@ extension Compilation {
         // definition only when it is not there.
         var recorded: [String: String]?
         var cursor = 0
+        var unkept: [String] = []
         for file in files where file.kept {
             guard let definition = file.definition else { return false }
             if recorded == nil {
@@ -153,6 +157,7 @@ extension Compilation {
                 while at < manifest.files.count, manifest.files[at].definition != definition { at += 1 }
                 if at < manifest.files.count {
                     guard manifest.files[at].path == file.path else { return false }
+                    for skipped in manifest.files[cursor..<at] { unkept.append(skipped.path) }
                     cursor = at + 1
                     continue
                 }
@@ -161,6 +166,10 @@ extension Compilation {
                 recorded = byDefinition
             }
             guard recorded?[definition] == file.path else { return false }
+        }
+        if recorded == nil, options.swiftLayout == nil {
+            for rest in manifest.files[cursor...] { unkept.append(rest.path) }
+            generation.recordedUnkept[root] = unkept
         }
         return true
     }

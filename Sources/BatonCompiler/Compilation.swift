@@ -389,6 +389,7 @@ package final class Compilation {
             manifest = Manifest(
                 setting: path, text: PersistedQueryManifest.text(for: model.operations, block: model.block))
         }
+        generation.recordedUnkept = [:]
         outputs = targets.compactMap { target in
             guard let setting = target.outputPath(configuration) else { return nil }
             let root = Path.absolute(setting.value, relativeTo: configuration.directory)

@@ -164,7 +164,9 @@ package struct Driver: Sendable {
             for output in compilation.outputs {
                 do {
                     if preflight {
-                        stale[output.root + "\t" + output.target.name] = try writer(output).preflight(output.files)
+                        // After an edit, the folder as its manifest recorded it, not listed.
+                        stale[output.root + "\t" + output.target.name] = try writer(output).preflight(
+                            output.files, recorded: compilation.generation.recordedUnkept[output.root])
                         continue
                     }
                     let report = try writer(output).write(

@@ -27,6 +27,10 @@ import BatonFiles
 ///   status-change time cannot be set back by a program, so tools that restore modification times
 ///   are seen). Not done for outputs' folders: a folder's stamp does not move when a file in it is
 ///   edited in place, so every kept output is still `lstat`ed.
+/// - **The folder's files**: a run that keeps files takes the `files` entries no kept file is for
+///   the rest of the folder (`Compilation.recordedUnkept`): the writer looks for stale files among
+///   them, without listing the folder (a file put there by hand is not seen, as by a run with
+///   nothing changed; a full run lists the folder).
 /// - **The plan's summary** (`plan`, a `PlanSummary`): each document's links and the definitions
 ///   written in it, so that a run after an edit reads, validates and plans only the documents the
 ///   edit reaches (`GenerationRun.incremental`). Its own section at the end, its length given

@@ -37,6 +37,10 @@ package struct GenerationRun {
     }
     /// `Compilation.keptDefinitions`' answers for the current digests, by output folder.
     var keptByRoot: [String: Set<String>] = [:]
+    /// By output folder, after `.generate` kept files there: the paths its manifest lists besides the kept
+    /// files' (`Compilation.keptFilesAreWhereRecorded`), the writer's stale candidates instead of a listing
+    /// of the folder (`FileWriter.preflight`'s `recorded`). None for a folder written in full.
+    var recordedUnkept: [String: [String]] = [:]
     /// With a build's layout (`swiftLayout`): the layout file of each definition with one of its
     /// own, and the files kept whole (`Compilation.keptDefinitions`).
     var layoutFileOfDefinition: [String: String] = [:]

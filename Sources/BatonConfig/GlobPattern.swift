@@ -29,6 +29,8 @@ package struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// wildcards), the suffix's bytes: a path matches when its last segment ends with them, which
     /// `matches` then checks on bytes without splitting the path.
     let recursiveSuffix: [UInt8]?
+    /// `root`'s bytes, for `matches`' byte-wise route (`recursiveSuffix`).
+    let rootBytes: [UInt8]
 
     /// Compiles `text` against `base` (an absolute directory).
     package init(_ text: String, base: String) {
@@ -53,6 +55,7 @@ package struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.root = "/" + rootParts.joined(separator: "/")
+        self.rootBytes = Array(root.utf8)
         self.segments = rest
         if rest.count == 2, rest[0] == .recursive, case .wildcard(let scalars) = rest[1], scalars.first == "*",
             scalars.dropFirst().allSatisfy({ $0.isASCII && $0 != "*" && $0 != "?" && $0 != "/" })
@@ -71,6 +74,7 @@ package struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether an absolute, normalised path matches: for a plain path, the path itself or
     /// anything under it; otherwise the path relative to `root` matches the wildcard part.
     package func matches(_ path: String) -> Bool {
+        if let suffix = recursiveSuffix, let answer = matchesSuffix(path, suffix) { return answer }
         guard Path.isInside(path, directory: root) else { return false }
         if segments.isEmpty { return true }
         let relative = path.utf8.dropFirst(root == "/" ? 1 : root.utf8.count + 1)
@@ -86,6 +90,31 @@ package struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         }
         let parts = String(decoding: relative, as: UTF8.self).split(separator: "/", omittingEmptySubsequences: true)
         return GlobPattern.match(segments, parts)
+    }
+
+    /// `matches`' answer for a `recursiveSuffix` pattern, read from the path's bytes in place (a project's
+    /// walk asks it of every file, tens of thousands): when the path's bytes begin with `root`'s and a `/`,
+    /// and its last segment is not empty, whether that segment ends with the suffix; nil otherwise (the
+    /// general route answers: a path equal to `root`, ending in `/`, or inside it only as Unicode compares).
+    private func matchesSuffix(_ path: String, _ suffix: [UInt8]) -> Bool? {
+        path.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            let slash = UInt8(ascii: "/")
+            let start: Int
+            if rootBytes == [slash] {
+                guard bytes.first == slash else { return nil }
+                start = 1
+            } else {
+                guard bytes.count > rootBytes.count, bytes[rootBytes.count] == slash,
+                    bytes.prefix(rootBytes.count).elementsEqual(rootBytes)
+                else { return nil }
+                start = rootBytes.count + 1
+            }
+            var lastStart = bytes.count
+            while lastStart > start, bytes[lastStart - 1] != slash { lastStart -= 1 }
+            let lastCount = bytes.count - lastStart
+            guard lastCount > 0 else { return nil }
+            return lastCount >= suffix.count && bytes.suffix(suffix.count).elementsEqual(suffix)
+        } ?? nil
     }
 
     /// Whether some path under the directory `path` (absolute) could match: lets a walk skip

@@ -199,6 +199,42 @@ final class FileWriterTests: XCTestCase {
         XCTAssertEqual(try writer.preflight([kept("A.swift"), kept("B.swift"), generated("C.swift")]), [])
         XCTAssertEqual(try writer.write([kept("A.swift"), generated("B.swift")]).unchanged, 1)
     }
+
+    /// Given the files a manifest recorded besides the kept ones, the writer looks for stale files among
+    /// those and does not list the folder: a recorded file written now, kept, without the header, of an
+    /// unmanaged extension, gone, in a hidden folder or behind a link is not stale; one put there by hand
+    /// is not seen (a full run's walk finds it).
+    func testTheRecordedFilesAreTheOnlyStaleCandidates() throws {
+        let out = folder + "/out"
+        let writer = FileWriter(root: out, managedExtensions: ["swift"])
+        func kept(_ path: String) -> GeneratedFile { .kept(path: path, origin: nil, definition: "o:" + path) }
+        _ = try writer.write(
+            ["Old.swift", "Sub/Gone.swift", "Now.swift", "Kept.swift", "Real/Deep.swift"].map { generated($0) })
+        try "// Hand-written.\n".write(toFile: out + "/Mine.swift", atomically: false, encoding: .utf8)
+        try (FileWriter.header + "\n").write(toFile: out + "/Notes.txt", atomically: false, encoding: .utf8)
+        try (FileWriter.header + "\n").write(toFile: out + "/ByHand.swift", atomically: false, encoding: .utf8)
+        try manager.createDirectory(atPath: out + "/.hidden", withIntermediateDirectories: true)
+        try (FileWriter.header + "\n").write(toFile: out + "/.hidden/H.swift", atomically: false, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: out + "/Link", withDestinationPath: out + "/Real")
+        let files = [generated("Now.swift"), kept("Kept.swift"), kept("Real/Deep.swift")]
+        let recorded = [
+            "Old.swift", "Sub/Gone.swift", "Now.swift", "Mine.swift", "Notes.txt", "Missing.swift", ".hidden/H.swift",
+            "Link/Deep.swift", "../out/Old.swift",
+        ]
+        XCTAssertEqual(try writer.preflight(files, recorded: recorded), ["Old.swift", "Sub/Gone.swift"])
+        let walked = ["ByHand.swift", "Old.swift", "Sub/Gone.swift"]
+        XCTAssertEqual(try writer.preflight(files), walked, "the walk finds all three")
+        // A manifest recording a kept file as not kept does not describe the folder: it is listed.
+        XCTAssertEqual(try writer.preflight(files, recorded: recorded + ["Real/Deep.swift"]), walked)
+        let report = try writer.write(
+            files, preflighted: true, stale: try writer.preflight(files, recorded: recorded))
+        XCTAssertEqual(report.changes.filter { $0.change == .remove }.map(\.path), ["Old.swift", "Sub/Gone.swift"])
+        XCTAssertNil(read("Old.swift"))
+        XCTAssertNotNil(read("Kept.swift"))
+        XCTAssertNotNil(read("Real/Deep.swift"))
+        XCTAssertNotNil(read("ByHand.swift"), "not recorded: not seen")
+        XCTAssertNotNil(read(".hidden/H.swift"))
+    }
 }
 
 /// The writer asks a folder once for its entries (`FolderListing`) instead of `lstat`ing each file

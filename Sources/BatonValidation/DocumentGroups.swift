@@ -69,21 +69,26 @@ package struct DocumentLinks: Sendable, Equatable {
     /// which `of` would make equal too; whatever it cannot tell (a key not met, as when the keys are not in
     /// their bytes' order, which only a non-ASCII label can cause) is decided by making the links.
     package func isLinks(of documents: [Document]) -> Bool {
-        var met = [Bool](repeating: false, count: keys.count)
-        var allFound = true
-        var joins = false
-        for document in documents {
-            joins =
-                Self.visitKeys(of: document) { prefix, name in
-                    guard allFound else { return }
-                    if let index = Self.index(of: prefix, name, in: keys) {
-                        met[index] = true
-                    } else {
-                        allFound = false
-                    }
-                } || joins
+        // The marks on the stack (a file's few keys): an array made here is allocated through the standard
+        // library's unspecialized entry, which costs more than the search for a file of one operation.
+        let told = withUnsafeTemporaryAllocation(of: Bool.self, capacity: keys.count) { met -> Bool in
+            met.initialize(repeating: false)
+            var allFound = true
+            var joins = false
+            for document in documents {
+                joins =
+                    Self.visitKeys(of: document) { prefix, name in
+                        guard allFound else { return }
+                        if let index = Self.index(of: prefix, name, in: keys) {
+                            met[index] = true
+                        } else {
+                            allFound = false
+                        }
+                    } || joins
+            }
+            return allFound && joins == joinsAll && !met.contains(false)
         }
-        if allFound && joins == joinsAll && !met.contains(false) { return true }
+        if told { return true }
         return documents.map(Self.of).reduce(DocumentLinks()) { $0.merging($1) } == self
     }
 

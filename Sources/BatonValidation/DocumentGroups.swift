@@ -139,6 +139,9 @@ package struct DocumentLinks: Sendable, Equatable {
     private static func visitKeys(of document: Document, _ body: (StaticString, String) -> Void) -> Bool {
         var joinsAll = false
         var pending: [SelectionSet] = []
+        // A key is a spread's name or a directive's argument: a set with neither a spread nor a selection with
+        // directives at any depth holds none, and is not visited.
+        func mayHoldKeys(_ set: SelectionSet) -> Bool { set.containsSpreads || set.containsDirectives }
         func note(_ list: [Directive]) {
             for directive in list {
                 let key: String
@@ -158,11 +161,11 @@ package struct DocumentLinks: Sendable, Equatable {
                 if let name = operation.name { body("name:", name.value) } else { joinsAll = true }
                 note(operation.directives)
                 for variable in operation.variableDefinitions { note(variable.directives) }
-                pending.append(operation.selectionSet)
+                if mayHoldKeys(operation.selectionSet) { pending.append(operation.selectionSet) }
             case .fragment(let fragment):
                 body("name:", fragment.name.value)
                 note(fragment.directives)
-                pending.append(fragment.selectionSet)
+                if mayHoldKeys(fragment.selectionSet) { pending.append(fragment.selectionSet) }
             default:
                 joinsAll = true
             }
@@ -173,13 +176,13 @@ package struct DocumentLinks: Sendable, Equatable {
                     switch selections[index] {
                     case .field(let field):
                         if !field.directives.isEmpty { note(field.directives) }
-                        if let set = field.selectionSet { pending.append(set) }
+                        if let set = field.selectionSet, mayHoldKeys(set) { pending.append(set) }
                     case .fragmentSpread(let spread):
                         if !spread.directives.isEmpty { note(spread.directives) }
                         body("name:", spread.name.value)
                     case .inlineFragment(let inline):
                         if !inline.directives.isEmpty { note(inline.directives) }
-                        pending.append(inline.selectionSet)
+                        if mayHoldKeys(inline.selectionSet) { pending.append(inline.selectionSet) }
                     }
                 }
             }

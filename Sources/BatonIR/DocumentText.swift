@@ -162,26 +162,27 @@ package enum DocumentText {
             }
             return set
         }
-        var result = set
-        result.selections = []
+        // Gathered apart and made into a set once: a set works out what is below it when made
+        // (`SelectionSet.containsSpreads`), not at each append.
+        var selections: [Selection] = []
         for selection in set.selections {
-            result.selections.append(transform(selection, depth: depth, stack: stack, complete: &complete, type: type))
+            selections.append(transform(selection, depth: depth, stack: stack, complete: &complete, type: type))
         }
-        if let keys = stack.keys, let type { result.selections += keys.additions(to: result.selections, of: type) }
+        if let keys = stack.keys, let type { selections += keys.additions(to: selections, of: type) }
         if addTypename {
-            let hasTypename = result.selections.contains { selection in
+            let hasTypename = selections.contains { selection in
                 if case .field(let field) = selection { return field.alias == nil && field.name.value == "__typename" }
                 return false
             }
             if !hasTypename {
-                result.selections.append(
+                selections.append(
                     .field(
                         Field(
                             alias: nil, name: Name("__typename", span: .zero), arguments: [], directives: [],
                             selectionSet: nil, span: .zero)))
             }
         }
-        return result
+        return SelectionSet(selections: selections, span: set.span)
     }
 
     /// One selection of `transform`.
@@ -211,8 +212,11 @@ package enum DocumentText {
             let fieldType = stack.keys.flatMap { keys in
                 type?.field(named: field.name.value).flatMap { keys.schema.types[$0.type.namedType] }
             }
-            let selectionSet = field.selectionSet.map {
-                transform($0, addTypename: true, depth: depth + 1, stack: stack, complete: &complete, type: fieldType)
+            // Not through a closure: the recursion keeps the frames `fits` measures (no closure's frame per level).
+            var selectionSet: SelectionSet? = nil
+            if let set = field.selectionSet {
+                selectionSet = transform(
+                    set, addTypename: true, depth: depth + 1, stack: stack, complete: &complete, type: fieldType)
             }
             return .field(
                 Field(

@@ -126,11 +126,45 @@ package struct Variable: Sendable, Hashable {
 
 /// `{ selections }`.
 package struct SelectionSet: Sendable {
-    package var selections: [Selection]
+    package var selections: [Selection] {
+        didSet { (containsSpreads, containsDirectives) = Self.summary(of: selections) }
+    }
     package var span: Span
+    /// Whether a fragment spread is among the selections, at any depth (not following spreads). A search
+    /// for spreads (validation's, the second pass's links) skips a set without one.
+    package private(set) var containsSpreads: Bool
+    /// Whether a selection with directives is among the selections, at any depth (not following spreads).
+    package private(set) var containsDirectives: Bool
+
     package init(selections: [Selection], span: Span) {
         self.selections = selections
         self.span = span
+        (containsSpreads, containsDirectives) = Self.summary(of: selections)
+    }
+
+    /// What `selections` hold at any depth: one look at each selection, since a nested set (a field's or an
+    /// inline fragment's, made before this one and never changed) already knows what is below it.
+    private static func summary(of selections: [Selection]) -> (spreads: Bool, directives: Bool) {
+        var spreads = false
+        var directives = false
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if !field.directives.isEmpty { directives = true }
+                if let inner = field.selectionSet {
+                    spreads = spreads || inner.containsSpreads
+                    directives = directives || inner.containsDirectives
+                }
+            case .fragmentSpread(let spread):
+                spreads = true
+                if !spread.directives.isEmpty { directives = true }
+            case .inlineFragment(let inline):
+                if !inline.directives.isEmpty { directives = true }
+                spreads = spreads || inline.selectionSet.containsSpreads
+                directives = directives || inline.selectionSet.containsDirectives
+            }
+        }
+        return (spreads, directives)
     }
 }
 

@@ -69,21 +69,26 @@ package struct DocumentLinks: Sendable, Equatable {
     /// which `of` would make equal too; whatever it cannot tell (a key not met, as when the keys are not in
     /// their bytes' order, which only a non-ASCII label can cause) is decided by making the links.
     package func isLinks(of documents: [Document]) -> Bool {
-        var met = [Bool](repeating: false, count: keys.count)
-        var allFound = true
-        var joins = false
-        for document in documents {
-            joins =
-                Self.visitKeys(of: document) { prefix, name in
-                    guard allFound else { return }
-                    if let index = Self.index(of: prefix, name, in: keys) {
-                        met[index] = true
-                    } else {
-                        allFound = false
-                    }
-                } || joins
+        // The marks on the stack (a file's few keys): an array made here is allocated through the standard
+        // library's unspecialized entry, which costs more than the search for a file of one operation.
+        let told = withUnsafeTemporaryAllocation(of: Bool.self, capacity: keys.count) { met -> Bool in
+            met.initialize(repeating: false)
+            var allFound = true
+            var joins = false
+            for document in documents {
+                joins =
+                    Self.visitKeys(of: document) { prefix, name in
+                        guard allFound else { return }
+                        if let index = Self.index(of: prefix, name, in: keys) {
+                            met[index] = true
+                        } else {
+                            allFound = false
+                        }
+                    } || joins
+            }
+            return allFound && joins == joinsAll && !met.contains(false)
         }
-        if allFound && joins == joinsAll && !met.contains(false) { return true }
+        if told { return true }
         return documents.map(Self.of).reduce(DocumentLinks()) { $0.merging($1) } == self
     }
 
@@ -134,6 +139,9 @@ package struct DocumentLinks: Sendable, Equatable {
     private static func visitKeys(of document: Document, _ body: (StaticString, String) -> Void) -> Bool {
         var joinsAll = false
         var pending: [SelectionSet] = []
+        // A key is a spread's name or a directive's argument: a set with neither a spread nor a selection with
+        // directives at any depth holds none, and is not visited.
+        func mayHoldKeys(_ set: SelectionSet) -> Bool { set.containsSpreads || set.containsDirectives }
         func note(_ list: [Directive]) {
             for directive in list {
                 let key: String
@@ -153,11 +161,11 @@ package struct DocumentLinks: Sendable, Equatable {
                 if let name = operation.name { body("name:", name.value) } else { joinsAll = true }
                 note(operation.directives)
                 for variable in operation.variableDefinitions { note(variable.directives) }
-                pending.append(operation.selectionSet)
+                if mayHoldKeys(operation.selectionSet) { pending.append(operation.selectionSet) }
             case .fragment(let fragment):
                 body("name:", fragment.name.value)
                 note(fragment.directives)
-                pending.append(fragment.selectionSet)
+                if mayHoldKeys(fragment.selectionSet) { pending.append(fragment.selectionSet) }
             default:
                 joinsAll = true
             }
@@ -168,13 +176,13 @@ package struct DocumentLinks: Sendable, Equatable {
                     switch selections[index] {
                     case .field(let field):
                         if !field.directives.isEmpty { note(field.directives) }
-                        if let set = field.selectionSet { pending.append(set) }
+                        if let set = field.selectionSet, mayHoldKeys(set) { pending.append(set) }
                     case .fragmentSpread(let spread):
                         if !spread.directives.isEmpty { note(spread.directives) }
                         body("name:", spread.name.value)
                     case .inlineFragment(let inline):
                         if !inline.directives.isEmpty { note(inline.directives) }
-                        pending.append(inline.selectionSet)
+                        if mayHoldKeys(inline.selectionSet) { pending.append(inline.selectionSet) }
                     }
                 }
             }

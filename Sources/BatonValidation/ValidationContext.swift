@@ -446,18 +446,23 @@ package final class ValidationContext {
 
     /// Calls `body` with each spread in a selection set in graphql-js's `getFragmentSpreads` order: a
     /// stack of selection lists, each list's spreads in order and its inner lists pushed as met. `stack`
-    /// is storage only (emptied first), kept by the caller between searches.
+    /// is storage only (emptied first), kept by the caller between searches. A list with no spread at
+    /// any depth (`SelectionSet.containsSpreads`) would give nothing and push nothing that gives anything,
+    /// so it is left out: the same spreads in the same order.
     static func forEachFragmentSpread(
         in selectionSet: SelectionSet, stack: inout [[Selection]], _ body: (FragmentSpread) -> Void
     ) {
         stack.removeAll(keepingCapacity: true)
+        guard selectionSet.containsSpreads else { return }
         stack.append(selectionSet.selections)
         while let selections = stack.popLast() {
             for selection in selections {
                 switch selection {
                 case .fragmentSpread(let spread): body(spread)
-                case .field(let field): if let inner = field.selectionSet { stack.append(inner.selections) }
-                case .inlineFragment(let inline): stack.append(inline.selectionSet.selections)
+                case .field(let field):
+                    if let inner = field.selectionSet, inner.containsSpreads { stack.append(inner.selections) }
+                case .inlineFragment(let inline):
+                    if inline.selectionSet.containsSpreads { stack.append(inline.selectionSet.selections) }
                 }
             }
         }

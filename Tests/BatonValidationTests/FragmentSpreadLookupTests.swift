@@ -10,7 +10,7 @@ import XCTest
 /// `getFragmentSpreads` order (found by a search that keeps no node).
 final class FragmentSpreadLookupTests: XCTestCase {
     static let document = """
-        query Q { dog { ...A ... on Dog { ...B name } owner { ...C } } ...Missing pets { ...A } }
+        query Q { dog { ...A ... on Dog { ...B name } owner { name pets { name } } owner { ...C } } ...Missing pets { ...A } }
         fragment A on Dog { name ...B ... { ...C owner { ...A } } }
         fragment B on Dog { ... on Dog { ... on Dog { ...C } } ...Missing }
         fragment C on Human { name }

@@ -57,26 +57,23 @@ package struct Driver: Sendable {
         let found = ProjectResolver.schemasFound(request)
         // A streamed check builds each project's schema while the documents are looked for: the build needs
         // only the schema files, and the discovery (every folder listed, every file matched) otherwise ran
-        // alone on one core before it. With one worker the schemas are built first.
-        let toBuild = options.streamsCheck(upTo: stage, kept: keeping) ? found.schemasToBuild : []
-        var resolved: ResolvedProjects
-        var schemas: [ProjectLoader.LoadedSchema] = []
-        if toBuild.isEmpty {
-            resolved = ProjectResolver.documentsFound(found, request)
-        } else {
+        // alone on one core before it. With one worker the schemas are built first. Each schema goes with its
+        // project (`BuiltSchema`, carried into the project's `ProjectInput`), never by position.
+        let resolved: ResolvedProjects
+        if options.streamsCheck(upTo: stage, kept: keeping), found.buildsSchemas {
             let loader = ProjectLoader(workingDirectory: request.workingDirectory, schemas: options.schemas)
-            (schemas, resolved) = ParallelWork.together(workers: options.workers) {
-                toBuild.map { Compilation.checkedSchema($0, loader: loader) }
+            (_, resolved) = ParallelWork.together(workers: options.workers) {
+                found.buildSchemas { Compilation.checkedSchema($0, loader: loader) }
             } foreground: {
                 ProjectResolver.documentsFound(found, request)
             }
+        } else {
+            resolved = ProjectResolver.documentsFound(found, request)
         }
         var result = DriverResult(resolved: resolved, policy: policy)
         if resolved.isFatal { return result }
-        result.compilations = resolved.projects.enumerated().map { index, project in
-            makeCompilation(
-                project, cache: keeping ? ProjectCache() : nil,
-                schema: schemas.indices.contains(index) ? schemas[index] : nil)
+        result.compilations = resolved.projects.map { project in
+            makeCompilation(project, cache: keeping ? ProjectCache() : nil, schema: project.builtSchema?.take())
         }
         KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
         if stage == .generate, useManifests {

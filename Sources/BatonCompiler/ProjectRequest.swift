@@ -63,10 +63,13 @@ package struct ProjectInput: Sendable {
     package var skipsSchemaOnlyFiles: Bool
     /// Texts read instead of the files at their absolute paths (see `ProjectLoader.overlays`).
     package var overlays: [String: [UInt8]]
+    /// A streamed check's schema of `schemaFiles`, built while the documents were looked for (`Driver.compile`);
+    /// nil, or empty, when the compilation builds its own.
+    package var builtSchema: BuiltSchema?
 
     package init(
         configuration: Configuration?, schemaFiles: [String], documentFiles: [String], reportedPaths: [String]? = nil,
-        skipsSchemaOnlyFiles: Bool = false, overlays: [String: [UInt8]] = [:]
+        skipsSchemaOnlyFiles: Bool = false, overlays: [String: [UInt8]] = [:], builtSchema: BuiltSchema? = nil
     ) {
         self.configuration = configuration
         self.schemaFiles = schemaFiles
@@ -74,6 +77,7 @@ package struct ProjectInput: Sendable {
         self.reportedPaths = reportedPaths
         self.skipsSchemaOnlyFiles = skipsSchemaOnlyFiles
         self.overlays = overlays
+        self.builtSchema = builtSchema
     }
 
     /// Whether a diagnostic at `displayPath` (relative to `workingDirectory`) is reported; the path is not
@@ -101,17 +105,22 @@ package struct FoundSchemas: Sendable {
     /// The configuration used and the problems met so far; no project yet.
     package var resolved = ResolvedProjects()
     /// Each project's configuration (nil without a baton.json) and schema files, with the problems its schema
-    /// patterns gave (reported with its documents' problems, in the project's turn).
-    package var projects: [(configuration: Configuration?, schemaFiles: [String], diagnostics: [Diagnostic])] = []
+    /// patterns gave (reported with its documents' problems, in the project's turn), and where a streamed check
+    /// puts the schema it builds of them (`buildSchemas`), carried into the project's `ProjectInput`.
+    package var projects:
+        [(configuration: Configuration?, schemaFiles: [String], diagnostics: [Diagnostic], schema: BuiltSchema)] = []
     /// True when nothing is left to look for (a problem stopped the run before any project).
     package var isComplete = false
 
-    /// The schema files to build: none when some problem so far stops the run anyway.
-    package var schemasToBuild: [[String]] {
-        if resolved.isFatal || projects.contains(where: { $0.diagnostics.contains(where: Diagnostic.isFatal) }) {
-            return []
-        }
-        return projects.map(\.schemaFiles)
+    /// Whether there are schemas to build: none when some problem so far stops the run anyway.
+    package var buildsSchemas: Bool {
+        !projects.isEmpty && !resolved.isFatal
+            && !projects.contains(where: { $0.diagnostics.contains(where: Diagnostic.isFatal) })
+    }
+
+    /// Builds each project's schema with `build` (given its schema files) into the project's `schema`.
+    package func buildSchemas(_ build: ([String]) -> ProjectLoader.LoadedSchema) {
+        for project in projects { project.schema.set(build(project.schemaFiles)) }
     }
 }
 
@@ -145,7 +154,7 @@ package enum ProjectResolver {
         var found = FoundSchemas()
         if request.isStandalone {
             let schemaFiles = schemaPaths(request, loader: loader, into: &found.resolved.diagnostics)
-            found.projects = [(nil, schemaFiles, [])]
+            found.projects = [(nil, schemaFiles, [], BuiltSchema())]
             return found
         }
         found.isComplete = true
@@ -191,10 +200,10 @@ package enum ProjectResolver {
                     swiftOutputPath, span: configuration.output.swiftPath?.span ?? Span(start: 0, end: 1))
             }
             if let overrideSchema {
-                found.projects.append((configuration, overrideSchema, []))
+                found.projects.append((configuration, overrideSchema, [], BuiltSchema()))
             } else {
                 let schema = DocumentDiscovery.schemaFiles(of: configuration)
-                found.projects.append((configuration, schema.files, schema.diagnostics))
+                found.projects.append((configuration, schema.files, schema.diagnostics, BuiltSchema()))
             }
         }
         return found
@@ -215,7 +224,8 @@ package enum ProjectResolver {
             documents.removeAll { schemaSet.contains($0) }
             resolved.projects = [
                 ProjectInput(
-                    configuration: nil, schemaFiles: schemaFiles, documentFiles: documents, skipsSchemaOnlyFiles: true)
+                    configuration: nil, schemaFiles: schemaFiles, documentFiles: documents, skipsSchemaOnlyFiles: true,
+                    builtSchema: found.projects.first?.schema)
             ]
             return resolved
         }
@@ -232,7 +242,8 @@ package enum ProjectResolver {
             resolved.diagnostics += documents.diagnostics
             projects.append(
                 ProjectInput(
-                    configuration: configuration, schemaFiles: project.schemaFiles, documentFiles: documents.files))
+                    configuration: configuration, schemaFiles: project.schemaFiles, documentFiles: documents.files,
+                    builtSchema: project.schema))
         }
         if !request.paths.isEmpty, let path = resolved.configurationPath {
             applyReportedPaths(request, rootConfiguration: path, to: &projects, into: &resolved.diagnostics)

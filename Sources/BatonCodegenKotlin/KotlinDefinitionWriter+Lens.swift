@@ -4,8 +4,9 @@ import BatonIR
 import BatonSchema
 import BatonSyntax
 
-/// Lens classes: a property per member of the tree's lens (`LensDeclaration`), read through the private reader, and a
-/// nested class per nested lens. Types, reads, conditions and runtime details are the tree's; this spells them.
+/// Lens classes: a property per member of the tree's lens (`LensDeclaration`), read through the reader the class
+/// inherits from `RecordReader.Lens`, and a nested class per nested lens. Types, reads, conditions and runtime
+/// details are the tree's; this spells them.
 extension KotlinDefinitionWriter {
     /// Picks the plan object's name: free among nested classes and unequal to every member name in the file.
     func choosePlanName(_ root: LensDeclaration) {
@@ -37,6 +38,9 @@ extension KotlinDefinitionWriter {
         }
         let connectionID = lens.connectionIDName.map { members.claim($0, ignoringCase: false) }
         let reader = members.claim("reader", ignoringCase: false)
+        // The runtime's `RecordReader.Lens` holds the reader as `reader` and gives the lens its equality, once for
+        // every lens; a lens with a member of that name keeps a reader of its own name and writes its equality.
+        let inheritsLens = reader == "reader"
         var properties: [Template] = []
         var nested: [Template] = []
         var selectionNames: [String] = []
@@ -98,21 +102,24 @@ extension KotlinDefinitionWriter {
         }
         lastSelectionNames = selectionNames
         if depth == 0 { rootSelectionNames = selectionNames }
+        let identity = inheritsLens ? [] : [Self.identity(qualified: qualified, reader: KotlinNames.quoted(reader))]
         let body = Template.joined(
-            properties + nested + extra(KotlinNames.quoted(reader)) + [
-                Self.identity(qualified: qualified, reader: KotlinNames.quoted(reader))
-            ],
-            separator: "\n\n")
+            properties + nested + extra(KotlinNames.quoted(reader)) + identity, separator: "\n\n")
+        let constructor =
+            inheritsLens
+            ? "internal constructor(reader: RecordReader) : RecordReader.Lens(reader)"
+            : "internal constructor(private val \(KotlinNames.quoted(reader)): RecordReader)"
         return """
             \(DocComment.block(doc))
-            class \(KotlinNames.quoted(className)) internal constructor(private val \(KotlinNames.quoted(reader)): RecordReader) {
+            class \(KotlinNames.quoted(className)) \(constructor) {
                 \(body)
             }
             """
     }
 
-    /// A lens's `equals` and `hashCode`: by record and snapshot (its reader's), so lenses work as Compose state
-    /// and in a `StateFlow`. `qualified` names the class from the file's top level, so no nested class shadows it.
+    /// A lens's `equals` and `hashCode` when it cannot inherit `RecordReader.Lens`'s (a member takes the name
+    /// `reader`): by record and snapshot (its reader's), so lenses work as Compose state and in a `StateFlow`.
+    /// `qualified` names the class from the file's top level, so no nested class shadows it.
     static func identity(qualified: String, reader: String) -> Template {
         """
         /** Equal to a lens of this class reading the same record of the same store snapshot. */

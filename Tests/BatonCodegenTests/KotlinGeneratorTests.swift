@@ -166,6 +166,35 @@ final class KotlinGeneratorTests: XCTestCase {
         XCTAssertFalse(fragment.contains("val Companion:"))
     }
 
+    /// Every lens class extends the runtime's `RecordReader.Lens`, which holds the reader and declares `equals` and
+    /// `hashCode` once (issue 34: fewer declarations for kotlinc to analyse), except one with a member named
+    /// `reader` (the hostile schema's `class` lens): that keeps a reader of another name and writes its own equality.
+    func testLensesInheritReaderAndEqualityUnlessAMemberIsNamedReader() throws {
+        for (name, model, packageName) in try models() {
+            let files = KotlinGenerator.generate(
+                model, options: KotlinGeneratorOptions(packageName: packageName, includeRuntime: false))
+            var inheriting = 0
+            var own = 0
+            for file in files {
+                let lines = file.contents.split(separator: "\n")
+                for line in lines where line.contains(" internal constructor(") && line.contains("RecordReader") {
+                    if line.hasSuffix(" internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {") {
+                        inheriting += 1
+                    } else {
+                        XCTAssertTrue(line.contains("(private val reader_: RecordReader) {"), "\(file.path): \(line)")
+                        own += 1
+                    }
+                }
+                // Equality is written out only where the reader is the class's own.
+                let equals = lines.filter { $0.contains("override fun equals(other: Any?): Boolean = other is") }
+                let ownReaders = lines.filter { $0.contains("(private val reader_: RecordReader) {") }
+                XCTAssertEqual(equals.count, ownReaders.count, "\(name) \(file.path)")
+            }
+            XCTAssertGreaterThan(inheriting, 0, name)
+            XCTAssertEqual(own > 0, name == "hostile", name)
+        }
+    }
+
     func testOperationCarriesItsIdentityAndPolicy() throws {
         let project = try KotlinProjectSupport.example("RickAndMorty")
         let files = KotlinGenerator.generate(

@@ -32,8 +32,12 @@ import Testing
 
         let kotlin = try Self.generated("kotlin")
         // Kotlin's nested class names are unique in the file (a `_` per earlier claim of the name, ignoring case).
-        let classes = kotlin.matches(of: /\bclass (\w+?)_* internal constructor\(private val reader: RecordReader\)/)
-            .map { String($0.output.1) }
+        // A lens class extends `RecordReader.Lens`, or keeps its own reader when a member is named `reader`.
+        let classes = kotlin.matches(
+            of:
+                /\bclass (\w+?)_* internal constructor\((?:reader: RecordReader\) : RecordReader\.Lens\(reader\)|private val \w+: RecordReader\))/
+        )
+        .map { String($0.output.1) }
         #expect(classes == expected)
 
         // Each shared lens: Swift names it (a typealias to the earlier struct), Kotlin refers to the earlier class.

@@ -50,19 +50,19 @@ class AddComment(
     /**
      * The data of `AddComment`: a lens of the root record `Mutation`.
      */
-    class Data internal constructor(private val reader: RecordReader) {
+    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val addComment: AddComment2? get() = reader.read(Plan.addComment_)
 
         /**
          * A lens of `AddCommentPayload`.
          */
-        class AddComment2 internal constructor(private val reader: RecordReader) {
+        class AddComment2 internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val commentEdge: CommentEdge? get() = reader.read(Plan.addComment_commentEdge)
 
             /**
              * A lens of `IssueCommentEdge`.
              */
-            class CommentEdge internal constructor(private val reader: RecordReader) {
+            class CommentEdge internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val cursor: String get() = reader.readNonNull(Plan.addComment_commentEdge_cursor)
 
                 val node: Node? get() = reader.read(Plan.addComment_commentEdge_node)
@@ -70,7 +70,7 @@ class AddComment(
                 /**
                  * A lens of `IssueComment`.
                  */
-                class Node internal constructor(private val reader: RecordReader) {
+                class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                     val id: String get() = reader.readNonNull(Plan.addComment_commentEdge_node_id)
 
                     val body: String get() = reader.readNonNull(Plan.addComment_commentEdge_node_body)
@@ -80,7 +80,7 @@ class AddComment(
                     /**
                      * A lens of `Actor`.
                      */
-                    class Author internal constructor(private val reader: RecordReader) {
+                    class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                         val login: String get() = reader.readNonNull(Plan.addComment_commentEdge_node_author_login)
 
                         /**
@@ -98,11 +98,6 @@ class AddComment(
                                 return result
                             }
                         }
-
-                        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                        override fun equals(other: Any?): Boolean = other is AddComment.Data.AddComment2.CommentEdge.Node.Author && other.reader == reader
-
-                        override fun hashCode(): Int = reader.hashCode()
                     }
 
                     /**
@@ -123,11 +118,6 @@ class AddComment(
                             return result
                         }
                     }
-
-                    /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                    override fun equals(other: Any?): Boolean = other is AddComment.Data.AddComment2.CommentEdge.Node && other.reader == reader
-
-                    override fun hashCode(): Int = reader.hashCode()
                 }
 
                 /**
@@ -146,11 +136,6 @@ class AddComment(
                         return result
                     }
                 }
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is AddComment.Data.AddComment2.CommentEdge && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
 
             /**
@@ -167,11 +152,6 @@ class AddComment(
                     return result
                 }
             }
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is AddComment.Data.AddComment2 && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
 
         /**
@@ -188,11 +168,6 @@ class AddComment(
                 return result
             }
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is AddComment.Data && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

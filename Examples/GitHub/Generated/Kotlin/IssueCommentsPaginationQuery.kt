@@ -36,25 +36,15 @@ class IssueCommentsPaginationQuery(
     /**
      * The data of `IssueCommentsPaginationQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(private val reader: RecordReader) {
+    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val node: Node? get() = reader.read(Plan.node)
 
         /**
          * A lens of `Node`.
          */
-        class Node internal constructor(private val reader: RecordReader) {
+        class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val issueComments: IssueComments_issue? get() = reader.fragment(Plan.node_issueComments)
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is IssueCommentsPaginationQuery.Data.Node && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is IssueCommentsPaginationQuery.Data && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

@@ -48,39 +48,24 @@ class IssueCommentsQuery(
     /**
      * The data of `IssueCommentsQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(private val reader: RecordReader) {
+    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val node: Node? get() = reader.read(Plan.node)
 
         /**
          * A lens of `Node`.
          */
-        class Node internal constructor(private val reader: RecordReader) {
+        class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val asIssue: AsIssue? get() = reader.inlineFragment(Plan.node_asIssue)
 
             /**
              * A lens of `Issue`.
              */
-            class AsIssue internal constructor(private val reader: RecordReader) {
+            class AsIssue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val title: String get() = reader.readNonNull(Plan.node_asIssue_title)
 
                 val issueComments: IssueComments_issue get() = reader.fragmentNonNull(Plan.node_asIssue_issueComments)
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is IssueCommentsQuery.Data.Node.AsIssue && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is IssueCommentsQuery.Data.Node && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is IssueCommentsQuery.Data && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

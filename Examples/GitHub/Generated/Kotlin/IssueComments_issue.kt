@@ -18,7 +18,7 @@ import baton.runtime.Variable
 /**
  * The fragment `IssueComments_issue` on `Issue`: a lens read through the `issueComments` accessor of every lens that spreads it.
  */
-class IssueComments_issue internal constructor(private val reader: RecordReader) {
+class IssueComments_issue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
     val id: String get() = reader.readNonNull(Plan.id)
 
     val comments: Comments get() = reader.readNonNull(Plan.comments)
@@ -26,7 +26,7 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
     /**
      * A lens of `IssueCommentConnection`.
      */
-    class Comments internal constructor(private val reader: RecordReader) {
+    class Comments internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val totalCount: Int get() = reader.readNonNull(Plan.comments_totalCount)
 
         val edges: List<Edges?>? get() = reader.read(Plan.comments_edges)
@@ -39,7 +39,7 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
         /**
          * A lens of `IssueCommentEdge`.
          */
-        class Edges internal constructor(private val reader: RecordReader) {
+        class Edges internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val cursor: String get() = reader.readNonNull(Plan.comments_edges_cursor)
 
             val node: Node? get() = reader.read(Plan.comments_edges_node)
@@ -47,7 +47,7 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
             /**
              * A lens of `IssueComment`.
              */
-            class Node internal constructor(private val reader: RecordReader) {
+            class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val id: String get() = reader.readNonNull(Plan.comments_edges_node_id)
 
                 val body: String get() = reader.readNonNull(Plan.comments_edges_node_body)
@@ -57,45 +57,20 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
                 /**
                  * A lens of `Actor`.
                  */
-                class Author internal constructor(private val reader: RecordReader) {
+                class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                     val login: String get() = reader.readNonNull(Plan.comments_edges_node_author_login)
-
-                    /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                    override fun equals(other: Any?): Boolean = other is IssueComments_issue.Comments.Edges.Node.Author && other.reader == reader
-
-                    override fun hashCode(): Int = reader.hashCode()
                 }
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is IssueComments_issue.Comments.Edges.Node && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is IssueComments_issue.Comments.Edges && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
 
         /**
          * A lens of `PageInfo`.
          */
-        class PageInfo internal constructor(private val reader: RecordReader) {
+        class PageInfo internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val endCursor: String? get() = reader.read(Plan.comments_pageInfo_endCursor)
 
             val hasNextPage: Boolean get() = reader.readNonNull(Plan.comments_pageInfo_hasNextPage)
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is IssueComments_issue.Comments.PageInfo && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is IssueComments_issue.Comments && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */
@@ -135,9 +110,4 @@ class IssueComments_issue internal constructor(private val reader: RecordReader)
         fun pagination(environment: BatonEnvironment, fragment: IssueComments_issue): Pagination<IssueComments_issue> =
             Pagination.of(environment, fragment.reader, REFETCHABLE, FRAGMENT_NAME) { IssueComments_issue(it) }
     }
-
-    /** Equal to a lens of this class reading the same record of the same store snapshot. */
-    override fun equals(other: Any?): Boolean = other is IssueComments_issue && other.reader == reader
-
-    override fun hashCode(): Int = reader.hashCode()
 }

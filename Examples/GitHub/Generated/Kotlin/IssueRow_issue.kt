@@ -12,7 +12,7 @@ import baton.runtime.Selection
 /**
  * The fragment `IssueRow_issue` on `Issue`: a lens read through the `issueRow` accessor of every lens that spreads it.
  */
-class IssueRow_issue internal constructor(private val reader: RecordReader) {
+class IssueRow_issue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
     val number: Int get() = reader.readNonNull(Plan.number)
 
     val title: String get() = reader.readNonNull(Plan.title)
@@ -22,13 +22,8 @@ class IssueRow_issue internal constructor(private val reader: RecordReader) {
     /**
      * A lens of `Actor`.
      */
-    class Author internal constructor(private val reader: RecordReader) {
+    class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val login: String get() = reader.readNonNull(Plan.author_login)
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is IssueRow_issue.Author && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */
@@ -49,9 +44,4 @@ class IssueRow_issue internal constructor(private val reader: RecordReader) {
         /** The fragment's selections, which every spread of it hands the runtime. */
         val SELECTIONS: List<Selection> get() = Plan.SELECTIONS
     }
-
-    /** Equal to a lens of this class reading the same record of the same store snapshot. */
-    override fun equals(other: Any?): Boolean = other is IssueRow_issue && other.reader == reader
-
-    override fun hashCode(): Int = reader.hashCode()
 }

@@ -44,13 +44,13 @@ class RepositoryQuery(
     /**
      * The data of `RepositoryQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(private val reader: RecordReader) {
+    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val repository: FieldResult<Repository?> get() = reader.catching(Plan.repository) { it.read(Plan.repository) }
 
         /**
          * A lens of `Repository`.
          */
-        class Repository internal constructor(private val reader: RecordReader) {
+        class Repository internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val nameWithOwner: String get() = reader.readNonNull(Plan.repository_nameWithOwner)
 
             val description: String? get() = reader.read(Plan.repository_description)
@@ -60,39 +60,19 @@ class RepositoryQuery(
             /**
              * A lens of `IssueConnection`.
              */
-            class Issues internal constructor(private val reader: RecordReader) {
+            class Issues internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val nodes: List<Nodes?>? get() = reader.read(Plan.repository_issues_nodes)
 
                 /**
                  * A lens of `Issue`.
                  */
-                class Nodes internal constructor(private val reader: RecordReader) {
+                class Nodes internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                     val id: String get() = reader.readNonNull(Plan.repository_issues_nodes_id)
 
                     val issueRow: IssueRow_issue? get() = reader.fragment(Plan.repository_issues_nodes_issueRow)
-
-                    /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                    override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data.Repository.Issues.Nodes && other.reader == reader
-
-                    override fun hashCode(): Int = reader.hashCode()
                 }
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data.Repository.Issues && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data.Repository && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is RepositoryQuery.Data && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

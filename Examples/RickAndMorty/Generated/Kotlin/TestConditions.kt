@@ -43,13 +43,13 @@ class TestConditions(
     /**
      * The data of `TestConditions`: a lens of the root record `Query`.
      */
-    class Data internal constructor(private val reader: RecordReader) {
+    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val character: Character? get() = reader.read(Plan.character)
 
         /**
          * A lens of `Character`.
          */
-        class Character internal constructor(private val reader: RecordReader) {
+        class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val id: String? get() = reader.read(Plan.character_id)
 
             val name: String? get() = reader.read(Plan.character_name)
@@ -63,29 +63,14 @@ class TestConditions(
             /**
              * A lens of `Location`.
              */
-            class Origin internal constructor(private val reader: RecordReader) {
+            class Origin internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val id: String? get() = reader.read(Plan.character_origin_id)
 
                 val name: String? get() = reader.read(Plan.character_origin_name)
 
                 val dimension: String? get() = reader.read(Plan.character_origin_dimension)
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is TestConditions.Data.Character.Origin && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is TestConditions.Data.Character && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is TestConditions.Data && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

@@ -38,13 +38,13 @@ class TestProfilePlain(
     /**
      * The data of `TestProfilePlain`: a lens of the root record `Query`.
      */
-    class Data internal constructor(private val reader: RecordReader) {
+    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val character: Character? get() = reader.read(Plan.character)
 
         /**
          * A lens of `Character`.
          */
-        class Character internal constructor(private val reader: RecordReader) {
+        class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val id: String? get() = reader.read(Plan.character_id)
 
             val image: String? get() = reader.read(Plan.character_image)
@@ -56,27 +56,12 @@ class TestProfilePlain(
             /**
              * A lens of `Location`.
              */
-            class Location internal constructor(private val reader: RecordReader) {
+            class Location internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val id: String? get() = reader.read(Plan.character_location_id)
 
                 val name: String? get() = reader.read(Plan.character_location_name)
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is TestProfilePlain.Data.Character.Location && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is TestProfilePlain.Data.Character && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is TestProfilePlain.Data && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

@@ -39,13 +39,13 @@ class TestProfileQuery(
     /**
      * The data of `TestProfileQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(private val reader: RecordReader) {
+    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
         val character: Character? get() = reader.read(Plan.character)
 
         /**
          * A lens of `Character`.
          */
-        class Character internal constructor(private val reader: RecordReader) {
+        class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
             val id: String? get() = reader.read(Plan.character_id)
 
             val name: String? get() = reader.read(Plan.character_name)
@@ -67,43 +67,23 @@ class TestProfileQuery(
             /**
              * A lens of `Location`.
              */
-            class Origin internal constructor(private val reader: RecordReader) {
+            class Origin internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val id: String? get() = reader.read(Plan.character_origin_id)
 
                 val name: String? get() = reader.read(Plan.character_origin_name)
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data.Character.Origin && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
 
             /**
              * A lens of `Location`.
              */
-            class Location internal constructor(private val reader: RecordReader) {
+            class Location internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
                 val id: String? get() = reader.read(Plan.character_location_id)
 
                 val name: FieldResult<String?> get() = reader.catching(Plan.character_location_name) { it.read(Plan.character_location_name) }
 
                 val dimension: String? get() = reader.read(Plan.character_location_dimension)
-
-                /** Equal to a lens of this class reading the same record of the same store snapshot. */
-                override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data.Character.Location && other.reader == reader
-
-                override fun hashCode(): Int = reader.hashCode()
             }
-
-            /** Equal to a lens of this class reading the same record of the same store snapshot. */
-            override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data.Character && other.reader == reader
-
-            override fun hashCode(): Int = reader.hashCode()
         }
-
-        /** Equal to a lens of this class reading the same record of the same store snapshot. */
-        override fun equals(other: Any?): Boolean = other is TestProfileQuery.Data && other.reader == reader
-
-        override fun hashCode(): Int = reader.hashCode()
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them. */

@@ -353,6 +353,20 @@ class RecordReader(
     /** A reader of no record, for a non-null lens accessor whose record could not be read. */
     fun absent(): RecordReader = RecordReader(context, null, path)
 
+    /**
+     * What a generated lens class extends: its [reader], and equality by class and reader (a lens equals a lens of
+     * the same class reading the same record of the same store snapshot), so lenses work as Compose state and in a
+     * `StateFlow`. Declared once here rather than in every lens class, which keeps the compile of generated code
+     * down. Nested in [RecordReader] so that no generated type has to avoid its name.
+     */
+    abstract class Lens(@JvmField protected val reader: RecordReader) {
+        /** Equal to a lens of this class reading the same record of the same store snapshot. */
+        override fun equals(other: Any?): Boolean =
+            other != null && other.javaClass == javaClass && (other as Lens).reader == reader
+
+        override fun hashCode(): Int = reader.hashCode()
+    }
+
     override fun equals(other: Any?): Boolean =
         other is RecordReader && other.key == key &&
             other.context.snapshot == context.snapshot && other.context.variables == context.variables

@@ -194,44 +194,15 @@ package enum PlanDigests {
     package static func definitions(_ model: LensModel, documents: [String: String]) -> (
         digests: [String: String], undigested: Set<String>
     ) {
-        var fragmentFile: [String: String] = [:]
-        var spreads: [String: [String]] = [:]
         // Summarized fragments take their recorded digests and are spread by no definition planned here.
         let planned = model.planned
-        for fragment in planned.fragments {
-            fragmentFile[fragment.name] = fragment.location.file.path
-            spreads[fragment.name] = fragment.fragmentsSpread
-        }
-        // Every fragment a fragment reaches, itself included (a walk per fragment; cycles are
-        // impossible in a valid document, and the visited set guards anyway).
-        func closure(_ names: [String]) -> Set<String> {
-            var seen: Set<String> = []
-            var stack = names
-            while let name = stack.popLast() {
-                guard seen.insert(name).inserted else { continue }
-                stack += spreads[name] ?? []
-            }
-            return seen
-        }
-        func digest(_ ownFile: String, _ fragments: Set<String>) -> String? {
-            var files: Set<String> = [ownFile]
-            for name in fragments {
-                guard let file = fragmentFile[name] else { return nil }
-                files.insert(file)
-            }
-            var text = ""
-            for file in files.sorted() {
-                guard let hash = documents[file] else { return nil }
-                text += hash + "\t" + file + "\n"
-            }
-            return SHA256.hexDigest(text)
-        }
+        var closures = ClosureDigests(planned, documents: documents)
         let texts = DocumentParts(model: model).fragmentTexts
         var result: [String: String] = [:]
         var undigested: Set<String> = []
         for fragment in planned.fragments {
             let key = fragment.definitionKey
-            guard let files = digest(fragment.location.file.path, closure([fragment.name])) else {
+            guard let files = closures.digest(fragment.location.file.path, [fragment.name]) else {
                 undigested.insert(key)
                 continue
             }
@@ -243,9 +214,77 @@ package enum PlanDigests {
             let key = operation.definitionKey
             var used = operation.fragmentsUsed
             if let refetched = operation.refetchableFragment { used.append(refetched) }
-            result[key] = digest(operation.location.file.path, closure(used))
+            result[key] = closures.digest(operation.location.file.path, used)
             if result[key] == nil { undigested.insert(key) }
         }
         return (result, undigested)
+    }
+}
+
+/// The digest of the document files a definition is built from (`PlanDigests.definitions`): its own file and that
+/// of every fragment it reaches through spreads (itself included), one line `hash\tpath\n` per file in the paths'
+/// order, hashed; nil when a reached fragment is not planned or a file has no hash. The fragments are numbered and
+/// each file's line written once, ranked in the paths' order, so a definition's closure is a walk over numbers and
+/// its text a sort of ranks and a copy of lines, not a set, sort and join of strings per definition.
+struct ClosureDigests {
+    /// Each planned fragment's number, by name (the first of a name).
+    private var numbers: [String: Int] = [:]
+    /// The fragments each fragment spreads itself, by number (-1 for a fragment not planned).
+    private var spreads: [[Int]] = []
+    /// The rank of each fragment's file.
+    private var fileRanks: [Int] = []
+    /// The rank of each file of a planned definition, by path (ranks follow the paths' order).
+    private var ranks: [String: Int] = [:]
+    /// Each file's line by rank; nil when the file has no hash.
+    private var lines: [[UInt8]?] = []
+    /// The walk's marks: a fragment is reached by this walk when its mark is `walk`.
+    private var marks: [Int] = []
+    private var walk = 0
+
+    init(_ planned: (operations: [OperationModel], fragments: [FragmentModel]), documents: [String: String]) {
+        var paths = Set<String>()
+        for fragment in planned.fragments { paths.insert(fragment.location.file.path) }
+        for operation in planned.operations { paths.insert(operation.location.file.path) }
+        for (rank, path) in paths.sorted().enumerated() {
+            ranks[path] = rank
+            lines.append(documents[path].map { Array(($0 + "\t" + path + "\n").utf8) })
+        }
+        for (number, fragment) in planned.fragments.enumerated() where numbers[fragment.name] == nil {
+            numbers[fragment.name] = number
+        }
+        for fragment in planned.fragments {
+            spreads.append(fragment.fragmentsSpread.map { numbers[$0] ?? -1 })
+            fileRanks.append(ranks[fragment.location.file.path] ?? -1)
+        }
+        marks = Array(repeating: 0, count: planned.fragments.count)
+    }
+
+    /// The digest of `ownFile` (a planned definition's) with the files of every fragment `names` reach.
+    mutating func digest(_ ownFile: String, _ names: [String]) -> String? {
+        guard let own = ranks[ownFile] else { return nil }
+        walk += 1
+        var files: [Int] = [own]
+        var stack: [Int] = []
+        stack.reserveCapacity(names.count)
+        for name in names {
+            guard let number = numbers[name] else { return nil }
+            stack.append(number)
+        }
+        while let number = stack.popLast() {
+            guard number >= 0 else { return nil }
+            guard marks[number] != walk else { continue }
+            marks[number] = walk
+            files.append(fileRanks[number])
+            stack += spreads[number]
+        }
+        files.sort()
+        var text: [UInt8] = []
+        var last = -1
+        for rank in files where rank != last {
+            last = rank
+            guard let line = lines[rank] else { return nil }
+            text += line
+        }
+        return SHA256.hex(SHA256.hash(text))
     }
 }

@@ -11,7 +11,7 @@ import BatonIR
 /// SHA-256 operation id, never change.
 package struct DocumentParts: Sendable {
     /// What joins definitions in a document text (the canonical printer's blank line).
-    package static let separator = "\n\n"
+    package static let separator = DocumentText.separator
 
     /// An operation's own definition and the fragments appended to it, by name, in the order they are joined.
     package struct Parts: Sendable, Equatable {
@@ -29,7 +29,7 @@ package struct DocumentParts: Sendable {
         // A summarized operation (`LensModel.summarized`) is never spelt, and spreads none of the
         // fragments that are.
         for operation in model.planned.operations {
-            guard let split = Self.split(operation.documentText, fragments: operation.fragmentsUsed) else { continue }
+            guard let split = Self.split(operation) else { continue }
             candidates.append((operation.name, split.operation, split.fragments))
         }
         // A fragment's text is the one every operation agrees on; an operation that disagrees keeps its whole text.
@@ -45,6 +45,16 @@ package struct DocumentParts: Sendable {
             operations[candidate.name] = Parts(operation: candidate.operation, fragments: candidate.fragments.map(\.0))
             for (name, text) in candidate.fragments { fragmentTexts[name] = text }
         }
+    }
+
+    /// The operation's text split as `split(_:fragments:)` splits it: taken from the parts the plan joined it from
+    /// when it kept them (`OperationModel.documentTextParts`, which a search finds again), else searched.
+    package static func split(_ operation: OperationModel) -> (operation: String, fragments: [(String, String)])? {
+        guard let parts = operation.documentTextParts, parts.fragments.count == operation.fragmentsUsed.count else {
+            return split(operation.documentText, fragments: operation.fragmentsUsed)
+        }
+        let own = String(decoding: operation.documentText.utf8.prefix(parts.operationLength), as: UTF8.self)
+        return (own, Array(zip(operation.fragmentsUsed, parts.fragments)))
     }
 
     /// `text` split into the operation's definition and one text per fragment of `fragments` (sorted by name, as

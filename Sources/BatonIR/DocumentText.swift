@@ -9,6 +9,9 @@ import BatonSyntax
 /// Variables that only client-only directives use (`$connections` of `@appendEdge`) are left out
 /// of the operation's definition too: the server would reject them as unused.
 package enum DocumentText {
+    /// What joins definitions in a document text (the canonical printer's blank line, `Printer.print`).
+    package static let separator = "\n\n"
+
     /// Directives the server never sees: the runtime implements them.
     package static let clientOnlyDirectives: Set<String> = Set(
         [BatonDirectives.required, BatonDirectives.catch, BatonDirectives.throwOnFieldError]
@@ -93,27 +96,69 @@ package enum DocumentText {
         var definitions: [Definition] = []
         let stack = PrintableDepth(
             stack: guardian ?? StackGuard(), keys: keys.isEmpty ? nil : KeyFieldAdder(schema, keys))
-        let rootType = schema.rootType(for: operation.operation)
         let clientOnly = clientOnlyVariables(operation: operation, fragments: fragments)
-        let root = OperationDefinition(
+        definitions.append(
+            .operation(
+                sent(operation, leavingOut: clientOnly, schema: schema, stack: stack, complete: &complete)))
+        for fragment in fragments.sorted(by: { $0.name.value < $1.name.value }) {
+            definitions.append(.fragment(sent(fragment, schema: schema, stack: stack, complete: &complete)))
+        }
+        let source = SourceFile(path: "<document>", bytes: [])
+        return Document(source: source, definitions: definitions, span: .zero)
+    }
+
+    /// The operation as its text sends it: without the variables `clientOnly` names (`clientOnlyVariables`) and
+    /// client-only directives, its selections transformed.
+    static func sent(
+        _ operation: OperationDefinition, leavingOut clientOnly: Set<String>, schema: GraphQLSchema,
+        stack: PrintableDepth, complete: inout Bool
+    ) -> OperationDefinition {
+        OperationDefinition(
             operation: operation.operation, name: operation.name,
             variableDefinitions: operation.variableDefinitions.filter { !clientOnly.contains($0.variable.name.value) },
             directives: strip(operation.directives),
             selectionSet: transform(
-                operation.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete, type: rootType),
+                operation.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete,
+                type: schema.rootType(for: operation.operation)),
             isShorthand: operation.isShorthand, span: operation.span)
-        definitions.append(.operation(root))
-        for fragment in fragments.sorted(by: { $0.name.value < $1.name.value }) {
-            let copy = FragmentDefinition(
-                name: fragment.name, typeCondition: fragment.typeCondition, directives: strip(fragment.directives),
-                selectionSet: transform(
-                    fragment.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete,
-                    type: schema.types[fragment.typeCondition.name.value]),
-                span: fragment.span)
-            definitions.append(.fragment(copy))
+    }
+
+    /// The fragment as every text that uses it sends it: without client-only directives, its selections transformed.
+    static func sent(
+        _ fragment: FragmentDefinition, schema: GraphQLSchema, stack: PrintableDepth, complete: inout Bool
+    ) -> FragmentDefinition {
+        FragmentDefinition(
+            name: fragment.name, typeCondition: fragment.typeCondition, directives: strip(fragment.directives),
+            selectionSet: transform(
+                fragment.selectionSet, addTypename: false, depth: 0, stack: stack, complete: &complete,
+                type: schema.types[fragment.typeCondition.name.value]),
+            span: fragment.span)
+    }
+
+    /// The text of a definition whose selections nest no deeper than `unguardedDepth` (the transform then never
+    /// asks the stack, and the text is always complete): the operation's part or a fragment's part of the texts
+    /// `text` prints, which joins them with `DocumentParts`' blank line. A fragment's part is the same in every
+    /// operation that sends it, so the plan prints it once (`LensBuildContext.sentText(ofFragment:)`).
+    /// `stack` is the calling thread's guard, which the transform never asks.
+    static func shallowText(
+        of definition: ShallowDefinition, schema: GraphQLSchema, keys: RecordKeys, stack guardian: StackGuard
+    ) -> String {
+        var complete = true
+        let stack = PrintableDepth(stack: guardian, keys: keys.isEmpty ? nil : KeyFieldAdder(schema, keys))
+        switch definition {
+        case .operation(let operation, let clientOnly):
+            return Printer.print(
+                .operation(sent(operation, leavingOut: clientOnly, schema: schema, stack: stack, complete: &complete)))
+        case .fragment(let fragment):
+            return Printer.print(.fragment(sent(fragment, schema: schema, stack: stack, complete: &complete)))
         }
-        let source = SourceFile(path: "<document>", bytes: [])
-        return Document(source: source, definitions: definitions, span: .zero)
+    }
+
+    /// A definition `shallowText` prints.
+    enum ShallowDefinition {
+        /// An operation, and the variables its text leaves out (`clientOnlyVariables`).
+        case operation(OperationDefinition, clientOnly: Set<String>)
+        case fragment(FragmentDefinition)
     }
 
     /// Whether `document` would be complete: the same transform over the same selections, asking the stack at

@@ -133,6 +133,10 @@ package struct OperationModel: Sendable {
     package var documentText: String
     /// The SHA-256 of `documentText`, lower-case hexadecimal: the persisted-query id, computed once.
     package var operationID: String
+    /// How `documentText` was joined, when the plan joined it from parts each definition printed once
+    /// (`DocumentText.shallowText`) and each fragment's part is found again by searching the text from its end
+    /// (`SentTextParts`); nil otherwise.
+    package var documentTextParts: SentTextParts? = nil
     /// Enums, input objects and custom scalars this operation's lens and variables use (not
     /// counting fragments it spreads), names sorted.
     package var usedTypes: UsedTypeNames
@@ -145,7 +149,8 @@ package struct OperationModel: Sendable {
     package init(
         name: String, typeName: String? = nil, kind: OperationType, rootType: String, variables: [VariableModel],
         throwOnFieldError: Bool, onError: String?, fragmentsUsed: [String], documentText: String,
-        usedTypes: UsedTypeNames, lens: Lens, location: SourceRange, hashesDocumentText: Bool = true
+        usedTypes: UsedTypeNames, lens: Lens, location: SourceRange, hashesDocumentText: Bool = true,
+        documentTextParts: SentTextParts? = nil
     ) {
         self.name = name
         self.typeName = typeName ?? name
@@ -157,10 +162,22 @@ package struct OperationModel: Sendable {
         self.fragmentsUsed = fragmentsUsed
         self.documentText = documentText
         self.operationID = hashesDocumentText ? SHA256.hexDigest(documentText) : ""
+        self.documentTextParts = documentTextParts
         self.usedTypes = usedTypes
         self.lens = lens
         self.location = location
     }
+}
+
+/// An operation's `documentText` as the plan joined it: the operation's own definition, then, after a blank line
+/// each (`DocumentText.separator`), the text of each fragment of `fragmentsUsed`, in that order. Kept only when no
+/// fragment's text holds its own heading after a blank line (`\n\nfragment Name on `), so a search of the text
+/// from its end for each fragment's heading finds the same parts (`DocumentParts`).
+package struct SentTextParts: Sendable {
+    /// How many UTF-8 bytes of `documentText` the operation's own definition is.
+    package var operationLength: Int
+    /// Each used fragment's text (shared by every operation that sends it), in `fragmentsUsed`' order.
+    package var fragments: [String]
 }
 
 /// One fragment: its lens reads a record of its type condition.

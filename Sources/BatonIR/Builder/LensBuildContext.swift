@@ -34,6 +34,8 @@ final class LensBuildContext {
     /// (`Lens.possibleTypes`), sorted once per type and shared by every lens of it.
     var sortedPossibleTypes: [String: [String]] = [:]
     var matchCache: [TypePair: Bool] = [:]
+    /// Each fragment's part of the operation texts that send it, printed once (`sentText(ofFragment:)`).
+    var sentFragmentTexts: [String: SentFragmentText?] = [:]
     /// `someFragmentNestsPastText`, computed once.
     var fragmentsNestPastText: Bool?
     /// The spread accessor's name of each fragment this context built: what `check` reads of a
@@ -320,7 +322,7 @@ final class LensBuildContext {
             fragmentsSpread: checksOnly ? [] : directSpreads(of: name),
             usedTypes: checksOnly ? UsedTypeNames() : usedTypeNames(lensTypes: types, variables: []),
             lens: lens, location: SourceRange(file: source, span: node.name.span),
-            possibleTypes: checksOnly ? [] : schema.possibleTypes(of: type).map(\.name).sorted())
+            possibleTypes: checksOnly ? [] : sortedPossibleTypes(of: type))
         model.refetchable = refetchableModel(node, lens: lens)
         fragmentModels[name] = model
         spreadAccessorNames[name] = model.spreadAccessorName
@@ -381,6 +383,7 @@ final class LensBuildContext {
         }
         var complete = true
         var text = ""
+        var textParts: SentTextParts? = nil
         // Without the text (`check`), its transform is still made when it could refuse: only
         // selections nested past `DocumentText.unguardedDepth` can run out of stack while printing.
         if !options.checksOnly
@@ -392,6 +395,8 @@ final class LensBuildContext {
                 // Only the transform can refuse (it asks the stack); the printing cannot. It is run
                 // building nothing, in the same frames.
                 complete = DocumentText.fits(operation: node, fragments: usedNodes, stack: stackGuard)
+            } else if let joined = sentTextFromParts(node, clientOnly: clientOnly, used: used) {
+                (text, textParts) = joined
             } else {
                 text = DocumentText.text(
                     operation: node, fragments: usedNodes, schema: schema, complete: &complete, stack: stackGuard,
@@ -406,7 +411,7 @@ final class LensBuildContext {
             usedTypes: checksOnly ? UsedTypeNames() : usedTypeNames(lensTypes: types, variables: variables),
             lens: lens,
             location: SourceRange(file: source, span: node.name?.span ?? node.span),
-            hashesDocumentText: !options.checksOnly)
+            hashesDocumentText: !options.checksOnly, documentTextParts: textParts)
     }
 
     // MARK: Operations on several threads

@@ -36,20 +36,23 @@ extension Compilation {
         var kept: Set<String> = []
         kept.reserveCapacity(manifest.files.count)
         var stamps = FileStamp.Folder(root)
-        for entry in manifest.files where entry.definition != "-" {
-            let digest: String?
-            if let planned = generation.definitionDigests[entry.definition] {
-                digest = planned
-            } else if summarizes, basis != nil, DefinitionKey.isDefinition(entry.definition),
-                undigested.isEmpty || !undigested.contains(entry.definition)
+        let files = manifest.files
+        // Each entry's key decoded, its digest compared and its stamp taken in place (`ManifestFiles`).
+        for index in files.indices where !files.isNoDefinition(at: index) {
+            let definition = files.definition(at: index)
+            let matches: Bool
+            if let planned = generation.definitionDigests[definition] {
+                matches = files.digest(at: index) == planned
+            } else if summarizes, basis != nil, DefinitionKey.isDefinition(definition),
+                undigested.isEmpty || !undigested.contains(definition)
             {
-                digest = readHere ? entry.digest : generation.incremental?.recordedDigest(entry.definition)
+                // Read here, the recorded digest is the entry's own.
+                matches = readHere || generation.incremental?.recordedDigest(definition) == files.digest(at: index)
             } else {
-                digest = nil
+                matches = false
             }
-            guard let digest, digest == entry.digest, trusted || stamps.stamp(of: entry.path) == entry.stamp
-            else { continue }
-            kept.insert(entry.definition)
+            guard matches, trusted || files.isOnDisk(index, in: &stamps) else { continue }
+            kept.insert(definition)
         }
         guard options.swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }
         // A build's files are one per document (`SwiftBuildLayout`): a file is kept whole, and with
@@ -147,28 +150,31 @@ extension Compilation {
         // between them: schema types' files, the Kotlin runtime's, added after this check): a kept
         // file's entry is looked for from the last one found on, and the entries are looked up by
         // definition only when it is not there.
+        // Keys and paths are compared in the manifest's lines (`ManifestFiles`).
+        let entries = manifest.files
         var recorded: [String: String]?
         var cursor = 0
         var unkept: [String] = []
-        for file in files where file.kept {
-            guard let definition = file.definition else { return false }
+        // By index: a file's fields are read in place, not the file copied.
+        for index in files.indices where files[index].kept {
+            guard let definition = files[index].definition else { return false }
             if recorded == nil {
                 var at = cursor
-                while at < manifest.files.count, manifest.files[at].definition != definition { at += 1 }
-                if at < manifest.files.count {
-                    guard manifest.files[at].path == file.path else { return false }
-                    for skipped in manifest.files[cursor..<at] { unkept.append(skipped.path) }
+                while at < entries.count, !entries.definition(at: at, equals: definition) { at += 1 }
+                if at < entries.count {
+                    guard entries.path(at: at, equals: files[index].path) else { return false }
+                    for skipped in cursor..<at { unkept.append(entries.path(at: skipped)) }
                     cursor = at + 1
                     continue
                 }
                 var byDefinition: [String: String] = [:]
-                for entry in manifest.files { byDefinition[entry.definition] = entry.path }
+                for entry in entries { byDefinition[entry.definition] = entry.path }
                 recorded = byDefinition
             }
-            guard recorded?[definition] == file.path else { return false }
+            guard recorded?[definition] == files[index].path else { return false }
         }
         if recorded == nil, options.swiftLayout == nil {
-            for rest in manifest.files[cursor...] { unkept.append(rest.path) }
+            for rest in cursor..<entries.count { unkept.append(entries.path(at: rest)) }
             generation.recordedUnkept[root] = unkept
         }
         return true
@@ -358,7 +364,7 @@ package struct IncrementalBasis: Sendable {
     package var summary: PlanSummary?
     /// The last run's files (`GenerationManifest.Entry`: a definition's key and digest among them), read from
     /// the manifest of the output folder `root` (the first the run writes).
-    package var recordedFiles: [GenerationManifest.Entry]
+    package var recordedFiles: ManifestFiles
     /// `recordedFiles`' digests by definition key, made the first time one is looked up by key
     /// (`recordedDigest`): a run after one edit finds its kept files at their recorded places and
     /// needs none (a dictionary of every file's was 63 M instructions on saleor's 10k project, issue 34).
@@ -376,7 +382,7 @@ package struct IncrementalBasis: Sendable {
     package var operationTexts: [String: String]?
 
     package init(
-        planBytes: [UInt8], names: String, recordedFiles: [GenerationManifest.Entry], changed: Set<String>,
+        planBytes: [UInt8], names: String, recordedFiles: ManifestFiles, changed: Set<String>,
         removed: Set<String>
     ) {
         self.planBytes = planBytes
@@ -391,7 +397,9 @@ package struct IncrementalBasis: Sendable {
         if digestsByKey == nil {
             var digests: [String: String] = [:]
             digests.reserveCapacity(recordedFiles.count)
-            for entry in recordedFiles where entry.definition != "-" { digests[entry.definition] = entry.digest }
+            for index in recordedFiles.indices where !recordedFiles.isNoDefinition(at: index) {
+                digests[recordedFiles.definition(at: index)] = recordedFiles.digest(at: index)
+            }
             digestsByKey = digests
         }
         return digestsByKey?[key]

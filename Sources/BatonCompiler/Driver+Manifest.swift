@@ -163,7 +163,9 @@ extension Driver {
                 let previous = compilation.generation.previousManifests[output.root]?.files ?? []
                 var recorded: [String: FileStamp]?
                 func recordedStamp(_ index: Int, _ path: String) -> FileStamp? {
-                    if index < previous.count, previous[index].path == path { return previous[index].stamp }
+                    if index < previous.count, previous.path(at: index, equals: path) {
+                        return previous.stamp(at: index)
+                    }
                     if recorded == nil {
                         var byPath: [String: FileStamp] = [:]
                         for entry in previous { byPath[entry.path] = entry.stamp }
@@ -171,15 +173,16 @@ extension Driver {
                     }
                     return recorded?[path]
                 }
-                var entries: [GenerationManifest.Entry] = []
+                // Kept entries are the last manifest's lines, compared and copied in place (`ManifestFiles`).
+                var entries = ManifestFiles(sharingSourceOf: previous)
                 entries.reserveCapacity(output.files.count)
                 for (index, file) in output.files.enumerated() {
                     // A kept file at its recorded place is its recorded entry: the same path and stamp,
                     // and the digest it was kept by (`keptDefinitions`).
-                    if file.kept, index < previous.count, previous[index].path == file.path,
-                        previous[index].definition == file.definition
+                    if file.kept, index < previous.count, let definition = file.definition,
+                        previous.definition(at: index, equals: definition), previous.path(at: index, equals: file.path)
                     {
-                        entries.append(previous[index])
+                        entries.append(index, of: previous)
                         continue
                     }
                     guard

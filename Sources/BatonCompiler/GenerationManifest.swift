@@ -78,24 +78,23 @@ package struct GenerationManifest: Sendable, Equatable {
     /// the next run takes such a file's hash unread while its stamp stays the recorded one.
     package var projectFiles: [String: String] = [:]
     package var projectFileStamps: [String: FileStamp] = [:]
-    package var files: [Entry]
+    /// Those read from bytes are kept as where their lines are in them (`ManifestFiles`).
+    package var files: ManifestFiles
     /// Files outside the folder the run wrote for this project (the persisted-query manifest): absolute path and stamp.
     package var extras: [(path: String, stamp: FileStamp)] = []
     /// The plan's summary section (`PlanSummary.bytes`) as written, read only when asked
     /// (`planSummary`); nil when the run recorded none.
     package var plan: [UInt8]?
-    /// The bytes this manifest was read from, and where each of its `files` lines is in them
-    /// (`ManifestReader`); empty for a manifest made in memory. Not part of its value (`==`): a
-    /// manifest written after an edit copies the lines of its kept files from the last one's
-    /// (`bytes(reusing:)`) rather than spell tens of thousands of stamps again.
+    /// The bytes this manifest was read from (`ManifestReader`); empty for a manifest made in memory.
+    /// Not part of its value (`==`): a manifest written after an edit copies the lines of its documents from
+    /// the last one's (`bytes(reusing:)`), as it copies its kept files' (`ManifestFiles`).
     var source: [UInt8] = []
-    var fileLines: [Range<Int>] = []
     /// Each `documents` line as read, in order: its path, hash, stamp and place in `source`.
     var documentLines: [(path: String, hash: String, stamp: FileStamp?, line: Range<Int>)] = []
 
     package init(
         inputs: String, names: String, documents: [String: String], documentStamps: [String: FileStamp] = [:],
-        files: [Entry], extras: [(path: String, stamp: FileStamp)] = [],
+        files: ManifestFiles, extras: [(path: String, stamp: FileStamp)] = [],
         projectFiles: [String: String] = [:], projectFileStamps: [String: FileStamp] = [:]
     ) {
         self.projectFiles = projectFiles
@@ -122,7 +121,7 @@ package struct GenerationManifest: Sendable, Equatable {
     /// True when every file (and extra) is on disk as recorded.
     package func filesAreIntact(root: String) -> Bool {
         var stamps = FileStamp.Folder(root)
-        for file in files { guard stamps.stamp(of: file.path) == file.stamp else { return false } }
+        for index in files.indices { guard files.isOnDisk(index, in: &stamps) else { return false } }
         return extras.allSatisfy { FileStamp(of: $0.path) == $0.stamp }
     }
 
@@ -136,14 +135,12 @@ package struct GenerationManifest: Sendable, Equatable {
     /// lines, and a run after one edit writes it again); nil as for `text`.
     package var bytes: [UInt8]? { bytes(reusing: nil) }
 
-    /// The same, with each `files` entry equal to the entry at the same place in `previous` (a
-    /// manifest read from bytes) copied from `previous`'s line: the line `bytes` would write, as
-    /// it wrote it then.
+    /// The same, with each `files` entry that is a line read (`ManifestFiles.line(at:)`: this manifest's own,
+    /// or `last`'s taken by `recordManifests`) copied: the line `bytes` would write, as it wrote it then.
     /// The documents' lines are taken in `previous`'s order when it lists the same documents (its
     /// order is the sorted one `bytes` writes: checked as they are taken), each copied when its
     /// hash and stamp are the same.
     func bytes(reusing last: GenerationManifest?) -> [UInt8]? {
-        let previous = last.flatMap { $0.fileLines.count == $0.files.count ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(160 * (files.count + documents.count) + (plan?.count ?? 0) + 256)
         func fits(_ text: String) -> Bool {
@@ -199,11 +196,25 @@ package struct GenerationManifest: Sendable, Equatable {
                 putDocument(path, hash)
             }
         }
-        for (index, entry) in files.enumerated() {
-            if let previous, index < previous.files.count, previous.files[index] == entry {
-                out.append(contentsOf: previous.source[previous.fileLines[index]])
+        // Lines read are copied, a run of them (kept files in the order they were read) at once.
+        var run: Range<Int>?
+        func flush() {
+            guard let copied = run else { return }
+            out.append(contentsOf: files.source[copied])
+            run = nil
+        }
+        for index in files.indices {
+            if let line = files.lineRange(at: index) {
+                if let pending = run, pending.upperBound == line.lowerBound {
+                    run = pending.lowerBound..<line.upperBound
+                } else {
+                    flush()
+                    run = line
+                }
                 continue
             }
+            flush()
+            let entry = files[index]
             guard fits(entry.path), fits(entry.definition), !entry.definition.utf8.contains(UInt8(ascii: " ")) else {
                 return nil
             }
@@ -215,6 +226,7 @@ package struct GenerationManifest: Sendable, Equatable {
             put(entry.digest)
             end(entry.path)
         }
+        flush()
         for extra in extras {
             guard fits(extra.path) else { return nil }
             put("extra ")
@@ -239,12 +251,12 @@ package struct GenerationManifest: Sendable, Equatable {
     package init?(bytes: [UInt8]) {
         let read = bytes.withUnsafeBufferPointer { buffer in
             var reader = ManifestReader(bytes: buffer)
-            return reader.manifest()
+            return reader.manifest().map { ($0, reader.lines) }
         }
-        guard var manifest = read else {
-            return nil
-        }
+        guard let read else { return nil }
+        var manifest = read.0
         manifest.source = bytes
+        manifest.files = ManifestFiles(source: bytes, lines: read.1)
         self = manifest
     }
     /// The manifest in `root`, or nil when there is none or it is not a whole one.
@@ -318,9 +330,14 @@ package struct FileStamp: Sendable, Equatable {
 
         /// The stamp of the regular file at `relative` (in the folder), as `FileStamp(of:)` gives it.
         package mutating func stamp(of relative: String) -> FileStamp? {
-            path.removeLast(path.count - prefix)
             var relative = relative
-            relative.withUTF8 { path.append(contentsOf: $0) }
+            return relative.withUTF8 { stamp(ofBytes: $0) }
+        }
+
+        /// The same, of a relative path given as its UTF-8 bytes (a manifest's line, in place).
+        mutating func stamp(ofBytes relative: UnsafeBufferPointer<UInt8>) -> FileStamp? {
+            path.removeLast(path.count - prefix)
+            path.append(contentsOf: relative)
             path.append(0)
             return path.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress.flatMap { base in

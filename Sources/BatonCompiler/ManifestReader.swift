@@ -14,6 +14,8 @@
 struct ManifestReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// Where each `files` line's fields are, in order (`ManifestFiles`: the caller holds the bytes).
+    private(set) var lines: [ManifestFiles.Line] = []
 
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
@@ -22,15 +24,16 @@ struct ManifestReader {
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     mutating func manifest() -> GenerationManifest? {
-        guard line(equals: GenerationManifest.firstLine), word(after: "inputs", ends: Self.space),
+        // Offsets of file lines are kept in 32 bits.
+        guard bytes.count < Int(UInt32.max), line(equals: GenerationManifest.firstLine),
+            word(after: "inputs", ends: Self.space),
             let inputs = text(until: Self.newline), word(after: "names", ends: Self.space),
             let names = text(until: Self.newline)
         else { return nil }
         var manifest = GenerationManifest(inputs: inputs, names: names, documents: [:], files: [])
         // About one document line per three lines (a document makes about two files).
         manifest.documents.reserveCapacity(bytes.count / 400)
-        manifest.files.reserveCapacity(bytes.count / 180)
-        manifest.fileLines.reserveCapacity(bytes.count / 180)
+        lines.reserveCapacity(bytes.count / 180)
         manifest.documentLines.reserveCapacity(bytes.count / 400)
         while position < bytes.count {
             let lineStart = position
@@ -58,12 +61,15 @@ struct ManifestReader {
                     manifest.documentLines.append((path, hash, stamp, lineStart..<position))
                 }
             case .file:
-                guard let stamp = stamp(ends: Self.space), let definition = text(until: Self.space),
-                    let digest = text(until: Self.tab), let path = text(until: Self.newline)
+                // Checked whole here, kept as where its fields are (`ManifestFiles`): decoded when asked.
+                guard let stamp = stamp(ends: Self.space), let definition = span(until: Self.space),
+                    let digest = span(until: Self.tab), let path = span(until: Self.newline)
                 else { return nil }
-                manifest.files.append(
-                    GenerationManifest.Entry(path: path, stamp: stamp, definition: definition, digest: digest))
-                manifest.fileLines.append(lineStart..<position)
+                lines.append(
+                    ManifestFiles.Line(
+                        start: UInt32(lineStart), definition: UInt32(definition.lowerBound),
+                        digest: UInt32(digest.lowerBound), path: UInt32(path.lowerBound), end: UInt32(position),
+                        stamp: stamp))
             case .extra:
                 guard let stamp = stamp(ends: Self.tab), let path = text(until: Self.newline) else { return nil }
                 manifest.extras.append((path, stamp))
@@ -117,6 +123,12 @@ struct ManifestReader {
     /// (a path may hold spaces, nothing else may); nil otherwise. (Found with `memchr`: the text
     /// is most of the manifest's bytes.)
     private mutating func text(until terminator: UInt8) -> String? {
+        guard let span = span(until: terminator), let base = bytes.baseAddress else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: base + span.lowerBound, count: span.count), as: UTF8.self)
+    }
+
+    /// Where that text is (`text(until:)`'s checks), past its terminator; nil as there.
+    private mutating func span(until terminator: UInt8) -> Range<Int>? {
         guard let base = bytes.baseAddress, position < bytes.count else { return nil }
         let start = base + position
         let remaining = bytes.count - position
@@ -127,8 +139,9 @@ struct ManifestReader {
         if terminator != Self.newline && holds(Self.newline) { return nil }
         if terminator != Self.tab && holds(Self.tab) { return nil }
         if terminator == Self.tab && holds(Self.space) { return nil }
+        let from = position
         position += count + 1
-        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        return from..<(from + count)
     }
 
     /// A decimal integer (optionally negative) followed by `terminator` (past it).

@@ -392,6 +392,11 @@ final class IncrementalGenTests: XCTestCase {
                 try String(contentsOfFile: swift + ".baton-manifest", encoding: .utf8).replacingOccurrences(
                     of: "baton-gen-manifest 4\n", with: "baton-gen-manifest 3\n")
             ),
+            (
+                "a file line's stamp corrupted",
+                try String(contentsOfFile: swift + ".baton-manifest", encoding: .utf8).replacingOccurrences(
+                    of: "\nfile 1", with: "\nfile x1")
+            ),
             ("a foreign manifest", "{\"version\": 1}\n"), ("an empty manifest", ""),
         ] {
             let (result, kept) = try assertIncrementalIsCold(what) {
@@ -403,6 +408,33 @@ final class IncrementalGenTests: XCTestCase {
                 result.compilations.first?.outputs.first { $0.target.name == "swift" }?.files.filter(\.kept).count, 0,
                 what)
             XCTAssertGreaterThan(kept, 0, "\(what): the Kotlin folder's manifest still serves")
+        }
+    }
+
+    /// Two edits in a row: the second run reads the manifest the first wrote after its edit (the kept files' lines
+    /// copied from the cold run's, `ManifestFiles`), keeps files by it and writes a cold run's output; each
+    /// manifest written after an edit holds the bytes its values spell.
+    func testTwoEditsInARowReadTheManifestTheFirstWrote() throws {
+        let swift = folder + "/Generated/Swift"
+        for (what, path, text) in [
+            ("the first edit", "Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n"),
+            (
+                "the second edit", "Documents/Mutations/Cheer.graphql",
+                "mutation Cheer($id: ID!) { cheer(id: $id) { id } }\n"
+            ),
+            ("the first edit undone", "Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id } }\n"),
+        ] {
+            let (_, kept) = try assertIncrementalIsCold(what) { try write(path, text) }
+            XCTAssertGreaterThan(kept, 0, "\(what): files kept by the last manifest")
+            let written = try XCTUnwrap(GenerationManifest.load(root: swift), what)
+            XCTAssertNotNil(written.files.line(at: 0), what)
+            var spelt = written
+            spelt.files = ManifestFiles(Array(written.files))
+            XCTAssertEqual(written.bytes, spelt.bytes, what)
+            XCTAssertEqual(
+                try XCTUnwrap(spelt.bytes),
+                Array(try Data(contentsOf: URL(fileURLWithPath: swift + "/.baton-manifest"))),
+                what)
         }
     }
 

@@ -309,4 +309,61 @@ final class ManifestFormatTests: XCTestCase {
         renamed.documents["Documents/0.graphql"] = "h0"
         XCTAssertEqual(renamed.bytes(reusing: read), renamed.bytes)
     }
+
+    /// A manifest read from bytes keeps its `files` entries as its lines (`ManifestFiles`): each field read or
+    /// compared in place is the entry's; a manifest made of the last one's lines (as `recordManifests` makes one
+    /// after an edit, in any order, with values among them) writes the bytes the same values spell, and reads
+    /// back equal; a line is taken only from the bytes the entries were made to share, and an entry set is spelt.
+    func testFileEntriesReadInPlaceAreTheirLines() throws {
+        var last = Self.manifest
+        last.files += (0..<5).map {
+            .init(path: "Sub/F \($0)é.swift", stamp: Self.stamp, definition: "f:F\($0)", digest: "d\($0)")
+        }
+        let read = try XCTUnwrap(GenerationManifest(bytes: try XCTUnwrap(last.bytes)))
+        XCTAssertEqual(read.files.count, last.files.count)
+        for (index, entry) in last.files.enumerated() {
+            XCTAssertEqual(read.files[index], entry)
+            XCTAssertEqual(read.files.definition(at: index), entry.definition)
+            XCTAssertEqual(read.files.path(at: index), entry.path)
+            XCTAssertEqual(read.files.digest(at: index), entry.digest)
+            XCTAssertEqual(read.files.stamp(at: index), entry.stamp)
+            XCTAssertTrue(read.files.path(at: index, equals: entry.path))
+            XCTAssertFalse(read.files.path(at: index, equals: entry.path + "x"))
+            XCTAssertFalse(read.files.path(at: index, equals: String(entry.path.dropLast())))
+            XCTAssertTrue(read.files.definition(at: index, equals: entry.definition))
+            XCTAssertFalse(read.files.definition(at: index, equals: entry.definition + "x"))
+            XCTAssertEqual(read.files.isNoDefinition(at: index), entry.definition == "-")
+            XCTAssertNotNil(read.files.line(at: index))
+            XCTAssertNil(last.files.line(at: index), "made in memory: values")
+        }
+        var taken = ManifestFiles(sharingSourceOf: read.files)
+        var values: [GenerationManifest.Entry] = []
+        for index in read.files.indices.reversed() where index != 2 {
+            taken.append(index, of: read.files)
+            values.append(last.files[index])
+        }
+        let added = GenerationManifest.Entry(path: "Sub/New.swift", stamp: Self.stamp, definition: "o:New", digest: "n")
+        taken.append(added)
+        values.append(added)
+        XCTAssertNotNil(taken.line(at: 0), "a line of the shared bytes")
+        XCTAssertNil(taken.line(at: taken.count - 1), "a value")
+        var copied = last
+        copied.files = taken
+        var spelt = last
+        spelt.files = ManifestFiles(values)
+        XCTAssertEqual(copied, spelt)
+        let bytes = try XCTUnwrap(copied.bytes)
+        XCTAssertEqual(bytes, spelt.bytes)
+        XCTAssertEqual(GenerationManifest(bytes: bytes), spelt)
+        // Another manifest's entries are not its lines: taken as values.
+        var foreign = ManifestFiles()
+        foreign.append(1, of: read.files)
+        XCTAssertNil(foreign.line(at: 0))
+        XCTAssertEqual(foreign[0], last.files[1])
+        var set = read.files
+        set[1].stamp.size += 1
+        XCTAssertNil(set.line(at: 1), "set: spelt again")
+        XCTAssertEqual(set[1].stamp.size, Self.stamp.size + 1)
+        XCTAssertNotNil(read.files.line(at: 1), "the original unchanged")
+    }
 }

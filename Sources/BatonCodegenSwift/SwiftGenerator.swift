@@ -44,7 +44,8 @@ package struct SwiftGenerator: Sendable {
             let layout = TopLevelLayout(model)
             self.layout = layout
             self.names = SwiftNames(model: model, layout: layout)
-            let declarations = DeclarationLowering(model)
+            // Swift reads no JVM getter and no case twin (`DeclarationLowering.init`).
+            let declarations = DeclarationLowering(model, jvmNames: false)
             self.declarations = declarations
             self.sharedTypeConditions = declarations.sharedTypeConditions()
         }

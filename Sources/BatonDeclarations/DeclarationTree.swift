@@ -53,7 +53,9 @@
 // value or input field whose name equals another's of the same scope ignoring case (`url` and `Url`):
 // a host whose names meet case-insensitively (class files) must tell them apart. Every property a JVM class
 // declares states its getter (`jvmGetter`, `JVMAccessorNames`: one pass per class against the others,
-// `getClass` and the class's fixed members); a JVM printer pins it where its spelling would give another.
+// `getClass` and the class's fixed members); a JVM printer pins it where its spelling would give another. Both are
+// stated for a JVM host only (`DeclarationLowering(model, jvmNames:)`, decided where each generator makes its
+// lowering): a lowering for Swift leaves every getter empty and marks no case twin, work no Swift printer reads.
 // Escaping a keyword (`class` → Swift's `` `class` ``, Kotlin's `` `class` ``; `self` → `self_`) is a
 // printer's spelling, decided by a pure function per language (its `IdentifierRules`).
 

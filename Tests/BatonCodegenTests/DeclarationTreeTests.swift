@@ -453,6 +453,62 @@ import Testing
         }
     }
 
+    /// The lowering Swift makes (`jvmNames: false`) is the full lowering without what only a JVM host reads: every
+    /// getter empty and no name marked as a case twin, and everything else equal (hostile names: twins, pinned
+    /// getters, `class`, `Companion`, input objects, variables and optimistic builders).
+    @Test func loweringWithoutJVMNamesLeavesOnlyThemOut() throws {
+        let model = try Self.model("hostile-names.graphql")
+        var full = DeclarationLowering(model).tree()
+        let withoutJVM = DeclarationLowering(model, jvmNames: false).tree()
+        var (getters, twins) = (0, 0)
+        func blank(_ getter: inout String) {
+            if !getter.isEmpty { getters += 1 }
+            getter = ""
+        }
+        func blank(_ twin: inout Bool) {
+            if twin { twins += 1 }
+            twin = false
+        }
+        func blank(_ lens: inout LensDeclaration) {
+            if lens.connectionIDJVMGetter != nil { blank(&lens.connectionIDJVMGetter!) }
+            for index in lens.members.indices {
+                blank(&lens.members[index].jvmGetter)
+                blank(&lens.members[index].sharesNameIgnoringCase)
+                if var nested = lens.members[index].lens {
+                    blank(&nested)
+                    lens.members[index].lens = nested
+                }
+            }
+            if var builder = lens.optimisticBuilder {
+                for index in builder.properties.indices { blank(&builder.properties[index].jvmGetter) }
+                lens.optimisticBuilder = builder
+            }
+        }
+        for index in full.files.indices {
+            switch full.files[index].declaration {
+            case .fragment(var fragment):
+                blank(&fragment.lens)
+                full.files[index].declaration = .fragment(fragment)
+            case .operation(var operation):
+                blank(&operation.lens)
+                for variable in operation.variables.indices { blank(&operation.variables[variable].jvmGetter) }
+                full.files[index].declaration = .operation(operation)
+            case .inputObject(var input):
+                for field in input.fields.indices {
+                    blank(&input.fields[field].jvmGetter)
+                    blank(&input.fields[field].sharesNameIgnoringCase)
+                }
+                full.files[index].declaration = .inputObject(input)
+            case .enumeration(var enumeration):
+                for value in enumeration.values.indices { blank(&enumeration.values[value].sharesNameIgnoringCase) }
+                full.files[index].declaration = .enumeration(enumeration)
+            case .customScalar: break
+            }
+        }
+        #expect(getters > 0 && twins > 0, "the fixture states getters and twins: \(getters), \(twins)")
+        #expect(full == withoutJVM)
+    }
+
     /// The document parts are the tree's: each operation's parts join back to the text it sends, with each fragment's
     /// text as the tree states it on the fragment, and both languages print exactly those parts: each fragment with a
     /// text declares it once (Swift's `fragmentDocument`, Kotlin's `FRAGMENT_DOCUMENT`), and each operation joins

@@ -266,7 +266,8 @@ import Testing
                     #expect(kotlinText.contains("fun variablesWithDefaults()") == hasDefaults, "\(fixture)")
                 }
                 let name = "\(fixture): \(operation.name)"
-                #expect(swiftText.contains("static var operationID: String { \"\(operation.operationID)\" }"), "\(name)")
+                #expect(
+                    swiftText.contains("static var operationID: String { \"\(operation.operationID)\" }"), "\(name)")
                 #expect(kotlinText.contains("const val OPERATION_ID: String = \"\(operation.operationID)\""), "\(name)")
                 #expect(kotlinText.contains("rootTypename: String get() = \"\(operation.rootType)\""), "\(name)")
                 #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")
@@ -507,6 +508,40 @@ import Testing
         }
         #expect(getters > 0 && twins > 0, "the fixture states getters and twins: \(getters), \(twins)")
         #expect(full == withoutJVM)
+    }
+
+    /// A member is a value though its fields are held behind one reference (copied on write): a copy changed, its
+    /// nested lens too, leaves the original as it was, and equality compares the fields, not the reference.
+    @Test func memberDeclarationIsAValue() throws {
+        let tree = DeclarationLowering(try Self.model("connections.graphql")).tree()
+        let members = tree.files.flatMap { file -> [MemberDeclaration] in
+            switch file.declaration {
+            case .fragment(let fragment): fragment.lens.members
+            case .operation(let operation): operation.lens.members
+            default: []
+            }
+        }
+        let member = try #require(members.first { $0.lens?.members.isEmpty == false })
+        let name = member.name
+        var renamed = member
+        renamed.name += "Renamed"
+        #expect(member.name == name && renamed.name == name + "Renamed")
+        #expect(renamed != member)
+        var nestedChanged = member
+        let nestedName = try #require(member.lens?.members.first?.name)
+        nestedChanged.lens?.members[0].name = "changed"
+        #expect(member.lens?.members.first?.name == nestedName)
+        #expect(nestedChanged.lens?.members.first?.name == "changed")
+        #expect(nestedChanged != member)
+        let rebuilt = MemberDeclaration(
+            name: member.name, source: member.source, type: member.type, readMode: member.readMode,
+            condition: member.condition, runtimeCondition: member.runtimeCondition, delivery: member.delivery,
+            selection: member.selection, lens: member.lens, sharesNameIgnoringCase: member.sharesNameIgnoringCase,
+            jvmGetter: member.jvmGetter, sharedLens: member.sharedLens)
+        #expect(rebuilt == member)
+        var marked = rebuilt
+        marked.sharedLens = (member.sharedLens ?? []) + [99]
+        #expect(marked != member && rebuilt == member)
     }
 
     /// The document parts are the tree's: each operation's parts join back to the text it sends, with each fragment's

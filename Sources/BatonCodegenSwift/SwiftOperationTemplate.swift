@@ -23,13 +23,37 @@ struct SwiftOperationTemplate {
         var name: String
     }
 
-    func render() -> Template {
+    /// Writes the operation's declaration into `text` (which is empty or ends with a line break), ending without a
+    /// line break: what the template
+    ///
+    ///     \(head)
+    ///
+    ///         \(data)
+    ///     }
+    ///     \(tail)
+    ///
+    /// writes, with the `Data` lens, most of the file, written by its lens writer at its final indentation instead
+    /// of re-indented line by line into the template (`head` ends inside the operation's struct and `tail` is what
+    /// follows it, each a template of its own).
+    func write(into text: inout TextBuilder) {
         // The operation lowered here, in the file's job (its variables, lens, entry points, policies), and printed.
         let operation = generator.declarations.operation(self.operation)
+        let (head, tail) =
+            operation.entryPoints.refetchedFragment.map { refetchQuery(operation, fragment: $0) } ?? parts(operation)
+        head.write(to: &text.bytes)
+        text.add("\n\n")
+        var written = SwiftLensTemplate.WrittenLenses()
+        SwiftLensTemplate(
+            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName]
+        ).write(into: &text, indent: "    ", written: &written)
+        text.add(UInt8(ascii: "\n"))
+        tail.write(to: &text.bytes)
+    }
+
+    /// The operation's template before its `Data` lens (the struct's members) and after it (the struct's end, and
+    /// a mutation's call).
+    private func parts(_ operation: OperationDeclaration) -> (head: Template, tail: Template) {
         let entryPoints = operation.entryPoints
-        if let fragment = entryPoints.refetchedFragment {
-            return renderRefetchQuery(operation, fragment: fragment)
-        }
         let access = generator.access
         // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
         let attachable = operation.kind == .query
@@ -67,10 +91,8 @@ struct SwiftOperationTemplate {
             "\n/// The handle a view's `@Query` attached; empty on a value the app made.\n"
                 + "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
         let emptyInitializer = Template("\(access)init() { self.init(\(unsetArguments)) }")
-        let data = SwiftLensTemplate(
-            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
         let document = document(operation)
-        return """
+        let head: Template = """
             /// `\(operation.kind.rawValue) \(operation.name)`: reads a record of `\(operation.rootType)`.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
                 \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
@@ -102,21 +124,20 @@ struct SwiftOperationTemplate {
                     \(if: sent.isEmpty, "[:]", else: variablesBody(sent))
                 }
                 \(if: !clientOnly.isEmpty, clientVariablesMember(clientOnly))
-
-                \(data.render())
+            """
+        let tail: Template = """
             }
             \(ifLet: entryPoints.mutationCall, { SwiftMutationCallTemplate(generator: generator, call: $0, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render() })
             """
+        return (head, tail)
     }
 
     /// A `@refetchable` fragment's generated query: its variables as the pagination sets them.
-    private func renderRefetchQuery(_ operation: OperationDeclaration, fragment: String) -> Template {
+    private func refetchQuery(_ operation: OperationDeclaration, fragment: String) -> (head: Template, tail: Template) {
         let access = generator.access
         let declared = operation.variables.map { SwiftLiteral.string($0.name) }
         let document = document(operation)
-        let data = SwiftLensTemplate(
-            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
-        return """
+        let head: Template = """
             /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
@@ -131,10 +152,8 @@ struct SwiftOperationTemplate {
                 \(access)init(variables: [String: Baton.JSONValue]) {
                     self.variables = variables.filter { Self.variableNames.contains($0.key) }
                 }
-
-                \(data.render())
-            }
             """
+        return (head, "}")
     }
 
     /// The members `Baton.AttachableOperation` gives a query value, which its variables must not take.

@@ -228,7 +228,11 @@ struct SwiftLensTemplate {
         /// Nothing is written yet on the current line (not even its indentation).
         private var atLineStart = true
 
-        init(indent: String) { self.indent = indent }
+        /// `atLineStart: false` continues a line already begun (its first piece gets no indentation).
+        init(indent: String, atLineStart: Bool = true) {
+            self.indent = indent
+            self.atLineStart = atLineStart
+        }
 
         mutating func add(_ piece: String, to text: inout TextBuilder) {
             let done: Void? = piece.utf8.withContiguousStorageIfAvailable { add(bytes: $0, to: &text) }

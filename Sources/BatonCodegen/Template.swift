@@ -65,8 +65,8 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
             bytes.append(contentsOf: text.utf8)
             return
         }
-        var renderer = TemplateRenderer(appendingTo: bytes)
-        bytes = []
+        // The renderer takes the buffer over (held once, so it grows in place instead of being copied first).
+        var renderer = TemplateRenderer(takingOver: &bytes)
         renderer.render(self)
         bytes = renderer.output
     }

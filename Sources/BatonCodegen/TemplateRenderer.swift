@@ -47,6 +47,15 @@ struct TemplateRenderer {
         lineStart = bytes.count
     }
 
+    /// A renderer that appends to `bytes`, taken over (left empty): which should be empty or end with a line break.
+    init(takingOver bytes: inout [UInt8]) {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        taken.reserveCapacity(taken.count + 4096)
+        output = taken
+        lineStart = output.count
+    }
+
     /// Writes `template` at the end of the output, as the outermost level.
     mutating func render(_ template: Template) {
         levels = [Level(start: output.count, indentCount: 0)]

@@ -9,13 +9,16 @@ struct SwiftFragmentTemplate {
     let fragment: FragmentModel
     let typeName: String
 
-    func render() -> Template {
+    /// Writes the fragment's lens type into `text` (which is empty or ends with a line break), ending without a line
+    /// break: the lens writer writes it straight into the file's bytes.
+    func write(into text: inout TextBuilder) {
         // The fragment lowered here, in the file's job: its lens and entry points, printed.
         let declaration = generator.declarations.fragment(fragment)
-        return SwiftLensTemplate(
+        var written = SwiftLensTemplate.WrittenLenses()
+        SwiftLensTemplate(
             generator: generator, lens: declaration.lens, typeName: typeName, role: .fragment(declaration),
             enclosing: []
         )
-        .render()
+        .write(into: &text, indent: "", written: &written)
     }
 }

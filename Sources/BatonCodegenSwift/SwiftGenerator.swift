@@ -44,7 +44,8 @@ package struct SwiftGenerator: Sendable {
             let layout = TopLevelLayout(model)
             self.layout = layout
             self.names = SwiftNames(model: model, layout: layout)
-            let declarations = DeclarationLowering(model)
+            // Swift reads no JVM getter and no case twin (`DeclarationLowering.init`).
+            let declarations = DeclarationLowering(model, jvmNames: false)
             self.declarations = declarations
             self.sharedTypeConditions = declarations.sharedTypeConditions()
         }
@@ -200,33 +201,45 @@ package struct SwiftGenerator: Sendable {
         }
     }
 
-    /// One file's whole text: the header, a blank line, the imports, a blank line, the body.
+    /// One file's whole text: the header, a blank line, the imports, a blank line, the body. An operation's and a
+    /// fragment's body (most files, and most of their bytes) is written straight into the file's bytes.
     private func fileBytes(_ job: Job) -> [UInt8] {
-        let (body, imports) = render(job.part, typeName: job.typeName)
-        let importLines = imports.map { "import " + $0 }.joined(separator: "\n")
-        // Templates write no line ending in spaces (`Template`); only the body's last line is open.
-        var bytes = Array((FileWriter.header + "\n\n" + importLines + "\n\n").utf8)
-        body.write(to: &bytes)
-        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
-    }
-
-    /// One file's body and the modules it imports.
-    private func render(_ part: Job.Part, typeName name: String) -> (Template, [String]) {
-        switch part {
+        var text = TextBuilder(capacity: 16_384)
+        func head(_ imports: [String]) {
+            text.add(FileWriter.header)
+            text.add("\n\n")
+            for (index, module) in imports.enumerated() {
+                if index > 0 { text.add(UInt8(ascii: "\n")) }
+                text.add("import ")
+                text.add(module)
+            }
+            text.add("\n\n")
+        }
+        switch job.part {
         case .operation(let index):
             let operation = model.operations[index]
-            return (
-                SwiftOperationTemplate(generator: self, operation: operation, typeName: name).render(),
-                imports(using: operation.lens, variables: operation.variables.map(\.type))
-            )
+            head(imports(using: operation.lens, variables: operation.variables.map(\.type)))
+            SwiftOperationTemplate(generator: self, operation: operation, typeName: job.typeName).write(into: &text)
         case .fragment(let index):
             let fragment = model.fragments[index]
-            return (
-                SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: name).render(),
-                imports(using: fragment.lens, variables: [])
-            )
+            head(imports(using: fragment.lens, variables: []))
+            SwiftFragmentTemplate(generator: self, fragment: fragment, typeName: job.typeName).write(into: &text)
+        case .enumeration, .inputObject, .namespace, .typeConditions, .scalar:
+            let (body, imports) = schemaFile(job.part, typeName: job.typeName)
+            head(imports)
+            body.write(to: &text.bytes)
+        }
+        // Templates and the lens writer write no line ending in spaces (`Template`); only the body's last line is open.
+        while text.bytes.last == UInt8(ascii: " ") { text.bytes.removeLast() }
+        text.add(UInt8(ascii: "\n"))
+        return text.bytes
+    }
+
+    /// The body of a file of the schema's types (or the namespace's, the shared type conditions') and the modules it
+    /// imports; nothing for an operation's or a fragment's, which `fileBytes` writes.
+    private func schemaFile(_ part: Job.Part, typeName name: String) -> (Template, [String]) {
+        switch part {
+        case .operation, .fragment: return (.empty, [])
         case .enumeration(let index):
             return (
                 SwiftEnumTemplate(

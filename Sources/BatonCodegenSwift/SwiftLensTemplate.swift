@@ -98,7 +98,7 @@ struct SwiftLensTemplate {
     ///     \(access)struct \(typeName): \(conformance) {
     ///         \(access)let lens: Baton.Lens
     ///         \(access)init(lens: Baton.Lens) { self.lens = lens }
-    ///         \(staticMembers)
+    ///         \(staticMembers)                  (`writeStaticMembers`)
     ///         \(access)static let selections: [Baton.Selection] = \(selections(members))
     ///         \(accessorDeclarations(members))
     ///         \(ifLet: connectionID, { $0 })
@@ -141,7 +141,7 @@ struct SwiftLensTemplate {
         text.add(inner)
         text.add(access)
         text.add("init(lens: Baton.Lens) { self.lens = lens }\n")
-        Self.addLines(staticMembers.text, indent: inner, to: &text)
+        writeStaticMembers(into: &text, indent: inner)
         writeSelections(members, plainFields: plainFields, into: &text, indent: inner)
         writeAccessorDeclarations(members, into: &text, indent: inner)
         if let name = lens.connectionIDName {
@@ -228,7 +228,11 @@ struct SwiftLensTemplate {
         /// Nothing is written yet on the current line (not even its indentation).
         private var atLineStart = true
 
-        init(indent: String) { self.indent = indent }
+        /// `atLineStart: false` continues a line already begun (its first piece gets no indentation).
+        init(indent: String, atLineStart: Bool = true) {
+            self.indent = indent
+            self.atLineStart = atLineStart
+        }
 
         mutating func add(_ piece: String, to text: inout TextBuilder) {
             let done: Void? = piece.utf8.withContiguousStorageIfAvailable { add(bytes: $0, to: &text) }
@@ -286,28 +290,49 @@ struct SwiftLensTemplate {
         }
     }
 
-    private var staticMembers: Template {
+    /// Writes the lens's static members, each line that is not empty beginning with `indent`, and a line break after
+    /// the last (nothing for a lens without any): what `addLines` wrote of the template
+    ///
+    ///     \(access)static var fragmentName: String? { \(SwiftLiteral.string(fragment.name)) }
+    ///     \(typeConditionMember(condition))
+    ///     \(ifLet: fragment.entryPoints.refetch, { refetchableMembers($0) })
+    ///     /// The fragment's definition as operations send it (their `document` joins it).
+    ///     \(access)static let fragmentDocument: String = \(SwiftLiteral.multiline(text))
+    ///
+    /// for a fragment (the last two lines when it has a `documentText`), or of an inline fragment's type condition,
+    /// written piece by piece: the fragment's text, most of a small fragment's file, is not re-indented through a
+    /// template first (the literal writes no line ending in spaces).
+    private func writeStaticMembers(into text: inout TextBuilder, indent: String) {
         switch role {
-        case .operationData, .nested: return .empty
+        case .operationData, .nested: return
         case .fragment(let fragment):
             let condition =
                 SwiftTypeConditionsTemplate.reference(fragment.typeCondition).map { (text: $0, isCheap: true) }
                 ?? Self.typeCondition(fragment.typeCondition.name, possibleTypes: fragment.typeCondition.possibleTypes)
-            let text = fragment.documentText
-            return """
-                \(access)static var fragmentName: String? { \(SwiftLiteral.string(fragment.name)) }
-                \(typeConditionMember(condition))
-                \(ifLet: fragment.entryPoints.refetch, { refetchableMembers($0) })
-                \(ifLet: text, { text in
-                    """
-                    /// The fragment's definition as operations send it (their `document` joins it).
-                    \(access)static let fragmentDocument: String = \(SwiftLiteral.multiline(text))
-                    """
-                })
-                """
+            var lines = IndentedLines(indent: indent)
+            lines.add(access, to: &text)
+            lines.add("static var fragmentName: String? { ", to: &text)
+            lines.add(SwiftLiteral.string(fragment.name), to: &text)
+            lines.add(" }", to: &text)
+            lines.endLine(to: &text)
+            lines.add(typeConditionMember(condition), to: &text)
+            lines.endLine(to: &text)
+            if let refetch = fragment.entryPoints.refetch {
+                lines.add(refetchableMembers(refetch).text, to: &text)
+                lines.endLine(to: &text)
+            }
+            if let document = fragment.documentText {
+                lines.add(
+                    "/// The fragment's definition as operations send it (their `document` joins it).\n", to: &text)
+                lines.add(access, to: &text)
+                lines.add("static let fragmentDocument: String = ", to: &text)
+                lines.add(SwiftLiteral.multiline(document).text, to: &text)
+                lines.endLine(to: &text)
+            }
         case .inlineFragment(let typeCondition, let matchingTypes):
-            guard let condition = typeCondition, let matching = matchingTypes else { return .empty }
-            return Template(typeConditionMember(Self.typeCondition(condition, possibleTypes: matching)))
+            guard let condition = typeCondition, let matching = matchingTypes else { return }
+            Self.addLines(
+                typeConditionMember(Self.typeCondition(condition, possibleTypes: matching)), indent: indent, to: &text)
         }
     }
 

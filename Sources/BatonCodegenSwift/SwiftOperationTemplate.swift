@@ -23,13 +23,45 @@ struct SwiftOperationTemplate {
         var name: String
     }
 
-    func render() -> Template {
+    /// Writes the operation's declaration into `text` (which is empty or ends with a line break), ending without a
+    /// line break: what the template
+    ///
+    ///     \(opening)
+    ///         \(access)static let document: String = \(document)
+    ///         \(members)
+    ///
+    ///         \(data)
+    ///     }
+    ///     \(tail)
+    ///
+    /// writes, with the document's text and the `Data` lens, most of the file, written at their final indentation
+    /// instead of re-indented line by line into the template (`opening` and `members` are the struct's members
+    /// before and after `document`, and `tail` is what follows the struct, each a template of its own).
+    func write(into text: inout TextBuilder) {
         // The operation lowered here, in the file's job (its variables, lens, entry points, policies), and printed.
         let operation = generator.declarations.operation(self.operation)
+        let (opening, members, tail) =
+            operation.entryPoints.refetchedFragment.map { refetchQuery(operation, fragment: $0) } ?? parts(operation)
+        opening.write(to: &text.bytes)
+        text.add("\n    ")
+        text.add(generator.access)
+        text.add("static let document: String = ")
+        writeDocument(operation, into: &text)
+        text.add(UInt8(ascii: "\n"))
+        members.write(to: &text.bytes)
+        text.add("\n\n")
+        var written = SwiftLensTemplate.WrittenLenses()
+        SwiftLensTemplate(
+            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName]
+        ).write(into: &text, indent: "    ", written: &written)
+        text.add(UInt8(ascii: "\n"))
+        tail.write(to: &text.bytes)
+    }
+
+    /// The operation's templates: the struct's members before `document` and after it (up to its `Data` lens), and
+    /// what follows the lens (the struct's end, and a mutation's call).
+    private func parts(_ operation: OperationDeclaration) -> (opening: Template, members: Template, tail: Template) {
         let entryPoints = operation.entryPoints
-        if let fragment = entryPoints.refetchedFragment {
-            return renderRefetchQuery(operation, fragment: fragment)
-        }
         let access = generator.access
         // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
         let attachable = operation.kind == .query
@@ -67,16 +99,14 @@ struct SwiftOperationTemplate {
             "\n/// The handle a view's `@Query` attached; empty on a value the app made.\n"
                 + "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
         let emptyInitializer = Template("\(access)init() { self.init(\(unsetArguments)) }")
-        let data = SwiftLensTemplate(
-            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
-        let document = document(operation)
-        return """
+        let opening: Template = """
             /// `\(operation.kind.rawValue) \(operation.name)`: reads a record of `\(operation.rootType)`.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
                 \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
                 /// SHA-256 of `document`, for persisted queries.
                 \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
-                \(access)static let document: String = \(document)
+            """
+        let members: Template = """
                 \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
                 \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
                 \(if: operation.deliversIncrementally, "/// `@defer` or `@stream`: the request accepts an incremental (multipart) answer.")
@@ -102,28 +132,29 @@ struct SwiftOperationTemplate {
                     \(if: sent.isEmpty, "[:]", else: variablesBody(sent))
                 }
                 \(if: !clientOnly.isEmpty, clientVariablesMember(clientOnly))
-
-                \(data.render())
+            """
+        let tail: Template = """
             }
             \(ifLet: entryPoints.mutationCall, { SwiftMutationCallTemplate(generator: generator, call: $0, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render() })
             """
+        return (opening, members, tail)
     }
 
     /// A `@refetchable` fragment's generated query: its variables as the pagination sets them.
-    private func renderRefetchQuery(_ operation: OperationDeclaration, fragment: String) -> Template {
+    private func refetchQuery(_ operation: OperationDeclaration, fragment: String) -> (
+        opening: Template, members: Template, tail: Template
+    ) {
         let access = generator.access
         let declared = operation.variables.map { SwiftLiteral.string($0.name) }
-        let document = document(operation)
-        let data = SwiftLensTemplate(
-            generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName])
-        return """
+        let opening: Template = """
             /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
                 \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
                 /// SHA-256 of `document`, for persisted queries.
                 \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
-                \(access)static let document: String = \(document)
+            """
+        let members: Template = """
                 /// The variables the query declares.
                 \(access)static let variableNames: Set<String> = [\(joined: declared, separator: ", ")]
                 \(access)let variables: [String: Baton.JSONValue]
@@ -131,28 +162,41 @@ struct SwiftOperationTemplate {
                 \(access)init(variables: [String: Baton.JSONValue]) {
                     self.variables = variables.filter { Self.variableNames.contains($0.key) }
                 }
-
-                \(data.render())
-            }
             """
+        return (opening, members, "}")
     }
 
     /// The members `Baton.AttachableOperation` gives a query value, which its variables must not take.
     static let attachmentMembers = ["attachment", "phase", "isStale", "isFetching", "lastFetchError", "retry"]
 
-    /// The document text: the operation's own definition joined with each fragment's `fragmentDocument`, or the
-    /// whole text when it does not split into those (see `DocumentParts`).
-    private func document(_ operation: OperationDeclaration) -> Template {
+    /// Writes the document text at a member's indentation (four spaces), continuing the current line: the
+    /// operation's own definition joined with each fragment's `fragmentDocument`, or the whole text when it does not
+    /// split into those (see `DocumentParts`), as the template
+    ///
+    ///     Baton.documentText([
+    ///         \(SwiftLiteral.multiline(parts.operation)),
+    ///         \(lines: fragments.map { "\(names.fragmentReference($0)).fragmentDocument," })
+    ///     ])
+    ///
+    /// interpolated there wrote it, without re-indenting the text through a template (the literal writes no line
+    /// ending in spaces).
+    private func writeDocument(_ operation: OperationDeclaration, into text: inout TextBuilder) {
+        var member = SwiftLensTemplate.IndentedLines(indent: "    ", atLineStart: false)
         guard let parts = operation.documentParts, !parts.fragments.isEmpty else {
-            return SwiftLiteral.multiline(operation.documentText)
+            return member.add(SwiftLiteral.multiline(operation.documentText).text, to: &text)
         }
-        let fragments = parts.fragments.map { names.fragmentReference($0) + ".fragmentDocument," }
-        return """
-            Baton.documentText([
-                \(SwiftLiteral.multiline(parts.operation)),
-                \(lines: fragments.map { Template($0) })
-            ])
-            """
+        member.add("Baton.documentText([", to: &text)
+        member.endLine(to: &text)
+        var entry = SwiftLensTemplate.IndentedLines(indent: "        ")
+        entry.add(SwiftLiteral.multiline(parts.operation).text, to: &text)
+        entry.add(",", to: &text)
+        for fragment in parts.fragments {
+            entry.endLine(to: &text)
+            entry.add(names.fragmentReference(fragment), to: &text)
+            entry.add(".fragmentDocument,", to: &text)
+        }
+        entry.endLine(to: &text)
+        member.add("])", to: &text)
     }
 
     private func optionalType(_ variable: VariableDeclaration) -> String {

@@ -19,9 +19,16 @@ package struct DeclarationLowering: Sendable {
     private let documents: DocumentParts
     /// Each fragment's index in the model, by name (`LensModel.fragment(named:)` searches the list).
     private let fragmentIndex: [String: Int]
+    /// What only a JVM host reads is stated: every property's getter (`jvmGetter`, `JVMAccessorNames`) and the names
+    /// that meet ignoring case (`sharesNameIgnoringCase`, class files). Without it getters are empty and no name
+    /// shares another's: a printer for another host (Swift) does not pay for them.
+    private let jvmNames: Bool
 
-    package init(_ model: LensModel) {
+    /// The lowering of `model`; `jvmNames: false` for a printer that reads neither getters nor case twins (the one
+    /// place that decides it: each generator, where it makes its lowering).
+    package init(_ model: LensModel, jvmNames: Bool = true) {
         self.model = model
+        self.jvmNames = jvmNames
         var builders: [String: String] = [:]
         var index: [String: Int] = [:]
         index.reserveCapacity(model.fragments.count)
@@ -105,7 +112,7 @@ package struct DeclarationLowering: Sendable {
     }
 
     package func enumeration(_ item: EnumModel) -> EnumDeclaration {
-        let twins = Self.caseTwins(item.values.map(\.name))
+        let twins = caseTwins(item.values.count) { item.values.map(\.name) }
         return EnumDeclaration(
             name: item.name, typeName: item.typeName, documentation: item.description,
             values: item.values.enumerated().map { index, value in
@@ -117,12 +124,14 @@ package struct DeclarationLowering: Sendable {
     }
 
     package func inputObject(_ item: InputObjectModel) -> InputObjectDeclaration {
-        let twins = Self.caseTwins(item.fields.map(\.name))
+        let twins = caseTwins(item.fields.count) { item.fields.map(\.name) }
         // A plain input object is one class of every field; a `@oneOf` one a class per field.
         let getters =
-            item.isOneOf
-            ? item.fields.map { JVMAccessorNames.resolve([$0.name])[0] }
-            : JVMAccessorNames.resolve(item.fields.map(\.name))
+            !jvmNames
+            ? [String](repeating: "", count: item.fields.count)
+            : item.isOneOf
+                ? item.fields.map { JVMAccessorNames.resolve([$0.name])[0] }
+                : JVMAccessorNames.resolve(item.fields.map(\.name))
         return InputObjectDeclaration(
             name: item.name, typeName: item.typeName, documentation: item.description, isOneOf: item.isOneOf,
             fields: item.fields.enumerated().map { index, field in
@@ -188,8 +197,9 @@ package struct DeclarationLowering: Sendable {
 
     /// An operation's variables in declaration order. Cheap: a printer asks for them without lowering the lens.
     package func variables(of operation: OperationModel) -> [VariableDeclaration] {
-        let getters = JVMAccessorNames.resolve(
-            operation.variables.map(\.name), fixed: JVMAccessorNames.operationMembers)
+        let getters = self.getters(operation.variables.count, fixed: JVMAccessorNames.operationMembers) {
+            operation.variables.map(\.name)
+        }
         return operation.variables.enumerated().map { index, variable in
             VariableDeclaration(
                 name: variable.name, type: declaredType(variable.type),
@@ -220,9 +230,11 @@ package struct DeclarationLowering: Sendable {
     // MARK: - Lenses
 
     package func lens(_ lens: Lens) -> LensDeclaration {
-        let twins = Self.caseTwins(lens.accessors.map(\.name))
+        let twins = caseTwins(lens.accessors.count) { lens.accessors.map(\.name) }
         // The members' getters, then the connection id's (a JVM host declares it after them).
-        let getters = JVMAccessorNames.resolve(lens.accessors.map(\.name) + (lens.connectionIDName.map { [$0] } ?? []))
+        let getters = self.getters(lens.accessors.count + (lens.connectionIDName == nil ? 0 : 1)) {
+            lens.accessors.map(\.name) + (lens.connectionIDName.map { [$0] } ?? [])
+        }
         let members = lens.accessors.enumerated().map { index, accessor in
             member(accessor, sharesNameIgnoringCase: twins[index], jvmGetter: getters[index])
         }
@@ -370,9 +382,9 @@ package struct DeclarationLowering: Sendable {
     package func optimisticBuilder(_ lens: Lens, typeName: String) -> OptimisticBuilderDeclaration {
         let shape = OptimisticShape(lens)
         // Every property's getter, after `typename`'s when the builder takes one (a JVM host declares it first).
-        let getters = JVMAccessorNames.resolve(
-            shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name),
-            fixed: shape.takesTypename ? ["typename"] : [])
+        let getters = self.getters(
+            shape.properties.count + shape.keyFields.count, fixed: shape.takesTypename ? ["typename"] : []
+        ) { shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name) }
         var properties: [OptimisticPropertyDeclaration] = shape.properties.enumerated().map { index, property in
             let accessor = lens.accessors[property.accessor]
             let part: OptimisticPropertyDeclaration.Part
@@ -421,9 +433,10 @@ package struct DeclarationLowering: Sendable {
         }
         // Every property's getter, then the key fields': after `typename`'s when the builder takes one and an
         // operation's builder's `operationName` (a JVM host declares both besides).
-        let getters = JVMAccessorNames.resolve(
-            shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name),
-            fixed: (shape.takesTypename ? ["typename"] : []) + ["operationName"])
+        let getters = self.getters(
+            shape.properties.count + shape.keyFields.count,
+            fixed: (shape.takesTypename ? ["typename"] : []) + ["operationName"]
+        ) { shape.properties.map { lens.accessors[$0.accessor].name } + shape.keyFields.map(\.name) }
         let properties = shape.properties.enumerated().map { index, property in
             let accessor = lens.accessors[property.accessor]
             let part: TestBuilderPropertyDeclaration.Part
@@ -478,6 +491,20 @@ package struct DeclarationLowering: Sendable {
             enumNames.contains(name)
                 ? .enumeration(name) : inputObjectNames.contains(name) ? .inputObject(name) : .customScalar(name)
         }
+    }
+
+    /// The getters of one class's `count` properties, named by `properties` (`JVMAccessorNames.resolve`), or `count`
+    /// empty ones, the names never listed, when the lowering states no JVM names.
+    private func getters(_ count: Int, fixed: [String] = [], _ properties: () -> [String]) -> [String] {
+        guard jvmNames else { return [String](repeating: "", count: count) }
+        return JVMAccessorNames.resolve(properties(), fixed: fixed)
+    }
+
+    /// `Self.caseTwins` of the `count` names `names` lists, or `count` falses, the names never listed, when the
+    /// lowering states no JVM names.
+    private func caseTwins(_ count: Int, _ names: () -> [String]) -> [Bool] {
+        guard jvmNames else { return [Bool](repeating: false, count: count) }
+        return Self.caseTwins(names())
     }
 
     /// For each name, whether another name of the list equals it ignoring case.

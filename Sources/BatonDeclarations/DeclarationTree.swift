@@ -53,7 +53,9 @@
 // value or input field whose name equals another's of the same scope ignoring case (`url` and `Url`):
 // a host whose names meet case-insensitively (class files) must tell them apart. Every property a JVM class
 // declares states its getter (`jvmGetter`, `JVMAccessorNames`: one pass per class against the others,
-// `getClass` and the class's fixed members); a JVM printer pins it where its spelling would give another.
+// `getClass` and the class's fixed members); a JVM printer pins it where its spelling would give another. Both are
+// stated for a JVM host only (`DeclarationLowering(model, jvmNames:)`, decided where each generator makes its
+// lowering): a lowering for Swift leaves every getter empty and marks no case twin, work no Swift printer reads.
 // Escaping a keyword (`class` → Swift's `` `class` ``, Kotlin's `` `class` ``; `self` → `self_`) is a
 // printer's spelling, decided by a pure function per language (its `IdentifierRules`).
 
@@ -450,34 +452,149 @@ package struct LensDeclaration: Sendable, Equatable {
 }
 
 /// One member of a lens.
+///
+/// Its fields are held behind one reference, copied on write (issue 34): printers and `LensSharing` copy members
+/// as they walk a lens, and a copy of a member is then one retain, not one per field (a member holds a dozen
+/// strings, arrays and its nested lens). A value all the same: equal when its fields are, changed only in its copy.
 package struct MemberDeclaration: Sendable, Equatable {
-    package var name: String
-    package var source: MemberSource
+    package var name: String {
+        get { storage.name }
+        set { unique().name = newValue }
+    }
+    package var source: MemberSource {
+        get { storage.source }
+        set { unique().source = newValue }
+    }
     /// What a read of the member returns.
-    package var type: DeclaredType
-    package var readMode: MemberReadMode
+    package var type: DeclaredType {
+        get { storage.type }
+        set { unique().type = newValue }
+    }
+    package var readMode: MemberReadMode {
+        get { storage.readMode }
+        set { unique().readMode = newValue }
+    }
     /// When the member is in the response (`Presence`, normalized): any alternative holding makes it present, an
     /// alternative holds when every condition of it holds. `[[]]`: always.
-    package var condition: [[ConditionAtom]]
+    package var condition: [[ConditionAtom]] {
+        get { storage.condition }
+        set { unique().condition = newValue }
+    }
     /// What the runtimes evaluate (`Presence.atRuntime`): `condition` without its `@defer` atoms (a deferred
     /// selection is read once its payload arrives). `[[]]`: always; `[]`: never.
-    package var runtimeCondition: [[ConditionAtom]]
+    package var runtimeCondition: [[ConditionAtom]] {
+        get { storage.runtimeCondition }
+        set { unique().runtimeCondition = newValue }
+    }
     /// How the member's data arrives (`@defer`'s label, `@stream`'s initial count).
-    package var delivery: MemberDelivery
+    package var delivery: MemberDelivery {
+        get { storage.delivery }
+        set { unique().delivery = newValue }
+    }
     /// For a field member: what the runtime's normalization plan states about the field.
-    package var selection: FieldSelection?
+    package var selection: FieldSelection? {
+        get { storage.selection }
+        set { unique().selection = newValue }
+    }
     /// The nested lens a composite member reads (a field's record, an inline fragment's narrower view).
-    package var lens: LensDeclaration?
-    /// Another member of the lens has this name ignoring case.
-    package var sharesNameIgnoringCase: Bool
+    package var lens: LensDeclaration? {
+        get { storage.lens }
+        set { unique().lens = newValue }
+    }
+    /// Another member of the lens has this name ignoring case (stated for a JVM host only: `DeclarationLowering`'s
+    /// `jvmNames`).
+    package var sharesNameIgnoringCase: Bool {
+        get { storage.sharesNameIgnoringCase }
+        set { unique().sharesNameIgnoringCase = newValue }
+    }
     /// The getter a JVM host's property for the member has (`JVMAccessorNames`: distinct from the lens's other
-    /// getters, `getClass` and the connection id's).
-    package var jvmGetter: String
+    /// getters, `getClass` and the connection id's); empty when the lowering states no JVM names.
+    package var jvmGetter: String {
+        get { storage.jvmGetter }
+        set { unique().jvmGetter = newValue }
+    }
     /// The member's nested lens is the same type as an earlier one of its declaration (`LensSharing`: equal
     /// selections, so every read through either reads alike): the member indices from the declaration's root lens
     /// down to that one. A printer may declare this one as a name for that type instead of a second copy (`lens`
     /// still holds it in full). nil: the member declares its own (or has no nested lens).
-    package var sharedLens: [Int]? = nil
+    package var sharedLens: [Int]? {
+        get { storage.sharedLens }
+        set { unique().sharedLens = newValue }
+    }
+
+    private var storage: Storage
+
+    package init(
+        name: String, source: MemberSource, type: DeclaredType, readMode: MemberReadMode,
+        condition: [[ConditionAtom]], runtimeCondition: [[ConditionAtom]], delivery: MemberDelivery,
+        selection: FieldSelection?, lens: LensDeclaration?, sharesNameIgnoringCase: Bool, jvmGetter: String,
+        sharedLens: [Int]? = nil
+    ) {
+        storage = Storage(
+            name: name, source: source, type: type, readMode: readMode, condition: condition,
+            runtimeCondition: runtimeCondition, delivery: delivery, selection: selection, lens: lens,
+            sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter, sharedLens: sharedLens)
+    }
+
+    /// The storage, copied first when another member holds it too.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    package static func == (one: MemberDeclaration, other: MemberDeclaration) -> Bool {
+        let (a, b) = (one.storage, other.storage)
+        return a === b
+            || (a.name == b.name && a.source == b.source && a.type == b.type && a.readMode == b.readMode
+                && a.condition == b.condition && a.runtimeCondition == b.runtimeCondition && a.delivery == b.delivery
+                && a.selection == b.selection && a.lens == b.lens
+                && a.sharesNameIgnoringCase == b.sharesNameIgnoringCase
+                && a.jvmGetter == b.jvmGetter && a.sharedLens == b.sharedLens)
+    }
+
+    /// A member's fields. Changed only through a member that holds it alone (`unique()`), so it is never changed
+    /// while another thread reads it: `Sendable` as the value it stands for.
+    private final class Storage: @unchecked Sendable {
+        var name: String
+        var source: MemberSource
+        var type: DeclaredType
+        var readMode: MemberReadMode
+        var condition: [[ConditionAtom]]
+        var runtimeCondition: [[ConditionAtom]]
+        var delivery: MemberDelivery
+        var selection: FieldSelection?
+        var lens: LensDeclaration?
+        var sharesNameIgnoringCase: Bool
+        var jvmGetter: String
+        var sharedLens: [Int]?
+
+        init(
+            name: String, source: MemberSource, type: DeclaredType, readMode: MemberReadMode,
+            condition: [[ConditionAtom]], runtimeCondition: [[ConditionAtom]], delivery: MemberDelivery,
+            selection: FieldSelection?, lens: LensDeclaration?, sharesNameIgnoringCase: Bool, jvmGetter: String,
+            sharedLens: [Int]?
+        ) {
+            self.name = name
+            self.source = source
+            self.type = type
+            self.readMode = readMode
+            self.condition = condition
+            self.runtimeCondition = runtimeCondition
+            self.delivery = delivery
+            self.selection = selection
+            self.lens = lens
+            self.sharesNameIgnoringCase = sharesNameIgnoringCase
+            self.jvmGetter = jvmGetter
+            self.sharedLens = sharedLens
+        }
+
+        func copy() -> Storage {
+            Storage(
+                name: name, source: source, type: type, readMode: readMode, condition: condition,
+                runtimeCondition: runtimeCondition, delivery: delivery, selection: selection, lens: lens,
+                sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter, sharedLens: sharedLens)
+        }
+    }
 }
 
 /// How a member's data arrives.

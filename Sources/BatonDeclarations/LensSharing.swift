@@ -25,11 +25,31 @@
 package enum LensSharing {
     /// `lens` with every nested lens equal to an earlier one marked `sharedLens` (the path to that one).
     package static func mark(_ lens: LensDeclaration) -> LensDeclaration {
-        var root = lens
+        // Found first without changing the tree (most declarations share nothing, and a lens changed while it is
+        // also held by `seen` would be copied), then each mark set along its path.
+        var marks: [(path: [Int], shared: [Int])] = []
         var seen: [Signature: [(path: [Int], member: MemberDeclaration)]] = [:]
         var path: [Int] = []
-        visit(&root, path: &path, seen: &seen)
+        visit(lens, path: &path, seen: &seen, marks: &marks)
+        guard !marks.isEmpty else { return lens }
+        seen = [:]
+        var root = lens
+        for mark in marks { set(mark.shared, at: mark.path[...], in: &root) }
         return root
+    }
+
+    /// Marks the member at `path` (member indices from `lens`) as sharing the lens at `shared`.
+    private static func set(_ shared: [Int], at path: ArraySlice<Int>, in lens: inout LensDeclaration) {
+        guard let index = path.first, lens.members.indices.contains(index) else { return }
+        guard path.count > 1 else {
+            lens.members[index].sharedLens = shared
+            return
+        }
+        // Taken out of the member while it changes, so its members are held once and changed in place.
+        guard var inner = lens.members[index].lens else { return }
+        lens.members[index].lens = nil
+        set(shared, at: path.dropFirst(), in: &inner)
+        lens.members[index].lens = inner
     }
 
     /// A cheap bucket for candidates: equal lenses have equal signatures.
@@ -49,8 +69,8 @@ package enum LensSharing {
     }
 
     private static func visit(
-        _ lens: inout LensDeclaration, path: inout [Int],
-        seen: inout [Signature: [(path: [Int], member: MemberDeclaration)]]
+        _ lens: LensDeclaration, path: inout [Int],
+        seen: inout [Signature: [(path: [Int], member: MemberDeclaration)]], marks: inout [(path: [Int], shared: [Int])]
     ) {
         for index in lens.members.indices {
             guard let nested = lens.members[index].lens else { continue }
@@ -63,13 +83,11 @@ package enum LensSharing {
             path.append(index)
             defer { path.removeLast() }
             if let earlier = seen[signature]?.first(where: { same(member, $0.member) }) {
-                lens.members[index].sharedLens = earlier.path
+                marks.append((path, earlier.path))
                 continue
             }
             seen[signature, default: []].append((path, member))
-            var inner = nested
-            visit(&inner, path: &path, seen: &seen)
-            lens.members[index].lens = inner
+            visit(nested, path: &path, seen: &seen, marks: &marks)
         }
     }
 

@@ -266,7 +266,8 @@ import Testing
                     #expect(kotlinText.contains("fun variablesWithDefaults()") == hasDefaults, "\(fixture)")
                 }
                 let name = "\(fixture): \(operation.name)"
-                #expect(swiftText.contains("static var operationID: String { \"\(operation.operationID)\" }"), "\(name)")
+                #expect(
+                    swiftText.contains("static var operationID: String { \"\(operation.operationID)\" }"), "\(name)")
                 #expect(kotlinText.contains("const val OPERATION_ID: String = \"\(operation.operationID)\""), "\(name)")
                 #expect(kotlinText.contains("rootTypename: String get() = \"\(operation.rootType)\""), "\(name)")
                 #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")
@@ -451,6 +452,96 @@ import Testing
         for getter in printed {
             #expect(stated.contains(getter) || builderGetters.contains(getter), "Kotlin's \(getter) is not the tree's")
         }
+    }
+
+    /// The lowering Swift makes (`jvmNames: false`) is the full lowering without what only a JVM host reads: every
+    /// getter empty and no name marked as a case twin, and everything else equal (hostile names: twins, pinned
+    /// getters, `class`, `Companion`, input objects, variables and optimistic builders).
+    @Test func loweringWithoutJVMNamesLeavesOnlyThemOut() throws {
+        let model = try Self.model("hostile-names.graphql")
+        var full = DeclarationLowering(model).tree()
+        let withoutJVM = DeclarationLowering(model, jvmNames: false).tree()
+        var (getters, twins) = (0, 0)
+        func blank(_ getter: inout String) {
+            if !getter.isEmpty { getters += 1 }
+            getter = ""
+        }
+        func blank(_ twin: inout Bool) {
+            if twin { twins += 1 }
+            twin = false
+        }
+        func blank(_ lens: inout LensDeclaration) {
+            if lens.connectionIDJVMGetter != nil { blank(&lens.connectionIDJVMGetter!) }
+            for index in lens.members.indices {
+                blank(&lens.members[index].jvmGetter)
+                blank(&lens.members[index].sharesNameIgnoringCase)
+                if var nested = lens.members[index].lens {
+                    blank(&nested)
+                    lens.members[index].lens = nested
+                }
+            }
+            if var builder = lens.optimisticBuilder {
+                for index in builder.properties.indices { blank(&builder.properties[index].jvmGetter) }
+                lens.optimisticBuilder = builder
+            }
+        }
+        for index in full.files.indices {
+            switch full.files[index].declaration {
+            case .fragment(var fragment):
+                blank(&fragment.lens)
+                full.files[index].declaration = .fragment(fragment)
+            case .operation(var operation):
+                blank(&operation.lens)
+                for variable in operation.variables.indices { blank(&operation.variables[variable].jvmGetter) }
+                full.files[index].declaration = .operation(operation)
+            case .inputObject(var input):
+                for field in input.fields.indices {
+                    blank(&input.fields[field].jvmGetter)
+                    blank(&input.fields[field].sharesNameIgnoringCase)
+                }
+                full.files[index].declaration = .inputObject(input)
+            case .enumeration(var enumeration):
+                for value in enumeration.values.indices { blank(&enumeration.values[value].sharesNameIgnoringCase) }
+                full.files[index].declaration = .enumeration(enumeration)
+            case .customScalar: break
+            }
+        }
+        #expect(getters > 0 && twins > 0, "the fixture states getters and twins: \(getters), \(twins)")
+        #expect(full == withoutJVM)
+    }
+
+    /// A member is a value though its fields are held behind one reference (copied on write): a copy changed, its
+    /// nested lens too, leaves the original as it was, and equality compares the fields, not the reference.
+    @Test func memberDeclarationIsAValue() throws {
+        let tree = DeclarationLowering(try Self.model("connections.graphql")).tree()
+        let members = tree.files.flatMap { file -> [MemberDeclaration] in
+            switch file.declaration {
+            case .fragment(let fragment): fragment.lens.members
+            case .operation(let operation): operation.lens.members
+            default: []
+            }
+        }
+        let member = try #require(members.first { $0.lens?.members.isEmpty == false })
+        let name = member.name
+        var renamed = member
+        renamed.name += "Renamed"
+        #expect(member.name == name && renamed.name == name + "Renamed")
+        #expect(renamed != member)
+        var nestedChanged = member
+        let nestedName = try #require(member.lens?.members.first?.name)
+        nestedChanged.lens?.members[0].name = "changed"
+        #expect(member.lens?.members.first?.name == nestedName)
+        #expect(nestedChanged.lens?.members.first?.name == "changed")
+        #expect(nestedChanged != member)
+        let rebuilt = MemberDeclaration(
+            name: member.name, source: member.source, type: member.type, readMode: member.readMode,
+            condition: member.condition, runtimeCondition: member.runtimeCondition, delivery: member.delivery,
+            selection: member.selection, lens: member.lens, sharesNameIgnoringCase: member.sharesNameIgnoringCase,
+            jvmGetter: member.jvmGetter, sharedLens: member.sharedLens)
+        #expect(rebuilt == member)
+        var marked = rebuilt
+        marked.sharedLens = (member.sharedLens ?? []) + [99]
+        #expect(marked != member && rebuilt == member)
     }
 
     /// The document parts are the tree's: each operation's parts join back to the text it sends, with each fragment's

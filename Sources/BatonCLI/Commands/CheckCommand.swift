@@ -1,10 +1,6 @@
 import BatonCompiler
 import BatonDiagnostics
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `baton check [PATHS…]`: validates every document of the project against its schema and
 /// reports every problem.
 package enum CheckCommand: Command {
@@ -72,7 +68,6 @@ package enum CheckCommand: Command {
             return WatchLoop.run(driver: driver, stage: .plan, format: format, context: context)
         }
         driver.options.streamsDocuments = true
-        useOneHeap()
         let result = driver.compile(upTo: .plan)
         context.keepUntilExit(result)
 
@@ -82,22 +77,5 @@ package enum CheckCommand: Command {
         let shown = result.shownDiagnostics
         output.report(shown, documentCount: result.documentCount, context: context)
         return ExitCode(result.status(shown: shown))
-    }
-
-    /// One malloc arena for every thread of a one-shot check (glibc's `M_ARENA_MAX`, set before any worker
-    /// starts): the streamed check's batches run on Dispatch's workers, each of which would otherwise get an
-    /// arena of its own, and what a batch frees there stays resident but is of no use to the main thread,
-    /// whose report (the diagnostics sorted, their files read again to place them, the text) then grows
-    /// the process past it. With one arena the report and the next batch reuse what a batch let go: the
-    /// same work, 2.4 MiB less peak on saleor's 10,000 operations (Docs/Performance.md, `mem7`). Small
-    /// allocations still come from each thread's own cache (glibc's tcache), without the arena's lock.
-    /// Looked up rather than called: Swift's Glibc module does not declare `mallopt`; elsewhere nothing is done.
-    private static func useOneHeap() {
-        #if canImport(Glibc)
-            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-            let arenaMax: Int32 = -8  // M_ARENA_MAX, <malloc.h>
-            guard let symbol = dlsym(nil, "mallopt") else { return }
-            _ = unsafeBitCast(symbol, to: MallOpt.self)(arenaMax, 1)
-        #endif
     }
 }

@@ -83,12 +83,9 @@ package struct ProjectLoader {
     package typealias LoadedSchema = (schema: GraphQLSchema?, sources: [SourceFile], diagnostics: [Diagnostic])
 
     /// The GraphQL sources in a document file: the file itself, or for a Swift source the
-    /// literals of its Baton attributes. With `releasable`, the file read from disk may let its bytes
-    /// go (`SourceFile.releaseBytes`; a Swift source's literals keep theirs, their host file may).
-    package func documentSources(_ path: String, releasable: Bool = false) -> (
-        sources: [SourceFile], diagnostics: [Diagnostic]
-    ) {
-        switch read(path, releasable: releasable) {
+    /// literals of its Baton attributes.
+    package func documentSources(_ path: String) -> (sources: [SourceFile], diagnostics: [Diagnostic]) {
+        switch read(path) {
         case .failure(let diagnostic):
             return ([], [diagnostic])
         case .success(let file):

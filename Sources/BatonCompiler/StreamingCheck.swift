@@ -92,7 +92,7 @@ package struct StreamingCheck {
                 unit.diagnostics = policy.settle(diagnostics, configuration: configuration)
                 return ReadFile(
                     unit: unit, documentCount: sources.count,
-                    links: Self.held(scanned.reduce(DocumentLinks()) { $0.merging($1) }),
+                    links: scanned.reduce(DocumentLinks()) { $0.merging($1) },
                     weight: sources.reduce(0) { $0 + $1.bytes.count }, readDiagnostics: unit.diagnostics)
             }
             var unit = DocumentUnit(path: path, parsing: sources, diagnostics: diagnostics)
@@ -101,22 +101,10 @@ package struct StreamingCheck {
             unit.diagnostics = policy.settle(unit.diagnostics, configuration: configuration)
             unit.documents = []
             return ReadFile(
-                unit: unit, documentCount: observed.documentCount, links: Self.held(observed.links),
-                weight: observed.weight,
+                unit: unit, documentCount: observed.documentCount, links: observed.links, weight: observed.weight,
                 readDiagnostics: policy.settle(diagnostics, configuration: configuration),
                 parseProblems: observed.parseDiagnostics.count)
         }.compactMap { $0 }
-    }
-
-    /// `links` with its keys in a list of their own size: the first pass's links are held for every file until
-    /// the last batch is done, and a list made unique in place (`DocumentLinks.sortedWithoutRepeats`) keeps the
-    /// room of the repeats it dropped (saleor's 10,000 files: 62,745 keys gathered, 26,440 kept).
-    static func held(_ links: DocumentLinks) -> DocumentLinks {
-        guard links.keys.capacity > links.keys.count else { return links }
-        var keys: [String] = []
-        keys.reserveCapacity(links.keys.count)
-        keys.append(contentsOf: links.keys)
-        return DocumentLinks(keys: keys, joinsAll: links.joinsAll)
     }
 
     /// The sources, with their places, that some diagnostic's range points into: all the merge needs to order
@@ -129,28 +117,6 @@ package struct StreamingCheck {
             if let range = diagnostic.range { files.insert(ObjectIdentifier(range.file)) }
         }
         return files.isEmpty ? [] : sources.filter { files.contains(ObjectIdentifier($0.0)) }
-    }
-
-    /// Lets go of the texts `diagnostics` point into, once their batch is validated and planned: a diagnostic
-    /// holds its file, and a text is then needed only to place the diagnostic where it is printed, which reads
-    /// the file again (`SourceFile.releaseBytes`; a file changed since reads as unknown places, 0:0). Without
-    /// this, every text with a diagnostic (saleor's deprecation warnings: 1,644 of 10,000 files, 2.7 MB) was
-    /// held from its batch to the end, beside the batches still running.
-    static func releaseTexts(of diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            release(diagnostic.range?.file)
-            for note in diagnostic.notes { release(note.range?.file) }
-            for fixIt in diagnostic.fixIts { release(fixIt.range.file) }
-        }
-    }
-
-    /// `file`'s bytes let go, and those of the files it is embedded in (a Swift literal's text is its own).
-    private static func release(_ file: SourceFile?) {
-        var file = file
-        while let current = file {
-            current.releaseBytes()
-            file = current.host
-        }
     }
 
     /// True when the second pass found a file other than the first pass noted it: other links, another number
@@ -236,7 +202,7 @@ package struct StreamingCheck {
             // One table of names for the batch's files: most of their names are the same.
             var names = NameTable()
             for member in batch {
-                let (texts, diagnostics) = loader.documentSources(paths[member], releasable: true)
+                let (texts, diagnostics) = loader.documentSources(paths[member])
                 let unit = DocumentUnit(path: paths[member], parsing: texts, diagnostics: diagnostics, names: &names)
                 if unit.diagnostics.count > diagnostics.count { syntaxErrors = true }
                 // One batch compares nothing; otherwise only a disagreement is kept, for the regrouping.
@@ -253,14 +219,9 @@ package struct StreamingCheck {
             let placed = Self.placed(sources, in: validation)
             guard plans, !syntaxErrors,
                 !policy.settle(validation, configuration: configuration).contains(where: policy.isError)
-            else {
-                Self.releaseTexts(of: validation)
-                return BatchResult(validation: validation, plan: nil, sources: placed, observed: observed)
-            }
+            else { return BatchResult(validation: validation, plan: nil, sources: placed, observed: observed) }
             let plan = LensModelBuilder.checkDiagnostics(
                 schema: schema, documents: documents, options: planOptions, decisions: decisions)
-            Self.releaseTexts(of: validation)
-            Self.releaseTexts(of: plan)
             return BatchResult(
                 validation: validation, plan: policy.settle(plan, configuration: configuration), sources: placed,
                 observed: observed)

@@ -92,7 +92,7 @@ package struct StreamingCheck {
                 unit.diagnostics = policy.settle(diagnostics, configuration: configuration)
                 return ReadFile(
                     unit: unit, documentCount: sources.count,
-                    links: scanned.reduce(DocumentLinks()) { $0.merging($1) },
+                    links: Self.held(scanned.reduce(DocumentLinks()) { $0.merging($1) }),
                     weight: sources.reduce(0) { $0 + $1.bytes.count }, readDiagnostics: unit.diagnostics)
             }
             var unit = DocumentUnit(path: path, parsing: sources, diagnostics: diagnostics)
@@ -101,10 +101,22 @@ package struct StreamingCheck {
             unit.diagnostics = policy.settle(unit.diagnostics, configuration: configuration)
             unit.documents = []
             return ReadFile(
-                unit: unit, documentCount: observed.documentCount, links: observed.links, weight: observed.weight,
+                unit: unit, documentCount: observed.documentCount, links: Self.held(observed.links),
+                weight: observed.weight,
                 readDiagnostics: policy.settle(diagnostics, configuration: configuration),
                 parseProblems: observed.parseDiagnostics.count)
         }.compactMap { $0 }
+    }
+
+    /// `links` with its keys in a list of their own size: the first pass's links are held for every file until
+    /// the last batch is done, and a list made unique in place (`DocumentLinks.sortedWithoutRepeats`) keeps the
+    /// room of the repeats it dropped (saleor's 10,000 files: 62,745 keys gathered, 26,440 kept).
+    static func held(_ links: DocumentLinks) -> DocumentLinks {
+        guard links.keys.capacity > links.keys.count else { return links }
+        var keys: [String] = []
+        keys.reserveCapacity(links.keys.count)
+        keys.append(contentsOf: links.keys)
+        return DocumentLinks(keys: keys, joinsAll: links.joinsAll)
     }
 
     /// The sources, with their places, that some diagnostic's range points into: all the merge needs to order

@@ -83,6 +83,23 @@ extension ParallelWork {
     }
 }
 
+extension ParallelWork {
+    /// `body(0..<count)`, computed as contiguous ranges of `0..<count` on up to `workers` threads, their results
+    /// joined in order: for per-item work that keeps something from one item to the next (an open folder), one
+    /// per range. `body` answers one result per index of its range. `workers <= 1`, or fewer than
+    /// `minimumItems` items, runs `body(0..<count)` on the calling thread.
+    package static func ranges<Output: Sendable>(
+        count: Int, workers: Int = processorCount, minimumItems: Int = 2,
+        _ body: @Sendable (Range<Int>) -> [Output]
+    ) -> [Output] {
+        guard workers > 1, count >= max(2, minimumItems) else { return body(0..<count) }
+        // A few ranges per worker, so that one slowed down leaves the rest to the others.
+        let parts = min(count, 8 * workers)
+        let bounds = (0..<parts).map { part in count * part / parts..<count * (part + 1) / parts }
+        return Array(map(bounds, workers: workers, body).joined())
+    }
+}
+
 /// Where `together`'s background work leaves its result. (`unchecked`: written once, on the background
 /// thread, and read after the group's wait.)
 private final class BackgroundResult<Value>: @unchecked Sendable {

@@ -13,6 +13,19 @@ final class ParallelWorkTests: XCTestCase {
         }
     }
 
+    /// `ranges` answers `body(0..<count)`: every index once, in order, one state per range.
+    func testRangesAnswerTheWholeRangeInOrder() {
+        for count in [0, 1, 2, 7, 64, 1_003] {
+            let expected = (0..<count).map { $0 * 3 }
+            for workers in [1, 2, 3, 8] {
+                let answered = ParallelWork.ranges(count: count, workers: workers) { range in
+                    range.map { $0 * 3 }
+                }
+                XCTAssertEqual(answered, expected, "\(count) items, \(workers) workers")
+            }
+        }
+    }
+
     func testUnevenItemsAndReferenceResults() {
         // Items whose cost varies a hundredfold, returning objects (each result is retained once).
         final class Box: Sendable {

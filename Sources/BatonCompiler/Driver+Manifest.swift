@@ -35,7 +35,7 @@ extension Driver {
             let inputs = GenerationInputs.read(
                 project: project ?? compilation.project, workingDirectory: compilation.workingDirectory,
                 kotlinRuntime: compilation.kotlinRuntime != nil, options: manifestOptions, known: known,
-                recorded: roots.lazy.compactMap { manifests[$0.root] }.first, now: clock())
+                recorded: roots.lazy.compactMap { manifests[$0.root] }.first, now: clock(), workers: options.workers)
         else { return GenerationBasis() }
         return GenerationBasis(inputs: inputs, manifests: manifests)
     }
@@ -64,7 +64,7 @@ extension Driver {
                 guard let manifest = manifests[root], manifest.inputs == inputs.inputs(language: language, root: root),
                     manifest.documents == inputs.documents,
                     manifest.extras.map(\.path) == (index == 0 ? persisted.map { [$0] } ?? [] : []),
-                    manifest.filesAreIntact(root: root)
+                    manifest.filesAreIntact(root: root, workers: options.workers)
                 else { break }
                 reports.append(
                     WrittenFolder(

@@ -2,6 +2,7 @@ import BatonCodegen
 import BatonCodegenKotlin
 import BatonConfig
 import BatonDeclarations
+import BatonDiagnostics
 import BatonFiles
 import BatonIR
 
@@ -47,7 +48,8 @@ package struct GenerationInputs: Sendable, Equatable {
     /// they describe are read, so a file edited in between is found changed by the next run.
     package static func read(
         project: ProjectInput, workingDirectory: String, kotlinRuntime: Bool, options: [String],
-        known: GenerationInputs? = nil, recorded: GenerationManifest? = nil, now: Int64 = Int64(time(nil))
+        known: GenerationInputs? = nil, recorded: GenerationManifest? = nil, now: Int64 = Int64(time(nil)),
+        workers: Int = 1
     ) -> GenerationInputs? {
         guard project.overlays.isEmpty, let configuration = project.configuration, let tool = toolIdentity else {
             return nil
@@ -85,20 +87,28 @@ package struct GenerationInputs: Sendable, Equatable {
         for path in project.schemaFiles {
             guard addFile(path) else { return nil }
         }
+        // Each document's hash (and stamp) on up to `workers` threads, the documents of a folder looked up relative
+        // to it (`FileSystem.StatusReader`).
+        let paths = project.documentFiles
+        let hashed = ParallelWork.ranges(count: paths.count, workers: workers, minimumItems: 512) { range in
+            let reader = FileSystem.StatusReader()
+            return range.map { index -> (display: String, hash: String, stamp: FileStamp?)? in
+                let display = Path.display(paths[index], from: workingDirectory)
+                if let hash = known?.documents[display] { return (display, hash, known?.stamps[display]) }
+                guard
+                    let (hash, stamp) = hash(
+                        paths[index], recorded: recorded?.documents[display],
+                        recordedStamp: recorded?.documentStamps[display], now: now, reader: reader)
+                else { return nil }
+                return (display, hash, stamp)
+            }
+        }
         var documents: [String: String] = [:]
         var stamps: [String: FileStamp] = [:]
-        for path in project.documentFiles {
-            let display = Path.display(path, from: workingDirectory)
-            if let hash = known?.documents[display] {
-                documents[display] = hash
-                stamps[display] = known?.stamps[display]
-                continue
-            }
-            guard
-                let (hash, stamp) = hash(
-                    path, recorded: recorded?.documents[display], recordedStamp: recorded?.documentStamps[display],
-                    now: now)
-            else { return nil }
+        documents.reserveCapacity(hashed.count)
+        stamps.reserveCapacity(hashed.count)
+        for document in hashed {
+            guard let (display, hash, stamp) = document else { return nil }
             documents[display] = hash
             stamps[display] = stamp
         }
@@ -124,10 +134,11 @@ package struct GenerationInputs: Sendable, Equatable {
     /// the recorded one, else the bytes read and hashed; with the stamp when the next run may trust
     /// it (it was the recorded one, or the file had been still for a while: `FileStamp.isSettled`).
     /// Nil when the file cannot be read.
-    private static func hash(_ path: String, recorded: String?, recordedStamp: FileStamp?, now: Int64)
-        -> (hash: String, stamp: FileStamp?)?
-    {
-        let stamp = FileStamp(of: path)
+    private static func hash(
+        _ path: String, recorded: String?, recordedStamp: FileStamp?, now: Int64,
+        reader: FileSystem.StatusReader = FileSystem.StatusReader()
+    ) -> (hash: String, stamp: FileStamp?)? {
+        let stamp = FileStamp(of: path, reader: reader)
         if let stamp, let recorded, recordedStamp == stamp { return (recorded, stamp) }
         guard case .success(let bytes) = FileSystem.readFile(path) else { return nil }
         return (SHA256.hex(SHA256.hash(bytes)), stamp.flatMap { $0.isSettled(before: now) ? $0 : nil })

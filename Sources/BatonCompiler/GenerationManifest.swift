@@ -118,10 +118,11 @@ package struct GenerationManifest: Sendable, Equatable {
     /// The plan's summary, read from its section; nil when there is none or it is malformed.
     package var planSummary: PlanSummary? { plan.flatMap { PlanSummary(bytes: $0[...]) } }
 
-    /// True when every file (and extra) is on disk as recorded.
-    package func filesAreIntact(root: String) -> Bool {
-        var stamps = FileStamp.Folder(root)
-        for index in files.indices { guard files.isOnDisk(index, in: &stamps) else { return false } }
+    /// True when every file (and extra) is on disk as recorded; the files looked up on up to `workers` threads.
+    package func filesAreIntact(root: String, workers: Int = 1) -> Bool {
+        guard !files.areOnDisk(Array(files.indices), root: root, workers: workers).contains(false) else {
+            return false
+        }
         return extras.allSatisfy { FileStamp(of: $0.path) == $0.stamp }
     }
 
@@ -308,20 +309,38 @@ package struct FileStamp: Sendable, Equatable {
 
     /// The same, of a path already spelt as a C string.
     package init?(cPath path: UnsafePointer<CChar>) {
-        guard let status = FileSystem.status(ofCPath: path, followingLinks: false), status.kind == .file else {
-            return nil
-        }
+        self.init(status: FileSystem.status(ofCPath: path, followingLinks: false))
+    }
+
+    /// The stamp of what `status` (not following a final symbolic link) found, when it is a regular file.
+    init?(status: FileSystem.Status?) {
+        guard let status, status.kind == .file else { return nil }
         self.init(
             size: status.size, seconds: status.modifiedSeconds, nanoseconds: status.modifiedNanoseconds,
             inode: status.inode, changeSeconds: status.changedSeconds, changeNanoseconds: status.changedNanoseconds)
     }
 
+    /// The same, of the path spelt by `path`'s UTF-8 bytes, looked up by `reader` (relative to its folder's
+    /// open descriptor: many files of a few folders, one after another).
+    init?(ofBytes path: UnsafeBufferPointer<UInt8>, reader: FileSystem.StatusReader) {
+        self.init(status: reader.status(ofBytes: path, followingLinks: false))
+    }
+
+    /// The same, of `path`.
+    init?(of path: String, reader: FileSystem.StatusReader) {
+        var path = path
+        guard let stamp = path.withUTF8({ FileStamp(ofBytes: $0, reader: reader) }) else { return nil }
+        self = stamp
+    }
+
     /// The stamps of files in one folder, asked one after another: one buffer holds `root/` and each
-    /// relative path in turn, spelt as a C string in place (a large project's output folder has tens of
-    /// thousands of files, and a run checks each kept one).
+    /// relative path in turn, looked up relative to its folder's descriptor (`FileSystem.StatusReader`: a
+    /// large project's output folder has tens of thousands of files, and a run checks each kept one).
+    /// One per thread.
     package struct Folder {
         private var path: [UInt8]
         private let prefix: Int
+        private let reader = FileSystem.StatusReader()
 
         package init(_ root: String) {
             path = Array((root + "/").utf8)
@@ -338,12 +357,7 @@ package struct FileStamp: Sendable, Equatable {
         mutating func stamp(ofBytes relative: UnsafeBufferPointer<UInt8>) -> FileStamp? {
             path.removeLast(path.count - prefix)
             path.append(contentsOf: relative)
-            path.append(0)
-            return path.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress.flatMap { base in
-                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { FileStamp(cPath: $0) }
-                }
-            }
+            return path.withUnsafeBufferPointer { FileStamp(ofBytes: $0, reader: reader) }
         }
     }
 

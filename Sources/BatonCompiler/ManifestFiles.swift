@@ -1,3 +1,5 @@
+import BatonDiagnostics
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -187,6 +189,15 @@ package struct ManifestFiles: Sendable, Equatable, RandomAccessCollection, Mutab
                 ofBytes: UnsafeBufferPointer(rebasing: bytes[Int(slot.path)..<Int(slot.end - 1)]))
         }
         return found == slot.stamp
+    }
+
+    /// For each of `indices`, whether its entry's file is on disk in `root` with the stamp it records
+    /// (`isOnDisk`), the files looked up on up to `workers` threads (tens of thousands of `stat`s).
+    package func areOnDisk(_ indices: [Int], root: String, workers: Int) -> [Bool] {
+        ParallelWork.ranges(count: indices.count, workers: workers, minimumItems: 512) { range in
+            var folder = FileStamp.Folder(root)
+            return range.map { isOnDisk(indices[$0], in: &folder) }
+        }
     }
 
     private func text(_ start: UInt32, _ end: UInt32) -> String {

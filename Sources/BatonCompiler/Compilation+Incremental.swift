@@ -35,9 +35,11 @@ extension Compilation {
         let undigested = generation.undigestedDefinitions
         var kept: Set<String> = []
         kept.reserveCapacity(manifest.files.count)
-        var stamps = FileStamp.Folder(root)
+        var matching: [Int] = []
+        var matchingDefinitions: [String] = []
         let files = manifest.files
-        // Each entry's key decoded, its digest compared and its stamp taken in place (`ManifestFiles`).
+        // Each entry's key decoded and its digest compared in place (`ManifestFiles`); the stamps of those that
+        // match are then taken on the workers.
         for index in files.indices where !files.isNoDefinition(at: index) {
             let definition = files.definition(at: index)
             let matches: Bool
@@ -51,7 +53,12 @@ extension Compilation {
             } else {
                 matches = false
             }
-            guard matches, trusted || files.isOnDisk(index, in: &stamps) else { continue }
+            guard matches else { continue }
+            matching.append(index)
+            matchingDefinitions.append(definition)
+        }
+        let onDisk = trusted ? [] : files.areOnDisk(matching, root: root, workers: options.workers)
+        for (position, definition) in matchingDefinitions.enumerated() where trusted || onDisk[position] {
             kept.insert(definition)
         }
         guard options.swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }

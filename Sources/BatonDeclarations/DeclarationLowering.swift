@@ -23,9 +23,10 @@ package struct DeclarationLowering: Sendable {
     /// that meet ignoring case (`sharesNameIgnoringCase`, class files). Without it getters are empty and no name
     /// shares another's: a printer for another host (Swift) does not pay for them.
     private let jvmNames: Bool
-    /// Each named type of the schema's the plan lists (built-in scalars, enums, input objects, custom scalars) as a
-    /// declared type, non-null and nullable, made once with the lowering: every selection, variable and input field
-    /// that reads one shares it rather than boxing its levels again (`DeclaredType` is an `indirect` enum).
+    /// Each enum, input object and custom scalar the plan lists as a declared type, non-null and nullable, made once
+    /// with the lowering (the built-in scalars' are made once for all, `builtInTypes`): every member, selection,
+    /// variable and input field that reads one as it is shares it rather than boxing its levels again
+    /// (`DeclaredType` is an `indirect` enum).
     private let namedTypes: NamedTypes
     /// Declared types by a named type's name: non-null, nullable.
     package typealias NamedTypes = [String: (nonNull: DeclaredType, nullable: DeclaredType)]
@@ -49,8 +50,7 @@ package struct DeclarationLowering: Sendable {
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
         documents = DocumentParts(model: model)
         var namedTypes: NamedTypes = [:]
-        for name in Self.builtInScalars + [enumNames, inputObjectNames].joined() + model.types.customScalars.map(\.name)
-        {
+        for name in [enumNames, inputObjectNames].joined() + model.types.customScalars.map(\.name) {
             let type = DeclaredType.named(
                 Self.namedType(name, enumNames: enumNames, inputObjectNames: inputObjectNames))
             namedTypes[name] = (type, .optional(type))
@@ -354,6 +354,7 @@ package struct DeclarationLowering: Sendable {
         case .lens(let lens): named = .lens(lens.typeName)
         case .fragment(let fragment): named = .fragment(fragment.name)
         }
+        let readMode = accessor.readMode
         let levels = accessor.levels.isEmpty ? [ValueLevel(schemaNullable: true, isOptional: true)] : accessor.levels
         // The items, below the outermost level.
         var inner = DeclaredType.named(named)
@@ -362,19 +363,19 @@ package struct DeclarationLowering: Sendable {
             if levels[index].isOptional { inner = .optional(inner) }
         }
         let outerOptional = levels[0].isOptional
-        if levels.count == 1, accessor.readMode != .deferred, accessor.readMode != .catchToResult,
+        if levels.count == 1, readMode != .deferred, readMode != .catchToResult,
             let types = sharedTypes(named, in: shared)
         {
             return outerOptional ? types.nullable : types.nonNull
         }
         var value: DeclaredType
-        switch accessor.readMode {
+        switch readMode {
         case .deferred: value = .deferred(inner)
         case .streamed where levels.count > 1: value = .streamed(inner)
         default: value = levels.count > 1 ? .list(inner) : inner
         }
         if outerOptional { value = .optional(value) }
-        return accessor.readMode == .catchToResult ? .result(value) : value
+        return readMode == .catchToResult ? .result(value) : value
     }
 
     private static func readMode(_ mode: ReadMode) -> MemberReadMode {
@@ -496,8 +497,8 @@ package struct DeclarationLowering: Sendable {
     package func declaredType(_ type: TypeRef, named: DeclaredNamedType? = nil) -> DeclaredType {
         if named == nil {
             switch type {
-            case .named(let name): if let shared = namedTypes[name] { return shared.nullable }
-            case .nonNull(.named(let name)): if let shared = namedTypes[name] { return shared.nonNull }
+            case .named(let name): if let shared = sharedTypes(name) { return shared.nullable }
+            case .nonNull(.named(let name)): if let shared = sharedTypes(name) { return shared.nonNull }
             default: break
             }
         }
@@ -507,13 +508,30 @@ package struct DeclarationLowering: Sendable {
         }
     }
 
-    /// `named`'s declared types from `table`, when it holds them for `named` itself (not for another kind of type of
-    /// the same name).
+    /// The declared types of the schema's type named `name`, made once: a built-in scalar's or `namedTypes`'.
+    private func sharedTypes(_ name: String) -> (nonNull: DeclaredType, nullable: DeclaredType)? {
+        Self.builtInTypes(name) ?? namedTypes[name]
+    }
+
+    /// The built-in scalars' declared types (non-null, nullable), in `builtInScalars`' order, made once for all.
+    private static let builtInTypeList: [(nonNull: DeclaredType, nullable: DeclaredType)] = builtInScalars.map {
+        let type = DeclaredType.named(.builtInScalar($0))
+        return (type, .optional(type))
+    }
+
+    /// The declared types of the built-in scalar named `name`, compared by name (no hash); nil for any other name.
+    private static func builtInTypes(_ name: String) -> (nonNull: DeclaredType, nullable: DeclaredType)? {
+        builtInScalars.firstIndex(of: name).map { builtInTypeList[$0] }
+    }
+
+    /// `named`'s declared types made once: a built-in scalar's, or `table`'s when it holds them for `named` itself
+    /// (not for another kind of type of the same name).
     private static func sharedTypes(
         _ named: DeclaredNamedType, in table: NamedTypes
     ) -> (nonNull: DeclaredType, nullable: DeclaredType)? {
         switch named {
-        case .builtInScalar(let name), .customScalar(let name), .enumeration(let name), .inputObject(let name):
+        case .builtInScalar(let name): return builtInTypes(name)
+        case .customScalar(let name), .enumeration(let name), .inputObject(let name):
             guard !table.isEmpty, let types = table[name], case .named(let made) = types.nonNull, made == named
             else { return nil }
             return types

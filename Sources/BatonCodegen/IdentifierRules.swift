@@ -19,9 +19,9 @@ package struct IdentifierRules: Sendable {
     /// The language's name, for messages.
     package var language: String
     /// Reserved words usable when quoted, in every position.
-    package var quotable: Set<String>
+    package let quotable: Set<String>
     /// Names unusable even when quoted, per position; they are renamed.
-    package var unusable: [IdentifierPosition: Set<String>]
+    package let unusable: [IdentifierPosition: Set<String>]
     /// Opening and closing quote for a reserved word (Swift: backticks).
     package var openQuote: String
     package var closeQuote: String
@@ -30,7 +30,10 @@ package struct IdentifierRules: Sendable {
     /// Reserved words that must stay quoted as an argument label at a call site (`f(label: value)`); nil: the
     /// same as `quotable`. Swift takes every other keyword there as it is, and warns when one is quoted
     /// ("keyword 'where' does not need to be escaped in argument list").
-    package var labelQuotable: Set<String>?
+    package let labelQuotable: Set<String>?
+    /// Every name of `quotable`, `unusable` and `labelQuotable`: a name it rules out is neither renamed nor quoted
+    /// in any position, which every rule below answers without hashing the name (most names a generator writes).
+    private let special: NameFilter
 
     package init(
         language: String, quotable: Set<String>, unusable: [IdentifierPosition: Set<String>],
@@ -43,17 +46,28 @@ package struct IdentifierRules: Sendable {
         self.closeQuote = closeQuote
         self.renameSuffix = renameSuffix
         self.labelQuotable = labelQuotable
+        var special = NameFilter(quotable)
+        for names in unusable.values { for name in names { special.insert(name) } }
+        for name in labelQuotable ?? [] { special.insert(name) }
+        self.special = special
+    }
+
+    /// Whether `names` (one of the rules' sets) holds `name`: hashed only when `special` cannot rule it out.
+    @inline(__always)
+    private func holds(_ names: Set<String>, _ name: String) -> Bool {
+        special.mayContain(name) && names.contains(name)
     }
 
     /// Whether `name` must be renamed (not merely quoted) in `position`.
     package func mustRename(_ name: String, in position: IdentifierPosition) -> Bool {
-        unusable[position]?.contains(name) ?? false
+        unusable[position].map { holds($0, name) } ?? false
     }
 
     /// The declared name for `name` in `position`, renamed if it cannot be used, without quotes.
     ///
     /// Use this as the key of a `NameScope`; then `quoted(_:)` the result where it is written.
     package func declaredName(_ name: String, in position: IdentifierPosition) -> String {
+        guard special.mayContain(name) else { return name }
         var result = name
         while mustRename(result, in: position) { result += renameSuffix }
         return result
@@ -61,14 +75,14 @@ package struct IdentifierRules: Sendable {
 
     /// `name` quoted if it is a reserved word (call on a name already passed through `declaredName`).
     package func quoted(_ name: String) -> String {
-        quotable.contains(name) ? openQuote + name + closeQuote : name
+        holds(quotable, name) ? openQuote + name + closeQuote : name
     }
 
     /// `name` as an argument label at a call site (`self.init(where: nil)`), quoted only where the language
     /// needs it there (call on a name already passed through `declaredName`). Declarations quote with
     /// `quoted(_:)`: a parameter's name is also a local name in the body.
     package func argumentLabel(_ name: String) -> String {
-        (labelQuotable ?? quotable).contains(name) ? openQuote + name + closeQuote : name
+        holds(labelQuotable ?? quotable, name) ? openQuote + name + closeQuote : name
     }
 
     /// The identifier to write for `name` in `position`: renamed if unusable, then quoted if reserved.

@@ -10,19 +10,25 @@ package struct NameScope: Sendable {
     /// The names taken, once there are more than `fewLimit` (`few` is then empty).
     private var many: Set<String> = []
     private static let fewLimit = 16
-    /// Names taken in every scope of a kind, shared rather than copied (compared case-sensitively).
-    private let shared: Set<String>
+    /// Names taken in every scope of a kind, shared rather than copied (compared case-sensitively), with the filter
+    /// that rules most names out without hashing them.
+    private let shared: FilteredNames
     package let caseInsensitive: Bool
     package let suffix: String
 
-    /// A scope with `reserved` names taken; `shared` names are taken too, without copying the set (large sets
-    /// such as every module-level type name are reused by many scopes).
+    /// A scope with `reserved` names taken; `shared` names are taken too.
     package init(
         reserved: [String] = [], shared: Set<String> = [], caseInsensitive: Bool = false, suffix: String = "_"
     ) {
+        self.init(reserved: reserved, shared: FilteredNames(shared), caseInsensitive: caseInsensitive, suffix: suffix)
+    }
+
+    /// A scope with `reserved` names taken; `shared` names are taken too, without copying the set or its filter
+    /// (large sets such as every module-level type name are made once and reused by many scopes).
+    package init(reserved: [String] = [], shared: FilteredNames, caseInsensitive: Bool = false, suffix: String = "_") {
         self.caseInsensitive = caseInsensitive
         self.suffix = suffix.isEmpty ? "_" : suffix
-        self.shared = caseInsensitive ? Set(shared.map { $0.lowercased() }) : shared
+        self.shared = caseInsensitive ? FilteredNames(shared.names.lazy.map { $0.lowercased() }) : shared
         // A name listed twice is harmless in `few` (it only counts towards the limit).
         let keys = caseInsensitive ? reserved.map { $0.lowercased() } : reserved
         if keys.count <= Self.fewLimit {

@@ -423,12 +423,12 @@ struct SwiftLensTemplate {
             return Member(declaration: member, name: name, quotedName: Self.rules.quoted(name))
         }
         // Only a lens with a nested lens claims type names (the scope holds every member's name).
-        guard members.contains(where: { $0.declaration.lens != nil }) else { return members }
+        guard members.contains(where: { $0.declaration.hasLens }) else { return members }
         var typeScope = NameScope(
             reserved: SwiftNames.nestedReserved + enclosing + [typeName]
                 + members.map { (member: Member) in member.name },
             shared: names.moduleTypeNames)
-        for index in members.indices where members[index].declaration.lens != nil {
+        for index in members.indices where members[index].declaration.hasLens {
             let preferred =
                 members[index].declaration.lens?.typeName ?? Casing.upperFirst(members[index].declaration.name)
             let nestedName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))

@@ -25,7 +25,7 @@ struct SwiftNames {
     private(set) var enums: [String: String] = [:]
     private(set) var inputObjects: [String: String] = [:]
     /// Every module-level name, for nested scopes to avoid.
-    private(set) var moduleTypeNames: Set<String> = []
+    private(set) var moduleTypeNames = FilteredNames([String]())
     /// Mapped custom scalars: the Swift type each reads as.
     private(set) var customScalars: [String: String] = [:]
     /// The enum the schema's types are declared in (the plan's `schemaNamespace`), as declared; nil for none.

@@ -23,6 +23,13 @@ package struct DeclarationLowering: Sendable {
     /// that meet ignoring case (`sharesNameIgnoringCase`, class files). Without it getters are empty and no name
     /// shares another's: a printer for another host (Swift) does not pay for them.
     private let jvmNames: Bool
+    /// Each enum, input object and custom scalar the plan lists as a declared type, non-null and nullable, made once
+    /// with the lowering (the built-in scalars' are made once for all, `builtInTypes`): every member, selection,
+    /// variable and input field that reads one as it is shares it rather than boxing its levels again
+    /// (`DeclaredType` is an `indirect` enum).
+    private let namedTypes: NamedTypes
+    /// Declared types by a named type's name: non-null, nullable.
+    package typealias NamedTypes = [String: (nonNull: DeclaredType, nullable: DeclaredType)]
 
     /// The lowering of `model`; `jvmNames: false` for a printer that reads neither getters nor case twins (the one
     /// place that decides it: each generator, where it makes its lowering).
@@ -42,6 +49,13 @@ package struct DeclarationLowering: Sendable {
         enumNames = Set(model.types.enums.map(\.name))
         inputObjectNames = Set(model.types.inputObjects.map(\.name))
         documents = DocumentParts(model: model)
+        var namedTypes: NamedTypes = [:]
+        for name in [enumNames, inputObjectNames].joined() + model.types.customScalars.map(\.name) {
+            let type = DeclaredType.named(
+                Self.namedType(name, enumNames: enumNames, inputObjectNames: inputObjectNames))
+            namedTypes[name] = (type, .optional(type))
+        }
+        self.namedTypes = namedTypes
     }
 
     /// The fragment named `name`, found in constant time (the generators' lookup too).
@@ -235,8 +249,10 @@ package struct DeclarationLowering: Sendable {
         let getters = self.getters(lens.accessors.count + (lens.connectionIDName == nil ? 0 : 1)) {
             lens.accessors.map(\.name) + (lens.connectionIDName.map { [$0] } ?? [])
         }
-        let members = lens.accessors.enumerated().map { index, accessor in
-            member(accessor, sharesNameIgnoringCase: twins[index], jvmGetter: getters[index])
+        // Each accessor read in place, by index: not copied into a closure's argument.
+        let accessors = lens.accessors
+        let members = accessors.indices.map { index in
+            member(accessors[index], sharesNameIgnoringCase: twins[index], jvmGetter: getters[index])
         }
         return LensDeclaration(
             typeName: lens.typeName, recordType: lens.recordType, recordIsAbstract: lens.recordIsAbstract,
@@ -287,7 +303,7 @@ package struct DeclarationLowering: Sendable {
             runtimeCondition = runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) }
         }
         return MemberDeclaration(
-            name: accessor.name, source: source, type: Self.memberType(accessor),
+            name: accessor.name, source: source, type: Self.memberType(accessor, shared: namedTypes),
             readMode: Self.readMode(accessor.readMode), condition: condition,
             runtimeCondition: runtimeCondition,
             delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
@@ -327,7 +343,10 @@ package struct DeclarationLowering: Sendable {
     /// What a read of `accessor` returns: its levels (optional where the plan says, a list per level after the
     /// first) around its base, then what its read mode makes of that: a `@catch` Result, a `@defer` phase, a
     /// `@stream`ed list's items so far.
-    package static func memberType(_ accessor: Accessor) -> DeclaredType {
+    ///
+    /// `shared` holds named types' declared types made once (the lowering's `namedTypes`): a single level read as it
+    /// is returns its own rather than boxing one.
+    package static func memberType(_ accessor: Accessor, shared: NamedTypes = [:]) -> DeclaredType {
         let named: DeclaredNamedType
         switch accessor.base {
         case .scalar(let scalar): named = scalar.isBuiltIn ? .builtInScalar(scalar.name) : .customScalar(scalar.name)
@@ -335,6 +354,7 @@ package struct DeclarationLowering: Sendable {
         case .lens(let lens): named = .lens(lens.typeName)
         case .fragment(let fragment): named = .fragment(fragment.name)
         }
+        let readMode = accessor.readMode
         let levels = accessor.levels.isEmpty ? [ValueLevel(schemaNullable: true, isOptional: true)] : accessor.levels
         // The items, below the outermost level.
         var inner = DeclaredType.named(named)
@@ -343,14 +363,19 @@ package struct DeclarationLowering: Sendable {
             if levels[index].isOptional { inner = .optional(inner) }
         }
         let outerOptional = levels[0].isOptional
+        if levels.count == 1, readMode != .deferred, readMode != .catchToResult,
+            let types = sharedTypes(named, in: shared)
+        {
+            return outerOptional ? types.nullable : types.nonNull
+        }
         var value: DeclaredType
-        switch accessor.readMode {
+        switch readMode {
         case .deferred: value = .deferred(inner)
         case .streamed where levels.count > 1: value = .streamed(inner)
         default: value = levels.count > 1 ? .list(inner) : inner
         }
         if outerOptional { value = .optional(value) }
-        return accessor.readMode == .catchToResult ? .result(value) : value
+        return readMode == .catchToResult ? .result(value) : value
     }
 
     private static func readMode(_ mode: ReadMode) -> MemberReadMode {
@@ -470,9 +495,47 @@ package struct DeclarationLowering: Sendable {
     /// A schema type as a declared type: optional where the schema's type is nullable; its name an enum's, an
     /// input object's, a built-in scalar's or else a custom scalar's (or `named` when given).
     package func declaredType(_ type: TypeRef, named: DeclaredNamedType? = nil) -> DeclaredType {
-        switch type {
+        if named == nil {
+            switch type {
+            case .named(let name): if let shared = sharedTypes(name) { return shared.nullable }
+            case .nonNull(.named(let name)): if let shared = sharedTypes(name) { return shared.nonNull }
+            default: break
+            }
+        }
+        return switch type {
         case .nonNull(let inner): nonNullType(inner, named: named)
         default: .optional(nonNullType(type, named: named))
+        }
+    }
+
+    /// The declared types of the schema's type named `name`, made once: a built-in scalar's or `namedTypes`'.
+    private func sharedTypes(_ name: String) -> (nonNull: DeclaredType, nullable: DeclaredType)? {
+        Self.builtInTypes(name) ?? namedTypes[name]
+    }
+
+    /// The built-in scalars' declared types (non-null, nullable), in `builtInScalars`' order, made once for all.
+    private static let builtInTypeList: [(nonNull: DeclaredType, nullable: DeclaredType)] = builtInScalars.map {
+        let type = DeclaredType.named(.builtInScalar($0))
+        return (type, .optional(type))
+    }
+
+    /// The declared types of the built-in scalar named `name`, compared by name (no hash); nil for any other name.
+    private static func builtInTypes(_ name: String) -> (nonNull: DeclaredType, nullable: DeclaredType)? {
+        builtInScalars.firstIndex(of: name).map { builtInTypeList[$0] }
+    }
+
+    /// `named`'s declared types made once: a built-in scalar's, or `table`'s when it holds them for `named` itself
+    /// (not for another kind of type of the same name).
+    private static func sharedTypes(
+        _ named: DeclaredNamedType, in table: NamedTypes
+    ) -> (nonNull: DeclaredType, nullable: DeclaredType)? {
+        switch named {
+        case .builtInScalar(let name): return builtInTypes(name)
+        case .customScalar(let name), .enumeration(let name), .inputObject(let name):
+            guard !table.isEmpty, let types = table[name], case .named(let made) = types.nonNull, made == named
+            else { return nil }
+            return types
+        case .lens, .fragment, .optimisticBuilder: return nil
         }
     }
 
@@ -485,12 +548,18 @@ package struct DeclarationLowering: Sendable {
     }
 
     private func namedType(_ name: String) -> DeclaredNamedType {
-        switch name {
-        case "String", "ID", "Int", "Float", "Boolean": .builtInScalar(name)
-        default:
-            enumNames.contains(name)
-                ? .enumeration(name) : inputObjectNames.contains(name) ? .inputObject(name) : .customScalar(name)
-        }
+        Self.namedType(name, enumNames: enumNames, inputObjectNames: inputObjectNames)
+    }
+
+    /// The GraphQL built-in scalars' names.
+    private static let builtInScalars = ["String", "ID", "Int", "Float", "Boolean"]
+
+    private static func namedType(
+        _ name: String, enumNames: Set<String>, inputObjectNames: Set<String>
+    ) -> DeclaredNamedType {
+        if builtInScalars.contains(name) { return .builtInScalar(name) }
+        return enumNames.contains(name)
+            ? .enumeration(name) : inputObjectNames.contains(name) ? .inputObject(name) : .customScalar(name)
     }
 
     /// The getters of one class's `count` properties, named by `properties` (`JVMAccessorNames.resolve`), or `count`

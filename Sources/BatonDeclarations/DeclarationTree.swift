@@ -501,6 +501,8 @@ package struct MemberDeclaration: Sendable, Equatable {
         get { storage.lens }
         set { unique().lens = newValue }
     }
+    /// Whether the member reads a nested lens (`lens != nil`), answered without copying the lens out.
+    package var hasLens: Bool { storage.lens != nil }
     /// Another member of the lens has this name ignoring case (stated for a JVM host only: `DeclarationLowering`'s
     /// `jvmNames`).
     package var sharesNameIgnoringCase: Bool {

@@ -590,6 +590,44 @@ import Testing
         #expect(joined > 0 && !fragmentTexts.isEmpty)
     }
 
+    /// The lowering makes each named type of the schema's as a declared type once and shares it (issue 34): every
+    /// member's type is still what `memberType` makes of its accessor without the shared ones, and every field's
+    /// schema type still the schema's type, levels and kind alike (lists, nullability, `@required`, `@catch`,
+    /// `@defer`, enums, custom scalars, input objects' fields in operations' variables).
+    @Test(arguments: ["hostile-names", "required-and-catch", "presence", "connections", "test-builders"])
+    func sharedDeclaredTypesAreTheTypesMadeAlone(_ name: String) throws {
+        let model = try Self.model(name + ".graphql")
+        let lowering = DeclarationLowering(model)
+        var (members, fields) = (0, 0)
+        func compare(_ lens: Lens, _ declaration: LensDeclaration) {
+            #expect(lens.accessors.count == declaration.members.count)
+            for (accessor, member) in zip(lens.accessors, declaration.members) {
+                let alone = DeclarationLowering.memberType(accessor)
+                #expect(member.type == alone, "\(name) \(accessor.name)")
+                members += 1
+                if case .field(let read) = accessor.reads, let selection = member.selection {
+                    #expect(selection.schemaType.schemaType == read.schemaType, "\(name) \(accessor.name)")
+                    switch accessor.base {
+                    case .scalar, .enumeration: #expect(selection.schemaType.named == alone.named, "\(accessor.name)")
+                    case .lens, .fragment: break
+                    }
+                    fields += 1
+                }
+                if let nested = accessor.lens, let nestedDeclaration = member.lens {
+                    compare(nested, nestedDeclaration)
+                }
+            }
+        }
+        for fragment in model.fragments { compare(fragment.lens, lowering.fragment(fragment).lens) }
+        for operation in model.operations {
+            compare(operation.lens, lowering.operation(operation).lens)
+            for (variable, declared) in zip(operation.variables, lowering.variables(of: operation)) {
+                #expect(declared.type.schemaType == variable.type, "\(name) \(variable.name)")
+            }
+        }
+        #expect(members > 0 && fields > 0)
+    }
+
     /// Every getter a test data builder and the builders nested in it state.
     static func builderGetters(_ builder: TestBuilderDeclaration) -> [String] {
         var getters = builder.properties.map(\.jvmGetter) + builder.keyFieldJVMGetters

@@ -1,7 +1,8 @@
+import BatonCodegenKotlin
+import BatonDeclarations
 import XCTest
 
 @testable import BatonCodegen
-import BatonDeclarations
 
 final class NamingTests: XCTestCase {
     let swift = IdentifierRules.swift
@@ -74,6 +75,52 @@ final class NamingTests: XCTestCase {
         }
     }
 
+    /// The rules and scopes ask a `NameFilter` before they hash a name (issue 34): it may only rule out names its
+    /// set does not hold, so every answer is the sets' own: for each rule's keywords and unusable names, names near
+    /// them (suffixed, cut, cased, the same length and ends), long names (lengths past the filter's 32) and plain
+    /// ones, in Swift and Kotlin, in every position.
+    func testFilteredNamingAgreesWithTheFullRule() {
+        for rules in [IdentifierRules.swift, IdentifierRules.kotlin] {
+            var special = rules.quotable.union(rules.labelQuotable ?? [])
+            for names in rules.unusable.values { special.formUnion(names) }
+            var names = [
+                "", "a", "id", "name", "title", "createdAt", "é", "ü_", "x" + String(repeating: "y", count: 40),
+            ]
+            for name in special.sorted() {
+                names += [name, name + "_", name + "__", String(name.dropLast()), "_" + name, name.uppercased()]
+                names.append(Casing.upperFirst(name))
+                names.append(Casing.lowerFirst(name))
+                // Same length modulo 32, same first and last bytes: the filter cannot tell them apart.
+                if let first = name.first, let last = name.last, name.count > 1 {
+                    names.append(String(first) + String(repeating: "q", count: name.count - 2) + String(last))
+                    names.append(String(first) + String(repeating: "q", count: name.count + 30) + String(last))
+                }
+            }
+            for name in names {
+                XCTAssertEqual(
+                    rules.quoted(name),
+                    rules.quotable.contains(name) ? rules.openQuote + name + rules.closeQuote : name,
+                    "\(rules.language) \(name)")
+                let labelQuoted = (rules.labelQuotable ?? rules.quotable).contains(name)
+                XCTAssertEqual(
+                    rules.argumentLabel(name), labelQuoted ? rules.openQuote + name + rules.closeQuote : name,
+                    "\(rules.language) \(name)")
+                for position in [IdentifierPosition.type, .member, .enumCase] {
+                    var expected = name
+                    while rules.unusable[position]?.contains(expected) ?? false { expected += rules.renameSuffix }
+                    XCTAssertEqual(rules.declaredName(name, in: position), expected, "\(rules.language) \(name)")
+                    XCTAssertEqual(
+                        rules.mustRename(name, in: position), rules.unusable[position]?.contains(name) ?? false,
+                        "\(rules.language) \(name)")
+                }
+            }
+            // A scope sharing the names through their filter takes exactly the names of the set.
+            let shared = FilteredNames(special)
+            let scope = NameScope(shared: shared)
+            for name in names { XCTAssertEqual(scope.contains(name), special.contains(name), name) }
+        }
+    }
+
     func testCasing() {
         XCTAssertEqual(Casing.upperFirst("repository"), "Repository")
         XCTAssertEqual(Casing.upperFirst("_id"), "_id")
@@ -121,6 +168,7 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual("plain name".replacingAll("`", with: ""), "plain name", "no byte of the target")
         XCTAssertEqual("a * b / c".replacingAll("*/", with: "!"), "a * b / c", "its first byte, not the target")
         XCTAssertEqual("é*/ü".replacingAll("*/", with: "!"), "é!ü")
-        XCTAssertEqual(String(repeating: "x", count: 40).replacingAll("*/", with: "!"), String(repeating: "x", count: 40))
+        XCTAssertEqual(
+            String(repeating: "x", count: 40).replacingAll("*/", with: "!"), String(repeating: "x", count: 40))
     }
 }

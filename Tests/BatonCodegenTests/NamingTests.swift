@@ -1,7 +1,7 @@
+import BatonDeclarations
 import XCTest
 
 @testable import BatonCodegen
-import BatonDeclarations
 
 final class NamingTests: XCTestCase {
     let swift = IdentifierRules.swift
@@ -105,7 +105,9 @@ final class NamingTests: XCTestCase {
     /// ASCII on holds every name lower-cased: both hand out what a set of `lowercased()` names would, names equal
     /// ignoring case, device names, and names that lower-case to ASCII (the Kelvin sign's `K`) included.
     func testFileNamingAgreesWithASetOfLowerCasedNames() {
-        let ascii = ["Query", "QUERY", "query_", "Con", "lpt1", "Query_", "a", "A", "A_", "B", "b__", "B_", "b_"]
+        let ascii =
+            ["Query", "QUERY", "query_", "Con", "lpt1", "Query_", "a", "A", "A_", "B", "b__", "B_", "b_"]
+            + (0..<150).flatMap { ["Name\($0)", "NAME\($0 / 2)", "name\($0 % 7)_"] }  // past the table's first sizes
         for tail in [[], ["\u{212A}elvin", "kelvin", "Éclair", "éclair", "Query", "KELVIN_", "x"]] {
             var naming = FileNaming()
             var taken = Set(FileNaming.windowsReservedNames.map { $0.lowercased() })
@@ -138,6 +140,7 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual("plain name".replacingAll("`", with: ""), "plain name", "no byte of the target")
         XCTAssertEqual("a * b / c".replacingAll("*/", with: "!"), "a * b / c", "its first byte, not the target")
         XCTAssertEqual("é*/ü".replacingAll("*/", with: "!"), "é!ü")
-        XCTAssertEqual(String(repeating: "x", count: 40).replacingAll("*/", with: "!"), String(repeating: "x", count: 40))
+        XCTAssertEqual(
+            String(repeating: "x", count: 40).replacingAll("*/", with: "!"), String(repeating: "x", count: 40))
     }
 }

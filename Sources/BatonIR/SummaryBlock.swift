@@ -42,55 +42,30 @@ package struct SummaryBlock: Sendable {
     }
 
     /// `list` sorted by name, as `String`'s `<` orders the names (GraphQL names are ASCII, ordered byte by
-    /// byte): by the names' first sixteen bytes as two numbers, and by the rest of their bytes, copied once
-    /// into one buffer, only where those are the same (a project's tens of thousands of names, sorted as
-    /// `String`s, cost most of the block's making; many share their first sixteen bytes, `Name_1`, `Name_2`).
-    /// A name with a byte outside ASCII's printable range (never a GraphQL name's) is compared as a `String`.
+    /// byte): by the names' first sixteen bytes as two numbers, and by the whole names only where those are the
+    /// same (a project's tens of thousands of names, sorted as `String`s, cost most of the block's making).
     static func sortByName(_ list: inout [DefinitionSummary]) {
         var keys: [(high: UInt64, low: UInt64, index: Int)] = []
         keys.reserveCapacity(list.count)
-        /// Each name's bytes past its sixteenth, one name after another; name `i`'s are `tails[ends[i]..<ends[i + 1]]`.
-        var tails: [UInt8] = []
-        var ends: [Int] = [0]
-        ends.reserveCapacity(list.count + 1)
-        var printable = true
         for (index, summary) in list.enumerated() {
             var high: UInt64 = 0
             var low: UInt64 = 0
             var count = 0
             for byte in summary.name.utf8 {
-                if byte <= 0x20 || byte >= 0x7F { printable = false }
                 if count < 8 {
                     high |= UInt64(byte) << (56 - 8 * count)
-                } else if count < 16 {
-                    low |= UInt64(byte) << (56 - 8 * (count - 8))
                 } else {
-                    tails.append(byte)
+                    low |= UInt64(byte) << (56 - 8 * (count - 8))
                 }
                 count += 1
+                if count == 16 { break }
             }
-            ends.append(tails.count)
             keys.append((high, low, index))
         }
-        if printable {
-            tails.withUnsafeBufferPointer { tail in
-                keys.sort { a, b in
-                    if a.high != b.high { return a.high < b.high }
-                    if a.low != b.low { return a.low < b.low }
-                    let (aStart, aCount) = (ends[a.index], ends[a.index + 1] - ends[a.index])
-                    let (bStart, bCount) = (ends[b.index], ends[b.index + 1] - ends[b.index])
-                    for offset in 0..<min(aCount, bCount) where tail[aStart + offset] != tail[bStart + offset] {
-                        return tail[aStart + offset] < tail[bStart + offset]
-                    }
-                    return aCount < bCount
-                }
-            }
-        } else {
-            keys.sort { a, b in
-                if a.high != b.high { return a.high < b.high }
-                if a.low != b.low { return a.low < b.low }
-                return list[a.index].name < list[b.index].name
-            }
+        keys.sort { a, b in
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            return list[a.index].name < list[b.index].name
         }
         list = keys.map { list[$0.index] }
     }
@@ -128,11 +103,16 @@ package struct SummaryBlock: Sendable {
         var inputs: Set<String> = []
         var scalars: Set<String> = []
         for list in [operations, fragments] {
+            // Definitions next to each other in name order are often copies of one another (`Name_1`, `Name_2`):
+            // used types the same as the last definition's add nothing, and are compared rather than hashed.
+            var last = UsedTypeNames()
             for summary in list {
                 let used = summary.usedTypes
+                if used == last { continue }
                 if !used.enums.isEmpty { enums.formUnion(used.enums) }
                 if !used.inputObjects.isEmpty { inputs.formUnion(used.inputObjects) }
                 if !used.customScalars.isEmpty { scalars.formUnion(used.customScalars) }
+                last = used
             }
         }
         return UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted())

@@ -55,24 +55,6 @@ final class SummaryBlockTests: XCTestCase {
         XCTAssertFalse(block.contains(key: "o:HEROC"))
     }
 
-    /// The block's definitions are in `String`'s order of their names, whatever they share: names alike in their
-    /// first sixteen bytes (`SummaryBlock.sortByName` compares the rest apart), of different lengths, and one
-    /// outside ASCII's printable range (compared as a `String`).
-    func testTheBlockIsSortedByNameAsStringsAre() {
-        let names = [
-            "AppProblemDismissByKey_6", "AppProblemDismissByKey_517", "AppProblemDismissByKey_52", "AppProblemDismis",
-            "AppProblemDismissA", "AppProblemDismi", "AppProblemDismissByKey_5", "Z", "AppProblemDismissByKey_5170",
-            "AppProblemDismissByKey_", "a", "AppProblemDismissBz",
-        ]
-        for extra in [[], ["AppProblemDismissByKey_é"]] {
-            let summaries = (names + extra).map {
-                DefinitionSummary(kind: .query, name: $0, path: "F.graphql", usedTypes: UsedTypeNames())
-            }
-            let block = SummaryBlock(outside: summaries, recordedPlanned: [])
-            XCTAssertEqual(block.operations.map(\.name), (names + extra).sorted(), "\(extra)")
-        }
-    }
-
     /// The collision on the block path: `HEROC` is new (the documents planned again recorded no such name), so the
     /// block does not stand; with every name claimed, `HEROC` (before `HeroC` in the plan's order) takes the name
     /// and the untouched `HeroC` is pushed to `HeroC_`, as a cold run names them.

@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonFiles
+import BatonIR
 
 /// One file a generator produces: a path relative to the output folder and its full text.
 ///
@@ -544,7 +545,8 @@ package struct FileWriter: Sendable {
                 }
                 continue
             }
-            if let earlier = byHash[hash], earlier.contains(where: { Self.equalFolded(files[$0].path, file.path) }) {
+            if let earlier = byHash[hash], earlier.contains(where: { ByteHash.equalFolded(files[$0].path, file.path) })
+            {
                 throw .duplicatePath(file.path)
             }
             byHash[hash, default: []].append(index)
@@ -557,7 +559,7 @@ package struct FileWriter: Sendable {
                     keptOthers.insert(folded)
                     continue
                 }
-                if let written = byHash[hash]?.first(where: { Self.equalFolded(files[$0].path, file.path) }) {
+                if let written = byHash[hash]?.first(where: { ByteHash.equalFolded(files[$0].path, file.path) }) {
                     throw .duplicatePath(files[max(written, index)].path)
                 }
             }
@@ -573,31 +575,15 @@ package struct FileWriter: Sendable {
         }
     }
 
-    /// A hash of an ASCII path's bytes with `A`–`Z` folded to lower case (FNV-1a over the bytes, then
+    /// A hash of an ASCII path's bytes with `A`–`Z` folded to lower case (`ByteHash.folded`, then
     /// `Hasher` once: a path is only sorted into a bucket by it, and compared whole within one); nil for
     /// a path with other bytes. (Over the bytes in place: a run after one edit hashes every kept path, tens of
     /// thousands.)
     private static func foldedHash(_ path: String) -> Int? {
-        let folded: UInt64? = withBytes(path) { bytes in
-            var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                value = (value ^ UInt64(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)) &* 0x100_0000_01b3
-            }
-            return value
-        }
-        guard let value = folded else { return nil }
+        guard let value = withBytes(path, { ByteHash.folded($0) }) else { return nil }
         var hasher = Hasher()
         hasher.combine(value)
         return hasher.finalize()
-    }
-
-    /// True when two ASCII paths are equal with `A`–`Z` folded to lower case.
-    private static func equalFolded(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count
-            && zip(a.utf8, b.utf8).allSatisfy { x, y in
-                (x &- UInt8(ascii: "A") < 26 ? x | 0x20 : x) == (y &- UInt8(ascii: "A") < 26 ? y | 0x20 : y)
-            }
     }
 
     /// Writes one file named `name` directly in the root (or, with `check`, only reports), atomically and only

@@ -122,11 +122,12 @@ package struct SwiftGenerator: Sendable {
         var files: [GeneratedFile?] = []
         files.reserveCapacity(layout.declarations.count)
         var jobs: [(at: Int, job: Job)] = []
+        let block = model.block
         for entry in layout.declarations(listed: Self.listingOrder) where Self.declares(entry.kind) {
             let part: Job.Part
             var origin: String?
             var definition: String?
-            if let (summary, key) = entry.blockDefinition(in: model) {
+            if let block, let (summary, key) = entry.blockDefinition(in: block) {
                 // A block's definition is kept as it is (`Compilation.summariesAreKept`): its path, origin and key.
                 files.append(.kept(path: entry.file + Self.fileExtension, origin: summary.path, definition: key))
                 continue

@@ -11,19 +11,22 @@ extension Compilation {
     /// was made from the same project-wide inputs and top-level names, and records the same
     /// digest for the definition and the stamp its file still has (in a folder of
     /// `trustedOutputRoots`, the stamp it was written with). Empty without inputs or a manifest.
-    func keptDefinitions(language: String, root: String) -> Set<String> {
+    func keptDefinitions(language: String, root: String) -> KeptDefinitions {
         if let known = generation.keptByRoot[root] { return known }
         let kept = findKeptDefinitions(language: language, root: root)
         generation.keptByRoot[root] = kept
         return kept
     }
 
-    private func findKeptDefinitions(language: String, root: String) -> Set<String> {
+    private func findKeptDefinitions(language: String, root: String) -> KeptDefinitions {
         guard let generationInputs = generation.inputs, let namesDigest = generation.namesDigest,
             let manifest = generation.previousManifests[root],
             manifest.inputs == generationInputs.inputs(language: language, root: root), manifest.names == namesDigest
-        else { return [] }
+        else { return KeptDefinitions() }
         let trusted = generation.trustedOutputRoots.contains(root)
+        if model?.block != nil, generation.incremental != nil, options.swiftLayout == nil {
+            return findKeptWithBlock(manifest.files, root: root, trusted: trusted)
+        }
         // The manifest was made from these names, so each operation's and fragment's key it lists is a
         // definition's planned now or summarized: one not planned is summarized, its digest the recorded one
         // (`definitionDigest`), which in the manifest the basis was read from is the entry's own.
@@ -61,7 +64,9 @@ extension Compilation {
         for (position, definition) in matchingDefinitions.enumerated() where trusted || onDisk[position] {
             kept.insert(definition)
         }
-        guard options.swiftLayout != nil, language == GenerationTargets.swift.name else { return kept }
+        guard options.swiftLayout != nil, language == GenerationTargets.swift.name else {
+            return KeptDefinitions(keys: kept)
+        }
         // A build's files are one per document (`SwiftBuildLayout`): a file is kept whole, and with
         // it every definition it holds.
         var definitions: Set<String> = []
@@ -70,7 +75,50 @@ extension Compilation {
             definitions.insert(definition)
         }
         generation.keptLayoutFiles = Set(kept.compactMap(SwiftBuildLayout.file(ofKey:)))
-        return definitions
+        return KeptDefinitions(keys: definitions)
+    }
+
+    /// `findKeptDefinitions` for a plan with a block (`SummaryBlock`): the manifest was made from these names, so
+    /// each operation's and fragment's key it lists is a planned definition's (few: those of the documents the
+    /// edit reaches) or the block's. Only an entry whose key's hash (`ManifestFiles.definitionHash`) is a planned
+    /// key's is compared as a key and, when kept, listed by key; the block's kept files are counted by their keys'
+    /// hashes (the job lists keep every block definition's file without asking for its key; two keys of the same
+    /// hash count once, so the count can only fall short of the block's, which makes a full run). No key of
+    /// the block is made a `String` while its digest is the entry's own (read here).
+    private func findKeptWithBlock(_ files: ManifestFiles, root: String, trusted: Bool) -> KeptDefinitions {
+        let readHere = generation.incremental?.root == root
+        var planned: [UInt64: [String]] = [:]
+        for key in generation.definitionDigests.keys where DefinitionKey.isDefinition(key) {
+            planned[ByteHash.of(key), default: []].append(key)
+        }
+        for key in generation.undigestedDefinitions { planned[ByteHash.of(key), default: []].append(key) }
+        var kept = KeptDefinitions()
+        var block: Set<UInt64> = []
+        block.reserveCapacity(files.count)
+        var stamps = FileStamp.Folder(root)
+        for index in files.indices where !files.isNoDefinition(at: index) {
+            let hash = files.definitionHash(at: index)
+            if let candidates = planned[hash],
+                let key = candidates.first(where: { files.definition(at: index, equals: $0) })
+            {
+                // A planned definition: kept when its digest is the one recorded (one without a digest never is).
+                guard let digest = generation.definitionDigests[key], files.digest(at: index) == digest,
+                    trusted || files.isOnDisk(index, in: &stamps)
+                else { continue }
+                kept.keys.insert(key)
+                continue
+            }
+            // The block's: its digest is the recorded one, which in the manifest the basis was read from is the
+            // entry's own.
+            guard files.isDefinitionKey(at: index),
+                readHere
+                    || generation.incremental?.recordedDigest(files.definition(at: index)) == files.digest(at: index),
+                trusted || files.isOnDisk(index, in: &stamps)
+            else { continue }
+            block.insert(hash)
+        }
+        kept.block = block.count
+        return kept
     }
 
     /// The digest of the definition keyed `key` (`DefinitionKey`): a planned one's (`definitionDigests`), a
@@ -328,8 +376,8 @@ extension Compilation {
             guard let setting = target.outputPath(configuration) else { continue }
             let root = Path.absolute(setting.value, relativeTo: configuration.directory)
             let kept = keptDefinitions(language: target.name, root: root)
-            let keptPlanned = planned.reduce(0) { $0 + (kept.contains($1) ? 1 : 0) }
-            guard kept.count - keptPlanned == summarizedCount else { return false }
+            let keptPlanned = planned.reduce(0) { $0 + (kept.keys.contains($1) ? 1 : 0) }
+            guard kept.keys.count - keptPlanned + kept.block == summarizedCount else { return false }
         }
         return true
     }
@@ -350,13 +398,20 @@ extension Compilation {
             return summary.bytes
         }
         let fresh = PlanSummary.of(units: units, model: model, documents: partial.plannedPaths, display: loader.display)
-        var documents = Set(previous.documents.keys)
-        documents.subtract(basis.removed)
-        documents.formUnion(fresh.documents.keys)
-        guard documents.count == generationInputs.documents.count,
-            documents.allSatisfy({ generationInputs.documents[$0] != nil }),
-            let freshBytes = fresh.bytes
-        else { return nil }
+        // The spliced section's documents are the last one's not gone, and those planned again that are not
+        // among them: counted and each looked up in the project, with no set made of the last one's (tens of
+        // thousands of paths).
+        func kept(_ path: String) -> Bool { basis.removed.isEmpty || !basis.removed.contains(path) }
+        var count = 0
+        for path in previous.documents.keys where kept(path) {
+            guard generationInputs.documents[path] != nil else { return nil }
+            count += 1
+        }
+        for path in fresh.documents.keys where previous.documents[path] == nil || !kept(path) {
+            guard generationInputs.documents[path] != nil else { return nil }
+            count += 1
+        }
+        guard count == generationInputs.documents.count, let freshBytes = fresh.bytes else { return nil }
         return PlanSummary.splice(
             basis.planBytes, replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
     }
@@ -411,6 +466,18 @@ package struct IncrementalBasis: Sendable {
         }
         return digestsByKey?[key]
     }
+}
+
+/// The definitions of an output folder whose files can stay (`Compilation.keptDefinitions`).
+package struct KeptDefinitions: Sendable {
+    /// By key (`DefinitionKey`): with a plan's block, the planned definitions' only.
+    package var keys: Set<String> = []
+    /// With a plan's block (`SummaryBlock`), how many of its definitions' files can stay (not listed by key: the
+    /// job lists keep every block definition's file); 0 without.
+    package var block = 0
+
+    /// True when no file can stay.
+    package var isEmpty: Bool { keys.isEmpty && block == 0 }
 }
 
 /// What an incremental `.read` read (`Compilation.readReached`).

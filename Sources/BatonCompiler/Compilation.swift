@@ -394,7 +394,7 @@ package final class Compilation {
             guard let setting = target.outputPath(configuration) else { return nil }
             let root = Path.absolute(setting.value, relativeTo: configuration.directory)
             let kept = keptDefinitions(language: target.name, root: root)
-            var files = target.generate(model, configuration, kept)
+            var files = target.generate(model, configuration, kept.keys)
             if !kept.isEmpty, !keptFilesAreWhereRecorded(files, root: root) {
                 files = target.generate(model, configuration, [])
             }

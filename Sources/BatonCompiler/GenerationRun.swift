@@ -36,7 +36,7 @@ package struct GenerationRun {
         didSet { keptByRoot = [:] }
     }
     /// `Compilation.keptDefinitions`' answers for the current digests, by output folder.
-    var keptByRoot: [String: Set<String>] = [:]
+    var keptByRoot: [String: KeptDefinitions] = [:]
     /// By output folder, after `.generate` kept files there: the paths its manifest lists besides the kept
     /// files' (`Compilation.keptFilesAreWhereRecorded`), the writer's stale candidates instead of a listing
     /// of the folder (`FileWriter.preflight`'s `recorded`). None for a folder written in full.

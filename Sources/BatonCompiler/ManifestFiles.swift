@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonIR
 
 #if canImport(Glibc)
     import Glibc
@@ -147,6 +148,31 @@ package struct ManifestFiles: Sendable, Equatable, RandomAccessCollection, Mutab
         let slot = slots[index]
         guard slot.start != Self.valueSlot else { return values[Int(slot.definition)].definition == key }
         return equal(slot.definition, slot.digest - 1, key)
+    }
+
+    /// A hash of the entry's definition key's bytes (`ByteHash.of`), taken in place: a key is made a `String` only
+    /// where this hash is a wanted key's (`Compilation.keptDefinitions`).
+    package func definitionHash(at index: Int) -> UInt64 {
+        let slot = slots[index]
+        guard slot.start != Self.valueSlot else { return ByteHash.of(values[Int(slot.definition)].definition) }
+        return source.withUnsafeBufferPointer { bytes in
+            ByteHash.of(UnsafeBufferPointer(rebasing: bytes[Int(slot.definition)..<Int(slot.digest - 1)]))
+        }
+    }
+
+    /// True when the entry's definition key is an operation's or a fragment's (`DefinitionKey.isDefinition`),
+    /// read in place.
+    package func isDefinitionKey(at index: Int) -> Bool {
+        let slot = slots[index]
+        guard slot.start != Self.valueSlot else {
+            return DefinitionKey.isDefinition(values[Int(slot.definition)].definition)
+        }
+        guard slot.digest - 1 - slot.definition >= 2 else { return false }
+        return source.withUnsafeBufferPointer { bytes in
+            let first = bytes[Int(slot.definition)]
+            return (first == UInt8(ascii: "o") || first == UInt8(ascii: "f"))
+                && bytes[Int(slot.definition) + 1] == UInt8(ascii: ":")
+        }
     }
 
     /// `self[index].path == path`, compared in place.

@@ -76,7 +76,13 @@ package struct TopLevelLayout: Sendable, Equatable {
     /// The declarations of `kinds`' kinds, listed kind by kind in that order (a printer's listing order; the names
     /// and files are the claim order's).
     package func declarations(listed kinds: [TopLevelDeclaration.Kind.Group]) -> [TopLevelDeclaration] {
-        kinds.flatMap { group in declarations.filter { $0.kind.group == group } }
+        // Each kind's declarations gathered in one pass (a large project's layout holds tens of thousands).
+        let groups = TopLevelDeclaration.Kind.Group.allCases
+        var byGroup = [[TopLevelDeclaration]](repeating: [], count: groups.count)
+        for declaration in declarations {
+            if let at = groups.firstIndex(of: declaration.kind.group) { byGroup[at].append(declaration) }
+        }
+        return kinds.flatMap { group in groups.firstIndex(of: group).map { byGroup[$0] } ?? [] }
     }
 
     /// The declared names of one kind's declarations, by GraphQL name.
@@ -158,6 +164,12 @@ extension TopLevelDeclaration {
     /// declaration not `inBlock`.
     package func blockDefinition(in model: LensModel) -> (summary: DefinitionSummary, key: String)? {
         guard inBlock, let block = model.block else { return nil }
+        return blockDefinition(in: block)
+    }
+
+    /// The same, with the plan's block (`LensModel.block`) taken once by a caller that lists every declaration.
+    package func blockDefinition(in block: SummaryBlock) -> (summary: DefinitionSummary, key: String)? {
+        guard inBlock else { return nil }
         switch kind {
         case .operation:
             let summary = block.operations[index]

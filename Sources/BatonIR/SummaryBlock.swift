@@ -103,11 +103,16 @@ package struct SummaryBlock: Sendable {
         var inputs: Set<String> = []
         var scalars: Set<String> = []
         for list in [operations, fragments] {
+            // Definitions next to each other in name order are often copies of one another (`Name_1`, `Name_2`):
+            // used types the same as the last definition's add nothing, and are compared rather than hashed.
+            var last = UsedTypeNames()
             for summary in list {
                 let used = summary.usedTypes
+                if used == last { continue }
                 if !used.enums.isEmpty { enums.formUnion(used.enums) }
                 if !used.inputObjects.isEmpty { inputs.formUnion(used.inputObjects) }
                 if !used.customScalars.isEmpty { scalars.formUnion(used.customScalars) }
+                last = used
             }
         }
         return UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted())

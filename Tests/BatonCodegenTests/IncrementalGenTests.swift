@@ -411,6 +411,33 @@ final class IncrementalGenTests: XCTestCase {
         }
     }
 
+    /// The block's kept files are counted, not listed by key (`Compilation.findKeptWithBlock`): a manifest listing
+    /// one block definition's line twice in place of another's, whose file is gone, counts the line once, so
+    /// the block is short of one and the run is a full one, never one keeping the missing file.
+    func testABlockDefinitionsLineListedTwiceCountsOnce() throws {
+        // Swift alone (a Kotlin folder's check reads the recorded digests from the Swift manifest, which would no
+        // longer list `HeroB`: a full run whatever the Swift folder's count).
+        try write(
+            "baton.json",
+            #"{"schema": "schema.graphql", "documents": "Documents/**/*.graphql", "output": {"swift": {"path": "Generated/Swift"}}}"#
+        )
+        try? FileManager.default.removeItem(atPath: folder + "/Generated")
+        XCTAssertEqual(gen().status, .clean)
+        let swift = folder + "/Generated/Swift/"
+        let manifest = try String(contentsOfFile: swift + ".baton-manifest", encoding: .utf8)
+        var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let heroA = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("file ") && $0.contains(" o:HeroA ") })
+        let heroB = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("file ") && $0.contains(" o:HeroB ") })
+        lines[heroB] = lines[heroA]
+        let (result, _) = try assertIncrementalIsCold("a block definition's line in place of another's") {
+            try write("Generated/Swift/.baton-manifest", lines.joined(separator: "\n"))
+            try FileManager.default.removeItem(atPath: swift + "HeroB.graphql.swift")
+            try write("Documents/Queries/C.graphql", "query HeroC { hero(id: \"1\") { id name } }\n")
+        }
+        XCTAssertNotNil(try outputs()["Swift/HeroB.graphql.swift"], "the missing file written again")
+        XCTAssertNil(result.compilations.first?.model?.block, "the block short of one: planned in full")
+    }
+
     /// Two edits in a row: the second run reads the manifest the first wrote after its edit (the kept files' lines
     /// copied from the cold run's, `ManifestFiles`), keeps files by it and writes a cold run's output; each
     /// manifest written after an edit holds the bytes its values spell.

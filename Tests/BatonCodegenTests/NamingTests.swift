@@ -148,6 +148,25 @@ final class NamingTests: XCTestCase {
         XCTAssertTrue(cut.hasPrefix("éé"))
     }
 
+    /// A namer takes ASCII names by a hash of their bytes with case folded, and from the first name that is not
+    /// ASCII on holds every name lower-cased: both hand out what a set of `lowercased()` names would, names equal
+    /// ignoring case, device names, and names that lower-case to ASCII (the Kelvin sign's `K`) included.
+    func testFileNamingAgreesWithASetOfLowerCasedNames() {
+        let ascii =
+            ["Query", "QUERY", "query_", "Con", "lpt1", "Query_", "a", "A", "A_", "B", "b__", "B_", "b_"]
+            + (0..<150).flatMap { ["Name\($0)", "NAME\($0 / 2)", "name\($0 % 7)_"] }  // past the table's first sizes
+        for tail in [[], ["\u{212A}elvin", "kelvin", "Éclair", "éclair", "Query", "KELVIN_", "x"]] {
+            var naming = FileNaming()
+            var taken = Set(FileNaming.windowsReservedNames.map { $0.lowercased() })
+            for name in ascii + tail {
+                var expected = name
+                while taken.contains(expected.lowercased()) { expected += "_" }
+                taken.insert(expected.lowercased())
+                XCTAssertEqual(naming.claim(name), expected, "\(name) after \(tail.isEmpty ? "ASCII" : "all")")
+            }
+        }
+    }
+
     func testDocCommentsCannotEscape() {
         let hostile = "Ends */ here \\ back\nslash\r\nCR\rline\u{2028}sep /* nested \u{0}nul  "
         XCTAssertEqual(

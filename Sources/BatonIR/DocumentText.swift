@@ -143,8 +143,10 @@ package enum DocumentText {
     static func shallowText(
         of definition: ShallowDefinition, schema: GraphQLSchema, keys: RecordKeys, stack guardian: StackGuard
     ) -> String {
+        // Without declared keys nothing is added but `__typename`: printed as bytes straight from the definition.
+        if keys.isEmpty { return SentTextPrinter.text(of: definition) }
         var complete = true
-        let stack = PrintableDepth(stack: guardian, keys: keys.isEmpty ? nil : KeyFieldAdder(schema, keys))
+        let stack = PrintableDepth(stack: guardian, keys: KeyFieldAdder(schema, keys))
         switch definition {
         case .operation(let operation, let clientOnly):
             return Printer.print(
@@ -186,6 +188,14 @@ package enum DocumentText {
         directives.filter { !clientOnlyDirectives.contains($0.name.value) }
     }
 
+    /// True when `selections` select `__typename` unaliased (the transform then adds none).
+    static func selectsTypename(_ selections: [Selection]) -> Bool {
+        selections.contains { selection in
+            if case .field(let field) = selection { return field.alias == nil && field.name.value == "__typename" }
+            return false
+        }
+    }
+
     /// Strips client directives throughout and appends `__typename` where `addTypename` and it
     /// is not selected already (unaliased).
     ///
@@ -215,11 +225,7 @@ package enum DocumentText {
         }
         if let keys = stack.keys, let type { selections += keys.additions(to: selections, of: type) }
         if addTypename {
-            let hasTypename = selections.contains { selection in
-                if case .field(let field) = selection { return field.alias == nil && field.name.value == "__typename" }
-                return false
-            }
-            if !hasTypename {
+            if !selectsTypename(selections) {
                 selections.append(
                     .field(
                         Field(

@@ -293,7 +293,8 @@ package enum Printer {
 
     // MARK: - graphql-js's helpers
 
-    static let maximumLineLength = 80
+    /// graphql-js's column past which a field's arguments print one a line.
+    package static let maximumLineLength = 80
 
     static func prefix(_ description: StringValue?, _ isExtension: Bool) -> String {
         isExtension ? "" : self.description(description)

@@ -194,11 +194,11 @@ extension LensBuildContext {
         switch first.node {
         case .field(let field, let scopeType):
             guard
-                let accessor = buildFieldAccessor(
+                buildFieldAccessor(
                     group, field: field, scopeType: scopeType, location: location, ancestors: &ancestors,
-                    siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth, enclosing: enclosing)
+                    siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth, enclosing: enclosing,
+                    into: &accessors)
             else { return nil }
-            if let accessor { accessors.append(accessor) }
             return AccessorHead(name: field.responseKey, location: location, origin: .field(field.responseKey))
         case .spread(let spread):
             // `check` reads only the accessor's name of a fragment built already (its type
@@ -315,23 +315,23 @@ extension LensBuildContext {
         return presence
     }
 
-    /// The accessor of a field's group: nil when the field cannot have one (an unknown field, or
-    /// one refused and reported); `.some(nil)` with `checksOnly` when it could and nothing was
-    /// refused, without building it.
+    /// Builds the accessor of a field's group at the end of `accessors`, in place (not returned and appended: a copy
+    /// of the value and of its optional); false when the field cannot have one (an unknown field, or one refused and
+    /// reported). With `checksOnly`, true when it could and nothing was refused, without building it.
     func buildFieldAccessor(
         _ group: OccurrenceGroup, field: Field, scopeType: NamedTypeDef, location: SourceRange,
         ancestors: inout [String], siblingTypeNames: inout SmallIndex<String>, scope: DefinitionScope, depth: Int,
-        enclosing: Presence?
-    ) -> Accessor?? {
+        enclosing: Presence?, into accessors: inout [Accessor]
+    ) -> Bool {
         let fieldName = field.name.value
         let definition: FieldDef
         if fieldName == "__typename" {
             definition = Self.typenameField
         } else {
-            guard let found = scopeType.field(named: fieldName) else { return nil }
+            guard let found = scopeType.field(named: fieldName) else { return false }
             definition = found
         }
-        guard let named = schema.type(named: definition.type.namedType), named.isOutputType else { return nil }
+        guard let named = schema.type(named: definition.type.namedType), named.isOutputType else { return false }
 
         // Generated code nests a type, a decoder and a plan per list level; real schemas use a
         // few, and a hostile one could use as many as the parser allows.
@@ -343,7 +343,7 @@ extension LensBuildContext {
                         + "\(LensModelBuilder.maximumListLevels) levels deep; "
                         + "Baton cannot generate a lens for it.",
                     rule: LensDiagnosticRule.nestingTooDeep, range: location))
-            return nil
+            return false
         }
         let checksOnly = options.checksOnly
         // Validation made every selection of the key agree; the first says it for all.
@@ -374,7 +374,7 @@ extension LensBuildContext {
         case .object, .interface, .union:
             guard !isTooDeep(depth) else {
                 reportTooDeep(location)
-                return nil
+                return false
             }
             let typeName = nestedTypeName(field.responseKey, ancestors: ancestors, siblingTypeNames: &siblingTypeNames)
             let (children, inherits) = children(of: group, parent: named, depth: depth) { occurrence in
@@ -392,10 +392,10 @@ extension LensBuildContext {
             childBubbles = lens.bubblesOut
             base = .lens(lens)
         case .inputObject:
-            return nil
+            return false
         }
         checkArguments(field, file: scope.source)
-        guard !checksOnly, let base else { return .some(nil) }
+        guard !checksOnly, let base else { return true }
         lensTypes.add(base)
 
         let mapped: Bool = if case .scalar(let scalar) = base { scalar.mapping != nil } else { false }
@@ -406,27 +406,29 @@ extension LensBuildContext {
                 underThrowOnFieldError: scope.throwOnFieldError, mappedCustomScalar: mapped, required: required,
                 childrenBubble: childBubbles, catchTarget: catchMode, conditional: !presence.isAlways))
 
-        var accessor = Accessor(
-            name: field.responseKey,
-            reads: .field(
-                FieldRead(
-                    responseKey: field.responseKey, fieldName: fieldName,
-                    arguments: field.arguments.isEmpty
-                        ? []
-                        : field.arguments.map { ArgumentModel(name: $0.name.value, value: $0.value) }.sorted {
-                            $0.name < $1.name
-                        }, schemaType: definition.type, parentType: scopeType.name)),
-            base: base, levels: levels,
-            required: required.map {
-                RequiredEffect(action: $0, bubblesTo: $0.bubbles ? bubbles.target(in: scope) : nil)
-            },
-            catchMode: catchMode,
-            presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
-            receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope))
-        connectionAndUpdate(of: group, into: &accessor)
-        if case .lens = base { accessor.recordKeys = customRecordKeys(of: definition.type.namedType) }
-        if LensModelBuilder.listDepth(definition.type) > 0 { accessor.delivery = Self.delivery(of: group) }
-        return accessor
+        accessors.append(
+            Accessor(
+                name: field.responseKey,
+                reads: .field(
+                    FieldRead(
+                        responseKey: field.responseKey, fieldName: fieldName,
+                        arguments: field.arguments.isEmpty
+                            ? []
+                            : field.arguments.map { ArgumentModel(name: $0.name.value, value: $0.value) }.sorted {
+                                $0.name < $1.name
+                            }, schemaType: definition.type, parentType: scopeType.name)),
+                base: base, levels: levels,
+                required: required.map {
+                    RequiredEffect(action: $0, bubblesTo: $0.bubbles ? bubbles.target(in: scope) : nil)
+                },
+                catchMode: catchMode,
+                presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
+                receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope)))
+        let index = accessors.count - 1
+        connectionAndUpdate(of: group, into: &accessors[index])
+        if case .lens = base { accessors[index].recordKeys = customRecordKeys(of: definition.type.namedType) }
+        if LensModelBuilder.listDepth(definition.type) > 0 { accessors[index].delivery = Self.delivery(of: group) }
+        return true
     }
 
     /// `@connection` and a declarative update, as the first selection of the accessor writes them (validation

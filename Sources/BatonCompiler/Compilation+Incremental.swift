@@ -92,30 +92,40 @@ extension Compilation {
             planned[ByteHash.of(key), default: []].append(key)
         }
         for key in generation.undigestedDefinitions { planned[ByteHash.of(key), default: []].append(key) }
-        var kept = KeptDefinitions()
-        var block: Set<UInt64> = []
-        block.reserveCapacity(files.count)
-        var stamps = FileStamp.Folder(root)
+        // Each entry's digest compared in place; the stamps of those that match are then taken on the workers,
+        // as `findKeptDefinitions` takes them.
+        var matching: [Int] = []
+        var matchingKeys: [String?] = []  // a planned definition's key; nil: the block's
         for index in files.indices where !files.isNoDefinition(at: index) {
-            let hash = files.definitionHash(at: index)
-            if let candidates = planned[hash],
+            if let candidates = planned[files.definitionHash(at: index)],
                 let key = candidates.first(where: { files.definition(at: index, equals: $0) })
             {
                 // A planned definition: kept when its digest is the one recorded (one without a digest never is).
-                guard let digest = generation.definitionDigests[key], files.digest(at: index) == digest,
-                    trusted || files.isOnDisk(index, in: &stamps)
+                guard let digest = generation.definitionDigests[key], files.digest(at: index) == digest
                 else { continue }
-                kept.keys.insert(key)
+                matching.append(index)
+                matchingKeys.append(key)
                 continue
             }
             // The block's: its digest is the recorded one, which in the manifest the basis was read from is the
             // entry's own.
             guard files.isDefinitionKey(at: index),
                 readHere
-                    || generation.incremental?.recordedDigest(files.definition(at: index)) == files.digest(at: index),
-                trusted || files.isOnDisk(index, in: &stamps)
+                    || generation.incremental?.recordedDigest(files.definition(at: index)) == files.digest(at: index)
             else { continue }
-            block.insert(hash)
+            matching.append(index)
+            matchingKeys.append(nil)
+        }
+        let onDisk = trusted ? [] : files.areOnDisk(matching, root: root, workers: options.workers)
+        var kept = KeptDefinitions()
+        var block: Set<UInt64> = []
+        block.reserveCapacity(matching.count)
+        for (position, index) in matching.enumerated() where trusted || onDisk[position] {
+            if let key = matchingKeys[position] {
+                kept.keys.insert(key)
+            } else {
+                block.insert(files.definitionHash(at: index))
+            }
         }
         kept.block = block.count
         return kept

@@ -378,63 +378,141 @@ package struct Lens: Sendable {
 }
 
 /// One accessor of a lens: what it reads, what it is, and whether and how it can fail.
+///
+/// Its fields are held behind one reference, copied on write (issue 34), as `MemberDeclaration`'s are: the plan
+/// builder, the lowering and the generators copy accessors as they walk lenses, and a copy is then one retain, not
+/// one per field (an accessor holds a dozen strings, arrays, its conditions and its nested lens). A value all the
+/// same: changed only in its copy.
 package struct Accessor: Sendable {
     /// The accessor's name: the response key (alias or field name); for a fragment spread the
     /// fragment's spread accessor name; for an inline fragment on a narrower type `as<Type>`.
-    package var name: String
-    package var reads: Reads
-    package var base: AccessorBase
+    package var name: String {
+        get { storage.fields.name }
+        set { unique().fields.name = newValue }
+    }
+    package var reads: Reads {
+        get { storage.fields.reads }
+        set { unique().fields.reads = newValue }
+    }
+    package var base: AccessorBase {
+        get { storage.fields.base }
+        set { unique().fields.base = newValue }
+    }
     /// Optionality per level, outermost first: index 0 is the accessor's value (the success value
     /// under `@catch`), index 1 the items of its list, and so on; the last is the named value.
     /// `levels.count - 1` is the number of list levels. Never empty.
-    package var levels: [ValueLevel]
+    package var levels: [ValueLevel] {
+        get { storage.fields.levels }
+        set { unique().fields.levels = newValue }
+    }
     /// `@required` on the field, with where a null goes.
-    package var required: RequiredEffect?
+    package var required: RequiredEffect? {
+        get { storage.fields.required }
+        set { unique().fields.required = newValue }
+    }
     /// `@catch` on the field.
-    package var catchMode: CatchTarget?
+    package var catchMode: CatchTarget? {
+        get { storage.fields.catchMode }
+        set { unique().fields.catchMode = newValue }
+    }
     /// When the accessor is in the response, under `@include`, `@skip` and `@defer`: any of its
     /// occurrences present makes it present, and an occurrence is present when every condition on
     /// the path to it holds. `.always` when some occurrence is unconditional.
-    package var presence: Presence
+    package var presence: Presence {
+        get { storage.fields.presence }
+        set { unique().fields.presence = newValue }
+    }
     /// The schema's `@semanticNonNull(levels:)` of the field, when `@throwOnFieldError` applies
     /// and it made some level non-optional; nil otherwise.
-    package var semanticNonNull: [Int]?
+    package var semanticNonNull: [Int]? {
+        get { storage.fields.semanticNonNull }
+        set { unique().fields.semanticNonNull = newValue }
+    }
     /// True inside a fragment or operation with `@throwOnFieldError`: an uncaught field error at
     /// this accessor fails the read (or the operation).
-    package var underThrowOnFieldError: Bool
+    package var underThrowOnFieldError: Bool {
+        get { storage.fields.underThrowOnFieldError }
+        set { unique().fields.underThrowOnFieldError = newValue }
+    }
     /// True when a `@required(action: NONE | LOG)` null inside this accessor's lens (or, for a
     /// fragment spread, at the fragment's root) makes this accessor's innermost value nil: the
     /// value for a single lens, the item for a list.
-    package var receivesBubbledNull: Bool
+    package var receivesBubbledNull: Bool {
+        get { storage.fields.receivesBubbledNull }
+        set { unique().fields.receivesBubbledNull = newValue }
+    }
     /// The selections this accessor was merged from, in document order.
-    package var locations: [SourceRange]
+    package var locations: [SourceRange] {
+        get { storage.fields.locations }
+        set { unique().fields.locations = newValue }
+    }
     /// `@connection` on the field.
-    package var connection: ConnectionModel? = nil
+    package var connection: ConnectionModel? {
+        get { storage.fields.connection }
+        set { unique().fields.connection = newValue }
+    }
     /// A declarative update on the field.
-    package var recordUpdate: RecordUpdateModel? = nil
+    package var recordUpdate: RecordUpdateModel? {
+        get { storage.fields.recordUpdate }
+        set { unique().fields.recordUpdate = newValue }
+    }
     /// For a composite field: the object types it can return whose records are keyed by declared
     /// fields other than `id` (`RecordKeyPolicy`), sorted by type name. The normalization plan
     /// carries them, so each runtime keys such a record `Type:{"f":v,…}` and no other way.
-    package var recordKeys: [RecordKeyModel] = []
+    package var recordKeys: [RecordKeyModel] {
+        get { storage.fields.recordKeys }
+        set { unique().fields.recordKeys = newValue }
+    }
     /// `@defer` on a spread or inline fragment, `@stream` on a list field (`Delivery`): how its data arrives.
-    package var delivery: Delivery = .immediate
+    package var delivery: Delivery {
+        get { storage.fields.delivery }
+        set { unique().fields.delivery = newValue }
+    }
+
+    private var storage: Storage
 
     package init(
         name: String, reads: Reads, base: AccessorBase, levels: [ValueLevel], required: RequiredEffect? = nil,
         catchMode: CatchTarget? = nil, presence: Presence = .always, semanticNonNull: [Int]? = nil,
         underThrowOnFieldError: Bool = false, receivesBubbledNull: Bool = false, locations: [SourceRange]
     ) {
-        self.name = name
-        self.reads = reads
-        self.base = base
-        self.levels = levels
-        self.required = required
-        self.catchMode = catchMode
-        self.presence = presence
-        self.semanticNonNull = semanticNonNull
-        self.underThrowOnFieldError = underThrowOnFieldError
-        self.receivesBubbledNull = receivesBubbledNull
-        self.locations = locations
+        storage = Storage(
+            Fields(
+                name: name, reads: reads, base: base, levels: levels, required: required, catchMode: catchMode,
+                presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: underThrowOnFieldError,
+                receivesBubbledNull: receivesBubbledNull, locations: locations))
+    }
+
+    /// The storage, copied first when another accessor holds it too.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    /// An accessor's fields, as the properties above read and write them.
+    private struct Fields {
+        var name: String
+        var reads: Reads
+        var base: AccessorBase
+        var levels: [ValueLevel]
+        var required: RequiredEffect?
+        var catchMode: CatchTarget?
+        var presence: Presence
+        var semanticNonNull: [Int]?
+        var underThrowOnFieldError: Bool
+        var receivesBubbledNull: Bool
+        var locations: [SourceRange]
+        var connection: ConnectionModel? = nil
+        var recordUpdate: RecordUpdateModel? = nil
+        var recordKeys: [RecordKeyModel] = []
+        var delivery: Delivery = .immediate
+    }
+
+    /// The fields of one accessor. Changed only through an accessor that holds it alone (`unique()`), so it is
+    /// never changed while another thread reads it: `Sendable` as the value it stands for.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     /// The number of list levels.

@@ -20,9 +20,11 @@ extension LensBuildContext {
             fragments.formUnion(operations[index].fragmentsUsed)
         }
         for name in fragments {
-            guard var model = fragmentModels[name] else { continue }
-            Self.markOptimistic(&model.lens, enclosing: [model.typeName])
-            fragmentModels[name] = model
+            // Changed where the dictionary holds it (not copied out and back: its lenses would then be held twice,
+            // and each level copied as it changes).
+            guard let position = fragmentModels.index(forKey: name) else { continue }
+            let typeName = fragmentModels.values[position].typeName
+            Self.markOptimistic(&fragmentModels.values[position].lens, enclosing: [typeName])
         }
     }
 
@@ -39,9 +41,16 @@ extension LensBuildContext {
             number += 1
         }
         lens.optimisticTypeName = name
+        var inner: Set<String>?
         for index in lens.accessors.indices {
             guard case .lens(var nested) = lens.accessors[index].base else { continue }
-            markOptimistic(&nested, enclosing: enclosing.union([lens.typeName]))
+            // The accessor lets go of its lens while it changes (a placeholder no one reads), so the nested lens's
+            // accessors are held once and changed in place, not copied at every level.
+            lens.accessors[index].base = .enumeration("")
+            // The enclosing names of every nested lens: made once per lens, not once per nested lens.
+            let nestedEnclosing = inner ?? enclosing.union([lens.typeName])
+            inner = nestedEnclosing
+            markOptimistic(&nested, enclosing: nestedEnclosing)
             lens.accessors[index].base = .lens(nested)
         }
     }

@@ -346,15 +346,18 @@ extension LensBuildContext {
             return false
         }
         let checksOnly = options.checksOnly
+        // Most fields are written without directives: then none of the directive reads below
+        // (`@required`, `@catch`, `@connection`, an update, `@stream`) can find anything, and none is asked.
+        let directed = group.hasFieldDirectives
         // Validation made every selection of the key agree; the first says it for all.
         let required =
-            checksOnly
+            checksOnly || !directed
             ? nil
             : group.firstField { BatonDirectives.required(in: $0.directives) }.map {
                 $0.action ?? .silent
             }
         let catchMode =
-            checksOnly
+            checksOnly || !directed
             ? nil
             : group.firstField { BatonDirectives.catch(in: $0.directives) }.map {
                 $0.target ?? .result
@@ -425,9 +428,12 @@ extension LensBuildContext {
                 presence: presence, semanticNonNull: semanticNonNull, underThrowOnFieldError: scope.throwOnFieldError,
                 receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope)))
         let index = accessors.count - 1
-        connectionAndUpdate(of: group, into: &accessors[index])
+        if directed { connectionAndUpdate(of: group, into: &accessors[index]) }
         if case .lens = base { accessors[index].recordKeys = customRecordKeys(of: definition.type.namedType) }
-        if LensModelBuilder.listDepth(definition.type) > 0 { accessors[index].delivery = Self.delivery(of: group) }
+        // Without directives a list is delivered `.immediate`, as the accessor starts.
+        if directed, LensModelBuilder.listDepth(definition.type) > 0 {
+            accessors[index].delivery = Self.delivery(of: group)
+        }
         return true
     }
 

@@ -52,6 +52,14 @@ struct OccurrenceGroup {
         return nil
     }
 
+    /// True when a field occurrence has directives: only then can `firstField` find one.
+    var hasFieldDirectives: Bool {
+        occurrences.contains { occurrence in
+            if case .field(let field, _) = occurrence.node { return !field.directives.isEmpty }
+            return false
+        }
+    }
+
     /// True when the accessor has a nested lens (a field with selections, an inline fragment).
     var nests: Bool {
         switch occurrences.first?.node {

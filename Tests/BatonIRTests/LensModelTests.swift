@@ -118,6 +118,68 @@ final class LensModelTests: XCTestCase {
         XCTAssertEqual(me.lens?.typeName, "Me")
     }
 
+    /// An accessor holds its fields behind one reference (copied on write): still a value, so a change to a copy,
+    /// of any field and of its nested lens, leaves the original and every other copy as they were.
+    func testAccessorIsAValue() throws {
+        let built = try build(
+            """
+            query Q { viewer { login bestFriend { login } } }
+            """)
+        let original = try XCTUnwrap(built.model.operations.first?.lens.accessors.first)
+        let kept = original
+        var changed = original
+        changed.name = "other"
+        changed.levels = [ValueLevel(schemaNullable: true, isOptional: true)]
+        changed.recordKeys = [RecordKeyModel(typeName: "User", fields: ["login"])]
+        changed.catchMode = .null
+        guard case .lens(var nested) = changed.base else { return XCTFail("a nested lens") }
+        nested.accessors[0].name = "renamed"
+        nested.accessors.removeLast()
+        changed.base = .lens(nested)
+        for accessor in [original, kept] {
+            XCTAssertEqual(accessor.name, "viewer")
+            XCTAssertEqual(accessor.levels, [ValueLevel(schemaNullable: false, isOptional: false)])
+            XCTAssertEqual(accessor.recordKeys, [])
+            XCTAssertNil(accessor.catchMode)
+            XCTAssertEqual(accessor.lens?.accessors.map(\.name), ["login", "bestFriend"])
+        }
+        XCTAssertEqual(changed.name, "other")
+        XCTAssertEqual(changed.levels, [ValueLevel(schemaNullable: true, isOptional: true)])
+        XCTAssertEqual(changed.recordKeys.map(\.typeName), ["User"])
+        XCTAssertEqual(changed.catchMode, .null)
+        XCTAssertEqual(changed.lens?.accessors.map(\.name), ["renamed"])
+        XCTAssertEqual(built.model.operations.first?.lens.accessors.first?.name, "viewer")
+    }
+
+    /// Every lens of a mutation, and of each fragment a mutation spreads (and no other), names its optimistic
+    /// builder apart from its own accessor and nested type names and from every enclosing type's name.
+    func testOptimisticBuildersNamedInEveryNestedLens() throws {
+        let built = try build(
+            """
+            mutation Close { closeIssue(number: 1) { optimistic: author { login } ...Row } }
+            fragment Row on Issue { title assignee { login } }
+            fragment Other on Issue { assignee { login } }
+            query Q { issue(number: 2) { ...Other } }
+            """)
+        let close = try XCTUnwrap(built.model.operation(named: "Close"))
+        XCTAssertEqual(close.lens.optimisticTypeName, "Optimistic")
+        let issue = try XCTUnwrap(close.lens.accessors.first?.lens)
+        // `optimistic: author` nests a type `Optimistic`, so the issue's builder is numbered; inside that type,
+        // its own name is an enclosing one.
+        XCTAssertEqual(issue.optimisticTypeName, "Optimistic2")
+        XCTAssertEqual(issue.accessors.first?.lens?.typeName, "Optimistic")
+        XCTAssertEqual(issue.accessors.first?.lens?.optimisticTypeName, "Optimistic2")
+        let row = try XCTUnwrap(built.model.fragment(named: "Row"))
+        XCTAssertEqual(row.lens.optimisticTypeName, "Optimistic")
+        XCTAssertEqual(row.lens.accessors.last?.lens?.optimisticTypeName, "Optimistic")
+        let other = try XCTUnwrap(built.model.fragment(named: "Other"))
+        XCTAssertNil(other.lens.optimisticTypeName)
+        XCTAssertNil(other.lens.accessors.first?.lens?.optimisticTypeName)
+        let query = try XCTUnwrap(built.model.operation(named: "Q"))
+        XCTAssertNil(query.lens.optimisticTypeName)
+        XCTAssertNil(query.lens.accessors.first?.lens?.optimisticTypeName)
+    }
+
     func testNestedTypeNamesAreUniqueAmongAncestorsAndSiblings() throws {
         let built = try build(
             """

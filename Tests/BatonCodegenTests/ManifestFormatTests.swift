@@ -276,6 +276,35 @@ final class ManifestFormatTests: XCTestCase {
         }
     }
 
+    /// Splicing compares paths as `String`s do: where they are ASCII, as bytes in place; otherwise (a replaced
+    /// path equal to a section's as a `String`, the Kelvin sign's `K`, a decomposed `é`) through `String`s. A
+    /// section whose documents are not in order (not one `bytes` wrote) is spliced as before too.
+    func testSplicingComparesPathsAsStringsDo() throws {
+        // The section's paths ASCII or not, the replaced path equal to one of them as a `String` only.
+        let cases: [(paths: [String], replaced: String)] = [
+            (["Documents/K.graphql", "Documents/L.graphql"], "Documents/\u{212A}.graphql"),
+            (["Documents/K.graphql", "Documents/\u{E9}.graphql"], "Documents/e\u{301}.graphql"),
+            (["Documents/K.graphql", "Documents/\u{E9}.graphql"], "Documents/K.graphql"),
+        ]
+        for (paths, replaced) in cases {
+            var whole = PlanSummary()
+            for (index, path) in paths.enumerated() {
+                whole.documents[path] = .init(links: DocumentLinks(keys: ["name:D\(index)"]))
+            }
+            var merged = whole
+            merged.documents[replaced] = nil
+            XCTAssertEqual(merged.documents.count, 1, replaced)
+            let spliced = PlanSummary.splice(try XCTUnwrap(whole.bytes), replacing: [replaced], with: [])
+            XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes), replaced)
+        }
+        let unordered = Array("links 0 name:B\tDocuments/B.graphql\nlinks 0 name:A\tDocuments/A.graphql\n".utf8)
+        let fresh = Array("links 0 name:N\tDocuments/A.graphql\n".utf8)
+        let spliced = PlanSummary.splice(unordered, replacing: ["Documents/A.graphql"], with: fresh)
+        XCTAssertEqual(
+            String(decoding: spliced, as: UTF8.self),
+            "links 0 name:N\tDocuments/A.graphql\nlinks 0 name:B\tDocuments/B.graphql\n")
+    }
+
     /// A manifest written after an edit copies its unchanged file lines from the last one read
     /// (`bytes(reusing:)`): the bytes are what `bytes` spells, whatever changed.
     func testReusingTheLastManifestsLinesWritesTheSameBytes() throws {

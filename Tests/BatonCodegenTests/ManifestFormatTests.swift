@@ -177,6 +177,44 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertEqual(block.map(\.name), ["HeroC", "HeroD"])
     }
 
+    /// Each line's keyword is told by its first byte and compared whole with its separator (`extra` and `end`
+    /// share theirs); a stamp's numbers but the inode may be negative, none may be a sign alone or below
+    /// `Int64.min + 1`: anything else is no manifest.
+    func testKeywordsAndSignsAreReadExactly() throws {
+        let text = try XCTUnwrap(Self.manifest.text)
+        for (from, to) in [
+            ("\ndoc ", "\ndoc\t"), ("\ndoc ", "\ndocs "), ("\nfile ", "\nfils "), ("\ninput ", "\ninputs "),
+            ("\nextra ", "\nextra\n"), ("\nextra ", "\nend "), ("\nend\n", "\nend \n"), ("\nend\n", "\nen\n"),
+            ("\nend\n", "\nextra\n"), ("\nfile ", "\nxfile "),
+        ] {
+            XCTAssertNotEqual(text.replacingOccurrences(of: from, with: to), text, to)
+            XCTAssertNil(GenerationManifest(text: text.replacingOccurrences(of: from, with: to)), to)
+        }
+        XCTAssertEqual(GenerationManifest(text: text), Self.manifest)
+        var signed = Self.manifest
+        signed.files[0].stamp.seconds = -Int64.max
+        signed.files[0].stamp.nanoseconds = -1
+        signed.files[0].stamp.size = 0
+        let signedText = try XCTUnwrap(signed.text)
+        XCTAssertEqual(GenerationManifest(text: signedText)?.files[0].stamp, signed.files[0].stamp)
+        let cases: [(from: String, to: String, reason: String)] = [
+            (" -9223372036854775807 ", " -9223372036854775808 ", "below Int64.min + 1"),
+            (" -9223372036854775807 ", " 9223372036854775808 ", "above Int64.max"),
+            (" -9223372036854775807 -1 ", " -9223372036854775807 - ", "a sign alone"),
+            (" -9223372036854775807 -1 ", " -9223372036854775807 -1- ", "a sign after the digits"),
+            (" -9223372036854775807 -1 ", " -9223372036854775807 --1 ", "two signs"),
+        ]
+        for (from, to, reason) in cases {
+            let edited = signedText.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(edited, signedText, reason)
+            XCTAssertNil(GenerationManifest(text: edited), reason)
+        }
+        // The inode never takes a sign.
+        let inode = " \(UInt64.max - 1) "
+        XCTAssertTrue(signedText.contains(inode))
+        XCTAssertNil(GenerationManifest(text: signedText.replacingOccurrences(of: inode, with: " -1 ")), "inode")
+    }
+
     /// A stamp's number of 20 digits is read when it fits (an inode can be `UInt64.max`), and the
     /// manifest refused when it does not.
     func testTheLargestNumbersOfAStampAreRead() throws {

@@ -90,34 +90,42 @@ struct ManifestReader {
 
     private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private static let keywords: [(word: String, keyword: Keyword, separator: UInt8)] = [
-        ("doc", .document, space), ("file", .file, space), ("input", .input, space), ("extra", .extra, space),
-        ("plan", .plan, space), ("end", .end, newline),
-    ]
-
-    /// The line's first word with its separator (a space; `end` a newline). Only the keywords beginning with
-    /// the line's first byte are tried (a manifest has tens of thousands of lines).
+    /// The line's first word with its separator (a space; `end` a newline), told by the line's first byte and
+    /// compared as bytes (a manifest has tens of thousands of lines).
     private mutating func keyword() -> Keyword? {
-        let first = byte(at: position)
-        for entry in Self.keywords where entry.word.utf8.first == first {
-            if word(after: entry.word, ends: entry.separator) { return entry.keyword }
+        switch byte(at: position) {
+        case UInt8(ascii: "d"): return word(after: "doc", ends: Self.space) ? .document : nil
+        case UInt8(ascii: "f"): return word(after: "file", ends: Self.space) ? .file : nil
+        case UInt8(ascii: "i"): return word(after: "input", ends: Self.space) ? .input : nil
+        case UInt8(ascii: "e"):
+            if word(after: "extra", ends: Self.space) { return .extra }
+            return word(after: "end", ends: Self.newline) ? .end : nil
+        case UInt8(ascii: "p"): return word(after: "plan", ends: Self.space) ? .plan : nil
+        default: return nil
         }
-        return nil
     }
 
     /// True, and past them, when the next bytes are `word` then `separator`.
-    private mutating func word(after word: String, ends separator: UInt8) -> Bool {
-        var index = position
-        for byte in word.utf8 {
-            guard self.byte(at: index) == byte else { return false }
-            index += 1
-        }
-        guard self.byte(at: index) == separator else { return false }
-        position = index + 1
+    private mutating func word(after word: StaticString, ends separator: UInt8) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, count < bytes.count - position,
+            memcmp(base + position, word.utf8Start, count) == 0, bytes[position + count] == separator
+        else { return false }
+        position += count + 1
         return true
     }
 
-    private mutating func line(equals text: String) -> Bool { word(after: text, ends: Self.newline) }
+    /// True, and past it, when the next bytes are `text` then a newline.
+    private mutating func line(equals text: String) -> Bool {
+        var index = position
+        for byte in text.utf8 {
+            guard self.byte(at: index) == byte else { return false }
+            index += 1
+        }
+        guard byte(at: index) == Self.newline else { return false }
+        position = index + 1
+        return true
+    }
 
     /// The non-empty text up to `terminator` (past it), which must hold no other separator
     /// (a path may hold spaces, nothing else may); nil otherwise. (Found with `memchr`: the text
@@ -144,55 +152,65 @@ struct ManifestReader {
         return from..<(from + count)
     }
 
-    /// A decimal integer (optionally negative) followed by `terminator` (past it).
-    private mutating func number(ends terminator: UInt8) -> Int64? {
-        let negative = byte(at: position) == UInt8(ascii: "-")
-        if negative { position += 1 }
-        guard let magnitude = magnitude(ends: terminator), magnitude <= UInt64(Int64.max) else { return nil }
-        return negative ? -Int64(magnitude) : Int64(magnitude)
-    }
-
-    /// A decimal natural number followed by `terminator` (past it); nil when it overflows. (Read in
-    /// locals: a manifest holds six numbers per line, tens of thousands of lines.)
+    /// A decimal natural number followed by `terminator` (past it); nil when it overflows.
     private mutating func magnitude(ends terminator: UInt8) -> UInt64? {
-        let start = position
-        let count = bytes.count
-        var index = start
-        var value: UInt64 = 0
-        // 19 digits always fit
-        let fits = min(count, start + 19)
-        while index < fits {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            value = value &* 10 &+ UInt64(digit)
-            index += 1
-        }
-        while index < count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowedAgain) = times.addingReportingOverflow(UInt64(digit))
-            guard !overflowed, !overflowedAgain else {
-                position = index
-                return nil
-            }
-            value = sum
-            index += 1
-        }
-        position = index
-        guard index > start, index < count, bytes[index] == terminator else { return nil }
-        position = index + 1
-        return value
+        guard let base = bytes.baseAddress else { return nil }
+        return Self.magnitude(base, bytes.count, at: &position, ends: terminator)
     }
 
-    /// A stamp's six numbers, separated by spaces, the last followed by `terminator`.
+    /// A stamp's six numbers, separated by spaces, the last followed by `terminator`; each but the inode
+    /// optionally negative. Read from the bytes in locals (six numbers per line, tens of thousands of lines).
     private mutating func stamp(ends terminator: UInt8) -> FileStamp? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = position
+        func number(ends terminator: UInt8) -> Int64? {
+            let negative = index < count && base[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            guard let magnitude = Self.magnitude(base, count, at: &index, ends: terminator),
+                magnitude <= UInt64(Int64.max)
+            else { return nil }
+            return negative ? -Int64(magnitude) : Int64(magnitude)
+        }
         guard let size = number(ends: Self.space), let seconds = number(ends: Self.space),
-            let nanoseconds = number(ends: Self.space), let inode = magnitude(ends: Self.space),
+            let nanoseconds = number(ends: Self.space),
+            let inode = Self.magnitude(base, count, at: &index, ends: Self.space),
             let changeSeconds = number(ends: Self.space), let changeNanoseconds = number(ends: terminator)
         else { return nil }
+        position = index
         return FileStamp(
             size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode, changeSeconds: changeSeconds,
             changeNanoseconds: changeNanoseconds)
+    }
+
+    /// A decimal natural number at `index` in the `count` bytes at `base`, followed by `terminator` (`index` then
+    /// past it); nil when there is no digit, another byte follows or it overflows.
+    @inline(__always)
+    private static func magnitude(
+        _ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int, ends terminator: UInt8
+    ) -> UInt64? {
+        let start = index
+        var at = start
+        var value: UInt64 = 0
+        // 19 digits always fit
+        let fits = min(count, start + 19)
+        while at < fits {
+            let digit = base[at] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            at += 1
+        }
+        while at < count {
+            let digit = base[at] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAgain) = times.addingReportingOverflow(UInt64(digit))
+            guard !overflowed, !overflowedAgain else { return nil }
+            value = sum
+            at += 1
+        }
+        guard at > start, at < count, base[at] == terminator else { return nil }
+        index = at + 1
+        return value
     }
 }

@@ -165,22 +165,126 @@ package struct PlanSummary: Sendable, Equatable {
     /// A section (`bytes`) with every line of the documents `replaced` taken out and the lines of
     /// `fresh` (another section, of documents among `replaced`) put in their places: both are sorted
     /// by path, so the result is what `bytes` writes for the merged summary, made by copying lines.
+    ///
+    /// Where every path is ASCII (there `String`'s `==` and `<` are the bytes'), the section's paths are
+    /// compared in place with the replaced ones, sorted, as the two lists are walked together: no `String` and
+    /// no hash per document (a large project's section lists tens of thousands). A section whose paths are not
+    /// in that order (not one `bytes` wrote), or a path outside ASCII, is spliced through `String`s instead.
     package static func splice(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8]) -> [UInt8] {
+        spliceInPlace(section, replacing: replaced, with: fresh)
+            ?? spliceByString(section, replacing: replaced, with: fresh)
+    }
+
+    /// Each line's range and its path's, in order.
+    private static func lines(_ bytes: [UInt8]) -> [(range: Range<Int>, path: Range<Int>)] {
+        var result: [(Range<Int>, Range<Int>)] = []
+        var start = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            while start < buffer.count {
+                let (tab, end) = lineBounds(at: start, in: buffer)
+                result.append((start..<min(end + 1, buffer.count), tab < end ? (tab + 1)..<end : end..<end))
+                start = end + 1
+            }
+        }
+        return result
+    }
+
+    /// `splice` with the paths compared as bytes; nil when a path is not ASCII or the section's paths are not in
+    /// strictly increasing order from one document to the next.
+    private static func spliceInPlace(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8])
+        -> [UInt8]?
+    {
+        func isASCII(_ bytes: some Sequence<UInt8>) -> Bool { bytes.allSatisfy { $0 < 0x80 } }
+        guard replaced.allSatisfy({ isASCII($0.utf8) }), isASCII(fresh) else { return nil }
+        let removed = replaced.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let freshLines = lines(fresh)
         var out: [UInt8] = []
         out.reserveCapacity(section.count + fresh.count)
-        /// Each line's range and its path's, in order.
-        func lines(_ bytes: [UInt8]) -> [(range: Range<Int>, path: Range<Int>)] {
-            var result: [(Range<Int>, Range<Int>)] = []
-            var start = 0
-            bytes.withUnsafeBufferPointer { buffer in
+        var next = 0
+        let spliced: Bool = section.withUnsafeBufferPointer { buffer in
+            fresh.withUnsafeBufferPointer { freshBuffer in
+                guard let base = buffer.baseAddress else { return true }
+                /// How `a` (in the section) orders against `b`'s bytes: memcmp's sign, then the shorter first.
+                func order(_ a: Range<Int>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+                    let common = min(a.count, b.count)
+                    if common > 0, let other = b.baseAddress {
+                        let compared = memcmp(base + a.lowerBound, other, common)
+                        if compared != 0 { return Int(compared) }
+                    }
+                    return a.count - b.count
+                }
+                func freshPath(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: freshBuffer[freshLines[index].path])
+                }
+                var run: Range<Int>?
+                func flush() {
+                    guard let copied = run else { return }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied]))
+                    run = nil
+                }
+                var previous: (path: Range<Int>, kept: Bool)?
+                var nextRemoved = 0
+                var start = 0
                 while start < buffer.count {
                     let (tab, end) = lineBounds(at: start, in: buffer)
-                    result.append((start..<min(end + 1, buffer.count), tab < end ? (tab + 1)..<end : end..<end))
+                    let line = start..<min(end + 1, buffer.count)
+                    let path = tab < end ? (tab + 1)..<end : end..<end
                     start = end + 1
+                    if let known = previous {
+                        let compared = order(known.path, UnsafeBufferPointer(rebasing: buffer[path]))
+                        if compared == 0 {
+                            if known.kept { run = run.map { $0.lowerBound..<line.upperBound } ?? line }
+                            continue
+                        }
+                        // A document's lines together, the documents in increasing order, or not a section `bytes` wrote.
+                        guard compared < 0 else { return false }
+                    }
+                    guard isASCII(UnsafeBufferPointer(rebasing: buffer[path])) else { return false }
+                    // The replaced paths before this one are passed: it is replaced when it is the next one.
+                    var kept = true
+                    while nextRemoved < removed.count {
+                        let compared = removed[nextRemoved].withUnsafeBufferPointer { order(path, $0) }
+                        if compared > 0 {
+                            nextRemoved += 1
+                            continue
+                        }
+                        kept = compared != 0
+                        break
+                    }
+                    previous = (path, kept)
+                    guard kept else {
+                        flush()
+                        continue
+                    }
+                    // Fresh documents' lines go before the first kept line of a later path.
+                    if next < freshLines.count, order(path, freshPath(next)) > 0 {
+                        flush()
+                        while next < freshLines.count, order(path, freshPath(next)) > 0 {
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: freshBuffer[freshLines[next].range]))
+                            next += 1
+                        }
+                    }
+                    run = run.map { $0.lowerBound..<line.upperBound } ?? line
                 }
+                flush()
+                return true
             }
-            return result
         }
+        guard spliced else { return nil }
+        while next < freshLines.count {
+            out.append(contentsOf: fresh[freshLines[next].range])
+            next += 1
+        }
+        return out
+    }
+
+    /// `splice` with each document's path made a `String`, looked up in `replaced` and compared with the fresh
+    /// ones' as `String`s.
+    private static func spliceByString(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8])
+        -> [UInt8]
+    {
+        var out: [UInt8] = []
+        out.reserveCapacity(section.count + fresh.count)
         let freshLines = lines(fresh)
         let freshPaths = freshLines.map { String(decoding: fresh[$0.path], as: UTF8.self) }
         var next = 0

@@ -177,6 +177,44 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertEqual(block.map(\.name), ["HeroC", "HeroD"])
     }
 
+    /// Each line's keyword is told by its first byte and compared whole with its separator (`extra` and `end`
+    /// share theirs); a stamp's numbers but the inode may be negative, none may be a sign alone or below
+    /// `Int64.min + 1`: anything else is no manifest.
+    func testKeywordsAndSignsAreReadExactly() throws {
+        let text = try XCTUnwrap(Self.manifest.text)
+        for (from, to) in [
+            ("\ndoc ", "\ndoc\t"), ("\ndoc ", "\ndocs "), ("\nfile ", "\nfils "), ("\ninput ", "\ninputs "),
+            ("\nextra ", "\nextra\n"), ("\nextra ", "\nend "), ("\nend\n", "\nend \n"), ("\nend\n", "\nen\n"),
+            ("\nend\n", "\nextra\n"), ("\nfile ", "\nxfile "),
+        ] {
+            XCTAssertNotEqual(text.replacingOccurrences(of: from, with: to), text, to)
+            XCTAssertNil(GenerationManifest(text: text.replacingOccurrences(of: from, with: to)), to)
+        }
+        XCTAssertEqual(GenerationManifest(text: text), Self.manifest)
+        var signed = Self.manifest
+        signed.files[0].stamp.seconds = -Int64.max
+        signed.files[0].stamp.nanoseconds = -1
+        signed.files[0].stamp.size = 0
+        let signedText = try XCTUnwrap(signed.text)
+        XCTAssertEqual(GenerationManifest(text: signedText)?.files[0].stamp, signed.files[0].stamp)
+        let cases: [(from: String, to: String, reason: String)] = [
+            (" -9223372036854775807 ", " -9223372036854775808 ", "below Int64.min + 1"),
+            (" -9223372036854775807 ", " 9223372036854775808 ", "above Int64.max"),
+            (" -9223372036854775807 -1 ", " -9223372036854775807 - ", "a sign alone"),
+            (" -9223372036854775807 -1 ", " -9223372036854775807 -1- ", "a sign after the digits"),
+            (" -9223372036854775807 -1 ", " -9223372036854775807 --1 ", "two signs"),
+        ]
+        for (from, to, reason) in cases {
+            let edited = signedText.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(edited, signedText, reason)
+            XCTAssertNil(GenerationManifest(text: edited), reason)
+        }
+        // The inode never takes a sign.
+        let inode = " \(UInt64.max - 1) "
+        XCTAssertTrue(signedText.contains(inode))
+        XCTAssertNil(GenerationManifest(text: signedText.replacingOccurrences(of: inode, with: " -1 ")), "inode")
+    }
+
     /// A stamp's number of 20 digits is read when it fits (an inode can be `UInt64.max`), and the
     /// manifest refused when it does not.
     func testTheLargestNumbersOfAStampAreRead() throws {
@@ -274,6 +312,35 @@ final class ManifestFormatTests: XCTestCase {
             XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes), "mask \(mask)")
             XCTAssertEqual(PlanSummary(bytes: spliced[...]), merged, "mask \(mask)")
         }
+    }
+
+    /// Splicing compares paths as `String`s do: where they are ASCII, as bytes in place; otherwise (a replaced
+    /// path equal to a section's as a `String`, the Kelvin sign's `K`, a decomposed `é`) through `String`s. A
+    /// section whose documents are not in order (not one `bytes` wrote) is spliced as before too.
+    func testSplicingComparesPathsAsStringsDo() throws {
+        // The section's paths ASCII or not, the replaced path equal to one of them as a `String` only.
+        let cases: [(paths: [String], replaced: String)] = [
+            (["Documents/K.graphql", "Documents/L.graphql"], "Documents/\u{212A}.graphql"),
+            (["Documents/K.graphql", "Documents/\u{E9}.graphql"], "Documents/e\u{301}.graphql"),
+            (["Documents/K.graphql", "Documents/\u{E9}.graphql"], "Documents/K.graphql"),
+        ]
+        for (paths, replaced) in cases {
+            var whole = PlanSummary()
+            for (index, path) in paths.enumerated() {
+                whole.documents[path] = .init(links: DocumentLinks(keys: ["name:D\(index)"]))
+            }
+            var merged = whole
+            merged.documents[replaced] = nil
+            XCTAssertEqual(merged.documents.count, 1, replaced)
+            let spliced = PlanSummary.splice(try XCTUnwrap(whole.bytes), replacing: [replaced], with: [])
+            XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes), replaced)
+        }
+        let unordered = Array("links 0 name:B\tDocuments/B.graphql\nlinks 0 name:A\tDocuments/A.graphql\n".utf8)
+        let fresh = Array("links 0 name:N\tDocuments/A.graphql\n".utf8)
+        let spliced = PlanSummary.splice(unordered, replacing: ["Documents/A.graphql"], with: fresh)
+        XCTAssertEqual(
+            String(decoding: spliced, as: UTF8.self),
+            "links 0 name:N\tDocuments/A.graphql\nlinks 0 name:B\tDocuments/B.graphql\n")
     }
 
     /// A manifest written after an edit copies its unchanged file lines from the last one read

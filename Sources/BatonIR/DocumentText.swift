@@ -143,8 +143,16 @@ package enum DocumentText {
     static func shallowText(
         of definition: ShallowDefinition, schema: GraphQLSchema, keys: RecordKeys, stack guardian: StackGuard
     ) -> String {
-        // Without declared keys nothing is added but `__typename`: printed as bytes straight from the definition.
-        if keys.isEmpty { return SentTextPrinter.text(of: definition) }
+        // Without declared keys nothing is added but `__typename`: the printer writes the sent form straight from
+        // the written definition, without the transformed copy.
+        if keys.isEmpty {
+            switch definition {
+            case .operation(let operation, let clientOnly):
+                return Printer.print(.operation(operation), form: sentForm(leavingOut: clientOnly))
+            case .fragment(let fragment):
+                return Printer.print(.fragment(fragment), form: sentForm(leavingOut: []))
+            }
+        }
         var complete = true
         let stack = PrintableDepth(stack: guardian, keys: KeyFieldAdder(schema, keys))
         switch definition {
@@ -154,6 +162,12 @@ package enum DocumentText {
         case .fragment(let fragment):
             return Printer.print(.fragment(sent(fragment, schema: schema, stack: stack, complete: &complete)))
         }
+    }
+
+    /// What `sent` and `transform` do to a definition, as the printer's form: client-only directives and the
+    /// variables `clientOnly` names left out, `__typename` added to every field's selection set.
+    static func sentForm(leavingOut clientOnly: Set<String>) -> PrintForm {
+        PrintForm(leftOutDirectives: clientOnlyDirectives, leftOutVariables: clientOnly, typenameInFieldSets: true)
     }
 
     /// A definition `shallowText` prints.
@@ -188,14 +202,6 @@ package enum DocumentText {
         directives.filter { !clientOnlyDirectives.contains($0.name.value) }
     }
 
-    /// True when `selections` select `__typename` unaliased (the transform then adds none).
-    static func selectsTypename(_ selections: [Selection]) -> Bool {
-        selections.contains { selection in
-            if case .field(let field) = selection { return field.alias == nil && field.name.value == "__typename" }
-            return false
-        }
-    }
-
     /// Strips client directives throughout and appends `__typename` where `addTypename` and it
     /// is not selected already (unaliased).
     ///
@@ -225,7 +231,7 @@ package enum DocumentText {
         }
         if let keys = stack.keys, let type { selections += keys.additions(to: selections, of: type) }
         if addTypename {
-            if !selectsTypename(selections) {
+            if !Printer.selectsTypename(selections) {
                 selections.append(
                     .field(
                         Field(

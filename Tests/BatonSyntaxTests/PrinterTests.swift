@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonTestSupport
 import Foundation
 import XCTest
 
@@ -95,6 +96,34 @@ final class PrinterTests: XCTestCase {
         XCTAssertEqual(lines.count, 2 * depth + 3)
         XCTAssertEqual(lines[depth + 1], Substring(String(repeating: "  ", count: depth + 1) + "b"))
         XCTAssertEqual(ASTDump.of(try XCTUnwrap(parse(printed))), ASTDump.of(document))
+    }
+
+    /// Selections are written from a work list, not by recursion: the parser's deepest document prints, in the
+    /// sent form too (`__typename` added to every field's set), on a thread whose stack is far too small for a
+    /// frame per level.
+    func testPrintsTheDeepestDocumentOnASmallStack() throws {
+        let depth = Parser.maximumDepth - 1
+        let text =
+            "query Q " + String(repeating: "{ a(x: \"\"\"\none\ntwo\n\"\"\") ", count: depth) + "{ b }"
+            + String(repeating: " }", count: depth)
+        let document = try XCTUnwrap(parse(text))
+        final class Printed: @unchecked Sendable { var text = "" }
+        let printed = Printed()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            printed.text = Printer.print(document.definitions[0], form: PrintForm(typenameInFieldSets: true))
+            done.signal()
+        }
+        thread.stackSize = 64 * 1024
+        thread.start()
+        done.wait()
+        let lines = printed.text.split(separator: "\n", omittingEmptySubsequences: false)
+        // `query Q {`, per level a field over four lines (its block string's two) and its `__typename`, `b`, the
+        // braces.
+        XCTAssertEqual(lines.count, 1 + 4 * depth + depth + 1 + depth + 1)
+        XCTAssertEqual(lines.last, "}")
+        XCTAssertEqual(lines[1 + 4 * depth], Substring(String(repeating: "  ", count: depth + 1) + "b"))
+        XCTAssertEqual(lines[2 + 4 * depth], Substring(String(repeating: "  ", count: depth + 1) + "__typename"))
     }
 
     func testPrintsEdgeCasesAsGraphQLJS() throws {

@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonTestSupport
 import XCTest
 
 @testable import BatonSyntax

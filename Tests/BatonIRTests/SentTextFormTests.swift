@@ -7,11 +7,11 @@ import XCTest
 @testable import BatonIR
 @testable import BatonSyntax
 
-/// The sent text printed as bytes straight from the written definitions (`SentTextPrinter`) is the text
-/// `Printer.print` gives the transformed definition (`DocumentText.sent`): over every definition of the corpus's
-/// documents and over hostile ones (block strings, long and wrapped arguments, escapes, client-only directives and
-/// variables, deep nesting, where the plan prints the whole document through the transform).
-final class SentTextPrinterTests: XCTestCase {
+/// The sent text is the one printer's sent form (`DocumentText.sentForm`, written straight from the written
+/// definitions): the text the printer gives the transformed definition (`DocumentText.sent`), and the text
+/// graphql-js's `print` gives it, over every definition of the corpus's documents and over hostile ones (block
+/// strings, long and wrapped arguments, escapes, client-only directives and variables, deep nesting).
+final class SentTextFormTests: XCTestCase {
     static let schema = """
         directive @note(text: String, list: [String], depth: Int) on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT \
         | FRAGMENT_DEFINITION | QUERY | MUTATION | VARIABLE_DEFINITION
@@ -21,60 +21,89 @@ final class SentTextPrinterTests: XCTestCase {
         type Node { id: ID!, name(text: String, long: String, other: String): String, next: Node, nodes: [Node] }
         """
 
+    /// One definition's sent text both ways.
+    struct Printed {
+        var file: String
+        /// The sent form (`DocumentText.shallowText` without record keys).
+        var form: String
+        /// The transformed copy printed as written.
+        var transformed: String
+    }
+
     /// Every operation and fragment `document` holds, printed both ways.
-    static func compare(_ document: Document, schema: GraphQLSchema, file: String) -> (
-        compared: Int, differing: [String]
-    ) {
+    static func print(_ document: Document, schema: GraphQLSchema, file: String) -> [Printed] {
         let fragments = document.definitions.compactMap { definition -> FragmentDefinition? in
             if case .fragment(let fragment) = definition { return fragment }
             return nil
         }
         let stack = PrintableDepth(stack: StackGuard())
-        var compared = 0
-        var differing: [String] = []
+        var printed: [Printed] = []
         for definition in document.definitions {
             var complete = true
-            let bytes: String
-            let printed: String
+            let form: String
+            let transformed: String
             switch definition {
             case .operation(let operation):
                 let clientOnly = DocumentText.clientOnlyVariables(operation: operation, fragments: fragments)
-                bytes = SentTextPrinter.text(of: .operation(operation, clientOnly: clientOnly))
-                printed = Printer.print(
+                form = DocumentText.shallowText(
+                    of: .operation(operation, clientOnly: clientOnly), schema: schema, keys: RecordKeys(),
+                    stack: StackGuard())
+                transformed = Printer.print(
                     .operation(
                         DocumentText.sent(
                             operation, leavingOut: clientOnly, schema: schema, stack: stack, complete: &complete)))
             case .fragment(let fragment):
-                bytes = SentTextPrinter.text(of: .fragment(fragment))
-                printed = Printer.print(
+                form = DocumentText.shallowText(
+                    of: .fragment(fragment), schema: schema, keys: RecordKeys(), stack: StackGuard())
+                transformed = Printer.print(
                     .fragment(DocumentText.sent(fragment, schema: schema, stack: stack, complete: &complete)))
             default: continue
             }
-            compared += 1
-            if bytes != printed || !complete {
-                differing.append("\(file): bytes\n\(bytes)\nPrinter\n\(printed)")
-            }
+            XCTAssertTrue(complete, file)
+            printed.append(Printed(file: file, form: form, transformed: transformed))
         }
-        return (compared, differing)
+        return printed
     }
 
-    func testBytesEqualThePrinterOverTheCorpusDocuments() throws {
+    /// The texts that differ: the form from the transformed copy, or from graphql-js's print of the transformed
+    /// copy (when node and graphql-js are installed).
+    static func differing(_ printed: [Printed]) throws -> [String] {
+        var differing = printed.filter { $0.form != $0.transformed }.map {
+            "\($0.file): form\n\($0.form)\ntransformed\n\($0.transformed)"
+        }
+        let outcomes: [String?]
+        do {
+            outcomes = try graphQLJSPrint(printed.map(\.transformed))
+        } catch is XCTSkip {
+            return differing
+        }
+        XCTAssertEqual(outcomes.count, printed.count)
+        for (text, theirs) in zip(printed, outcomes) where text.form != theirs {
+            differing.append("\(text.file): form\n\(text.form)\ngraphql-js\n\(theirs ?? "<failed>")")
+        }
+        return differing
+    }
+
+    /// graphql-js's `print(parse(text))` of each text (nil where it failed).
+    static func graphQLJSPrint(_ texts: [String]) throws -> [String?] {
+        try GraphQLJSPeer.run(texts.map { GraphQLJSPeer.Request.print($0) }).map(\.printed)
+    }
+
+    func testTheSentFormIsTheTransformPrintedOverTheCorpusDocuments() throws {
         let corpus = try Unavailable.corpus().appendingPathComponent("documents")
         let schema = try XCTUnwrap(
             SchemaBuilder.build(sources: [SourceFile(path: "s.graphql", text: Self.schema)]).0)
         let files = try XCTUnwrap(FileManager.default.enumerator(atPath: corpus.path)).compactMap { $0 as? String }
             .filter { $0.hasSuffix(".graphql") || $0.hasSuffix(".gql") }.sorted()
-        var compared = 0
-        var differing: [String] = []
+        var printed: [Printed] = []
         for path in files {
             let text = try String(contentsOf: corpus.appendingPathComponent(path), encoding: .utf8)
             guard let document = Parser.parse(SourceFile(path: path, text: text)).document else { continue }
-            let result = Self.compare(document, schema: schema, file: path)
-            compared += result.compared
-            differing += result.differing
+            printed += Self.print(document, schema: schema, file: path)
         }
+        XCTAssertGreaterThan(printed.count, 300)
+        let differing = try Self.differing(printed)
         XCTAssertEqual(differing.count, 0, differing.prefix(3).joined(separator: "\n\n"))
-        XCTAssertGreaterThan(compared, 300)
     }
 
     static let hostile = #"""
@@ -112,16 +141,25 @@ final class SentTextPrinterTests: XCTestCase {
         fragment Bare on Node { id }
         """#
 
-    func testBytesEqualThePrinterOnHostileDocuments() throws {
+    func testTheSentFormIsTheTransformPrintedOnHostileDocuments() throws {
         let schema = try XCTUnwrap(
             SchemaBuilder.build(sources: [SourceFile(path: "s.graphql", text: Self.schema)]).0)
         let document = try XCTUnwrap(Parser.parse(SourceFile(path: "hostile.graphql", text: Self.hostile)).document)
-        let result = Self.compare(document, schema: schema, file: "hostile.graphql")
-        XCTAssertEqual(result.compared, 7)
-        XCTAssertEqual(result.differing.count, 0, result.differing.joined(separator: "\n\n"))
+        let printed = Self.print(document, schema: schema, file: "hostile.graphql")
+        XCTAssertEqual(printed.count, 7)
+        let differing = try Self.differing(printed)
+        XCTAssertEqual(differing.count, 0, differing.joined(separator: "\n\n"))
     }
 
-    /// Through the plan: every operation's text, joined from the byte printer's parts where it nests no deeper than
+    /// The hostile document as written, printed by the one printer as graphql-js prints it.
+    func testTheHostileDocumentPrintsAsGraphQLJS() throws {
+        let document = try XCTUnwrap(Parser.parse(SourceFile(path: "hostile.graphql", text: Self.hostile)).document)
+        let theirs = try Self.graphQLJSPrint([Self.hostile])
+        XCTAssertEqual(theirs.count, 1)
+        XCTAssertEqual(Printer.print(document), theirs.first ?? nil)
+    }
+
+    /// Through the plan: every operation's text, joined from the printer's parts where it nests no deeper than
     /// `DocumentText.unguardedDepth` and printed whole through the transform deeper (`Frag` nests past it), is the
     /// text `DocumentText.text` prints the whole document as.
     func testThePlansTextsAreTheDocumentsPrintedWhole() throws {

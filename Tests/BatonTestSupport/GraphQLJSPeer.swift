@@ -1,45 +1,50 @@
-import BatonTestSupport
 import Foundation
 import XCTest
 
-/// Runs graphql-js 16 (through `Peers/graphqljs-syntax.mjs` and node) on a batch of requests,
+/// Runs graphql-js 16 (through BatonSyntaxTests' `Peers/graphqljs-syntax.mjs` and node) on a batch of requests,
 /// for the differential tests. Tests call `GraphQLJSPeer.run` and skip, with the reason, when
 /// node or graphql-js is missing.
-enum GraphQLJSPeer {
-    struct Request {
-        var text: String?
-        var path: String?
-        var mode: String
+package enum GraphQLJSPeer {
+    package struct Request {
+        package var text: String?
+        package var path: String?
+        package var mode: String
 
-        static func parse(_ text: String) -> Request { Request(text: text, path: nil, mode: "parse") }
-        static func print(path: String) -> Request { Request(text: nil, path: path, mode: "print") }
-        static func print(_ text: String) -> Request { Request(text: text, path: nil, mode: "print") }
-        static func nodes(_ text: String) -> Request { Request(text: text, path: nil, mode: "nodes") }
-        static func nodes(path: String) -> Request { Request(text: nil, path: path, mode: "nodes") }
+        package init(text: String?, path: String?, mode: String) {
+            self.text = text
+            self.path = path
+            self.mode = mode
+        }
+
+        package static func parse(_ text: String) -> Request { Request(text: text, path: nil, mode: "parse") }
+        package static func print(path: String) -> Request { Request(text: nil, path: path, mode: "print") }
+        package static func print(_ text: String) -> Request { Request(text: text, path: nil, mode: "print") }
+        package static func nodes(_ text: String) -> Request { Request(text: text, path: nil, mode: "nodes") }
+        package static func nodes(path: String) -> Request { Request(text: nil, path: path, mode: "nodes") }
     }
 
     /// One graphql-js outcome.
-    struct Outcome: Equatable, CustomStringConvertible {
-        var ok: Bool
-        var printed: String?
-        var nodes: [String]?
-        var message: String?
-        var line: Int?
-        var column: Int?
-        var crash: String?
+    package struct Outcome: Equatable, CustomStringConvertible {
+        package var ok: Bool
+        package var printed: String?
+        package var nodes: [String]?
+        package var message: String?
+        package var line: Int?
+        package var column: Int?
+        package var crash: String?
 
-        var description: String {
+        package var description: String {
             if ok { return "ok" }
             if let crash { return "crash: \(crash)" }
             return "\(line ?? 0):\(column ?? 0): \(message ?? "")"
         }
     }
 
-    static let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Peers/graphqljs-syntax.mjs").path
+    static let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BatonSyntaxTests/Peers/graphqljs-syntax.mjs").path
 
     /// graphql-js's outcome for each request, or throws XCTSkip when the peer cannot run.
-    static func run(_ requests: [Request]) throws -> [Outcome] {
+    package static func run(_ requests: [Request]) throws -> [Outcome] {
         let payload: [[String: String]] = requests.map { request in
             var entry = ["mode": request.mode]
             if let text = request.text { entry["text"] = text }

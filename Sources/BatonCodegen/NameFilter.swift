@@ -38,6 +38,13 @@ package struct NameFilter: Sendable, Equatable {
     /// The name's bit: its UTF-8 length, first and last bytes.
     @inline(__always)
     private static func bit(_ name: String) -> Int {
+        // Read from the name's bytes in place (a small name's are copied out of it), not through `utf8.last`, whose
+        // index arithmetic costs more than the rest of the filter.
+        let read: Int? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 0 }
+            return (bytes.count & 31) << 12 | Int(first & 63) << 6 | Int(last & 63)
+        }
+        if let read { return read }
         let utf8 = name.utf8
         let count = utf8.count
         guard count > 0, let first = utf8.first, let last = utf8.last else { return 0 }

@@ -261,6 +261,16 @@ struct SwiftLensTemplate {
             }
         }
 
+        /// Appends `piece`, which holds no line break: what `add` writes of it, without looking for line breaks.
+        mutating func addWithinLine(_ piece: String, to text: inout TextBuilder) {
+            guard !piece.isEmpty else { return }
+            if atLineStart {
+                text.add(indent)
+                atLineStart = false
+            }
+            text.add(piece)
+        }
+
         /// Ends the current line with a line break.
         mutating func endLine(to text: inout TextBuilder) {
             text.add(UInt8(ascii: "\n"))
@@ -430,7 +440,7 @@ struct SwiftLensTemplate {
             shared: names.moduleTypeNames)
         for index in members.indices where members[index].declaration.hasLens {
             let preferred =
-                members[index].declaration.lens?.typeName ?? Casing.upperFirst(members[index].declaration.name)
+                members[index].declaration.lensTypeName ?? Casing.upperFirst(members[index].declaration.name)
             let nestedName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))
             members[index].nestedTypeName = nestedName
             members[index].quotedNestedTypeName = Self.rules.quoted(nestedName)
@@ -459,9 +469,6 @@ struct SwiftLensTemplate {
             let selection = member.declaration.selection
         else { return }
         let declaration = member.declaration
-        let schemaType = selection.schemaType.schemaType
-        let conditions = runtimeConditions(declaration)
-        let scalar = mappedScalar(declaration)
         if let plain = plainField(member) {
             text.add(plain.nested == nil ? "Baton.Field.leaf(" : "Baton.Field.composite(")
             SwiftLiteral.string(plain.name, into: &text)
@@ -475,6 +482,9 @@ struct SwiftLensTemplate {
             text.add(UInt8(ascii: ")"))
             return
         }
+        let schemaType = selection.schemaType.schemaType
+        let conditions = runtimeConditions(declaration)
+        let scalar = mappedScalar(declaration)
         text.add("Baton.Field(")
         SwiftLiteral.string(fieldName, into: &text)
         if fieldName != declaration.name {
@@ -559,7 +569,7 @@ struct SwiftLensTemplate {
             selection.connection == nil, selection.recordUpdate == nil, selection.recordKeys.isEmpty
         else { return nil }
         return (
-            fieldName, SwiftNames.notation(selection.schemaType.schemaType),
+            fieldName, SwiftNames.notation(selection.schemaType),
             member.quotedNestedTypeName ?? member.nestedTypeName.map(Self.rules.quoted)
         )
     }
@@ -621,20 +631,20 @@ struct SwiftLensTemplate {
             plain.map { SwiftLiteral.isPlain($0.name) && SwiftLiteral.isPlain($0.notation) } ?? true
         }
         if specIsPlain {
-            // `SwiftLiteral.string` of the spec writes it as it is.
-            lines.add("\"", to: &text)
+            // `SwiftLiteral.string` of the spec writes it as it is (a plain name or notation holds no line break).
+            lines.addWithinLine("\"", to: &text)
             for (index, plain) in plainFields.enumerated() {
-                if index > 0 { lines.add(" ", to: &text) }
+                if index > 0 { lines.addWithinLine(" ", to: &text) }
                 guard let plain else {
-                    lines.add("*", to: &text)
+                    lines.addWithinLine("*", to: &text)
                     continue
                 }
-                lines.add(plain.name, to: &text)
-                lines.add(":", to: &text)
-                lines.add(plain.notation, to: &text)
-                if plain.nested != nil { lines.add(":", to: &text) }
+                lines.addWithinLine(plain.name, to: &text)
+                lines.addWithinLine(":", to: &text)
+                lines.addWithinLine(plain.notation, to: &text)
+                if plain.nested != nil { lines.addWithinLine(":", to: &text) }
             }
-            lines.add("\"", to: &text)
+            lines.addWithinLine("\"", to: &text)
         } else {
             let spec = plainFields.map { plain in
                 plain.map { $0.name + ":" + $0.notation + ($0.nested == nil ? "" : ":") } ?? "*"
@@ -645,10 +655,11 @@ struct SwiftLensTemplate {
         var first = true
         for plain in plainFields {
             guard let nested = plain?.nested else { continue }
-            if !first { lines.add(", ", to: &text) }
+            // A nested lens's type name is an identifier: no line break.
+            if !first { lines.addWithinLine(", ", to: &text) }
             first = false
-            lines.add(nested, to: &text)
-            lines.add(".selections", to: &text)
+            lines.addWithinLine(nested, to: &text)
+            lines.addWithinLine(".selections", to: &text)
         }
         lines.add("], ", to: &text)
         Self.writeList(others, to: &text, lines: &lines)

@@ -129,10 +129,40 @@ struct SwiftNames {
         switch type {
         case .named(let name): return namedType(name) + "?"
         case .list(let item): return "[" + inputType(item) + "]?"
-        case .nonNull(let inner):
-            let nullable = inputType(inner)
-            return nullable.hasSuffix("?") ? String(nullable.dropLast()) : nullable
+        case .nonNull(let inner): return Self.nonOptional(inputType(inner))
         }
+    }
+
+    /// Whether the Swift type `type` ends in `?` (`type.hasSuffix("?")`).
+    static func isOptional(_ type: String) -> Bool {
+        switch optionalMark(type) {
+        case .plain: false
+        case .last: true
+        case .undecided: type.hasSuffix("?")
+        }
+    }
+
+    /// `type` without its trailing `?` when it ends in one (`isOptional`; `String(type.dropLast())`), else `type`.
+    static func nonOptional(_ type: String) -> String {
+        switch optionalMark(type) {
+        case .plain: type
+        case .last: String(Substring(type.utf8.dropLast()))
+        case .undecided: type.hasSuffix("?") ? String(type.dropLast()) : type
+        }
+    }
+
+    private enum OptionalMark { case plain, last, undecided }
+
+    /// Whether `type`'s last character is `?`, read from its last two bytes: not when its last byte is another (its last
+    /// character ends in another scalar, and none is `?` under canonical equivalence); yes when that byte is `?` and the
+    /// byte before, if any, is ASCII (no grapheme cluster joins an ASCII byte and `?`, so the `?` is a character of
+    /// its own, one byte); undecided otherwise, for `hasSuffix` to answer.
+    private static func optionalMark(_ type: String) -> OptionalMark {
+        let mark: OptionalMark? = type.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let last = bytes.last, last == UInt8(ascii: "?") else { return .plain }
+            return bytes.count < 2 || bytes[bytes.count - 2] < 0x80 ? .last : .undecided
+        }
+        return mark ?? .undecided
     }
 
     /// A schema type in the schema's notation (`[String!]!`), as `Baton.GraphQLType(notation:)` reads it.
@@ -141,6 +171,31 @@ struct SwiftNames {
         case .named(let name): return name
         case .list(let item): return "[" + notation(item) + "]"
         case .nonNull(let inner): return notation(inner) + "!"
+        }
+    }
+
+    /// `notation(type.schemaType)`, spelt from the declared type without making its schema type (a box per level).
+    static func notation(_ type: DeclaredType) -> String {
+        switch type {
+        case .named(let named): return schemaName(named) + "!"
+        case .optional(.named(let named)): return schemaName(named)
+        case .optional(let wrapped):
+            // The wrapped type's notation without its non-null mark (only a non-null type's ends in `!`).
+            var nullable = notation(wrapped)
+            if nullable.utf8.last == UInt8(ascii: "!") { nullable.removeLast() }
+            return nullable
+        case .list(let item): return "[" + notation(item) + "]!"
+        case .result(let value), .deferred(let value), .streamed(let value): return notation(value)
+        }
+    }
+
+    /// The schema's name a declared named type stands for (`DeclaredType.schemaType`'s).
+    private static func schemaName(_ named: DeclaredNamedType) -> String {
+        switch named {
+        case .builtInScalar(let name), .customScalar(let name), .enumeration(let name), .inputObject(let name),
+            .lens(let name), .fragment(let name):
+            return name
+        case .optimisticBuilder(let lens, let fragment, _): return lens ?? fragment ?? ""
         }
     }
 

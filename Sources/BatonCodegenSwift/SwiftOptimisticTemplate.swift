@@ -164,7 +164,7 @@ struct SwiftOptimisticTemplate {
             }
             var type = nested.map { responseType(schemaType, base: $0) } ?? names.inputType(schemaType)
             if part.mayBeLeftOut {
-                if !type.hasSuffix("?") { type += "?" }
+                if !SwiftNames.isOptional(type) { type += "?" }
                 let encoded = SwiftInputEncoding.encode(
                     part.type.nonOptional.schemaType, "value", names: names, named: named)
                 return Property(
@@ -202,9 +202,7 @@ struct SwiftOptimisticTemplate {
         switch type {
         case .named: return base + "?"
         case .list(let item): return "[" + responseType(item, base: base) + "]?"
-        case .nonNull(let inner):
-            let nullable = responseType(inner, base: base)
-            return nullable.hasSuffix("?") ? String(nullable.dropLast()) : nullable
+        case .nonNull(let inner): return SwiftNames.nonOptional(responseType(inner, base: base))
         }
     }
 }

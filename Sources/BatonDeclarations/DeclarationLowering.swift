@@ -302,11 +302,14 @@ package struct DeclarationLowering: Sendable {
             let runtime = accessor.presence.atRuntime
             runtimeCondition = runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) }
         }
+        // The nested lens lowered by a call, not through `accessor.lens.map(lens)`: a method passed as a function
+        // value copies the lowering into its context (a retain and a release per field) for every nested lens.
+        let nested: LensDeclaration? = if let lens = accessor.lens { self.lens(lens) } else { nil }
         return MemberDeclaration(
             name: accessor.name, source: source, type: Self.memberType(accessor, shared: namedTypes),
             readMode: Self.readMode(accessor.readMode), condition: condition,
             runtimeCondition: runtimeCondition,
-            delivery: delivery, selection: selection, lens: accessor.lens.map(lens),
+            delivery: delivery, selection: selection, lens: nested,
             sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter)
     }
 
@@ -329,7 +332,7 @@ package struct DeclarationLowering: Sendable {
             case .null?: .null
             }
         return FieldSelection(
-            schemaType: declaredType(read.schemaType), nonNullLevels: accessor.levels.map(\.nonNull),
+            schemaType: declaredType(read.schemaType), nonNullLevels: Self.nonNullLevels(accessor.levels),
             required: required, catches: catches,
             connection: accessor.connection.map { ConnectionDeclaration(key: $0.key, filters: $0.filters) },
             recordUpdate: accessor.recordUpdate.map {
@@ -339,6 +342,20 @@ package struct DeclarationLowering: Sendable {
             },
             recordKeys: accessor.recordKeys.map { RecordKeyDeclaration(typeName: $0.typeName, fields: $0.fields) })
     }
+
+    /// The levels' `nonNull` flags, outermost first: a list of one or two levels (almost every field's) is one made
+    /// once and shared, not an array allocated per member.
+    private static func nonNullLevels(_ levels: [ValueLevel]) -> [Bool] {
+        switch levels.count {
+        case 1: return levels[0].nonNull ? oneLevel.nonNull : oneLevel.nullable
+        case 2: return twoLevels[(levels[0].nonNull ? 2 : 0) + (levels[1].nonNull ? 1 : 0)]
+        default: return levels.map(\.nonNull)
+        }
+    }
+
+    private static let oneLevel = (nonNull: [true], nullable: [false])
+    /// Indexed by the outer level's flag (2) plus the inner one's (1).
+    private static let twoLevels = [[false, false], [false, true], [true, false], [true, true]]
 
     /// What a read of `accessor` returns: its levels (optional where the plan says, a list per level after the
     /// first) around its base, then what its read mode makes of that: a `@catch` Result, a `@defer` phase, a
@@ -496,9 +513,12 @@ package struct DeclarationLowering: Sendable {
     /// input object's, a built-in scalar's or else a custom scalar's (or `named` when given).
     package func declaredType(_ type: TypeRef, named: DeclaredNamedType? = nil) -> DeclaredType {
         if named == nil {
+            // `namedTypes` holds every enum, input object and custom scalar of the plan: a name it lacks that is not
+            // a built-in scalar's is any other type's (an object's), which `namedType` declares as `.customScalar`
+            // (asked here without hashing the name against each kind's set again).
             switch type {
-            case .named(let name): if let shared = sharedTypes(name) { return shared.nullable }
-            case .nonNull(.named(let name)): if let shared = sharedTypes(name) { return shared.nonNull }
+            case .named(let name): return sharedTypes(name)?.nullable ?? .optional(.named(.customScalar(name)))
+            case .nonNull(.named(let name)): return sharedTypes(name)?.nonNull ?? .named(.customScalar(name))
             default: break
             }
         }

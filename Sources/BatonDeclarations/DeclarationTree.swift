@@ -499,10 +499,17 @@ package struct MemberDeclaration: Sendable, Equatable {
     /// The nested lens a composite member reads (a field's record, an inline fragment's narrower view).
     package var lens: LensDeclaration? {
         get { storage.lens }
-        set { unique().lens = newValue }
+        set {
+            let storage = unique()
+            storage.lens = newValue
+            storage.hasLens = newValue != nil
+        }
     }
-    /// Whether the member reads a nested lens (`lens != nil`), answered without copying the lens out.
-    package var hasLens: Bool { storage.lens != nil }
+    /// Whether the member reads a nested lens (`lens != nil`), answered without copying the lens out (a comparison of
+    /// the optional lens with nil copies it: a retain and a release per field of the lens).
+    package var hasLens: Bool { storage.hasLens }
+    /// The nested lens's type name, without copying the rest of the lens out; nil without a nested lens.
+    package var lensTypeName: String? { storage.hasLens ? storage.lens?.typeName : nil }
     /// Another member of the lens has this name ignoring case (stated for a JVM host only: `DeclarationLowering`'s
     /// `jvmNames`).
     package var sharesNameIgnoringCase: Bool {
@@ -566,6 +573,8 @@ package struct MemberDeclaration: Sendable, Equatable {
         var delivery: MemberDelivery
         var selection: FieldSelection?
         var lens: LensDeclaration?
+        /// `lens != nil`, kept with `lens`.
+        var hasLens: Bool
         var sharesNameIgnoringCase: Bool
         var jvmGetter: String
         var sharedLens: [Int]?
@@ -585,6 +594,7 @@ package struct MemberDeclaration: Sendable, Equatable {
             self.delivery = delivery
             self.selection = selection
             self.lens = lens
+            hasLens = lens != nil
             self.sharesNameIgnoringCase = sharesNameIgnoringCase
             self.jvmGetter = jvmGetter
             self.sharedLens = sharedLens
@@ -615,6 +625,11 @@ package enum StreamInitialCount: Sendable, Equatable {
 }
 
 /// A field as the runtime's normalization plan describes it (what it stores, checks and updates).
+///
+/// What few fields carry (`@required`, `@catch`, `@connection`, a declarative update, record keys) is held behind one
+/// reference, nil when a field has none of it (issue 34): a member's selection is then its schema type, its levels
+/// and no more, copied and destroyed as three references instead of a dozen fields. A value all the same: equal when
+/// its fields are (the details are set when it is made: no printer changes them).
 package struct FieldSelection: Sendable, Equatable {
     /// The field's type as the schema declares it (optional where the schema's type is nullable).
     package var schemaType: DeclaredType
@@ -622,15 +637,54 @@ package struct FieldSelection: Sendable, Equatable {
     /// the schema's non-null, or `@semanticNonNull` under `@throwOnFieldError`).
     package var nonNullLevels: [Bool]
     /// `@required(action:)`.
-    package var required: RequiredNullAction?
+    package var required: RequiredNullAction? { details?.value.required }
     /// `@catch(to:)`.
-    package var catches: CatchTo?
+    package var catches: CatchTo? { details?.value.catches }
     /// `@connection(key:filters:)`.
-    package var connection: ConnectionDeclaration?
+    package var connection: ConnectionDeclaration? { details?.value.connection }
     /// A declarative update (`@appendEdge`, `@deleteRecord`, …).
-    package var recordUpdate: RecordUpdateDeclaration?
+    package var recordUpdate: RecordUpdateDeclaration? { details?.value.recordUpdate }
     /// The object types it can return whose records are keyed by fields other than `id`, sorted by type name.
-    package var recordKeys: [RecordKeyDeclaration]
+    package var recordKeys: [RecordKeyDeclaration] { details?.value.recordKeys ?? [] }
+
+    /// The fields few selections carry; nil when every one of them is absent (or empty).
+    private let details: Box?
+
+    package init(
+        schemaType: DeclaredType, nonNullLevels: [Bool], required: RequiredNullAction?, catches: CatchTo?,
+        connection: ConnectionDeclaration?, recordUpdate: RecordUpdateDeclaration?, recordKeys: [RecordKeyDeclaration]
+    ) {
+        self.schemaType = schemaType
+        self.nonNullLevels = nonNullLevels
+        let details = Details(
+            required: required, catches: catches, connection: connection, recordUpdate: recordUpdate,
+            recordKeys: recordKeys)
+        self.details = details.isEmpty ? nil : Box(value: details)
+    }
+
+    package static func == (one: FieldSelection, other: FieldSelection) -> Bool {
+        one.schemaType == other.schemaType && one.nonNullLevels == other.nonNullLevels
+            && (one.details === other.details || one.details?.value == other.details?.value)
+    }
+
+    /// What few selections carry.
+    private struct Details: Sendable, Equatable {
+        var required: RequiredNullAction?
+        var catches: CatchTo?
+        var connection: ConnectionDeclaration?
+        var recordUpdate: RecordUpdateDeclaration?
+        var recordKeys: [RecordKeyDeclaration]
+
+        var isEmpty: Bool {
+            required == nil && catches == nil && connection == nil && recordUpdate == nil && recordKeys.isEmpty
+        }
+    }
+
+    /// `Details` behind one reference, never changed once made.
+    private final class Box: Sendable {
+        let value: Details
+        init(value: Details) { self.value = value }
+    }
 }
 
 /// What a `@required` field's null does.

@@ -544,6 +544,82 @@ import Testing
         #expect(marked != member && rebuilt == member)
     }
 
+    /// A field's selection holds what few fields carry (`@required`, `@catch`, `@connection`, updates, record keys)
+    /// behind one reference (issue 34), and a member keeps whether it has a nested lens beside the lens: both still
+    /// values. A selection made again from its fields is equal to it, one with any detail changed is not, one without
+    /// details equals only a selection that had none, and `hasLens`/`lensTypeName` follow `lens` on the copy changed
+    /// alone (seen failing with `==` skipping the details, and with `hasLens` not kept by the setter).
+    @Test func fieldSelectionIsAValue() throws {
+        var members: [MemberDeclaration] = []
+        for fixture in ["connections.graphql", "required-and-catch.graphql", "record-keys.graphql"] {
+            let tree = DeclarationLowering(try Self.model(fixture)).tree()
+            func collect(_ lens: LensDeclaration) {
+                for member in lens.members {
+                    members.append(member)
+                    if let nested = member.lens { collect(nested) }
+                }
+            }
+            for file in tree.files {
+                switch file.declaration {
+                case .fragment(let fragment): collect(fragment.lens)
+                case .operation(let operation): collect(operation.lens)
+                default: break
+                }
+            }
+        }
+        let selections = members.compactMap(\.selection)
+        let plain = try #require(
+            selections.first { $0.required == nil && $0.connection == nil && $0.recordKeys.isEmpty })
+        #expect(selections.contains { $0.required != nil } && selections.contains { $0.connection != nil })
+        let key = try #require(selections.first { !$0.recordKeys.isEmpty }?.recordKeys.first)
+        func made(
+            _ selection: FieldSelection, required: RequiredNullAction??, catches: CatchTo??,
+            connection: ConnectionDeclaration?? = nil, recordUpdate: RecordUpdateDeclaration?? = nil,
+            recordKeys: [RecordKeyDeclaration]? = nil
+        ) -> FieldSelection {
+            FieldSelection(
+                schemaType: selection.schemaType, nonNullLevels: selection.nonNullLevels,
+                required: required ?? selection.required, catches: catches ?? selection.catches,
+                connection: connection ?? selection.connection, recordUpdate: recordUpdate ?? selection.recordUpdate,
+                recordKeys: recordKeys ?? selection.recordKeys)
+        }
+        for selection in selections {
+            // Made again from its fields: equal, and each field reads back.
+            let rebuilt = made(selection, required: nil, catches: nil)
+            #expect(rebuilt == selection)
+            // Each detail changed: different, and reads back changed.
+            let required = made(selection, required: selection.required == .log ? .throwError : .log, catches: nil)
+            #expect(required != selection && required.required != selection.required)
+            let caught = made(selection, required: nil, catches: selection.catches == .null ? .result : .null)
+            #expect(caught != selection && caught.catches != selection.catches)
+            let keyed = made(selection, required: nil, catches: nil, recordKeys: selection.recordKeys + [key])
+            #expect(keyed != selection && keyed.recordKeys == selection.recordKeys + [key])
+            // Every detail left out: equal to the selection only when it had none.
+            let bare = made(
+                selection, required: .some(nil), catches: .some(nil), connection: .some(nil),
+                recordUpdate: .some(nil), recordKeys: [])
+            #expect(bare.required == nil && bare.catches == nil && bare.connection == nil && bare.recordKeys.isEmpty)
+            #expect(
+                (bare == selection)
+                    == (selection.required == nil && selection.catches == nil
+                        && selection.connection == nil && selection.recordUpdate == nil && selection.recordKeys.isEmpty)
+            )
+        }
+        var levels = plain
+        levels.nonNullLevels.append(true)
+        #expect(levels != plain)
+        // `hasLens` and `lensTypeName` follow `lens`, on the copy changed only.
+        let composite = try #require(members.first { $0.lens != nil })
+        #expect(composite.hasLens && composite.lensTypeName == composite.lens?.typeName)
+        var flattened = composite
+        flattened.lens = nil
+        #expect(!flattened.hasLens && flattened.lensTypeName == nil && composite.hasLens)
+        let scalar = try #require(members.first { $0.lens == nil })
+        var deepened = scalar
+        deepened.lens = composite.lens
+        #expect(deepened.hasLens && deepened.lensTypeName == composite.lens?.typeName && !scalar.hasLens)
+    }
+
     /// The document parts are the tree's: each operation's parts join back to the text it sends, with each fragment's
     /// text as the tree states it on the fragment, and both languages print exactly those parts: each fragment with a
     /// text declares it once (Swift's `fragmentDocument`, Kotlin's `FRAGMENT_DOCUMENT`), and each operation joins

@@ -85,6 +85,8 @@ extension KotlinRuntimeFiles {
         "PendingRecord",
         "PersistedQueries",
         "Phase",
+        "PlanFormatException",
+        "PlanTable",
         "PrintLog",
         "RawJson",
         "ReadContext",

@@ -18,7 +18,7 @@ extension KotlinDefinitionWriter {
         let queryType = KotlinNames.quoted(context.names.operations[query.name] ?? query.name)
         let plan = KotlinNames.quoted(planName)
         let path = refetch.connectionPath.indices.compactMap { index in
-            planMemberByPath[Array(refetch.connectionPath[...index])].map { plan + "." + KotlinNames.quoted($0) }
+            planMemberByPath[Array(refetch.connectionPath[...index])].map { plan + ".field<Any>(\($0))" }
         }
         var arguments = ["{ \(queryType)(it) }", "listOf(" + path.joined(separator: ", ") + ")"]
         for (label, value) in [
@@ -60,7 +60,7 @@ extension KotlinDefinitionWriter {
                 \(ifLet: Self.fragmentDocument(fragment), { Template($0) })
 
                 /** The fragment's selections, which every spread of it hands the runtime. */
-                val SELECTIONS: List<Selection> get() = \(KotlinNames.quoted(self.planName)).SELECTIONS
+                val SELECTIONS: List<Selection> get() = \(KotlinNames.quoted(self.planName)).roots()
                 \(self.refetchable(fragment, type: type, reader: reader))
             }
             """
@@ -68,7 +68,7 @@ extension KotlinDefinitionWriter {
         let doc =
             "The fragment `\(fragment.name)` on `\(fragment.typeCondition.name)`: a lens read through the `\(fragment.spreadMemberName)` accessor of every lens that spreads it."
         return lensClass(
-            lens, className: typeName, qualified: type, path: "", doc: doc,
+            lens, className: typeName, qualified: type, doc: doc,
             extra: { [self.plan(rootSelections: self.rootSelectionNames), companion($0)] })
     }
 }

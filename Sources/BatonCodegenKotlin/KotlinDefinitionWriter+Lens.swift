@@ -27,7 +27,7 @@ extension KotlinDefinitionWriter {
     /// A lens class: a property per accessor, reading through the private reader, and a nested class per
     /// nested lens. Records the lens's plan members; the root's go to `rootSelectionNames`.
     func lensClass(
-        _ lens: LensDeclaration, className: String, qualified: String, path: String, doc: String,
+        _ lens: LensDeclaration, className: String, qualified: String, doc: String,
         extra: (_ reader: String) -> [Template] = { _ in [] }, depth: Int = 0, indexPath: [Int] = []
     ) -> Template {
         // `Companion`: a lens class with a companion object (an operation's or a fragment's) cannot also have a
@@ -43,12 +43,12 @@ extension KotlinDefinitionWriter {
         let inheritsLens = reader == "reader"
         var properties: [Template] = []
         var nested: [Template] = []
-        var selectionNames: [String] = []
+        var selectionNames: [Int] = []
         var builderMembers: [KotlinOptimisticTemplate.Member] = []
         for (index, (declaration, name)) in zip(lens.members, names).enumerated() {
             var nestedClass: String?
             var nestedQualified: String?
-            var childSelections: [String] = []
+            var childSelections: [Int] = []
             accessorPath.append(declaration.name)
             defer { accessorPath.removeLast() }
             if let child = declaration.lens, depth < LensModelBuilder.maximumDepth {
@@ -72,14 +72,13 @@ extension KotlinDefinitionWriter {
                     nested.append(
                         lensClass(
                             child, className: childName, qualified: childQualified,
-                            path: path.isEmpty ? declaration.name : path + "_" + declaration.name,
                             doc: "A lens of `\(child.recordType)`.", depth: depth + 1, indexPath: indexPath + [index]))
                     childSelections = lastSelectionNames
                     sharedLensClasses[indexPath + [index]] = (childQualified, childSelections, accessorPath)
                 }
             }
             let member = planMember(
-                declaration, path: path, nestedQualified: nestedQualified, childSelections: childSelections)
+                declaration, nestedQualified: nestedQualified, childSelections: childSelections)
             selectionNames.append(member)
             planMemberByPath[accessorPath] = member
             builderMembers.append(.init(name: name, nestedClass: nestedClass))
@@ -130,10 +129,13 @@ extension KotlinDefinitionWriter {
     }
 
     /// One member as a Kotlin property.
+    ///
+    /// A getter makes one call where it can (`Plan.readNonNull(reader, 3)`: the plan's line 3, its type inferred
+    /// from the property's); where the read wraps another call, the plan's selection is named with its type.
     func property(
-        _ declaration: MemberDeclaration, name: String, reader: String, member: String, nestedClass: String?
+        _ declaration: MemberDeclaration, name: String, reader: String, member: Int, nestedClass: String?
     ) -> Template {
-        let plan = KotlinNames.quoted(planName) + "." + KotlinNames.quoted(member)
+        let planObject = KotlinNames.quoted(planName)
         let reader = KotlinNames.quoted(reader)
         // The value without what the read mode makes of it; `optional0` its outermost optionality.
         let value = declaration.type.value
@@ -143,16 +145,21 @@ extension KotlinDefinitionWriter {
         let isFragment: Bool = if case .fragment = declaration.type.named { true } else { false }
         let type: String
         let body: String
-        let inner = optional0 ? "read(\(plan))" : "readNonNull(\(plan))"
+        // The selection with its type spelt, for a read inside another call.
+        let field = "\(planObject).field<\(value0)>(\(member))"
+        func inner(_ reader: String) -> String {
+            "\(planObject).\(optional0 ? "read" : "readNonNull")<\(value0)>(\(reader), \(member))"
+        }
         switch declaration.readMode {
         case .spread:
             let call = isFragment ? "fragment" : "inlineFragment"
             type = value0 + (isOptional ? "?" : "")
-            body = isOptional ? "\(reader).\(call)(\(plan))" : "\(reader).\(call)NonNull(\(plan))"
+            body = "\(planObject).\(call)\(isOptional ? "" : "NonNull")(\(reader), \(member))"
         case .deferred:
             // A deferred spread or inline fragment reads as its phase: pending, ready with its lens, failed.
+            let selection = "\(planObject).\(isFragment ? "spread" : "inline")<\(value0)>(\(member))"
             let call =
-                "\(reader).\(isFragment ? "deferred" : "deferredInline")(\(plan), \(Self.labelLiteral(declaration.delivery)))"
+                "\(reader).\(isFragment ? "deferred" : "deferredInline")(\(selection), \(Self.labelLiteral(declaration.delivery)))"
             type = "DeferredPhase<" + value0 + ">" + (isOptional ? "?" : "")
             body = isOptional ? call : call + " ?: DeferredPhase.Pending"
         case .streamed:
@@ -165,24 +172,24 @@ extension KotlinDefinitionWriter {
                 }
             }
             type = "Streamed<" + value0 + (optional0 ? "?" : "") + ">"
-            body = "\(reader).streamed(\(plan), \(count), \(reader).\(inner))"
+            body = "\(reader).streamed(\(field), \(count), \(inner(reader)))"
         case .catchToResult:
             type = "FieldResult<\(value0 + (optional0 ? "?" : ""))>"
-            body = "\(reader).catching(\(plan)) { it.\(inner) }"
+            body = "\(reader).catching(\(field)) { \(inner("it")) }"
         case .catchToNull:
             type = value0 + "?"
-            body = "\(reader).catchingToNull(\(plan)) { it.\(inner) }"
+            body = "\(reader).catchingToNull(\(field)) { \(inner("it")) }"
         case .throwWhenNull:
             type = value0
-            body = "\(reader).readOrThrow(\(plan))"
+            body = "\(reader).readOrThrow(\(field))"
         case .throwOnFieldError:
             // The Swift template's `lens.strict`: a field error, missing data or a null the type cannot hold throws.
             type = value0 + (optional0 ? "?" : "")
-            body = "\(reader)." + (optional0 ? "readStrict(\(plan))" : "readStrictNonNull(\(plan))")
+            body = "\(reader)." + (optional0 ? "readStrict(\(field))" : "readStrictNonNull(\(field))")
         case .typename, .plain:
             // `__typename` is a selection of the plan like any other.
             type = value0 + (optional0 ? "?" : "")
-            body = "\(reader).\(inner)"
+            body = "\(planObject).\(optional0 ? "read" : "readNonNull")(\(reader), \(member))"
         }
         let annotation = KotlinNames.jvmName(name, getter: declaration.jvmGetter)
         let throwsDoc: Template =

@@ -16,7 +16,7 @@ extension KotlinDefinitionWriter {
         choosePlanName(lens)
         let dataName = nestedTypes.claim("Data", ignoringCase: true)
         let data = lensClass(
-            lens, className: dataName, qualified: type + "." + KotlinNames.quoted(dataName), path: "",
+            lens, className: dataName, qualified: type + "." + KotlinNames.quoted(dataName),
             doc: "The data of `\(operation.name)`: a lens of the root record `\(operation.rootType)`.")
 
         // Variables are constructor properties: none may shadow what the class's own members mention.
@@ -118,7 +118,7 @@ extension KotlinDefinitionWriter {
                 override val operationId: String get() = OPERATION_ID
                 override val onError: String? get() = \(onError)
                 override val rootTypename: String get() = \(KotlinLiteral.string(operation.rootType))
-                override val selections: List<Selection> get() = \(KotlinNames.quoted(planName)).SELECTIONS
+                override val selections: List<Selection> get() = \(KotlinNames.quoted(planName)).roots()
                 override val throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")
                 \(if: operation.deliversIncrementally, "override val incrementalDelivery: Boolean get() = true")
 

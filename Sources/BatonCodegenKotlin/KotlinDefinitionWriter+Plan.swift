@@ -1,109 +1,111 @@
 import BatonCodegen
 import BatonDeclarations
+import BatonDiagnostics
 import BatonIR
 import BatonSchema
 import BatonSyntax
 
-/// The private `Plan` object: a member per selection (what the runtime normalizes and each read checks).
+/// The private `Plan` object: the file's selections as one text the runtime's `PlanTable` parses (one line per
+/// selection, children first; `PlanTable`'s documentation describes the format), with what a text cannot hold —
+/// lens constructors and decoders, other files' selections — given by index (issue 34: a declaration per selection
+/// was most of what kotlinc analysed).
 extension KotlinDefinitionWriter {
-    /// Declares the plan member for `declaration` (after its children's) and returns its name.
+    /// Writes the plan line for `declaration` (after its children's) and returns its line number.
     func planMember(
-        _ declaration: MemberDeclaration, path: String, nestedQualified: String?, childSelections: [String]
-    ) -> String {
-        let base = path.isEmpty ? declaration.name : path + "_" + declaration.name
-        let name = planMembers.claim(KotlinNames.declared(base, .member), ignoringCase: true)
-        let planDeclaration: String
-        let conditions = conditionsExpression(declaration.runtimeCondition)
-        let selections = "listOf(" + childSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
+        _ declaration: MemberDeclaration, nestedQualified: String?, childSelections: [Int]
+    ) -> Int {
+        var parts: [String]
+        let conditions = Self.conditionsText(declaration.runtimeCondition)
+        let children = childSelections.map(String.init).joined(separator: ",")
         switch declaration.source {
         case .parentRecord(let fragment, let typeCondition, let matchingTypes):
-            let possibleTypes =
-                matchingTypes.map { "setOf(" + $0.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")" }
-                ?? "null"
+            let possibleTypes = matchingTypes.map { $0.map(PlanText.item).joined(separator: ",") } ?? "*"
             if let fragment {
                 let fragmentType = KotlinNames.quoted(context.names.fragments[fragment.name] ?? fragment.name)
-                var arguments = [
-                    KotlinLiteral.string(fragment.name), KotlinLiteral.string(fragment.typeCondition), possibleTypes,
-                    "\(fragmentType).SELECTIONS", "{ \(fragmentType)(it) }",
+                parts = [
+                    "S", PlanText.part(fragment.name), PlanText.part(fragment.typeCondition), possibleTypes,
+                    String(planExternal("\(fragmentType).SELECTIONS")), String(planLens(fragmentType)),
                 ]
-                if fragment.throwOnFieldError { arguments.append("throwOnFieldError = true") }
-                if let conditions { arguments.append("conditions = \(conditions)") }
-                planDeclaration = "FragmentSpread(" + arguments.joined(separator: ", ") + ")"
+                if fragment.throwOnFieldError { parts.append("t") }
             } else {
-                var arguments = [
-                    typeCondition.map { KotlinLiteral.string($0) } ?? "null", possibleTypes, selections,
-                    "{ \(nestedQualified ?? "Any")(it) }",
+                parts = [
+                    "I", typeCondition.map(PlanText.part) ?? "", possibleTypes, children,
+                    String(planLens(nestedQualified ?? "Any")),
                 ]
-                if let conditions { arguments.append("conditions = \(conditions)") }
-                planDeclaration = "InlineFragment(" + arguments.joined(separator: ", ") + ")"
             }
+            if let conditions { parts.append("c=" + conditions) }
         case .field(_, let fieldName, let fieldArguments):
             let selection = declaration.selection
             let nonNullLevels = selection?.nonNullLevels ?? []
             let value = declaration.type.value.nonOptional
-            var arguments = [
-                KotlinLiteral.string(declaration.name), KotlinLiteral.string(fieldName),
-                KotlinLiteral.string(selection?.schemaType.schemaType.namedType ?? ""),
+            parts = [
+                "F", PlanText.part(declaration.name), PlanText.part(fieldName),
+                PlanText.part(selection?.schemaType.schemaType.namedType ?? ""),
                 decoder(
                     value, named: declaration.type.named, level: 0, nonNull: nonNullLevels,
                     nestedQualified: nestedQualified),
-                "nonNull = " + (nonNullLevels.first ?? false ? "true" : "false"),
+                nonNullLevels.first ?? false ? "1" : "0", children,
             ]
+            if let conditions { parts.append("c=" + conditions) }
             if !fieldArguments.isEmpty {
-                arguments.append(
-                    "arguments = mapOf("
-                        + fieldArguments.map { KotlinLiteral.string($0.name) + " to " + KotlinLiteral.value($0.value) }
-                        .joined(separator: ", ") + ")")
+                let object = fieldArguments.map { JSONText.quote($0.name) + ":" + PlanText.value($0.value) }
+                parts.append("a=" + PlanText.part("{" + object.joined(separator: ",") + "}"))
             }
-            if !childSelections.isEmpty { arguments.append("selections = " + selections) }
-            if let conditions { arguments.append("conditions = \(conditions)") }
             if let required = selection?.required {
-                let action =
-                    switch required {
-                    case .none: "NONE"
-                    case .log: "LOG"
-                    case .throwError: "THROW"
-                    }
-                arguments.append("required = RequiredAction.\(action)")
+                switch required {
+                case .none: parts.append("r=N")
+                case .log: parts.append("r=L")
+                case .throwError: parts.append("r=T")
+                }
             }
-            if selection?.catches != nil { arguments.append("catches = true") }
+            if selection?.catches != nil { parts.append("x") }
             if let connection = selection?.connection {
-                let filters = connection.filters.map { KotlinLiteral.string($0) }.joined(separator: ", ")
-                arguments.append(
-                    "connection = ConnectionSpec(\(KotlinLiteral.string(connection.key))"
-                        + (filters.isEmpty ? "" : ", listOf(\(filters))") + ")")
+                parts.append("k=" + ([connection.key] + connection.filters).map(PlanText.item).joined(separator: ","))
             }
-            if let update = selection?.recordUpdate { arguments.append("update = " + Self.recordUpdate(update)) }
+            if let update = selection?.recordUpdate { parts += Self.recordUpdate(update) }
             if let keys = selection?.recordKeys, !keys.isEmpty {
                 let entries = keys.map { key in
-                    KotlinLiteral.string(key.typeName) + " to listOf("
-                        + key.fields.map { KotlinLiteral.string($0) }.joined(separator: ", ") + ")"
+                    PlanText.item(key.typeName) + ":" + key.fields.map(PlanText.item).joined(separator: ",")
                 }
-                arguments.append("keyFields = mapOf(" + entries.joined(separator: ", ") + ")")
+                parts.append("K=" + entries.joined(separator: ";"))
             }
-            planDeclaration = "Field(" + arguments.joined(separator: ", ") + ")"
         }
-        planDeclarations.append("val \(KotlinNames.quoted(name)) = \(planDeclaration)")
-        return name
+        planLines.append(parts.joined(separator: "|"))
+        return planLines.count - 1
     }
 
-    /// A declarative update as the runtime's `RecordUpdate`: its kind, `connections:` as written, the types.
-    static func recordUpdate(_ update: RecordUpdateDeclaration) -> String {
+    /// The index `lens(index, reader)` makes `qualified`'s lens for, one per class in the file.
+    func planLens(_ qualified: String) -> Int {
+        if let index = planLensIndex[qualified] { return index }
+        planLenses.append(qualified)
+        planLensIndex[qualified] = planLenses.count - 1
+        return planLenses.count - 1
+    }
+
+    /// The index `external(index)` gives `expression` for, one per distinct expression in the file.
+    func planExternal(_ expression: String) -> Int {
+        if let index = planExternalIndex[expression] { return index }
+        planExternals.append(expression)
+        planExternalIndex[expression] = planExternals.count - 1
+        return planExternals.count - 1
+    }
+
+    /// A declarative update as the plan's parts: its kind (the runtime's `RecordUpdate.Kind`), `connections:` as
+    /// written, the types.
+    static func recordUpdate(_ update: RecordUpdateDeclaration) -> [String] {
         let kind = update.kind.reduce(into: "") { text, character in
             if character.isUppercase { text += "_" }
             text += character.uppercased()
         }
-        var arguments = ["RecordUpdate.Kind.\(kind)"]
-        if let connections = update.connections {
-            arguments.append("connections = " + KotlinLiteral.value(connections))
-        }
-        if let edge = update.edgeTypeName { arguments.append("edgeTypename = " + KotlinLiteral.string(edge)) }
-        if let type = update.typeName { arguments.append("typename = " + KotlinLiteral.string(type)) }
-        return "RecordUpdate(" + arguments.joined(separator: ", ") + ")"
+        var parts = ["u=" + kind]
+        if let connections = update.connections { parts.append("uc=" + PlanText.part(PlanText.value(connections))) }
+        if let edge = update.edgeTypeName { parts.append("ue=" + PlanText.part(edge)) }
+        if let type = update.typeName { parts.append("ut=" + PlanText.part(type)) }
+        return parts
     }
 
-    /// The decoder of a value (`DeclaredType.value`, its optionality at `level` stripped) at `level`: list decoders
-    /// down to the named type's. `nonNull` is the tree's `FieldSelection.nonNullLevels`.
+    /// The decoder of a value (`DeclaredType.value`, its optionality at `level` stripped) at `level` in the plan's
+    /// spelling: list decoders down to the named type's. `nonNull` is the tree's `FieldSelection.nonNullLevels`.
     func decoder(
         _ type: DeclaredType, named: DeclaredNamedType, level: Int, nonNull: [Bool], nestedQualified: String?
     ) -> String {
@@ -111,62 +113,84 @@ extension KotlinDefinitionWriter {
             switch named {
             case .builtInScalar(let name):
                 switch name {
-                case "String": return "Scalars.STRING"
-                case "ID": return "Scalars.ID"
-                case "Int": return "Scalars.INT"
-                case "Float": return "Scalars.FLOAT"
-                default: return "Scalars.BOOLEAN"
+                case "String": return "S"
+                case "ID": return "D"
+                case "Int": return "I"
+                case "Float": return "F"
+                default: return "B"
                 }
             case .customScalar(let name):
-                if let mapping = context.kotlinMapping(name) { return "Scalars.custom(\(mapping.converter))" }
-                return "Scalars.CUSTOM"
+                if let mapping = context.kotlinMapping(name) {
+                    return "#" + String(planExternal("Scalars.custom(\(mapping.converter))"))
+                }
+                return "C"
             case .enumeration(let name):
-                return "Scalars.enumeration { \(context.namedType(name)).fromRawValue(it) }"
+                return "#" + String(planExternal("Scalars.enumeration { \(context.namedType(name)).fromRawValue(it) }"))
             case .lens:
-                return "LensDecoder { \(nestedQualified ?? "Any")(it) }"
+                return "@" + String(planLens(nestedQualified ?? "Any"))
             case .fragment, .inputObject, .optimisticBuilder:
-                return "Scalars.CUSTOM"
+                return "C"
             }
         }
         let decoded = decoder(
             item.nonOptional, named: named, level: level + 1, nonNull: nonNull, nestedQualified: nestedQualified)
-        let itemNonNull = level + 1 < nonNull.count && nonNull[level + 1] ? "true" : "false"
-        return item.isOptional
-            ? "OptionalItemsDecoder(\(decoded), itemNonNull = \(itemNonNull))"
-            : "ListDecoder(\(decoded), itemNonNull = \(itemNonNull))"
+        let itemNonNull = level + 1 < nonNull.count && nonNull[level + 1] ? "!" : "?"
+        return item.isOptional ? "{" + decoded + "}" + itemNonNull : "[" + decoded + "]" + itemNonNull
     }
 
-    /// `listOf(…)` spelling the tree's `runtimeCondition`: one alternative as its conditions, several as one
-    /// `Condition.anyOf`, never present as `Condition.literal(false)`; nil when it is always present.
-    func conditionsExpression(_ alternatives: [[ConditionAtom]]) -> String? {
+    /// The plan's spelling of the tree's `runtimeCondition`: one alternative as its atoms (`+a,-b`), several
+    /// separated by `;`, never present as `F`; nil when it is always present.
+    static func conditionsText(_ alternatives: [[ConditionAtom]]) -> String? {
         if alternatives == [[]] { return nil }
-        if alternatives.isEmpty { return "listOf(Condition.literal(false))" }
-        func condition(_ atom: ConditionAtom) -> String? {
+        if alternatives.isEmpty { return "F" }
+        func atom(_ atom: ConditionAtom) -> String? {
             switch atom {
-            case .include(let variable): "Condition.include(\(KotlinLiteral.string(variable)))"
-            case .skip(let variable): "Condition.skip(\(KotlinLiteral.string(variable)))"
+            case .include(let variable): "+" + PlanText.item(variable)
+            case .skip(let variable): "-" + PlanText.item(variable)
             case .deferred: nil  // not in `runtimeCondition`
             }
         }
-        func list(_ atoms: [ConditionAtom]) -> String {
-            "listOf(" + atoms.compactMap(condition).joined(separator: ", ") + ")"
-        }
-        if alternatives.count == 1, let only = alternatives.first { return list(only) }
-        let anyOf = alternatives.map { "Condition.allOf(" + list($0) + ")" }
-        return "listOf(Condition.anyOf(listOf(" + anyOf.joined(separator: ", ") + ")))"
+        return alternatives.map { $0.compactMap(atom).joined(separator: ",") }.joined(separator: ";")
     }
 
-    /// The private plan object: every member, then the root's selections.
-    func plan(rootSelections: [String]) -> Template {
-        let selections =
-            "val SELECTIONS: List<Selection> = listOf("
-            + rootSelections.map { KotlinNames.quoted($0) }.joined(separator: ", ") + ")"
-        return """
-            /** The selections, as the runtime normalizes responses and checks reads by them. */
-            private object \(KotlinNames.quoted(planName)) {
-                \(lines: planDeclarations)
-                \(selections)
+    /// The private plan object: the text, its roots last, then the lenses and external values it names by index.
+    func plan(rootSelections: [Int]) -> Template {
+        let text = planLines.map { $0 + "\n" }.joined() + "R|" + rootSelections.map(String.init).joined(separator: ",")
+        let pieces = PlanText.pieces(text).map { Template(KotlinLiteral.string($0)) }
+        var overrides: [Template] = []
+        if !planLenses.isEmpty {
+            let cases = planLenses.enumerated().map { Template("\($0.offset) -> \($0.element)(reader)") }
+            overrides.append(
+                """
+                override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+                    \(lines: cases)
+                    else -> super.lens(index, reader)
+                }
+                """)
+        }
+        if !planExternals.isEmpty {
+            let cases = planExternals.enumerated().map { Template("\($0.offset) -> \($0.element)") }
+            overrides.append(
+                """
+                override fun external(index: Int): Any = when (index) {
+                    \(lines: cases)
+                    else -> super.external(index)
+                }
+                """)
+        }
+        let body: Template =
+            overrides.isEmpty
+            ? .empty
+            : """
+             {
+                \(Template.joined(overrides, separator: "\n\n"))
             }
+            """
+        return """
+            /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+            private object \(KotlinNames.quoted(planName)) : PlanTable(
+                \(lines: pieces, separator: ",\n")
+            )\(body)
             """
     }
 

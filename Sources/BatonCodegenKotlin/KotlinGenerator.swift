@@ -175,15 +175,13 @@ struct KotlinTopLevelNames: Sendable {
 }
 
 /// What every template shares: the model, the top-level names, the package, and the names every file's nested
-/// classes and plan members must avoid (computed once).
+/// classes must avoid (computed once).
 struct KotlinContext: Sendable {
     let model: LensModel
     let names: KotlinTopLevelNames
     let packageName: String
     /// Every top-level name and `Companion`: nested classes never take them.
     let nestedTypeBase: KotlinScope
-    /// Every top-level name and every root of an expression in a plan: plan members never take them.
-    let planMemberBase: KotlinScope
     /// The plan lowered into declarations (`DeclarationTree`), one construct at a time where it is printed.
     let declarations: DeclarationLowering
 
@@ -193,18 +191,6 @@ struct KotlinContext: Sendable {
         self.names = names
         self.packageName = packageName
         nestedTypeBase = KotlinScope(base: names.all, ["Companion"]).flattened()
-        var roots = [
-            "baton", "kotlin", "java", "javax", "android", "it", "listOf", "mapOf", "setOf", "emptyList",
-            "emptyMap", "to", "SELECTIONS",
-        ]
-        roots.append(String(packageName.split(separator: ".").first ?? ""))
-        for scalar in model.types.customScalars {
-            if let converter = scalar.mapping?.kotlinConverter {
-                roots.append(String(converter.split(separator: ".").first ?? ""))
-            }
-            if let type = scalar.mapping?.kotlinType { roots.append(String(type.split(separator: ".").first ?? "")) }
-        }
-        planMemberBase = KotlinScope(base: names.all, roots + IdentifierRules.kotlinRuntimeTypeNames).flattened()
     }
 
     /// The fragment named `name`, found in constant time.

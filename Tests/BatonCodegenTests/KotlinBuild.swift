@@ -131,6 +131,7 @@ enum KotlinBuild {
         files += hostile.map { (path: "hostile/\($0.path)", contents: $0.contents) }
         files.append((path: "app/DateTimes.kt", contents: KotlinHostileSchema.converter))
         files.append((path: "check/runtime/RuntimeCheck.kt", contents: KotlinRuntimeTests.program))
+        files.append((path: "check/plan/PlanCheck.kt", contents: KotlinRuntimeTests.planProgram))
         files.append((path: "check/incremental/IncrementalCheck.kt", contents: KotlinIncrementalTests.program))
         files.append((path: "check/incremental/EnvironmentCheck.kt", contents: KotlinIncrementalTests.environmentProgram))
         files.append((path: "check/incremental/ServerCheck.kt", contents: KotlinIncrementalTests.serverProgram))

@@ -42,6 +42,202 @@ final class KotlinRuntimeTests: XCTestCase {
         XCTAssertEqual(IdentifierRules.kotlinRuntimeTypeNames, Set(classes + aliases))
     }
 
+    /// `PlanTable` (generated files' plans as text, issue 34) parses every part of its format into the runtime's
+    /// selections, reads by index, and types every malformed text it is given as a `PlanFormatException`: unknown
+    /// kinds and parts, missing parts, unknown and unclosed decoders, forward children, truncated or badly escaped
+    /// arguments, bad indexes.
+    func testPlanTableParsesItsTextAndTypesMalformedTexts() throws {
+        let build = try KotlinBuild.shared()
+        let output = try KotlinTestSupport.runMain("check.plan.PlanCheckKt", classes: build.classes, in: build.folder)
+        XCTAssertEqual(output, Self.planExpected)
+    }
+
+    /// Plans as generated code declares them, parsed and printed, and malformed texts.
+    static let planProgram = #"""
+        package check.plan
+
+        import baton.runtime.*
+
+        class Lens(val reader: RecordReader)
+
+        /** A plan as generated code declares one: lens 0, externals 0 (an enum's decoder), 1 (selections), 2 (no list). */
+        class TestPlan(vararg pieces: String) : PlanTable(*pieces) {
+            override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+                0 -> Lens(reader)
+                else -> super.lens(index, reader)
+            }
+
+            override fun external(index: Int): Any = when (index) {
+                0 -> ENUM
+                1 -> listOf<Selection>(Field("id", "id", "ID", Scalars.ID, true))
+                2 -> "not a list"
+                else -> super.external(index)
+            }
+
+            companion object {
+                val ENUM: Decoder<String> = Scalars.enumeration { it }
+            }
+        }
+
+        fun decoder(decoder: Decoder<*>): String = when (decoder) {
+            Scalars.STRING -> "S"
+            Scalars.ID -> "D"
+            Scalars.INT -> "I"
+            Scalars.FLOAT -> "F"
+            Scalars.BOOLEAN -> "B"
+            Scalars.CUSTOM -> "C"
+            TestPlan.ENUM -> "enum"
+            is ListDecoder<*> -> "[" + decoder(decoder.element) + "]" + (if (decoder.itemNonNull) "!" else "?")
+            is OptionalItemsDecoder<*> -> "{" + decoder(decoder.element) + "}" + (if (decoder.itemNonNull) "!" else "?")
+            is LensDecoder<*> -> "lens"
+            else -> "other"
+        }
+
+        val variables = listOf(mapOf("a" to true, "b" to false), mapOf("a" to true, "b" to true), mapOf<String, Any?>("b" to false))
+
+        fun conditions(conditions: List<Condition>): String =
+            if (conditions.isEmpty()) "" else " if " + variables.map { v -> conditions.all { it.holds(v) } }
+
+        fun describe(selection: Selection, indent: String): String = when (selection) {
+            is Field<*> -> indent + "field " + selection.responseKey + " " + selection.name + ": " + selection.typeName + " " +
+                decoder(selection.decoder) + (if (selection.nonNull) " nonNull" else "") +
+                (if (selection.arguments.isEmpty()) "" else " args " + selection.arguments.map { (k, v) -> k + "=" + value(v) }) +
+                conditions(selection.conditions) +
+                (selection.required?.let { " required $it" } ?: "") + (if (selection.catches) " catches" else "") +
+                (selection.connection?.let { " connection " + it.key + it.filters } ?: "") +
+                (selection.update?.let { " update " + it.kind + " " + value(it.connections) + " " + it.edgeTypename + " " + it.typename } ?: "") +
+                (if (selection.keyFields.isEmpty()) "" else " keys " + selection.keyFields) +
+                selection.selections.joinToString("") { "\n" + describe(it, "$indent  ") }
+            is InlineFragment<*> -> indent + "inline " + selection.typeCondition + " " + selection.possibleTypes +
+                conditions(selection.conditions) + " makes " + selection.factory(absentReader()).javaClass.simpleName +
+                selection.selections.joinToString("") { "\n" + describe(it, "$indent  ") }
+            is FragmentSpread<*> -> indent + "spread " + selection.fragmentName + " on " + selection.typeCondition + " " +
+                selection.possibleTypes + (if (selection.throwOnFieldError) " throwOnFieldError" else "") +
+                conditions(selection.conditions) + " makes " + selection.factory(absentReader()).javaClass.simpleName +
+                " selections " + selection.selections.size
+        }
+
+        fun value(value: Any?): String = when (value) {
+            is Variable -> "$" + value.name
+            is JsonNumber -> "#" + value.literal
+            is String -> "\"" + value + "\""
+            is List<*> -> value.map { value(it) }.toString()
+            is Map<*, *> -> value.entries.map { it.key.toString() + ":" + value(it.value) }.toString()
+            else -> value.toString()
+        }
+
+        /** Each text's parse: its roots, or the exception it throws. */
+        fun attempt(name: String, plan: PlanTable, use: (PlanTable) -> Any? = { it.roots() }) {
+            val result = try {
+                use(plan)
+                "parsed"
+            } catch (error: PlanFormatException) {
+                "PlanFormatException"
+            } catch (error: Throwable) {
+                "other " + error
+            }
+            println("$name: $result")
+        }
+
+        fun main() {
+            val plan = TestPlan(
+                "F|id|id|ID|D|1|\nF|name|na\\|me|String|S|0||c=+a,-b|r=L\nF|tags|tags|String|{[S]!}?|0||c=+a;-b\n" +
+                    "F|kind|kind|Kind|#0|0||x|a={\"first\":5,\"after\":{\"\$\":\"cursor\"},\"q\":\"a\\\\\\\"b\\|c\\\\nd\\\\u00e9\",\"l\":[1.5e3,true,null,{\"k\":{\"\$\":\"v\"}}]}\n",
+                "F|page|page|Page|@0|1|0,1|k=Key\\,1,b,a|K=T\\:x:a,b;U:c|r=T\nF|edges|edges|Edge|[@0]?|0|0|u=APPEND_EDGE|uc=[{\"\$\":\"c\"}]|ue=E\\|1|ut=T\n" +
+                    "I|User|User,Bot|0,2|0|c=F\nI||*||0\nS|Frag|Node||1|0|t|c=-b\nR|4,5,6,7,8,3"
+            )
+            for (root in plan.roots()) println(describe(root, ""))
+            val reader = absentReader()
+            println("read by index: " + plan.read<String>(reader, 1) + " " + plan.readNonNull<String>(reader, 0).isEmpty() +
+                " " + (plan.inlineFragmentNonNull<Any>(reader, 7) is Lens) + " " + (plan.fragment<Any>(reader, 8) is Lens))
+            println("the same objects: " + (plan.field<Any>(0) === plan.field<Any>(0)) + " " + (plan.roots()[5] === plan.field<Any>(3)))
+            attempt("pieces joined", TestPlan("F|i", "d|id|ID|D|1|\nR|", "0"))
+            attempt("unknown kind", TestPlan("X|id|id|ID|D|1|\nR|0"))
+            attempt("missing part", TestPlan("F|id|id|ID|D|1\nR|0"))
+            attempt("unknown decoder", TestPlan("F|id|id|ID|Q|1|\nR|0"))
+            attempt("unclosed decoder", TestPlan("F|id|id|ID|[S|1|\nR|0"))
+            attempt("list without ! or ?", TestPlan("F|id|id|ID|[S]|1|\nR|0"))
+            attempt("decoder with more after it", TestPlan("F|id|id|ID|SS|1|\nR|0"))
+            attempt("forward child", TestPlan("F|a|a|A|@0|1|1\nF|id|id|ID|D|1|\nR|0"))
+            attempt("child not a number", TestPlan("F|a|a|A|@0|1|x\nR|0"))
+            attempt("truncated arguments", TestPlan("F|id|id|ID|D|1||a={\"first\":5\nR|0"))
+            attempt("truncated string argument", TestPlan("F|id|id|ID|D|1||a={\"first\":\"ab\nR|0"))
+            attempt("badly escaped argument", TestPlan("F|id|id|ID|D|1||a={\"first\":\"\\\\q\"}\nR|0"))
+            attempt("short unicode escape", TestPlan("F|id|id|ID|D|1||a={\"first\":\"\\\\u12\"}\nR|0"))
+            attempt("arguments not an object", TestPlan("F|id|id|ID|D|1||a=[1]\nR|0"))
+            attempt("lone backslash", TestPlan("F|id|id|ID|D|1|\nR|0\\"))
+            attempt("unknown part", TestPlan("F|id|id|ID|D|1||z=1\nR|0"))
+            attempt("part twice", TestPlan("F|id|id|ID|D|1||x|x\nR|0"))
+            attempt("nonNull not 1 or 0", TestPlan("F|id|id|ID|D|2|\nR|0"))
+            attempt("unknown update", TestPlan("F|id|id|ID|D|1||u=NOPE\nR|0"))
+            attempt("unknown required action", TestPlan("F|id|id|ID|D|1||r=Q\nR|0"))
+            attempt("condition without + or -", TestPlan("F|id|id|ID|D|1||c=a\nR|0"))
+            attempt("condition without a variable", TestPlan("F|id|id|ID|D|1||c=+\nR|0"))
+            attempt("key fields without a type", TestPlan("F|id|id|ID|D|1||K=a,b\nR|0"))
+            attempt("spread external not a list", TestPlan("S|Frag|Node|*|2|0\nR|0"))
+            attempt("bad external index", TestPlan("F|id|id|ID|#9|1|\nR|0"))
+            attempt("bad lens index", TestPlan("F|id|id|ID|@9|1|\nR|0")) { it.readNonNull<Any>(reader, 0) }
+            attempt("bad root index", TestPlan("F|id|id|ID|D|1|\nR|5"))
+            attempt("index beyond the lines", plan) { it.field<Any>(9) }
+            attempt("index of another kind", plan) { it.spread<Any>(0) }
+            attempt("no roots line", TestPlan("F|id|id|ID|D|1|"))
+            attempt("empty text", TestPlan(""))
+            println("malformed text is not parsed before use: " + TestPlan("nonsense").javaClass.simpleName)
+        }
+
+        fun absentReader(): RecordReader = RecordReader(ReadContext(RecordStore().snapshot(), emptyMap()), null, null)
+        """#
+
+    static let planExpected = #"""
+        field page page: Page lens nonNull required THROW connection Key,1[a, b] keys {T:x=[a, b], U=[c]}
+          field id id: ID D nonNull
+          field name na|me: String S if [true, false, false] required LOG
+        field edges edges: Edge [lens]? update APPEND_EDGE [$c] E|1 T
+          field id id: ID D nonNull
+        inline User [User, Bot] if [false, false, false] makes Lens
+          field id id: ID D nonNull
+          field tags tags: String {[S]!}? if [true, true, true]
+        inline null null makes Lens
+        spread Frag on Node [] throwOnFieldError if [true, false, true] makes Lens selections 1
+        field kind kind: Kind enum args [first=#5, after=$cursor, q="a"b|c
+        dé", l=[#1.5e3, true, null, [k:$v]]] catches
+        read by index: null true true true
+        the same objects: true true
+        pieces joined: parsed
+        unknown kind: PlanFormatException
+        missing part: PlanFormatException
+        unknown decoder: PlanFormatException
+        unclosed decoder: PlanFormatException
+        list without ! or ?: PlanFormatException
+        decoder with more after it: PlanFormatException
+        forward child: PlanFormatException
+        child not a number: PlanFormatException
+        truncated arguments: PlanFormatException
+        truncated string argument: PlanFormatException
+        badly escaped argument: PlanFormatException
+        short unicode escape: PlanFormatException
+        arguments not an object: PlanFormatException
+        lone backslash: PlanFormatException
+        unknown part: PlanFormatException
+        part twice: PlanFormatException
+        nonNull not 1 or 0: PlanFormatException
+        unknown update: PlanFormatException
+        unknown required action: PlanFormatException
+        condition without + or -: PlanFormatException
+        condition without a variable: PlanFormatException
+        key fields without a type: PlanFormatException
+        spread external not a list: PlanFormatException
+        bad external index: PlanFormatException
+        bad lens index: PlanFormatException
+        bad root index: PlanFormatException
+        index beyond the lines: PlanFormatException
+        index of another kind: PlanFormatException
+        no roots line: PlanFormatException
+        empty text: PlanFormatException
+        malformed text is not parsed before use: TestPlan
+
+        """#
+
     /// A program reading through the runtime with a hand-written plan (what generated code would declare).
     static let program = #"""
         package check.runtime

@@ -47,10 +47,9 @@ final class PlanAgreementTests: XCTestCase {
         let kotlinText = try XCTUnwrap(kotlin.first { $0.path == "Alternatives.kt" }?.contents)
         XCTAssertTrue(
             swiftText.contains(#"conditions: [.anyOf([.allOf([.include("a")]), .allOf([.skip("b")])])]"#), swiftText)
-        XCTAssertTrue(
-            kotlinText.contains(
-                #"conditions = listOf(Condition.anyOf(listOf(Condition.allOf(listOf(Condition.include("a"))), Condition.allOf(listOf(Condition.skip("b"))))))"#
-            ), kotlinText)
+        // Kotlin's plan text: the alternatives `+a` and `-b` of the field's `c=` part.
+        XCTAssertTrue(kotlinText.contains("|c=+a;-b"), kotlinText)
+        XCTAssertTrue(GeneratedText.kotlinConditions(kotlinText).contains("+a | -b"), kotlinText)
 
         // What Swift wrote before the plan carried alternatives: no conditions at all. The check sees it.
         let unconditional = swiftText.replacingOccurrences(

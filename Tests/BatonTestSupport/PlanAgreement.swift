@@ -418,9 +418,108 @@ package enum GeneratedText {
         }
     }
 
-    /// Every condition list generated Kotlin hands the runtime (`conditions = listOf(...)`).
+    /// Every condition list generated Kotlin hands the runtime: each plan line's `c=` part (`PlanTable`'s text).
     package static func kotlinConditions(_ text: String) -> [String] {
-        bracketed(after: "conditions = listOf(", in: text).map(neutralKotlin)
+        kotlinPlanParts(text, tag: "c=").map(neutralPlan)
+    }
+
+    /// The plan's conditions `+a,-b`, alternatives separated by `;`, never `F` → `+a -b`, `… | …`, `never`.
+    static func neutralPlan(_ conditions: String) -> String {
+        if conditions == "F" { return "never" }
+        let alternatives = planSplit(conditions, ";").map { alternative in
+            planSplit(alternative, ",").map(planUnescaped).joined(separator: " ")
+        }
+        return alternatives.count == 1 ? alternatives[0] : alternatives.sorted().joined(separator: " | ")
+    }
+
+    /// The value of every tagged part starting with `tag` (`c=`) in generated Kotlin's `PlanTable` texts.
+    package static func kotlinPlanParts(_ text: String, tag: String) -> [String] {
+        kotlinPlanTags(text).filter { $0.hasPrefix(tag) }.map { String($0.dropFirst(tag.count)) }
+    }
+
+    /// The tagged parts of every plan line in generated Kotlin's `PlanTable` texts (`c=+a`, `x`, `r=T` …): the parts
+    /// after a field's 7, an inline fragment's 5 and a spread's 6, escapes kept.
+    package static func kotlinPlanTags(_ text: String) -> [String] {
+        kotlinPlanTexts(text).flatMap { plan in
+            planSplit(plan, "\n").flatMap { line -> [String] in
+                let parts = planSplit(line, "|")
+                let fixed = ["F": 7, "I": 5, "S": 6][parts[0]] ?? parts.count
+                return Array(parts.dropFirst(fixed))
+            }
+        }
+    }
+
+    /// Each `PlanTable(…)` text of generated Kotlin: its string literals unescaped and joined.
+    package static func kotlinPlanTexts(_ text: String) -> [String] {
+        bracketed(after: ": PlanTable(", in: text).map { arguments in
+            var plan = ""
+            var inString = false
+            var characters = arguments.makeIterator()
+            while let character = characters.next() {
+                if !inString {
+                    if character == "\"" { inString = true }
+                    continue
+                }
+                switch character {
+                case "\"": inString = false
+                case "\\":
+                    switch characters.next() {
+                    case "n": plan.append("\n")
+                    case "r": plan.append("\r")
+                    case "t": plan.append("\t")
+                    case "u":
+                        let hex = String((0..<4).compactMap { _ in characters.next() })
+                        if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                            plan.unicodeScalars.append(scalar)
+                        }
+                    case let escaped?: plan.append(escaped)
+                    case nil: break
+                    }
+                default: plan.append(character)
+                }
+            }
+            return plan
+        }
+    }
+
+    /// A plan text's pieces between each `separator` that no `\` makes plain, escapes kept.
+    static func planSplit(_ text: String, _ separator: Character) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                current.append(character)
+                escaped = true
+            } else if character == separator {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// A plan text's piece without its escapes (`\n` a line break).
+    static func planUnescaped(_ text: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                result.append(character == "n" ? "\n" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// `.include("a"), .skip("b")` → `+a -b`; `.anyOf([.allOf([…]), …])` → alternatives; `.literal(false)`.
@@ -428,16 +527,6 @@ package enum GeneratedText {
         if list == ".literal(false)" { return "never" }
         if list.hasPrefix(".anyOf([") {
             return bracketed(after: ".allOf([", in: list).map { atoms($0) }.sorted().joined(separator: " | ")
-        }
-        return atoms(list)
-    }
-
-    /// `Condition.include("a")` → `+a`; `Condition.anyOf(listOf(Condition.allOf(listOf(…)), …))`.
-    static func neutralKotlin(_ list: String) -> String {
-        if list == "Condition.literal(false)" { return "never" }
-        if list.hasPrefix("Condition.anyOf(") {
-            return bracketed(after: "Condition.allOf(listOf(", in: list).map { atoms($0) }.sorted().joined(
-                separator: " | ")
         }
         return atoms(list)
     }
@@ -462,9 +551,15 @@ package enum GeneratedText {
         bracketed(after: "keyFields: [", in: text).map { neutralKeys($0, typeMarker: ":") }
     }
 
-    /// Every record-key table generated Kotlin hands the runtime (`keyFields = mapOf("T" to listOf("a"))`).
+    /// Every record-key table generated Kotlin hands the runtime (a plan line's `K=T:a,b;U:c`).
     package static func kotlinRecordKeys(_ text: String) -> [String] {
-        bracketed(after: "keyFields = mapOf(", in: text).map { neutralKeys($0, typeMarker: " to") }
+        kotlinPlanParts(text, tag: "K=").map { table in
+            planSplit(table, ";").map { entry in
+                let typeAndFields = planSplit(entry, ":")
+                let fields = planSplit(typeAndFields.last ?? "", ",").map(planUnescaped)
+                return planUnescaped(typeAndFields[0]) + ": " + fields.joined(separator: " ")
+            }.joined(separator: "; ")
+        }
     }
 
     /// The quoted names of a key table: a name followed by `typeMarker` starts a type's entry.

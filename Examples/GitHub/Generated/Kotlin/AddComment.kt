@@ -5,19 +5,15 @@ package com.example.github
 import baton.runtime.BatonEnvironment
 import baton.runtime.ConnectionId
 import baton.runtime.FetchException
-import baton.runtime.Field
 import baton.runtime.JsonObjectBuilder
-import baton.runtime.LensDecoder
 import baton.runtime.MutationCall
 import baton.runtime.MutationResult
 import baton.runtime.Operation
 import baton.runtime.OptimisticResponse
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.RecordUpdate
-import baton.runtime.Scalars
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The mutation `AddComment`.
@@ -34,7 +30,7 @@ class AddComment(
     override val operationId: String get() = OPERATION_ID
     override val onError: String? get() = null
     override val rootTypename: String get() = "Mutation"
-    override val selections: List<Selection> get() = Plan.SELECTIONS
+    override val selections: List<Selection> get() = Plan.roots()
     override val throwOnFieldError: Boolean get() = false
 
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
@@ -51,37 +47,37 @@ class AddComment(
      * The data of `AddComment`: a lens of the root record `Mutation`.
      */
     class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val addComment: AddComment2? get() = reader.read(Plan.addComment_)
+        val addComment: AddComment2? get() = Plan.read(reader, 7)
 
         /**
          * A lens of `AddCommentPayload`.
          */
         class AddComment2 internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val commentEdge: CommentEdge? get() = reader.read(Plan.addComment_commentEdge)
+            val commentEdge: CommentEdge? get() = Plan.read(reader, 6)
 
             /**
              * A lens of `IssueCommentEdge`.
              */
             class CommentEdge internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val cursor: String get() = reader.readNonNull(Plan.addComment_commentEdge_cursor)
+                val cursor: String get() = Plan.readNonNull(reader, 0)
 
-                val node: Node? get() = reader.read(Plan.addComment_commentEdge_node)
+                val node: Node? get() = Plan.read(reader, 5)
 
                 /**
                  * A lens of `IssueComment`.
                  */
                 class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                    val id: String get() = reader.readNonNull(Plan.addComment_commentEdge_node_id)
+                    val id: String get() = Plan.readNonNull(reader, 1)
 
-                    val body: String get() = reader.readNonNull(Plan.addComment_commentEdge_node_body)
+                    val body: String get() = Plan.readNonNull(reader, 2)
 
-                    val author: Author? get() = reader.read(Plan.addComment_commentEdge_node_author)
+                    val author: Author? get() = Plan.read(reader, 4)
 
                     /**
                      * A lens of `Actor`.
                      */
                     class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                        val login: String get() = reader.readNonNull(Plan.addComment_commentEdge_node_author_login)
+                        val login: String get() = Plan.readNonNull(reader, 3)
 
                         /**
                          * A typed optimistic response for a record of `Actor`: what a mutation's `optimisticResponse`
@@ -170,17 +166,17 @@ class AddComment(
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val addComment_commentEdge_cursor = Field("cursor", "cursor", "String", Scalars.STRING, nonNull = true)
-        val addComment_commentEdge_node_id = Field("id", "id", "ID", Scalars.ID, nonNull = true)
-        val addComment_commentEdge_node_body = Field("body", "body", "String", Scalars.STRING, nonNull = true)
-        val addComment_commentEdge_node_author_login = Field("login", "login", "String", Scalars.STRING, nonNull = true)
-        val addComment_commentEdge_node_author = Field("author", "author", "Actor", LensDecoder { AddComment.Data.AddComment2.CommentEdge.Node.Author(it) }, nonNull = false, selections = listOf(addComment_commentEdge_node_author_login))
-        val addComment_commentEdge_node = Field("node", "node", "IssueComment", LensDecoder { AddComment.Data.AddComment2.CommentEdge.Node(it) }, nonNull = false, selections = listOf(addComment_commentEdge_node_id, addComment_commentEdge_node_body, addComment_commentEdge_node_author))
-        val addComment_commentEdge = Field("commentEdge", "commentEdge", "IssueCommentEdge", LensDecoder { AddComment.Data.AddComment2.CommentEdge(it) }, nonNull = false, selections = listOf(addComment_commentEdge_cursor, addComment_commentEdge_node), update = RecordUpdate(RecordUpdate.Kind.APPEND_EDGE, connections = Variable("connections")))
-        val addComment_ = Field("addComment", "addComment", "AddCommentPayload", LensDecoder { AddComment.Data.AddComment2(it) }, nonNull = false, arguments = mapOf("input" to Variable("input")), selections = listOf(addComment_commentEdge))
-        val SELECTIONS: List<Selection> = listOf(addComment_)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|cursor|cursor|String|S|1|\nF|id|id|ID|D|1|\nF|body|body|String|S|1|\nF|login|login|String|S|1|\nF|author|author|Actor|@0|0|3\nF|node|node|IssueComment|@1|0|1,2,4\nF|commentEdge|commentEdge|IssueCommentEdge|@2|0|0,5|u=APPEND_EDGE|uc={\"\$\":\"connections\"}\nF|addComment|addComment|AddCommentPayload|@3|0|6|a={\"input\":{\"\$\":\"input\"}}\nR|7"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> AddComment.Data.AddComment2.CommentEdge.Node.Author(reader)
+            1 -> AddComment.Data.AddComment2.CommentEdge.Node(reader)
+            2 -> AddComment.Data.AddComment2.CommentEdge(reader)
+            3 -> AddComment.Data.AddComment2(reader)
+            else -> super.lens(index, reader)
+        }
     }
 
     companion object {

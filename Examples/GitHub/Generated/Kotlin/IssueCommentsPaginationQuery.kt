@@ -2,14 +2,11 @@
 
 package com.example.github
 
-import baton.runtime.Field
-import baton.runtime.FragmentSpread
-import baton.runtime.LensDecoder
 import baton.runtime.Operation
 import baton.runtime.Pagination
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The query `IssueCommentsPaginationQuery`, generated for the `@refetchable` fragment `IssueComments_issue`: `Pagination` sends it with the fragment's variables and the page it asks for.
@@ -23,7 +20,7 @@ class IssueCommentsPaginationQuery(
     override val operationId: String get() = OPERATION_ID
     override val onError: String? get() = null
     override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.SELECTIONS
+    override val selections: List<Selection> get() = Plan.roots()
     override val throwOnFieldError: Boolean get() = false
 
     /** The variables the query declares, of those it was made with. */
@@ -37,21 +34,30 @@ class IssueCommentsPaginationQuery(
      * The data of `IssueCommentsPaginationQuery`: a lens of the root record `Query`.
      */
     class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val node: Node? get() = reader.read(Plan.node)
+        val node: Node? get() = Plan.read(reader, 1)
 
         /**
          * A lens of `Node`.
          */
         class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val issueComments: IssueComments_issue? get() = reader.fragment(Plan.node_issueComments)
+            val issueComments: IssueComments_issue? get() = Plan.fragment(reader, 0)
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val node_issueComments = FragmentSpread("IssueComments_issue", "Issue", setOf("Issue"), IssueComments_issue.SELECTIONS, { IssueComments_issue(it) })
-        val node = Field("node", "node", "Node", LensDecoder { IssueCommentsPaginationQuery.Data.Node(it) }, nonNull = false, arguments = mapOf("id" to Variable("id")), selections = listOf(node_issueComments))
-        val SELECTIONS: List<Selection> = listOf(node)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "S|IssueComments_issue|Issue|Issue|0|0\nF|node|node|Node|@1|0|0|a={\"id\":{\"\$\":\"id\"}}\nR|1"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> IssueComments_issue(reader)
+            1 -> IssueCommentsPaginationQuery.Data.Node(reader)
+            else -> super.lens(index, reader)
+        }
+
+        override fun external(index: Int): Any = when (index) {
+            0 -> IssueComments_issue.SELECTIONS
+            else -> super.external(index)
+        }
     }
 
     companion object {

@@ -2,19 +2,14 @@
 
 package com.example.github
 
-import baton.runtime.Field
-import baton.runtime.FragmentSpread
-import baton.runtime.InlineFragment
 import baton.runtime.JsonNumber
 import baton.runtime.JsonObjectBuilder
-import baton.runtime.LensDecoder
 import baton.runtime.Operation
 import baton.runtime.Optional
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Scalars
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The query `IssueCommentsQuery`.
@@ -32,7 +27,7 @@ class IssueCommentsQuery(
     override val operationId: String get() = OPERATION_ID
     override val onError: String? get() = null
     override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.SELECTIONS
+    override val selections: List<Selection> get() = Plan.roots()
     override val throwOnFieldError: Boolean get() = false
 
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
@@ -49,32 +44,40 @@ class IssueCommentsQuery(
      * The data of `IssueCommentsQuery`: a lens of the root record `Query`.
      */
     class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val node: Node? get() = reader.read(Plan.node)
+        val node: Node? get() = Plan.read(reader, 3)
 
         /**
          * A lens of `Node`.
          */
         class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val asIssue: AsIssue? get() = reader.inlineFragment(Plan.node_asIssue)
+            val asIssue: AsIssue? get() = Plan.inlineFragment(reader, 2)
 
             /**
              * A lens of `Issue`.
              */
             class AsIssue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val title: String get() = reader.readNonNull(Plan.node_asIssue_title)
+                val title: String get() = Plan.readNonNull(reader, 0)
 
-                val issueComments: IssueComments_issue get() = reader.fragmentNonNull(Plan.node_asIssue_issueComments)
+                val issueComments: IssueComments_issue get() = Plan.fragmentNonNull(reader, 1)
             }
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val node_asIssue_title = Field("title", "title", "String", Scalars.STRING, nonNull = true)
-        val node_asIssue_issueComments = FragmentSpread("IssueComments_issue", "Issue", null, IssueComments_issue.SELECTIONS, { IssueComments_issue(it) })
-        val node_asIssue = InlineFragment("Issue", setOf("Issue"), listOf(node_asIssue_title, node_asIssue_issueComments), { IssueCommentsQuery.Data.Node.AsIssue(it) })
-        val node = Field("node", "node", "Node", LensDecoder { IssueCommentsQuery.Data.Node(it) }, nonNull = false, arguments = mapOf("id" to Variable("id")), selections = listOf(node_asIssue))
-        val SELECTIONS: List<Selection> = listOf(node)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|title|title|String|S|1|\nS|IssueComments_issue|Issue|*|0|0\nI|Issue|Issue|0,1|1\nF|node|node|Node|@2|0|2|a={\"id\":{\"\$\":\"id\"}}\nR|3"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> IssueComments_issue(reader)
+            1 -> IssueCommentsQuery.Data.Node.AsIssue(reader)
+            2 -> IssueCommentsQuery.Data.Node(reader)
+            else -> super.lens(index, reader)
+        }
+
+        override fun external(index: Int): Any = when (index) {
+            0 -> IssueComments_issue.SELECTIONS
+            else -> super.external(index)
+        }
     }
 
     companion object {

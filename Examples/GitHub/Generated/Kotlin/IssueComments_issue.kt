@@ -4,34 +4,29 @@ package com.example.github
 
 import baton.runtime.BatonEnvironment
 import baton.runtime.ConnectionId
-import baton.runtime.ConnectionSpec
-import baton.runtime.Field
-import baton.runtime.LensDecoder
-import baton.runtime.OptionalItemsDecoder
 import baton.runtime.Pagination
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.Refetchable
-import baton.runtime.Scalars
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The fragment `IssueComments_issue` on `Issue`: a lens read through the `issueComments` accessor of every lens that spreads it.
  */
 class IssueComments_issue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-    val id: String get() = reader.readNonNull(Plan.id)
+    val id: String get() = Plan.readNonNull(reader, 0)
 
-    val comments: Comments get() = reader.readNonNull(Plan.comments)
+    val comments: Comments get() = Plan.readNonNull(reader, 12)
 
     /**
      * A lens of `IssueCommentConnection`.
      */
     class Comments internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val totalCount: Int get() = reader.readNonNull(Plan.comments_totalCount)
+        val totalCount: Int get() = Plan.readNonNull(reader, 1)
 
-        val edges: List<Edges?>? get() = reader.read(Plan.comments_edges)
+        val edges: List<Edges?>? get() = Plan.read(reader, 8)
 
-        val pageInfo: PageInfo get() = reader.readNonNull(Plan.comments_pageInfo)
+        val pageInfo: PageInfo get() = Plan.readNonNull(reader, 11)
 
         /** The connection record this lens reads: what a mutation's `connections` names. */
         val connectionID: ConnectionId get() = ConnectionId(reader.key.orEmpty())
@@ -40,25 +35,25 @@ class IssueComments_issue internal constructor(reader: RecordReader) : RecordRea
          * A lens of `IssueCommentEdge`.
          */
         class Edges internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val cursor: String get() = reader.readNonNull(Plan.comments_edges_cursor)
+            val cursor: String get() = Plan.readNonNull(reader, 2)
 
-            val node: Node? get() = reader.read(Plan.comments_edges_node)
+            val node: Node? get() = Plan.read(reader, 7)
 
             /**
              * A lens of `IssueComment`.
              */
             class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String get() = reader.readNonNull(Plan.comments_edges_node_id)
+                val id: String get() = Plan.readNonNull(reader, 3)
 
-                val body: String get() = reader.readNonNull(Plan.comments_edges_node_body)
+                val body: String get() = Plan.readNonNull(reader, 4)
 
-                val author: Author? get() = reader.read(Plan.comments_edges_node_author)
+                val author: Author? get() = Plan.read(reader, 6)
 
                 /**
                  * A lens of `Actor`.
                  */
                 class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                    val login: String get() = reader.readNonNull(Plan.comments_edges_node_author_login)
+                    val login: String get() = Plan.readNonNull(reader, 5)
                 }
             }
         }
@@ -67,28 +62,24 @@ class IssueComments_issue internal constructor(reader: RecordReader) : RecordRea
          * A lens of `PageInfo`.
          */
         class PageInfo internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val endCursor: String? get() = reader.read(Plan.comments_pageInfo_endCursor)
+            val endCursor: String? get() = Plan.read(reader, 9)
 
-            val hasNextPage: Boolean get() = reader.readNonNull(Plan.comments_pageInfo_hasNextPage)
+            val hasNextPage: Boolean get() = Plan.readNonNull(reader, 10)
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val id = Field("id", "id", "ID", Scalars.ID, nonNull = true)
-        val comments_totalCount = Field("totalCount", "totalCount", "Int", Scalars.INT, nonNull = true)
-        val comments_edges_cursor = Field("cursor", "cursor", "String", Scalars.STRING, nonNull = true)
-        val comments_edges_node_id = Field("id", "id", "ID", Scalars.ID, nonNull = true)
-        val comments_edges_node_body = Field("body", "body", "String", Scalars.STRING, nonNull = true)
-        val comments_edges_node_author_login = Field("login", "login", "String", Scalars.STRING, nonNull = true)
-        val comments_edges_node_author = Field("author", "author", "Actor", LensDecoder { IssueComments_issue.Comments.Edges.Node.Author(it) }, nonNull = false, selections = listOf(comments_edges_node_author_login))
-        val comments_edges_node = Field("node", "node", "IssueComment", LensDecoder { IssueComments_issue.Comments.Edges.Node(it) }, nonNull = false, selections = listOf(comments_edges_node_id, comments_edges_node_body, comments_edges_node_author))
-        val comments_edges = Field("edges", "edges", "IssueCommentEdge", OptionalItemsDecoder(LensDecoder { IssueComments_issue.Comments.Edges(it) }, itemNonNull = false), nonNull = false, selections = listOf(comments_edges_cursor, comments_edges_node))
-        val comments_pageInfo_endCursor = Field("endCursor", "endCursor", "String", Scalars.STRING, nonNull = false)
-        val comments_pageInfo_hasNextPage = Field("hasNextPage", "hasNextPage", "Boolean", Scalars.BOOLEAN, nonNull = true)
-        val comments_pageInfo = Field("pageInfo", "pageInfo", "PageInfo", LensDecoder { IssueComments_issue.Comments.PageInfo(it) }, nonNull = true, selections = listOf(comments_pageInfo_endCursor, comments_pageInfo_hasNextPage))
-        val comments = Field("comments", "comments", "IssueCommentConnection", LensDecoder { IssueComments_issue.Comments(it) }, nonNull = true, arguments = mapOf("after" to Variable("cursor"), "first" to Variable("count")), selections = listOf(comments_totalCount, comments_edges, comments_pageInfo), connection = ConnectionSpec("IssueComments_comments"))
-        val SELECTIONS: List<Selection> = listOf(id, comments)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|id|id|ID|D|1|\nF|totalCount|totalCount|Int|I|1|\nF|cursor|cursor|String|S|1|\nF|id|id|ID|D|1|\nF|body|body|String|S|1|\nF|login|login|String|S|1|\nF|author|author|Actor|@0|0|5\nF|node|node|IssueComment|@1|0|3,4,6\nF|edges|edges|IssueCommentEdge|{@2}?|0|2,7\nF|endCursor|endCursor|String|S|0|\nF|hasNextPage|hasNextPage|Boolean|B|1|\nF|pageInfo|pageInfo|PageInfo|@3|1|9,10\nF|comments|comments|IssueCommentConnection|@4|1|1,8,11|a={\"after\":{\"\$\":\"cursor\"},\"first\":{\"\$\":\"count\"}}|k=IssueComments_comments\nR|0,12"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> IssueComments_issue.Comments.Edges.Node.Author(reader)
+            1 -> IssueComments_issue.Comments.Edges.Node(reader)
+            2 -> IssueComments_issue.Comments.Edges(reader)
+            3 -> IssueComments_issue.Comments.PageInfo(reader)
+            4 -> IssueComments_issue.Comments(reader)
+            else -> super.lens(index, reader)
+        }
     }
 
     companion object {
@@ -98,10 +89,10 @@ class IssueComments_issue internal constructor(reader: RecordReader) : RecordRea
         const val FRAGMENT_DOCUMENT: String = "fragment IssueComments_issue on Issue {\n  id\n  comments(first: \$count, after: \$cursor) {\n    totalCount\n    edges {\n      cursor\n      node {\n        id\n        body\n        author {\n          login\n          __typename\n        }\n        __typename\n      }\n      __typename\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n      __typename\n    }\n    __typename\n  }\n}"
 
         /** The fragment's selections, which every spread of it hands the runtime. */
-        val SELECTIONS: List<Selection> get() = Plan.SELECTIONS
+        val SELECTIONS: List<Selection> get() = Plan.roots()
 
         /** The query that fetches this fragment's record again (`@refetchable`), and how it pages. */
-        val REFETCHABLE: Refetchable = Refetchable({ IssueCommentsPaginationQuery(it) }, listOf(Plan.comments), forwardCount = "count", forwardCursor = "cursor", throughNode = true)
+        val REFETCHABLE: Refetchable = Refetchable({ IssueCommentsPaginationQuery(it) }, listOf(Plan.field<Any>(12)), forwardCount = "count", forwardCursor = "cursor", throughNode = true)
 
         /**
          * The pages of [fragment]'s connection in [environment] (`loadNext`, `loadPrevious`, `hasNext`, `hasPrevious`,

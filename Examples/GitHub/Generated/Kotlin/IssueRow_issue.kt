@@ -2,37 +2,35 @@
 
 package com.example.github
 
-import baton.runtime.Field
-import baton.runtime.LensDecoder
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
-import baton.runtime.RequiredAction
-import baton.runtime.Scalars
 import baton.runtime.Selection
 
 /**
  * The fragment `IssueRow_issue` on `Issue`: a lens read through the `issueRow` accessor of every lens that spreads it.
  */
 class IssueRow_issue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-    val number: Int get() = reader.readNonNull(Plan.number)
+    val number: Int get() = Plan.readNonNull(reader, 0)
 
-    val title: String get() = reader.readNonNull(Plan.title)
+    val title: String get() = Plan.readNonNull(reader, 1)
 
-    val author: Author get() = reader.readNonNull(Plan.author)
+    val author: Author get() = Plan.readNonNull(reader, 3)
 
     /**
      * A lens of `Actor`.
      */
     class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val login: String get() = reader.readNonNull(Plan.author_login)
+        val login: String get() = Plan.readNonNull(reader, 2)
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val number = Field("number", "number", "Int", Scalars.INT, nonNull = true)
-        val title = Field("title", "title", "String", Scalars.STRING, nonNull = true)
-        val author_login = Field("login", "login", "String", Scalars.STRING, nonNull = true)
-        val author = Field("author", "author", "Actor", LensDecoder { IssueRow_issue.Author(it) }, nonNull = false, selections = listOf(author_login), required = RequiredAction.LOG)
-        val SELECTIONS: List<Selection> = listOf(number, title, author)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|number|number|Int|I|1|\nF|title|title|String|S|1|\nF|login|login|String|S|1|\nF|author|author|Actor|@0|0|2|r=L\nR|0,1,3"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> IssueRow_issue.Author(reader)
+            else -> super.lens(index, reader)
+        }
     }
 
     companion object {
@@ -42,6 +40,6 @@ class IssueRow_issue internal constructor(reader: RecordReader) : RecordReader.L
         const val FRAGMENT_DOCUMENT: String = "fragment IssueRow_issue on Issue {\n  number\n  title\n  author {\n    login\n    __typename\n  }\n}"
 
         /** The fragment's selections, which every spread of it hands the runtime. */
-        val SELECTIONS: List<Selection> get() = Plan.SELECTIONS
+        val SELECTIONS: List<Selection> get() = Plan.roots()
     }
 }

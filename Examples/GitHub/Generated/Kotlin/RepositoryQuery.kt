@@ -2,19 +2,13 @@
 
 package com.example.github
 
-import baton.runtime.Field
 import baton.runtime.FieldResult
-import baton.runtime.FragmentSpread
-import baton.runtime.JsonNumber
 import baton.runtime.JsonObjectBuilder
-import baton.runtime.LensDecoder
 import baton.runtime.Operation
-import baton.runtime.OptionalItemsDecoder
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Scalars
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The query `RepositoryQuery`.
@@ -31,7 +25,7 @@ class RepositoryQuery(
     override val operationId: String get() = OPERATION_ID
     override val onError: String? get() = null
     override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.SELECTIONS
+    override val selections: List<Selection> get() = Plan.roots()
     override val throwOnFieldError: Boolean get() = false
 
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
@@ -45,46 +39,52 @@ class RepositoryQuery(
      * The data of `RepositoryQuery`: a lens of the root record `Query`.
      */
     class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val repository: FieldResult<Repository?> get() = reader.catching(Plan.repository) { it.read(Plan.repository) }
+        val repository: FieldResult<Repository?> get() = reader.catching(Plan.field<Repository>(6)) { Plan.read<Repository>(it, 6) }
 
         /**
          * A lens of `Repository`.
          */
         class Repository internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val nameWithOwner: String get() = reader.readNonNull(Plan.repository_nameWithOwner)
+            val nameWithOwner: String get() = Plan.readNonNull(reader, 0)
 
-            val description: String? get() = reader.read(Plan.repository_description)
+            val description: String? get() = Plan.read(reader, 1)
 
-            val issues: Issues get() = reader.readNonNull(Plan.repository_issues)
+            val issues: Issues get() = Plan.readNonNull(reader, 5)
 
             /**
              * A lens of `IssueConnection`.
              */
             class Issues internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val nodes: List<Nodes?>? get() = reader.read(Plan.repository_issues_nodes)
+                val nodes: List<Nodes?>? get() = Plan.read(reader, 4)
 
                 /**
                  * A lens of `Issue`.
                  */
                 class Nodes internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                    val id: String get() = reader.readNonNull(Plan.repository_issues_nodes_id)
+                    val id: String get() = Plan.readNonNull(reader, 2)
 
-                    val issueRow: IssueRow_issue? get() = reader.fragment(Plan.repository_issues_nodes_issueRow)
+                    val issueRow: IssueRow_issue? get() = Plan.fragment(reader, 3)
                 }
             }
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val repository_nameWithOwner = Field("nameWithOwner", "nameWithOwner", "String", Scalars.STRING, nonNull = true)
-        val repository_description = Field("description", "description", "String", Scalars.STRING, nonNull = false)
-        val repository_issues_nodes_id = Field("id", "id", "ID", Scalars.ID, nonNull = true)
-        val repository_issues_nodes_issueRow = FragmentSpread("IssueRow_issue", "Issue", null, IssueRow_issue.SELECTIONS, { IssueRow_issue(it) })
-        val repository_issues_nodes = Field("nodes", "nodes", "Issue", OptionalItemsDecoder(LensDecoder { RepositoryQuery.Data.Repository.Issues.Nodes(it) }, itemNonNull = false), nonNull = false, selections = listOf(repository_issues_nodes_id, repository_issues_nodes_issueRow))
-        val repository_issues = Field("issues", "issues", "IssueConnection", LensDecoder { RepositoryQuery.Data.Repository.Issues(it) }, nonNull = true, arguments = mapOf("first" to JsonNumber("5"), "states" to "OPEN"), selections = listOf(repository_issues_nodes))
-        val repository = Field("repository", "repository", "Repository", LensDecoder { RepositoryQuery.Data.Repository(it) }, nonNull = false, arguments = mapOf("name" to Variable("name"), "owner" to Variable("owner")), selections = listOf(repository_nameWithOwner, repository_description, repository_issues), catches = true)
-        val SELECTIONS: List<Selection> = listOf(repository)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|nameWithOwner|nameWithOwner|String|S|1|\nF|description|description|String|S|0|\nF|id|id|ID|D|1|\nS|IssueRow_issue|Issue|*|0|0\nF|nodes|nodes|Issue|{@1}?|0|2,3\nF|issues|issues|IssueConnection|@2|1|4|a={\"first\":5,\"states\":\"OPEN\"}\nF|repository|repository|Repository|@3|0|0,1,5|a={\"name\":{\"\$\":\"name\"},\"owner\":{\"\$\":\"owner\"}}|x\nR|6"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> IssueRow_issue(reader)
+            1 -> RepositoryQuery.Data.Repository.Issues.Nodes(reader)
+            2 -> RepositoryQuery.Data.Repository.Issues(reader)
+            3 -> RepositoryQuery.Data.Repository(reader)
+            else -> super.lens(index, reader)
+        }
+
+        override fun external(index: Int): Any = when (index) {
+            0 -> IssueRow_issue.SELECTIONS
+            else -> super.external(index)
+        }
     }
 
     companion object {

@@ -2,16 +2,12 @@
 
 package com.example.rickandmorty
 
-import baton.runtime.Condition
-import baton.runtime.Field
 import baton.runtime.JsonObjectBuilder
-import baton.runtime.LensDecoder
 import baton.runtime.Operation
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Scalars
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The query `TestConditions`.
@@ -29,7 +25,7 @@ class TestConditions(
     override val operationId: String get() = OPERATION_ID
     override val onError: String? get() = "PROPAGATE"
     override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.SELECTIONS
+    override val selections: List<Selection> get() = Plan.roots()
     override val throwOnFieldError: Boolean get() = false
 
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
@@ -44,47 +40,44 @@ class TestConditions(
      * The data of `TestConditions`: a lens of the root record `Query`.
      */
     class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val character: Character? get() = reader.read(Plan.character)
+        val character: Character? get() = Plan.read(reader, 8)
 
         /**
          * A lens of `Character`.
          */
         class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val id: String? get() = reader.read(Plan.character_id)
+            val id: String? get() = Plan.read(reader, 0)
 
-            val name: String? get() = reader.read(Plan.character_name)
+            val name: String? get() = Plan.read(reader, 1)
 
-            val origin: Origin? get() = reader.read(Plan.character_origin)
+            val origin: Origin? get() = Plan.read(reader, 5)
 
-            val species: String? get() = reader.read(Plan.character_species)
+            val species: String? get() = Plan.read(reader, 6)
 
-            val status: String? get() = reader.read(Plan.character_status)
+            val status: String? get() = Plan.read(reader, 7)
 
             /**
              * A lens of `Location`.
              */
             class Origin internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = reader.read(Plan.character_origin_id)
+                val id: String? get() = Plan.read(reader, 2)
 
-                val name: String? get() = reader.read(Plan.character_origin_name)
+                val name: String? get() = Plan.read(reader, 3)
 
-                val dimension: String? get() = reader.read(Plan.character_origin_dimension)
+                val dimension: String? get() = Plan.read(reader, 4)
             }
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val character_id = Field("id", "id", "ID", Scalars.ID, nonNull = false)
-        val character_name = Field("name", "name", "String", Scalars.STRING, nonNull = false)
-        val character_origin_id = Field("id", "id", "ID", Scalars.ID, nonNull = false)
-        val character_origin_name = Field("name", "name", "String", Scalars.STRING, nonNull = false)
-        val character_origin_dimension = Field("dimension", "dimension", "String", Scalars.STRING, nonNull = false)
-        val character_origin = Field("origin", "origin", "Location", LensDecoder { TestConditions.Data.Character.Origin(it) }, nonNull = false, selections = listOf(character_origin_id, character_origin_name, character_origin_dimension), conditions = listOf(Condition.include("withOrigin")))
-        val character_species = Field("species", "species", "String", Scalars.STRING, nonNull = false)
-        val character_status = Field("status", "status", "String", Scalars.STRING, nonNull = false, conditions = listOf(Condition.skip("hideStatus")))
-        val character = Field("character", "character", "Character", LensDecoder { TestConditions.Data.Character(it) }, nonNull = false, arguments = mapOf("id" to Variable("id")), selections = listOf(character_id, character_name, character_origin, character_species, character_status))
-        val SELECTIONS: List<Selection> = listOf(character)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|id|id|ID|D|0|\nF|name|name|String|S|0|\nF|id|id|ID|D|0|\nF|name|name|String|S|0|\nF|dimension|dimension|String|S|0|\nF|origin|origin|Location|@0|0|2,3,4|c=+withOrigin\nF|species|species|String|S|0|\nF|status|status|String|S|0||c=-hideStatus\nF|character|character|Character|@1|0|0,1,5,6,7|a={\"id\":{\"\$\":\"id\"}}\nR|8"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> TestConditions.Data.Character.Origin(reader)
+            1 -> TestConditions.Data.Character(reader)
+            else -> super.lens(index, reader)
+        }
     }
 
     companion object {

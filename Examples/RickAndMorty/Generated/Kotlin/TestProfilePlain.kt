@@ -2,15 +2,12 @@
 
 package com.example.rickandmorty
 
-import baton.runtime.Field
 import baton.runtime.JsonObjectBuilder
-import baton.runtime.LensDecoder
 import baton.runtime.Operation
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Scalars
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The query `TestProfilePlain`.
@@ -26,7 +23,7 @@ class TestProfilePlain(
     override val operationId: String get() = OPERATION_ID
     override val onError: String? get() = "PROPAGATE"
     override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.SELECTIONS
+    override val selections: List<Selection> get() = Plan.roots()
     override val throwOnFieldError: Boolean get() = false
 
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
@@ -39,41 +36,40 @@ class TestProfilePlain(
      * The data of `TestProfilePlain`: a lens of the root record `Query`.
      */
     class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val character: Character? get() = reader.read(Plan.character)
+        val character: Character? get() = Plan.read(reader, 6)
 
         /**
          * A lens of `Character`.
          */
         class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val id: String? get() = reader.read(Plan.character_id)
+            val id: String? get() = Plan.read(reader, 0)
 
-            val image: String? get() = reader.read(Plan.character_image)
+            val image: String? get() = Plan.read(reader, 1)
 
-            val gender: String? get() = reader.read(Plan.character_gender)
+            val gender: String? get() = Plan.read(reader, 2)
 
-            val location: Location? get() = reader.read(Plan.character_location)
+            val location: Location? get() = Plan.read(reader, 5)
 
             /**
              * A lens of `Location`.
              */
             class Location internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = reader.read(Plan.character_location_id)
+                val id: String? get() = Plan.read(reader, 3)
 
-                val name: String? get() = reader.read(Plan.character_location_name)
+                val name: String? get() = Plan.read(reader, 4)
             }
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val character_id = Field("id", "id", "ID", Scalars.ID, nonNull = false)
-        val character_image = Field("image", "image", "String", Scalars.STRING, nonNull = false)
-        val character_gender = Field("gender", "gender", "String", Scalars.STRING, nonNull = false)
-        val character_location_id = Field("id", "id", "ID", Scalars.ID, nonNull = false)
-        val character_location_name = Field("name", "name", "String", Scalars.STRING, nonNull = false)
-        val character_location = Field("location", "location", "Location", LensDecoder { TestProfilePlain.Data.Character.Location(it) }, nonNull = false, selections = listOf(character_location_id, character_location_name))
-        val character = Field("character", "character", "Character", LensDecoder { TestProfilePlain.Data.Character(it) }, nonNull = false, arguments = mapOf("id" to Variable("id")), selections = listOf(character_id, character_image, character_gender, character_location))
-        val SELECTIONS: List<Selection> = listOf(character)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|id|id|ID|D|0|\nF|image|image|String|S|0|\nF|gender|gender|String|S|0|\nF|id|id|ID|D|0|\nF|name|name|String|S|0|\nF|location|location|Location|@0|0|3,4\nF|character|character|Character|@1|0|0,1,2,5|a={\"id\":{\"\$\":\"id\"}}\nR|6"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> TestProfilePlain.Data.Character.Location(reader)
+            1 -> TestProfilePlain.Data.Character(reader)
+            else -> super.lens(index, reader)
+        }
     }
 
     companion object {

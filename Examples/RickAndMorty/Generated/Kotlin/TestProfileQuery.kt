@@ -2,16 +2,13 @@
 
 package com.example.rickandmorty
 
-import baton.runtime.Field
 import baton.runtime.FieldResult
 import baton.runtime.JsonObjectBuilder
-import baton.runtime.LensDecoder
 import baton.runtime.Operation
+import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Scalars
 import baton.runtime.Selection
-import baton.runtime.Variable
 
 /**
  * The query `TestProfileQuery`.
@@ -27,7 +24,7 @@ class TestProfileQuery(
     override val operationId: String get() = OPERATION_ID
     override val onError: String? get() = "PROPAGATE"
     override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.SELECTIONS
+    override val selections: List<Selection> get() = Plan.roots()
     override val throwOnFieldError: Boolean get() = false
 
     override fun variables(): Map<String, Any?> = JsonObjectBuilder()
@@ -40,70 +37,62 @@ class TestProfileQuery(
      * The data of `TestProfileQuery`: a lens of the root record `Query`.
      */
     class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val character: Character? get() = reader.read(Plan.character)
+        val character: Character? get() = Plan.read(reader, 14)
 
         /**
          * A lens of `Character`.
          */
         class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val id: String? get() = reader.read(Plan.character_id)
+            val id: String? get() = Plan.read(reader, 0)
 
-            val name: String? get() = reader.read(Plan.character_name)
+            val name: String? get() = Plan.read(reader, 1)
 
-            val origin: Origin? get() = reader.read(Plan.character_origin)
+            val origin: Origin? get() = Plan.read(reader, 4)
 
-            val status: String? get() = reader.read(Plan.character_status)
+            val status: String? get() = Plan.read(reader, 5)
 
-            val image: FieldResult<String?> get() = reader.catching(Plan.character_image) { it.read(Plan.character_image) }
+            val image: FieldResult<String?> get() = reader.catching(Plan.field<String>(6)) { Plan.read<String>(it, 6) }
 
-            val location: Location? get() = reader.read(Plan.character_location)
+            val location: Location? get() = Plan.read(reader, 10)
 
-            val gender: FieldResult<String?> get() = reader.catching(Plan.character_gender) { it.read(Plan.character_gender) }
+            val gender: FieldResult<String?> get() = reader.catching(Plan.field<String>(11)) { Plan.read<String>(it, 11) }
 
-            val species: String? get() = reader.read(Plan.character_species)
+            val species: String? get() = Plan.read(reader, 12)
 
-            val type: String? get() = reader.read(Plan.character_type)
+            val type: String? get() = Plan.read(reader, 13)
 
             /**
              * A lens of `Location`.
              */
             class Origin internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = reader.read(Plan.character_origin_id)
+                val id: String? get() = Plan.read(reader, 2)
 
-                val name: String? get() = reader.read(Plan.character_origin_name)
+                val name: String? get() = Plan.read(reader, 3)
             }
 
             /**
              * A lens of `Location`.
              */
             class Location internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = reader.read(Plan.character_location_id)
+                val id: String? get() = Plan.read(reader, 7)
 
-                val name: FieldResult<String?> get() = reader.catching(Plan.character_location_name) { it.read(Plan.character_location_name) }
+                val name: FieldResult<String?> get() = reader.catching(Plan.field<String>(8)) { Plan.read<String>(it, 8) }
 
-                val dimension: String? get() = reader.read(Plan.character_location_dimension)
+                val dimension: String? get() = Plan.read(reader, 9)
             }
         }
     }
 
-    /** The selections, as the runtime normalizes responses and checks reads by them. */
-    private object Plan {
-        val character_id = Field("id", "id", "ID", Scalars.ID, nonNull = false)
-        val character_name = Field("name", "name", "String", Scalars.STRING, nonNull = false)
-        val character_origin_id = Field("id", "id", "ID", Scalars.ID, nonNull = false)
-        val character_origin_name = Field("name", "name", "String", Scalars.STRING, nonNull = false)
-        val character_origin = Field("origin", "origin", "Location", LensDecoder { TestProfileQuery.Data.Character.Origin(it) }, nonNull = false, selections = listOf(character_origin_id, character_origin_name))
-        val character_status = Field("status", "status", "String", Scalars.STRING, nonNull = false)
-        val character_image = Field("image", "image", "String", Scalars.STRING, nonNull = false, catches = true)
-        val character_location_id = Field("id", "id", "ID", Scalars.ID, nonNull = false)
-        val character_location_name = Field("name", "name", "String", Scalars.STRING, nonNull = false, catches = true)
-        val character_location_dimension = Field("dimension", "dimension", "String", Scalars.STRING, nonNull = false)
-        val character_location = Field("location", "location", "Location", LensDecoder { TestProfileQuery.Data.Character.Location(it) }, nonNull = false, selections = listOf(character_location_id, character_location_name, character_location_dimension))
-        val character_gender = Field("gender", "gender", "String", Scalars.STRING, nonNull = false, catches = true)
-        val character_species = Field("species", "species", "String", Scalars.STRING, nonNull = false)
-        val character_type = Field("type", "type", "String", Scalars.STRING, nonNull = false)
-        val character = Field("character", "character", "Character", LensDecoder { TestProfileQuery.Data.Character(it) }, nonNull = false, arguments = mapOf("id" to Variable("id")), selections = listOf(character_id, character_name, character_origin, character_status, character_image, character_location, character_gender, character_species, character_type))
-        val SELECTIONS: List<Selection> = listOf(character)
+    /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */
+    private object Plan : PlanTable(
+        "F|id|id|ID|D|0|\nF|name|name|String|S|0|\nF|id|id|ID|D|0|\nF|name|name|String|S|0|\nF|origin|origin|Location|@0|0|2,3\nF|status|status|String|S|0|\nF|image|image|String|S|0||x\nF|id|id|ID|D|0|\nF|name|name|String|S|0||x\nF|dimension|dimension|String|S|0|\nF|location|location|Location|@1|0|7,8,9\nF|gender|gender|String|S|0||x\nF|species|species|String|S|0|\nF|type|type|String|S|0|\nF|character|character|Character|@2|0|0,1,4,5,6,10,11,12,13|a={\"id\":{\"\$\":\"id\"}}\nR|14"
+    ) {
+        override fun lens(index: Int, reader: RecordReader): Any = when (index) {
+            0 -> TestProfileQuery.Data.Character.Origin(reader)
+            1 -> TestProfileQuery.Data.Character.Location(reader)
+            2 -> TestProfileQuery.Data.Character(reader)
+            else -> super.lens(index, reader)
+        }
     }
 
     companion object {

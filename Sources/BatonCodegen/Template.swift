@@ -78,7 +78,8 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
             text.add(plain)
             return
         }
-        var bytes = text.bytes
+        // Room for what the renderer reserves (`TemplateRenderer(takingOver:)`), so it does not copy the bytes again.
+        var bytes = text.bytes(reserving: 4096)
         write(to: &bytes)
         text = TextBuilder(bytes)
     }

@@ -82,8 +82,17 @@ package struct TextBuilder {
     }
 
     /// The bytes.
-    package var bytes: [UInt8] {
-        withExtendedLifetime(allocation) { Array(UnsafeBufferPointer(start: allocation.base, count: count)) }
+    package var bytes: [UInt8] { bytes(reserving: 0) }
+
+    /// The bytes, in an array with room for `extra` more.
+    package func bytes(reserving extra: Int) -> [UInt8] {
+        withExtendedLifetime(allocation) {
+            [UInt8](unsafeUninitializedCapacity: count + Swift.max(extra, 0)) { buffer, initialized in
+                guard let target = buffer.baseAddress else { return }
+                target.initialize(from: allocation.base, count: count)
+                initialized = count
+            }
+        }
     }
 
     /// The text as a template (written as it is, re-indented where it is interpolated).

@@ -71,6 +71,19 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
         bytes = renderer.output
     }
 
+    /// Appends the text's UTF-8 bytes to `text` (which should be empty or end with a line break); a template
+    /// that is not plain text is rendered into a copy of the bytes, then copied back.
+    package func write(to text: inout TextBuilder) {
+        if case .text(let plain) = node {
+            text.add(plain)
+            return
+        }
+        // Room for what the renderer reserves (`TemplateRenderer(takingOver:)`), so it does not copy the bytes again.
+        var bytes = text.bytes(reserving: 4096)
+        write(to: &bytes)
+        text = TextBuilder(bytes)
+    }
+
     package var isEmpty: Bool {
         if case .text(let text) = node { return text.isEmpty }
         return text.isEmpty

@@ -228,10 +228,10 @@ package struct SwiftGenerator: Sendable {
         case .enumeration, .inputObject, .namespace, .typeConditions, .scalar:
             let (body, imports) = schemaFile(job.part, typeName: job.typeName)
             head(imports)
-            body.write(to: &text.bytes)
+            body.write(to: &text)
         }
         // Templates and the lens writer write no line ending in spaces (`Template`); only the body's last line is open.
-        while text.bytes.last == UInt8(ascii: " ") { text.bytes.removeLast() }
+        text.removeTrailing(UInt8(ascii: " "))
         text.add(UInt8(ascii: "\n"))
         return text.bytes
     }

@@ -213,7 +213,7 @@ struct SwiftLensTemplate {
                     } ?? bytes.count
                 if end > start {
                     text.add(indent)
-                    text.bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+                    text.add(UnsafeBufferPointer(start: base + start, count: end - start))
                 }
                 text.add(UInt8(ascii: "\n"))
                 start = end + 1
@@ -252,7 +252,7 @@ struct SwiftLensTemplate {
                         text.add(indent)
                         atLineStart = false
                     }
-                    text.bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+                    text.add(UnsafeBufferPointer(start: base + start, count: end - start))
                 }
                 guard end < bytes.count else { return }
                 text.add(UInt8(ascii: "\n"))

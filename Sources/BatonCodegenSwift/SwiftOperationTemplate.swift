@@ -42,20 +42,20 @@ struct SwiftOperationTemplate {
         let operation = generator.declarations.operation(self.operation)
         let (opening, members, tail) =
             operation.entryPoints.refetchedFragment.map { refetchQuery(operation, fragment: $0) } ?? parts(operation)
-        opening.write(to: &text.bytes)
+        opening.write(to: &text)
         text.add("\n    ")
         text.add(generator.access)
         text.add("static let document: String = ")
         writeDocument(operation, into: &text)
         text.add(UInt8(ascii: "\n"))
-        members.write(to: &text.bytes)
+        members.write(to: &text)
         text.add("\n\n")
         var written = SwiftLensTemplate.WrittenLenses()
         SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName]
         ).write(into: &text, indent: "    ", written: &written)
         text.add(UInt8(ascii: "\n"))
-        tail.write(to: &text.bytes)
+        tail.write(to: &text)
     }
 
     /// The operation's templates: the struct's members before `document` and after it (up to its `Data` lens), and

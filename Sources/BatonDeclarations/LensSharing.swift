@@ -52,20 +52,14 @@ package enum LensSharing {
         lens.members[index].lens = inner
     }
 
-    /// A cheap bucket for candidates: equal lenses have equal signatures.
+    /// A cheap bucket for candidates: equal lenses have equal signatures. The record type, the number of members and
+    /// the first member's name, read off the lens without building an array of its members' names (a candidate is
+    /// then checked name by name, `sameMemberNames`, before the full comparison).
     private struct Signature: Hashable {
         var recordType: String
-        var memberNames: [String]
+        var memberCount: Int
+        var firstMemberName: String?
         var isInlineFragment: Bool
-
-        /// The record type, the number of members and the first member's name: equal signatures hash alike, and a
-        /// nested lens's signature is hashed without hashing each of its members' names (`==` still compares them).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(recordType)
-            hasher.combine(memberNames.count)
-            hasher.combine(memberNames.first)
-            hasher.combine(isInlineFragment)
-        }
     }
 
     private static func visit(
@@ -78,17 +72,27 @@ package enum LensSharing {
             var isInlineFragment = false
             if case .parentRecord = member.source { isInlineFragment = true }
             let signature = Signature(
-                recordType: nested.recordType, memberNames: nested.members.map(\.name),
-                isInlineFragment: isInlineFragment)
+                recordType: nested.recordType, memberCount: nested.members.count,
+                firstMemberName: nested.members.first?.name, isInlineFragment: isInlineFragment)
             path.append(index)
             defer { path.removeLast() }
-            if let earlier = seen[signature]?.first(where: { same(member, $0.member) }) {
+            if let earlier = seen[signature]?.first(where: {
+                sameMemberNames(nested, $0.member.lens) && same(member, $0.member)
+            }) {
                 marks.append((path, earlier.path))
                 continue
             }
             seen[signature, default: []].append((path, member))
             visit(nested, path: &path, seen: &seen, marks: &marks)
         }
+    }
+
+    /// The two lenses' members have the same names, in order: `same` implies it, and a candidate with other members
+    /// is refuted by their names alone, not compared in full.
+    private static func sameMemberNames(_ one: LensDeclaration, _ other: LensDeclaration?) -> Bool {
+        guard let other, one.members.count == other.members.count else { return false }
+        for index in one.members.indices where one.members[index].name != other.members[index].name { return false }
+        return true
     }
 
     /// The two members' nested lenses are one type (see the type's documentation).

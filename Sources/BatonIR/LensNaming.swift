@@ -66,10 +66,17 @@ package enum LensNaming {
     /// characters are kept.
     package static func upperCamel(_ name: String) -> String {
         guard let first = name.utf8.first, first >= 97, first <= 122 else { return name }
-        // An ASCII lower-case letter is one byte: replace it, keep the rest as it is.
-        var bytes = Array(name.utf8)
-        bytes[0] = first - 32
-        return String(decoding: bytes, as: UTF8.self)
+        // An ASCII lower-case letter is one byte: replace it, keep the rest as it is (written straight into the
+        // new string, no array of the bytes in between).
+        let utf8 = name.utf8
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var written = 0
+            for byte in utf8 {
+                buffer[written] = written == 0 ? first - 32 : byte
+                written += 1
+            }
+            return written
+        }
     }
 
     /// The type name of a nested lens: `upperCamel(accessor)`, with `2`, `3`, … appended until it

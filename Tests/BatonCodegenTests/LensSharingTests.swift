@@ -117,4 +117,22 @@ import Testing
         let inlineShares = LensSharing.same(organization, inline)
         #expect(!inlineShares, "a field's lens and an inline fragment's")
     }
+
+    /// Candidates are looked for past the lenses of the same record type, member count and first member whose later
+    /// members differ: a lens shares the first equal one, not the first alike.
+    @Test func sharesTheFirstEqualLensPastAlikeOnes() throws {
+        let root = try Self.sharedLenses()
+        let viewer = try #require(root.members.first { $0.name == "viewer" }?.lens)
+        let organization = try #require(viewer.members.first { $0.name == "organization" })
+        let lens = try #require(organization.lens)
+        let name = try #require(lens.members.firstIndex { $0.name == "name" })
+        try #require(name > 0, "a member after the first one is renamed")
+        var other = organization
+        other.lens?.members[name].name = "title"
+        var tree = lens
+        tree.members = [organization, other, other, organization]
+        for index in tree.members.indices { tree.members[index].lens?.typeName = "Lens\(index)" }
+        let marked = LensSharing.mark(tree)
+        #expect(marked.members.map(\.sharedLens) == [nil, nil, [1], [0]])
+    }
 }

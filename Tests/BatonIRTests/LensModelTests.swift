@@ -203,6 +203,16 @@ final class LensModelTests: XCTestCase {
         XCTAssertEqual(LensNaming.spreadAccessorName(fragment: "__"), "__")
         XCTAssertEqual(LensNaming.typeConditionAccessorName(type: "User"), "asUser")
         XCTAssertEqual(LensNaming.upperCamel("nameWithOwner"), "NameWithOwner")
+        // Only a first ASCII lower-case letter changes; the rest is kept byte for byte, past a small string's length.
+        XCTAssertEqual(LensNaming.upperCamel("a"), "A")
+        XCTAssertEqual(LensNaming.upperCamel("z_"), "Z_")
+        XCTAssertEqual(LensNaming.upperCamel("Issues"), "Issues")
+        XCTAssertEqual(LensNaming.upperCamel("_issues"), "_issues")
+        XCTAssertEqual(LensNaming.upperCamel(""), "")
+        XCTAssertEqual(LensNaming.upperCamel("éa"), "éa")
+        XCTAssertEqual(LensNaming.upperCamel("aé"), "Aé")
+        XCTAssertEqual(
+            LensNaming.upperCamel("pullRequestReviewThreadsConnection"), "PullRequestReviewThreadsConnection")
         XCTAssertEqual(LensNaming.nestedTypeName(accessor: "node", taken: ["Node", "Node2"]), "Node3")
     }
 

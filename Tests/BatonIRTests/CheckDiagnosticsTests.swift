@@ -186,4 +186,54 @@ final class CheckDiagnosticsTests: XCTestCase {
         XCTAssertTrue(LensBuildContext.hasCycle([[1], [2], [0]]))
         XCTAssertTrue(LensBuildContext.hasCycle([[], [2], [3], [1]]))
     }
+
+    /// The fragments by name keep the first definition of a name, as validation's order has it.
+    func testTheFirstFragmentOfANameIsTheOneKept() throws {
+        let schema = try Self.schema()
+        let documents = try Self.documents([
+            "fragment F on Node { id } fragment G on Node { name }", "query Q { node { ...F } }",
+            "fragment F on Node { name } fragment G on Node { id }",
+        ])
+        var options = LensModelOptions()
+        options.checksOnly = true
+        let context = LensBuildContext(schema: schema, documents: documents, options: options)
+        for (name, index) in [("F", 0), ("G", 1)] {
+            guard case .fragment(let first) = documents[0].definitions[index] else { return XCTFail("not a fragment") }
+            XCTAssertTrue(context.fragmentNodes[name]?.0 === first, name)
+            XCTAssertEqual(context.fragmentNodes[name]?.1.path, "D0.graphql", name)
+        }
+        XCTAssertEqual(context.fragmentNodes.count, 2)
+    }
+
+    /// A variable's list levels counted on its syntax are its `TypeRef`'s.
+    func testAVariablesListLevelsAreItsTypesOnes() throws {
+        let deep = String(repeating: "[", count: 33) + "Int" + String(repeating: "]", count: 33)
+        let document = try XCTUnwrap(
+            try Self.documents(["query Q($a: Int, $b: [Int], $c: [[Int!]!]!, $d: [Int]!, $e: \(deep)) { node { id } }"])
+                .first)
+        guard case .operation(let operation) = document.definitions.first else { return XCTFail("not an operation") }
+        let levels = operation.variableDefinitions.map { LensModelBuilder.listDepth($0.type) }
+        XCTAssertEqual(levels, [0, 1, 2, 1, 33])
+        XCTAssertEqual(levels, operation.variableDefinitions.map { LensModelBuilder.listDepth(TypeRef($0.type)) })
+    }
+
+    /// A selection set the screen clears is not walked again to learn whether it nests past the text's
+    /// unguarded depth: the answer is the walk's at every depth, cleared or not.
+    func testWhetherASetNestsPastTheTextIsTheWalksAnswer() throws {
+        for depth in 0...12 {
+            let open = String(repeating: "next { ", count: depth)
+            let close = String(repeating: " }", count: depth)
+            let document = try XCTUnwrap(try Self.documents(["query Q { node { \(open)id\(close) } }"]).first)
+            guard case .operation(let operation) = document.definitions.first else {
+                return XCTFail("not an operation")
+            }
+            let set = operation.selectionSet
+            var screen = RefusalScreen(keyFieldNames: ["id"], someFieldNestsTooManyLists: false)
+            let cleared = screen.clears(set, spreadAccessorName: { _ in nil }, inlineAccessorName: { _ in nil })
+            XCTAssertEqual(cleared, depth + 1 < RefusalScreen.clearedLevels, "depth \(depth)")
+            let nests = LensBuildContext.nestingDepth(set) > DocumentText.unguardedDepth
+            XCTAssertEqual(LensBuildContext.mayNestPastText(set, screened: cleared), nests, "depth \(depth)")
+            XCTAssertEqual(LensBuildContext.mayNestPastText(set, screened: false), nests, "depth \(depth)")
+        }
+    }
 }

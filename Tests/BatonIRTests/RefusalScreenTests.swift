@@ -64,6 +64,13 @@ final class RefusalScreenTests: XCTestCase {
             try clears("query Q { node { ...User_a ... on Post { ...User_b } } }", built: ["User_a", "User_b"]))
         XCTAssertFalse(try clears("query Q { items { ... on Post { id } asPost: id } }"))
         XCTAssertFalse(try clears("query Q { items { ... on Post { id } ... on Photo { asPost: id } } }"))
+        // Names of one length that differ do not meet; of one text, they do.
+        XCTAssertTrue(try clears("query Q { node { ...User_a } node { usex } }"))
+        XCTAssertTrue(try clears("query Q { items { ... on Post { id } asPosx: id } }"))
+        XCTAssertTrue(
+            try clears("query Q { node { ...User_a ... on Post { ...Usex_b } } }", built: ["User_a", "Usex_b"]))
+        XCTAssertFalse(
+            try clears("query Q { node { ...User_a ... on Post { ...User_b } } }", built: ["User_a", "User_b"]))
         // What the screen cannot name: a fragment not built, a type the schema lacks, a typeless
         // inline fragment deferred (it is named after its parent type).
         XCTAssertFalse(try clears("query Q { node { ...Other_c } }"))

@@ -75,8 +75,9 @@ extension LensBuildContext {
     /// composite type, a spread cycle) or builds more of one (a `@refetchable` fragment's query);
     /// then no fragment is named as built, as `run()` starts.
     func screenFragments() -> [String]? {
-        var order: [String] = []
+        var order: [(name: String, node: FragmentDefinition)] = []
         var names: [String: String] = [:]
+        names.reserveCapacity(fragmentNodes.count)
         for document in documents {
             for definition in document.definitions {
                 guard case .fragment(let fragment) = definition,
@@ -85,7 +86,7 @@ extension LensBuildContext {
                 guard let type = schema.type(named: fragment.typeCondition.name.value), type.isComposite,
                     BatonDirectives.refetchable(in: fragment.directives) == nil
                 else { return nil }
-                order.append(fragment.name.value)
+                order.append((fragment.name.value, fragment))
                 names[fragment.name.value] = LensNaming.spreadAccessorName(fragment: fragment.name.value)
             }
         }
@@ -93,10 +94,9 @@ extension LensBuildContext {
         var unscreened: [String] = []
         var position: [String: Int] = [:]
         position.reserveCapacity(order.count)
-        for (index, name) in order.enumerated() { position[name] = index }
+        for (index, entry) in order.enumerated() { position[entry.name] = index }
         var spreads: [[Int]] = Array(repeating: [], count: order.count)
-        for (index, name) in order.enumerated() {
-            guard let (node, _) = fragmentNodes[name] else { continue }
+        for (index, (name, node)) in order.enumerated() {
             if skipsWalk(of: node.selectionSet) {
                 refusalScreen?.forEachSpreadFragment { if let child = position[$0] { spreads[index].append(child) } }
             } else {
@@ -111,7 +111,7 @@ extension LensBuildContext {
         // A fragment the screen clears nests fewer than `RefusalScreen.clearedLevels` selection
         // levels (counted as `nestingDepth` counts them): only the others can nest past the text's
         // `unguardedDepth` (`someFragmentNestsPastText`).
-        if RefusalScreen.clearedLevels - 1 <= DocumentText.unguardedDepth {
+        if Self.screenedSetsStayUnguarded {
             fragmentsNestPastText = unscreened.contains { name in
                 fragmentNodes[name].map { Self.nestingDepth($0.0.selectionSet) > DocumentText.unguardedDepth } ?? false
             }

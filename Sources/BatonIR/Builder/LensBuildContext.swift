@@ -120,13 +120,22 @@ final class LensBuildContext {
         self.schema = schema
         self.documents = documents
         self.options = options
+        // Made at its size, one hash per fragment: written from the last definition to the first, so
+        // that the first of a name is the one kept.
+        var count = 0
         for document in documents {
-            for definition in document.definitions {
-                if case .fragment(let fragment) = definition, fragmentNodes[fragment.name.value] == nil {
-                    fragmentNodes[fragment.name.value] = (fragment, document.source)
+            for definition in document.definitions { if case .fragment = definition { count += 1 } }
+        }
+        var nodes: [String: (FragmentDefinition, SourceFile)] = [:]
+        nodes.reserveCapacity(count)
+        for document in documents.reversed() {
+            for definition in document.definitions.reversed() {
+                if case .fragment(let fragment) = definition {
+                    nodes[fragment.name.value] = (fragment, document.source)
                 }
             }
         }
+        fragmentNodes = nodes
     }
 
     /// A context for building operations on another thread: the fragments as `shared` has them
@@ -310,7 +319,7 @@ final class LensBuildContext {
             source: source)
         let (enclosingBubbles, enclosingTypes) = (bubbles, lensTypes)
         (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
-        let lens = rootLens(node.selectionSet, parent: type, scope: scope)
+        let lens = rootLens(node.selectionSet, parent: type, scope: scope).lens
         let types = lensTypes
         (bubbles, lensTypes) = (enclosingBubbles, enclosingTypes)
         // `check` keeps what a spread reads (name, type condition) and the refetch query; the
@@ -330,13 +339,17 @@ final class LensBuildContext {
     }
 
     /// The lens of a definition's selections `set` on `parent`, named after the definition: built
-    /// by the walk, or, when `check` skips the walk (`skipsWalk(of:)`), kept without accessors.
-    func rootLens(_ set: SelectionSet, parent: NamedTypeDef, scope: DefinitionScope) -> Lens {
-        if skipsWalk(of: set) { return lensWithoutAccessors(parent: parent, typeName: scope.name) }
+    /// by the walk, or, when `check` skips the walk (`skipsWalk(of:)`), kept without accessors
+    /// (`screened`: then `set` nests fewer than `RefusalScreen.clearedLevels` levels).
+    func rootLens(_ set: SelectionSet, parent: NamedTypeDef, scope: DefinitionScope) -> (lens: Lens, screened: Bool) {
+        if skipsWalk(of: set) { return (lensWithoutAccessors(parent: parent, typeName: scope.name), true) }
         var groups = OrderedGroups()
         collect(set, parent: parent, inherited: .always, into: &groups, depth: 0)
         var ancestors = [scope.name]
-        return buildLens(groups, parent: parent, typeName: scope.name, ancestors: &ancestors, scope: scope, depth: 0)
+        return (
+            buildLens(groups, parent: parent, typeName: scope.name, ancestors: &ancestors, scope: scope, depth: 0),
+            false
+        )
     }
 
     func operationModel(_ node: OperationDefinition, source: SourceFile) -> OperationModel? {
@@ -354,10 +367,10 @@ final class LensBuildContext {
             name: name, isOperation: true, throwOnFieldError: BatonDirectives.throwsOnFieldError(node.directives),
             source: source)
         (bubbles, lensTypes) = (BubbleTracker(), LensTypeNames())
-        let lens = rootLens(node.selectionSet, parent: root, scope: scope)
+        let (lens, screened) = rootLens(node.selectionSet, parent: root, scope: scope)
         let types = lensTypes
         for definition in node.variableDefinitions
-        where LensModelBuilder.listDepth(TypeRef(definition.type)) > LensModelBuilder.maximumListLevels
+        where LensModelBuilder.listDepth(definition.type) > LensModelBuilder.maximumListLevels
             || definition.defaultValue.map(LensModelBuilder.valueDepth).map({ $0 > LensModelBuilder.maximumValueDepth })
                 == true
         {
@@ -386,10 +399,8 @@ final class LensBuildContext {
         var textParts: SentTextParts? = nil
         // Without the text (`check`), its transform is still made when it could refuse: only
         // selections nested past `DocumentText.unguardedDepth` can run out of stack while printing.
-        if !options.checksOnly
-            || ([node.selectionSet] + usedNodes.map(\.selectionSet)).contains(where: {
-                Self.nestingDepth($0) > DocumentText.unguardedDepth
-            })
+        if !options.checksOnly || Self.mayNestPastText(node.selectionSet, screened: screened)
+            || usedNodes.contains(where: { Self.mayNestPastText($0.selectionSet, screened: false) })
         {
             if checksOnly {
                 // Only the transform can refuse (it asks the stack); the printing cannot. It is run
@@ -469,6 +480,19 @@ final class LensBuildContext {
         for (job, result) in zip(jobs, results.joined()) { found[ObjectIdentifier(job.0)] = result }
         return found
     }
+
+    /// True when `set` may nest its selections past `DocumentText.unguardedDepth` (where printing a
+    /// text asks the stack). A set the screen cleared (`screened`) nests fewer than
+    /// `RefusalScreen.clearedLevels` levels, so it is not walked again when that is within the text's
+    /// unguarded depth (`screenedSetsStayUnguarded`).
+    static func mayNestPastText(_ set: SelectionSet, screened: Bool) -> Bool {
+        if screened, screenedSetsStayUnguarded { return false }
+        return nestingDepth(set) > DocumentText.unguardedDepth
+    }
+
+    /// True when every selection set `RefusalScreen` clears nests no deeper than
+    /// `DocumentText.unguardedDepth` (as `nestingDepth` counts levels).
+    static let screenedSetsStayUnguarded = RefusalScreen.clearedLevels - 1 <= DocumentText.unguardedDepth
 
     /// How deep `set` nests selection sets (fields' and inline fragments'; `set` itself is 0),
     /// not through spreads, counted without recursion.

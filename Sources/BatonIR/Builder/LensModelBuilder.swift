@@ -43,6 +43,17 @@ package struct LensModelBuilder {
     /// How many lists a type nests.
     static func listDepth(_ type: TypeRef) -> Int { type.listNesting }
 
+    /// How many lists a type written in a document nests, as `listDepth` of its `TypeRef` (not made for
+    /// this: it allocates each wrapper). Recursive as `TypeReference.namedType` is: no deeper than the
+    /// parser's own recursion, which bounds the nesting.
+    static func listDepth(_ type: TypeReference) -> Int {
+        switch type {
+        case .named: 0
+        case .list(let inner, _): 1 + listDepth(inner)
+        case .nonNull(let inner, _): listDepth(inner)
+        }
+    }
+
     /// With `cache`, definitions unchanged since the last build with it are taken from it, and
     /// this build's are kept in it (`LensModelCache`). With more than one of `workers` (and no
     /// cache), operations are built on that many threads (`LensBuildContext.operationsBuiltInParallel`):

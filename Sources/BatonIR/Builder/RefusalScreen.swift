@@ -78,7 +78,7 @@ package struct RefusalScreen {
                     }
                 case .fragmentSpread(let spread):
                     let fragment = spread.name.value
-                    if let known = names.firstIndex(where: { $0.isSpread && $0.source == fragment }) {
+                    if let known = names.firstIndex(where: { $0.isSpread && Self.same($0.source, fragment) }) {
                         places.append((known, path))
                     } else {
                         guard let name = spreadAccessorName(fragment) else { return false }
@@ -88,7 +88,7 @@ package struct RefusalScreen {
                 case .inlineFragment(let inline):
                     guard level + 1 < Self.clearedLevels else { return false }
                     if let condition = inline.typeCondition?.name.value {
-                        if let known = names.firstIndex(where: { !$0.isSpread && $0.source == condition }) {
+                        if let known = names.firstIndex(where: { !$0.isSpread && Self.same($0.source, condition) }) {
                             places.append((known, path))
                         } else {
                             guard let name = inlineAccessorName(condition) else { return false }
@@ -107,7 +107,7 @@ package struct RefusalScreen {
         // Two fragments or type conditions of one accessor name, on one path.
         for index in names.indices.dropFirst() {
             let name = names[index].name
-            for other in names[..<index].indices where names[other].name == name {
+            for other in names[..<index].indices where Self.same(names[other].name, name) {
                 for place in places where place.name == index {
                     if places.contains(where: { $0.name == other && samePath(place.path, $0.path) }) { return false }
                 }
@@ -122,8 +122,8 @@ package struct RefusalScreen {
                 switch selection {
                 case .field(let field):
                     let key = field.responseKey
-                    if names.contains(where: { $0.name == key }),
-                        places.contains(where: { names[$0.name].name == key && samePath($0.path, path) })
+                    if names.contains(where: { Self.same($0.name, key) }),
+                        places.contains(where: { Self.same(names[$0.name].name, key) && samePath($0.path, path) })
                     {
                         return false
                     }
@@ -145,11 +145,17 @@ package struct RefusalScreen {
         for name in names where name.isSpread { body(name.source) }
     }
 
+    /// `a == b`, told at once by the lengths when they differ, as most names compared here do (`==`
+    /// compares the texts without looking at their lengths first).
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
+    }
+
     /// True when the paths numbered `first` and `second` are made of the same keys.
     private func samePath(_ first: Int, _ second: Int) -> Bool {
         var (first, second) = (first, second)
         while first != second {
-            guard first != 0, second != 0, paths[first].key == paths[second].key else { return false }
+            guard first != 0, second != 0, Self.same(paths[first].key, paths[second].key) else { return false }
             (first, second) = (paths[first].parent, paths[second].parent)
         }
         return true

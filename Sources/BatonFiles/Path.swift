@@ -83,27 +83,30 @@ package enum Path {
 
     /// The extension of the last segment, without the dot, lowercased ("" if none).
     package static func pathExtension(_ path: String) -> String {
-        // On bytes: `/` and `.` are ASCII and never part of a longer UTF-8 sequence.
-        let bytes = path.utf8
-        var dot: String.UTF8View.Index?
-        var index = bytes.endIndex
-        while index > bytes.startIndex {
-            let before = bytes.index(before: index)
-            let byte = bytes[before]
-            if byte == UInt8(ascii: "/") { break }
-            if byte == UInt8(ascii: ".") {
-                dot = before
-                break
+        // On contiguous bytes (stepping `String.UTF8View`'s indices cost about a thousand instructions a
+        // path, and every document file's path is asked twice by `check`): `/` and `.` are ASCII and never
+        // part of a longer UTF-8 sequence.
+        var path = path
+        return path.withUTF8 { bytes in
+            var index = bytes.count
+            var dot = -1
+            while index > 0 {
+                let byte = bytes[index - 1]
+                if byte == UInt8(ascii: "/") { break }
+                if byte == UInt8(ascii: ".") {
+                    dot = index - 1
+                    break
+                }
+                index -= 1
             }
-            index = before
+            // No dot, or a name that starts with its only dot (`.gitignore`), has no extension.
+            guard dot > 0, bytes[dot - 1] != UInt8(ascii: "/") else { return "" }
+            let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+            if suffix.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+                return String(decoding: suffix, as: UTF8.self)
+            }
+            return String(decoding: suffix, as: UTF8.self).lowercased()
         }
-        // No dot, or a name that starts with its only dot (`.gitignore`), has no extension.
-        guard let dot, dot != bytes.startIndex, bytes[bytes.index(before: dot)] != UInt8(ascii: "/") else { return "" }
-        let suffix = bytes[bytes.index(after: dot)...]
-        if suffix.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
-            return String(decoding: suffix, as: UTF8.self)
-        }
-        return String(decoding: suffix, as: UTF8.self).lowercased()
     }
 
     /// Orders paths (and names) by their UTF-8 bytes, as every file list Baton makes is sorted.

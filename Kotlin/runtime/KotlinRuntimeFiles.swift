@@ -6,6 +6,8 @@ import BatonFiles
 
 #if canImport(Darwin)
     import Foundation
+#elseif canImport(Glibc)
+    import Glibc
 #endif
 
 /// The Kotlin runtime's files, as `baton gen --lang kotlin` writes them: the `.kt` files of package
@@ -103,7 +105,9 @@ package enum KotlinRuntimeFiles {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 let first = bytes[start] | 0x20
-                if end > start, bytes[start] >= 0x80 || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) {
+                if end > start, bytes[start] >= 0x80 || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")),
+                    mayDeclare(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                {
                     let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     if let name = typeName(declaredOn: Substring(line)) { names.append(name) }
                 }
@@ -116,8 +120,27 @@ package enum KotlinRuntimeFiles {
     /// True when `text` holds a carriage return, read on bytes (a `Character` comparison misses the one in "\r\n").
     static func hasCarriageReturn(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in bytes.contains(UInt8(ascii: "\r")) }
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) != nil
+        }
     }
+
+    /// False when a line (of a text without carriage returns) cannot declare a type, told on its bytes: its
+    /// first word, up to the first space, is ASCII and neither a modifier nor a kind. (The `Character`s of the
+    /// line split its first word there too: only a non-ASCII scalar could join a space to what follows it.)
+    private static func mayDeclare(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = 0
+        while end < line.count, line[end] != UInt8(ascii: " ") {
+            if line[end] >= 0x80 { return true }
+            end += 1
+        }
+        let word = UnsafeBufferPointer(rebasing: line[..<end])
+        return leadingWords.contains { word.elementsEqual($0) }
+    }
+
+    /// The words a declaring line can begin with, as bytes.
+    private static let leadingWords: [[UInt8]] = declarationModifiers.union(declarationKinds).map { Array($0.utf8) }
 
     /// The type a line declares, if it begins with a letter, then any modifiers, then a kind and a name.
     private static func typeName(declaredOn line: Substring) -> String? {

@@ -36,11 +36,12 @@ final class KotlinRuntimeFilesTests: XCTestCase {
             "@Annotated class Annotated", "data class Data<T>(val t: T)", "sealed interface Sealed",
             "private class Hidden", "internal object Object_1 {", "typealias Alias = Int", "écrit class Accented",
             "e\u{301}class Combining", "enum class Kind { A }", "fun notAType() {}", "class", "open  class TwoSpaces",
-            "Ωmega class Greek", "inner class Inner", "",
+            "Ωmega class Greek", "inner class Inner", "object Obj", "data  class Spaced", "enum\tclass Tab",
+            "value class NotAModifier", "class \u{301}Combined", "classy Named", "",
         ].joined(separator: "\n")
         XCTAssertEqual(
             KotlinRuntimeFiles.declaredTypeNames(made),
-            ["Plain", "Data", "Sealed", "Object_1", "Alias", "Kind", "TwoSpaces", "Inner"])
+            ["Plain", "Data", "Sealed", "Object_1", "Alias", "Kind", "TwoSpaces", "Inner", "Obj", "Spaced"])
         var texts = [made, made + "\n", "class Last", "\n\nclass AfterEmpty\n"]
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.folder) where name.hasSuffix(".kt") {
             texts.append(try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8))

@@ -138,8 +138,7 @@ package enum FileSystem {
                         }
                     })
             }
-            // Compared byte by byte where they lie (the same order as `Path.precedes`, cheaper for short names).
-            entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            Path.sortByBytes(&entries, name: \.name)
             return .success(entries)
         }
     }

@@ -83,23 +83,18 @@ package enum Path {
 
     /// The extension of the last segment, without the dot, lowercased ("" if none).
     package static func pathExtension(_ path: String) -> String {
-        // On contiguous bytes (stepping `String.UTF8View`'s indices cost about a thousand instructions a
-        // path, and every document file's path is asked twice by `check`): `/` and `.` are ASCII and never
-        // part of a longer UTF-8 sequence.
+        // On bytes where they lie: `/` and `.` are ASCII and never part of a longer UTF-8 sequence.
         var path = path
-        return path.withUTF8 { bytes in
+        return path.withUTF8 { bytes -> String in
             var index = bytes.count
-            var dot = -1
             while index > 0 {
                 let byte = bytes[index - 1]
-                if byte == UInt8(ascii: "/") { break }
-                if byte == UInt8(ascii: ".") {
-                    dot = index - 1
-                    break
-                }
+                if byte == UInt8(ascii: "/") { return "" }
+                if byte == UInt8(ascii: ".") { break }
                 index -= 1
             }
-            // No dot, or a name that starts with its only dot (`.gitignore`), has no extension.
+            // No dot (`index` 0), or a name that starts with its only dot (`.gitignore`), has no extension.
+            let dot = index - 1
             guard dot > 0, bytes[dot - 1] != UInt8(ascii: "/") else { return "" }
             let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
             if suffix.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
@@ -123,6 +118,37 @@ package enum Path {
                 return left.count < right.count
             }
         }
+    }
+
+    /// `list` in `precedes`' order of `name`s (their UTF-8 bytes; items of one name in no set order): by
+    /// the names' first sixteen bytes as two numbers, and by the whole names' bytes only where those are the same
+    /// (a project of ten thousand documents in folders of a hundred: compared name against name, most of its walk).
+    package static func sortByBytes<Item>(_ list: inout [Item], name: (Item) -> String) {
+        guard list.count > 1 else { return }
+        var keys: [(high: UInt64, low: UInt64, index: Int)] = []
+        keys.reserveCapacity(list.count)
+        for index in list.indices {
+            var key: (high: UInt64, low: UInt64) = (0, 0)
+            var count = 0
+            for byte in name(list[index]).utf8 {
+                // Big-endian: the numbers order as the bytes do; a shorter name's missing bytes are zeros.
+                if count < 8 {
+                    key.high |= UInt64(byte) << (56 - 8 * count)
+                } else {
+                    key.low |= UInt64(byte) << (56 - 8 * (count - 8))
+                }
+                count += 1
+                if count == 16 { break }
+            }
+            keys.append((key.high, key.low, index))
+        }
+        keys.sort { a, b in
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            // The same first sixteen bytes (or a name that is their prefix padded with zeros): the whole names.
+            return name(list[a.index]).utf8.lexicographicallyPrecedes(name(list[b.index]).utf8)
+        }
+        list = keys.map { list[$0.index] }
     }
 
     /// Joins two paths (`b` absolute wins).

@@ -289,7 +289,32 @@ package enum DocumentGroups {
     /// The documents a change to `changed` (indices into `links`) can reach: every document of a
     /// group holding a changed one, ascending. Validated as one unit, they get exactly the
     /// diagnostics the whole project's validation gives them.
+    ///
+    /// The changed documents' groups alone, found outward from them (`groups` of every document would hash every
+    /// key of the project once, where a change reaches a few groups): each round looks for the keys the last
+    /// round's documents brought in every document not yet reached, until a round brings none. Keys are the same
+    /// when `String`'s `==` says so, as in `groups`' dictionary.
     package static func reaching(_ changed: Set<Int>, links: [DocumentLinks]) -> [Int] {
-        groups(links).filter { group in group.contains(where: changed.contains) }.flatMap { $0 }.sorted()
+        let starts = changed.filter(links.indices.contains)
+        guard !starts.isEmpty else { return [] }
+        if links.contains(where: \.joinsAll) { return Array(links.indices) }
+        var reached = [Bool](repeating: false, count: links.count)
+        var sought: Set<String> = []
+        for index in starts {
+            reached[index] = true
+            sought.formUnion(links[index].keys)
+        }
+        while !sought.isEmpty {
+            var brought: Set<String> = []
+            for index in links.indices where !reached[index] {
+                let keys = links[index].keys
+                guard keys.contains(where: sought.contains) else { continue }
+                reached[index] = true
+                brought.formUnion(keys)
+            }
+            // A key brought again was sought already (or is sought now): every document holding it is reached.
+            sought = brought
+        }
+        return links.indices.filter { reached[$0] }
     }
 }

@@ -72,16 +72,17 @@ package struct Template: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     /// Appends the text's UTF-8 bytes to `text` (which should be empty or end with a line break); a template
-    /// that is not plain text is rendered into a copy of the bytes, then copied back.
+    /// that is not plain text is rendered on its own, then appended: the renderer never reaches back before the
+    /// line break its text follows, so the bytes are those it wrote after `text`'s, without copying `text`'s
+    /// bytes (most of a file, before its last template) into it and back (issue 34).
     package func write(to text: inout TextBuilder) {
         if case .text(let plain) = node {
             text.add(plain)
             return
         }
-        // Room for what the renderer reserves (`TemplateRenderer(takingOver:)`), so it does not copy the bytes again.
-        var bytes = text.bytes(reserving: 4096)
-        write(to: &bytes)
-        text = TextBuilder(bytes)
+        var renderer = TemplateRenderer()
+        renderer.render(self)
+        renderer.output.withUnsafeBufferPointer { text.add($0) }
     }
 
     package var isEmpty: Bool {

@@ -66,6 +66,28 @@ package struct TextBuilder {
         count &+= 1
     }
 
+    /// Appends `value` in decimal digits (`-` first when it is negative), as `String(value)` spells it, without
+    /// making that string: an accessor's field index, written once per member (issue 34).
+    package mutating func add(decimal value: Int) {
+        if value < 0 { add(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20, rest >= power {
+            digits += 1
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        let end = count &+ digits
+        if end > allocation.capacity || !isKnownUniquelyReferenced(&allocation) { reallocate(toHold: end) }
+        var position = end
+        repeat {
+            position -= 1
+            (allocation.base + position).initialize(to: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while position > count
+        count = end
+    }
+
     /// Removes the bytes equal to `byte` at the end.
     package mutating func removeTrailing(_ byte: UInt8) {
         while count > 0, allocation.base[count - 1] == byte { count -= 1 }
@@ -82,12 +104,9 @@ package struct TextBuilder {
     }
 
     /// The bytes.
-    package var bytes: [UInt8] { bytes(reserving: 0) }
-
-    /// The bytes, in an array with room for `extra` more.
-    package func bytes(reserving extra: Int) -> [UInt8] {
+    package var bytes: [UInt8] {
         withExtendedLifetime(allocation) {
-            [UInt8](unsafeUninitializedCapacity: count + Swift.max(extra, 0)) { buffer, initialized in
+            [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 guard let target = buffer.baseAddress else { return }
                 target.initialize(from: allocation.base, count: count)
                 initialized = count

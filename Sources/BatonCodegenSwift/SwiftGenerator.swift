@@ -272,6 +272,8 @@ package struct SwiftGenerator: Sendable {
 
     /// `import Baton`, and Foundation when a mapped scalar or a variable needs it.
     private func imports(using lens: Lens, variables: [BatonSchema.TypeRef]) -> [String] {
+        // No scalar reads as a Foundation type: nothing to look for in the variables or the lens (issue 34).
+        guard names.mapsScalarsToFoundation else { return ["Baton"] }
         var foundation = variables.contains { names.needsFoundation($0.namedType) }
         if !foundation { foundation = usesFoundation(lens) }
         return foundation ? ["Baton", "Foundation"] : ["Baton"]

@@ -51,8 +51,6 @@ struct SwiftLensTemplate {
     let role: Role
     /// Names of the enclosing types, which nested ones must not repeat.
     let enclosing: [String]
-    /// The declaration's root lens, when this one is nested: where a shared lens's path (`sharedLens`) starts.
-    var root: Root? = nil
 
     /// The declaration's root lens and its name's qualification.
     struct Root {
@@ -66,15 +64,31 @@ struct SwiftLensTemplate {
     private static let rules = IdentifierRules.swift
 
     /// One member of the tree's lens with the names it is declared by.
-    struct Member {
-        var declaration: MemberDeclaration
+    ///
+    /// A reference, named once by `declareMembers` and then only read: the writers walk the members several times
+    /// (selections, accessors, nested lenses, the optimistic builder), and a copy is then one retain, not one per
+    /// name (issue 34).
+    final class Member {
+        let declaration: MemberDeclaration
         /// The property's name as declared (escaped where written with `rules.quoted`).
-        var name: String
+        let name: String
         /// The nested lens type's name, for `.lens` accessors.
-        var nestedTypeName: String?
+        private(set) var nestedTypeName: String?
         /// `name` and `nestedTypeName` as written (`rules.quoted`), spelt once per member.
-        var quotedName: String = ""
-        var quotedNestedTypeName: String? = nil
+        let quotedName: String
+        private(set) var quotedNestedTypeName: String? = nil
+
+        init(declaration: MemberDeclaration, name: String, quotedName: String) {
+            self.declaration = declaration
+            self.name = name
+            self.quotedName = quotedName
+        }
+
+        /// Names the member's nested lens type (`declareMembers`).
+        fileprivate func nest(as typeName: String) {
+            nestedTypeName = typeName
+            quotedNestedTypeName = SwiftLensTemplate.rules.quoted(typeName)
+        }
     }
 
     func render() -> Template {
@@ -87,9 +101,22 @@ struct SwiftLensTemplate {
     /// The qualified names (`IssueQuery.Data.Repository`) of the lenses of one declaration written so far, by their
     /// member path from the root lens: where a shared lens's typealias (`sharedLens`, a path to an earlier lens,
     /// which is declared in full before it) finds its type's name without claiming the names along the path again.
+    /// Kept only for a declaration that shares a lens (`sharesLenses`): most share none, and their lenses are then
+    /// written without a name or an entry each (issue 34).
     struct WrittenLenses {
         var path: [Int] = []
         var qualifiedNames: [[Int]: String] = [:]
+        /// The declaration's root lens: where a shared lens's path starts. Set by the root's `write`.
+        var root: Root? = nil
+        /// Some nested lens of the declaration is a typealias (`MemberDeclaration.sharedLens`).
+        var sharesLenses = false
+    }
+
+    /// Whether a nested lens of `lens`, at any depth, is shared with an earlier one (`sharedLens`).
+    private static func sharesLenses(_ lens: LensDeclaration) -> Bool {
+        lens.members.contains { member in
+            member.sharedLens != nil || (member.hasLens && member.lens.map(sharesLenses) == true)
+        }
     }
 
     /// Writes the lens's declaration, its nested lenses inside it, as the template
@@ -114,9 +141,13 @@ struct SwiftLensTemplate {
         let members = declareMembers()
         let plainFields = members.map(plainField)
         if written.path.isEmpty {
-            written.qualifiedNames[[]] = (enclosing + [typeName]).map(Self.rules.quoted).joined(separator: ".")
+            written.root = Root(lens: lens, typeName: typeName, enclosing: enclosing)
+            written.sharesLenses = Self.sharesLenses(lens)
+            if written.sharesLenses {
+                written.qualifiedNames[[]] = (enclosing + [typeName]).map(Self.rules.quoted).joined(separator: ".")
+            }
         }
-        let ownName = written.qualifiedNames[written.path]
+        let ownName = written.sharesLenses ? written.qualifiedNames[written.path] : nil
         // A lens reading its record's `id` is `Identifiable` by it (the model decides; the member keeps its name).
         let identifiable = lens.isIdentifiable && members.contains { $0.declaration.name == "id" && $0.name == "id" }
         var conformance = lensProtocol + (identifiable ? ", Swift.Identifiable" : "")
@@ -125,7 +156,7 @@ struct SwiftLensTemplate {
         }
         let inner = indent + "    "
         text.add(indent)
-        text.add(documentation)
+        writeDocumentation(into: &text)
         text.add(UInt8(ascii: "\n"))
         text.add(indent)
         text.add(access)
@@ -165,7 +196,7 @@ struct SwiftLensTemplate {
                 text.add("typealias ")
                 text.add(member.quotedNestedTypeName ?? Self.rules.quoted(nestedName))
                 text.add(" = ")
-                text.add(written.qualifiedNames[path] ?? self.qualifiedName(of: path))
+                text.add(written.qualifiedNames[path] ?? self.qualifiedName(of: path, root: written.root))
                 text.add(UInt8(ascii: "\n"))
                 continue
             }
@@ -183,8 +214,7 @@ struct SwiftLensTemplate {
                     ownName + "." + (member.quotedNestedTypeName ?? Self.rules.quoted(nestedName))
             }
             SwiftLensTemplate(
-                generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName],
-                root: root ?? Root(lens: self.lens, typeName: typeName, enclosing: enclosing)
+                generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
             ).write(into: &text, indent: inner, written: &written)
             written.path.removeLast()
             text.add(UInt8(ascii: "\n"))
@@ -261,6 +291,17 @@ struct SwiftLensTemplate {
             }
         }
 
+        /// Appends `SwiftLiteral.multiline(value)`'s text, as `add` of it would: a plain text (most documents)
+        /// between its delimiters, without joining them into one string first (issue 34).
+        mutating func addMultilineLiteral(_ value: String, to text: inout TextBuilder) {
+            guard SwiftLiteral.writesAsItIs(multiline: value) else {
+                return add(SwiftLiteral.multiline(value).text, to: &text)
+            }
+            add(SwiftLiteral.multilineOpening, to: &text)
+            add(value, to: &text)
+            add(SwiftLiteral.multilineClosing, to: &text)
+        }
+
         /// Appends `piece`, which holds no line break: what `add` writes of it, without looking for line breaks.
         mutating func addWithinLine(_ piece: String, to text: inout TextBuilder) {
             guard !piece.isEmpty else { return }
@@ -289,15 +330,30 @@ struct SwiftLensTemplate {
         }
     }
 
-    private var documentation: String {
+    /// Writes the lens's documentation line (without its line break), piece by piece:
+    ///
+    ///     /// The data of the operation: a lens of `\(lens.recordType)`.                           (operation data)
+    ///     /// The lens of fragment `\(fragment.name)`, reading a record of `\(typeCondition.name)`.  (fragment)
+    ///     /// A lens of `\(lens.recordType)`.                                                      (nested)
+    ///     /// The parent's record as `\(typeCondition ?? lens.recordType)`.                         (inline fragment)
+    private func writeDocumentation(into text: inout TextBuilder) {
         switch role {
-        case .operationData: return "/// The data of the operation: a lens of `\(lens.recordType)`."
+        case .operationData:
+            text.add("/// The data of the operation: a lens of `")
+            text.add(lens.recordType)
         case .fragment(let fragment):
-            return "/// The lens of fragment `\(fragment.name)`, reading a record of `\(fragment.typeCondition.name)`."
-        case .nested: return "/// A lens of `\(lens.recordType)`."
+            text.add("/// The lens of fragment `")
+            text.add(fragment.name)
+            text.add("`, reading a record of `")
+            text.add(fragment.typeCondition.name)
+        case .nested:
+            text.add("/// A lens of `")
+            text.add(lens.recordType)
         case .inlineFragment(let typeCondition, _):
-            return "/// The parent's record as `\(typeCondition ?? lens.recordType)`."
+            text.add("/// The parent's record as `")
+            text.add(typeCondition ?? lens.recordType)
         }
+        text.add("`.")
     }
 
     /// Writes the lens's static members, each line that is not empty beginning with `indent`, and a line break after
@@ -336,7 +392,7 @@ struct SwiftLensTemplate {
                     "/// The fragment's definition as operations send it (their `document` joins it).\n", to: &text)
                 lines.add(access, to: &text)
                 lines.add("static let fragmentDocument: String = ", to: &text)
-                lines.add(SwiftLiteral.multiline(document).text, to: &text)
+                lines.addMultilineLiteral(document, to: &text)
                 lines.endLine(to: &text)
             }
         case .inlineFragment(let typeCondition, let matchingTypes):
@@ -392,7 +448,7 @@ struct SwiftLensTemplate {
 
     /// The qualified name, from the module-level type, of the nested lens at `path` (member indices from the root
     /// lens), as the templates name it: `IssueQuery.Data.Repository.AsIssue.Timeline`.
-    private func qualifiedName(of path: [Int]) -> String {
+    private func qualifiedName(of path: [Int], root: Root?) -> String {
         let root = root ?? Root(lens: lens, typeName: typeName, enclosing: enclosing)
         var names = (root.enclosing + [root.typeName]).map(Self.rules.quoted)
         var current = SwiftLensTemplate(
@@ -428,7 +484,7 @@ struct SwiftLensTemplate {
     func declareMembers() -> [Member] {
         // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
         var memberScope = NameScope(reserved: Self.memberReserved, shared: names.moduleTypeNames)
-        var members = lens.members.map { member in
+        let members = lens.members.map { member in
             let name = memberScope.claim(Self.rules.declaredName(member.name, in: .member))
             return Member(declaration: member, name: name, quotedName: Self.rules.quoted(name))
         }
@@ -438,12 +494,9 @@ struct SwiftLensTemplate {
             reserved: SwiftNames.nestedReserved + enclosing + [typeName]
                 + members.map { (member: Member) in member.name },
             shared: names.moduleTypeNames)
-        for index in members.indices where members[index].declaration.hasLens {
-            let preferred =
-                members[index].declaration.lensTypeName ?? Casing.upperFirst(members[index].declaration.name)
-            let nestedName = typeScope.claim(Self.rules.declaredName(preferred, in: .type))
-            members[index].nestedTypeName = nestedName
-            members[index].quotedNestedTypeName = Self.rules.quoted(nestedName)
+        for member in members where member.declaration.hasLens {
+            let preferred = member.declaration.lensTypeName ?? Casing.upperFirst(member.declaration.name)
+            member.nest(as: typeScope.claim(Self.rules.declaredName(preferred, in: .type)))
         }
         return members
     }
@@ -725,7 +778,7 @@ struct SwiftLensTemplate {
                 text.add(SwiftNames.valueType(declaration.type.value, base: baseType))
             }
             text.add(" { lens.read(Self.selections.field(")
-            text.add(String(index))
+            text.add(decimal: index)
             text.add(")) }\n")
         }
     }

@@ -37,7 +37,7 @@ enum SwiftLiteral {
     /// line's indentation, which the closing delimiter then strips.
     static func multiline(_ text: String) -> Template {
         guard text.utf8.contains(UInt8(ascii: "\n")) else { return Template(string(text)) }
-        if isPlainMultiline(text) { return Template("\"\"\"\n" + text + "\n\"\"\"") }
+        if isPlainMultiline(text) { return Template(multilineOpening + text + multilineClosing) }
         var lines: [String] = []
         var current = ""
         var quotes = 0
@@ -69,6 +69,16 @@ enum SwiftLiteral {
             return line
         }
         return Template((["\"\"\""] + lines + ["\"\"\""]).joined(separator: "\n"))
+    }
+
+    /// What `multiline` writes before and after a text it writes as it is (`writesAsItIs`).
+    static let multilineOpening = "\"\"\"\n"
+    static let multilineClosing = "\n\"\"\""
+
+    /// Whether `multiline(text)` is `text` as it is between `multilineOpening` and `multilineClosing`: a text with
+    /// line breaks, each line plain.
+    static func writesAsItIs(multiline text: String) -> Bool {
+        text.utf8.contains(UInt8(ascii: "\n")) && isPlainMultiline(text)
     }
 
     /// A byte written as itself in any literal: printable ASCII other than `\\` and `"`.

@@ -28,6 +28,9 @@ struct SwiftNames {
     private(set) var moduleTypeNames = FilteredNames([String]())
     /// Mapped custom scalars: the Swift type each reads as.
     private(set) var customScalars: [String: String] = [:]
+    /// Some custom scalar reads as a Foundation type (`needsFoundation`): without one, no file imports Foundation,
+    /// and no lens needs to be walked to find out (every scalar a lens reads is one of the model's).
+    private(set) var mapsScalarsToFoundation = false
     /// The enum the schema's types are declared in (the plan's `schemaNamespace`), as declared; nil for none.
     private(set) var namespace: String?
     /// Each enum's and input object's reference (`schemaTypeReference` of its declared name), by GraphQL name:
@@ -62,7 +65,9 @@ struct SwiftNames {
             }
         }
         for scalar in model.types.customScalars {
-            if let type = scalar.mapping?.swiftType { customScalars[scalar.name] = type }
+            guard let type = scalar.mapping?.swiftType else { continue }
+            customScalars[scalar.name] = type
+            if needsFoundation(scalar.name) { mapsScalarsToFoundation = true }
         }
         enumReferences = enums.mapValues { self.schemaTypeReference($0) }
         inputObjectReferences = inputObjects.mapValues { self.schemaTypeReference($0) }

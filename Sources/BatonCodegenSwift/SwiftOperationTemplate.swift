@@ -19,8 +19,12 @@ struct SwiftOperationTemplate {
     private struct Variable {
         /// The tree's variable: its type, whether it may be left out, its default, its role.
         var declaration: VariableDeclaration
-        /// Its Swift name, claimed in the operation's scope.
+        /// Its Swift name, claimed in the operation's scope, and as written (`rules.quoted`).
         var name: String
+        var quotedName: String
+        /// Its property's type, and its init parameter (`after: String? = nil`).
+        var type: String
+        var parameter: String
     }
 
     /// Writes the operation's declaration into `text` (which is empty or ends with a line break), ending without a
@@ -32,121 +36,256 @@ struct SwiftOperationTemplate {
     ///
     ///         \(data)
     ///     }
-    ///     \(tail)
+    ///     \(ifLet: entryPoints.mutationCall, { SwiftMutationCallTemplate(…).render() })
     ///
     /// writes, with the document's text and the `Data` lens, most of the file, written at their final indentation
     /// instead of re-indented line by line into the template (`opening` and `members` are the struct's members
-    /// before and after `document`, and `tail` is what follows the struct, each a template of its own).
+    /// before and after `document`, `writeOpening` and `writeMembers`, written line by line too; a `@refetchable`
+    /// fragment's query, rare, writes its own as templates).
     func write(into text: inout TextBuilder) {
         // The operation lowered here, in the file's job (its variables, lens, entry points, policies), and printed.
         let operation = generator.declarations.operation(self.operation)
-        let (opening, members, tail) =
-            operation.entryPoints.refetchedFragment.map { refetchQuery(operation, fragment: $0) } ?? parts(operation)
-        opening.write(to: &text)
+        let refetched = operation.entryPoints.refetchedFragment
+        let variables = refetched == nil ? claimVariables(operation) : []
+        if let fragment = refetched {
+            refetchQueryOpening(operation, fragment: fragment).write(to: &text)
+        } else {
+            writeOpening(operation, into: &text)
+        }
         text.add("\n    ")
         text.add(generator.access)
         text.add("static let document: String = ")
         writeDocument(operation, into: &text)
         text.add(UInt8(ascii: "\n"))
-        members.write(to: &text)
+        if refetched != nil {
+            refetchQueryMembers(operation).write(to: &text)
+        } else {
+            writeMembers(operation, variables: variables, into: &text)
+        }
         text.add("\n\n")
         var written = SwiftLensTemplate.WrittenLenses()
         SwiftLensTemplate(
             generator: generator, lens: operation.lens, typeName: "Data", role: .operationData, enclosing: [typeName]
         ).write(into: &text, indent: "    ", written: &written)
-        text.add(UInt8(ascii: "\n"))
-        tail.write(to: &text)
+        text.add("\n}")
+        if refetched == nil, let call = operation.entryPoints.mutationCall {
+            text.add(UInt8(ascii: "\n"))
+            SwiftMutationCallTemplate(
+                generator: generator, call: call, typeName: typeName, parameters: variables.map(\.parameter),
+                arguments: variables.map(\.name)
+            ).render().write(to: &text)
+        }
     }
 
-    /// The operation's templates: the struct's members before `document` and after it (up to its `Data` lens), and
-    /// what follows the lens (the struct's end, and a mutation's call).
-    private func parts(_ operation: OperationDeclaration) -> (opening: Template, members: Template, tail: Template) {
-        let entryPoints = operation.entryPoints
-        let access = generator.access
-        // A query's value is what a view's `@Query` gives it: it carries the attached handle and reads through it.
-        let attachable = operation.kind == .query
+    /// Whether the operation's value is what a view's `@Query` gives it (a query): it carries the attached handle
+    /// and reads through it.
+    private static func isAttachable(_ operation: OperationDeclaration) -> Bool { operation.kind == .query }
+
+    /// The operation's variables with their Swift names, claimed in the operation's scope, and their init
+    /// parameters.
+    private func claimVariables(_ operation: OperationDeclaration) -> [Variable] {
         var scope = NameScope(
             reserved: [
                 "variables", "variableDefaults", "resolvedVariables", "operationName", "operationID", "document",
                 "operationType",
                 "throwOnFieldError", "onError", "clientVariables", "incrementalDelivery",
             ]
-                + (attachable ? Self.attachmentMembers : [])
+                + (Self.isAttachable(operation) ? Self.attachmentMembers : [])
                 + SwiftNames.nestedReserved,
             shared: names.moduleTypeNames)
-        let declarations = operation.variables
-        let variables = declarations.map {
-            Variable(declaration: $0, name: scope.claim(Self.rules.declaredName($0.name, in: .member)))
+        return operation.variables.map { declaration in
+            let name = scope.claim(Self.rules.declaredName(declaration.name, in: .member))
+            let quoted = Self.rules.quoted(name)
+            let type = declaration.mayBeLeftOut ? optionalType(declaration) : swiftType(declaration)
+            return Variable(
+                declaration: declaration, name: name, quotedName: quoted, type: type,
+                parameter: declaration.mayBeLeftOut ? quoted + ": " + type + " = nil" : quoted + ": " + type)
         }
-        let parameters = variables.map { variable -> String in
-            let name = Self.rules.quoted(variable.name)
-            return variable.declaration.mayBeLeftOut
-                ? "\(name): \(optionalType(variable.declaration)) = nil" : "\(name): \(swiftType(variable.declaration))"
-        }
-        let defaults = declarations.compactMap { variable in
-            variable.defaultValue.map { "\(SwiftLiteral.string(variable.name)): \(SwiftInputEncoding.json($0))" }
-        }
-        // Every variable may be left out, so `init()` builds it: `@Query("…")` needs no variables passed.
-        let defaultVariables = attachable && declarations.allSatisfy(\.mayBeLeftOut)
-        let conformance =
-            !attachable
-            ? "Baton.GraphQLOperation"
-            : defaultVariables ? "Baton.DefaultVariablesOperation" : "Baton.AttachableOperation"
-        let unsetArguments = variables.map { Self.rules.argumentLabel($0.name) + ": nil" }.joined(separator: ", ")
-        let sent = variables.filter { !$0.declaration.isClientOnly }
-        let clientOnly = variables.filter(\.declaration.isClientOnly)
-        let attachment = Template(
-            "\n/// The handle a view's `@Query` attached; empty on a value the app made.\n"
-                + "\(access)var attachment = Baton.Attachment<\(Self.rules.quoted(typeName))>()")
-        let emptyInitializer = Template("\(access)init() { self.init(\(unsetArguments)) }")
-        let opening: Template = """
-            /// `\(operation.kind.rawValue) \(operation.name)`: reads a record of `\(operation.rootType)`.
-            \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
-                \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
-                /// SHA-256 of `document`, for persisted queries.
-                \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
-            """
-        let members: Template = """
-                \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(operation.kind.rawValue) }")
-                \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
-                \(if: operation.deliversIncrementally, "/// `@defer` or `@stream`: the request accepts an incremental (multipart) answer.")
-                \(if: operation.deliversIncrementally, "\(access)static var incrementalDelivery: Bool { true }")
-                \(ifLet: operation.onError, { "\(access)static var onError: String? { \(SwiftLiteral.string($0)) }" })
-                \(if: !defaults.isEmpty, "/// The defaults the document declares: storage keys and conditions use them for an unset variable.")
-                \(if: !defaults.isEmpty, "\(access)static let variableDefaults: [String: Baton.JSONValue] = [\(defaults.joined(separator: ", "))]")
-                \(each: variables, { variable in
-                    let type =
-                        variable.declaration.mayBeLeftOut
-                        ? optionalType(variable.declaration) : swiftType(variable.declaration)
-                    return "\(access)var \(Self.rules.quoted(variable.name)): \(type)"
-                })
-                \(if: attachable, attachment)
-
-                \(access)init(\(joined: parameters, separator: ", ")) {
-                    \(each: variables, { "self.\(Self.rules.quoted($0.name)) = \(Self.rules.quoted($0.name))" })
-                }
-                \(if: defaultVariables && !variables.isEmpty, emptyInitializer)
-
-                /// The variables as the request sends them: a nil optional variable is absent.
-                \(access)var variables: [String: Baton.JSONValue] {
-                    \(if: sent.isEmpty, "[:]", else: variablesBody(sent))
-                }
-                \(if: !clientOnly.isEmpty, clientVariablesMember(clientOnly))
-            """
-        let tail: Template = """
-            }
-            \(ifLet: entryPoints.mutationCall, { SwiftMutationCallTemplate(generator: generator, call: $0, typeName: typeName, parameters: parameters, arguments: variables.map(\.name)).render() })
-            """
-        return (opening, members, tail)
     }
 
-    /// A `@refetchable` fragment's generated query: its variables as the pagination sets them.
-    private func refetchQuery(_ operation: OperationDeclaration, fragment: String) -> (
-        opening: Template, members: Template, tail: Template
-    ) {
+    /// Writes the struct's opening, its lines up to `document`, ending without a line break: what the template
+    ///
+    ///     /// `\(operation.kind.rawValue) \(operation.name)`: reads a record of `\(operation.rootType)`.
+    ///     \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): \(conformance) {
+    ///         \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
+    ///         /// SHA-256 of `document`, for persisted queries.
+    ///         \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
+    ///
+    /// wrote (no piece holds a line break).
+    private func writeOpening(_ operation: OperationDeclaration, into text: inout TextBuilder) {
         let access = generator.access
-        let declared = operation.variables.map { SwiftLiteral.string($0.name) }
-        let opening: Template = """
+        let conformance =
+            !Self.isAttachable(operation)
+            ? "Baton.GraphQLOperation"
+            : Self.takesDefaultVariables(operation) ? "Baton.DefaultVariablesOperation" : "Baton.AttachableOperation"
+        text.add("/// `")
+        text.add(operation.kind.rawValue)
+        text.add(UInt8(ascii: " "))
+        text.add(operation.name)
+        text.add("`: reads a record of `")
+        text.add(operation.rootType)
+        text.add("`.\n")
+        text.add(access)
+        text.add(generator.isolation)
+        text.add("struct ")
+        text.add(Self.rules.quoted(typeName))
+        text.add(": ")
+        text.add(conformance)
+        text.add(" {\n    ")
+        text.add(access)
+        text.add("static var operationName: String { ")
+        SwiftLiteral.string(operation.name, into: &text)
+        text.add(" }\n    /// SHA-256 of `document`, for persisted queries.\n    ")
+        text.add(access)
+        text.add("static var operationID: String { ")
+        SwiftLiteral.string(operation.operationID, into: &text)
+        text.add(" }")
+    }
+
+    /// Every variable may be left out, so `init()` builds it: `@Query("…")` needs no variables passed.
+    private static func takesDefaultVariables(_ operation: OperationDeclaration) -> Bool {
+        isAttachable(operation) && operation.variables.allSatisfy(\.mayBeLeftOut)
+    }
+
+    /// Writes the struct's members after `document`, up to its `Data` lens, ending without a line break: what the
+    /// template
+    ///
+    ///         \(if: operation.kind != .query, "\(access)static var operationType: Baton.OperationType { .\(kind) }")
+    ///         \(if: operation.throwOnFieldError, "\(access)static var throwOnFieldError: Bool { true }")
+    ///         \(if: operation.deliversIncrementally, "/// `@defer` or `@stream`: the request accepts …")
+    ///         \(if: operation.deliversIncrementally, "\(access)static var incrementalDelivery: Bool { true }")
+    ///         \(ifLet: operation.onError, { "\(access)static var onError: String? { \(SwiftLiteral.string($0)) }" })
+    ///         \(if: !defaults.isEmpty, "/// The defaults the document declares: …")
+    ///         \(if: !defaults.isEmpty, "\(access)static let variableDefaults: [String: Baton.JSONValue] = [\(…)]")
+    ///         \(each: variables, { "\(access)var \(quotedName): \(type)" })
+    ///         \(if: attachable, "\n/// The handle a view's `@Query` attached; …\n\(access)var attachment = …")
+    ///
+    ///         \(access)init(\(joined: parameters, separator: ", ")) {
+    ///             \(each: variables, { "self.\(quotedName) = \(quotedName)" })
+    ///         }
+    ///         \(if: defaultVariables && !variables.isEmpty, "\(access)init() { self.init(\(unsetArguments)) }")
+    ///
+    ///         /// The variables as the request sends them: a nil optional variable is absent.
+    ///         \(access)var variables: [String: Baton.JSONValue] {
+    ///             \(if: sent.isEmpty, "[:]", else: variablesBody(sent))
+    ///         }
+    ///         \(if: !clientOnly.isEmpty, "\n/// The variables only client-only …\n\(access)var clientVariables: …")
+    ///
+    /// wrote, line by line: a part that is empty takes no line, and no piece holds a line break (names, types and
+    /// encoded values are one line each) or ends a line in spaces.
+    private func writeMembers(_ operation: OperationDeclaration, variables: [Variable], into text: inout TextBuilder) {
+        let access = generator.access
+        func memberLine(_ pieces: String...) {
+            text.add("    ")
+            for piece in pieces { text.add(piece) }
+            text.add(UInt8(ascii: "\n"))
+        }
+        if operation.kind != .query {
+            memberLine(access, "static var operationType: Baton.OperationType { .", operation.kind.rawValue, " }")
+        }
+        if operation.throwOnFieldError { memberLine(access, "static var throwOnFieldError: Bool { true }") }
+        if operation.deliversIncrementally {
+            memberLine("/// `@defer` or `@stream`: the request accepts an incremental (multipart) answer.")
+            memberLine(access, "static var incrementalDelivery: Bool { true }")
+        }
+        if let onError = operation.onError {
+            memberLine(access, "static var onError: String? { ", SwiftLiteral.string(onError), " }")
+        }
+        var defaults: [String] = []
+        for variable in operation.variables {
+            guard let value = variable.defaultValue else { continue }
+            defaults.append(SwiftLiteral.string(variable.name) + ": " + SwiftInputEncoding.json(value))
+        }
+        if !defaults.isEmpty {
+            memberLine(
+                "/// The defaults the document declares: storage keys and conditions use them for an unset variable.")
+            memberLine(
+                access, "static let variableDefaults: [String: Baton.JSONValue] = [",
+                defaults.joined(separator: ", "), "]")
+        }
+        for variable in variables { memberLine(access, "var ", variable.quotedName, ": ", variable.type) }
+        if Self.isAttachable(operation) {
+            text.add(UInt8(ascii: "\n"))
+            memberLine("/// The handle a view's `@Query` attached; empty on a value the app made.")
+            memberLine(access, "var attachment = Baton.Attachment<", Self.rules.quoted(typeName), ">()")
+        }
+        text.add("\n    ")
+        text.add(access)
+        text.add("init(")
+        for (index, variable) in variables.enumerated() {
+            if index > 0 { text.add(", ") }
+            text.add(variable.parameter)
+        }
+        text.add(") {\n")
+        for variable in variables { memberLine("    self.", variable.quotedName, " = ", variable.quotedName) }
+        memberLine("}")
+        if Self.takesDefaultVariables(operation), !variables.isEmpty {
+            let unset = variables.map { Self.rules.argumentLabel($0.name) + ": nil" }.joined(separator: ", ")
+            memberLine(access, "init() { self.init(", unset, ") }")
+        }
+        text.add(UInt8(ascii: "\n"))
+        memberLine("/// The variables as the request sends them: a nil optional variable is absent.")
+        memberLine(access, "var variables: [String: Baton.JSONValue] {")
+        let sent = variables.filter { !$0.declaration.isClientOnly }
+        if sent.isEmpty {
+            memberLine("    [:]")
+        } else {
+            writeVariablesBody(sent, into: &text)
+        }
+        text.add("    }")
+        let clientOnly = variables.filter(\.declaration.isClientOnly)
+        guard !clientOnly.isEmpty else { return }
+        text.add("\n\n")
+        memberLine("/// The variables only client-only directives use: never sent, read when the answer is applied.")
+        memberLine(access, "var clientVariables: [String: Baton.JSONValue] {")
+        writeVariablesBody(clientOnly, into: &text)
+        text.add("    }")
+    }
+
+    /// Writes the body of a `variables`-like member, each line at eight spaces and ending with a line break:
+    ///
+    ///     var values: [String: Baton.JSONValue] = [:]
+    ///     if let value = self.after { values["after"] = … }     (one line per variable)
+    ///     return values
+    private func writeVariablesBody(_ variables: [Variable], into text: inout TextBuilder) {
+        let indent = "        "
+        text.add(indent)
+        text.add("var values: [String: Baton.JSONValue] = [:]\n")
+        for variable in variables {
+            let key = SwiftLiteral.string(variable.declaration.name)
+            let nonNull = variable.declaration.type.nonOptional.schemaType
+            let named: ((String, String) -> String?)? =
+                variable.declaration.holdsConnectionIDs
+                ? { type, value in type == "ID" ? "\(value).jsonValue" : nil } : nil
+            text.add(indent)
+            if variable.declaration.mayBeLeftOut {
+                text.add("if let value = self.")
+                text.add(variable.quotedName)
+                text.add(" { values[")
+                text.add(key)
+                text.add("] = ")
+                text.add(SwiftInputEncoding.encode(nonNull, "value", names: names, named: named))
+                text.add(" }\n")
+            } else {
+                text.add("values[")
+                text.add(key)
+                text.add("] = ")
+                text.add(
+                    SwiftInputEncoding.encode(
+                        variable.declaration.type.schemaType, "self." + variable.quotedName, names: names,
+                        named: named))
+                text.add(UInt8(ascii: "\n"))
+            }
+        }
+        text.add(indent)
+        text.add("return values\n")
+    }
+
+    /// A `@refetchable` fragment's generated query, its variables as the pagination sets them: the struct's
+    /// opening.
+    private func refetchQueryOpening(_ operation: OperationDeclaration, fragment: String) -> Template {
+        let access = generator.access
+        return """
             /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
             /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
             \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
@@ -154,7 +293,13 @@ struct SwiftOperationTemplate {
                 /// SHA-256 of `document`, for persisted queries.
                 \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
             """
-        let members: Template = """
+    }
+
+    /// The members of a `@refetchable` fragment's generated query after `document`.
+    private func refetchQueryMembers(_ operation: OperationDeclaration) -> Template {
+        let access = generator.access
+        let declared = operation.variables.map { SwiftLiteral.string($0.name) }
+        return """
                 /// The variables the query declares.
                 \(access)static let variableNames: Set<String> = [\(joined: declared, separator: ", ")]
                 \(access)let variables: [String: Baton.JSONValue]
@@ -163,9 +308,7 @@ struct SwiftOperationTemplate {
                     self.variables = variables.filter { Self.variableNames.contains($0.key) }
                 }
             """
-        return (opening, members, "}")
     }
-
     /// The members `Baton.AttachableOperation` gives a query value, which its variables must not take.
     static let attachmentMembers = ["attachment", "phase", "isStale", "isFetching", "lastFetchError", "retry"]
 
@@ -183,12 +326,12 @@ struct SwiftOperationTemplate {
     private func writeDocument(_ operation: OperationDeclaration, into text: inout TextBuilder) {
         var member = SwiftLensTemplate.IndentedLines(indent: "    ", atLineStart: false)
         guard let parts = operation.documentParts, !parts.fragments.isEmpty else {
-            return member.add(SwiftLiteral.multiline(operation.documentText).text, to: &text)
+            return member.addMultilineLiteral(operation.documentText, to: &text)
         }
         member.add("Baton.documentText([", to: &text)
         member.endLine(to: &text)
         var entry = SwiftLensTemplate.IndentedLines(indent: "        ")
-        entry.add(SwiftLiteral.multiline(parts.operation).text, to: &text)
+        entry.addMultilineLiteral(parts.operation, to: &text)
         entry.add(",", to: &text)
         for fragment in parts.fragments {
             entry.endLine(to: &text)
@@ -213,34 +356,5 @@ struct SwiftOperationTemplate {
         let spelled = names.inputType(type)
         guard connectionIDs, type.namedType == "ID" else { return spelled }
         return spelled.replacing("String", with: "Baton.ConnectionID")
-    }
-
-    /// The client-only variables (never sent): what the runtime applies declarative updates with.
-    private func clientVariablesMember(_ variables: [Variable]) -> Template {
-        """
-
-        /// The variables only client-only directives use: never sent, read when the answer is applied.
-        \(generator.access)var clientVariables: [String: Baton.JSONValue] {
-            \(variablesBody(variables))
-        }
-        """
-    }
-
-    private func variablesBody(_ variables: [Variable]) -> Template {
-        """
-        var values: [String: Baton.JSONValue] = [:]
-        \(each: variables, { variable in
-            let name = Self.rules.quoted(variable.name)
-            let key = SwiftLiteral.string(variable.declaration.name)
-            let nonNull = variable.declaration.type.nonOptional.schemaType
-            let named: ((String, String) -> String?)? =
-                variable.declaration.holdsConnectionIDs ? { type, value in type == "ID" ? "\(value).jsonValue" : nil } : nil
-            if variable.declaration.mayBeLeftOut {
-                return "if let value = self.\(name) { values[\(key)] = \(SwiftInputEncoding.encode(nonNull, "value", names: names, named: named)) }"
-            }
-            return "values[\(key)] = \(SwiftInputEncoding.encode(variable.declaration.type.schemaType, "self.\(name)", names: names, named: named))"
-        })
-        return values
-        """
     }
 }

@@ -32,8 +32,49 @@ struct SwiftOptimisticTemplate {
         var type: String
         /// The init parameter's default (`nil`), when it has one.
         var defaultValue: String?
-        /// Statements adding the property to `object`.
-        var write: String
+        /// The statement adding the property to `object`.
+        var write: Statement
+    }
+
+    /// A statement adding a property to `object`, kept as its pieces until it is written (`write(_:into:)`).
+    private enum Statement {
+        /// None: `typename`, which the object's first entry writes.
+        case none
+        /// `object[key] = encoded`.
+        case set(key: String, encoded: String)
+        /// `if let value = self.name { object[key] = encoded }`, `encoded` spelling `value`'s.
+        case setIfPresent(quotedName: String, key: String, encoded: String)
+        /// `object.merge(self.name.responseObject)`.
+        case merge(quotedName: String)
+        /// `if let part = self.name { object.merge(part.responseObject) }`.
+        case mergeIfPresent(quotedName: String)
+    }
+
+    private static func write(_ statement: Statement, into text: inout TextBuilder) {
+        switch statement {
+        case .none: return
+        case .set(let key, let encoded):
+            text.add("object[")
+            text.add(key)
+            text.add("] = ")
+            text.add(encoded)
+        case .setIfPresent(let quotedName, let key, let encoded):
+            text.add("if let value = self.")
+            text.add(quotedName)
+            text.add(" { object[")
+            text.add(key)
+            text.add("] = ")
+            text.add(encoded)
+            text.add(" }")
+        case .merge(let quotedName):
+            text.add("object.merge(self.")
+            text.add(quotedName)
+            text.add(".responseObject)")
+        case .mergeIfPresent(let quotedName):
+            text.add("if let part = self.")
+            text.add(quotedName)
+            text.add(" { object.merge(part.responseObject) }")
+        }
     }
 
     /// Writes the builder's declaration into `text`, each line that is not empty beginning with `indent`, and a line
@@ -62,9 +103,7 @@ struct SwiftOptimisticTemplate {
         var properties: [Property] = []
         if builder.takesTypename {
             properties.append(
-                Property(
-                    name: "typename", type: "String", defaultValue: nil,
-                    write: "object[\"__typename\"] = Baton.JSONValue.string(self.typename)"))
+                Property(name: "typename", type: "String", defaultValue: nil, write: .none))
         }
         for part in builder.properties {
             if let property = property(part, scope: &scope) { properties.append(property) }
@@ -126,7 +165,7 @@ struct SwiftOptimisticTemplate {
         text.add("))])\n")
         for property in properties where property.name != "typename" || !builder.takesTypename {
             text.add(statement)
-            text.add(property.write)
+            Self.write(property.write, into: &text)
             text.add(UInt8(ascii: "\n"))
         }
         text.add(statement)
@@ -146,7 +185,7 @@ struct SwiftOptimisticTemplate {
                 schemaType, "self." + Self.rules.quoted(name), names: names, named: nil)
             return Property(
                 name: name, type: names.inputType(schemaType), defaultValue: nil,
-                write: "object[\(SwiftLiteral.string(part.name))] = \(encoded)")
+                write: .set(key: SwiftLiteral.string(part.name), encoded: encoded))
         }
         let member = members[index]
         let defaultValue = part.hasDefault ? "nil" : nil
@@ -154,7 +193,7 @@ struct SwiftOptimisticTemplate {
         switch part.part {
         case .field(let responseKey, let isNested):
             let name = scope.claim(member.name)
-            let value = "self." + Self.rules.quoted(name)
+            let quotedName = Self.rules.quoted(name)
             let key = SwiftLiteral.string(responseKey)
             let nested: String? = (isNested ? member.nestedTypeName : nil).map { nestedName in
                 Self.rules.quoted(nestedName) + "." + builderName
@@ -169,10 +208,11 @@ struct SwiftOptimisticTemplate {
                     part.type.nonOptional.schemaType, "value", names: names, named: named)
                 return Property(
                     name: name, type: type, defaultValue: defaultValue,
-                    write: "if let value = \(value) { object[\(key)] = \(encoded) }")
+                    write: .setIfPresent(quotedName: quotedName, key: key, encoded: encoded))
             }
-            let encoded = SwiftInputEncoding.encode(schemaType, value, names: names, named: named)
-            return Property(name: name, type: type, defaultValue: defaultValue, write: "object[\(key)] = \(encoded)")
+            let encoded = SwiftInputEncoding.encode(schemaType, "self." + quotedName, names: names, named: named)
+            return Property(
+                name: name, type: type, defaultValue: defaultValue, write: .set(key: key, encoded: encoded))
         case .fragmentSpread(let fragmentName):
             return spread(
                 part, name: scope.claim(member.name), builder: names.fragmentReference(fragmentName) + "." + builderName
@@ -188,13 +228,12 @@ struct SwiftOptimisticTemplate {
 
     /// A spread's property: its builder's object merged into this one.
     private func spread(_ part: OptimisticPropertyDeclaration, name: String, builder: String) -> Property {
-        let value = "self." + Self.rules.quoted(name)
+        let quotedName = Self.rules.quoted(name)
         if part.mayBeLeftOut {
             return Property(
-                name: name, type: builder + "?", defaultValue: "nil",
-                write: "if let part = \(value) { object.merge(part.responseObject) }")
+                name: name, type: builder + "?", defaultValue: "nil", write: .mergeIfPresent(quotedName: quotedName))
         }
-        return Property(name: name, type: builder, defaultValue: nil, write: "object.merge(\(value).responseObject)")
+        return Property(name: name, type: builder, defaultValue: nil, write: .merge(quotedName: quotedName))
     }
 
     /// `base` wrapped as a response holds the schema type: optional where nullable, an array per list.

@@ -35,6 +35,18 @@ final class TextBuilderTests: XCTestCase {
         XCTAssertEqual(third.text, "shared first!?")
     }
 
+    func testDecimalIsStringsSpelling() {
+        var builder = TextBuilder(capacity: 1)
+        var expected = ""
+        let values = [0, 7, 9, 10, 42, 99, 100, 12_345, -1, -10, -907, Int.max, Int.min] + Array(0..<120)
+        for value in values {
+            builder.add(decimal: value)
+            builder.add(UInt8(ascii: ","))
+            expected += String(value) + ","
+        }
+        XCTAssertEqual(builder.text, expected)
+    }
+
     func testRemoveTrailingAndTemplates() {
         var builder = TextBuilder()
         XCTAssertTrue(builder.isEmpty)

@@ -217,9 +217,12 @@ package enum PlanDigests {
                 undigested.insert(key)
                 continue
             }
-            let optimistic = fragment.lens.optimisticTypeName == nil ? "-" : "optimistic"
-            let text = texts[fragment.name].map(SHA256.hexDigest) ?? "-"
-            result[key] = SHA256.hexDigest(files + "\n" + optimistic + "\n" + text)
+            // `files + "\n" + optimistic + "\n" + text`, fed in pieces.
+            var hasher = SHA256()
+            hasher.update(utf8: files)
+            hasher.update(utf8: fragment.lens.optimisticTypeName == nil ? "\n-\n" : "\noptimistic\n")
+            hasher.update(utf8: texts[fragment.name].map(SHA256.hexDigest) ?? "-")
+            result[key] = hasher.hexFinalize()
         }
         for operation in planned.operations {
             let key = operation.definitionKey
@@ -236,7 +239,8 @@ package enum PlanDigests {
 /// of every fragment it reaches through spreads (itself included), one line `hash\tpath\n` per file in the paths'
 /// order, hashed; nil when a reached fragment is not planned or a file has no hash. The fragments are numbered and
 /// each file's line written once, ranked in the paths' order, so a definition's closure is a walk over numbers and
-/// its text a sort of ranks and a copy of lines, not a set, sort and join of strings per definition.
+/// its text a sort of ranks and a copy of lines, not a set, sort and join of strings per definition. Definitions that
+/// reach the same files share one digest, hashed once.
 struct ClosureDigests {
     /// Each planned fragment's number, by name (the first of a name).
     private var numbers: [String: Int] = [:]
@@ -251,6 +255,8 @@ struct ClosureDigests {
     /// The walk's marks: a fragment is reached by this walk when its mark is `walk`.
     private var marks: [Int] = []
     private var walk = 0
+    /// The digest of each set of files digested so far, by their sorted ranks.
+    private var digests: [[Int]: String] = [:]
 
     init(_ planned: (operations: [OperationModel], fragments: [FragmentModel]), documents: [String: String]) {
         var paths = Set<String>()
@@ -289,13 +295,18 @@ struct ClosureDigests {
             stack += spreads[number]
         }
         files.sort()
-        var text: [UInt8] = []
-        var last = -1
-        for rank in files where rank != last {
-            last = rank
+        var distinct: [Int] = []
+        distinct.reserveCapacity(files.count)
+        for rank in files where rank != distinct.last { distinct.append(rank) }
+        // Definitions that reach the same files (those of one document, most often) share the digest.
+        if let known = digests[distinct] { return known }
+        var hasher = SHA256()
+        for rank in distinct {
             guard let line = lines[rank] else { return nil }
-            text += line
+            hasher.update(line)
         }
-        return SHA256.hex(SHA256.hash(text))
+        let digest = hasher.hexFinalize()
+        digests[distinct] = digest
+        return digest
     }
 }

@@ -23,14 +23,22 @@ package enum DocumentText {
     package static func clientOnlyVariables(operation: OperationDefinition, fragments: [FragmentDefinition]) -> Set<
         String
     > {
-        let defined = Set(operation.variableDefinitions.map(\.variable.name.value))
-        guard !defined.isEmpty else { return [] }
-        var used = Set<String>()
+        // The defined variables not named yet: the walk stops once every one is (most operations name all
+        // their variables in their first fields' arguments).
+        var unused = Set(operation.variableDefinitions.map(\.variable.name.value))
+        guard !unused.isEmpty else { return [] }
         func collect(_ value: Value) {
+            switch value {
+            case .variable(let variable):
+                unused.remove(variable.name.value)
+                return
+            case .list, .object: break
+            default: return
+            }
             var pending = [value]
             while let next = pending.popLast() {
                 switch next {
-                case .variable(let variable): used.insert(variable.name.value)
+                case .variable(let variable): unused.remove(variable.name.value)
                 case .list(let items, _): pending.append(contentsOf: items)
                 case .object(let fields, _): pending.append(contentsOf: fields.map(\.value))
                 default: break
@@ -48,7 +56,7 @@ package enum DocumentText {
             collect(fragment.directives)
             stack.append(contentsOf: fragment.selectionSet.selections)
         }
-        while let selection = stack.popLast() {
+        while !unused.isEmpty, let selection = stack.popLast() {
             collect(selection.directives)
             switch selection {
             case .field(let field):
@@ -58,7 +66,7 @@ package enum DocumentText {
             case .fragmentSpread: break
             }
         }
-        return defined.subtracting(used)
+        return unused
     }
 
     package static func text(operation: OperationDefinition, fragments: [FragmentDefinition], schema: GraphQLSchema)

@@ -2,11 +2,14 @@
 ///
 /// Used for operation ids (persisted queries) and for the stable suffix of shortened file names.
 package struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    private var state: State = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    /// Bytes fed since the last whole block (fewer than 64).
-    private var buffer: [UInt8] = []
+    /// Bytes fed since the last whole block: the first `buffered` (fewer than 64) of these 64, held inline (no
+    /// allocation per hasher).
+    private var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var buffered = 0
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -39,50 +42,100 @@ package struct SHA256: Sendable {
         chunk.withUnsafeBytes { update($0) }
     }
 
-    private mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    /// Feeds an array's bytes (not through the generic path: callers in other modules would reach it unspecialized).
+    package mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    /// Feeds the UTF-8 bytes of `text`.
+    package mutating func update(utf8 text: String) {
+        var text = text
+        text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Feeds `bytes`: whole blocks compressed where they lie, the rest copied into the inline block.
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         length &+= UInt64(bytes.count)
         var offset = 0
-        if !buffer.isEmpty {
-            let taken = min(64 - buffer.count, bytes.count)
-            buffer.append(contentsOf: bytes[0..<taken])
+        if buffered > 0 {
+            let taken = min(64 - buffered, bytes.count)
+            let start = buffered
+            withUnsafeMutableBytes(of: &buffer) { block in
+                UnsafeMutableRawBufferPointer(rebasing: block[start..<start + taken]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: bytes[0..<taken]))
+            }
+            buffered += taken
             offset = taken
-            guard buffer.count == 64 else { return }
-            buffer.withUnsafeBytes { compress($0, at: 0) }
-            buffer.removeAll(keepingCapacity: true)
+            guard buffered == 64 else { return }
+            withUnsafeBytes(of: buffer) { block in Self.compress(&state, block) }
+            buffered = 0
         }
         while bytes.count - offset >= 64 {
-            compress(bytes, at: offset)
+            Self.compress(&state, UnsafeRawBufferPointer(start: base + offset, count: 64))
             offset += 64
         }
-        if offset < bytes.count { buffer.append(contentsOf: bytes[offset...]) }
+        let rest = bytes.count - offset
+        if rest > 0 {
+            withUnsafeMutableBytes(of: &buffer) { block in
+                UnsafeMutableRawBufferPointer(rebasing: block[0..<rest]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            }
+            buffered = rest
+        }
+    }
+
+    /// The state after everything fed so far and the padding (`0x80`, zeros, the length in bits).
+    private func finished() -> State {
+        var state = self.state
+        var block = buffer
+        let bitLength = length &* 8
+        let used = buffered
+        withUnsafeMutableBytes(of: &block) { block in
+            block[used] = 0x80
+            for index in (used + 1)..<64 { block[index] = 0 }
+            if used >= 56 {
+                Self.compress(&state, UnsafeRawBufferPointer(block))
+                for index in 0..<56 { block[index] = 0 }
+            }
+            block.storeBytes(of: bitLength.bigEndian, toByteOffset: 56, as: UInt64.self)
+            Self.compress(&state, UnsafeRawBufferPointer(block))
+        }
+        return state
     }
 
     /// The 32-byte digest of everything fed so far.
     package func finalize() -> [UInt8] {
-        var copy = self
-        let bitLength = length &* 8
-        var tail = buffer
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        tail.withUnsafeBytes { block in
-            var offset = 0
-            while offset < block.count {
-                copy.compress(block, at: offset)
-                offset += 64
+        let state = finished()
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+            withUnsafeBytes(of: state) { words in
+                for index in 0..<8 {
+                    let word = words.load(fromByteOffset: index &* 4, as: UInt32.self)
+                    digest[index &* 4] = UInt8(truncatingIfNeeded: word >> 24)
+                    digest[index &* 4 &+ 1] = UInt8(truncatingIfNeeded: word >> 16)
+                    digest[index &* 4 &+ 2] = UInt8(truncatingIfNeeded: word >> 8)
+                    digest[index &* 4 &+ 3] = UInt8(truncatingIfNeeded: word)
+                }
             }
+            count = 32
         }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        let (a, b, c, d, e, f, g, h) = copy.state
-        for word in [a, b, c, d, e, f, g, h] {
-            for shift in stride(from: 24, through: 0, by: -8) {
-                digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+    }
+
+    /// The lower-case hexadecimal digest of everything fed so far (`hex(finalize())`, without the bytes between).
+    package func hexFinalize() -> String {
+        let state = finished()
+        return String(unsafeUninitializedCapacity: 64) { text in
+            withUnsafeBytes(of: state) { words in
+                for index in 0..<8 {
+                    let word = words.load(fromByteOffset: index &* 4, as: UInt32.self)
+                    for nibble in 0..<8 {
+                        text[index &* 8 &+ nibble] = Self.hexDigit(
+                            UInt8(truncatingIfNeeded: word >> (28 &- 4 &* UInt32(nibble))))
+                    }
+                }
             }
+            return 64
         }
-        return digest
     }
 
     /// The digest of `bytes`.
@@ -92,51 +145,73 @@ package struct SHA256: Sendable {
         return hasher.finalize()
     }
 
+    /// The digest of `bytes`.
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
     /// The lower-case hexadecimal digest of the UTF-8 bytes of `text`.
     package static func hexDigest(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { hex(hash($0)) }
+        var hasher = SHA256()
+        hasher.update(utf8: text)
+        return hasher.hexFinalize()
+    }
+
+    /// The lower-case hexadecimal digest of `bytes`.
+    package static func hexDigest(_ bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.hexFinalize()
     }
 
     /// Lower-case hexadecimal text of `bytes`.
     package static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            for (index, byte) in bytes.enumerated() {
+                text[index &* 2] = hexDigit(byte >> 4)
+                text[index &* 2 &+ 1] = hexDigit(byte)
+            }
+            return bytes.count * 2
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
-    /// One 64-byte block at `offset` of `bytes` (which holds at least that many from there): the message
-    /// schedule, then the 64 rounds eight at a time, each round's eight words named in place (no word moved
-    /// between rounds).
-    private mutating func compress(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+    /// The lower-case hexadecimal digit of the low four bits of `value`.
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        let nibble = value & 0x0f
+        return nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &- 10 &+ nibble
+    }
+
+    /// One 64-byte block (the first 64 bytes of `block`) into `state`: the message schedule, then the 64 rounds
+    /// eight at a time, each round's eight words named in place (no word moved between rounds).
+    private static func compress(_ state: inout State, _ block: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            Self.k.withUnsafeBufferPointer { k in
+            k.withUnsafeBufferPointer { k in
                 for i in 0..<16 {
-                    w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset &+ i &* 4, as: UInt32.self))
+                    w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
                 }
                 for i in 16..<64 {
                     let x = w[i - 15]
                     let y = w[i - 2]
-                    let s0 = Self.rotr(Self.rotr(x, 11) ^ x, 7) ^ (x >> 3)  // rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
-                    let s1 = Self.rotr(Self.rotr(y, 2) ^ y, 17) ^ (y >> 10)  // rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
+                    let s0 = rotr(rotr(x, 11) ^ x, 7) ^ (x >> 3)  // rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
+                    let s1 = rotr(rotr(y, 2) ^ y, 17) ^ (y >> 10)  // rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
                     w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
                 }
                 var (a, b, c, d, e, f, g, h) = state
+                // `b ^ c` of the next round: `Maj` from it in two operations, and it is the round's `a ^ b`.
+                var bc = b ^ c
                 var i = 0
                 while i < 64 {
-                    Self.round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
-                    Self.round(h, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
-                    Self.round(g, h, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
-                    Self.round(f, g, h, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
-                    Self.round(e, f, g, &h, a, b, c, &d, k[i + 4] &+ w[i + 4])
-                    Self.round(d, e, f, &g, h, a, b, &c, k[i + 5] &+ w[i + 5])
-                    Self.round(c, d, e, &f, g, h, a, &b, k[i + 6] &+ w[i + 6])
-                    Self.round(b, c, d, &e, f, g, h, &a, k[i + 7] &+ w[i + 7])
+                    round(a, b, c, &d, e, f, g, &h, &bc, k[i] &+ w[i])
+                    round(h, a, b, &c, d, e, f, &g, &bc, k[i + 1] &+ w[i + 1])
+                    round(g, h, a, &b, c, d, e, &f, &bc, k[i + 2] &+ w[i + 2])
+                    round(f, g, h, &a, b, c, d, &e, &bc, k[i + 3] &+ w[i + 3])
+                    round(e, f, g, &h, a, b, c, &d, &bc, k[i + 4] &+ w[i + 4])
+                    round(d, e, f, &g, h, a, b, &c, &bc, k[i + 5] &+ w[i + 5])
+                    round(c, d, e, &f, g, h, a, &b, &bc, k[i + 6] &+ w[i + 6])
+                    round(b, c, d, &e, f, g, h, &a, &bc, k[i + 7] &+ w[i + 7])
                     i += 8
                 }
                 state = (
@@ -148,16 +223,19 @@ package struct SHA256: Sendable {
     }
 
     /// One round: `h` becomes the round's new `a` and `d` its new `e` (the caller renames the words for the next).
+    /// `bc` is `b ^ c` on entry and the round's `a ^ b` (the next round's `b ^ c`) on return.
     @inline(__always)
     private static func round(
         _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
-        _ h: inout UInt32, _ kw: UInt32
+        _ h: inout UInt32, _ bc: inout UInt32, _ kw: UInt32
     ) {
         let s1 = rotr(rotr(rotr(e, 14) ^ e, 5) ^ e, 6)  // rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
         let choice = g ^ (e & (f ^ g))
         let t1 = h &+ s1 &+ choice &+ kw
         let s0 = rotr(rotr(rotr(a, 9) ^ a, 11) ^ a, 2)  // rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-        let majority = (a & b) | (c & (a | b))
+        let ab = a ^ b
+        let majority = (ab & bc) ^ b  // (a & b) | (c & (a | b))
+        bc = ab
         d = d &+ t1
         h = t1 &+ s0 &+ majority
     }

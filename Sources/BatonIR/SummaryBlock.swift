@@ -155,13 +155,14 @@ package struct SummaryBlock: Sendable {
     /// `planned` and `block` (each sorted by name) merged in name order: `visit` is called with each planned
     /// item's index, or each block summary's index, in turn. The plan's order of one kind of definition. Each
     /// planned item's place in the block is found by halving (the planned ones are few, the block large).
+    @inlinable
     package static func merge<Item>(
         _ planned: [Item], name: (Item) -> String, _ block: [DefinitionSummary],
         planned visitPlanned: (Int) -> Void, block visitBlock: (Int) -> Void
     ) {
         var next = 0
-        for (index, item) in planned.enumerated() {
-            let itemName = name(item)
+        for index in planned.indices {
+            let itemName = name(planned[index])
             var low = next
             var high = block.count
             while low < high {

@@ -52,4 +52,28 @@ final class PlanDigestsTests: XCTestCase {
             XCTAssertEqual(digests[friend.definitionKey] == nil, missing != nil, "Friend without \(missing ?? "-")")
         }
     }
+
+    /// Definitions that reach the same files share one digest, hashed once; those that reach other files (here two
+    /// operations of one document, one spreading a fragment of another document) do not.
+    func testDefinitionsOfOneDocumentDigestTheirOwnClosures() throws {
+        let schema = try ModelHarness.schema(sdl: Self.schema)
+        let documents = [
+            ("q/two.graphql", "query B { me { id } }\nquery C { me { ...Name } }\nquery E { me { name } }"),
+            ("f/name.graphql", "fragment Name on User { name }"),
+        ]
+        let model = try ModelHarness.model(schema: schema, documents: documents)
+        var hashes: [String: String] = [:]
+        for (path, text) in documents { hashes[path] = SHA256.hexDigest(text) }
+        let (digests, undigested) = PlanDigests.definitions(model, documents: hashes)
+        XCTAssertTrue(undigested.isEmpty)
+        let closures = ["B": ["q/two.graphql"], "C": ["q/two.graphql", "f/name.graphql"], "E": ["q/two.graphql"]]
+        for operation in model.operations {
+            let files = try XCTUnwrap(closures[operation.name])
+            XCTAssertEqual(
+                digests[operation.definitionKey], Self.expected(files: files, hashes: hashes), operation.name)
+        }
+        let byName = Dictionary(uniqueKeysWithValues: model.operations.map { ($0.name, $0.definitionKey) })
+        XCTAssertEqual(digests[try XCTUnwrap(byName["B"])], digests[try XCTUnwrap(byName["E"])])
+        XCTAssertNotEqual(digests[try XCTUnwrap(byName["B"])], digests[try XCTUnwrap(byName["C"])])
+    }
 }

@@ -59,3 +59,38 @@ extension SHA256Tests {
         }
     }
 }
+
+extension SHA256Tests {
+    /// A million `a`s at once (the inline block never used) and through the text's entry point.
+    func testMillionAsAtOnce() {
+        XCTAssertEqual(
+            SHA256.hexDigest(String(repeating: "a", count: 1_000_000)),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// Every entry point (text, array, raw bytes, generic sequence; at once and in three pieces, through the
+    /// inline block) gives the same digest at every length from 0 to 200 bytes, and those digests are Python's:
+    /// the SHA-256 of all 201 hexadecimal digests one after the other is hashlib's.
+    func testEntryPointsAgreeAtEveryLength() {
+        var outer = SHA256()
+        for length in 0...200 {
+            let bytes = (0..<length).map { UInt8(($0 &* 7 &+ 3) % 95 + 32) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let digest = SHA256.hexDigest(bytes)
+            XCTAssertEqual(SHA256.hexDigest(text), digest, "length \(length)")
+            XCTAssertEqual(SHA256.hex(SHA256.hash(bytes)), digest, "length \(length)")
+            XCTAssertEqual(SHA256.hex(SHA256.hash(bytes.lazy.map { $0 })), digest, "length \(length)")
+            let (first, second) = (length / 3, 2 * length / 3)
+            var pieces = SHA256()
+            pieces.update(utf8: String(decoding: bytes[0..<first], as: UTF8.self))
+            bytes[first..<second].withUnsafeBytes { pieces.update($0) }
+            pieces.update(Array(bytes[second...]))
+            XCTAssertEqual(pieces.hexFinalize(), digest, "length \(length)")
+            XCTAssertEqual(SHA256.hex(pieces.finalize()), digest, "length \(length)")
+            outer.update(utf8: digest)
+        }
+        // Python: hashlib.sha256(b"".join(hashlib.sha256(bytes((i * 7 + 3) % 95 + 32 for i in range(n)))
+        //     .hexdigest().encode() for n in range(201))).hexdigest()
+        XCTAssertEqual(outer.hexFinalize(), "8b052cdfd7394f1d3348324aa736788bb4fd3e59ec446c17b876766f5e86ca78")
+    }
+}

@@ -16,42 +16,49 @@ extension LensBuildContext {
         var fragments = Set<String>()
         for index in operations.indices
         where operations[index].kind == .mutation && !summarized.contains(operations[index].name) {
-            Self.markOptimistic(&operations[index].lens, enclosing: [operations[index].typeName, "Data"])
+            var enclosing = [operations[index].typeName, "Data"]
+            Self.markOptimistic(&operations[index].lens, enclosing: &enclosing)
             fragments.formUnion(operations[index].fragmentsUsed)
         }
         for name in fragments {
             // Changed where the dictionary holds it (not copied out and back: its lenses would then be held twice,
             // and each level copied as it changes).
             guard let position = fragmentModels.index(forKey: name) else { continue }
-            let typeName = fragmentModels.values[position].typeName
-            Self.markOptimistic(&fragmentModels.values[position].lens, enclosing: [typeName])
+            var enclosing = [fragmentModels.values[position].typeName]
+            Self.markOptimistic(&fragmentModels.values[position].lens, enclosing: &enclosing)
         }
     }
 
-    static func markOptimistic(_ lens: inout Lens, enclosing: Set<String>) {
-        var taken = enclosing.union([lens.typeName])
-        for accessor in lens.accessors {
-            taken.insert(accessor.name)
-            if let nested = accessor.lens?.typeName { taken.insert(nested) }
-        }
+    /// Names `lens`'s builder and those of its nested lenses. `enclosing` holds the names of the types enclosing
+    /// the lens (as it was on entry when this returns): a list, searched, not a set hashed per lens, since a
+    /// builder's name is compared with a few names only.
+    static func markOptimistic(_ lens: inout Lens, enclosing: inout [String]) {
         var name = optimisticBuilderName
         var number = 2
-        while taken.contains(name) {
+        while isTaken(name, in: lens, enclosing: enclosing) {
             name = optimisticBuilderName + String(number)
             number += 1
         }
         lens.optimisticTypeName = name
-        var inner: Set<String>?
+        enclosing.append(lens.typeName)
         for index in lens.accessors.indices {
             guard case .lens(var nested) = lens.accessors[index].base else { continue }
             // The accessor lets go of its lens while it changes (a placeholder no one reads), so the nested lens's
             // accessors are held once and changed in place, not copied at every level.
             lens.accessors[index].base = .enumeration("")
-            // The enclosing names of every nested lens: made once per lens, not once per nested lens.
-            let nestedEnclosing = inner ?? enclosing.union([lens.typeName])
-            inner = nestedEnclosing
-            markOptimistic(&nested, enclosing: nestedEnclosing)
+            markOptimistic(&nested, enclosing: &enclosing)
             lens.accessors[index].base = .lens(nested)
+        }
+        enclosing.removeLast()
+    }
+
+    /// True when `name` is an enclosing type's, the lens's own, one of its accessors' or nested types'.
+    private static func isTaken(_ name: String, in lens: Lens, enclosing: [String]) -> Bool {
+        if name == lens.typeName || enclosing.contains(name) { return true }
+        return lens.accessors.contains { accessor in
+            if accessor.name == name { return true }
+            if case .lens(let nested) = accessor.base { return nested.typeName == name }
+            return false
         }
     }
 }

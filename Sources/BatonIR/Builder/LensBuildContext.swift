@@ -41,6 +41,8 @@ final class LensBuildContext {
     /// The spread accessor's name of each fragment this context built: what `check` reads of a
     /// spread, without copying the fragment's model.
     var spreadAccessorNames: [String: String] = [:]
+    /// Each fragment's own spreads (`directSpreads(of:)`), by name: found once per build.
+    var directSpreadsByName: [String: [String]] = [:]
     /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
     var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
     /// The schema-wide decisions (`PlanDecisions`): made on first use, or given by the caller,
@@ -147,6 +149,7 @@ final class LensBuildContext {
         self.decisions = shared.decisions
         self.fragmentNodes = shared.nodes
         self.fragmentModels = shared.models
+        self.directSpreadsByName = shared.spreads
     }
 
     func run(outside given: [DefinitionSummary] = [], block offered: SummaryBlock? = nil) -> (LensModel, [Diagnostic]) {
@@ -283,6 +286,7 @@ final class LensBuildContext {
 
     /// The fragments a fragment spreads itself (not through others), sorted.
     func directSpreads(of name: String) -> [String] {
+        if let known = directSpreadsByName[name] { return known }
         guard let (node, _) = fragmentNodes[name] else { return [] }
         var found: Set<String> = []
         var stack: [Selection] = node.selectionSet.selections
@@ -293,7 +297,9 @@ final class LensBuildContext {
             case .fragmentSpread(let spread): found.insert(spread.name.value)
             }
         }
-        return found.sorted()
+        let sorted = found.sorted()
+        directSpreadsByName[name] = sorted
+        return sorted
     }
 
     func fragmentModel(named name: String) -> FragmentModel? {
@@ -385,7 +391,10 @@ final class LensBuildContext {
         let used = checksOnly && !someFragmentNestsPastText ? [] : fragmentsUsed(by: node.selectionSet)
         let usedNodes = used.compactMap { fragmentNodes[$0]?.0 }
         let clientOnly = checksOnly ? [] : DocumentText.clientOnlyVariables(operation: node, fragments: usedNodes)
-        let connectionVariables = checksOnly ? [] : Self.connectionVariables(node.selectionSet, fragments: usedNodes)
+        // Only a defined variable is marked as holding connection IDs: without variables, nothing to look for.
+        let connectionVariables =
+            checksOnly || node.variableDefinitions.isEmpty
+            ? [] : Self.connectionVariables(node.selectionSet, fragments: usedNodes)
         let variables = node.variableDefinitions.map { definition in
             var variable = VariableModel(
                 name: definition.variable.name.value, type: TypeRef(definition.type),
@@ -435,6 +444,7 @@ final class LensBuildContext {
         let decisions: PlanDecisions
         let nodes: [String: (FragmentDefinition, SourceFile)]
         let models: [String: FragmentModel]
+        let spreads: [String: [String]]
     }
 
     /// The operations built on `workers` threads, each with the diagnostics it reported, by node;
@@ -464,7 +474,7 @@ final class LensBuildContext {
         guard jobs.count >= 2 else { return [:] }
         let shared = SharedFragments(
             schema: schema, documents: documents, options: options, decisions: decisions, nodes: fragmentNodes,
-            models: fragmentModels)
+            models: fragmentModels, spreads: directSpreadsByName)
         let shares = min(jobs.count, workers * 4)
         let ranges = (0..<shares).map { jobs.count * $0 / shares..<jobs.count * ($0 + 1) / shares }
         let all = jobs
@@ -529,21 +539,23 @@ final class LensBuildContext {
     /// The fragments `set` spreads, directly or through other fragments, sorted.
     func fragmentsUsed(by set: SelectionSet) -> [String] {
         var found: Set<String> = []
-        var pending: [SelectionSet] = [set]
-        while let next = pending.popLast() {
-            var stack: [Selection] = next.selections
-            while let selection = stack.popLast() {
-                switch selection {
-                case .field(let field):
-                    if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
-                case .inlineFragment(let inline):
-                    stack.append(contentsOf: inline.selectionSet.selections)
-                case .fragmentSpread(let spread):
-                    let name = spread.name.value
-                    if let (fragment, _) = fragmentNodes[name], found.insert(name).inserted {
-                        pending.append(fragment.selectionSet)
-                    }
-                }
+        var pending: [String] = []
+        var stack: [Selection] = set.selections
+        while let selection = stack.popLast() {
+            switch selection {
+            case .field(let field):
+                if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
+            case .inlineFragment(let inline):
+                stack.append(contentsOf: inline.selectionSet.selections)
+            case .fragmentSpread(let spread):
+                let name = spread.name.value
+                if fragmentNodes[name] != nil, found.insert(name).inserted { pending.append(name) }
+            }
+        }
+        // A fragment's own spreads are found once per build (`directSpreads(of:)`), not walked per operation.
+        while let name = pending.popLast() {
+            for child in directSpreads(of: name) where fragmentNodes[child] != nil && found.insert(child).inserted {
+                pending.append(child)
             }
         }
         return found.sorted()

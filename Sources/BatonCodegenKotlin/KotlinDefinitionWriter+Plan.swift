@@ -156,7 +156,7 @@ extension KotlinDefinitionWriter {
     /// The private plan object: the text, its roots last, then the lenses and external values it names by index.
     func plan(rootSelections: [Int]) -> Template {
         let text = planLines.map { $0 + "\n" }.joined() + "R|" + rootSelections.map(String.init).joined(separator: ",")
-        let pieces = PlanText.pieces(text).map { Template(KotlinLiteral.string($0)) }
+        let pieces = JVMStringConstant.pieces(text).map { Template(KotlinLiteral.string($0)) }
         var overrides: [Template] = []
         if !planLenses.isEmpty {
             let cases = planLenses.enumerated().map { Template("\($0.offset) -> \($0.element)(reader)") }
@@ -202,7 +202,7 @@ extension KotlinDefinitionWriter {
     func documentConstant(_ operation: OperationDeclaration) -> Template {
         let fragments = operation.documentParts?.fragments.map { context.names.fragments[$0] ?? $0 } ?? []
         guard let parts = operation.documentParts, !fragments.isEmpty,
-            KotlinLiteral.string(operation.documentText).utf8.count < Self.constantLimit,
+            JVMStringConstant.fits(operation.documentText),
             !fragments.contains(where: Self.companionMembers.contains)
         else { return documentConstant(operation.documentText) }
         let joins = fragments.map { Template(#""\n\n" + "# + KotlinNames.quoted($0) + ".FRAGMENT_DOCUMENT") }
@@ -218,32 +218,17 @@ extension KotlinDefinitionWriter {
     ]
 
     /// A fragment's `FRAGMENT_DOCUMENT`, the text the operations that use it join (`FragmentDeclaration.documentText`),
-    /// when it has one short enough for a constant (an operation that long keeps its whole text).
+    /// when it has one that fits one constant (`JVMStringConstant`; an operation that long keeps its whole text).
     static func fragmentDocument(_ fragment: FragmentDeclaration) -> String? {
-        guard let text = fragment.documentText else { return nil }
-        let literal = KotlinLiteral.string(text)
-        return literal.utf8.count < constantLimit ? "const val FRAGMENT_DOCUMENT: String = " + literal : nil
+        guard let text = fragment.documentText, JVMStringConstant.fits(text) else { return nil }
+        return "const val FRAGMENT_DOCUMENT: String = " + KotlinLiteral.string(text)
     }
 
-    /// The longest literal written as one constant (a JVM string constant holds 65,535 bytes of modified UTF-8, up
-    /// to three per character).
-    static let constantLimit = 20_000
-
-    /// The document text as a constant; a text too long for one JVM string constant (65,535 bytes of
-    /// modified UTF-8) is joined at run time from pieces that fit.
+    /// The document text as a constant; a text too long for one JVM string constant is joined at run time from the
+    /// pieces `JVMStringConstant` cuts.
     func documentConstant(_ text: String) -> Template {
-        let literal = KotlinLiteral.string(text)
-        if literal.utf8.count < Self.constantLimit { return "const val DOCUMENT: String = \(literal)" }
-        var pieces: [String] = []
-        var current = ""
-        for character in text {
-            current.append(character)
-            if current.utf8.count >= 8_000 {
-                pieces.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { pieces.append(current) }
+        let pieces = JVMStringConstant.pieces(text)
+        guard pieces.count > 1 else { return "const val DOCUMENT: String = \(KotlinLiteral.string(text))" }
         return """
             val DOCUMENT: String = StringBuilder()
                 \(lines: pieces.map { Template(".append(\(KotlinLiteral.string($0)))") })

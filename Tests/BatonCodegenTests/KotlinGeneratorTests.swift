@@ -136,6 +136,15 @@ final class KotlinGeneratorTests: XCTestCase {
         let operation = try XCTUnwrap(files.first { $0.path == "Data_.kt" }?.contents)
         XCTAssertTrue(operation.contains("    val document_: Optional<String?> = Optional.Absent,"))
         XCTAssertTrue(operation.contains(#"const val DOCUMENT: String = "query Data(\$document: String"#))
+        // A document over one JVM constant: `JVMStringConstant`'s pieces, the first cut at its line end, the second
+        // between characters just before a three-byte `€` (the whole read back equal in `KotlinHostileSchemaTests`).
+        let long = try XCTUnwrap(files.first { $0.path == "Long.kt" }?.contents)
+        let appends = long.split(separator: "\n").filter { $0.contains(".append(") }
+        XCTAssertTrue(long.contains("val DOCUMENT: String = StringBuilder()\n"))
+        XCTAssertEqual(appends.count, 3)
+        XCTAssertEqual(appends.first?.trimmingCharacters(in: .whitespaces), #".append("query Long {\n  echo(\n")"#)
+        XCTAssertEqual(appends.dropFirst().first?.hasSuffix(#"\\x")"#), true)
+        XCTAssertEqual(appends.last?.trimmingCharacters(in: .whitespaces).hasPrefix(#".append("€\$\\\\x€"#), true)
         for file in files {
             // Block comments never end early: every `*/` a description holds was broken.
             for line in file.contents.split(separator: "\n") where line.contains("*/") {
@@ -230,7 +239,7 @@ final class KotlinHostileSchemaTests: XCTestCase {
         update: {"input":{"is":1}}
         oneOf: {"byAt":"2020-01-02T03:04:05Z"}
         operation id is the SHA-256 of the document: true
-        long document: 32036 characters, id matches: true
+        long document: 50036 characters, id matches: true
         document keeps $ and quotes: true
         changed: 37
         class: v, 3, r, p, true, 1, t, e, c, 1, 2, u, 1.5, true, false

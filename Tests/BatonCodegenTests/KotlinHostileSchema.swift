@@ -141,9 +141,12 @@ enum KotlinHostileSchema {
         }
         """#
 
-    /// The documents: the hostile ones, and an operation whose document is too long for one JVM string constant.
+    /// The documents: the hostile ones, and an operation whose document is too long for one JVM string constant
+    /// (70,000 bytes of modified UTF-8, over the 65,535 of one constant, with `$`s and escapes), cut by
+    /// `JVMStringConstant` into three pieces: its first two lines, then up to where a three-byte `€` would take the
+    /// piece over the limit (8 bytes before the argument's text, then 8,570 times 7), then the rest.
     static let documents =
-        hostileDocuments + "\nquery Long {\n  echo(a: \"" + String(repeating: "$\\\\x", count: 8_000) + "\")\n}\n"
+        hostileDocuments + "\nquery Long {\n  echo(a: \"" + String(repeating: "€$\\\\x", count: 10_000) + "\")\n}\n"
 
     static let hostileDocuments = #"""
         query Data($document: String, $data: ID!, $DOCUMENT: Optional, $in: In, $search: Search, $flag: Boolean!, $at: DateTime) @throwOnFieldError {

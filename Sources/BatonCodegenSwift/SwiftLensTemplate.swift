@@ -490,10 +490,13 @@ struct SwiftLensTemplate {
         }
         // Only a lens with a nested lens claims type names (the scope holds every member's name).
         guard members.contains(where: { $0.declaration.hasLens }) else { return members }
-        var typeScope = NameScope(
-            reserved: SwiftNames.nestedReserved + enclosing + [typeName]
-                + members.map { (member: Member) in member.name },
-            shared: names.moduleTypeNames)
+        // One array for the reserved names, not one per `+`.
+        var reserved = SwiftNames.nestedReserved
+        reserved.reserveCapacity(reserved.count + enclosing.count + 1 + members.count)
+        reserved.append(contentsOf: enclosing)
+        reserved.append(typeName)
+        for member in members { reserved.append(member.name) }
+        var typeScope = NameScope(reserved: reserved, shared: names.moduleTypeNames)
         for member in members where member.declaration.hasLens {
             let preferred = member.declaration.lensTypeName ?? Casing.upperFirst(member.declaration.name)
             member.nest(as: typeScope.claim(Self.rules.declaredName(preferred, in: .type)))

@@ -24,7 +24,7 @@
 /// member names.
 package enum LensSharing {
     /// `lens` with every nested lens equal to an earlier one marked `sharedLens` (the path to that one).
-    package static func mark(_ lens: LensDeclaration) -> LensDeclaration {
+    package static func mark(_ lens: consuming LensDeclaration) -> LensDeclaration {
         // Found first without changing the tree (most declarations share nothing, and a lens changed while it is
         // also held by `seen` would be copied), then each mark set along its path.
         var marks: [(path: [Int], shared: [Int])] = []
@@ -33,7 +33,9 @@ package enum LensSharing {
         visit(lens, path: &path, seen: &seen, marks: &marks)
         guard !marks.isEmpty else { return lens }
         seen = [:]
-        var root = lens
+        // Taken over, not copied: a tree the caller no longer holds has its members arrays and storages changed in
+        // place rather than copied along each mark's path.
+        var root = consume lens
         for mark in marks { set(mark.shared, at: mark.path[...], in: &root) }
         return root
     }

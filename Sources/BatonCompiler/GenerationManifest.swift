@@ -143,7 +143,15 @@ package struct GenerationManifest: Sendable, Equatable {
     /// hash and stamp are the same.
     func bytes(reusing last: GenerationManifest?) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(160 * (files.count + documents.count) + (plan?.count ?? 0) + 256)
+        var capacity = 160 * (files.count + documents.count) + (plan?.count ?? 0) + 256
+        if let last, !last.source.isEmpty {
+            // The last manifest's size with this plan's (a run after an edit changes a few lines), and a
+            // margin: the buffer is not outgrown near its end, a second buffer of twice the size then
+            // filled with a copy of the first (a large project's manifest is megabytes).
+            capacity = max(
+                capacity, last.source.count - (last.plan?.count ?? 0) + (plan?.count ?? 0) + last.source.count / 64)
+        }
+        out.reserveCapacity(capacity)
         func fits(_ text: String) -> Bool {
             !text.isEmpty && !text.utf8.contains(where: { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D })
         }

@@ -377,6 +377,27 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertEqual(renamed.bytes(reusing: read), renamed.bytes)
     }
 
+    /// A manifest written after an edit is written into one buffer of about the last one's size (the last manifest's
+    /// lines are longer than the first estimate allows, its plan section is large and last): never outgrown, so
+    /// never copied into one twice as large.
+    func testReusingTheLastManifestWritesIntoOneBufferOfItsSize() throws {
+        var last = Self.manifest
+        let folder = String(repeating: "Nested/", count: 50)
+        last.files += (0..<2_000).map {
+            .init(path: folder + "F\($0).swift", stamp: Self.stamp, definition: "f:F\($0)", digest: "d\($0)")
+        }
+        // A large section, written last (as a large project's is: megabytes), taken as bytes when read.
+        last.plan = Array(repeating: UInt8(ascii: "x"), count: 400_000) + [0x0A]
+        let read = try XCTUnwrap(GenerationManifest(bytes: try XCTUnwrap(last.bytes)))
+        var next = read
+        next.files[7].digest = "new"
+        next.documents["Documents/C.graphql"] = "h3"
+        let written = try XCTUnwrap(next.bytes(reusing: read))
+        XCTAssertEqual(written, next.bytes)
+        XCTAssertGreaterThan(written.count, 500_000)
+        XCTAssertLessThanOrEqual(written.capacity, written.count + written.count / 32, "the buffer was outgrown")
+    }
+
     /// A manifest read from bytes keeps its `files` entries as its lines (`ManifestFiles`): each field read or
     /// compared in place is the entry's; a manifest made of the last one's lines (as `recordManifests` makes one
     /// after an edit, in any order, with values among them) writes the bytes the same values spell, and reads

@@ -171,7 +171,11 @@ package struct SwiftGenerator: Sendable {
             deferred
             ? jobs.map { file($0.job) } : ParallelWork.map(jobs, workers: workers, minimumItems: 16) { file($0.job) }
         for (index, item) in jobs.enumerated() { files[item.at] = rendered[index] }
-        return files.compactMap { $0 }  // every place is filled: a kept file's, or its job's
+        // Every place is filled: a kept file's, or its job's (into an array of that size, not one grown as it fills).
+        var listed: [GeneratedFile] = []
+        listed.reserveCapacity(files.count)
+        for case let generated? in files { listed.append(generated) }
+        return listed
     }
 
     /// The test data builders (`output.swift.testBuilders`): one file per operation and fragment, named after its

@@ -432,7 +432,7 @@ extension Compilation {
 package struct IncrementalBasis: Sendable {
     /// The last plan's summary section, as recorded (`GenerationManifest.plan`), and the summary
     /// read from it (by `.read`, while the schema is built; nil before, or when it is malformed).
-    package var planBytes: [UInt8]
+    package var planBytes: ArraySlice<UInt8>
     package var summary: PlanSummary?
     /// The last run's files (`GenerationManifest.Entry`: a definition's key and digest among them), read from
     /// the manifest of the output folder `root` (the first the run writes).
@@ -454,7 +454,7 @@ package struct IncrementalBasis: Sendable {
     package var operationTexts: [String: String]?
 
     package init(
-        planBytes: [UInt8], names: String, recordedFiles: ManifestFiles, changed: Set<String>,
+        planBytes: ArraySlice<UInt8>, names: String, recordedFiles: ManifestFiles, changed: Set<String>,
         removed: Set<String>
     ) {
         self.planBytes = planBytes

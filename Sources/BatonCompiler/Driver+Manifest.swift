@@ -205,7 +205,7 @@ extension Driver {
                     inputs: inputs.inputs(language: output.target.name, root: output.root), names: names,
                     documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras,
                     projectFiles: inputs.projectFiles, projectFileStamps: inputs.projectFileStamps)
-                if index == 0 { manifest.plan = plan }
+                if index == 0 { manifest.plan = plan?[...] }
                 // A kept file's line is the last manifest's, copied.
                 guard let bytes = manifest.bytes(reusing: compilation.generation.previousManifests[output.root])
                 else { continue }

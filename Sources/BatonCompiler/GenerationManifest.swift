@@ -83,8 +83,9 @@ package struct GenerationManifest: Sendable, Equatable {
     /// Files outside the folder the run wrote for this project (the persisted-query manifest): absolute path and stamp.
     package var extras: [(path: String, stamp: FileStamp)] = []
     /// The plan's summary section (`PlanSummary.bytes`) as written, read only when asked
-    /// (`planSummary`); nil when the run recorded none.
-    package var plan: [UInt8]?
+    /// (`planSummary`); nil when the run recorded none. A manifest read holds it as a slice of `source`
+    /// (megabytes in a large project, not copied out).
+    package var plan: ArraySlice<UInt8>?
     /// The bytes this manifest was read from (`ManifestReader`); empty for a manifest made in memory.
     /// Not part of its value (`==`): a manifest written after an edit copies the lines of its documents from
     /// the last one's (`bytes(reusing:)`), as it copies its kept files' (`ManifestFiles`).
@@ -143,7 +144,15 @@ package struct GenerationManifest: Sendable, Equatable {
     /// hash and stamp are the same.
     func bytes(reusing last: GenerationManifest?) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(160 * (files.count + documents.count) + (plan?.count ?? 0) + 256)
+        var capacity = 160 * (files.count + documents.count) + (plan?.count ?? 0) + 256
+        if let last, !last.source.isEmpty {
+            // The last manifest's size with this plan's (a run after an edit changes a few lines), and a
+            // margin: the buffer is not outgrown near its end, a second buffer of twice the size then
+            // filled with a copy of the first (a large project's manifest is megabytes).
+            capacity = max(
+                capacity, last.source.count - (last.plan?.count ?? 0) + (plan?.count ?? 0) + last.source.count / 64)
+        }
+        out.reserveCapacity(capacity)
         func fits(_ text: String) -> Bool {
             !text.isEmpty && !text.utf8.contains(where: { $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D })
         }
@@ -252,11 +261,12 @@ package struct GenerationManifest: Sendable, Equatable {
     package init?(bytes: [UInt8]) {
         let read = bytes.withUnsafeBufferPointer { buffer in
             var reader = ManifestReader(bytes: buffer)
-            return reader.manifest().map { ($0, reader.lines) }
+            return reader.manifest().map { ($0, reader.lines, reader.plan) }
         }
         guard let read else { return nil }
         var manifest = read.0
         manifest.source = bytes
+        manifest.plan = read.2.map { bytes[$0] }
         manifest.files = ManifestFiles(source: bytes, lines: read.1)
         self = manifest
     }

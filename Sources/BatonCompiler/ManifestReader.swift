@@ -16,6 +16,8 @@ struct ManifestReader {
     var position = 0
     /// Where each `files` line's fields are, in order (`ManifestFiles`: the caller holds the bytes).
     private(set) var lines: [ManifestFiles.Line] = []
+    /// Where the plan's summary section is (`GenerationManifest.plan`: the caller holds the bytes).
+    private(set) var plan: Range<Int>?
 
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
@@ -75,12 +77,12 @@ struct ManifestReader {
                 manifest.extras.append((path, stamp))
             case .plan:
                 // Its length first, then the section, taken as bytes (`PlanSummary` reads it when asked).
-                guard manifest.plan == nil, let count = magnitude(ends: Self.newline),
+                guard plan == nil, let count = magnitude(ends: Self.newline),
                     count <= UInt64(bytes.count - position)
                 else { return nil }
                 let start = position
                 position += Int(count)
-                manifest.plan = Array(bytes[start..<position])
+                plan = start..<position
             }
         }
         return nil

@@ -171,6 +171,13 @@ package struct PlanSummary: Sendable, Equatable {
     /// no hash per document (a large project's section lists tens of thousands). A section whose paths are not
     /// in that order (not one `bytes` wrote), or a path outside ASCII, is spliced through `String`s instead.
     package static func splice(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8]) -> [UInt8] {
+        splice(section[...], replacing: replaced, with: fresh)
+    }
+
+    /// The same with the section as a slice (a manifest's, read: `GenerationManifest.plan`).
+    package static func splice(_ section: ArraySlice<UInt8>, replacing replaced: Set<String>, with fresh: [UInt8])
+        -> [UInt8]
+    {
         spliceInPlace(section, replacing: replaced, with: fresh)
             ?? spliceByString(section, replacing: replaced, with: fresh)
     }
@@ -191,7 +198,9 @@ package struct PlanSummary: Sendable, Equatable {
 
     /// `splice` with the paths compared as bytes; nil when a path is not ASCII or the section's paths are not in
     /// strictly increasing order from one document to the next.
-    private static func spliceInPlace(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8])
+    private static func spliceInPlace(
+        _ section: ArraySlice<UInt8>, replacing replaced: Set<String>, with fresh: [UInt8]
+    )
         -> [UInt8]?
     {
         func isASCII(_ bytes: some Sequence<UInt8>) -> Bool { bytes.allSatisfy { $0 < 0x80 } }
@@ -280,7 +289,9 @@ package struct PlanSummary: Sendable, Equatable {
 
     /// `splice` with each document's path made a `String`, looked up in `replaced` and compared with the fresh
     /// ones' as `String`s.
-    private static func spliceByString(_ section: [UInt8], replacing replaced: Set<String>, with fresh: [UInt8])
+    private static func spliceByString(
+        _ section: ArraySlice<UInt8>, replacing replaced: Set<String>, with fresh: [UInt8]
+    )
         -> [UInt8]
     {
         var out: [UInt8] = []

@@ -86,7 +86,7 @@ final class ManifestFormatTests: XCTestCase {
     func testThePlanSummaryReadsBackEqualAndOnlyWhole() throws {
         var manifest = Self.manifest
         let bytes = try XCTUnwrap(Self.summary.bytes)
-        manifest.plan = bytes
+        manifest.plan = bytes[...]
         let read = try XCTUnwrap(GenerationManifest(text: try XCTUnwrap(manifest.text)))
         XCTAssertEqual(read, manifest)
         XCTAssertEqual(read.planSummary, Self.summary)
@@ -375,6 +375,34 @@ final class ManifestFormatTests: XCTestCase {
         renamed.documents["Documents/B.graphql"] = nil
         renamed.documents["Documents/0.graphql"] = "h0"
         XCTAssertEqual(renamed.bytes(reusing: read), renamed.bytes)
+    }
+
+    /// A manifest written after an edit is written into one buffer of about the last one's size (the last manifest's
+    /// lines are longer than the first estimate allows, its plan section is large and last): never outgrown, so
+    /// never copied into one twice as large. The section read is a slice of the bytes read.
+    func testReusingTheLastManifestWritesIntoOneBufferOfItsSize() throws {
+        var last = Self.manifest
+        let folder = String(repeating: "Nested/", count: 50)
+        last.files += (0..<2_000).map {
+            .init(path: folder + "F\($0).swift", stamp: Self.stamp, definition: "f:F\($0)", digest: "d\($0)")
+        }
+        // A large section, written last (as a large project's is: megabytes), taken as bytes when read.
+        last.plan = (Array(repeating: UInt8(ascii: "x"), count: 400_000) + [0x0A])[...]
+        let read = try XCTUnwrap(GenerationManifest(bytes: try XCTUnwrap(last.bytes)))
+        // The section read is where it lies in the bytes read, not a copy of them.
+        let plan = try XCTUnwrap(read.plan)
+        XCTAssertEqual(plan, last.plan)
+        XCTAssertGreaterThan(plan.startIndex, 0)
+        XCTAssertEqual(
+            plan.withUnsafeBufferPointer { $0.baseAddress },
+            read.source.withUnsafeBufferPointer { $0.baseAddress.map { $0 + plan.startIndex } })
+        var next = read
+        next.files[7].digest = "new"
+        next.documents["Documents/C.graphql"] = "h3"
+        let written = try XCTUnwrap(next.bytes(reusing: read))
+        XCTAssertEqual(written, next.bytes)
+        XCTAssertGreaterThan(written.count, 500_000)
+        XCTAssertLessThanOrEqual(written.capacity, written.count + written.count / 32, "the buffer was outgrown")
     }
 
     /// A manifest read from bytes keeps its `files` entries as its lines (`ManifestFiles`): each field read or

@@ -48,7 +48,7 @@ struct SwiftOperationTemplate {
         let refetched = operation.entryPoints.refetchedFragment
         let variables = refetched == nil ? claimVariables(operation) : []
         if let fragment = refetched {
-            refetchQueryOpening(operation, fragment: fragment).write(to: &text)
+            writeRefetchQueryOpening(operation, fragment: fragment, into: &text)
         } else {
             writeOpening(operation, into: &text)
         }
@@ -113,7 +113,6 @@ struct SwiftOperationTemplate {
     ///
     /// wrote (no piece holds a line break).
     private func writeOpening(_ operation: OperationDeclaration, into text: inout TextBuilder) {
-        let access = generator.access
         let conformance =
             !Self.isAttachable(operation)
             ? "Baton.GraphQLOperation"
@@ -125,6 +124,15 @@ struct SwiftOperationTemplate {
         text.add("`: reads a record of `")
         text.add(operation.rootType)
         text.add("`.\n")
+        writeStructOpening(operation, conformance: conformance, into: &text)
+    }
+
+    /// Writes the struct's line and its first members, `operationName` and `operationID`, ending without a line
+    /// break: every operation's struct opens so, a `@refetchable` fragment's query too (after its own comment).
+    private func writeStructOpening(
+        _ operation: OperationDeclaration, conformance: String, into text: inout TextBuilder
+    ) {
+        let access = generator.access
         text.add(access)
         text.add(generator.isolation)
         text.add("struct ")
@@ -281,18 +289,17 @@ struct SwiftOperationTemplate {
         text.add("return values\n")
     }
 
-    /// A `@refetchable` fragment's generated query, its variables as the pagination sets them: the struct's
-    /// opening.
-    private func refetchQueryOpening(_ operation: OperationDeclaration, fragment: String) -> Template {
-        let access = generator.access
-        return """
-            /// `query \(operation.name)`: generated for the `@refetchable` fragment `\(fragment)`;
-            /// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.
-            \(access)\(generator.isolation)struct \(Self.rules.quoted(typeName)): Baton.RefetchQueryOperation {
-                \(access)static var operationName: String { \(SwiftLiteral.string(operation.name)) }
-                /// SHA-256 of `document`, for persisted queries.
-                \(access)static var operationID: String { \(SwiftLiteral.string(operation.operationID)) }
-            """
+    /// Writes the opening of a `@refetchable` fragment's generated query (its variables as the pagination sets
+    /// them): its comment, then the struct's opening every operation shares, ending without a line break.
+    private func writeRefetchQueryOpening(
+        _ operation: OperationDeclaration, fragment: String, into text: inout TextBuilder
+    ) {
+        text.add("/// `query ")
+        text.add(operation.name)
+        text.add("`: generated for the `@refetchable` fragment `")
+        text.add(fragment)
+        text.add("`;\n/// `Baton.Pagination` sends it with the fragment's variables and the page it asks for.\n")
+        writeStructOpening(operation, conformance: "Baton.RefetchQueryOperation", into: &text)
     }
 
     /// The members of a `@refetchable` fragment's generated query after `document`.

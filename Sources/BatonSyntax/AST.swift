@@ -127,7 +127,10 @@ package struct Variable: Sendable, Hashable {
 /// `{ selections }`.
 package struct SelectionSet: Sendable {
     package var selections: [Selection] {
-        didSet { (containsSpreads, containsDirectives) = Self.summary(of: selections) }
+        didSet {
+            (containsSpreads, containsDirectives, bareLevels) = Self.summary(of: selections).result
+            keysAreDistinct = false
+        }
     }
     package var span: Span
     /// Whether a fragment spread is among the selections, at any depth (not following spreads). A search
@@ -135,36 +138,91 @@ package struct SelectionSet: Sendable {
     package private(set) var containsSpreads: Bool
     /// Whether a selection with directives is among the selections, at any depth (not following spreads).
     package private(set) var containsDirectives: Bool
+    /// When every selection, at any depth, is a field without an alias or arguments (no spread, no inline
+    /// fragment; directives allowed): the levels of selection sets this one makes, itself included (1 for a
+    /// set of leaf fields), at most `bareLevelsLimit`, which stands for that many or more. 0 otherwise.
+    package private(set) var bareLevels: UInt8
+    /// True when the selections are fields only (no spread, no inline fragment) and no two have one response
+    /// key, as the parser found them (`RecursiveDescentParser.parseSelectionSet`); false when not, or not known
+    /// (a set made or changed elsewhere, or of more than `distinctKeysLimit` fields).
+    package private(set) var keysAreDistinct: Bool
+
+    /// The most `bareLevels` tells apart.
+    package static let bareLevelsLimit: UInt8 = 255
+    /// The most fields whose keys the parser tells apart in one set.
+    package static let distinctKeysLimit = 32
 
     package init(selections: [Selection], span: Span) {
-        self.selections = selections
-        self.span = span
-        (containsSpreads, containsDirectives) = Self.summary(of: selections)
+        self.init(selections: selections, span: span, summary: Self.summary(of: selections), keysAreDistinct: false)
     }
 
-    /// What `selections` hold at any depth: one look at each selection, since a nested set (a field's or an
-    /// inline fragment's, made before this one and never changed) already knows what is below it.
-    private static func summary(of selections: [Selection]) -> (spreads: Bool, directives: Bool) {
-        var spreads = false
-        var directives = false
+    /// A set whose `summary` its maker gathered as it made the selections (the parser), and `keysAreDistinct`
+    /// as it found it (the parser compares the keys' numbers in its `NameTable`).
+    package init(selections: [Selection], span: Span, summary: Summary, keysAreDistinct: Bool) {
+        self.selections = selections
+        self.span = span
+        (containsSpreads, containsDirectives, bareLevels) = summary.result
+        self.keysAreDistinct = keysAreDistinct
+    }
+
+    /// What a set's selections hold at any depth, gathered a selection at a time: one look at each, since a
+    /// nested set (a field's or an inline fragment's, made before this one and never changed) already knows
+    /// what is below it. The parser adds each selection as it makes it, from what it has at hand;
+    /// `summary(of:)` reads the nodes.
+    package struct Summary {
+        private var spreads = false
+        private var directives = false
+        private var bare = true
+        /// The most levels below this set, of the fields' sets.
+        private var below: UInt8 = 0
+
+        package init() {}
+
+        package mutating func addField(
+            hasAlias: Bool, hasArguments: Bool, hasDirectives: Bool, selectionSet: SelectionSet?
+        ) {
+            if hasDirectives { directives = true }
+            if hasAlias || hasArguments { bare = false }
+            if let inner = selectionSet {
+                spreads = spreads || inner.containsSpreads
+                directives = directives || inner.containsDirectives
+                if inner.bareLevels == 0 { bare = false }
+                below = max(below, inner.bareLevels)
+            }
+        }
+
+        package mutating func addSpread(hasDirectives: Bool) {
+            spreads = true
+            bare = false
+            if hasDirectives { directives = true }
+        }
+
+        package mutating func addInlineFragment(hasDirectives: Bool, selectionSet: SelectionSet) {
+            bare = false
+            if hasDirectives { directives = true }
+            spreads = spreads || selectionSet.containsSpreads
+            directives = directives || selectionSet.containsDirectives
+        }
+
+        var result: (spreads: Bool, directives: Bool, bareLevels: UInt8) {
+            (spreads, directives, bare ? (below == bareLevelsLimit ? below : below + 1) : 0)
+        }
+    }
+
+    private static func summary(of selections: [Selection]) -> Summary {
+        var summary = Summary()
         for selection in selections {
             switch selection {
             case .field(let field):
-                if !field.directives.isEmpty { directives = true }
-                if let inner = field.selectionSet {
-                    spreads = spreads || inner.containsSpreads
-                    directives = directives || inner.containsDirectives
-                }
-            case .fragmentSpread(let spread):
-                spreads = true
-                if !spread.directives.isEmpty { directives = true }
+                summary.addField(
+                    hasAlias: field.alias != nil, hasArguments: !field.arguments.isEmpty,
+                    hasDirectives: !field.directives.isEmpty, selectionSet: field.selectionSet)
+            case .fragmentSpread(let spread): summary.addSpread(hasDirectives: !spread.directives.isEmpty)
             case .inlineFragment(let inline):
-                if !inline.directives.isEmpty { directives = true }
-                spreads = spreads || inline.selectionSet.containsSpreads
-                directives = directives || inline.selectionSet.containsDirectives
+                summary.addInlineFragment(hasDirectives: !inline.directives.isEmpty, selectionSet: inline.selectionSet)
             }
         }
-        return (spreads, directives)
+        return summary
     }
 }
 

@@ -46,6 +46,20 @@ struct ListStack<Element>: ~Copyable {
         return list
     }
 
+    /// Whether `element` is among the elements pushed since the stack held `start`.
+    func contains(_ element: Element, from start: Int) -> Bool where Element: Equatable {
+        guard let base else { return false }
+        for index in start..<count where base[index] == element { return true }
+        return false
+    }
+
+    /// Takes the elements pushed since the stack held `start` off it, as `pop(from:)` without the list.
+    mutating func drop(from start: Int) {
+        guard count > start, let base else { return }
+        (base + start).deinitialize(count: count - start)
+        count = start
+    }
+
     private mutating func grow() {
         let grownCapacity = max(16, capacity * 2)
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: grownCapacity)

@@ -34,6 +34,9 @@ package struct NameTable {
 
     /// How many distinct names the table holds.
     package var distinctCount: Int { names.count }
+    /// The number of the name `name(_:_:_:)` gave last: the order in which the table first met it, so two names
+    /// the table gave have one number exactly when they are equal.
+    package private(set) var lastIndex: UInt32 = 0
 
     /// The name spelled by `bytes[start..<end]` (a name token: ASCII, not empty), made once per table.
     package mutating func name(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
@@ -47,6 +50,7 @@ package struct NameTable {
                 let found = Int(slots[index].length)
                 if found == 0 { break }
                 if found == length && slots[index].low == low && slots[index].high == high {
+                    lastIndex = slots[index].index
                     return names[Int(slots[index].index)]
                 }
                 index = (index + 1) & mask
@@ -61,6 +65,7 @@ package struct NameTable {
             if found == length && slots[index].low == hash
                 && longBytesEqual(bytes, start, at: Int(truncatingIfNeeded: slots[index].high), length)
             {
+                lastIndex = slots[index].index
                 return names[Int(slots[index].index)]
             }
             index = (index + 1) & mask
@@ -78,6 +83,7 @@ package struct NameTable {
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         var slot = slot
         slot.index = UInt32(truncatingIfNeeded: names.count)
+        lastIndex = slot.index
         names.append(name)
         slots[index] = slot
         // Three quarters full at most: linear probing stays short with a hash this even, and a schema's

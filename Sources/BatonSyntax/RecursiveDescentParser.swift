@@ -25,6 +25,11 @@ struct RecursiveDescentParser: ~Copyable {
     var names = NameTable()
     /// The lists being gathered, each made at its size when complete (`ListStack`).
     var selectionStack = ListStack<Selection>()
+    /// The response keys (`NameTable.lastIndex`) of the fields of the selection sets open, each set's above its
+    /// parent's: what tells a set's keys apart (`SelectionSet.keysAreDistinct`).
+    var keyStack = ListStack<UInt32>()
+    /// The response key (`NameTable.lastIndex`) of the field `parseField` made last.
+    var lastFieldKey: UInt32 = 0
     var argumentStack = ListStack<Argument>()
     var directiveStack = ListStack<Directive>()
     var fieldDefinitionStack = ListStack<FieldDefinition>()
@@ -243,21 +248,40 @@ struct RecursiveDescentParser: ~Copyable {
         try enterNesting()
         try expect(.braceLeft)
         let first = selectionStack.count
+        let firstKey = keyStack.count
+        var summary = SelectionSet.Summary()
+        // Fields only, each key met once (compared by number, up to `distinctKeysLimit` of them).
+        var distinct = true
         repeat {
-            let selection = try parseSelection()
-            selectionStack.push(selection)
+            if peek(.spread) {
+                selectionStack.push(try parseFragment(&summary))
+                distinct = false
+            } else {
+                selectionStack.push(.field(try parseField(&summary)))
+                if distinct {
+                    if keyStack.count - firstKey < SelectionSet.distinctKeysLimit,
+                        !keyStack.contains(lastFieldKey, from: firstKey)
+                    {
+                        keyStack.push(lastFieldKey)
+                    } else {
+                        distinct = false
+                    }
+                }
+            }
         } while !(try expectOptional(.braceRight))
+        keyStack.drop(from: firstKey)
         depth -= 1
-        return SelectionSet(selections: selectionStack.pop(from: first), span: span(from: start))
+        return SelectionSet(
+            selections: selectionStack.pop(from: first), span: span(from: start), summary: summary,
+            keysAreDistinct: distinct)
     }
 
-    mutating func parseSelection() throws(SyntaxError) -> Selection {
-        peek(.spread) ? try parseFragment() : .field(try parseField())
-    }
-
-    mutating func parseField() throws(SyntaxError) -> Field {
+    /// A field, added to its set's `summary`.
+    mutating func parseField(_ summary: inout SelectionSet.Summary) throws(SyntaxError) -> Field {
         let start = token
         let nameOrAlias = try parseName()
+        // The response key: the alias if there is one, else the name, the first name either way.
+        let key = names.lastIndex
         let alias: Name?
         let name: Name
         if try expectOptional(.colon) {
@@ -270,6 +294,10 @@ struct RecursiveDescentParser: ~Copyable {
         let arguments = try parseArguments(isConst: false)
         let directives = try parseDirectives(isConst: false)
         let selectionSet = peek(.braceLeft) ? try parseSelectionSet() : nil
+        lastFieldKey = key
+        summary.addField(
+            hasAlias: alias != nil, hasArguments: !arguments.isEmpty, hasDirectives: !directives.isEmpty,
+            selectionSet: selectionSet)
         return Field(
             alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
             span: span(from: start))
@@ -290,18 +318,21 @@ struct RecursiveDescentParser: ~Copyable {
 
     // MARK: - Fragments
 
-    mutating func parseFragment() throws(SyntaxError) -> Selection {
+    /// A fragment spread or an inline fragment, added to its set's `summary`.
+    mutating func parseFragment(_ summary: inout SelectionSet.Summary) throws(SyntaxError) -> Selection {
         let start = token
         try expect(.spread)
         let hasTypeCondition = try expectOptionalKeyword("on")
         if !hasTypeCondition && peek(.name) {
             let name = try parseFragmentName()
             let directives = try parseDirectives(isConst: false)
+            summary.addSpread(hasDirectives: !directives.isEmpty)
             return .fragmentSpread(FragmentSpread(name: name, directives: directives, span: span(from: start)))
         }
         let typeCondition = hasTypeCondition ? try parseNamedType() : nil
         let directives = try parseDirectives(isConst: false)
         let selectionSet = try parseSelectionSet()
+        summary.addInlineFragment(hasDirectives: !directives.isEmpty, selectionSet: selectionSet)
         return .inlineFragment(
             InlineFragment(
                 typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,

@@ -817,6 +817,8 @@ private struct FieldMerger {
     mutating func findConflictsWithinSelectionSet(
         _ parentType: NamedTypeDef?, _ selectionSet: SelectionSet, fileIndex: Int
     ) -> [Conflict] {
+        // Fields only, no key repeated (as the parser found them): graphql-js compares nothing here, collected or not.
+        if selectionSet.keysAreDistinct { return [] }
         if setByNode.value(Self.nodeKey(fileIndex, selectionSet)) == nil,
             Self.cannotConflict(selectionSet.selections)
         {

@@ -77,4 +77,20 @@ final class RefusalScreenTests: XCTestCase {
         XCTAssertFalse(try clears("query Q { items { ... on Video { id } } }"))
         XCTAssertFalse(try clears("query Q { node { ... @defer { name } } }"))
     }
+
+    /// Selections of fields only, without aliases or arguments (`SelectionSet.bareLevels`), are cleared
+    /// without reading them, but their keys are still compared with the accessor names on their paths, and
+    /// their nesting still counts.
+    func testBareSelectionsStillMeetTheNamesOnTheirPaths() throws {
+        XCTAssertFalse(try clears("query Q { a { b { ...User_a } } a { b { user } } }"))
+        XCTAssertFalse(try clears("query Q { a { ... on Post { b { ...User_a } } } a { b { c user } } }"))
+        XCTAssertFalse(try clears("query Q { a { ... on Post { id } } a { b { c } asPost } }"))
+        XCTAssertTrue(try clears("query Q { a { b { ...User_a } } a { c { user } } }"))
+        XCTAssertTrue(try clears("query Q { a { ...User_a } b { c { user } } }"))
+        XCTAssertTrue(try clears("query Q { ...User_a a { user { user } } }"))
+        // Nested too deep below a field with arguments or an alias, which is not bare itself.
+        XCTAssertFalse(try clears("fragment F on Node { a(x: 1) { b { c { d { e { f { g { h { i } } } } } } } } }"))
+        XCTAssertFalse(try clears("fragment F on Node { z: a { b { c { d { e { f { g { h { i } } } } } } } } }"))
+        XCTAssertTrue(try clears("fragment F on Node { z: a { b { c { d { e { f { g { h } } } } } } } }"))
+    }
 }

@@ -38,10 +38,10 @@ package struct RefusalScreen {
     /// definition after definition.
     private var pending: [(set: SelectionSet, level: Int, path: Int)] = []
     /// The response paths of the definition's selection sets, one per field with selections (its
-    /// key inside the enclosing path; the definition's root is 0), in the order read: every
-    /// group of a lens has the lens's path, so only names on one path can meet. Paths are compared
-    /// key by key, and only for names that meet.
-    private var paths: [(parent: Int, key: String)] = []
+    /// key inside the enclosing path, and how many keys the path has; the definition's root is 0),
+    /// in the order read: every group of a lens has the lens's path, so only names on one path can
+    /// meet. Paths are compared key by key, and only for names that meet.
+    private var paths: [(parent: Int, key: String, depth: Int)] = []
     /// The accessor names of the definition's spreads and inline fragments, each fragment and
     /// type condition once (`isSpread`, `source`).
     private var names: [(isSpread: Bool, source: String, name: String)] = []
@@ -60,12 +60,15 @@ package struct RefusalScreen {
         _ set: SelectionSet, spreadAccessorName: (String) -> String?, inlineAccessorName: (String) -> String?
     ) -> Bool {
         if someFieldNestsTooManyLists { return false }
-        pending.removeAll(keepingCapacity: true)
+        // Emptied only when not empty: `removeAll(keepingCapacity:)` costs a generic splice even then.
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         paths.removeAll(keepingCapacity: true)
-        names.removeAll(keepingCapacity: true)
-        places.removeAll(keepingCapacity: true)
-        paths.append((0, ""))
+        if !names.isEmpty { names.removeAll(keepingCapacity: true) }
+        if !places.isEmpty { places.removeAll(keepingCapacity: true) }
+        paths.append((0, "", 0))
         pending.append((set, 0, 0))
+        // The most keys on a path with a spread or an inline fragment: a key on a longer path meets none.
+        var placeDepth = 0
         while let (current, level, path) = pending.popLast() {
             for selection in current.selections {
                 switch selection {
@@ -73,7 +76,10 @@ package struct RefusalScreen {
                     guard fieldClears(field) else { return false }
                     if let child = field.selectionSet {
                         guard level + 1 < Self.clearedLevels else { return false }
-                        paths.append((path, field.responseKey))
+                        // Cleared as a whole, with no spread or inline fragment to name; its paths, if the
+                        // second pass needs them, are numbered there.
+                        if Self.clearsBare(child, at: level) { continue }
+                        paths.append((path, field.responseKey, paths[path].depth + 1))
                         pending.append((child, level + 1, paths.count - 1))
                     }
                 case .fragmentSpread(let spread):
@@ -85,6 +91,7 @@ package struct RefusalScreen {
                         names.append((true, fragment, name))
                         places.append((names.count - 1, path))
                     }
+                    placeDepth = max(placeDepth, paths[path].depth)
                 case .inlineFragment(let inline):
                     guard level + 1 < Self.clearedLevels else { return false }
                     if let condition = inline.typeCondition?.name.value {
@@ -95,6 +102,7 @@ package struct RefusalScreen {
                             names.append((false, condition, name))
                             places.append((names.count - 1, path))
                         }
+                        placeDepth = max(placeDepth, paths[path].depth)
                     } else if inline.directives.contains(where: { $0.name.value == Self.deferName }) {
                         // Deferred, it is an accessor named after the parent type.
                         return false
@@ -114,10 +122,12 @@ package struct RefusalScreen {
             }
         }
         // A response key that is a spread's or an inline fragment's name, on its path. The fields
-        // are read in the first pass's order, so their paths have the same numbers.
+        // are read in the first pass's order, so their paths have the same numbers; the sets the
+        // first pass cleared whole (`clearsBare`) are numbered after those, and only read where their
+        // keys' paths are no longer than `placeDepth` (their own sets are all cleared whole too).
         var next = 1
         pending.append((set, 0, 0))
-        while let (current, _, path) = pending.popLast() {
+        while let (current, level, path) = pending.popLast() {
             for selection in current.selections {
                 switch selection {
                 case .field(let field):
@@ -128,10 +138,17 @@ package struct RefusalScreen {
                         return false
                     }
                     if let child = field.selectionSet {
-                        pending.append((child, 0, next))
-                        next += 1
+                        if Self.clearsBare(child, at: level) {
+                            let depth = paths[path].depth + 1
+                            guard depth <= placeDepth else { continue }
+                            paths.append((path, key, depth))
+                            pending.append((child, level + 1, paths.count - 1))
+                        } else {
+                            pending.append((child, level + 1, next))
+                            next += 1
+                        }
                     }
-                case .inlineFragment(let inline): pending.append((inline.selectionSet, 0, path))
+                case .inlineFragment(let inline): pending.append((inline.selectionSet, level + 1, path))
                 case .fragmentSpread: break
                 }
             }
@@ -143,6 +160,15 @@ package struct RefusalScreen {
     /// after `clears` returned true (it reads every selection then).
     package func forEachSpreadFragment(_ body: (String) -> Void) {
         for name in names where name.isSpread { body(name.source) }
+    }
+
+    /// True when a field's selections `child`, in a set at `level`, clear as a whole: only fields
+    /// without aliases or arguments at any depth (`SelectionSet.bareLevels`), so none can take a key
+    /// field's name or nest an argument too deep, and no spread or inline fragment names an accessor,
+    /// nested fewer than `clearedLevels` levels. Both passes skip such a set alike.
+    private static func clearsBare(_ child: SelectionSet, at level: Int) -> Bool {
+        let levels = Int(child.bareLevels)
+        return levels > 0 && level + levels < clearedLevels
     }
 
     /// `a == b`, told at once by the lengths when they differ, as most names compared here do (`==`

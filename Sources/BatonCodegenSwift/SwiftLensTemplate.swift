@@ -101,7 +101,7 @@ struct SwiftLensTemplate {
     /// The qualified names (`IssueQuery.Data.Repository`) of the lenses of one declaration written so far, by their
     /// member path from the root lens: where a shared lens's typealias (`sharedLens`, a path to an earlier lens,
     /// which is declared in full before it) finds its type's name without claiming the names along the path again.
-    /// Kept only for a declaration that shares a lens (`sharesLenses`): most share none, and their lenses are then
+    /// Kept only for a declaration that shares a lens (`LensDeclaration.sharesLens`): most share none, and their lenses are then
     /// written without a name or an entry each (issue 34).
     struct WrittenLenses {
         var path: [Int] = []
@@ -110,13 +110,6 @@ struct SwiftLensTemplate {
         var root: Root? = nil
         /// Some nested lens of the declaration is a typealias (`MemberDeclaration.sharedLens`).
         var sharesLenses = false
-    }
-
-    /// Whether a nested lens of `lens`, at any depth, is shared with an earlier one (`sharedLens`).
-    private static func sharesLenses(_ lens: LensDeclaration) -> Bool {
-        lens.members.contains { member in
-            member.sharedLens != nil || (member.hasLens && member.lens.map(sharesLenses) == true)
-        }
     }
 
     /// Writes the lens's declaration, its nested lenses inside it, as the template
@@ -139,10 +132,12 @@ struct SwiftLensTemplate {
     /// walked and released for it. Ends without a line break.
     func write(into text: inout TextBuilder, indent: String, written: inout WrittenLenses) {
         let members = declareMembers()
-        let plainFields = members.map(plainField)
+        // By a closure, not `members.map(plainField)`: a method passed as a function value copies the template (its
+        // generator and lens) into the function's context once per lens.
+        let plainFields = members.map { plainField($0) }
         if written.path.isEmpty {
             written.root = Root(lens: lens, typeName: typeName, enclosing: enclosing)
-            written.sharesLenses = Self.sharesLenses(lens)
+            written.sharesLenses = lens.sharesLens
             if written.sharesLenses {
                 written.qualifiedNames[[]] = (enclosing + [typeName]).map(Self.rules.quoted).joined(separator: ".")
             }
@@ -608,8 +603,9 @@ struct SwiftLensTemplate {
 
     /// The mapped Swift type of a custom scalar under `@required`, which its description names (`scalar: T.self`).
     private func mappedScalar(_ declaration: MemberDeclaration) -> String? {
-        guard case .customScalar(let name) = declaration.type.named, let mapped = names.customScalars[name],
-            declaration.selection?.required != nil
+        // `@required` first: almost no member has it, and the type's name is read only for those that do.
+        guard declaration.selection?.required != nil, case .customScalar(let name) = declaration.type.named,
+            let mapped = names.customScalars[name]
         else { return nil }
         return mapped
     }
@@ -626,7 +622,7 @@ struct SwiftLensTemplate {
         else { return nil }
         return (
             fieldName, SwiftNames.notation(selection.schemaType),
-            member.quotedNestedTypeName ?? member.nestedTypeName.map(Self.rules.quoted)
+            member.quotedNestedTypeName
         )
     }
 

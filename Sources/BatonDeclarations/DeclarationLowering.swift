@@ -258,7 +258,7 @@ package struct DeclarationLowering: Sendable {
             typeName: lens.typeName, recordType: lens.recordType, recordIsAbstract: lens.recordIsAbstract,
             possibleTypes: lens.possibleTypes, isIdentifiable: lens.isIdentifiable,
             connectionIDName: lens.connectionIDName,
-            connectionIDJVMGetter: lens.connectionIDName == nil ? nil : getters.last, members: members,
+            connectionIDJVMGetter: lens.connectionIDName == nil ? nil : getters[lens.accessors.count], members: members,
             optimisticBuilder: lens.optimisticTypeName.map { optimisticBuilder(lens, typeName: $0) })
     }
 
@@ -302,12 +302,15 @@ package struct DeclarationLowering: Sendable {
             let runtime = accessor.presence.atRuntime
             runtimeCondition = runtime == accessor.presence ? condition : runtime.alternatives.map { $0.map(Self.atom) }
         }
+        // Read once for the member's mode and its type (`Accessor.readMode` is computed).
+        let readMode = accessor.readMode
         // The nested lens lowered by a call, not through `accessor.lens.map(lens)`: a method passed as a function
         // value copies the lowering into its context (a retain and a release per field) for every nested lens.
         let nested: LensDeclaration? = if let lens = accessor.lens { self.lens(lens) } else { nil }
         return MemberDeclaration(
-            name: accessor.name, source: source, type: Self.memberType(accessor, shared: namedTypes),
-            readMode: Self.readMode(accessor.readMode), condition: condition,
+            name: accessor.name, source: source,
+            type: Self.memberType(accessor, readMode: readMode, shared: namedTypes),
+            readMode: Self.readMode(readMode), condition: condition,
             runtimeCondition: runtimeCondition,
             delivery: delivery, selection: selection, lens: nested,
             sharesNameIgnoringCase: sharesNameIgnoringCase, jvmGetter: jvmGetter)
@@ -364,14 +367,13 @@ package struct DeclarationLowering: Sendable {
     /// `shared` holds named types' declared types made once (the lowering's `namedTypes`): a single level read as it
     /// is returns its own rather than boxing one.
     package static func memberType(_ accessor: Accessor, shared: NamedTypes = [:]) -> DeclaredType {
-        let named: DeclaredNamedType
-        switch accessor.base {
-        case .scalar(let scalar): named = scalar.isBuiltIn ? .builtInScalar(scalar.name) : .customScalar(scalar.name)
-        case .enumeration(let name): named = .enumeration(name)
-        case .lens(let lens): named = .lens(lens.typeName)
-        case .fragment(let fragment): named = .fragment(fragment.name)
-        }
-        let readMode = accessor.readMode
+        memberType(accessor, readMode: accessor.readMode, shared: shared)
+    }
+
+    /// `memberType(_:shared:)` with the accessor's read mode already read (`Accessor.readMode` is computed: the
+    /// lowering of a member reads it once for the member's mode and its type).
+    private static func memberType(_ accessor: Accessor, readMode: ReadMode, shared: NamedTypes) -> DeclaredType {
+        let named = baseType(accessor)
         let levels = accessor.levels.isEmpty ? [ValueLevel(schemaNullable: true, isOptional: true)] : accessor.levels
         // The items, below the outermost level.
         var inner = DeclaredType.named(named)
@@ -393,6 +395,16 @@ package struct DeclarationLowering: Sendable {
         }
         if outerOptional { value = .optional(value) }
         return readMode == .catchToResult ? .result(value) : value
+    }
+
+    /// The named type at the bottom of `memberType(accessor)` (its `named`), without making the type.
+    private static func baseType(_ accessor: Accessor) -> DeclaredNamedType {
+        switch accessor.base {
+        case .scalar(let scalar): scalar.isBuiltIn ? .builtInScalar(scalar.name) : .customScalar(scalar.name)
+        case .enumeration(let name): .enumeration(name)
+        case .lens(let lens): .lens(lens.typeName)
+        case .fragment(let fragment): .fragment(fragment.name)
+        }
     }
 
     private static func readMode(_ mode: ReadMode) -> MemberReadMode {
@@ -435,7 +447,7 @@ package struct DeclarationLowering: Sendable {
             case .field(let responseKey, let schemaType, let nested):
                 part = .field(responseKey: responseKey, nestedBuilder: nested)
                 type = declaredType(
-                    schemaType, named: nested ? Self.builder(of: accessor) : Self.memberType(accessor).named)
+                    schemaType, named: nested ? Self.builder(of: accessor) : Self.baseType(accessor))
             case .fragment(let name):
                 part = .fragmentSpread(fragment: name)
                 type = .named(
@@ -498,7 +510,7 @@ package struct DeclarationLowering: Sendable {
             typeName: lens.typeName, recordType: lens.recordType, takesTypename: shape.takesTypename,
             defaultTypename: shape.defaultTypename, properties: properties,
             keyFields: shape.keyFields.map { field($0.name, $0.name, $0.schemaType, $0.value, $0.fill) },
-            keyFieldJVMGetters: Array(getters.dropFirst(shape.properties.count)))
+            keyFieldJVMGetters: shape.keyFields.indices.map { getters[shape.properties.count + $0] })
     }
 
     /// The builder of the nested lens `accessor` reads.
@@ -582,39 +594,77 @@ package struct DeclarationLowering: Sendable {
             ? .enumeration(name) : inputObjectNames.contains(name) ? .inputObject(name) : .customScalar(name)
     }
 
-    /// The getters of one class's `count` properties, named by `properties` (`JVMAccessorNames.resolve`), or `count`
-    /// empty ones, the names never listed, when the lowering states no JVM names.
-    private func getters(_ count: Int, fixed: [String] = [], _ properties: () -> [String]) -> [String] {
-        guard jvmNames else { return [String](repeating: "", count: count) }
-        return JVMAccessorNames.resolve(properties(), fixed: fixed)
+    /// The getters of one class's `count` properties, named by `properties` (`JVMAccessorNames.resolve`), or an empty
+    /// one at every index, the names never listed, when the lowering states no JVM names.
+    private func getters(_ count: Int, fixed: [String] = [], _ properties: () -> [String]) -> ByIndex<String> {
+        guard jvmNames else { return ByIndex(absent: "") }
+        return ByIndex(JVMAccessorNames.resolve(properties(), fixed: fixed))
     }
 
-    /// `Self.caseTwins` of the `count` names `names` lists, or `count` falses, the names never listed, when the
+    /// `Self.caseTwins` of the `count` names `names` lists, or false at every index, the names never listed, when the
     /// lowering states no JVM names.
-    private func caseTwins(_ count: Int, _ names: () -> [String]) -> [Bool] {
-        guard jvmNames else { return [Bool](repeating: false, count: count) }
-        return Self.caseTwins(names())
+    private func caseTwins(_ count: Int, _ names: () -> [String]) -> ByIndex<Bool> {
+        guard jvmNames else { return ByIndex(absent: false) }
+        return ByIndex(Self.caseTwins(names()))
+    }
+
+    /// One class's facts by property index: the JVM host's (`values`), or one value for every index when the lowering
+    /// states no JVM names (`absent`), so that no array of empty getters or falses is made per lens.
+    private struct ByIndex<Value> {
+        private let values: [Value]
+        private let absent: Value?
+
+        init(_ values: [Value]) {
+            self.values = values
+            absent = nil
+        }
+
+        init(absent: Value) {
+            values = []
+            self.absent = absent
+        }
+
+        subscript(index: Int) -> Value { absent ?? values[index] }
     }
 
     /// For each name, whether another name of the list equals it ignoring case.
     package static func caseTwins(_ names: [String]) -> [Bool] {
         guard names.count > 1 else { return names.map { _ in false } }
-        let folded = names.map { $0.lowercased() }
-        if folded.count <= 16 {
-            // A lens's handful of members: each pair compared, no dictionary made and no name hashed.
-            var twins = [Bool](repeating: false, count: folded.count)
-            for first in folded.indices {
-                for second in (first + 1)..<folded.count where folded[first] == folded[second] {
-                    twins[first] = true
-                    twins[second] = true
+        if names.count <= 16 {
+            // A lens's handful of members: each pair compared, no dictionary made, no name hashed and, when both are
+            // ASCII (GraphQL names always are), none lowercased into a new string: the bytes are compared in place.
+            var nonASCII: UInt32 = 0
+            for (index, name) in names.enumerated() where !name.utf8.allSatisfy({ $0 < 0x80 }) {
+                nonASCII |= 1 << index
+            }
+            var twins = [Bool](repeating: false, count: names.count)
+            for first in names.indices {
+                for second in (first + 1)..<names.count {
+                    let same =
+                        (nonASCII >> first | nonASCII >> second) & 1 == 0
+                        ? equalIgnoringASCIICase(names[first], names[second])
+                        : names[first].lowercased() == names[second].lowercased()
+                    if same {
+                        twins[first] = true
+                        twins[second] = true
+                    }
                 }
             }
             return twins
         }
+        let folded = names.map { $0.lowercased() }
         var counts: [String: Int] = [:]
         counts.reserveCapacity(names.count)
         for name in folded { counts[name, default: 0] += 1 }
         return folded.map { counts[$0, default: 0] > 1 }
+    }
+
+    /// `one.lowercased() == other.lowercased()` for two ASCII names, byte by byte: `lowercased` maps only `A`–`Z`
+    /// of ASCII (to `a`–`z`) and keeps the length, so names of different lengths are never equal.
+    private static func equalIgnoringASCIICase(_ one: String, _ other: String) -> Bool {
+        guard one.utf8.count == other.utf8.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        return one.utf8.elementsEqual(other.utf8) { lower($0) == lower($1) }
     }
 }
 

@@ -451,6 +451,12 @@ package struct LensDeclaration: Sendable, Equatable {
     package var optimisticBuilder: OptimisticBuilderDeclaration?
 }
 
+extension LensDeclaration {
+    /// Some member at any depth below this lens shares an earlier lens of its declaration
+    /// (`MemberDeclaration.sharedLens`, marked by `LensSharing`): most declarations share none.
+    package var sharesLens: Bool { members.contains { $0.sharesLensHereOrBelow } }
+}
+
 /// One member of a lens.
 ///
 /// Its fields are held behind one reference, copied on write (issue 34): printers and `LensSharing` copy members
@@ -510,6 +516,11 @@ package struct MemberDeclaration: Sendable, Equatable {
     package var hasLens: Bool { storage.hasLens }
     /// The nested lens's type name, without copying the rest of the lens out; nil without a nested lens.
     package var lensTypeName: String? { storage.hasLens ? storage.lens?.typeName : nil }
+    /// The member shares an earlier lens (`sharedLens`), or a member at any depth below it does, read in place: no
+    /// nested lens is copied out of its member (`LensDeclaration.sharesLens`).
+    fileprivate var sharesLensHereOrBelow: Bool {
+        storage.sharedLens != nil || (storage.hasLens && storage.lens?.sharesLens == true)
+    }
     /// Another member of the lens has this name ignoring case (stated for a JVM host only: `DeclarationLowering`'s
     /// `jvmNames`).
     package var sharesNameIgnoringCase: Bool {

@@ -75,9 +75,15 @@ final class KotlinScopeTests: XCTestCase {
 
     /// Getters resolved with a short list of the taken ones (a lens's few members) or a set (past 24) are the ones
     /// a set gives at every size, and case twins found pair by pair (up to 16 names) or counted in a dictionary are
-    /// the same: clashing names (`url`, `Url`, `url_`, `class`, fixed members) at sizes around both limits.
+    /// the same: clashing names (`url`, `Url`, `url_`, `class`, fixed members) at sizes around both limits, and names
+    /// past ASCII, which meet others only when lowercased (`İd`; the Kelvin sign's `Key` meets `key`; `ß`).
     func testGetterAndTwinPathsAgreeAtEverySize() {
-        let pool = ["url", "Url", "url_", "URL", "class", "document", "isOpen", "IsOpen", "id", "Id", "name", "_"]
+        let pool = [
+            "url", "Url", "url_", "URL", "class", "document", "isOpen", "IsOpen", "id", "Id", "name", "_", "@", "`",
+            "İd", "i\u{307}d", "\u{212A}ey", "key", "KEY", "straße", "STRASSE", "Straße",
+        ]
+        let edges = ["@", "`", "\u{212A}ey", "key", "İd", "id", "i\u{307}d", "Straße", "STRASSE", "URL", "url_"]
+        XCTAssertEqual(DeclarationLowering.caseTwins(edges), Self.referenceTwins(edges))
         var generator = SystemRandomNumberGenerator()
         for count in [0, 1, 2, 5, 15, 16, 17, 22, 23, 24, 25, 26, 40] {
             for _ in 0..<20 {

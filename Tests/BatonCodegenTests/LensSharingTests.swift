@@ -135,4 +135,45 @@ import Testing
         let marked = LensSharing.mark(tree)
         #expect(marked.members.map(\.sharedLens) == [nil, nil, [1], [0]])
     }
+
+    /// `LensDeclaration.sharesLens` (read in place by the Swift printer) says whether some member at any depth below the
+    /// lens is marked `sharedLens`: for the fixture's tree and each of its nested lenses, with every mark removed, and
+    /// with only one mark kept at each marked path in turn (most marks are two or more levels down).
+    @Test func sharesLensFindsAMarkAtAnyDepth() throws {
+        let root = try Self.sharedLenses()
+        /// The paths of the marked members and the lenses below the root, found through copies of each nested lens.
+        func marks(_ lens: LensDeclaration, _ path: [Int] = []) -> [[Int]] {
+            lens.members.indices.flatMap { index -> [[Int]] in
+                let member = lens.members[index]
+                let own: [[Int]] = member.sharedLens == nil ? [] : [path + [index]]
+                return own + (member.lens.map { marks($0, path + [index]) } ?? [])
+            }
+        }
+        func lenses(_ lens: LensDeclaration) -> [LensDeclaration] {
+            [lens] + lens.members.flatMap { $0.lens.map(lenses) ?? [] }
+        }
+        /// `lens` with every mark removed but the one at `kept`.
+        func keeping(_ kept: [Int]?, in lens: LensDeclaration, _ path: [Int] = []) -> LensDeclaration {
+            var lens = lens
+            for index in lens.members.indices {
+                if path + [index] != kept { lens.members[index].sharedLens = nil }
+                if let nested = lens.members[index].lens {
+                    lens.members[index].lens = keeping(kept, in: nested, path + [index])
+                }
+            }
+            return lens
+        }
+        let marked = marks(root)
+        try #require(marked.contains { $0.count > 2 }, "the fixture marks a lens two levels down")
+        #expect(root.sharesLens)
+        for lens in lenses(root) { #expect(lens.sharesLens == !marks(lens).isEmpty) }
+        let bare = keeping(nil, in: root)
+        #expect(!bare.sharesLens)
+        #expect(lenses(bare).allSatisfy { !$0.sharesLens })
+        for path in marked {
+            let one = keeping(path, in: root)
+            #expect(marks(one) == [path])
+            #expect(one.sharesLens, "only \(path) marked")
+        }
+    }
 }

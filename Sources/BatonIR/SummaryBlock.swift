@@ -43,15 +43,17 @@ package struct SummaryBlock: Sendable {
 
     /// `list` sorted by name, as `String`'s `<` orders the names (GraphQL names are ASCII, ordered byte by
     /// byte): by the names' first sixteen bytes as two numbers, and by the whole names only where those are the
-    /// same (a project's tens of thousands of names, sorted as `String`s, cost most of the block's making).
+    /// same (a project's tens of thousands of names, sorted as `String`s, cost most of the block's making); each
+    /// name's bytes read where they lie.
     static func sortByName(_ list: inout [DefinitionSummary]) {
         var keys: [(high: UInt64, low: UInt64, index: Int)] = []
         keys.reserveCapacity(list.count)
-        for (index, summary) in list.enumerated() {
+        /// The first sixteen of `bytes` as two big-endian numbers, zeros past their end.
+        func key(_ bytes: some Collection<UInt8>) -> (high: UInt64, low: UInt64) {
             var high: UInt64 = 0
             var low: UInt64 = 0
             var count = 0
-            for byte in summary.name.utf8 {
+            for byte in bytes {
                 if count < 8 {
                     high |= UInt64(byte) << (56 - 8 * count)
                 } else {
@@ -60,6 +62,12 @@ package struct SummaryBlock: Sendable {
                 count += 1
                 if count == 16 { break }
             }
+            return (high, low)
+        }
+        for (index, summary) in list.enumerated() {
+            // Read where the name's bytes lie (a `String`'s bytes one at a time cost most of the keys' making).
+            let name = summary.name.utf8
+            let (high, low) = name.withContiguousStorageIfAvailable { key($0) } ?? key(name)
             keys.append((high, low, index))
         }
         keys.sort { a, b in

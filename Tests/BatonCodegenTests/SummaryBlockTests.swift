@@ -3,6 +3,7 @@ import BatonDiagnostics
 import BatonIR
 import BatonSchema
 import BatonSyntax
+import BatonTestSupport
 import XCTest
 
 /// A plan after an edit takes the definitions the edit does not reach as one block (`SummaryBlock`,
@@ -53,6 +54,40 @@ final class SummaryBlockTests: XCTestCase {
         XCTAssertEqual(definitions.map(\.inBlock), [true, true, false, true])
         XCTAssertTrue(block.contains(key: "o:HeroC"))
         XCTAssertFalse(block.contains(key: "o:HEROC"))
+    }
+
+    /// A block's operations and fragments are in `String`'s order of their names (`SummaryBlock.sortByName`, which
+    /// reads each name's first sixteen bytes where they lie, as two numbers): names sharing 16, 32 and more bytes,
+    /// prefixes of one another, shorter than 8 and 16 bytes (`String`'s small form) and longer, shuffled.
+    func testTheBlockIsSortedAsStringsSortNames() throws {
+        var generator = SeededGenerator(seed: 34)
+        let stems = [
+            "", "App", "AppProbl", "AppProblem", "AppProblemDismis", "AppProblemDismissByKeyAndSomeMore",
+            "AppProblemDismissByKeyAndSomeMoreX",
+        ]
+        let tails = ["", "_", "_1", "_10", "_9", "A", "a", "Z", "_79", "__", "0"]
+        for round in 0..<10 {
+            var names: Set<String> = []
+            while names.count < 300 {
+                let name = generator.pick(stems) + (0...generator.below(3)).map { _ in generator.pick(tails) }.joined()
+                if !name.isEmpty { names.insert(name) }
+            }
+            let shuffled = names.sorted().shuffled(using: &generator)
+            let summaries = shuffled.enumerated().map { index, name in
+                index % 3 == 0
+                    ? DefinitionSummary(
+                        kind: .fragment, name: name, path: "F.graphql", usedTypes: UsedTypeNames(),
+                        typeCondition: "Hero")
+                    : DefinitionSummary(kind: .query, name: name, path: "Q.graphql", usedTypes: UsedTypeNames())
+            }
+            let block = SummaryBlock(outside: summaries, recordedPlanned: [])
+            XCTAssertEqual(
+                block.operations.map(\.name), summaries.filter { $0.kind != .fragment }.map(\.name).sorted(),
+                "round \(round)")
+            XCTAssertEqual(
+                block.fragments.map(\.name), summaries.filter { $0.kind == .fragment }.map(\.name).sorted(),
+                "round \(round)")
+        }
     }
 
     /// The collision on the block path: `HEROC` is new (the documents planned again recorded no such name), so the

@@ -45,6 +45,8 @@ final class LensBuildContext {
     var directSpreadsByName: [String: [String]] = [:]
     /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
     var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
+    /// The base of each scalar type's accessors (`scalarBase(of:)`), by the type's identity.
+    var scalarBases: [ObjectIdentifier: ScalarBase] = [:]
     /// The schema-wide decisions (`PlanDecisions`): made on first use, or given by the caller,
     /// which made them once for many builds (`LensModelBuilder.build`, `checkDiagnostics`) and for
     /// the `key-fields` rule; the contexts of operations built on other threads take this one's.

@@ -49,9 +49,11 @@ package enum Delivery: Sendable, Hashable {
 
     /// The delivery of an accessor merged from several selections: deferred (or streamed) only when every one is,
     /// as the first one says.
-    static func merged(_ deliveries: [Delivery]) -> Delivery {
-        guard let first = deliveries.first else { return .immediate }
-        for delivery in deliveries.dropFirst() {
+    /// The deliveries are read as they come (`LensBuildContext.delivery(of:)` hands them over lazily, no array).
+    static func merged<Deliveries: Sequence<Delivery>>(_ deliveries: Deliveries) -> Delivery {
+        var rest = deliveries.makeIterator()
+        guard let first = rest.next() else { return .immediate }
+        while let delivery = rest.next() {
             switch (first, delivery) {
             case (.deferred, .deferred), (.streamed, .streamed): continue
             default: return .immediate

@@ -66,16 +66,15 @@ package enum LensNaming {
     /// characters are kept.
     package static func upperCamel(_ name: String) -> String {
         guard let first = name.utf8.first, first >= 97, first <= 122 else { return name }
-        // An ASCII lower-case letter is one byte: replace it, keep the rest as it is (written straight into the
-        // new string, no array of the bytes in between).
-        let utf8 = name.utf8
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            var written = 0
-            for byte in utf8 {
-                buffer[written] = written == 0 ? first - 32 : byte
-                written += 1
+        // An ASCII lower-case letter is one byte: replace it, copy the rest as it is (straight from the name's
+        // UTF-8 into the new string, no array of the bytes in between and no walk byte by byte).
+        var name = name
+        return name.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(bytes))
+                buffer[0] = first - 32
+                return bytes.count
             }
-            return written
         }
     }
 

@@ -1,5 +1,6 @@
 import BatonIR
 import BatonSchema
+import BatonSemantics
 import XCTest
 
 /// The optionality policy, rule by rule, as a pure function: `levels` gives the generated type's
@@ -86,5 +87,45 @@ final class OptionalityPolicyTests: XCTestCase {
         XCTAssertTrue(OptionalityPolicy.parentRecordIsOptional(narrower: true, conditional: false, rootCanBeNil: false))
         XCTAssertTrue(OptionalityPolicy.parentRecordIsOptional(narrower: false, conditional: true, rootCanBeNil: false))
         XCTAssertTrue(OptionalityPolicy.parentRecordIsOptional(narrower: false, conditional: false, rootCanBeNil: true))
+    }
+
+    /// A value that is not a list has one level, decided in place and returned as an array shared by every such
+    /// accessor: for every combination of the rules, the level is what the rules say of one level.
+    func testOneLevelFollowsEveryRule() {
+        var cases = 0
+        for nullable in [true, false] {
+            for throwing in [false, true] {
+                for semantic in [nil, [0]] as [[Int]?] {
+                    for mapped in [false, true] {
+                        for required in [nil, .silent, .throwError] as [RequiredAction?] {
+                            for bubbles in [false, true] {
+                                for catchTarget in [nil, .result, .null] as [CatchTarget?] {
+                                    for conditional in [false, true] {
+                                        let field = Field(
+                                            schemaType: nullable ? Self.string : Self.nonNullString,
+                                            semanticNonNullLevels: semantic, underThrowOnFieldError: throwing,
+                                            mappedCustomScalar: mapped, required: required, childrenBubble: bubbles,
+                                            catchTarget: catchTarget, conditional: conditional)
+                                        var optional = nullable
+                                        var nonNull = !nullable
+                                        if throwing, semantic != nil, optional { (optional, nonNull) = (false, true) }
+                                        if mapped && !throwing { optional = true }
+                                        if required != nil { optional = false }
+                                        if bubbles && required == nil { optional = true }
+                                        if catchTarget == .null { optional = true }
+                                        if conditional { optional = true }
+                                        let level = ValueLevel(
+                                            schemaNullable: nullable, isOptional: optional, nonNull: nonNull)
+                                        XCTAssertEqual(OptionalityPolicy.levels(field).levels, [level], "\(field)")
+                                        cases += 1
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(cases, 576)
     }
 }

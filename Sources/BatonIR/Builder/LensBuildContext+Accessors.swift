@@ -49,23 +49,29 @@ extension LensBuildContext {
         // type of one name cannot share a scope.
         // Only accessors with a nested lens (a field with selections, an inline fragment) ask,
         // so a lens of leaves gathers no names; and `check` names no nested types.
+        // The groups are read by index, not iterated: an iterator hands out a copy of each group (a retain of its
+        // strings, nodes and occurrences, and their release).
+        let count = groups.groups.count
         var siblingTypeNames = SmallIndex<String>()
         if !options.checksOnly, groups.groups.contains(where: \.nests) {
-            for group in groups.groups {
-                if let name = accessorName(of: group), siblingTypeNames.position(of: name) == nil {
+            // The accessors' names, then a nested type name per nesting accessor.
+            siblingTypeNames.reserve(2 * count)
+            for position in 0..<count {
+                if let name = accessorName(of: groups.groups[position]), siblingTypeNames.position(of: name) == nil {
                     siblingTypeNames.append(name)
                 }
             }
         }
         var heads: [AccessorHead] = []
-        heads.reserveCapacity(groups.groups.count)
+        heads.reserveCapacity(count)
         var headNames = SmallIndex<String>()
-        headNames.reserve(groups.groups.count)
-        for group in groups.groups {
+        headNames.reserve(count)
+        for position in 0..<count {
             guard
                 let head = buildAccessor(
-                    group, parent: parent, ancestors: &ancestors, siblingTypeNames: &siblingTypeNames, scope: scope,
-                    depth: depth, enclosing: enclosing, into: &accessors)
+                    groups.groups[position], parent: parent, ancestors: &ancestors,
+                    siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth, enclosing: enclosing,
+                    into: &accessors)
             else { continue }
             if let other = headNames.position(of: head.name) {
                 reportConflict(head, with: heads[other])
@@ -178,7 +184,8 @@ extension LensBuildContext {
         let typeName = LensNaming.nestedTypeName(accessor: name) {
             ancestors.contains($0) || siblingTypeNames.position(of: $0) != nil
         }
-        if siblingTypeNames.position(of: typeName) == nil { siblingTypeNames.append(typeName) }
+        // Not taken among the siblings (`isTaken` asked): appended without looking again.
+        siblingTypeNames.append(typeName)
         return typeName
     }
 
@@ -193,13 +200,14 @@ extension LensBuildContext {
         let location = SourceRange(file: scope.source, span: first.span)
         switch first.node {
         case .field(let field, let scopeType):
+            let responseKey = field.responseKey
             guard
                 buildFieldAccessor(
-                    group, field: field, scopeType: scopeType, location: location, ancestors: &ancestors,
-                    siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth, enclosing: enclosing,
-                    into: &accessors)
+                    group, field: field, responseKey: responseKey, scopeType: scopeType, location: location,
+                    ancestors: &ancestors, siblingTypeNames: &siblingTypeNames, scope: scope, depth: depth,
+                    enclosing: enclosing, into: &accessors)
             else { return nil }
-            return AccessorHead(name: field.responseKey, location: location, origin: .field(field.responseKey))
+            return AccessorHead(name: responseKey, location: location, origin: .field(responseKey))
         case .spread(let spread):
             // `check` reads only the accessor's name of a fragment built already (its type
             // condition is a known type: it was built).
@@ -280,7 +288,7 @@ extension LensBuildContext {
     /// How the accessor of `group` is delivered (`Delivery.merged` of its occurrences' own directives).
     static func delivery(of group: OccurrenceGroup) -> Delivery {
         Delivery.merged(
-            group.occurrences.map { occurrence in
+            group.occurrences.lazy.map { occurrence in
                 switch occurrence.node {
                 case .field(let field, _):
                     Delivery.of(field.directives, isList: true)
@@ -299,7 +307,9 @@ extension LensBuildContext {
 
     /// The selections an accessor is merged from, in document order.
     private func locations(of group: OccurrenceGroup, in scope: DefinitionScope) -> [SourceRange] {
-        group.occurrences.map { SourceRange(file: scope.source, span: $0.span) }
+        // Most accessors are one selection: an array literal, not a map through the collection's iterator.
+        if group.occurrences.count == 1 { return [SourceRange(file: scope.source, span: group.occurrences[0].span)] }
+        return group.occurrences.map { SourceRange(file: scope.source, span: $0.span) }
     }
 
     /// When the accessor of `group` is present: when any of its occurrences is. Conditions inherited from an
@@ -319,7 +329,7 @@ extension LensBuildContext {
     /// of the value and of its optional); false when the field cannot have one (an unknown field, or one refused and
     /// reported). With `checksOnly`, true when it could and nothing was refused, without building it.
     func buildFieldAccessor(
-        _ group: OccurrenceGroup, field: Field, scopeType: NamedTypeDef, location: SourceRange,
+        _ group: OccurrenceGroup, field: Field, responseKey: String, scopeType: NamedTypeDef, location: SourceRange,
         ancestors: inout [String], siblingTypeNames: inout SmallIndex<String>, scope: DefinitionScope, depth: Int,
         enclosing: Presence?, into accessors: inout [Accessor]
     ) -> Bool {
@@ -335,11 +345,12 @@ extension LensBuildContext {
 
         // Generated code nests a type, a decoder and a plan per list level; real schemas use a
         // few, and a hostile one could use as many as the parser allows.
-        guard LensModelBuilder.listDepth(definition.type) < LensModelBuilder.maximumListLevels else {
+        let listDepth = LensModelBuilder.listDepth(definition.type)
+        guard listDepth < LensModelBuilder.maximumListLevels else {
             diagnostics.append(
                 Diagnostic(
                     .error,
-                    "The type of \(field.responseKey) nests lists more than "
+                    "The type of \(responseKey) nests lists more than "
                         + "\(LensModelBuilder.maximumListLevels) levels deep; "
                         + "Baton cannot generate a lens for it.",
                     rule: LensDiagnosticRule.nestingTooDeep, range: location))
@@ -363,15 +374,12 @@ extension LensBuildContext {
                 $0.target ?? .result
             }
         let presence = checksOnly ? .always : self.presence(of: group, enclosing: enclosing)
-        var base: AccessorBase?
+        // Assigned once on every path (nil for a scalar under `checksOnly`), so it is moved, not copied, below.
+        let base: AccessorBase?
         var childBubbles = false
         switch named.kind {
         case .scalar:
-            if checksOnly { break }
-            let builtIn = named.isBuiltInScalar
-            base = .scalar(
-                ScalarBase(
-                    name: named.name, isBuiltIn: builtIn, mapping: builtIn ? nil : options.customScalars[named.name]))
+            base = checksOnly ? nil : .scalar(scalarBase(of: named))
         case .enumType:
             base = .enumeration(named.name)
         case .object, .interface, .union:
@@ -379,13 +387,13 @@ extension LensBuildContext {
                 reportTooDeep(location)
                 return false
             }
-            let typeName = nestedTypeName(field.responseKey, ancestors: ancestors, siblingTypeNames: &siblingTypeNames)
+            let typeName = nestedTypeName(responseKey, ancestors: ancestors, siblingTypeNames: &siblingTypeNames)
             let (children, inherits) = children(of: group, parent: named, depth: depth) { occurrence in
                 if case .field(let occurrenceField, _) = occurrence.node { return occurrenceField.selectionSet }
                 return nil
             }
             bubbles.enter(
-                field.responseKey, passesNullOn: Bubbling.passesNullOn(required: required, type: definition.type))
+                responseKey, passesNullOn: Bubbling.passesNullOn(required: required, type: definition.type))
             ancestors.append(typeName)
             let lens = buildLens(
                 children, parent: named, typeName: typeName, ancestors: &ancestors, scope: scope,
@@ -401,7 +409,13 @@ extension LensBuildContext {
         guard !checksOnly, let base else { return true }
         lensTypes.add(base)
 
-        let mapped: Bool = if case .scalar(let scalar) = base { scalar.mapping != nil } else { false }
+        let mapped: Bool
+        let nests: Bool
+        switch base {
+        case .scalar(let scalar): (mapped, nests) = (scalar.mapping != nil, false)
+        case .lens: (mapped, nests) = (false, true)
+        case .enumeration, .fragment: (mapped, nests) = (false, false)
+        }
         let (levels, semanticNonNull) = OptionalityPolicy.levels(
             OptionalityPolicy.Field(
                 schemaType: definition.type,
@@ -411,10 +425,10 @@ extension LensBuildContext {
 
         accessors.append(
             Accessor(
-                name: field.responseKey,
+                name: responseKey,
                 reads: .field(
                     FieldRead(
-                        responseKey: field.responseKey, fieldName: fieldName,
+                        responseKey: responseKey, fieldName: fieldName,
                         arguments: field.arguments.isEmpty
                             ? []
                             : field.arguments.map { ArgumentModel(name: $0.name.value, value: $0.value) }.sorted {
@@ -429,12 +443,23 @@ extension LensBuildContext {
                 receivesBubbledNull: childBubbles, locations: locations(of: group, in: scope)))
         let index = accessors.count - 1
         if directed { connectionAndUpdate(of: group, into: &accessors[index]) }
-        if case .lens = base { accessors[index].recordKeys = customRecordKeys(of: definition.type.namedType) }
+        if nests { accessors[index].recordKeys = customRecordKeys(of: named.name) }
         // Without directives a list is delivered `.immediate`, as the accessor starts.
-        if directed, LensModelBuilder.listDepth(definition.type) > 0 {
+        if directed, listDepth > 0 {
             accessors[index].delivery = Self.delivery(of: group)
         }
         return true
+    }
+
+    /// The base of a scalar's accessors, made once per scalar type (a built-in's name is looked up in a set, a
+    /// custom one's mapping in the options).
+    func scalarBase(of type: NamedTypeDef) -> ScalarBase {
+        if let known = scalarBases[ObjectIdentifier(type)] { return known }
+        let builtIn = type.isBuiltInScalar
+        let base = ScalarBase(
+            name: type.name, isBuiltIn: builtIn, mapping: builtIn ? nil : options.customScalars[type.name])
+        scalarBases[ObjectIdentifier(type)] = base
+        return base
     }
 
     /// `@connection` and a declarative update, as the first selection of the accessor writes them (validation

@@ -45,6 +45,8 @@ final class LensBuildContext {
     var directSpreadsByName: [String: [String]] = [:]
     /// Each record type's key fields (`recordKeys.fields(of:)`), by the type's identity.
     var keyFieldNames: [ObjectIdentifier: [String]?] = [:]
+    /// The base of each scalar type's accessors (`scalarBase(of:)`), by the type's identity.
+    var scalarBases: [ObjectIdentifier: ScalarBase] = [:]
     /// The schema-wide decisions (`PlanDecisions`): made on first use, or given by the caller,
     /// which made them once for many builds (`LensModelBuilder.build`, `checkDiagnostics`) and for
     /// the `key-fields` rule; the contexts of operations built on other threads take this one's.
@@ -289,14 +291,7 @@ final class LensBuildContext {
         if let known = directSpreadsByName[name] { return known }
         guard let (node, _) = fragmentNodes[name] else { return [] }
         var found: Set<String> = []
-        var stack: [Selection] = node.selectionSet.selections
-        while let selection = stack.popLast() {
-            switch selection {
-            case .field(let field): if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
-            case .inlineFragment(let inline): stack.append(contentsOf: inline.selectionSet.selections)
-            case .fragmentSpread(let spread): found.insert(spread.name.value)
-            }
-        }
+        Self.forEachSpread(in: node.selectionSet) { found.insert($0.name.value) }
         let sorted = found.sorted()
         directSpreadsByName[name] = sorted
         return sorted
@@ -536,21 +531,30 @@ final class LensBuildContext {
         return answer
     }
 
+    /// Calls `visit` with every fragment spread of `set`, at any depth (not following spreads), in no set order:
+    /// only the sets with a spread somewhere below (`SelectionSet.containsSpreads`) are walked, most are not.
+    static func forEachSpread(in set: SelectionSet, _ visit: (FragmentSpread) -> Void) {
+        var sets: [SelectionSet] = set.containsSpreads ? [set] : []
+        while let set = sets.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    if let child = field.selectionSet, child.containsSpreads { sets.append(child) }
+                case .inlineFragment(let inline):
+                    if inline.selectionSet.containsSpreads { sets.append(inline.selectionSet) }
+                case .fragmentSpread(let spread): visit(spread)
+                }
+            }
+        }
+    }
+
     /// The fragments `set` spreads, directly or through other fragments, sorted.
     func fragmentsUsed(by set: SelectionSet) -> [String] {
         var found: Set<String> = []
         var pending: [String] = []
-        var stack: [Selection] = set.selections
-        while let selection = stack.popLast() {
-            switch selection {
-            case .field(let field):
-                if let child = field.selectionSet { stack.append(contentsOf: child.selections) }
-            case .inlineFragment(let inline):
-                stack.append(contentsOf: inline.selectionSet.selections)
-            case .fragmentSpread(let spread):
-                let name = spread.name.value
-                if fragmentNodes[name] != nil, found.insert(name).inserted { pending.append(name) }
-            }
+        Self.forEachSpread(in: set) { spread in
+            let name = spread.name.value
+            if fragmentNodes[name] != nil, found.insert(name).inserted { pending.append(name) }
         }
         // A fragment's own spreads are found once per build (`directSpreads(of:)`), not walked per operation.
         while let name = pending.popLast() {

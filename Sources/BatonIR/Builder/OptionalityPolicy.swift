@@ -60,7 +60,23 @@ package enum OptionalityPolicy {
     /// The levels of a field accessor's value, outermost first, and the `@semanticNonNull`
     /// levels that took effect (sorted; nil when none did).
     package static func levels(_ field: Field) -> (levels: [ValueLevel], semanticNonNull: [Int]?) {
+        // A value that is not a list (most fields) has one level: decided in place, and returned as one of the
+        // arrays of one level shared by every such accessor (no array made per field).
+        if let level = singleSchemaLevel(field.schemaType) {
+            var one = CollectionOfOne(level)
+            let semanticNonNull = apply(field, to: &one)
+            return (sharedSingleLevel(one[0]), semanticNonNull)
+        }
         var levels = schemaLevels(field.schemaType)
+        let semanticNonNull = apply(field, to: &levels)
+        return (levels, semanticNonNull)
+    }
+
+    /// The rules above, applied to the schema's `levels` of `field` (at least one); the `@semanticNonNull`
+    /// levels that took effect.
+    private static func apply<Levels: MutableCollection<ValueLevel>>(
+        _ field: Field, to levels: inout Levels
+    ) -> [Int]? where Levels.Index == Int {
         let last = levels.count - 1
         var semanticNonNull: [Int]?
         if field.underThrowOnFieldError, let declared = field.semanticNonNullLevels {
@@ -77,7 +93,28 @@ package enum OptionalityPolicy {
         if field.childrenBubble && !(last == 0 && field.required != nil) { levels[last].isOptional = true }
         if field.catchTarget == .null { levels[0].isOptional = true }
         if field.conditional { levels[0].isOptional = true }
-        return (levels, semanticNonNull)
+        return semanticNonNull
+    }
+
+    /// The one level of a type that is not a list (`T`, `T!`); nil for a list.
+    private static func singleSchemaLevel(_ type: TypeRef) -> ValueLevel? {
+        switch type {
+        case .named: ValueLevel(schemaNullable: true, isOptional: true)
+        case .nonNull(.named): ValueLevel(schemaNullable: false, isOptional: false)
+        case .list, .nonNull: nil
+        }
+    }
+
+    /// Every array of one `ValueLevel`, by its three flags (`sharedSingleLevel`): made once, shared.
+    private static let singleLevels: [[ValueLevel]] = (0..<8).map { bits in
+        [ValueLevel(schemaNullable: bits & 1 != 0, isOptional: bits & 2 != 0, nonNull: bits & 4 != 0)]
+    }
+
+    /// `[level]`, shared.
+    private static func sharedSingleLevel(_ level: ValueLevel) -> [ValueLevel] {
+        let shared = singleLevels[(level.schemaNullable ? 1 : 0) | (level.isOptional ? 2 : 0) | (level.nonNull ? 4 : 0)]
+        // `ValueLevel` is its three flags; should it hold more, an array is made rather than a wrong one shared.
+        return shared[0] == level ? shared : [level]
     }
 
     /// Whether a read of the parent's record through a fragment is optional.
@@ -89,6 +126,7 @@ package enum OptionalityPolicy {
     /// many lists as the parser allows).
     package static func schemaLevels(_ type: TypeRef) -> [ValueLevel] {
         var result: [ValueLevel] = []
+        result.reserveCapacity(type.listNesting + 1)
         var current = type
         while true {
             var nullable = true

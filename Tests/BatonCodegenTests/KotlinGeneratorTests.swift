@@ -175,6 +175,33 @@ final class KotlinGeneratorTests: XCTestCase {
         XCTAssertFalse(fragment.contains("val Companion:"))
     }
 
+    /// Each optimistic builder's `responseObject()` is one `ResponseObjects.of` call (issue 34: no body of map
+    /// writes, `map` lambdas or merges for kotlinc to analyse per builder), in every model: the record type, then a
+    /// key and a value per member, `?key` for a selection under `@include`/`@skip`, `...` for a spread.
+    func testOptimisticBuildersAreOneRuntimeCall() throws {
+        var keys: Set<String> = []
+        for (name, model, packageName) in try models() {
+            let files = KotlinGenerator.generate(
+                model, options: KotlinGeneratorOptions(packageName: packageName, includeRuntime: false))
+            for file in files {
+                let builders = file.contents.components(separatedBy: " : OptimisticResponse {").count - 1
+                let calls =
+                    file.contents.components(
+                        separatedBy: "override fun responseObject(): Map<String, Any?> = ResponseObjects.of("
+                    ).count - 1
+                XCTAssertEqual(builders, calls, "\(name) \(file.path)")
+                XCTAssertFalse(file.contents.contains("LinkedHashMap"), "\(name) \(file.path)")
+                XCTAssertFalse(file.contents.contains("ResponseObjects.merge"), "\(name) \(file.path)")
+                for line in file.contents.split(separator: "\n") {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    if trimmed.hasPrefix("\"?") { keys.insert("?") }
+                    if trimmed.hasPrefix("\"...\", ") { keys.insert("...") }
+                }
+            }
+        }
+        XCTAssertEqual(keys, ["?", "..."], "the models hold a left-out selection and a spread in a builder")
+    }
+
     /// Every lens class extends the runtime's `RecordReader.Lens`, which holds the reader and declares `equals` and
     /// `hashCode` once (issue 34: fewer declarations for kotlinc to analyse), except one with a member named
     /// `reader` (the hostile schema's `class` lens): that keeps a reader of another name and writes its own equality.
@@ -237,6 +264,8 @@ final class KotlinHostileSchemaTests: XCTestCase {
     static let expected = #"""
         variables: {"document":null,"data":"1","in":{"is":2,"default":"when","nested":null,"at":"2020-01-02T03:04:05Z","ats":["2021-01-01T00:00:00Z"],"class":"c"},"search":{"byName":"x"},"flag":true}
         update: {"input":{"is":1}}
+        optimistic: {"__typename":"Mutation","update":{"__typename":"class","val":"o","var":4,"at":"2020-01-02T03:04:05Z","fun":{"__typename":"fun","is":true}}}
+        optimistic, left out: {"__typename":"Mutation","update":{"__typename":"class","val":null,"ats":["2021-01-01T00:00:00Z"]}}
         oneOf: {"byAt":"2020-01-02T03:04:05Z"}
         operation id is the SHA-256 of the document: true
         long document: 50036 characters, id matches: true

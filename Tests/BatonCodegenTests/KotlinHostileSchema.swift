@@ -66,6 +66,8 @@ enum KotlinHostileSchema {
           data: Float
           isOpen: Boolean
           getOpen: Boolean
+          at: DateTime!
+          ats: [DateTime!]
         }
 
         type fun {
@@ -201,8 +203,15 @@ enum KotlinHostileSchema {
           required: class @required(action: LOG) { val @required(action: NONE) }
         }
 
-        mutation Update($input: In!) {
-          update(input: $input) { val }
+        mutation Update($input: In!, $keep: Boolean = true) {
+          update(input: $input) {
+            val
+            var @include(if: $keep)
+            at @include(if: $keep)
+            ats @skip(if: $keep)
+            fun @include(if: $keep) { is }
+            ...object @include(if: $keep)
+          }
         }
 
         fragment object on class {
@@ -245,6 +254,7 @@ enum KotlinHostileSchema {
         import hostile.`in`.`is`.Search
         import hostile.`in`.`is`.Update
         import hostile.`in`.`is`.data__
+        import hostile.`in`.`is`.`object`
         import java.security.MessageDigest
         import java.time.Instant
 
@@ -263,6 +273,13 @@ enum KotlinHostileSchema {
             )
             println("variables: " + Json.write(query.variables()))
             println("update: " + Json.write(Update(input = In(`is` = 1)).variables()))
+            val given = Update.Data.Update2.Optimistic(
+                `val` = "v", `var` = 3, at = Instant.parse("2020-01-02T03:04:05Z"),
+                `fun` = Update.Data.Update2.Fun.Optimistic(`is` = true), `object` = `object`.Optimistic(`val` = "o", `var` = 4)
+            )
+            println("optimistic: " + Json.write(Update.Data.Optimistic(update = given).responseObject()))
+            val leftOut = Update.Data.Update2.Optimistic(ats = listOf(Instant.parse("2021-01-01T00:00:00Z")))
+            println("optimistic, left out: " + Json.write(Update.Data.Optimistic(update = leftOut).responseObject()))
             println("oneOf: " + Json.write(Search.ByAt(Instant.parse("2020-01-02T03:04:05Z"))))
             println("operation id is the SHA-256 of the document: " + (query.operationId == sha256(query.document)))
             println("long document: " + Long().document.length + " characters, id matches: " + (Long().operationId == sha256(Long().document)))

@@ -56,6 +56,24 @@ final class KotlinRuntimeLibraryTests: XCTestCase {
             ])
     }
 
+    /// `ResponseObjects.of`, each generated optimistic builder's `responseObject()` (issue 34): `__typename` first,
+    /// the members in order, `?k` left out while null (any other key written, null too), `...` merged in member by
+    /// member (nothing while null), builders and lists of them as their objects; odd members, a key not a string
+    /// and a spread not a builder refused.
+    func testResponseObjectsOfBuildsABuildersObject() throws {
+        XCTAssertEqual(
+            try Self.checks().sections["response objects"],
+            [
+                #"{"__typename":"Comment","id":"c1","body":null,"kept":"k","keptNull":[null],"#
+                    + #""author":{"__typename":"Author","id":"a1","name":null},"#
+                    + #""authors":[[{"__typename":"Author","id":"a1","name":null},null],null],"tags":["a","b"],"#
+                    + #""nested":{"__typename":"Nested","y":2,"x":1},"extra":"e"}"#,
+                "refused: an optimistic response's members come in pairs",
+                "refused: an optimistic response's key is not a string: 1",
+                "refused: an optimistic response's spread is not a builder: not a builder",
+            ])
+    }
+
     /// The image's ages are written as Swift's `String(Double)` writes them, so both runtimes' images are the same
     /// bytes: Kotlin's formatter against Swift's own output for the edges and 800 generated values.
     func testDoublesPrintAsSwiftPrintsThem() throws {

@@ -13,6 +13,7 @@ import baton.runtime.OptimisticResponse
 import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
+import baton.runtime.ResponseObjects
 import baton.runtime.Selection
 
 /**
@@ -87,12 +88,7 @@ class AddComment(
                             val typename: String,
                             val login: String
                         ) : OptimisticResponse {
-                            override fun responseObject(): Map<String, Any?> {
-                                val result = LinkedHashMap<String, Any?>()
-                                result["__typename"] = typename
-                                result["login"] = login
-                                return result
-                            }
+                            override fun responseObject(): Map<String, Any?> = ResponseObjects.of(typename, "login", login)
                         }
                     }
 
@@ -105,14 +101,12 @@ class AddComment(
                         val body: String,
                         val author: Author.Optimistic? = null
                     ) : OptimisticResponse {
-                        override fun responseObject(): Map<String, Any?> {
-                            val result = LinkedHashMap<String, Any?>()
-                            result["__typename"] = "IssueComment"
-                            result["id"] = id
-                            result["body"] = body
-                            result["author"] = author?.responseObject()
-                            return result
-                        }
+                        override fun responseObject(): Map<String, Any?> = ResponseObjects.of(
+                            "IssueComment",
+                            "id", id,
+                            "body", body,
+                            "author", author
+                        )
                     }
                 }
 
@@ -124,13 +118,11 @@ class AddComment(
                     val cursor: String,
                     val node: Node.Optimistic? = null
                 ) : OptimisticResponse {
-                    override fun responseObject(): Map<String, Any?> {
-                        val result = LinkedHashMap<String, Any?>()
-                        result["__typename"] = "IssueCommentEdge"
-                        result["cursor"] = cursor
-                        result["node"] = node?.responseObject()
-                        return result
-                    }
+                    override fun responseObject(): Map<String, Any?> = ResponseObjects.of(
+                        "IssueCommentEdge",
+                        "cursor", cursor,
+                        "node", node
+                    )
                 }
             }
 
@@ -141,12 +133,7 @@ class AddComment(
             class Optimistic(
                 val commentEdge: CommentEdge.Optimistic? = null
             ) : OptimisticResponse {
-                override fun responseObject(): Map<String, Any?> {
-                    val result = LinkedHashMap<String, Any?>()
-                    result["__typename"] = "AddCommentPayload"
-                    result["commentEdge"] = commentEdge?.responseObject()
-                    return result
-                }
+                override fun responseObject(): Map<String, Any?> = ResponseObjects.of("AddCommentPayload", "commentEdge", commentEdge)
             }
         }
 
@@ -157,12 +144,7 @@ class AddComment(
         class Optimistic(
             val addComment: AddComment2.Optimistic? = null
         ) : OptimisticResponse {
-            override fun responseObject(): Map<String, Any?> {
-                val result = LinkedHashMap<String, Any?>()
-                result["__typename"] = "Mutation"
-                result["addComment"] = addComment?.responseObject()
-                return result
-            }
+            override fun responseObject(): Map<String, Any?> = ResponseObjects.of("Mutation", "addComment", addComment)
         }
     }
 

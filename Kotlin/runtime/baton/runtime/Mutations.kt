@@ -11,6 +11,42 @@ interface OptimisticResponse {
 
 /** Building optimistic responses: what generated `Optimistic` builders call. */
 object ResponseObjects {
+    /**
+     * A generated builder's response object (its whole `responseObject()`, one call so kotlinc analyses no body per
+     * builder): `__typename` is [typename], then [members] are read in pairs, a key and a value, in order. A key
+     * `...` merges its value's object in (see [merge]; nothing while it is null); a key `?k` writes `k` only while
+     * its value is not null (a selection under `@include`/`@skip`); any other key is written as it is, null too. A
+     * value that is an [OptimisticResponse] is written as its object, a list item by item; the rest as it is.
+     * Throws [IllegalArgumentException] when [members] are not key-value pairs or a `...` value is not a builder.
+     */
+    fun of(typename: String, vararg members: Any?): Map<String, Any?> {
+        if (members.size % 2 != 0) throw IllegalArgumentException("an optimistic response's members come in pairs")
+        val result = LinkedHashMap<String, Any?>()
+        result["__typename"] = typename
+        for (index in 0 until members.size step 2) {
+            val key = members[index] as? String
+                ?: throw IllegalArgumentException("an optimistic response's key is not a string: ${members[index]}")
+            val value = members[index + 1]
+            when {
+                key == "..." -> when (value) {
+                    null -> {}
+                    is OptimisticResponse -> merge(result, value.responseObject())
+                    else -> throw IllegalArgumentException("an optimistic response's spread is not a builder: $value")
+                }
+                key.startsWith("?") -> if (value != null) result[key.substring(1)] = responseValue(value)
+                else -> result[key] = responseValue(value)
+            }
+        }
+        return result
+    }
+
+    /** [value] as a response holds it: a builder's object, a list item by item, the rest as it is. */
+    private fun responseValue(value: Any?): Any? = when (value) {
+        is OptimisticResponse -> value.responseObject()
+        is List<*> -> value.map { responseValue(it) }
+        else -> value
+    }
+
     /** Adds [other]'s members to [into] (a fragment's part of an optimistic response), merging objects member by member. */
     @Suppress("UNCHECKED_CAST")
     fun merge(into: MutableMap<String, Any?>, other: Map<String, Any?>) {

@@ -30,6 +30,7 @@ import java.net.URL
 class Checks(private val doubles: File) {
     fun run() {
         section("lenses as values") { lensEquality(it) }
+        section("response objects") { responseObjects(it) }
         section("doubles") { out -> doubles.readLines().filter { it.isNotBlank() }.forEach { out.add(StoreImage.swiftDouble(java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it.trim(), 16)))) } }
         section("http transport") { httpTransport(it) }
         section("retry-after") { retryAfter(it) }
@@ -151,6 +152,34 @@ class Checks(private val doubles: File) {
         }
         out.add("2024-02-29: " + GraphQLHttp.httpDate("Thu, 29 Feb 2024 00:00:00 GMT") + ", 2023-02-29: " +
             GraphQLHttp.httpDate("Thu, 29 Feb 2023 00:00:00 GMT"))
+    }
+
+    /**
+     * `ResponseObjects.of`, what each generated optimistic builder's `responseObject()` is: `__typename` first, the
+     * members in order, `?k` left out while null, `...` merged in (nothing while null), builders and lists of them
+     * as their objects, the rest as it is; and what it refuses.
+     */
+    private fun responseObjects(out: MutableList<String>) {
+        class Builder(private val typename: String, private vararg val members: Any?) : baton.runtime.OptimisticResponse {
+            override fun responseObject(): Map<String, Any?> = baton.runtime.ResponseObjects.of(typename, *members)
+        }
+        val author = Builder("Author", "id", "a1", "name", null)
+        val spread = Builder("Comment", "nested", Builder("Nested", "x", 1), "extra", "e")
+        val whole = baton.runtime.ResponseObjects.of(
+            "Comment",
+            "id", "c1", "body", null, "?left", null, "?kept", "k", "?keptNull", listOf<Any?>(null),
+            "author", author, "authors", listOf(listOf(author, null), null), "tags", listOf("a", "b"),
+            "...", null, "...", spread, "nested", Builder("Nested", "y", 2), "...", spread
+        )
+        out.add(baton.runtime.Json.write(whole))
+        for (members in listOf(arrayOf<Any?>("id"), arrayOf<Any?>(1, "x"), arrayOf<Any?>("...", "not a builder"))) {
+            try {
+                baton.runtime.ResponseObjects.of("T", *members)
+                out.add("accepted")
+            } catch (error: IllegalArgumentException) {
+                out.add("refused: " + error.message)
+            }
+        }
     }
 
     private fun lensEquality(out: MutableList<String>) {

@@ -108,13 +108,19 @@ package enum DocumentDiscovery {
             if pattern.hasWildcards || isExcluded(pattern.root, by: exclude) { return ([], []) }
             return ([pattern.root], [])
         case .directory:
+            // Everything the walk finds lies under `root`: an exclude pattern can only match there when its own root
+            // is above `root` or under it (`isExcluded` looks for it among a path's folders), so the others are not
+            // asked of each file (the schema's and the output folders', beside a documents folder, most often).
+            let exclude = exclude.filter {
+                Path.isInside(pattern.root, directory: $0.root) || Path.isInside($0.root, directory: pattern.root)
+            }
             let walker = DirectoryWalker { directory in
                 !isExcluded(directory, by: exclude) && pattern.couldMatchInside(directory)
             }
             let found = walker.files(under: pattern.root)
             let files = found.files.filter { file in
                 if let extensions, !extensions.contains(Path.pathExtension(file)) { return false }
-                return pattern.matches(file) && !isExcluded(file, by: exclude)
+                return pattern.matches(file) && (exclude.isEmpty || !isExcluded(file, by: exclude))
             }
             return (files, found.failures)
         case .other, nil:

@@ -34,7 +34,7 @@ package struct DirectoryWalker {
             var subdirectories: [String] = []
             for entry in entries {
                 let name = entry.name
-                let path = directory == "/" ? "/" + name : directory + "/" + name
+                let path = Path.child(directory, name)
                 // A link (or an entry the listing does not type) is followed with `stat`.
                 switch entry.kind ?? FileSystem.kind(of: path) {
                 case .file:

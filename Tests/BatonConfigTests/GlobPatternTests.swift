@@ -38,6 +38,20 @@ final class GlobPatternTests: XCTestCase {
         XCTAssertTrue(matches("**/**/x", "x"))
     }
 
+    /// `**/*.ext` patterns are matched on bytes: a path must begin with the root's bytes, every one of them, then `/`.
+    func testARecursiveSuffixPatternMatchesOnlyUnderItsRoot() {
+        let pattern = GlobPattern("Documents/**/*.graphql", base: "/project")
+        XCTAssertTrue(pattern.matches("/project/Documents/a/b.graphql"))
+        XCTAssertTrue(pattern.matches("/project/Documents/b.graphql"))
+        for other in [
+            "/project/Documentz/b.graphql", "/projecT/Documents/b.graphql", "/Project/Documents/b.graphql",
+            "xproject/Documents/b.graphql", "/project/Document/sb.graphql", "/project/Documents.graphql",
+            "/project/Documents/b.graphqm",
+        ] {
+            XCTAssertFalse(pattern.matches(other), other)
+        }
+    }
+
     func testPlainPathsMatchThemselvesAndWhatIsUnder() {
         XCTAssertTrue(matches("Examples", "Examples/GitHub/a.swift"))
         XCTAssertTrue(matches("./Examples/", "Examples/a.swift"))
@@ -162,6 +176,44 @@ final class DocumentDiscoveryTests: XCTestCase {
         let schema = DocumentDiscovery.schemaFiles(of: project)
         XCTAssertEqual(schema.files.map { Path.relative($0, to: scratch.path) }, ["schema.graphql"])
         XCTAssertEqual(schema.diagnostics.count, 0)
+    }
+
+    /// A walk asks only the exclude patterns whose root lies above the walked folder or inside it (the others can
+    /// match nothing it finds): both kinds still exclude, folders and files, and one beside it changes nothing.
+    func testExcludePatternsAboveAndInsideTheWalkedFolderStillExclude() throws {
+        let scratch = try ScratchDirectory()
+        for file in [
+            "src/a.graphql", "src/Generated/g.graphql", "src/deep/Generated/h.graphql", "src/deep/skip.graphql",
+            "src/deep/keep.graphql", "src/Vendor/v.graphql", "src/Vendor/x/w.graphql", "srcOther/o.graphql",
+            "schema.graphql",
+        ] {
+            try scratch.write(file, "")
+        }
+        let config = try scratch.write(
+            "baton.json",
+            #"{"schema": "schema.graphql", "documents": "src/**/*.graphql", "exclude": ["**/Generated", "src/deep/skip.graphql", "src/Vendor", "srcOther", "Elsewhere/**/*.graphql"]}"#
+        )
+        let loaded = ConfigurationLoader.load(path: config, workingDirectory: scratch.path)
+        XCTAssertEqual(loaded.diagnostics.count, 0)
+        guard let project = loaded.projects.first else { return XCTFail("no project") }
+        let (files, diagnostics) = DocumentDiscovery.documentFiles(of: project)
+        XCTAssertEqual(files.map { Path.relative($0, to: scratch.path) }, ["src/a.graphql", "src/deep/keep.graphql"])
+        XCTAssertEqual(diagnostics.count, 0)
+        // The walk itself, a pattern rooted above the folder and one inside it.
+        let pattern = GlobPattern("src/**/*.graphql", base: scratch.path)
+        let found = DocumentDiscovery.expand(
+            pattern,
+            exclude: [
+                GlobPattern("**/*skip.graphql", base: scratch.path), GlobPattern("src/Vendor/x", base: scratch.path),
+                GlobPattern("srcOther/**", base: scratch.path),
+            ],
+            extensions: ["graphql"])
+        XCTAssertEqual(
+            found.files.map { Path.relative($0, to: scratch.path) },
+            [
+                "src/a.graphql", "src/Generated/g.graphql", "src/Vendor/v.graphql", "src/deep/keep.graphql",
+                "src/deep/Generated/h.graphql",
+            ])
     }
 
     func testNoDocumentsIsAnError() throws {

@@ -43,6 +43,18 @@ final class PathOrderTests: XCTestCase {
         XCTAssertEqual(listed, Set(names).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
+    /// `Path.child` spells what joining the folder, a `/` and the name spelt (no second `/` after the root).
+    func testAChildIsItsFolderASlashAndItsName() {
+        for folder in ["/", "/a", "/a/b c", "/\u{E9}t\u{E9}/e\u{301}", "/x/" + String(repeating: "long", count: 40)] {
+            for name in ["a", "b.graphql", "\u{212A}", " ", "e\u{301}.gql", String(repeating: "n", count: 300)] {
+                let expected = folder == "/" ? "/" + name : folder + "/" + name
+                let child = Path.child(folder, name)
+                XCTAssertEqual(child, expected)
+                XCTAssertTrue(child.utf8.elementsEqual(expected.utf8), "\(folder) \(name)")
+            }
+        }
+    }
+
     func testPathExtension() {
         let cases: [(String, String)] = [
             ("/a/b.GraphQL", "graphql"), ("/a/.gql", ""), (".gitignore", ""), ("", ""), ("a", ""), ("a.", ""),

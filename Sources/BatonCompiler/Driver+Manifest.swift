@@ -62,7 +62,7 @@ extension Driver {
             var reports: [WrittenFolder] = []
             for (index, (language, root)) in roots.enumerated() {
                 guard let manifest = manifests[root], manifest.inputs == inputs.inputs(language: language, root: root),
-                    manifest.documents == inputs.documents,
+                    manifest.documentChanges(inputs) == ([], []),
                     manifest.extras.map(\.path) == (index == 0 ? persisted.map { [$0] } ?? [] : []),
                     manifest.filesAreIntact(root: root, workers: options.workers)
                 else { break }
@@ -104,10 +104,7 @@ extension Driver {
             else { return nil }
         }
         guard let plan = first.plan else { return nil }
-        var changed: Set<String> = []
-        for (path, hash) in inputs.documents where first.documents[path] != hash { changed.insert(path) }
-        var removed: Set<String> = []
-        for path in first.documents.keys where inputs.documents[path] == nil { removed.insert(path) }
+        let (changed, removed) = first.documentChanges(inputs)
         var basis = IncrementalBasis(
             planBytes: plan, names: first.names, recordedFiles: first.files, changed: changed, removed: removed)
         basis.root = roots[0].root
@@ -205,6 +202,7 @@ extension Driver {
                     inputs: inputs.inputs(language: output.target.name, root: output.root), names: names,
                     documents: inputs.documents, documentStamps: inputs.stamps, files: entries, extras: extras,
                     projectFiles: inputs.projectFiles, projectFileStamps: inputs.projectFileStamps)
+                manifest.listed = inputs.listed
                 if index == 0 { manifest.plan = plan?[...] }
                 // A kept file's line is the last manifest's, copied.
                 guard let bytes = manifest.bytes(reusing: compilation.generation.previousManifests[output.root])

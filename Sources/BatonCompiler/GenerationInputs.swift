@@ -21,15 +21,32 @@ package struct GenerationInputs: Sendable, Equatable {
     /// The digest of the project-wide inputs (Baton's build, working directory, baton.json, schema, options).
     package var project: String
     /// Each document's SHA-256 (hexadecimal), by display path (the path the plan's locations carry).
-    package var documents: [String: String]
+    package var documents: [String: String] {
+        // `listed` says what the documents were: not what they are after a change (a watch session's `known`).
+        didSet { if !listed.isEmpty { listed = [] } }
+    }
     /// The stamp each document had before it was hashed, when the file had been still for a while
     /// then (`FileStamp.isSettled`): a later run whose stamp is the same takes the hash unread.
-    package var stamps: [String: FileStamp] = [:]
+    package var stamps: [String: FileStamp] = [:] {
+        didSet { if !listed.isEmpty { listed = [] } }
+    }
     /// The SHA-256 of baton.json and of each schema file, by absolute path, and the stamps of
     /// those settled when hashed: what `project` is made of, recorded so that the next run
     /// takes them unread as it does documents.
     package var projectFiles: [String: String] = [:]
     package var projectFileStamps: [String: FileStamp] = [:]
+    /// The documents as `read` listed them (the project's order, sorted), each with what `documents` and `stamps`
+    /// hold for it: walked beside a manifest's document lines, in the same order most often, instead of looking
+    /// each up by path (`GenerationManifest.documentChanges`, `bytes(reusing:)`). Empty when it is not that list:
+    /// inputs made otherwise, or `documents` or `stamps` changed since (a watch session's `known` drops some).
+    package var listed: [ListedDocument] = []
+
+    /// One document of `listed`: its display path, hash and stamp.
+    package struct ListedDocument: Sendable, Equatable {
+        package var path: String
+        package var hash: String
+        package var stamp: FileStamp?
+    }
 
     /// The `inputs` digest of one output folder: the project's, the language's and the folder's.
     package func inputs(language: String, root: String) -> String {
@@ -95,26 +112,31 @@ package struct GenerationInputs: Sendable, Equatable {
             return range.map { index -> (display: String, hash: String, stamp: FileStamp?)? in
                 let display = Path.display(paths[index], from: workingDirectory)
                 if let hash = known?.documents[display] { return (display, hash, known?.stamps[display]) }
+                let last = recorded?.recordedDocument(display, at: index)
                 guard
                     let (hash, stamp) = hash(
-                        paths[index], recorded: recorded?.documents[display],
-                        recordedStamp: recorded?.documentStamps[display], now: now, reader: reader)
+                        paths[index], recorded: last?.hash, recordedStamp: last?.stamp, now: now, reader: reader)
                 else { return nil }
                 return (display, hash, stamp)
             }
         }
         var documents: [String: String] = [:]
         var stamps: [String: FileStamp] = [:]
+        var listed: [ListedDocument] = []
         documents.reserveCapacity(hashed.count)
         stamps.reserveCapacity(hashed.count)
+        listed.reserveCapacity(hashed.count)
         for document in hashed {
             guard let (display, hash, stamp) = document else { return nil }
             documents[display] = hash
             stamps[display] = stamp
+            listed.append(ListedDocument(path: display, hash: hash, stamp: stamp))
         }
+        // Two files with one display path (not a list of distinct documents): no list.
+        if listed.count != documents.count { listed = [] }
         return GenerationInputs(
             project: SHA256.hex(digest.finalize()), documents: documents, stamps: stamps, projectFiles: projectFiles,
-            projectFileStamps: projectFileStamps)
+            projectFileStamps: projectFileStamps, listed: listed)
     }
 
     /// The Kotlin runtime's files (names and texts), hashed once per process: they are found and read once

@@ -69,10 +69,15 @@ package struct GenerationManifest: Sendable, Equatable {
     /// The digest of every top-level name in the plan.
     package var names: String
     /// Each document's SHA-256, by the path the plan's locations use (its display path).
-    package var documents: [String: String]
+    package var documents: [String: String] {
+        // The lines read and the inputs' list say what the documents were: not what they are after a change.
+        didSet { forgetDocumentLists() }
+    }
     /// The stamps of the documents whose hash the next run may take without reading them
     /// (`GenerationInputs`), by display path.
-    package var documentStamps: [String: FileStamp] = [:]
+    package var documentStamps: [String: FileStamp] = [:] {
+        didSet { forgetDocumentLists() }
+    }
     /// The SHA-256 of each project-wide file hashed whole into `inputs` (baton.json, the schema
     /// files), by absolute path, and (`projectFileStamps`) the stamps of those settled when hashed:
     /// the next run takes such a file's hash unread while its stamp stays the recorded one.
@@ -90,8 +95,17 @@ package struct GenerationManifest: Sendable, Equatable {
     /// Not part of its value (`==`): a manifest written after an edit copies the lines of its documents from
     /// the last one's (`bytes(reusing:)`), as it copies its kept files' (`ManifestFiles`).
     var source: [UInt8] = []
-    /// Each `documents` line as read, in order: its path, hash, stamp and place in `source`.
+    /// Each `documents` line as read, in order: its path, hash, stamp and place in `source`. Both lists describe
+    /// `documents` and `documentStamps` as they are: a change of either empties them (`forgetDocumentLists`).
     var documentLines: [(path: String, hash: String, stamp: FileStamp?, line: Range<Int>)] = []
+    /// For a manifest made from a run's inputs (`recordManifests`): their `listed` documents, what `documents` and
+    /// `documentStamps` hold, in order; empty otherwise. `bytes(reusing:)` walks it beside the last manifest's lines.
+    var listed: [GenerationInputs.ListedDocument] = []
+
+    private mutating func forgetDocumentLists() {
+        if !documentLines.isEmpty { documentLines = [] }
+        if !listed.isEmpty { listed = [] }
+    }
 
     package init(
         inputs: String, names: String, documents: [String: String], documentStamps: [String: FileStamp] = [:],
@@ -114,6 +128,39 @@ package struct GenerationManifest: Sendable, Equatable {
             && lhs.projectFiles == rhs.projectFiles && lhs.projectFileStamps == rhs.projectFileStamps
             && lhs.extras.map(\.path) == rhs.extras.map(\.path) && lhs.extras.map(\.stamp) == rhs.extras.map(\.stamp)
             && lhs.plan == rhs.plan
+    }
+
+    /// The hash and stamp recorded for the document at `path` (a display path): the `index`th document line's when
+    /// it is that document's (a run lists its documents in the order they were recorded, unless some were added
+    /// or removed), else looked up by path.
+    func recordedDocument(_ path: String, at index: Int) -> (hash: String?, stamp: FileStamp?) {
+        if index < documentLines.count, documentLines[index].path == path {
+            return (documentLines[index].hash, documentLines[index].stamp)
+        }
+        return (documents[path], documentStamps[path])
+    }
+
+    /// The documents of `inputs` whose hash is not the recorded one (new ones included), and the recorded
+    /// documents `inputs` lacks. Walked line beside line when both list the same paths in the same order (a run
+    /// after an edit: no lookup by path), else looked up.
+    func documentChanges(_ inputs: GenerationInputs) -> (changed: Set<String>, removed: Set<String>) {
+        var changed: Set<String> = []
+        if !inputs.listed.isEmpty, inputs.listed.count == documentLines.count, documentLines.count == documents.count {
+            var aligned = true
+            for index in documentLines.indices {
+                guard inputs.listed[index].path == documentLines[index].path else {
+                    aligned = false
+                    break
+                }
+                if inputs.listed[index].hash != documentLines[index].hash { changed.insert(documentLines[index].path) }
+            }
+            if aligned { return (changed, []) }
+            changed = []
+        }
+        for (path, hash) in inputs.documents where documents[path] != hash { changed.insert(path) }
+        var removed: Set<String> = []
+        for path in documents.keys where inputs.documents[path] == nil { removed.insert(path) }
+        return (changed, removed)
     }
 
     /// The plan's summary, read from its section; nil when there is none or it is malformed.
@@ -185,14 +232,19 @@ package struct GenerationManifest: Sendable, Equatable {
         if let last, !last.documentLines.isEmpty, last.documentLines.count == documents.count {
             documentsWritten = true
             var before: String?
-            for line in last.documentLines {
+            // This manifest's documents in the lines' order, when `listed` is: taken by place, not looked up.
+            let aligned = listed.count == documents.count
+            for (index, line) in last.documentLines.enumerated() {
                 // The same paths (as many, each present, strictly in order) in the order `bytes` sorts them.
-                guard let hash = documents[line.path], before.map({ $0 < line.path }) ?? true else {
+                let document: (hash: String?, stamp: FileStamp?) =
+                    aligned && listed[index].path == line.path
+                    ? (listed[index].hash, listed[index].stamp) : (documents[line.path], documentStamps[line.path])
+                guard let hash = document.hash, before.map({ $0 < line.path }) ?? true else {
                     documentsWritten = false
                     break
                 }
                 before = line.path
-                if hash == line.hash, documentStamps[line.path] == line.stamp {
+                if hash == line.hash, document.stamp == line.stamp {
                     out.append(contentsOf: last.source[line.line])
                 } else {
                     putDocument(line.path, hash)

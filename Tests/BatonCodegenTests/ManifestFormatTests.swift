@@ -1,4 +1,5 @@
 import BatonIR
+import BatonTestSupport
 import BatonValidation
 import XCTest
 
@@ -376,6 +377,89 @@ final class ManifestFormatTests: XCTestCase {
         renamed.documents["Documents/0.graphql"] = "h0"
         XCTAssertEqual(renamed.bytes(reusing: read), renamed.bytes)
     }
+
+    /// A run's documents taken by place beside the last manifest's lines (`recordedDocument`, `documentChanges`,
+    /// `bytes(reusing:)` with the inputs' `listed`) are what looking each up by path gives, whatever changed: hashes,
+    /// stamps, documents added, removed, renamed, listed in another order.
+    func testDocumentsTakenByPlaceAreThoseLookedUpByPath() throws {
+        var random = SeededGenerator(seed: 34)
+        var aligned = 0
+        for round in 0..<300 {
+            var last = Self.manifest
+            last.documents = [:]
+            last.documentStamps = [:]
+            for index in 0..<random.below(14) {
+                let path = "Documents/\(random.pick(["", "Sub/", "a b/"]))D\(index).graphql"
+                last.documents[path] = "h\(random.below(4))"
+                if random.chance(70) { last.documentStamps[path] = random.chance(50) ? Self.stamp : Self.other }
+            }
+            let read = try XCTUnwrap(GenerationManifest(bytes: try XCTUnwrap(last.bytes)))
+            var documents = read.documents
+            var stamps = read.documentStamps
+            for path in read.documents.keys {
+                if random.chance(20) { documents[path] = "h\(random.below(4))" }
+                if random.chance(20) { stamps[path] = random.chance(50) ? nil : Self.other }
+                if random.chance(10) {
+                    documents[path] = nil
+                    stamps[path] = nil
+                }
+            }
+            for index in 0..<random.pick([0, 0, 1, 2]) {
+                let path = "Documents/\(random.pick(["", "Sub/", "Z/"]))N\(index).graphql"
+                documents[path] = "n\(index)"
+                if random.chance(50) { stamps[path] = Self.stamp }
+            }
+            var paths = documents.keys.sorted()
+            if random.chance(20) { paths.shuffle(using: &random) }
+            let listed = paths.map {
+                GenerationInputs.ListedDocument(path: $0, hash: documents[$0] ?? "", stamp: stamps[$0])
+            }
+            let inputs = GenerationInputs(project: "p", documents: documents, stamps: stamps, listed: listed)
+            if listed.map(\.path) == read.documentLines.map(\.path) { aligned += 1 }
+
+            let changes = read.documentChanges(inputs)
+            XCTAssertEqual(
+                changes.changed, Set(documents.keys.filter { read.documents[$0] != documents[$0] }), "\(round)")
+            XCTAssertEqual(changes.removed, Set(read.documents.keys.filter { documents[$0] == nil }), "\(round)")
+            for (index, document) in listed.enumerated() {
+                let recorded = read.recordedDocument(document.path, at: index)
+                XCTAssertEqual(recorded.hash, read.documents[document.path], "\(round) \(document.path)")
+                XCTAssertEqual(recorded.stamp, read.documentStamps[document.path], "\(round) \(document.path)")
+            }
+            var next = GenerationManifest(
+                inputs: read.inputs, names: read.names, documents: documents, documentStamps: stamps, files: read.files,
+                extras: read.extras, projectFiles: read.projectFiles, projectFileStamps: read.projectFileStamps)
+            next.listed = listed
+            XCTAssertEqual(next.bytes(reusing: read), next.bytes, "\(round)")
+        }
+        // Both ways were taken: by place (same paths in the same order) and by path.
+        XCTAssertGreaterThan(aligned, 30)
+        XCTAssertLessThan(aligned, 270)
+
+        // A change of the dictionaries after the lists were made is what is read, by place or not.
+        let read = try XCTUnwrap(GenerationManifest(bytes: try XCTUnwrap(Self.manifest.bytes)))
+        let listed = read.documentLines.map {
+            GenerationInputs.ListedDocument(path: $0.path, hash: $0.hash, stamp: $0.stamp)
+        }
+        var inputs = GenerationInputs(
+            project: "p", documents: read.documents, stamps: read.documentStamps, listed: listed)
+        var forged = read
+        forged.documents["Documents/B.graphql"] = "forged"
+        forged.documentStamps["Documents/A query.graphql"] = Self.other
+        XCTAssertEqual(forged.recordedDocument("Documents/B.graphql", at: 1).hash, "forged")
+        XCTAssertEqual(forged.recordedDocument("Documents/A query.graphql", at: 0).stamp, Self.other)
+        XCTAssertEqual(forged.documentChanges(inputs).changed, ["Documents/B.graphql"])
+        inputs.documents["Documents/A query.graphql"] = "edited"
+        inputs.stamps["Documents/B.graphql"] = Self.other
+        XCTAssertEqual(read.documentChanges(inputs).changed, ["Documents/A query.graphql"])
+        var next = read
+        next.listed = listed
+        next.documentStamps["Documents/B.graphql"] = Self.other
+        XCTAssertEqual(next.bytes(reusing: read), next.bytes)
+    }
+
+    static let other = FileStamp(
+        size: 7, seconds: 1_765_000_000, nanoseconds: 5, inode: 42, changeSeconds: 1_765_000_001, changeNanoseconds: 9)
 
     /// A manifest written after an edit is written into one buffer of about the last one's size (the last manifest's
     /// lines are longer than the first estimate allows, its plan section is large and last): never outgrown, so

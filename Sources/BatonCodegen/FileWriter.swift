@@ -552,14 +552,17 @@ package struct FileWriter: Sendable {
             byHash[hash, default: []].append(index)
         }
         if keptCount > 0, !byHash.isEmpty || !others.isEmpty {
-            for (index, file) in files.enumerated() where file.kept {
-                guard let hash = Self.foldedHash(file.path) else {
-                    let folded = file.path.lowercased()
+            let screen = KeptScreen(written: byHash.values.joined().map { files[$0].path })
+            for index in files.indices where files[index].kept {
+                let path = files[index].path
+                guard screen.mayBeWritten(path) else { continue }
+                guard let hash = Self.foldedHash(path) else {
+                    let folded = path.lowercased()
                     if let written = others[folded] { throw .duplicatePath(files[max(written, index)].path) }
                     keptOthers.insert(folded)
                     continue
                 }
-                if let written = byHash[hash]?.first(where: { ByteHash.equalFolded(files[$0].path, file.path) }) {
+                if let written = byHash[hash]?.first(where: { ByteHash.equalFolded(files[$0].path, path) }) {
                     throw .duplicatePath(files[max(written, index)].path)
                 }
             }
@@ -572,6 +575,47 @@ package struct FileWriter: Sendable {
                     throw .duplicatePath(file.path)
                 }
             }
+        }
+    }
+
+    /// Which kept paths `validate` must look at: those with a byte above ASCII (compared as lowercased strings), and
+    /// the ASCII ones that can equal a written ASCII path ignoring case, which then has their length and, each byte
+    /// with 0x20 set (`A`–`Z` and `a`–`z` alike then), their first and last eight bytes. A run after one edit keeps
+    /// tens of thousands of files and writes a few: most kept paths are screened out by these, not hashed.
+    struct KeptScreen {
+        /// By length, the written paths' first and last eight bytes, each with 0x20 set.
+        private var ends: [[(head: UInt64, tail: UInt64)]] = []
+
+        init(written: [String]) {
+            for path in written {
+                guard let key = FileWriter.withBytes(path, Self.key) else { continue }
+                if ends.count <= key.count { ends += Array(repeating: [], count: key.count + 1 - ends.count) }
+                ends[key.count].append((key.head, key.tail))
+            }
+        }
+
+        func mayBeWritten(_ path: String) -> Bool {
+            FileWriter.withBytes(path) { bytes in
+                guard let key = Self.key(bytes) else { return true }
+                guard key.count < ends.count else { return false }
+                return ends[key.count].contains { $0.head == key.head && $0.tail == key.tail }
+            }
+        }
+
+        /// An ASCII path's length and its first and last eight bytes with 0x20 set (fewer when it is shorter); nil
+        /// for a path with another byte.
+        private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (count: Int, head: UInt64, tail: UInt64)? {
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            guard any < 0x80 else { return nil }
+            var head: UInt64 = 0
+            var tail: UInt64 = 0
+            let count = bytes.count
+            for index in 0..<min(count, 8) {
+                head = head << 8 | UInt64(bytes[index] | 0x20)
+                tail = tail << 8 | UInt64(bytes[count - 1 - index] | 0x20)
+            }
+            return (count, head, tail)
         }
     }
 

@@ -191,6 +191,15 @@ final class FileWriterTests: XCTestCase {
             ([generated("sub/K.swift"), kept("Sub/\u{212A}.swift")], "sub/K.swift"),
             // Kept and written paths of the same length in bytes, one of them alike.
             ([kept("Sub/Abc.swift"), kept("Sub/Abd.swift"), generated("sub/ABD.swift")], "sub/ABD.swift"),
+            // Paths alike but in their middle (their first and last eight bytes the same), beside others of their
+            // length and ends.
+            (
+                [
+                    kept("Operations/FeedQueryFirst.swift"), kept("Operations/FeedQueryFirsu.swift"),
+                    kept("Operations/FeedQUERYFirst.swift"), generated("Operations/FeedQueryFirsv.swift"),
+                    generated("Operations/FeEDqueryFirst.swift"),
+                ], "Operations/FeEDqueryFirst.swift"
+            ),
         ] {
             XCTAssertThrowsError(try writer.preflight(files), duplicate) { error in
                 XCTAssertEqual(error as? FileWriterError, .duplicatePath(duplicate))

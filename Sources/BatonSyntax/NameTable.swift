@@ -149,9 +149,27 @@ package struct NameTable {
         -> Bool
     {
         longBytes.withUnsafeBufferPointer { kept in
-            for index in 0..<length where kept[offset + index] != bytes[start + index] { return false }
-            return true
+            Self.sameBytes(
+                UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped) + start,
+                UnsafeRawPointer(kept.baseAddress.unsafelyUnwrapped) + offset, length)
         }
+    }
+
+    /// True when the `length` (at least 8) bytes at `a` are those at `b`: compared eight bytes at a time, the
+    /// last word overlapping the one before (as `longHash` reads them).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
+        var position = 0
+        while position + 8 < length {
+            if a.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            {
+                return false
+            }
+            position += 8
+        }
+        return a.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            == b.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
     }
 
     private mutating func resize(to capacity: Int) {

@@ -56,8 +56,9 @@ package enum DocumentLinkScanner {
             let prefix: StaticString = "name:"
             let prefixLength = prefix.utf8CodeUnitCount
             return String(unsafeUninitializedCapacity: prefixLength + length) { buffer in
-                for offset in 0..<prefixLength { buffer[offset] = prefix.utf8Start[offset] }
-                for offset in 0..<length { buffer[prefixLength + offset] = bytes[start + offset] }
+                let base = buffer.baseAddress.unsafelyUnwrapped
+                base.initialize(from: prefix.utf8Start, count: prefixLength)
+                (base + prefixLength).initialize(from: bytes.baseAddress.unsafelyUnwrapped + start, count: length)
                 return prefixLength + length
             }
         }

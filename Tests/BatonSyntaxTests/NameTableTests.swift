@@ -47,6 +47,28 @@ final class NameTableTests: XCTestCase {
         XCTAssertEqual(table.distinctCount, 17)  // only "zz" is new
     }
 
+    func testLongNamesAreComparedByEveryByte() {
+        // Two long names of one length met with one hash are told apart by their bytes: a difference at any
+        // place (in each word, and in the last word, which overlaps the one before) is seen; equal bytes are equal.
+        for length in 8...41 {
+            let name = (0..<length).map { UInt8(0x61 + $0 % 26) }
+            for place in 0..<length {
+                var other = name
+                other[place] = 0x5F
+                name.withUnsafeBytes { a in
+                    other.withUnsafeBytes { b in
+                        XCTAssertFalse(
+                            NameTable.sameBytes(a.baseAddress!, b.baseAddress!, length), "\(length) \(place)")
+                    }
+                }
+            }
+            let copy = name
+            name.withUnsafeBytes { a in
+                copy.withUnsafeBytes { b in XCTAssertTrue(NameTable.sameBytes(a.baseAddress!, b.baseAddress!, length)) }
+            }
+        }
+    }
+
     func testATableGrowsAndKeepsEveryName() {
         // Thousands of names, short and long, in a table that starts small: all kept across its growth.
         let names = (0..<5_000).map { index in

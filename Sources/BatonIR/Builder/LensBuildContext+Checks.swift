@@ -26,7 +26,7 @@ extension LensBuildContext {
         guard options.checksOnly, cache == nil, let unscreened = screenFragments() else { return nil }
         for name in unscreened { _ = fragmentModel(named: name) }
         // Of each operation, only what the closing checks read (its model is let go here).
-        var planned = FirstOfEachName<OperationOutline>()
+        var planned = FirstOfEachName<OperationOutline>(capacity: documents.reduce(0) { $0 + $1.definitions.count })
         for document in documents {
             for definition in document.definitions {
                 guard case .operation(let operation) = definition,
@@ -164,6 +164,12 @@ extension LensBuildContext {
 struct FirstOfEachName<Kept> {
     private(set) var kept: [Kept] = []
     private(set) var names: Set<String> = []
+
+    /// Room for `capacity` operations at once, rather than growing the names' table step by step.
+    init(capacity: Int = 0) {
+        kept.reserveCapacity(capacity)
+        names.reserveCapacity(capacity)
+    }
 
     /// Keeps `item` unless an operation named `name` was kept before.
     mutating func keep(_ item: Kept, named name: String) {

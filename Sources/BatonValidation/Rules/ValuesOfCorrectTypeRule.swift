@@ -20,7 +20,12 @@ package final class ValuesOfCorrectTypeRule: ValidationRuleBase, ValidationRule 
 
     package init(context: ValidationContext) { self.context = context }
 
-    override package func enterOperation(_ node: OperationDefinition) { variableDefinitions = [:] }
+    override package func enterOperation(_ node: OperationDefinition) {
+        // Emptied, not replaced, and made room for at once: one table serves operation after operation instead
+        // of growing a new one insert by insert.
+        variableDefinitions.removeAll(keepingCapacity: true)
+        variableDefinitions.reserveCapacity(node.variableDefinitions.count)
+    }
 
     override package func enterVariableDefinition(_ node: VariableDefinition) {
         variableDefinitions[node.variable.name.value] = node

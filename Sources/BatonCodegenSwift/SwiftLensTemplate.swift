@@ -176,6 +176,8 @@ struct SwiftLensTemplate {
                     + "\(access)var \(Self.rules.quoted(name)): Baton.ConnectionID { Baton.ConnectionID(lens.key) }",
                 indent: inner, to: &text)
         }
+        // The nested lenses' enclosing names, made once for all of them (not one array and a copy per nested lens).
+        var nestedEnclosing: [String]? = nil
         for (index, member) in members.enumerated() {
             guard let lens = member.declaration.lens, let nestedName = member.nestedTypeName else { continue }
             if let path = member.declaration.sharedLens {
@@ -208,8 +210,13 @@ struct SwiftLensTemplate {
                 written.qualifiedNames[written.path] =
                     ownName + "." + (member.quotedNestedTypeName ?? Self.rules.quoted(nestedName))
             }
+            if nestedEnclosing == nil {
+                var outer = enclosing
+                outer.append(typeName)
+                nestedEnclosing = outer
+            }
             SwiftLensTemplate(
-                generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: enclosing + [typeName]
+                generator: generator, lens: lens, typeName: nestedName, role: role, enclosing: nestedEnclosing ?? []
             ).write(into: &text, indent: inner, written: &written)
             written.path.removeLast()
             text.add(UInt8(ascii: "\n"))

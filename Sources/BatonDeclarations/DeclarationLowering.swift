@@ -265,12 +265,14 @@ package struct DeclarationLowering: Sendable {
     private func member(_ accessor: Accessor, sharesNameIgnoringCase: Bool, jvmGetter: String) -> MemberDeclaration {
         let source: MemberSource
         var selection: FieldSelection?
+        // The nested lens of the plan, read once (`Accessor.lens` copies it out of the accessor's base).
+        let nestedLens = accessor.lens
         switch accessor.reads {
         case .field(let read):
             source = .field(
                 responseKey: read.responseKey, fieldName: read.fieldName,
                 arguments: read.arguments.map { WrittenField(name: $0.name, value: WrittenValue($0.value)) })
-            selection = fieldSelection(accessor, read)
+            selection = fieldSelection(accessor, read, composite: nestedLens != nil)
         case .parentRecord(let read):
             let fragment: SpreadFragment? =
                 if case .fragment(let base) = accessor.base {
@@ -306,7 +308,7 @@ package struct DeclarationLowering: Sendable {
         let readMode = accessor.readMode
         // The nested lens lowered by a call, not through `accessor.lens.map(lens)`: a method passed as a function
         // value copies the lowering into its context (a retain and a release per field) for every nested lens.
-        let nested: LensDeclaration? = if let lens = accessor.lens { self.lens(lens) } else { nil }
+        let nested: LensDeclaration? = if let nestedLens { self.lens(nestedLens) } else { nil }
         return MemberDeclaration(
             name: accessor.name, source: source,
             type: Self.memberType(accessor, readMode: readMode, shared: namedTypes),
@@ -319,8 +321,9 @@ package struct DeclarationLowering: Sendable {
     /// The condition of a member that is always present.
     private static let always: [[ConditionAtom]] = [[]]
 
-    /// What the normalization plan states about a field member.
-    private func fieldSelection(_ accessor: Accessor, _ read: FieldRead) -> FieldSelection {
+    /// What the normalization plan states about a field member; `composite` when it reads a nested lens (its schema
+    /// type names an object, interface or union type: `declaredType(_:named:composite:)`).
+    private func fieldSelection(_ accessor: Accessor, _ read: FieldRead, composite: Bool) -> FieldSelection {
         let required: RequiredNullAction? =
             switch accessor.required?.action {
             case nil: nil
@@ -335,7 +338,8 @@ package struct DeclarationLowering: Sendable {
             case .null?: .null
             }
         return FieldSelection(
-            schemaType: declaredType(read.schemaType), nonNullLevels: Self.nonNullLevels(accessor.levels),
+            schemaType: declaredType(read.schemaType, composite: composite),
+            nonNullLevels: Self.nonNullLevels(accessor.levels),
             required: required, catches: catches,
             connection: accessor.connection.map { ConnectionDeclaration(key: $0.key, filters: $0.filters) },
             recordUpdate: accessor.recordUpdate.map {
@@ -375,17 +379,19 @@ package struct DeclarationLowering: Sendable {
     private static func memberType(_ accessor: Accessor, readMode: ReadMode, shared: NamedTypes) -> DeclaredType {
         let named = baseType(accessor)
         let levels = accessor.levels.isEmpty ? [ValueLevel(schemaNullable: true, isOptional: true)] : accessor.levels
+        let outerOptional = levels[0].isOptional
+        // Asked before any level is boxed: a single level read as it is (most scalar and enum members) takes the type
+        // made once, and no `.named` box is made only to be dropped.
+        if levels.count == 1, readMode != .deferred, readMode != .catchToResult,
+            let types = sharedTypes(named, in: shared)
+        {
+            return outerOptional ? types.nullable : types.nonNull
+        }
         // The items, below the outermost level.
         var inner = DeclaredType.named(named)
         for index in levels.indices.dropFirst().reversed() {
             if index != levels.count - 1 { inner = .list(inner) }
             if levels[index].isOptional { inner = .optional(inner) }
-        }
-        let outerOptional = levels[0].isOptional
-        if levels.count == 1, readMode != .deferred, readMode != .catchToResult,
-            let types = sharedTypes(named, in: shared)
-        {
-            return outerOptional ? types.nullable : types.nonNull
         }
         var value: DeclaredType
         switch readMode {
@@ -523,20 +529,27 @@ package struct DeclarationLowering: Sendable {
 
     /// A schema type as a declared type: optional where the schema's type is nullable; its name an enum's, an
     /// input object's, a built-in scalar's or else a custom scalar's (or `named` when given).
-    package func declaredType(_ type: TypeRef, named: DeclaredNamedType? = nil) -> DeclaredType {
+    ///
+    /// `composite`: the type is known to name an object, interface or union type (a field that reads a nested lens),
+    /// which is none of the built-in scalars and none of `namedTypes`' kinds, so its name is not looked up there.
+    package func declaredType(
+        _ type: TypeRef, named: DeclaredNamedType? = nil, composite: Bool = false
+    ) -> DeclaredType {
         if named == nil {
             // `namedTypes` holds every enum, input object and custom scalar of the plan: a name it lacks that is not
             // a built-in scalar's is any other type's (an object's), which `namedType` declares as `.customScalar`
             // (asked here without hashing the name against each kind's set again).
             switch type {
-            case .named(let name): return sharedTypes(name)?.nullable ?? .optional(.named(.customScalar(name)))
-            case .nonNull(.named(let name)): return sharedTypes(name)?.nonNull ?? .named(.customScalar(name))
+            case .named(let name):
+                return (composite ? nil : sharedTypes(name))?.nullable ?? .optional(.named(.customScalar(name)))
+            case .nonNull(.named(let name)):
+                return (composite ? nil : sharedTypes(name))?.nonNull ?? .named(.customScalar(name))
             default: break
             }
         }
         return switch type {
-        case .nonNull(let inner): nonNullType(inner, named: named)
-        default: .optional(nonNullType(type, named: named))
+        case .nonNull(let inner): nonNullType(inner, named: named, composite: composite)
+        default: .optional(nonNullType(type, named: named, composite: composite))
         }
     }
 
@@ -571,10 +584,10 @@ package struct DeclarationLowering: Sendable {
         }
     }
 
-    private func nonNullType(_ type: TypeRef, named: DeclaredNamedType?) -> DeclaredType {
+    private func nonNullType(_ type: TypeRef, named: DeclaredNamedType?, composite: Bool) -> DeclaredType {
         switch type {
-        case .nonNull(let inner): nonNullType(inner, named: named)
-        case .list(let item): .list(declaredType(item, named: named))
+        case .nonNull(let inner): nonNullType(inner, named: named, composite: composite)
+        case .list(let item): .list(declaredType(item, named: named, composite: composite))
         case .named(let name): .named(named ?? namedType(name))
         }
     }

@@ -54,14 +54,23 @@ package enum LensSharing {
         lens.members[index].lens = inner
     }
 
-    /// A cheap bucket for candidates: equal lenses have equal signatures. The record type, the number of members and
-    /// the first member's name, read off the lens without building an array of its members' names (a candidate is
-    /// then checked name by name, `sameMemberNames`, before the full comparison).
-    private struct Signature: Hashable {
-        var recordType: String
-        var memberCount: Int
-        var firstMemberName: String?
-        var isInlineFragment: Bool
+    /// A cheap bucket for candidates: equal lenses have equal signatures. The number of members, the source's kind and
+    /// the record type's and the first member's name's lengths and first bytes, folded into one integer and read off
+    /// the lens in place: no string is hashed (a candidate is then checked name by name, `sameMemberNames`, before the
+    /// full comparison, which compares the record types and the sources).
+    private typealias Signature = Int
+
+    private static func signature(of nested: LensDeclaration, isInlineFragment: Bool) -> Signature {
+        var signature = nested.members.count << 1 | (isInlineFragment ? 1 : 0)
+        signature = signature &* 31 &+ shape(of: nested.recordType)
+        if let first = nested.members.first { signature = signature &* 31 &+ shape(of: first.name) }
+        return signature
+    }
+
+    /// A name's length and first byte, as one integer.
+    private static func shape(of name: String) -> Int {
+        let utf8 = name.utf8
+        return utf8.count << 8 | Int(utf8.first ?? 0)
     }
 
     private static func visit(
@@ -73,9 +82,7 @@ package enum LensSharing {
             let member = lens.members[index]
             var isInlineFragment = false
             if case .parentRecord = member.source { isInlineFragment = true }
-            let signature = Signature(
-                recordType: nested.recordType, memberCount: nested.members.count,
-                firstMemberName: nested.members.first?.name, isInlineFragment: isInlineFragment)
+            let signature = signature(of: nested, isInlineFragment: isInlineFragment)
             path.append(index)
             defer { path.removeLast() }
             if let earlier = seen[signature]?.first(where: {

@@ -55,6 +55,39 @@ final class DefinitionLinesTests: XCTestCase {
                 XCTAssertEqual(lines.name(at: index), summary.name)
                 XCTAssertEqual(lines.path(at: index), summary.path)
                 XCTAssertEqual(lines.withName(at: index) { Array($0) }, Array(summary.name.utf8))
+                XCTAssertEqual(lines.kind(at: index), summary.kind)
+                XCTAssertEqual(lines.names(at: index).name, summary.name)
+                XCTAssertEqual(lines.names(at: index).typeName, summary.typeName ?? summary.name)
+                XCTAssertEqual(lines.operationID(at: index), summary.operationID)
+                XCTAssertEqual(lines.typeCondition(at: index), summary.typeCondition)
+                XCTAssertEqual(lines.usedTypes(at: index), summary.usedTypes)
+                var line: [UInt8] = []
+                summary.writeFields(to: &line)
+                XCTAssertEqual(lines.withLine(at: index) { Array($0) }, line + Array("\t\(summary.path)".utf8))
+            }
+        }
+    }
+
+    /// Names compared as bytes order as `String`'s `<` orders them (ASCII names); used types compared as bytes
+    /// are the same exactly when the summaries' are.
+    func testNamesAndUsedTypesCompareAsTheSummariesDo() throws {
+        var summaries = Self.summaries(200, seed: 7)
+        // Some with the same used types as another, and names that are prefixes of others.
+        for index in stride(from: 1, to: summaries.count, by: 3) {
+            summaries[index].usedTypes = summaries[index - 1].usedTypes
+            summaries[index].name = String(summaries[index - 1].name.prefix(1 + index % 5))
+        }
+        let lines = try XCTUnwrap(DefinitionLines(section: Self.section(summaries)[...]))
+        for a in summaries.indices {
+            for b in [0, a / 2, (a * 7) % summaries.count, max(a - 1, 0)] {
+                let (left, right) = (summaries[a].name, summaries[b].name)
+                let expected = left < right ? -1 : left == right ? 0 : 1
+                XCTAssertEqual(lines.compareNames(at: a, b).signum(), expected, "\(left) \(right)")
+                XCTAssertEqual(lines.compareName(at: a, with: right).signum(), expected, "\(left) \(right)")
+                XCTAssertEqual(lines.compareName(at: a, with: right.dropFirst(0)).signum(), expected)
+                XCTAssertEqual(
+                    lines.sameUsedTypes(at: a, as: b), summaries[a].usedTypes == summaries[b].usedTypes,
+                    "lines \(a) \(b)")
             }
         }
     }
@@ -71,6 +104,7 @@ final class DefinitionLinesTests: XCTestCase {
             "def query Feed - - - - - -\tF.graphql\n",  // a generated name `-`
             "def query Feed - - - - -\n",  // no path
             "def query Feed - - - - -\t\n",  // an empty path
+            "def query Fééd - - - - -\tF.graphql\n",  // a name outside ASCII
         ]
         for line in damaged {
             XCTAssertNil(DefinitionLines(section: Array((good + line).utf8)[...]), line)

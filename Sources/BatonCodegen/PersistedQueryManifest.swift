@@ -18,19 +18,21 @@ package enum PersistedQueryManifest {
         }
         var entries: [JSONOutput] = []
         entries.reserveCapacity(operations.count + (block?.operations.count ?? 0))
-        let summaries = block?.operations ?? []
-        SummaryBlock.merge(operations, name: \.name, summaries) { index in
+        let taken = block ?? .empty
+        let lines = taken.lines
+        SummaryBlock.merge(operations, name: \.name, taken.operations, in: lines) { index in
             let operation = operations[index]
             entries.append(
                 entry(
                     id: operation.operationID, name: operation.name, type: operation.kind.rawValue,
                     body: operation.documentText))
         } block: { index in
-            let summary = summaries[index]
+            let line = taken.operations[index]
+            let name = lines.name(at: line)
             entries.append(
                 entry(
-                    id: summary.operationID, name: summary.name, type: summary.kind.rawValue, body: summary.documentText
-                ))
+                    id: lines.operationID(at: line), name: name, type: lines.kind(at: line).rawValue,
+                    body: taken.operationTexts?[name] ?? ""))
         }
         return JSONOutput.object([
             ("format", .string("apollo-persisted-query-manifest")),

@@ -122,14 +122,17 @@ package struct SwiftGenerator: Sendable {
         var files: [GeneratedFile?] = []
         files.reserveCapacity(layout.declarations.count)
         var jobs: [(at: Int, job: Job)] = []
-        let block = model.block
+        // Taken once (an optional bound in the loop is copied for each of a large project's tens of thousands).
+        let block = model.block ?? .empty
+        let blockLines = block.lines
         for entry in layout.declarations(listed: Self.listingOrder) where Self.declares(entry.kind) {
             let part: Job.Part
             var origin: String?
             var definition: String?
-            if let block, let (summary, key) = entry.blockDefinition(in: block) {
+            if let (line, key) = entry.blockDefinition(in: block) {
                 // A block's definition is kept as it is (`Compilation.summariesAreKept`): its path, origin and key.
-                files.append(.kept(path: entry.file + Self.fileExtension, origin: summary.path, definition: key))
+                files.append(
+                    .kept(path: entry.file + Self.fileExtension, origin: blockLines.path(at: line), definition: key))
                 continue
             }
             switch entry.kind {

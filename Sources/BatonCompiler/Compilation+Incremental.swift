@@ -317,17 +317,23 @@ extension Compilation {
             plannedPaths.insert(displays[index])
             if let unit = read[index] ?? readUnit(paths[index]) { units.append(unit) }
         }
-        var outside: [DefinitionSummary] = []
+        // The other documents' definitions, as their lines (`PlanSummary.definitionLines`), not read.
+        let lines = summary.definitionLines
+        var outside: [Int] = []
+        outside.reserveCapacity(lines.count)
         for (index, part) in recordedParts.enumerated() where !planned[index] {
-            for var definition in part?.definitions ?? [] {
-                if let texts = basis.operationTexts, definition.kind != .fragment {
-                    guard let text = texts[definition.name] else { return nil }
-                    definition.documentText = text
-                }
-                outside.append(definition)
+            guard let part else { continue }
+            outside.append(contentsOf: part.lines)
+        }
+        // A persisted-query manifest lists every operation's text: one the last manifest lacks makes a full run.
+        if let texts = basis.operationTexts {
+            for line in outside where lines.kind(at: line) != .fragment {
+                guard texts[lines.name(at: line)] != nil else { return nil }
             }
         }
-        return PartialRead(units: units, plannedPaths: plannedPaths, outside: outside)
+        return PartialRead(
+            units: units, plannedPaths: plannedPaths, lines: lines, outside: outside,
+            operationTexts: basis.operationTexts)
     }
 
     /// True when the definitions planned again have, document for document, the kinds, names and used
@@ -350,9 +356,9 @@ extension Compilation {
     private func recordedPlanned() -> [DefinitionSummary]? {
         guard let partial = generation.partial, let basis = generation.incremental, let previous = basis.summary
         else { return nil }
-        for path in basis.removed where previous.documents[path]?.definitions.isEmpty == false { return nil }
+        for path in basis.removed where previous.documents[path]?.definesAnything == true { return nil }
         var before: [DefinitionSummary] = []
-        for path in partial.plannedPaths { before += previous.documents[path]?.definitions ?? [] }
+        for path in partial.plannedPaths { before += previous.definitions(of: path) }
         return before
     }
 
@@ -365,8 +371,13 @@ extension Compilation {
         guard let partial = generation.partial else { return ([], nil) }
         guard !partial.outside.isEmpty, cache == nil, options.swiftLayout == nil,
             !targets.contains(where: \.isTestBuilders), let recorded = recordedPlanned()
-        else { return (partial.outside, nil) }
-        return ([], SummaryBlock(outside: partial.outside, recordedPlanned: recorded))
+        else { return (partial.outsideSummaries, nil) }
+        return (
+            [],
+            SummaryBlock(
+                lines: partial.lines, outside: partial.outside, recordedPlanned: recorded,
+                operationTexts: partial.operationTexts)
+        )
     }
 
     /// True when every output folder keeps the file of every summarized definition (the same
@@ -496,6 +507,23 @@ package struct PartialRead: Sendable {
     package var units: [DocumentUnit]
     /// Their display paths (with those of files the project leaves out).
     package var plannedPaths: Set<String>
-    /// The summaries of every definition of the other documents.
-    package var outside: [DefinitionSummary]
+    /// The last plan's definitions (`PlanSummary.definitionLines`).
+    package var lines: DefinitionLines
+    /// The definitions of the other documents: their lines' indices in `lines`.
+    package var outside: [Int]
+    /// Each operation's document text, by name, when the run writes a persisted-query manifest (every operation
+    /// of `outside` has one); nil when it writes none.
+    package var operationTexts: [String: String]?
+
+    /// The definitions of the other documents, whole (with their texts, when known), for a plan that takes them
+    /// as stand-ins (`LensModelBuilder.build(…, outside:)`).
+    package var outsideSummaries: [DefinitionSummary] {
+        outside.map { line in
+            var summary = lines.summary(at: line)
+            if let operationTexts, summary.kind != .fragment {
+                summary.documentText = operationTexts[summary.name] ?? ""
+            }
+            return summary
+        }
+    }
 }

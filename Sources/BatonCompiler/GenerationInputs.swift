@@ -192,20 +192,20 @@ package enum PlanDigests {
         }
         line("ns", model.schemaNamespace ?? "")
         // A block's definitions (`LensModel.block`) in the model's order, with their recorded names.
-        let block = model.block ?? SummaryBlock(outside: [], recordedPlanned: [])
-        SummaryBlock.merge(model.operations, name: \.name, block.operations) { index in
+        let block = model.block ?? .empty
+        let lines = block.lines
+        SummaryBlock.merge(model.operations, name: \.name, block.operations, in: lines) { index in
             line("o", model.operations[index].name, model.operations[index].typeName)
         } block: { index in
-            line("o", block.operations[index].name, SummaryBlock.typeName(block.operations[index]))
+            let (name, typeName) = lines.names(at: block.operations[index])
+            line("o", name, typeName)
         }
-        SummaryBlock.merge(model.fragments, name: \.name, block.fragments) { index in
+        SummaryBlock.merge(model.fragments, name: \.name, block.fragments, in: lines) { index in
             let fragment = model.fragments[index]
             line("f", fragment.name, fragment.typeName, fragment.spreadAccessorName)
         } block: { index in
-            let name = block.fragments[index].name
-            line(
-                "f", name, SummaryBlock.typeName(block.fragments[index]),
-                LensNaming.spreadAccessorName(fragment: name))
+            let (name, typeName) = lines.names(at: block.fragments[index])
+            line("f", name, typeName, LensNaming.spreadAccessorName(fragment: name))
         }
         for item in model.types.enums { line("e", item.name, item.typeName) }
         for item in model.types.inputObjects { line("i", item.name, item.typeName) }

@@ -26,20 +26,45 @@ import BatonValidation
 /// written as `%XX` (a `@defer` label may hold anything); `def` carries what `DefinitionSummary.writeFields` writes.
 package struct PlanSummary: Sendable, Equatable {
     /// One document's part.
-    package struct Document: Sendable, Equatable {
+    package struct Document: Sendable {
         package var links: DocumentLinks
+        /// The definitions of a summary made from a plan (`of`).
         package var definitions: [DefinitionSummary]
+        /// The definitions of a summary read (`init?(bytes:)`): its lines' indices in `definitionLines`.
+        package var lines: Range<Int> = 0..<0
 
         package init(links: DocumentLinks = DocumentLinks(), definitions: [DefinitionSummary] = []) {
             self.links = links
             self.definitions = definitions
         }
+
+        /// True when the document defines something.
+        package var definesAnything: Bool { !definitions.isEmpty || !lines.isEmpty }
     }
 
     /// By display path.
     package var documents: [String: Document]
+    /// The `def` lines of a summary read, where they lie in its bytes (none in one made).
+    package private(set) var definitionLines = DefinitionLines(bytes: [])
 
     package init(documents: [String: Document] = [:]) { self.documents = documents }
+
+    /// The definitions of the document at `path`, whole (none for a path the summary does not hold).
+    package func definitions(of path: String) -> [DefinitionSummary] {
+        guard let document = documents[path] else { return [] }
+        return document.definitions + document.lines.map { definitionLines.summary(at: $0) }
+    }
+
+    /// Equal when the documents are, with their links and their definitions (made or read).
+    package static func == (lhs: PlanSummary, rhs: PlanSummary) -> Bool {
+        guard lhs.documents.count == rhs.documents.count else { return false }
+        for (path, document) in lhs.documents {
+            guard let other = rhs.documents[path], document.links == other.links,
+                lhs.definitions(of: path) == rhs.definitions(of: path)
+            else { return false }
+        }
+        return true
+    }
 
     // MARK: Text
 
@@ -65,15 +90,22 @@ package struct PlanSummary: Sendable, Equatable {
                 out.append(contentsOf: path.utf8)
                 out.append(UInt8(ascii: "\n"))
             }
+            for line in document.lines {
+                definitionLines.withLine(at: line) { out.append(contentsOf: $0) }
+                out.append(UInt8(ascii: "\n"))
+            }
         }
         return out
     }
 
-    /// Reads the section's bytes; nil for anything `bytes` does not write (a `def` line before any
-    /// `links` line of its path, a malformed field). One pass over the bytes, a line at a time; the
-    /// document being read is held aside until its lines end, so a `def` line right after its
-    /// document's (as `bytes` writes them) makes no path of its own and looks nothing up.
+    /// Reads the section's bytes; nil for anything `bytes` does not write (a `def` line but right after its
+    /// document's `links` line or another `def` line of it, a malformed field). One pass over the bytes, a line
+    /// at a time; the document being read is held aside until its lines end, so a `def` line makes no path of its
+    /// own and looks nothing up. A `def` line is checked (`DefinitionSummary.checkedKind`) and kept where it lies
+    /// (`definitionLines`), not made a summary: a large project's tens of thousands, of which an edit reads few.
     package init?(bytes: ArraySlice<UInt8>) {
+        guard bytes.count < Int(UInt32.max) else { return nil }
+        var lines = DefinitionLines(bytes: bytes)
         let read: [String: Document]? = bytes.withUnsafeBufferPointer { buffer in
             var documents: [String: Document] = [:]
             documents.reserveCapacity(buffer.count / 200)
@@ -140,17 +172,12 @@ package struct PlanSummary: Sendable, Equatable {
                     }
                     current = (path, pathRange, Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll)))
                 } else if equals(fields[0], "def") {
-                    if let held = current, !same(held.range, pathRange) { flush() }
-                    if current == nil {
-                        // A document read earlier, not the line before's: its part is taken up again.
-                        let path = String(decoding: field(pathRange), as: UTF8.self)
-                        guard let document = documents.removeValue(forKey: path) else { return nil }
-                        current = (path, pathRange, document)
-                    }
-                    guard let path = current?.path,
-                        let summary = DefinitionSummary(fields: fields.dropFirst(), in: buffer, path: path)
+                    // Right after its document's `links` line, or its other `def` lines: its lines are one run.
+                    guard let held = current, same(held.range, pathRange),
+                        lines.append(fields: fields.dropFirst(), tab: tab, end: end, in: buffer, path: held.path)
                     else { return nil }
-                    current?.document.definitions.append(summary)
+                    let first = held.document.lines.isEmpty ? lines.count - 1 : held.document.lines.lowerBound
+                    current?.document.lines = first..<lines.count
                 } else {
                     return nil
                 }
@@ -160,6 +187,7 @@ package struct PlanSummary: Sendable, Equatable {
         }
         guard let read else { return nil }
         self.documents = read
+        self.definitionLines = lines
     }
 
     /// A section (`bytes`) with every line of the documents `replaced` taken out and the lines of

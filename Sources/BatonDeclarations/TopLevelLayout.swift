@@ -57,17 +57,20 @@ package struct TopLevelLayout: Sendable, Equatable {
         }
         // A plan's block (`LensModel.block`) merged in name order: its definitions' names are the recorded ones,
         // their declarations marked `inBlock`, their index the block's.
+        let block = model.block ?? .empty
+        let lines = block.lines
         func definitions(
-            _ kind: TopLevelDeclaration.Kind, _ names: [(name: String, typeName: String)], _ block: [DefinitionSummary]
+            _ kind: TopLevelDeclaration.Kind, _ names: [(name: String, typeName: String)], _ list: [Int]
         ) {
-            SummaryBlock.merge(names, name: { $0.name }, block) { index in
+            SummaryBlock.merge(names, name: { $0.name }, list, in: lines) { index in
                 add(kind, index, names[index].name, names[index].typeName)
             } block: { index in
-                add(kind, index, block[index].name, SummaryBlock.typeName(block[index]), inBlock: true)
+                let (name, typeName) = lines.names(at: list[index])
+                add(kind, index, name, typeName, inBlock: true)
             }
         }
-        definitions(.fragment, model.fragments.map { ($0.name, $0.typeName) }, model.block?.fragments ?? [])
-        definitions(.operation, model.operations.map { ($0.name, $0.typeName) }, model.block?.operations ?? [])
+        definitions(.fragment, model.fragments.map { ($0.name, $0.typeName) }, block.fragments)
+        definitions(.operation, model.operations.map { ($0.name, $0.typeName) }, block.operations)
         if !DeclarationLowering.sharedTypeConditions(model).isEmpty {
             add(.sharedTypeConditions, 0, "", Self.sharedTypeConditionsFile)
         }
@@ -160,23 +163,21 @@ package struct TopLevelDeclaration: Sendable, Equatable {
 }
 
 extension TopLevelDeclaration {
-    /// A block definition's summary and key (`DefinitionKey`), for the kept file a printer lists for it; nil for a
-    /// declaration not `inBlock`.
-    package func blockDefinition(in model: LensModel) -> (summary: DefinitionSummary, key: String)? {
+    /// A block definition's line (in the block's `lines`) and key (`DefinitionKey`), for the kept file a printer
+    /// lists for it; nil for a declaration not `inBlock`.
+    package func blockDefinition(in model: LensModel) -> (line: Int, key: String)? {
         guard inBlock, let block = model.block else { return nil }
         return blockDefinition(in: block)
     }
 
     /// The same, with the plan's block (`LensModel.block`) taken once by a caller that lists every declaration.
-    package func blockDefinition(in block: SummaryBlock) -> (summary: DefinitionSummary, key: String)? {
+    package func blockDefinition(in block: SummaryBlock) -> (line: Int, key: String)? {
         guard inBlock else { return nil }
         switch kind {
         case .operation:
-            let summary = block.operations[index]
-            return (summary, DefinitionKey.operation(summary.name))
+            return (block.operations[index], DefinitionKey.operation(graphQLName))
         case .fragment:
-            let summary = block.fragments[index]
-            return (summary, DefinitionKey.fragment(summary.name))
+            return (block.fragments[index], DefinitionKey.fragment(graphQLName))
         default: return nil
         }
     }

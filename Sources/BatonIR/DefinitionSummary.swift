@@ -18,9 +18,9 @@ import BatonSyntax
 /// - **A summarized definition is never spelt**: its lens is empty and it has no document text;
 ///   the model lists it in `summarized`, and a caller keeps its file as it is on disk (or plans
 ///   its document again) rather than generating it.
-/// - **Text**: one line of space-separated fields a summary writes and reads
-///   (`writeFields`/`init?(fields:in:path:)`), for `GenerationManifest`; names are GraphQL names and paths go
-///   elsewhere on the line, so no field holds a space.
+/// - **Text**: one line of space-separated fields a summary writes (`writeFields`), checked
+///   (`checkedKind`) and read back field by field (`DefinitionLines`), for `GenerationManifest`; names are
+///   GraphQL names and paths go elsewhere on the line, so no field holds a space.
 package struct DefinitionSummary: Sendable, Hashable {
     /// An operation's kind, or `fragment`.
     package enum Kind: String, Sendable, Hashable {
@@ -148,7 +148,7 @@ package struct DefinitionSummary: Sendable, Hashable {
     /// space: kind, name, operation id and type condition (`-` for none), then the used enums, input
     /// objects and custom scalars, each a comma-separated list (`-` for none), then the generated name
     /// when it is not the name (`typeName`; no field when it is). Written as bytes (a large
-    /// project's manifest holds tens of thousands) and read back by `init?(fields:in:path:)`.
+    /// project's manifest holds tens of thousands), checked by `checkedKind` and read back by `DefinitionLines`.
     package func writeFields(to out: inout [UInt8]) {
         func list(_ names: [String]) {
             out.append(UInt8(ascii: " "))
@@ -175,50 +175,54 @@ package struct DefinitionSummary: Sendable, Hashable {
         }
     }
 
-    /// A summary from the fields `writeFields` writes (after `def`), each a range of `bytes`, and its path;
-    /// nil for anything else. Read from the bytes where they lie, with no `String` for a `-` and no array of
-    /// fields (a large project's manifest holds tens of thousands).
-    package init?(fields: ArraySlice<Range<Int>>, in bytes: UnsafeBufferPointer<UInt8>, path: String) {
-        guard fields.count == 7 || fields.count == 8, !path.isEmpty else { return nil }
+    /// The kind, when `fields` (after `def`, each a range of `bytes`) are what `writeFields` writes: 7 or 8 of
+    /// them, a kind, a name (not empty, no comma), two fields, three comma-separated lists of non-empty names
+    /// (`-` for none), and a generated name (never `-` nor a list) when there are 8; nil for anything else (a
+    /// name outside ASCII too). The one check of a `def` line's fields, made without a `String`
+    /// (`DefinitionLines` keeps the lines it passed).
+    package static func checkedKind(fields: ArraySlice<Range<Int>>, in bytes: UnsafeBufferPointer<UInt8>) -> Kind? {
+        guard fields.count == 7 || fields.count == 8 else { return nil }
         let first = fields.startIndex
         func field(_ offset: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[fields[first + offset]])
         }
-        func isNone(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-            field.count == 1 && field[0] == UInt8(ascii: "-")
-        }
-        func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
-        /// A comma-separated list of non-empty names, `-` for none.
-        func list(_ field: UnsafeBufferPointer<UInt8>) -> [String]? {
-            if isNone(field) { return [] }
-            var names: [String] = []
+        func isList(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+            if isNone(field) { return true }
             var start = 0
             for index in 0...field.count where index == field.count || field[index] == UInt8(ascii: ",") {
-                guard index > start else { return nil }
-                names.append(text(UnsafeBufferPointer(rebasing: field[start..<index])))
+                guard index > start else { return false }
                 start = index + 1
             }
-            return names
+            return true
         }
         let name = field(1)
-        guard let kind = Self.kind(field(0)), !name.isEmpty, !name.contains(UInt8(ascii: ",")),
-            let enums = list(field(4)), let inputs = list(field(5)), let scalars = list(field(6))
+        // ASCII, as GraphQL's names are: a name's bytes then order as `String`'s `<` orders it (`SummaryBlock`).
+        guard let kind = Self.kind(field(0)), !name.isEmpty,
+            !name.contains(where: { $0 == UInt8(ascii: ",") || $0 >= 0x80 }),
+            isList(field(4)), isList(field(5)), isList(field(6))
         else { return nil }
-        let operationID = field(2)
-        let typeCondition = field(3)
-        // The generated name, when it is not the name: a name, never `-` nor a list.
-        var typeName: String?
         if fields.count == 8 {
             let given = field(7)
             guard !given.isEmpty, !isNone(given), !given.contains(UInt8(ascii: ",")) else { return nil }
-            typeName = text(given)
         }
-        self.init(
-            kind: kind, name: text(name), path: path,
-            usedTypes: UsedTypeNames(enums: enums, inputObjects: inputs, customScalars: scalars),
-            operationID: isNone(operationID) ? "" : text(operationID),
-            typeCondition: isNone(typeCondition) ? "" : text(typeCondition))
-        self.typeName = typeName
+        return kind
+    }
+
+    /// True for a field that is `-` (none).
+    static func isNone(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        field.count == 1 && field[0] == UInt8(ascii: "-")
+    }
+
+    /// The names of a list field `checkedKind` passed (none for `-`).
+    static func list(_ field: UnsafeBufferPointer<UInt8>) -> [String] {
+        if isNone(field) { return [] }
+        var names: [String] = []
+        var start = 0
+        for index in 0...field.count where index == field.count || field[index] == UInt8(ascii: ",") {
+            names.append(String(decoding: UnsafeBufferPointer(rebasing: field[start..<index]), as: UTF8.self))
+            start = index + 1
+        }
+        return names
     }
 
     /// The kind a field names, compared as bytes.

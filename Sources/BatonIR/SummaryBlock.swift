@@ -21,87 +21,128 @@
 /// - **Never spelt**: a block definition's file is kept as it is on disk (every output folder must keep it:
 ///   `Compilation.summariesAreKept`), so nothing but its summary is needed.
 package struct SummaryBlock: Sendable {
-    /// The unreached operations, sorted by name.
-    package private(set) var operations: [DefinitionSummary] = []
-    /// The unreached fragments, sorted by name.
-    package private(set) var fragments: [DefinitionSummary] = []
+    /// The earlier plan's definitions, as its summary's lines (`DefinitionLines`): the block's are read there.
+    package let lines: DefinitionLines
+    /// The unreached operations, as indices of `lines`, sorted by name.
+    package private(set) var operations: [Int] = []
+    /// The unreached fragments, as indices of `lines`, sorted by name.
+    package private(set) var fragments: [Int] = []
     /// What the earlier plan recorded of the definitions of the documents planned again (their summaries).
     package let recordedPlanned: [DefinitionSummary]
+    /// Each operation's document text by name, when the run writes a persisted-query manifest (the last one's).
+    package let operationTexts: [String: String]?
     /// The possible types of each block fragment's type condition, as a fragment built here has them (set by the
     /// builder, which has the schema; for the shared type conditions, `DeclarationLowering.sharedTypeConditions`).
     package var possibleTypes: [String: [String]] = [:]
 
-    /// A block of `outside` (the unreached definitions' summaries, in any order), with `recordedPlanned`.
-    package init(outside: [DefinitionSummary], recordedPlanned: [DefinitionSummary]) {
+    /// A block of `outside` (indices of the unreached definitions' lines in `lines`, in any order), with
+    /// `recordedPlanned` and, when a persisted-query manifest is written, `operationTexts`.
+    package init(
+        lines: DefinitionLines, outside: [Int], recordedPlanned: [DefinitionSummary],
+        operationTexts: [String: String]? = nil
+    ) {
+        self.lines = lines
         self.recordedPlanned = recordedPlanned
-        for summary in outside {
-            if summary.kind == .fragment { fragments.append(summary) } else { operations.append(summary) }
+        self.operationTexts = operationTexts
+        for line in outside {
+            if lines.kind(at: line) == .fragment { fragments.append(line) } else { operations.append(line) }
         }
-        Self.sortByName(&operations)
-        Self.sortByName(&fragments)
+        Self.sortByName(&operations, in: lines)
+        Self.sortByName(&fragments, in: lines)
     }
 
-    /// `list` sorted by name, as `String`'s `<` orders the names (GraphQL names are ASCII, ordered byte by
-    /// byte): by the names' first sixteen bytes as two numbers, and by the whole names only where those are the
-    /// same (a project's tens of thousands of names, sorted as `String`s, cost most of the block's making); each
-    /// name's bytes read where they lie.
-    static func sortByName(_ list: inout [DefinitionSummary]) {
-        var keys: [(high: UInt64, low: UInt64, index: Int)] = []
-        keys.reserveCapacity(list.count)
-        /// The first sixteen of `bytes` as two big-endian numbers, zeros past their end.
-        func key(_ bytes: some Collection<UInt8>) -> (high: UInt64, low: UInt64) {
-            var high: UInt64 = 0
-            var low: UInt64 = 0
-            var count = 0
-            for byte in bytes {
-                if count < 8 {
-                    high |= UInt64(byte) << (56 - 8 * count)
-                } else {
-                    low |= UInt64(byte) << (56 - 8 * (count - 8))
-                }
-                count += 1
-                if count == 16 { break }
-            }
-            return (high, low)
+    /// A block of `outside` (the unreached definitions' summaries, in any order), with `recordedPlanned`: their
+    /// lines written (`DefinitionSummary.writeFields`) and read as a summary's are (an empty block when one cannot
+    /// be, as a summary section would be refused); an operation's document text, when it has one, among
+    /// `operationTexts`.
+    package init(outside: [DefinitionSummary], recordedPlanned: [DefinitionSummary]) {
+        var bytes: [UInt8] = []
+        var texts: [String: String] = [:]
+        for summary in outside {
+            summary.writeFields(to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes.append(contentsOf: summary.path.utf8)
+            bytes.append(0x0A)
+            if !summary.documentText.isEmpty { texts[summary.name] = summary.documentText }
         }
-        for (index, summary) in list.enumerated() {
-            // Read where the name's bytes lie (a `String`'s bytes one at a time cost most of the keys' making).
-            let name = summary.name.utf8
-            let (high, low) = name.withContiguousStorageIfAvailable { key($0) } ?? key(name)
-            keys.append((high, low, index))
+        let lines = DefinitionLines(section: bytes[...]) ?? DefinitionLines(bytes: [])
+        self.init(
+            lines: lines, outside: Array(0..<lines.count), recordedPlanned: recordedPlanned,
+            operationTexts: texts.isEmpty ? nil : texts)
+    }
+
+    /// `list` (indices of `lines`) sorted by name, as `String`'s `<` orders the names (they are ASCII,
+    /// `DefinitionSummary.checkedKind`, ordered byte by byte): by the names' first sixteen bytes as two numbers,
+    /// read where they lie, and by the whole names only where those are the same.
+    static func sortByName(_ list: inout [Int], in lines: DefinitionLines) {
+        var keys: [(high: UInt64, low: UInt64, line: Int)] = []
+        keys.reserveCapacity(list.count)
+        for line in list {
+            let (high, low) = lines.withName(at: line) { name in
+                var high: UInt64 = 0
+                var low: UInt64 = 0
+                var count = 0
+                for byte in name {
+                    if count < 8 {
+                        high |= UInt64(byte) << (56 - 8 * count)
+                    } else {
+                        low |= UInt64(byte) << (56 - 8 * (count - 8))
+                    }
+                    count += 1
+                    if count == 16 { break }
+                }
+                return (high, low)
+            }
+            keys.append((high, low, line))
         }
         keys.sort { a, b in
             if a.high != b.high { return a.high < b.high }
             if a.low != b.low { return a.low < b.low }
-            return list[a.index].name < list[b.index].name
+            return lines.compareNames(at: a.line, b.line) < 0
         }
-        list = keys.map { list[$0.index] }
+        list = keys.map(\.line)
     }
 
     /// How many definitions the block holds.
     package var count: Int { operations.count + fragments.count }
 
-    /// Every definition, as summaries (for a plan built with stand-ins after all).
-    package var all: [DefinitionSummary] { operations + fragments }
+    /// Every definition, as summaries (for a plan built with stand-ins after all), with their texts when known.
+    package var all: [DefinitionSummary] {
+        (operations + fragments).map { line in
+            var summary = lines.summary(at: line)
+            if let operationTexts, summary.kind != .fragment {
+                summary.documentText = operationTexts[summary.name] ?? ""
+            }
+            return summary
+        }
+    }
 
     /// A definition's generated name: its recorded one.
     package static func typeName(_ summary: DefinitionSummary) -> String { summary.typeName ?? summary.name }
 
-    /// The position of the summary named `name` in `list` (sorted by name), found by halving.
-    private static func position(of name: some StringProtocol, in list: [DefinitionSummary]) -> Int? {
-        var low = 0
+    /// The position of the line named `name` in `list` (sorted by name), found by halving.
+    private func position(of name: some StringProtocol, in list: [Int]) -> Int? {
+        let low = Self.insertion(of: name, in: list, from: 0, lines: lines)
+        return low < list.count && lines.compareName(at: list[low], with: name) == 0 ? low : nil
+    }
+
+    /// Where `name` goes in `list[from...]` (indices of `lines`, sorted by name): the first position whose name
+    /// is not before it, found by halving.
+    @usableFromInline
+    static func insertion(of name: some StringProtocol, in list: [Int], from: Int, lines: DefinitionLines) -> Int {
+        var low = from
         var high = list.count
         while low < high {
             let middle = (low + high) / 2
-            if list[middle].name < name { low = middle + 1 } else { high = middle }
+            if lines.compareName(at: list[middle], with: name) < 0 { low = middle + 1 } else { high = middle }
         }
-        return low < list.count && list[low].name == name ? low : nil
+        return low
     }
 
     /// True when the block holds the definition keyed `key` (`DefinitionKey`).
     package func contains(key: String) -> Bool {
-        if key.hasPrefix("o:") { return Self.position(of: key.dropFirst(2), in: operations) != nil }
-        if key.hasPrefix("f:") { return Self.position(of: key.dropFirst(2), in: fragments) != nil }
+        if key.hasPrefix("o:") { return position(of: key.dropFirst(2), in: operations) != nil }
+        if key.hasPrefix("f:") { return position(of: key.dropFirst(2), in: fragments) != nil }
         return false
     }
 
@@ -112,19 +153,22 @@ package struct SummaryBlock: Sendable {
         var scalars: Set<String> = []
         for list in [operations, fragments] {
             // Definitions next to each other in name order are often copies of one another (`Name_1`, `Name_2`):
-            // used types the same as the last definition's add nothing, and are compared rather than hashed.
-            var last = UsedTypeNames()
-            for summary in list {
-                let used = summary.usedTypes
-                if used == last { continue }
+            // used types written as the last definition's add nothing, and are compared as bytes, not read.
+            var last: Int?
+            for line in list {
+                if let last, lines.sameUsedTypes(at: line, as: last) { continue }
+                last = line
+                let used = lines.usedTypes(at: line)
                 if !used.enums.isEmpty { enums.formUnion(used.enums) }
                 if !used.inputObjects.isEmpty { inputs.formUnion(used.inputObjects) }
                 if !used.customScalars.isEmpty { scalars.formUnion(used.customScalars) }
-                last = used
             }
         }
         return UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted())
     }
+
+    /// An empty block (no lines), for a step that merges a plan's definitions with a block's either way.
+    package static let empty = SummaryBlock(lines: DefinitionLines(bytes: []), outside: [], recordedPlanned: [])
 
     /// The recorded generated names of the definitions planned again: operations' and fragments' by name.
     package var plannedTypeNames: (operations: [String: String], fragments: [String: String]) {
@@ -160,23 +204,18 @@ package struct SummaryBlock: Sendable {
         return names(before) == names(after) && used(before) == used(after)
     }
 
-    /// `planned` and `block` (each sorted by name) merged in name order: `visit` is called with each planned
-    /// item's index, or each block summary's index, in turn. The plan's order of one kind of definition. Each
-    /// planned item's place in the block is found by halving (the planned ones are few, the block large).
+    /// `planned` and `block` (each sorted by name; `block` indices of `lines`) merged in name order: `visit` is
+    /// called with each planned item's index, or each block position, in turn. The plan's order of one kind of
+    /// definition. Each planned item's place in the block is found by halving (the planned ones are few, the
+    /// block large).
     @inlinable
     package static func merge<Item>(
-        _ planned: [Item], name: (Item) -> String, _ block: [DefinitionSummary],
+        _ planned: [Item], name: (Item) -> String, _ block: [Int], in lines: DefinitionLines,
         planned visitPlanned: (Int) -> Void, block visitBlock: (Int) -> Void
     ) {
         var next = 0
         for index in planned.indices {
-            let itemName = name(planned[index])
-            var low = next
-            var high = block.count
-            while low < high {
-                let middle = (low + high) / 2
-                if block[middle].name < itemName { low = middle + 1 } else { high = middle }
-            }
+            let low = insertion(of: name(planned[index]), in: block, from: next, lines: lines)
             while next < low {
                 visitBlock(next)
                 next += 1

@@ -167,7 +167,8 @@ final class IncrementalGenTests: XCTestCase {
         }
         XCTAssertEqual(documentsRead(edited), ["Documents/Queries/C.graphql"])
         // The others as one block (`LensModel.block`; `testAnEditPlansTheUnreachedDefinitionsAsOneBlock`).
-        XCTAssertEqual(edited.compilations.first?.model?.block?.operations.map(\.name), ["Cheer", "HeroA", "HeroB"])
+        let editedBlock = try XCTUnwrap(edited.compilations.first?.model?.block)
+        XCTAssertEqual(editedBlock.operations.map { editedBlock.lines.name(at: $0) }, ["Cheer", "HeroA", "HeroB"])
         let (fragment, _) = try assertIncrementalIsCold("a fragment others spread") {
             try write("Documents/Fragments/HeroBits.graphql", "fragment HeroBits on Hero { id name mood }\n")
         }
@@ -295,8 +296,8 @@ final class IncrementalGenTests: XCTestCase {
         let compilation = try XCTUnwrap(plain.compilations.first)
         XCTAssertNotNil(compilation.generation.partial)
         let block = try XCTUnwrap(compilation.model?.block, "the untouched definitions as one block")
-        XCTAssertEqual(block.operations.map(\.name), ["Cheer", "HeroA", "HeroB"])
-        XCTAssertEqual(block.fragments.map(\.name), ["HeroBits", "HeroFriends"])
+        XCTAssertEqual(block.operations.map { block.lines.name(at: $0) }, ["Cheer", "HeroA", "HeroB"])
+        XCTAssertEqual(block.fragments.map { block.lines.name(at: $0) }, ["HeroBits", "HeroFriends"])
         XCTAssertEqual(compilation.model?.operations.map(\.name), ["HeroC"])
         XCTAssertEqual(compilation.model?.summarized.operations, [])
 
@@ -311,7 +312,8 @@ final class IncrementalGenTests: XCTestCase {
             try write("Documents/Mutations/Cheer.graphql", "mutation Cheer($id: ID!) { cheer(id: $id) { mood id } }\n")
         }
         let pushed = try XCTUnwrap(beside.compilations.first?.model?.block, "the names as recorded: a block")
-        XCTAssertEqual(pushed.operations.first { $0.name == "HeroC" }?.typeName, "HeroC_", "the pushed name, recorded")
+        let heroC = pushed.operations.first { pushed.lines.name(at: $0) == "HeroC" }
+        XCTAssertEqual(heroC.map { pushed.lines.names(at: $0).typeName }, "HeroC_", "the pushed name, recorded")
         XCTAssertNotNil(try outputs()["Swift/HeroC_.graphql.swift"])
     }
 

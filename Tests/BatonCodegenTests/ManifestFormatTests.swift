@@ -118,12 +118,13 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertNil(PlanSummary(bytes: Array("links 0 %4\tA.graphql\n".utf8)[...]), "a broken escape")
     }
 
-    /// A `def` line's fields are read where they lie (`DefinitionSummary.init?(fields:in:path:)`): each
-    /// field as written, `-` as none, and any field `writeFields` cannot write refused.
+    /// A `def` line's fields are checked where they lie (`DefinitionSummary.checkedKind`) and read back
+    /// (`PlanSummary.definitions(of:)`): each field as written, `-` as none, and any field `writeFields` cannot
+    /// write refused.
     func testADefinitionLineIsReadFieldByField() throws {
         func read(_ line: String) -> DefinitionSummary? {
             PlanSummary(bytes: Array("links 0\tA.graphql\n\(line)\tA.graphql\n".utf8)[...])?
-                .documents["A.graphql"]?.definitions.first
+                .definitions(of: "A.graphql").first
         }
         XCTAssertEqual(
             read("def subscription Feed abc - Mood,Sort -  DateTime"), nil, "an empty field")
@@ -257,10 +258,10 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes))
     }
 
-    /// The reader holds the document of the last `links` line aside while its `def` lines follow; a
-    /// `def` line of a document read earlier (not written so by `bytes`, but whole) takes that
-    /// document up again, and one of a path with no `links` line yet is refused.
-    func testDefinitionLinesOfAnEarlierDocumentReadAsIfTogether() throws {
+    /// The reader holds the document of the last `links` line aside while its `def` lines follow, and keeps
+    /// them as one run of lines (`PlanSummary.Document.lines`): a `def` line of a document read earlier (not
+    /// written so by `bytes`) is refused, as is one of a path with no `links` line yet (a full run follows).
+    func testDefinitionLinesOfAnEarlierDocumentAreRefused() throws {
         let bytes = try XCTUnwrap(Self.summary.bytes)
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .dropLast().map(String.init)
@@ -271,7 +272,8 @@ final class ManifestFormatTests: XCTestCase {
         lines.insert(moved, at: nextLinks + 1)
         let reordered = Array((lines.joined(separator: "\n") + "\n").utf8)
         XCTAssertNotEqual(reordered, bytes)
-        XCTAssertEqual(PlanSummary(bytes: reordered[...]), Self.summary)
+        XCTAssertNil(PlanSummary(bytes: reordered[...]), "a definition apart from its document's")
+        XCTAssertEqual(PlanSummary(bytes: bytes[...]), Self.summary)
         let orphan = Array((lines.joined(separator: "\n") + "\ndef query X - - - - -\tDocuments/Z.graphql\n").utf8)
         XCTAssertNil(PlanSummary(bytes: orphan[...]), "a definition of a path without links")
     }

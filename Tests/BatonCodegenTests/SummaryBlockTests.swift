@@ -44,7 +44,7 @@ final class SummaryBlockTests: XCTestCase {
         let model = try plan(
             "query HEROC { hero { id } }", block: SummaryBlock(outside: Self.untouched, recordedPlanned: recorded))
         let block = try XCTUnwrap(model.block, "the planned definitions are the recorded ones: the block stands")
-        XCTAssertEqual(block.operations.map(\.name), ["Alpha", "HeroC"], "sorted by name")
+        XCTAssertEqual(block.operations.map { block.lines.name(at: $0) }, ["Alpha", "HeroC"], "sorted by name")
         XCTAssertEqual(model.operations.map(\.name), ["HEROC"], "only the planned definitions are models")
         XCTAssertEqual(model.summarized.operations, [])
         // The layout merges the block in the plan's order, with the recorded names: nothing claimed again.
@@ -82,11 +82,50 @@ final class SummaryBlockTests: XCTestCase {
             }
             let block = SummaryBlock(outside: summaries, recordedPlanned: [])
             XCTAssertEqual(
-                block.operations.map(\.name), summaries.filter { $0.kind != .fragment }.map(\.name).sorted(),
-                "round \(round)")
+                block.operations.map { block.lines.name(at: $0) },
+                summaries.filter { $0.kind != .fragment }.map(\.name).sorted(), "round \(round)")
             XCTAssertEqual(
-                block.fragments.map(\.name), summaries.filter { $0.kind == .fragment }.map(\.name).sorted(),
-                "round \(round)")
+                block.fragments.map { block.lines.name(at: $0) },
+                summaries.filter { $0.kind == .fragment }.map(\.name).sorted(), "round \(round)")
+            // Each name found by its key, and no name that is not there (a prefix, an extension, another case).
+            for summary in summaries {
+                let prefix = summary.kind == .fragment ? "f:" : "o:"
+                let other = summary.kind == .fragment ? "o:" : "f:"
+                XCTAssertTrue(block.contains(key: prefix + summary.name), summary.name)
+                XCTAssertFalse(block.contains(key: other + summary.name), summary.name)
+                for absent in [
+                    summary.name + "~", summary.name.lowercased() + "~", String(summary.name.dropLast()) + "~",
+                ] {
+                    XCTAssertFalse(block.contains(key: prefix + absent), absent)
+                }
+            }
+        }
+    }
+
+    /// A block taken from a summary section's lines (`PlanSummary.definitionLines`) holds the lines it was given
+    /// (the others are the planned documents'), and its used types are the union of those lines' summaries'.
+    func testTheBlockOfLinesHoldsTheUnplannedLinesAndTheirUsedTypes() throws {
+        let summaries = DefinitionLinesTests.summaries(400, seed: 34)
+        let lines = try XCTUnwrap(DefinitionLines(section: DefinitionLinesTests.section(summaries)[...]))
+        let outside = summaries.indices.filter { $0 % 4 != 0 }
+        let block = SummaryBlock(lines: lines, outside: outside, recordedPlanned: [])
+        XCTAssertEqual(Set(block.operations + block.fragments), Set(outside))
+        XCTAssertEqual(block.count, outside.count)
+        XCTAssertEqual(Set(block.all), Set(outside.map { summaries[$0] }))
+        var enums: Set<String> = []
+        var inputs: Set<String> = []
+        var scalars: Set<String> = []
+        for index in outside {
+            enums.formUnion(summaries[index].usedTypes.enums)
+            inputs.formUnion(summaries[index].usedTypes.inputObjects)
+            scalars.formUnion(summaries[index].usedTypes.customScalars)
+        }
+        XCTAssertEqual(
+            block.usedTypes,
+            UsedTypeNames(enums: enums.sorted(), inputObjects: inputs.sorted(), customScalars: scalars.sorted()))
+        for index in summaries.indices {
+            let key = (summaries[index].kind == .fragment ? "f:" : "o:") + summaries[index].name
+            XCTAssertEqual(block.contains(key: key), index % 4 != 0, key)
         }
     }
 

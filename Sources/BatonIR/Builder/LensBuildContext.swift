@@ -226,8 +226,13 @@ final class LensBuildContext {
         if let stands = block {
             // As a fragment built here has them (`fragmentModel(named:)`), once per type condition.
             var possible: [String: [String]] = [:]
-            for fragment in stands.fragments where possible[fragment.typeCondition] == nil {
-                possible[fragment.typeCondition] = possibleTypeNames(fragment.typeCondition)
+            // Fragments next to each other in name order often share their type condition: compared as bytes.
+            var last: Int?
+            for line in stands.fragments {
+                if let last, stands.lines.sameTypeCondition(at: line, as: last) { continue }
+                last = line
+                let typeCondition = stands.lines.typeCondition(at: line)
+                if possible[typeCondition] == nil { possible[typeCondition] = possibleTypeNames(typeCondition) }
             }
             block?.possibleTypes = possible
         }

@@ -4,8 +4,8 @@ import BatonIR
 import BatonSchema
 import BatonSyntax
 
-/// Lens classes: a property per member of the tree's lens (`LensDeclaration`), read through the reader the class
-/// inherits from `RecordReader.Lens`, and a nested class per nested lens. Types, reads, conditions and runtime
+/// Lens classes: a property per member of the tree's lens (`LensDeclaration`), read through the runtime's
+/// `PlanTable.Lens` the class inherits (its file's plan and the reader), and a nested class per nested lens. Types, reads, conditions and runtime
 /// details are the tree's; this spells them.
 extension KotlinDefinitionWriter {
     /// Picks the plan object's name: free among nested classes and unequal to every member name in the file.
@@ -38,8 +38,9 @@ extension KotlinDefinitionWriter {
         }
         let connectionID = lens.connectionIDName.map { members.claim($0, ignoringCase: false) }
         let reader = members.claim("reader", ignoringCase: false)
-        // The runtime's `RecordReader.Lens` holds the reader as `reader` and gives the lens its equality, once for
-        // every lens; a lens with a member of that name keeps a reader of its own name and writes its equality.
+        // The runtime's `PlanTable.Lens` holds the reader as `reader`, reads the file's plan by line number and
+        // gives the lens its equality, once for every lens; a lens with a member named `reader` keeps a reader of
+        // its own name, reads through `Plan` and writes its equality.
         let inheritsLens = reader == "reader"
         var properties: [Template] = []
         var nested: [Template] = []
@@ -84,7 +85,8 @@ extension KotlinDefinitionWriter {
             builderMembers.append(.init(name: name, nestedClass: nestedClass))
             properties.append(
                 property(
-                    declaration, name: name, reader: reader, member: member, nestedClass: nestedClass))
+                    declaration, name: name, reader: reader, member: member, nestedClass: nestedClass,
+                    throughBase: inheritsLens))
         }
         if let connectionID {
             let annotation = lens.connectionIDJVMGetter.flatMap { KotlinNames.jvmName(connectionID, getter: $0) }
@@ -106,7 +108,7 @@ extension KotlinDefinitionWriter {
             properties + nested + extra(KotlinNames.quoted(reader)) + identity, separator: "\n\n")
         let constructor =
             inheritsLens
-            ? "internal constructor(reader: RecordReader) : RecordReader.Lens(reader)"
+            ? "internal constructor(reader: RecordReader) : PlanTable.Lens(reader, \(KotlinNames.quoted(planName)))"
             : "internal constructor(private val \(KotlinNames.quoted(reader)): RecordReader)"
         return """
             \(DocComment.block(doc))
@@ -116,7 +118,7 @@ extension KotlinDefinitionWriter {
             """
     }
 
-    /// A lens's `equals` and `hashCode` when it cannot inherit `RecordReader.Lens`'s (a member takes the name
+    /// A lens's `equals` and `hashCode` when it cannot inherit `PlanTable.Lens`'s (a member takes the name
     /// `reader`): by record and snapshot (its reader's), so lenses work as Compose state and in a `StateFlow`.
     /// `qualified` names the class from the file's top level, so no nested class shadows it.
     static func identity(qualified: String, reader: String) -> Template {
@@ -130,10 +132,13 @@ extension KotlinDefinitionWriter {
 
     /// One member as a Kotlin property.
     ///
-    /// A getter makes one call where it can (`Plan.readNonNull(reader, 3)`: the plan's line 3, its type inferred
-    /// from the property's); where the read wraps another call, the plan's selection is named with its type.
+    /// A getter makes one call where it can: of its `PlanTable.Lens` base when it inherits it (`throughBase`;
+    /// `string(3)`, `readNonNull<List<Item>>(4)`: the plan's line 3 or 4, a built-in scalar through its typed
+    /// reader, any other type spelt so nothing is inferred), else of the plan (`Plan.readNonNull(reader, 3)`);
+    /// where the read wraps another call, the plan's selection is named with its type.
     func property(
-        _ declaration: MemberDeclaration, name: String, reader: String, member: Int, nestedClass: String?
+        _ declaration: MemberDeclaration, name: String, reader: String, member: Int, nestedClass: String?,
+        throughBase: Bool
     ) -> Template {
         let planObject = KotlinNames.quoted(planName)
         let reader = KotlinNames.quoted(reader)
@@ -150,11 +155,15 @@ extension KotlinDefinitionWriter {
         func inner(_ reader: String) -> String {
             "\(planObject).\(optional0 ? "read" : "readNonNull")<\(value0)>(\(reader), \(member))"
         }
+        // One call of the base or of the plan: `call` is the reader's name, `value` its type argument.
+        func read(_ call: String, _ value: String) -> String {
+            throughBase ? "\(call)<\(value)>(\(member))" : "\(planObject).\(call)(\(reader), \(member))"
+        }
         switch declaration.readMode {
         case .spread:
             let call = isFragment ? "fragment" : "inlineFragment"
             type = value0 + (isOptional ? "?" : "")
-            body = "\(planObject).\(call)\(isOptional ? "" : "NonNull")(\(reader), \(member))"
+            body = read(call + (isOptional ? "" : "NonNull"), value0)
         case .deferred:
             // A deferred spread or inline fragment reads as its phase: pending, ready with its lens, failed.
             let selection = "\(planObject).\(isFragment ? "spread" : "inline")<\(value0)>(\(member))"
@@ -189,7 +198,11 @@ extension KotlinDefinitionWriter {
         case .typename, .plain:
             // `__typename` is a selection of the plan like any other.
             type = value0 + (optional0 ? "?" : "")
-            body = "\(planObject).\(optional0 ? "read" : "readNonNull")(\(reader), \(member))"
+            if throughBase, let typed = Self.typedRead(value.nonOptional) {
+                body = "\(typed)\(optional0 ? "OrNull" : "")(\(member))"
+            } else {
+                body = read(optional0 ? "read" : "readNonNull", value0)
+            }
         }
         let annotation = KotlinNames.jvmName(name, getter: declaration.jvmGetter)
         let throwsDoc: Template =
@@ -200,6 +213,19 @@ extension KotlinDefinitionWriter {
             \(annotation.map { Template($0) } ?? .empty)
             val \(KotlinNames.quoted(name)): \(type) get() = \(body)
             """
+    }
+
+    /// The name of `PlanTable.Lens`'s typed reader of a built-in scalar (`string`, `int`, `double`, `boolean`;
+    /// `OrNull` appended for an optional one), or nil for any other value.
+    static func typedRead(_ value: DeclaredType) -> String? {
+        guard case .named(.builtInScalar(let name)) = value else { return nil }
+        switch KotlinContext.builtInScalar(name) {
+        case "String": return "string"
+        case "Int": return "int"
+        case "Double": return "double"
+        case "Boolean": return "boolean"
+        default: return nil
+        }
     }
 
     /// A deferred member's label as the runtime is handed it: a string literal, or `null`.

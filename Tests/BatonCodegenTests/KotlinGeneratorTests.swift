@@ -202,9 +202,10 @@ final class KotlinGeneratorTests: XCTestCase {
         XCTAssertEqual(keys, ["?", "..."], "the models hold a left-out selection and a spread in a builder")
     }
 
-    /// Every lens class extends the runtime's `RecordReader.Lens`, which holds the reader and declares `equals` and
-    /// `hashCode` once (issue 34: fewer declarations for kotlinc to analyse), except one with a member named
-    /// `reader` (the hostile schema's `class` lens): that keeps a reader of another name and writes its own equality.
+    /// Every lens class extends the runtime's `PlanTable.Lens` over its file's plan, which holds the reader and
+    /// declares `equals` and `hashCode` once (issue 34: fewer declarations for kotlinc to analyse), except one with a
+    /// member named `reader` (the hostile schema's `class` lens): that keeps a reader of another name and writes its
+    /// own equality.
     func testLensesInheritReaderAndEqualityUnlessAMemberIsNamedReader() throws {
         for (name, model, packageName) in try models() {
             let files = KotlinGenerator.generate(
@@ -214,7 +215,9 @@ final class KotlinGeneratorTests: XCTestCase {
             for file in files {
                 let lines = file.contents.split(separator: "\n")
                 for line in lines where line.contains(" internal constructor(") && line.contains("RecordReader") {
-                    if line.hasSuffix(" internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {") {
+                    if line.contains(" internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan"),
+                        line.hasSuffix(") {")
+                    {
                         inheriting += 1
                     } else {
                         XCTAssertTrue(line.contains("(private val reader_: RecordReader) {"), "\(file.path): \(line)")
@@ -228,6 +231,57 @@ final class KotlinGeneratorTests: XCTestCase {
             }
             XCTAssertGreaterThan(inheriting, 0, name)
             XCTAssertEqual(own > 0, name == "hostile", name)
+        }
+    }
+
+    /// A plain or spread getter is one call of its lens's `PlanTable.Lens` base by line number (issue 34: kotlinc
+    /// resolves one call, not three): a built-in scalar through its typed reader (`string(3)`, `intOrNull(4)`),
+    /// anything else with its type spelt (`readNonNull<List<Item>>(5)`, `fragment<Money>(6)`), so nothing is inferred.
+    /// Only a lens with its own reader (a member named `reader`) reads through `Plan`.
+    func testGettersAreOneCallOfTheLensBase() throws {
+        let typed = ["String": "string", "Int": "int", "Double": "double", "Boolean": "boolean"]
+        let generic = ["read", "readNonNull", "fragment", "fragmentNonNull", "inlineFragment", "inlineFragmentNonNull"]
+        for (name, model, packageName) in try models() {
+            let files = KotlinGenerator.generate(
+                model, options: KotlinGeneratorOptions(packageName: packageName, includeRuntime: false))
+            var scalars = 0
+            var others = 0
+            var throughPlan = 0
+            for file in files {
+                for line in file.contents.split(separator: "\n") {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    guard trimmed.hasPrefix("val "), let getter = trimmed.range(of: " get() = "),
+                        let colon = trimmed.range(of: ": ")
+                    else { continue }
+                    let type = String(trimmed[colon.upperBound..<getter.lowerBound])
+                    let body = String(trimmed[getter.upperBound...])
+                    let optional = type.hasSuffix("?")
+                    let value = optional ? String(type.dropLast()) : type
+                    if body.hasPrefix("Plan") && !body.hasPrefix("Plan.roots") && !body.contains(".field<")
+                        && !body.contains(".spread<") && !body.contains(".inline<")
+                    {
+                        XCTAssertTrue(body.contains("(reader_, "), "\(name) \(file.path): \(trimmed)")
+                        throughPlan += 1
+                        continue
+                    }
+                    guard let open = body.firstIndex(where: { $0 == "<" || $0 == "(" }) else { continue }
+                    let call = String(body[..<open])
+                    if let reader = typed[value], body.hasSuffix(")"), !body.contains(".") {
+                        XCTAssertEqual(call, reader + (optional ? "OrNull" : ""), "\(name) \(file.path): \(trimmed)")
+                        XCTAssertFalse(body.contains("<"), "\(name) \(file.path): \(trimmed)")
+                        scalars += 1
+                    } else if generic.contains(call) {
+                        XCTAssertTrue(body.hasPrefix(call + "<" + value + ">("), "\(name) \(file.path): \(trimmed)")
+                        XCTAssertNil(typed[value], "a built-in scalar reads through its typed reader: \(trimmed)")
+                        let nullable = ["read", "fragment", "inlineFragment"].contains(call)
+                        XCTAssertEqual(nullable, optional, "\(name) \(file.path): \(trimmed)")
+                        others += 1
+                    }
+                }
+            }
+            XCTAssertGreaterThan(scalars, 0, name)
+            XCTAssertGreaterThan(others, 0, name)
+            XCTAssertEqual(throughPlan > 0, name == "hostile", name)
         }
     }
 

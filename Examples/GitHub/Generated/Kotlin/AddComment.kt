@@ -47,38 +47,38 @@ class AddComment(
     /**
      * The data of `AddComment`: a lens of the root record `Mutation`.
      */
-    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val addComment: AddComment2? get() = Plan.read(reader, 7)
+    class Data internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val addComment: AddComment2? get() = read<AddComment2>(7)
 
         /**
          * A lens of `AddCommentPayload`.
          */
-        class AddComment2 internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val commentEdge: CommentEdge? get() = Plan.read(reader, 6)
+        class AddComment2 internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val commentEdge: CommentEdge? get() = read<CommentEdge>(6)
 
             /**
              * A lens of `IssueCommentEdge`.
              */
-            class CommentEdge internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val cursor: String get() = Plan.readNonNull(reader, 0)
+            class CommentEdge internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val cursor: String get() = string(0)
 
-                val node: Node? get() = Plan.read(reader, 5)
+                val node: Node? get() = read<Node>(5)
 
                 /**
                  * A lens of `IssueComment`.
                  */
-                class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                    val id: String get() = Plan.readNonNull(reader, 1)
+                class Node internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                    val id: String get() = string(1)
 
-                    val body: String get() = Plan.readNonNull(reader, 2)
+                    val body: String get() = string(2)
 
-                    val author: Author? get() = Plan.read(reader, 4)
+                    val author: Author? get() = read<Author>(4)
 
                     /**
                      * A lens of `Actor`.
                      */
-                    class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                        val login: String get() = Plan.readNonNull(reader, 3)
+                    class Author internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                        val login: String get() = string(3)
 
                         /**
                          * A typed optimistic response for a record of `Actor`: what a mutation's `optimisticResponse`

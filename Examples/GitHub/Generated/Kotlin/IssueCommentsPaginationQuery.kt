@@ -33,14 +33,14 @@ class IssueCommentsPaginationQuery(
     /**
      * The data of `IssueCommentsPaginationQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val node: Node? get() = Plan.read(reader, 1)
+    class Data internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val node: Node? get() = read<Node>(1)
 
         /**
          * A lens of `Node`.
          */
-        class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val issueComments: IssueComments_issue? get() = Plan.fragment(reader, 0)
+        class Node internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val issueComments: IssueComments_issue? get() = fragment<IssueComments_issue>(0)
         }
     }
 

@@ -43,22 +43,22 @@ class IssueCommentsQuery(
     /**
      * The data of `IssueCommentsQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val node: Node? get() = Plan.read(reader, 3)
+    class Data internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val node: Node? get() = read<Node>(3)
 
         /**
          * A lens of `Node`.
          */
-        class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val asIssue: AsIssue? get() = Plan.inlineFragment(reader, 2)
+        class Node internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val asIssue: AsIssue? get() = inlineFragment<AsIssue>(2)
 
             /**
              * A lens of `Issue`.
              */
-            class AsIssue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val title: String get() = Plan.readNonNull(reader, 0)
+            class AsIssue internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val title: String get() = string(0)
 
-                val issueComments: IssueComments_issue get() = Plan.fragmentNonNull(reader, 1)
+                val issueComments: IssueComments_issue get() = fragmentNonNull<IssueComments_issue>(1)
             }
         }
     }

@@ -13,20 +13,20 @@ import baton.runtime.Selection
 /**
  * The fragment `IssueComments_issue` on `Issue`: a lens read through the `issueComments` accessor of every lens that spreads it.
  */
-class IssueComments_issue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-    val id: String get() = Plan.readNonNull(reader, 0)
+class IssueComments_issue internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+    val id: String get() = string(0)
 
-    val comments: Comments get() = Plan.readNonNull(reader, 12)
+    val comments: Comments get() = readNonNull<Comments>(12)
 
     /**
      * A lens of `IssueCommentConnection`.
      */
-    class Comments internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val totalCount: Int get() = Plan.readNonNull(reader, 1)
+    class Comments internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val totalCount: Int get() = int(1)
 
-        val edges: List<Edges?>? get() = Plan.read(reader, 8)
+        val edges: List<Edges?>? get() = read<List<Edges?>>(8)
 
-        val pageInfo: PageInfo get() = Plan.readNonNull(reader, 11)
+        val pageInfo: PageInfo get() = readNonNull<PageInfo>(11)
 
         /** The connection record this lens reads: what a mutation's `connections` names. */
         val connectionID: ConnectionId get() = ConnectionId(reader.key.orEmpty())
@@ -34,26 +34,26 @@ class IssueComments_issue internal constructor(reader: RecordReader) : RecordRea
         /**
          * A lens of `IssueCommentEdge`.
          */
-        class Edges internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val cursor: String get() = Plan.readNonNull(reader, 2)
+        class Edges internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val cursor: String get() = string(2)
 
-            val node: Node? get() = Plan.read(reader, 7)
+            val node: Node? get() = read<Node>(7)
 
             /**
              * A lens of `IssueComment`.
              */
-            class Node internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String get() = Plan.readNonNull(reader, 3)
+            class Node internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val id: String get() = string(3)
 
-                val body: String get() = Plan.readNonNull(reader, 4)
+                val body: String get() = string(4)
 
-                val author: Author? get() = Plan.read(reader, 6)
+                val author: Author? get() = read<Author>(6)
 
                 /**
                  * A lens of `Actor`.
                  */
-                class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                    val login: String get() = Plan.readNonNull(reader, 5)
+                class Author internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                    val login: String get() = string(5)
                 }
             }
         }
@@ -61,10 +61,10 @@ class IssueComments_issue internal constructor(reader: RecordReader) : RecordRea
         /**
          * A lens of `PageInfo`.
          */
-        class PageInfo internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val endCursor: String? get() = Plan.read(reader, 9)
+        class PageInfo internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val endCursor: String? get() = stringOrNull(9)
 
-            val hasNextPage: Boolean get() = Plan.readNonNull(reader, 10)
+            val hasNextPage: Boolean get() = boolean(10)
         }
     }
 

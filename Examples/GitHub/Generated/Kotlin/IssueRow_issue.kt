@@ -9,18 +9,18 @@ import baton.runtime.Selection
 /**
  * The fragment `IssueRow_issue` on `Issue`: a lens read through the `issueRow` accessor of every lens that spreads it.
  */
-class IssueRow_issue internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-    val number: Int get() = Plan.readNonNull(reader, 0)
+class IssueRow_issue internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+    val number: Int get() = int(0)
 
-    val title: String get() = Plan.readNonNull(reader, 1)
+    val title: String get() = string(1)
 
-    val author: Author get() = Plan.readNonNull(reader, 3)
+    val author: Author get() = readNonNull<Author>(3)
 
     /**
      * A lens of `Actor`.
      */
-    class Author internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val login: String get() = Plan.readNonNull(reader, 2)
+    class Author internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val login: String get() = string(2)
     }
 
     /** The selections, as the runtime normalizes responses and checks reads by them (`PlanTable`'s text). */

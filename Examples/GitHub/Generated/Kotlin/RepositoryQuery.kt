@@ -38,32 +38,32 @@ class RepositoryQuery(
     /**
      * The data of `RepositoryQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
+    class Data internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
         val repository: FieldResult<Repository?> get() = reader.catching(Plan.field<Repository>(6)) { Plan.read<Repository>(it, 6) }
 
         /**
          * A lens of `Repository`.
          */
-        class Repository internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val nameWithOwner: String get() = Plan.readNonNull(reader, 0)
+        class Repository internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val nameWithOwner: String get() = string(0)
 
-            val description: String? get() = Plan.read(reader, 1)
+            val description: String? get() = stringOrNull(1)
 
-            val issues: Issues get() = Plan.readNonNull(reader, 5)
+            val issues: Issues get() = readNonNull<Issues>(5)
 
             /**
              * A lens of `IssueConnection`.
              */
-            class Issues internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val nodes: List<Nodes?>? get() = Plan.read(reader, 4)
+            class Issues internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val nodes: List<Nodes?>? get() = read<List<Nodes?>>(4)
 
                 /**
                  * A lens of `Issue`.
                  */
-                class Nodes internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                    val id: String get() = Plan.readNonNull(reader, 2)
+                class Nodes internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                    val id: String get() = string(2)
 
-                    val issueRow: IssueRow_issue? get() = Plan.fragment(reader, 3)
+                    val issueRow: IssueRow_issue? get() = fragment<IssueRow_issue>(3)
                 }
             }
         }

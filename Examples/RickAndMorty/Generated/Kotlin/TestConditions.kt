@@ -39,32 +39,32 @@ class TestConditions(
     /**
      * The data of `TestConditions`: a lens of the root record `Query`.
      */
-    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val character: Character? get() = Plan.read(reader, 8)
+    class Data internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val character: Character? get() = read<Character>(8)
 
         /**
          * A lens of `Character`.
          */
-        class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val id: String? get() = Plan.read(reader, 0)
+        class Character internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val id: String? get() = stringOrNull(0)
 
-            val name: String? get() = Plan.read(reader, 1)
+            val name: String? get() = stringOrNull(1)
 
-            val origin: Origin? get() = Plan.read(reader, 5)
+            val origin: Origin? get() = read<Origin>(5)
 
-            val species: String? get() = Plan.read(reader, 6)
+            val species: String? get() = stringOrNull(6)
 
-            val status: String? get() = Plan.read(reader, 7)
+            val status: String? get() = stringOrNull(7)
 
             /**
              * A lens of `Location`.
              */
-            class Origin internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = Plan.read(reader, 2)
+            class Origin internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val id: String? get() = stringOrNull(2)
 
-                val name: String? get() = Plan.read(reader, 3)
+                val name: String? get() = stringOrNull(3)
 
-                val dimension: String? get() = Plan.read(reader, 4)
+                val dimension: String? get() = stringOrNull(4)
             }
         }
     }

@@ -35,28 +35,28 @@ class TestProfilePlain(
     /**
      * The data of `TestProfilePlain`: a lens of the root record `Query`.
      */
-    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val character: Character? get() = Plan.read(reader, 6)
+    class Data internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val character: Character? get() = read<Character>(6)
 
         /**
          * A lens of `Character`.
          */
-        class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val id: String? get() = Plan.read(reader, 0)
+        class Character internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val id: String? get() = stringOrNull(0)
 
-            val image: String? get() = Plan.read(reader, 1)
+            val image: String? get() = stringOrNull(1)
 
-            val gender: String? get() = Plan.read(reader, 2)
+            val gender: String? get() = stringOrNull(2)
 
-            val location: Location? get() = Plan.read(reader, 5)
+            val location: Location? get() = read<Location>(5)
 
             /**
              * A lens of `Location`.
              */
-            class Location internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = Plan.read(reader, 3)
+            class Location internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val id: String? get() = stringOrNull(3)
 
-                val name: String? get() = Plan.read(reader, 4)
+                val name: String? get() = stringOrNull(4)
             }
         }
     }

@@ -36,49 +36,49 @@ class TestProfileQuery(
     /**
      * The data of `TestProfileQuery`: a lens of the root record `Query`.
      */
-    class Data internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-        val character: Character? get() = Plan.read(reader, 14)
+    class Data internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+        val character: Character? get() = read<Character>(14)
 
         /**
          * A lens of `Character`.
          */
-        class Character internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-            val id: String? get() = Plan.read(reader, 0)
+        class Character internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+            val id: String? get() = stringOrNull(0)
 
-            val name: String? get() = Plan.read(reader, 1)
+            val name: String? get() = stringOrNull(1)
 
-            val origin: Origin? get() = Plan.read(reader, 4)
+            val origin: Origin? get() = read<Origin>(4)
 
-            val status: String? get() = Plan.read(reader, 5)
+            val status: String? get() = stringOrNull(5)
 
             val image: FieldResult<String?> get() = reader.catching(Plan.field<String>(6)) { Plan.read<String>(it, 6) }
 
-            val location: Location? get() = Plan.read(reader, 10)
+            val location: Location? get() = read<Location>(10)
 
             val gender: FieldResult<String?> get() = reader.catching(Plan.field<String>(11)) { Plan.read<String>(it, 11) }
 
-            val species: String? get() = Plan.read(reader, 12)
+            val species: String? get() = stringOrNull(12)
 
-            val type: String? get() = Plan.read(reader, 13)
+            val type: String? get() = stringOrNull(13)
 
             /**
              * A lens of `Location`.
              */
-            class Origin internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = Plan.read(reader, 2)
+            class Origin internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val id: String? get() = stringOrNull(2)
 
-                val name: String? get() = Plan.read(reader, 3)
+                val name: String? get() = stringOrNull(3)
             }
 
             /**
              * A lens of `Location`.
              */
-            class Location internal constructor(reader: RecordReader) : RecordReader.Lens(reader) {
-                val id: String? get() = Plan.read(reader, 7)
+            class Location internal constructor(reader: RecordReader) : PlanTable.Lens(reader, Plan) {
+                val id: String? get() = stringOrNull(7)
 
                 val name: FieldResult<String?> get() = reader.catching(Plan.field<String>(8)) { Plan.read<String>(it, 8) }
 
-                val dimension: String? get() = Plan.read(reader, 9)
+                val dimension: String? get() = stringOrNull(9)
             }
         }
     }

@@ -78,6 +78,55 @@ abstract class PlanTable(private vararg val pieces: String) {
     /** [RecordReader.fragmentNonNull] of the spread on line [index]. */
     fun <T : Any> fragmentNonNull(reader: RecordReader, index: Int): T = reader.fragmentNonNull(spread<T>(index))
 
+    /**
+     * The base of a generated lens class whose members read through its file's plan: each getter is one call of
+     * this class by line number (`string(3)`, `readNonNull<List<Item>>(4)`), without naming the plan or the reader
+     * (issue 34: a getter kotlinc resolves as one call instead of three). The reads are [PlanTable]'s.
+     */
+    abstract class Lens(reader: RecordReader, private val plan: PlanTable) : RecordReader.Lens(reader) {
+        /** The `String` (or `ID`) on line [index], non-null. */
+        protected fun string(index: Int): String = plan.readNonNull(reader, index)
+
+        /** The `String` (or `ID`) on line [index]. */
+        protected fun stringOrNull(index: Int): String? = plan.read(reader, index)
+
+        /** The `Int` on line [index], non-null. */
+        protected fun int(index: Int): Int = plan.readNonNull(reader, index)
+
+        /** The `Int` on line [index]. */
+        protected fun intOrNull(index: Int): Int? = plan.read(reader, index)
+
+        /** The `Float` on line [index], non-null. */
+        protected fun double(index: Int): Double = plan.readNonNull(reader, index)
+
+        /** The `Float` on line [index]. */
+        protected fun doubleOrNull(index: Int): Double? = plan.read(reader, index)
+
+        /** The `Boolean` on line [index], non-null. */
+        protected fun boolean(index: Int): Boolean = plan.readNonNull(reader, index)
+
+        /** The `Boolean` on line [index]. */
+        protected fun booleanOrNull(index: Int): Boolean? = plan.read(reader, index)
+
+        /** [PlanTable.read] of line [index]. */
+        protected fun <T : Any> read(index: Int): T? = plan.read(reader, index)
+
+        /** [PlanTable.readNonNull] of line [index]. */
+        protected fun <T : Any> readNonNull(index: Int): T = plan.readNonNull(reader, index)
+
+        /** [PlanTable.inlineFragment] of line [index]. */
+        protected fun <T : Any> inlineFragment(index: Int): T? = plan.inlineFragment(reader, index)
+
+        /** [PlanTable.inlineFragmentNonNull] of line [index]. */
+        protected fun <T : Any> inlineFragmentNonNull(index: Int): T = plan.inlineFragmentNonNull(reader, index)
+
+        /** [PlanTable.fragment] of line [index]. */
+        protected fun <T : Any> fragment(index: Int): T? = plan.fragment(reader, index)
+
+        /** [PlanTable.fragmentNonNull] of line [index]. */
+        protected fun <T : Any> fragmentNonNull(index: Int): T = plan.fragmentNonNull(reader, index)
+    }
+
     private fun table(): Parsed {
         parsed?.let { return it }
         return synchronized(this) {

@@ -32,10 +32,11 @@ import Testing
 
         let kotlin = try Self.generated("kotlin")
         // Kotlin's nested class names are unique in the file (a `_` per earlier claim of the name, ignoring case).
-        // A lens class extends `RecordReader.Lens`, or keeps its own reader when a member is named `reader`.
+        // A lens class extends `PlanTable.Lens` over its file's plan, or keeps its own reader when a member is named
+        // `reader`.
         let classes = kotlin.matches(
             of:
-                /\bclass (\w+?)_* internal constructor\((?:reader: RecordReader\) : RecordReader\.Lens\(reader\)|private val \w+: RecordReader\))/
+                /\bclass (\w+?)_* internal constructor\((?:reader: RecordReader\) : PlanTable\.Lens\(reader, \w+\)|private val \w+: RecordReader\))/
         )
         .map { String($0.output.1) }
         #expect(classes == expected)

@@ -80,9 +80,11 @@ package enum KotlinGenerator {
             case spelt(path: String, part: Part, definition: String?)
         }
         var jobs: [Job] = []
+        // Taken once (an optional bound in the loop is copied for each of a large project's tens of thousands).
+        let block = model.block ?? .empty
         for entry in layout.declarations where declares(entry.kind) {
             let path = entry.file + fileExtension
-            if let (_, key) = entry.blockDefinition(in: model) {
+            if let (_, key) = entry.blockDefinition(in: block) {
                 jobs.append(.kept(path: path, definition: key))
                 continue
             }

@@ -164,13 +164,8 @@ package struct TopLevelDeclaration: Sendable, Equatable {
 
 extension TopLevelDeclaration {
     /// A block definition's line (in the block's `lines`) and key (`DefinitionKey`), for the kept file a printer
-    /// lists for it; nil for a declaration not `inBlock`.
-    package func blockDefinition(in model: LensModel) -> (line: Int, key: String)? {
-        guard inBlock, let block = model.block else { return nil }
-        return blockDefinition(in: block)
-    }
-
-    /// The same, with the plan's block (`LensModel.block`) taken once by a caller that lists every declaration.
+    /// lists for it; nil for a declaration not `inBlock`. The plan's block (`LensModel.block`, or `.empty` without
+    /// one) is taken once by the caller, which lists every declaration.
     package func blockDefinition(in block: SummaryBlock) -> (line: Int, key: String)? {
         guard inBlock else { return nil }
         switch kind {

@@ -192,6 +192,19 @@ package final class Compilation {
             useSchema(loaded.schema, loaded.diagnostics)
             basis.summary = summary
             generation.incremental = basis
+        } else if generation.incremental == nil {
+            // Every document is read: parsed on the workers while the schema is built on another thread (the two
+            // are independent; the build was otherwise one core's alone before the parse began).
+            let (loader, schemaFiles, documentFiles) = (loader, project.schemaFiles, project.documentFiles)
+            let (loaded, read) = ParallelWork.together(workers: options.workers) {
+                loader.loadSchema(schemaFiles)
+            } foreground: {
+                readUnits(documentFiles)
+            }
+            useSchema(loaded.schema, loaded.diagnostics)
+            units = read
+            readSettings()
+            return
         } else {
             readSchema()
         }
@@ -416,15 +429,19 @@ package final class Compilation {
     private func computeDigests() {
         generation.keptByRoot = [:]
         guard let generationInputs = generation.inputs, let model else { return }
-        (generation.definitionDigests, generation.undigestedDefinitions) = PlanDigests.definitions(
-            model, documents: generationInputs.documents)
         // After an incremental read whose planned definitions are named and typed as recorded, the
-        // names are the last run's: taken, not hashed again (`plannedNamesAreRecorded`).
-        if let recorded = generation.incremental?.names, plannedNamesAreRecorded() {
-            generation.namesDigest = recorded
-        } else {
-            generation.namesDigest = PlanDigests.names(model)
+        // names are the last run's: taken, not hashed again (`plannedNamesAreRecorded`). Otherwise they are
+        // hashed on another thread while the definitions are digested on the workers (neither needs the other).
+        var recorded: String?
+        if let names = generation.incremental?.names, plannedNamesAreRecorded() { recorded = names }
+        let known = recorded
+        let (names, definitions) = ParallelWork.together(workers: options.workers) {
+            known ?? PlanDigests.names(model)
+        } foreground: {
+            PlanDigests.definitions(model, documents: generationInputs.documents, workers: options.workers)
         }
+        (generation.definitionDigests, generation.undigestedDefinitions) = definitions
+        generation.namesDigest = names
         computeLayoutDigests()
     }
 

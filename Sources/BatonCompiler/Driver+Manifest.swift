@@ -1,5 +1,6 @@
 import BatonCodegen
 import BatonConfig
+import BatonDiagnostics
 import BatonFiles
 
 /// `gen`'s manifests (`GenerationManifest`): read before the compilations run, written after
@@ -145,14 +146,14 @@ extension Driver {
 
     /// Writes each output folder's manifest after a run wrote its files (best effort: a manifest
     /// that cannot be written only makes the next run a full one).
-    func recordManifests(_ compilations: [Compilation]) {
-        for compilation in compilations where compilation.generation.upToDate == nil {
+    /// `plans`: each compilation's `planSummaryToRecord()`, made beforehand (by position; nil for one up to date).
+    func recordManifests(_ compilations: [Compilation], plans: [[UInt8]?]) {
+        for (compilation, plan) in zip(compilations, plans) where compilation.generation.upToDate == nil {
             guard let inputs = compilation.generation.inputs, let names = compilation.generation.namesDigest else {
                 continue
             }
             let persisted = persistedQueriesPath(of: compilation)
-            // The plan's summary, in the first folder's manifest (what an incremental run reads).
-            let plan = compilation.planSummaryToRecord()
+            // The plan's summary (`plan`), in the first folder's manifest (what an incremental run reads).
             for (index, output) in compilation.outputs.enumerated() {
                 // A kept file keeps the stamp it was kept by (checked, or trusted, in `keptDefinitions`):
                 // the previous manifest's entry, found at the same place when the files are listed
@@ -170,6 +171,10 @@ extension Driver {
                     }
                     return recorded?[path]
                 }
+                // The stamps of the files written now, taken on the workers, each relative to its open folder
+                // (a cold run writes tens of thousands; one after another on this thread they were the run's
+                // last serial step).
+                let written = Self.writtenStamps(output.files, root: output.root, workers: options.workers)
                 // Kept entries are the last manifest's lines, compared and copied in place (`ManifestFiles`).
                 var entries = ManifestFiles(sharingSourceOf: previous)
                 entries.reserveCapacity(output.files.count)
@@ -183,8 +188,9 @@ extension Driver {
                         continue
                     }
                     guard
-                        let stamp = (file.kept ? recordedStamp(index, file.path) : nil)
-                            ?? FileStamp(of: output.root + "/" + file.path)
+                        let stamp = file.kept
+                            ? recordedStamp(index, file.path) ?? FileStamp(of: output.root + "/" + file.path)
+                            : written[index]
                     else { break }
                     let definition = file.definition ?? "-"
                     entries.append(
@@ -211,6 +217,19 @@ extension Driver {
                     GenerationManifest.fileName, bytes: bytes)
             }
         }
+    }
+
+    /// By index of `files`, the stamp of each file not kept, as `FileStamp(of: root + "/" + path)` gives it (nil for
+    /// a kept one, or one not on disk), looked up on up to `workers` threads.
+    package static func writtenStamps(_ files: [GeneratedFile], root: String, workers: Int) -> [FileStamp?] {
+        let written = files.indices.filter { !files[$0].kept }
+        let found = ParallelWork.ranges(count: written.count, workers: workers, minimumItems: 512) { range in
+            var folder = FileStamp.Folder(root)
+            return range.map { folder.stamp(of: files[written[$0]].path) }
+        }
+        var stamps = [FileStamp?](repeating: nil, count: files.count)
+        for (index, stamp) in zip(written, found) { stamps[index] = stamp }
+        return stamps
     }
 }
 

@@ -142,8 +142,16 @@ package struct Driver: Sendable {
         for compilation in result.compilations where compilation.generation.upToDate == nil {
             for output in compilation.outputs { GenerationManifest.remove(root: output.root) }
         }
-        result.folders = write(result.compilations, check: false, stale: &stale, into: &result)
-        if !result.hasErrors { recordManifests(result.compilations) }
+        // The plans' summaries the manifests record are made on another thread while the files are rendered and
+        // written (they read the plan, as the rendering does, and change nothing): otherwise one core's alone after.
+        let compilations = Unshared(result.compilations)
+        let (plans, folders) = ParallelWork.together(workers: options.workers) {
+            compilations.value.map { $0.generation.upToDate == nil ? $0.planSummaryToRecord() : nil }
+        } foreground: {
+            write(result.compilations, check: false, stale: &stale, into: &result)
+        }
+        result.folders = folders
+        if !result.hasErrors { recordManifests(result.compilations, plans: plans) }
         result.folders += upToDate
     }
 
@@ -199,6 +207,13 @@ package struct Driver: Sendable {
         }
         return .error("\(error)", rule: "io", file: configuration.file, span: setting.span)
     }
+}
+
+/// Compilations read on another thread while the calling one writes their files (`Driver.writeOutputs`): both only
+/// read them. (`unchecked`: a `Compilation` is a class that is not `Sendable`; nothing changes it until both are done.)
+private struct Unshared: @unchecked Sendable {
+    let value: [Compilation]
+    init(_ value: [Compilation]) { self.value = value }
 }
 
 /// How a run went: the exit status, 0, 1 and 2, in words.

@@ -224,36 +224,61 @@ package enum PlanDigests {
     /// spreads, are the ones it was recorded with), which the caller takes from the last manifest
     /// (`Compilation.definitionDigest`), so an edit costs no entry per definition it does not reach.
     /// `undigested` lists the keys of the planned definitions that get none.
-    package static func definitions(_ model: LensModel, documents: [String: String]) -> (
+    ///
+    /// The definitions are digested on up to `workers` threads, in contiguous ranges of the list (fragments, then
+    /// operations), each with its own copy of the closures' walk state: the same digests as one thread's.
+    package static func definitions(_ model: LensModel, documents: [String: String], workers: Int = 1) -> (
         digests: [String: String], undigested: Set<String>
     ) {
         // Summarized fragments take their recorded digests and are spread by no definition planned here.
         let planned = model.planned
-        var closures = ClosureDigests(planned, documents: documents)
-        let texts = DocumentParts(model: model).fragmentTexts
+        // The sent texts are split on another thread while the closures are numbered (both only read the plan).
+        let (texts, closures) = ParallelWork.together(workers: workers) {
+            DocumentParts(model: model).fragmentTexts
+        } foreground: {
+            ClosureDigests(planned, documents: documents)
+        }
+        let fragmentCount = planned.fragments.count
+        let digests = ParallelWork.ranges(
+            count: fragmentCount + planned.operations.count, workers: workers, minimumItems: 256
+        ) { range -> [String?] in
+            var closures = closures
+            return range.map { index in
+                guard index >= fragmentCount else { return fragmentDigest(planned.fragments[index], &closures, texts) }
+                let operation = planned.operations[index - fragmentCount]
+                var used = operation.fragmentsUsed
+                if let refetched = operation.refetchableFragment { used.append(refetched) }
+                return closures.digest(operation.location.file.path, used)
+            }
+        }
         var result: [String: String] = [:]
+        result.reserveCapacity(digests.count)
         var undigested: Set<String> = []
-        for fragment in planned.fragments {
-            let key = fragment.definitionKey
-            guard let files = closures.digest(fragment.location.file.path, [fragment.name]) else {
-                undigested.insert(key)
+        for (index, digest) in digests.enumerated() {
+            guard index >= fragmentCount else {
+                let key = planned.fragments[index].definitionKey
+                if let digest { result[key] = digest } else { undigested.insert(key) }
                 continue
             }
-            // `files + "\n" + optimistic + "\n" + text`, fed in pieces.
-            var hasher = SHA256()
-            hasher.update(utf8: files)
-            hasher.update(utf8: fragment.lens.optimisticTypeName == nil ? "\n-\n" : "\noptimistic\n")
-            hasher.update(utf8: texts[fragment.name].map(SHA256.hexDigest) ?? "-")
-            result[key] = hasher.hexFinalize()
-        }
-        for operation in planned.operations {
-            let key = operation.definitionKey
-            var used = operation.fragmentsUsed
-            if let refetched = operation.refetchableFragment { used.append(refetched) }
-            result[key] = closures.digest(operation.location.file.path, used)
-            if result[key] == nil { undigested.insert(key) }
+            // An operation's entry is set even when nil (as one thread did: removing an earlier one of its key).
+            let key = planned.operations[index - fragmentCount].definitionKey
+            result[key] = digest
+            if digest == nil { undigested.insert(key) }
         }
         return (result, undigested)
+    }
+
+    /// A planned fragment's digest: `files + "\n" + optimistic + "\n" + text`, fed in pieces; nil when its closure
+    /// has none.
+    private static func fragmentDigest(
+        _ fragment: FragmentModel, _ closures: inout ClosureDigests, _ texts: [String: String]
+    ) -> String? {
+        guard let files = closures.digest(fragment.location.file.path, [fragment.name]) else { return nil }
+        var hasher = SHA256()
+        hasher.update(utf8: files)
+        hasher.update(utf8: fragment.lens.optimisticTypeName == nil ? "\n-\n" : "\noptimistic\n")
+        hasher.update(utf8: texts[fragment.name].map(SHA256.hexDigest) ?? "-")
+        return hasher.hexFinalize()
     }
 }
 

@@ -57,12 +57,17 @@ enum SwiftInputEncoding {
         if case .nonNull(let inner) = type {
             return encodeNonNull(inner, value, names: names, depth: depth, named: named, into: &text)
         }
+        writeMap(of: value, depth: depth, into: &text)
+        encodeNonNull(type, .item(depth), names: names, depth: depth + 1, named: named, into: &text)
+        text.add(" } ?? Baton.JSONValue.null")
+    }
+
+    /// Writes `value.map { vN in `, the opening of a closure over `value`'s items (or its wrapped value) at `depth`.
+    private static func writeMap(of value: Value, depth: Int, into text: inout TextBuilder) {
         value.write(into: &text)
         text.add(".map { v")
         text.add(decimal: depth)
         text.add(" in ")
-        encodeNonNull(type, .item(depth), names: names, depth: depth + 1, named: named, into: &text)
-        text.add(" } ?? Baton.JSONValue.null")
     }
 
     /// Writes the encoding of a value that is not nil (`type`'s outermost non-null level, if any, read through).
@@ -75,10 +80,7 @@ enum SwiftInputEncoding {
             encodeNonNull(inner, value, names: names, depth: depth, named: named, into: &text)
         case .list(let item):
             text.add("Baton.JSONValue.array(")
-            value.write(into: &text)
-            text.add(".map { v")
-            text.add(decimal: depth)
-            text.add(" in ")
+            writeMap(of: value, depth: depth, into: &text)
             encode(item, .item(depth), names: names, depth: depth + 1, named: named, into: &text)
             text.add(" })")
         case .named(let name):

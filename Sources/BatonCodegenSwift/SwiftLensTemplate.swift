@@ -483,15 +483,84 @@ struct SwiftLensTemplate {
     }
 
     /// Claims member names (properties) and nested type names, in the tree's order.
+    ///
+    /// Most lenses' names collide with nothing: each member is then named as declared (`declaredName`) and each nested
+    /// lens type as preferred, which is what the scopes would hand out, found by comparing the few names a lens has
+    /// (by length first) instead of filling two `NameScope`s (issue 34). A lens where some name collides claims every
+    /// name in its scopes, as before.
     func declareMembers() -> [Member] {
-        // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
-        var memberScope = NameScope(reserved: Self.memberReserved, shared: names.moduleTypeNames)
-        let members = lens.members.map { member in
-            let name = memberScope.claim(Self.rules.declaredName(member.name, in: .member))
-            return Member(declaration: member, name: name, quotedName: Self.rules.quoted(name))
+        let declarations = lens.members
+        var declared: [String] = []
+        declared.reserveCapacity(declarations.count)
+        for index in declarations.indices {
+            declared.append(Self.rules.declaredName(declarations[index].name, in: .member))
+        }
+        let memberNames = Self.namesFree(declared, shared: names.moduleTypeNames) ? declared : claimMemberNames(declared)
+        var members: [Member] = []
+        members.reserveCapacity(declarations.count)
+        for index in declarations.indices {
+            let name = memberNames[index]
+            members.append(Member(declaration: declarations[index], name: name, quotedName: Self.rules.quoted(name)))
         }
         // Only a lens with a nested lens claims type names (the scope holds every member's name).
         guard members.contains(where: { $0.declaration.hasLens }) else { return members }
+        var preferred: [String] = []
+        for member in members where member.declaration.hasLens {
+            let name = member.declaration.lensTypeName ?? Casing.upperFirst(member.declaration.name)
+            preferred.append(Self.rules.declaredName(name, in: .type))
+        }
+        let typeNames = typeNamesFree(preferred, members: members) ? preferred : claimTypeNames(preferred, members: members)
+        var next = 0
+        for member in members where member.declaration.hasLens {
+            member.nest(as: typeNames[next])
+            next += 1
+        }
+        return members
+    }
+
+    /// Whether `names` are distinct and none is a name every lens reserves (`memberReserved`) or one of `shared`:
+    /// then a scope of those names claims each as it is.
+    private static func namesFree(_ names: [String], shared: FilteredNames) -> Bool {
+        for index in names.indices {
+            let name = names[index]
+            if isOneOf(memberReserved[...], name) || isOneOf(names[..<index], name) || shared.contains(name) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `preferred` type names are distinct and none is taken in the nested types' scope (`claimTypeNames`):
+    /// then that scope claims each as it is.
+    private func typeNamesFree(_ preferred: [String], members: [Member]) -> Bool {
+        for index in preferred.indices {
+            let name = preferred[index]
+            if Self.isOneOf(SwiftNames.nestedReserved[...], name) || Self.isOneOf(enclosing[...], name)
+                || Self.isOneOf(preferred[..<index], name) || name.utf8.count == typeName.utf8.count && name == typeName
+                || members.contains(where: { $0.name.utf8.count == name.utf8.count && $0.name == name })
+                || names.moduleTypeNames.contains(name)
+            {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `names` holds `name`, comparing lengths before strings.
+    private static func isOneOf(_ names: ArraySlice<String>, _ name: String) -> Bool {
+        let count = name.utf8.count
+        return names.contains { $0.utf8.count == count && $0 == name }
+    }
+
+    /// The members' names claimed one by one in their scope, where some collide.
+    private func claimMemberNames(_ declared: [String]) -> [String] {
+        // Members shadow module-level types inside this type and the types nested in it, so they avoid those names.
+        var memberScope = NameScope(reserved: Self.memberReserved, shared: names.moduleTypeNames)
+        return declared.map { memberScope.claim($0) }
+    }
+
+    /// The nested lens types' names claimed one by one in their scope, where some collide.
+    private func claimTypeNames(_ preferred: [String], members: [Member]) -> [String] {
         // One array for the reserved names, not one per `+`.
         var reserved = SwiftNames.nestedReserved
         reserved.reserveCapacity(reserved.count + enclosing.count + 1 + members.count)
@@ -499,11 +568,7 @@ struct SwiftLensTemplate {
         reserved.append(typeName)
         for member in members { reserved.append(member.name) }
         var typeScope = NameScope(reserved: reserved, shared: names.moduleTypeNames)
-        for member in members where member.declaration.hasLens {
-            let preferred = member.declaration.lensTypeName ?? Casing.upperFirst(member.declaration.name)
-            member.nest(as: typeScope.claim(Self.rules.declaredName(preferred, in: .type)))
-        }
-        return members
+        return preferred.map { typeScope.claim($0) }
     }
 
     /// The names every lens declares besides its members (`lens`, and the nested ones every lens reserves).

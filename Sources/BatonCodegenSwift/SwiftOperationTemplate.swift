@@ -260,28 +260,25 @@ struct SwiftOperationTemplate {
         text.add(indent)
         text.add("var values: [String: Baton.JSONValue] = [:]\n")
         for variable in variables {
-            let key = SwiftLiteral.string(variable.declaration.name)
-            let nonNull = variable.declaration.type.nonOptional.schemaType
-            let named: ((String, String) -> String?)? =
-                variable.declaration.holdsConnectionIDs
-                ? { type, value in type == "ID" ? "\(value).jsonValue" : nil } : nil
+            let named: SwiftInputEncoding.NamedValues = variable.declaration.holdsConnectionIDs ? .connectionIDs : .schema
             text.add(indent)
             if variable.declaration.mayBeLeftOut {
                 text.add("if let value = self.")
                 text.add(variable.quotedName)
                 text.add(" { values[")
-                text.add(key)
+                SwiftLiteral.string(variable.declaration.name, into: &text)
                 text.add("] = ")
-                text.add(SwiftInputEncoding.encode(nonNull, "value", names: names, named: named))
+                SwiftInputEncoding.encode(
+                    variable.declaration.type.nonOptional.schemaType, .expression("value"), names: names, named: named,
+                    into: &text)
                 text.add(" }\n")
             } else {
                 text.add("values[")
-                text.add(key)
+                SwiftLiteral.string(variable.declaration.name, into: &text)
                 text.add("] = ")
-                text.add(
-                    SwiftInputEncoding.encode(
-                        variable.declaration.type.schemaType, "self." + variable.quotedName, names: names,
-                        named: named))
+                SwiftInputEncoding.encode(
+                    variable.declaration.type.schemaType, .property(variable.quotedName), names: names, named: named,
+                    into: &text)
                 text.add(UInt8(ascii: "\n"))
             }
         }

@@ -124,15 +124,15 @@ package struct SwiftGenerator: Sendable {
         var jobs: [(at: Int, job: Job)] = []
         // Taken once (an optional bound in the loop is copied for each of a large project's tens of thousands).
         let block = model.block ?? .empty
-        let blockLines = block.lines
         for entry in layout.declarations(listed: Self.listingOrder) where Self.declares(entry.kind) {
             let part: Job.Part
             var origin: String?
             var definition: String?
-            if let (line, key) = entry.blockDefinition(in: block) {
-                // A block's definition is kept as it is (`Compilation.summariesAreKept`): its path, origin and key.
-                files.append(
-                    .kept(path: entry.file + Self.fileExtension, origin: blockLines.path(at: line), definition: key))
+            if let (_, key) = entry.blockDefinition(in: block) {
+                // A block's definition is kept as it is (`Compilation.summariesAreKept`): its path and key. No origin,
+                // as Kotlin's: only a build's layout reads one (`SwiftBuildLayout`), and a plan with a block has none;
+                // the section's lines hold no path `String`s (format 5) to share.
+                files.append(.kept(path: entry.file + Self.fileExtension, origin: nil, definition: key))
                 continue
             }
             switch entry.kind {

@@ -279,14 +279,10 @@ extension Compilation {
         var read: [Int: DocumentUnit] = [:]
         var displays: [String] = []
         displays.reserveCapacity(paths.count)
-        // Each document's recorded part, looked up once by its display path (and again for no other).
-        var recordedParts: [PlanSummary.Document?] = []
-        recordedParts.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {
             let display = loader.display(path)
             displays.append(display)
             let recorded = summary.documents[display]
-            recordedParts.append(recorded)
             guard basis.changed.contains(display) else {
                 guard let recorded else { return nil }
                 links.append(recorded.links)
@@ -311,20 +307,19 @@ extension Compilation {
         var units: [DocumentUnit] = []
         units.reserveCapacity(reached.count)
         var plannedPaths: Set<String> = []
-        var planned = [Bool](repeating: false, count: paths.count)
         for index in reached {
-            planned[index] = true
             plannedPaths.insert(displays[index])
             if let unit = read[index] ?? readUnit(paths[index]) { units.append(unit) }
         }
-        // The other documents' definitions, as their lines (`PlanSummary.definitionLines`), not read.
+        // The other documents' definitions, as their lines (`PlanSummary.definitionLines`), not read: every line
+        // but those of the documents planned again and gone, in the plan's order (the section's, format 5).
+        // One pass over the lines, each path's bytes compared in place (`PathSet`): 0 outside, 1 planned, 2 gone.
         let lines = summary.definitionLines
-        var outside: [Int] = []
-        outside.reserveCapacity(lines.count)
-        for (index, part) in recordedParts.enumerated() where !planned[index] {
-            guard let part else { continue }
-            outside.append(contentsOf: part.lines)
-        }
+        let (planned, goneSet) = (PathSet(plannedPaths), PathSet(basis.removed))
+        let groups = lines.group(
+            byPath: { path in planned.contains(path) ? 1 : basis.removed.isEmpty || !goneSet.contains(path) ? 0 : 2 },
+            count: 3)
+        let outside = groups[0]
         // A persisted-query manifest lists every operation's text: one the last manifest lacks makes a full run.
         if let texts = basis.operationTexts {
             for line in outside where lines.kind(at: line) != .fragment {
@@ -332,8 +327,8 @@ extension Compilation {
             }
         }
         return PartialRead(
-            units: units, plannedPaths: plannedPaths, lines: lines, outside: outside,
-            operationTexts: basis.operationTexts)
+            units: units, plannedPaths: plannedPaths, lines: lines, outside: outside, plannedLines: groups[1],
+            goneLines: groups[2], operationTexts: basis.operationTexts)
     }
 
     /// True when the definitions planned again have, document for document, the kinds, names and used
@@ -356,10 +351,12 @@ extension Compilation {
     private func recordedPlanned() -> [DefinitionSummary]? {
         guard let partial = generation.partial, let basis = generation.incremental, let previous = basis.summary
         else { return nil }
-        for path in basis.removed where previous.documents[path]?.definesAnything == true { return nil }
+        guard partial.goneLines.isEmpty,
+            !basis.removed.contains(where: { previous.documents[$0]?.definitions.isEmpty == false })
+        else { return nil }
         var before: [DefinitionSummary] = []
-        for path in partial.plannedPaths { before += previous.definitions(of: path) }
-        return before
+        for path in partial.plannedPaths { before += previous.documents[path]?.definitions ?? [] }
+        return before + partial.plannedLines.map { partial.lines.summary(at: $0) }
     }
 
     /// The summaries a plan after an incremental read takes (`LensModelBuilder.build`): as one block
@@ -433,8 +430,10 @@ extension Compilation {
             count += 1
         }
         guard count == generationInputs.documents.count, let freshBytes = fresh.bytes else { return nil }
+        // The kept `def` lines are those the run did not read (`PartialRead.outside`): the same paths taken out.
         return PlanSummary.splice(
-            basis.planBytes, replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
+            basis.planBytes, lines: partial.lines, kept: partial.outside,
+            replacing: partial.plannedPaths.union(basis.removed), with: freshBytes)
     }
 }
 
@@ -509,8 +508,11 @@ package struct PartialRead: Sendable {
     package var plannedPaths: Set<String>
     /// The last plan's definitions (`PlanSummary.definitionLines`).
     package var lines: DefinitionLines
-    /// The definitions of the other documents: their lines' indices in `lines`.
+    /// The definitions of the other documents: their lines' indices in `lines`, in the plan's order.
     package var outside: [Int]
+    /// The lines of the documents planned again, and of the documents gone (indices in `lines`).
+    package var plannedLines: [Int]
+    package var goneLines: [Int]
     /// Each operation's document text, by name, when the run writes a persisted-query manifest (every operation
     /// of `outside` has one); nil when it writes none.
     package var operationTexts: [String: String]?

@@ -34,7 +34,8 @@ import BatonFiles
 /// - **The plan's summary** (`plan`, a `PlanSummary`): each document's links and the definitions
 ///   written in it, so that a run after an edit reads, validates and plans only the documents the
 ///   edit reaches (`GenerationRun.incremental`). Its own section at the end, its length given
-///   first, so a run that needs no plan skips it unread.
+///   first, so a run that needs no plan skips it unread. Format 5 writes its `def` lines after every
+///   `links` line, in the plan's order (format 4's, after each document's `links` line, is refused: a full run).
 /// - **Text**: line-oriented and versioned (`firstLine`), read by `ManifestReader` in one pass
 ///   over its bytes; another version is no manifest (a full run writes the current one).
 /// - **Never wrong output**: a missing, truncated, foreign or unreadable manifest is no manifest
@@ -44,7 +45,7 @@ import BatonFiles
 package struct GenerationManifest: Sendable, Equatable {
     /// The file name in each output folder.
     package static let fileName = ".baton-manifest"
-    static let firstLine = "baton-gen-manifest 4"
+    static let firstLine = "baton-gen-manifest 5"
 
     /// One generated file.
     package struct Entry: Sendable, Equatable {

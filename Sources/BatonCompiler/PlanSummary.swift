@@ -17,10 +17,17 @@ import BatonValidation
 /// has an entry, one that defines nothing too.
 ///
 /// Kept in the manifest (`GenerationManifest.plan`) as its own section of lines, which a run with
-/// nothing changed skips without reading:
+/// nothing changed skips without reading: every document's `links` line, sorted by path, then every
+/// `def` line in the plan's order (format 5): operations of every kind by name, then fragments by name
+/// (`DefinitionLines.comparePlanOrder`), each with its document's path:
 ///
 ///     links 0 name:IssueRow name:Feed label:x%20y\tDocuments/Feed.graphql
+///     links 0 name:Feed\tDocuments/IssueRow.graphql
 ///     def query Feed 5f2c… IssueState - -\tDocuments/Feed.graphql
+///     def fragment IssueRow - Issue - - -\tDocuments/IssueRow.graphql
+///
+/// So the definitions an edit does not reach are a filter over the lines, in the order the plan's block takes
+/// them (`SummaryBlock`), with no sort.
 ///
 /// `links` carries `joinsAll` (0 or 1) and the keys, each with its bytes below `!`, `%` and DEL
 /// written as `%XX` (a `@defer` label may hold anything); `def` carries what `DefinitionSummary.writeFields` writes.
@@ -28,42 +35,69 @@ package struct PlanSummary: Sendable, Equatable {
     /// One document's part.
     package struct Document: Sendable {
         package var links: DocumentLinks
-        /// The definitions of a summary made from a plan (`of`).
+        /// The definitions of a summary made from a plan (`of`); a summary read holds its definitions as
+        /// `definitionLines`, by path.
         package var definitions: [DefinitionSummary]
-        /// The definitions of a summary read (`init?(bytes:)`): its lines' indices in `definitionLines`.
-        package var lines: Range<Int> = 0..<0
 
         package init(links: DocumentLinks = DocumentLinks(), definitions: [DefinitionSummary] = []) {
             self.links = links
             self.definitions = definitions
         }
-
-        /// True when the document defines something.
-        package var definesAnything: Bool { !definitions.isEmpty || !lines.isEmpty }
     }
 
     /// By display path.
-    package var documents: [String: Document]
-    /// The `def` lines of a summary read, where they lie in its bytes (none in one made).
+    package var documents: [String: Document] {
+        didSet { planOrder = nil }
+    }
+    /// The `def` lines of a summary read, where they lie in its bytes, in the plan's order (none in one made).
     package private(set) var definitionLines = DefinitionLines(bytes: [])
+    /// For a summary made from a plan (`of`): its definitions in the plan's order, which `bytes` writes; nil once
+    /// `documents` changes.
+    private var planOrder: [DefinitionSummary]?
 
     package init(documents: [String: Document] = [:]) { self.documents = documents }
 
     /// The definitions of the document at `path`, whole (none for a path the summary does not hold).
     package func definitions(of path: String) -> [DefinitionSummary] {
         guard let document = documents[path] else { return [] }
-        return document.definitions + document.lines.map { definitionLines.summary(at: $0) }
+        return document.definitions + lines(in: [path]).map { definitionLines.summary(at: $0) }
+    }
+
+    /// The indices of the `def` lines (`definitionLines`) whose path is among `paths` (compared as `String`'s
+    /// `==` compares them: `PathSet`), in order.
+    package func lines(in paths: Set<String>) -> [Int] {
+        guard !paths.isEmpty, definitionLines.count > 0 else { return [] }
+        let set = PathSet(paths)
+        return definitionLines.group(byPath: { set.contains($0) ? 1 : 0 }, count: 2)[1]
     }
 
     /// Equal when the documents are, with their links and their definitions (made or read).
     package static func == (lhs: PlanSummary, rhs: PlanSummary) -> Bool {
         guard lhs.documents.count == rhs.documents.count else { return false }
         for (path, document) in lhs.documents {
-            guard let other = rhs.documents[path], document.links == other.links,
-                lhs.definitions(of: path) == rhs.definitions(of: path)
-            else { return false }
+            guard let other = rhs.documents[path], document.links == other.links else { return false }
         }
-        return true
+        func byPath(_ summary: PlanSummary) -> [String: [DefinitionSummary]] {
+            var result: [String: [DefinitionSummary]] = [:]
+            for (path, document) in summary.documents where !document.definitions.isEmpty {
+                result[path, default: []] += document.definitions
+            }
+            for line in 0..<summary.definitionLines.count {
+                let path = summary.definitionLines.path(at: line)
+                guard summary.documents[path] != nil else { continue }
+                result[path, default: []].append(summary.definitionLines.summary(at: line))
+            }
+            return result.mapValues { list in list.sorted { Self.precedes($0, $1) } }
+        }
+        return byPath(lhs) == byPath(rhs)
+    }
+
+    /// The plan's order of two definitions (`DefinitionLines.comparePlanOrder`): operations before fragments,
+    /// each kind by its names' bytes.
+    static func precedes(_ a: DefinitionSummary, _ b: DefinitionSummary) -> Bool {
+        let (first, second) = (a.kind == .fragment, b.kind == .fragment)
+        if first != second { return second }
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
     }
 
     // MARK: Text
@@ -84,24 +118,45 @@ package struct PlanSummary: Sendable, Equatable {
             out.append(UInt8(ascii: "\t"))
             out.append(contentsOf: path.utf8)
             out.append(UInt8(ascii: "\n"))
-            for definition in document.definitions {
-                definition.writeFields(to: &out)
-                out.append(UInt8(ascii: "\t"))
-                out.append(contentsOf: path.utf8)
-                out.append(UInt8(ascii: "\n"))
-            }
-            for line in document.lines {
+        }
+        func write(_ definition: DefinitionSummary) {
+            definition.writeFields(to: &out)
+            out.append(UInt8(ascii: "\t"))
+            out.append(contentsOf: definition.path.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+        let madeCount = documents.values.reduce(0) { $0 + $1.definitions.count }
+        if madeCount == 0 {
+            // A summary read: its lines are in the plan's order already; those of a document taken out are not.
+            for line in 0..<definitionLines.count where documents[definitionLines.path(at: line)] != nil {
                 definitionLines.withLine(at: line) { out.append(contentsOf: $0) }
                 out.append(UInt8(ascii: "\n"))
             }
+            return out
+        }
+        // A summary made from a plan holds its definitions in the plan's order (`of`); any other, sorted so.
+        var ordered: [DefinitionSummary]
+        if let planOrder, planOrder.count == madeCount, definitionLines.count == 0 {
+            ordered = planOrder
+        } else {
+            ordered = documents.values.flatMap(\.definitions)
+            for line in 0..<definitionLines.count where documents[definitionLines.path(at: line)] != nil {
+                ordered.append(definitionLines.summary(at: line))
+            }
+        }
+        if !zip(ordered, ordered.dropFirst()).allSatisfy({ Self.precedes($0, $1) }) {
+            ordered.sort { Self.precedes($0, $1) }
+        }
+        for definition in ordered {
+            guard documents[definition.path] != nil else { return nil }
+            write(definition)
         }
         return out
     }
 
-    /// Reads the section's bytes; nil for anything `bytes` does not write (a `def` line but right after its
-    /// document's `links` line or another `def` line of it, a malformed field). One pass over the bytes, a line
-    /// at a time; the document being read is held aside until its lines end, so a `def` line makes no path of its
-    /// own and looks nothing up. A `def` line is checked (`DefinitionSummary.checkedKind`) and kept where it lies
+    /// Reads the section's bytes; nil for anything `bytes` does not write (a `links` line after a `def` line, two
+    /// of one path, a `def` line not after the last one in the plan's order, a malformed field). One pass over the
+    /// bytes, a line at a time. A `def` line is checked (`DefinitionSummary.checkedKind`) and kept where it lies
     /// (`definitionLines`), not made a summary: a large project's tens of thousands, of which an edit reads few.
     package init?(bytes: ArraySlice<UInt8>) {
         guard bytes.count < Int(UInt32.max) else { return nil }
@@ -109,22 +164,12 @@ package struct PlanSummary: Sendable, Equatable {
         let read: [String: Document]? = bytes.withUnsafeBufferPointer { buffer in
             var documents: [String: Document] = [:]
             documents.reserveCapacity(buffer.count / 200)
-            /// The document of the last `links` line (its path, where the path is in `buffer`, its part).
-            var current: (path: String, range: Range<Int>, document: Document)?
-            func flush() {
-                guard let held = current else { return }
-                documents[held.path] = held.document
-                current = nil
-            }
             guard let base = buffer.baseAddress else { return documents }
             /// Where `byte` is first in `range`, found with `memchr` (the section is megabytes).
             func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
                 memchr(base + range.lowerBound, Int32(byte), range.count).map {
                     UnsafeRawPointer($0) - UnsafeRawPointer(base)
                 }
-            }
-            func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-                a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
             }
             func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
                 range.count == word.utf8CodeUnitCount
@@ -152,8 +197,14 @@ package struct PlanSummary: Sendable, Equatable {
                 func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
                     UnsafeBufferPointer(rebasing: buffer[range])
                 }
-                if equals(fields[0], "links") {
-                    flush()
+                if equals(fields[0], "def") {
+                    // In the plan's order: after the last one (so no two of one kind and name); a path on one line.
+                    guard find(UInt8(ascii: "\t"), in: pathRange) == nil,
+                        lines.append(fields: fields.dropFirst(), tab: tab, end: end, in: buffer, inPlanOrder: true)
+                    else { return nil }
+                } else if equals(fields[0], "links") {
+                    // Every document's `links` line before the first `def` line.
+                    guard lines.count == 0 else { return nil }
                     let path = String(decoding: field(pathRange), as: UTF8.self)
                     guard Self.fits(path), fields.count >= 2, documents[path] == nil else { return nil }
                     let joinsAll: Bool
@@ -170,19 +221,11 @@ package struct PlanSummary: Sendable, Equatable {
                         guard let key = Self.unescape(field(range)) else { return nil }
                         keys.append(key)
                     }
-                    current = (path, pathRange, Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll)))
-                } else if equals(fields[0], "def") {
-                    // Right after its document's `links` line, or its other `def` lines: its lines are one run.
-                    guard let held = current, same(held.range, pathRange),
-                        lines.append(fields: fields.dropFirst(), tab: tab, end: end, in: buffer, path: held.path)
-                    else { return nil }
-                    let first = held.document.lines.isEmpty ? lines.count - 1 : held.document.lines.lowerBound
-                    current?.document.lines = first..<lines.count
+                    documents[path] = Document(links: DocumentLinks(keys: keys, joinsAll: joinsAll))
                 } else {
                     return nil
                 }
             }
-            flush()
             return documents
         }
         guard let read else { return nil }
@@ -206,8 +249,189 @@ package struct PlanSummary: Sendable, Equatable {
     package static func splice(_ section: ArraySlice<UInt8>, replacing replaced: Set<String>, with fresh: [UInt8])
         -> [UInt8]
     {
-        spliceInPlace(section, replacing: replaced, with: fresh)
-            ?? spliceByString(section, replacing: replaced, with: fresh)
+        // The `links` lines by path, as before; the `def` lines after them in the plan's order (format 5).
+        let split = firstDefinition(section)
+        let freshSplit = firstDefinition(fresh[...])
+        let links = Array(fresh[..<freshSplit])
+        var out =
+            spliceInPlace(section[..<split], replacing: replaced, with: links)
+            ?? spliceByString(section[..<split], replacing: replaced, with: links)
+        out += spliceDefinitions(section[split...], replacing: replaced, with: fresh[freshSplit...])
+        return out
+    }
+
+    /// The same for a section read (`init?(bytes:)`, whose `def` lines are `lines`) of which `kept` (indices of
+    /// `lines`, in order: a filter of the read lines, which are in the plan's order) are the `def` lines of the
+    /// documents not `replaced`: the `links` lines are spliced as above, and the kept `def` lines are copied in runs
+    /// with `fresh`'s put among them, each where halving over `kept` finds its place. No line is parsed again (a
+    /// large project's tens of thousands). When `fresh`'s `def` lines are not in the plan's order, as `splice`.
+    static func splice(
+        _ section: ArraySlice<UInt8>, lines: DefinitionLines, kept: [Int], replacing replaced: Set<String>,
+        with fresh: [UInt8]
+    ) -> [UInt8] {
+        let freshSplit = firstDefinition(fresh[...])
+        guard let added = DefinitionLines(section: fresh[freshSplit...]),
+            fresh[freshSplit...].reduce(0, { $0 + ($1 == 0x0A ? 1 : 0) }) == added.count
+        else { return splice(section, replacing: replaced, with: fresh) }
+        var ordered = true
+        for index in 1..<max(1, added.count) {
+            let previous = added.withName(at: index - 1) { name in
+                added.comparePlanOrder(at: index, fragment: added.kind(at: index - 1) == .fragment, name: name)
+            }
+            if previous <= 0 { ordered = false }
+        }
+        guard ordered else { return splice(section, replacing: replaced, with: fresh) }
+        let split = firstDefinition(section)
+        let links = Array(fresh[..<freshSplit])
+        var out =
+            spliceInPlace(section[..<split], replacing: replaced, with: links)
+            ?? spliceByString(section[..<split], replacing: replaced, with: links)
+        out.reserveCapacity(out.count + (section.endIndex - split) + (fresh.count - freshSplit))
+        var next = 0
+        for index in 0..<added.count {
+            let fragment = added.kind(at: index) == .fragment
+            // The first kept line after this one, from `next` on.
+            var (low, high) = (next, kept.count)
+            added.withName(at: index) { name in
+                while low < high {
+                    let middle = (low + high) / 2
+                    if lines.comparePlanOrder(at: kept[middle], fragment: fragment, name: name) <= 0 {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
+                }
+            }
+            lines.appendLines(kept[next..<low], to: &out)
+            next = low
+            added.appendLines([index], to: &out)
+        }
+        lines.appendLines(kept[next...], to: &out)
+        return out
+    }
+
+    /// Where the first `def` line of `section` begins (its end when it has none).
+    private static func firstDefinition(_ section: ArraySlice<UInt8>) -> Int {
+        section.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                if buffer.count - start > 4, buffer[start] == UInt8(ascii: "d"), buffer[start + 1] == UInt8(ascii: "e"),
+                    buffer[start + 2] == UInt8(ascii: "f"), buffer[start + 3] == UInt8(ascii: " ")
+                {
+                    break
+                }
+                start = lineBounds(at: start, in: buffer).end + 1
+            }
+            return section.startIndex + min(start, buffer.count)
+        }
+    }
+
+    /// The `def` lines of `section` whose path is not among `replaced`, with `fresh`'s put among them in the plan's
+    /// order (`DefinitionLines.comparePlanOrder`): both are in that order (as `bytes` writes them), so the few
+    /// fresh lines are merged into the kept ones, which are copied in runs; lines out of that order (not a section
+    /// `bytes` wrote) are sorted into it instead.
+    static func spliceDefinitions(
+        _ section: ArraySlice<UInt8>, replacing replaced: Set<String>, with fresh: ArraySlice<UInt8>
+    ) -> [UInt8] {
+        /// A line: its bytes (with its newline, when it has one), whether it is a fragment's, its name.
+        typealias Line = (range: Range<Int>, fragment: Bool, name: Range<Int>)
+        func lines(_ buffer: UnsafeBufferPointer<UInt8>, keeping keep: (Range<Int>) -> Bool) -> [Line] {
+            var result: [Line] = []
+            var start = 0
+            while start < buffer.count {
+                let (tab, end) = lineBounds(at: start, in: buffer)
+                defer { start = end + 1 }
+                guard keep(tab < end ? (tab + 1)..<end : end..<end) else { continue }
+                // `def KIND NAME …`: the kind's and the name's fields (empty for a line that has none).
+                var kindEnd = min(start + 4, tab)
+                while kindEnd < tab, buffer[kindEnd] != UInt8(ascii: " ") { kindEnd += 1 }
+                var nameEnd = min(kindEnd + 1, tab)
+                while nameEnd < tab, buffer[nameEnd] != UInt8(ascii: " ") { nameEnd += 1 }
+                let kind = UnsafeBufferPointer(rebasing: buffer[min(start + 4, kindEnd)..<kindEnd])
+                result.append(
+                    (
+                        start..<min(end + 1, buffer.count), kind.elementsEqual("fragment".utf8),
+                        min(kindEnd + 1, nameEnd)..<nameEnd
+                    ))
+            }
+            return result
+        }
+        let paths = PathSet(replaced)
+        return section.withUnsafeBufferPointer { buffer in
+            fresh.withUnsafeBufferPointer { freshBuffer in
+                let kept = lines(buffer) { path in
+                    replaced.isEmpty || !paths.contains(UnsafeBufferPointer(rebasing: buffer[path]))
+                }
+                let added = lines(freshBuffer) { _ in true }
+                func order(
+                    _ a: Line, in aBuffer: UnsafeBufferPointer<UInt8>, _ b: Line, in bBuffer: UnsafeBufferPointer<UInt8>
+                )
+                    -> Int
+                {
+                    if a.fragment != b.fragment { return a.fragment ? 1 : -1 }
+                    return compareBytes(
+                        UnsafeBufferPointer(rebasing: aBuffer[a.name]), UnsafeBufferPointer(rebasing: bBuffer[b.name]))
+                }
+                func inOrder(_ list: [Line], _ source: UnsafeBufferPointer<UInt8>) -> Bool {
+                    zip(list, list.dropFirst()).allSatisfy { order($0, in: source, $1, in: source) < 0 }
+                }
+                var out: [UInt8] = []
+                out.reserveCapacity(buffer.count + freshBuffer.count + 1)
+                func append(_ line: Line, from source: UnsafeBufferPointer<UInt8>) {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: source[line.range]))
+                    if out.last != 0x0A { out.append(0x0A) }
+                }
+                guard inOrder(kept, buffer), inOrder(added, freshBuffer) else {
+                    // Not as `bytes` writes: every line sorted into the plan's order (the kept ones first on a tie).
+                    var all = kept.map { ($0, false) } + added.map { ($0, true) }
+                    all.sort { a, b in
+                        order(a.0, in: a.1 ? freshBuffer : buffer, b.0, in: b.1 ? freshBuffer : buffer) < 0
+                    }
+                    for (line, isFresh) in all { append(line, from: isFresh ? freshBuffer : buffer) }
+                    return out
+                }
+                // Kept lines not copied yet, copied at once.
+                var run: Range<Int>?
+                func flush() {
+                    guard let copied = run else { return }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied]))
+                    if out.last != 0x0A { out.append(0x0A) }
+                    run = nil
+                }
+                var next = 0
+                for line in kept {
+                    if next < added.count, order(added[next], in: freshBuffer, line, in: buffer) < 0 {
+                        flush()
+                        while next < added.count, order(added[next], in: freshBuffer, line, in: buffer) < 0 {
+                            append(added[next], from: freshBuffer)
+                            next += 1
+                        }
+                    }
+                    if let copied = run, copied.upperBound == line.range.lowerBound {
+                        run = copied.lowerBound..<line.range.upperBound
+                    } else {
+                        flush()
+                        run = line.range
+                    }
+                }
+                flush()
+                while next < added.count {
+                    append(added[next], from: freshBuffer)
+                    next += 1
+                }
+                return out
+            }
+        }
+    }
+
+    /// memcmp's sign over the common length, then the shorter first: the order of the bytes.
+    static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let left = a.baseAddress, let right = b.baseAddress {
+            let compared = memcmp(left, right, common)
+            if compared != 0 { return Int(compared) }
+        }
+        return a.count - b.count
     }
 
     /// Each line's range and its path's, in order.
@@ -454,9 +678,58 @@ extension PlanSummary {
             let links = unit.documents.reduce(DocumentLinks()) { $0.merging(DocumentLinks.of($1)) }
             result[display(unit.path)] = Document(links: links)
         }
-        for summary in model.summaries {
+        let summaries = model.summaries
+        for summary in summaries {
             result[summary.path, default: Document()].definitions.append(summary)
         }
-        return PlanSummary(documents: result)
+        var made = PlanSummary(documents: result)
+        // The plan's order (each kind sorted by name), which the section's `def` lines take (`bytes`).
+        made.planOrder = summaries.filter { $0.kind != .fragment } + summaries.filter { $0.kind == .fragment }
+        return made
+    }
+}
+
+/// Paths looked up by their bytes as `String`'s `==` finds them (canonical equivalence): where the path asked
+/// about and every path of the set are ASCII, only equal bytes are equal, so the set's bytes, sorted, are searched
+/// by halving with `memcmp`; otherwise the path is made a `String` and looked up. A large project's section asks
+/// about tens of thousands of `def` lines' paths, each for a set of a few.
+struct PathSet {
+    private let strings: Set<String>
+    private let sorted: [[UInt8]]
+    private let allASCII: Bool
+
+    init(_ paths: Set<String>) {
+        strings = paths
+        sorted = paths.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        allASCII = sorted.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
+    }
+
+    func contains(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard allASCII, Self.isASCII(path) else { return strings.contains(String(decoding: path, as: UTF8.self)) }
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            let compared = sorted[middle].withUnsafeBufferPointer { PlanSummary.compareBytes($0, path) }
+            if compared == 0 { return true }
+            if compared < 0 { low = middle + 1 } else { high = middle }
+        }
+        return false
+    }
+
+    /// True when every byte is below 0x80, read eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 }

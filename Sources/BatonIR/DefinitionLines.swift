@@ -15,18 +15,15 @@ package struct DefinitionLines: Sendable {
     /// Where one line's fields are in `bytes` (offsets from its start): its first byte (the kind's), its name's
     /// start and end, its type condition's start (the operation id is between the name and it), its three lists'
     /// start and end (a generated name follows them when they end before the tab), its tab (the path follows it)
-    /// and its end (its newline, or the bytes' end); its kind, and its path's index in `paths`.
+    /// and its end (its newline, or the bytes' end: the path is between the two); its kind.
     struct Line: Sendable {
         var start, name, nameEnd, condition, lists, listsEnd, tab, end: UInt32
         var kind: DefinitionSummary.Kind
-        var path: UInt32
     }
 
     /// The section (a slice of the manifest's bytes, not a copy).
     package let bytes: ArraySlice<UInt8>
     private var lines: [Line] = []
-    /// The lines' paths, each once for a run of lines of the same path (a document's lines are together).
-    private var paths: [String] = []
 
     /// How many lines.
     package var count: Int { lines.count }
@@ -60,7 +57,7 @@ package struct DefinitionLines: Sendable {
                     fields.append(fieldStart..<index)
                     fieldStart = index + 1
                 }
-                guard lines.append(fields: fields[...], tab: tab, end: end, in: buffer, path: nil) else { return false }
+                guard lines.append(fields: fields[...], tab: tab, end: end, in: buffer) else { return false }
             }
             return true
         }
@@ -69,33 +66,47 @@ package struct DefinitionLines: Sendable {
     }
 
     /// Adds the line of `buffer` (the section's) whose fields after `def` are `fields`, whose tab is at `tab` and
-    /// whose end (its newline, or the buffer's end) is at `end`, with its path as a `String` when the caller has
-    /// made it (else made here, once for a run of lines of one path); false (nothing added) when the fields are not
-    /// what `writeFields` writes, the path is empty, or an offset does not fit.
+    /// whose end (its newline, or the buffer's end) is at `end`; false (nothing added) when the fields are not
+    /// what `writeFields` writes, the path is empty, or an offset does not fit. The path stays where it lies: a
+    /// line's path is made a `String` only when asked (`path(at:)`; format 5 writes the lines in the plan's order,
+    /// where a document's lines are seldom next to each other).
+    /// With `inPlanOrder`, a line not after the last one in the plan's order (`comparePlanOrder`) is refused too.
     package mutating func append(
-        fields: ArraySlice<Range<Int>>, tab: Int, end: Int, in buffer: UnsafeBufferPointer<UInt8>, path: String?
+        fields: ArraySlice<Range<Int>>, tab: Int, end: Int, in buffer: UnsafeBufferPointer<UInt8>,
+        inPlanOrder: Bool = false
     ) -> Bool {
         guard end > tab + 1, end < Int(UInt32.max), let kind = DefinitionSummary.checkedKind(fields: fields, in: buffer)
         else { return false }
         let first = fields.startIndex
-        let samePath: Bool
-        if let last = lines.last, let base = buffer.baseAddress {
-            let count = Int(last.end - last.tab)
-            samePath = count == end - tab && memcmp(base + Int(last.tab), base + tab, count) == 0
-        } else {
-            samePath = false
-        }
-        if !samePath {
-            paths.append(
-                path ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<end]), as: UTF8.self))
+        if inPlanOrder, let last = lines.last, let base = buffer.baseAddress {
+            // Operations (of any kind) before fragments, each kind by its names' bytes, each after the last.
+            let (wasFragment, isFragment) = (last.kind == .fragment, kind == .fragment)
+            if wasFragment != isFragment {
+                guard isFragment else { return false }
+            } else {
+                let name = fields[first + 1]
+                let compared = Self.compare(
+                    UnsafeBufferPointer(start: base + Int(last.name), count: Int(last.nameEnd - last.name)),
+                    UnsafeBufferPointer(start: base + name.lowerBound, count: name.count))
+                guard compared < 0 else { return false }
+            }
         }
         lines.append(
             Line(
                 start: UInt32(fields[first].lowerBound - 4), name: UInt32(fields[first + 1].lowerBound),
                 nameEnd: UInt32(fields[first + 1].upperBound), condition: UInt32(fields[first + 3].lowerBound),
                 lists: UInt32(fields[first + 4].lowerBound), listsEnd: UInt32(fields[first + 6].upperBound),
-                tab: UInt32(tab), end: UInt32(end), kind: kind, path: UInt32(paths.count - 1)))
+                tab: UInt32(tab), end: UInt32(end), kind: kind))
         return true
+    }
+
+    /// How line `index` orders in the plan's order (format 5's order of `def` lines: operations of any kind before
+    /// fragments, each kind by its names' bytes) against a definition that is a fragment or not and named `name`:
+    /// negative before, 0 the same kind and name, positive after.
+    package func comparePlanOrder(at index: Int, fragment: Bool, name: UnsafeBufferPointer<UInt8>) -> Int {
+        let isFragment = lines[index].kind == .fragment
+        if isFragment != fragment { return isFragment ? 1 : -1 }
+        return compareName(at: index, with: name)
     }
 
     /// The bytes of `range` of the section.
@@ -131,8 +142,49 @@ package struct DefinitionLines: Sendable {
         return (name, line.listsEnd < line.tab ? text((line.listsEnd + 1)..<line.tab) : name)
     }
 
-    /// Line `index`'s display path.
-    package func path(at index: Int) -> String { paths[Int(lines[index].path)] }
+    /// Line `index`'s display path (a `String` made of its bytes).
+    package func path(at index: Int) -> String { text((lines[index].tab + 1)..<lines[index].end) }
+
+    /// The indices of the lines in each group `classify` puts their paths' bytes in (`0..<count`), each in order:
+    /// one pass over the lines, the bytes read where they lie (a large project's tens of thousands).
+    package func group(byPath classify: (UnsafeBufferPointer<UInt8>) -> Int, count: Int) -> [[Int]] {
+        var groups = [[Int]](repeating: [], count: count)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for (index, line) in lines.enumerated() {
+                let group = classify(
+                    UnsafeBufferPointer(start: base + Int(line.tab) + 1, count: Int(line.end - line.tab) - 1))
+                if groups[group].isEmpty, group == 0 { groups[group].reserveCapacity(lines.count) }
+                groups[group].append(index)
+            }
+        }
+        return groups
+    }
+
+    /// Appends the bytes of the lines `indices` (each with its newline), lines next to each other in the bytes
+    /// copied at once.
+    package func appendLines(_ indices: ArraySlice<Int>, to out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var run: Range<Int>?
+            func flush() {
+                guard let copied = run else { return }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied]))
+                if copied.upperBound == buffer.count, out.last != 0x0A { out.append(0x0A) }
+                run = nil
+            }
+            for index in indices {
+                let line = lines[index]
+                let range = Int(line.start)..<min(Int(line.end) + 1, buffer.count)
+                if let copied = run, copied.upperBound == range.lowerBound {
+                    run = copied.lowerBound..<range.upperBound
+                } else {
+                    flush()
+                    run = range
+                }
+            }
+            flush()
+        }
+    }
 
     /// Line `index`'s operation id; empty for none.
     package func operationID(at index: Int) -> String {

@@ -17,7 +17,9 @@
 /// - **Names**: a block definition's generated name is its summary's (`DefinitionSummary.typeName`, written in
 ///   the manifest only where it is not the GraphQL name); so is a planned one's (`plannedTypeName`).
 /// - **Order**: operations and fragments each sorted by name, as the plan's are, so a printer merges the block with
-///   the planned definitions in the plan's order without sorting them together.
+///   the planned definitions in the plan's order without sorting them together. The summary section writes its
+///   `def` lines in that order (format 5), so the block's lines, a filter over them, come in it: checked, not
+///   sorted (`isSortedByName`; `sortByName` only for lines given in another order).
 /// - **Never spelt**: a block definition's file is kept as it is on disk (every output folder must keep it:
 ///   `Compilation.summariesAreKept`), so nothing but its summary is needed.
 package struct SummaryBlock: Sendable {
@@ -47,8 +49,20 @@ package struct SummaryBlock: Sendable {
         for line in outside {
             if lines.kind(at: line) == .fragment { fragments.append(line) } else { operations.append(line) }
         }
-        Self.sortByName(&operations, in: lines)
-        Self.sortByName(&fragments, in: lines)
+        // In the plan's order already when they are a filter over a section's lines (format 5): checked, one
+        // comparison a line, and sorted only when not.
+        if !Self.isSortedByName(operations, in: lines) { Self.sortByName(&operations, in: lines) }
+        if !Self.isSortedByName(fragments, in: lines) { Self.sortByName(&fragments, in: lines) }
+    }
+
+    /// True when the names of `list` (indices of `lines`) are in increasing order, each after the one before.
+    static func isSortedByName(_ list: [Int], in lines: DefinitionLines) -> Bool {
+        var index = 1
+        while index < list.count {
+            if lines.compareNames(at: list[index - 1], list[index]) >= 0 { return false }
+            index += 1
+        }
+        return true
     }
 
     /// A block of `outside` (the unreached definitions' summaries, in any order), with `recordedPlanned`: their

@@ -68,6 +68,27 @@ final class DefinitionLinesTests: XCTestCase {
         }
     }
 
+    /// Lines grouped by their paths' bytes are those of the summaries with those paths, in order; lines copied
+    /// (`appendLines`) are the lines written, with their newlines, wherever they lie.
+    func testLinesGroupedByPathAndCopiedAreTheLinesWritten() throws {
+        let summaries = Self.summaries(300, seed: 3)
+        let section = Self.section(summaries)
+        let lines = try XCTUnwrap(DefinitionLines(section: section[...]))
+        let groups = lines.group(byPath: { path in Int(path[10] - UInt8(ascii: "0")) }, count: 5)
+        for group in 0..<5 {
+            let expected = summaries.indices.filter { summaries[$0].path.hasPrefix("Documents/\(group)/") }
+            XCTAssertEqual(groups[group], expected, "group \(group)")
+            var copied: [UInt8] = []
+            lines.appendLines(groups[group][...], to: &copied)
+            var written: [UInt8] = []
+            for index in expected {
+                summaries[index].writeFields(to: &written)
+                written.append(contentsOf: "\t\(summaries[index].path)\n".utf8)
+            }
+            XCTAssertEqual(copied, written, "group \(group)")
+        }
+    }
+
     /// Names compared as bytes order as `String`'s `<` orders them (ASCII names); used types compared as bytes
     /// are the same exactly when the summaries' are.
     func testNamesAndUsedTypesCompareAsTheSummariesDo() throws {

@@ -392,7 +392,7 @@ final class IncrementalGenTests: XCTestCase {
             (
                 "a version-2 manifest",
                 try String(contentsOfFile: swift + ".baton-manifest", encoding: .utf8).replacingOccurrences(
-                    of: "baton-gen-manifest 4\n", with: "baton-gen-manifest 3\n")
+                    of: "baton-gen-manifest 5\n", with: "baton-gen-manifest 4\n")
             ),
             (
                 "a file line's stamp corrupted",

@@ -29,7 +29,7 @@ final class ManifestFormatTests: XCTestCase {
 
     func testWhatIsWrittenReadsBackEqual() throws {
         let text = try XCTUnwrap(Self.manifest.text)
-        XCTAssertTrue(text.hasPrefix("baton-gen-manifest 4\n"))
+        XCTAssertTrue(text.hasPrefix("baton-gen-manifest 5\n"))
         let read = try XCTUnwrap(GenerationManifest(text: text))
         XCTAssertEqual(read, Self.manifest)
         XCTAssertEqual(read.documentStamps["Documents/A query.graphql"], Self.stamp)
@@ -54,7 +54,7 @@ final class ManifestFormatTests: XCTestCase {
             XCTAssertNil(GenerationManifest(bytes: edited), "separator \(index) replaced")
         }
         let version2 = try XCTUnwrap(Self.manifest.text).replacingOccurrences(
-            of: "baton-gen-manifest 4", with: "baton-gen-manifest 3")
+            of: "baton-gen-manifest 5", with: "baton-gen-manifest 4")
         XCTAssertNil(GenerationManifest(text: version2), "another version: a full run")
         let overflowing = try XCTUnwrap(Self.manifest.text).replacingOccurrences(
             of: " 1764000000 ", with: " 99999999999999999999 ")
@@ -109,8 +109,6 @@ final class ManifestFormatTests: XCTestCase {
             edited[index] = UInt8(ascii: " ")
             XCTAssertNil(PlanSummary(bytes: edited[...]), "separator \(index) replaced")
         }
-        XCTAssertNil(
-            PlanSummary(bytes: Array("def query X - - - - -\tA.graphql\n".utf8)[...]), "a definition before its links")
         XCTAssertNil(
             PlanSummary(bytes: Array("links 0\tA.graphql\ndef query X - - - -\tA.graphql\n".utf8)[...]),
             "a field missing")
@@ -258,24 +256,112 @@ final class ManifestFormatTests: XCTestCase {
         XCTAssertEqual(spliced, try XCTUnwrap(merged.bytes))
     }
 
-    /// The reader holds the document of the last `links` line aside while its `def` lines follow, and keeps
-    /// them as one run of lines (`PlanSummary.Document.lines`): a `def` line of a document read earlier (not
-    /// written so by `bytes`) is refused, as is one of a path with no `links` line yet (a full run follows).
-    func testDefinitionLinesOfAnEarlierDocumentAreRefused() throws {
+    /// Format 5: every `links` line, then every `def` line in the plan's order (operations of every kind by name,
+    /// then fragments by name), whatever document each is in; a section with a `def` line out of that order or
+    /// repeated, a `links` line after a `def` line, or a `def` line whose path holds a tab is refused (a full run
+    /// follows).
+    func testDefinitionLinesAreInThePlansOrderAndReadOnlySo() throws {
         let bytes = try XCTUnwrap(Self.summary.bytes)
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map(String.init)
-        // Move the first document's last `def` line after the next document's `links` line.
-        let defIndex = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("def fragment HeroBits ") })
-        let moved = lines.remove(at: defIndex)
-        let nextLinks = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("\tDocuments/B.graphql") })
-        lines.insert(moved, at: nextLinks + 1)
-        let reordered = Array((lines.joined(separator: "\n") + "\n").utf8)
-        XCTAssertNotEqual(reordered, bytes)
-        XCTAssertNil(PlanSummary(bytes: reordered[...]), "a definition apart from its document's")
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        let definitions = lines.filter { $0.hasPrefix("def ") }
+        XCTAssertEqual(
+            definitions.map { $0.split(separator: " ")[1...2].joined(separator: " ") },
+            ["mutation Cheer", "query HeroA", "fragment HeroBits"])
+        XCTAssertEqual(lines.prefix(3).filter { $0.hasPrefix("links ") }.count, 3, "every links line first")
         XCTAssertEqual(PlanSummary(bytes: bytes[...]), Self.summary)
-        let orphan = Array((lines.joined(separator: "\n") + "\ndef query X - - - - -\tDocuments/Z.graphql\n").utf8)
-        XCTAssertNil(PlanSummary(bytes: orphan[...]), "a definition of a path without links")
+        func read(_ lines: [String]) -> PlanSummary? {
+            PlanSummary(bytes: Array((lines.joined(separator: "\n") + "\n").utf8)[...])
+        }
+        XCTAssertNotNil(read(lines))
+        var swapped = lines
+        swapped.swapAt(3, 4)
+        XCTAssertNil(read(swapped), "two operations out of order")
+        swapped = lines
+        swapped.swapAt(4, 5)
+        XCTAssertNil(read(swapped), "a fragment before an operation")
+        XCTAssertNil(read(lines + [lines[5]]), "a definition twice")
+        swapped = lines
+        swapped.swapAt(2, 3)
+        XCTAssertNil(read(swapped), "a links line after a definition")
+        XCTAssertNil(read(lines + ["def fragment Zed - T - - -\tDocuments/C.graphql\tmore"]), "a tab in a path")
+        XCTAssertNotNil(read(lines + ["def fragment Zed - T - - -\tDocuments/C.graphql"]))
+    }
+
+    /// Splicing random summaries (operations and fragments whose names fall between one another's, documents
+    /// replaced, gone, added) gives the section `bytes` writes for the merged summary, which reads back as it.
+    func testSplicedDefinitionLinesAreMergedInThePlansOrder() throws {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var counter = 0
+        let kinds: [DefinitionSummary.Kind] = [.query, .mutation, .subscription, .fragment]
+        func definitions(_ path: String) -> [DefinitionSummary] {
+            (0..<next(4)).map { _ in
+                counter += 1
+                let letters = (0...next(3)).map { _ in "ABCab"[String.Index(utf16Offset: next(5), in: "ABCab")] }
+                return DefinitionSummary(
+                    kind: kinds[next(kinds.count)], name: String(letters) + "\(counter)", path: path,
+                    usedTypes: UsedTypeNames(enums: next(2) == 0 ? [] : ["Mood"]))
+            }
+        }
+        let paths = (0..<8).map { "Documents/\($0 % 3)/D\($0).graphql" }
+        for round in 0..<300 {
+            var whole = PlanSummary()
+            for path in paths where next(4) != 0 {
+                whole.documents[path] = .init(
+                    links: DocumentLinks(keys: ["name:N\(next(9))"]), definitions: definitions(path))
+            }
+            var fresh = PlanSummary()
+            var replaced: Set<String> = []
+            for path in paths where next(3) == 0 {
+                replaced.insert(path)
+                // A replaced document comes back (or is new) with other definitions, or is gone.
+                if next(3) != 0 {
+                    fresh.documents[path] = .init(
+                        links: DocumentLinks(keys: ["name:F"]), definitions: definitions(path))
+                }
+            }
+            var merged = whole
+            for path in replaced { merged.documents[path] = nil }
+            for (path, document) in fresh.documents { merged.documents[path] = document }
+            let spliced = PlanSummary.splice(
+                try XCTUnwrap(whole.bytes), replacing: replaced, with: try XCTUnwrap(fresh.bytes))
+            XCTAssertEqual(
+                String(decoding: spliced, as: UTF8.self), String(decoding: try XCTUnwrap(merged.bytes), as: UTF8.self),
+                "round \(round)")
+            XCTAssertEqual(PlanSummary(bytes: spliced[...]), merged, "round \(round)")
+            // A section read, its kept lines a filter of its lines (as `Compilation.readReached` finds them): the
+            // same bytes, with the fresh lines put in by halving.
+            let section = try XCTUnwrap(whole.bytes)
+            let read = try XCTUnwrap(PlanSummary(bytes: section[...]))
+            let set = PathSet(replaced)
+            let kept = read.definitionLines.group(byPath: { set.contains($0) ? 1 : 0 }, count: 2)[0]
+            XCTAssertEqual(
+                PlanSummary.splice(
+                    section[...], lines: read.definitionLines, kept: kept, replacing: replaced,
+                    with: try XCTUnwrap(fresh.bytes)), spliced, "round \(round)")
+        }
+    }
+
+    /// `PathSet` finds a path's bytes exactly when `Set<String>` finds the path: as bytes where both are ASCII,
+    /// as `String`s otherwise (the Kelvin sign's `K`, a decomposed `é`).
+    func testAPathSetFindsPathsAsStringsDo() {
+        let paths = [
+            "Documents/K.graphql", "Documents/\u{212A}.graphql", "Documents/\u{E9}.graphql",
+            "Documents/e\u{301}.graphql",
+            "Documents/a.graphql", "Documents/ab.graphql", "Documents/b.graphql", "Documents/a/long/path/x.graphql",
+        ]
+        let probes = paths + ["Documents/a.graphq", "Documents/c.graphql", "", "Documents/a/long/path/y.graphql"]
+        for mask in 0..<(1 << paths.count) {
+            let subset = Set(paths.indices.filter { mask & (1 << $0) != 0 }.map { paths[$0] })
+            let set = PathSet(subset)
+            for probe in probes {
+                let found = Array(probe.utf8).withUnsafeBufferPointer { set.contains($0) }
+                XCTAssertEqual(found, subset.contains(probe), "\(probe) in \(subset.sorted())")
+            }
+        }
     }
 
     /// Splicing, for every subset of a summary's documents replaced by fresh ones (some new, some

@@ -351,8 +351,8 @@ final class KotlinRuntimeTests: XCTestCase {
             show("unattached") { store.commit(op, """{"data":{"hero":{"id":"8","name":"Hero"}},"errors":[{"message":"rate"},{"message":"x","path":["elsewhere"]},{"message":"y","path":["hero","name"]}]}""").unattachedErrors }
             show("input") { Json.write(Input("a\"b\n", note = Optional.Null)) }
             show("input") { Json.write(mapOf("input" to Input("x", age = Optional.of(3)), "kind" to Kind.HUMAN, "u" to Kind.Undeclared("NEW"))) }
-            show("planned operation") { Planned("7").let { listOf(it.operationName, it.operationType, it.document, it.operationId, it.rootTypename, it.onError, it.throwOnFieldError, it.selections.map { s -> (s as Field<*>).name }, Json.write(it.variables())) } }
-            show("strict operation") { Strict().let { listOf(it.onError, it.throwOnFieldError, Json.write(it.variables())) } }
+            show("planned operation") { Planned("7").let { listOf(it.operationName, it.operationType, it.document, it.operationId, it.rootTypename, it.onError, it.throwOnFieldError, it.selections.map { s -> (s as Field<*>).name }, it.variables()) } }
+            show("strict operation") { Strict().let { listOf(it.onError, it.throwOnFieldError, it.variables()) } }
             show("names and values odd") { JsonObjectBuilder.of("a", 1, "b") }
             show("a name not a string") { JsonObjectBuilder.of(1, 2) }
             show("storage key") { Field.storageKey("f", mapOf("b" to Variable("v"), "a" to listOf(1, Variable("w")), "c" to Variable("absent")), mapOf("v" to "x", "w" to null)) }
@@ -400,8 +400,8 @@ final class KotlinRuntimeTests: XCTestCase {
         unattached: [rate, x (at elsewhere)]
         input: {"name":"a\"b\n","note":null}
         input: {"input":{"name":"x","age":3},"kind":"HUMAN","u":"NEW"}
-        planned operation: [Planned, mutation, mutation Planned { id }, abc, Mutation, null, false, [id], {"id":"7","none":null,"some":2}]
-        strict operation: [PROPAGATE, true, {"only":1}]
+        planned operation: [Planned, mutation, mutation Planned { id }, abc, Mutation, null, false, [id], {id=7, none=null, some=2}]
+        strict operation: [PROPAGATE, true, {only=1}]
         names and values odd: IllegalArgumentException: JsonObjectBuilder.of: a name without a value
         a name not a string: IllegalArgumentException: JsonObjectBuilder.of: argument 0 is not a name
         storage key: f({"a":[1,null],"b":"x"})

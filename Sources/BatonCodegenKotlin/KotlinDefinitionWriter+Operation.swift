@@ -22,8 +22,8 @@ extension KotlinDefinitionWriter {
         // Variables are constructor properties: none may shadow what the class's own members mention.
         var variableScope = KotlinScope(base: Self.variableBase, [planName, dataName])
         var parameters: [Template] = []
-        var puts: [Template] = []
-        var clientPuts: [Template] = []
+        var puts: [String] = []
+        var clientPuts: [String] = []
         var signature: [(name: String, type: String)] = []
         let variables = operation.variables
         for variable in variables {
@@ -48,7 +48,7 @@ extension KotlinDefinitionWriter {
             } else {
                 encoded = context.encoding(name, schemaType) ?? name
             }
-            let put: Template = ".put(\(KotlinLiteral.string(variable.name)), \(encoded))"
+            let put = KotlinLiteral.string(variable.name) + ", " + encoded
             if variable.isClientOnly { clientPuts.append(put) } else { puts.append(put) }
         }
         mutationSignature = signature
@@ -61,13 +61,26 @@ extension KotlinDefinitionWriter {
             puts = []
             clientPuts = []
         }
+        // What every operation carries, as the runtime base's constructor arguments (`onError` and
+        // `throwOnFieldError` only where they are not the base's defaults).
+        var baseArguments = [
+            "OPERATION_NAME", KotlinLiteral.string(operation.kind.rawValue), "DOCUMENT", "OPERATION_ID",
+            KotlinLiteral.string(operation.rootType), KotlinNames.quoted(planName),
+        ]
+        if operation.onError != nil || operation.throwOnFieldError {
+            baseArguments.append(operation.onError.map { KotlinLiteral.string($0) } ?? "null")
+        }
+        if operation.throwOnFieldError { baseArguments.append("true") }
+        let supertype =
+            "PlanTable.Operation<\(type).\(KotlinNames.quoted(dataName))>("
+            + baseArguments.joined(separator: ", ") + ")"
         let header: Template =
             parameters.isEmpty
-            ? "class \(type) : Operation<\(type).\(KotlinNames.quoted(dataName))> {"
+            ? "class \(type) : \(supertype) {"
             : """
             class \(type)(
                 \(lines: parameters, separator: ",\n")
-            ) : Operation<\(type).\(KotlinNames.quoted(dataName))> {
+            ) : \(supertype) {
             """
         let variableNames = variables.map { KotlinLiteral.string($0.name) }.joined(separator: ", ")
         let variablesBody: Template =
@@ -80,19 +93,13 @@ extension KotlinDefinitionWriter {
             """
             : puts.isEmpty
                 ? "override fun variables(): Map<String, Any?> = emptyMap()"
-                : """
-                override fun variables(): Map<String, Any?> = JsonObjectBuilder()
-                    \(lines: puts)
-                    .build()
-                """
+                : Self.jsonObject("override fun variables(): Map<String, Any?> = ", puts)
         let clientBody: Template =
             clientPuts.isEmpty
             ? .empty
             : """
 
-            override fun clientVariables(): Map<String, Any?> = JsonObjectBuilder()
-                \(lines: clientPuts)
-                .build()
+            \(Self.jsonObject("override fun clientVariables(): Map<String, Any?> = ", clientPuts))
             """
         let defaults = variables.compactMap { variable in
             variable.defaultValue.map { KotlinLiteral.string(variable.name) + " to " + KotlinLiteral.value($0) }
@@ -104,7 +111,14 @@ extension KotlinDefinitionWriter {
 
             override fun variablesWithDefaults(): Map<String, Any?> = mapOf(\(joined: defaults, separator: ", ")) + variables()
             """
-        let onError = operation.onError.map { KotlinLiteral.string($0) } ?? "null"
+        // The one member the base does not take (most operations deliver at once), a blank line after it.
+        let incremental: Template =
+            operation.deliversIncrementally
+            ? """
+            override val incrementalDelivery: Boolean get() = true
+
+            """
+            : .empty
         let doc =
             isRefetchQuery
             ? "The query `\(operation.name)`, generated for the `@refetchable` fragment `\(refetchedFragment ?? "")`: `Pagination` sends it with the fragment's variables and the page it asks for."
@@ -112,16 +126,7 @@ extension KotlinDefinitionWriter {
         return """
             \(DocComment.block(doc))
             \(header)
-                override val operationName: String get() = OPERATION_NAME
-                override val operationType: String get() = \(KotlinLiteral.string(operation.kind.rawValue))
-                override val document: String get() = DOCUMENT
-                override val operationId: String get() = OPERATION_ID
-                override val onError: String? get() = \(onError)
-                override val rootTypename: String get() = \(KotlinLiteral.string(operation.rootType))
-                override val selections: List<Selection> get() = \(KotlinNames.quoted(planName)).roots()
-                override val throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")
-                \(if: operation.deliversIncrementally, "override val incrementalDelivery: Boolean get() = true")
-
+                \(incremental)
                 \(variablesBody)
                 \(defaultsBody)
                 \(clientBody)
@@ -141,6 +146,18 @@ extension KotlinDefinitionWriter {
                 }
             }
             \(ifLet: entryPoints.mutationCall, { mutationCall($0, type: type, data: dataName) })
+            """
+    }
+
+    /// A variables object: one call of the runtime's `JsonObjectBuilder.of` with each variable's name and value
+    /// (`"input", input`), a line each when there is more than one.
+    static func jsonObject(_ head: String, _ members: [String]) -> Template {
+        let call = head + "JsonObjectBuilder.of("
+        guard members.count > 1 else { return Template(call + members.joined(separator: ", ") + ")") }
+        return """
+            \(call)
+                \(lines: members.map { Template($0) }, separator: ",\n")
+            )
             """
     }
 
@@ -179,7 +196,7 @@ extension KotlinDefinitionWriter {
                 perform(\(passed), \(optimistic))
 
             /** [invoke] on the environment's executor, calling [\(callback)] with the data or the failure. */
-            operator fun \(receiver).invoke(\(joined: withCallback, separator: ", ")) =
+            operator fun \(receiver).invoke(\(joined: withCallback, separator: ", ")): Unit =
                 perform(\(passed), \(optimistic), \(callback))
             """
     }

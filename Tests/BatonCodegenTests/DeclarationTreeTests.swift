@@ -269,8 +269,13 @@ import Testing
                 #expect(
                     swiftText.contains("static var operationID: String { \"\(operation.operationID)\" }"), "\(name)")
                 #expect(kotlinText.contains("const val OPERATION_ID: String = \"\(operation.operationID)\""), "\(name)")
-                #expect(kotlinText.contains("rootTypename: String get() = \"\(operation.rootType)\""), "\(name)")
-                #expect(kotlinText.contains("operationType: String get() = \"\(operation.kind.rawValue)\""), "\(name)")
+                // What the operation carries is its runtime base's constructor arguments: name, kind, document,
+                // id, root type, plan, then `onError` and `throwOnFieldError` where not the defaults.
+                let base = Self.kotlinBaseArguments(kotlinText)
+                #expect(base.count >= 6, "\(name): \(base)")
+                #expect(base.first == "OPERATION_NAME" && base.dropFirst(2).prefix(2) == ["DOCUMENT", "OPERATION_ID"])
+                #expect(base.dropFirst().first == "\"\(operation.kind.rawValue)\"", "\(name)")
+                #expect(base.dropFirst(4).first == "\"\(operation.rootType)\"", "\(name)")
                 if operation.entryPoints.refetchedFragment == nil {
                     #expect(
                         swiftText.contains(
@@ -284,14 +289,14 @@ import Testing
                             == operation.deliversIncrementally, "\(name)")
                     #expect(swiftText.contains("static var onError: String?") == (operation.onError != nil), "\(name)")
                 }
-                #expect(
-                    kotlinText.contains(
-                        "throwOnFieldError: Boolean get() = \(operation.throwOnFieldError ? "true" : "false")"),
-                    "\(name)")
+                #expect((base.dropFirst(7).first == "true") == operation.throwOnFieldError, "\(name)")
+                #expect(base.count <= 8 && (base.count == 8) == operation.throwOnFieldError, "\(name)")
                 #expect(
                     kotlinText.contains("incrementalDelivery: Boolean get() = true") == operation.deliversIncrementally,
                     "\(name)")
-                #expect(kotlinText.contains("onError: String? get() = null") == (operation.onError == nil), "\(name)")
+                #expect(
+                    (base.dropFirst(6).first ?? "null") == (operation.onError.map { "\"\($0)\"" } ?? "null"),
+                    "\(name)")
                 let call = operation.entryPoints.mutationCall
                 #expect(swiftText.contains("extension Baton.MutationCall where Operation ==") == (call != nil))
                 #expect(kotlinText.contains("operator fun MutationCall<") == (call != nil))
@@ -709,6 +714,14 @@ import Testing
     }
 
     /// Every getter a test data builder and the builders nested in it state.
+    /// The arguments of a Kotlin operation's `PlanTable.Operation<…>(…)` supertype call, as written (none if none).
+    static func kotlinBaseArguments(_ text: String) -> [String] {
+        guard let start = text.firstRange(of: "PlanTable.Operation<") else { return [] }
+        let line = text[start.upperBound...].prefix { $0 != "\n" }
+        guard let open = line.firstRange(of: ">("), line.hasSuffix(") {") else { return [] }
+        return line[open.upperBound...].dropLast(3).components(separatedBy: ", ")
+    }
+
     static func builderGetters(_ builder: TestBuilderDeclaration) -> [String] {
         var getters = builder.properties.map(\.jvmGetter) + builder.keyFieldJVMGetters
         for property in builder.properties {

@@ -293,9 +293,12 @@ final class KotlinGeneratorTests: XCTestCase {
         let operation = try XCTUnwrap(project.model.operation(named: "TestProfileQuery"))
         XCTAssertTrue(
             profile.contains("const val OPERATION_ID: String = \"\(SHA256.hexDigest(operation.documentText))\""))
-        XCTAssertTrue(profile.contains("override val onError: String? get() = \"PROPAGATE\""))
+        // Name, kind, document, id, root type and plan, then `onError` from baton.json: the runtime base's arguments.
         XCTAssertTrue(
-            profile.contains("class TestProfileQuery(\n    val id: String\n) : Operation<TestProfileQuery.Data> {"))
+            profile.contains(
+                "class TestProfileQuery(\n    val id: String\n) : PlanTable.Operation<TestProfileQuery.Data>("
+                    + "OPERATION_NAME, \"query\", DOCUMENT, OPERATION_ID, \"Query\", Plan, \"PROPAGATE\") {"), profile)
+        XCTAssertFalse(profile.contains("override val onError"))
     }
 
     func testPackageNames() {

@@ -295,6 +295,19 @@ final class KotlinRuntimeTests: XCTestCase {
             override fun data(reader: RecordReader): RecordReader = reader
         }
 
+        /** An operation as generated code declares one: its identity as the runtime base's arguments (issue 34). */
+        object OpPlan : PlanTable("F|id|id|ID|D|1|\nR|0")
+
+        class Planned(val id: String) : PlanTable.Operation<RecordReader>("Planned", "mutation", "mutation Planned { id }", "abc", "Mutation", OpPlan) {
+            override fun variables(): Map<String, Any?> = JsonObjectBuilder.of("id", id, "gone", Optional.Absent, "none", Optional.Null, "some", Optional.of(2))
+            override fun data(reader: RecordReader): RecordReader = reader
+        }
+
+        class Strict : PlanTable.Operation<RecordReader>("Strict", "query", "query Strict { id }", "def", "Query", OpPlan, "PROPAGATE", true) {
+            override fun variables(): Map<String, Any?> = JsonObjectBuilder.of("only", 1)
+            override fun data(reader: RecordReader): RecordReader = reader
+        }
+
         fun show(label: String, block: () -> Any?) {
             val text = try { block().toString() } catch (error: RuntimeException) { error.javaClass.simpleName + ": " + error.message }
             println("$label: $text")
@@ -338,6 +351,10 @@ final class KotlinRuntimeTests: XCTestCase {
             show("unattached") { store.commit(op, """{"data":{"hero":{"id":"8","name":"Hero"}},"errors":[{"message":"rate"},{"message":"x","path":["elsewhere"]},{"message":"y","path":["hero","name"]}]}""").unattachedErrors }
             show("input") { Json.write(Input("a\"b\n", note = Optional.Null)) }
             show("input") { Json.write(mapOf("input" to Input("x", age = Optional.of(3)), "kind" to Kind.HUMAN, "u" to Kind.Undeclared("NEW"))) }
+            show("planned operation") { Planned("7").let { listOf(it.operationName, it.operationType, it.document, it.operationId, it.rootTypename, it.onError, it.throwOnFieldError, it.selections.map { s -> (s as Field<*>).name }, it.variables()) } }
+            show("strict operation") { Strict().let { listOf(it.onError, it.throwOnFieldError, it.variables()) } }
+            show("names and values odd") { JsonObjectBuilder.of("a", 1, "b") }
+            show("a name not a string") { JsonObjectBuilder.of(1, 2) }
             show("storage key") { Field.storageKey("f", mapOf("b" to Variable("v"), "a" to listOf(1, Variable("w")), "c" to Variable("absent")), mapOf("v" to "x", "w" to null)) }
             show("bad json") { Json.parse("[1,") }
         }
@@ -383,6 +400,10 @@ final class KotlinRuntimeTests: XCTestCase {
         unattached: [rate, x (at elsewhere)]
         input: {"name":"a\"b\n","note":null}
         input: {"input":{"name":"x","age":3},"kind":"HUMAN","u":"NEW"}
+        planned operation: [Planned, mutation, mutation Planned { id }, abc, Mutation, null, false, [id], {id=7, none=null, some=2}]
+        strict operation: [PROPAGATE, true, {only=1}]
+        names and values odd: IllegalArgumentException: JsonObjectBuilder.of: a name without a value
+        a name not a string: IllegalArgumentException: JsonObjectBuilder.of: argument 0 is not a name
         storage key: f({"a":[1,null],"b":"x"})
         bad json: JsonException: JSON: unexpected end of text at offset 3
 

@@ -118,7 +118,8 @@ final class PlanAgreementTests: XCTestCase {
         XCTAssertTrue(
             swift.first { $0.path == "Mood_.graphql.swift" }?.contents.contains("struct Mood_: Baton.")
                 == true)
-        XCTAssertTrue(kotlin.first { $0.path == "Mood_.kt" }?.contents.contains("class Mood_ : Operation<") == true)
+        XCTAssertTrue(
+            kotlin.first { $0.path == "Mood_.kt" }?.contents.contains("class Mood_ : PlanTable.Operation<") == true)
         // The operation's name as the server sees it is unchanged.
         XCTAssertTrue(swift.first { $0.path == "Mood_.graphql.swift" }?.contents.contains("query Mood {") == true)
     }

@@ -14,7 +14,6 @@ import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
 import baton.runtime.ResponseObjects
-import baton.runtime.Selection
 
 /**
  * The mutation `AddComment`.
@@ -24,23 +23,10 @@ import baton.runtime.Selection
 class AddComment(
     val input: AddCommentInput,
     val connections: List<ConnectionId>
-) : Operation<AddComment.Data> {
-    override val operationName: String get() = OPERATION_NAME
-    override val operationType: String get() = "mutation"
-    override val document: String get() = DOCUMENT
-    override val operationId: String get() = OPERATION_ID
-    override val onError: String? get() = null
-    override val rootTypename: String get() = "Mutation"
-    override val selections: List<Selection> get() = Plan.roots()
-    override val throwOnFieldError: Boolean get() = false
+) : PlanTable.Operation<AddComment.Data>(OPERATION_NAME, "mutation", DOCUMENT, OPERATION_ID, "Mutation", Plan) {
+    override fun variables(): Map<String, Any?> = JsonObjectBuilder.of("input", input)
 
-    override fun variables(): Map<String, Any?> = JsonObjectBuilder()
-        .put("input", input)
-        .build()
-
-    override fun clientVariables(): Map<String, Any?> = JsonObjectBuilder()
-        .put("connections", connections.let { v -> v.map { it.recordKey } })
-        .build()
+    override fun clientVariables(): Map<String, Any?> = JsonObjectBuilder.of("connections", connections.let { v -> v.map { it.recordKey } })
 
     override fun data(reader: RecordReader): Data = Data(reader)
 
@@ -180,5 +166,5 @@ operator fun MutationCall<AddComment.Data, AddComment>.invoke(input: AddCommentI
     perform(AddComment(input = input, connections = connections), optimisticResponse)
 
 /** [invoke] on the environment's executor, calling [callback] with the data or the failure. */
-operator fun MutationCall<AddComment.Data, AddComment>.invoke(input: AddCommentInput, connections: List<ConnectionId>, optimisticResponse: AddComment.Data.Optimistic? = null, callback: (MutationResult<AddComment.Data>) -> Unit) =
+operator fun MutationCall<AddComment.Data, AddComment>.invoke(input: AddCommentInput, connections: List<ConnectionId>, optimisticResponse: AddComment.Data.Optimistic? = null, callback: (MutationResult<AddComment.Data>) -> Unit): Unit =
     perform(AddComment(input = input, connections = connections), optimisticResponse, callback)

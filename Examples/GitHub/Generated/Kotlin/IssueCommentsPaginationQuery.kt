@@ -6,23 +6,13 @@ import baton.runtime.Operation
 import baton.runtime.Pagination
 import baton.runtime.PlanTable
 import baton.runtime.RecordReader
-import baton.runtime.Selection
 
 /**
  * The query `IssueCommentsPaginationQuery`, generated for the `@refetchable` fragment `IssueComments_issue`: `Pagination` sends it with the fragment's variables and the page it asks for.
  */
 class IssueCommentsPaginationQuery(
     variables: Map<String, Any?>
-) : Operation<IssueCommentsPaginationQuery.Data> {
-    override val operationName: String get() = OPERATION_NAME
-    override val operationType: String get() = "query"
-    override val document: String get() = DOCUMENT
-    override val operationId: String get() = OPERATION_ID
-    override val onError: String? get() = null
-    override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.roots()
-    override val throwOnFieldError: Boolean get() = false
-
+) : PlanTable.Operation<IssueCommentsPaginationQuery.Data>(OPERATION_NAME, "query", DOCUMENT, OPERATION_ID, "Query", Plan) {
     /** The variables the query declares, of those it was made with. */
     private val values: Map<String, Any?> = variables.filterKeys { it in VARIABLE_NAMES }
 

@@ -9,7 +9,6 @@ import baton.runtime.Optional
 import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Selection
 
 /**
  * The query `IssueCommentsQuery`.
@@ -20,21 +19,12 @@ class IssueCommentsQuery(
     val id: String,
     val count: Optional<Int?> = Optional.Absent,
     val cursor: Optional<String?> = Optional.Absent
-) : Operation<IssueCommentsQuery.Data> {
-    override val operationName: String get() = OPERATION_NAME
-    override val operationType: String get() = "query"
-    override val document: String get() = DOCUMENT
-    override val operationId: String get() = OPERATION_ID
-    override val onError: String? get() = null
-    override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.roots()
-    override val throwOnFieldError: Boolean get() = false
-
-    override fun variables(): Map<String, Any?> = JsonObjectBuilder()
-        .put("id", id)
-        .put("count", count)
-        .put("cursor", cursor)
-        .build()
+) : PlanTable.Operation<IssueCommentsQuery.Data>(OPERATION_NAME, "query", DOCUMENT, OPERATION_ID, "Query", Plan) {
+    override fun variables(): Map<String, Any?> = JsonObjectBuilder.of(
+        "id", id,
+        "count", count,
+        "cursor", cursor
+    )
 
     override fun variablesWithDefaults(): Map<String, Any?> = mapOf("count" to JsonNumber("3")) + variables()
 

@@ -8,7 +8,6 @@ import baton.runtime.Operation
 import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Selection
 
 /**
  * The query `RepositoryQuery`.
@@ -18,20 +17,11 @@ import baton.runtime.Selection
 class RepositoryQuery(
     val owner: String,
     val name: String
-) : Operation<RepositoryQuery.Data> {
-    override val operationName: String get() = OPERATION_NAME
-    override val operationType: String get() = "query"
-    override val document: String get() = DOCUMENT
-    override val operationId: String get() = OPERATION_ID
-    override val onError: String? get() = null
-    override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.roots()
-    override val throwOnFieldError: Boolean get() = false
-
-    override fun variables(): Map<String, Any?> = JsonObjectBuilder()
-        .put("owner", owner)
-        .put("name", name)
-        .build()
+) : PlanTable.Operation<RepositoryQuery.Data>(OPERATION_NAME, "query", DOCUMENT, OPERATION_ID, "Query", Plan) {
+    override fun variables(): Map<String, Any?> = JsonObjectBuilder.of(
+        "owner", owner,
+        "name", name
+    )
 
     override fun data(reader: RecordReader): Data = Data(reader)
 

@@ -8,7 +8,6 @@ import baton.runtime.Operation
 import baton.runtime.PlanTable
 import baton.runtime.RecordReader
 import baton.runtime.RecordStore
-import baton.runtime.Selection
 
 /**
  * The query `TestProfileQuery`.
@@ -17,19 +16,8 @@ import baton.runtime.Selection
  */
 class TestProfileQuery(
     val id: String
-) : Operation<TestProfileQuery.Data> {
-    override val operationName: String get() = OPERATION_NAME
-    override val operationType: String get() = "query"
-    override val document: String get() = DOCUMENT
-    override val operationId: String get() = OPERATION_ID
-    override val onError: String? get() = "PROPAGATE"
-    override val rootTypename: String get() = "Query"
-    override val selections: List<Selection> get() = Plan.roots()
-    override val throwOnFieldError: Boolean get() = false
-
-    override fun variables(): Map<String, Any?> = JsonObjectBuilder()
-        .put("id", id)
-        .build()
+) : PlanTable.Operation<TestProfileQuery.Data>(OPERATION_NAME, "query", DOCUMENT, OPERATION_ID, "Query", Plan, "PROPAGATE") {
+    override fun variables(): Map<String, Any?> = JsonObjectBuilder.of("id", id)
 
     override fun data(reader: RecordReader): Data = Data(reader)
 

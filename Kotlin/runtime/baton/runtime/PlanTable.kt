@@ -127,6 +127,24 @@ abstract class PlanTable(private vararg val pieces: String) {
         protected fun <T : Any> fragmentNonNull(index: Int): T = plan.fragmentNonNull(reader, index)
     }
 
+    /**
+     * The base of a generated operation class: what [baton.runtime.Operation] asks of every operation, given once
+     * as constructor arguments instead of a getter each (issue 34: kotlinc resolves one supertype call instead of
+     * eight declarations), and [selections] from the operation's plan.
+     */
+    abstract class Operation<out D : Any>(
+        final override val operationName: String,
+        final override val operationType: String,
+        final override val document: String,
+        final override val operationId: String,
+        final override val rootTypename: String,
+        private val plan: PlanTable,
+        final override val onError: String? = null,
+        final override val throwOnFieldError: Boolean = false
+    ) : baton.runtime.Operation<D> {
+        final override val selections: List<Selection> get() = plan.roots()
+    }
+
     private fun table(): Parsed {
         parsed?.let { return it }
         return synchronized(this) {

@@ -98,6 +98,26 @@ class JsonObjectBuilder {
 
     /** The entries added so far. */
     fun build(): Map<String, Any?> = entries
+
+    companion object {
+        /**
+         * The object of [namesAndValues], a name (a `String`) then its value, each added as [put] adds it (issue 34:
+         * a generated `variables()` is one call kotlinc resolves, not one per variable). An odd count or a name not
+         * a `String` throws [IllegalArgumentException].
+         */
+        fun of(vararg namesAndValues: Any?): Map<String, Any?> {
+            require(namesAndValues.size % 2 == 0) { "JsonObjectBuilder.of: a name without a value" }
+            val builder = JsonObjectBuilder()
+            var index = 0
+            while (index < namesAndValues.size) {
+                val name = namesAndValues[index] as? String
+                    ?: throw IllegalArgumentException("JsonObjectBuilder.of: argument $index is not a name")
+                builder.put(name, namesAndValues[index + 1])
+                index += 2
+            }
+            return builder.build()
+        }
+    }
 }
 
 /** Encodes [value] with [converter] for a request (a mapped custom scalar in variables or input objects). */

@@ -45,7 +45,7 @@ package struct DiagnosticOutput {
         switch format {
         case .text:
             let stream = context.standardError
-            stream.write(TextRenderer.render(diagnostics))
+            stream.write(TextRenderer.render(diagnostics, workers: Compilation.defaultWorkers))
             if !quiet { stream.write(summary(diagnostics, documentCount: documentCount) + "\n") }
         case .pretty:
             let stream = context.standardError

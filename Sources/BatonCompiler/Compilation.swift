@@ -97,17 +97,13 @@ package final class Compilation {
     /// The plan's schema-wide decisions for the schema and baton.json (`decisions(_:)`): let go when
     /// either may have changed (a schema built, the project resolved again), not at an edit.
     private var decided: PlanDecisions?
-    /// A streamed check's schema, built by the driver while the documents were looked for (`checkedSchema`);
-    /// taken by `checkStreaming`.
-    private var builtSchema: ProjectLoader.LoadedSchema?
 
     package init(
         project: ProjectInput, workingDirectory: String, policy: DiagnosticPolicy = DiagnosticPolicy(),
         targets selection: TargetSelection = .none, options: CompilationOptions = CompilationOptions(),
-        cache: ProjectCache? = nil, schema: ProjectLoader.LoadedSchema? = nil
+        cache: ProjectCache? = nil
     ) {
         self.project = project
-        self.builtSchema = schema
         self.options = options
         self.cache = cache
         self.workingDirectory = workingDirectory
@@ -321,16 +317,30 @@ package final class Compilation {
         // settings are checked: neither needs anything of it, and the build was otherwise most of what runs
         // on one core before any batch starts. With one worker the schema is built first, as before.
         // The files are cut into batches there too (a function of the first pass alone), in the time the
-        // schema's build takes longer than the first pass on a small project. The driver's check has built
-        // the schema already, while it looked for the documents (`builtSchema`): it is taken as it is.
-        let (loader, schemaFiles, built) = (self.loader, project.schemaFiles, builtSchema)
-        builtSchema = nil
-        let (loaded, (read, batching)) = ParallelWork.together(workers: built == nil ? options.workers : 1) {
-            built ?? Self.checkedSchema(schemaFiles, loader: loader)
-        } foreground: {
-            let files = check.read()
-            readSettings()
-            return (files, check.batching(files))
+        // schema's build takes longer than the first pass on a small project. The driver's check started the
+        // build while it looked for the documents (`ProjectInput.builtSchema`): the first pass runs beside what
+        // is left of it, and the schema is taken (waited for) after.
+        // The languages' settings are checked while the files are cut into batches (the two are independent).
+        let (loader, schemaFiles, cutter, workers) = (self.loader, project.schemaFiles, check, options.workers)
+        let firstPass = {
+            let files = cutter.read()
+            let (batching, _) = ParallelWork.together(workers: workers) { cutter.batching(files) } foreground: {
+                self.readSettings()
+            }
+            return (files, batching)
+        }
+        let loaded: ProjectLoader.LoadedSchema
+        let read: [StreamingCheck.ReadFile]
+        let batching: StreamingCheck.Batching
+        if let built = project.builtSchema, built.isExpected {
+            (read, batching) = firstPass()
+            loaded = built.take() ?? Self.checkedSchema(schemaFiles, loader: loader)
+        } else {
+            (loaded, (read, batching)) = ParallelWork.together(workers: options.workers) {
+                Self.checkedSchema(schemaFiles, loader: loader)
+            } foreground: {
+                firstPass()
+            }
         }
         useSchema(loaded.schema, loaded.diagnostics)
         var files = read

@@ -3,6 +3,7 @@ import BatonConfig
 import BatonDiagnostics
 import BatonFiles
 import BatonIR
+import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -55,25 +56,31 @@ package struct Driver: Sendable {
     /// `ProjectCache` of its own for the rounds its keeper (a watch session) runs next.
     package func compile(upTo stage: Compilation.Stage, keeping: Bool = false) -> DriverResult {
         let found = ProjectResolver.schemasFound(request)
-        // A streamed check builds each project's schema while the documents are looked for: the build needs
-        // only the schema files, and the discovery (every folder listed, every file matched) otherwise ran
-        // alone on one core before it. With one worker the schemas are built first. Each schema goes with its
-        // project (`BuiltSchema`, carried into the project's `ProjectInput`), never by position.
-        let resolved: ResolvedProjects
+        // A streamed check builds each project's schema while the documents are looked for and read: the
+        // build needs only the schema files, and the discovery (every folder listed, every file matched) and
+        // the first pass over the documents (`StreamingCheck.read`) need nothing of it. The compilation takes
+        // the schema after its first pass, waiting for it then if need be (`BuiltSchema.take`); the build is
+        // waited for here before returning, whatever happened. With one worker the schemas are built first.
+        // Each schema goes with its project (`BuiltSchema`, carried into the project's `ProjectInput`), never
+        // by position.
+        let building = DispatchGroup()
+        defer { building.wait() }
         if options.streamsCheck(upTo: stage, kept: keeping), found.buildsSchemas {
             let loader = ProjectLoader(workingDirectory: request.workingDirectory, schemas: options.schemas)
-            (_, resolved) = ParallelWork.together(workers: options.workers) {
+            if options.workers > 1 {
+                found.willBuildSchemas()
+                DispatchQueue.global().async(group: building) {
+                    found.buildSchemas { Compilation.checkedSchema($0, loader: loader) }
+                }
+            } else {
                 found.buildSchemas { Compilation.checkedSchema($0, loader: loader) }
-            } foreground: {
-                ProjectResolver.documentsFound(found, request)
             }
-        } else {
-            resolved = ProjectResolver.documentsFound(found, request)
         }
+        let resolved = ProjectResolver.documentsFound(found, request)
         var result = DriverResult(resolved: resolved, policy: policy)
         if resolved.isFatal { return result }
         result.compilations = resolved.projects.map { project in
-            makeCompilation(project, cache: keeping ? ProjectCache() : nil, schema: project.builtSchema?.take())
+            makeCompilation(project, cache: keeping ? ProjectCache() : nil)
         }
         KotlinRuntimePlacement.assign(result.compilations, override: kotlinRuntimeOutput)
         if stage == .generate, useManifests {
@@ -100,14 +107,12 @@ package struct Driver: Sendable {
         return result
     }
 
-    /// A compilation of `project` with this request's working directory, policy, targets and options; `schema`,
-    /// a streamed check's schema built already (`Compilation.checkedSchema`).
-    package func makeCompilation(
-        _ project: ProjectInput, cache: ProjectCache?, schema: ProjectLoader.LoadedSchema? = nil
-    ) -> Compilation {
+    /// A compilation of `project` with this request's working directory, policy, targets and options (a streamed
+    /// check's schema, built by `compile`, comes with the project: `ProjectInput.builtSchema`).
+    package func makeCompilation(_ project: ProjectInput, cache: ProjectCache?) -> Compilation {
         Compilation(
             project: project, workingDirectory: request.workingDirectory, policy: policy, targets: targets,
-            options: options, cache: cache, schema: schema)
+            options: options, cache: cache)
     }
 
     /// `gen`: compiles every project up to `.generate` and, when nothing is an error, writes every

@@ -122,6 +122,11 @@ package struct FoundSchemas: Sendable {
     package func buildSchemas(_ build: ([String]) -> ProjectLoader.LoadedSchema) {
         for project in projects { project.schema.set(build(project.schemaFiles)) }
     }
+
+    /// Marks every project's schema as being built (`BuiltSchema.willBuild`): `buildSchemas` must follow.
+    package func willBuildSchemas() {
+        for project in projects { project.schema.willBuild() }
+    }
 }
 
 extension Diagnostic {

@@ -1,3 +1,4 @@
+import BatonSchema
 import BatonSyntax
 
 #if canImport(Glibc)
@@ -238,16 +239,22 @@ package enum DocumentGroups {
             }
             return current
         }
-        var owner: [String: Int] = [:]
-        owner.reserveCapacity(links.reduce(0) { $0 + $1.keys.count })
+        // Each key's first document, by the key's place in a `NameSet` (keys hashed a word at a time and
+        // compared with `String`'s `==`, as a dictionary compares them; check's serial batching hashed each
+        // key twice with SipHash in a `[String: Int]`).
+        let keyCount = links.reduce(0) { $0 + $1.keys.count }
+        var keys = NameSet(minimumCapacity: keyCount)
+        var owner: [Int] = []
+        owner.reserveCapacity(keyCount)
         for (index, link) in links.enumerated() {
             for key in link.keys {
-                if let other = owner[key] {
-                    let (a, b) = (root(index), root(other))
+                let (inserted, position) = keys.insert(key)
+                if inserted {
+                    owner.append(index)
+                } else {
+                    let (a, b) = (root(index), root(owner[position]))
                     // The smaller index roots the group, so a group's root is its first document.
                     if a != b { parent[max(a, b)] = min(a, b) }
-                } else {
-                    owner[key] = index
                 }
             }
         }

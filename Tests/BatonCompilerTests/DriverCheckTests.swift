@@ -51,4 +51,32 @@ final class DriverCheckTests: XCTestCase {
                 check(scratch, streams: false, workers: 1, paths: ["b/Q.graphql"]), "\(workers) workers, one PATH")
         }
     }
+
+    /// `place(of:)` tells a document's path from a schema file's or baton.json's without making every path
+    /// absolute (a last segment that is no schema file's and not baton.json's is a document's): it answers
+    /// what the paths made absolute answer, for paths that only become a schema file's once normalized and for
+    /// non-ASCII names that `String`'s `==` holds equal in two Unicode forms.
+    func testPlacesOfPathsAreThoseOfThePathsMadeAbsolute() throws {
+        let scratch = try Scratch()
+        try scratch.write("baton.json", #"{"schema": "sch\u00e9ma.graphql", "documents": "docs/*.graphql"}"#)
+        try scratch.write("sch\u{E9}ma.graphql", "type Query { a: String }\n")
+        try scratch.write("docs/Q.graphql", "query Q { a }\n")
+        var driver = Driver(request: ProjectRequest(workingDirectory: scratch.path))
+        driver.options.checksOnly = true
+        driver.options.streamsDocuments = true
+        let result = driver.compile(upTo: .plan)
+        func place(_ path: String) -> DiagnosticPlace {
+            result.place(of: Diagnostic(.warning, "w", rule: "test", range: nil, path: path))
+        }
+        let expected: [(String, DiagnosticPlace)] = [
+            ("sch\u{E9}ma.graphql", .schema), ("sche\u{301}ma.graphql", .schema), ("./sch\u{E9}ma.graphql", .schema),
+            ("docs/../sch\u{E9}ma.graphql", .schema), ("sch\u{E9}ma.graphql/.", .schema),
+            ("sch\u{E9}ma.graphql/", .schema), (scratch.path + "/sch\u{E9}ma.graphql", .schema),
+            ("docs/sch\u{E9}ma.graphql", .document), ("schema.graphql", .document), ("docs/Q.graphql", .document),
+            ("baton.json", .configuration), ("docs/../baton.json", .configuration), ("baton.json/.", .configuration),
+            ("docs/baton.json", .document), ("docs/..", .document), (".", .document), ("Q.graphql", .document),
+        ]
+        for (path, place_) in expected { XCTAssertEqual(place(path), place_, path) }
+    }
 }
+

@@ -40,7 +40,7 @@ final class CheckDiagnosticsTests: XCTestCase {
         options.checksOnly = true
         let built = LensModelBuilder.build(schema: schema, documents: documents, options: options).1
         let context = LensBuildContext(schema: schema, documents: documents, options: options)
-        let screened = context.screenedDiagnostics().map(TextRenderer.render)
+        let screened = context.screenedDiagnostics().map { TextRenderer.render($0) }
         // Falling back, the context is left as `run()` starts: no fragment named as built.
         if screened == nil { XCTAssertEqual(context.spreadAccessorNames, [:]) }
         let found = LensBuildContext(schema: schema, documents: documents, options: options).someFragmentNestsPastText

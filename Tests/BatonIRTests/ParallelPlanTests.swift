@@ -92,4 +92,73 @@ final class ParallelPlanTests: XCTestCase {
         XCTAssertEqual(plan(schema, withDeep, workers: 3).0, oneDeep.0)
         XCTAssertEqual(plan(schema, withDeep, workers: 3).1, oneDeep.1)
     }
+
+    /// Fragments spreading fragments seven levels deep, several per level, built level by level on
+    /// several threads (`fragmentsBuiltInParallel`): the models, the names and the diagnostics (the
+    /// fragments' own conflicts, on every level) are the ones one thread gives. The names make the
+    /// one thread's post-order differ from the levels' order (a fragment of level 0 named after
+    /// fragments of higher levels). With a fragment on a type the schema lacks, spread on several
+    /// levels, and with a cycle (one thread cuts it), the same.
+    func testFragmentsSpreadManyLevelsDeepPlanAlike() throws {
+        let url = PlateFixtures.fixtures.appendingPathComponent("schema.graphql")
+        let schemaSource = SourceFile(path: "schema.graphql", bytes: Array(try Data(contentsOf: url)))
+        let schema = try XCTUnwrap(SchemaBuilder.build(sources: [schemaSource]).0)
+        let (levels, width) = (7, 9)
+        var lines: [String] = []
+        for level in 0..<levels {
+            for index in 0..<width {
+                var body = "login"
+                if level > 0 {
+                    // Two of the level below, and one two levels below where there is one.
+                    body += " ...Frag\(level - 1)x\(index)_user ...Frag\(level - 1)x\((index + 4) % width)_user"
+                    if level > 1 { body += " bestFriend { ...Frag\(level - 2)x\((index + 2) % width)_user }" }
+                }
+                if (level + index) % 4 == 0 && level > 0 {
+                    // An alias taking the spread's accessor name: the fragment's own error.
+                    body += " frag\(level - 1)x\(index): name"
+                }
+                lines.append("fragment Frag\(level)x\(index)_user on User { \(body) }")
+            }
+        }
+        // Level 0 fragments named after every other: last in one thread's order, first in the levels'.
+        for index in 0..<width {
+            lines.append("fragment Zed\(index)_user on User { email zed\(index): login ...Zed\(index)_user }"
+                .replacingOccurrences(of: " ...Zed\(index)_user", with: index % 2 == 0 ? " friends(first: 2) { id }" : ""))
+        }
+        for index in 0..<width {
+            lines.append(
+                "query Top\(index) { viewer { ...Frag\(levels - 1)x\(index)_user ...Zed\(index)_user "
+                    + "bestFriend { ...Frag\(index % levels)x\(index)_user } } }")
+        }
+        func documents(_ lines: [String]) throws -> [Document] {
+            var documents: [Document] = []
+            for start in stride(from: 0, to: lines.count, by: 5) {
+                let chunk = lines[start..<min(start + 5, lines.count)].joined(separator: "\n")
+                let parsed = Parser.parse(SourceFile(path: "levels\(start).graphql", text: chunk))
+                documents.append(try XCTUnwrap(parsed.document, "levels\(start)"))
+            }
+            return documents
+        }
+        let plain = try documents(lines)
+        let (model, diagnostics) = LensModelBuilder.build(schema: schema, documents: plain, workers: 1)
+        XCTAssertEqual(model.fragments.count, levels * width + width)
+        XCTAssertEqual(model.operations.count, width)
+        XCTAssertEqual(diagnostics.count, 13, "each fragment's own conflict, once")
+        XCTAssertEqual(Set(diagnostics.map(\.rule)), [LensDiagnosticRule.accessorNameConflict])
+        // A fragment on a type the schema lacks, spread on several levels; then a cycle.
+        var missing = lines
+        missing.append("fragment Gone_user on Nobody { id }")
+        missing[3] = missing[3].replacingOccurrences(of: "{ login", with: "{ login ...Gone_user")
+        missing[width * 3 + 1] = missing[width * 3 + 1].replacingOccurrences(of: "{ login", with: "{ login ...Gone_user")
+        var cycle = lines
+        cycle[2] = cycle[2].replacingOccurrences(of: "{ login", with: "{ login ...Frag3x2_user")
+        for (label, set) in [("plain", plain), ("missing", try documents(missing)), ("cycle", try documents(cycle))] {
+            let one = plan(schema, set, workers: 1)
+            for workers in Self.workerCounts {
+                let many = plan(schema, set, workers: workers)
+                XCTAssertEqual(many.0, one.0, "\(label): the model on \(workers) threads")
+                XCTAssertEqual(many.1, one.1, "\(label): the diagnostics on \(workers) threads")
+            }
+        }
+    }
 }

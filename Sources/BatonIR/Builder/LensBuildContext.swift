@@ -158,7 +158,8 @@ final class LensBuildContext {
         // Fragments before the fragments that spread them, so building one never recurses into
         // another: a chain of thousands of fragments cannot overflow the stack.
         var reused = 0
-        for name in fragmentBuildOrder() {
+        let fragmentOrder = fragmentBuildOrder()
+        for name in fragmentsBuiltInParallel(fragmentOrder) ? [] : fragmentOrder {
             if let model = cachedFragment(name) {
                 fragmentModels[name] = model
                 reused += 1
@@ -489,6 +490,70 @@ final class LensBuildContext {
         var found: [ObjectIdentifier: (OperationModel?, [Diagnostic])] = [:]
         for (job, result) in zip(jobs, results.joined()) { found[ObjectIdentifier(job.0)] = result }
         return found
+    }
+
+    /// Every fragment built on `workers` threads, level by level of the spread graph, as `run` would
+    /// build them one after another in `order` (`fragmentBuildOrder()`); false, with nothing built,
+    /// when they cannot be.
+    ///
+    /// A fragment's level is one more than the highest level of the fragments it spreads (0 for none):
+    /// each level is built after the levels below it, its fragments shared among threads, each thread
+    /// in a context of its own over the models built so far (`SharedFragments`), so a fragment reads
+    /// the models of the fragments it spreads as one thread would. What else one thread carries from
+    /// one fragment to the next cannot change a fragment's model or diagnostics: the caches
+    /// (possible types, matches, key fields, scalar bases, sent texts, spreads, the screen) are
+    /// answers computed once, the same whoever asks first; the bubbles, lens types and current
+    /// definition are set anew for each fragment; a fragment spreading none in progress, the depth
+    /// of fragments in progress is 0; `reportNesting`'s look at earlier diagnostics only matters
+    /// past the depth where the builder asks the stack, which no fragment built here reaches. The
+    /// models and spread accessor names go in by name, and the diagnostics, gathered per fragment,
+    /// in `order`, as one thread reports them. Not with a cache, one worker, a cycle (invalid, cut
+    /// where one thread meets it), or a fragment nesting as deep as the stack checks look at
+    /// (`operationsBuiltInParallel`).
+    func fragmentsBuiltInParallel(_ order: [String]) -> Bool {
+        let deepest = min(8, DocumentText.unguardedDepth + 1)
+        guard workers > 1, cache == nil, order.count >= 2, fragmentModels.isEmpty, diagnostics.isEmpty,
+            fragmentNodes.values.allSatisfy({ Self.nestingDepth($0.0.selectionSet) < deepest })
+        else { return false }
+        // Positions in `order` by level; a fragment spreading one not yet placed is on a cycle.
+        var level: [String: Int] = [:]
+        level.reserveCapacity(order.count)
+        var levels: [[Int]] = []
+        for (position, name) in order.enumerated() {
+            var own = 0
+            for child in directSpreads(of: name) where fragmentNodes[child] != nil {
+                guard let below = level[child] else { return false }
+                own = max(own, below + 1)
+            }
+            level[name] = own
+            if own == levels.count { levels.append([]) }
+            levels[own].append(position)
+        }
+        var reported = [[Diagnostic]](repeating: [], count: order.count)
+        for positions in levels {
+            let shared = SharedFragments(
+                schema: schema, documents: documents, options: options, decisions: decisions, nodes: fragmentNodes,
+                models: fragmentModels, spreads: directSpreadsByName)
+            let shares = min(positions.count, workers * 4)
+            let ranges = (0..<shares).map { positions.count * $0 / shares..<positions.count * ($0 + 1) / shares }
+            let names = positions.map { order[$0] }
+            let results = ParallelWork.map(ranges, workers: workers) { range -> [(FragmentModel?, [Diagnostic])] in
+                let context = LensBuildContext(shared)
+                return range.map { index in
+                    let before = context.diagnostics.count
+                    let model = context.fragmentModel(named: names[index])
+                    return (model, Array(context.diagnostics[before...]))
+                }
+            }
+            for (position, (model, found)) in zip(positions, results.joined()) {
+                reported[position] = found
+                guard let model else { continue }
+                fragmentModels[order[position]] = model
+                spreadAccessorNames[order[position]] = model.spreadAccessorName
+            }
+        }
+        for found in reported where !found.isEmpty { diagnostics += found }
+        return true
     }
 
     /// True when `set` may nest its selections past `DocumentText.unguardedDepth` (where printing a
